@@ -1,0 +1,177 @@
+/**
+ * Domain types shared by the pure core (normalise, merge, classify, rank), the HTTP layer and storage.
+ * Everything here is plain, JSON-serialisable data: no classes, no Dates (times are epoch milliseconds).
+ */
+
+/** Upload source as given by the client (already schema-validated and coerced). */
+export interface SourceInput {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  /** One of 'ios' | 'gmail' | 'android' after coercion ('google' is read as 'gmail'). */
+  type?: string | null;
+}
+
+export interface AddressInput {
+  po_box?: string | null;
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+  type?: string | null;
+}
+
+/** One address-book entry as the client sent it (after schema validation; optional fields may be null). */
+export interface EntryInput {
+  name?: string | null;
+  emails?: string[] | null;
+  email?: string | null;
+  phones?: string[] | null;
+  phone?: string | null;
+  photos?: string[] | null;
+  data?: Record<string, unknown> | null;
+  nickname?: string | null;
+  title?: string | null;
+  company?: string | null;
+  is_favorite?: number | boolean | string | null;
+  pinned?: number | null;
+  times_contacted?: number | null;
+  last_message_sent_date?: string | number | null;
+  last_message_received_date?: string | number | null;
+  addresses?: AddressInput[] | null;
+  websites?: { url: string; type: string }[] | null;
+  ims?: { name: string; protocol?: string | null; type?: string | null }[] | null;
+}
+
+/** Why an address is considered junk (nobody reads it / nobody to invite). */
+export type JunkReason =
+  | 'no_reply'
+  | 'mailer_daemon'
+  | 'bounce'
+  | 'notification'
+  | 'relay'
+  | 'listing'
+  | 'bulk_platform'
+  | 'disposable'
+  | 'role'
+  | 'invalid';
+
+export interface NormEmail {
+  /** As uploaded, trimmed: what is shown back to the client. */
+  display: string;
+  /** Matching key: lower-cased, provider rules applied where the provider really applies them. */
+  key: string;
+  /** Domain part of the key (lower-case). */
+  domain: string;
+  /** Non-null when the address is junk; such an address never makes a contact invitable. */
+  junk: JunkReason | null;
+}
+
+export interface NormPhone {
+  /** E.164 when it could be normalised, else the upload trimmed. */
+  display: string;
+  /**
+   * Matching key, or null when the number must never merge people (extensions, short codes, garbage).
+   * 'p:+E164' for full numbers, 'n:<digits>' for numbers without a known country (match only within the same book).
+   */
+  key: string | null;
+}
+
+/** One entry after cleaning. Stored beside the raw entry so a merge never has to re-parse. */
+export interface NormalizedEntry {
+  name: string | null;
+  nickname: string | null;
+  title: string | null;
+  company: string | null;
+  emails: NormEmail[];
+  phones: NormPhone[];
+  photos: string[];
+  data: Record<string, unknown>;
+  favorite: boolean;
+  /** 0 when not pinned; any integer the client sent otherwise. */
+  pinned: number;
+  /** null = unknown (absent or 0: phones stopped reporting it). */
+  timesContacted: number | null;
+  /** Epoch ms, or null. */
+  lastSent: number | null;
+  lastReceived: number | null;
+  addressCount: number;
+  websiteCount: number;
+  imCount: number;
+  /** Identifies the source the entry came from (see sourceKey()). */
+  sourceKey: string;
+}
+
+/** A merged person: every entry of the book that shares a normalised e-mail or phone (transitively, guarded). */
+export interface Contact {
+  /** Stable within one computation: index in the merged list. */
+  id: number;
+  name: string | null;
+  nickname: string | null;
+  title: string | null;
+  company: string | null;
+  /** Distinct addresses (one per key), display form, usable (non-junk) ones first. */
+  emails: NormEmail[];
+  phones: NormPhone[];
+  photos: string[];
+  /** Shallow merge of the entries' data objects, later upload wins. */
+  data: Record<string, unknown>;
+  favorite: boolean;
+  pinned: number;
+  timesContacted: number | null;
+  lastSent: number | null;
+  lastReceived: number | null;
+  addressCount: number;
+  websiteCount: number;
+  imCount: number;
+  /** Number of distinct sources and of entries merged into this contact. */
+  sourceCount: number;
+  entryCount: number;
+  /** Every matching key of the contact ('e:...', 'p:...', 'n:...'). */
+  keys: string[];
+  /** True when the contact has nothing to invite (no usable e-mail and no usable phone) or is a bulk sender. */
+  junk: boolean;
+  junkReason: JunkReason | 'nothing_to_invite' | 'bulk_sender' | null;
+}
+
+/** The owner of a book, as known from the sources of its uploads. */
+export interface Owner {
+  names: string[];
+  /** Matching keys of the owner's addresses and phones. */
+  keys: string[];
+  /** Lower-case domains of the owner's e-mail addresses. */
+  emailDomains: string[];
+  /** E.164 phone of the owner, used for the default phone region. */
+  phone: string | null;
+}
+
+/** Per-key statistics of one user's book, used for cross-user signals (who knows whom). */
+export interface KeyStat {
+  key: string;
+  /** Max times_contacted seen for this key in this user's book (0 when unknown). */
+  times: number;
+  lastSent: number | null;
+  lastReceived: number | null;
+}
+
+/** What the app knows about the keys of one user's book, beyond the book itself. */
+export interface BookSignals {
+  /** key -> number of OTHER users of the tenant whose book holds that key. */
+  knownBy: Map<string, number>;
+  /**
+   * key of a contact -> how that contact's own book (a user of the tenant whose owner key is `key`)
+   * records the owner: times contacted and dates. Present only where the contact is a user with a book
+   * that holds one of the owner's keys.
+   */
+  reciprocal: Map<string, KeyStat>;
+  /** Keys that belong to recorded app users. */
+  appUserKeys: Set<string>;
+  /** Keys this user has sent invites to -> newest sent time. */
+  invitedKeys: Map<string, number>;
+  /** Keys whose invite (by anyone in the tenant) was accepted. */
+  acceptedKeys: Set<string>;
+  /** Keys already suggested to this user -> newest seen time. */
+  seenKeys: Map<string, number>;
+}
+

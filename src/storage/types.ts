@@ -1,0 +1,141 @@
+/**
+ * The storage seam: one interface, an SQLite and a PostgreSQL implementation (both over Kysely),
+ * chosen once at start-up from DATABASE_URL. Row types never leave this folder: methods take and
+ * return domain-shaped records.
+ *
+ * A tenant is one (app, environment) pair, written `${appId}:${env}`. Every data table carries it and
+ * every query filters by it, so one app's or one environment's data is never visible to another.
+ */
+import type { BookSignals, EntryInput, KeyStat, NormalizedEntry, SourceInput } from '../domain/types.ts';
+
+export type { BookSignals, KeyStat };
+
+export type Env = 'live' | 'test';
+export type Tenant = string;
+
+export function tenantOf(appId: string, env: Env): Tenant {
+  return `${appId}:${env}`;
+}
+
+export interface AppRecord {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+export interface KeyRecord {
+  id: string;
+  appId: string;
+  appName: string;
+  env: Env;
+  /** Short, non-secret start of the key shown in listings (e.g. 'kith_live_AbC1'). */
+  prefix: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface UploadRecord {
+  batchId: string;
+  userId: string;
+  /** Stable identity of the source (type + owner address), see domain sourceKey(). */
+  sourceKey: string;
+  source: SourceInput;
+  /** The entries exactly as validated (kept so a better cleaner can recompute later). */
+  raw: EntryInput[];
+  /** The same entries cleaned, index for index. */
+  normalized: NormalizedEntry[];
+  /** Keys of the book owner found in this upload's source (e-mail, phone). */
+  ownerKeys: string[];
+  /** Key statistics of this upload's entries (merged with what is stored: max / newest wins). */
+  keyStats: KeyStat[];
+  createdAt: number;
+}
+
+export interface StoredBook {
+  userId: string;
+  /** Sources of all uploads, oldest first. */
+  sources: SourceInput[];
+  /** All normalised entries of all uploads, in upload order (oldest first). */
+  entries: NormalizedEntry[];
+  /** Union of the owner keys of all uploads. */
+  ownerKeys: string[];
+  uploadCount: number;
+  updatedAt: number;
+}
+
+export interface InviteSentRecord {
+  userId: string;
+  /** Matching keys of the invitee ('e:...', 'p:...'). */
+  keys: string[];
+  inviteeName: string | null;
+  sentAt: number;
+}
+
+export interface InviteAcceptedRecord {
+  keys: string[];
+  /** Inviter's user id when known. */
+  userId: string | null;
+  newUserId: string | null;
+  name: string | null;
+  acceptedAt: number;
+}
+
+export interface AppUserRecord {
+  appUserId: string;
+  name: string | null;
+  keys: string[];
+}
+
+export interface SuggestedSeenRecord {
+  userId: string;
+  keys: string[];
+  seenAt: number;
+}
+
+/** Learned ranking weights of a tenant. */
+export interface WeightsRecord {
+  weights: Record<string, number>;
+  samples: number;
+  trainedAt: number;
+}
+
+export interface Storage {
+  /** 'sqlite' | 'postgres': for logs and the readiness probe only; code must not branch on it. */
+  readonly engine: string;
+  migrateUp(): Promise<void>;
+  /** Undo every migration (tests and `kith migrate --down --yes` only). */
+  migrateDown(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+
+  // Apps and keys. Keys are stored as sha256 hex only.
+  createApp(name: string): Promise<AppRecord>;
+  findAppByName(name: string): Promise<AppRecord | null>;
+  insertKey(k: { id: string; appId: string; env: Env; prefix: string; hash: string; createdAt: number }): Promise<void>;
+  /** Non-revoked key with that hash, with its app's name; null when none. */
+  findKeyByHash(hash: string): Promise<KeyRecord | null>;
+  listKeys(appId?: string): Promise<KeyRecord[]>;
+  /** Revokes by key id or by prefix; returns how many keys were revoked. */
+  revokeKey(idOrPrefix: string, at: number): Promise<number>;
+
+  // Address books.
+  /** Stores one upload atomically (raw + normalised entries, owner keys, key stats). */
+  appendUpload(t: Tenant, u: UploadRecord): Promise<void>;
+  loadBook(t: Tenant, userId: string): Promise<StoredBook | null>;
+  /** Removes everything held for that user: uploads, keys, owner keys, seen suggestions, invites sent. */
+  deleteBook(t: Tenant, userId: string): Promise<boolean>;
+
+  // Signals.
+  recordInvitesSent(t: Tenant, rows: InviteSentRecord[]): Promise<void>;
+  recordInvitesAccepted(t: Tenant, rows: InviteAcceptedRecord[]): Promise<void>;
+  upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void>;
+  recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[]): Promise<void>;
+  /** Everything the tenant knows about `bookKeys` for user `userId` whose owner keys are `ownerKeys`. */
+  loadSignals(t: Tenant, userId: string, bookKeys: string[], ownerKeys: string[]): Promise<BookSignals>;
+
+  // Learned weights.
+  saveWeights(t: Tenant, w: WeightsRecord): Promise<void>;
+  loadWeights(t: Tenant): Promise<WeightsRecord | null>;
+  /** Invite outcomes for training: every sent invite with whether it was accepted, per inviter. */
+  loadInviteOutcomes(t: Tenant, limit: number): Promise<{ userId: string; keys: string[]; accepted: boolean }[]>;
+}
