@@ -66,6 +66,12 @@ export interface NormEmail {
   domain: string;
   /** Non-null when the address is junk; such an address never makes a contact invitable. */
   junk: JunkReason | null;
+  /**
+   * True when the local part names a role mailbox (info@, sales@, support@, ...). Not junk on its own:
+   * a small company's info@ is often the person the user writes to. The ranker may weigh it down, and
+   * merge drops a contact whose only addresses are role mailboxes that only ever sent to the user.
+   */
+  role?: boolean;
 }
 
 export interface NormPhone {

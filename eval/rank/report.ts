@@ -1,0 +1,37 @@
+/** Plain-text tables of the evaluation. */
+import { RUN_TITLES } from './dataset.ts';
+import type { Row, RunResult } from './evaluate.ts';
+import { METRIC_NAMES, METRIC_TITLES } from './metrics.ts';
+
+const SYSTEM_TITLES: Record<string, string> = {
+  kith: 'Kith',
+  times_contacted: 'by times_contacted',
+  last_sent: 'by last sent date',
+  last_received: 'by last received date',
+};
+
+function table(rows: Row[]): string {
+  const head = ['system'.padEnd(24), ...METRIC_NAMES.map((m) => METRIC_TITLES[m].padStart(8))].join(' ');
+  const lines = rows.map((r) =>
+    [(SYSTEM_TITLES[r.system] ?? r.system).padEnd(24), ...METRIC_NAMES.map((m) => r.metrics[m].toFixed(3).padStart(8))].join(' '),
+  );
+  return [head, ...lines].join('\n');
+}
+
+/** The report of one set: every run, per cutoff and overall, with a verdict against the best baseline. */
+export function formatReport(name: string, results: RunResult[]): string {
+  const out: string[] = [`# ${name}`];
+  for (const r of results) {
+    out.push('', `## ${r.run}: ${RUN_TITLES[r.run]}`);
+    for (const c of r.cutoffs) out.push('', `cutoff ${c.cutoff} (${c.books} books)`, table(c.rows));
+    const books = r.cutoffs.reduce((a, c) => a + c.books, 0);
+    out.push('', `overall (${books} books)`, table(r.overall));
+    const kith = r.overall.find((x) => x.system === 'kith')!;
+    const best = r.overall.filter((x) => x.system !== 'kith').sort((a, b) => b.metrics.map10 - a.metrics.map10)[0];
+    if (best) {
+      const d = kith.metrics.map10 - best.metrics.map10;
+      out.push(`MAP@10 Kith ${kith.metrics.map10.toFixed(3)} vs best single signal (${SYSTEM_TITLES[best.system]}) ${best.metrics.map10.toFixed(3)}: ${d >= 0 ? '+' : ''}${d.toFixed(3)}`);
+    }
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,150 @@
+/**
+ * Builds the HTTP app from a parsed Config and an opened Storage. Tests, the CLI, benchmarks and the
+ * evaluation reuse it; server.ts only listens and shuts down.
+ */
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import secureJson from 'secure-json-parse';
+import type { Config } from './config.ts';
+import { ApiError } from './http/errors.ts';
+import { installAuth } from './http/auth.ts';
+import { installErrorHandler, sendError } from './http/error-handler.ts';
+import { addressBookRoutes } from './http/routes/address-book.ts';
+import { miscRoutes } from './http/routes/misc.ts';
+import { recordRoutes } from './http/routes/records.ts';
+import { makeSchemas } from './http/schemas.ts';
+import { AddressBookService } from './services/address-book.ts';
+import type { Storage } from './storage/types.ts';
+
+export interface BuildOptions {
+  config: Config;
+  storage: Storage;
+  /** Where logs go (default stdout). Tests pass a stream to inspect them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Paths and the methods they answer: unknown method on a known path is a 405, not a 404. */
+const ROUTE_METHODS: [RegExp, string[]][] = [
+  [/^\/v0\/address-book\/?$/, ['POST']],
+  [/^\/v0\/address-book\/[^/]+\/?$/, ['GET', 'HEAD', 'DELETE']],
+  [/^(\/v0)?\/invites-(sent|accepted)\/?$/, ['POST']],
+  [/^\/v0\/(users|suggested-seen)\/?$/, ['POST']],
+  [/^\/v0\/test\/?$/, ['GET', 'HEAD']],
+  [/^\/v0\/openapi\.json$/, ['GET', 'HEAD']],
+  [/^\/(healthz|readyz)\/?$/, ['GET', 'HEAD']],
+];
+
+/** Log the route shape, never the path itself: user ids and query strings can be personal data. */
+function redactUrl(url: string): string {
+  const path = url.split('?')[0];
+  return path.replace(/^(\/v0\/address-book\/)[^/]+/, '$1:user_id');
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, storage } = opts;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      serializers: {
+        req: (req: { method: string; url: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request) => {
+    (request as FastifyRequest & { kithStart?: bigint }).kithStart = process.hrtime.bigint();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', String(request.id));
+  });
+
+  // JSON bodies: __proto__/constructor keys are removed (never interpreted), and an empty body is
+  // "no body" (existing clients send Content-Type: application/json on GET and DELETE).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'string' }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+    } catch {
+      done(new ApiError('invalid_json', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+
+  // OpenAPI 3, generated from the route schemas (one schema drives validation, types and docs).
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Kith API',
+        version: '0',
+        description: 'Address-book cleaning and ranking: upload contacts, get back a cleaned, merged, ranked list.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  installErrorHandler(app);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const match = ROUTE_METHODS.find(([re]) => re.test(path));
+    if (match) {
+      reply.header('Allow', match[1].join(', '));
+      return sendError(request, reply, new ApiError('method_not_allowed', `${request.method} is not allowed here; use ${match[1].join(' or ')}.`));
+    }
+    return sendError(request, reply, new ApiError('not_found', `No such endpoint: ${request.method} ${redactUrl(request.url)}.`));
+  });
+
+  app.get('/v0/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await storage.ping();
+      return { status: 'ok', database: storage.engine };
+    } catch {
+      return sendError(request, reply, new ApiError('service_unavailable', 'The database is not reachable.'));
+    }
+  });
+
+  const schemas = makeSchemas(config);
+  const service = new AddressBookService(storage, config);
+
+  await app.register(
+    async (v0) => {
+      installAuth(v0, storage);
+      miscRoutes(v0, { config });
+      addressBookRoutes(v0, { service, schemas, config });
+      recordRoutes(v0, { storage, schemas, config, prefix: '/v0' });
+    },
+    { prefix: '/v0' },
+  );
+  // The spec names the invite endpoints without the version prefix: answer there too.
+  await app.register(async (bare) => {
+    installAuth(bare, storage);
+    recordRoutes(bare, { storage, schemas, config, prefix: '' });
+  });
+
+  return app;
+}

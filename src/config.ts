@@ -1,0 +1,81 @@
+/**
+ * Configuration: read from the environment once, at the edge, validated and frozen.
+ * Nothing below this file reads process.env; the parsed Config is passed in.
+ */
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Unset: SQLite at ./data/kith.db. `sqlite:/path.db` or `postgres://…`. */
+  readonly databaseUrl: string | undefined;
+  /** Region for phone numbers without a country code when the source gives none (ISO 3166 alpha-2). */
+  readonly defaultRegion: CountryCode | null;
+  /** Largest accepted request body, bytes. */
+  readonly bodyLimitBytes: number;
+  /** Most entries accepted in one upload. */
+  readonly maxEntriesPerUpload: number;
+  /** Longest accepted string field, characters. */
+  readonly maxStringLength: number;
+  /** Largest accepted `data` object of one entry, bytes of JSON, and its deepest nesting. */
+  readonly maxDataBytes: number;
+  readonly maxDataDepth: number;
+  /** Requests per key per window; 0 disables rate limiting. */
+  readonly rateLimitMax: number;
+  readonly rateLimitWindowMs: number;
+  readonly redisUrl: string | undefined;
+  /** Log level for pino: fatal|error|warn|info|debug|trace|silent. */
+  readonly logLevel: string;
+  /** Public base URL used in meta.docs links. */
+  readonly publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: Record<string, string | undefined>, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/** Parses and validates the environment; throws ConfigError naming the variable on bad input. */
+export function loadConfig(env: Record<string, string | undefined> = {}): Config {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with sqlite:, postgres:// or postgresql://');
+  }
+  let defaultRegion: CountryCode | null = null;
+  const region = env.KITH_DEFAULT_REGION?.trim().toUpperCase();
+  if (region) {
+    if (!isSupportedCountry(region)) throw new ConfigError(`KITH_DEFAULT_REGION must be an ISO 3166 country code, got "${region}"`);
+    defaultRegion = region as CountryCode;
+  }
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}`);
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return Object.freeze({
+    port,
+    host,
+    databaseUrl,
+    defaultRegion,
+    bodyLimitBytes: int(env, 'KITH_BODY_LIMIT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxEntriesPerUpload: int(env, 'KITH_MAX_ENTRIES', 100_000, 1, 10_000_000),
+    maxStringLength: int(env, 'KITH_MAX_STRING_LENGTH', 100_000, 16, 10_000_000),
+    maxDataBytes: int(env, 'KITH_MAX_DATA_BYTES', 16 * 1024, 2, 16 * 1024 * 1024),
+    maxDataDepth: int(env, 'KITH_MAX_DATA_DEPTH', 8, 1, 64),
+    rateLimitMax: int(env, 'KITH_RATE_LIMIT', 0, 0, 1_000_000_000),
+    rateLimitWindowMs: int(env, 'KITH_RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
+    redisUrl,
+    logLevel,
+    publicUrl: (env.KITH_PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
+  });
+}

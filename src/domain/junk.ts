@@ -1,0 +1,197 @@
+/**
+ * Junk classification: addresses that no person reads, and the behaviour that marks a bulk sender.
+ *
+ * Principle: an address is junk only when its *shape* proves no person reads it (a no-reply local part,
+ * a bounce or relay token, a sending-only platform domain, a disposable domain). Anything weaker (a role
+ * mailbox such as info@ or sales@) is flagged, not dropped: the user may well write to it. Our own rules
+ * are kept small; the long lists come from maintained packages:
+ *   - role local parts: `role-based-email-addresses` (MIT, Mixmax), used only for the `role` flag;
+ *   - disposable domains: `disposable-email-domains-js` (CC0), a packaging of the community
+ *     github.com/disposable-email-domains list, shipped as JSON (nothing downloads at install time).
+ */
+import { createRequire } from 'node:module';
+import type { JunkReason, NormEmail, NormPhone } from './types.ts';
+
+const require = createRequire(import.meta.url);
+
+/** Role local parts (info, sales, support, ...). Loaded once; ~1,000 strings. */
+const ROLE_LOCALS: ReadonlySet<string> = new Set(
+  (require('role-based-email-addresses') as string[]).map((s) => s.toLowerCase()),
+);
+
+/** Disposable domains (~9,000). The package's own helper rebuilds a Set per call, so we build ours once. */
+const DISPOSABLE_DOMAINS: ReadonlySet<string> = new Set(
+  (require('disposable-email-domains-js') as { disposableEmailBlocklist: () => string[] })
+    .disposableEmailBlocklist()
+    .map((s) => s.toLowerCase()),
+);
+
+// --- local-part rules -------------------------------------------------------------------------------
+// Separators that split a local part into tokens: '.', '-', '_', '+', '='. Patterns anchor on a token
+// start, so "bruno.reply" is not "no-reply" and "anotifications" is not "notifications".
+const T = '(?:^|[-_.+=])';
+
+/** "Do not reply" senders, in the few languages where the phrase is common in sender addresses. */
+const NO_REPLY = new RegExp(
+  T +
+    '(?:(?:no|do[-_.]?not|dont|never)[-_.]?repl(?:y|ies)|no[-_.]?(?:response|respond|answer)' +
+    '|ne[-_.]?pas[-_.]?repondre|nao[-_.]?responda|no[-_.]?responder|nicht[-_.]?antworten' +
+    '|niet[-_.]?beantwoorden|non[-_.]?rispondere|nie[-_.]?odpowiadaj)',
+);
+
+/** Delivery-status senders: they only ever send bounces. postmaster@ is the RFC 5321 DSN sender. */
+const MAILER_DAEMON = /^(?:mailer[-_.]?daemon|postmaster|mail[-_.]?delivery[-_.]?(?:system|subsystem))(?:$|[-_.+=])/;
+
+/**
+ * Bounce handling addresses: bounce@/bounces+token@ (VERP), and the return-path rewrites of BATV
+ * (prvs=, msprvs1=, btv1==) and SRS (SRS0=, SRS1=) that only a mail server reads.
+ */
+const BOUNCE = /^(?:bounces?|bnc)(?:$|[-_.+=\d])|^(?:prvs|msprvs\d*|btv1)=|^srs[01][=+-]/;
+
+/**
+ * Automated notification senders. Exact tokens only: "alerts" or "notifications-team", never a
+ * substring of a name.
+ */
+const NOTIFICATION = new RegExp(
+  T +
+    '(?:notifications?|notify|notifier|alerts?|digest|newsletters?|updates|automated|autoconfirm|auto[-_.]?reply|autoresponder|unsubscribe|daemon)(?:$|[-_.+=\\d])',
+);
+
+/**
+ * Per-conversation reply relays: reply+TOKEN@reply.github.com, reply-abc123@... The token is what
+ * routes the reply (it always carries digits); the address belongs to a thread, not a person.
+ */
+const REPLY_TOKEN = /^(?:reply|replies)[-+=._](?=[a-z0-9=_.-]*\d)[a-z0-9=_.-]{8,}$/;
+
+/**
+ * Machine-generated per-message locals: a run of 16+ hex characters mixing digits and letters
+ * (message ids, UUIDs), or 16+ digits. Real people's local parts do not look like that.
+ */
+const HEX_RUN = /[0-9a-f]{16,}/g;
+const LONG_DIGITS = /\d{16,}/;
+
+function isMachineToken(local: string): boolean {
+  if (LONG_DIGITS.test(local)) return true;
+  for (const m of local.matchAll(HEX_RUN)) {
+    const s = m[0];
+    let digits = 0;
+    for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) <= 57) digits++;
+    if (digits >= 4 && s.length - digits >= 4) return true;
+  }
+  return false;
+}
+
+// --- domain rules -----------------------------------------------------------------------------------
+
+/**
+ * Sending-only infrastructure of bulk-mail platforms (return paths and envelope domains). No mailbox
+ * there belongs to a person. Matched on the domain and its parents.
+ */
+const BULK_PLATFORM_DOMAINS: ReadonlySet<string> = new Set([
+  'amazonses.com', 'sendgrid.net', 'mailgun.org', 'mcsv.net', 'mcdlv.net', 'rsgsv.net', 'list-manage.com',
+  'mailchimpapp.net', 'mandrillapp.com', 'ccsend.com', 'exacttarget.com', 'mktomail.com', 'hubspotemail.net',
+  'sparkpostmail.com', 'mlsend.com', 'klaviyomail.com', 'customeriomail.com', 'icpbounce.com',
+  'bnc3.mailjet.com', 'createsend.com', 'sendibt2.com', 'sendibt3.com', 'sendibm1.com',
+]);
+/** Numbered sending domains of the same platforms (Campaign Monitor cmailN, Responsys rsysN, Brevo sendibN). */
+const BULK_PLATFORM_PATTERN = /(?:^|\.)(?:cmail\d+\.com|createsend\d+\.com|rsys\d+\.net|sendib[mt]\d+\.com)$/;
+
+/** Notification-only domains (Facebook sends every notification from facebookmail.com). */
+const NOTIFICATION_DOMAINS: ReadonlySet<string> = new Set(['facebookmail.com']);
+
+/**
+ * Marketplace and listing relays: anonymised addresses that forward to a buyer/seller/guest for one
+ * listing or booking; they stop working when the deal ends. Matched on the domain and its parents.
+ */
+const LISTING_DOMAINS: ReadonlySet<string> = new Set([
+  'guest.booking.com', 'property.booking.com', 'guest.airbnb.com', 'host.airbnb.com', 'reply.airbnb.com',
+  'messages.homeaway.com', 'messages.vrbo.com',
+]);
+/** Craigslist relays use every subdomain of craigslist.org; eBay and Amazon relay per country domain. */
+const LISTING_PATTERN = /(?:^|\.)craigslist\.org$|^members\.ebay\.[a-z.]+$|^marketplace\.amazon\.[a-z.]+$/;
+
+/**
+ * Relay hosts: reply routing subdomains (reply.github.com, replies.example.com) and Sign in with Apple's
+ * private relay, which only accepts mail from the app the user signed into, so the user cannot invite it.
+ * Consumer masking services (Firefox Relay, DuckDuckGo, SimpleLogin) are NOT here: they forward mail
+ * from anyone to a real person.
+ */
+const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com']);
+const RELAY_SUBDOMAIN = /^(?:reply|replies|relay)\.[^.]+\.[^.]+/;
+
+/** A label of the domain says "no-reply" (users.noreply.github.com) or names a bounce/notification host. */
+const NO_REPLY_LABEL = /(?:^|\.)(?:no-?reply|do-?not-?reply)\./;
+const BOUNCE_LABEL = /^(?:bounces?|bnc)\d*\.[^.]+\.[^.]+/;
+const NOTIFICATION_LABEL = /^(?:notifications?|notify|alerts?|newsletters?|mailings?)\.[^.]+\.[^.]+/;
+
+/** True when the domain or one of its parent domains (down to two labels) is in the set. */
+function inDomainSet(domain: string, set: ReadonlySet<string>): boolean {
+  let d = domain;
+  for (;;) {
+    if (set.has(d)) return true;
+    const dot = d.indexOf('.');
+    if (dot < 0 || d.indexOf('.', dot + 1) < 0) return false;
+    d = d.slice(dot + 1);
+  }
+}
+
+/**
+ * Classifies an address by its shape. `local` and `domain` are lower-case, as uploaded (before
+ * provider rules). Returns why nobody reads it, or null when it may belong to a person.
+ */
+export function classifyAddress(local: string, domain: string): JunkReason | null {
+  // The order matters only for the reported reason: the most specific evidence first.
+  if (MAILER_DAEMON.test(local)) return 'mailer_daemon';
+  if (NO_REPLY.test(local) || NO_REPLY_LABEL.test(domain)) return 'no_reply';
+  if (BOUNCE.test(local) || BOUNCE_LABEL.test(domain)) return 'bounce';
+  if (inDomainSet(domain, LISTING_DOMAINS) || LISTING_PATTERN.test(domain)) return 'listing';
+  if (inDomainSet(domain, BULK_PLATFORM_DOMAINS) || BULK_PLATFORM_PATTERN.test(domain)) return 'bulk_platform';
+  if (inDomainSet(domain, RELAY_DOMAINS) || RELAY_SUBDOMAIN.test(domain) || REPLY_TOKEN.test(local)) return 'relay';
+  if (NOTIFICATION.test(local) || NOTIFICATION_LABEL.test(domain) || inDomainSet(domain, NOTIFICATION_DOMAINS)) {
+    return 'notification';
+  }
+  if (isMachineToken(local)) return 'relay';
+  if (inDomainSet(domain, DISPOSABLE_DOMAINS)) return 'disposable';
+  return null;
+}
+
+/**
+ * True when the local part (lower-case, +tag ignored) names a role mailbox rather than a person.
+ * Role mailboxes stay invitable; see isBulkSender for when they are dropped.
+ */
+export function isRoleLocal(local: string): boolean {
+  const plus = local.indexOf('+');
+  return ROLE_LOCALS.has(plus > 0 ? local.slice(0, plus) : local);
+}
+
+/** The parts of a (merged) contact that the bulk-sender rule looks at. */
+export interface BulkSignals {
+  emails: readonly NormEmail[];
+  phones: readonly NormPhone[];
+  favorite: boolean;
+  pinned: number;
+  timesContacted: number | null;
+  lastSent: number | null;
+  lastReceived: number | null;
+}
+
+/**
+ * Behaviour of a bulk sender: it sends to the user, the user never wrote to it, and every usable
+ * address it has is a role mailbox (newsletter@, hello@, info@, team@ ...) with no phone to fall back
+ * on. A book has no received count (times_contacted counts the user's own messages), so "received,
+ * never written to, role-only" is the strongest behavioural evidence available. A role address the user
+ * wrote to, starred, or pinned stays: that is a small company's info@ with a person behind it.
+ */
+export function isBulkSender(c: BulkSignals): boolean {
+  if (c.lastReceived === null) return false;
+  if (c.lastSent !== null || (c.timesContacted ?? 0) > 0) return false;
+  if (c.favorite || c.pinned !== 0) return false;
+  for (const p of c.phones) if (p.key !== null) return false;
+  let usable = 0;
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    if (!e.role) return false;
+    usable++;
+  }
+  return usable > 0;
+}

@@ -1,0 +1,175 @@
+/**
+ * The ranking options of POST and GET: parsing (pure, with errors that name the field) and applying
+ * them to a scored list (filters, promotions, seen-demotion, limit), as decisions.md settles them:
+ * promotions stack existing users → matching domain → the rest; filter_suggested_seen demotes within
+ * each group; limit is applied last. The returned scores are shifted per group so that the list stays
+ * ordered from the highest score to the lowest, as the spec promises.
+ */
+import type { BookSignals, Contact } from './types.ts';
+import { isWebmailDomain } from './webmail.ts';
+
+export interface RankOptions {
+  filterSuggestedSeen: boolean;
+  filterExistingUsers: boolean;
+  filterInvitesSent: boolean;
+  promoteExistingUsers: boolean;
+  /** null: no promotion; 'owner': the owner's domain; else a lower-case domain. */
+  promoteMatchingDomain: null | 'owner' | string;
+  filterBlankNames: boolean;
+  /** Positive integer or null (all). */
+  limit: number | null;
+  explain: boolean;
+}
+
+export class OptionError extends Error {
+  constructor(readonly field: string, readonly problem: string) {
+    super(`${field} ${problem}`);
+  }
+}
+
+export const OPTION_FIELDS = [
+  'filter_suggested_seen',
+  'filter_existing_users',
+  'filter_invites_sent',
+  'promote_existing_users',
+  'promote_matching_domain',
+  'filter_blank_names',
+  'limit',
+  'explain',
+] as const;
+
+/** Reads a flag: 1/0, "1"/"0", true/false in any case, JSON booleans; null/absent = false. */
+export function parseFlag(value: unknown, field: string): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (value === 1) return true;
+    if (value === 0) return false;
+  }
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (v === '1' || v === 'true') return true;
+    if (v === '0' || v === 'false' || v === '') return false;
+  }
+  throw new OptionError(field, 'must be 1 or 0 (or true/false)');
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+
+function parseDomainOption(value: unknown, field: string): RankOptions['promoteMatchingDomain'] {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (v === '' || v === '0' || v === 'false') return null;
+    if (v === '1' || v === 'true') return 'owner';
+    // Accept "acme.com", "@acme.com" and "someone@acme.com": all name the same domain.
+    const domain = v.slice(v.lastIndexOf('@') + 1);
+    if (!DOMAIN.test(domain)) throw new OptionError(field, 'must be 1, 0 or an e-mail domain such as example.com');
+    return domain;
+  }
+  return parseFlag(value, field) ? 'owner' : null;
+}
+
+function parseLimit(value: unknown, field: string): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+    throw new OptionError(field, 'must be a positive integer');
+  }
+  return n;
+}
+
+/** Parses the options from a body or a query object. Throws OptionError naming the field. */
+export function parseRankOptions(src: Record<string, unknown>): RankOptions {
+  return {
+    filterSuggestedSeen: parseFlag(src.filter_suggested_seen, 'filter_suggested_seen'),
+    filterExistingUsers: parseFlag(src.filter_existing_users, 'filter_existing_users'),
+    filterInvitesSent: parseFlag(src.filter_invites_sent, 'filter_invites_sent'),
+    promoteExistingUsers: parseFlag(src.promote_existing_users, 'promote_existing_users'),
+    promoteMatchingDomain: parseDomainOption(src.promote_matching_domain, 'promote_matching_domain'),
+    filterBlankNames: parseFlag(src.filter_blank_names, 'filter_blank_names'),
+    limit: parseLimit(src.limit, 'limit'),
+    explain: parseFlag(src.explain, 'explain'),
+  };
+}
+
+export interface ScoredLike {
+  contact: Contact;
+  score: number;
+  explain?: Record<string, number>;
+}
+
+export interface Applied<T extends ScoredLike> {
+  rows: (T & { rank: number; finalScore: number })[];
+  /** True when the domain to promote is a webmail domain: nothing was promoted. */
+  exceptionMatchingDomain: boolean;
+  /** Total rows before the limit. */
+  totalBeforeLimit: number;
+}
+
+function hasAny(keys: string[], set: { has(k: string): boolean }): boolean {
+  for (const k of keys) if (set.has(k)) return true;
+  return false;
+}
+
+/**
+ * Applies filters, promotions, seen-demotion and the limit to a list already sorted by score.
+ * `ownerDomains` are the owner's e-mail domains (for promote_matching_domain = 1).
+ */
+export function applyRankOptions<T extends ScoredLike>(
+  scored: T[],
+  opts: RankOptions,
+  signals: BookSignals,
+  ownerDomains: string[],
+): Applied<T> {
+  let exceptionMatchingDomain = false;
+  let promoteDomains: Set<string> | null = null;
+  if (opts.promoteMatchingDomain !== null) {
+    const wanted = opts.promoteMatchingDomain === 'owner' ? ownerDomains : [opts.promoteMatchingDomain];
+    const usable = wanted.filter((d) => !isWebmailDomain(d));
+    if (usable.length === 0) exceptionMatchingDomain = true;
+    else promoteDomains = new Set(usable);
+  }
+
+  const blocks: T[][] = [[], [], [], [], [], []];
+  for (const row of scored) {
+    const c = row.contact;
+    const isAppUser = hasAny(c.keys, signals.appUserKeys);
+    if (opts.filterExistingUsers && isAppUser) continue;
+    if (opts.filterInvitesSent && hasAny(c.keys, signals.invitedKeys)) continue;
+    if (opts.filterBlankNames && !(c.name && c.name.trim())) continue;
+    let group = 2;
+    if (opts.promoteExistingUsers && isAppUser) group = 0;
+    else if (promoteDomains && c.emails.some((e) => !e.junk && promoteDomains!.has(e.domain))) group = 1;
+    const seen = opts.filterSuggestedSeen && hasAny(c.keys, signals.seenKeys);
+    blocks[group * 2 + (seen ? 1 : 0)].push(row);
+  }
+
+  // Shift scores block by block (from the last block up) so that every row of a block scores above
+  // every row of the blocks after it. Without promotions or seen rows the offsets are all 0.
+  const out: (T & { rank: number; finalScore: number })[] = [];
+  const offsets = new Array<number>(blocks.length).fill(0);
+  let floor = -Infinity; // lowest adjusted score that the blocks above must exceed
+  for (let b = blocks.length - 1; b >= 0; b--) {
+    const block = blocks[b];
+    if (block.length === 0) continue;
+    const min = block[block.length - 1].score;
+    const max = block[0].score;
+    offsets[b] = floor === -Infinity || min > floor ? 0 : Math.ceil(floor - min + 1);
+    floor = Math.max(floor, max + offsets[b]);
+  }
+  const total = blocks.reduce((n, b) => n + b.length, 0);
+  const cap = opts.limit ?? total;
+  for (let b = 0; b < blocks.length && out.length < cap; b++) {
+    for (const row of blocks[b]) {
+      if (out.length >= cap) break;
+      out.push({ ...row, rank: out.length + 1, finalScore: roundScore(row.score + offsets[b]) });
+    }
+  }
+  return { rows: out, exceptionMatchingDomain, totalBeforeLimit: total };
+}
+
+/** Scores go on the wire with 6 decimals: enough to order, no float noise. */
+export function roundScore(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

@@ -1,0 +1,40 @@
+/** The linear ranker: score = bias + Σ weight × feature. Pure and deterministic. */
+import type { Contact } from '../types.ts';
+import { bookStatsOf, featuresOf, FEATURE_NAMES } from './features.ts';
+import type { RankContext, Scored, Weights } from './types.ts';
+import { DEFAULT_WEIGHTS } from './weights.ts';
+
+/** Score of one feature vector; with `explain`, also each contribution (only non-zero ones, plus bias). */
+export function scoreFeatures(
+  features: Record<string, number>,
+  weights: Readonly<Weights>,
+  explain = false,
+): { score: number; explain?: Record<string, number> } {
+  const bias = weights.bias ?? 0;
+  let score = bias;
+  const parts: Record<string, number> | undefined = explain ? { bias } : undefined;
+  for (const name of FEATURE_NAMES) {
+    const w = weights[name] ?? 0;
+    const x = features[name] ?? 0;
+    const part = w * x;
+    score += part;
+    if (parts && part !== 0) parts[name] = part;
+  }
+  return parts ? { score, explain: parts } : { score };
+}
+
+/**
+ * Scores and sorts the contacts of one book: score descending, ties by contact.id ascending.
+ * Filters, promotions, seen-demotion and limit are the caller's (src/domain/options.ts); nothing is
+ * dropped here. Seen suggestions are not a feature: filter_suggested_seen demotes them as a group.
+ */
+export function rankContacts(contacts: Contact[], ctx: RankContext): Scored[] {
+  const weights = ctx.weights ?? DEFAULT_WEIGHTS;
+  const book = bookStatsOf(contacts);
+  const out: Scored[] = contacts.map((contact) => {
+    const s = scoreFeatures(featuresOf(contact, ctx, book), weights, ctx.explain === true);
+    return s.explain ? { contact, score: s.score, explain: s.explain } : { contact, score: s.score };
+  });
+  out.sort((a, b) => b.score - a.score || a.contact.id - b.contact.id);
+  return out;
+}

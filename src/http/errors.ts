@@ -1,0 +1,54 @@
+/**
+ * One error type with a closed set of codes, one body shape, true HTTP statuses.
+ * Body: {"error": "<sentence>", "code": "<snake_case>", "details"?: [...], "meta": {"time", "request_id"}}.
+ */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  not_found: 404,
+  address_book_not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** One problem with the input: where (a JSON path such as `entries[3].emails[0]`) and what. */
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+/** A 400 about one field: the message names the field. */
+export function invalid(field: string, message: string): ApiError {
+  return new ApiError('invalid_request', `Invalid request: ${field} ${message}.`, [{ field, message }]);
+}
+
+/** A 400 about several fields at once. */
+export function invalidMany(details: ErrorDetail[]): ApiError {
+  if (details.length === 1) return invalid(details[0].field, details[0].message);
+  const first = details[0];
+  return new ApiError(
+    'invalid_request',
+    `Invalid request: ${first.field} ${first.message} (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''}).`,
+    details,
+  );
+}

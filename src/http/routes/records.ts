@@ -1,0 +1,115 @@
+/**
+ * The record endpoints: invites sent and accepted, existing app users, suggestions already shown.
+ * Bodies are `{"entries": [...]}` or a bare list. A record that cannot be used (no usable e-mail and
+ * no usable phone) is a 400 naming its index, and nothing of that batch is stored.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import { keysFor } from '../../domain/normalize.ts';
+import type { Storage } from '../../storage/types.ts';
+import { invalid } from '../errors.ts';
+import { elapsedSeconds } from '../error-handler.ts';
+import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
+import { coerceUserId, dateOrDefault } from '../validate.ts';
+
+interface Reachable {
+  email?: string | null;
+  emails?: (string | null)[] | null;
+  phone?: string | null;
+  phones?: (string | null)[] | null;
+}
+
+/** Wraps a bare list into `{entries}` before validation (both forms are accepted). */
+async function wrapBareList(request: FastifyRequest) {
+  if (Array.isArray(request.body)) request.body = { entries: request.body };
+}
+
+export function recordRoutes(app: FastifyInstance, deps: {
+    storage: Storage;
+    schemas: Schemas;
+    config: Config;
+    prefix: string;
+    /** Called after accepted invites are stored (the ranker learns from them). */
+    onInvitesAccepted?: (tenant: string) => Promise<void>;
+  },) {
+  const { storage, schemas: S, config } = deps;
+  const region = config.defaultRegion;
+
+  function keysOf(item: Reachable, i: number): string[] {
+    const keys = keysFor(item, region);
+    if (keys.length === 0) throw invalid(`entries[${i}]`, 'needs a usable email or phone');
+    return keys;
+  }
+
+  const common = { preValidation: wrapBareList };
+  const tags = ['invites and users'];
+
+  app.post<{ Body: InvitesSentBody }>(
+    '/invites-sent',
+    { ...common, schema: { summary: 'Record invites sent', tags, body: S.InvitesSentBody, response: { 200: S.MessageResponse } } },
+    async (request) => {
+      const now = Date.now();
+      const rows = request.body.entries.map((e, i) => ({
+        userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
+        keys: keysOf(e, i),
+        inviteeName: e.invitee_name?.trim() || null,
+        sentAt: dateOrDefault(e.sent_at, `entries[${i}].sent_at`, now),
+      }));
+      await storage.recordInvitesSent(request.auth.tenant, rows);
+      return { message: 'Invite sent added.', meta: { time: elapsedSeconds(request) } };
+    },
+  );
+
+  app.post<{ Body: InvitesAcceptedBody }>(
+    '/invites-accepted',
+    { ...common, schema: { summary: 'Record accepted invites', tags, body: S.InvitesAcceptedBody, response: { 200: S.MessageResponse } } },
+    async (request) => {
+      const now = Date.now();
+      const rows = request.body.entries.map((e, i) => ({
+        keys: keysOf(e, i),
+        userId: e.user_id === undefined || e.user_id === null ? null : coerceUserId(e.user_id, `entries[${i}].user_id`),
+        newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceUserId(e.new_user_id, `entries[${i}].new_user_id`),
+        name: e.name?.trim() || null,
+        acceptedAt: dateOrDefault(e.accepted_at, `entries[${i}].accepted_at`, now),
+      }));
+      await storage.recordInvitesAccepted(request.auth.tenant, rows);
+      await deps.onInvitesAccepted?.(request.auth.tenant);
+      return { message: 'Invite accepted added.', meta: { time: elapsedSeconds(request) } };
+    },
+  );
+
+  // The users and suggested-seen endpoints live under /v0 only.
+  if (deps.prefix !== '/v0') return;
+
+  app.post<{ Body: UsersBody }>(
+    '/users',
+    { ...common, schema: { summary: 'Record existing app users', tags, body: S.UsersBody, response: { 200: S.MessageResponse } } },
+    async (request) => {
+      const rows = request.body.entries.map((u, i) => {
+        const id = u.id ?? u.user_id ?? u.username;
+        if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
+        return { appUserId: coerceUserId(id, `entries[${i}].id`), name: u.name?.trim() || null, keys: keysOf(u, i) };
+      });
+      await storage.upsertAppUsers(request.auth.tenant, rows);
+      return {
+        message: `Bulk of ${rows.length} users stored for ${request.auth.appName}.`,
+        meta: { time: elapsedSeconds(request), docs: `${config.publicUrl}/docs` },
+      };
+    },
+  );
+
+  app.post<{ Body: SuggestedSeenBody }>(
+    '/suggested-seen',
+    { ...common, schema: { summary: 'Record contacts shown as suggestions', tags, body: S.SuggestedSeenBody, response: { 200: S.MessageResponse } } },
+    async (request) => {
+      const now = Date.now();
+      const rows = request.body.entries.map((e, i) => ({
+        userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
+        keys: keysOf(e, i),
+        seenAt: dateOrDefault(e.seen_at, `entries[${i}].seen_at`, now),
+      }));
+      await storage.recordSuggestedSeen(request.auth.tenant, rows);
+      return { message: 'Suggested seen added.', meta: { time: elapsedSeconds(request) } };
+    },
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * Request and response schemas. One TypeBox schema per route drives validation (ajv), the TypeScript
+ * types of handlers and the OpenAPI document. Limits come from the validated Config, so the schemas are
+ * built once per app by makeSchemas().
+ *
+ * Wire rules from decisions.md: every optional field also accepts JSON null ("not given"); flags accept
+ * 1/0, true/false (any case) and booleans, so they are typed loosely here and parsed by domain/options.ts,
+ * which names the field in its error.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export interface SchemaLimits {
+  maxEntriesPerUpload: number;
+  maxStringLength: number;
+}
+
+/** Optional and nullable: absent and null both mean "not given". */
+export const Opt = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
+
+/** A flag as existing clients send it: 1/0, "1"/"0", true/false in any case, or a JSON boolean. */
+export const Flag = Opt(Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 16 })], { description: '1/0, true/false or a boolean' }));
+
+/** Date: ISO 8601 (with or without offset) or Unix seconds. Checked further by domain/dates.ts. */
+export const DateValue = Type.Union([Type.String({ maxLength: 64 }), Type.Number()], {
+  description: 'ISO 8601 date-time (offset optional, UTC assumed) or a Unix timestamp in seconds',
+});
+
+export const UserId = Type.Union([Type.String({ minLength: 1, maxLength: 256 }), Type.Integer()], {
+  description: 'Your id of the user; a number is returned as a string',
+});
+
+export function makeSchemas(limits: SchemaLimits) {
+  const Str = (opts: { maxLength?: number; description?: string } = {}) =>
+    Type.String({ maxLength: limits.maxStringLength, ...opts });
+  const StrList = Type.Array(Opt(Str()), { maxItems: 1000 });
+
+  const Source = Type.Object(
+    {
+      name: Opt(Str()),
+      email: Opt(Str({ maxLength: 320 })),
+      phone: Opt(Str({ maxLength: 64 })),
+      type: Opt(Str({ maxLength: 32, description: 'ios, gmail or android (google is read as gmail)' })),
+    },
+    { description: 'The account that provides the address book' },
+  );
+
+  const Address = Type.Object({
+    po_box: Opt(Str()),
+    street: Opt(Str()),
+    city: Opt(Str()),
+    state: Opt(Str()),
+    postal_code: Opt(Str()),
+    country: Opt(Str()),
+    type: Opt(Str()),
+  });
+
+  const Website = Type.Object({ url: Str(), type: Str() });
+  const Im = Type.Object({ name: Str(), protocol: Opt(Str()), type: Opt(Str()) });
+
+  const Entry = Type.Object({
+    name: Opt(Str()),
+    emails: Opt(StrList),
+    email: Opt(Str()),
+    phones: Opt(StrList),
+    phone: Opt(Str()),
+    photos: Opt(StrList),
+    data: Opt(Type.Object({}, { additionalProperties: true, description: 'Your attributes; returned untouched' })),
+    nickname: Opt(Str()),
+    title: Opt(Str()),
+    company: Opt(Str()),
+    is_favorite: Opt(Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 8 })])),
+    pinned: Opt(Type.Integer()),
+    times_contacted: Opt(Type.Number({ minimum: 0 })),
+    last_message_sent_date: Opt(DateValue),
+    last_message_received_date: Opt(DateValue),
+    addresses: Opt(Type.Array(Address, { maxItems: 100 })),
+    websites: Opt(Type.Array(Website, { maxItems: 100 })),
+    ims: Opt(Type.Array(Im, { maxItems: 100 })),
+  });
+
+  const rankOptionFields = {
+    filter_suggested_seen: Flag,
+    filter_existing_users: Flag,
+    filter_invites_sent: Flag,
+    promote_existing_users: Flag,
+    promote_matching_domain: Opt(
+      Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 255 })], {
+        description: '1 for the owner\'s e-mail domain, or a domain such as example.com',
+      }),
+    ),
+    filter_blank_names: Flag,
+    limit: Opt(Type.Union([Type.Integer(), Type.String({ maxLength: 12 })])),
+    explain: Flag,
+  };
+
+  const UploadBody = Type.Object({
+    user_id: UserId,
+    source: Source,
+    entries: Type.Array(Entry, { maxItems: limits.maxEntriesPerUpload }),
+    ...rankOptionFields,
+    backfill: Flag,
+  });
+
+  const RankQuery = Type.Object(
+    Object.fromEntries(Object.keys(rankOptionFields).map((k) => [k, Type.Optional(Type.String({ maxLength: 255 }))])),
+  );
+
+  const RankedContact = Type.Object({
+    name: Type.Union([Type.String(), Type.Null()]),
+    email: Type.Union([Type.String(), Type.Null()]),
+    emails: Type.Array(Type.String()),
+    phone: Type.Union([Type.String(), Type.Null()]),
+    phones: Type.Array(Type.String()),
+    data: Type.Object({}, { additionalProperties: true }),
+    rank: Type.Integer({ minimum: 1 }),
+    score: Type.Number(),
+    explain: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Per-signal contributions (explain=1)' })),
+  });
+
+  const Meta = Type.Object({ time: Type.Number({ description: 'Processing time, seconds' }) }, { additionalProperties: true });
+
+  const BookMeta = Type.Object({
+    app_name: Type.String(),
+    time: Type.Number(),
+    total_count: Type.Optional(Type.Integer()),
+    user_id: Type.String(),
+    docs: Type.Optional(Type.String()),
+    help: Type.Optional(Type.String()),
+    exception_matching_email_domain: Type.Optional(Type.Boolean()),
+  });
+
+  const UploadResponse = Type.Object({
+    batch_id: Type.String({ format: 'uuid' }),
+    data: Type.Optional(Type.Array(RankedContact)),
+    message: Type.String(),
+    meta: BookMeta,
+  });
+
+  const BookResponse = Type.Object({ data: Type.Array(RankedContact), meta: BookMeta });
+  const MessageResponse = Type.Object({ message: Type.String(), meta: Meta });
+
+  const ErrorResponse = Type.Object({
+    error: Type.String(),
+    code: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    meta: Type.Object({ time: Type.Number(), request_id: Type.String() }),
+  });
+
+  const InviteSent = Type.Object({
+    user_id: UserId,
+    email: Opt(Str({ maxLength: 320 })),
+    emails: Opt(StrList),
+    phone: Opt(Str({ maxLength: 64 })),
+    phones: Opt(StrList),
+    invitee_name: Opt(Str()),
+    sent_at: Opt(DateValue),
+  });
+
+  const InviteAccepted = Type.Object({
+    email: Opt(Str({ maxLength: 320 })),
+    emails: Opt(StrList),
+    phone: Opt(Str({ maxLength: 64 })),
+    phones: Opt(StrList),
+    new_user_id: Opt(UserId),
+    name: Opt(Str()),
+    accepted_at: Opt(DateValue),
+    user_id: Opt(UserId),
+  });
+
+  const AppUser = Type.Object({
+    id: Opt(UserId),
+    user_id: Opt(UserId),
+    username: Opt(Str({ maxLength: 256 })),
+    name: Opt(Str()),
+    email: Opt(Str({ maxLength: 320 })),
+    emails: Opt(StrList),
+    phone: Opt(Str({ maxLength: 64 })),
+    phones: Opt(StrList),
+  });
+
+  const SuggestedSeen = Type.Object({
+    user_id: UserId,
+    name: Opt(Str()),
+    email: Opt(Str({ maxLength: 320 })),
+    emails: Opt(StrList),
+    phone: Opt(Str({ maxLength: 64 })),
+    phones: Opt(StrList),
+    seen_at: Opt(DateValue),
+  });
+
+  /** Bodies of the record endpoints: `{"entries": [...]}` (a bare list is wrapped before validation). */
+  const batchOf = <T extends TSchema>(item: T) =>
+    Type.Object({ entries: Type.Array(item, { maxItems: limits.maxEntriesPerUpload }) });
+
+  return {
+    Source,
+    Entry,
+    UploadBody,
+    RankQuery,
+    RankedContact,
+    UploadResponse,
+    BookResponse,
+    MessageResponse,
+    ErrorResponse,
+    InvitesSentBody: batchOf(InviteSent),
+    InvitesAcceptedBody: batchOf(InviteAccepted),
+    UsersBody: batchOf(AppUser),
+    SuggestedSeenBody: batchOf(SuggestedSeen),
+    UserIdParams: Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 1024 }) }),
+  };
+}
+
+export type Schemas = ReturnType<typeof makeSchemas>;
+export type UploadBody = Static<Schemas['UploadBody']>;
+export type EntryBody = Static<Schemas['Entry']>;
+export type RankQuery = Static<Schemas['RankQuery']>;
+export type InvitesSentBody = Static<Schemas['InvitesSentBody']>;
+export type InvitesAcceptedBody = Static<Schemas['InvitesAcceptedBody']>;
+export type UsersBody = Static<Schemas['UsersBody']>;
+export type SuggestedSeenBody = Static<Schemas['SuggestedSeenBody']>;

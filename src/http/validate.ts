@@ -1,0 +1,84 @@
+/**
+ * Checks that a JSON schema cannot express (or that ajv would phrase badly): readable dates,
+ * the accepted source types, the size and depth of `data`, user ids. Each problem names its field
+ * as a path (`entries[3].last_message_sent_date`); nothing is stored when any is found.
+ */
+import { parseDate } from '../domain/dates.ts';
+import { invalid, invalidMany, type ErrorDetail } from './errors.ts';
+
+export interface ValidationLimits {
+  maxDataBytes: number;
+  maxDataDepth: number;
+}
+
+export const SOURCE_TYPES = ['ios', 'gmail', 'android'] as const;
+
+/** Coerces `source.type`: any case, 'google' read as 'gmail'; anything else is a 400 listing the values. */
+export function coerceSourceType(value: unknown, field = 'source.type'): string | null {
+  if (value === undefined || value === null) return null;
+  const v = String(value).trim().toLowerCase();
+  if (v === 'google') return 'gmail';
+  if ((SOURCE_TYPES as readonly string[]).includes(v)) return v;
+  throw invalid(field, `must be one of ${SOURCE_TYPES.join(', ')} (got "${String(value).slice(0, 40)}")`);
+}
+
+/** A user id from a body: integers become strings; blank strings are refused. */
+export function coerceUserId(value: unknown, field: string): string {
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw invalid(field, 'must be a string or an integer');
+    return String(value);
+  }
+  if (typeof value === 'string') {
+    const v = value.trim();
+    if (v === '') throw invalid(field, 'must not be blank');
+    return v;
+  }
+  throw invalid(field, 'must be a string or an integer');
+}
+
+/** Depth of nesting of a JSON value (a scalar is 0, {} is 1), stopping early past `max`. */
+function depthOf(value: unknown, max: number, depth = 0): number {
+  if (depth > max || value === null || typeof value !== 'object') return depth;
+  let deepest = depth + 1;
+  for (const v of Array.isArray(value) ? value : Object.values(value as object)) {
+    deepest = Math.max(deepest, depthOf(v, max, depth + 1));
+    if (deepest > max) break;
+  }
+  return deepest;
+}
+
+interface EntryLike {
+  data?: unknown;
+  last_message_sent_date?: unknown;
+  last_message_received_date?: unknown;
+}
+
+/** Checks the entries of an upload; throws one 400 with every problem found (at most 20 listed). */
+export function checkEntries(entries: EntryLike[], limits: ValidationLimits): void {
+  const details: ErrorDetail[] = [];
+  for (let i = 0; i < entries.length && details.length < 20; i++) {
+    const e = entries[i];
+    for (const f of ['last_message_sent_date', 'last_message_received_date'] as const) {
+      const v = e[f];
+      if (v !== undefined && v !== null && parseDate(v) === null) {
+        details.push({ field: `entries[${i}].${f}`, message: 'must be an ISO 8601 date-time or a Unix timestamp in seconds' });
+      }
+    }
+    if (e.data !== undefined && e.data !== null) {
+      if (depthOf(e.data, limits.maxDataDepth) > limits.maxDataDepth) {
+        details.push({ field: `entries[${i}].data`, message: `must not be nested deeper than ${limits.maxDataDepth} levels` });
+      } else if (JSON.stringify(e.data).length > limits.maxDataBytes) {
+        details.push({ field: `entries[${i}].data`, message: `must be at most ${limits.maxDataBytes} bytes of JSON` });
+      }
+    }
+  }
+  if (details.length) throw invalidMany(details);
+}
+
+/** Checks an optional date field of a record; returns epoch ms or the default. */
+export function dateOrDefault(value: unknown, field: string, def: number): number {
+  if (value === undefined || value === null) return def;
+  const t = parseDate(value);
+  if (t === null) throw invalid(field, 'must be an ISO 8601 date-time or a Unix timestamp in seconds');
+  return t;
+}

@@ -1,0 +1,133 @@
+/**
+ * The address-book use cases: upload (clean, store, rank), read (rank what is stored), delete.
+ * It glues the pure domain core to storage; HTTP concerns (status codes, envelopes) stay in http/.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CountryCode } from 'libphonenumber-js';
+import type { Config } from '../config.ts';
+import { mergeEntries } from '../domain/merge.ts';
+import { keyStatsOf, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
+import { applyRankOptions, type RankOptions } from '../domain/options.ts';
+import { regionFromPhone } from '../domain/phone.ts';
+import { DEFAULT_WEIGHTS, rankContacts, type Scored } from '../domain/rank/index.ts';
+import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SourceInput } from '../domain/types.ts';
+import { ApiError } from '../http/errors.ts';
+import type { StoredBook, Storage, Tenant } from '../storage/types.ts';
+
+export interface RankedRow {
+  contact: Contact;
+  rank: number;
+  score: number;
+  explain?: Record<string, number>;
+}
+
+export interface RankedView {
+  rows: RankedRow[];
+  exceptionMatchingDomain: boolean;
+}
+
+/** Cleans one upload: pure, and the expensive part of a POST (phone parsing). */
+export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultRegion: CountryCode | null) {
+  const region = regionFromPhone(source.phone) ?? defaultRegion;
+  const key = sourceKey(source);
+  const normalized: NormalizedEntry[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i++) normalized[i] = normalizeEntry(entries[i], { region, sourceKey: key });
+  return { sourceKey: key, normalized, keyStats: keyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region) };
+}
+
+/** Merged contacts and owner of a stored book: pure. */
+export function mergeBook(book: StoredBook, defaultRegion: CountryCode | null): { contacts: Contact[]; owner: Owner } {
+  return { contacts: mergeEntries(book.entries), owner: ownerOf(book.sources, defaultRegion) };
+}
+
+export class AddressBookService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly config: Config,
+  ) {}
+
+  /** Stores an upload whole; returns its batch id. */
+  async upload(t: Tenant, userId: string, source: SourceInput, entries: EntryInput[]): Promise<string> {
+    const cleaned = cleanUpload(source, entries, this.config.defaultRegion);
+    const batchId = randomUUID();
+    await this.storage.appendUpload(t, {
+      batchId,
+      userId,
+      sourceKey: cleaned.sourceKey,
+      source,
+      raw: entries,
+      normalized: cleaned.normalized,
+      ownerKeys: cleaned.ownerKeys,
+      keyStats: cleaned.keyStats,
+      createdAt: Date.now(),
+    });
+    return batchId;
+  }
+
+  /** Loads, merges and signals of a user's book; null when the user has none. */
+  async contactsOf(t: Tenant, userId: string): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals } | null> {
+    const book = await this.storage.loadBook(t, userId);
+    if (!book) return null;
+    const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
+    const keys = new Set<string>();
+    for (const c of contacts) for (const k of c.keys) keys.add(k);
+    const signals = await this.storage.loadSignals(t, userId, [...keys], owner.keys);
+    return { contacts, owner, signals };
+  }
+
+  /** The cleaned, merged, ranked book with the options applied; 404 when the user has no book. */
+  async ranked(t: Tenant, userId: string, opts: RankOptions): Promise<RankedView> {
+    const loaded = await this.contactsOf(t, userId);
+    if (!loaded) throw new ApiError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
+    const { contacts, owner, signals } = loaded;
+    if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
+    const stored = await this.storage.loadWeights(t);
+    const weights = stored?.weights ?? DEFAULT_WEIGHTS;
+    const invitable = contacts.filter((c) => !c.junk);
+    const scored: Scored[] = rankContacts(invitable, { owner, signals, weights, explain: opts.explain });
+    const applied = applyRankOptions(scored, opts, signals, owner.emailDomains);
+    return {
+      rows: applied.rows.map((r) => ({ contact: r.contact, rank: r.rank, score: r.finalScore, explain: r.explain })),
+      exceptionMatchingDomain: applied.exceptionMatchingDomain,
+    };
+  }
+
+  /** 400 unless an owner e-mail is stored for the user (promote_matching_domain = 1 needs one). */
+  async requireOwnerEmail(t: Tenant, userId: string): Promise<void> {
+    const book = await this.storage.loadBook(t, userId);
+    const owner = book ? ownerOf(book.sources, this.config.defaultRegion) : null;
+    if (!owner || owner.emailDomains.length === 0) throw noOwnerEmail();
+  }
+
+  async delete(t: Tenant, userId: string): Promise<void> {
+    const existed = await this.storage.deleteBook(t, userId);
+    if (!existed) throw new ApiError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
+  }
+}
+
+function noOwnerEmail(): ApiError {
+  return new ApiError(
+    'invalid_request',
+    'Invalid request: promote_matching_domain is 1 but no owner e-mail is known (send source.email).',
+    [{ field: 'promote_matching_domain', message: 'needs an owner e-mail (source.email)' }],
+  );
+}
+
+/** The wire form of a ranked contact (decisions.md: lists always present, display forms). */
+export function toWire(row: RankedRow) {
+  const c = row.contact;
+  const emails = c.emails.map((e) => e.display);
+  const phones = c.phones.map((p) => p.display);
+  const out: Record<string, unknown> = {
+    name: c.name,
+    email: emails[0] ?? null,
+    emails,
+    phone: phones[0] ?? null,
+    phones,
+    data: c.data,
+    rank: row.rank,
+    score: row.score,
+  };
+  if (row.explain) out.explain = row.explain;
+  return out;
+}

@@ -1,0 +1,26 @@
+/**
+ * What differs between the engines, declared once per engine instead of `if (engine === ...)` in the
+ * queries (the same idea as Kysely's dialect adapters). Everything else is shared Kysely code.
+ */
+import type { ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'kysely';
+import type { Database } from './schema.ts';
+
+export interface EngineProfile {
+  readonly name: 'sqlite' | 'postgres';
+  readonly db: Kysely<Database>;
+  /**
+   * Bound parameters one statement may carry; multi-row inserts are chunked to stay under it
+   * (SQLite: SQLITE_MAX_VARIABLE_NUMBER, Postgres: the protocol's 16-bit parameter count).
+   */
+  readonly maxParams: number;
+  /** Larger of two nullable numbers, a null side ignored (null only when both are null). */
+  greatest(a: Expression<number | null>, b: Expression<number | null>): RawBuilder<number | null>;
+  /** Declares the auto-incrementing `uploads.seq` column (and whatever key the engine needs for it). */
+  uploadSeq(col: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /** Whether `uploads` needs a separate (tenant, seq) primary key constraint (false when seq is the key). */
+  readonly uploadsCompositeKey: boolean;
+  /** Schema holding Kysely's migration bookkeeping tables (undefined: the engine has no schemas). */
+  readonly migrationSchema: string | undefined;
+  /** Releases connections; the profile is unusable afterwards. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,39 @@
+/**
+ * Database failures turned into plain errors whose message is safe to show: it names the operation and
+ * the kind of failure, never SQL, parameters or row data. The driver error is kept as `cause` for logs.
+ */
+
+export type StorageErrorKind = 'conflict' | 'unavailable' | 'busy' | 'failed';
+
+export class StorageError extends Error {
+  readonly kind: StorageErrorKind;
+  constructor(kind: StorageErrorKind, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'StorageError';
+    this.kind = kind;
+  }
+}
+
+/** Network-level errors of the pg driver (Node error codes) that mean "the server is not there". */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE']);
+
+/** Maps any error thrown by a driver during `operation` (e.g. 'appendUpload') to a StorageError. */
+export function toStorageError(operation: string, e: unknown): StorageError {
+  if (e instanceof StorageError) return e;
+  const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+  // SQLite (better-sqlite3): SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY; Postgres: SQLSTATE 23505.
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return new StorageError('conflict', `${operation}: already exists`, e);
+  }
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === '40P01' || code === '40001' || code === '55P03') {
+    return new StorageError('busy', `${operation}: database busy, retry later`, e);
+  }
+  // SQLSTATE class 08 (connection exception), 57P0x (server shutting down), 53300 (too many connections).
+  if (NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '53300') {
+    return new StorageError('unavailable', `${operation}: database unavailable`, e);
+  }
+  if (e instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) {
+    return new StorageError('unavailable', `${operation}: database unavailable`, e);
+  }
+  return new StorageError('failed', `${operation}: database error`, e);
+}

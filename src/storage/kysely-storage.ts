@@ -1,0 +1,554 @@
+/**
+ * The one Storage implementation, over Kysely, shared by SQLite and PostgreSQL. What differs between
+ * the engines comes from the EngineProfile (./engine.ts); nothing here branches on the engine's name.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import type { Kysely, MigrationResultSet, Transaction } from 'kysely';
+import type { EngineProfile } from './engine.ts';
+import { toStorageError } from './errors.ts';
+import { migrationProvider } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+import type {
+  AppRecord,
+  AppUserRecord,
+  BookSignals,
+  Env,
+  InviteAcceptedRecord,
+  InviteSentRecord,
+  KeyRecord,
+  KeyStat,
+  Storage,
+  StoredBook,
+  SuggestedSeenRecord,
+  Tenant,
+  UploadRecord,
+  WeightsRecord,
+} from './types.ts';
+import type { NormalizedEntry, SourceInput } from '../domain/types.ts';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** Random part of an app id: 16 base62 characters, about 95 bits. */
+const APP_ID_LENGTH = 16;
+/**
+ * Upper bound on rows per multi-row statement, whatever the parameter limit allows: past a few
+ * thousand rows, a bigger statement only costs more compile time in Kysely and in the engine (rows).
+ */
+const MAX_ROWS_PER_STATEMENT = 5000;
+
+function newAppId(): string {
+  let s = 'app_';
+  for (let i = 0; i < APP_ID_LENGTH; i++) s += BASE62[randomInt(62)];
+  return s;
+}
+
+/** Splits `rows` so that each chunk binds at most `maxParams` parameters of `columns` per row. */
+function chunks<T>(rows: T[], columns: number, maxParams: number): T[][] {
+  const size = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(maxParams / columns)));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+function byKey(a: { key: string }, b: { key: string }): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+function maxNullable(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.max(a, b);
+}
+
+/** One stat per key (max / newest wins), sorted by key: a fixed lock order keeps concurrent upserts deadlock-free. */
+function mergeKeyStats(stats: KeyStat[]): KeyStat[] {
+  const byK = new Map<string, KeyStat>();
+  for (const s of stats) {
+    const prev = byK.get(s.key);
+    byK.set(
+      s.key,
+      prev === undefined
+        ? { key: s.key, times: s.times ?? 0, lastSent: s.lastSent ?? null, lastReceived: s.lastReceived ?? null }
+        : {
+            key: s.key,
+            times: Math.max(prev.times, s.times ?? 0),
+            lastSent: maxNullable(prev.lastSent, s.lastSent ?? null),
+            lastReceived: maxNullable(prev.lastReceived, s.lastReceived ?? null),
+          },
+    );
+  }
+  return [...byK.values()].sort(byKey);
+}
+
+function uniqueSorted(keys: Iterable<string>): string[] {
+  return [...new Set(keys)].sort();
+}
+
+type KeyRow = {
+  id: string;
+  app_id: string;
+  app_name: string;
+  env: string;
+  prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+};
+
+function toKeyRecord(r: KeyRow): KeyRecord {
+  return {
+    id: r.id,
+    appId: r.app_id,
+    appName: r.app_name,
+    env: r.env as Env,
+    prefix: r.prefix,
+    createdAt: Number(r.created_at),
+    revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+  };
+}
+
+function throwOnMigrationError(result: MigrationResultSet): void {
+  if (result.error !== undefined) throw result.error;
+}
+
+export class KyselyStorage implements Storage {
+  readonly engine: string;
+  readonly #profile: EngineProfile;
+  readonly #db: Kysely<Database>;
+
+  constructor(profile: EngineProfile) {
+    this.#profile = profile;
+    this.#db = profile.db;
+    this.engine = profile.name;
+  }
+
+  /** Runs `fn`, turning any driver error into a StorageError that names `operation` only. */
+  async #run<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      throw toStorageError(operation, e);
+    }
+  }
+
+  #migrator(): Migrator {
+    return new Migrator({
+      db: this.#db,
+      provider: migrationProvider(this.#profile),
+      ...(this.#profile.migrationSchema !== undefined ? { migrationTableSchema: this.#profile.migrationSchema } : {}),
+    });
+  }
+
+  migrateUp(): Promise<void> {
+    return this.#run('migrateUp', async () => throwOnMigrationError(await this.#migrator().migrateToLatest()));
+  }
+
+  migrateDown(): Promise<void> {
+    return this.#run('migrateDown', async () => throwOnMigrationError(await this.#migrator().migrateTo(NO_MIGRATIONS)));
+  }
+
+  ping(): Promise<void> {
+    return this.#run('ping', async () => {
+      await sql`select 1`.execute(this.#db);
+    });
+  }
+
+  close(): Promise<void> {
+    return this.#run('close', () => this.#profile.close());
+  }
+
+  // ---------------------------------------------------------------- apps and keys
+
+  createApp(name: string): Promise<AppRecord> {
+    return this.#run('createApp', async () => {
+      const app = { id: newAppId(), name, createdAt: Date.now() };
+      await this.#db.insertInto('apps').values({ id: app.id, name: app.name, created_at: app.createdAt }).execute();
+      return app;
+    });
+  }
+
+  findAppByName(name: string): Promise<AppRecord | null> {
+    return this.#run('findAppByName', async () => {
+      const r = await this.#db.selectFrom('apps').selectAll().where('name', '=', name).executeTakeFirst();
+      return r === undefined ? null : { id: r.id, name: r.name, createdAt: Number(r.created_at) };
+    });
+  }
+
+  insertKey(k: { id: string; appId: string; env: Env; prefix: string; hash: string; createdAt: number }): Promise<void> {
+    return this.#run('insertKey', async () => {
+      await this.#db
+        .insertInto('api_keys')
+        .values({ id: k.id, app_id: k.appId, env: k.env, prefix: k.prefix, hash: k.hash, created_at: k.createdAt, revoked_at: null })
+        .execute();
+    });
+  }
+
+  #keysQuery() {
+    return this.#db
+      .selectFrom('api_keys as k')
+      .innerJoin('apps as a', 'a.id', 'k.app_id')
+      .select(['k.id', 'k.app_id', 'a.name as app_name', 'k.env', 'k.prefix', 'k.created_at', 'k.revoked_at']);
+  }
+
+  findKeyByHash(hash: string): Promise<KeyRecord | null> {
+    return this.#run('findKeyByHash', async () => {
+      const r = await this.#keysQuery().where('k.hash', '=', hash).where('k.revoked_at', 'is', null).executeTakeFirst();
+      return r === undefined ? null : toKeyRecord(r);
+    });
+  }
+
+  listKeys(appId?: string): Promise<KeyRecord[]> {
+    return this.#run('listKeys', async () => {
+      let q = this.#keysQuery();
+      if (appId !== undefined) q = q.where('k.app_id', '=', appId);
+      const rows = await q.orderBy('k.created_at').orderBy('k.id').execute();
+      return rows.map(toKeyRecord);
+    });
+  }
+
+  revokeKey(idOrPrefix: string, at: number): Promise<number> {
+    return this.#run('revokeKey', async () => {
+      const r = await this.#db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where((eb) => eb.or([eb('id', '=', idOrPrefix), eb('prefix', '=', idOrPrefix)]))
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    });
+  }
+
+  // ---------------------------------------------------------------- address books
+
+  appendUpload(t: Tenant, u: UploadRecord): Promise<void> {
+    return this.#run('appendUpload', async () => {
+      const stats = mergeKeyStats(u.keyStats);
+      const ownerKeys = uniqueSorted(u.ownerKeys);
+      const { maxParams, greatest } = this.#profile;
+      // Serialise outside the transaction: it is the slow part for big books and holds no lock.
+      const row = {
+        tenant: t,
+        batch_id: u.batchId,
+        user_id: u.userId,
+        created_at: u.createdAt,
+        source_key: u.sourceKey,
+        source: JSON.stringify(u.source),
+        raw: JSON.stringify(u.raw),
+        normalized: JSON.stringify(u.normalized),
+        entry_count: u.normalized.length,
+        owner_keys: JSON.stringify(ownerKeys),
+      };
+      await this.#db.transaction().execute(async (trx) => {
+        await trx.insertInto('uploads').values(row).execute();
+        for (const part of chunks(stats, 6, maxParams)) {
+          await trx
+            .insertInto('contact_keys')
+            .values(
+              part.map((s) => ({
+                tenant: t,
+                key: s.key,
+                user_id: u.userId,
+                times: s.times,
+                last_sent: s.lastSent,
+                last_received: s.lastReceived,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['tenant', 'key', 'user_id']).doUpdateSet((eb) => ({
+                times: greatest(eb.ref('contact_keys.times'), eb.ref('excluded.times')) as never,
+                last_sent: greatest(eb.ref('contact_keys.last_sent'), eb.ref('excluded.last_sent')),
+                last_received: greatest(eb.ref('contact_keys.last_received'), eb.ref('excluded.last_received')),
+              })),
+            )
+            .execute();
+        }
+        for (const part of chunks(ownerKeys, 3, maxParams)) {
+          await trx
+            .insertInto('owner_keys')
+            .values(part.map((key) => ({ tenant: t, key, user_id: u.userId })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+      });
+    });
+  }
+
+  loadBook(t: Tenant, userId: string): Promise<StoredBook | null> {
+    return this.#run('loadBook', async () => {
+      const rows = await this.#db
+        .selectFrom('uploads')
+        .select(['source', 'normalized', 'owner_keys', 'created_at'])
+        .where('tenant', '=', t)
+        .where('user_id', '=', userId)
+        .orderBy('seq')
+        .execute();
+      if (rows.length === 0) return null;
+      const sources: SourceInput[] = [];
+      const entries: NormalizedEntry[] = [];
+      const ownerKeys = new Set<string>();
+      let updatedAt = 0;
+      for (const r of rows) {
+        sources.push(JSON.parse(r.source) as SourceInput);
+        // push(...big array) can overflow the stack on very large books: append in a loop.
+        for (const e of JSON.parse(r.normalized) as NormalizedEntry[]) entries.push(e);
+        for (const k of JSON.parse(r.owner_keys) as string[]) ownerKeys.add(k);
+        updatedAt = Math.max(updatedAt, Number(r.created_at));
+      }
+      return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount: rows.length, updatedAt };
+    });
+  }
+
+  deleteBook(t: Tenant, userId: string): Promise<boolean> {
+    return this.#run('deleteBook', async () =>
+      this.#db.transaction().execute(async (trx) => {
+        const uploads = await trx.deleteFrom('uploads').where('tenant', '=', t).where('user_id', '=', userId).executeTakeFirst();
+        for (const table of ['contact_keys', 'owner_keys', 'suggested_seen', 'invites_sent'] as const) {
+          await trx.deleteFrom(table).where('tenant', '=', t).where('user_id', '=', userId).execute();
+        }
+        // An acceptance row is also the invitee's (and the tenant's "accepted" signal): keep the row,
+        // forget the deleted user's part in it.
+        await trx.updateTable('invites_accepted').set({ user_id: null }).where('tenant', '=', t).where('user_id', '=', userId).execute();
+        await trx
+          .updateTable('invites_accepted')
+          .set({ new_user_id: null })
+          .where('tenant', '=', t)
+          .where('new_user_id', '=', userId)
+          .execute();
+        return Number(uploads.numDeletedRows) > 0;
+      }),
+    );
+  }
+
+  // ---------------------------------------------------------------- signals
+
+  /** Inserts `rows` in parameter-limited chunks, inside one transaction. */
+  async #insertMany<T extends 'invites_sent' | 'invites_accepted' | 'suggested_seen'>(
+    trx: Transaction<Database>,
+    table: T,
+    columns: number,
+    rows: Parameters<ReturnType<Transaction<Database>['insertInto']>['values']>[0][],
+  ): Promise<void> {
+    for (const part of chunks(rows, columns, this.#profile.maxParams)) {
+      await trx.insertInto(table).values(part as never).execute();
+    }
+  }
+
+  recordInvitesSent(t: Tenant, rows: InviteSentRecord[]): Promise<void> {
+    return this.#run('recordInvitesSent', async () => {
+      const values = rows.flatMap((r) => {
+        const inviteId = randomUUID();
+        return uniqueSorted(r.keys).map((key) => ({
+          tenant: t,
+          invite_id: inviteId,
+          user_id: r.userId,
+          key,
+          invitee_name: r.inviteeName,
+          sent_at: r.sentAt,
+        }));
+      });
+      if (values.length === 0) return;
+      await this.#db.transaction().execute((trx) => this.#insertMany(trx, 'invites_sent', 6, values));
+    });
+  }
+
+  recordInvitesAccepted(t: Tenant, rows: InviteAcceptedRecord[]): Promise<void> {
+    return this.#run('recordInvitesAccepted', async () => {
+      const values = rows.flatMap((r) => {
+        const acceptId = randomUUID();
+        return uniqueSorted(r.keys).map((key) => ({
+          tenant: t,
+          accept_id: acceptId,
+          key,
+          user_id: r.userId,
+          new_user_id: r.newUserId,
+          name: r.name,
+          accepted_at: r.acceptedAt,
+        }));
+      });
+      if (values.length === 0) return;
+      await this.#db.transaction().execute((trx) => this.#insertMany(trx, 'invites_accepted', 7, values));
+    });
+  }
+
+  recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[]): Promise<void> {
+    return this.#run('recordSuggestedSeen', async () => {
+      const values = rows.flatMap((r) =>
+        uniqueSorted(r.keys).map((key) => ({ tenant: t, user_id: r.userId, key, seen_at: r.seenAt })),
+      );
+      if (values.length === 0) return;
+      await this.#db.transaction().execute((trx) => this.#insertMany(trx, 'suggested_seen', 4, values));
+    });
+  }
+
+  upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void> {
+    return this.#run('upsertAppUsers', async () => {
+      // One row per key, the last record naming a key wins (Postgres refuses to update a row twice in one statement).
+      const byK = new Map<string, { tenant: string; key: string; app_user_id: string; name: string | null }>();
+      for (const r of rows) for (const key of r.keys) byK.set(key, { tenant: t, key, app_user_id: r.appUserId, name: r.name });
+      const values = [...byK.values()].sort(byKey);
+      if (values.length === 0) return;
+      await this.#db.transaction().execute(async (trx) => {
+        for (const part of chunks(values, 4, this.#profile.maxParams)) {
+          await trx
+            .insertInto('app_users')
+            .values(part)
+            .onConflict((oc) =>
+              oc.columns(['tenant', 'key']).doUpdateSet((eb) => ({
+                app_user_id: eb.ref('excluded.app_user_id'),
+                name: eb.ref('excluded.name'),
+              })),
+            )
+            .execute();
+        }
+      });
+    });
+  }
+
+  loadSignals(t: Tenant, userId: string, _bookKeys: string[], ownerKeys: string[]): Promise<BookSignals> {
+    return this.#run('loadSignals', async () => {
+      const db = this.#db;
+      // The book's keys are read from the user's own contact_keys rows (index (tenant, user_id)) rather
+      // than bound as parameters: a 10,000-key book would exceed SQLite's parameter limit, and the stored
+      // rows are exactly the keys of the stored book.
+      const bookKeys = db.selectFrom('contact_keys as b').select('b.key').where('b.tenant', '=', t).where('b.user_id', '=', userId);
+      const owner = uniqueSorted(ownerKeys);
+
+      const [known, recip, appUsers, invited, accepted, seen] = await Promise.all([
+        db
+          .selectFrom('contact_keys as o')
+          .select((eb) => ['o.key', eb.fn.countAll<number>().as('n')])
+          .where('o.tenant', '=', t)
+          .where('o.user_id', '<>', userId)
+          .where('o.key', 'in', bookKeys)
+          .groupBy('o.key')
+          .execute(),
+        owner.length === 0
+          ? Promise.resolve([])
+          : db
+              .selectFrom('owner_keys as ok')
+              .innerJoin('contact_keys as ck', (j) => j.onRef('ck.tenant', '=', 'ok.tenant').onRef('ck.user_id', '=', 'ok.user_id'))
+              .select((eb) => [
+                'ok.key',
+                eb.fn.max('ck.times').as('times'),
+                eb.fn.max('ck.last_sent').as('last_sent'),
+                eb.fn.max('ck.last_received').as('last_received'),
+              ])
+              .where('ok.tenant', '=', t)
+              .where('ok.user_id', '<>', userId)
+              .where('ok.key', 'in', bookKeys)
+              .where('ck.key', 'in', owner)
+              .groupBy('ok.key')
+              .execute(),
+        db.selectFrom('app_users').select('key').where('tenant', '=', t).where('key', 'in', bookKeys).execute(),
+        db
+          .selectFrom('invites_sent')
+          .select((eb) => ['key', eb.fn.max('sent_at').as('at')])
+          .where('tenant', '=', t)
+          .where('user_id', '=', userId)
+          .groupBy('key')
+          .execute(),
+        db.selectFrom('invites_accepted').select('key').distinct().where('tenant', '=', t).where('key', 'in', bookKeys).execute(),
+        db
+          .selectFrom('suggested_seen')
+          .select((eb) => ['key', eb.fn.max('seen_at').as('at')])
+          .where('tenant', '=', t)
+          .where('user_id', '=', userId)
+          .groupBy('key')
+          .execute(),
+      ]);
+
+      const nullableNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+      return {
+        knownBy: new Map(known.map((r) => [r.key, Number(r.n)])),
+        reciprocal: new Map(
+          recip.map((r) => [
+            r.key,
+            { key: r.key, times: Number(r.times ?? 0), lastSent: nullableNumber(r.last_sent), lastReceived: nullableNumber(r.last_received) },
+          ]),
+        ),
+        appUserKeys: new Set(appUsers.map((r) => r.key)),
+        invitedKeys: new Map(invited.map((r) => [r.key, Number(r.at)])),
+        acceptedKeys: new Set(accepted.map((r) => r.key)),
+        seenKeys: new Map(seen.map((r) => [r.key, Number(r.at)])),
+      };
+    });
+  }
+
+  // ---------------------------------------------------------------- learned weights
+
+  saveWeights(t: Tenant, w: WeightsRecord): Promise<void> {
+    return this.#run('saveWeights', async () => {
+      await this.#db
+        .insertInto('weights')
+        .values({ tenant: t, weights: JSON.stringify(w.weights), samples: w.samples, trained_at: w.trainedAt })
+        .onConflict((oc) =>
+          oc.column('tenant').doUpdateSet((eb) => ({
+            weights: eb.ref('excluded.weights'),
+            samples: eb.ref('excluded.samples'),
+            trained_at: eb.ref('excluded.trained_at'),
+          })),
+        )
+        .execute();
+    });
+  }
+
+  loadWeights(t: Tenant): Promise<WeightsRecord | null> {
+    return this.#run('loadWeights', async () => {
+      const r = await this.#db.selectFrom('weights').selectAll().where('tenant', '=', t).executeTakeFirst();
+      if (r === undefined) return null;
+      return { weights: JSON.parse(r.weights) as Record<string, number>, samples: Number(r.samples), trainedAt: Number(r.trained_at) };
+    });
+  }
+
+  loadInviteOutcomes(t: Tenant, limit: number): Promise<{ userId: string; keys: string[]; accepted: boolean }[]> {
+    return this.#run('loadInviteOutcomes', async () => {
+      const cap = Math.max(0, Math.floor(limit));
+      if (cap === 0) return [];
+      const rows = await this.#db
+        .with('recent', (db) =>
+          db
+            .selectFrom('invites_sent')
+            .select((eb) => ['invite_id', eb.fn.max('sent_at').as('sent_at')])
+            .where('tenant', '=', t)
+            .groupBy('invite_id')
+            .orderBy((eb) => eb.fn.max('sent_at'), 'desc')
+            .orderBy('invite_id')
+            .limit(cap),
+        )
+        .selectFrom('recent as r')
+        .innerJoin('invites_sent as s', 's.invite_id', 'r.invite_id')
+        .select((eb) => [
+          's.invite_id',
+          's.user_id',
+          's.key',
+          eb
+            .case()
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom('invites_accepted as a')
+                  .select('a.key')
+                  .whereRef('a.tenant', '=', 's.tenant')
+                  .whereRef('a.key', '=', 's.key'),
+              ),
+            )
+            .then(1)
+            .else(0)
+            .end()
+            .as('accepted'),
+        ])
+        .where('s.tenant', '=', t)
+        .orderBy('r.sent_at', 'desc')
+        .orderBy('s.invite_id')
+        .orderBy('s.key')
+        .execute();
+      const out = new Map<string, { userId: string; keys: string[]; accepted: boolean }>();
+      for (const r of rows) {
+        let o = out.get(r.invite_id);
+        if (o === undefined) out.set(r.invite_id, (o = { userId: r.user_id, keys: [], accepted: false }));
+        o.keys.push(r.key);
+        if (Number(r.accepted) === 1) o.accepted = true;
+      }
+      return [...out.values()];
+    });
+  }
+}

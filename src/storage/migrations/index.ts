@@ -1,0 +1,17 @@
+/**
+ * The migration list, provided statically (not by scanning a folder) so it works the same under tsx,
+ * in a bundle and in tests. Names sort in application order; never rename or edit an applied one.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import type { EngineProfile } from '../engine.ts';
+import { initialMigration } from './0001-initial.ts';
+
+export function migrationProvider(engine: EngineProfile): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        '0001-initial': initialMigration(engine),
+      };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/** The PostgreSQL engine: a pg Pool under Kysely's Postgres dialect. */
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { EngineProfile } from './engine.ts';
+import type { Database } from './schema.ts';
+
+/** The protocol counts bind parameters in 16 bits. */
+const PG_MAX_PARAMS = 65535;
+const INT8_OID = 20;
+const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * Opens a pool on `url` (postgres:// or postgresql://). A `schema` query parameter selects (and creates
+ * when missing) the schema every query and migration lands in, through the connections' search_path;
+ * tests use it to isolate themselves in one database.
+ */
+export async function openPostgres(url: string): Promise<EngineProfile> {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema');
+  parsed.searchParams.delete('schema');
+  if (schema !== null && !SCHEMA_NAME.test(schema)) {
+    throw new Error('DATABASE_URL: the schema parameter must be a plain identifier (letters, digits, _)');
+  }
+  const pool = new pg.Pool({
+    connectionString: parsed.toString(),
+    // search_path is set at connection start-up, so no query (nor Kysely's migrator) can miss it.
+    ...(schema !== null ? { options: `-c search_path=${schema}` } : {}),
+    // Times are bigint (int8) epoch ms and counts are int8: read them as numbers (< 2^53), not strings.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID && format !== 'binary' ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client dying (server restart, network) emits 'error' on the pool; unhandled, it would crash
+  // the process. The pool drops that client by itself and the next query reconnects.
+  pool.on('error', () => {});
+  try {
+    if (schema !== null) {
+      await pool.query(`create schema if not exists "${schema}"`).catch((e: { code?: string }) => {
+        // Two processes creating the same schema at once: one loses the race on the catalog's unique index.
+        if (e.code !== '23505' && e.code !== '42P06') throw e;
+      });
+    }
+    const current = await pool.query<{ s: string | null }>('select current_schema() as s');
+    const migrationSchema = current.rows[0]?.s ?? 'public';
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      name: 'postgres',
+      db,
+      maxParams: PG_MAX_PARAMS,
+      greatest: (a, b) => sql<number | null>`greatest(${a}, ${b})`,
+      uploadSeq: (col) => col.generatedByDefaultAsIdentity().notNull(),
+      uploadsCompositeKey: true,
+      // Kysely's migrator looks for its table in every schema unless told which one: pin it to ours.
+      migrationSchema,
+      close: () => db.destroy(),
+    };
+  } catch (e) {
+    await pool.end().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Row types of the database, as Kysely sees them. They never leave src/storage: the storage class
+ * maps them to the domain records of ./types.ts. Times are epoch milliseconds (bigint on Postgres,
+ * read back as numbers by the pg type parser set in ./postgres.ts). JSON columns hold JSON text.
+ */
+import type { Generated } from 'kysely';
+
+export interface AppsTable {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  app_id: string;
+  env: string;
+  prefix: string;
+  /** sha256 hex of the key; the key itself is never stored. */
+  hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface UploadsTable {
+  tenant: string;
+  /** Monotonic insertion order: books are read back in this order (created_at may tie). */
+  seq: Generated<number>;
+  batch_id: string;
+  user_id: string;
+  created_at: number;
+  source_key: string;
+  source: string;
+  raw: string;
+  normalized: string;
+  entry_count: number;
+  owner_keys: string;
+}
+
+export interface ContactKeysTable {
+  tenant: string;
+  key: string;
+  user_id: string;
+  times: number;
+  last_sent: number | null;
+  last_received: number | null;
+}
+
+export interface OwnerKeysTable {
+  tenant: string;
+  key: string;
+  user_id: string;
+}
+
+export interface AppUsersTable {
+  tenant: string;
+  key: string;
+  app_user_id: string;
+  name: string | null;
+}
+
+export interface InvitesSentTable {
+  tenant: string;
+  /** Groups the keys of one invite (an e-mail and a phone of the same person are one invite). */
+  invite_id: string;
+  user_id: string;
+  key: string;
+  invitee_name: string | null;
+  sent_at: number;
+}
+
+export interface InvitesAcceptedTable {
+  tenant: string;
+  accept_id: string;
+  key: string;
+  user_id: string | null;
+  new_user_id: string | null;
+  name: string | null;
+  accepted_at: number;
+}
+
+export interface SuggestedSeenTable {
+  tenant: string;
+  user_id: string;
+  key: string;
+  seen_at: number;
+}
+
+export interface WeightsTable {
+  tenant: string;
+  weights: string;
+  samples: number;
+  trained_at: number;
+}
+
+export interface Database {
+  apps: AppsTable;
+  api_keys: ApiKeysTable;
+  uploads: UploadsTable;
+  contact_keys: ContactKeysTable;
+  owner_keys: OwnerKeysTable;
+  app_users: AppUsersTable;
+  invites_sent: InvitesSentTable;
+  invites_accepted: InvitesAcceptedTable;
+  suggested_seen: SuggestedSeenTable;
+  weights: WeightsTable;
+}
+
+/** Every table, in creation order (drop in reverse). Tests scan these to prove a delete is complete. */
+export const TABLES = [
+  'apps',
+  'api_keys',
+  'uploads',
+  'contact_keys',
+  'owner_keys',
+  'app_users',
+  'invites_sent',
+  'invites_accepted',
+  'suggested_seen',
+  'weights',
+] as const satisfies readonly (keyof Database)[];

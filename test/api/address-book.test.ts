@@ -1,0 +1,295 @@
+/** POST/GET/DELETE /v0/address-book over real HTTP, on SQLite and PostgreSQL. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+import { startApi, type TestApi } from '../helpers/api.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function person(i: number, extra: Record<string, unknown> = {}) {
+  return { name: `Person ${i}`, emails: [`person${i}@example.com`], times_contacted: i, ...extra };
+}
+
+for (const engine of ENGINES) {
+  describe(`address book on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine);
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('POST returns the ranked list with the documented envelope', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 123,
+        source: { type: 'gmail', email: 'owner@acme.com' },
+        entries: [person(1), person(5, { data: { crm: 'x' } }), { name: 'Nobody' }],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.match(r.body.batch_id, UUID);
+      assert.equal(r.body.message, 'Address book for 123 added.');
+      assert.equal(r.body.meta.app_name, api.appName);
+      assert.equal(r.body.meta.user_id, '123');
+      assert.equal(typeof r.body.meta.time, 'number');
+      assert.equal(r.body.meta.total_count, r.body.data.length);
+      // The entry with nothing to invite is dropped from the ranked list.
+      assert.equal(r.body.data.length, 2);
+      const [first, second] = r.body.data;
+      assert.deepEqual(first.emails, ['person5@example.com']);
+      assert.equal(first.email, 'person5@example.com');
+      assert.deepEqual(first.data, { crm: 'x' });
+      assert.deepEqual(second.data, {});
+      assert.equal(first.phone, null);
+      assert.deepEqual(first.phones, []);
+      assert.equal(first.rank, 1);
+      assert.equal(second.rank, 2);
+      assert.ok(first.score >= second.score);
+    });
+
+    it('GET returns the same cleaned, merged, ranked list with rank and score', async () => {
+      const user = 'get-user';
+      const post = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'ios' },
+        entries: [person(1), person(2), person(3)],
+      });
+      assert.equal(post.status, 200, post.text);
+      const r = await api.get(`/v0/address-book/${user}`);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.data, post.body.data);
+      assert.equal(r.body.meta.user_id, user);
+      assert.equal(r.body.meta.total_count, 3);
+      assert.equal(typeof r.body.meta.docs, 'string');
+      assert.equal(typeof r.body.meta.help, 'string');
+      for (const row of r.body.data) {
+        assert.equal(typeof row.rank, 'number');
+        assert.equal(typeof row.score, 'number');
+      }
+    });
+
+    it('merges uploads from several sources: one person comes back once with every address', async () => {
+      const user = 'merge-user';
+      await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'gmail', email: 'me@example.net' },
+        entries: [{ name: 'Zoë Müller', emails: ['Zoe@Example.com'], times_contacted: 3 }],
+        backfill: 1,
+      });
+      const r = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'android', phone: '+14155550100' },
+        entries: [
+          { name: 'Zoe Mueller', emails: ['zoe@example.com', 'zoe.work@acme.org'], phones: ['+1 415 555 0123'] },
+          { name: 'Zoë', phone: '(415) 555-0123' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.data.length, 1, JSON.stringify(r.body.data));
+      const zoe = r.body.data[0];
+      assert.equal(zoe.emails.length, 2);
+      assert.ok(zoe.emails.includes('Zoe@Example.com') || zoe.emails.includes('zoe@example.com'));
+      assert.ok(zoe.emails.includes('zoe.work@acme.org'));
+      assert.deepEqual(zoe.phones, ['+14155550123']);
+    });
+
+    it('N batches of the same source give the same result as one upload', async () => {
+      const entries = Array.from({ length: 60 }, (_, i) => ({
+        name: `P${i % 45}`,
+        emails: [`p${i % 45}@example.com`],
+        phones: i % 3 === 0 ? [`+1415555${String(1000 + (i % 45)).padStart(4, '0')}`] : [],
+        times_contacted: (i * 7) % 13,
+        last_message_sent_date: 1_700_000_000 + i * 3600,
+      }));
+      const source = { type: 'gmail', email: 'batcher@example.com' };
+      const one = await api.post('/v0/address-book', { user_id: 'one-upload', source, entries });
+      assert.equal(one.status, 200, one.text);
+      for (let i = 0; i < entries.length; i += 20) {
+        const b = await api.post('/v0/address-book', { user_id: 'batched', source, entries: entries.slice(i, i + 20), backfill: 1 });
+        assert.equal(b.status, 200, b.text);
+      }
+      const batched = await api.get('/v0/address-book/batched');
+      assert.equal(batched.status, 200);
+      assert.equal(batched.body.data.length, 45);
+      assert.deepEqual(batched.body.data, one.body.data);
+    });
+
+    it('backfill=1 stores and returns no data', async () => {
+      const r = await api.post('/v0/address-book', { user_id: 'bf', source: {}, entries: [person(1)], backfill: 1 });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.data, undefined);
+      assert.match(r.body.batch_id, UUID);
+      assert.equal(r.body.message, 'Address book for bf added.');
+      assert.equal(r.body.meta.user_id, 'bf');
+      const g = await api.get('/v0/address-book/bf');
+      assert.equal(g.body.data.length, 1);
+    });
+
+    it('DELETE removes the book; GET and DELETE then answer 404', async () => {
+      await api.post('/v0/address-book', { user_id: 'del', source: {}, entries: [person(1)], backfill: 1 });
+      const d = await api.del('/v0/address-book/del');
+      assert.equal(d.status, 200, d.text);
+      assert.equal(d.body.message, 'Address book for del deleted.');
+      assert.equal(typeof d.body.meta.time, 'number');
+      const g = await api.get('/v0/address-book/del');
+      assert.equal(g.status, 404);
+      assert.equal(g.body.code, 'address_book_not_found');
+      const d2 = await api.del('/v0/address-book/del');
+      assert.equal(d2.status, 404);
+      assert.equal(d2.body.code, 'address_book_not_found');
+    });
+
+    it('limit caps the rows (POST and GET)', async () => {
+      const entries = Array.from({ length: 10 }, (_, i) => person(i + 1));
+      const p = await api.post('/v0/address-book', { user_id: 'lim', source: {}, entries, limit: 3 });
+      assert.equal(p.body.data.length, 3);
+      assert.equal(p.body.meta.total_count, 3);
+      assert.deepEqual(p.body.data.map((r: { rank: number }) => r.rank), [1, 2, 3]);
+      const g = await api.get('/v0/address-book/lim?limit=4');
+      assert.equal(g.body.data.length, 4);
+      const all = await api.get('/v0/address-book/lim');
+      assert.equal(all.body.data.length, 10);
+    });
+
+    it('filter_blank_names leaves out rows without a name', async () => {
+      const entries = [person(1), { emails: ['noname@example.com'], times_contacted: 50 }, { name: '   ', emails: ['blank@example.com'] }];
+      const without = await api.post('/v0/address-book', { user_id: 'blank', source: {}, entries });
+      assert.equal(without.body.data.length, 3);
+      const r = await api.post('/v0/address-book', { user_id: 'blank', source: {}, entries: [], filter_blank_names: 1 });
+      assert.deepEqual(r.body.data.map((x: { email: string }) => x.email), ['person1@example.com']);
+      const g = await api.get('/v0/address-book/blank?filter_blank_names=true');
+      assert.equal(g.body.data.length, 1);
+    });
+
+    it('filter_existing_users and promote_existing_users use the users endpoint', async () => {
+      const entries = [person(1), person(2), person(9)];
+      await api.post('/v0/address-book', { user_id: 'eu', source: {}, entries, backfill: 1 });
+      const u = await api.post('/v0/users', [{ id: 77, email: 'PERSON1@example.com' }]);
+      assert.equal(u.status, 200, u.text);
+      const plain = await api.get('/v0/address-book/eu');
+      assert.equal(plain.body.data[plain.body.data.length - 1].email, 'person1@example.com');
+      const promoted = await api.get('/v0/address-book/eu?promote_existing_users=1');
+      assert.equal(promoted.body.data[0].email, 'person1@example.com');
+      for (let i = 1; i < promoted.body.data.length; i++) assert.ok(promoted.body.data[i - 1].score >= promoted.body.data[i].score);
+      const filtered = await api.get('/v0/address-book/eu?filter_existing_users=1');
+      assert.deepEqual(filtered.body.data.map((x: { email: string }) => x.email).sort(), ['person2@example.com', 'person9@example.com']);
+    });
+
+    it('filter_invites_sent leaves out contacts this user invited (and only this user)', async () => {
+      await api.post('/v0/address-book', { user_id: 'inv', source: {}, entries: [person(1), person(2)], backfill: 1 });
+      await api.post('/v0/address-book', { user_id: 'inv2', source: {}, entries: [person(1), person(2)], backfill: 1 });
+      const s = await api.post('/v0/invites-sent', { entries: [{ user_id: 'inv', email: 'person2@example.com', sent_at: '2026-01-02T03:04:05+01:00' }] });
+      assert.equal(s.status, 200, s.text);
+      const r = await api.get('/v0/address-book/inv?filter_invites_sent=1');
+      assert.deepEqual(r.body.data.map((x: { email: string }) => x.email), ['person1@example.com']);
+      const other = await api.get('/v0/address-book/inv2?filter_invites_sent=1');
+      assert.equal(other.body.data.length, 2);
+      const unfiltered = await api.get('/v0/address-book/inv');
+      assert.equal(unfiltered.body.data.length, 2);
+    });
+
+    it('filter_suggested_seen ranks contacts already shown below the others', async () => {
+      const entries = [person(1), person(2), person(30)];
+      await api.post('/v0/address-book', { user_id: 'seen', source: {}, entries, backfill: 1 });
+      const initial = await api.get('/v0/address-book/seen');
+      assert.equal(initial.body.data[0].email, 'person30@example.com');
+      const s = await api.post('/v0/suggested-seen', { entries: [{ user_id: 'seen', emails: ['person30@example.com'] }] });
+      assert.equal(s.status, 200, s.text);
+      const ignored = await api.get('/v0/address-book/seen');
+      assert.equal(ignored.body.data[0].email, 'person30@example.com');
+      const r = await api.post('/v0/address-book', { user_id: 'seen', source: {}, entries: [], filter_suggested_seen: 1 });
+      assert.equal(r.body.data.length, 3);
+      assert.equal(r.body.data[2].email, 'person30@example.com');
+      for (let i = 1; i < r.body.data.length; i++) assert.ok(r.body.data[i - 1].score >= r.body.data[i].score);
+    });
+
+    it('promote_matching_domain: a domain string, 1 for the owner domain, webmail exception', async () => {
+      const entries = [
+        { name: 'A', emails: ['a@acme.com'] },
+        { name: 'B', emails: ['b@other.org'], times_contacted: 40 },
+        { name: 'C', emails: ['c@gmail.com'], times_contacted: 30 },
+      ];
+      await api.post('/v0/address-book', { user_id: 'dom', source: { email: 'boss@ACME.com' }, entries, backfill: 1 });
+      const plain = await api.get('/v0/address-book/dom');
+      assert.notEqual(plain.body.data[0].email, 'a@acme.com');
+      const owner = await api.get('/v0/address-book/dom?promote_matching_domain=1');
+      assert.equal(owner.body.data[0].email, 'a@acme.com');
+      assert.equal(owner.body.meta.exception_matching_email_domain, undefined);
+      const str = await api.post('/v0/address-book', { user_id: 'dom', source: {}, entries: [], promote_matching_domain: 'other.org' });
+      assert.equal(str.body.data[0].email, 'b@other.org');
+      const webmail = await api.get('/v0/address-book/dom?promote_matching_domain=gmail.com');
+      assert.equal(webmail.body.meta.exception_matching_email_domain, true);
+      assert.deepEqual(webmail.body.data, plain.body.data);
+    });
+
+    it('promote_matching_domain=1 without any owner e-mail is a 400 and stores nothing', async () => {
+      const r = await api.post('/v0/address-book', { user_id: 'nodom', source: { type: 'ios' }, entries: [person(1)], promote_matching_domain: 1 });
+      assert.equal(r.status, 400);
+      assert.equal(r.body.code, 'invalid_request');
+      assert.equal(r.body.details[0].field, 'promote_matching_domain');
+      assert.equal((await api.get('/v0/address-book/nodom')).status, 404);
+    });
+
+    it('explain=1 adds per-signal contributions', async () => {
+      await api.post('/v0/address-book', { user_id: 'exp', source: {}, entries: [person(3)], backfill: 1 });
+      const r = await api.get('/v0/address-book/exp?explain=1');
+      assert.equal(typeof r.body.data[0].explain, 'object');
+      assert.ok(Object.keys(r.body.data[0].explain).length > 0);
+      const plain = await api.get('/v0/address-book/exp');
+      assert.equal(plain.body.data[0].explain, undefined);
+    });
+
+    it('drops junk senders and contacts with nothing to invite, keeps them stored', async () => {
+      const entries = [
+        person(1),
+        { name: 'Updates', emails: ['no-reply@accounts.example.com'], last_message_received_date: '2026-01-01T00:00:00Z' },
+        { name: 'Both', emails: ['noreply@shop.example', 'real.person@example.org'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'junk', source: {}, entries });
+      const emails = r.body.data.flatMap((x: { emails: string[] }) => x.emails);
+      assert.ok(!emails.includes('no-reply@accounts.example.com'));
+      assert.ok(!emails.includes('noreply@shop.example'));
+      assert.ok(emails.includes('real.person@example.org'));
+      assert.equal(r.body.data.length, 2);
+    });
+
+    describe('bad input is a 400 naming the field, and stores nothing', () => {
+      const cases: [string, unknown, string][] = [
+        ['missing user_id', { source: {}, entries: [] }, 'user_id'],
+        ['missing source', { user_id: 'x', entries: [] }, 'source'],
+        ['missing entries', { user_id: 'x', source: {} }, 'entries'],
+        ['entries not a list', { user_id: 'x', source: {}, entries: {} }, 'entries'],
+        ['bad source type', { user_id: 'x', source: { type: 'myspace' }, entries: [] }, 'source.type'],
+        ['bad name type', { user_id: 'x', source: {}, entries: [{ name: 5 }] }, 'entries[0].name'],
+        ['bad date', { user_id: 'x', source: {}, entries: [person(1), { name: 'D', last_message_sent_date: 'yesterday' }] }, 'entries[1].last_message_sent_date'],
+        ['website without type', { user_id: 'x', source: {}, entries: [{ name: 'W', websites: [{ url: 'https://a.b' }] }] }, 'entries[0].websites[0].type'],
+        ['im without name', { user_id: 'x', source: {}, entries: [{ ims: [{ protocol: 'jabber' }] }] }, 'entries[0].ims[0].name'],
+        ['bad flag', { user_id: 'x', source: {}, entries: [], filter_blank_names: 'yes' }, 'filter_blank_names'],
+        ['bad limit', { user_id: 'x', source: {}, entries: [], limit: 0 }, 'limit'],
+        ['float user id', { user_id: 1.5, source: {}, entries: [] }, 'user_id'],
+        ['blank user id', { user_id: '  ', source: {}, entries: [] }, 'user_id'],
+        ['bad domain', { user_id: 'x', source: {}, entries: [], promote_matching_domain: 'not a domain' }, 'promote_matching_domain'],
+        ['negative times_contacted', { user_id: 'x', source: {}, entries: [{ times_contacted: -1 }] }, 'entries[0].times_contacted'],
+      ];
+      for (const [label, body, field] of cases) {
+        it(label, async () => {
+          const r = await api.post('/v0/address-book', body);
+          assert.equal(r.status, 400, r.text);
+          assert.equal(r.body.code, 'invalid_request');
+          assert.equal(typeof r.body.error, 'string');
+          assert.ok(r.body.error.includes(field), `error "${r.body.error}" names ${field}`);
+          assert.equal(r.body.details[0].field, field);
+          assert.equal(typeof r.body.meta.request_id, 'string');
+          assert.equal((await api.get('/v0/address-book/x')).status, 404);
+        });
+      }
+
+      it('GET with a bad option is a 400 naming it', async () => {
+        await api.post('/v0/address-book', { user_id: 'q', source: {}, entries: [person(1)], backfill: 1 });
+        const r = await api.get('/v0/address-book/q?limit=-3');
+        assert.equal(r.status, 400);
+        assert.equal(r.body.details[0].field, 'limit');
+      });
+    });
+  });
+}

@@ -1,0 +1,208 @@
+/**
+ * Wire protocol: what existing clients send, the record endpoints, and the error body everywhere
+ * (unknown routes, wrong methods, malformed and non-JSON bodies, internal failures).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ENGINES, engineSkip, makeTestStorage } from '../helpers/engines.ts';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { dumpAllRows } from '../helpers/db-scan.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createApiKey } from '../../src/services/keys.ts';
+
+const ALL_OPTIONS_NULL = {
+  filter_suggested_seen: null,
+  filter_existing_users: null,
+  filter_invites_sent: null,
+  promote_existing_users: null,
+  promote_matching_domain: null,
+  filter_blank_names: null,
+  limit: null,
+  backfill: null,
+};
+
+function assertErrorBody(r: { body: { error: unknown; code: unknown; meta: { time: unknown; request_id: unknown } } }, code: string) {
+  assert.equal(typeof r.body.error, 'string');
+  assert.equal(r.body.code, code);
+  assert.equal(typeof r.body.meta.time, 'number');
+  assert.equal(typeof r.body.meta.request_id, 'string');
+}
+
+for (const engine of ENGINES) {
+  describe(`protocol on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine);
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('accepts what an existing client sends', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'jane doe',
+        source: { name: null, email: null, phone: null, type: 'Google' },
+        entries: [
+          { name: 'Old Client', email: 'Old@Example.com', emails: null, phone: '+44 20 7946 0958', phones: null, data: null, is_favorite: '1', pinned: 7, times_contacted: null, last_message_sent_date: 1600000000.5, last_message_received_date: '2020-09-13T12:26:40', ims: [{ name: 'oc', type: 'skype' }], addresses: null, websites: null },
+        ],
+        ...ALL_OPTIONS_NULL,
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.data.length, 1);
+      assert.deepEqual(r.body.data[0].emails, ['Old@Example.com']);
+      assert.deepEqual(r.body.data[0].phones, ['+442079460958']);
+      // GET and DELETE with a {} body and a JSON content type, and a user id with a space sent as '+'.
+      const g = await api.request('GET', '/v0/address-book/jane+doe', { raw: '{}', headers: { 'content-type': 'application/json' } });
+      assert.equal(g.status, 200, g.text);
+      assert.equal(g.body.meta.user_id, 'jane doe');
+      const g2 = await api.request('GET', '/v0/address-book/jane%20doe/', { raw: '', headers: { 'content-type': 'application/json' } });
+      assert.equal(g2.status, 200, g2.text);
+      const d = await api.request('DELETE', '/v0/address-book/jane+doe', { raw: '{}', headers: { 'content-type': 'application/json' } });
+      assert.equal(d.status, 200, d.text);
+      assert.equal(d.body.message, 'Address book for jane doe deleted.');
+    });
+
+    it('flags accept true/false in any case and JSON booleans', async () => {
+      const base = { user_id: 'flags', source: {}, entries: [{ name: 'A', email: 'a@example.com' }, { email: 'b@example.com', times_contacted: 9 }] };
+      for (const v of [true, 'TRUE', 'True', 1, '1']) {
+        const r = await api.post('/v0/address-book', { ...base, filter_blank_names: v });
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.body.data.length, 1, `filter_blank_names=${JSON.stringify(v)}`);
+      }
+      for (const v of [false, 'FALSE', 0, '0']) {
+        const r = await api.post('/v0/address-book', { ...base, entries: [], filter_blank_names: v });
+        assert.equal(r.body.data.length, 2, `filter_blank_names=${JSON.stringify(v)}`);
+      }
+    });
+
+    it('GET /v0/test confirms the key', async () => {
+      const r = await api.get('/v0/test');
+      assert.equal(r.status, 200);
+      assert.equal(r.body.message, 'You have successfully made an authorized request.');
+      assert.deepEqual(Object.keys(r.body.meta).sort(), ['app_name', 'docs', 'env', 'help', 'user_id']);
+      assert.equal(r.body.meta.user_id, null);
+      assert.equal(r.body.meta.env, 'live');
+      assert.equal(r.body.meta.app_name, api.appName);
+    });
+
+    it('GET /healthz needs no key; /readyz checks the database', async () => {
+      const h = await api.get('/healthz', null);
+      assert.equal(h.status, 200);
+      const rd = await api.get('/readyz', null);
+      assert.equal(rd.status, 200);
+      assert.equal(rd.body.status, 'ok');
+    });
+
+    it('invites-sent and invites-accepted: wrapped or bare, with and without /v0', async () => {
+      const a = await api.post('/v0/invites-sent', { entries: [{ user_id: 1, email: 'x@example.com', invitee_name: 'X' }] });
+      assert.equal(a.status, 200, a.text);
+      assert.equal(a.body.message, 'Invite sent added.');
+      assert.equal(typeof a.body.meta.time, 'number');
+      const b = await api.post('/invites-sent/', [{ user_id: 1, phone: '+14155550199', sent_at: 1700000000 }]);
+      assert.equal(b.status, 200, b.text);
+      const c = await api.post('/invites-accepted', [{ email: 'x@example.com', new_user_id: 99, accepted_at: '2026-01-01T00:00:00.000Z' }]);
+      assert.equal(c.status, 200, c.text);
+      assert.equal(c.body.message, 'Invite accepted added.');
+      const d = await api.post('/v0/invites-accepted', { entries: [{ email: 'y@example.com', user_id: 1 }] });
+      assert.equal(d.status, 200, d.text);
+    });
+
+    it('users: the message counts the users and names the app', async () => {
+      const r = await api.post('/v0/users', { entries: [{ id: 1, email: 'a@example.com' }, { username: 'bee', phones: ['+14155550100'] }] });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.message, `Bulk of 2 users stored for ${api.appName}.`);
+      assert.equal(typeof r.body.meta.docs, 'string');
+    });
+
+    it('a record with nothing usable is a 400 naming its index; nothing of the batch is stored', async () => {
+      const before = (await dumpAllRows(api.url)).filter((r) => r.startsWith('invites_sent')).length;
+      const r = await api.post('/v0/invites-sent', [
+        { user_id: 'u', email: 'ok@example.com' },
+        { user_id: 'u', email: 'not an address' },
+      ]);
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.details[0].field, 'entries[1]');
+      const afterRows = (await dumpAllRows(api.url)).filter((r) => r.startsWith('invites_sent')).length;
+      assert.equal(afterRows, before);
+      const u = await api.post('/v0/users', [{ name: 'no id', email: 'a@example.com' }]);
+      assert.equal(u.status, 400);
+      assert.equal(u.body.details[0].field, 'entries[0].id');
+      const s = await api.post('/v0/suggested-seen', { entries: [{ email: 'a@example.com' }] });
+      assert.equal(s.status, 400);
+      assert.equal(s.body.details[0].field, 'entries[0].user_id');
+      const bad = await api.post('/v0/invites-sent', [{ user_id: 'u', email: 'a@example.com', sent_at: 'soon' }]);
+      assert.equal(bad.status, 400);
+      assert.equal(bad.body.details[0].field, 'entries[0].sent_at');
+    });
+
+    it('unknown routes are 404 and wrong methods 405, in the error body', async () => {
+      const r = await api.get('/v0/nothing-here');
+      assert.equal(r.status, 404);
+      assertErrorBody(r, 'not_found');
+      const m = await api.request('PUT', '/v0/address-book', { body: {} });
+      assert.equal(m.status, 405);
+      assert.equal(m.headers.get('allow'), 'POST');
+      assertErrorBody(m, 'method_not_allowed');
+      const m2 = await api.request('POST', '/v0/address-book/someone', { body: {} });
+      assert.equal(m2.status, 405);
+    });
+
+    it('malformed JSON is a 400, a non-JSON body a 415, an oversized one a 413', async () => {
+      const bad = await api.request('POST', '/v0/address-book', { raw: '{"user_id": ', headers: { 'content-type': 'application/json' } });
+      assert.equal(bad.status, 400);
+      assertErrorBody(bad, 'invalid_json');
+      const text = await api.request('POST', '/v0/address-book', { raw: 'user_id=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.equal(text.status, 415);
+      assertErrorBody(text, 'unsupported_media_type');
+      const empty = await api.request('POST', '/v0/address-book', { raw: '', headers: { 'content-type': 'application/json' } });
+      assert.equal(empty.status, 400);
+      const small = await startApi(engine, { KITH_BODY_LIMIT_BYTES: '2048' });
+      try {
+        const big = await small.post('/v0/address-book', { user_id: 'b', source: {}, entries: [{ name: 'x'.repeat(5000) }] });
+        assert.equal(big.status, 413);
+        assertErrorBody(big, 'payload_too_large');
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('__proto__ keys are removed, never interpreted', async () => {
+      const raw = '{"user_id":"proto","source":{},"entries":[{"name":"P","email":"p@example.com","data":{"__proto__":{"admin":true},"ok":1}}]}';
+      const r = await api.request('POST', '/v0/address-book', { raw, headers: { 'content-type': 'application/json' } });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.data[0].data, { ok: 1 });
+    });
+
+    it('CORS preflight is answered for browser clients', async () => {
+      const r = await api.request('OPTIONS', '/v0/address-book', {
+        key: null,
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+      assert.ok(r.status === 204 || r.status === 200);
+      assert.equal(r.headers.get('access-control-allow-origin'), 'https://app.example');
+      assert.match(r.headers.get('access-control-allow-headers') ?? '', /authorization/i);
+    });
+
+    it('an internal failure is a 500 that leaks nothing', async () => {
+      const db = await makeTestStorage(engine);
+      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: db.url }), storage: db.storage });
+      const { key } = await createApiKey(db.storage, { app: 'doomed', env: 'live' });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as { port: number }).port;
+      // A real fault: the tables disappear under the running server (keys are not cached).
+      await db.storage.migrateDown().catch(() => {});
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/v0/address-book/someone`, { headers: { authorization: `Bearer ${key}` } });
+        const body = await res.json();
+        assert.equal(res.status, 500);
+        assert.equal(body.code, 'internal_error');
+        assert.equal(typeof body.meta.request_id, 'string');
+        assert.doesNotMatch(JSON.stringify(body), /select|sqlite|relation|stack|\.ts:/i);
+      } finally {
+        await app.close();
+        await db.cleanup();
+      }
+    });
+  });
+}

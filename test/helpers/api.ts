@@ -1,0 +1,104 @@
+/**
+ * A real Kith server for API tests: a fresh private database on the given engine, the real app
+ * listening on a loopback port, and a fresh app + key. Requests go over real HTTP (fetch).
+ *
+ *   const api = await startApi('sqlite');
+ *   try { const r = await api.post('/v0/address-book', body); } finally { await api.close(); }
+ */
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createApiKey } from '../../src/services/keys.ts';
+import type { Env, Storage } from '../../src/storage/types.ts';
+import { makeTestStorage, type EngineName } from './engines.ts';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface TestApi {
+  base: string;
+  key: string;
+  appName: string;
+  storage: Storage;
+  app: FastifyInstance;
+  /** Every log line the server wrote (JSON strings). */
+  logs: string[];
+  url: string;
+  request(method: string, path: string, opts?: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: string }): Promise<Reply>;
+  get(path: string, key?: string | null): Promise<Reply>;
+  post(path: string, body: unknown, key?: string | null): Promise<Reply>;
+  del(path: string, key?: string | null): Promise<Reply>;
+  /** Another key: a new app (default) or the same app in another environment. */
+  newKey(opts?: { app?: string; env?: Env }): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startApi(engine: EngineName, env: Record<string, string> = {}): Promise<TestApi> {
+  const db = await makeTestStorage(engine);
+  const config = loadConfig({ LOG_LEVEL: 'info', ...env, DATABASE_URL: db.url });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const app = await buildApp({ config, storage: db.storage, logStream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  const base = `http://127.0.0.1:${port}`;
+  const appName = `test-app-${process.pid}-${++counter}`;
+  const { key } = await createApiKey(db.storage, { app: appName, env: 'live' });
+
+  async function request(method: string, path: string, opts: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const k = opts.key === undefined ? key : opts.key;
+    if (k !== null) headers.authorization = `Bearer ${k}`;
+    let payload: string | undefined;
+    if (opts.raw !== undefined) payload = opts.raw;
+    else if (opts.body !== undefined) {
+      payload = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(base + path, { method, headers, body: payload });
+    const text = await res.text();
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body };
+  }
+
+  return {
+    base,
+    key,
+    appName,
+    storage: db.storage,
+    app,
+    logs,
+    url: db.url,
+    request,
+    get: (path, k) => request('GET', path, { key: k }),
+    post: (path, body, k) => request('POST', path, { body, key: k }),
+    del: (path, k) => request('DELETE', path, { key: k }),
+    async newKey(o = {}) {
+      const created = await createApiKey(db.storage, { app: o.app ?? `other-${process.pid}-${++counter}`, env: o.env ?? 'live' });
+      return created.key;
+    },
+    async close() {
+      await app.close();
+      await db.cleanup();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Test databases for both engines, so storage and API suites can run the same tests on each:
+ *
+ *   import { ENGINES, engineSkip, makeTestStorage } from '../helpers/engines.ts';
+ *   for (const engine of ENGINES) {
+ *     describe(`thing on ${engine}`, { skip: await engineSkip(engine) }, () => {
+ *       it('works', async () => {
+ *         const { storage, url, cleanup } = await makeTestStorage(engine); // migrated, empty, private
+ *         try { ... } finally { await cleanup(); }
+ *       });
+ *     });
+ *   }
+ *
+ * or `await withStorage(engine, async (storage, url) => { ... })`, which cleans up by itself.
+ * `url` is a DATABASE_URL for the same database, e.g. to start the app with openStorage(url).
+ *
+ * SQLite: a fresh file in a fresh folder under os.tmpdir(). PostgreSQL: a fresh schema with a random
+ * name in KITH_TEST_PG_URL (default postgres://127.0.0.1:5432/test), dropped by cleanup(). When
+ * PostgreSQL is unreachable, engineSkip('postgres') returns a reason (node:test then reports the tests
+ * as skipped) and a warning goes to stderr: the suite never passes silently without it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openStorage } from '../../src/storage/index.ts';
+import type { Storage } from '../../src/storage/types.ts';
+
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+/** The PostgreSQL database the tests use (trust auth on 127.0.0.1 by default). */
+export const PG_TEST_URL = process.env.KITH_TEST_PG_URL || 'postgres://127.0.0.1:5432/test';
+
+/** How long to wait for PostgreSQL before declaring it unreachable (ms). */
+const PG_PROBE_TIMEOUT_MS = 2000;
+
+let pgProbe: Promise<boolean> | undefined;
+let warned = false;
+
+/** Whether PG_TEST_URL accepts connections (probed once per process). */
+export function pgAvailable(): Promise<boolean> {
+  pgProbe ??= (async () => {
+    const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: PG_PROBE_TIMEOUT_MS });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return pgProbe;
+}
+
+/** `false` when `engine` can run here, else a skip reason for node:test (and a warning on stderr). */
+export async function engineSkip(engine: EngineName): Promise<string | false> {
+  if (engine !== 'postgres' || (await pgAvailable())) return false;
+  const reason = `PostgreSQL not reachable at ${PG_TEST_URL} (set KITH_TEST_PG_URL): postgres tests SKIPPED`;
+  if (!warned) {
+    warned = true;
+    process.stderr.write(`\n*** WARNING: ${reason} ***\n\n`);
+  }
+  return reason;
+}
+
+export interface TestStorage {
+  storage: Storage;
+  /** DATABASE_URL of this very database (sqlite:<file> or postgres://...?schema=<name>). */
+  url: string;
+  /** Closes the storage and deletes the database (file or schema). Safe to call twice. */
+  cleanup: () => Promise<void>;
+}
+
+/** A fresh, private database on `engine`; migrated unless `{ migrate: false }`. */
+export async function makeTestStorage(engine: EngineName, opts: { migrate?: boolean } = {}): Promise<TestStorage> {
+  let url: string;
+  let drop: () => Promise<void>;
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'kith-test-'));
+    url = `sqlite:${join(dir, 'kith.db')}`;
+    drop = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const schema = `kith_t_${randomBytes(6).toString('hex')}`;
+    const u = new URL(PG_TEST_URL);
+    u.searchParams.set('schema', schema);
+    url = u.toString();
+    drop = async () => {
+      const client = new pg.Client({ connectionString: PG_TEST_URL });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`);
+      } finally {
+        await client.end();
+      }
+    };
+  }
+  const storage = await openStorage(url);
+  let done = false;
+  const cleanup = async (): Promise<void> => {
+    if (done) return;
+    done = true;
+    await storage.close().catch(() => {});
+    await drop();
+  };
+  try {
+    if (opts.migrate !== false) await storage.migrateUp();
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+  return { storage, url, cleanup };
+}
+
+/** Runs `fn` with a fresh migrated database on `engine`, and always cleans up. */
+export async function withStorage<T>(engine: EngineName, fn: (storage: Storage, url: string) => Promise<T>): Promise<T> {
+  const { storage, url, cleanup } = await makeTestStorage(engine);
+  try {
+    return await fn(storage, url);
+  } finally {
+    await cleanup();
+  }
+}

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { TABLES } from '../../src/storage/schema.ts';
+import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
+import { fakeUpload, manyContacts, rawRows } from './fixtures.ts';
+
+const T = 'app_test:live';
+
+for (const engine of ENGINES) {
+  describe(`address books on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    it('loadBook returns null for a user without uploads', () =>
+      withStorage(engine, async (s) => {
+        assert.equal(await s.loadBook(T, 'nobody'), null);
+      }));
+
+    it('round-trips uploads in insertion order, even with equal or decreasing created_at', () =>
+      withStorage(engine, async (s, url) => {
+        const a = fakeUpload('u1', manyContacts(3, 'a'), { ownerEmail: 'me@home.com', createdAt: 2000 });
+        const b = fakeUpload('u1', manyContacts(2, 'b'), { ownerEmail: 'me@work.com', createdAt: 1000 });
+        const c = fakeUpload('u1', manyContacts(1, 'c'), { ownerEmail: 'me@home.com', createdAt: 1000 });
+        for (const u of [a, b, c]) await s.appendUpload(T, u);
+        const book = await s.loadBook(T, 'u1');
+        assert.ok(book);
+        assert.equal(book.userId, 'u1');
+        assert.equal(book.uploadCount, 3);
+        assert.equal(book.updatedAt, 2000);
+        assert.equal(typeof book.updatedAt, 'number');
+        assert.deepEqual(book.sources, [a.source, b.source, c.source]);
+        assert.deepEqual(book.entries, [...a.normalized, ...b.normalized, ...c.normalized]);
+        assert.deepEqual([...book.ownerKeys].sort(), ['e:me@home.com', 'e:me@work.com']);
+        // The raw entries are kept beside the normalised ones.
+        const rows = await rawRows(url, 'uploads');
+        const rowA = rows.find((r) => r.batch_id === a.batchId);
+        assert.deepEqual(JSON.parse(String(rowA?.raw)), a.raw);
+      }));
+
+    it('merges key stats across uploads: max times, newest dates, nulls ignored', () =>
+      withStorage(engine, async (s, url) => {
+        await s.appendUpload(T, fakeUpload('u1', [{ emails: ['x@y.com'], times: 5, lastSent: 100, lastReceived: null }]));
+        await s.appendUpload(T, fakeUpload('u1', [{ emails: ['x@y.com'], times: 2, lastSent: null, lastReceived: 50 }]));
+        await s.appendUpload(T, fakeUpload('u1', [{ emails: ['X@y.com'], times: 1, lastSent: 90, lastReceived: 40 }]));
+        const rows = (await rawRows(url, 'contact_keys')).filter((r) => r.user_id === 'u1');
+        assert.equal(rows.length, 1);
+        assert.equal(Number(rows[0]!.times), 5);
+        assert.equal(Number(rows[0]!.last_sent), 100);
+        assert.equal(Number(rows[0]!.last_received), 50);
+      }));
+
+    it('keeps tenants apart: the same user id in two tenants sees only its own book', () =>
+      withStorage(engine, async (s) => {
+        const live = fakeUpload('u1', manyContacts(2, 'live'));
+        const test = fakeUpload('u1', manyContacts(3, 'test'));
+        await s.appendUpload('app_a:live', live);
+        await s.appendUpload('app_a:test', test);
+        assert.deepEqual((await s.loadBook('app_a:live', 'u1'))?.entries, live.normalized);
+        assert.deepEqual((await s.loadBook('app_a:test', 'u1'))?.entries, test.normalized);
+        assert.equal(await s.loadBook('app_b:live', 'u1'), null);
+        assert.equal(await s.deleteBook('app_a:test', 'u1'), true);
+        assert.deepEqual((await s.loadBook('app_a:live', 'u1'))?.entries, live.normalized);
+      }));
+
+    it('deleteBook removes every row held for the user, and only theirs', () =>
+      withStorage(engine, async (s, url) => {
+        const victim = 'victim-user';
+        await s.appendUpload(T, fakeUpload(victim, manyContacts(5, 'v'), { ownerEmail: 'victim@home.com' }));
+        await s.appendUpload(T, fakeUpload(victim, manyContacts(5, 'w'), { ownerEmail: 'victim@work.com' }));
+        await s.appendUpload(T, fakeUpload('other', manyContacts(5, 'v'), { ownerEmail: 'other@home.com' }));
+        await s.recordInvitesSent(T, [{ userId: victim, keys: ['e:p0.v@example.com'], inviteeName: 'P', sentAt: 1 }]);
+        await s.recordInvitesSent(T, [{ userId: 'other', keys: ['e:p1.v@example.com'], inviteeName: 'Q', sentAt: 1 }]);
+        await s.recordInvitesAccepted(T, [{ keys: ['e:p0.v@example.com'], userId: victim, newUserId: 'someone', name: 'P', acceptedAt: 2 }]);
+        await s.recordInvitesAccepted(T, [{ keys: ['e:victim@home.com'], userId: 'other', newUserId: victim, name: 'V', acceptedAt: 3 }]);
+        await s.recordSuggestedSeen(T, [{ userId: victim, keys: ['e:p2.v@example.com'], seenAt: 3 }]);
+        await s.recordSuggestedSeen(T, [{ userId: 'other', keys: ['e:p2.v@example.com'], seenAt: 3 }]);
+        // The same user id in another tenant is another person: untouched.
+        await s.appendUpload('app_other:live', fakeUpload(victim, manyContacts(1, 'x')));
+
+        assert.equal(await s.deleteBook(T, victim), true);
+        assert.equal(await s.loadBook(T, victim), null);
+        assert.equal(await s.deleteBook(T, victim), false);
+
+        // app_users is the app's own directory of its users (uploaded by the app), not the user's data.
+        for (const table of TABLES.filter((t) => t !== 'app_users')) {
+          const leftovers = (await rawRows(url, table)).filter(
+            (r) => r.tenant === T && Object.values(r).some((v) => v === victim),
+          );
+          assert.deepEqual(leftovers, [], `rows of the deleted user left in ${table}`);
+        }
+        // Other users' data and the tenant's "accepted" signal survive.
+        assert.equal((await s.loadBook(T, 'other'))?.entries.length, 5);
+        assert.equal((await s.loadBook('app_other:live', victim))?.entries.length, 1);
+        assert.equal((await rawRows(url, 'invites_accepted')).length, 2);
+        const sig = await s.loadSignals(T, 'other', [], []);
+        assert.ok(sig.acceptedKeys.has('e:p0.v@example.com'));
+        assert.equal(sig.knownBy.size, 0, 'the deleted book no longer counts in knownBy');
+        assert.ok(sig.seenKeys.has('e:p2.v@example.com'));
+      }));
+
+    it('lands 20 concurrent uploads of the same user', () =>
+      withStorage(engine, async (s) => {
+        const uploads = Array.from({ length: 20 }, (_, i) => fakeUpload('u1', manyContacts(50, `c${i % 4}`)));
+        await Promise.all(uploads.map((u) => s.appendUpload(T, u)));
+        const book = await s.loadBook(T, 'u1');
+        assert.equal(book?.uploadCount, 20);
+        assert.equal(book?.entries.length, 20 * 50);
+        const sig = await s.loadSignals(T, 'u2', [], []);
+        assert.equal(sig.knownBy.size, 0);
+      }));
+
+    it('stores a 10,000-entry upload in one piece', () =>
+      withStorage(engine, async (s) => {
+        const u = fakeUpload('big', manyContacts(10_000, 'big'), { ownerEmail: 'big@home.com' });
+        await s.appendUpload(T, u);
+        const book = await s.loadBook(T, 'big');
+        assert.equal(book?.entries.length, 10_000);
+        assert.deepEqual(book?.entries[9_999], u.normalized[9_999]);
+        await s.appendUpload(T, fakeUpload('peer', manyContacts(10, 'big')));
+        const sig = await s.loadSignals(T, 'peer', [], []);
+        assert.equal(sig.knownBy.size, 20);
+        assert.equal(sig.knownBy.get('e:p9.big@example.com'), 1);
+      }));
+  });
+}
+

@@ -1,0 +1,107 @@
+/** Builders of fake uploads for the storage tests and bench, plus raw row access to check what is stored. */
+import { randomUUID } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import type { EntryInput, KeyStat, NormalizedEntry } from '../../src/domain/types.ts';
+import type { UploadRecord } from '../../src/storage/types.ts';
+
+export interface FakeContact {
+  name?: string;
+  emails?: string[];
+  phones?: string[];
+  times?: number | null;
+  lastSent?: number | null;
+  lastReceived?: number | null;
+}
+
+/** A cleaned entry as the domain would produce it (keys are 'e:<address>' and 'p:<E.164>'). */
+export function fakeEntry(c: FakeContact, sourceKey = 'ios:owner'): NormalizedEntry {
+  return {
+    name: c.name ?? null,
+    nickname: null,
+    title: null,
+    company: null,
+    emails: (c.emails ?? []).map((e) => ({ display: e, key: `e:${e.toLowerCase()}`, domain: e.split('@')[1] ?? '', junk: null })),
+    phones: (c.phones ?? []).map((p) => ({ display: p, key: `p:${p}` })),
+    photos: [],
+    data: { note: c.name ?? null },
+    favorite: false,
+    pinned: 0,
+    timesContacted: c.times ?? null,
+    lastSent: c.lastSent ?? null,
+    lastReceived: c.lastReceived ?? null,
+    addressCount: 0,
+    websiteCount: 0,
+    imCount: 0,
+    sourceKey,
+  };
+}
+
+/** Per-key stats of entries, as the domain computes them (max times, newest dates). */
+export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
+  const m = new Map<string, KeyStat>();
+  for (const e of entries) {
+    const keys = [...e.emails.map((x) => x.key), ...e.phones.map((x) => x.key).filter((k): k is string => k !== null)];
+    for (const key of keys) {
+      const p = m.get(key) ?? { key, times: 0, lastSent: null, lastReceived: null };
+      p.times = Math.max(p.times, e.timesContacted ?? 0);
+      if (e.lastSent !== null) p.lastSent = Math.max(p.lastSent ?? 0, e.lastSent);
+      if (e.lastReceived !== null) p.lastReceived = Math.max(p.lastReceived ?? 0, e.lastReceived);
+      m.set(key, p);
+    }
+  }
+  return [...m.values()];
+}
+
+/** An upload of `contacts` by `userId`, whose own address is `ownerEmail` (when given). */
+export function fakeUpload(userId: string, contacts: FakeContact[], opts: { ownerEmail?: string; createdAt?: number } = {}): UploadRecord {
+  const sourceKey = `ios:${opts.ownerEmail ?? userId}`;
+  const normalized = contacts.map((c) => fakeEntry(c, sourceKey));
+  const raw: EntryInput[] = contacts.map((c) => ({ name: c.name ?? null, emails: c.emails ?? [], phones: c.phones ?? [] }));
+  return {
+    batchId: randomUUID(),
+    userId,
+    sourceKey,
+    source: { type: 'ios', email: opts.ownerEmail ?? null, name: userId },
+    raw,
+    normalized,
+    ownerKeys: opts.ownerEmail ? [`e:${opts.ownerEmail}`] : [],
+    keyStats: keyStatsOf(normalized),
+    createdAt: opts.createdAt ?? Date.now(),
+  };
+}
+
+/** `n` distinct contacts, each with one e-mail and one phone (keys unique per `tag`). */
+export function manyContacts(n: number, tag: string): FakeContact[] {
+  return Array.from({ length: n }, (_, i) => ({
+    name: `Person ${tag} ${i}`,
+    emails: [`p${i}.${tag}@example.com`],
+    phones: [`+4930${String(i).padStart(7, '0')}`],
+    times: i % 7,
+    lastSent: i % 3 === 0 ? 1_700_000_000_000 + i : null,
+    lastReceived: null,
+  }));
+}
+
+/** Every row of `table` in the database behind `url`, read without the storage layer. */
+export async function rawRows(url: string, table: string): Promise<Record<string, unknown>[]> {
+  if (url.startsWith('sqlite:')) {
+    const db = new BetterSqlite3(url.slice('sqlite:'.length), { readonly: true });
+    try {
+      return db.prepare(`select * from "${table}"`).all() as Record<string, unknown>[];
+    } finally {
+      db.close();
+    }
+  }
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema');
+  u.searchParams.delete('schema');
+  const client = new pg.Client({ connectionString: u.toString() });
+  await client.connect();
+  try {
+    const r = await client.query(`select * from ${schema ? `"${schema}".` : ''}"${table}"`);
+    return r.rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Storage } from '../../src/storage/types.ts';
+import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
+import { fakeUpload, rawRows } from './fixtures.ts';
+
+const T = 'app_sig:live';
+const OTHER_T = 'app_sig:test';
+
+/**
+ * alice (alice@a.com) knows bob, carol and dan. bob (bob@b.com) and carol (carol@c.com) are users
+ * who have alice in their books; erin also knows bob. dan is not a user.
+ */
+async function seed(s: Storage, t: string): Promise<void> {
+  await s.appendUpload(
+    t,
+    fakeUpload(
+      'alice',
+      [
+        { name: 'Bob', emails: ['bob@b.com'], phones: ['+15550001'], times: 3 },
+        { name: 'Carol', emails: ['carol@c.com'] },
+        { name: 'Dan', emails: ['dan@d.com'] },
+      ],
+      { ownerEmail: 'alice@a.com' },
+    ),
+  );
+  await s.appendUpload(
+    t,
+    fakeUpload('bob', [{ name: 'Alice', emails: ['alice@a.com'], times: 7, lastSent: 1000, lastReceived: null }], {
+      ownerEmail: 'bob@b.com',
+    }),
+  );
+  // carol holds alice under two of alice's keys: the reciprocal stat takes the max / newest across them.
+  await s.appendUpload(
+    t,
+    fakeUpload(
+      'carol',
+      [
+        { name: 'Alice', emails: ['alice@a.com'], times: 1, lastSent: 10, lastReceived: 500 },
+        { name: 'Alice mobile', phones: ['+15559999'], times: 4, lastSent: 20, lastReceived: null },
+        { name: 'Bob', emails: ['bob@b.com'] },
+      ],
+      { ownerEmail: 'carol@c.com' },
+    ),
+  );
+  await s.appendUpload(t, fakeUpload('erin', [{ name: 'Bob', emails: ['bob@b.com'] }], { ownerEmail: 'erin@e.com' }));
+}
+
+const ALICE_KEYS = ['e:alice@a.com', 'p:+15559999'];
+
+for (const engine of ENGINES) {
+  describe(`signals on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    it('counts the other users who know each key (knownBy)', () =>
+      withStorage(engine, async (s) => {
+        await seed(s, T);
+        const sig = await s.loadSignals(T, 'alice', ['e:bob@b.com', 'e:carol@c.com', 'e:dan@d.com'], ALICE_KEYS);
+        assert.equal(sig.knownBy.get('e:bob@b.com'), 2); // carol and erin, not alice herself
+        assert.equal(sig.knownBy.has('e:carol@c.com'), false);
+        assert.equal(sig.knownBy.has('e:dan@d.com'), false);
+        assert.equal(typeof sig.knownBy.get('e:bob@b.com'), 'number');
+      }));
+
+    it('finds contacts who are users and how their books record the owner (reciprocal)', () =>
+      withStorage(engine, async (s) => {
+        await seed(s, T);
+        const sig = await s.loadSignals(T, 'alice', [], ALICE_KEYS);
+        assert.deepEqual(sig.reciprocal.get('e:bob@b.com'), { key: 'e:bob@b.com', times: 7, lastSent: 1000, lastReceived: null });
+        assert.deepEqual(sig.reciprocal.get('e:carol@c.com'), { key: 'e:carol@c.com', times: 4, lastSent: 20, lastReceived: 500 });
+        assert.equal(sig.reciprocal.has('e:dan@d.com'), false);
+        assert.equal(sig.reciprocal.size, 2);
+        // No owner keys: nothing can be reciprocal.
+        assert.equal((await s.loadSignals(T, 'alice', [], [])).reciprocal.size, 0);
+        // erin's book does not hold alice: erin's reciprocal is bob only if bob's book holds erin (it does not).
+        assert.equal((await s.loadSignals(T, 'erin', [], ['e:erin@e.com'])).reciprocal.size, 0);
+      }));
+
+    it('reports app users, invites sent, accepted invites and seen suggestions', () =>
+      withStorage(engine, async (s, url) => {
+        await seed(s, T);
+        await s.upsertAppUsers(T, [{ appUserId: 'app-bob', name: 'Bob', keys: ['e:bob@b.com', 'p:+15550001'] }]);
+        await s.upsertAppUsers(T, [{ appUserId: 'app-bob-2', name: 'Robert', keys: ['e:bob@b.com'] }]);
+        await s.upsertAppUsers(T, [{ appUserId: 'app-zed', name: 'Zed', keys: ['e:zed@z.com'] }]);
+        await s.recordInvitesSent(T, [
+          { userId: 'alice', keys: ['e:dan@d.com'], inviteeName: 'Dan', sentAt: 100 },
+          { userId: 'alice', keys: ['e:dan@d.com'], inviteeName: 'Dan', sentAt: 300 },
+          { userId: 'carol', keys: ['e:carol-friend@x.com'], inviteeName: null, sentAt: 200 },
+        ]);
+        await s.recordInvitesAccepted(T, [
+          { keys: ['e:carol@c.com'], userId: 'someone', newUserId: 'carol', name: 'Carol', acceptedAt: 50 },
+          { keys: ['e:nobody@n.com'], userId: null, newUserId: null, name: null, acceptedAt: 60 },
+        ]);
+        await s.recordSuggestedSeen(T, [
+          { userId: 'alice', keys: ['e:dan@d.com', 'e:carol@c.com'], seenAt: 10 },
+          { userId: 'alice', keys: ['e:dan@d.com'], seenAt: 20 },
+          { userId: 'bob', keys: ['e:bob-only@x.com'], seenAt: 30 },
+        ]);
+        const sig = await s.loadSignals(T, 'alice', [], ALICE_KEYS);
+        assert.deepEqual([...sig.appUserKeys].sort(), ['e:bob@b.com', 'p:+15550001']);
+        assert.deepEqual([...sig.invitedKeys], [['e:dan@d.com', 300]]);
+        assert.deepEqual([...sig.acceptedKeys], ['e:carol@c.com']);
+        assert.deepEqual(new Map([...sig.seenKeys].sort()), new Map([['e:carol@c.com', 10], ['e:dan@d.com', 20]]));
+
+        // Re-upload of app users updates the id and name in place.
+        const bobRows = (await rawRows(url, 'app_users')).filter((r) => r.key === 'e:bob@b.com');
+        assert.deepEqual(
+          bobRows.map((r) => [r.app_user_id, r.name]),
+          [['app-bob-2', 'Robert']],
+        );
+      }));
+
+    it('never mixes signals of two tenants', () =>
+      withStorage(engine, async (s) => {
+        await seed(s, T);
+        await s.upsertAppUsers(T, [{ appUserId: 'b', name: null, keys: ['e:bob@b.com'] }]);
+        await s.recordInvitesSent(T, [{ userId: 'alice', keys: ['e:dan@d.com'], inviteeName: null, sentAt: 1 }]);
+        await s.recordInvitesAccepted(T, [{ keys: ['e:bob@b.com'], userId: 'alice', newUserId: 'bob', name: null, acceptedAt: 2 }]);
+        await s.recordSuggestedSeen(T, [{ userId: 'alice', keys: ['e:bob@b.com'], seenAt: 3 }]);
+        // alice in the other tenant has the same book but nobody else is there.
+        await s.appendUpload(OTHER_T, fakeUpload('alice', [{ emails: ['bob@b.com'] }, { emails: ['dan@d.com'] }], { ownerEmail: 'alice@a.com' }));
+        const sig = await s.loadSignals(OTHER_T, 'alice', ['e:bob@b.com', 'e:dan@d.com'], ALICE_KEYS);
+        assert.equal(sig.knownBy.size, 0);
+        assert.equal(sig.reciprocal.size, 0);
+        assert.equal(sig.appUserKeys.size, 0);
+        assert.equal(sig.invitedKeys.size, 0);
+        assert.equal(sig.acceptedKeys.size, 0);
+        assert.equal(sig.seenKeys.size, 0);
+        assert.deepEqual(await s.loadInviteOutcomes(OTHER_T, 10), []);
+        assert.equal(await s.loadWeights(OTHER_T), null);
+      }));
+
+    it('lists invite outcomes newest first, one per invite, capped', () =>
+      withStorage(engine, async (s) => {
+        await s.recordInvitesSent(T, [
+          { userId: 'alice', keys: ['e:dan@d.com', 'p:+15550002'], inviteeName: 'Dan', sentAt: 100 },
+          { userId: 'bob', keys: ['e:eve@e.com'], inviteeName: 'Eve', sentAt: 300 },
+          { userId: 'alice', keys: ['e:fay@f.com'], inviteeName: 'Fay', sentAt: 200 },
+        ]);
+        // Accepted through the phone only: the whole invite counts as accepted.
+        await s.recordInvitesAccepted(T, [{ keys: ['p:+15550002'], userId: 'alice', newUserId: 'dan', name: 'Dan', acceptedAt: 150 }]);
+        const all = await s.loadInviteOutcomes(T, 10);
+        assert.deepEqual(all, [
+          { userId: 'bob', keys: ['e:eve@e.com'], accepted: false },
+          { userId: 'alice', keys: ['e:fay@f.com'], accepted: false },
+          { userId: 'alice', keys: ['e:dan@d.com', 'p:+15550002'], accepted: true },
+        ]);
+        assert.deepEqual(await s.loadInviteOutcomes(T, 2), all.slice(0, 2));
+        assert.deepEqual(await s.loadInviteOutcomes(T, 0), []);
+      }));
+
+    it('saves and loads learned weights per tenant (upsert)', () =>
+      withStorage(engine, async (s) => {
+        assert.equal(await s.loadWeights(T), null);
+        await s.saveWeights(T, { weights: { knownBy: 0.5, recency: 1.25 }, samples: 10, trainedAt: 1_700_000_000_000 });
+        await s.saveWeights(T, { weights: { knownBy: 0.75 }, samples: 20, trainedAt: 1_700_000_000_001 });
+        assert.deepEqual(await s.loadWeights(T), { weights: { knownBy: 0.75 }, samples: 20, trainedAt: 1_700_000_000_001 });
+        assert.equal(await s.loadWeights(OTHER_T), null);
+      }));
+  });
+}
+
