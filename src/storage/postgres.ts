@@ -1,4 +1,5 @@
 /** The PostgreSQL engine: a pg Pool under Kysely's Postgres dialect. */
+import { userInfo } from 'node:os';
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { EngineProfile } from './engine.ts';
@@ -8,6 +9,11 @@ import type { Database } from './schema.ts';
 const PG_MAX_PARAMS = 65535;
 const INT8_OID = 20;
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+// pg takes the default user from $USER, which containers and services often leave unset; libpq (psql)
+// asks the OS instead. Do the same so a URL without a user (postgres://127.0.0.1/test) behaves like psql.
+// PGUSER and a user in the URL still win.
+pg.defaults.user ??= userInfo().username;
 
 /**
  * Opens a pool on `url` (postgres:// or postgresql://). A `schema` query parameter selects (and creates

@@ -205,13 +205,13 @@ for (const engine of ENGINES) {
 
     it('promote_matching_domain: a domain string, 1 for the owner domain, webmail exception', async () => {
       const entries = [
-        { name: 'A', emails: ['a@acme.com'] },
-        { name: 'B', emails: ['b@other.org'], times_contacted: 40 },
-        { name: 'C', emails: ['c@gmail.com'], times_contacted: 30 },
+        { name: 'A', emails: ['a@acme.com'], times_contacted: 1, last_message_sent_date: '2026-01-01T00:00:00Z' },
+        { name: 'B', emails: ['b@other.org'], times_contacted: 400, last_message_sent_date: '2026-06-01T00:00:00Z' },
+        { name: 'C', emails: ['c@gmail.com'], times_contacted: 300, last_message_sent_date: '2026-06-01T00:00:00Z' },
       ];
       await api.post('/v0/address-book', { user_id: 'dom', source: { email: 'boss@ACME.com' }, entries, backfill: 1 });
       const plain = await api.get('/v0/address-book/dom');
-      assert.notEqual(plain.body.data[0].email, 'a@acme.com');
+      assert.equal(plain.body.data[2].email, 'a@acme.com');
       const owner = await api.get('/v0/address-book/dom?promote_matching_domain=1');
       assert.equal(owner.body.data[0].email, 'a@acme.com');
       assert.equal(owner.body.meta.exception_matching_email_domain, undefined);

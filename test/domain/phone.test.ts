@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clearPhoneCache, normalizePhone, regionFromPhone } from '../../src/domain/phone.ts';
+
+test('E.164 in, E.164 out (fast path), whatever the region', () => {
+  assert.deepEqual(normalizePhone('+12125551234', null), { display: '+12125551234', key: 'p:+12125551234' });
+  assert.deepEqual(normalizePhone('+442079460000', 'US'), { display: '+442079460000', key: 'p:+442079460000' });
+});
+
+test('formatted international numbers normalise to E.164', () => {
+  for (const s of ['+1 (212) 555-1234', '+1.212.555.1234', '001 212 555 1234', '  +1 212 555 1234  ']) {
+    assert.equal(normalizePhone(s, null)?.key, 'p:+12125551234', s);
+  }
+  assert.equal(normalizePhone('+44 (0)20 7946 0000', null)?.key, 'p:+442079460000');
+  assert.equal(normalizePhone('0049 30 1234567', 'GB')?.key, 'p:+49301234567');
+});
+
+test('national numbers use the region', () => {
+  assert.deepEqual(normalizePhone('(212) 555-1234', 'US'), { display: '+12125551234', key: 'p:+12125551234' });
+  assert.equal(normalizePhone('020 7946 0000', 'GB')?.key, 'p:+442079460000');
+  assert.equal(normalizePhone('06 12 34 56 78', 'FR')?.key, 'p:+33612345678');
+  assert.equal(normalizePhone('0171 1234567', 'DE')?.key, 'p:+491711234567');
+});
+
+test('without a region a national number keeps a national-only key of its digits', () => {
+  assert.deepEqual(normalizePhone('(212) 555-1234', null), { display: '(212) 555-1234', key: 'n:2125551234' });
+  assert.equal(normalizePhone('212.555.1234', null)?.key, 'n:2125551234'); // same digits, same key
+  assert.equal(normalizePhone('0171 1234567', null)?.key, 'n:01711234567');
+});
+
+test('extensions never get a key (a switchboard is not a person)', () => {
+  for (const s of ['+1 212 555 1234 ext. 55', '+1 212 555 1234 x55', '212-555-1234 ext 7', '+12125551234;ext=55', '+1 212 555 1234, 55']) {
+    const p = normalizePhone(s, 'US');
+    assert.ok(p, s);
+    assert.equal(p.key, null, s);
+  }
+  assert.equal(normalizePhone('+1 212 555 1234 ext. 55', null)?.display, '+12125551234;ext=55');
+  assert.equal(normalizePhone('212 555 1234 x 9', null)?.key, null);
+});
+
+test('short codes and service numbers never get a key', () => {
+  for (const [s, r] of [['911', 'US'], ['112', 'DE'], ['12345', 'GB'], ['*86', 'US'], ['#31#', null], ['611', null], ['+1911', null]] as const) {
+    const p = normalizePhone(s, r);
+    assert.ok(p, s);
+    assert.equal(p.key, null, s);
+    assert.equal(p.display, s);
+  }
+});
+
+test('garbage and filler numbers never get a key; blank is null', () => {
+  assert.equal(normalizePhone('', 'US'), null);
+  assert.equal(normalizePhone('   ', 'US'), null);
+  assert.equal(normalizePhone('n/a', 'US'), null);
+  assert.equal(normalizePhone('000 000 0000', 'US')?.key, null);
+  assert.equal(normalizePhone('+10000000000', null)?.key, null);
+  assert.equal(normalizePhone('1234567890123456789', null)?.key, null);
+});
+
+test('results are cached and callers get their own copy', () => {
+  clearPhoneCache();
+  const a = normalizePhone('(212) 555-1234', 'US')!;
+  a.key = 'mutated';
+  assert.equal(normalizePhone('(212) 555-1234', 'US')?.key, 'p:+12125551234');
+  // the region is part of the cache key
+  assert.equal(normalizePhone('(212) 555-1234', null)?.key, 'n:2125551234');
+});
+
+test('regionFromPhone reads the country of an international number', () => {
+  assert.equal(regionFromPhone('+442079460000'), 'GB');
+  assert.equal(regionFromPhone('+12125551234'), 'US');
+  assert.equal(regionFromPhone('+4915112345678'), 'DE');
+  assert.equal(regionFromPhone('0049 30 1234567'), 'DE');
+  assert.equal(regionFromPhone('2125551234'), null);
+  assert.equal(regionFromPhone(null), null);
+  assert.equal(regionFromPhone(undefined), null);
+  assert.equal(regionFromPhone('nope'), null);
+});
