@@ -128,12 +128,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
+  // --- extra plugins (docs page, playground, metrics): register them here ---
+  // --- end extra plugins ---
+
   const schemas = makeSchemas(config);
   const service = new AddressBookService(storage, config);
 
   await app.register(
     async (v0) => {
       installAuth(v0, storage);
+      // --- per-key hooks after auth (rate limiting) go here ---
       miscRoutes(v0, { config });
       addressBookRoutes(v0, { service, schemas, config });
       recordRoutes(v0, { storage, schemas, config, prefix: '/v0' });
@@ -143,6 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The spec names the invite endpoints without the version prefix: answer there too.
   await app.register(async (bare) => {
     installAuth(bare, storage);
+    // --- per-key hooks after auth (rate limiting) go here too ---
     recordRoutes(bare, { storage, schemas, config, prefix: '' });
   });
 
