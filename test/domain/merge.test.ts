@@ -1,0 +1,232 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mergeEntries, namesCompatible } from '../../src/domain/merge.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
+import type { CountryCode } from '../../src/domain/phone.ts';
+import type { Contact, EntryInput } from '../../src/domain/types.ts';
+
+const norm = (entries: EntryInput[], region: CountryCode | null = 'US', sourceKey = 'ios:-') =>
+  entries.map((e) => normalizeEntry(e, { region, sourceKey }));
+const merge = (entries: EntryInput[], region: CountryCode | null = 'US') => mergeEntries(norm(entries, region));
+const names = (cs: Contact[]) => cs.map((c) => c.name);
+const find = (cs: Contact[], name: string) => cs.find((c) => c.name === name)!;
+
+test('merges on a shared e-mail, whatever the spelling, and keeps every address', () => {
+  const cs = merge([
+    { name: 'John Smith', emails: ['John.Smith@gmail.com'] },
+    { name: 'John Smith', emails: ['johnsmith+work@googlemail.com', 'john@acme.io'] },
+  ]);
+  assert.equal(cs.length, 1);
+  assert.deepEqual(cs[0].emails.map((e) => e.display), ['John.Smith@gmail.com', 'john@acme.io']);
+  assert.equal(cs[0].entryCount, 2);
+});
+
+test('merges transitively across e-mail and phone, across sources and formats', () => {
+  const a = norm([{ name: 'Ann Lee', email: 'ann@x.com' }], 'US', 'gmail:e:me@gmail.com');
+  const b = norm([{ name: 'Ann', email: 'ANN@x.com', phone: '(212) 555-0142' }], 'US', 'ios:p:+12125550100');
+  const c = norm([{ name: null, phones: ['+1 212-555-0142'], email: 'ann.lee@gmail.com' }], null, 'android:-');
+  const cs = mergeEntries([...a, ...b, ...c]);
+  assert.equal(cs.length, 1);
+  assert.equal(cs[0].name, 'Ann Lee');
+  assert.equal(cs[0].sourceCount, 3);
+  assert.deepEqual(cs[0].keys, ['e:ann@x.com', 'e:annlee@gmail.com', 'p:+12125550142']);
+});
+
+test('N batches merged equal one upload of the same entries', () => {
+  const entries: EntryInput[] = [];
+  for (let i = 0; i < 60; i++) entries.push({ name: `P${i % 20} X`, email: `p${i % 20}@x.com`, phone: `+1212555${String(1000 + (i % 7))}` });
+  const all = norm(entries);
+  const batches = [all.slice(0, 25), all.slice(25, 50), all.slice(50)];
+  assert.deepEqual(mergeEntries(batches.flat()), mergeEntries(all));
+  assert.deepEqual(mergeEntries(structuredClone(all)), mergeEntries(all));
+});
+
+test('names alone never merge: two John Smiths with different addresses stay two', () => {
+  const cs = merge([
+    { name: 'John Smith', email: 'john@a.com' },
+    { name: 'John Smith', email: 'john@b.com' },
+  ]);
+  assert.equal(cs.length, 2);
+});
+
+test('a family landline under different names does NOT fuse them; each keeps the number', () => {
+  const cs = merge([
+    { name: 'Mary Smith', phones: ['(212) 555-0100', '(917) 555-0101'] },
+    { name: 'John Smith', phones: ['212.555.0100'], email: 'john@smith.net' },
+  ]);
+  assert.equal(cs.length, 2);
+  for (const c of cs) assert.ok(c.keys.includes('p:+12125550100'));
+});
+
+test('an office number shared by many colleagues does NOT fuse them', () => {
+  const entries: EntryInput[] = ['Ana Costa', 'Ben Okafor', 'Chen Wei', 'Dana Levi', 'Eva Novak'].map((n, i) => ({
+    name: n,
+    phones: ['+1 212 555 0199'],
+    email: `p${i}@office.example`,
+  }));
+  assert.equal(merge(entries).length, 5);
+});
+
+test('unnamed entries with their own addresses on one shared number (3+) do NOT fuse', () => {
+  const entries: EntryInput[] = [0, 1, 2].map((i) => ({ emails: [`staff${i}@office.example`], phone: '+12125550199' }));
+  assert.equal(merge(entries).length, 3);
+});
+
+test('a chain through an unnamed entry cannot fuse two different names', () => {
+  const cs = merge([
+    { name: 'John Smith', email: 'john@x.com' },
+    { name: null, email: 'john@x.com', phone: '+12125550123' },
+    { name: 'Mary Jones', phone: '+12125550123' },
+  ]);
+  assert.equal(cs.length, 2);
+  assert.deepEqual(names(cs), ['John Smith', 'Mary Jones']);
+});
+
+test('a bare surname on a shared family number is not attached to either person', () => {
+  const cs = merge([
+    { name: 'Smith', phone: '+12125550100' },
+    { name: 'John Smith', phone: '+12125550100', email: 'john@smith.net' },
+    { name: 'Mary Smith', phone: '+12125550100', email: 'mary@smith.net' },
+  ]);
+  assert.equal(cs.length, 3);
+});
+
+test('name variants of one person merge: diacritics, order, case, initials, nicknames, short forms', () => {
+  const cs = merge([
+    { name: 'José García', email: 'jose@garcia.es' },
+    { name: 'Jose Garcia', email: 'JOSE@garcia.es', phone: '+34 612 345 678' },
+    { name: 'GARCÍA, José', phone: '+34612345678' },
+    { name: 'J. Garcia', phone: '+34 612 34 56 78' },
+  ]);
+  assert.equal(cs.length, 1);
+  assert.equal(cs[0].name, 'José García');
+  const bob = merge([
+    { name: 'Bob Jones', phone: '+12125550111' },
+    { name: 'Robert Jones', phone: '+12125550111' },
+    { name: 'Mary Jones', phone: '+12125550111' },
+  ]);
+  assert.deepEqual(names(bob), ['Robert Jones', 'Mary Jones']);
+});
+
+test('namesCompatible', () => {
+  const f = (s: string) => s.toLowerCase().split(' ');
+  assert.equal(namesCompatible(f('john smith'), f('smith john')), true);
+  assert.equal(namesCompatible(f('j smith'), f('john smith')), true);
+  assert.equal(namesCompatible(f('jon smith'), f('jonathan smith')), true);
+  assert.equal(namesCompatible(f('john'), f('john smith')), true);
+  assert.equal(namesCompatible([], f('anyone')), true);
+  assert.equal(namesCompatible(f('john smith'), f('mary smith')), false);
+  assert.equal(namesCompatible(f('mom'), f('jane smith')), false);
+  assert.equal(namesCompatible(f('maria garcia'), f('mario garcia')), false);
+});
+
+test('junk addresses never link people and are removed from a person with usable ones', () => {
+  const cs = merge([
+    { name: 'Alice Ng', emails: ['alice@x.com', 'notifications@github.com'] },
+    { name: 'Bob Li', emails: ['bob@y.com', 'notifications@github.com'] },
+  ]);
+  assert.equal(cs.length, 2);
+  assert.deepEqual(cs[0].emails.map((e) => e.key), ['alice@x.com']);
+  assert.deepEqual(cs[0].keys, ['e:alice@x.com']);
+  assert.equal(cs[0].junk, false);
+});
+
+test('a junk address stays on a person whose phone is usable? no: removed, the phone is enough', () => {
+  const [c] = merge([{ name: 'Tom', emails: ['noreply@shop.com'], phone: '+12125550177' }]);
+  assert.deepEqual(c.emails, []);
+  assert.equal(c.junk, false);
+});
+
+test('a contact with nothing to invite is kept, flagged, with the reason', () => {
+  const cs = merge([
+    { name: 'GitHub', email: 'noreply@github.com' },
+    { name: 'Voicemail', phone: '*86' },
+    { name: 'Front desk', phone: '+1 212 555 0100 ext. 12' },
+    { name: 'Nobody' },
+  ]);
+  assert.equal(cs.length, 4);
+  assert.deepEqual(cs.map((c) => c.junkReason), ['no_reply', 'nothing_to_invite', 'nothing_to_invite', 'nothing_to_invite']);
+  assert.ok(cs.every((c) => c.junk));
+  assert.deepEqual(cs[0].emails.map((e) => e.key), ['noreply@github.com']); // kept for storage
+});
+
+test('extensions and short codes never merge people', () => {
+  assert.equal(merge([{ name: 'A B', email: 'a@x.com', phone: '+1 212 555 0100 x1' }, { name: 'A B', email: 'b@x.com', phone: '+1 212 555 0100 x1' }]).length, 2);
+  assert.equal(merge([{ email: 'a@x.com', phone: '611' }, { email: 'b@x.com', phone: '611' }]).length, 2);
+});
+
+test('national-only numbers match the same digits in the same book, and a full number ending in them', () => {
+  const cs = mergeEntries([
+    ...norm([{ name: 'Kai Müller', phone: '0171 1234567' }], null),
+    ...norm([{ name: 'Kai Müller', phone: '(0171) 123-4567', email: 'kai@example.de' }], null),
+    ...norm([{ name: 'Kai', phone: '+49 171 1234567' }], 'DE'),
+  ]);
+  assert.equal(cs.length, 1);
+  assert.deepEqual(cs[0].phones.map((p) => p.display), ['+491711234567']); // the national copy is the same phone
+});
+
+test('national-only keys do not merge different numbers', () => {
+  assert.equal(merge([{ email: 'a@x.com', phone: '555 0100' }, { email: 'b@x.com', phone: '555 0101' }], null).length, 2);
+});
+
+test('merged contacts keep every flag, the strongest counts and the newest dates; data later wins', () => {
+  const [c] = merge([
+    { name: 'Zoe Park', email: 'zoe@x.com', is_favorite: 1, pinned: 0, times_contacted: 4, last_message_sent_date: 1000, data: { a: 1, b: 1 }, nickname: 'Z', photos: ['p1'] },
+    { name: 'Zoe Park', email: 'zoe@x.com', is_favorite: 0, pinned: 3, times_contacted: 9, last_message_received_date: 5000, data: { b: 2 }, company: 'Acme', photos: ['p2'] },
+    { name: 'Zoe Park', email: 'zoe@x.com', times_contacted: 0, last_message_sent_date: 2000, data: { c: 3 } },
+  ]);
+  assert.equal(c.favorite, true);
+  assert.equal(c.pinned, 3);
+  assert.equal(c.timesContacted, 9);
+  assert.equal(c.lastSent, 2_000_000);
+  assert.equal(c.lastReceived, 5_000_000);
+  assert.deepEqual(c.data, { a: 1, b: 2, c: 3 });
+  assert.equal(c.nickname, 'Z');
+  assert.equal(c.company, 'Acme');
+  assert.deepEqual(c.photos, ['p1', 'p2']);
+  assert.equal(c.entryCount, 3);
+});
+
+test('display name: most complete, then most frequent, then best written', () => {
+  assert.equal(merge([{ name: 'Bob', email: 'b@x.com' }, { name: 'Bob', email: 'b@x.com' }, { name: 'Robert Jones', email: 'b@x.com' }])[0].name, 'Robert Jones');
+  assert.equal(merge([{ name: 'JOSE GARCIA', email: 'j@x.com' }, { name: 'José García', email: 'j@x.com' }])[0].name, 'José García');
+  assert.equal(merge([{ name: 'Ann Lee', email: 'a@x.com' }, { name: 'ann lee', email: 'a@x.com' }, { name: 'ann lee', email: 'a@x.com' }])[0].name, 'ann lee');
+});
+
+test('role addresses stay invitable, listed after personal ones', () => {
+  const [c] = merge([{ name: 'Acme', emails: ['info@acme.io', 'jane@acme.io'], last_message_received_date: 100 }]);
+  assert.deepEqual(c.emails.map((e) => e.key), ['jane@acme.io', 'info@acme.io']);
+  assert.equal(c.junk, false);
+});
+
+test('bulk sender: role-only contact that only ever sent to the user is flagged; one the user wrote to is not', () => {
+  const cs = merge([
+    { name: 'Startup', email: 'hello@startup.io', last_message_received_date: 100 },
+    { name: 'Bakery', email: 'info@bakery.example', last_message_received_date: 100, last_message_sent_date: 50 },
+    { name: 'Jane', email: 'jane@example.com', last_message_received_date: 100 },
+  ]);
+  assert.deepEqual(cs.map((c) => c.junkReason), ['bulk_sender', null, null]);
+});
+
+test('contacts come out in upload order, id = index', () => {
+  const cs = merge([{ email: 'a@x.com' }, { email: 'b@x.com' }, { email: 'a@x.com' }]);
+  assert.deepEqual(cs.map((c) => [c.id, c.emails[0].key]), [[0, 'a@x.com'], [1, 'b@x.com']]);
+});
+
+test('two unnamed entries with one shared number merge (accepted: one person, two addresses is the common case)', () => {
+  assert.equal(merge([{ email: 'a@x.com', phone: '+12125550100' }, { email: 'a.work@y.com', phone: '+12125550100' }]).length, 1);
+});
+
+test('10,000 entries merge fast', () => {
+  const entries: EntryInput[] = [];
+  for (let i = 0; i < 10_000; i++) {
+    entries.push({ name: `Person ${i % 7000}`, email: `p${i % 7000}@example.com`, phone: `+1212${String(5_000_000 + (i % 6000))}` });
+  }
+  const n = norm(entries);
+  mergeEntries(n);
+  const t = performance.now();
+  const cs = mergeEntries(n);
+  const ms = performance.now() - t;
+  assert.ok(cs.length > 0);
+  assert.ok(ms < 250, `${ms} ms`); // budget ~20 ms; generous bound for slow CI machines
+});
