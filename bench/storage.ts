@@ -10,7 +10,7 @@ import { fakeUpload, manyContacts } from '../test/storage/fixtures.ts';
 import type { Storage } from '../src/storage/types.ts';
 
 const BIG_BOOK = 10_000; // entries
-const RUNS = 3;
+const RUNS = 5; // medians of this many runs
 const BACKFILL_USERS = 50;
 const BACKFILL_ENTRIES = 200; // per user
 /** Keys shared between backfilled books, so upserts and knownBy see realistic overlap. */

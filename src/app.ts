@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { ApiError } from './http/errors.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler, sendError } from './http/error-handler.ts';
+import { createRateLimiter, installRateLimit } from './http/rate-limit.ts';
 import { addressBookRoutes } from './http/routes/address-book.ts';
 import { miscRoutes } from './http/routes/misc.ts';
 import { recordRoutes } from './http/routes/records.ts';
@@ -129,15 +130,26 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   // --- extra plugins (docs page, playground, metrics): register them here ---
+  // Imported here rather than at the top so these plugins stay in this block. Metrics and docs come
+  // before the API routes: their hooks (timing, request examples) must see every route.
+  const { metricsPlugin } = await import('./http/metrics.ts');
+  const { docsPlugin } = await import('./http/docs.ts');
+  const { playgroundPlugin } = await import('./http/playground.ts');
+  await app.register(metricsPlugin, { config });
+  await app.register(docsPlugin);
+  await app.register(playgroundPlugin, { config, storage });
   // --- end extra plugins ---
 
   const schemas = makeSchemas(config);
   const service = new AddressBookService(storage, config);
 
+  const limiter = await createRateLimiter(config, app.log);
+  app.addHook('onClose', async () => limiter?.close());
   await app.register(
     async (v0) => {
       installAuth(v0, storage);
       // --- per-key hooks after auth (rate limiting) go here ---
+      installRateLimit(v0, config, limiter);
       miscRoutes(v0, { config });
       addressBookRoutes(v0, { service, schemas, config });
       recordRoutes(v0, { storage, schemas, config, prefix: '/v0' });
@@ -148,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (bare) => {
     installAuth(bare, storage);
     // --- per-key hooks after auth (rate limiting) go here too ---
+    installRateLimit(bare, config, limiter);
     recordRoutes(bare, { storage, schemas, config, prefix: '' });
   });
 

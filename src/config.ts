@@ -28,6 +28,8 @@ export interface Config {
   readonly logLevel: string;
   /** Public base URL used in meta.docs links. */
   readonly publicUrl: string;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open (scrape it from a private network). */
+  readonly metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +45,13 @@ function int(env: Record<string, string | undefined>, name: string, def: number,
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+function metricsToken(env: Record<string, string | undefined>): string | undefined {
+  const token = env.KITH_METRICS_TOKEN?.trim() || undefined;
+  // A short token can be guessed; 16 printable characters is a floor, not a target.
+  if (token && !/^[\x21-\x7e]{16,256}$/.test(token)) throw new ConfigError('KITH_METRICS_TOKEN must be 16 to 256 printable characters without spaces');
+  return token;
+}
 
 /** Parses and validates the environment; throws ConfigError naming the variable on bad input. */
 export function loadConfig(env: Record<string, string | undefined> = {}): Config {
@@ -77,5 +86,6 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     redisUrl,
     logLevel,
     publicUrl: (env.KITH_PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
+    metricsToken: metricsToken(env),
   });
 }

@@ -18,8 +18,11 @@ Commands:
   keys create --app NAME [--env test|live]
   keys list [--app NAME]
   keys revoke ID_OR_PREFIX
+  import FILE [options]     load address books from a file into a running Kith (JSONL, .vcf, Google .csv)
+  backfill FILE [options]   the same with backfill=1 (fastest; no ranked lists computed)
 
 The database is chosen by DATABASE_URL (unset: SQLite at ./data/kith.db).
+Run kith <command> --help for the options of each command.
 Example: npx kith keys create --app my-app`,
   keys: `kith keys: manage API keys
 
@@ -37,7 +40,49 @@ Example: DATABASE_URL=postgres://127.0.0.1:5432/kith npx kith migrate`,
   serve: `kith serve: start the HTTP server (PORT, HOST, DATABASE_URL from the environment)
 
 Example: PORT=8080 npx kith serve`,
+  import: importHelp('import'),
+  backfill: importHelp('backfill'),
 };
+
+function importHelp(cmd: 'import' | 'backfill'): string {
+  const what =
+    cmd === 'import'
+      ? 'load address books from a file into a running Kith; the last batch of each book gets the ranked list computed'
+      : 'load address books with backfill=1 on every batch: the fastest bulk load (no ranked lists computed)';
+  return `kith ${cmd}: ${what}
+
+Usage: kith ${cmd} FILE [options]
+
+FILE is one of:
+  *.jsonl, *.ndjson   one upload body per line: {"user_id", "source", "entries", options...}
+  *.vcf               a vCard export (iPhone, Android, Apple or Google Contacts): one book, needs --user
+  *.csv               a Google Contacts CSV export: one book, needs --user
+
+Options:
+  --url URL             Kith base URL (env KITH_URL; default http://localhost:8080)
+  --key KEY             API key (env KITH_API_KEY)
+  --user ID             the user a .vcf/.csv book belongs to
+  --source-type TYPE    ios, gmail or android (default: from the file; gmail for .csv)
+  --source-email EMAIL  owner account e-mail (--source-phone, --source-name likewise)
+  --format F            jsonl, vcard or csv when the file name does not tell
+  --state PATH          progress file (default FILE.kith-progress)
+  --restart             discard recorded progress and load everything again (sends entries twice)
+  --batch-size N        entries per POST (default 500, as existing clients send)
+  --concurrency N       books uploaded at once (default 2)
+  --retries N           retries of a batch on 429, 5xx or a dropped connection (default 5)
+  --max-failures N      stop after N rejected lines (default 100)
+  --dry-run             read and check the file and count batches; send nothing
+  --quiet               no progress output (the summary is still printed)
+
+Progress goes to stderr (a bar on a terminal, plain lines otherwise), the summary to stdout. Ctrl-C
+stops after the batches in flight; run the same command again to load the rest: every acknowledged
+batch is recorded in the progress file, so nothing is loaded twice.
+Exit status: 0 all loaded, 1 failures or error, 2 bad usage, 130 interrupted.
+
+Examples:
+  KITH_API_KEY=kith_live_... npx kith ${cmd} books.jsonl --url https://kith.example.com
+  npx kith ${cmd} contacts.vcf --user 42 --source-type ios --key kith_test_...`;
+}
 
 class UsageError extends Error {}
 
@@ -95,6 +140,89 @@ async function keys(args: string[]): Promise<void> {
   throw new UsageError(`unknown keys sub-command "${sub}"`);
 }
 
+/** Exit status of the command, when it is not simply 0 (set by import/backfill). */
+let exitStatus = 0;
+
+async function importCommand(mode: 'import' | 'backfill', args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      user: { type: 'string' },
+      'source-type': { type: 'string' },
+      'source-email': { type: 'string' },
+      'source-phone': { type: 'string' },
+      'source-name': { type: 'string' },
+      format: { type: 'string' },
+      state: { type: 'string' },
+      restart: { type: 'boolean' },
+      'batch-size': { type: 'string' },
+      concurrency: { type: 'string' },
+      retries: { type: 'string' },
+      'max-failures': { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      quiet: { type: 'boolean', short: 'q' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+  });
+  if (values.help) return void console.log(HELP[mode]);
+  if (positionals.length !== 1) throw new UsageError(`${mode} needs exactly one FILE (see kith ${mode} --help)`);
+  const key = values.key ?? process.env.KITH_API_KEY;
+  if (!key && !values['dry-run']) throw new UsageError(`${mode} needs an API key: --key KEY or KITH_API_KEY`);
+  const int = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+    return n;
+  };
+  const sourceType = values['source-type']?.toLowerCase();
+  if (sourceType && !['ios', 'gmail', 'android'].includes(sourceType)) throw new UsageError('--source-type must be ios, gmail or android');
+  const { runImport, formatSummary, exitCodeOf } = await import('./import/run.ts');
+  const { progressMode } = await import('./import/progress.ts');
+
+  // First Ctrl-C: finish the batches in flight, record them, print the summary. Second: quit now.
+  const controller = new AbortController();
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals++;
+    if (signals === 1) {
+      process.stderr.write(`\n${signal}: stopping after the batches in flight (again to quit at once)...\n`);
+      controller.abort();
+    } else {
+      process.exit(130);
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const summary = await runImport({
+      file: positionals[0],
+      mode,
+      url: values.url ?? process.env.KITH_URL ?? 'http://localhost:8080',
+      key: key ?? '',
+      format: values.format,
+      userId: values.user,
+      source: { type: sourceType, email: values['source-email'], phone: values['source-phone'], name: values['source-name'] },
+      statePath: values.state,
+      restart: values.restart,
+      batchSize: int('batch-size', values['batch-size'], 1, 100_000),
+      concurrency: int('concurrency', values.concurrency, 1, 64),
+      retries: int('retries', values.retries, 0, 100),
+      maxFailures: int('max-failures', values['max-failures'], 0, 1_000_000_000),
+      dryRun: values['dry-run'],
+      progress: progressMode(process.stderr, Boolean(values.quiet)),
+      signal: controller.signal,
+    });
+    console.log(formatSummary(summary));
+    exitStatus = exitCodeOf(summary);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 async function migrate(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { down: { type: 'boolean' }, yes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) return void console.log(HELP.migrate);
@@ -129,6 +257,9 @@ export async function main(argv: string[]): Promise<void> {
       return keys(rest);
     case 'migrate':
       return migrate(rest);
+    case 'import':
+    case 'backfill':
+      return importCommand(cmd, rest);
     case 'serve': {
       const { serve } = await import('../server.ts');
       return serve(process.env);
@@ -138,7 +269,12 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((err) => {
-  console.error(`kith: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(err instanceof UsageError ? 2 : 1);
-});
+main(process.argv.slice(2)).then(
+  () => {
+    if (exitStatus) process.exitCode = exitStatus;
+  },
+  (err) => {
+    console.error(`kith: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(err instanceof UsageError ? 2 : 1);
+  },
+);

@@ -51,6 +51,20 @@ function extract(raw: string): string {
  */
 export function normalizeEmail(raw: string): NormEmail | null {
   if (typeof raw !== 'string') return null;
+  const hit = cache.get(raw);
+  if (hit !== undefined) return hit === null ? null : { ...hit };
+  const v = parse(raw);
+  // FIFO eviction keeps memory bounded; the same address recurs across sources, batches and users.
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(raw, v);
+  return v === null ? null : { ...v };
+}
+
+/** Parse cache cap (entries, ~200 bytes each: ~10 MB at most). */
+const CACHE_MAX = 50_000;
+const cache = new Map<string, NormEmail | null>();
+
+function parse(raw: string): NormEmail | null {
   const display = extract(raw);
   const at = display.lastIndexOf('@');
   if (at <= 0 || at === display.length - 1) return null;
@@ -96,4 +110,9 @@ export function normalizeEmail(raw: string): NormEmail | null {
 function stripTag(local: string): string {
   const plus = local.indexOf('+');
   return plus > 0 ? local.slice(0, plus) : local;
+}
+
+/** Empties the parse cache (benchmarks measure cold parsing with it). */
+export function clearEmailCache(): void {
+  cache.clear();
 }

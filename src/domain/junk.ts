@@ -59,12 +59,12 @@ const NOTIFICATION = new RegExp(
 
 /**
  * Per-conversation reply relays: reply+TOKEN@reply.github.com, reply-abc123@... The token is what
- * routes the reply (it always carries digits); the address belongs to a thread, not a person.
+ * routes the reply (8+ characters with digits, or 12+); the address belongs to a thread, not a person.
  */
-const REPLY_TOKEN = /^(?:reply|replies)[-+=._](?=[a-z0-9=_.-]*\d)[a-z0-9=_.-]{8,}$/;
+const REPLY_TOKEN = /^(?:reply|replies)[-+=._](?:(?=[a-z0-9=_.-]*\d)[a-z0-9=_.-]{8,}|[a-z0-9=_.-]{12,})$/;
 
 /**
- * Machine-generated per-message locals: a run of 16+ hex characters mixing digits and letters
+ * Machine-generated per-message locals: a run of 16+ hex characters with 4+ digits and a letter
  * (message ids, UUIDs), or 16+ digits. Real people's local parts do not look like that.
  */
 const HEX_RUN = /[0-9a-f]{16,}/g;
@@ -76,7 +76,7 @@ function isMachineToken(local: string): boolean {
     const s = m[0];
     let digits = 0;
     for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) <= 57) digits++;
-    if (digits >= 4 && s.length - digits >= 4) return true;
+    if (digits >= 4 && s.length - digits >= 1) return true;
   }
   return false;
 }
@@ -166,6 +166,9 @@ export function isRoleLocal(local: string): boolean {
 
 /** The parts of a (merged) contact that the bulk-sender rule looks at. */
 export interface BulkSignals {
+  /** Sources the contact was found in, and its postal addresses: deliberate saving, not a newsletter. */
+  sourceCount?: number;
+  addressCount?: number;
   emails: readonly NormEmail[];
   phones: readonly NormPhone[];
   favorite: boolean;
@@ -180,12 +183,15 @@ export interface BulkSignals {
  * address it has is a role mailbox (newsletter@, hello@, info@, team@ ...) with no phone to fall back
  * on. A book has no received count (times_contacted counts the user's own messages), so "received,
  * never written to, role-only" is the strongest behavioural evidence available. A role address the user
- * wrote to, starred, or pinned stays: that is a small company's info@ with a person behind it.
+ * wrote to, starred, pinned, saved in two address books or with a postal address stays: that is a small
+ * company's info@ with a person behind it.
  */
 export function isBulkSender(c: BulkSignals): boolean {
   if (c.lastReceived === null) return false;
   if (c.lastSent !== null || (c.timesContacted ?? 0) > 0) return false;
   if (c.favorite || c.pinned !== 0) return false;
+  // Saved in two address books, or with a postal address: the user keeps this contact on purpose.
+  if ((c.sourceCount ?? 1) > 1 || (c.addressCount ?? 0) > 0) return false;
   for (const p of c.phones) if (p.key !== null) return false;
   let usable = 0;
   for (const e of c.emails) {

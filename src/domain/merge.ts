@@ -6,8 +6,9 @@
  * The guard, in two layers:
  *  1. Per key: when the entries holding a key carry two or more incompatible names (a family landline
  *     under "Mum" and "Dad", an office number under five colleagues), or three or more distinct
- *     identities (unnamed entries count by their other addresses), the key is shared, not personal: it
- *     links only entries whose names agree, and never an unnamed entry.
+ *     identities (holders are one identity when they share another address or a name), the key is
+ *     shared, not personal: it stops being evidence. Holders then link only through their other
+ *     addresses; an entry holding nothing but the shared number joins the one name group it agrees with.
  *  2. Per component: two groups are never fused when any name of one conflicts with any name of the
  *     other, so a chain "John Smith" - (unnamed) - "Mary Smith" does not fuse John and Mary.
  * Names alone never merge anything: they can only veto.
@@ -47,14 +48,52 @@ NICKNAME_GROUPS.forEach((g, i) => {
   for (const n of g.split(' ')) if (!NICKNAME.has(n)) NICKNAME.set(n, i);
 });
 
+/**
+ * Kinship and partner labels ("Mom", "My Dad", "Oma", "Wife"): they say who someone is to the user, not
+ * their name, so "Mom" and "Jane Doe" on one mobile are one person; two different labels ("Mom", "Dad"
+ * on a landline) still conflict. Folded to one marker token per relation.
+ */
+const KIN: Record<string, string> = {};
+for (const [label, words] of Object.entries({
+  mother: 'mom mum mother mama mommy mummy mam ma mamá mamãe maman mutti mutter mamma madre mamusia',
+  father: 'dad father papa daddy pa papá papai vater vati papà padre tata',
+  grandmother: 'grandma granny nana nan oma abuela nonna babcia grandmother',
+  grandfather: 'grandpa granddad opa abuelo nonno dziadek grandfather',
+  partner: 'wife husband hubby honey babe hun love darling spouse partner',
+  sister: 'sister sis', brother: 'brother bro',
+})) {
+  for (const w of words.split(' ')) KIN[w.normalize('NFD').replace(/\p{M}+/gu, '')] = '~' + label;
+}
+const KIN_FILLER = new Set(['my', 'mein', 'meine', 'ma', 'mon', 'mi', 'mia', 'mio', 'moja', 'moj']);
+
 /** Letters that NFD does not decompose. */
 const FOLD_EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
 /** Name -> comparable tokens: diacritics folded, lower-case, punctuation dropped, titles removed. */
 function foldName(name: string): string[] {
+  const tokens = foldTokens(name);
+  // A name made only of kinship words (and "my") is a relation label.
+  let kin: string | null = null;
+  for (const t of tokens) {
+    const k = KIN[t];
+    if (k !== undefined) {
+      if (kin !== null && kin !== k) return tokens;
+      kin = k;
+    } else if (!KIN_FILLER.has(t)) return tokens;
+  }
+  return kin ? [kin] : tokens;
+}
+
+function foldTokens(name: string): string[] {
+  if (/^[\x20-\x7e]*$/.test(name)) {
+    // ASCII fast path (most names): the Unicode-aware path below costs ~5x more.
+    const out: string[] = [];
+    for (const t of name.toLowerCase().split(/[^a-z0-9]+/)) if (t !== '' && !IGNORED_TOKENS.has(t)) out.push(t);
+    return out;
+  }
   const s = name
     .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
+    .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+/g, '') // combining marks (\p{M} is slower)
     .toLowerCase()
     .replace(/[ßæœøłđðþı]/g, (c) => FOLD_EXTRA[c] ?? c);
   const out: string[] = [];
@@ -79,19 +118,38 @@ function tokensMatch(a: string, b: string): boolean {
  */
 export function namesCompatible(a: readonly string[], b: readonly string[]): boolean {
   if (a.length === 0 || b.length === 0) return true;
-  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
-  const used = new Array<boolean>(large.length).fill(false);
+  const ka = a[0][0] === '~';
+  const kb = b[0][0] === '~';
+  if (ka || kb) return !(ka && kb) || a[0] === b[0]; // a relation label fits any name, not another relation
+  if (a === b) return true; // the fold cache hands out one array per distinct name
+  const small = a.length <= b.length ? a : b;
+  const large = small === a ? b : a;
+  // Bit mask of used tokens of the longer name (names have far fewer than 31 tokens; beyond, no reuse check).
+  let used = 0;
+  let pending = 0;
   // Exact matches first so that a loose match cannot steal a token an exact one needs.
-  const pending: string[] = [];
-  for (const t of small) {
-    const i = large.findIndex((u, j) => !used[j] && u === t);
-    if (i >= 0) used[i] = true;
-    else pending.push(t);
+  for (let s = 0; s < small.length; s++) {
+    let hit = -1;
+    for (let j = 0; j < large.length; j++) {
+      if ((used & (1 << j)) === 0 && large[j] === small[s]) {
+        hit = j;
+        break;
+      }
+    }
+    if (hit >= 0) used |= 1 << hit;
+    else pending |= 1 << s;
   }
-  for (const t of pending) {
-    const i = large.findIndex((u, j) => !used[j] && tokensMatch(t, u));
-    if (i < 0) return false;
-    used[i] = true;
+  for (let s = 0; pending !== 0 && s < small.length; s++) {
+    if ((pending & (1 << s)) === 0) continue;
+    let hit = -1;
+    for (let j = 0; j < large.length; j++) {
+      if ((used & (1 << j)) === 0 && tokensMatch(small[s], large[j])) {
+        hit = j;
+        break;
+      }
+    }
+    if (hit < 0) return false;
+    used |= 1 << hit;
   }
   return true;
 }
@@ -139,7 +197,7 @@ class Components {
       const merged = na ?? [];
       for (const y of nb) {
         if (merged.length >= MAX_NAMES_PER_COMPONENT) break;
-        if (!merged.some((x) => x.length === y.length && x.every((t, i) => t === y[i]))) merged.push(y);
+        if (!merged.includes(y)) merged.push(y); // folded names are shared arrays: identity is equality
       }
       this.names[ra] = merged;
     }
@@ -156,6 +214,12 @@ class Components {
  * and "+49 171 1234567" from a source that had one).
  */
 function nationalAliases(entries: NormalizedEntry[]): Map<string, string> {
+  const alias = new Map<string, string>();
+  let national = false;
+  for (let i = 0; i < entries.length && !national; i++) {
+    for (const p of entries[i].phones) if (p.key !== null && p.key.charCodeAt(0) === 110 /* 'n' */) national = true;
+  }
+  if (!national) return alias; // most books: every number has a country
   const byTail = new Map<string, string[]>();
   for (const e of entries) {
     for (const p of e.phones) {
@@ -166,7 +230,6 @@ function nationalAliases(entries: NormalizedEntry[]): Map<string, string> {
       else if (!list.includes(p.key)) list.push(p.key);
     }
   }
-  const alias = new Map<string, string>();
   for (const e of entries) {
     for (const p of e.phones) {
       if (!p.key?.startsWith('n:') || alias.has(p.key)) continue;
@@ -188,7 +251,8 @@ function nationalAliases(entries: NormalizedEntry[]): Map<string, string> {
 /** Keys an entry links on: usable e-mails and keyed phones (junk addresses never link anyone). */
 function linkKeysOf(e: NormalizedEntry, alias: Map<string, string>): string[] {
   const out: string[] = [];
-  for (const m of e.emails) if (!m.junk) out.push('e:' + m.key);
+  // E-mail keys link as the bare address (it holds an '@', phone keys never do): no string built per entry.
+  for (const m of e.emails) if (!m.junk) out.push(m.key);
   for (const p of e.phones) {
     if (!p.key) continue;
     const k = alias.get(p.key) ?? p.key;
@@ -199,6 +263,14 @@ function linkKeysOf(e: NormalizedEntry, alias: Map<string, string>): string[] {
 
 /** Applies the per-key guard and links the entries the key may link. */
 function linkKey(holders: number[], folded: (string[] | null)[], linkKeys: string[][], key: string, uf: Components): void {
+  if (holders.length === 2) {
+    // The common case, and the general rule reduced: two holders are at most two identities, so the key
+    // links them exactly when their names agree.
+    const a = folded[holders[0]];
+    const b = folded[holders[1]];
+    if (a === null || b === null || namesCompatible(a, b)) uf.tryUnion(holders[0], holders[1]);
+    return;
+  }
   // Name groups, most complete names first so a bare surname cannot pick a side arbitrarily.
   const named = holders.filter((i) => folded[i] !== null);
   named.sort((a, b) => (folded[b] as string[]).length - (folded[a] as string[]).length || a - b);
@@ -210,28 +282,52 @@ function linkKey(holders: number[], folded: (string[] | null)[], linkKeys: strin
     else if (fits.length === 1) fits[0].push(i);
     else ambiguous.push(i); // "Smith" on a number held by John Smith and Mary Smith: could be either
   }
-  // Unnamed holders: those sharing another key are one identity; those with no other key are bare copies.
-  const unnamed = holders.filter((i) => folded[i] === null);
+  // Identities on the key: holders are one identity when they share another key or sit in one name group.
+  // Unnamed holders with no other key are bare copies of the number and count for nobody.
   const bare: number[] = [];
-  const identityKeys: Set<string>[] = [];
-  for (const i of unnamed) {
-    const others = linkKeys[i].filter((k) => k !== key);
-    if (others.length === 0) {
+  const ids = new Map<number, number>(); // holder -> identity representative
+  const rep = (i: number): number => {
+    let r = i;
+    while (ids.get(r) !== r) r = ids.get(r) as number;
+    return r;
+  };
+  const join = (a: number, b: number) => {
+    const ra = rep(a), rb = rep(b);
+    if (ra !== rb) ids.set(rb, ra);
+  };
+  const byOtherKey = new Map<string, number>();
+  for (const i of holders) {
+    const others = linkKeys[i].length - 1;
+    if (others === 0 && folded[i] === null) {
       bare.push(i);
       continue;
     }
-    const hit = identityKeys.find((s) => others.some((k) => s.has(k)));
-    if (hit) for (const k of others) hit.add(k);
-    else identityKeys.push(new Set(others));
+    ids.set(i, i);
+    for (const k of linkKeys[i]) {
+      if (k === key) continue;
+      const j = byOtherKey.get(k);
+      if (j === undefined) byOtherKey.set(k, i);
+      else join(j, i);
+    }
   }
-  const identities = groups.length + identityKeys.length;
+  for (const g of groups) for (let n = 1; n < g.length; n++) join(g[0], g[n]);
+  let identities = 0;
+  for (const [i] of ids) if (rep(i) === i) identities++;
 
   if (groups.length <= 1 && ambiguous.length === 0 && identities < HUB_IDENTITIES) {
     for (let n = 1; n < holders.length; n++) uf.tryUnion(holders[0], holders[n]);
     return;
   }
-  // Shared key: it links only agreeing names, and bare unnamed copies of the number among themselves.
-  for (const g of groups) for (let n = 1; n < g.length; n++) uf.tryUnion(g[0], g[n]);
+  // Shared key: it is no evidence of identity any more. Two holders that have other addresses link through
+  // those if they are one person (two "Chris Smith" on one switchboard are often two people). Only an
+  // entry holding nothing but this number joins the single name group it agrees with; bare unnamed
+  // copies of the number join each other.
+  for (const g of groups) {
+    let anchored = 0;
+    for (const i of g) if (linkKeys[i].length > 1) anchored++;
+    if (anchored > 1) continue;
+    for (let n = 1; n < g.length; n++) uf.tryUnion(g[0], g[n]);
+  }
   for (let n = 1; n < bare.length; n++) uf.tryUnion(bare[0], bare[n]);
 }
 
@@ -241,7 +337,11 @@ function linkKey(holders: number[], folded: (string[] | null)[], linkKeys: strin
 function nameRank(name: string, folded: string[]): [number, number, number] {
   let full = 0;
   for (const t of folded) if (t.length > 1) full++;
-  const cased = name !== name.toLowerCase() && name !== name.toUpperCase() ? 1 : 0;
+  // Words written as names are written: capital first, not all capitals ("García" yes; "GARCÍA", "garcía" no).
+  let cased = 0;
+  for (const w of name.split(/[\s,]+/)) {
+    if (w.length > 1 && w[0] !== w[0].toLowerCase() && w !== w.toUpperCase()) cased++;
+  }
   let accents = 0;
   for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 127) accents++;
   return [full, cased, accents];
@@ -253,6 +353,7 @@ function nameRank(name: string, folded: string[]): [number, number, number] {
  * stripped: exports lose them, people don't add them), then the latest upload.
  */
 function pickName(idx: number[], entries: NormalizedEntry[], folded: (string[] | null)[]): string | null {
+  if (idx.length === 1) return entries[idx[0]].name;
   const counts = new Map<string, { count: number; last: number; rank: [number, number, number] }>();
   for (const i of idx) {
     const n = entries[i].name;
@@ -295,11 +396,11 @@ function phoneOrder(p: NormPhone): number {
 
 function buildContact(id: number, idx: number[], entries: NormalizedEntry[], folded: (string[] | null)[], alias: Map<string, string>): Contact {
   const emails: NormEmail[] = [];
-  const emailSeen = new Set<string>();
+  const emailSeen: string[] = []; // contacts hold a handful of items: arrays beat Sets here
   const phones: NormPhone[] = [];
-  const phoneSeen = new Set<string>();
+  const phoneSeen: string[] = [];
   const photos: string[] = [];
-  const sources = new Set<string>();
+  const sources: string[] = [];
   let data: Record<string, unknown> = {};
   let nickname: string | null = null;
   let title: string | null = null;
@@ -316,18 +417,18 @@ function buildContact(id: number, idx: number[], entries: NormalizedEntry[], fol
   for (const i of idx) {
     const e = entries[i];
     for (const m of e.emails) {
-      if (emailSeen.has(m.key)) continue;
-      emailSeen.add(m.key);
+      if (emailSeen.includes(m.key)) continue;
+      emailSeen.push(m.key);
       emails.push(m);
     }
     for (const p of e.phones) {
       const id = p.key ?? 'd:' + p.display;
-      if (phoneSeen.has(id)) continue;
-      phoneSeen.add(id);
+      if (phoneSeen.includes(id)) continue;
+      phoneSeen.push(id);
       phones.push(p);
     }
     for (const ph of e.photos) if (!photos.includes(ph)) photos.push(ph);
-    sources.add(e.sourceKey);
+    if (!sources.includes(e.sourceKey)) sources.push(e.sourceKey);
     if (idx.length === 1) data = e.data;
     else data = Object.assign({}, data, e.data); // later upload wins, shallow
     nickname = e.nickname ?? nickname;
@@ -343,24 +444,32 @@ function buildContact(id: number, idx: number[], entries: NormalizedEntry[], fol
     imCount = Math.max(imCount, e.imCount);
   }
 
-  // A national-only copy of a full number the contact already has is the same phone: show it once.
-  const shownPhones = phones.filter((p) => {
-    if (!p.key?.startsWith('n:')) return true;
-    const a = alias.get(p.key);
-    return !(a && a.startsWith('p:') && phoneSeen.has(a));
-  });
-  shownPhones.sort((a, b) => phoneOrder(a) - phoneOrder(b)); // stable: upload order within a class
-
-  const usablePhone = shownPhones.some((p) => p.key !== null);
-  const usableEmail = emails.some((m) => !m.junk);
-  // Usable addresses first, person mailboxes before role mailboxes; junk only when nothing else is left.
-  const emailOrder = (m: NormEmail) => (m.junk ? 2 : m.role ? 1 : 0);
-  let shownEmails = [...emails].sort((a, b) => emailOrder(a) - emailOrder(b));
-  if (usableEmail || usablePhone) shownEmails = shownEmails.filter((m) => !m.junk);
+  // Phones: full numbers, then national-only, then keyless (upload order within each class). A
+  // national-only copy of a full number the contact already has is the same phone: shown once.
+  const shownPhones: NormPhone[] = [];
+  let usablePhone = false;
+  for (let cls = 0; cls < 3; cls++) {
+    for (const p of phones) {
+      if (phoneOrder(p) !== cls) continue;
+      if (cls === 1) {
+        const a = alias.get(p.key as string);
+        if (a !== undefined && a.startsWith('p:') && phoneSeen.includes(a)) continue;
+      }
+      if (cls < 2) usablePhone = true;
+      shownPhones.push(p);
+    }
+  }
+  // E-mails: person mailboxes, then role mailboxes, then junk, which is dropped when anything usable is left.
+  const shownEmails: NormEmail[] = [];
+  let usableEmail = false;
+  for (const m of emails) if (!m.junk && !m.role) shownEmails.push(m);
+  for (const m of emails) if (!m.junk && m.role) shownEmails.push(m);
+  if (shownEmails.length > 0) usableEmail = true;
+  if (!usableEmail && !usablePhone) for (const m of emails) if (m.junk) shownEmails.push(m);
 
   const keys: string[] = [];
   for (const m of shownEmails) keys.push('e:' + m.key);
-  for (const p of shownPhones) if (p.key && !keys.includes(p.key)) keys.push(p.key);
+  for (const p of shownPhones) if (p.key !== null && !keys.includes(p.key)) keys.push(p.key);
 
   const contact: Contact = {
     id,
@@ -380,7 +489,7 @@ function buildContact(id: number, idx: number[], entries: NormalizedEntry[], fol
     addressCount,
     websiteCount,
     imCount,
-    sourceCount: sources.size,
+    sourceCount: sources.length,
     entryCount: idx.length,
     keys,
     junk: false,
@@ -388,7 +497,7 @@ function buildContact(id: number, idx: number[], entries: NormalizedEntry[], fol
   };
   if (!usableEmail && !usablePhone) {
     contact.junk = true;
-    contact.junkReason = shownEmails.find((m) => m.junk)?.junk ?? 'nothing_to_invite';
+    contact.junkReason = shownEmails.length > 0 ? shownEmails[0].junk : 'nothing_to_invite';
   } else if (isBulkSender(contact)) {
     contact.junk = true;
     contact.junkReason = 'bulk_sender';
@@ -448,5 +557,7 @@ export function mergeEntries(entries: NormalizedEntry[]): Contact[] {
     }
     g.push(i);
   }
-  return order.map((idx, id) => buildContact(id, idx, entries, folded, alias));
+  const contacts: Contact[] = new Array(order.length);
+  for (let id = 0; id < order.length; id++) contacts[id] = buildContact(id, order[id], entries, folded, alias);
+  return contacts;
 }

@@ -76,9 +76,15 @@ function parse(raw: string, region: CountryCode | null): NormPhone | null {
   if (digits.length === 0) return null;
   if (/^[*#]/.test(s)) return { display: s, key: null };
 
-  const international = s.startsWith('+') || s.startsWith('00') || s.startsWith('011');
-  const parsed = parsePhoneNumberFromString(s, region ? { defaultCountry: region } : undefined) ??
-    (international && !s.startsWith('+') ? parsePhoneNumberFromString('+' + s.replace(/^(?:00|011)/, '')) : undefined);
+  // "00" (most of the world) and "011" (North America) are international call prefixes. The parser only
+  // knows the prefix of the given region, so "0049 30 ..." typed in a US book is tried as "+49 30 ..." too.
+  const idd = !s.startsWith('+') && /^(?:00|011)[1-9]/.test(s);
+  const international = s.startsWith('+') || idd;
+  let parsed = parsePhoneNumberFromString(s, region ? { defaultCountry: region } : undefined);
+  if (idd && !parsed?.isPossible()) {
+    const alt = parsePhoneNumberFromString('+' + s.replace(/^(?:00|011)/, ''));
+    if (alt?.isPossible() || !parsed) parsed = alt;
+  }
 
   if (parsed && (international || region)) {
     const national = parsed.nationalNumber as string;

@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorDetail } from './errors.ts';
+import { NO_NUL_PATTERN } from './schemas.ts';
 
 interface AjvError {
   instancePath: string;
@@ -35,6 +36,7 @@ export function detailsFromAjv(errors: AjvError[], context: string): ErrorDetail
     if (e.keyword === 'type') slot.types.add(String(e.params.type));
     else if (e.keyword === 'anyOf') continue;
     else if (e.keyword === 'required') slot.messages.push('is required');
+    else if (e.keyword === 'pattern' && e.params.pattern === NO_NUL_PATTERN) slot.messages.push('must not contain the NUL character (U+0000)');
     else if (e.keyword === 'additionalProperties') slot.messages.push(`has an unknown field "${String(e.params.additionalProperty)}"`);
     else slot.messages.push(e.message ?? 'is invalid');
   }

@@ -25,13 +25,21 @@ export const DateValue = Type.Union([Type.String({ maxLength: 64 }), Type.Number
   description: 'ISO 8601 date-time (offset optional, UTC assumed) or a Unix timestamp in seconds',
 });
 
-export const UserId = Type.Union([Type.String({ minLength: 1, maxLength: 256 }), Type.Integer()], {
+/**
+ * No U+0000: PostgreSQL text cannot hold it (the insert fails), so a user id or a record's name with one
+ * would be a 500 on one engine and stored on the other. Fields that land in text columns carry this.
+ */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
+export const UserId = Type.Union([Type.String({ minLength: 1, maxLength: 256, pattern: NO_NUL_PATTERN }), Type.Integer()], {
   description: 'Your id of the user; a number is returned as a string',
 });
 
 export function makeSchemas(limits: SchemaLimits) {
-  const Str = (opts: { maxLength?: number; description?: string } = {}) =>
+  const Str = (opts: { maxLength?: number; description?: string; pattern?: string } = {}) =>
     Type.String({ maxLength: limits.maxStringLength, ...opts });
+  /** A string stored in its own text column (not inside a JSON document): no U+0000. */
+  const ColumnStr = (opts: { maxLength?: number } = {}) => Str({ ...opts, pattern: NO_NUL_PATTERN });
   const StrList = Type.Array(Opt(Str()), { maxItems: 1000 });
 
   const Source = Type.Object(
@@ -41,7 +49,12 @@ export function makeSchemas(limits: SchemaLimits) {
       phone: Opt(Str({ maxLength: 64 })),
       type: Opt(Str({ maxLength: 32, description: 'ios, gmail or android (google is read as gmail)' })),
     },
-    { description: 'The account that provides the address book' },
+    {
+      description: 'The account that provides the address book',
+      // Unknown fields are tolerated (and kept with the source) but only as plain values: a nested one
+      // could be arbitrarily deep, and storing it would overflow the stack.
+      additionalProperties: Type.Union([Type.String({ maxLength: limits.maxStringLength }), Type.Number(), Type.Boolean(), Type.Null()]),
+    },
   );
 
   const Address = Type.Object({
@@ -152,7 +165,7 @@ export function makeSchemas(limits: SchemaLimits) {
     emails: Opt(StrList),
     phone: Opt(Str({ maxLength: 64 })),
     phones: Opt(StrList),
-    invitee_name: Opt(Str()),
+    invitee_name: Opt(ColumnStr()),
     sent_at: Opt(DateValue),
   });
 
@@ -162,7 +175,7 @@ export function makeSchemas(limits: SchemaLimits) {
     phone: Opt(Str({ maxLength: 64 })),
     phones: Opt(StrList),
     new_user_id: Opt(UserId),
-    name: Opt(Str()),
+    name: Opt(ColumnStr()),
     accepted_at: Opt(DateValue),
     user_id: Opt(UserId),
   });
@@ -170,8 +183,8 @@ export function makeSchemas(limits: SchemaLimits) {
   const AppUser = Type.Object({
     id: Opt(UserId),
     user_id: Opt(UserId),
-    username: Opt(Str({ maxLength: 256 })),
-    name: Opt(Str()),
+    username: Opt(ColumnStr({ maxLength: 256 })),
+    name: Opt(ColumnStr()),
     email: Opt(Str({ maxLength: 320 })),
     emails: Opt(StrList),
     phone: Opt(Str({ maxLength: 64 })),
@@ -206,7 +219,7 @@ export function makeSchemas(limits: SchemaLimits) {
     InvitesAcceptedBody: batchOf(InviteAccepted),
     UsersBody: batchOf(AppUser),
     SuggestedSeenBody: batchOf(SuggestedSeen),
-    UserIdParams: Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 1024 }) }),
+    UserIdParams: Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 1024, pattern: NO_NUL_PATTERN }) }),
   };
 }
 

@@ -71,6 +71,14 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
         details.push({ field: `entries[${i}].data`, message: `must be at most ${limits.maxDataBytes} bytes of JSON` });
       }
     }
+    // Fields the schema does not name are kept with the raw entry. Without a bound, a deeply nested one
+    // overflows the stack when the entry is serialised for storage (a 500). Known fields nest 2 levels.
+    const otherDepth = Math.max(limits.maxDataDepth, 2);
+    for (const [k, v] of Object.entries(e)) {
+      if (k !== 'data' && v !== null && typeof v === 'object' && depthOf(v, otherDepth) > otherDepth) {
+        details.push({ field: `entries[${i}].${k}`, message: `must not be nested deeper than ${otherDepth} levels` });
+      }
+    }
   }
   if (details.length) throw invalidMany(details);
 }

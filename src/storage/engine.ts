@@ -5,6 +5,12 @@
 import type { ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
+/** One column of rows passed as an array, with the SQL type of its elements. */
+export interface ArrayColumn {
+  values: readonly (string | number | null)[];
+  type: 'text' | 'integer' | 'bigint';
+}
+
 export interface EngineProfile {
   readonly name: 'sqlite' | 'postgres';
   readonly db: Kysely<Database>;
@@ -13,6 +19,12 @@ export interface EngineProfile {
    * (SQLite: SQLITE_MAX_VARIABLE_NUMBER, Postgres: the protocol's 16-bit parameter count).
    */
   readonly maxParams: number;
+  /**
+   * A `select` of rows given column-wise, one array parameter per column (Postgres: unnest), so a
+   * 20,000-row insert is one short statement the server parses once. Undefined when the engine has no
+   * array parameters: callers then send chunked multi-row VALUES.
+   */
+  readonly rowsFromArrays: ((columns: ArrayColumn[]) => RawBuilder<unknown>) | undefined;
   /** Larger of two nullable numbers, a null side ignored (null only when both are null). */
   greatest(a: Expression<number | null>, b: Expression<number | null>): RawBuilder<number | null>;
   /** Declares the auto-incrementing `uploads.seq` column (and whatever key the engine needs for it). */

@@ -4,7 +4,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
-import type { Kysely, MigrationResultSet, Transaction } from 'kysely';
+import type { InsertQueryBuilder, InsertResult, Kysely, MigrationResultSet, Transaction } from 'kysely';
 import type { EngineProfile } from './engine.ts';
 import { toStorageError } from './errors.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -223,7 +223,7 @@ export class KyselyStorage implements Storage {
     return this.#run('appendUpload', async () => {
       const stats = mergeKeyStats(u.keyStats);
       const ownerKeys = uniqueSorted(u.ownerKeys);
-      const { maxParams, greatest } = this.#profile;
+      const { maxParams } = this.#profile;
       // Serialise outside the transaction: it is the slow part for big books and holds no lock.
       const row = {
         tenant: t,
@@ -239,28 +239,7 @@ export class KyselyStorage implements Storage {
       };
       await this.#db.transaction().execute(async (trx) => {
         await trx.insertInto('uploads').values(row).execute();
-        for (const part of chunks(stats, 6, maxParams)) {
-          await trx
-            .insertInto('contact_keys')
-            .values(
-              part.map((s) => ({
-                tenant: t,
-                key: s.key,
-                user_id: u.userId,
-                times: s.times,
-                last_sent: s.lastSent,
-                last_received: s.lastReceived,
-              })),
-            )
-            .onConflict((oc) =>
-              oc.columns(['tenant', 'key', 'user_id']).doUpdateSet((eb) => ({
-                times: greatest(eb.ref('contact_keys.times'), eb.ref('excluded.times')) as never,
-                last_sent: greatest(eb.ref('contact_keys.last_sent'), eb.ref('excluded.last_sent')),
-                last_received: greatest(eb.ref('contact_keys.last_received'), eb.ref('excluded.last_received')),
-              })),
-            )
-            .execute();
-        }
+        await this.#upsertContactKeys(trx, t, u.userId, stats);
         for (const part of chunks(ownerKeys, 3, maxParams)) {
           await trx
             .insertInto('owner_keys')
@@ -270,6 +249,44 @@ export class KyselyStorage implements Storage {
         }
       });
     });
+  }
+
+  /** Upserts key stats (sorted by key) keeping the max times and newest dates, nulls ignored. */
+  async #upsertContactKeys(trx: Transaction<Database>, t: Tenant, userId: string, stats: KeyStat[]): Promise<void> {
+    const { greatest, rowsFromArrays, maxParams } = this.#profile;
+    const columns = ['tenant', 'key', 'user_id', 'times', 'last_sent', 'last_received'] as const;
+    const upsert = (q: InsertQueryBuilder<Database, 'contact_keys', InsertResult>) =>
+      q.onConflict((oc) =>
+        oc.columns(['tenant', 'key', 'user_id']).doUpdateSet((eb) => ({
+          times: greatest(eb.ref('contact_keys.times'), eb.ref('excluded.times')) as never,
+          last_sent: greatest(eb.ref('contact_keys.last_sent'), eb.ref('excluded.last_sent')),
+          last_received: greatest(eb.ref('contact_keys.last_received'), eb.ref('excluded.last_received')),
+        })),
+      );
+    if (stats.length === 0) return;
+    if (rowsFromArrays !== undefined) {
+      const rows = rowsFromArrays([
+        { values: stats.map(() => t), type: 'text' },
+        { values: stats.map((s) => s.key), type: 'text' },
+        { values: stats.map(() => userId), type: 'text' },
+        { values: stats.map((s) => s.times), type: 'integer' },
+        { values: stats.map((s) => s.lastSent), type: 'bigint' },
+        { values: stats.map((s) => s.lastReceived), type: 'bigint' },
+      ]);
+      await upsert(trx.insertInto('contact_keys').columns(columns).expression(rows)).execute();
+      return;
+    }
+    for (const part of chunks(stats, columns.length, maxParams)) {
+      const values = part.map((s) => ({
+        tenant: t,
+        key: s.key,
+        user_id: userId,
+        times: s.times,
+        last_sent: s.lastSent,
+        last_received: s.lastReceived,
+      }));
+      await upsert(trx.insertInto('contact_keys').values(values)).execute();
+    }
   }
 
   loadBook(t: Tenant, userId: string): Promise<StoredBook | null> {

@@ -51,6 +51,7 @@ export function openSqlite(path: string): EngineProfile {
     name: 'sqlite',
     db,
     maxParams: SQLITE_MAX_PARAMS,
+    rowsFromArrays: undefined,
     // SQLite's scalar max() returns NULL as soon as one argument is NULL: coalesce each side first.
     greatest: (a, b) => sql<number | null>`max(coalesce(${a}, ${b}), coalesce(${b}, ${a}))`,
     uploadSeq: (col) => col.primaryKey().autoIncrement(),

@@ -35,7 +35,8 @@ test('notification senders', () => {
 
 test('reply relays and machine tokens', () => {
   for (const a of ['reply+AB12CD34EF56@reply.github.com', 'reply-9f8e7d6c5b@x.com', 'hidden@privaterelay.appleid.com',
-    'abc@reply.example.com', '0100018c2f3a9b7d-1a2b3c4d@x.com', '1234567890123456789@x.com']) {
+    'abc@reply.example.com', '0100018c2f3a9b7d-1a2b3c4d@x.com', '1234567890123456789@x.com', 'reply-sasuoodngimqjthj@x.com',
+    '258a96a70a0387170889-39d3da72@x.fr']) {
     assert.equal(cls(a), 'relay', a);
   }
 });
@@ -92,6 +93,8 @@ test('bulk sender must NOT drop a role address the user writes to, stars, pins, 
   assert.equal(isBulkSender(base({ pinned: 2 })), false);
   assert.equal(isBulkSender(base({ phones: [{ display: '+12125551234', key: 'p:+12125551234' }] })), false);
   assert.equal(isBulkSender(base({ lastReceived: null })), false); // saved by hand, no traffic: keep
+  assert.equal(isBulkSender(base({ sourceCount: 2 })), false); // saved in gmail and on the phone
+  assert.equal(isBulkSender(base({ addressCount: 1 })), false); // has a postal address
 });
 
 test('bulk sender must NOT drop a person who only wrote to the user', () => {

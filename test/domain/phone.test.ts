@@ -13,6 +13,9 @@ test('formatted international numbers normalise to E.164', () => {
   }
   assert.equal(normalizePhone('+44 (0)20 7946 0000', null)?.key, 'p:+442079460000');
   assert.equal(normalizePhone('0049 30 1234567', 'GB')?.key, 'p:+49301234567');
+  // 00 is not the US call prefix, but a number typed that way in a US book is still international.
+  assert.equal(normalizePhone('0090 5793703990', 'US')?.key, 'p:+905793703990');
+  assert.equal(normalizePhone('011 44 20 7946 0000', 'US')?.key, 'p:+442079460000');
 });
 
 test('national numbers use the region', () => {

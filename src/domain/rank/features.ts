@@ -13,31 +13,39 @@ import type { RankContext } from './types.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * Half-life of the recency of the last message the owner SENT, in days. People one writes to keep
- * being written to over weeks; a month-old message counts half as much as one sent "today".
+ * Half-life of the recency of the last message the owner SENT, in days. Long on purpose: the short-term
+ * ageing is done by `staleness`, relative to each contact's own pace (a weekly correspondent silent for a
+ * month is stale, a yearly one is not); this term only prefers the recent over the long-gone.
  */
-export const SENT_HALF_LIFE_DAYS = 30;
-/**
- * Half-life of the recency of the last message RECEIVED, in days. Shorter than for sent mail: being
- * written to (newsletters, cc's, one-off requests) says less about whom the owner wants to reach.
- */
-export const RECEIVED_HALF_LIFE_DAYS = 30;
+export const SENT_HALF_LIFE_DAYS = 180;
+/** Half-life of the recency of the last message RECEIVED, in days (weighted lower than sent mail: being written to says less). */
+export const RECEIVED_HALF_LIFE_DAYS = 90;
 /** Half-life of the recency of the contact's own last message to the owner (from the contact's book), in days. */
 export const RECIPROCAL_HALF_LIFE_DAYS = 30;
 
 /**
- * Share of the book's dated activity allowed to lie after the recency reference (fraction, 0..1).
- * The reference is the newest activity of the book, except that the newest 1 % of dates are skipped so
- * that one absurd future date (a clock gone wrong on one device) cannot age every other contact.
+ * Share of the book's dates skipped at each end when taking its newest and oldest activity (fraction,
+ * 0..1): one absurd date (a device clock gone wrong, an unset date read as 1970) must not age every
+ * other contact or stretch the book's history.
  */
-const REFERENCE_OUTLIER_SHARE = 0.01;
+const OUTLIER_SHARE = 0.01;
+/**
+ * Dates before this (epoch ms, 1995-01-01) are read as unset: clients send 0 or 1970 for "no date", and no
+ * address book holds real message dates that old.
+ */
+const EARLIEST_PLAUSIBLE_MS = Date.UTC(1995, 0, 1);
+
+/** Shortest history a book is credited with, in days: a book whose activity fits in one day is not "stale" after a day. */
+const MIN_SPAN_DAYS = 30;
 
 /**
- * Which quantile (0..1) of the book's known times_contacted an unknown count is imputed with. Phones
- * stopped reporting the count, so "unknown" is not "never": it is read as a typical, light-side contact
- * of this book rather than as zero.
+ * Which quantile (0..1) of the book's known times_contacted stands for a "typical" contact of the book.
+ * Phones stopped reporting the count, so "unknown" is not "never". An unknown count is imputed as
+ * (1 - coverage) × typical, coverage being the share of the book's contacts whose count is known: in a
+ * phone book (no counts at all) unknown means nothing and everybody gets the typical value; in a mail
+ * book that counts nearly everyone, a missing count most likely means "hardly ever written to".
  */
-const UNKNOWN_TIMES_QUANTILE = 0.25;
+const TYPICAL_TIMES_QUANTILE = 0.5;
 
 /** Webmail and ISP domains: an address there is a personal one; a company domain there is no "same company". */
 export const PERSONAL_DOMAINS: ReadonlySet<string> = new Set([
@@ -51,9 +59,14 @@ export const PERSONAL_DOMAINS: ReadonlySet<string> = new Set([
 
 /**
  * Names of the features, in a fixed order (the order of explain output and of training).
- * - frequency: log1p(times_contacted); unknown counts are imputed (see UNKNOWN_TIMES_QUANTILE), except that
+ * - frequency: log1p(times_contacted); unknown counts are imputed (see TYPICAL_TIMES_QUANTILE), except that
  *   a contact whose entries carry mail dates but no sent date was demonstrably never written to (0).
  * - sent_recency / received_recency: 2^(-age / half-life), age in days before the book's newest activity; 0 when no date.
+ * - staleness: log1p(messages the owner would have sent since the last one at their usual pace), i.e.
+ *   log1p(times × age / span) with span the book's history and age/span capped at 1. The "is the
+ *   relationship still alive" term of buy-till-you-die models (Pareto/NBD): a frequent correspondent
+ *   silent for months is more likely over than a rare one silent as long. Weighted negatively, never
+ *   more than frequency (then more messages at the same age can never lower a score).
  * - favorite, pinned: 0/1 marks set by the owner on the device.
  * - sources, entries: log2 of the number of sources / entries the person appears in (0 for one).
  * - completeness: share (0..1) of name, two or more channels, company, title and postal address present.
@@ -72,6 +85,7 @@ export const FEATURE_NAMES = [
   'frequency',
   'sent_recency',
   'received_recency',
+  'staleness',
   'favorite',
   'pinned',
   'sources',
@@ -101,10 +115,16 @@ export const OUTCOME_FEATURES: ReadonlySet<string> = new Set(['invited', 'accept
 export interface BookStats {
   /** Epoch ms the recency of every date is measured against: the book's newest activity (robust max); null when the book has no dates. */
   reference: number | null;
-  /** log1p(times_contacted) given to contacts whose count is unknown; 0 when the book knows no counts. */
+  /** Days between the book's oldest (robust min) and newest activity, at least MIN_SPAN_DAYS; 0 when no dates. */
+  spanDays: number;
+  /** log1p(times_contacted) given to contacts whose count is unknown (see TYPICAL_TIMES_QUANTILE); 0 when the book knows no counts. */
   unknownFrequency: number;
   /** Number of contacts the stats were computed over. */
   contacts: number;
+}
+
+function plausible(at: number | null): number | null {
+  return at !== null && at >= EARLIEST_PLAUSIBLE_MS ? at : null;
 }
 
 function times(c: Contact): number | null {
@@ -122,26 +142,33 @@ export function bookStatsOf(contacts: Contact[]): BookStats {
   const dates: number[] = [];
   const counts: number[] = [];
   for (const c of contacts) {
-    if (c.lastSent !== null) dates.push(c.lastSent);
-    if (c.lastReceived !== null) dates.push(c.lastReceived);
+    for (const at of [plausible(c.lastSent), plausible(c.lastReceived)]) if (at !== null) dates.push(at);
     const t = times(c);
     if (t !== null) counts.push(Math.log1p(t));
   }
   dates.sort((a, b) => b - a);
   counts.sort((a, b) => a - b);
-  const skip = Math.floor(dates.length * REFERENCE_OUTLIER_SHARE);
+  const skip = Math.min(Math.floor(dates.length * OUTLIER_SHARE), dates.length - 1);
+  const reference = dates.length > 0 ? dates[skip] : null;
+  const oldest = dates.length > 0 ? dates[dates.length - 1 - skip] : null;
   return {
-    reference: dates.length > 0 ? dates[Math.min(skip, dates.length - 1)] : null,
-    unknownFrequency: quantile(counts, UNKNOWN_TIMES_QUANTILE),
+    reference,
+    spanDays: reference === null || oldest === null ? 0 : Math.max(MIN_SPAN_DAYS, (reference - oldest) / DAY_MS),
+    unknownFrequency: contacts.length === 0 ? 0 : (1 - counts.length / contacts.length) * quantile(counts, TYPICAL_TIMES_QUANTILE),
     contacts: contacts.length,
   };
 }
 
-/** 2^(-age/halfLife) with age in days before the reference (dates after it count as age 0). */
+/** Age in days before the reference (dates after it count as age 0); null when unknown. */
+function ageDays(at: number | null, reference: number | null): number | null {
+  if (at === null || reference === null) return null;
+  return Math.max(0, reference - at) / DAY_MS;
+}
+
+/** 2^(-age/halfLife); 0 when no date. */
 function decay(at: number | null, reference: number | null, halfLifeDays: number): number {
-  if (at === null || reference === null) return 0;
-  const ageDays = Math.max(0, reference - at) / DAY_MS;
-  return Math.pow(2, -ageDays / halfLifeDays);
+  const age = ageDays(at, reference);
+  return age === null ? 0 : Math.pow(2, -age / halfLifeDays);
 }
 
 function maxOver(keys: string[], m: Map<string, number>): number {
@@ -195,10 +222,14 @@ export function featuresOf(contact: Contact, ctx: RankContext, book: BookStats):
   const c = contact;
   const { signals } = ctx;
   const t = times(c);
+  const lastSent = plausible(c.lastSent);
+  const lastReceived = plausible(c.lastReceived);
   // Mail dates without a sent date: the source tracks messages and the owner never wrote. Otherwise an
   // unknown count (phones, or a source that dropped it) gets the book's typical light count.
-  const neverWritten = t === null && c.lastSent === null && c.lastReceived !== null;
+  const neverWritten = t === null && lastSent === null && lastReceived !== null;
   const frequency = t !== null ? Math.log1p(t) : neverWritten ? 0 : book.unknownFrequency;
+  const sentAge = ageDays(lastSent, book.reference);
+  const staleness = sentAge === null || book.spanDays <= 0 ? 0 : Math.log1p(Math.expm1(frequency) * Math.min(1, sentAge / book.spanDays));
 
   const domains = new Set(c.emails.map((e) => e.domain));
   const companyDomains = ownerDomains(ctx.owner);
@@ -214,8 +245,9 @@ export function featuresOf(contact: Contact, ctx: RankContext, book: BookStats):
 
   return {
     frequency,
-    sent_recency: decay(c.lastSent, book.reference, SENT_HALF_LIFE_DAYS),
-    received_recency: decay(c.lastReceived, book.reference, RECEIVED_HALF_LIFE_DAYS),
+    sent_recency: decay(lastSent, book.reference, SENT_HALF_LIFE_DAYS),
+    received_recency: decay(lastReceived, book.reference, RECEIVED_HALF_LIFE_DAYS),
+    staleness,
     favorite: c.favorite ? 1 : 0,
     pinned: c.pinned > 0 ? 1 : 0,
     sources: Math.log2(Math.max(1, c.sourceCount)),
@@ -227,7 +259,7 @@ export function featuresOf(contact: Contact, ctx: RankContext, book: BookStats):
     known_by: Math.log1p(maxOver(c.keys, signals.knownBy)),
     reciprocal: recip ? 1 : 0,
     reciprocal_frequency: recip ? Math.log1p(Math.max(0, recip.times)) : 0,
-    reciprocal_recency: recip ? decay(recip.lastSent, book.reference, RECIPROCAL_HALF_LIFE_DAYS) : 0,
+    reciprocal_recency: recip ? decay(plausible(recip.lastSent), book.reference, RECIPROCAL_HALF_LIFE_DAYS) : 0,
     app_user: anyKey(signals.appUserKeys),
     invited: anyKey(signals.invitedKeys),
     accepted: anyKey(signals.acceptedKeys),

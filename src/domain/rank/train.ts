@@ -90,6 +90,20 @@ function fit(samples: TrainSample[], prior: Readonly<Weights>, free: string[], l
   const offsets = samples.map((s) => fixed.reduce((acc, f) => acc + (prior[f] ?? 0) * (s.features[f] ?? 0), 0));
   const reg = names.map((f) => (f === 'bias' ? BIAS_L2 : l2));
 
+  /** Penalised negative log-likelihood at w (what Newton minimises). */
+  const loss = (v: number[]): number => {
+    let total = 0;
+    for (let i = 0; i < n; i++) total += 0.5 * reg[i] * (v[i] - priorVec[i]) ** 2;
+    rows.forEach((x, r) => {
+      let z = offsets[r];
+      for (let i = 0; i < n; i++) z += v[i] * x[i];
+      // log(1 + e^z) - y z, computed without overflow.
+      total += (z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z))) - samples[r].label * z;
+    });
+    return total;
+  };
+
+  let current = loss(w);
   for (let it = 0; it < MAX_ITERATIONS; it++) {
     const g = w.map((wi, i) => reg[i] * (wi - priorVec[i]));
     const h = names.map((_, i) => names.map((__, j) => (i === j ? reg[i] : 0)));
@@ -107,11 +121,20 @@ function fit(samples: TrainSample[], prior: Readonly<Weights>, free: string[], l
     });
     for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) h[j][i] = h[i][j];
     const step = solveSpd(h, g);
-    let biggest = 0;
-    for (let i = 0; i < n; i++) {
-      w[i] -= step[i];
-      biggest = Math.max(biggest, Math.abs(step[i]));
+    // Damped Newton: halve the step until the loss goes down (plain Newton can overshoot when the
+    // prior puts some samples deep in a saturated region).
+    let t = 1;
+    let next = w.map((wi, i) => wi - step[i]);
+    let nextLoss = loss(next);
+    while (nextLoss > current && t > 1 / 1024) {
+      t /= 2;
+      next = w.map((wi, i) => wi - t * step[i]);
+      nextLoss = loss(next);
     }
+    const biggest = Math.max(...step.map((d) => Math.abs(t * d)));
+    if (nextLoss > current) break;
+    for (let i = 0; i < n; i++) w[i] = next[i];
+    current = nextLoss;
     if (biggest < TOLERANCE) break;
   }
   const out: Weights = { ...prior };
@@ -121,19 +144,19 @@ function fit(samples: TrainSample[], prior: Readonly<Weights>, free: string[], l
 
 /**
  * Learns weights from invite outcomes (label 1 = accepted). Below `minSamples` samples, or with fewer
- * than `minPerClass` of either label, returns the prior unchanged. Outcome features (invited, accepted,
+ * than `minPerClass` of either label, returns the prior unchanged (`trained: false`). Outcome features (invited, accepted,
  * app_user) are not learned: every sample was invited, so they would only leak the label.
  */
 export function trainWeights(
   samples: TrainSample[],
   prior: Readonly<Weights>,
   opts: TrainOptions = {},
-): { weights: Weights; samples: number } {
+): { weights: Weights; samples: number; trained: boolean } {
   const minSamples = opts.minSamples ?? MIN_SAMPLES;
   const minPerClass = opts.minPerClass ?? MIN_PER_CLASS;
   const positives = samples.filter((s) => s.label === 1).length;
   if (samples.length < minSamples || positives < minPerClass || samples.length - positives < minPerClass) {
-    return { weights: { ...prior }, samples: samples.length };
+    return { weights: { ...prior }, samples: samples.length, trained: false };
   }
   const l2 = opts.l2 ?? DEFAULT_L2;
   let free = FEATURE_NAMES.filter((f) => !OUTCOME_FEATURES.has(f)) as string[];
@@ -147,5 +170,7 @@ export function trainWeights(
     for (const f of negative) base[f] = 0;
     weights = fit(samples, base, free, l2);
   }
-  return { weights, samples: samples.length };
+  // Staleness may take back at most what frequency gives (features.ts): more messages never lower a score.
+  if (weights.staleness !== undefined) weights.staleness = Math.min(0, Math.max(weights.staleness, -(weights.frequency ?? 0)));
+  return { weights, samples: samples.length, trained: true };
 }

@@ -58,7 +58,7 @@ export function initialMigration(engine: Engine): Migration {
         .addColumn('last_received', 'bigint')
         .addPrimaryKeyConstraint('contact_keys_pk', ['tenant', 'key', 'user_id'])
         .execute();
-      await db.schema.createIndex('contact_keys_user').on('contact_keys').columns(['tenant', 'user_id']).execute();
+      await db.schema.createIndex('contact_keys_user').on('contact_keys').columns(['tenant', 'user_id', 'key']).execute();
 
       await db.schema
         .createTable('owner_keys')

@@ -1,0 +1,779 @@
+/**
+ * Generated from Kith's /v0/openapi.json by openapi-typescript (client/generate.ts). Do not edit by hand:
+ * run `npx tsx client/generate.ts` after changing a route schema.
+ */
+
+export interface paths {
+    "/invites-accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record accepted invites */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "email": "ana@example.org",
+                     *           "new_user_id": 77,
+                     *           "name": "Ana Silva",
+                     *           "accepted_at": 1793520000,
+                     *           "user_id": 42
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        entries: {
+                            accepted_at?: (string | number) | (never | null);
+                            email?: string | null;
+                            emails?: (string | null)[] | null;
+                            name?: string | null;
+                            new_user_id?: (string | number) | (never | null);
+                            phone?: string | null;
+                            phones?: (string | null)[] | null;
+                            user_id?: (string | number) | (never | null);
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            meta: {
+                                /** @description Processing time, seconds */
+                                time: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invites-sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record invites sent */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "user_id": 42,
+                     *           "email": "ana@example.org",
+                     *           "invitee_name": "Ana Silva",
+                     *           "sent_at": "2026-11-01T10:00:00+01:00"
+                     *         },
+                     *         {
+                     *           "user_id": 42,
+                     *           "phone": "+14155550123"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        entries: {
+                            email?: string | null;
+                            emails?: (string | null)[] | null;
+                            invitee_name?: string | null;
+                            phone?: string | null;
+                            phones?: (string | null)[] | null;
+                            sent_at?: (string | number) | (never | null);
+                            /** @description Your id of the user; a number is returned as a string */
+                            user_id: string | number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            meta: {
+                                /** @description Processing time, seconds */
+                                time: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/address-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an address book and get the ranked list
+         * @description Merges the entries into the stored book of user_id (several sources and batches merge into one book), then returns the cleaned, deduplicated, ranked list. With backfill=1 the list is not returned (fastest path for bulk loads).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": 42,
+                     *       "source": {
+                     *         "type": "gmail",
+                     *         "email": "owner@example.com",
+                     *         "name": "Olga Owner",
+                     *         "phone": "+14155550100"
+                     *       },
+                     *       "entries": [
+                     *         {
+                     *           "name": "Zoë Müller",
+                     *           "emails": [
+                     *             "Zoe.Mueller@example.com"
+                     *           ],
+                     *           "phones": [
+                     *             "(415) 555-0123"
+                     *           ],
+                     *           "times_contacted": 12,
+                     *           "last_message_sent_date": "2026-10-01T09:30:00Z",
+                     *           "last_message_received_date": 1790000000,
+                     *           "is_favorite": 1,
+                     *           "data": {
+                     *             "crm_id": "c-17"
+                     *           }
+                     *         },
+                     *         {
+                     *           "name": "Ana Silva",
+                     *           "email": "ana@example.org",
+                     *           "pinned": 2
+                     *         }
+                     *       ],
+                     *       "filter_blank_names": 0,
+                     *       "limit": 50
+                     *     }
+                     */
+                    "application/json": {
+                        backfill?: (number | boolean | string) | (never | null);
+                        entries: {
+                            addresses?: {
+                                city?: string | null;
+                                country?: string | null;
+                                po_box?: string | null;
+                                postal_code?: string | null;
+                                state?: string | null;
+                                street?: string | null;
+                                type?: string | null;
+                            }[] | null;
+                            company?: string | null;
+                            /** @description Your attributes; returned untouched */
+                            data?: {
+                                [key: string]: unknown;
+                            } | null;
+                            email?: string | null;
+                            emails?: (string | null)[] | null;
+                            ims?: {
+                                name: string;
+                                protocol?: string | null;
+                                type?: string | null;
+                            }[] | null;
+                            is_favorite?: (number | boolean | string) | (never | null);
+                            last_message_received_date?: (string | number) | (never | null);
+                            last_message_sent_date?: (string | number) | (never | null);
+                            name?: string | null;
+                            nickname?: string | null;
+                            phone?: string | null;
+                            phones?: (string | null)[] | null;
+                            photos?: (string | null)[] | null;
+                            pinned?: number | null;
+                            times_contacted?: number | null;
+                            title?: string | null;
+                            websites?: {
+                                type: string;
+                                url: string;
+                            }[] | null;
+                        }[];
+                        explain?: (number | boolean | string) | (never | null);
+                        filter_blank_names?: (number | boolean | string) | (never | null);
+                        filter_existing_users?: (number | boolean | string) | (never | null);
+                        filter_invites_sent?: (number | boolean | string) | (never | null);
+                        filter_suggested_seen?: (number | boolean | string) | (never | null);
+                        limit?: (number | string) | (never | null);
+                        promote_existing_users?: (number | boolean | string) | (never | null);
+                        promote_matching_domain?: (number | boolean | string) | (never | null);
+                        /** @description The account that provides the address book */
+                        source: {
+                            email?: string | null;
+                            name?: string | null;
+                            phone?: string | null;
+                            /** @description ios, gmail or android (google is read as gmail) */
+                            type?: string | null;
+                        } & {
+                            [key: string]: string | number | boolean | (never | null);
+                        };
+                        /** @description Your id of the user; a number is returned as a string */
+                        user_id: string | number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            batch_id: string;
+                            data?: {
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                email: string | null;
+                                emails: string[];
+                                /** @description Per-signal contributions (explain=1) */
+                                explain?: {
+                                    [key: string]: number;
+                                };
+                                name: string | null;
+                                phone: string | null;
+                                phones: string[];
+                                rank: number;
+                                score: number;
+                            }[];
+                            message: string;
+                            meta: {
+                                app_name: string;
+                                docs?: string;
+                                exception_matching_email_domain?: boolean;
+                                help?: string;
+                                time: number;
+                                total_count?: number;
+                                user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/address-book/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the stored address book, cleaned, merged and ranked */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example 1 */
+                    explain?: string;
+                    /** @example 1 */
+                    filter_blank_names?: string;
+                    /** @example 0 */
+                    filter_existing_users?: string;
+                    /** @example 1 */
+                    filter_invites_sent?: string;
+                    /** @example 1 */
+                    filter_suggested_seen?: string;
+                    /** @example 10 */
+                    limit?: string;
+                    /** @example 0 */
+                    promote_existing_users?: string;
+                    /** @example example.com */
+                    promote_matching_domain?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 42 */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                email: string | null;
+                                emails: string[];
+                                /** @description Per-signal contributions (explain=1) */
+                                explain?: {
+                                    [key: string]: number;
+                                };
+                                name: string | null;
+                                phone: string | null;
+                                phones: string[];
+                                rank: number;
+                                score: number;
+                            }[];
+                            meta: {
+                                app_name: string;
+                                docs?: string;
+                                exception_matching_email_domain?: boolean;
+                                help?: string;
+                                time: number;
+                                total_count?: number;
+                                user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete everything stored for the user */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 42 */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            meta: {
+                                /** @description Processing time, seconds */
+                                time: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/invites-accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record accepted invites */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "email": "ana@example.org",
+                     *           "new_user_id": 77,
+                     *           "name": "Ana Silva",
+                     *           "accepted_at": 1793520000,
+                     *           "user_id": 42
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        entries: {
+                            accepted_at?: (string | number) | (never | null);
+                            email?: string | null;
+                            emails?: (string | null)[] | null;
+                            name?: string | null;
+                            new_user_id?: (string | number) | (never | null);
+                            phone?: string | null;
+                            phones?: (string | null)[] | null;
+                            user_id?: (string | number) | (never | null);
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            meta: {
+                                /** @description Processing time, seconds */
+                                time: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/invites-sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record invites sent */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "user_id": 42,
+                     *           "email": "ana@example.org",
+                     *           "invitee_name": "Ana Silva",
+                     *           "sent_at": "2026-11-01T10:00:00+01:00"
+                     *         },
+                     *         {
+                     *           "user_id": 42,
+                     *           "phone": "+14155550123"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        entries: {
+                            email?: string | null;
+                            emails?: (string | null)[] | null;
+                            invitee_name?: string | null;
+                            phone?: string | null;
+                            phones?: (string | null)[] | null;
+                            sent_at?: (string | number) | (never | null);
+                            /** @description Your id of the user; a number is returned as a string */
+                            user_id: string | number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            meta: {
+                                /** @description Processing time, seconds */
+                                time: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/suggested-seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record contacts shown as suggestions */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "user_id": 42,
+                     *           "name": "Ana Silva",
+                     *           "emails": [
+                     *             "ana@example.org"
+                     *           ],
+                     *           "seen_at": "2026-11-02T08:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        entries: {
+                            email?: string | null;
+                            emails?: (string | null)[] | null;
+                            name?: string | null;
+                            phone?: string | null;
+                            phones?: (string | null)[] | null;
+                            seen_at?: (string | number) | (never | null);
+                            /** @description Your id of the user; a number is returned as a string */
+                            user_id: string | number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            meta: {
+                                /** @description Processing time, seconds */
+                                time: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check that the API key is valid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record existing app users */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": 77,
+                     *           "name": "Ana Silva",
+                     *           "email": "ana@example.org"
+                     *         },
+                     *         {
+                     *           "username": "bob",
+                     *           "emails": [
+                     *             "bob@example.net"
+                     *           ],
+                     *           "phones": [
+                     *             "+442071838750"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        entries: {
+                            email?: string | null;
+                            emails?: (string | null)[] | null;
+                            id?: (string | number) | (never | null);
+                            name?: string | null;
+                            phone?: string | null;
+                            phones?: (string | null)[] | null;
+                            user_id?: (string | number) | (never | null);
+                            username?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            meta: {
+                                /** @description Processing time, seconds */
+                                time: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

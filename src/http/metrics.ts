@@ -1,0 +1,144 @@
+/**
+ * GET /metrics in the Prometheus text format: request counts and latencies per route, uploads, contacts
+ * processed, errors by code, and the process's own figures (CPU, memory, event loop).
+ *
+ * Labels are the route pattern (`/v0/address-book/:user_id`), the method and the status, never the raw
+ * URL: a path holds user ids, and one series per user would both leak them and blow up the series count.
+ * Each app gets its own registry, so several apps in one process (the tests) never share counters.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Config } from '../config.ts';
+import { ApiError } from './errors.ts';
+import { sendError } from './error-handler.ts';
+
+/** Latency buckets, seconds: from a cached GET (milliseconds) to a 100k-entry upload (tens of seconds). */
+const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** Methods kept as label values; anything else is `OTHER` so odd methods cannot create series. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Route label of requests that matched no route (404s, 405s): one series, not one per probed URL. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+const UPLOAD_ROUTE = '/v0/address-book';
+
+/** The metrics of one app. */
+export interface KithMetrics {
+  registry: Registry;
+  requests: Counter<'method' | 'route' | 'status'>;
+  duration: Histogram<'method' | 'route' | 'status'>;
+  inFlight: Gauge;
+  uploads: Counter<'mode'>;
+  contacts: Counter;
+  errors: Counter<'route' | 'code'>;
+}
+
+/** Creates the registry and metrics of one app. */
+export function createMetrics(): KithMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    requests: new Counter({ name: 'kith_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status.', labelNames: ['method', 'route', 'status'], registers }),
+    duration: new Histogram({
+      name: 'kith_http_request_duration_seconds',
+      help: 'Time from receiving a request to sending its answer, seconds, by route pattern, method and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS_S,
+      registers,
+    }),
+    inFlight: new Gauge({ name: 'kith_http_requests_in_flight', help: 'Requests being processed now.', registers }),
+    uploads: new Counter({ name: 'kith_uploads_total', help: 'Address-book uploads stored, by mode (ranked: the answer carries the list; backfill).', labelNames: ['mode'], registers }),
+    contacts: new Counter({ name: 'kith_contacts_processed_total', help: 'Address-book entries received in stored uploads.', registers }),
+    errors: new Counter({ name: 'kith_errors_total', help: 'Error answers, by route pattern and error code.', labelNames: ['route', 'code'], registers }),
+  };
+}
+
+/** The route pattern of a request, or UNMATCHED_ROUTE. */
+export function routeLabel(request: FastifyRequest): string {
+  // A request answered by the not-found handler has no route options URL.
+  return request.routeOptions?.url || UNMATCHED_ROUTE;
+}
+
+function isOn(v: unknown): boolean {
+  return v === 1 || v === true || (typeof v === 'string' && ['1', 'true'].includes(v.trim().toLowerCase()));
+}
+
+/** The `code` of an error body, read from the serialised payload (every error body carries one). */
+export function errorCodeOf(payload: unknown): string {
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8', 0, 4096) : '';
+  const m = /"code"\s*:\s*"([a-z_]{1,64})"/.exec(text);
+  return m ? m[1] : 'unknown';
+}
+
+function tokenMatches(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+type Timed = FastifyRequest & { kithMetricsStart?: bigint };
+
+/**
+ * Registers GET /metrics and the hooks that feed it on every route of the app (fastify-plugin lifts
+ * the hooks out of this plugin's scope, so they apply to routes registered after it).
+ */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; metrics?: KithMetrics }) => {
+    const m = opts.metrics ?? createMetrics();
+    app.decorate('kithMetrics', m);
+
+    app.addHook('onRequest', async (request) => {
+      (request as Timed).kithMetricsStart = process.hrtime.bigint();
+      m.inFlight.inc();
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode >= 400) m.errors.inc({ route: routeLabel(request), code: errorCodeOf(payload) });
+      return payload;
+    });
+
+    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+      const start = (request as Timed).kithMetricsStart;
+      // A request rejected before onRequest ran (e.g. a malformed URL) was never counted in flight.
+      if (start === undefined) return;
+      m.inFlight.dec();
+      const labels = {
+        method: METHODS.has(request.method) ? request.method : 'OTHER',
+        route: routeLabel(request),
+        status: String(reply.statusCode),
+      };
+      m.requests.inc(labels);
+      m.duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+      if (labels.route === UPLOAD_ROUTE && request.method === 'POST' && reply.statusCode === 200) {
+        const body = request.body as { entries?: unknown[]; backfill?: unknown } | undefined;
+        m.uploads.inc({ mode: isOn(body?.backfill) ? 'backfill' : 'ranked' });
+        if (Array.isArray(body?.entries)) m.contacts.inc(body.entries.length);
+      }
+    });
+
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      const token = opts.config.metricsToken;
+      if (token) {
+        const m2 = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+        if (!m2 || !tokenMatches(m2[1], token)) {
+          return sendError(request, reply, new ApiError('unauthorized', 'GET /metrics needs "Authorization: Bearer <KITH_METRICS_TOKEN>".', undefined, { 'WWW-Authenticate': 'Bearer realm="kith-metrics"' }));
+        }
+      }
+      const text = await m.registry.metrics();
+      return reply.type(m.registry.contentType).send(text);
+    });
+  },
+  { name: 'kith-metrics' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's Prometheus metrics (see http/metrics.ts). */
+    kithMetrics: KithMetrics;
+  }
+}

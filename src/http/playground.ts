@@ -1,0 +1,80 @@
+/**
+ * The playground at /playground: drop a vCard or Google Contacts CSV file, pick options, and see the
+ * cleaned, ranked list with the explanation of each score.
+ *
+ * The page is plain HTML/JS (no build step) in ./playground/. Files are parsed on the server by the same
+ * readers as `kith import` (POST /playground/parse, API key required, nothing stored, nothing logged), so
+ * the browser and the CLI read a file the same way; the page then calls the public API with the key the
+ * user typed, exactly as a client would.
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { parseGoogleCsv } from '../cli/import/google-csv.ts';
+import { parseVcards } from '../cli/import/vcard.ts';
+import type { Config } from '../config.ts';
+import type { Storage } from '../storage/types.ts';
+import { installAuth } from './auth.ts';
+import { invalid } from './errors.ts';
+
+const ASSETS: Record<string, { file: string; type: string }> = {
+  '': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  'playground.js': { file: 'playground.js', type: 'text/javascript; charset=utf-8' },
+  'playground.css': { file: 'playground.css', type: 'text/css; charset=utf-8' },
+};
+
+/** Everything the page needs comes from this server; inline scripts and other origins are refused. */
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Content types a browser may give a dropped contacts file. */
+const FILE_TYPES = ['text/plain', 'text/vcard', 'text/x-vcard', 'text/directory', 'text/csv', 'application/csv', 'application/octet-stream'];
+
+export type FileFormat = 'vcard' | 'csv';
+
+/** The format of a contacts file: named, else guessed from its first line. */
+export function detectFormat(text: string, named?: string): FileFormat {
+  if (named === 'vcard' || named === 'vcf') return 'vcard';
+  if (named === 'csv') return 'csv';
+  if (named) throw invalid('format', 'must be vcard or csv');
+  return /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? 'vcard' : 'csv';
+}
+
+/** Registers the page, its assets and POST /playground/parse. */
+export async function playgroundPlugin(app: FastifyInstance, opts: { config: Config; storage: Storage }): Promise<void> {
+  const dir = new URL('./playground/', import.meta.url);
+  // Read once at start-up: the files are small, and a missing one should stop the start, not a request.
+  const files = new Map(Object.entries(ASSETS).map(([name, a]) => [name, { body: readFileSync(new URL(a.file, dir), 'utf8'), type: a.type }]));
+
+  for (const [name, asset] of files) {
+    app.get(name ? `/playground/${name}` : '/playground', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type(asset.type).header('content-security-policy', CSP).header('cache-control', 'no-cache').send(asset.body),
+    );
+  }
+
+  await app.register(async (scope) => {
+    installAuth(scope, opts.storage);
+    scope.addContentTypeParser(FILE_TYPES, { parseAs: 'string', bodyLimit: opts.config.bodyLimitBytes }, (_req, body, done) => done(null, body));
+    scope.post<{ Querystring: { format?: string } }>(
+      '/playground/parse',
+      { schema: { hide: true } },
+      async (request) => {
+        const text = typeof request.body === 'string' ? request.body : '';
+        if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
+        const format = detectFormat(text, request.query.format?.toLowerCase());
+        if (format === 'vcard') {
+          const parsed = parseVcards(text);
+          return { format, source_type: parsed.sourceType, entries: parsed.entries, skipped: parsed.skipped.length };
+        }
+        try {
+          const parsed = parseGoogleCsv(text);
+          return { format, source_type: 'gmail', entries: parsed.entries, skipped: parsed.skipped.length };
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          // csv-parse's messages name lines and columns, never cell contents, so they are safe to return.
+          throw invalid('body', message.startsWith('this CSV') ? message.replace(/^this CSV is/, 'is a CSV but') : `is not a readable CSV file (${message})`);
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,55 @@
+/** Builders for ranker tests: contacts, owners and empty signals. */
+import type { BookSignals, Contact, Owner } from '../../src/domain/types.ts';
+
+export const DAY = 86_400_000;
+/** A fixed "newest activity" for books in tests (2010-06-01). */
+export const T0 = Date.UTC(2010, 5, 1);
+
+let nextId = 0;
+
+/** A contact with one e-mail at example.com; override anything. */
+export function contact(over: Partial<Contact> = {}): Contact {
+  const id = over.id ?? nextId++;
+  const email = `p${id}@example.com`;
+  return {
+    id,
+    name: null,
+    nickname: null,
+    title: null,
+    company: null,
+    emails: [{ display: email, key: email, domain: 'example.com', junk: null }],
+    phones: [],
+    photos: [],
+    data: {},
+    favorite: false,
+    pinned: 0,
+    timesContacted: null,
+    lastSent: null,
+    lastReceived: null,
+    addressCount: 0,
+    websiteCount: 0,
+    imCount: 0,
+    sourceCount: 1,
+    entryCount: 1,
+    keys: [`e:${email}`],
+    junk: false,
+    junkReason: null,
+    ...over,
+  };
+}
+
+export function owner(over: Partial<Owner> = {}): Owner {
+  return { names: [], keys: ['e:me@mine.example'], emailDomains: ['mine.example'], phone: null, ...over };
+}
+
+export function signals(over: Partial<BookSignals> = {}): BookSignals {
+  return {
+    knownBy: new Map(),
+    reciprocal: new Map(),
+    appUserKeys: new Set(),
+    invitedKeys: new Map(),
+    acceptedKeys: new Set(),
+    seenKeys: new Map(),
+    ...over,
+  };
+}

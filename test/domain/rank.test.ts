@@ -1,0 +1,236 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  bookStatsOf,
+  DEFAULT_WEIGHTS,
+  FEATURE_NAMES,
+  featuresOf,
+  rankContacts,
+  type RankContext,
+} from '../../src/domain/rank/index.ts';
+import type { Contact } from '../../src/domain/types.ts';
+import { contact, DAY, owner, signals, T0 } from './rank-fixtures.ts';
+
+const ctx = (over: Partial<RankContext> = {}): RankContext => ({ owner: owner(), signals: signals(), ...over });
+
+/** A background book that fixes the newest activity (T0) and gives known counts to most contacts. */
+function background(n = 6): Contact[] {
+  return Array.from({ length: n }, (_, i) =>
+    contact({ id: 1000 + i, timesContacted: 2 + i, lastSent: T0 - (10 + 20 * i) * DAY, lastReceived: T0 - i * DAY }),
+  );
+}
+
+function scoreOf(book: Contact[], id: number, c: RankContext = ctx()): number {
+  const row = rankContacts(book, c).find((s) => s.contact.id === id);
+  assert.ok(row, `contact ${id} ranked`);
+  return row.score;
+}
+
+describe('featuresOf', () => {
+  it('gives every feature, finite, for a bare contact and for an empty book', () => {
+    const c = contact({ id: 1 });
+    const f = featuresOf(c, ctx(), bookStatsOf([c]));
+    assert.deepEqual(Object.keys(f).sort(), [...FEATURE_NAMES].sort());
+    for (const v of Object.values(f)) assert.ok(Number.isFinite(v));
+    assert.deepEqual(bookStatsOf([]), { reference: null, spanDays: 0, unknownFrequency: 0, contacts: 0 });
+  });
+
+  it('measures recency against the newest activity of the book, never the clock', () => {
+    const stats = bookStatsOf(background());
+    assert.equal(stats.reference, T0);
+    const c = contact({ id: 1, timesContacted: 3, lastSent: T0 });
+    assert.equal(featuresOf(c, ctx(), stats).sent_recency, 1);
+  });
+
+  it('ignores one absurd future date and unset (1970) dates when placing the reference', () => {
+    const book = Array.from({ length: 150 }, (_, i) => contact({ id: i, timesContacted: 1, lastSent: T0 - i * DAY }));
+    book.push(contact({ id: 900, lastReceived: Date.UTC(2099, 0, 1) }), contact({ id: 901, lastSent: 0 }));
+    const stats = bookStatsOf(book);
+    assert.equal(stats.reference, T0);
+    assert.ok(stats.spanDays >= 147 && stats.spanDays <= 149, `span ${stats.spanDays}`);
+    assert.equal(featuresOf(book[151], ctx(), stats).sent_recency, 0);
+  });
+
+  it('reads a contact with mail dates but no sent date as never written to (frequency 0)', () => {
+    const book = [...background(), contact({ id: 1, lastReceived: T0 - DAY })];
+    const f = featuresOf(book.at(-1)!, ctx(), bookStatsOf(book));
+    assert.equal(f.frequency, 0);
+  });
+
+  it('marks company domain, personal and role addresses', () => {
+    const mine = contact({ id: 1, emails: [{ display: 'a@mine.example', key: 'a@mine.example', domain: 'mine.example', junk: null }] });
+    const gmail = contact({ id: 2, emails: [{ display: 'b@gmail.com', key: 'b@gmail.com', domain: 'gmail.com', junk: null }] });
+    const role = contact({
+      id: 3,
+      emails: [
+        { display: 'c@x.example', key: 'c@x.example', domain: 'x.example', junk: null },
+        { display: 'info@x.example', key: 'info@x.example', domain: 'x.example', junk: 'role' },
+      ],
+    });
+    const stats = bookStatsOf([mine, gmail, role]);
+    assert.equal(featuresOf(mine, ctx(), stats).same_domain, 1);
+    assert.equal(featuresOf(gmail, ctx(), stats).personal_email, 1);
+    assert.equal(featuresOf(role, ctx(), stats).role_email, 1);
+    // A webmail owner shares no "company" with every other webmail user.
+    const gmailOwner = ctx({ owner: owner({ emailDomains: ['gmail.com'] }) });
+    assert.equal(featuresOf(gmail, gmailOwner, stats).same_domain, 0);
+  });
+});
+
+describe('rankContacts: monotone in every signal of contact', () => {
+  const base = { timesContacted: 5, lastSent: T0 - 40 * DAY, lastReceived: T0 - 30 * DAY };
+
+  const cases: [string, Partial<Contact>, Partial<RankContext>?][] = [
+    ['more messages', { timesContacted: 6 }],
+    ['a more recent sent date', { lastSent: T0 - 20 * DAY }],
+    ['a more recent received date', { lastReceived: T0 - 5 * DAY }],
+    ['favourite', { favorite: true }],
+    ['pinned', { pinned: 3 }],
+    ['two sources', { sourceCount: 2, entryCount: 2 }],
+    ['a name, company and title', { name: 'Ada', company: 'ACME', title: 'CTO' }],
+  ];
+  for (const [what, change] of cases) {
+    it(`${what} ranks higher`, () => {
+      const a = contact({ id: 1, ...base });
+      const b = contact({ id: 2, ...base, ...change });
+      const book = [...background(), a, b];
+      assert.ok(scoreOf(book, 2) > scoreOf(book, 1), what);
+    });
+  }
+
+  it('the person knowing the owner back (their own book) ranks higher, more so the more they write', () => {
+    const a = contact({ id: 1, ...base });
+    const b = contact({ id: 2, ...base });
+    const c = contact({ id: 3, ...base });
+    const book = [...background(), a, b, c];
+    const sig = signals({
+      reciprocal: new Map([
+        [b.keys[0], { key: b.keys[0], times: 0, lastSent: null, lastReceived: null }],
+        [c.keys[0], { key: c.keys[0], times: 9, lastSent: T0 - DAY, lastReceived: null }],
+      ]),
+    });
+    const s = (id: number) => scoreOf(book, id, ctx({ signals: sig }));
+    assert.ok(s(3) > s(2) && s(2) > s(1));
+  });
+
+  it('more messages never lower a score, however old the last one (staleness is bounded)', () => {
+    for (const ageDays of [0, 10, 60, 120, 200, 400]) {
+      let prev = -Infinity;
+      for (const times of [1, 2, 5, 10, 50, 200, 1000]) {
+        const c = contact({ id: 1, timesContacted: times, lastSent: T0 - ageDays * DAY });
+        const s = scoreOf([...background(), c], 1);
+        assert.ok(s >= prev - 1e-12, `times ${times} at age ${ageDays}`);
+        prev = s;
+      }
+    }
+  });
+
+  it('a sent message outweighs a received one of the same date', () => {
+    const sent = contact({ id: 1, timesContacted: 3, lastSent: T0 - 10 * DAY });
+    const received = contact({ id: 2, timesContacted: 3, lastReceived: T0 - 10 * DAY });
+    const book = [...background(), sent, received];
+    assert.ok(scoreOf(book, 1) > scoreOf(book, 2));
+  });
+
+  it('prefers the recent over the frequent-but-gone when the gap is large', () => {
+    const recent = contact({ id: 1, timesContacted: 5, lastSent: T0 - 2 * DAY });
+    const gone = contact({ id: 2, timesContacted: 8, lastSent: T0 - 150 * DAY });
+    const book = [...background(), recent, gone];
+    assert.ok(scoreOf(book, 1) > scoreOf(book, 2));
+  });
+});
+
+describe('rankContacts: an old export ranks like a fresh one', () => {
+  it('shifting every date of the book by years changes neither order nor scores', () => {
+    const book = [...background(8), contact({ id: 1, timesContacted: 4, lastSent: T0 - 3 * DAY, lastReceived: T0 - 100 * DAY })];
+    const shift = 5 * 365 * DAY;
+    const old = book.map((c) => ({
+      ...c,
+      lastSent: c.lastSent === null ? null : c.lastSent - shift,
+      lastReceived: c.lastReceived === null ? null : c.lastReceived - shift,
+    }));
+    const a = rankContacts(book, ctx());
+    const b = rankContacts(old, ctx());
+    assert.deepEqual(b.map((s) => s.contact.id), a.map((s) => s.contact.id));
+    b.forEach((s, i) => assert.ok(Math.abs(s.score - a[i].score) < 1e-9));
+  });
+});
+
+describe('rankContacts: unknown times_contacted is not punished as zero', () => {
+  it('0 and absent are the same (unknown)', () => {
+    const zero = contact({ id: 1, timesContacted: 0, lastSent: T0 - 5 * DAY });
+    const absent = contact({ id: 2, timesContacted: null, lastSent: T0 - 5 * DAY });
+    const book = [...background(), zero, absent];
+    assert.equal(scoreOf(book, 1), scoreOf(book, 2));
+  });
+
+  it('a phone book with no counts at all ranks by what it has, as if counts did not exist', () => {
+    const book = [3, 1, 2].map((i) => contact({ id: i, lastSent: T0 - i * 30 * DAY }));
+    assert.deepEqual(rankContacts(book, ctx()).map((s) => s.contact.id), [1, 2, 3]);
+    for (const c of book) assert.equal(featuresOf(c, ctx(), bookStatsOf(book)).frequency, 0);
+  });
+
+  it('in a book where some counts are missing, an unknown count gets a typical one, not zero', () => {
+    const counted = Array.from({ length: 4 }, (_, i) => contact({ id: 10 + i, timesContacted: 20, lastSent: T0 - 50 * DAY }));
+    const uncounted = Array.from({ length: 4 }, (_, i) => contact({ id: 20 + i, lastSent: T0 - 50 * DAY }));
+    const unknown = contact({ id: 1, lastSent: T0 - 3 * DAY });
+    const once = contact({ id: 2, timesContacted: 1, lastSent: T0 - 3 * DAY });
+    const book = [...counted, ...uncounted, unknown, once];
+    const f = featuresOf(unknown, ctx(), bookStatsOf(book));
+    assert.ok(f.frequency > Math.log1p(1));
+    assert.ok(scoreOf(book, 1) > scoreOf(book, 2));
+  });
+});
+
+describe('rankContacts: contract', () => {
+  it('sorts by score descending, ties by id ascending, and drops nothing (junk included)', () => {
+    const book = [
+      contact({ id: 5 }),
+      contact({ id: 3 }),
+      contact({ id: 4, favorite: true }),
+      contact({ id: 1, junk: true, junkReason: 'nothing_to_invite' }),
+    ];
+    const out = rankContacts(book, ctx());
+    assert.deepEqual(out.map((s) => s.contact.id), [4, 1, 3, 5]);
+    for (let i = 1; i < out.length; i++) assert.ok(out[i - 1].score >= out[i].score);
+  });
+
+  it('explain holds the per-feature contributions and the bias, summing to the score', () => {
+    const book = [...background(), contact({ id: 1, timesContacted: 4, lastSent: T0 - 5 * DAY, favorite: true })];
+    const sig = signals({ knownBy: new Map([['e:p1@example.com', 3]]) });
+    const weights = { ...DEFAULT_WEIGHTS, bias: -2, known_by: 0.3 };
+    for (const row of rankContacts(book, ctx({ signals: sig, weights, explain: true }))) {
+      assert.ok(row.explain);
+      assert.equal(row.explain.bias, -2);
+      const sum = Object.values(row.explain).reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(sum - row.score) < 1e-9, `${sum} vs ${row.score}`);
+    }
+    const top = rankContacts(book, ctx({ signals: sig, weights, explain: true })).find((r) => r.contact.id === 1)!;
+    assert.equal(top.explain!.favorite, DEFAULT_WEIGHTS.favorite);
+    assert.ok(Math.abs(top.explain!.known_by - 0.3 * Math.log1p(3)) < 1e-12);
+    assert.equal(rankContacts(book, ctx())[0].explain, undefined);
+  });
+
+  it('uses the weights it is given (learned per app)', () => {
+    const a = contact({ id: 1, timesContacted: 50, lastSent: T0 - 60 * DAY });
+    const b = contact({ id: 2, timesContacted: 1, lastSent: T0 - 60 * DAY, favorite: true });
+    const book = [...background(), a, b];
+    assert.equal(rankContacts(book, ctx())[0].contact.id, 1);
+    const favFirst = { ...DEFAULT_WEIGHTS, favorite: 10 };
+    assert.equal(rankContacts(book, ctx({ weights: favFirst }))[0].contact.id, 2);
+  });
+
+  it('is deterministic and independent of input order', () => {
+    const book = [...background(10), ...Array.from({ length: 10 }, (_, i) => contact({ id: i, timesContacted: i % 3, lastSent: T0 - (i % 4) * DAY }))];
+    const a = rankContacts(book, ctx({ explain: true }));
+    const b = rankContacts([...book].reverse(), ctx({ explain: true }));
+    assert.deepEqual(b, a);
+  });
+
+  it('does not touch its input', () => {
+    const book = [...background(3)];
+    const copy = structuredClone(book);
+    rankContacts(book, ctx({ explain: true }));
+    assert.deepEqual(book, copy);
+  });
+});
