@@ -4,7 +4,8 @@
  *   npm run eval -- <books.jsonl> [more.jsonl ...]   through the HTTP API of a fresh in-process server
  *   npm run eval -- --offline <books.jsonl>          the same pipeline in memory (development only)
  *
- * Options: --runs full,no_times,no_dates (default all three); --weights <file.json> (weights to rank
+ * Options: --runs full,no_times,no_dates (default all three); --explain (HTTP: read with explain=1 and
+ * print the top rows of one book per cutoff with their per-signal contributions); --weights <file.json> (weights to rank
  * with, offline only; the HTTP mode uses what the service uses); --json (machine-readable output).
  * HTTP mode stores into a temp SQLite file, or DATABASE_URL when set; one fresh app per run and cutoff.
  */
@@ -19,17 +20,19 @@ import { formatReport } from './rank/report.ts';
 interface Args {
   files: string[];
   offline: boolean;
+  explain: boolean;
   json: boolean;
   runs: RunName[];
   weights?: Weights;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { files: [], offline: false, json: false, runs: RUNS };
+  const args: Args = { files: [], offline: false, explain: false, json: false, runs: RUNS };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--offline') args.offline = true;
     else if (a === '--json') args.json = true;
+    else if (a === '--explain') args.explain = true;
     else if (a === '--runs') args.runs = argv[++i].split(',') as RunName[];
     else if (a === '--weights') args.weights = JSON.parse(readFileSync(argv[++i], 'utf8')) as Weights;
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
@@ -56,7 +59,7 @@ async function main(): Promise<void> {
   if (args.offline) ranker = offlineRanker(args.weights);
   else {
     const { startHttpRanker } = await import('./rank/http.ts');
-    const h = await startHttpRanker();
+    const h = await startHttpRanker({ explain: args.explain });
     ranker = h.ranker;
     close = h.close;
   }
@@ -66,9 +69,10 @@ async function main(): Promise<void> {
       const name = basename(file).replace(/\.jsonl$/, '');
       const books = loadBooks(file);
       const results: RunResult[] = [];
+      const dataset = books[0]?.dataset ?? name;
       for (const run of args.runs) results.push(await evaluateRun(books, run, ranker, name));
       all[name] = results;
-      if (!args.json) console.log(formatReport(`${name} (${args.offline ? 'offline, in memory' : 'HTTP API'})`, results) + '\n');
+      if (!args.json) console.log(formatReport(`${name} (${args.offline ? 'offline, in memory' : 'HTTP API'})`, results, dataset) + '\n');
     }
   } finally {
     await close();

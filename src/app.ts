@@ -62,6 +62,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
     return503OnClosing: true,
+    // Requests too broken to route (bad HTTP framing, oversized headers) still get the documented body.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return socket.destroy(err);
+      const code = (err as NodeJS.ErrnoException).code;
+      const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const body = JSON.stringify({
+        error: status === 431 ? 'The request headers are too large.' : 'The request is not valid HTTP.',
+        code: 'invalid_request',
+        meta: { time: 0, request_id: randomUUID() },
+      });
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
 
   app.addHook('onRequest', async (request) => {

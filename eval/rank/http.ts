@@ -69,6 +69,11 @@ export async function startHttpRanker(opts: { explain?: boolean } = {}): Promise
     await pool(books, CONCURRENCY, async (b) => {
       const q = opts.explain ? '?explain=1' : '';
       const res = (await call(base, key, 'GET', `/v0/address-book/${encodeURIComponent(b.user_id)}${q}`)) as { data: WireRow[] };
+      if (opts.explain && b === books[0]) {
+        // One example per cutoff: the top rows with their per-signal contributions (explain=1).
+        console.log(`explain=1, ${label}, user ${b.user_id}, top 3:`);
+        for (const r of res.data.slice(0, 3)) console.log(`  #${r.rank} ${r.email} score ${r.score}`, JSON.stringify(r.explain));
+      }
       out.set(b.user_id, res.data.map((r) => (r.emails ?? (r.email ? [r.email] : [])).map((e) => e.trim().toLowerCase())));
     });
     return out;

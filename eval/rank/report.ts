@@ -18,8 +18,11 @@ function table(rows: Row[]): string {
   return [head, ...lines].join('\n');
 }
 
+/** MAP@10 of "a frequency+recency blend tuned on this set", from ../shared/datasets/README.md (by `dataset` field). */
+const README_TUNED_BLEND: Record<string, number> = { radoslaw: 0.844, eu: 0.675 };
+
 /** The report of one set: every run, per cutoff and overall, with a verdict against the best baseline. */
-export function formatReport(name: string, results: RunResult[]): string {
+export function formatReport(name: string, results: RunResult[], dataset?: string): string {
   const out: string[] = [`# ${name}`];
   for (const r of results) {
     out.push('', `## ${r.run}: ${RUN_TITLES[r.run]}`);
@@ -31,6 +34,11 @@ export function formatReport(name: string, results: RunResult[]): string {
     if (best) {
       const d = kith.metrics.map10 - best.metrics.map10;
       out.push(`MAP@10 Kith ${kith.metrics.map10.toFixed(3)} vs best single signal (${SYSTEM_TITLES[best.system]}) ${best.metrics.map10.toFixed(3)}: ${d >= 0 ? '+' : ''}${d.toFixed(3)}`);
+    }
+    const blend = dataset === undefined ? undefined : README_TUNED_BLEND[dataset];
+    if (r.run === 'full' && blend !== undefined) {
+      const d = kith.metrics.map10 - blend;
+      out.push(`MAP@10 Kith ${kith.metrics.map10.toFixed(4)} vs README tuned blend ${blend.toFixed(3)}: ${d >= 0 ? '+' : ''}${d.toFixed(4)}`);
     }
   }
   return out.join('\n');

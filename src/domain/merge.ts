@@ -25,8 +25,15 @@ const HUB_IDENTITIES = 3;
 
 // --- names ------------------------------------------------------------------------------------------
 
-/** Titles and suffixes that say nothing about who someone is. */
-const IGNORED_TOKENS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'jr', 'sr', 'ii', 'iii', 'herr', 'frau', 'mme', 'mlle', 'sra', 'sr', 'dona', 'don']);
+/**
+ * Titles that say nothing about who someone is. Only words that are never part of a name: dropping a
+ * token can turn a full name into a partial one ("Don Smith" -> "Smith"), and a partial name is
+ * compatible with every full name that contains it, so the veto would wave through "Don Smith" and
+ * "John Smith" on one family landline. Hence no given names here ("Don", "Dona"), and no generation
+ * suffixes: "Sr"/"Jr"/"II"/"III" tell a father from a son, and kept as tokens they still fit the bare
+ * name ("John Smith Jr" ~ "John Smith") while "Jr" and "Sr" conflict.
+ */
+const IGNORED_TOKENS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'herr', 'frau', 'mme', 'mlle', 'sra']);
 
 /**
  * Common given-name short forms, so "Bob Jones" and "Robert Jones" holding the same number agree.

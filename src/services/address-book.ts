@@ -32,7 +32,9 @@ export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultR
   const key = sourceKey(source);
   const normalized: NormalizedEntry[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) normalized[i] = normalizeEntry(entries[i], { region, sourceKey: key });
-  return { sourceKey: key, normalized, keyStats: keyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region) };
+  // National-only keys ('n:') match within one book only: they never feed the cross-user index.
+  const keyStats = keyStatsOf(normalized).filter((k) => !k.key.startsWith('n:'));
+  return { sourceKey: key, normalized, keyStats, ownerKeys: ownerKeysOf(source, region).filter((k) => !k.startsWith('n:')) };
 }
 
 /** Merged contacts and owner of a stored book: pure. */

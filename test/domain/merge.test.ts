@@ -224,17 +224,17 @@ test('two unnamed entries with one shared number merge (accepted: one person, tw
   assert.equal(merge([{ email: 'a@x.com', phone: '+12125550100' }, { email: 'a.work@y.com', phone: '+12125550100' }]).length, 1);
 });
 
-test('10,000 entries merge fast', () => {
+test('10,000 entries with overlapping keys merge into the expected people', () => {
+  // Speed is measured by `npm run eval:clean`, never asserted here.
+  // Fixed-length letter names, so no name is an initial or a prefix of another.
+  const letters = (k: number) => [676, 26, 1].map((d) => String.fromCharCode(65 + (Math.floor(k / d) % 26))).join('');
   const entries: EntryInput[] = [];
   for (let i = 0; i < 10_000; i++) {
-    entries.push({ name: `Person ${i % 7000}`, email: `p${i % 7000}@example.com`, phone: `+1212${String(5_000_000 + (i % 6000))}` });
+    entries.push({ name: `Person ${letters(i % 7000)}`, email: `p${i % 7000}@example.com`, phone: `+1212${String(5_000_000 + (i % 6000))}` });
   }
-  const n = norm(entries);
-  mergeEntries(n);
-  mergeEntries(n); // warm the JIT: the figure that matters is steady state
-  const t = performance.now();
-  const cs = mergeEntries(n);
-  const ms = performance.now() - t;
-  assert.ok(cs.length > 0);
-  assert.ok(ms < 1000, `${ms} ms`); // target ~20 ms (see npm run eval:clean); a loose bound so busy CI machines pass
+  const cs = mergeEntries(norm(entries));
+  // Person k (k < 7000) has e-mail p{k}; its phone index is k % 6000, so persons k and k+6000 share a
+  // number while having different names: the guard keeps them apart, and every person comes back once.
+  assert.equal(cs.length, 7000);
+  for (const c of cs) assert.equal(new Set(c.emails.map((e) => e.key)).size, 1);
 });

@@ -5,6 +5,7 @@
  *   const api = await startApi('sqlite');
  *   try { const r = await api.post('/v0/address-book', body); } finally { await api.close(); }
  */
+import http from 'node:http';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -41,6 +42,25 @@ export interface TestApi {
 
 let counter = 0;
 
+function rawRequest(url: string, method: string, headers: Record<string, string>, payload?: string): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const all = payload === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(payload)) };
+    const req = http.request(url, { method, headers: all }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+        resolve({ status: res.statusCode ?? 0, headers: h, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.end(payload);
+    else req.end();
+  });
+}
+
 export async function startApi(engine: EngineName, env: Record<string, string> = {}): Promise<TestApi> {
   const db = await makeTestStorage(engine);
   const config = loadConfig({ LOG_LEVEL: 'info', ...env, DATABASE_URL: db.url });
@@ -69,8 +89,9 @@ export async function startApi(engine: EngineName, env: Record<string, string> =
       payload = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(base + path, { method, headers, body: payload });
-    const text = await res.text();
+    // node:http rather than fetch: existing clients send bodies on GET and DELETE, which fetch refuses.
+    const res = await rawRequest(base + path, method, headers, payload);
+    const text = res.text;
     let body: unknown = undefined;
     try {
       body = text ? JSON.parse(text) : undefined;

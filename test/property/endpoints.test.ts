@@ -51,7 +51,10 @@ const oddString: fc.Arbitrary<string> = fc.oneof(
 /** `{"a":{"a":...}}` or `[[...]]`, `depth` levels deep. */
 function nested(depth: number, kind: 'object' | 'array' | 'proto'): unknown {
   let v: unknown = 1;
-  for (let i = 0; i < depth; i++) v = kind === 'array' ? [v] : kind === 'proto' ? { ['__proto__']: v, constructor: { prototype: v } } : { a: v };
+  for (let i = 0; i < depth; i++) {
+    // A computed ['__proto__'] key makes an own property, which JSON.stringify sends as "__proto__".
+    v = kind === 'array' ? [v] : kind === 'object' ? { a: v } : i % 2 ? { ['__proto__']: v } : { constructor: { prototype: v } };
+  }
   return v;
 }
 

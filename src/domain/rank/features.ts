@@ -7,6 +7,7 @@
  * (BookStats.reference), so a five-year-old export ranks exactly like a fresh one.
  */
 import type { BookSignals, Contact, KeyStat, Owner } from '../types.ts';
+import { isWebmailDomain } from '../webmail.ts';
 import type { RankContext } from './types.ts';
 
 /** One day in epoch milliseconds. */
@@ -42,20 +43,13 @@ const MIN_SPAN_DAYS = 30;
  * Which quantile (0..1) of the book's known times_contacted stands for a "typical" contact of the book.
  * Phones stopped reporting the count, so "unknown" is not "never". An unknown count is imputed as
  * (1 - coverage) × typical, coverage being the share of the book's contacts whose count is known: in a
- * phone book (no counts at all) unknown means nothing and everybody gets the typical value; in a mail
- * book that counts nearly everyone, a missing count most likely means "hardly ever written to".
+ * book that counts nobody (a phone) every contact gets the same value (0): the count plays no part and
+ * the other signals rank; in a book mixing counted and uncounted sources, an uncounted contact gets
+ * about the typical count; in a mail book that counts nearly everyone, a missing count most likely
+ * means "hardly ever written to" and gets little.
  */
 const TYPICAL_TIMES_QUANTILE = 0.5;
 
-/** Webmail and ISP domains: an address there is a personal one; a company domain there is no "same company". */
-export const PERSONAL_DOMAINS: ReadonlySet<string> = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.uk', 'yahoo.fr', 'ymail.com', 'outlook.com',
-  'hotmail.com', 'hotmail.co.uk', 'hotmail.fr', 'live.com', 'msn.com', 'icloud.com', 'me.com', 'mac.com',
-  'aol.com', 'gmx.com', 'gmx.de', 'gmx.net', 'web.de', 'mail.ru', 'yandex.ru', 'yandex.com', 'proton.me',
-  'protonmail.com', 'zoho.com', 'fastmail.com', 'hey.com', 'qq.com', '163.com', 'comcast.net',
-  'verizon.net', 'att.net', 'orange.fr', 'free.fr', 'wanadoo.fr', 'libero.it', 'wp.pl', 'o2.pl',
-  'interia.pl', 'seznam.cz', 'btinternet.com', 'sky.com', 't-online.de',
-]);
 
 /**
  * Names of the features, in a fixed order (the order of explain output and of training).
@@ -212,7 +206,7 @@ function completenessOf(c: Contact): number {
 }
 
 function ownerDomains(owner: Owner): Set<string> {
-  return new Set(owner.emailDomains.map((d) => d.toLowerCase()).filter((d) => !PERSONAL_DOMAINS.has(d)));
+  return new Set(owner.emailDomains.map((d) => d.toLowerCase()).filter((d) => !isWebmailDomain(d)));
 }
 
 /**
@@ -237,7 +231,7 @@ export function featuresOf(contact: Contact, ctx: RankContext, book: BookStats):
   let personal = 0;
   for (const d of domains) {
     if (companyDomains.has(d)) sameDomain = 1;
-    if (PERSONAL_DOMAINS.has(d)) personal = 1;
+    if (isWebmailDomain(d)) personal = 1;
   }
 
   const recip = reciprocalOf(c.keys, signals);

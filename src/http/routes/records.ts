@@ -35,8 +35,13 @@ export function recordRoutes(app: FastifyInstance, deps: {
   const { storage, schemas: S, config } = deps;
   const region = config.defaultRegion;
 
-  function keysOf(item: Reachable, i: number): string[] {
-    const keys = keysFor(item, region);
+  /**
+   * Matching keys of a record. `crossUser` records (app users, accepted invites) are matched against
+   * every book of the tenant, where a national-only number ('n:') means nothing: those are left out.
+   */
+  function keysOf(item: Reachable, i: number, crossUser = false): string[] {
+    let keys = keysFor(item, region);
+    if (crossUser) keys = keys.filter((k) => !k.startsWith('n:'));
     if (keys.length === 0) throw invalid(`entries[${i}]`, 'needs a usable email or phone');
     return keys;
   }
@@ -66,7 +71,7 @@ export function recordRoutes(app: FastifyInstance, deps: {
     async (request) => {
       const now = Date.now();
       const rows = request.body.entries.map((e, i) => ({
-        keys: keysOf(e, i),
+        keys: keysOf(e, i, true),
         userId: e.user_id === undefined || e.user_id === null ? null : coerceUserId(e.user_id, `entries[${i}].user_id`),
         newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceUserId(e.new_user_id, `entries[${i}].new_user_id`),
         name: e.name?.trim() || null,
@@ -88,7 +93,7 @@ export function recordRoutes(app: FastifyInstance, deps: {
       const rows = request.body.entries.map((u, i) => {
         const id = u.id ?? u.user_id ?? u.username;
         if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
-        return { appUserId: coerceUserId(id, `entries[${i}].id`), name: u.name?.trim() || null, keys: keysOf(u, i) };
+        return { appUserId: coerceUserId(id, `entries[${i}].id`), name: u.name?.trim() || null, keys: keysOf(u, i, true) };
       });
       await storage.upsertAppUsers(request.auth.tenant, rows);
       return {

@@ -1,0 +1,284 @@
+/**
+ * `kith import` / `kith backfill` against a real server on both engines: batches of 500, resume without
+ * loading anything twice, failures, and the command line itself (help, exit statuses, Ctrl-C).
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { exitCodeOf, formatSummary, runImport, type ImportOptions } from '../../src/cli/import/run.ts';
+import { ImportState, RangeSet, StateMismatchError } from '../../src/cli/import/state.ts';
+import { hashKey } from '../../src/services/keys.ts';
+import { tenantOf } from '../../src/storage/types.ts';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
+
+function book(userId: string | number, n: number, extra: Record<string, unknown> = {}) {
+  return { user_id: userId, source: { type: 'gmail', email: `owner-${userId}@acme.example` }, entries: Array.from({ length: n }, (_, i) => ({ name: `Person ${i}`, email: `p${i}.${userId}@example.com` })), ...extra };
+}
+
+function jsonl(...bodies: unknown[]): string {
+  return bodies.map((b) => (typeof b === 'string' ? b : JSON.stringify(b))).join('\n') + '\n';
+}
+
+/** Runs the kith command; resolves with its exit status and output. */
+function kith(args: string[], env: Record<string, string> = {}, onStart?: (child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/kith.mjs'), ...args], { cwd: ROOT, env: { ...process.env, KITH_URL: '', KITH_API_KEY: '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    onStart?.(child);
+  });
+}
+
+describe('RangeSet and the progress file', () => {
+  it('keeps done units as merged ranges whatever the order they finish in', () => {
+    const s = new RangeSet();
+    for (const n of [1, 2, 5, 3, 7, 6, 4, 10]) s.add(n);
+    assert.deepEqual(s.toJSON(), [[1, 7], [10, 10]]);
+    assert.equal(s.size, 8);
+    assert.ok(s.has(4) && !s.has(8) && s.has(10));
+    assert.deepEqual(new RangeSet([[5, 6], [1, 2], [3, 3]]).toJSON(), [[1, 6]]);
+  });
+
+  it('refuses progress recorded for another file, server or batch size unless --restart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kith-state-'));
+    try {
+      const path = join(dir, 'x.kith-progress');
+      const id = { file: '/x.jsonl', size: 10, sha256: 'a', url: 'http://a', mode: 'backfill' as const, batchSize: 500 };
+      const s = ImportState.open(path, id);
+      s.unitLoaded(1);
+      s.batchLoaded(2, 1);
+      const again = ImportState.open(path, id);
+      assert.ok(again.done.has(1));
+      assert.equal(again.batchesDone(2), 1);
+      assert.equal(again.resumed, true);
+      assert.throws(() => ImportState.open(path, { ...id, sha256: 'b' }), (e: Error) => e instanceof StateMismatchError && /file changed/.test(e.message) && /--restart/.test(e.message));
+      assert.throws(() => ImportState.open(path, { ...id, url: 'http://b' }), /it was for http:\/\/a/);
+      assert.throws(() => ImportState.open(path, { ...id, batchSize: 100 }), /--batch-size 500/);
+      assert.equal(ImportState.open(path, { ...id, sha256: 'b' }, { restart: true }).done.size, 0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+for (const engine of ENGINES) {
+  describe(`kith import/backfill on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    let dir: string;
+    let tenant: string;
+    before(async () => {
+      api = await startApi(engine);
+      dir = mkdtempSync(join(tmpdir(), 'kith-import-'));
+      const rec = await api.storage.findKeyByHash(hashKey(api.key));
+      tenant = tenantOf(rec!.appId, rec!.env);
+    });
+    after(async () => {
+      await api?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    const opts = (file: string, extra: Partial<ImportOptions> = {}): ImportOptions => ({ file, mode: 'backfill', url: api.base, key: api.key, progress: 'none', retryBaseMs: 10, ...extra });
+    const uploads = async (userId: string) => (await api.storage.loadBook(tenant, userId))?.uploadCount ?? 0;
+
+    it('backfill sends batches of 500 per POST and records every line', async () => {
+      const file = join(dir, 'a.jsonl');
+      writeFileSync(file, jsonl(book('a1', 1200), book('a2', 3), '', book('a3', 500)));
+      const s = await runImport(opts(file));
+      assert.equal(exitCodeOf(s), 0, formatSummary(s));
+      assert.equal(s.loaded, 3);
+      assert.equal(s.blank, 1);
+      assert.equal(s.batches, 3 + 1 + 1);
+      assert.equal(s.entries, 1703);
+      // One stored upload per POST: 1200 entries went as 500 + 500 + 200.
+      assert.equal(await uploads('a1'), 3);
+      assert.equal(await uploads('a2'), 1);
+      assert.equal(await uploads('a3'), 1);
+      const got = await api.get('/v0/address-book/a1');
+      assert.equal(got.body.data.length, 1200);
+      const state = JSON.parse(readFileSync(`${file}.kith-progress`, 'utf8'));
+      assert.deepEqual(state.done, [[1, 4]]);
+      assert.match(formatSummary(s), /kith backfill: done/);
+
+      // A rerun loads nothing again.
+      const again = await runImport(opts(file));
+      assert.equal(again.alreadyDone, 4);
+      assert.equal(again.batches, 0);
+      assert.equal(await uploads('a1'), 3);
+    });
+
+    it('a stopped run resumes where it stopped, mid-book, without loading any batch twice', async () => {
+      const file = join(dir, 'b.jsonl');
+      writeFileSync(file, jsonl(book('b1', 1100), book('b2', 10), book('b3', 20)));
+      const controller = new AbortController();
+      // Stop as soon as the first batch of the first book is acknowledged (the state file records it).
+      const countingFetch: typeof fetch = async (input, init) => {
+        const res = await fetch(input, init);
+        controller.abort();
+        return res;
+      };
+      const first = await runImport(opts(file, { concurrency: 1, signal: controller.signal, fetch: countingFetch }));
+      assert.equal(first.interrupted, true);
+      assert.equal(exitCodeOf(first), 130);
+      assert.equal(first.batches, 1);
+      assert.equal(await uploads('b1'), 1);
+      assert.equal(JSON.parse(readFileSync(`${file}.kith-progress`, 'utf8')).partial['1'], 1);
+
+      const second = await runImport(opts(file, { concurrency: 1 }));
+      assert.equal(exitCodeOf(second), 0, formatSummary(second));
+      assert.equal(second.resumed, true);
+      assert.equal(second.batches, 2 + 1 + 1, 'the two remaining batches of b1, then b2 and b3');
+      assert.equal(await uploads('b1'), 3);
+      assert.equal(await uploads('b2'), 1);
+      assert.equal(await uploads('b3'), 1);
+      assert.equal((await api.get('/v0/address-book/b1')).body.data.length, 1100);
+    });
+
+    it('import (not backfill) gets the ranked list on the last batch of each book', async () => {
+      const file = join(dir, 'c.jsonl');
+      writeFileSync(file, jsonl(book('c1', 700)));
+      const s = await runImport(opts(file, { mode: 'import' }));
+      assert.equal(exitCodeOf(s), 0, formatSummary(s));
+      assert.equal(s.batches, 2);
+      assert.equal(s.rankedContacts, 700);
+    });
+
+    it('rejected lines are reported with the API message, the rest is loaded, and the exit status is 1', async () => {
+      const file = join(dir, 'd.jsonl');
+      writeFileSync(file, jsonl(book('d1', 2), 'this is not json', { user_id: 'd2', source: {}, entries: [{ name: 'X', websites: [{ url: 'https://x.example' }] }] }, { entries: [] }, book('d3', 2)));
+      const s = await runImport(opts(file));
+      assert.equal(exitCodeOf(s), 1);
+      assert.equal(s.loaded, 2);
+      assert.deepEqual(s.failed.map((f) => f.n), [2, 3, 4]);
+      assert.match(s.failed[0].why, /line 2 is not valid JSON/);
+      assert.doesNotMatch(s.failed[0].why, /this is not json/, 'the line itself is never echoed');
+      assert.match(s.failed[1].why, /HTTP 400 invalid_request: .*websites\[0\]\.type/);
+      assert.match(s.failed[2].why, /has no user_id/);
+      const text = formatSummary(s);
+      assert.match(text, /finished with failures/);
+      assert.match(text, /3 failed/);
+    });
+
+    it('a refused key stops the run at once (fatal), loading nothing', async () => {
+      const file = join(dir, 'e.jsonl');
+      writeFileSync(file, jsonl(book('e1', 1), book('e2', 1)));
+      const s = await runImport(opts(file, { key: 'kith_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }));
+      assert.equal(exitCodeOf(s), 1);
+      assert.match(s.fatal ?? '', /HTTP 401 unauthorized/);
+      assert.equal(s.loaded, 0);
+    });
+
+    it('an unreachable server is retried, then stops the run with a clear message', async () => {
+      const file = join(dir, 'f.jsonl');
+      writeFileSync(file, jsonl(book('f1', 1)));
+      const s = await runImport(opts(file, { url: 'http://127.0.0.1:9', retries: 2, statePath: join(dir, 'f.state') }));
+      assert.equal(exitCodeOf(s), 1);
+      assert.equal(s.retries, 2);
+      assert.match(s.fatal ?? '', /no answer from http:\/\/127\.0\.0\.1:9 .*gave up after 2 retries/);
+    });
+
+    it('a vCard file is one book for --user, with its source type from the file', async () => {
+      const file = join(dir, 'contacts.vcf');
+      writeFileSync(file, readFileSync(join(FIXTURES, 'iphone.vcf')));
+      const s = await runImport(opts(file, { mode: 'import', userId: 'vc1' }));
+      assert.equal(exitCodeOf(s), 0, formatSummary(s));
+      assert.equal(s.entries, 3);
+      const book = await api.storage.loadBook(tenant, 'vc1');
+      assert.equal(book?.sources[0].type, 'ios');
+      const got = await api.get('/v0/address-book/vc1');
+      assert.ok(got.body.data.some((c: { name: string }) => c.name === 'Zoë Müller'));
+      // The shop's no-reply address is junk: the ranked list is shorter than the file.
+      assert.ok(!got.body.data.some((c: { email: string }) => c.email === 'no-reply@shop.example'));
+    });
+
+    it('a Google CSV file is one book; --dry-run sends nothing', async () => {
+      const file = join(dir, 'google.csv');
+      writeFileSync(file, readFileSync(join(FIXTURES, 'google.csv')));
+      const dry = await runImport(opts(file, { userId: 'gc1', dryRun: true }));
+      assert.equal(dry.batches, 1);
+      assert.equal(dry.entries, 2);
+      assert.equal(await uploads('gc1'), 0);
+      assert.equal(existsSync(`${file}.kith-progress`), false);
+      const s = await runImport(opts(file, { userId: 'gc1', source: { email: 'me@acme.example' } }));
+      assert.equal(exitCodeOf(s), 0, formatSummary(s));
+      const stored = await api.storage.loadBook(tenant, 'gc1');
+      assert.deepEqual({ type: stored?.sources[0].type, email: stored?.sources[0].email }, { type: 'gmail', email: 'me@acme.example' });
+    });
+
+    if (engine === 'sqlite') {
+      it('the kith command: loads a file, prints plain progress and a summary, exits 0', async () => {
+        const file = join(dir, 'cli.jsonl');
+        writeFileSync(file, jsonl(book('cli1', 3), book('cli2', 3)));
+        const r = await kith(['backfill', file, '--url', api.base], { KITH_API_KEY: api.key });
+        assert.equal(r.code, 0, r.stderr + r.stdout);
+        assert.match(r.stdout, /kith backfill: done/);
+        assert.match(r.stdout, /2 loaded now/);
+        assert.match(r.stderr, /^progress: 0\/2 lines/m, 'plain progress lines when stderr is not a terminal');
+        assert.match(r.stderr, /progress: 2\/2 lines \(100\.0%\)/);
+      });
+
+      it('the kith command: Ctrl-C stops after the batch in flight (exit 130); a rerun loads the rest once', async () => {
+        const file = join(dir, 'sigint.jsonl');
+        const users = Array.from({ length: 150 }, (_, i) => `sig${i}`);
+        writeFileSync(file, jsonl(...users.map((u) => book(u, 50))));
+        const state = `${file}.kith-progress`;
+        const r = await kith(['backfill', file, '--url', api.base, '--concurrency', '1'], { KITH_API_KEY: api.key }, (child) => {
+          // Interrupt once the first line is recorded: the handler is installed by then.
+          const timer = setInterval(() => {
+            if (existsSync(state)) {
+              clearInterval(timer);
+              child.kill('SIGINT');
+            }
+          }, 20);
+          child.on('close', () => clearInterval(timer));
+        });
+        assert.equal(r.code, 130, r.stderr + r.stdout);
+        assert.match(r.stdout, /stopped \(interrupted\)/);
+        assert.match(r.stdout, /Run the same command again/);
+        const rerun = await kith(['backfill', file, '--url', api.base, '--quiet'], { KITH_API_KEY: api.key });
+        assert.equal(rerun.code, 0, rerun.stderr + rerun.stdout);
+        assert.match(rerun.stdout, /already loaded before \(skipped\)/);
+        assert.equal(rerun.stderr, '', '--quiet prints no progress');
+        for (const u of users) assert.equal(await uploads(u), 1, `user ${u} loaded exactly once`);
+      });
+    }
+  });
+}
+
+describe('the kith command line', () => {
+  it('every command has --help with an example', async () => {
+    for (const cmd of [[], ['keys'], ['migrate'], ['serve'], ['import'], ['backfill']]) {
+      const r = await kith([...cmd, '--help']);
+      assert.equal(r.code, 0, `${cmd.join(' ')} --help: ${r.stderr}`);
+      assert.match(r.stdout, /Example/, `kith ${cmd.join(' ')} --help shows an example`);
+    }
+  });
+
+  it('fails loudly with a non-zero status on bad usage', async () => {
+    const noKey = await kith(['import', join(FIXTURES, 'iphone.vcf'), '--user', '1']);
+    assert.equal(noKey.code, 2);
+    assert.match(noKey.stderr, /needs an API key: --key KEY or KITH_API_KEY/);
+    const noUser = await kith(['import', join(FIXTURES, 'iphone.vcf'), '--key', 'k', '--dry-run']);
+    assert.equal(noUser.code, 1);
+    assert.match(noUser.stderr, /pass --user ID/);
+    const badFormat = await kith(['backfill', join(FIXTURES, 'google.csv'), '--format', 'xml', '--dry-run']);
+    assert.notEqual(badFormat.code, 0);
+    assert.match(badFormat.stderr, /--format must be jsonl, vcard or csv/);
+    const missing = await kith(['backfill', '/nonexistent/file.jsonl', '--key', 'k']);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /ENOENT|no such file/);
+    const unknown = await kith(['frobnicate']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command/);
+  });
+});
