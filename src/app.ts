@@ -17,6 +17,7 @@ import { miscRoutes } from './http/routes/misc.ts';
 import { recordRoutes } from './http/routes/records.ts';
 import { makeSchemas } from './http/schemas.ts';
 import { AddressBookService } from './services/address-book.ts';
+import { Learner } from './services/learner.ts';
 import type { Storage } from './storage/types.ts';
 
 export interface BuildOptions {
@@ -156,6 +157,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const schemas = makeSchemas(config);
   const service = new AddressBookService(storage, config);
+  const learner = new Learner(storage, service, app.log, config.retrainDebounceMs);
+  app.addHook('onClose', async () => learner.close());
+  const onInvitesAccepted = async (tenant: string) => learner.schedule(tenant);
 
   const limiter = await createRateLimiter(config, app.log);
   app.addHook('onClose', async () => limiter?.close());
@@ -166,7 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       installRateLimit(v0, config, limiter);
       miscRoutes(v0, { config });
       addressBookRoutes(v0, { service, schemas, config });
-      recordRoutes(v0, { storage, schemas, config, prefix: '/v0' });
+      recordRoutes(v0, { storage, schemas, config, prefix: '/v0', onInvitesAccepted });
     },
     { prefix: '/v0' },
   );
@@ -175,7 +179,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     installAuth(bare, storage);
     // --- per-key hooks after auth (rate limiting) go here too ---
     installRateLimit(bare, config, limiter);
-    recordRoutes(bare, { storage, schemas, config, prefix: '' });
+    recordRoutes(bare, { storage, schemas, config, prefix: '', onInvitesAccepted });
   });
 
   return app;

@@ -28,6 +28,8 @@ export interface Config {
   readonly logLevel: string;
   /** Public base URL used in meta.docs links. */
   readonly publicUrl: string;
+  /** Wait after the last accepted invite before retraining a tenant's ranking weights, ms. */
+  readonly retrainDebounceMs: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open (scrape it from a private network). */
   readonly metricsToken?: string;
 }
@@ -84,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     rateLimitMax: int(env, 'KITH_RATE_LIMIT', 0, 0, 1_000_000_000),
     rateLimitWindowMs: int(env, 'KITH_RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
     redisUrl,
+    retrainDebounceMs: int(env, 'KITH_RETRAIN_DEBOUNCE_MS', 5_000, 0, 86_400_000),
     logLevel,
     publicUrl: (env.KITH_PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     metricsToken: metricsToken(env),

@@ -2,10 +2,15 @@
  * The `kith` command. Every sub-command has --help with an example and exits non-zero on failure.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { createApiKey } from '../services/keys.ts';
-import { openStorage } from '../storage/index.ts';
-import type { Env } from '../storage/types.ts';
+import type { Env, Storage } from '../storage/types.ts';
+
+// The config, storage and import modules are loaded by the commands that use them, not here: --help and
+// bad usage answer at once instead of after loading the database drivers.
+async function openConfiguredStorage(): Promise<Storage> {
+  const { loadConfig } = await import('../config.ts');
+  const { openStorage } = await import('../storage/index.ts');
+  return openStorage(loadConfig(process.env).databaseUrl);
+}
 
 const HELP: Record<string, string> = {
   main: `kith: the Kith address-book ranking service
@@ -86,9 +91,8 @@ Examples:
 
 class UsageError extends Error {}
 
-async function withStorage<T>(fn: (s: Awaited<ReturnType<typeof openStorage>>) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env);
-  const storage = await openStorage(config.databaseUrl);
+async function withStorage<T>(fn: (s: Storage) => Promise<T>): Promise<T> {
+  const storage = await openConfiguredStorage();
   try {
     await storage.migrateUp();
     return await fn(storage);
@@ -112,6 +116,7 @@ async function keys(args: string[]): Promise<void> {
   if (sub === 'create') {
     if (!values.app) throw new UsageError('keys create needs --app NAME');
     if (values.env !== 'test' && values.env !== 'live') throw new UsageError('--env must be test or live');
+    const { createApiKey } = await import('../services/keys.ts');
     const created = await withStorage((s) => createApiKey(s, { app: values.app!, env: values.env as Env }));
     console.log(`Created a ${values.env} key for app "${values.app}" (id ${created.keyId}). It is shown once; store it now:`);
     console.log(created.key);
@@ -226,8 +231,7 @@ async function importCommand(mode: 'import' | 'backfill', args: string[]): Promi
 async function migrate(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { down: { type: 'boolean' }, yes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) return void console.log(HELP.migrate);
-  const config = loadConfig(process.env);
-  const storage = await openStorage(config.databaseUrl);
+  const storage = await openConfiguredStorage();
   try {
     if (values.down) {
       if (!values.yes) throw new UsageError('migrate --down destroys every table; add --yes to confirm');

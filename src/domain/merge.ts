@@ -165,16 +165,22 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
 
 class Components {
   readonly parent: Int32Array;
-  /** Folded names per root (distinct, capped). */
-  readonly names: (string[][] | null)[];
+  /**
+   * Folded names per root (distinct, capped). undefined = not materialised yet: the component is still
+   * its root entry alone, whose names are [folded[root]] (or none). Most entries never join anyone, so
+   * no list is allocated for them.
+   */
+  private readonly names: (string[][] | null | undefined)[];
+  private readonly folded: readonly (string[] | null)[];
+  /** Scratch one-name lists for a root that has not materialised its list (no allocation per check). */
+  private readonly oneA: string[][] = [[]];
+  private readonly oneB: string[][] = [[]];
 
-  constructor(n: number, names: (string[] | null)[]) {
+  constructor(n: number, folded: readonly (string[] | null)[]) {
     this.parent = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.parent[i] = i;
     this.names = new Array(n);
-    for (let i = 0; i < n; i++) {
-      this.parent[i] = i;
-      this.names[i] = names[i] ? [names[i] as string[]] : null;
-    }
+    this.folded = folded;
   }
 
   find(i: number): number {
@@ -188,20 +194,34 @@ class Components {
     return r;
   }
 
+  private namesOf(r: number, scratch: string[][]): string[][] | null {
+    const l = this.names[r];
+    if (l !== undefined) return l;
+    const f = this.folded[r];
+    if (f === null) return null;
+    scratch[0] = f;
+    return scratch;
+  }
+
   /** Joins the components of a and b unless a name of one conflicts with a name of the other. */
   tryUnion(a: number, b: number): boolean {
     let ra = this.find(a);
     let rb = this.find(b);
     if (ra === rb) return true;
-    const na = this.names[ra];
-    const nb = this.names[rb];
+    if (rb < ra) {
+      // The earliest entry is the root: contacts come out in upload order.
+      const t = ra;
+      ra = rb;
+      rb = t;
+    }
+    const na = this.namesOf(ra, this.oneA);
+    const nb = this.namesOf(rb, this.oneB);
     if (na && nb) {
       for (const x of na) for (const y of nb) if (!namesCompatible(x, y)) return false;
     }
-    if (rb < ra) [ra, rb] = [rb, ra]; // the earliest entry is the root: contacts come out in upload order
     this.parent[rb] = ra;
     if (nb) {
-      const merged = na ?? [];
+      const merged = na === null ? [] : na === this.oneA ? [na[0]] : na;
       for (const y of nb) {
         if (merged.length >= MAX_NAMES_PER_COMPONENT) break;
         if (!merged.includes(y)) merged.push(y); // folded names are shared arrays: identity is equality
@@ -218,66 +238,159 @@ class Components {
 /**
  * Link key of a national-only number: its digits without leading zeros (trunk prefix), or the full
  * number of the book that ends with those digits when exactly one does ("0171 1234567" with no region
- * and "+49 171 1234567" from a source that had one).
+ * and "+49 171 1234567" from a source that had one). Works on the book's distinct keys (first
+ * appearance first), not on every entry.
  */
-function nationalAliases(entries: NormalizedEntry[]): Map<string, string> {
-  const alias = new Map<string, string>();
-  let national = false;
-  for (let i = 0; i < entries.length && !national; i++) {
-    for (const p of entries[i].phones) if (p.key !== null && p.key.charCodeAt(0) === 110 /* 'n' */) national = true;
+function nationalAliases(keys: readonly string[]): Map<string, string> {
+  const national: [string, string][] = [];
+  const wanted = new Set<string>(); // only the tails some national number asks for are indexed
+  for (const k of keys) {
+    if (k.charCodeAt(0) !== 110 /* 'n' */ || k.charCodeAt(1) !== 58 /* ':' */) continue;
+    const d = k.slice(2).replace(/^0+/, '');
+    national.push([k, d]);
+    if (d.length >= MIN_ALIAS_DIGITS) wanted.add(d.slice(-MIN_ALIAS_DIGITS));
   }
-  if (!national) return alias; // most books: every number has a country
   const byTail = new Map<string, string[]>();
-  for (const e of entries) {
-    for (const p of e.phones) {
-      if (!p.key?.startsWith('p:')) continue;
-      const tail = p.key.slice(-MIN_ALIAS_DIGITS);
+  if (wanted.size > 0) {
+    for (const k of keys) {
+      if (k.charCodeAt(0) !== 112 /* 'p' */ || k.charCodeAt(1) !== 58 /* ':' */) continue;
+      const tail = k.slice(-MIN_ALIAS_DIGITS);
+      if (!wanted.has(tail)) continue;
       const list = byTail.get(tail);
-      if (!list) byTail.set(tail, [p.key]);
-      else if (!list.includes(p.key)) list.push(p.key);
+      if (!list) byTail.set(tail, [k]);
+      else list.push(k);
     }
   }
-  for (const e of entries) {
-    for (const p of e.phones) {
-      if (!p.key?.startsWith('n:') || alias.has(p.key)) continue;
-      const d = p.key.slice(2).replace(/^0+/, '');
-      let target = 'n:' + d;
-      if (d.length >= MIN_ALIAS_DIGITS) {
-        const hits = (byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? []).filter((k) => {
-          const cc = k.length - 2 - d.length; // digits left for the country code
-          return k.endsWith(d) && cc >= 0 && cc <= 3;
-        });
-        if (hits.length === 1) target = hits[0];
-      }
-      alias.set(p.key, target);
+  const alias = new Map<string, string>();
+  for (const [key, d] of national) {
+    let target = 'n:' + d;
+    if (d.length >= MIN_ALIAS_DIGITS) {
+      const hits = (byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? []).filter((k) => {
+        const cc = k.length - 2 - d.length; // digits left for the country code
+        return k.endsWith(d) && cc >= 0 && cc <= 3;
+      });
+      if (hits.length === 1) target = hits[0];
     }
+    alias.set(key, target);
   }
   return alias;
 }
 
-/** Keys an entry links on: usable e-mails and keyed phones (junk addresses never link anyone). */
-function linkKeysOf(e: NormalizedEntry, alias: Map<string, string>): string[] {
-  const out: string[] = [];
-  // E-mail keys link as the bare address (it holds an '@', phone keys never do): no string built per entry.
-  for (const m of e.emails) if (!m.junk) out.push(m.key);
-  for (const p of e.phones) {
-    if (!p.key) continue;
-    const k = alias.get(p.key) ?? p.key;
-    if (!out.includes(k)) out.push(k);
+/**
+ * The link keys of every entry as small integers, in flat arrays (no array and no string per entry):
+ * entry i holds ids keyOf[keyStart[i] .. keyStart[i+1]); key k is held by entries
+ * holderOf[holderStart[k] .. holderStart[k+1]), in upload order. Key ids follow first appearance, so
+ * walking keys by id is deterministic and depends only on the entry list.
+ */
+interface KeyIndex {
+  keyCount: number;
+  keyStart: Int32Array;
+  keyOf: Int32Array;
+  holderStart: Int32Array;
+  holderOf: Int32Array;
+  /** National-only key -> the key it links as (see nationalAliases); null when the book has none. */
+  alias: Map<string, string> | null;
+}
+
+/**
+ * Keys an entry links on: usable e-mails and keyed phones (junk addresses never link anyone). E-mail
+ * keys link as the bare address (it holds an '@', phone keys never do): no string is built per entry.
+ */
+function indexKeys(entries: NormalizedEntry[]): KeyIndex {
+  const n = entries.length;
+  const ids = new Map<string, number>();
+  const keyStart = new Int32Array(n + 1);
+  let keyOf: Int32Array = new Int32Array(2 * n + 16);
+  let used = 0;
+  let national = false;
+  for (let i = 0; i < n; i++) {
+    const e = entries[i];
+    const start = used;
+    keyStart[i] = start;
+    for (const m of e.emails) {
+      if (m.junk) continue;
+      let id = ids.get(m.key);
+      if (id === undefined) ids.set(m.key, (id = ids.size));
+      if (used === keyOf.length) keyOf = grow(keyOf);
+      keyOf[used++] = id;
+    }
+    for (const p of e.phones) {
+      const k = p.key;
+      if (!k) continue;
+      if (k.charCodeAt(0) === 110 /* 'n' */) national = true;
+      let id = ids.get(k);
+      if (id === undefined) ids.set(k, (id = ids.size));
+      else if (repeats(keyOf, start, used, id)) continue;
+      if (used === keyOf.length) keyOf = grow(keyOf);
+      keyOf[used++] = id;
+    }
   }
-  return out;
+  keyStart[n] = used;
+  let keyCount = ids.size;
+  let alias: Map<string, string> | null = null;
+  if (national) {
+    // Rare: rename national-only keys to what they link as, then renumber by first appearance of the
+    // renamed key (as if entries had listed the renamed keys) and drop phones an entry now lists twice.
+    const raw = [...ids.keys()];
+    alias = nationalAliases(raw);
+    const renamed = new Map<string, number>();
+    const remap = new Int32Array(raw.length).fill(-1);
+    let w = 0;
+    for (let i = 0; i < n; i++) {
+      const from = keyStart[i];
+      const to = keyStart[i + 1];
+      keyStart[i] = w; // w <= from: compacting in place never overwrites what is still to be read
+      for (let j = from; j < to; j++) {
+        const r = keyOf[j];
+        let id = remap[r];
+        if (id < 0) {
+          const k = alias.get(raw[r]) ?? raw[r];
+          let x = renamed.get(k);
+          if (x === undefined) renamed.set(k, (x = renamed.size));
+          remap[r] = id = x;
+        }
+        if (alias.has(raw[r]) && repeats(keyOf, keyStart[i], w, id)) continue;
+        keyOf[w++] = id;
+      }
+    }
+    keyStart[n] = used = w;
+    keyCount = renamed.size;
+  }
+  const holderStart = new Int32Array(keyCount + 1);
+  for (let j = 0; j < used; j++) holderStart[keyOf[j] + 1]++;
+  for (let k = 0; k < keyCount; k++) holderStart[k + 1] += holderStart[k];
+  const holderOf = new Int32Array(used);
+  const fill = holderStart.slice(0, keyCount);
+  for (let i = 0; i < n; i++) for (let j = keyStart[i]; j < keyStart[i + 1]; j++) holderOf[fill[keyOf[j]]++] = i;
+  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias };
+}
+
+/** Whether ids[from..to) holds id (an entry lists a handful of keys: a scan beats a Set). */
+function repeats(ids: Int32Array, from: number, to: number, id: number): boolean {
+  for (let j = from; j < to; j++) if (ids[j] === id) return true;
+  return false;
+}
+
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** Applies the per-key guard and links the entries the key may link. */
-function linkKey(holders: number[], folded: (string[] | null)[], linkKeys: string[][], key: string, uf: Components): void {
-  if (holders.length === 2) {
+function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): void {
+  const from = ix.holderStart[key];
+  const to = ix.holderStart[key + 1];
+  if (to - from === 2) {
     // The common case, and the general rule reduced: two holders are at most two identities, so the key
     // links them exactly when their names agree.
-    const a = folded[holders[0]];
-    const b = folded[holders[1]];
-    if (a === null || b === null || namesCompatible(a, b)) uf.tryUnion(holders[0], holders[1]);
+    const a = folded[ix.holderOf[from]];
+    const b = folded[ix.holderOf[from + 1]];
+    if (a === null || b === null || namesCompatible(a, b)) uf.tryUnion(ix.holderOf[from], ix.holderOf[from + 1]);
     return;
   }
+  const holders = Array.from(ix.holderOf.subarray(from, to));
+  const keyCount = (i: number) => ix.keyStart[i + 1] - ix.keyStart[i];
   // Name groups, most complete names first so a bare surname cannot pick a side arbitrarily.
   const named = holders.filter((i) => folded[i] !== null);
   named.sort((a, b) => (folded[b] as string[]).length - (folded[a] as string[]).length || a - b);
@@ -302,19 +415,20 @@ function linkKey(holders: number[], folded: (string[] | null)[], linkKeys: strin
     const ra = rep(a), rb = rep(b);
     if (ra !== rb) ids.set(rb, ra);
   };
-  const byOtherKey = new Map<string, number>();
+  const byOtherKey = new Map<number, number>();
   for (const i of holders) {
-    const others = linkKeys[i].length - 1;
+    const others = keyCount(i) - 1;
     if (others === 0 && folded[i] === null) {
       bare.push(i);
       continue;
     }
     ids.set(i, i);
-    for (const k of linkKeys[i]) {
+    for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) {
+      const k = ix.keyOf[j];
       if (k === key) continue;
-      const j = byOtherKey.get(k);
-      if (j === undefined) byOtherKey.set(k, i);
-      else join(j, i);
+      const h = byOtherKey.get(k);
+      if (h === undefined) byOtherKey.set(k, i);
+      else join(h, i);
     }
   }
   for (const g of groups) for (let n = 1; n < g.length; n++) join(g[0], g[n]);
@@ -331,7 +445,7 @@ function linkKey(holders: number[], folded: (string[] | null)[], linkKeys: strin
   // copies of the number join each other.
   for (const g of groups) {
     let anchored = 0;
-    for (const i of g) if (linkKeys[i].length > 1) anchored++;
+    for (const i of g) if (keyCount(i) > 1) anchored++;
     if (anchored > 1) continue;
     for (let n = 1; n < g.length; n++) uf.tryUnion(g[0], g[n]);
   }
@@ -339,6 +453,20 @@ function linkKey(holders: number[], folded: (string[] | null)[], linkKeys: strin
 }
 
 // --- contact assembly -------------------------------------------------------------------------------
+
+/**
+ * One per distinct name string of a merge: its folded tokens, computed once, and its display-name score,
+ * computed on first need. The counters serve pickName without a Map per contact: they belong to the
+ * contact whose number is in `stamp`.
+ */
+interface NameInfo {
+  name: string;
+  folded: string[] | null;
+  rank: [number, number, number] | null;
+  stamp: number;
+  count: number;
+  last: number;
+}
 
 /** Score of a name as the contact's display name; see pickName. */
 function nameRank(name: string, folded: string[]): [number, number, number] {
@@ -354,40 +482,82 @@ function nameRank(name: string, folded: string[]): [number, number, number] {
   return [full, cased, accents];
 }
 
+function rankOf(info: NameInfo): [number, number, number] {
+  return (info.rank ??= nameRank(info.name, info.folded ?? []));
+}
+
+/** Distinct names of the contact being built (reused: contacts are built one at a time). */
+const pickScratch: NameInfo[] = [];
+/** Numbers the contacts pickName works on, across calls, so a NameInfo's counters are never stale. */
+let pickStamp = 0;
+
+/**
+ * Folded names by name string, across merges: a book is merged again on every read, and folding (the
+ * Unicode path above all) is the costliest per-name step. Pure, so sharing is safe; FIFO-capped like
+ * the phone and e-mail caches (~200 bytes a name: 50,000 names is ~10 MB at most).
+ */
+const NAME_CACHE_MAX = 50_000;
+const nameCache = new Map<string, NameInfo>();
+
+function nameInfo(name: string): NameInfo {
+  let info = nameCache.get(name);
+  if (info === undefined) {
+    const t = foldName(name);
+    info = { name, folded: t.length ? t : null, rank: null, stamp: -1, count: 0, last: 0 };
+    if (nameCache.size >= NAME_CACHE_MAX) nameCache.delete(nameCache.keys().next().value as string);
+    nameCache.set(name, info);
+  }
+  return info;
+}
+
+/** Empties the folded-name cache (benchmarks measure cold merges with it). */
+export function clearNameCache(): void {
+  nameCache.clear();
+}
+
 /**
  * The display name: the most complete name (most full-word tokens, initials don't count), then the
  * most frequent, then the best written (mixed case over ALL CAPS/lower case, diacritics kept over
  * stripped: exports lose them, people don't add them), then the latest upload.
  */
-function pickName(idx: number[], entries: NormalizedEntry[], folded: (string[] | null)[]): string | null {
-  if (idx.length === 1) return entries[idx[0]].name;
-  const counts = new Map<string, { count: number; last: number; rank: [number, number, number] }>();
-  for (const i of idx) {
-    const n = entries[i].name;
-    if (n === null) continue;
-    const c = counts.get(n);
-    if (c) {
-      c.count++;
-      c.last = i;
-    } else counts.set(n, { count: 1, last: i, rank: nameRank(n, folded[i] ?? []) });
-  }
-  let best: string | null = null;
-  let bc: { count: number; last: number; rank: [number, number, number] } | null = null;
-  for (const [n, c] of counts) {
-    if (
-      bc === null ||
-      c.rank[0] > bc.rank[0] ||
-      (c.rank[0] === bc.rank[0] &&
-        (c.count > bc.count ||
-          (c.count === bc.count &&
-            (c.rank[1] > bc.rank[1] ||
-              (c.rank[1] === bc.rank[1] && (c.rank[2] > bc.rank[2] || (c.rank[2] === bc.rank[2] && c.last > bc.last)))))))
-    ) {
-      best = n;
-      bc = c;
+function pickName(stamp: number, members: Int32Array, from: number, to: number, infos: (NameInfo | null)[]): string | null {
+  if (to - from === 1) return infos[members[from]]?.name ?? null;
+  const seen = pickScratch;
+  seen.length = 0;
+  for (let m = from; m < to; m++) {
+    const i = members[m];
+    const info = infos[i];
+    if (info === null) continue;
+    if (info.stamp !== stamp) {
+      info.stamp = stamp;
+      info.count = 1;
+      info.last = i;
+      seen.push(info);
+    } else {
+      info.count++;
+      info.last = i;
     }
   }
-  return best;
+  // Distinct names have distinct last uploads, so the order is total and the scan order does not matter.
+  let best: NameInfo | null = null;
+  for (const c of seen) {
+    if (best === null) {
+      best = c;
+      continue;
+    }
+    const r = rankOf(c);
+    const br = rankOf(best);
+    if (
+      r[0] > br[0] ||
+      (r[0] === br[0] &&
+        (c.count > best.count ||
+          (c.count === best.count && (r[1] > br[1] || (r[1] === br[1] && (r[2] > br[2] || (r[2] === br[2] && c.last > best.last)))))))
+    ) {
+      best = c;
+    }
+  }
+  seen.length = 0;
+  return best === null ? null : best.name;
 }
 
 function newest(a: number | null, b: number | null): number | null {
@@ -401,13 +571,28 @@ function phoneOrder(p: NormPhone): number {
   return p.key.startsWith('p:') ? 0 : 1;
 }
 
-function buildContact(id: number, idx: number[], entries: NormalizedEntry[], folded: (string[] | null)[], alias: Map<string, string>): Contact {
+/** Same phone: same key, or both keyless and shown the same (keyless numbers are told apart by what is shown). */
+function samePhone(p: NormPhone, q: NormPhone): boolean {
+  return p.key !== null ? q.key === p.key : q.key === null && q.display === p.display;
+}
+
+function buildContact(
+  id: number,
+  members: Int32Array,
+  from: number,
+  to: number,
+  entries: NormalizedEntry[],
+  infos: (NameInfo | null)[],
+  alias: Map<string, string> | null,
+  stamp: number,
+): Contact {
+  // Contacts hold a handful of items: linear scans of small arrays beat Sets here.
   const emails: NormEmail[] = [];
-  const emailSeen: string[] = []; // contacts hold a handful of items: arrays beat Sets here
   const phones: NormPhone[] = [];
-  const phoneSeen: string[] = [];
   const photos: string[] = [];
-  const sources: string[] = [];
+  const single = to - from === 1;
+  let firstSource: string | null = null;
+  let sources: string[] | null = null; // only built when a second source shows up
   let data: Record<string, unknown> = {};
   let nickname: string | null = null;
   let title: string | null = null;
@@ -421,23 +606,26 @@ function buildContact(id: number, idx: number[], entries: NormalizedEntry[], fol
   let websiteCount = 0;
   let imCount = 0;
 
-  for (const i of idx) {
-    const e = entries[i];
-    for (const m of e.emails) {
-      if (emailSeen.includes(m.key)) continue;
-      emailSeen.push(m.key);
-      emails.push(m);
+  for (let m = from; m < to; m++) {
+    const e = entries[members[m]];
+    for (const em of e.emails) {
+      let dup = false;
+      for (let j = 0; j < emails.length && !dup; j++) dup = emails[j].key === em.key;
+      if (!dup) emails.push(em);
     }
     for (const p of e.phones) {
-      const id = p.key ?? 'd:' + p.display;
-      if (phoneSeen.includes(id)) continue;
-      phoneSeen.push(id);
-      phones.push(p);
+      let dup = false;
+      for (let j = 0; j < phones.length && !dup; j++) dup = samePhone(p, phones[j]);
+      if (!dup) phones.push(p);
     }
     for (const ph of e.photos) if (!photos.includes(ph)) photos.push(ph);
-    if (!sources.includes(e.sourceKey)) sources.push(e.sourceKey);
-    if (idx.length === 1) data = e.data;
-    else data = Object.assign({}, data, e.data); // later upload wins, shallow
+    if (firstSource === null) firstSource = e.sourceKey;
+    else if (e.sourceKey !== firstSource) {
+      if (sources === null) sources = [firstSource, e.sourceKey];
+      else if (!sources.includes(e.sourceKey)) sources.push(e.sourceKey);
+    }
+    if (single) data = e.data;
+    else Object.assign(data, e.data); // later upload wins, shallow (data starts as a fresh object)
     nickname = e.nickname ?? nickname;
     title = e.title ?? title;
     company = e.company ?? company;
@@ -446,41 +634,54 @@ function buildContact(id: number, idx: number[], entries: NormalizedEntry[], fol
     if (e.timesContacted !== null && (times === null || e.timesContacted > times)) times = e.timesContacted;
     lastSent = newest(lastSent, e.lastSent);
     lastReceived = newest(lastReceived, e.lastReceived);
-    addressCount = Math.max(addressCount, e.addressCount);
-    websiteCount = Math.max(websiteCount, e.websiteCount);
-    imCount = Math.max(imCount, e.imCount);
+    if (e.addressCount > addressCount) addressCount = e.addressCount;
+    if (e.websiteCount > websiteCount) websiteCount = e.websiteCount;
+    if (e.imCount > imCount) imCount = e.imCount;
   }
 
   // Phones: full numbers, then national-only, then keyless (upload order within each class). A
   // national-only copy of a full number the contact already has is the same phone: shown once.
-  const shownPhones: NormPhone[] = [];
+  let shownPhones: NormPhone[] = phones;
   let usablePhone = false;
-  for (let cls = 0; cls < 3; cls++) {
-    for (const p of phones) {
-      if (phoneOrder(p) !== cls) continue;
-      if (cls === 1) {
-        const a = alias.get(p.key as string);
-        if (a !== undefined && a.startsWith('p:') && phoneSeen.includes(a)) continue;
+  let sorted = true;
+  for (let j = 0; j < phones.length; j++) {
+    const c = phoneOrder(phones[j]);
+    if (c < 2) usablePhone = true;
+    if (c !== 0 && (c === 1 || (j + 1 < phones.length && phoneOrder(phones[j + 1]) !== 2))) sorted = false;
+  }
+  if (!sorted) {
+    shownPhones = [];
+    for (let cls = 0; cls < 3; cls++) {
+      for (const p of phones) {
+        if (phoneOrder(p) !== cls) continue;
+        if (cls === 1 && alias !== null) {
+          const a = alias.get(p.key as string);
+          if (a !== undefined && a.startsWith('p:') && phones.some((q) => q.key === a)) continue;
+        }
+        shownPhones.push(p);
       }
-      if (cls < 2) usablePhone = true;
-      shownPhones.push(p);
     }
   }
   // E-mails: person mailboxes, then role mailboxes, then junk, which is dropped when anything usable is left.
-  const shownEmails: NormEmail[] = [];
-  let usableEmail = false;
-  for (const m of emails) if (!m.junk && !m.role) shownEmails.push(m);
-  for (const m of emails) if (!m.junk && m.role) shownEmails.push(m);
-  if (shownEmails.length > 0) usableEmail = true;
+  let shownEmails: NormEmail[] = [];
+  let plain = true; // only person mailboxes: shown as they are
+  for (const m of emails) if (m.junk || m.role) plain = false;
+  if (plain) shownEmails = emails;
+  else {
+    for (const m of emails) if (!m.junk && !m.role) shownEmails.push(m);
+    for (const m of emails) if (!m.junk && m.role) shownEmails.push(m);
+  }
+  const usableEmail = shownEmails.length > 0;
   if (!usableEmail && !usablePhone) for (const m of emails) if (m.junk) shownEmails.push(m);
 
-  const keys: string[] = [];
-  for (const m of shownEmails) keys.push('e:' + m.key);
-  for (const p of shownPhones) if (p.key !== null && !keys.includes(p.key)) keys.push(p.key);
+  // Keys: every shown e-mail, then every keyed phone (phones are distinct by key already).
+  const keys: string[] = new Array(shownEmails.length);
+  for (let j = 0; j < shownEmails.length; j++) keys[j] = 'e:' + shownEmails[j].key;
+  for (const p of shownPhones) if (p.key !== null) keys.push(p.key);
 
   const contact: Contact = {
     id,
-    name: pickName(idx, entries, folded),
+    name: pickName(stamp, members, from, to, infos),
     nickname,
     title,
     company,
@@ -496,8 +697,8 @@ function buildContact(id: number, idx: number[], entries: NormalizedEntry[], fol
     addressCount,
     websiteCount,
     imCount,
-    sourceCount: sources.length,
-    entryCount: idx.length,
+    sourceCount: sources === null ? (firstSource === null ? 0 : 1) : sources.length,
+    entryCount: to - from,
     keys,
     junk: false,
     junkReason: null,
@@ -519,52 +720,39 @@ function buildContact(id: number, idx: number[], entries: NormalizedEntry[], fol
  */
 export function mergeEntries(entries: NormalizedEntry[]): Contact[] {
   const n = entries.length;
-  const foldCache = new Map<string, string[] | null>();
+  // Names are folded once per distinct string: books repeat names across sources and duplicates.
+  const infos: (NameInfo | null)[] = new Array(n);
   const folded: (string[] | null)[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const name = entries[i].name;
-    if (name === null) {
-      folded[i] = null;
-      continue;
-    }
-    let f = foldCache.get(name);
-    if (f === undefined) {
-      const t = foldName(name);
-      f = t.length ? t : null;
-      foldCache.set(name, f);
-    }
-    folded[i] = f;
+    const info = name === null ? null : nameInfo(name);
+    infos[i] = info;
+    folded[i] = info === null ? null : info.folded;
   }
 
-  const alias = nationalAliases(entries);
-  const linkKeys: string[][] = new Array(n);
-  const holders = new Map<string, number[]>(); // insertion order = first appearance: deterministic
-  for (let i = 0; i < n; i++) {
-    const ks = linkKeysOf(entries[i], alias);
-    linkKeys[i] = ks;
-    for (const k of ks) {
-      const h = holders.get(k);
-      if (h) h.push(i);
-      else holders.set(k, [i]);
-    }
-  }
-
+  const ix = indexKeys(entries);
+  const alias = ix.alias;
   const uf = new Components(n, folded);
-  for (const [key, h] of holders) if (h.length > 1) linkKey(h, folded, linkKeys, key, uf);
+  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1) linkKey(k, ix, folded, uf);
 
-  const groupOf = new Map<number, number[]>();
-  const order: number[][] = [];
+  // Group members by component, in upload order. The root is the component's earliest entry, so
+  // walking entries in order numbers the contacts in the order of their first entry.
+  const groupOf = new Int32Array(n).fill(-1);
+  const entryGroup = new Int32Array(n);
+  let groups = 0;
   for (let i = 0; i < n; i++) {
     const r = uf.find(i);
-    let g = groupOf.get(r);
-    if (!g) {
-      g = [];
-      groupOf.set(r, g);
-      order.push(g);
-    }
-    g.push(i);
+    if (groupOf[r] < 0) groupOf[r] = groups++;
+    entryGroup[i] = groupOf[r];
   }
-  const contacts: Contact[] = new Array(order.length);
-  for (let id = 0; id < order.length; id++) contacts[id] = buildContact(id, order[id], entries, folded, alias);
+  const start = new Int32Array(groups + 1);
+  for (let i = 0; i < n; i++) start[entryGroup[i] + 1]++;
+  for (let g = 0; g < groups; g++) start[g + 1] += start[g];
+  const members = new Int32Array(n);
+  const cursor = start.slice(0, groups);
+  for (let i = 0; i < n; i++) members[cursor[entryGroup[i]]++] = i;
+
+  const contacts: Contact[] = new Array(groups);
+  for (let id = 0; id < groups; id++) contacts[id] = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, ++pickStamp);
   return contacts;
 }

@@ -163,7 +163,10 @@ export function applyRankOptions<T extends ScoredLike>(
   for (let b = 0; b < blocks.length && out.length < cap; b++) {
     for (const row of blocks[b]) {
       if (out.length >= cap) break;
-      out.push({ ...row, rank: out.length + 1, finalScore: roundScore(row.score + offsets[b]) });
+      const shifted = { ...row, rank: out.length + 1, finalScore: roundScore(row.score + offsets[b]) };
+      // The shift is part of the score: explain says so, so that its parts still add up.
+      if (row.explain && offsets[b] !== 0) shifted.explain = { ...row.explain, promotion: offsets[b] };
+      out.push(shifted);
     }
   }
   return { rows: out, exceptionMatchingDomain, totalBeforeLimit: total };

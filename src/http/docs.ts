@@ -93,8 +93,8 @@ export function addRequestExamples(route: RouteOptions): void {
 }
 
 /**
- * The CSP of the /docs pages: Swagger UI's own script and style hashes kept, but every `https:` source,
- * the validator host and upgrade-insecure-requests removed, and connections limited to this server.
+ * The CSP of the /docs pages: Swagger UI's own script hashes kept, but every `https:` source, the
+ * validator host and upgrade-insecure-requests removed, and connections limited to this server.
  */
 export function localOnlyCsp(header: string): string {
   const directives = header
@@ -108,7 +108,10 @@ export function localOnlyCsp(header: string): string {
         .join(' '),
     );
   if (!directives.some((d) => d.startsWith('connect-src'))) directives.push("connect-src 'self'");
-  return directives.join('; ');
+  // Swagger UI inserts <style> elements at run time, whose hashes are not known in advance; a hash in
+  // the list would make browsers ignore 'unsafe-inline', so the directive is replaced whole. Styles can
+  // still come from this server only.
+  return directives.map((d) => (d.startsWith('style-src') ? "style-src 'self' 'unsafe-inline'" : d)).join('; ');
 }
 
 /**

@@ -15,8 +15,11 @@ import { startApi, type Reply, type TestApi } from '../helpers/api.ts';
 import { dumpAllRows } from '../helpers/db-scan.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
-/** Runs per property: enough to hit every branch of the generators, few enough to stay fast on 2 cores. */
-const RUNS = 30;
+/**
+ * Runs per property: enough to hit every branch of the generators, few enough to stay fast on 2 cores.
+ * FC_RUNS=1000 (and another FC_SEED) for a longer hunt by hand.
+ */
+const RUNS = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 30;
 /** Fixed seed unless FC_SEED is given: a failure is reproducible, and another seed explores more. */
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 0x6b697468;
 

@@ -1,0 +1,81 @@
+/**
+ * Learning from outcomes through the real API: invites sent and accepted retrain the app's weights,
+ * which are stored per app, survive a restart, and change the ranking of that app only.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { DEFAULT_WEIGHTS } from '../../src/domain/rank/index.ts';
+import { openStorage } from '../../src/storage/index.ts';
+import { tenantOf } from '../../src/storage/types.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+import { startApi, type TestApi } from '../helpers/api.ts';
+
+const N = 300;
+
+for (const engine of ENGINES) {
+  describe(`learning on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine, { KITH_RETRAIN_DEBOUNCE_MS: '0' });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('accepted invites retrain the weights, which persist and drive the ranking', async () => {
+      // Favourites accept invites (and a few others), the rest do not: favourite must gain weight.
+      const entries = Array.from({ length: N }, (_, i) => ({
+        name: `Contact ${i}`,
+        email: `c${i}@example.com`,
+        times_contacted: 1 + (i % 17),
+        is_favorite: i % 2,
+      }));
+      const up = await api.post('/v0/address-book', { user_id: 'inviter', source: { email: 'inviter@example.com' }, entries, backfill: 1 });
+      assert.equal(up.status, 200, up.text);
+      const sent = await api.post('/v0/invites-sent', entries.map((e) => ({ user_id: 'inviter', email: e.email })));
+      assert.equal(sent.status, 200, sent.text);
+      const accepted = entries.filter((_, i) => i % 2 === 1 || i % 10 === 0).map((e) => ({ email: e.email }));
+      const acc = await api.post('/v0/invites-accepted', accepted);
+      assert.equal(acc.status, 200, acc.text);
+
+      const appId = (await api.storage.listKeys()).find((k) => k.appName === api.appName)!.appId;
+      const tenant = tenantOf(appId, 'live');
+      let learned = null;
+      for (let i = 0; i < 100 && !learned; i++) {
+        learned = await api.storage.loadWeights(tenant);
+        if (!learned) await sleep(100);
+      }
+      assert.ok(learned, 'weights were learned and stored');
+      assert.ok(learned.samples >= N);
+      assert.ok(learned.weights.favorite > DEFAULT_WEIGHTS.favorite, `favorite ${learned.weights.favorite}`);
+
+      // A restarted server on the same database ranks with the stored weights.
+      const storage = await openStorage(api.url);
+      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: api.url }), storage });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const port = (app.server.address() as { port: number }).port;
+        const res = await fetch(`http://127.0.0.1:${port}/v0/address-book/inviter?explain=1&limit=400`, {
+          headers: { authorization: `Bearer ${api.key}` },
+        });
+        const body = await res.json();
+        assert.equal(res.status, 200);
+        const fav = body.data.find((r: { email: string }) => r.email === 'c1@example.com');
+        assert.ok(Math.abs(fav.explain.favorite - learned.weights.favorite) < 1e-9, JSON.stringify(fav.explain));
+      } finally {
+        await app.close();
+        await storage.close();
+      }
+
+      // Another app keeps the defaults.
+      const other = await api.newKey();
+      await api.post('/v0/address-book', { user_id: 'u', source: {}, entries: entries.slice(0, 3) }, other);
+      const o = await api.get('/v0/address-book/u?explain=1', other);
+      const ofav = o.body.data.find((r: { email: string }) => r.email === 'c1@example.com');
+      assert.equal(ofav.explain.favorite, DEFAULT_WEIGHTS.favorite);
+    });
+  });
+}

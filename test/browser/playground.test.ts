@@ -1,0 +1,140 @@
+/**
+ * /playground in headless Chromium (Debian's `chromium`, driven by playwright-core), on both engines:
+ * drop a vCard file, see the cleaned, ranked list with each score's explanation; choose a Google CSV
+ * with options. Saves a screenshot to tmp/playground.png. Skipped, loudly, without /usr/bin/chromium.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+/** Flags for headless Chromium as root on a machine without outside network (see the machine notes). */
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SHOTS = new URL('../../tmp/', import.meta.url).pathname;
+const FIXTURES = new URL('../cli/fixtures/', import.meta.url).pathname;
+
+const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`;
+if (noBrowser) process.stderr.write(`\n*** WARNING: ${noBrowser} ***\n\n`);
+
+/** A small phone export: a favourite with much contact, a plain contact, a duplicate in another format, a no-reply address. */
+const VCF = [
+  ['Zoë Müller', 'Zoe.Mueller@example.com', '+1 415 555 0123', 'CATEGORIES:starred'],
+  ['Ana Silva', 'ana@example.org', '', ''],
+  ['Zoe Mueller', 'zoe.mueller@example.com', '(415) 555-0123', ''],
+  ['Bo Chen', 'bo@chenlabs.example', '+1 202 555 0147', ''],
+  ['Shop', 'no-reply@shop.example', '', ''],
+]
+  .map(([name, email, tel, extra]) => ['BEGIN:VCARD', 'VERSION:3.0', 'PRODID:-//Apple Inc.//iPhone OS 17.0//EN', `FN:${name}`, `EMAIL:${email}`, ...(tel ? [`TEL:${tel}`] : []), ...(extra ? [extra] : []), 'END:VCARD'].join('\r\n'))
+  .join('\r\n');
+
+async function drop(page: Page, selector: string, text: string, name: string, type: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ text, name, type }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], name, { type }));
+      return dt;
+    },
+    { text, name, type },
+  );
+  await page.dispatchEvent(selector, 'drop', { dataTransfer });
+}
+
+const engineSkips = new Map(await Promise.all(ENGINES.map(async (e) => [e, await engineSkip(e)] as const)));
+
+describe('/playground in headless Chromium', { skip: noBrowser }, () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const engine of ENGINES) {
+    describe(`on ${engine}`, { skip: engineSkips.get(engine) }, () => {
+      let api: TestApi;
+      before(async () => {
+        api = await startApi(engine);
+      });
+      after(async () => {
+        await api?.close();
+      });
+
+      it('drop a vCard: the cleaned, merged, ranked list with explanations; the book is deleted after', async () => {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const problems: string[] = [];
+        const requested: string[] = [];
+        page.on('request', (r) => requested.push(r.url()));
+        page.on('pageerror', (e) => problems.push(e.message));
+        page.on('console', (m) => {
+          if (m.type() === 'error') problems.push(m.text());
+        });
+        await page.goto(`${api.base}/playground`, { waitUntil: 'networkidle' });
+        await page.fill('#key', api.key);
+        await page.check('input[name=filter_blank_names]');
+        const userId = await page.inputValue('#user-id');
+        assert.match(userId, /^playground-[0-9a-f]{12}$/);
+
+        // Dropping the file with a key present ranks it at once.
+        await drop(page, '#drop', VCF, 'contacts.vcf', 'text/vcard');
+        await page.waitForSelector('#results:not([hidden]) #rows tr', { timeout: 20_000 });
+        await page.waitForFunction(() => /deleted from the server/.test(document.getElementById('status')?.textContent ?? ''));
+
+        const rows = await page.$$eval('#rows tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
+        // Five cards, one no-reply (junk) and one duplicate of Zoë: three contacts.
+        assert.equal(rows.length, 3, JSON.stringify(rows));
+        assert.deepEqual(rows.map((r) => r[0]), ['1', '2', '3']);
+        const names = rows.map((r) => r[1]);
+        assert.ok(names.some((n) => /Zo[eë] M[uü]/.test(n)) && names.includes('Ana Silva') && names.includes('Bo Chen'), names.join(', '));
+        assert.ok(!rows.some((r) => r[2].includes('no-reply@shop.example')), 'junk is dropped');
+        const zoe = rows.find((r) => /Zo[eë]/.test(r[1]))!;
+        assert.match(zoe[3], /\+14155550123/, 'phones come back in E.164');
+        // Every row shows its score and the per-signal explanation.
+        for (const r of rows) assert.match(r[4], /^-?\d+\.\d{3}$/);
+        const explained = await page.$$eval('#rows tr', (trs) => trs.map((tr) => tr.querySelectorAll('.explain .v').length));
+        assert.ok(explained.every((n) => n > 0), `each row explains its score (${explained.join(', ')})`);
+        assert.match(await page.textContent('#summary') ?? '', /3 shown of 5 entries read/);
+
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: `${SHOTS}playground${engine === 'sqlite' ? '' : `-${engine}`}.png`, fullPage: true });
+
+        assert.equal((await api.get(`/v0/address-book/${userId}`)).status, 404, 'the playground deleted the book again');
+        const origin = new URL(api.base).origin;
+        assert.deepEqual(requested.filter((u) => !u.startsWith(origin)), [], 'no request leaves the machine');
+        assert.deepEqual(problems, [], 'no script error or CSP violation');
+        await page.close();
+      });
+
+      it('choose a Google CSV with options and keep the book: the API then has it', async () => {
+        const page = await browser.newPage();
+        await page.goto(`${api.base}/playground`);
+        await page.fill('#key', api.key);
+        await page.fill('#user-id', 'pg-keep');
+        await page.fill('input[name=limit]', '1');
+        await page.check('input[name=keep]');
+        await page.setInputFiles('#file', { name: 'google.csv', mimeType: 'text/csv', buffer: readFileSync(`${FIXTURES}google.csv`) });
+        await page.click('#rank');
+        await page.waitForSelector('#results:not([hidden]) #rows tr', { timeout: 20_000 });
+        assert.equal(await page.$$eval('#rows tr', (trs) => trs.length), 1, 'limit=1');
+        const stored = await api.get('/v0/address-book/pg-keep');
+        assert.equal(stored.status, 200);
+        assert.equal(stored.body.data.length, 2);
+        await page.close();
+      });
+
+      it('a wrong key shows the API error on the page', async () => {
+        const page = await browser.newPage();
+        await page.goto(`${api.base}/playground`);
+        await page.fill('#key', 'kith_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+        await page.setInputFiles('#file', { name: 'contacts.vcf', mimeType: 'text/vcard', buffer: Buffer.from(VCF) });
+        await page.click('#rank');
+        await page.waitForSelector('#error:not([hidden])');
+        assert.match(await page.textContent('#error') ?? '', /API key is not valid.*HTTP 401, unauthorized/);
+        await page.close();
+      });
+    });
+  }
+});
