@@ -22,11 +22,21 @@ export interface CutoffResult {
   rows: Row[];
 }
 
+/** One book's MAP@10 per system (for paired bootstrap intervals over books). */
+export interface BookScore {
+  user: string;
+  cutoff: string;
+  /** System ('kith' or a baseline name) -> MAP@10 of this book. */
+  map10: Record<string, number>;
+}
+
 export interface RunResult {
   run: RunName;
   cutoffs: CutoffResult[];
   /** Averaged over all books of the set (not over cutoffs). */
   overall: Row[];
+  /** Per-book MAP@10 of every system, in evaluation order. */
+  books: BookScore[];
 }
 
 function relevantOf(book: EvalBook): Set<string> {
@@ -43,6 +53,7 @@ export async function evaluateRun(books: EvalBook[], run: RunName, ranker: Ranke
     perSystem.set(system, list);
   };
   const cutoffs: CutoffResult[] = [];
+  const perBook: BookScore[] = [];
   for (const [cutoff, group] of byCutoff(data)) {
     const ranked = await ranker(group, `${label}-${run}-${cutoff}`);
     const local = new Map<string, Metrics[]>();
@@ -54,11 +65,19 @@ export async function evaluateRun(books: EvalBook[], run: RunName, ranker: Ranke
     };
     for (const book of group) {
       const rel = relevantOf(book);
-      add('kith', scoreRanking(ranked.get(book.user_id) ?? [], rel));
-      for (const b of baselines) add(b, scoreRanking(rankByBaseline(book, b as BaselineName), rel));
+      const one: BookScore = { user: book.user_id, cutoff, map10: {} };
+      const kith = scoreRanking(ranked.get(book.user_id) ?? [], rel);
+      add('kith', kith);
+      one.map10.kith = kith.map10;
+      for (const b of baselines) {
+        const m = scoreRanking(rankByBaseline(book, b as BaselineName), rel);
+        add(b, m);
+        one.map10[b] = m.map10;
+      }
+      perBook.push(one);
     }
     cutoffs.push({ cutoff, books: group.length, rows: [...local].map(([system, l]) => ({ system, metrics: meanMetrics(l) })) });
   }
   const overall = [...perSystem].map(([system, l]) => ({ system, metrics: meanMetrics(l) }));
-  return { run, cutoffs, overall };
+  return { run, cutoffs, overall, books: perBook };
 }

@@ -1,4 +1,5 @@
 /** Plain-text tables of the evaluation. */
+import { BOOTSTRAP_DRAWS, BOOTSTRAP_SEED, bootstrapMean, formatInterval } from './bootstrap.ts';
 import { RUN_TITLES } from './dataset.ts';
 import type { Row, RunResult } from './evaluate.ts';
 import { METRIC_NAMES, METRIC_TITLES } from './metrics.ts';
@@ -34,6 +35,14 @@ export function formatReport(name: string, results: RunResult[], dataset?: strin
     if (best) {
       const d = kith.metrics.map10 - best.metrics.map10;
       out.push(`MAP@10 Kith ${kith.metrics.map10.toFixed(3)} vs best single signal (${SYSTEM_TITLES[best.system]}) ${best.metrics.map10.toFixed(3)}: ${d >= 0 ? '+' : ''}${d.toFixed(3)}`);
+      // Paired over books: the same books ranked both ways, so book difficulty cancels out.
+      const diffs = r.books.map((b) => b.map10.kith - (b.map10[best.system] ?? 0));
+      const byBook = bootstrapMean(diffs);
+      const byUser = bootstrapMean(diffs, r.books.map((b) => b.user));
+      out.push(
+        `  95% bootstrap CI of the difference (${BOOTSTRAP_DRAWS} draws, seed ${BOOTSTRAP_SEED}): books resampled ${formatInterval(byBook)}` +
+          ` (P<=0 ${byBook.pNotBetter.toFixed(3)}); users resampled ${formatInterval(byUser)} (P<=0 ${byUser.pNotBetter.toFixed(3)})`,
+      );
     }
     const blend = dataset === undefined ? undefined : README_TUNED_BLEND[dataset];
     if (r.run === 'full' && blend !== undefined) {

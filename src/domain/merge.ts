@@ -300,6 +300,7 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
   const n = entries.length;
   const ids = new Map<string, number>();
   const keyStart = new Int32Array(n + 1);
+  const emailEnd = new Int32Array(n); // entry i's e-mail keys end here; its phone keys follow
   let keyOf: Int32Array = new Int32Array(2 * n + 16);
   let used = 0;
   let national = false;
@@ -314,6 +315,7 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
       if (used === keyOf.length) keyOf = grow(keyOf);
       keyOf[used++] = id;
     }
+    emailEnd[i] = used;
     for (const p of e.phones) {
       const k = p.key;
       if (!k) continue;
@@ -329,32 +331,38 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
   let keyCount = ids.size;
   let alias: Map<string, string> | null = null;
   if (national) {
-    // Rare: rename national-only keys to what they link as, then renumber by first appearance of the
-    // renamed key (as if entries had listed the renamed keys) and drop phones an entry now lists twice.
+    // Rare: national-only keys link as their alias (see nationalAliases). Renumber the keys by first
+    // appearance of what they link as, as if the entries had listed the aliases, and drop a phone an
+    // entry now lists twice (its national and its full spelling). Integer arrays only: no string work
+    // beyond the national keys themselves.
     const raw = [...ids.keys()];
     alias = nationalAliases(raw);
-    const renamed = new Map<string, number>();
-    const remap = new Int32Array(raw.length).fill(-1);
+    const target = new Int32Array(raw.length + alias.size);
+    for (let r = 0; r < raw.length; r++) target[r] = r;
+    let slots = raw.length;
+    const unseen = new Map<string, number>(); // alias targets no entry lists as such ('n:' + digits)
+    for (const [k, t] of alias) {
+      let tr = ids.get(t) ?? unseen.get(t);
+      if (tr === undefined) unseen.set(t, (tr = slots++));
+      target[ids.get(k) as number] = tr;
+    }
+    const renum = new Int32Array(slots).fill(-1);
+    let next = 0;
     let w = 0;
     for (let i = 0; i < n; i++) {
       const from = keyStart[i];
       const to = keyStart[i + 1];
       keyStart[i] = w; // w <= from: compacting in place never overwrites what is still to be read
       for (let j = from; j < to; j++) {
-        const r = keyOf[j];
-        let id = remap[r];
-        if (id < 0) {
-          const k = alias.get(raw[r]) ?? raw[r];
-          let x = renamed.get(k);
-          if (x === undefined) renamed.set(k, (x = renamed.size));
-          remap[r] = id = x;
-        }
-        if (alias.has(raw[r]) && repeats(keyOf, keyStart[i], w, id)) continue;
+        const t = target[keyOf[j]];
+        let id = renum[t];
+        if (id < 0) renum[t] = id = next++;
+        else if (j >= emailEnd[i] && repeats(keyOf, keyStart[i], w, id)) continue; // e-mails are kept as listed
         keyOf[w++] = id;
       }
     }
     keyStart[n] = used = w;
-    keyCount = renamed.size;
+    keyCount = next;
   }
   const holderStart = new Int32Array(keyCount + 1);
   for (let j = 0; j < used; j++) holderStart[keyOf[j] + 1]++;

@@ -19,11 +19,11 @@ const FIXTURES = new URL('../cli/fixtures/', import.meta.url).pathname;
 const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`;
 if (noBrowser) process.stderr.write(`\n*** WARNING: ${noBrowser} ***\n\n`);
 
-/** A small phone export: a favourite with much contact, a plain contact, a duplicate in another format, a no-reply address. */
+/** A small phone export: a favourite, plain contacts, a duplicate (phone in another format), a no-reply address. */
 const VCF = [
   ['Zoë Müller', 'Zoe.Mueller@example.com', '+1 415 555 0123', 'CATEGORIES:starred'],
   ['Ana Silva', 'ana@example.org', '', ''],
-  ['Zoe Mueller', 'zoe.mueller@example.com', '(415) 555-0123', ''],
+  ['Zoë Müller', 'Zoe.Mueller@example.com', '+1 (415) 555-0123', ''],
   ['Bo Chen', 'bo@chenlabs.example', '+1 202 555 0147', ''],
   ['Shop', 'no-reply@shop.example', '', ''],
 ]

@@ -33,8 +33,12 @@ export type EngineName = (typeof ENGINES)[number];
 /** The PostgreSQL database the tests use (trust auth on 127.0.0.1 by default). */
 export const PG_TEST_URL = process.env.KITH_TEST_PG_URL || 'postgres://127.0.0.1:5432/test';
 
-/** How long to wait for PostgreSQL before declaring it unreachable (ms). */
-const PG_PROBE_TIMEOUT_MS = 2000;
+/**
+ * How long to wait for PostgreSQL before declaring it unreachable (ms). Generous on purpose: a server
+ * that is not running refuses at once, and a busy machine (tests in parallel) can take seconds to
+ * accept a connection; a short timeout here silently turned real runs into skips.
+ */
+const PG_PROBE_TIMEOUT_MS = 10_000;
 
 let pgProbe: Promise<boolean> | undefined;
 let warned = false;
