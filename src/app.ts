@@ -36,6 +36,8 @@ const ROUTE_METHODS: [RegExp, string[]][] = [
   [/^\/v0\/test\/?$/, ['GET', 'HEAD']],
   [/^\/v0\/openapi\.json$/, ['GET', 'HEAD']],
   [/^\/(healthz|readyz)\/?$/, ['GET', 'HEAD']],
+  [/^\/(metrics|docs|playground)\/?$/, ['GET', 'HEAD']],
+  [/^\/playground\/parse\/?$/, ['POST']],
 ];
 
 /** Log the route shape, never the path itself: user ids and query strings can be personal data. */

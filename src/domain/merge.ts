@@ -397,6 +397,20 @@ function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Com
     if (a === null || b === null || namesCompatible(a, b)) uf.tryUnion(ix.holderOf[from], ix.holderOf[from + 1]);
     return;
   }
+  // Next most common: one person's copies across sources, every holder named and every two names
+  // compatible. That is one name group and one identity, which the general rule below links whole; skip
+  // its bookkeeping. (Pairs are checked in the general rule's order, later upload against earlier, as
+  // namesCompatible is not guaranteed symmetric for names of equal length.)
+  let agree = true;
+  for (let x = from; x < to && agree; x++) {
+    const a = folded[ix.holderOf[x]];
+    if (a === null) agree = false;
+    else for (let y = from; y < x && agree; y++) agree = namesCompatible(a, folded[ix.holderOf[y]] as string[]);
+  }
+  if (agree) {
+    for (let x = from + 1; x < to; x++) uf.tryUnion(ix.holderOf[from], ix.holderOf[x]);
+    return;
+  }
   const holders = Array.from(ix.holderOf.subarray(from, to));
   const keyCount = (i: number) => ix.keyStart[i + 1] - ix.keyStart[i];
   // Name groups, most complete names first so a bare surname cannot pick a side arbitrarily.

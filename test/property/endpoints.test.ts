@@ -19,7 +19,7 @@ import { ENGINES, engineSkip } from '../helpers/engines.ts';
  * Runs per property: enough to hit every branch of the generators, few enough to stay fast on 2 cores.
  * FC_RUNS=1000 (and another FC_SEED) for a longer hunt by hand.
  */
-const RUNS = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 30;
+const RUNS = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 25;
 /** Fixed seed unless FC_SEED is given: a failure is reproducible, and another seed explores more. */
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 0x6b697468;
 
@@ -286,3 +286,25 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe('property: paths a client cannot decode', () => {
+  it(
+    'a path with broken percent-encoding gets the documented error body',
+    { todo: 'bug (src/app.ts): Fastify answers FST_ERR_BAD_URL with its own body; the constructor needs frameworkErrors mapped to sendError' },
+    async () => {
+      const api = await startApi('sqlite', { LOG_LEVEL: 'warn' });
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%FF', 'a%zz'), fc.constantFrom('GET', 'DELETE'), async (seg, method) => {
+            const r = await api.request(method, `/v0/address-book/${seg}`);
+            assert.equal(r.status, 400, r.text);
+            assertDocumentedError(r, `${method} ${seg}`);
+          }),
+          { numRuns: 10, seed: SEED },
+        );
+      } finally {
+        await api.close();
+      }
+    },
+  );
+});
