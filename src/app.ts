@@ -6,19 +6,20 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import secureJson from 'secure-json-parse';
 import type { Config } from './config.ts';
 import { ApiError } from './http/errors.ts';
 import { installAuth } from './http/auth.ts';
-import { installErrorHandler, sendError } from './http/error-handler.ts';
+import { installErrorHandler, sendError, toApiError } from './http/error-handler.ts';
 import { createRateLimiter, installRateLimit } from './http/rate-limit.ts';
-import { addressBookRoutes } from './http/routes/address-book.ts';
+import { addressBookRoutes, deferBigUpload } from './http/routes/address-book.ts';
 import { miscRoutes } from './http/routes/misc.ts';
 import { recordRoutes } from './http/routes/records.ts';
 import { makeSchemas } from './http/schemas.ts';
 import { AddressBookService } from './services/address-book.ts';
 import { Learner } from './services/learner.ts';
 import type { Storage } from './storage/types.ts';
+import { AJV_CUSTOM_OPTIONS, parseJsonBody } from './workers/compilers.ts';
+import { WorkerPool } from './workers/pool.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -63,8 +64,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
-    ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
+    ajv: { customOptions: { ...AJV_CUSTOM_OPTIONS } },
     return503OnClosing: true,
+    // Errors Fastify raises before routing (a path that is not valid percent-encoding, say) get the
+    // documented body too, and never echo the path back.
+    frameworkErrors: (err, request, reply) => {
+      const status = (err as { statusCode?: number }).statusCode ?? 400;
+      const apiErr = status >= 500 ? toApiError(err) : new ApiError('invalid_request', 'The request URL or headers could not be decoded.');
+      return sendError(request, reply, apiErr);
+    },
     // Requests too broken to route (bad HTTP framing, oversized headers) still get the documented body.
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) return socket.destroy(err);
@@ -88,16 +96,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', String(request.id));
   });
 
+  // Big requests run on worker threads (src/workers/), so that small ones keep their latency meanwhile.
+  // Workers open their own connection on config.databaseUrl: a private in-memory SQLite has none to share.
+  const pool = config.workers > 0 && !/:memory:/.test(config.databaseUrl ?? '') ? new WorkerPool(config.workers, { config }) : null;
+  app.addHook('onClose', async () => pool?.close());
+
   // JSON bodies: __proto__/constructor keys are removed (never interpreted), and an empty body is
-  // "no body" (existing clients send Content-Type: application/json on GET and DELETE).
+  // "no body" (existing clients send Content-Type: application/json on GET and DELETE). A big upload
+  // is not parsed here: the worker that handles it parses it.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'string' }, (_req, body, done) => {
-    const text = (body as string).trim();
-    if (text === '') return done(null, undefined);
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'string' }, (req, body, done) => {
+    const deferred = pool === null ? null : deferBigUpload(req, body as string, config);
+    if (deferred !== null) return done(null, deferred);
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
-    } catch {
-      done(new ApiError('invalid_json', 'The request body is not valid JSON.'), undefined);
+      done(null, parseJsonBody(body as string));
+    } catch (e) {
+      done(e as ApiError, undefined);
     }
   });
 
@@ -105,7 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     origin: true,
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
     maxAge: 600,
   });
 
@@ -171,7 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // --- per-key hooks after auth (rate limiting) go here ---
       installRateLimit(v0, config, limiter);
       miscRoutes(v0, { config });
-      addressBookRoutes(v0, { service, schemas, config });
+      addressBookRoutes(v0, { service, schemas, config, pool });
       recordRoutes(v0, { storage, schemas, config, prefix: '/v0', onInvitesAccepted });
     },
     { prefix: '/v0' },

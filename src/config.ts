@@ -2,6 +2,7 @@
  * Configuration: read from the environment once, at the edge, validated and frozen.
  * Nothing below this file reads process.env; the parsed Config is passed in.
  */
+import { availableParallelism } from 'node:os';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 
 export interface Config {
@@ -30,6 +31,14 @@ export interface Config {
   readonly publicUrl: string;
   /** Wait after the last accepted invite before retraining a tenant's ranking weights, ms. */
   readonly retrainDebounceMs: number;
+  /**
+   * Worker threads for big requests (0: everything runs on the event loop). Started on first use. A
+   * POST body of at least `offloadBodyBytes`, and the ranking of a stored book of at least
+   * `offloadBookEntries` entries, run on a worker so that small requests keep their latency meanwhile.
+   */
+  readonly workers: number;
+  readonly offloadBodyBytes: number;
+  readonly offloadBookEntries: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open (scrape it from a private network). */
   readonly metricsToken?: string;
 }
@@ -87,6 +96,12 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     rateLimitWindowMs: int(env, 'KITH_RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
     redisUrl,
     retrainDebounceMs: int(env, 'KITH_RETRAIN_DEBOUNCE_MS', 5_000, 0, 86_400_000),
+    // One worker per core: the event loop itself mostly waits on sockets and the database.
+    workers: int(env, 'KITH_WORKERS', availableParallelism(), 0, 64),
+    // ~200 entries of a typical upload (~160 bytes each): below it, the hop to a worker costs more than it saves.
+    offloadBodyBytes: int(env, 'KITH_OFFLOAD_BODY_BYTES', 0, 0, 1024 * 1024 * 1024),
+    // Merging and ranking 1,000 entries takes ~10 ms on the event loop: the most it may be held.
+    offloadBookEntries: int(env, 'KITH_OFFLOAD_BOOK_ENTRIES', 0, 0, 10_000_000),
     logLevel,
     publicUrl: (env.KITH_PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     metricsToken: metricsToken(env),

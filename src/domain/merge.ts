@@ -60,7 +60,7 @@ NICKNAME_GROUPS.forEach((g, i) => {
  * their name, so "Mom" and "Jane Doe" on one mobile are one person; two different labels ("Mom", "Dad"
  * on a landline) still conflict. Folded to one marker token per relation.
  */
-const KIN: Record<string, string> = {};
+const KIN = new Map<string, string>(); // a Map, not an object: "constructor" is no relation
 for (const [label, words] of Object.entries({
   mother: 'mom mum mother mama mommy mummy mam ma mamá mamãe maman mutti mutter mamma madre mamusia',
   father: 'dad father papa daddy pa papá papai vater vati papà padre tata',
@@ -69,7 +69,7 @@ for (const [label, words] of Object.entries({
   partner: 'wife husband hubby honey babe hun love darling spouse partner',
   sister: 'sister sis', brother: 'brother bro',
 })) {
-  for (const w of words.split(' ')) KIN[w.normalize('NFD').replace(/\p{M}+/gu, '')] = '~' + label;
+  for (const w of words.split(' ')) KIN.set(w.normalize('NFD').replace(/\p{M}+/gu, ''), '~' + label);
 }
 const KIN_FILLER = new Set(['my', 'mein', 'meine', 'ma', 'mon', 'mi', 'mia', 'mio', 'moja', 'moj']);
 
@@ -82,7 +82,7 @@ function foldName(name: string): string[] {
   // A name made only of kinship words (and "my") is a relation label.
   let kin: string | null = null;
   for (const t of tokens) {
-    const k = KIN[t];
+    const k = KIN.get(t);
     if (k !== undefined) {
       if (kin !== null && kin !== k) return tokens;
       kin = k;
@@ -92,10 +92,27 @@ function foldName(name: string): string[] {
 }
 
 function foldTokens(name: string): string[] {
-  if (/^[\x20-\x7e]*$/.test(name)) {
-    // ASCII fast path (most names): the Unicode-aware path below costs ~5x more.
+  let ascii = true;
+  for (let i = 0; i < name.length && ascii; i++) {
+    const c = name.charCodeAt(i);
+    ascii = c >= 0x20 && c <= 0x7e;
+  }
+  if (ascii) {
+    // ASCII fast path (most names): the Unicode-aware path below costs ~5x more. Tokens are the runs of
+    // [a-z0-9], cut by hand: a regex split builds empty strings and an array to filter.
+    const s = name.toLowerCase();
     const out: string[] = [];
-    for (const t of name.toLowerCase().split(/[^a-z0-9]+/)) if (t !== '' && !IGNORED_TOKENS.has(t)) out.push(t);
+    let start = -1;
+    for (let i = 0; i <= s.length; i++) {
+      const c = i < s.length ? s.charCodeAt(i) : 0;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        const t = s.slice(start, i);
+        if (!IGNORED_TOKENS.has(t)) out.push(t);
+        start = -1;
+      }
+    }
     return out;
   }
   const s = name
@@ -113,9 +130,26 @@ function tokensMatch(a: string, b: string): boolean {
   if (a.length === 1 || b.length === 1) return a[0] === b[0]; // initial: "J." ~ "John"
   const na = NICKNAME.get(a);
   if (na !== undefined && na === NICKNAME.get(b)) return true;
+  const s = a.length <= b.length ? a : b;
+  const l = s === a ? b : a;
   // Short forms written as a prefix ("Jon"/"Jonathan", "Alex"/"Alexandra"), at least 3 letters.
-  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
-  return s.length >= 3 && s.length <= 4 && l.startsWith(s);
+  if (s.length >= 3 && s.length <= 4 && l.startsWith(s)) return true;
+  return s.length >= 3 && l.length > s.length && umlautSpelling(l, s);
+}
+
+/**
+ * Whether `long` is `short` with umlauts written out: "mueller" ~ "muller" (the fold of "Müller"),
+ * "schroeder" ~ "schroder", "soeren" ~ "soren" (ø folds to o). That is, `long` is `short` with an 'e'
+ * inserted after some a, o or u; nothing else may differ.
+ */
+function umlautSpelling(long: string, short: string): boolean {
+  let j = 0;
+  for (let i = 0; i < long.length; i++) {
+    const c = long.charCodeAt(i);
+    if (j < short.length && c === short.charCodeAt(j)) j++;
+    else if (c !== 101 /* e */ || i === 0 || 'aou'.indexOf(long[i - 1]) < 0) return false;
+  }
+  return j === short.length;
 }
 
 /**

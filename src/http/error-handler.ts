@@ -36,7 +36,7 @@ export function detailsFromAjv(errors: AjvError[], context: string): ErrorDetail
     if (e.keyword === 'type') slot.types.add(String(e.params.type));
     else if (e.keyword === 'anyOf') continue;
     else if (e.keyword === 'required') slot.messages.push('is required');
-    else if (e.keyword === 'pattern' && e.params.pattern === NO_NUL_PATTERN) slot.messages.push('must not contain the NUL character (U+0000)');
+    else if (e.keyword === 'pattern' && e.params.pattern === NO_NUL_PATTERN) slot.messages.push('must not contain U+0000 or an unpaired surrogate');
     else if (e.keyword === 'additionalProperties') slot.messages.push(`has an unknown field "${String(e.params.additionalProperty)}"`);
     else slot.messages.push(e.message ?? 'is invalid');
   }

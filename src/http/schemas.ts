@@ -26,10 +26,11 @@ export const DateValue = Type.Union([Type.String({ maxLength: 64 }), Type.Number
 });
 
 /**
- * No U+0000: PostgreSQL text cannot hold it (the insert fails), so a user id or a record's name with one
- * would be a 500 on one engine and stored on the other. Fields that land in text columns carry this.
+ * No U+0000 and no unpaired surrogate, for fields that land in their own text columns. PostgreSQL text
+ * cannot hold U+0000 (the insert fails: a 500), and an unpaired surrogate is stored as U+FFFD, so two
+ * different user ids ('\ud800', '\udfff') would share one book on PostgreSQL and not on SQLite.
  */
-export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+export const NO_NUL_PATTERN = '^[^\\u0000\\p{Cs}]*$';
 
 export const UserId = Type.Union([Type.String({ minLength: 1, maxLength: 256, pattern: NO_NUL_PATTERN }), Type.Integer()], {
   description: 'Your id of the user; a number is returned as a string',

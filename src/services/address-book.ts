@@ -12,7 +12,7 @@ import { regionFromPhone } from '../domain/phone.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SourceInput } from '../domain/types.ts';
 import { ApiError } from '../http/errors.ts';
-import type { StoredBook, Storage, Tenant } from '../storage/types.ts';
+import type { KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
 
 export interface RankedRow {
   contact: Contact;
@@ -48,12 +48,14 @@ export class AddressBookService {
     private readonly config: Config,
   ) {}
 
-  /** Stores an upload whole; returns its batch id. */
-  async upload(t: Tenant, userId: string, source: SourceInput, entries: EntryInput[]): Promise<string> {
+  /**
+   * Stores an upload whole; returns its batch id and the stored upload (`known`), which ranked() uses
+   * as it is instead of reading it back.
+   */
+  async upload(t: Tenant, userId: string, source: SourceInput, entries: EntryInput[]): Promise<{ batchId: string; known: KnownUpload }> {
     const cleaned = cleanUpload(source, entries, this.config.defaultRegion);
-    const batchId = randomUUID();
-    await this.storage.appendUpload(t, {
-      batchId,
+    const upload = {
+      batchId: randomUUID(),
       userId,
       sourceKey: cleaned.sourceKey,
       source,
@@ -62,24 +64,29 @@ export class AddressBookService {
       ownerKeys: cleaned.ownerKeys,
       keyStats: cleaned.keyStats,
       createdAt: Date.now(),
-    });
-    return batchId;
+    };
+    const seq = await this.storage.appendUpload(t, upload);
+    return { batchId: upload.batchId, known: { seq, upload } };
   }
 
-  /** Loads, merges and signals of a user's book; null when the user has none. */
-  async contactsOf(t: Tenant, userId: string): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals } | null> {
-    const book = await this.storage.loadBook(t, userId);
+  /** Loads, merges and signals of a user's book; null when the user has none. `known`: see upload(). */
+  async contactsOf(t: Tenant, userId: string, known?: KnownUpload): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals } | null> {
+    const book = await this.storage.loadBook(t, userId, known);
     if (!book) return null;
     const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
-    const keys = new Set<string>();
-    for (const c of contacts) for (const k of c.keys) keys.add(k);
-    const signals = await this.storage.loadSignals(t, userId, [...keys], owner.keys);
+    // The storage reads the book's keys from its own rows; the list is only its interface's argument.
+    const signals = await this.storage.loadSignals(t, userId, [], owner.keys);
     return { contacts, owner, signals };
   }
 
+  /** Entries stored for the user (all uploads): decides whether ranking the book is a big job. */
+  bookSize(t: Tenant, userId: string): Promise<number> {
+    return this.storage.bookSize(t, userId);
+  }
+
   /** The cleaned, merged, ranked book with the options applied; 404 when the user has no book. */
-  async ranked(t: Tenant, userId: string, opts: RankOptions): Promise<RankedView> {
-    const loaded = await this.contactsOf(t, userId);
+  async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload): Promise<RankedView> {
+    const loaded = await this.contactsOf(t, userId, known);
     if (!loaded) throw new ApiError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();

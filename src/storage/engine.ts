@@ -25,10 +25,22 @@ export interface EngineProfile {
    * array parameters: callers then send chunked multi-row VALUES.
    */
   readonly rowsFromArrays: ((columns: ArrayColumn[]) => RawBuilder<unknown>) | undefined;
+  /**
+   * Runs one statement once per row of parameters, through a cached prepared statement, when that is the
+   * engine's fastest bulk path (SQLite: in-process, no round trips). Only inside a transaction of `db`.
+   * Undefined when the engine has none: callers then use rowsFromArrays or multi-row VALUES.
+   */
+  readonly runEach: ((sql: string, rows: readonly (readonly unknown[])[]) => void) | undefined;
   /** Larger of two nullable numbers, a null side ignored (null only when both are null). */
   greatest(a: Expression<number | null>, b: Expression<number | null>): RawBuilder<number | null>;
   /** Declares the auto-incrementing `uploads.seq` column (and whatever key the engine needs for it). */
   uploadSeq(col: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /**
+   * Serialises writers of one user's book until the transaction ends, so an upload and a DELETE of the
+   * same user never interleave (Postgres: a transaction-scoped advisory lock; SQLite: nothing to do,
+   * its writers already run one at a time under BEGIN IMMEDIATE).
+   */
+  lockUser(trx: Kysely<Database>, lockKey: string): Promise<void>;
   /** Whether `uploads` needs a separate (tenant, seq) primary key constraint (false when seq is the key). */
   readonly uploadsCompositeKey: boolean;
   /** Schema holding Kysely's migration bookkeeping tables (undefined: the engine has no schemas). */

@@ -17,6 +17,7 @@ import type {
   InviteAcceptedRecord,
   InviteSentRecord,
   KeyRecord,
+  KnownUpload,
   KeyStat,
   Storage,
   StoredBook,
@@ -219,11 +220,10 @@ export class KyselyStorage implements Storage {
 
   // ---------------------------------------------------------------- address books
 
-  appendUpload(t: Tenant, u: UploadRecord): Promise<void> {
+  appendUpload(t: Tenant, u: UploadRecord): Promise<number> {
     return this.#run('appendUpload', async () => {
       const stats = mergeKeyStats(u.keyStats);
       const ownerKeys = uniqueSorted(u.ownerKeys);
-      const { maxParams } = this.#profile;
       // Serialise outside the transaction: it is the slow part for big books and holds no lock.
       const row = {
         tenant: t,
@@ -237,18 +237,41 @@ export class KyselyStorage implements Storage {
         entry_count: u.normalized.length,
         owner_keys: JSON.stringify(ownerKeys),
       };
-      await this.#db.transaction().execute(async (trx) => {
-        await trx.insertInto('uploads').values(row).execute();
+      return this.#db.transaction().execute(async (trx) => {
+        await this.#profile.lockUser(trx, userLockKey(t, u.userId));
+        const inserted = await trx.insertInto('uploads').values(row).returning('seq').executeTakeFirstOrThrow();
         await this.#upsertContactKeys(trx, t, u.userId, stats);
-        for (const part of chunks(ownerKeys, 3, maxParams)) {
-          await trx
-            .insertInto('owner_keys')
-            .values(part.map((key) => ({ tenant: t, key, user_id: u.userId })))
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-        }
+        const ownerRows = ownerKeys.map((key) => ({ tenant: t, key, user_id: u.userId }));
+        await this.#insertEach(trx, ownerRows, (q) => q.insertInto('owner_keys').values(ownerRows[0]!).onConflict((oc) => oc.doNothing()), async () => {
+          for (const part of chunks(ownerRows, 3, this.#profile.maxParams)) {
+            await trx.insertInto('owner_keys').values(part).onConflict((oc) => oc.doNothing()).execute();
+          }
+        });
+        return Number(inserted.seq);
       });
     });
+  }
+
+  /**
+   * Inserts `rows` (objects of one shape): where the engine has runEach, `one` (the statement for
+   * rows[0]) is compiled once and run for every row; otherwise `many` does it its own way.
+   */
+  async #insertEach<R extends Record<string, unknown>>(
+    trx: Transaction<Database>,
+    rows: R[],
+    one: (trx: Transaction<Database>) => { compile(): { sql: string; parameters: readonly unknown[] } },
+    many: () => Promise<void>,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const { runEach } = this.#profile;
+    if (runEach === undefined) return many();
+    const compiled = one(trx).compile();
+    const params = rows.map((r) => Object.values(r));
+    // The compiled statement binds the first row's values in its column order; every row must follow it.
+    if (compiled.parameters.length !== params[0]!.length || compiled.parameters.some((p, i) => p !== params[0]![i])) {
+      throw new Error('insertEach: the statement does not bind exactly the row values, in order');
+    }
+    runEach(compiled.sql, params);
   }
 
   /** Upserts key stats (sorted by key) keeping the max times and newest dates, nulls ignored. */
@@ -276,24 +299,32 @@ export class KyselyStorage implements Storage {
       await upsert(trx.insertInto('contact_keys').columns(columns).expression(rows)).execute();
       return;
     }
-    for (const part of chunks(stats, columns.length, maxParams)) {
-      const values = part.map((s) => ({
-        tenant: t,
-        key: s.key,
-        user_id: userId,
-        times: s.times,
-        last_sent: s.lastSent,
-        last_received: s.lastReceived,
-      }));
-      await upsert(trx.insertInto('contact_keys').values(values)).execute();
-    }
+    const values = stats.map((s) => ({
+      tenant: t,
+      key: s.key,
+      user_id: userId,
+      times: s.times,
+      last_sent: s.lastSent,
+      last_received: s.lastReceived,
+    }));
+    await this.#insertEach(trx, values, (q) => upsert(q.insertInto('contact_keys').values(values[0]!)), async () => {
+      for (const part of chunks(values, columns.length, maxParams)) await upsert(trx.insertInto('contact_keys').values(part)).execute();
+    });
   }
 
-  loadBook(t: Tenant, userId: string): Promise<StoredBook | null> {
+  loadBook(t: Tenant, userId: string, known?: KnownUpload): Promise<StoredBook | null> {
     return this.#run('loadBook', async () => {
+      // The upload the caller holds in memory is not read back (nor parsed): only its place in the order.
+      const skip = known?.seq ?? -1;
       const rows = await this.#db
         .selectFrom('uploads')
-        .select(['source', 'normalized', 'owner_keys', 'created_at'])
+        .select((eb) => [
+          'seq',
+          eb.case().when('seq', '=', skip).then(null).else(eb.ref('source')).end().as('source'),
+          eb.case().when('seq', '=', skip).then(null).else(eb.ref('normalized')).end().as('normalized'),
+          eb.case().when('seq', '=', skip).then(null).else(eb.ref('owner_keys')).end().as('owner_keys'),
+          'created_at',
+        ])
         .where('tenant', '=', t)
         .where('user_id', '=', userId)
         .orderBy('seq')
@@ -304,33 +335,51 @@ export class KyselyStorage implements Storage {
       const ownerKeys = new Set<string>();
       let updatedAt = 0;
       for (const r of rows) {
-        sources.push(JSON.parse(r.source) as SourceInput);
+        const mine = known !== undefined && Number(r.seq) === known.seq;
+        sources.push(mine ? known.upload.source : (JSON.parse(r.source as string) as SourceInput));
         // push(...big array) can overflow the stack on very large books: append in a loop.
-        for (const e of JSON.parse(r.normalized) as NormalizedEntry[]) entries.push(e);
-        for (const k of JSON.parse(r.owner_keys) as string[]) ownerKeys.add(k);
+        for (const e of mine ? known.upload.normalized : (JSON.parse(r.normalized as string) as NormalizedEntry[])) entries.push(e);
+        for (const k of mine ? known.upload.ownerKeys : (JSON.parse(r.owner_keys as string) as string[])) ownerKeys.add(k);
         updatedAt = Math.max(updatedAt, Number(r.created_at));
       }
       return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount: rows.length, updatedAt };
     });
   }
 
+  bookSize(t: Tenant, userId: string): Promise<number> {
+    return this.#run('bookSize', async () => {
+      const r = await this.#db
+        .selectFrom('uploads')
+        .select((eb) => eb.fn.sum<number | string | null>('entry_count').as('n'))
+        .where('tenant', '=', t)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
+    });
+  }
+
   deleteBook(t: Tenant, userId: string): Promise<boolean> {
     return this.#run('deleteBook', async () =>
       this.#db.transaction().execute(async (trx) => {
-        const uploads = await trx.deleteFrom('uploads').where('tenant', '=', t).where('user_id', '=', userId).executeTakeFirst();
-        for (const table of ['contact_keys', 'owner_keys', 'suggested_seen', 'invites_sent'] as const) {
-          await trx.deleteFrom(table).where('tenant', '=', t).where('user_id', '=', userId).execute();
+        await this.#profile.lockUser(trx, userLockKey(t, userId));
+        // "Anything held" counts every table: a user with only records (invites, suggestions) is deleted
+        // too, and the caller answers 404 only when there was nothing at all.
+        let held = 0;
+        for (const table of ['uploads', 'contact_keys', 'owner_keys', 'suggested_seen', 'invites_sent'] as const) {
+          const r = await trx.deleteFrom(table).where('tenant', '=', t).where('user_id', '=', userId).executeTakeFirst();
+          held += Number(r.numDeletedRows);
         }
         // An acceptance row is also the invitee's (and the tenant's "accepted" signal): keep the row,
         // forget the deleted user's part in it.
-        await trx.updateTable('invites_accepted').set({ user_id: null }).where('tenant', '=', t).where('user_id', '=', userId).execute();
+        const linked = await trx.updateTable('invites_accepted').set({ user_id: null }).where('tenant', '=', t).where('user_id', '=', userId).executeTakeFirst();
+        held += Number(linked.numUpdatedRows);
         await trx
           .updateTable('invites_accepted')
           .set({ new_user_id: null })
           .where('tenant', '=', t)
           .where('new_user_id', '=', userId)
           .execute();
-        return Number(uploads.numDeletedRows) > 0;
+        return held > 0;
       }),
     );
   }
@@ -568,4 +617,12 @@ export class KyselyStorage implements Storage {
       return [...out.values()];
     });
   }
+}
+
+/**
+ * The advisory-lock name of one user's book. Two users whose names collide here merely share a lock
+ * (their writes serialise); they never share data.
+ */
+function userLockKey(t: Tenant, userId: string): string {
+  return `${t}/${userId}`;
 }

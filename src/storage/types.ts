@@ -51,6 +51,12 @@ export interface UploadRecord {
   createdAt: number;
 }
 
+/** An upload just stored, held in memory: its place (from appendUpload) and its record. */
+export interface KnownUpload {
+  seq: number;
+  upload: UploadRecord;
+}
+
 export interface StoredBook {
   userId: string;
   /** Sources of all uploads, oldest first. */
@@ -119,10 +125,19 @@ export interface Storage {
   revokeKey(idOrPrefix: string, at: number): Promise<number>;
 
   // Address books.
-  /** Stores one upload atomically (raw + normalised entries, owner keys, key stats). */
-  appendUpload(t: Tenant, u: UploadRecord): Promise<void>;
-  loadBook(t: Tenant, userId: string): Promise<StoredBook | null>;
-  /** Removes everything held for that user: uploads, keys, owner keys, seen suggestions, invites sent. */
+  /**
+   * Stores one upload atomically (raw + normalised entries, owner keys, key stats). Returns its place in
+   * the book's order (increasing; pass it to loadBook with the record to skip reading it back).
+   */
+  appendUpload(t: Tenant, u: UploadRecord): Promise<number>;
+  /** The user's book, oldest upload first. `known`: an upload the caller holds, used as given, not read back. */
+  loadBook(t: Tenant, userId: string, known?: KnownUpload): Promise<StoredBook | null>;
+  /** Entries stored for the user, all uploads together (0 when none): cheap, to pick where to rank a book. */
+  bookSize(t: Tenant, userId: string): Promise<number>;
+  /**
+   * Removes everything held for that user: uploads, keys, owner keys, seen suggestions, invites sent, and
+   * the user's link in accepted invites. Returns whether anything at all was held.
+   */
   deleteBook(t: Tenant, userId: string): Promise<boolean>;
 
   // Signals.

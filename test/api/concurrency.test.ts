@@ -102,16 +102,7 @@ for (const engine of ENGINES) {
       assert.equal(JSON.parse(shared.slice('contact_keys: '.length)).times, CONCURRENT_UPLOADS - 1, 'the largest count wins');
     });
 
-    /**
-     * Known bug on PostgreSQL (READ COMMITTED): deleteBook deletes `uploads` in one statement and
-     * `contact_keys` in a later one; an upload committing between the two keeps its upload row but loses
-     * its contact keys. Reported; kept as a todo there so the suite stays green while it shows.
-     */
-    const raceBug =
-      engine === 'postgres'
-        ? 'bug (src/storage/kysely-storage.ts deleteBook): an upload committing between the DELETE\'s statements keeps its entries but loses its contact_keys rows'
-        : undefined;
-    it('a DELETE racing uploads leaves a consistent book: each upload entirely there or entirely gone', { todo: raceBug }, async () => {
+    it('a DELETE racing uploads leaves a consistent book: each upload entirely there or entirely gone', async () => {
       const UPLOADS = 8;
       for (let round = 0; round < RACE_ROUNDS; round++) {
         const tag = `race${round}`;

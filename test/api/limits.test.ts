@@ -122,8 +122,14 @@ for (const engine of ENGINES) {
       assert.deepEqual(ok.body.data.find((c: { email: string }) => c.email === 'd@example.com').data, { a: { b: 1 } });
     });
 
-    it('user ids and record names with U+0000 are a 400 (PostgreSQL text cannot hold it), never a 500', async () => {
+    it('user ids and record names with U+0000 or an unpaired surrogate are a 400, never a 500 or a shared book', async () => {
       await refused('/v0/address-book', { user_id: 'a\u0000b', source: {}, entries: [] }, 'user_id');
+      // PostgreSQL would store both as U+FFFD: two user ids, one book.
+      await refused('/v0/address-book', { user_id: 'x\ud800', source: {}, entries: [] }, 'user_id');
+      await refused('/v0/suggested-seen', { entries: [{ user_id: 'x\udfff', email: 'a@example.com' }] }, 'entries[0].user_id');
+      const astral = await api.post('/v0/address-book', { user_id: 'user-\u{1d4b3}', source: {}, entries: [{ email: 'astral@example.com' }] });
+      assert.equal(astral.status, 200, astral.text);
+      assert.equal(astral.body.meta.user_id, 'user-\u{1d4b3}');
       await refused('/v0/invites-sent', [{ user_id: 'lim', email: 'a@example.com', invitee_name: 'a\u0000' }], 'entries[0].invitee_name');
       await refused('/v0/users', [{ id: 1, name: 'a\u0000', email: 'a@example.com' }], 'entries[0].name');
       for (const method of ['GET', 'DELETE']) {

@@ -123,11 +123,6 @@ for (const engine of ENGINES) {
 
     it(
       'DELETE of a user with records but no stored book: either 200 and forgotten, or 404 and nothing changed',
-      {
-        todo:
-          'bug (src/storage/kysely-storage.ts deleteBook + src/services/address-book.ts delete): the answer is 404 ' +
-          'address_book_not_found, yet the user\'s invites_sent / suggested_seen rows are deleted and invites_accepted links nulled',
-      },
       async () => {
         const user = `records-only-${randomBytes(3).toString('hex')}`;
         assert.equal((await api.post('/v0/invites-sent', [{ user_id: user, email: 'x@example.com' }])).status, 200);

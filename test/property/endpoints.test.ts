@@ -290,7 +290,6 @@ for (const engine of ENGINES) {
 describe('property: paths a client cannot decode', () => {
   it(
     'a path with broken percent-encoding gets the documented error body',
-    { todo: 'bug (src/app.ts): Fastify answers FST_ERR_BAD_URL with its own body; the constructor needs frameworkErrors mapped to sendError' },
     async () => {
       const api = await startApi('sqlite', { LOG_LEVEL: 'warn' });
       try {

@@ -1,9 +1,12 @@
 /** POST /v0/address-book, GET and DELETE /v0/address-book/:user_id. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { OptionError, parseFlag, parseRankOptions, type RankOptions } from '../../domain/options.ts';
 import type { EntryInput, SourceInput } from '../../domain/types.ts';
-import { AddressBookService, toWire } from '../../services/address-book.ts';
+import { AddressBookService, toWire, type RankedView } from '../../services/address-book.ts';
+import type { KnownUpload, Tenant } from '../../storage/types.ts';
+import type { JobContext } from '../../workers/protocol.ts';
+import type { JobResult, WorkerPool } from '../../workers/pool.ts';
 import { invalid } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { RankQuery, Schemas, UploadBody } from '../schemas.ts';
@@ -37,9 +40,141 @@ export function pathUserId(request: FastifyRequest): string {
   return id.trim();
 }
 
-export function addressBookRoutes(app: FastifyInstance, deps: { service: AddressBookService; schemas: Schemas; config: Config }) {
-  const { service, schemas: S, config } = deps;
+/** The body schema of POST /v0/address-book, as the route declares it (the workers validate with it too). */
+export function uploadBodySchema(S: Schemas) {
+  return { ...S.UploadBody, examples: [EXAMPLE_UPLOAD] };
+}
+
+/** Who asks and how long the request has run (meta.time), wherever the answer is computed. */
+export interface AnswerContext {
+  tenant: Tenant;
+  appName: string;
+  elapsed: () => number;
+}
+
+/**
+ * Runs the ranking of a stored book elsewhere (a worker) when it is big, and returns the answer's JSON
+ * text; null: rank here.
+ */
+export type RankElsewhere = (
+  userId: string,
+  opts: RankOptions,
+  answer: { type: 'get'; docs: string } | { type: 'post'; batchId: string },
+  known?: KnownUpload,
+) => Promise<string | null>;
+
+/** The answer of POST with a ranked list. */
+export function postAnswer(view: RankedView, batchId: string, userId: string, ctx: AnswerContext) {
+  const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, total_count: view.rows.length, user_id: userId };
+  if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
+  const data = view.rows.map(toWire);
+  meta.time = ctx.elapsed();
+  return { batch_id: batchId, data, message: `Address book for ${userId} added.`, meta };
+}
+
+/** The answer of GET. */
+export function getAnswer(view: RankedView, userId: string, docs: string, ctx: AnswerContext) {
+  const meta: Record<string, unknown> = {
+    app_name: ctx.appName,
+    docs,
+    help: 'Questions? See the reference at meta.docs.',
+    time: 0,
+    total_count: view.rows.length,
+    user_id: userId,
+  };
+  if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
+  const data = view.rows.map(toWire);
+  meta.time = ctx.elapsed();
+  return { meta, data };
+}
+
+/**
+ * POST /v0/address-book after schema validation: the checks the schema cannot express, the upload, and
+ * the answer (an object the route's serializer writes, or JSON text when `elsewhere` ranked the book).
+ * The event loop and the workers both run exactly this.
+ */
+export async function answerUpload(
+  service: AddressBookService,
+  config: Config,
+  body: UploadBody,
+  ctx: AnswerContext,
+  elsewhere?: RankElsewhere,
+): Promise<object | string> {
+  const userId = coerceUserId(body.user_id, 'user_id');
+  const opts = options(body as unknown as Record<string, unknown>);
+  let backfill: boolean;
+  try {
+    backfill = parseFlag(body.backfill, 'backfill');
+  } catch (e) {
+    throw invalid('backfill', (e as OptionError).problem);
+  }
+  const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
+  const entries = body.entries as EntryInput[];
+  checkEntries(entries, config);
+  if (opts.promoteMatchingDomain === 'owner' && !backfill && !source.email?.includes('@')) {
+    // Checked before storing anything: a rejected request stores nothing.
+    await service.requireOwnerEmail(ctx.tenant, userId);
+  }
+  const { batchId, known } = await service.upload(ctx.tenant, userId, source, entries);
+  if (backfill) {
+    return { batch_id: batchId, message: `Address book for ${userId} added.`, meta: { app_name: ctx.appName, time: ctx.elapsed(), user_id: userId } };
+  }
+  const text = elsewhere ? await elsewhere(userId, opts, { type: 'post', batchId }, known) : null;
+  if (text !== null) return text;
+  return postAnswer(await service.ranked(ctx.tenant, userId, opts, known), batchId, userId, ctx);
+}
+
+/** A POST body left unparsed by the JSON parser because it is big: a worker parses it. */
+class DeferredBody {
+  constructor(readonly text: string) {}
+}
+
+const UPLOAD_URLS = new Set(['/v0/address-book']);
+
+/**
+ * Leaves the text of a big POST /v0/address-book unparsed (a worker will parse it) when a pool is
+ * configured; null: parse as usual. Called by the app's JSON body parser.
+ */
+export function deferBigUpload(request: FastifyRequest, text: string, config: Config): DeferredBody | null {
+  if (config.workers === 0 || text.length < config.offloadBodyBytes || text.trim() === '') return null;
+  if (request.method !== 'POST' || !UPLOAD_URLS.has(request.routeOptions.url ?? '')) return null;
+  return new DeferredBody(text);
+}
+
+function sendJsonText(reply: FastifyReply, text: string) {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
+export function addressBookRoutes(
+  app: FastifyInstance,
+  deps: { service: AddressBookService; schemas: Schemas; config: Config; pool: WorkerPool | null },
+) {
+  const { service, schemas: S, config, pool } = deps;
   const docs = `${config.publicUrl}/docs`;
+  const contextOf = (request: FastifyRequest): AnswerContext => ({
+    tenant: request.auth.tenant,
+    appName: request.auth.appName,
+    elapsed: () => elapsedSeconds(request),
+  });
+  const jobContext = (request: FastifyRequest): JobContext => ({
+    tenant: request.auth.tenant,
+    appName: request.auth.appName,
+    startNs: (request as FastifyRequest & { kithStart?: bigint }).kithStart ?? process.hrtime.bigint(),
+  });
+  /** Big books are ranked on a worker: merging and ranking them would hold the event loop for long. */
+  const rankElsewhere =
+    (request: FastifyRequest): RankElsewhere =>
+    async (userId, opts, answer, known) => {
+      if (pool === null) return null;
+      // A new user's book is the upload itself: its size is known without asking the database.
+      const size =
+        known !== undefined && known.upload.normalized.length >= config.offloadBookEntries
+          ? known.upload.normalized.length
+          : await service.bookSize(request.auth.tenant, userId);
+      if (size < config.offloadBookEntries) return null;
+      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer });
+      return r.body;
+    };
 
   app.post<{ Body: UploadBody }>(
     '/address-book',
@@ -49,43 +184,25 @@ export function addressBookRoutes(app: FastifyInstance, deps: { service: Address
         description:
           'Merges the entries into the stored book of user_id (several sources and batches merge into one book), then returns the cleaned, deduplicated, ranked list. With backfill=1 the list is not returned (fastest path for bulk loads).',
         tags: ['address book'],
-        body: { ...S.UploadBody, examples: [EXAMPLE_UPLOAD] },
+        body: uploadBodySchema(S),
         response: { 200: S.UploadResponse },
       },
+      // A deferred (big) body is validated by the worker that parses it; any other body's validation
+      // error is thrown below, unchanged.
+      attachValidation: true,
     },
-    async (request) => {
-      const body = request.body;
-      const userId = coerceUserId(body.user_id, 'user_id');
-      const opts = options(body as unknown as Record<string, unknown>);
-      let backfill: boolean;
-      try {
-        backfill = parseFlag(body.backfill, 'backfill');
-      } catch (e) {
-        throw invalid('backfill', (e as OptionError).problem);
+    async (request, reply) => {
+      const body = request.body as unknown;
+      if (body instanceof DeferredBody && pool !== null) {
+        const r = await pool.run({ kind: 'post', ctx: jobContext(request), text: body.text });
+        // The metrics hooks count uploads and contacts from the body: give them its two facts (a
+        // sparse array costs nothing per entry).
+        if (r.upload) (request as { body: unknown }).body = { backfill: r.upload.backfill ? 1 : 0, entries: new Array(r.upload.entries) };
+        return sendJsonText(reply, r.body);
       }
-      const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
-      const entries = body.entries as EntryInput[];
-      checkEntries(entries, config);
-      if (opts.promoteMatchingDomain === 'owner' && !backfill && !source.email?.includes('@')) {
-        // Checked before storing anything: a rejected request stores nothing.
-        await service.requireOwnerEmail(request.auth.tenant, userId);
-      }
-      const batchId = await service.upload(request.auth.tenant, userId, source, entries);
-      const message = `Address book for ${userId} added.`;
-      if (backfill) {
-        return { batch_id: batchId, message, meta: { app_name: request.auth.appName, time: elapsedSeconds(request), user_id: userId } };
-      }
-      const view = await service.ranked(request.auth.tenant, userId, opts);
-      const meta: Record<string, unknown> = {
-        app_name: request.auth.appName,
-        time: 0,
-        total_count: view.rows.length,
-        user_id: userId,
-      };
-      if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
-      const data = view.rows.map(toWire);
-      meta.time = elapsedSeconds(request);
-      return { batch_id: batchId, data, message, meta };
+      if (request.validationError) throw request.validationError;
+      const answer = await answerUpload(service, config, request.body, contextOf(request), rankElsewhere(request));
+      return typeof answer === 'string' ? sendJsonText(reply, answer) : answer;
     },
   );
 
@@ -100,22 +217,12 @@ export function addressBookRoutes(app: FastifyInstance, deps: { service: Address
         response: { 200: S.BookResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = pathUserId(request);
       const opts = options(request.query as Record<string, unknown>);
-      const view = await service.ranked(request.auth.tenant, userId, opts);
-      const meta: Record<string, unknown> = {
-        app_name: request.auth.appName,
-        docs,
-        help: 'Questions? See the reference at meta.docs.',
-        time: 0,
-        total_count: view.rows.length,
-        user_id: userId,
-      };
-      if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
-      const data = view.rows.map(toWire);
-      meta.time = elapsedSeconds(request);
-      return { meta, data };
+      const text = await rankElsewhere(request)(userId, opts, { type: 'get', docs });
+      if (text !== null) return sendJsonText(reply, text);
+      return getAnswer(await service.ranked(request.auth.tenant, userId, opts), userId, docs, contextOf(request));
     },
   );
 
@@ -136,4 +243,3 @@ export function addressBookRoutes(app: FastifyInstance, deps: { service: Address
     },
   );
 }
-

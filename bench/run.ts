@@ -1,0 +1,369 @@
+/**
+ * `npm run bench [-- --quick] [-- --engine sqlite|postgres]`: speed of the real service, over HTTP, on
+ * SQLite and on PostgreSQL.
+ *
+ * The server runs as a child process (`node --import tsx src/server.ts`), exactly as `npm start` runs it,
+ * on a fresh private database (temp SQLite file, throw-away Postgres schema); this process only sends
+ * requests, so the latency figures include nothing of the client's own work. Books come from
+ * bench/gen.ts (seeded: every run sends the same bytes).
+ *
+ * The machine is shared and noisy, so every figure is printed beside a floor measured in the same run
+ * on the same body, and the ratio to it. floor(body) = JSON.parse of the body text + JSON.stringify of
+ * the parsed body + a raw insert of the same rows through a prepared statement (one row per entry:
+ * user id, index, name, first e-mail, first phone; SQLite: better-sqlite3 in one transaction, as the
+ * server's connection is set up; Postgres: one prepared `insert ... select from unnest(...)`).
+ *
+ * Printed per engine:
+ *   - for books of 100, 1,000 and 10,000 entries: POST for a new user (ranked answer), POST merging a
+ *     second source into that book (ranked answer), GET of the book: medians, floor, ratio;
+ *   - backfill: contacts per second over many users (backfill=1, 4 requests in flight), beside the floor's rate;
+ *   - peak memory (VmHWM of the server process) for a 10,000- and a 50,000-entry book, and under
+ *     concurrent 50,000-entry uploads;
+ *   - p50/p99/max of small GETs (a 100-entry book) while a 50,000-entry upload is processed, and idle.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { createApiKey } from '../src/services/keys.ts';
+import { ENGINES, engineSkip, makeTestStorage, type EngineName } from '../test/helpers/engines.ts';
+import { makeBody, makeEntries } from './gen.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
+if (engineArg !== undefined && !(ENGINES as readonly string[]).includes(engineArg)) {
+  console.error(`bench: --engine must be one of ${ENGINES.join(', ')}`);
+  process.exit(2);
+}
+
+const SIZES = [100, 1_000, 10_000];
+/** Repetitions per size (medians are printed): small requests are cheap, so more of them. */
+const REPS: Record<number, number> = QUICK ? { 100: 5, 1_000: 3, 10_000: 2 } : { 100: 15, 1_000: 7, 10_000: 3 };
+/** Backfill: users x entries each, requests in flight at once. */
+const BACKFILL_USERS = QUICK ? 40 : 160;
+const BACKFILL_ENTRIES = 250;
+const BACKFILL_CONCURRENCY = 4;
+/** Users of one "circle" share people (their books overlap, as friends' books do). */
+const BACKFILL_CIRCLE = 8;
+/** The big book of the memory and latency figures. */
+const BIG = QUICK ? 20_000 : 50_000;
+/** Concurrent big uploads for the "bounded under concurrency" memory figure. */
+const CONCURRENT_BIG = QUICK ? 2 : 4;
+/** Small GETs in flight at once during the big upload (a few clients polling). */
+const PROBE_CONCURRENCY = 2;
+
+// ------------------------------------------------------------------------------------------ helpers
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+interface Res {
+  status: number;
+  text: string;
+  ms: number;
+}
+
+function request(base: string, method: string, path: string, key: string, body?: string): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(body));
+    }
+    const t0 = performance.now();
+    const req = http.request(base + path, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function ok(p: Promise<Res>, what: string): Promise<Res> {
+  const r = await p;
+  if (r.status !== 200) throw new Error(`${what}: HTTP ${r.status} ${r.text.slice(0, 300)}`);
+  return r;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+}
+
+const fmtMs = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0)).padStart(7) + ' ms';
+const fmtX = (x: number): string => `${x.toFixed(1)}×`.padStart(7);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Peak resident memory of a process since the last reset (MiB), and the current one. */
+function memOf(pid: number): { peak: number; rss: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { peak: kb('VmHWM') / 1024, rss: kb('VmRSS') / 1024 };
+}
+
+/** Resets VmHWM to the current RSS (Linux: writing 5 to clear_refs). */
+function resetPeak(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    /* not Linux, or not allowed: the peak then covers the whole life of the process */
+  }
+}
+
+// -------------------------------------------------------------------------------------------- floor
+
+/** The floor's raw insert: one prepared statement, the rows of one body. */
+interface RawInsert {
+  insert(userId: string, entries: Record<string, unknown>[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+function firstOf(e: Record<string, unknown>, list: string, one: string): string | null {
+  const l = e[list];
+  if (Array.isArray(l) && typeof l[0] === 'string') return l[0];
+  return typeof e[one] === 'string' ? (e[one] as string) : null;
+}
+
+async function rawInsertFor(engine: EngineName, url: string): Promise<RawInsert> {
+  const ddl = 'create table bench_floor (user_id text not null, i integer not null, name text, email text, phone text, primary key (user_id, i))';
+  if (engine === 'sqlite') {
+    // Its own file beside the server's, set up as the server sets up its connection.
+    const db = new BetterSqlite3(join(dirname(url.slice('sqlite:'.length)), 'floor.db'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(ddl);
+    const stmt = db.prepare('insert into bench_floor (user_id, i, name, email, phone) values (?, ?, ?, ?, ?)');
+    const many = db.transaction((userId: string, entries: Record<string, unknown>[]) => {
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!;
+        stmt.run(userId, i, typeof e.name === 'string' ? e.name : null, firstOf(e, 'emails', 'email'), firstOf(e, 'phones', 'phone'));
+      }
+    });
+    return { insert: async (u, entries) => void many(u, entries), close: async () => void db.close() };
+  }
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema')!;
+  u.searchParams.delete('schema');
+  const client = new pg.Client({ connectionString: u.toString(), options: `-c search_path=${schema}` });
+  await client.connect();
+  await client.query(ddl);
+  const text = 'insert into bench_floor (user_id, i, name, email, phone) select $1::text, * from unnest($2::int[], $3::text[], $4::text[], $5::text[])';
+  return {
+    insert: async (userId, entries) => {
+      const idx: number[] = [], names: (string | null)[] = [], emails: (string | null)[] = [], phones: (string | null)[] = [];
+      entries.forEach((e, i) => {
+        idx.push(i);
+        names.push(typeof e.name === 'string' ? e.name : null);
+        emails.push(firstOf(e, 'emails', 'email'));
+        phones.push(firstOf(e, 'phones', 'phone'));
+      });
+      await client.query({ name: 'bench_floor_insert', text, values: [userId, idx, names, emails, phones] });
+    },
+    close: () => client.end(),
+  };
+}
+
+/** floor(body) in ms: parse + stringify + raw insert of the same rows. */
+async function floorOf(raw: RawInsert, text: string, userId: string): Promise<number> {
+  const t0 = performance.now();
+  const parsed = JSON.parse(text) as { entries: Record<string, unknown>[] };
+  JSON.stringify(parsed);
+  await raw.insert(userId, parsed.entries);
+  return performance.now() - t0;
+}
+
+// ------------------------------------------------------------------------------------------- server
+
+interface Server {
+  base: string;
+  key: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(engine: EngineName): Promise<{ server: Server; url: string; cleanup: () => Promise<void> }> {
+  const db = await makeTestStorage(engine); // migrated, empty, private
+  const { key } = await createApiKey(db.storage, { app: 'bench', env: 'live' });
+  await db.storage.close();
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await request(base, 'GET', '/readyz', key)).status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { server: { base, key, child, stop }, url: db.url, cleanup: db.cleanup };
+}
+
+// --------------------------------------------------------------------------------------------- runs
+
+async function benchEngine(engine: EngineName): Promise<void> {
+  const { server, url, cleanup } = await startServer(engine);
+  const raw = await rawInsertFor(engine, url);
+  const { base, key } = server;
+  const post = (body: string, what: string) => ok(request(base, 'POST', '/v0/address-book', key, body), what);
+  const get = (user: string, what: string) => ok(request(base, 'GET', `/v0/address-book/${encodeURIComponent(user)}`, key), what);
+  let floorSeq = 0;
+  const floor = (text: string) => floorOf(raw, text, `floor${floorSeq++}`);
+  const line = (what: string, ms: number, fl: number) => console.log(`  ${what.padEnd(30)} ${fmtMs(ms)}   floor ${fmtMs(fl)}  ${fmtX(ms / fl)}`);
+
+  try {
+    console.log(`\n${engine} (server: child process, ${base}; medians)`);
+    // Warm-up: the first requests compile schemas, JIT the hot paths and fill the key lookup.
+    for (let i = 0; i < 3; i++) {
+      const w = JSON.stringify(makeBody(`warm${i}`, makeEntries({ size: 1_000, seed: 900 + i }), { seed: 900 + i }));
+      await post(w, 'warm-up');
+      await floor(w);
+    }
+
+    for (const size of SIZES) {
+      const reps = REPS[size]!;
+      const newMs: number[] = [], mergeMs: number[] = [], getMs: number[] = [];
+      const newFloor: number[] = [], mergeFloor: number[] = [];
+      for (let r = 0; r < reps; r++) {
+        const user = `u${size}-${r}`;
+        const seed = size * 100 + r;
+        const first = JSON.stringify(makeBody(user, makeEntries({ size, seed, personBase: seed * 100_000 }), { seed }));
+        // A second source of the same user: another device's export, overlapping the same people.
+        const second = JSON.stringify(makeBody(user, makeEntries({ size, seed: seed + 50, personBase: seed * 100_000 }), { seed, type: 'ios' }));
+        newMs.push((await post(first, `POST new ${size}`)).ms);
+        getMs.push((await get(user, `GET ${size}`)).ms);
+        mergeMs.push((await post(second, `POST merge ${size}`)).ms);
+        newFloor.push(await floor(first));
+        mergeFloor.push(await floor(second));
+      }
+      console.log(` ${size.toLocaleString('en')} entries (${reps} runs)`);
+      line('POST, new user', median(newMs), median(newFloor));
+      line('POST, merge into the book', median(mergeMs), median(mergeFloor));
+      line('GET', median(getMs), median(newFloor));
+    }
+
+    // Backfill: many users, several requests in flight, backfill=1 (no ranked answer).
+    const bodies: string[] = [];
+    for (let u = 0; u < BACKFILL_USERS; u++) {
+      const circle = Math.floor(u / BACKFILL_CIRCLE);
+      const entries = makeEntries({ size: BACKFILL_ENTRIES, seed: 10_000 + u, personBase: 50_000_000 + circle * 1_000 });
+      bodies.push(JSON.stringify(makeBody(`bf${u}`, entries, { seed: 10_000 + u, backfill: true })));
+    }
+    const total = BACKFILL_USERS * BACKFILL_ENTRIES;
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: BACKFILL_CONCURRENCY }, async () => {
+        while (next < bodies.length) await post(bodies[next++]!, 'backfill');
+      }),
+    );
+    const bfMs = performance.now() - t0;
+    let bfFloor = 0;
+    for (const b of bodies) bfFloor += await floor(b);
+    const rate = (total / bfMs) * 1000, floorRate = (total / bfFloor) * 1000;
+    console.log(
+      ` backfill: ${BACKFILL_USERS} users x ${BACKFILL_ENTRIES} entries, ${BACKFILL_CONCURRENCY} in flight\n` +
+        `  ${'contacts/s'.padEnd(30)} ${Math.round(rate).toLocaleString('en').padStart(10)}   floor ${Math.round(floorRate).toLocaleString('en').padStart(10)}/s  ${fmtX(floorRate / rate)} (floor rate / rate)`,
+    );
+
+    // Small GETs while a big upload is processed (and idle, for reference).
+    const small = 'probe';
+    await post(JSON.stringify(makeBody(small, makeEntries({ size: 100, seed: 4242 }), { seed: 4242 })), 'probe book');
+    const probe = async (until: () => boolean, min: number): Promise<number[]> => {
+      const lat: number[] = [];
+      await Promise.all(
+        Array.from({ length: PROBE_CONCURRENCY }, async () => {
+          while (until() || lat.length < min) lat.push((await get(small, 'small GET')).ms);
+        }),
+      );
+      return lat;
+    };
+    const idle = await probe(() => false, 200);
+    const bigText = JSON.stringify(makeBody('big', makeEntries({ size: BIG, seed: 777 }), { seed: 777 }));
+    const bigFloor = await floor(bigText);
+    const pid = server.child.pid!;
+    const before = memOf(pid).rss;
+    resetPeak(pid);
+    let busy = true;
+    const upload = post(bigText, `POST ${BIG}`).finally(() => (busy = false));
+    const during = await probe(() => busy, 20);
+    const bigMs = (await upload).ms;
+    const bigPeak = memOf(pid).peak;
+    const stat = (xs: number[]) => `p50 ${fmtMs(percentile(xs, 50))}  p99 ${fmtMs(percentile(xs, 99))}  max ${fmtMs(Math.max(...xs))}  (${xs.length} GETs)`;
+    console.log(` small GETs (100-entry book, ${PROBE_CONCURRENCY} in flight)`);
+    console.log(`  ${'idle'.padEnd(30)} ${stat(idle)}`);
+    console.log(`  ${`during a ${BIG.toLocaleString('en')}-entry POST`.padEnd(30)} ${stat(during)}`);
+    line(`the ${BIG.toLocaleString('en')}-entry POST itself`, bigMs, bigFloor);
+
+    // Memory: peak RSS of the server for a 10k and a big book, and under concurrent big uploads.
+    const tenText = JSON.stringify(makeBody('mem10k', makeEntries({ size: 10_000, seed: 555 }), { seed: 555 }));
+    const rssTen = memOf(pid).rss;
+    resetPeak(pid);
+    await post(tenText, 'POST 10k');
+    const tenPeak = memOf(pid).peak;
+    const conc = Array.from({ length: CONCURRENT_BIG }, (_, i) =>
+      JSON.stringify(makeBody(`conc${i}`, makeEntries({ size: BIG, seed: 880 + i }), { seed: 880 + i })),
+    );
+    const rssConc = memOf(pid).rss;
+    resetPeak(pid);
+    await Promise.all(conc.map((b, i) => post(b, `concurrent POST ${i}`)));
+    const concPeak = memOf(pid).peak;
+    console.log(` memory of the server process (peak RSS; the rise over RSS before the request)`);
+    console.log(`  ${'POST 10,000 entries'.padEnd(30)} ${tenPeak.toFixed(0).padStart(6)} MiB  (+${(tenPeak - rssTen).toFixed(0)})`);
+    console.log(`  ${`POST ${BIG.toLocaleString('en')} entries`.padEnd(30)} ${bigPeak.toFixed(0).padStart(6)} MiB  (+${(bigPeak - before).toFixed(0)})`);
+    console.log(`  ${`${CONCURRENT_BIG} x POST ${BIG.toLocaleString('en')} at once`.padEnd(30)} ${concPeak.toFixed(0).padStart(6)} MiB  (+${(concPeak - rssConc).toFixed(0)})`);
+  } finally {
+    await raw.close().catch(() => {});
+    await server.stop();
+    await cleanup();
+  }
+}
+
+const started = performance.now();
+console.log(`kith bench${QUICK ? ' (--quick)' : ''}: node ${process.version}, ${(await import('node:os')).availableParallelism()} cores (shared: compare ratios, not raw times)`);
+for (const engine of engineArg ? [engineArg as EngineName] : ENGINES) {
+  const skip = await engineSkip(engine);
+  if (skip) {
+    console.log(`\n${engine}: SKIPPED (${skip})`);
+    continue;
+  }
+  await benchEngine(engine);
+}
+console.log(`\ndone in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+agent.destroy();

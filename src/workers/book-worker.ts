@@ -1,0 +1,64 @@
+/**
+ * A book worker: runs the big requests of the address-book routes off the event loop, whole (parse,
+ * validate, clean, store, merge, rank, serialise), on its own Storage connection, with the very code
+ * the routes run (answerUpload, postAnswer, getAnswer) and validators/serializers compiled as Fastify
+ * compiles them. It answers with the JSON text, or the ApiError to send.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Config } from '../config.ts';
+import { ApiError } from '../http/errors.ts';
+import { answerUpload, getAnswer, postAnswer, uploadBodySchema, type AnswerContext } from '../http/routes/address-book.ts';
+import { makeSchemas, type UploadBody } from '../http/schemas.ts';
+import { AddressBookService } from '../services/address-book.ts';
+import { openStorage } from '../storage/index.ts';
+import { compileBodyValidator, compileSerializer, parseJsonBody } from './compilers.ts';
+import type { Job, JobContext, JobReply, WorkerInit } from './protocol.ts';
+
+const { config } = (workerData as { init: WorkerInit }).init as { config: Config };
+const port = parentPort!;
+// The app migrated the database before starting: a worker only connects.
+const storage = await openStorage(config.databaseUrl);
+const service = new AddressBookService(storage, config);
+const S = makeSchemas(config);
+const validateUpload = compileBodyValidator(uploadBodySchema(S));
+const serializeUpload = compileSerializer(S.UploadResponse);
+const serializeBook = compileSerializer(S.BookResponse);
+
+function contextOf(ctx: JobContext): AnswerContext {
+  return { tenant: ctx.tenant, appName: ctx.appName, elapsed: () => Number(process.hrtime.bigint() - ctx.startNs) / 1e9 };
+}
+
+async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
+  const ctx = contextOf(job.ctx);
+  if (job.kind === 'post') {
+    const body = parseJsonBody(job.text);
+    validateUpload(body);
+    const b = body as UploadBody;
+    const answer = await answerUpload(service, config, b, ctx);
+    const backfill = typeof answer === 'object' && !('data' in answer);
+    return { ok: true, body: typeof answer === 'string' ? answer : serializeUpload(answer), upload: { entries: b.entries.length, backfill } };
+  }
+  const view = await service.ranked(job.ctx.tenant, job.userId, job.opts);
+  const body =
+    job.answer.type === 'get'
+      ? serializeBook(getAnswer(view, job.userId, job.answer.docs, ctx))
+      : serializeUpload(postAnswer(view, job.answer.batchId, job.userId, ctx));
+  return { ok: true, body };
+}
+
+function failure(e: unknown): JobReply {
+  if (e instanceof ApiError) return { ok: false, error: { kind: 'api', code: e.code, message: e.message, details: e.details, headers: e.headers } };
+  const err = e instanceof Error ? e : new Error(String(e));
+  return { ok: false, error: { kind: 'internal', name: err.name, message: err.message, stack: err.stack } };
+}
+
+port.on('message', (job: Job) => {
+  if (job.kind === 'close') {
+    void storage.close().finally(() => process.exit(0));
+    return;
+  }
+  handle(job).then(
+    (reply) => port.postMessage(reply),
+    (e) => port.postMessage(failure(e)),
+  );
+});

@@ -1,0 +1,112 @@
+/**
+ * A small pool of worker threads running book-worker.ts: each worker takes one job at a time, jobs
+ * wait in one FIFO queue, and workers start on first use (an app that never gets a big request never
+ * starts one). One job per worker bounds the memory of concurrent big uploads to `size` books in
+ * flight, whatever the number of clients; the rest wait as their request bodies.
+ *
+ * A worker that dies (out of memory, a native crash) fails only its own job, with a plain Error that
+ * becomes a 500; the next job starts a fresh worker.
+ */
+import { Worker } from 'node:worker_threads';
+import { ApiError, type ErrorCode, type ErrorDetail } from '../http/errors.ts';
+import type { Job, JobReply, UploadFacts, WorkerInit } from './protocol.ts';
+
+/** A worker's answer: the JSON text to send, and for a POST the facts the metrics count. */
+export interface JobResult {
+  body: string;
+  upload?: UploadFacts;
+}
+
+/** How long a worker may take to close its storage and exit before it is terminated (ms). */
+const CLOSE_GRACE_MS = 5_000;
+
+interface Pending {
+  job: Job;
+  resolve: (r: JobResult) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  current: Pending | null;
+}
+
+/** Bootstrap of a worker: registers tsx (the sources are TypeScript) then loads book-worker.ts. */
+const BOOT = new URL('./boot.mjs', import.meta.url);
+const ENTRY = new URL('./book-worker.ts', import.meta.url).href;
+
+export class WorkerPool {
+  readonly #size: number;
+  readonly #init: WorkerInit;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Pending[] = [];
+  #closed = false;
+
+  constructor(size: number, init: WorkerInit) {
+    this.#size = Math.max(1, size);
+    this.#init = init;
+  }
+
+  /** Runs `job` on a worker; resolves with the answer's JSON text, rejects with its ApiError. */
+  run(job: Exclude<Job, { kind: 'close' }>): Promise<JobResult> {
+    if (this.#closed) return Promise.reject(new Error('worker pool closed'));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ job, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      let slot = this.#slots.find((s) => s.current === null);
+      if (slot === undefined && this.#slots.length < this.#size) slot = this.#spawn();
+      if (slot === undefined) return;
+      const p = this.#queue.shift()!;
+      slot.current = p;
+      slot.worker.postMessage(p.job);
+    }
+  }
+
+  #spawn(): Slot {
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, init: this.#init } });
+    const slot: Slot = { worker, current: null };
+    this.#slots.push(slot);
+    worker.on('message', (reply: JobReply) => {
+      const p = slot.current;
+      slot.current = null;
+      if (p !== null) {
+        if (reply.ok) p.resolve({ body: reply.body, upload: reply.upload });
+        else if (reply.error.kind === 'api') p.reject(new ApiError(reply.error.code as ErrorCode, reply.error.message, reply.error.details as ErrorDetail[] | undefined, reply.error.headers));
+        else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
+      }
+      this.#dispatch();
+    });
+    const gone = (err: Error) => {
+      const i = this.#slots.indexOf(slot);
+      if (i < 0) return;
+      this.#slots.splice(i, 1);
+      slot.current?.reject(err);
+      slot.current = null;
+      if (!this.#closed) this.#dispatch();
+    };
+    worker.on('error', gone);
+    worker.on('exit', (code) => gone(new Error(`worker exited with code ${code}`)));
+    return slot;
+  }
+
+  /** Stops every worker; jobs still waiting fail. Running jobs finish first (graceful shutdown waits for them). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const p of this.#queue.splice(0)) p.reject(new Error('worker pool closed'));
+    await Promise.all(
+      [...this.#slots].map(async (s) => {
+        const exited = new Promise<void>((r) => s.worker.once('exit', () => r()));
+        if (s.current !== null) await Promise.race([new Promise<void>((r) => s.worker.once('message', () => r())), exited]);
+        s.worker.postMessage({ kind: 'close' } satisfies Job);
+        const timer = setTimeout(() => void s.worker.terminate(), CLOSE_GRACE_MS);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
+  }
+}

@@ -1,0 +1,40 @@
+/** Messages between the HTTP app and its book workers (structured-clone data only). */
+import type { Config } from '../config.ts';
+import type { RankOptions } from '../domain/options.ts';
+import type { Tenant } from '../storage/types.ts';
+
+/** What a worker needs to start: the parsed config (it opens its own Storage on config.databaseUrl). */
+export interface WorkerInit {
+  config: Config;
+}
+
+/** Who is asking, from the auth hook, and when the request started (for meta.time). */
+export interface JobContext {
+  tenant: Tenant;
+  appName: string;
+  /** process.hrtime.bigint() at the request's start: the clock is the same in every thread. */
+  startNs: bigint;
+}
+
+export type Job =
+  /** A whole POST /v0/address-book from its body text: parse, validate, store, rank, serialise. */
+  | { kind: 'post'; ctx: JobContext; text: string }
+  /** The ranked answer of a stored book (GET, or POST after an upload stored on the event loop). */
+  | { kind: 'rank'; ctx: JobContext; userId: string; opts: RankOptions; answer: { type: 'get'; docs: string } | { type: 'post'; batchId: string } }
+  /** Close the storage and exit. */
+  | { kind: 'close' };
+
+/** Facts of an answered POST the metrics hooks count (the body was never parsed on the event loop). */
+export interface UploadFacts {
+  entries: number;
+  backfill: boolean;
+}
+
+export type JobReply =
+  | { ok: true; body: string; upload?: UploadFacts }
+  | {
+      ok: false;
+      error:
+        | { kind: 'api'; code: string; message: string; details?: { field: string; message: string }[]; headers?: Record<string, string> }
+        | { kind: 'internal'; name: string; message: string; stack?: string };
+    };
