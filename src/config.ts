@@ -99,9 +99,9 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     // One worker per core: the event loop itself mostly waits on sockets and the database.
     workers: int(env, 'KITH_WORKERS', availableParallelism(), 0, 64),
     // ~200 entries of a typical upload (~160 bytes each): below it, the hop to a worker costs more than it saves.
-    offloadBodyBytes: int(env, 'KITH_OFFLOAD_BODY_BYTES', 0, 0, 1024 * 1024 * 1024),
+    offloadBodyBytes: int(env, 'KITH_OFFLOAD_BODY_BYTES', 32 * 1024, 0, 1024 * 1024 * 1024),
     // Merging and ranking 1,000 entries takes ~10 ms on the event loop: the most it may be held.
-    offloadBookEntries: int(env, 'KITH_OFFLOAD_BOOK_ENTRIES', 0, 0, 10_000_000),
+    offloadBookEntries: int(env, 'KITH_OFFLOAD_BOOK_ENTRIES', 1_000, 0, 10_000_000),
     logLevel,
     publicUrl: (env.KITH_PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     metricsToken: metricsToken(env),

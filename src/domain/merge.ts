@@ -279,7 +279,7 @@ function nationalAliases(keys: readonly string[]): Map<string, string> {
   const national: [string, string][] = [];
   const wanted = new Set<string>(); // only the tails some national number asks for are indexed
   for (const k of keys) {
-    if (k.charCodeAt(0) !== 110 /* 'n' */ || k.charCodeAt(1) !== 58 /* ':' */) continue;
+    if (k.charCodeAt(0) !== 110 /* 'n' */ || k.charCodeAt(1) !== 58 /* ':' */ || k.includes('@')) continue; // '@': an e-mail
     const d = k.slice(2).replace(/^0+/, '');
     national.push([k, d]);
     if (d.length >= MIN_ALIAS_DIGITS) wanted.add(d.slice(-MIN_ALIAS_DIGITS));
@@ -287,7 +287,7 @@ function nationalAliases(keys: readonly string[]): Map<string, string> {
   const byTail = new Map<string, string[]>();
   if (wanted.size > 0) {
     for (const k of keys) {
-      if (k.charCodeAt(0) !== 112 /* 'p' */ || k.charCodeAt(1) !== 58 /* ':' */) continue;
+      if (k.charCodeAt(0) !== 112 /* 'p' */ || k.charCodeAt(1) !== 58 /* ':' */ || k.includes('@')) continue;
       const tail = k.slice(-MIN_ALIAS_DIGITS);
       if (!wanted.has(tail)) continue;
       const list = byTail.get(tail);
@@ -560,10 +560,22 @@ function nameInfo(name: string): NameInfo {
   if (info === undefined) {
     const t = foldName(name);
     info = { name, folded: t.length ? t : null, rank: null, stamp: -1, count: 0, last: 0 };
-    if (nameCache.size >= NAME_CACHE_MAX) nameCache.delete(nameCache.keys().next().value as string);
     nameCache.set(name, info);
   }
   return info;
+}
+
+/**
+ * FIFO eviction, run once a merge holds its NameInfos: evicting mid-merge could hand one name two
+ * NameInfos in one merge (split counts in pickName, two arrays for one name in the veto lists).
+ */
+function trimNameCache(): void {
+  if (nameCache.size <= NAME_CACHE_MAX) return;
+  let excess = nameCache.size - NAME_CACHE_MAX;
+  for (const k of nameCache.keys()) {
+    if (excess-- <= 0) break;
+    nameCache.delete(k);
+  }
 }
 
 /** Empties the folded-name cache (benchmarks measure cold merges with it). */
@@ -785,6 +797,7 @@ export function mergeEntries(entries: NormalizedEntry[]): Contact[] {
     infos[i] = info;
     folded[i] = info === null ? null : info.folded;
   }
+  trimNameCache();
 
   const ix = indexKeys(entries);
   const alias = ix.alias;

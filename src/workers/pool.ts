@@ -57,13 +57,19 @@ export class WorkerPool {
   }
 
   #dispatch(): void {
+    // All workers start together on first use: one starting under load later would answer slowly
+    // (loading modules, cold JIT) just when it is needed.
+    while (this.#slots.length < this.#size) this.#spawn();
     while (this.#queue.length > 0) {
-      let slot = this.#slots.find((s) => s.current === null);
-      if (slot === undefined && this.#slots.length < this.#size) slot = this.#spawn();
-      if (slot === undefined) return;
+      // The idle worker that has waited longest (slots are kept in the order they became idle): work
+      // and warm caches spread over every worker.
+      const i = this.#slots.findIndex((s) => s.current === null);
+      if (i < 0) return;
+      const [slot] = this.#slots.splice(i, 1);
+      this.#slots.push(slot!);
       const p = this.#queue.shift()!;
-      slot.current = p;
-      slot.worker.postMessage(p.job);
+      slot!.current = p;
+      slot!.worker.postMessage(p.job);
     }
   }
 
@@ -74,6 +80,8 @@ export class WorkerPool {
     worker.on('message', (reply: JobReply) => {
       const p = slot.current;
       slot.current = null;
+      const at = this.#slots.indexOf(slot);
+      if (at >= 0) this.#slots.push(...this.#slots.splice(at, 1));
       if (p !== null) {
         if (reply.ok) p.resolve({ body: reply.body, upload: reply.upload });
         else if (reply.error.kind === 'api') p.reject(new ApiError(reply.error.code as ErrorCode, reply.error.message, reply.error.details as ErrorDetail[] | undefined, reply.error.headers));
