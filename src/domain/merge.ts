@@ -115,13 +115,56 @@ function foldTokens(name: string): string[] {
     }
     return out;
   }
-  const s = name
+  const latin = foldLatin(name);
+  if (latin !== null) return latin;
+  const out: string[] = [];
+  for (const t of foldText(name).split(/[^\p{L}\p{N}]+/u)) if (t !== '' && !IGNORED_TOKENS.has(t)) out.push(t);
+  return out;
+}
+
+/** Unicode folding: diacritics dropped, lower-case, letters NFD leaves alone spelled out. */
+function foldText(s: string): string {
+  return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+/g, '') // combining marks (\p{M} is slower)
     .toLowerCase()
     .replace(/[ßæœøłđðþı]/g, (c) => FOLD_EXTRA[c] ?? c);
+}
+
+/**
+ * foldText of each character of U+0000..U+024F and U+1E00..U+1EFF (ASCII, Western and Central European,
+ * Vietnamese), computed once: its letters, or ' ' for a separator. undefined where the character's fold
+ * is anything else (empty, or letters mixed with leftover marks): such a name takes the full path.
+ * Folding one character at a time is exact for these: none of them is a combining mark, so the NFD of
+ * a string of them is the concatenation of their NFDs, and their lower-case mappings are context-free.
+ */
+const LATIN_FOLD: (string | undefined)[] = [];
+const VIET_FOLD: (string | undefined)[] = [];
+for (const [table, from, to] of [[LATIN_FOLD, 0, 0x250], [VIET_FOLD, 0x1e00, 0x1f00]] as const) {
+  for (let c = from; c < to; c++) {
+    const f = foldText(String.fromCharCode(c));
+    table.push(/^[\p{L}\p{N}]+$/u.test(f) ? f : /^[^\p{L}\p{N}]+$/u.test(f) ? ' ' : undefined);
+  }
+}
+
+/** foldTokens for a name made of the characters above, in one pass (the Unicode path costs ~5x more); null for any other name. */
+function foldLatin(name: string): string[] | null {
   const out: string[] = [];
-  for (const t of s.split(/[^\p{L}\p{N}]+/u)) if (t !== '' && !IGNORED_TOKENS.has(t)) out.push(t);
+  let token = '';
+  for (let i = 0; i <= name.length; i++) {
+    let f = ' ';
+    if (i < name.length) {
+      const c = name.charCodeAt(i);
+      const t = c < 0x250 ? LATIN_FOLD[c] : c >= 0x1e00 && c < 0x1f00 ? VIET_FOLD[c - 0x1e00] : undefined;
+      if (t === undefined) return null;
+      f = t;
+    }
+    if (f !== ' ') token += f;
+    else if (token !== '') {
+      if (!IGNORED_TOKENS.has(token)) out.push(token);
+      token = '';
+    }
+  }
   return out;
 }
 

@@ -37,6 +37,20 @@ const APP_ID_LENGTH = 16;
  */
 const MAX_ROWS_PER_STATEMENT = 5000;
 
+/**
+ * Attempts of a write transaction that failed on a serialization failure or a deadlock (SQLSTATE 40001,
+ * 40P01), which SERIALIZABLE engines (CockroachDB, YugabyteDB, Postgres at that level) raise under
+ * contention and expect the client to retry; and the backoff before attempt n, ms (doubling, jittered).
+ */
+const WRITE_ATTEMPTS = 10;
+const RETRY_BASE_MS = 5;
+const RETRY_MAX_MS = 500;
+
+function isRetryable(e: unknown): boolean {
+  const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+  return code === '40001' || code === '40P01';
+}
+
 function newAppId(): string {
   let s = 'app_';
   for (let i = 0; i < APP_ID_LENGTH; i++) s += BASE62[randomInt(62)];
@@ -128,6 +142,19 @@ export class KyselyStorage implements Storage {
       return await fn();
     } catch (e) {
       throw toStorageError(operation, e);
+    }
+  }
+
+  /** Runs `fn` in a transaction, again from the start when the engine reports a serialization failure. */
+  async #writeTransaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#db.transaction().execute(fn);
+      } catch (e) {
+        if (attempt >= WRITE_ATTEMPTS || !isRetryable(e)) throw e;
+        const backoff = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt);
+        await new Promise((r) => setTimeout(r, backoff / 2 + Math.random() * (backoff / 2)));
+      }
     }
   }
 
@@ -237,7 +264,7 @@ export class KyselyStorage implements Storage {
         entry_count: u.normalized.length,
         owner_keys: JSON.stringify(ownerKeys),
       };
-      return this.#db.transaction().execute(async (trx) => {
+      return this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, u.userId));
         const inserted = await trx.insertInto('uploads').values(row).returning('seq').executeTakeFirstOrThrow();
         await this.#upsertContactKeys(trx, t, u.userId, stats);
@@ -360,7 +387,7 @@ export class KyselyStorage implements Storage {
 
   deleteBook(t: Tenant, userId: string): Promise<boolean> {
     return this.#run('deleteBook', async () =>
-      this.#db.transaction().execute(async (trx) => {
+      this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, userId));
         // "Anything held" counts every table: a user with only records (invites, suggestions) is deleted
         // too, and the caller answers 404 only when there was nothing at all.

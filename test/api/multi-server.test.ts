@@ -21,7 +21,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const BATCHES = 20;
 /** Entries of a small batch (event loop) and of a big one (over the 32 KiB offload threshold: a worker). */
 const SMALL = 15;
-const BIG = 400;
+const BIG = 600;
+/** The servers' default KITH_OFFLOAD_BODY_BYTES: a big batch's body must be over it. */
+const OFFLOAD_BODY_BYTES = 32 * 1024;
 /** Longest wait for a server to answer /readyz after spawning it (ms): generous, the machine is shared. */
 const START_TIMEOUT_MS = 60_000;
 
@@ -130,17 +132,17 @@ describe('several servers on one PostgreSQL', { skip }, () => {
     const tag = 'ms';
     const user = 'shared-user';
     const sizes = Array.from({ length: BATCHES }, (_, b) => (b % 4 === 3 ? BIG : SMALL));
-    const replies = await Promise.all(
-      sizes.map((n, b) =>
-        call(servers[b % 2]!.base, 'POST', '/v0/address-book', key, {
-          user_id: user,
-          source: { type: b % 3 === 0 ? 'ios' : 'gmail', email: `owner+${b}@example.net` },
-          entries: batch(tag, b, n),
-          // Half of them ask for the ranked list, half are backfill (no list): both paths race.
-          ...(b % 2 === 0 ? { backfill: 1 } : {}),
-        }),
-      ),
-    );
+    const bodies = sizes.map((n, b) => ({
+      user_id: user,
+      source: { type: b % 3 === 0 ? 'ios' : 'gmail', email: `owner+${b}@example.net` },
+      entries: batch(tag, b, n),
+      // Half of them ask for the ranked list, half are backfill (no list): both paths race.
+      ...(b % 2 === 0 ? { backfill: 1 } : {}),
+    }));
+    for (const [b, body] of bodies.entries()) {
+      if (sizes[b] === BIG) assert.ok(JSON.stringify(body).length > OFFLOAD_BODY_BYTES, 'a big batch goes to a worker');
+    }
+    const replies = await Promise.all(bodies.map((body, b) => call(servers[b % 2]!.base, 'POST', '/v0/address-book', key, body)));
     for (const [b, r] of replies.entries()) assert.equal(r.status, 200, `batch ${b} on server ${b % 2}: ${r.text.slice(0, 300)}`);
     const batchIds = replies.map((r) => r.body.batch_id as string);
     assert.equal(new Set(batchIds).size, BATCHES, 'every upload got its own batch id');

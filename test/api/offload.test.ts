@@ -1,0 +1,81 @@
+/**
+ * Big requests run on worker threads (src/workers/); their answers must be exactly the ones the event
+ * loop gives. Two servers on each engine: one that sends every upload body and every book to a worker
+ * (thresholds 0), one without workers. The same requests go to both; answers must match byte for byte,
+ * apart from what differs by nature (meta.time, batch_id, request ids).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startApi, type Reply, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+/** An answer without what legitimately differs between two servers. */
+function comparable(r: Reply): unknown {
+  const b = structuredClone(r.body) as Record<string, any> | undefined;
+  if (b && typeof b === 'object') {
+    if (b.meta) {
+      delete b.meta.time;
+      delete b.meta.request_id;
+      delete b.meta.app_name; // each test server has its own app
+    }
+    if (typeof b.batch_id === 'string') b.batch_id = 'uuid';
+  }
+  return { status: r.status, contentType: r.headers.get('content-type'), body: b };
+}
+
+const upload = (user: string, entries: unknown[], extra: Record<string, unknown> = {}) => ({
+  user_id: user,
+  source: { type: 'Google', email: 'Owner@Example.com', phone: '+14155550100' },
+  entries,
+  ...extra,
+});
+
+const ENTRIES = [
+  { name: 'Zoë Müller', emails: ['Zoe.Mueller@example.com'], phones: ['(415) 555-0123'], times_contacted: 12, last_message_sent_date: '2026-10-01T09:30:00Z', is_favorite: 1, data: { id: 7 } },
+  { name: 'Ana Silva', email: 'ana@example.org', last_message_received_date: 1760000000 },
+  { name: 'Shop', email: 'no-reply@shop.example' },
+  { name: 'Colleague', emails: ['c@example.com'], phones: ['+44 20 7946 0958'], company: 'ACME' },
+  { name: 'Zoe Mueller', email: 'zoe.mueller@example.com', phone: '+1 415 555 0123', unknown_field: 'kept' },
+];
+
+for (const engine of ENGINES) {
+  describe(`worker offload on ${engine}: same answers as the event loop`, { skip: await engineSkip(engine) }, () => {
+    let inThread: TestApi;
+    let offload: TestApi;
+    before(async () => {
+      inThread = await startApi(engine, { LOG_LEVEL: 'warn', KITH_WORKERS: '0' });
+      offload = await startApi(engine, { LOG_LEVEL: 'warn', KITH_WORKERS: '1', KITH_OFFLOAD_BODY_BYTES: '0', KITH_OFFLOAD_BOOK_ENTRIES: '0' });
+    });
+    after(async () => {
+      await inThread?.close();
+      await offload?.close();
+    });
+
+    const both = async (method: string, path: string, body?: unknown, raw?: string) => {
+      const opts = raw !== undefined ? { raw, headers: { 'content-type': 'application/json' } } : { body };
+      const [a, b] = [await inThread.request(method, path, opts), await offload.request(method, path, opts)];
+      assert.deepEqual(comparable(b), comparable(a), `${method} ${path}: worker answer differs from the event loop's`);
+      return a;
+    };
+
+    it('POST (ranked, options, explain, backfill), then GET with options: identical', async () => {
+      assert.equal((await both('POST', '/v0/address-book', upload('u1', ENTRIES))).status, 200);
+      await both('POST', '/v0/address-book', upload('u1', ENTRIES.slice(1), { source: { type: 'ios', phone: '+14155550100' }, explain: 1, limit: 3 }));
+      assert.deepEqual((await both('POST', '/v0/address-book', upload('u2', ENTRIES, { backfill: 'true' }))).body.data, undefined);
+      await both('POST', '/v0/address-book', upload('u1', ENTRIES, { promote_matching_domain: 1, filter_blank_names: true }));
+      await both('GET', '/v0/address-book/u1?explain=1&promote_matching_domain=example.org&limit=2');
+      await both('GET', '/v0/address-book/u2');
+    });
+
+    it('errors of big requests: identical codes, messages and details', async () => {
+      await both('POST', '/v0/address-book', undefined, '{"user_id": 1, "entries": [');
+      await both('POST', '/v0/address-book', { user_id: 'x', source: {}, entries: [{ name: 5 }] });
+      await both('POST', '/v0/address-book', { user_id: 'x', entries: [] });
+      await both('POST', '/v0/address-book', upload('x', [{ email: 'a@example.com', last_message_sent_date: 'yesterday' }]));
+      await both('POST', '/v0/address-book', upload('x', [{ email: 'a@example.com' }], { backfill: 'maybe' }));
+      await both('POST', '/v0/address-book', { user_id: 'nobody', source: {}, entries: [{ email: 'a@example.com' }], promote_matching_domain: 1 });
+      await both('GET', '/v0/address-book/nobody-at-all');
+      await both('GET', '/v0/address-book/u1?limit=0');
+    });
+  });
+}
