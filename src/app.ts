@@ -105,11 +105,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // "no body" (existing clients send Content-Type: application/json on GET and DELETE). A big upload
   // is not parsed here: the worker that handles it parses it.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'string' }, (req, body, done) => {
-    const deferred = pool === null ? null : deferBigUpload(req, body as string, config);
+  // Bytes rather than a string: a big body then moves to its worker without a copy (decoding UTF-8
+  // here would be the same as Fastify's 'string' mode: invalid sequences become U+FFFD either way).
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'buffer' }, (req, body, done) => {
+    const deferred = pool === null ? null : deferBigUpload(req, body as Buffer, config);
     if (deferred !== null) return done(null, deferred);
     try {
-      done(null, parseJsonBody(body as string));
+      done(null, parseJsonBody((body as Buffer).toString('utf8')));
     } catch (e) {
       done(e as ApiError, undefined);
     }

@@ -3,6 +3,8 @@
  * book). Seeded, so a report is reproducible to the digit.
  */
 
+import { rng } from '../clean/prng.ts';
+
 /** Draws per interval: 1,000 gives percentile bounds stable to about ±0.002 MAP on these sets. */
 export const BOOTSTRAP_DRAWS = 1000;
 /** Seed of the generator (any fixed value; fixed so that reruns print the same interval). */
@@ -10,17 +12,8 @@ export const BOOTSTRAP_SEED = 20240601;
 /** Two-sided coverage of the interval (fraction): the 2.5th and 97.5th percentiles of the draws. */
 const COVERAGE = 0.95;
 
-/** mulberry32: a tiny, well-mixed 32-bit generator; returns numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator shared by every script (mulberry32, eval/clean/prng.ts). */
+export const seededRandom = rng;
 
 export interface Interval {
   /** Observed mean difference. */

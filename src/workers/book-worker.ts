@@ -2,7 +2,8 @@
  * A book worker: runs the big requests of the address-book routes off the event loop, whole (parse,
  * validate, clean, store, merge, rank, serialise), on its own Storage connection, with the very code
  * the routes run (answerUpload, postAnswer, getAnswer) and validators/serializers compiled as Fastify
- * compiles them. It answers with the JSON text, or the ApiError to send.
+ * compiles them. It answers with the JSON (UTF-8 bytes, transferred to the event loop, which sends them
+ * as they are), or the ApiError to send.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
@@ -12,7 +13,7 @@ import { makeSchemas, type UploadBody } from '../http/schemas.ts';
 import { AddressBookService } from '../services/address-book.ts';
 import { openStorage } from '../storage/index.ts';
 import { compileBodyValidator, compileSerializer, parseJsonBody } from './compilers.ts';
-import type { Job, JobContext, JobReply, WorkerInit } from './protocol.ts';
+import { transferList, type Job, type JobContext, type JobReply, type WorkerInit } from './protocol.ts';
 
 const { config } = (workerData as { init: WorkerInit }).init as { config: Config };
 const port = parentPort!;
@@ -31,19 +32,19 @@ function contextOf(ctx: JobContext): AnswerContext {
 async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
   const ctx = contextOf(job.ctx);
   if (job.kind === 'post') {
-    const body = parseJsonBody(job.text);
+    const body = parseJsonBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString('utf8'));
     validateUpload(body);
     const b = body as UploadBody;
     const answer = await answerUpload(service, config, b, ctx);
-    const backfill = typeof answer === 'object' && !('data' in answer);
-    return { ok: true, body: typeof answer === 'string' ? answer : serializeUpload(answer), upload: { entries: b.entries.length, backfill } };
+    const backfill = !('data' in answer);
+    return { ok: true, body: Buffer.from(serializeUpload(answer), 'utf8'), upload: { entries: b.entries.length, backfill } };
   }
   const view = await service.ranked(job.ctx.tenant, job.userId, job.opts);
   const body =
     job.answer.type === 'get'
       ? serializeBook(getAnswer(view, job.userId, job.answer.docs, ctx))
       : serializeUpload(postAnswer(view, job.answer.batchId, job.userId, ctx));
-  return { ok: true, body };
+  return { ok: true, body: Buffer.from(body, 'utf8') };
 }
 
 function failure(e: unknown): JobReply {
@@ -58,7 +59,7 @@ port.on('message', (job: Job) => {
     return;
   }
   handle(job).then(
-    (reply) => port.postMessage(reply),
+    (reply) => port.postMessage(reply, reply.ok ? transferList(reply.body) : []),
     (e) => port.postMessage(failure(e)),
   );
 });

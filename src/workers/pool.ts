@@ -9,11 +9,11 @@
  */
 import { Worker } from 'node:worker_threads';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../http/errors.ts';
-import type { Job, JobReply, UploadFacts, WorkerInit } from './protocol.ts';
+import { transferList, type Job, type JobReply, type UploadFacts, type WorkerInit } from './protocol.ts';
 
-/** A worker's answer: the JSON text to send, and for a POST the facts the metrics count. */
+/** A worker's answer: the JSON to send (UTF-8), and for a POST the facts the metrics count. */
 export interface JobResult {
-  body: string;
+  body: Buffer;
   upload?: UploadFacts;
 }
 
@@ -47,7 +47,10 @@ export class WorkerPool {
     this.#init = init;
   }
 
-  /** Runs `job` on a worker; resolves with the answer's JSON text, rejects with its ApiError. */
+  /**
+   * Runs `job` on a worker; resolves with the answer's JSON, rejects with its ApiError. A POST job's body
+   * bytes are transferred to the worker: the caller must not use them afterwards.
+   */
   run(job: Exclude<Job, { kind: 'close' }>): Promise<JobResult> {
     if (this.#closed) return Promise.reject(new Error('worker pool closed'));
     return new Promise((resolve, reject) => {
@@ -57,9 +60,10 @@ export class WorkerPool {
   }
 
   #dispatch(): void {
-    // All workers start together on first use: one starting under load later would answer slowly
-    // (loading modules, cold JIT) just when it is needed.
-    while (this.#slots.length < this.#size) this.#spawn();
+    // All workers start together when there is work: one starting under load later would answer slowly
+    // (loading modules, cold JIT) just when it is needed. Only when there is work: a worker that cannot
+    // start (database unreachable) is not restarted in a loop, each waiting job fails once instead.
+    if (this.#queue.length > 0) while (this.#slots.length < this.#size) this.#spawn();
     while (this.#queue.length > 0) {
       // The idle worker that has waited longest (slots are kept in the order they became idle): work
       // and warm caches spread over every worker.
@@ -69,7 +73,7 @@ export class WorkerPool {
       this.#slots.push(slot!);
       const p = this.#queue.shift()!;
       slot!.current = p;
-      slot!.worker.postMessage(p.job);
+      slot!.worker.postMessage(p.job, p.job.kind === 'post' ? transferList(p.job.body) : []);
     }
   }
 
@@ -83,7 +87,7 @@ export class WorkerPool {
       const at = this.#slots.indexOf(slot);
       if (at >= 0) this.#slots.push(...this.#slots.splice(at, 1));
       if (p !== null) {
-        if (reply.ok) p.resolve({ body: reply.body, upload: reply.upload });
+        if (reply.ok) p.resolve({ body: Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength), upload: reply.upload });
         else if (reply.error.kind === 'api') p.reject(new ApiError(reply.error.code as ErrorCode, reply.error.message, reply.error.details as ErrorDetail[] | undefined, reply.error.headers));
         else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
       }

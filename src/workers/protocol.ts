@@ -17,12 +17,24 @@ export interface JobContext {
 }
 
 export type Job =
-  /** A whole POST /v0/address-book from its body text: parse, validate, store, rank, serialise. */
-  | { kind: 'post'; ctx: JobContext; text: string }
+  /**
+   * A whole POST /v0/address-book from its body (UTF-8 bytes, transferred, not copied): parse, validate,
+   * store, rank, serialise.
+   */
+  | { kind: 'post'; ctx: JobContext; body: Uint8Array }
   /** The ranked answer of a stored book (GET, or POST after an upload stored on the event loop). */
   | { kind: 'rank'; ctx: JobContext; userId: string; opts: RankOptions; answer: { type: 'get'; docs: string } | { type: 'post'; batchId: string } }
   /** Close the storage and exit. */
   | { kind: 'close' };
+
+/**
+ * The list to transfer with a message carrying `bytes`: its memory moves to the other thread instead of
+ * being copied, when it is a whole ArrayBuffer of its own (small Buffers share Node's pool: those are copied).
+ */
+export function transferList(bytes: Uint8Array): ArrayBuffer[] {
+  const b = bytes.buffer;
+  return b instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === b.byteLength ? [b] : [];
+}
 
 /** Facts of an answered POST the metrics hooks count (the body was never parsed on the event loop). */
 export interface UploadFacts {
@@ -31,7 +43,8 @@ export interface UploadFacts {
 }
 
 export type JobReply =
-  | { ok: true; body: string; upload?: UploadFacts }
+  /** `body`: the answer's JSON, UTF-8 bytes, transferred: the event loop sends them as they are. */
+  | { ok: true; body: Uint8Array; upload?: UploadFacts }
   | {
       ok: false;
       error:

@@ -54,14 +54,14 @@ export interface AnswerContext {
 
 /**
  * Runs the ranking of a stored book elsewhere (a worker) when it is big, and returns the answer's JSON
- * text; null: rank here.
+ * (UTF-8); null: rank here.
  */
 export type RankElsewhere = (
   userId: string,
   opts: RankOptions,
   answer: { type: 'get'; docs: string } | { type: 'post'; batchId: string },
   known?: KnownUpload,
-) => Promise<string | null>;
+) => Promise<Buffer | null>;
 
 /** The answer of POST with a ranked list. */
 export function postAnswer(view: RankedView, batchId: string, userId: string, ctx: AnswerContext) {
@@ -90,7 +90,7 @@ export function getAnswer(view: RankedView, userId: string, docs: string, ctx: A
 
 /**
  * POST /v0/address-book after schema validation: the checks the schema cannot express, the upload, and
- * the answer (an object the route's serializer writes, or JSON text when `elsewhere` ranked the book).
+ * the answer (an object the route's serializer writes, or its JSON when `elsewhere` ranked the book).
  * The event loop and the workers both run exactly this.
  */
 export async function answerUpload(
@@ -99,7 +99,7 @@ export async function answerUpload(
   body: UploadBody,
   ctx: AnswerContext,
   elsewhere?: RankElsewhere,
-): Promise<object | string> {
+): Promise<object | Buffer> {
   const userId = coerceUserId(body.user_id, 'user_id');
   const opts = options(body as unknown as Record<string, unknown>);
   let backfill: boolean;
@@ -119,30 +119,39 @@ export async function answerUpload(
   if (backfill) {
     return { batch_id: batchId, message: `Address book for ${userId} added.`, meta: { app_name: ctx.appName, time: ctx.elapsed(), user_id: userId } };
   }
-  const text = elsewhere ? await elsewhere(userId, opts, { type: 'post', batchId }, known) : null;
-  if (text !== null) return text;
+  const json = elsewhere ? await elsewhere(userId, opts, { type: 'post', batchId }, known) : null;
+  if (json !== null) return json;
   return postAnswer(await service.ranked(ctx.tenant, userId, opts, known), batchId, userId, ctx);
 }
 
 /** A POST body left unparsed by the JSON parser because it is big: a worker parses it. */
 class DeferredBody {
-  constructor(readonly text: string) {}
+  constructor(readonly bytes: Buffer) {}
+}
+
+/** Whether `b` holds anything but JSON whitespace (it stops at the first such byte). */
+function hasContent(b: Buffer): boolean {
+  for (let i = 0; i < b.length; i++) {
+    const c = b[i];
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return true;
+  }
+  return false;
 }
 
 const UPLOAD_URLS = new Set(['/v0/address-book']);
 
 /**
- * Leaves the text of a big POST /v0/address-book unparsed (a worker will parse it) when a pool is
+ * Leaves the bytes of a big POST /v0/address-book unparsed (a worker will parse them) when a pool is
  * configured; null: parse as usual. Called by the app's JSON body parser.
  */
-export function deferBigUpload(request: FastifyRequest, text: string, config: Config): DeferredBody | null {
-  if (config.workers === 0 || text.length < config.offloadBodyBytes || text.trim() === '') return null;
+export function deferBigUpload(request: FastifyRequest, bytes: Buffer, config: Config): DeferredBody | null {
+  if (config.workers === 0 || bytes.length < config.offloadBodyBytes || !hasContent(bytes)) return null;
   if (request.method !== 'POST' || !UPLOAD_URLS.has(request.routeOptions.url ?? '')) return null;
-  return new DeferredBody(text);
+  return new DeferredBody(bytes);
 }
 
-function sendJsonText(reply: FastifyReply, text: string) {
-  return reply.type('application/json; charset=utf-8').send(text);
+function sendJson(reply: FastifyReply, json: Buffer) {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export function addressBookRoutes(
@@ -194,15 +203,15 @@ export function addressBookRoutes(
     async (request, reply) => {
       const body = request.body as unknown;
       if (body instanceof DeferredBody && pool !== null) {
-        const r = await pool.run({ kind: 'post', ctx: jobContext(request), text: body.text });
+        const r = await pool.run({ kind: 'post', ctx: jobContext(request), body: body.bytes });
         // The metrics hooks count uploads and contacts from the body: give them its two facts (a
         // sparse array costs nothing per entry).
         if (r.upload) (request as { body: unknown }).body = { backfill: r.upload.backfill ? 1 : 0, entries: new Array(r.upload.entries) };
-        return sendJsonText(reply, r.body);
+        return sendJson(reply, r.body);
       }
       if (request.validationError) throw request.validationError;
       const answer = await answerUpload(service, config, request.body, contextOf(request), rankElsewhere(request));
-      return typeof answer === 'string' ? sendJsonText(reply, answer) : answer;
+      return Buffer.isBuffer(answer) ? sendJson(reply, answer) : answer;
     },
   );
 
@@ -220,8 +229,8 @@ export function addressBookRoutes(
     async (request, reply) => {
       const userId = pathUserId(request);
       const opts = options(request.query as Record<string, unknown>);
-      const text = await rankElsewhere(request)(userId, opts, { type: 'get', docs });
-      if (text !== null) return sendJsonText(reply, text);
+      const json = await rankElsewhere(request)(userId, opts, { type: 'get', docs });
+      if (json !== null) return sendJson(reply, json);
       return getAnswer(await service.ranked(request.auth.tenant, userId, opts), userId, docs, contextOf(request));
     },
   );
