@@ -98,10 +98,12 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     retrainDebounceMs: int(env, 'KITH_RETRAIN_DEBOUNCE_MS', 5_000, 0, 86_400_000),
     // One worker per core: the event loop itself mostly waits on sockets and the database.
     workers: int(env, 'KITH_WORKERS', availableParallelism(), 0, 64),
-    // ~200 entries of a typical upload (~160 bytes each): below it, the hop to a worker costs more than it saves.
+    // ~200 entries of a typical upload (~160 bytes each): below it, the hop to a worker (~1-3 ms) costs
+    // more than it saves.
     offloadBodyBytes: int(env, 'KITH_OFFLOAD_BODY_BYTES', 32 * 1024, 0, 1024 * 1024 * 1024),
-    // Merging and ranking 1,000 entries takes ~10 ms on the event loop: the most it may be held.
-    offloadBookEntries: int(env, 'KITH_OFFLOAD_BOOK_ENTRIES', 1_000, 0, 10_000_000),
+    // Loading, merging and ranking 500 entries holds the event loop ~15 ms (measured warm, 2 shared
+    // cores): about the most it may be held for small requests to keep a p99 under 50 ms.
+    offloadBookEntries: int(env, 'KITH_OFFLOAD_BOOK_ENTRIES', 500, 0, 10_000_000),
     logLevel,
     publicUrl: (env.KITH_PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     metricsToken: metricsToken(env),
