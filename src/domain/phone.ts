@@ -65,10 +65,35 @@ function digitsOf(s: string): string {
   return out;
 }
 
+/** International numbers written with spacing only ("+44 20 7946 0958", "+1 (415) 555-0123"). */
+const FORMATTED_INTL_RE = /^\+[\d\s\-.()/]+$/;
+/** Spacing characters a national number may be written with. */
+const FORMATTED_NATIONAL_RE = /^[\d\s\-.()/]+$/;
+
+/**
+ * The common shapes, without the parser (which costs ~30 µs a number): an international number with
+ * only spacing, and a North American number in a +1 region. Both give exactly what the parser gives;
+ * anything else (trunk prefixes such as "(0)", other regions' national formats) goes to the parser.
+ */
+function fastPath(s: string, region: CountryCode | null): NormPhone | null {
+  if (s.charCodeAt(0) === 43 /* + */) {
+    if (s.includes('(0)') || !FORMATTED_INTL_RE.test(s)) return null;
+    return fastE164('+' + digitsOf(s));
+  }
+  if (region === null || !NANP_REGIONS.has(region) || !FORMATTED_NATIONAL_RE.test(s)) return null;
+  let digits = digitsOf(s);
+  if (digits.length === 11 && digits[0] === '1') digits = digits.slice(1);
+  if (digits.length !== 10 || !NANP_RE.test(digits) || /^(\d)\1*$/.test(digits.slice(3))) return null;
+  return { display: '+1' + digits, key: 'p:+1' + digits };
+}
+
+/** Regions of the North American Numbering Plan (calling code 1). */
+const NANP_REGIONS: ReadonlySet<string> = new Set(getCountries().filter((c) => getCountryCallingCode(c) === '1'));
+
 function parse(raw: string, region: CountryCode | null): NormPhone | null {
   const s = raw.trim();
   if (s === '') return null;
-  const fast = fastE164(s);
+  const fast = fastE164(s) ?? fastPath(s, region);
   if (fast) return fast;
 
   const digits = digitsOf(s);

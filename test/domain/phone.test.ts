@@ -1,5 +1,8 @@
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import examplesModule from 'libphonenumber-js/mobile/examples';
 import { clearPhoneCache, normalizePhone, regionFromPhone } from '../../src/domain/phone.ts';
 
 test('E.164 in, E.164 out (fast path), whatever the region', () => {
@@ -77,4 +80,50 @@ test('regionFromPhone reads the country of an international number', () => {
   assert.equal(regionFromPhone(null), null);
   assert.equal(regionFromPhone(undefined), null);
   assert.equal(regionFromPhone('nope'), null);
+});
+
+// The parser-free shortcuts must give exactly what libphonenumber gives, for every shape they take.
+describe('fast paths agree with libphonenumber', () => {
+  const examples = examplesModule as unknown as Record<string, string>;
+  const spacings = [' ', '-', '.', ' (', ') ', '/'];
+  function spaced(digits: string, r: () => number): string {
+    let out = '';
+    for (const d of digits) out += (out && r() < 0.3 ? spacings[Math.floor(r() * spacings.length)] : '') + d;
+    return out.replace(/\(([^)]*)$/, '$1'); // no unbalanced '(' at the end
+  }
+  it('international numbers written with spacing', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(examples)), fc.integer(), (country, seed) => {
+        const example = examples[country];
+        const cc = getCountryCallingCode(country as CountryCode);
+        let state = seed >>> 0;
+        const r = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+        const written = `+${cc} ${spaced(example, r)}`;
+        clearPhoneCache();
+        const ours = normalizePhone(written, null);
+        const theirs = parsePhoneNumberFromString(written);
+        if (ours?.key && theirs?.isPossible()) assert.equal(ours.display, theirs.number, written);
+      }),
+      { numRuns: 500, seed: 7 },
+    );
+  });
+  it('North American numbers in a +1 region', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 200, max: 999 }),
+        fc.integer({ min: 200, max: 999 }),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.constantFrom('US', 'CA', 'PR'),
+        fc.constantFrom('(A) E-S', 'A-E-S', 'A.E.S', '1 A E S', '1-A-E-S', 'AES', '+1 A E S'),
+        (a, e, sub, region, shape) => {
+          const written = shape.replace('A', String(a)).replace('E', String(e)).replace('S', String(sub).padStart(4, '0'));
+          clearPhoneCache();
+          const ours = normalizePhone(written, region as CountryCode);
+          const theirs = parsePhoneNumberFromString(written, { defaultCountry: region as CountryCode });
+          if (ours?.key?.startsWith('p:')) assert.equal(ours.display, theirs?.number, written);
+        },
+      ),
+      { numRuns: 500, seed: 11 },
+    );
+  });
 });
