@@ -5,18 +5,10 @@
  * parentheses, extensions, short codes), ISO and Unix dates, names with diacritics, favourites, `data`
  * objects, and some duplicates (the same person under another spelling) and junk (no-reply, bounces).
  */
+import { rng } from '../eval/clean/prng.ts';
 
-/** mulberry32: a small, fast, seedable PRNG (32-bit state); good enough for test data. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator shared by every script (mulberry32). */
+export const prng = rng;
 
 const FIRST = [
   'Zoë', 'José', 'François', 'Søren', 'Łukasz', 'Ana', 'João', 'Chloé', 'Jürgen', 'Agnès', 'Björn', 'Nuño', 'Dmitrij',

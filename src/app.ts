@@ -9,6 +9,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { ApiError } from './http/errors.ts';
 import { installAuth } from './http/auth.ts';
+import { docsPlugin } from './http/docs.ts';
+import { metricsPlugin } from './http/metrics.ts';
+import { playgroundPlugin } from './http/playground.ts';
 import { installErrorHandler, sendError, toApiError } from './http/error-handler.ts';
 import { createRateLimiter, installRateLimit } from './http/rate-limit.ts';
 import { addressBookRoutes, deferBigUpload } from './http/routes/address-book.ts';
@@ -162,16 +165,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
-  // --- extra plugins (docs page, playground, metrics): register them here ---
-  // Imported here rather than at the top so these plugins stay in this block. Metrics and docs come
-  // before the API routes: their hooks (timing, request examples) must see every route.
-  const { metricsPlugin } = await import('./http/metrics.ts');
-  const { docsPlugin } = await import('./http/docs.ts');
-  const { playgroundPlugin } = await import('./http/playground.ts');
+  // Metrics and docs come before the API routes: their hooks (timing, request examples) must see every route.
   await app.register(metricsPlugin, { config });
   await app.register(docsPlugin);
   await app.register(playgroundPlugin, { config, storage });
-  // --- end extra plugins ---
 
   const schemas = makeSchemas(config);
   const service = new AddressBookService(storage, config);
@@ -184,7 +181,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (v0) => {
       installAuth(v0, storage);
-      // --- per-key hooks after auth (rate limiting) go here ---
       installRateLimit(v0, config, limiter);
       miscRoutes(v0, { config });
       addressBookRoutes(v0, { service, schemas, config, pool });
@@ -195,7 +191,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The spec names the invite endpoints without the version prefix: answer there too.
   await app.register(async (bare) => {
     installAuth(bare, storage);
-    // --- per-key hooks after auth (rate limiting) go here too ---
     installRateLimit(bare, config, limiter);
     recordRoutes(bare, { storage, schemas, config, prefix: '', onInvitesAccepted });
   });
