@@ -16,6 +16,18 @@ const LOCAL_RE = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_
 /** Host name labels; the TLD must be alphabetic (or an IDN A-label). IP literals are not addresses people share. */
 const LABEL_RE = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
 const TLD_RE = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u;
+/**
+ * The same three on ASCII text (where \p{L} is [A-Za-z] and \p{N} is [0-9]), without the Unicode mode;
+ * the domain ones see it lower-cased.
+ */
+const LOCAL_ASCII_RE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const LABEL_ASCII_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const TLD_ASCII_RE = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
 
 /** Gmail ignores dots and everything after '+'; googlemail.com is the same mailbox (Google docs). */
 const GMAIL = new Set(['gmail.com', 'googlemail.com']);
@@ -52,12 +64,17 @@ function extract(raw: string): string {
 export function normalizeEmail(raw: string): NormEmail | null {
   if (typeof raw !== 'string') return null;
   const hit = cache.get(raw);
-  if (hit !== undefined) return hit === null ? null : { ...hit };
+  if (hit !== undefined) return hit === null ? null : copy(hit);
   const v = parse(raw);
   // FIFO eviction keeps memory bounded; the same address recurs across sources, batches and users.
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(raw, v);
-  return v === null ? null : { ...v };
+  return v === null ? null : copy(v);
+}
+
+/** A caller's own copy of a cached result (the fields parse() sets, in its order). */
+function copy(v: NormEmail): NormEmail {
+  return { display: v.display, key: v.key, domain: v.domain, junk: v.junk, role: v.role };
 }
 
 /** Parse cache cap (entries, ~200 bytes each: ~10 MB at most). */
@@ -72,16 +89,18 @@ function parse(raw: string): NormEmail | null {
   let domainRaw = display.slice(at + 1);
   if (domainRaw.endsWith('.')) domainRaw = domainRaw.slice(0, -1); // "a@b.com." is the same host
   if (localRaw.length > MAX_LOCAL || domainRaw.length > MAX_DOMAIN) return null;
-  if (!LOCAL_RE.test(localRaw)) return null;
+  const ascii = isAscii(display);
+  if (!(ascii ? LOCAL_ASCII_RE : LOCAL_RE).test(localRaw)) return null;
 
   const local = localRaw.toLowerCase();
   let domain = domainRaw.toLowerCase();
   const labels = domain.split('.');
   if (labels.length < 2) return null;
-  for (const l of labels) if (!LABEL_RE.test(l)) return null;
-  if (!TLD_RE.test(labels[labels.length - 1])) return null;
+  const labelRe = ascii ? LABEL_ASCII_RE : LABEL_RE;
+  for (const l of labels) if (!labelRe.test(l)) return null;
+  if (!(ascii ? TLD_ASCII_RE : TLD_RE).test(labels[labels.length - 1])) return null;
   // IDN: "münchen.de" and "xn--mnchen-3ya.de" are the same domain; match on the A-label form.
-  if (/[^\x00-\x7f]/.test(domain)) {
+  if (!ascii && /[^\x00-\x7f]/.test(domain)) {
     const ascii = domainToASCII(domain);
     if (!ascii) return null;
     domain = ascii;

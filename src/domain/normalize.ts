@@ -11,8 +11,47 @@ import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner,
 /** Trimmed, inner whitespace collapsed, Unicode NFC (so "é" composed and decomposed compare equal); blank -> null. */
 function cleanText(v: unknown): string | null {
   if (typeof v !== 'string') return null;
+  const plain = plainness(v);
+  if (plain === ASCII) return v;
+  if (plain === NON_ASCII) return v.normalize('NFC');
   const s = v.normalize('NFC').replace(/\s+/g, ' ').trim();
   return s === '' ? null : s;
+}
+
+const ASCII = 0;
+const NON_ASCII = 1;
+const MESSY = 2;
+
+/**
+ * ASCII: `v` is printable ASCII, not empty, with single inner spaces only, so NFC, the whitespace
+ * collapse and trim() all leave it as it is. NON_ASCII: the same but with other characters, none of
+ * them whitespace: only NFC can change it (NFC never makes whitespace of anything else). MESSY: the rest.
+ */
+function plainness(v: string): number {
+  const n = v.length;
+  if (n === 0 || v.charCodeAt(0) === 0x20 || v.charCodeAt(n - 1) === 0x20) return MESSY;
+  let prevSpace = false;
+  let out = ASCII;
+  for (let i = 0; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 0x20) {
+      if (prevSpace) return MESSY;
+      prevSpace = true;
+    } else if (c > 0x20 && c < 0x7f) {
+      prevSpace = false;
+    } else if (c >= 0x80 && !isUnicodeSpace(c)) {
+      prevSpace = false;
+      out = NON_ASCII;
+    } else {
+      return MESSY;
+    }
+  }
+  return out;
+}
+
+/** The non-ASCII code units of JavaScript's \s (and of String.prototype.trim). */
+function isUnicodeSpace(c: number): boolean {
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /** `email` and `emails` (or `phone`/`phones`) combined, list first, non-strings dropped. */
@@ -23,13 +62,17 @@ function combine(list: unknown, one: unknown): string[] {
   return out;
 }
 
+/** Lists longer than this de-duplicate through a Set; shorter ones (nearly all) scan what they hold. */
+const SMALL_LIST = 8;
+
 function emailsOf(raws: string[]): NormEmail[] {
   const out: NormEmail[] = [];
-  const seen = new Set<string>();
+  const seen = raws.length > SMALL_LIST ? new Set<string>() : null;
   for (const r of raws) {
     const e = normalizeEmail(r);
-    if (e === null || seen.has(e.key)) continue;
-    seen.add(e.key);
+    if (e === null) continue;
+    if (seen === null ? out.some((o) => o.key === e.key) : seen.has(e.key)) continue;
+    seen?.add(e.key);
     out.push(e);
   }
   return out;
@@ -37,13 +80,13 @@ function emailsOf(raws: string[]): NormEmail[] {
 
 function phonesOf(raws: string[], region: CountryCode | null): NormPhone[] {
   const out: NormPhone[] = [];
-  const seen = new Set<string>();
+  const seen = raws.length > SMALL_LIST ? new Set<string>() : null;
   for (const r of raws) {
     const p = normalizePhone(r, region);
     if (p === null) continue;
     const id = p.key ?? 'd:' + p.display; // keyless numbers are de-duplicated on what is shown
-    if (seen.has(id)) continue;
-    seen.add(id);
+    if (seen === null ? out.some((o) => (o.key ?? 'd:' + o.display) === id) : seen.has(id)) continue;
+    seen?.add(id);
     out.push(p);
   }
   return out;
