@@ -14,7 +14,6 @@
  * It prints the figures and exits 1 on any violation (2 on a set-up failure).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +23,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createApiKey } from '../src/services/keys.ts';
 import { openStorage } from '../src/storage/index.ts';
+import { freshPgSchema } from '../test/helpers/engines.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -186,15 +186,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<string[]> {
   let drop = async () => {};
   if (engine === 'sqlite') url = `sqlite:${join(dir, 'kith.db')}`;
   else {
-    const schema = `kith_crash_${randomBytes(5).toString('hex')}`;
-    const u = new URL(PG_URL);
-    u.searchParams.set('schema', schema);
-    url = u.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`).finally(() => c.end());
-    };
+    ({ url, drop } = freshPgSchema(PG_URL, 'kith_crash'));
   }
   const violations: string[] = [];
   try {

@@ -13,16 +13,15 @@
  * RSS at start, middle and end. Exits 1 on any 5xx or transport error, 2 on a set-up failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createApiKey } from '../src/services/keys.ts';
 import { openStorage } from '../src/storage/index.ts';
+import { freshPgSchema } from '../test/helpers/engines.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -132,15 +131,7 @@ async function main(): Promise<number> {
   let url = `sqlite:${join(dir, 'kith.db')}`;
   let drop = async () => {};
   if (args.engine === 'postgres') {
-    const schema = `kith_soak_${randomBytes(5).toString('hex')}`;
-    const u = new URL(PG_URL);
-    u.searchParams.set('schema', schema);
-    url = u.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`).finally(() => c.end());
-    };
+    ({ url, drop } = freshPgSchema(PG_URL, 'kith_soak'));
   } else if (args.engine !== 'sqlite') throw new Error('--engine must be sqlite or postgres');
 
   const storage = await openStorage(url);

@@ -71,6 +71,28 @@ export async function engineSkip(engine: EngineName): Promise<string | false> {
   return reason;
 }
 
+/**
+ * A DATABASE_URL naming a fresh, randomly named schema in the database at `baseUrl` (created by
+ * openStorage on first use), and a function that drops it. Tests and scripts isolate themselves with it.
+ */
+export function freshPgSchema(baseUrl: string, prefix: string): { url: string; drop: () => Promise<void> } {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const u = new URL(baseUrl);
+  u.searchParams.set('schema', schema);
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
 export interface TestStorage {
   storage: Storage;
   /** DATABASE_URL of this very database (sqlite:<file> or postgres://...?schema=<name>). */
@@ -88,19 +110,7 @@ export async function makeTestStorage(engine: EngineName, opts: { migrate?: bool
     url = `sqlite:${join(dir, 'kith.db')}`;
     drop = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    const schema = `kith_t_${randomBytes(6).toString('hex')}`;
-    const u = new URL(PG_TEST_URL);
-    u.searchParams.set('schema', schema);
-    url = u.toString();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: PG_TEST_URL });
-      await client.connect();
-      try {
-        await client.query(`drop schema if exists "${schema}" cascade`);
-      } finally {
-        await client.end();
-      }
-    };
+    ({ url, drop } = freshPgSchema(PG_TEST_URL, 'kith_t'));
   }
   const storage = await openStorage(url);
   let done = false;
