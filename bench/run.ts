@@ -33,6 +33,7 @@ import pg from 'pg';
 import { createApiKey } from '../src/services/keys.ts';
 import { ENGINES, engineSkip, makeTestStorage, type EngineName } from '../test/helpers/engines.ts';
 import { makeBody, makeEntries } from './gen.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -107,15 +108,6 @@ function percentile(xs: number[], p: number): number {
 const fmtMs = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0)).padStart(7) + ' ms';
 const fmtX = (x: number): string => `${x.toFixed(1)}×`.padStart(7);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Peak resident memory of a process since the last reset (MiB), and the current one. */
 function memOf(pid: number): { peak: number; rss: number } {

@@ -15,7 +15,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +23,7 @@ import pg from 'pg';
 import { createApiKey } from '../src/services/keys.ts';
 import { openStorage } from '../src/storage/index.ts';
 import { freshPgSchema } from '../test/helpers/engines.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,16 +51,6 @@ interface Ack {
   batchId: string;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.on('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
 
 /**
  * Starts `node --import tsx src/server.ts` itself, not through npx/tsx wrappers: a SIGKILL must hit

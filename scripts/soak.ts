@@ -14,7 +14,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { createApiKey } from '../src/services/keys.ts';
 import { openStorage } from '../src/storage/index.ts';
 import { freshPgSchema } from '../test/helpers/engines.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,16 +46,6 @@ const PRELOADED = 50;
 /** How often the server's RSS is sampled (ms). */
 const RSS_SAMPLE_MS = 1000;
 
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.on('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
 
 /** The server process itself (not an npx wrapper), so its RSS is the server's. */
 async function startServer(env: Record<string, string>, logPath: string): Promise<{ child: ChildProcess; base: string }> {

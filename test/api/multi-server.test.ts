@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createApiKey } from '../../src/services/keys.ts';
 import { engineSkip, makeTestStorage, type TestStorage } from '../helpers/engines.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Concurrent uploads for one user, split across the two servers (the issue asks for 20). */
@@ -33,15 +34,6 @@ interface Server {
   output: string[];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 function call(base: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; text: string; body: any }> {
   return new Promise((resolve, reject) => {
