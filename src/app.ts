@@ -103,6 +103,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Workers open their own connection on config.databaseUrl: a private in-memory SQLite has none to share.
   const pool = config.workers > 0 && !/:memory:/.test(config.databaseUrl ?? '') ? new WorkerPool(config.workers, { config }) : null;
   app.addHook('onClose', async () => pool?.close());
+  // The engine's background upkeep (SQLite: WAL checkpoints off the requests' commits), for as long as the app runs.
+  const stopMaintenance = await storage.startMaintenance();
+  app.addHook('onClose', async () => stopMaintenance());
 
   // JSON bodies: __proto__/constructor keys are removed (never interpreted), and an empty body is
   // "no body" (existing clients send Content-Type: application/json on GET and DELETE). A big upload

@@ -52,7 +52,7 @@ export class AddressBookService {
    * Stores an upload whole; returns its batch id and the stored upload (`known`), which ranked() uses
    * as it is instead of reading it back.
    */
-  async upload(t: Tenant, userId: string, source: SourceInput, entries: EntryInput[]): Promise<{ batchId: string; known: KnownUpload }> {
+  async upload(t: Tenant, userId: string, source: SourceInput, entries: EntryInput[], rawJson?: string): Promise<{ batchId: string; known: KnownUpload }> {
     const cleaned = cleanUpload(source, entries, this.config.defaultRegion);
     const upload = {
       batchId: randomUUID(),
@@ -60,6 +60,7 @@ export class AddressBookService {
       sourceKey: cleaned.sourceKey,
       source,
       raw: entries,
+      rawJson,
       normalized: cleaned.normalized,
       ownerKeys: cleaned.ownerKeys,
       keyStats: cleaned.keyStats,

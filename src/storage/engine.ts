@@ -45,6 +45,11 @@ export interface EngineProfile {
   readonly uploadsCompositeKey: boolean;
   /** Schema holding Kysely's migration bookkeeping tables (undefined: the engine has no schemas). */
   readonly migrationSchema: string | undefined;
+  /**
+   * Starts the engine's background upkeep for a long-running server, if it has any (SQLite: the WAL
+   * checkpointer thread); the returned function stops it. Undefined: nothing to run.
+   */
+  readonly startMaintenance: (() => Promise<() => Promise<void>>) | undefined;
   /** Releases connections; the profile is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import type { InsertQueryBuilder, InsertResult, Kysely, MigrationResultSet, Transaction } from 'kysely';
 import type { EngineProfile } from './engine.ts';
+import { decodeEntries, encodeEntries } from './entry-codec.ts';
 import { toStorageError } from './errors.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -180,6 +181,10 @@ export class KyselyStorage implements Storage {
     });
   }
 
+  startMaintenance(): Promise<() => Promise<void>> {
+    return this.#run('startMaintenance', async () => (await this.#profile.startMaintenance?.()) ?? (async () => {}));
+  }
+
   close(): Promise<void> {
     return this.#run('close', () => this.#profile.close());
   }
@@ -259,8 +264,8 @@ export class KyselyStorage implements Storage {
         created_at: u.createdAt,
         source_key: u.sourceKey,
         source: JSON.stringify(u.source),
-        raw: JSON.stringify(u.raw),
-        normalized: JSON.stringify(u.normalized),
+        raw: u.rawJson ?? JSON.stringify(u.raw),
+        normalized: encodeEntries(u.normalized, u.sourceKey),
         entry_count: u.normalized.length,
         owner_keys: JSON.stringify(ownerKeys),
       };
@@ -365,7 +370,7 @@ export class KyselyStorage implements Storage {
         const mine = known !== undefined && Number(r.seq) === known.seq;
         sources.push(mine ? known.upload.source : (JSON.parse(r.source as string) as SourceInput));
         // push(...big array) can overflow the stack on very large books: append in a loop.
-        for (const e of mine ? known.upload.normalized : (JSON.parse(r.normalized as string) as NormalizedEntry[])) entries.push(e);
+        for (const e of mine ? known.upload.normalized : decodeEntries(r.normalized as string)) entries.push(e);
         for (const k of mine ? known.upload.ownerKeys : (JSON.parse(r.owner_keys as string) as string[])) ownerKeys.add(k);
         updatedAt = Math.max(updatedAt, Number(r.created_at));
       }

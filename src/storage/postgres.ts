@@ -81,6 +81,7 @@ export async function openPostgres(url: string): Promise<EngineProfile> {
       uploadsCompositeKey: true,
       // Kysely's migrator looks for its table in every schema unless told which one: pin it to ours.
       migrationSchema,
+      startMaintenance: undefined,
       close: () => db.destroy(),
     };
   } catch (e) {

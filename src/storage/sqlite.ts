@@ -1,11 +1,24 @@
 /** The SQLite engine: better-sqlite3 under Kysely's SQLite dialect. */
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, sql } from 'kysely';
 import type { DatabaseConnection, SqliteDialectConfig } from 'kysely';
 import type { EngineProfile } from './engine.ts';
 import type { Database } from './schema.ts';
+import { acquireWriteLock, releaseWriteLock, writeLockFor } from './write-lock.ts';
+
+/**
+ * WAL pages after which a committing connection checkpoints by itself. SQLite's default is 1,000 (4 MB);
+ * the server runs checkpoints on a background thread instead (checkpointer.mjs), so this is only the
+ * backstop when that thread falls behind or is not running (CLI tools, tests without a server).
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 16_384;
+/** The WAL file is truncated back to this size after a checkpoint reset it (bytes). */
+const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
+/** How often the background checkpointer copies the WAL into the database file (ms). */
+const CHECKPOINT_INTERVAL_MS = 250;
 
 /** How long a writer waits for another process's write lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -50,19 +63,57 @@ function cachingDatabase(raw: BetterSqlite3.Database): { close(): void; prepare(
  * transactions: it has a single connection guarded by a mutex held for the whole transaction.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #lock: Int32Array | null;
+  #held = false;
+
+  constructor(config: SqliteDialectConfig, lock: Int32Array | null) {
+    super(config);
+    this.#lock = lock;
+  }
+
+  /** Threads of this process first queue on the shared write lock (write-lock.ts), then BEGIN IMMEDIATE. */
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    if (this.#lock !== null) this.#held = await acquireWriteLock(this.#lock);
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    } catch (e) {
+      this.#release();
+      throw e;
+    }
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.#release();
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#release();
+    }
+  }
+
+  #release(): void {
+    if (this.#held && this.#lock !== null) releaseWriteLock(this.#lock);
+    this.#held = false;
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #lock: Int32Array | null;
+  constructor(config: SqliteDialectConfig, lock: Int32Array | null) {
     super(config);
     this.#config = config;
+    this.#lock = lock;
   }
   override createDriver(): SqliteDriver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#lock);
   }
 }
 
@@ -76,8 +127,12 @@ export function openSqlite(path: string): EngineProfile {
   raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma('foreign_keys = ON');
   raw.pragma('synchronous = NORMAL');
+  raw.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  raw.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
   const database = cachingDatabase(raw);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  // One write lock per database file for every thread of the process (an in-memory database is private).
+  const lock = path === ':memory:' ? null : writeLockFor(resolve(path));
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, lock) });
   return {
     name: 'sqlite',
     db,
@@ -97,6 +152,29 @@ export function openSqlite(path: string): EngineProfile {
     uploadSeq: (col) => col.primaryKey().autoIncrement(),
     uploadsCompositeKey: false,
     migrationSchema: undefined,
+    startMaintenance: path === ':memory:' ? undefined : () => startCheckpointer(path),
     close: () => db.destroy(),
   };
+}
+
+/** Starts the WAL checkpointer thread on `path`; resolves once it runs, with the function that stops it. */
+async function startCheckpointer(path: string): Promise<() => Promise<void>> {
+  const worker = new Worker(new URL('./checkpointer.mjs', import.meta.url), {
+    workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS, busyTimeoutMs: BUSY_TIMEOUT_MS },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  // A checkpointer that dies (it should not) leaves the backstop in charge; the server keeps running.
+  worker.on('error', () => {});
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let stopping: Promise<void> | null = null;
+  return () =>
+    (stopping ??= (async () => {
+      worker.postMessage('stop');
+      const timer = setTimeout(() => void worker.terminate(), 5_000);
+      await exited;
+      clearTimeout(timer);
+    })());
 }

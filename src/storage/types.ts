@@ -42,6 +42,11 @@ export interface UploadRecord {
   source: SourceInput;
   /** The entries exactly as validated (kept so a better cleaner can recompute later). */
   raw: EntryInput[];
+  /**
+   * The request body as received (JSON text), when the caller has it: stored instead of the JSON of
+   * `raw`, which then need not be serialised again (the body holds the entries, and the rest of the request).
+   */
+  rawJson?: string;
   /** The same entries cleaned, index for index. */
   normalized: NormalizedEntry[];
   /** Keys of the book owner found in this upload's source (e-mail, phone). */
@@ -112,6 +117,11 @@ export interface Storage {
   /** Undo every migration (tests and `kith migrate --down --yes` only). */
   migrateDown(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Starts the engine's background upkeep for a long-running server (SQLite: WAL checkpoints on a
+   * thread of their own, off the requests' commits); resolves with the function that stops it.
+   */
+  startMaintenance(): Promise<() => Promise<void>>;
   close(): Promise<void>;
 
   // Apps and keys. Keys are stored as sha256 hex only.

@@ -12,11 +12,14 @@ import { answerUpload, getAnswer, postAnswer, uploadBodySchema, type AnswerConte
 import { makeSchemas, type UploadBody } from '../http/schemas.ts';
 import { AddressBookService } from '../services/address-book.ts';
 import { openStorage } from '../storage/index.ts';
+import { adoptWriteLocks } from '../storage/write-lock.ts';
 import { compileBodyValidator, compileSerializer, parseJsonBody } from './compilers.ts';
 import { transferList, type Job, type JobContext, type JobReply, type WorkerInit } from './protocol.ts';
 
-const { config } = (workerData as { init: WorkerInit }).init as { config: Config };
+const { config, writeLocks } = (workerData as { init: WorkerInit }).init as WorkerInit & { config: Config };
 const port = parentPort!;
+// The process's SQLite write locks, before any storage is opened (see storage/write-lock.ts).
+adoptWriteLocks(writeLocks ?? []);
 // The app migrated the database before starting: a worker only connects.
 const storage = await openStorage(config.databaseUrl);
 const service = new AddressBookService(storage, config);
@@ -32,10 +35,11 @@ function contextOf(ctx: JobContext): AnswerContext {
 async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
   const ctx = contextOf(job.ctx);
   if (job.kind === 'post') {
-    const body = parseJsonBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString('utf8'));
+    const text = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString('utf8');
+    const body = parseJsonBody(text);
     validateUpload(body);
     const b = body as UploadBody;
-    const answer = await answerUpload(service, config, b, ctx);
+    const answer = await answerUpload(service, config, b, ctx, undefined, text);
     const backfill = !('data' in answer);
     return { ok: true, body: Buffer.from(serializeUpload(answer), 'utf8'), upload: { entries: b.entries.length, backfill } };
   }

@@ -9,6 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../http/errors.ts';
+import { exportWriteLocks, releaseLocksOf } from '../storage/write-lock.ts';
 import { transferList, type Job, type JobReply, type UploadFacts, type WorkerInit } from './protocol.ts';
 
 /** A worker's answer: the JSON to send (UTF-8), and for a POST the facts the metrics count. */
@@ -78,7 +79,9 @@ export class WorkerPool {
   }
 
   #spawn(): Slot {
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, init: this.#init } });
+    const init: WorkerInit = { ...this.#init, writeLocks: exportWriteLocks() };
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, init } });
+    const workerThreadId = worker.threadId;
     const slot: Slot = { worker, current: null };
     this.#slots.push(slot);
     worker.on('message', (reply: JobReply) => {
@@ -102,7 +105,11 @@ export class WorkerPool {
       if (!this.#closed) this.#dispatch();
     };
     worker.on('error', gone);
-    worker.on('exit', (code) => gone(new Error(`worker exited with code ${code}`)));
+    worker.on('exit', (code) => {
+      // A worker that died inside a transaction must not leave the other threads waiting for its lock.
+      releaseLocksOf(workerThreadId);
+      gone(new Error(`worker exited with code ${code}`));
+    });
     return slot;
   }
 

@@ -6,6 +6,8 @@ import type { Tenant } from '../storage/types.ts';
 /** What a worker needs to start: the parsed config (it opens its own Storage on config.databaseUrl). */
 export interface WorkerInit {
   config: Config;
+  /** The process's SQLite write locks (shared memory, see storage/write-lock.ts); the pool fills them in. */
+  writeLocks?: [string, Int32Array][];
 }
 
 /** Who is asking, from the auth hook, and when the request started (for meta.time). */

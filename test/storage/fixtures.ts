@@ -21,7 +21,7 @@ export function fakeEntry(c: FakeContact, sourceKey = 'ios:owner'): NormalizedEn
     nickname: null,
     title: null,
     company: null,
-    emails: (c.emails ?? []).map((e) => ({ display: e, key: `e:${e.toLowerCase()}`, domain: e.split('@')[1] ?? '', junk: null })),
+    emails: (c.emails ?? []).map((e) => ({ display: e, key: `e:${e.toLowerCase()}`, domain: e.split('@')[1] ?? '', junk: null, role: false })),
     phones: (c.phones ?? []).map((p) => ({ display: p, key: `p:${p}` })),
     photos: [],
     data: { note: c.name ?? null },

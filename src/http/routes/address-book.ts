@@ -99,6 +99,7 @@ export async function answerUpload(
   body: UploadBody,
   ctx: AnswerContext,
   elsewhere?: RankElsewhere,
+  rawJson?: string,
 ): Promise<object | Buffer> {
   const userId = coerceUserId(body.user_id, 'user_id');
   const opts = options(body as unknown as Record<string, unknown>);
@@ -115,7 +116,9 @@ export async function answerUpload(
     // Checked before storing anything: a rejected request stores nothing.
     await service.requireOwnerEmail(ctx.tenant, userId);
   }
-  const { batchId, known } = await service.upload(ctx.tenant, userId, source, entries);
+  // The upload as received is kept (a better cleaner can recompute from it): the body text when the
+  // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
+  const { batchId, known } = await service.upload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
   if (backfill) {
     return { batch_id: batchId, message: `Address book for ${userId} added.`, meta: { app_name: ctx.appName, time: ctx.elapsed(), user_id: userId } };
   }
