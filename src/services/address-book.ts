@@ -49,10 +49,18 @@ export class AddressBookService {
   ) {}
 
   /**
-   * Stores an upload whole; returns its batch id and the stored upload (`known`), which ranked() uses
-   * as it is instead of reading it back.
+   * Cleans an upload and starts storing it whole. Returns at once: its batch id, the upload (`known`,
+   * which ranked() uses as it is, stored yet or not), and `stored`, settled when the upload is committed
+   * (or failed: then nothing of it is stored). The caller may rank meanwhile, but answers only after
+   * `stored`: where the engine writes on another thread or server, the two run at the same time.
    */
-  async upload(t: Tenant, userId: string, source: SourceInput, entries: EntryInput[], rawJson?: string): Promise<{ batchId: string; known: KnownUpload }> {
+  startUpload(
+    t: Tenant,
+    userId: string,
+    source: SourceInput,
+    entries: EntryInput[],
+    rawJson?: string,
+  ): { batchId: string; known: KnownUpload; stored: Promise<number> } {
     const cleaned = cleanUpload(source, entries, this.config.defaultRegion);
     const upload = {
       batchId: randomUUID(),
@@ -66,8 +74,9 @@ export class AddressBookService {
       keyStats: cleaned.keyStats,
       createdAt: Date.now(),
     };
-    const seq = await this.storage.appendUpload(t, upload);
-    return { batchId: upload.batchId, known: { seq, upload } };
+    const stored = this.storage.appendUpload(t, upload);
+    stored.catch(() => {}); // awaited by the caller; not an unhandled rejection while it ranks meanwhile
+    return { batchId: upload.batchId, known: { upload }, stored };
   }
 
   /** Loads, merges and signals of a user's book; null when the user has none. `known`: see upload(). */
@@ -75,8 +84,8 @@ export class AddressBookService {
     const book = await this.storage.loadBook(t, userId, known);
     if (!book) return null;
     const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
-    // The storage reads the book's keys from its own rows; the list is only its interface's argument.
-    const signals = await this.storage.loadSignals(t, userId, [], owner.keys);
+    // A book with an upload still being stored names its keys; a stored book's keys are read from its rows.
+    const signals = await this.storage.loadSignals(t, userId, known !== undefined ? indexedKeysOf(book.entries) : null, owner.keys);
     return { contacts, owner, signals };
   }
 
@@ -113,6 +122,19 @@ export class AddressBookService {
     const existed = await this.storage.deleteBook(t, userId);
     if (!existed) throw new ApiError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
   }
+}
+
+/**
+ * The keys a book's uploads index (contact_keys): usable e-mails and full phone numbers, each once. The
+ * same rule as cleanUpload's keyStats: junk addresses and national-only numbers are not indexed.
+ */
+function indexedKeysOf(entries: readonly NormalizedEntry[]): string[] {
+  const keys = new Set<string>();
+  for (const e of entries) {
+    for (const m of e.emails) if (!m.junk) keys.add('e:' + m.key);
+    for (const p of e.phones) if (p.key !== null && !p.key.startsWith('n:')) keys.add(p.key);
+  }
+  return [...keys];
 }
 
 function noOwnerEmail(): ApiError {

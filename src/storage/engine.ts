@@ -31,6 +31,11 @@ export interface EngineProfile {
    * Undefined when the engine has none: callers then use rowsFromArrays or multi-row VALUES.
    */
   readonly runEach: ((sql: string, rows: readonly (readonly unknown[])[]) => void) | undefined;
+  /**
+   * A one-column table (column `key`) of the given strings, as one bound parameter whatever their number
+   * (SQLite: json_each over a JSON array; Postgres: unnest of a text[]), for `key in (...)`.
+   */
+  keyTable(keys: readonly string[]): RawBuilder<{ key: string }>;
   /** Larger of two nullable numbers, a null side ignored (null only when both are null). */
   greatest(a: Expression<number | null>, b: Expression<number | null>): RawBuilder<number | null>;
   /** Declares the auto-incrementing `uploads.seq` column (and whatever key the engine needs for it). */

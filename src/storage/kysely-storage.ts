@@ -346,35 +346,32 @@ export class KyselyStorage implements Storage {
 
   loadBook(t: Tenant, userId: string, known?: KnownUpload): Promise<StoredBook | null> {
     return this.#run('loadBook', async () => {
-      // The upload the caller holds in memory is not read back (nor parsed): only its place in the order.
-      const skip = known?.seq ?? -1;
-      const rows = await this.#db
+      // The upload the caller holds in memory (stored already, or being stored meanwhile) is not read back.
+      let q = this.#db
         .selectFrom('uploads')
-        .select((eb) => [
-          'seq',
-          eb.case().when('seq', '=', skip).then(null).else(eb.ref('source')).end().as('source'),
-          eb.case().when('seq', '=', skip).then(null).else(eb.ref('normalized')).end().as('normalized'),
-          eb.case().when('seq', '=', skip).then(null).else(eb.ref('owner_keys')).end().as('owner_keys'),
-          'created_at',
-        ])
+        .select(['seq', 'source', 'normalized', 'owner_keys', 'created_at'])
         .where('tenant', '=', t)
-        .where('user_id', '=', userId)
-        .orderBy('seq')
-        .execute();
-      if (rows.length === 0) return null;
+        .where('user_id', '=', userId);
+      if (known !== undefined) q = q.where('batch_id', '<>', known.upload.batchId);
+      const rows = await q.orderBy('seq').execute();
+      if (rows.length === 0 && known === undefined) return null;
       const sources: SourceInput[] = [];
       const entries: NormalizedEntry[] = [];
       const ownerKeys = new Set<string>();
       let updatedAt = 0;
-      for (const r of rows) {
-        const mine = known !== undefined && Number(r.seq) === known.seq;
-        sources.push(mine ? known.upload.source : (JSON.parse(r.source as string) as SourceInput));
+      const add = (source: SourceInput, list: readonly NormalizedEntry[], owners: readonly string[], at: number) => {
+        sources.push(source);
         // push(...big array) can overflow the stack on very large books: append in a loop.
-        for (const e of mine ? known.upload.normalized : decodeEntries(r.normalized as string)) entries.push(e);
-        for (const k of mine ? known.upload.ownerKeys : (JSON.parse(r.owner_keys as string) as string[])) ownerKeys.add(k);
-        updatedAt = Math.max(updatedAt, Number(r.created_at));
+        for (const e of list) entries.push(e);
+        for (const k of owners) ownerKeys.add(k);
+        updatedAt = Math.max(updatedAt, at);
+      };
+      for (const r of rows) {
+        add(JSON.parse(r.source) as SourceInput, decodeEntries(r.normalized), JSON.parse(r.owner_keys) as string[], Number(r.created_at));
       }
-      return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount: rows.length, updatedAt };
+      if (known !== undefined) add(known.upload.source, known.upload.normalized, known.upload.ownerKeys, known.upload.createdAt);
+      const uploadCount = rows.length + (known !== undefined ? 1 : 0);
+      return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount, updatedAt };
     });
   }
 
@@ -501,13 +498,16 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  loadSignals(t: Tenant, userId: string, _bookKeys: string[], ownerKeys: string[]): Promise<BookSignals> {
+  loadSignals(t: Tenant, userId: string, keys: readonly string[] | null, ownerKeys: string[]): Promise<BookSignals> {
     return this.#run('loadSignals', async () => {
       const db = this.#db;
-      // The book's keys are read from the user's own contact_keys rows (index (tenant, user_id)) rather
-      // than bound as parameters: a 10,000-key book would exceed SQLite's parameter limit, and the stored
-      // rows are exactly the keys of the stored book.
-      const bookKeys = db.selectFrom('contact_keys as b').select('b.key').where('b.tenant', '=', t).where('b.user_id', '=', userId);
+      // The book's keys go in as one parameter (a 10,000-key book would exceed SQLite's parameter limit
+      // as a list), or are read from the user's own contact_keys rows (index (tenant, user_id)): the
+      // stored rows are exactly the keys of the stored book.
+      const bookKeys =
+        keys !== null
+          ? db.selectFrom(this.#profile.keyTable(keys).as('b')).select('b.key')
+          : db.selectFrom('contact_keys as b').select('b.key').where('b.tenant', '=', t).where('b.user_id', '=', userId);
       const owner = uniqueSorted(ownerKeys);
 
       const [known, recip, appUsers, invited, accepted, seen] = await Promise.all([

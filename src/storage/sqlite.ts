@@ -146,6 +146,7 @@ export function openSqlite(path: string): EngineProfile {
       const stmt = database.prepare(sqlText);
       for (const r of rows) stmt.run(r as unknown[]);
     },
+    keyTable: (keys) => sql<{ key: string }>`(select value as key from json_each(${JSON.stringify(keys)}))`,
     // SQLite's scalar max() returns NULL as soon as one argument is NULL: coalesce each side first.
     greatest: (a, b) => sql<number | null>`max(coalesce(${a}, ${b}), coalesce(${b}, ${a}))`,
     lockUser: async () => {},

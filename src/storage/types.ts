@@ -56,9 +56,11 @@ export interface UploadRecord {
   createdAt: number;
 }
 
-/** An upload just stored, held in memory: its place (from appendUpload) and its record. */
+/**
+ * An upload the caller holds in memory (just stored, or being stored): loadBook uses it as given, after
+ * the stored uploads, and never reads it back (it is told apart by its batch id).
+ */
 export interface KnownUpload {
-  seq: number;
   upload: UploadRecord;
 }
 
@@ -137,10 +139,13 @@ export interface Storage {
   // Address books.
   /**
    * Stores one upload atomically (raw + normalised entries, owner keys, key stats). Returns its place in
-   * the book's order (increasing; pass it to loadBook with the record to skip reading it back).
+   * the book's order (increasing).
    */
   appendUpload(t: Tenant, u: UploadRecord): Promise<number>;
-  /** The user's book, oldest upload first. `known`: an upload the caller holds, used as given, not read back. */
+  /**
+   * The user's book, oldest upload first. `known`: an upload the caller holds (stored or not yet), used
+   * as given after the stored ones, never read back.
+   */
   loadBook(t: Tenant, userId: string, known?: KnownUpload): Promise<StoredBook | null>;
   /** Entries stored for the user, all uploads together (0 when none): cheap, to pick where to rank a book. */
   bookSize(t: Tenant, userId: string): Promise<number>;
@@ -155,8 +160,11 @@ export interface Storage {
   recordInvitesAccepted(t: Tenant, rows: InviteAcceptedRecord[]): Promise<void>;
   upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void>;
   recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[]): Promise<void>;
-  /** Everything the tenant knows about `bookKeys` for user `userId` whose owner keys are `ownerKeys`. */
-  loadSignals(t: Tenant, userId: string, bookKeys: string[], ownerKeys: string[]): Promise<BookSignals>;
+  /**
+   * Everything the tenant knows about `bookKeys` for user `userId` whose owner keys are `ownerKeys`.
+   * `bookKeys` null: the keys stored for the user's book (what its uploads indexed).
+   */
+  loadSignals(t: Tenant, userId: string, bookKeys: readonly string[] | null, ownerKeys: string[]): Promise<BookSignals>;
 
   // Learned weights.
   saveWeights(t: Tenant, w: WeightsRecord): Promise<void>;

@@ -193,20 +193,33 @@ function newest(a: number | null, b: number | null): number | null {
   return Math.max(a, b);
 }
 
+/** Share of the five parts a full entry has: name, two channels, company, title, postal address. */
 function completenessOf(c: Contact): number {
-  const channels = c.emails.filter((e) => e.junk === null).length + c.phones.length;
-  const parts = [
-    c.name !== null && c.name.trim() !== '',
-    channels >= 2,
-    c.company !== null && c.company.trim() !== '',
-    c.title !== null && c.title.trim() !== '',
-    c.addressCount > 0,
-  ];
-  return parts.filter(Boolean).length / parts.length;
+  let channels = c.phones.length;
+  for (const e of c.emails) if (e.junk === null) channels++;
+  let parts = 0;
+  if (c.name !== null && c.name.trim() !== '') parts++;
+  if (channels >= 2) parts++;
+  if (c.company !== null && c.company.trim() !== '') parts++;
+  if (c.title !== null && c.title.trim() !== '') parts++;
+  if (c.addressCount > 0) parts++;
+  return parts / 5;
 }
 
+/** The owner's company domains (webmail left out), once per owner object: a book ranks thousands of contacts. */
+const ownerDomainsCache = new WeakMap<Owner, Set<string>>();
 function ownerDomains(owner: Owner): Set<string> {
-  return new Set(owner.emailDomains.map((d) => d.toLowerCase()).filter((d) => !isWebmailDomain(d)));
+  let s = ownerDomainsCache.get(owner);
+  if (s === undefined) {
+    s = new Set(owner.emailDomains.map((d) => d.toLowerCase()).filter((d) => !isWebmailDomain(d)));
+    ownerDomainsCache.set(owner, s);
+  }
+  return s;
+}
+
+function anyKey(keys: readonly string[], set: { has(k: string): boolean }): number {
+  for (const k of keys) if (set.has(k)) return 1;
+  return 0;
 }
 
 /**
@@ -225,17 +238,17 @@ export function featuresOf(contact: Contact, ctx: RankContext, book: BookStats):
   const sentAge = ageDays(lastSent, book.reference);
   const staleness = sentAge === null || book.spanDays <= 0 ? 0 : Math.log1p(Math.expm1(frequency) * Math.min(1, sentAge / book.spanDays));
 
-  const domains = new Set(c.emails.map((e) => e.domain));
   const companyDomains = ownerDomains(ctx.owner);
   let sameDomain = 0;
   let personal = 0;
-  for (const d of domains) {
-    if (companyDomains.has(d)) sameDomain = 1;
-    if (isWebmailDomain(d)) personal = 1;
+  let role = 0;
+  for (const e of c.emails) {
+    if (companyDomains.has(e.domain)) sameDomain = 1;
+    if (personal === 0 && isWebmailDomain(e.domain)) personal = 1;
+    if (e.junk === 'role') role = 1;
   }
 
   const recip = reciprocalOf(c.keys, signals);
-  const anyKey = (set: { has(k: string): boolean }) => (c.keys.some((k) => set.has(k)) ? 1 : 0);
 
   return {
     frequency,
@@ -248,14 +261,14 @@ export function featuresOf(contact: Contact, ctx: RankContext, book: BookStats):
     entries: Math.log2(Math.max(1, c.entryCount)),
     completeness: completenessOf(c),
     personal_email: personal,
-    role_email: c.emails.some((e) => e.junk === 'role') ? 1 : 0,
+    role_email: role,
     same_domain: sameDomain,
     known_by: Math.log1p(maxOver(c.keys, signals.knownBy)),
     reciprocal: recip ? 1 : 0,
     reciprocal_frequency: recip ? Math.log1p(Math.max(0, recip.times)) : 0,
     reciprocal_recency: recip ? decay(plausible(recip.lastSent), book.reference, RECIPROCAL_HALF_LIFE_DAYS) : 0,
-    app_user: anyKey(signals.appUserKeys),
-    invited: anyKey(signals.invitedKeys),
-    accepted: anyKey(signals.acceptedKeys),
+    app_user: anyKey(c.keys, signals.appUserKeys),
+    invited: anyKey(c.keys, signals.invitedKeys),
+    accepted: anyKey(c.keys, signals.acceptedKeys),
   };
 }

@@ -118,13 +118,26 @@ export async function answerUpload(
   }
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
   // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
-  const { batchId, known } = await service.upload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
+  const { batchId, known, stored } = service.startUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
   if (backfill) {
+    await stored;
     return { batch_id: batchId, message: `Address book for ${userId} added.`, meta: { app_name: ctx.appName, time: ctx.elapsed(), user_id: userId } };
   }
-  const json = elsewhere ? await elsewhere(userId, opts, { type: 'post', batchId }, known) : null;
-  if (json !== null) return json;
-  return postAnswer(await service.ranked(ctx.tenant, userId, opts, known), batchId, userId, ctx);
+  if (elsewhere) {
+    // A worker that ranks reads the book back: it must be stored first.
+    await stored;
+    const json = await elsewhere(userId, opts, { type: 'post', batchId }, known);
+    if (json !== null) return json;
+  }
+  // Ranked while the upload is being stored (at the same time where the engine writes elsewhere); the
+  // answer waits for the commit: an upload is acknowledged only once stored.
+  let view: RankedView;
+  try {
+    view = await service.ranked(ctx.tenant, userId, opts, known);
+  } finally {
+    await stored; // a failed write is the error to report, before any ranking error
+  }
+  return postAnswer(view, batchId, userId, ctx);
 }
 
 /** A POST body left unparsed by the JSON parser because it is big: a worker parses it. */
