@@ -3,6 +3,7 @@
  * queries (the same idea as Kysely's dialect adapters). Everything else is shared Kysely code.
  */
 import type { ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'kysely';
+import type { EncodedUpload } from './kysely-storage.ts';
 import type { Database } from './schema.ts';
 
 /** One column of rows passed as an array, with the SQL type of its elements. */
@@ -50,6 +51,11 @@ export interface EngineProfile {
   readonly uploadsCompositeKey: boolean;
   /** Schema holding Kysely's migration bookkeeping tables (undefined: the engine has no schemas). */
   readonly migrationSchema: string | undefined;
+  /**
+   * Where appendUpload writes when not on the calling thread (SQLite in a book worker: a writer thread of
+   * its own, so the worker ranks the book while the upload is written). Undefined: on the calling thread.
+   */
+  readonly uploadWriter?: { write(enc: EncodedUpload): Promise<number>; close(): Promise<void> };
   /**
    * Starts the engine's background upkeep for a long-running server, if it has any (SQLite: the WAL
    * checkpointer thread); the returned function stops it. Undefined: nothing to run.

@@ -4,7 +4,7 @@
  */
 import { KyselyStorage } from './kysely-storage.ts';
 import { openPostgres } from './postgres.ts';
-import { openSqlite } from './sqlite.ts';
+import { openSqlite, type SqliteOptions } from './sqlite.ts';
 import type { Storage } from './types.ts';
 
 export type { Storage } from './types.ts';
@@ -18,16 +18,16 @@ export const DEFAULT_SQLITE_PATH = './data/kith.db';
  * - unset or empty: SQLite at ./data/kith.db (the folder is created);
  * - `sqlite:/abs/file.db`, `sqlite:relative.db`, `sqlite:///abs/file.db` or `sqlite::memory:`: SQLite;
  * - `postgres://...` or `postgresql://...`: PostgreSQL (optional `?schema=name`, created if missing).
- * Does not migrate: callers run `migrateUp()`.
+ * Does not migrate: callers run `migrateUp()`. `opts` apply to SQLite only.
  */
-export async function openStorage(databaseUrl: string | undefined): Promise<Storage> {
+export async function openStorage(databaseUrl: string | undefined, opts: SqliteOptions = {}): Promise<Storage> {
   const url = databaseUrl?.trim() ?? '';
-  if (url === '') return new KyselyStorage(openSqlite(DEFAULT_SQLITE_PATH));
+  if (url === '') return new KyselyStorage(openSqlite(DEFAULT_SQLITE_PATH, opts));
   if (url.startsWith('sqlite:')) {
     let path = url.slice('sqlite:'.length);
     if (path.startsWith('//')) path = path.slice(2); // sqlite:///abs/file.db
     if (path === '') throw new Error('DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/kith.db');
-    return new KyselyStorage(openSqlite(path));
+    return new KyselyStorage(openSqlite(path, opts));
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
     let valid = true;

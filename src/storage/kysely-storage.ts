@@ -100,6 +100,44 @@ function uniqueSorted(keys: Iterable<string>): string[] {
   return [...new Set(keys)].sort();
 }
 
+/** An upload as the database stores it: only strings and numbers (cheap to hand to another thread). */
+export interface EncodedUpload {
+  row: {
+    tenant: string;
+    batch_id: string;
+    user_id: string;
+    created_at: number;
+    source_key: string;
+    source: string;
+    raw: string;
+    normalized: string;
+    entry_count: number;
+    owner_keys: string;
+  };
+  stats: KeyStat[];
+  ownerKeys: string[];
+}
+
+function encodeUpload(t: Tenant, u: UploadRecord): EncodedUpload {
+  const ownerKeys = uniqueSorted(u.ownerKeys);
+  return {
+    row: {
+      tenant: t,
+      batch_id: u.batchId,
+      user_id: u.userId,
+      created_at: u.createdAt,
+      source_key: u.sourceKey,
+      source: JSON.stringify(u.source),
+      raw: u.rawJson ?? JSON.stringify(u.raw),
+      normalized: encodeEntries(u.normalized, u.sourceKey),
+      entry_count: u.normalized.length,
+      owner_keys: JSON.stringify(ownerKeys),
+    },
+    stats: mergeKeyStats(u.keyStats),
+    ownerKeys,
+  };
+}
+
 type KeyRow = {
   id: string;
   app_id: string;
@@ -254,26 +292,24 @@ export class KyselyStorage implements Storage {
 
   appendUpload(t: Tenant, u: UploadRecord): Promise<number> {
     return this.#run('appendUpload', async () => {
-      const stats = mergeKeyStats(u.keyStats);
-      const ownerKeys = uniqueSorted(u.ownerKeys);
-      // Serialise outside the transaction: it is the slow part for big books and holds no lock.
-      const row = {
-        tenant: t,
-        batch_id: u.batchId,
-        user_id: u.userId,
-        created_at: u.createdAt,
-        source_key: u.sourceKey,
-        source: JSON.stringify(u.source),
-        raw: u.rawJson ?? JSON.stringify(u.raw),
-        normalized: encodeEntries(u.normalized, u.sourceKey),
-        entry_count: u.normalized.length,
-        owner_keys: JSON.stringify(ownerKeys),
-      };
+      // Serialised before the transaction (or the hand-over to the writer thread): the slow part for big
+      // books, and it holds no lock.
+      const encoded = encodeUpload(t, u);
+      const writer = this.#profile.uploadWriter;
+      return writer !== undefined ? writer.write(encoded) : this.writeEncodedUpload(encoded);
+    });
+  }
+
+  /** The database part of appendUpload (what an engine's writer thread runs). */
+  writeEncodedUpload(enc: EncodedUpload): Promise<number> {
+    return this.#run('appendUpload', async () => {
+      const { row, stats, ownerKeys } = enc;
+      const t = row.tenant;
       return this.#writeTransaction(async (trx) => {
-        await this.#profile.lockUser(trx, userLockKey(t, u.userId));
+        await this.#profile.lockUser(trx, userLockKey(t, row.user_id));
         const inserted = await trx.insertInto('uploads').values(row).returning('seq').executeTakeFirstOrThrow();
-        await this.#upsertContactKeys(trx, t, u.userId, stats);
-        const ownerRows = ownerKeys.map((key) => ({ tenant: t, key, user_id: u.userId }));
+        await this.#upsertContactKeys(trx, t, row.user_id, stats);
+        const ownerRows = ownerKeys.map((key) => ({ tenant: t, key, user_id: row.user_id }));
         await this.#insertEach(trx, ownerRows, (q) => q.insertInto('owner_keys').values(ownerRows[0]!).onConflict((oc) => oc.doNothing()), async () => {
           for (const part of chunks(ownerRows, 3, this.#profile.maxParams)) {
             await trx.insertInto('owner_keys').values(part).onConflict((oc) => oc.doNothing()).execute();

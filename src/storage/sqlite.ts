@@ -6,8 +6,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, sql } from 'kysely';
 import type { DatabaseConnection, SqliteDialectConfig } from 'kysely';
 import type { EngineProfile } from './engine.ts';
+import { StorageError } from './errors.ts';
+import type { EncodedUpload } from './kysely-storage.ts';
+import type { WriterReply, WriterRequest } from './sqlite-writer.ts';
 import type { Database } from './schema.ts';
-import { acquireWriteLock, releaseWriteLock, writeLockFor } from './write-lock.ts';
+import { acquireWriteLock, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor } from './write-lock.ts';
 
 /**
  * WAL pages after which a committing connection checkpoints by itself. SQLite's default is 1,000 (4 MB);
@@ -117,8 +120,16 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+export interface SqliteOptions {
+  /**
+   * Write uploads on a writer thread of this storage's own (sqlite-writer.ts) instead of the calling
+   * thread: for book workers, which rank a book while its upload is written.
+   */
+  uploadWriterThread?: boolean;
+}
+
 /** Opens (creating if needed) the SQLite file at `path` (':memory:' for a private in-memory database). */
-export function openSqlite(path: string): EngineProfile {
+export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfile {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const raw = new BetterSqlite3(path);
   // WAL: readers never block the writer. NORMAL is durable across application crashes in WAL mode
@@ -133,6 +144,7 @@ export function openSqlite(path: string): EngineProfile {
   // One write lock per database file for every thread of the process (an in-memory database is private).
   const lock = path === ':memory:' ? null : writeLockFor(resolve(path));
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, lock) });
+  const uploadWriter = opts.uploadWriterThread && path !== ':memory:' ? new UploadWriter(path) : undefined;
   return {
     name: 'sqlite',
     db,
@@ -154,7 +166,11 @@ export function openSqlite(path: string): EngineProfile {
     uploadsCompositeKey: false,
     migrationSchema: undefined,
     startMaintenance: path === ':memory:' ? undefined : () => startCheckpointer(path),
-    close: () => db.destroy(),
+    uploadWriter,
+    close: async () => {
+      await uploadWriter?.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -178,4 +194,68 @@ async function startCheckpointer(path: string): Promise<() => Promise<void>> {
       await exited;
       clearTimeout(timer);
     })());
+}
+
+/** The sources are TypeScript: a thread registers tsx first (workers/boot.mjs), then loads its module. */
+const BOOT = new URL('../workers/boot.mjs', import.meta.url);
+const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
+
+/**
+ * The client side of a writer thread: started on first use, one request per upload, answered in order.
+ * A thread that dies fails the writes it held (nothing of them is committed: each is one transaction)
+ * and the next write starts a new one.
+ */
+class UploadWriter {
+  readonly #path: string;
+  #worker: Worker | null = null;
+  readonly #pending = new Map<number, { resolve: (seq: number) => void; reject: (e: Error) => void }>();
+  #next = 1;
+  #closed = false;
+
+  constructor(path: string) {
+    this.#path = path;
+  }
+
+  write(enc: EncodedUpload): Promise<number> {
+    if (this.#closed) return Promise.reject(new StorageError('unavailable', 'appendUpload: storage closed'));
+    const worker = (this.#worker ??= this.#start());
+    const id = this.#next++;
+    return new Promise<number>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      worker.postMessage({ id, enc } satisfies WriterRequest);
+    });
+  }
+
+  #start(): Worker {
+    const worker = new Worker(BOOT, { workerData: { entry: WRITER_ENTRY, path: this.#path, writeLocks: exportWriteLocks() } });
+    const threadId = worker.threadId;
+    worker.on('message', (r: WriterReply) => {
+      const p = this.#pending.get(r.id);
+      if (p === undefined) return;
+      this.#pending.delete(r.id);
+      if ('seq' in r) p.resolve(r.seq);
+      else p.reject(new StorageError(r.error.kind, r.error.message));
+    });
+    const gone = () => {
+      if (this.#worker === worker) this.#worker = null;
+      releaseLocksOf(threadId); // died inside a transaction: the other writers must not wait for it
+      for (const p of this.#pending.values()) p.reject(new StorageError('failed', 'appendUpload: writer thread stopped'));
+      this.#pending.clear();
+    };
+    worker.on('error', gone);
+    worker.on('exit', gone);
+    return worker;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const worker = this.#worker;
+    if (worker === null) return;
+    // Writes in flight finish first: the thread answers them before it reads the close request.
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('close' satisfies WriterRequest);
+    const timer = setTimeout(() => void worker.terminate(), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
 }

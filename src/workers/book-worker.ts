@@ -21,7 +21,8 @@ const port = parentPort!;
 // The process's SQLite write locks, before any storage is opened (see storage/write-lock.ts).
 adoptWriteLocks(writeLocks ?? []);
 // The app migrated the database before starting: a worker only connects.
-const storage = await openStorage(config.databaseUrl);
+// On SQLite, uploads are written by a thread of the worker's own while the worker ranks the book.
+const storage = await openStorage(config.databaseUrl, { uploadWriterThread: true });
 const service = new AddressBookService(storage, config);
 const S = makeSchemas(config);
 const validateUpload = compileBodyValidator(uploadBodySchema(S));
