@@ -4,16 +4,24 @@
  * merging N batches concatenated equals merging one upload of the same entries.
  *
  * The guard, in two layers:
- *  1. Per key: when the entries holding a key carry two or more incompatible names (a family landline
- *     under "Mum" and "Dad", an office number under five colleagues), or three or more distinct
- *     identities (holders are one identity when they share another address or a name), the key is
- *     shared, not personal: it stops being evidence. Holders then link only through their other
- *     addresses; an entry holding nothing but the shared number joins the one name group it agrees with.
+ *  1. Per key: the key is shared, not personal, and stops being evidence when
+ *     - the entries holding it carry two or more incompatible names (a family landline under "Mum" and
+ *       "Dad", an office number under five colleagues), or
+ *     - they are three or more distinct identities (holders are one identity when they share another
+ *       address or a name), or
+ *     - the book also holds the number with an extension ("+1 212 555 0100 ext. 12"): a switchboard,
+ *       however few of its holders carry it bare (extension numbers get no key, so the colleagues who
+ *       wrote one are invisible to the two rules above), or
+ *     - two of its holders are colleagues: different mailboxes at one organisation's domain, nothing
+ *       else in common (an office line without extensions; names may be equal or absent).
+ *     Holders then link only through their other addresses; an entry holding nothing but the shared
+ *     number joins the one name group it agrees with, when that group is one identity.
  *  2. Per component: two groups are never fused when any name of one conflicts with any name of the
  *     other, so a chain "John Smith" - (unnamed) - "Mary Smith" does not fuse John and Mary.
  * Names alone never merge anything: they can only veto.
  */
 import { isBulkSender } from './junk.ts';
+import { isWebmailDomain } from './webmail.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from './types.ts';
 
 /** Distinct names remembered per component for the veto (more is a sign of a hub; checks stay O(1)). */
@@ -367,6 +375,18 @@ interface KeyIndex {
   holderOf: Int32Array;
   /** National-only key -> the key it links as (see nationalAliases); null when the book has none. */
   alias: Map<string, string> | null;
+  /** Per entry: how many of its keys are e-mails (they come first: keyOf[keyStart[i] .. keyStart[i] + emailCount[i])). */
+  emailCount: Int32Array;
+  /**
+   * Per key: the organisation of an e-mail key (its domain as a small integer), -1 for a webmail domain
+   * (millions of strangers share gmail.com) and for phones.
+   */
+  org: Int32Array;
+  /**
+   * Per key: 1 when the book itself says the key is shared, whatever its holders look like: a number the
+   * book also holds with an extension is a switchboard. null when no key is.
+   */
+  switchboard: Uint8Array | null;
 }
 
 /**
@@ -378,9 +398,13 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
   const ids = new Map<string, number>();
   const keyStart = new Int32Array(n + 1);
   const emailEnd = new Int32Array(n); // entry i's e-mail keys end here; its phone keys follow
+  const emailCount = new Int32Array(n);
+  const domains = new Map<string, number>(); // domain -> organisation id, -1 for webmail
+  let orgRaw: Int32Array = new Int32Array(2 * n + 16); // raw key id -> organisation id (-1: webmail or phone)
   let keyOf: Int32Array = new Int32Array(2 * n + 16);
   let used = 0;
   let national = false;
+  let boards: string[] | null = null; // keys of numbers seen with an extension
   for (let i = 0; i < n; i++) {
     const e = entries[i];
     const start = used;
@@ -388,18 +412,34 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
     for (const m of e.emails) {
       if (m.junk) continue;
       let id = ids.get(m.key);
-      if (id === undefined) ids.set(m.key, (id = ids.size));
+      if (id === undefined) {
+        ids.set(m.key, (id = ids.size));
+        let d = domains.get(m.domain);
+        if (d === undefined) domains.set(m.domain, (d = isWebmailDomain(m.domain) ? -1 : domains.size));
+        if (id >= orgRaw.length) orgRaw = grow(orgRaw);
+        orgRaw[id] = d;
+      }
       if (used === keyOf.length) keyOf = grow(keyOf);
       keyOf[used++] = id;
     }
     emailEnd[i] = used;
+    emailCount[i] = used - start;
     for (const p of e.phones) {
       const k = p.key;
-      if (!k) continue;
+      if (!k) {
+        // "+12125550100;ext=12": the number before the extension is a switchboard (rare: a scan per keyless phone).
+        const d = p.display;
+        const x = d.charCodeAt(0) === 43 /* '+' */ ? d.indexOf(';ext=') : -1;
+        if (x > 0) (boards ??= []).push('p:' + d.slice(0, x));
+        continue;
+      }
       if (k.charCodeAt(0) === 110 /* 'n' */) national = true;
       let id = ids.get(k);
-      if (id === undefined) ids.set(k, (id = ids.size));
-      else if (repeats(keyOf, start, used, id)) continue;
+      if (id === undefined) {
+        ids.set(k, (id = ids.size));
+        if (id >= orgRaw.length) orgRaw = grow(orgRaw);
+        orgRaw[id] = -1;
+      } else if (repeats(keyOf, start, used, id)) continue;
       if (used === keyOf.length) keyOf = grow(keyOf);
       keyOf[used++] = id;
     }
@@ -407,6 +447,7 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
   keyStart[n] = used;
   let keyCount = ids.size;
   let alias: Map<string, string> | null = null;
+  let finalId: Int32Array | null = null; // raw key id -> id after the renumbering below
   if (national) {
     // Rare: national-only keys link as their alias (see nationalAliases). Renumber the keys by first
     // appearance of what they link as, as if the entries had listed the aliases, and drop a phone an
@@ -440,6 +481,23 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
     }
     keyStart[n] = used = w;
     keyCount = next;
+    finalId = new Int32Array(raw.length);
+    for (let r = 0; r < raw.length; r++) finalId[r] = renum[target[r]];
+  }
+  let org: Int32Array;
+  if (finalId === null) org = orgRaw;
+  else {
+    org = new Int32Array(keyCount).fill(-1);
+    for (let r = 0; r < finalId.length; r++) if (orgRaw[r] >= 0) org[finalId[r]] = orgRaw[r];
+  }
+  let switchboard: Uint8Array | null = null;
+  if (boards !== null) {
+    for (const b of boards) {
+      const r = ids.get(b);
+      if (r === undefined) continue; // nobody holds the number without its extension
+      switchboard ??= new Uint8Array(keyCount);
+      switchboard[finalId === null ? r : finalId[r]] = 1;
+    }
   }
   const holderStart = new Int32Array(keyCount + 1);
   for (let j = 0; j < used; j++) holderStart[keyOf[j] + 1]++;
@@ -447,7 +505,7 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
   const holderOf = new Int32Array(used);
   const fill = holderStart.slice(0, keyCount);
   for (let i = 0; i < n; i++) for (let j = keyStart[i]; j < keyStart[i + 1]; j++) holderOf[fill[keyOf[j]]++] = i;
-  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias };
+  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard };
 }
 
 /** Whether ids[from..to) holds id (an entry lists a handful of keys: a scan beats a Set). */
@@ -462,34 +520,85 @@ function grow(a: Int32Array): Int32Array {
   return b;
 }
 
+/** Whether entry i holds a key other than `key`. */
+function hasOtherKey(ix: KeyIndex, i: number, key: number): boolean {
+  for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) if (ix.keyOf[j] !== key) return true;
+  return false;
+}
+
+/** Whether entries a and b hold a key other than `key` in common. */
+function shareOtherKey(ix: KeyIndex, a: number, b: number, key: number): boolean {
+  for (let j = ix.keyStart[a]; j < ix.keyStart[a + 1]; j++) {
+    const k = ix.keyOf[j];
+    if (k !== key && repeats(ix.keyOf, ix.keyStart[b], ix.keyStart[b + 1], k)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether holders a and b of `key` are colleagues: each has a mailbox at one organisation (same
+ * non-webmail domain), the mailboxes differ, and the two share nothing but `key`. Two people of one
+ * company on its office line, whatever their names say; one person with a work and a private address is
+ * the common case this leaves alone (different domains, or webmail).
+ */
+function colleagues(ix: KeyIndex, key: number, a: number, b: number): boolean {
+  if (a === b) return false;
+  const aEnd = ix.keyStart[a] + ix.emailCount[a];
+  const bEnd = ix.keyStart[b] + ix.emailCount[b];
+  for (let j = ix.keyStart[a]; j < aEnd; j++) {
+    const ka = ix.keyOf[j];
+    const o = ix.org[ka];
+    if (ka === key || o < 0) continue;
+    for (let l = ix.keyStart[b]; l < bEnd; l++) {
+      const kb = ix.keyOf[l];
+      if (kb !== ka && kb !== key && ix.org[kb] === o) return !shareOtherKey(ix, a, b, key);
+    }
+  }
+  return false;
+}
+
 /** Applies the per-key guard and links the entries the key may link. */
 function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): void {
   const from = ix.holderStart[key];
   const to = ix.holderStart[key + 1];
-  if (to - from === 2) {
-    // The common case, and the general rule reduced: two holders are at most two identities, so the key
-    // links them exactly when their names agree.
-    const a = folded[ix.holderOf[from]];
-    const b = folded[ix.holderOf[from + 1]];
-    if (a === null || b === null || namesCompatible(a, b)) uf.tryUnion(ix.holderOf[from], ix.holderOf[from + 1]);
-    return;
-  }
-  // Next most common: one person's copies across sources, every holder named and every two names
-  // compatible. That is one name group and one identity, which the general rule below links whole; skip
-  // its bookkeeping. (Pairs are checked in the general rule's order, later upload against earlier, as
-  // namesCompatible is not guaranteed symmetric for names of equal length.)
-  let agree = true;
-  for (let x = from; x < to && agree; x++) {
-    const a = folded[ix.holderOf[x]];
-    if (a === null) agree = false;
-    else for (let y = from; y < x && agree; y++) agree = namesCompatible(a, folded[ix.holderOf[y]] as string[]);
-  }
-  if (agree) {
-    for (let x = from + 1; x < to; x++) uf.tryUnion(ix.holderOf[from], ix.holderOf[x]);
-    return;
+  const switchboard = ix.switchboard !== null && ix.switchboard[key] === 1;
+  if (!switchboard) {
+    if (to - from === 2) {
+      // The common case, and the general rule reduced: two holders are at most two identities, so the key
+      // links them exactly when their names agree and they are not colleagues.
+      const i = ix.holderOf[from];
+      const j = ix.holderOf[from + 1];
+      const a = folded[i];
+      const b = folded[j];
+      if ((a === null || b === null || namesCompatible(a, b)) && !colleagues(ix, key, i, j)) uf.tryUnion(i, j);
+      return;
+    }
+    // Next most common: one person's copies across sources, every holder named and every two names
+    // compatible. That is one name group and one identity, which the general rule below links whole; skip
+    // its bookkeeping, unless two holders look like colleagues (two "Chris Smith" at one company: the
+    // general rule tells whether they are one identity). (Pairs are checked in the general rule's order,
+    // later upload against earlier, as namesCompatible is not guaranteed symmetric for names of equal length.)
+    let agree = true;
+    let office = false;
+    for (let x = from; x < to && agree; x++) {
+      const i = ix.holderOf[x];
+      const a = folded[i];
+      if (a === null) {
+        agree = false;
+        break;
+      }
+      for (let y = from; y < x && agree; y++) {
+        const j = ix.holderOf[y];
+        agree = namesCompatible(a, folded[j] as string[]);
+        if (!office && ix.emailCount[i] > 0 && colleagues(ix, key, i, j)) office = true;
+      }
+    }
+    if (agree && !office) {
+      for (let x = from + 1; x < to; x++) uf.tryUnion(ix.holderOf[from], ix.holderOf[x]);
+      return;
+    }
   }
   const holders = Array.from(ix.holderOf.subarray(from, to));
-  const keyCount = (i: number) => ix.keyStart[i + 1] - ix.keyStart[i];
   // Name groups, most complete names first so a bare surname cannot pick a side arbitrarily.
   const named = holders.filter((i) => folded[i] !== null);
   named.sort((a, b) => (folded[b] as string[]).length - (folded[a] as string[]).length || a - b);
@@ -516,8 +625,7 @@ function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Com
   };
   const byOtherKey = new Map<number, number>();
   for (const i of holders) {
-    const others = keyCount(i) - 1;
-    if (others === 0 && folded[i] === null) {
+    if (folded[i] === null && !hasOtherKey(ix, i, key)) {
       bare.push(i);
       continue;
     }
@@ -530,23 +638,50 @@ function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Com
       else join(h, i);
     }
   }
+  // So far identities are joined by addresses only. Two of them with mailboxes at one organisation are
+  // colleagues (see colleagues; two identities never share a mailbox, or they would be one): the key is a
+  // company line, shared, whatever their names say. One pass: the first identity seen per organisation.
+  let shared = switchboard;
+  const byOrg = new Map<number, number>(); // organisation -> identity representative
+  for (let x = 0; x < holders.length && !shared; x++) {
+    const i = holders[x];
+    const end = ix.keyStart[i] + ix.emailCount[i];
+    for (let j = ix.keyStart[i]; j < end && !shared; j++) {
+      const o = ix.org[ix.keyOf[j]];
+      if (o < 0 || ix.keyOf[j] === key) continue;
+      const r = rep(i);
+      const seen = byOrg.get(o);
+      if (seen === undefined) byOrg.set(o, r);
+      else shared = seen !== r;
+    }
+  }
+  // Per name group: whether its holders that have other addresses are more than one identity (two
+  // "Chris Smith" with their own mailboxes on one switchboard are often two people).
+  const split = groups.map((g) => {
+    let first = -1;
+    for (const i of g) {
+      if (!hasOtherKey(ix, i, key)) continue;
+      const r = rep(i);
+      if (first < 0) first = r;
+      else if (r !== first) return true;
+    }
+    return false;
+  });
   for (const g of groups) for (let n = 1; n < g.length; n++) join(g[0], g[n]);
   let identities = 0;
   for (const [i] of ids) if (rep(i) === i) identities++;
 
-  if (groups.length <= 1 && ambiguous.length === 0 && identities < HUB_IDENTITIES) {
+  if (!shared && groups.length <= 1 && ambiguous.length === 0 && identities < HUB_IDENTITIES) {
     for (let n = 1; n < holders.length; n++) uf.tryUnion(holders[0], holders[n]);
     return;
   }
-  // Shared key: it is no evidence of identity any more. Two holders that have other addresses link through
-  // those if they are one person (two "Chris Smith" on one switchboard are often two people). Only an
-  // entry holding nothing but this number joins the single name group it agrees with; bare unnamed
-  // copies of the number join each other.
-  for (const g of groups) {
-    let anchored = 0;
-    for (const i of g) if (keyCount(i) > 1) anchored++;
-    if (anchored > 1) continue;
-    for (let n = 1; n < g.length; n++) uf.tryUnion(g[0], g[n]);
+  // Shared key: it is no evidence of identity any more. Holders that have other addresses link through
+  // those if they are one person. An entry holding nothing but this number joins the single name group it
+  // agrees with, when that group is one identity; bare unnamed copies of the number join each other.
+  for (let n = 0; n < groups.length; n++) {
+    if (split[n]) continue;
+    const g = groups[n];
+    for (let m = 1; m < g.length; m++) uf.tryUnion(g[0], g[m]);
   }
   for (let n = 1; n < bare.length; n++) uf.tryUnion(bare[0], bare[n]);
 }

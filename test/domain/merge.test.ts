@@ -262,3 +262,133 @@ test('10,000 entries with overlapping keys merge into the expected people', () =
   assert.equal(cs.length, 7000);
   for (const c of cs) assert.equal(new Set(c.emails.map((e) => e.key)).size, 1);
 });
+
+// --- shared numbers: switchboards and colleagues ---------------------------------------------------------
+
+/** Which contact (index) each e-mail key ended in. */
+const where = (cs: Contact[], ...emails: string[]) => emails.map((m) => cs.findIndex((c) => c.emails.some((e) => e.key === m)));
+
+test('a number the book also holds with an extension is a switchboard: two holders of it bare do NOT fuse', () => {
+  // Without the extension entry, two holders on different domains are the accepted one-person case ...
+  const pair: EntryInput[] = [
+    { name: 'Patricia White', email: 'pat.white@northwind.example', phone: '+44 7921 542706' },
+    { email: 'saoirse@outlook.com', phone: '+447921542706' },
+  ];
+  assert.equal(merge(pair).length, 1);
+  // ... but a colleague who wrote the same number with an extension shows it is an office switchboard
+  // (the extension number itself has no key, so it links nobody and would otherwise go unseen).
+  const cs = merge([...pair, { name: 'Ann Lee', email: 'ann@contoso.example', phone: '+44 7921 542706 ext. 46' }]);
+  assert.equal(cs.length, 3);
+  const [pat, saoirse] = where(cs, 'pat.white@northwind.example', 'saoirse@outlook.com');
+  assert.notEqual(pat, saoirse);
+  for (const i of [pat, saoirse]) assert.ok(cs[i].keys.includes('p:+447921542706')); // each keeps the number
+  // The extension may come first and in any spelling the parser reads as one.
+  assert.equal(merge([{ email: 'ann@contoso.example', phone: '(+44) 7921 542706 x46' }, ...pair]).length, 3);
+});
+
+test('a switchboard links no chain: bare copies join each other only, never a person on either side', () => {
+  // One name and two identities: without the extension entry this is one person's number, linked whole.
+  const board: EntryInput[] = [
+    { name: 'Pat White', email: 'pat@northwind.example', phone: '+12125550199' },
+    { phone: '+1 212 555 0199' },
+    { phone: '(212) 555-0199' },
+    { email: 'dan@contoso.example', phone: '+12125550199' },
+  ];
+  assert.equal(merge(board).length, 1);
+  const cs = merge([...board, { email: 'front@globex.example', phone: '+1 212 555 0199 ext. 12' }]);
+  assert.deepEqual(cs.map((c) => [c.name, c.entryCount, c.emails.map((e) => e.key)]), [
+    ['Pat White', 1, ['pat@northwind.example']],
+    [null, 2, []],
+    [null, 1, ['dan@contoso.example']],
+    [null, 1, ['front@globex.example']],
+  ]);
+});
+
+test('a switchboard still lets one person\'s cards merge through their own address, and a card holding only the number joins the one person of its name', () => {
+  const cs = mergeEntries([
+    ...norm([
+      { name: 'Patricia White', email: 'pat@northwind.example', phone: '+12125550199' },
+      { name: 'PATRICIA WHITE', email: 'Pat@Northwind.example', phone: '+12125550199' }, // a duplicate card
+      { name: 'Dan Brown', email: 'dan@contoso.example', phone: '+1 212 555 0199 ext. 12' },
+    ], 'US', 'gmail:e:me@x.com'),
+    ...norm([{ name: 'Patricia', phone: '(212) 555-0199' }], 'US', 'ios:p:+12125550100'),
+  ]);
+  // Patricia's two cards are one identity (one mailbox), so the iOS card that agrees with her name and
+  // holds nothing but the switchboard joins her; the duplicate card does not count as a second person.
+  assert.deepEqual(cs.map((c) => [c.name, c.entryCount]), [['Patricia White', 3], ['Dan Brown', 1]]);
+});
+
+test('a bare card on a switchboard stays alone when two people of its name hold it', () => {
+  const cs = merge([
+    { name: 'Chris Smith', email: 'chris@northwind.example', phone: '+12125550199' },
+    { name: 'Chris Smith', email: 'csmith@contoso.example', phone: '+12125550199' },
+    { name: 'Chris Smith', phone: '+12125550199' },
+    { email: 'desk@globex.example', phone: '+12125550199 ext. 7' },
+  ]);
+  assert.equal(cs.length, 4);
+});
+
+test('the switchboard rule reaches a national-only spelling of the number', () => {
+  const cs = mergeEntries([
+    ...norm([{ name: 'Patricia White', email: 'pat@northwind.example', phone: '+44 7921 542706' }], 'GB'),
+    ...norm([{ email: 'ann@contoso.example', phone: '+44 7921 542706 ext. 46' }], 'GB'),
+    ...norm([{ email: 'saoirse@outlook.com', phone: '07921 542706' }], null), // links as +447921542706
+  ]);
+  assert.equal(cs.length, 3);
+  // Control: without the extension entry, the national spelling links to the full number.
+  assert.equal(mergeEntries([...norm([{ name: 'Patricia White', email: 'pat@northwind.example', phone: '+44 7921 542706' }], 'GB'), ...norm([{ email: 'saoirse@outlook.com', phone: '07921 542706' }], null)]).length, 1);
+});
+
+test('colleagues (different mailboxes at one organisation) on one number do NOT fuse, named, unnamed or namesakes', () => {
+  // The eval case in small: an unnamed card and a named one, each with its own mailbox at one institute.
+  const eu = merge([
+    { emails: ['u65@institute.example'], phones: ['+447921542706'] },
+    { emails: ['U65@INSTITUTE.EXAMPLE', 'saoirse.nidhomhnaill6917@outlook.com'] },
+    { emails: ['u65@institute.example'], phones: ['+447921542706'] },
+    { name: 'Patricia White', emails: ['u8@institute.example'], phones: ['+447921542706'] },
+    { emails: ['u8@institute.example', 'patricia_white8437+shop@googlemail.com'] },
+  ]);
+  assert.equal(eu.length, 2);
+  const [a, b] = where(eu, 'u65@institute.example', 'u8@institute.example');
+  assert.notEqual(a, b);
+  assert.deepEqual(where(eu, 'saoirse.nidhomhnaill6917@outlook.com', 'patricia_white8437@gmail.com'), [a, b]);
+  // Two holders with equal names (small offices repeat names): still two people.
+  assert.equal(merge([
+    { name: 'Chris Smith', email: 'chris.smith@acme.example', phone: '+12125550199' },
+    { name: 'Chris Smith', email: 'chris.smith2@acme.example', phone: '+12125550199' },
+  ]).length, 2);
+  // Three or more holders whose names all agree (the general rule's shortcut) are checked too.
+  const three = merge([
+    { name: 'Chris Smith', email: 'chris.smith@acme.example', phone: '+12125550199' },
+    { name: 'Chris Smith', email: 'chris.smith2@acme.example', phone: '+12125550199' },
+    { name: 'C. Smith', email: 'chris.smith@acme.example', phone: '+12125550199' },
+  ]);
+  assert.deepEqual(three.map((c) => c.entryCount), [2, 1]);
+  // The rule holds for a shared e-mail key too (a team mailbox on two colleagues' cards).
+  assert.equal(merge([{ emails: ['ann@acme.example', 'team@acme.example'] }, { emails: ['bob@acme.example', 'team@acme.example'] }]).length, 2);
+});
+
+test('MUST merge: one person with a work and a personal address and one mobile, split over gmail, iOS and Android', () => {
+  const gmail = norm([{ name: 'Ann Lee', emails: ['ann.lee@acme.example'], phones: ['+1 212 555 0142'] }], 'US', 'gmail:e:me@gmail.com');
+  const ios = norm([{ name: 'Ann', phone: '(212) 555-0142', email: 'annlee77@gmail.com' }], 'US', 'ios:p:+12125550100');
+  const android = norm([{ name: null, phones: ['212 555 0142'], emails: ['AnnLee77@gmail.com'] }], null, 'android:-');
+  const cs = mergeEntries([...gmail, ...ios, ...android]);
+  assert.equal(cs.length, 1);
+  assert.deepEqual(cs[0].emails.map((e) => e.key), ['ann.lee@acme.example', 'annlee77@gmail.com']);
+  // Pairwise too, with nothing but the mobile in common: work and personal mailboxes are on different domains.
+  assert.equal(mergeEntries([...gmail, ...ios]).length, 1);
+  assert.equal(mergeEntries([...gmail, ...norm([{ phones: ['+12125550142'], emails: ['annlee77@gmail.com'] }], null, 'android:-')]).length, 1);
+});
+
+test('MUST merge: a webmail domain is no organisation, and one person\'s two mailboxes at one company merge when a card links them', () => {
+  // Two gmail.com addresses on one mobile: nothing says colleagues (millions share the domain).
+  assert.equal(merge([{ email: 'ann.lee@gmail.com', phone: '+12125550142' }, { name: 'Ann Lee', email: 'annlee.work@gmail.com', phone: '+12125550142' }]).length, 1);
+  // john@ and j.smith@ at one company, on one card: one person; the other cards link through either mailbox.
+  const cs = merge([
+    { name: 'John Smith', emails: ['john@acme.example', 'j.smith@acme.example'] },
+    { name: 'John Smith', email: 'john@acme.example', phone: '+12125550143' },
+    { name: 'J. Smith', email: 'j.smith@acme.example', phone: '+12125550143' },
+  ]);
+  assert.equal(cs.length, 1);
+  assert.equal(cs[0].entryCount, 3);
+});
