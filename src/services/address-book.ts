@@ -84,8 +84,9 @@ export class AddressBookService {
     const book = await this.storage.loadBook(t, userId, known);
     if (!book) return null;
     const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
-    // A book with an upload still being stored names its keys; a stored book's keys are read from its rows.
-    const signals = await this.storage.loadSignals(t, userId, known !== undefined ? indexedKeysOf(book.entries) : null, owner.keys);
+    // An upload still being stored names its keys (those it indexes); the stored ones are read from their rows.
+    const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
+    const signals = await this.storage.loadSignals(t, userId, pending, owner.keys);
     return { contacts, owner, signals };
   }
 
@@ -122,19 +123,6 @@ export class AddressBookService {
     const existed = await this.storage.deleteBook(t, userId);
     if (!existed) throw new ApiError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
   }
-}
-
-/**
- * The keys a book's uploads index (contact_keys): usable e-mails and full phone numbers, each once. The
- * same rule as cleanUpload's keyStats: junk addresses and national-only numbers are not indexed.
- */
-function indexedKeysOf(entries: readonly NormalizedEntry[]): string[] {
-  const keys = new Set<string>();
-  for (const e of entries) {
-    for (const m of e.emails) if (!m.junk) keys.add('e:' + m.key);
-    for (const p of e.phones) if (p.key !== null && !p.key.startsWith('n:')) keys.add(p.key);
-  }
-  return [...keys];
 }
 
 function noOwnerEmail(): ApiError {

@@ -534,16 +534,14 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  loadSignals(t: Tenant, userId: string, keys: readonly string[] | null, ownerKeys: string[]): Promise<BookSignals> {
+  loadSignals(t: Tenant, userId: string, pendingKeys: readonly string[], ownerKeys: string[]): Promise<BookSignals> {
     return this.#run('loadSignals', async () => {
       const db = this.#db;
-      // The book's keys go in as one parameter (a 10,000-key book would exceed SQLite's parameter limit
-      // as a list), or are read from the user's own contact_keys rows (index (tenant, user_id)): the
-      // stored rows are exactly the keys of the stored book.
-      const bookKeys =
-        keys !== null
-          ? db.selectFrom(this.#profile.keyTable(keys).as('b')).select('b.key')
-          : db.selectFrom('contact_keys as b').select('b.key').where('b.tenant', '=', t).where('b.user_id', '=', userId);
+      // The stored book's keys are read from the user's own contact_keys rows (index (tenant, user_id)):
+      // they are exactly what its uploads indexed. An upload still being stored adds its keys as one
+      // parameter (10,000 keys would exceed SQLite's parameter limit as a list).
+      const stored = db.selectFrom('contact_keys as b').select('b.key').where('b.tenant', '=', t).where('b.user_id', '=', userId);
+      const bookKeys = pendingKeys.length === 0 ? stored : stored.unionAll(db.selectFrom(this.#profile.keyTable(pendingKeys).as('p')).select('p.key'));
       const owner = uniqueSorted(ownerKeys);
 
       const [known, recip, appUsers, invited, accepted, seen] = await Promise.all([

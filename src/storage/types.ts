@@ -161,10 +161,11 @@ export interface Storage {
   upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void>;
   recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[]): Promise<void>;
   /**
-   * Everything the tenant knows about `bookKeys` for user `userId` whose owner keys are `ownerKeys`.
-   * `bookKeys` null: the keys stored for the user's book (what its uploads indexed).
+   * Everything the tenant knows about the keys of user `userId`'s book, whose owner keys are `ownerKeys`.
+   * The book's keys are those its stored uploads indexed, plus `pendingKeys`: the keys of an upload
+   * not stored yet (being stored meanwhile); [] when there is none.
    */
-  loadSignals(t: Tenant, userId: string, bookKeys: readonly string[] | null, ownerKeys: string[]): Promise<BookSignals>;
+  loadSignals(t: Tenant, userId: string, pendingKeys: readonly string[], ownerKeys: string[]): Promise<BookSignals>;
 
   // Learned weights.
   saveWeights(t: Tenant, w: WeightsRecord): Promise<void>;

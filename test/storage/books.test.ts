@@ -89,7 +89,7 @@ for (const engine of ENGINES) {
         assert.equal((await s.loadBook(T, 'other'))?.entries.length, 5);
         assert.equal((await s.loadBook('app_other:live', victim))?.entries.length, 1);
         assert.equal((await rawRows(url, 'invites_accepted')).length, 2);
-        const sig = await s.loadSignals(T, 'other', null, []);
+        const sig = await s.loadSignals(T, 'other', [], []);
         assert.ok(sig.acceptedKeys.has('e:p0.v@example.com'));
         assert.equal(sig.knownBy.size, 0, 'the deleted book no longer counts in knownBy');
         assert.ok(sig.seenKeys.has('e:p2.v@example.com'));
@@ -102,7 +102,7 @@ for (const engine of ENGINES) {
         const book = await s.loadBook(T, 'u1');
         assert.equal(book?.uploadCount, 20);
         assert.equal(book?.entries.length, 20 * 50);
-        const sig = await s.loadSignals(T, 'u2', null, []);
+        const sig = await s.loadSignals(T, 'u2', [], []);
         assert.equal(sig.knownBy.size, 0);
       }));
 
@@ -114,7 +114,7 @@ for (const engine of ENGINES) {
         assert.equal(book?.entries.length, 10_000);
         assert.deepEqual(book?.entries[9_999], u.normalized[9_999]);
         await s.appendUpload(T, fakeUpload('peer', manyContacts(10, 'big')));
-        const sig = await s.loadSignals(T, 'peer', null, []);
+        const sig = await s.loadSignals(T, 'peer', [], []);
         assert.equal(sig.knownBy.size, 20);
         assert.equal(sig.knownBy.get('e:p9.big@example.com'), 1);
       }));
