@@ -66,8 +66,11 @@ function fastIso(s: string): number | undefined {
   if (i < n && s.charCodeAt(i) === 46) {
     let j = i + 1;
     while (j < n && s.charCodeAt(j) >= 48 && s.charCodeAt(j) <= 57) j++;
-    if (j === i + 1) return undefined;
-    fracMs = Math.round(Number(s.slice(i, j)) * 1000);
+    const digits = j - i - 1;
+    if (digits === 0) return undefined;
+    // Up to 3 digits, Math.round(Number('.ddd') * 1000) is the digits as milliseconds (tested exhaustively).
+    if (digits <= 3) fracMs = digitsAt(s, i + 1, digits) * (digits === 1 ? 100 : digits === 2 ? 10 : 1);
+    else fracMs = Math.round(Number(s.slice(i, j)) * 1000);
     if (fracMs >= 1000) return undefined;
     i = j;
   }
@@ -84,5 +87,18 @@ function fastIso(s: string): number | undefined {
       return undefined;
     }
   }
-  return Date.UTC(y, month - 1, day, hour, minute, second, fracMs) - offsetMinutes * 60_000;
+  return daysFromCivil(y, month, day) * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + fracMs - offsetMinutes * 60_000;
+}
+
+/**
+ * Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's days_from_civil),
+ * integer arithmetic only: Date.UTC's day number for the years fastIso takes (1000-9999), without the call.
+ */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }

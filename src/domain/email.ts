@@ -4,7 +4,8 @@
  * never guessed at, because "j.smith" and "jsmith" can be two people at example.com.
  */
 import { domainToASCII } from 'node:url';
-import { classifyAddress, isRoleLocal } from './junk.ts';
+import { classifyAddress, classifyAddressSlow, classifyLocal, clearJunkCache, domainJunkFlags, isRoleLocal } from './junk.ts';
+import type { JunkReason } from './types.ts';
 import type { NormEmail } from './types.ts';
 
 /** RFC 5321 limits (octets; we count UTF-16 units, which is close enough for a sanity bound). */
@@ -47,6 +48,18 @@ const PLUS_TAG_DOMAINS = new Set([
 
 /** Pulls the address out of the forms clients really send: "Name <a@b>", "mailto:a@b", quotes. */
 function extract(raw: string): string {
+  // Nearly every upload is the bare address: printable ASCII at both ends (nothing to trim), not ending
+  // in '>' and not starting with "mailto:". extractSlow returns those unchanged.
+  const n = raw.length;
+  if (n > 0) {
+    const first = raw.charCodeAt(0);
+    const last = raw.charCodeAt(n - 1);
+    if (first > 32 && first < 127 && last > 32 && last < 127 && last !== 62 /* > */ && (first | 0x20) !== 109 /* m */) return raw;
+  }
+  return extractSlow(raw);
+}
+
+function extractSlow(raw: string): string {
   let s = raw.trim();
   const lt = s.lastIndexOf('<');
   if (lt >= 0 && s.endsWith('>')) s = s.slice(lt + 1, -1).trim();
@@ -63,13 +76,30 @@ function extract(raw: string): string {
  */
 export function normalizeEmail(raw: string): NormEmail | null {
   if (typeof raw !== 'string') return null;
-  const hit = cache.get(raw);
+  let hit = young.get(raw);
+  if (hit === undefined && old.size > 0) {
+    hit = old.get(raw);
+    if (hit !== undefined) remember(raw, hit); // still in use: kept through the next turn
+  }
   if (hit !== undefined) return hit === null ? null : copy(hit);
   const v = parse(raw);
-  // FIFO eviction keeps memory bounded; the same address recurs across sources, batches and users.
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(raw, v);
+  remember(raw, v);
   return v === null ? null : copy(v);
+}
+
+/**
+ * The parse cache, in two generations: results go to `young`; when it holds half the cap it becomes
+ * `old` and the previous `old` is dropped whole. Memory stays bounded (the same address recurs across
+ * sources, batches and users) and eviction costs nothing: deleting a Map's oldest entries one at a time
+ * leaves holes that every later `keys().next()` walks over, which made a full cache several times slower
+ * than an empty one.
+ */
+function remember(raw: string, v: NormEmail | null): void {
+  if (young.size >= CACHE_MAX / 2) {
+    old = young;
+    young = new Map();
+  }
+  young.set(raw, v);
 }
 
 /** A caller's own copy of a cached result (the fields parse() sets, in its order). */
@@ -79,10 +109,195 @@ function copy(v: NormEmail): NormEmail {
 
 /** Parse cache cap (entries, ~200 bytes each: ~10 MB at most). */
 const CACHE_MAX = 50_000;
-const cache = new Map<string, NormEmail | null>();
+let young = new Map<string, NormEmail | null>();
+let old = new Map<string, NormEmail | null>();
 
+/** The production parse without the cache (tests compare it with parseEmailSlow). */
+export function parseEmailUncached(raw: string): NormEmail | null {
+  return parse(raw);
+}
+
+/** The regular-expression implementation, start to end (the reference the tests compare parse with). */
+export function parseEmailSlow(raw: string): NormEmail | null {
+  return parseWithPatterns(extractSlow(raw), classifyAddressSlow);
+}
+
+// Character classes of the ASCII scanner, by code unit (0-127).
+const BAD = 0;
+/** Local part: atext (RFC 5322), its upper-case letters, and the dot between atoms. */
+const ATEXT = 1;
+const ATEXT_UPPER = 2;
+const DOT = 3;
+/** Host names: lower-case letters and digits, upper-case letters, and the hyphen. */
+const HOST = 1;
+const HOST_UPPER = 2;
+const HYPHEN = 3;
+const LOCAL_CLASS = new Uint8Array(128);
+const HOST_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[A-Z]/.test(ch)) LOCAL_CLASS[c] = ATEXT_UPPER;
+  else if (/[a-z0-9!#$%&'*+/=?^_`{|}~-]/.test(ch)) LOCAL_CLASS[c] = ATEXT;
+  else if (ch === '.') LOCAL_CLASS[c] = DOT;
+  if (/[A-Z]/.test(ch)) HOST_CLASS[c] = HOST_UPPER;
+  else if (/[a-z0-9]/.test(ch)) HOST_CLASS[c] = HOST;
+  else if (ch === '-') HOST_CLASS[c] = HYPHEN;
+}
+
+/**
+ * Normalises an address as parseWithPatterns does: the same checks, for ASCII text, in one pass of a
+ * hand-written scanner instead of regular expressions and split() (addresses with other characters go
+ * to parseWithPatterns). The local part is dot-atoms of atext; the domain is two or more labels of
+ * letters, digits and inner hyphens (1-63 characters), the last one alphabetic or an "xn--" A-label.
+ * The scanner may answer null before it meets a non-ASCII character: what made it answer (an ASCII
+ * character or an all-ASCII label that the ASCII rules refuse) is refused by the Unicode patterns too.
+ */
 function parse(raw: string): NormEmail | null {
   const display = extract(raw);
+  const n = display.length;
+  const at = display.lastIndexOf('@');
+  if (at <= 0 || at === n - 1) return null;
+  const end = display.charCodeAt(n - 1) === 46 ? n - 1 : n; // "a@b.com." is the same host
+  if (at > MAX_LOCAL || end - at - 1 > MAX_DOMAIN) return null;
+
+  let localUpper = false;
+  let afterDot = true; // at the start, a dot would be a leading dot
+  for (let i = 0; i < at; i++) {
+    const c = display.charCodeAt(i);
+    if (c > 127) return parseWithPatterns(display, classifyAddress); // the Unicode patterns decide
+    const k = LOCAL_CLASS[c];
+    if (k === DOT) {
+      if (afterDot) return null;
+      afterDot = true;
+    } else if (k === BAD) {
+      return null;
+    } else {
+      afterDot = false;
+      if (k === ATEXT_UPPER) localUpper = true;
+    }
+  }
+  if (afterDot) return null;
+
+  let domainUpper = false;
+  let labels = 0;
+  let labelStart = at + 1;
+  for (let i = at + 1; i <= end; i++) {
+    const c = i < end ? display.charCodeAt(i) : 46; // the end closes the last label
+    if (c === 46) {
+      const len = i - labelStart;
+      if (len < 1 || len > 63) return null;
+      if (display.charCodeAt(labelStart) === 45 || display.charCodeAt(i - 1) === 45) return null;
+      labels++;
+      if (i < end) labelStart = i + 1;
+    } else {
+      if (c > 127) return parseWithPatterns(display, classifyAddress);
+      const k = HOST_CLASS[c];
+      if (k === BAD) return null;
+      if (k === HOST_UPPER) domainUpper = true;
+    }
+  }
+  if (labels < 2) return null;
+  // The TLD: letters only (2-63), or an A-label "xn--" and 1-59 more.
+  const tldLength = end - labelStart;
+  let letters = true;
+  for (let i = labelStart; i < end; i++) {
+    const c = display.charCodeAt(i) | 0x20;
+    if (c < 97 || c > 122) {
+      letters = false;
+      break;
+    }
+  }
+  if (letters ? tldLength < 2 : !(tldLength >= 5 && (display.charCodeAt(labelStart) | 0x20) === 120 && (display.charCodeAt(labelStart + 1) | 0x20) === 110 && display.charCodeAt(labelStart + 2) === 45 && display.charCodeAt(labelStart + 3) === 45)) {
+    return null;
+  }
+
+  const localRaw = display.slice(0, at);
+  const local = localUpper ? localRaw.toLowerCase() : localRaw;
+  const info = domainInfo(display, at + 1, end, domainUpper);
+  const domain = info.name;
+  let keyLocal = local;
+  let keyDomain = domain;
+  if (info.provider === GMAIL_RULES) {
+    keyDomain = 'gmail.com';
+    keyLocal = gmailLocal(local);
+  } else if (info.provider === PLUS_TAG_RULE) {
+    keyLocal = stripTag(local);
+  }
+  // Already the key (lower-case, no provider rule applied, no trailing dot): share the string.
+  const key = !localUpper && !domainUpper && end === n && keyLocal === local && keyDomain === domain ? display : `${keyLocal}@${keyDomain}`;
+  return { display, key, domain: keyDomain, junk: classifyLocal(local, info.junk), role: isRoleLocal(local) };
+}
+
+// Domains seen, by their lower-case text: the string itself (one per domain, shared by every address
+// and result), its provider rule and its junk flags. An open-addressing table read straight from the
+// address text, so that a known domain costs neither a slice nor three lookups.
+const NO_RULE = 0;
+const GMAIL_RULES = 1;
+const PLUS_TAG_RULE = 2;
+interface DomainInfo {
+  name: string;
+  provider: number;
+  junk: number;
+}
+const DOMAIN_SLOTS = 8192;
+/** Kept under half the slots; when full, the table starts over. */
+const DOMAIN_MAX = 4096;
+const domainNames: (string | undefined)[] = new Array<string | undefined>(DOMAIN_SLOTS).fill(undefined);
+const domainInfos: (DomainInfo | undefined)[] = new Array<DomainInfo | undefined>(DOMAIN_SLOTS).fill(undefined);
+let domainCount = 0;
+
+function clearDomains(): void {
+  domainNames.fill(undefined);
+  domainInfos.fill(undefined);
+  domainCount = 0;
+}
+
+/** The domain display[from..to), an ASCII host name, lower-cased (upper: it has capitals). */
+function domainInfo(display: string, from: number, to: number, upper: boolean): DomainInfo {
+  let h = 0x811c9dc5; // FNV-1a of the lower-cased text
+  for (let i = from; i < to; i++) h = Math.imul(h ^ (display.charCodeAt(i) | 0x20), 0x01000193);
+  // (| 0x20 lower-cases A-Z and maps '-' and digits to themselves: host names have nothing else.)
+  const mask = DOMAIN_SLOTS - 1;
+  let slot = h & mask;
+  for (;;) {
+    const name = domainNames[slot];
+    if (name === undefined) break;
+    if (name.length === to - from && sameLowerText(name, display, from)) return domainInfos[slot]!;
+    slot = (slot + 1) & mask;
+  }
+  const raw = display.slice(from, to);
+  const name = upper ? raw.toLowerCase() : raw;
+  const info: DomainInfo = {
+    name,
+    provider: GMAIL.has(name) ? GMAIL_RULES : PLUS_TAG_DOMAINS.has(name) ? PLUS_TAG_RULE : NO_RULE,
+    junk: domainJunkFlags(name),
+  };
+  if (domainCount >= DOMAIN_MAX) {
+    clearDomains();
+    slot = h & mask;
+  }
+  domainNames[slot] = name;
+  domainInfos[slot] = info;
+  domainCount++;
+  return info;
+}
+
+/** name (lower-case) equals display[from..from + name.length) lower-cased. */
+function sameLowerText(name: string, display: string, from: number): boolean {
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) !== (display.charCodeAt(from + i) | 0x20)) return false;
+  return true;
+}
+
+/** Gmail's key local part: the tag and the dots dropped (a local part of dots and a tag is kept as is). */
+function gmailLocal(local: string): string {
+  const base = stripTag(local); // never empty: local is not, and a tag starts after its first character
+  if (base.indexOf('.') < 0) return base;
+  const out = base.replace(/\./g, '');
+  return out === '' ? local : out;
+}
+
+/** The regular-expression parse of an extracted address (every address that is not plain ASCII). */
+function parseWithPatterns(display: string, classify: (local: string, domain: string) => JunkReason | null): NormEmail | null {
   const at = display.lastIndexOf('@');
   if (at <= 0 || at === display.length - 1) return null;
   const localRaw = display.slice(0, at);
@@ -120,7 +335,7 @@ function parse(raw: string): NormEmail | null {
     display,
     key: `${keyLocal}@${keyDomain}`,
     domain: keyDomain,
-    junk: classifyAddress(local, domain),
+    junk: classify(local, domain),
     role: isRoleLocal(local),
   };
 }
@@ -133,5 +348,8 @@ function stripTag(local: string): string {
 
 /** Empties the parse cache (benchmarks measure cold parsing with it). */
 export function clearEmailCache(): void {
-  cache.clear();
+  young = new Map();
+  old = new Map();
+  clearDomains();
+  clearJunkCache();
 }

@@ -2,10 +2,12 @@
  * Phone normalisation to E.164 with libphonenumber-js, plus the rules that keep numbers from merging
  * people who are not the same: extensions (a switchboard) and short codes (a service) get no key.
  *
- * Parsing costs ~45 µs a number warm, so two shortcuts: strings already in strict E.164 skip the
- * parser (a table of calling codes checks them), and every other result is cached per (region, raw).
+ * Parsing costs ~30-45 µs a number warm, so three shortcuts: strings already in strict E.164 skip the
+ * parser (a table of calling codes checks them), the common national and international shapes are read
+ * by a re-implementation of the parser's steps on its own metadata (quickParse: same result, ~1 µs), and
+ * every result is cached per (region, raw).
  */
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
 import type { NormPhone } from './types.ts';
 
@@ -19,8 +21,9 @@ const MIN_NATIONAL_DIGITS = 7;
 /** E.164 allows at most 15 digits including the country code. */
 const MAX_E164_DIGITS = 15;
 
-/** Every calling code libphonenumber knows, for the E.164 fast path. */
-const CALLING_CODES: ReadonlySet<string> = new Set(getCountries().map((c) => getCountryCallingCode(c)));
+/** Every calling code of a country libphonenumber knows, for the E.164 fast path, by its number (1-999). */
+const CALLING_CODES = new Uint8Array(1000);
+for (const c of getCountries()) CALLING_CODES[Number(getCountryCallingCode(c))] = 1;
 
 const E164_RE = /^\+[1-9]\d{7,14}$/;
 /** North American numbers: area code and exchange never start with 0 or 1. */
@@ -28,12 +31,36 @@ const NANP_RE = /^[2-9]\d{2}[2-9]\d{6}$/;
 /** Explicit extension markers (and DTMF pauses ',' ';' that dial one after connecting). */
 const EXTENSION_RE = /(?:\bext\.?|\bx\.?|extension|durchwahl|poste|[#,;]|;ext=)\s*\d/i;
 
-const cache = new Map<string, NormPhone | null>();
+/**
+ * Parse results by region ('' for none), then by the raw string (no (region, raw) key string to build),
+ * in two generations: results go to `young`; when it holds half the cap it becomes `old` and the
+ * previous `old` is dropped whole. Memory stays bounded and eviction costs nothing (deleting a Map's
+ * oldest entry one at a time leaves holes that every later `keys().next()` walks over: a full cache was
+ * several times slower than an empty one).
+ */
+type Generation = Map<string, Map<string, NormPhone | null>>;
+let young: Generation = new Map();
+let old: Generation = new Map();
+let youngSize = 0;
 
-function remember(k: string, v: NormPhone | null): NormPhone | null {
-  // FIFO eviction: cheaper than true LRU on every hit, and a hot number is simply re-parsed once.
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(k, v);
+function cached(region: string, raw: string): NormPhone | null | undefined {
+  const hit = young.get(region)?.get(raw);
+  if (hit !== undefined || old.size === 0) return hit;
+  const o = old.get(region)?.get(raw);
+  if (o !== undefined) remember(region, raw, o); // still in use: kept through the next turn
+  return o;
+}
+
+function remember(region: string, raw: string, v: NormPhone | null): NormPhone | null {
+  if (youngSize >= CACHE_MAX / 2) {
+    old = young;
+    young = new Map();
+    youngSize = 0;
+  }
+  let m = young.get(region);
+  if (m === undefined) young.set(region, (m = new Map()));
+  m.set(raw, v);
+  youngSize++;
   return v;
 }
 
@@ -44,25 +71,56 @@ function copy(v: NormPhone | null): NormPhone | null {
 /** Strict E.164 accepted without the parser: known calling code, plausible length, no all-same-digit filler. */
 function fastE164(s: string): NormPhone | null {
   if (!E164_RE.test(s)) return null;
+  let cc = 0;
   for (let n = 1; n <= 3; n++) {
-    const cc = s.slice(1, 1 + n);
-    if (!CALLING_CODES.has(cc)) continue;
-    const national = s.slice(1 + n);
-    if (national.length < MIN_NATIONAL_DIGITS) return null;
-    if (cc === '1' && !NANP_RE.test(national)) return null;
-    if (/^(\d)\1*$/.test(national)) return null;
+    cc = cc * 10 + s.charCodeAt(n) - 48; // the calling code s[1..n] (E164_RE: digits, the first not 0)
+    if (CALLING_CODES[cc] !== 1) continue;
+    const national = 1 + n; // the national number is s[1 + n..]
+    if (s.length - national < MIN_NATIONAL_DIGITS) return null;
+    if (cc === 1 && !isNanp(s, national)) return null;
+    if (sameDigitFrom(s, national)) return null;
     return { display: s, key: 'p:' + s };
   }
   return null;
 }
 
-function digitsOf(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
+/** NANP_RE on s[from..]: ten digits, the area code and the exchange not starting with 0 or 1. */
+function isNanp(s: string, from: number): boolean {
+  if (s.length - from !== 10) return false;
+  for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) out += s[i];
+    if (c < 48 || c > 57) return false;
   }
+  return s.charCodeAt(from) >= 50 && s.charCodeAt(from + 3) >= 50;
+}
+
+/** /^(\d)\1*$/ on s[from..], a non-empty run of digits: one digit repeated ("0000000"). */
+function sameDigitFrom(s: string, from: number): boolean {
+  const c = s.charCodeAt(from);
+  if (!(c >= 48 && c <= 57)) return false;
+  for (let i = from + 1; i < s.length; i++) if (s.charCodeAt(i) !== c) return false;
+  return true;
+}
+
+/** The ASCII digits of s[from..to), in order (runs of digits sliced, not one character at a time). */
+function digitsIn(s: string, from: number, to: number): string {
+  let out = '';
+  let run = -1;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (run < 0) run = i;
+    } else if (run >= 0) {
+      out += s.slice(run, i);
+      run = -1;
+    }
+  }
+  if (run >= 0) out = run === 0 && to === s.length && out === '' ? s : out + s.slice(run, to);
   return out;
+}
+
+function digitsOf(s: string): string {
+  return digitsIn(s, 0, s.length);
 }
 
 /** International numbers written with spacing only ("+44 20 7946 0958", "+1 (415) 555-0123"). */
@@ -72,8 +130,10 @@ const FORMATTED_NATIONAL_RE = /^[\d\s\-.()/]+$/;
 
 /**
  * The common shapes, without the parser (which costs ~30 µs a number): an international number with
- * only spacing, and a North American number in a +1 region. Both give exactly what the parser gives;
- * anything else (trunk prefixes such as "(0)", other regions' national formats) goes to the parser.
+ * only spacing, and a North American number in a +1 region. Both give what the parser gives, with one
+ * known exception kept as it is (stored keys depend on it): a trunk 0 written after the calling code
+ * without parentheses ("+44 07911 123456") stays in the number here, where the parser drops it.
+ * Anything else (trunk prefixes such as "(0)", other regions' national formats) goes to quickParse.
  */
 function fastPath(s: string, region: CountryCode | null): NormPhone | null {
   if (s.charCodeAt(0) === 43 /* + */) {
@@ -81,10 +141,11 @@ function fastPath(s: string, region: CountryCode | null): NormPhone | null {
     return fastE164('+' + digitsOf(s));
   }
   if (region === null || !NANP_REGIONS.has(region) || !FORMATTED_NATIONAL_RE.test(s)) return null;
-  let digits = digitsOf(s);
-  if (digits.length === 11 && digits[0] === '1') digits = digits.slice(1);
-  if (digits.length !== 10 || !NANP_RE.test(digits) || /^(\d)\1*$/.test(digits.slice(3))) return null;
-  return { display: '+1' + digits, key: 'p:+1' + digits };
+  const digits = digitsOf(s);
+  const from = digits.length === 11 && digits.charCodeAt(0) === 49 ? 1 : 0; // a leading 1 (trunk prefix)
+  if (!isNanp(digits, from) || sameDigitFrom(digits, from + 3)) return null;
+  const display = from === 0 ? '+1' + digits : '+' + digits;
+  return { display, key: 'p:' + display };
 }
 
 /** Regions of the North American Numbering Plan (calling code 1). */
@@ -95,7 +156,36 @@ function parse(raw: string, region: CountryCode | null): NormPhone | null {
   if (s === '') return null;
   const fast = fastE164(s) ?? fastPath(s, region);
   if (fast) return fast;
+  const quick = quickParse(s, region);
+  if (quick !== undefined) return quick;
+  return parseWithLibrary(s, region);
+}
 
+/**
+ * The same normalisation without quickParse: the shortcuts that skip the parser entirely, then
+ * libphonenumber. The reference the tests compare quickParse with; not used in production.
+ */
+export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPhone | null {
+  const s = raw.trim();
+  if (s === '') return null;
+  return fastE164(s) ?? fastPath(s, region) ?? parseWithLibrary(s, region);
+}
+
+/** The production parse without the cache (tests compare it with parsePhoneSlow). */
+export function parsePhoneUncached(raw: string, region: CountryCode | null): NormPhone | null {
+  return parse(raw, region);
+}
+
+/** quickParse alone on a trimmed string: undefined when it leaves the string to the parser (tests measure its reach). */
+export function parsePhoneQuick(raw: string, region: CountryCode | null): NormPhone | null | undefined {
+  const s = raw.trim();
+  return s === '' ? null : quickParse(s, region);
+}
+
+/** "00" (most of the world) or "011" (North America) then a calling code: an international call prefix. */
+const IDD_LITERAL_RE = /^(?:00|011)[1-9]/;
+
+function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | null {
   const digits = digitsOf(s);
   // Garbage (no digits, or longer than any phone number) and service codes (*86#, 112) never merge anyone.
   if (digits.length === 0) return null;
@@ -103,7 +193,7 @@ function parse(raw: string, region: CountryCode | null): NormPhone | null {
 
   // "00" (most of the world) and "011" (North America) are international call prefixes. The parser only
   // knows the prefix of the given region, so "0049 30 ..." typed in a US book is tried as "+49 30 ..." too.
-  const idd = !s.startsWith('+') && /^(?:00|011)[1-9]/.test(s);
+  const idd = !s.startsWith('+') && IDD_LITERAL_RE.test(s);
   const international = s.startsWith('+') || idd;
   let parsed = parsePhoneNumberFromString(s, region ? { defaultCountry: region } : undefined);
   if (idd && !parsed?.isPossible()) {
@@ -123,13 +213,326 @@ function parse(raw: string, region: CountryCode | null): NormPhone | null {
     }
     return { display: parsed.number as string, key: 'p:' + parsed.number };
   }
+  return noCountry(s, digits);
+}
 
+/** A number whose country is unknown (or that the parser could not read). */
+function noCountry(s: string, digits: string): NormPhone {
   if (EXTENSION_RE.test(s)) return { display: s, key: null };
   // No country known: keep the digits as a national-only key; it matches the same digits in the same
   // book (and merge links it to a full number that ends with them).
   if (digits.length < MIN_NATIONAL_DIGITS || digits.length > MAX_E164_DIGITS) return { display: s, key: null };
-  if (/^(\d)\1*$/.test(digits)) return { display: s, key: null };
+  if (sameDigit(digits)) return { display: s, key: null };
   return { display: s, key: 'n:' + digits };
+}
+
+/** /^(\d)\1*$/ on a string of digits: one digit repeated ("0000000"). */
+function sameDigit(digits: string): boolean {
+  const c = digits.charCodeAt(0);
+  for (let i = 1; i < digits.length; i++) if (digits.charCodeAt(i) !== c) return false;
+  return digits.length > 0;
+}
+
+// --- quickParse: the parser's own steps on its own metadata ---------------------------------------------
+//
+// For a string made of ASCII digits and spacing (" -./()"), with at most a leading '+' and an optional
+// trailing extension ("x123", "ext. 12"), libphonenumber's answer depends only on the digits and the
+// region, through a handful of steps: strip the region's international call prefix (IDD), find the
+// calling code, strip a national prefix (the "0" of "+49 (0)30 ..." or of "030 ..."), decide the country
+// among those sharing the calling code, and check the length. quickParse repeats those steps with the
+// patterns and lengths of the same metadata (libphonenumber's min metadata, which parsePhoneNumberFromString
+// uses), then applies parseWithLibrary's rules to the result. Where the parser would pick one country among
+// several (+1, +44, +7, ...) quickParse does not guess: it goes on only when every candidate country gives
+// the same answer, and otherwise leaves the string to the parser (undefined), as it does for every shape it
+// does not know. test/domain/phone.test.ts checks it against parsePhoneSlow on generated numbers.
+
+/** The parts of libphonenumber's Metadata API used here (public class, untyped methods). */
+interface LibNumberingPlan {
+  callingCode(): string;
+  IDDPrefix(): string;
+  nationalNumberPattern(): string;
+  possibleLengths(): number[] | undefined;
+  nationalPrefixForParsing(): string | number | undefined;
+  nationalPrefixTransformRule(): string | number | undefined;
+}
+interface LibMetadata {
+  numberingPlan: LibNumberingPlan;
+  selectNumberingPlan(countryOrCallingCode: string): void;
+  hasCountry(country: string): boolean;
+  hasCallingCode(callingCode: string): boolean | undefined;
+  getCountryCodesForCallingCode(callingCode: string): string[] | undefined;
+}
+
+/** One country's numbering plan, with the regular expressions the parser builds from it. */
+interface Plan {
+  callingCode: string;
+  /** `new RegExp(IDDPrefix)`, as the parser's stripIddPrefix builds it. */
+  idd: RegExp;
+  /** `^(?:national_prefix_for_parsing)`, or null when the plan has none. */
+  nationalPrefix: RegExp | null;
+  transformRule: string | null;
+  /** `^(?:national_number_pattern)$`, the parser's matchesEntirely. */
+  nationalNumber: RegExp;
+  lengths: number[] | null;
+}
+
+/** The countries of one calling code and what their lengths say, agreed by all of them or not. */
+interface CallingPlan {
+  callingCode: string;
+  /** The plan the parser selects for the calling code alone (its first country). */
+  main: Plan;
+  /** By national number length: true/false when every country of the code says so, null when they differ. */
+  possible: (boolean | null)[];
+  /** The same for the parser's "possible incomplete number" test when it strips a national prefix. */
+  incompleteOk: (boolean | null)[];
+}
+
+const LENGTH_POSSIBLE = 0;
+const LENGTH_TOO_SHORT = 1;
+const LENGTH_TOO_LONG = 2;
+const LENGTH_INVALID = 3;
+/** Longest national number the agreement tables cover (longer input is left to the parser). */
+const MAX_TABLE_LENGTH = 64;
+/** Longest string quickParse reads. */
+const MAX_QUICK_LENGTH = 64;
+
+let META: LibMetadata | null = null;
+const plans = new Map<string, Plan>();
+/**
+ * Calling code (as a number, 1-999) -> its plan; null for a non-geographic code (+800, +882, ...), left
+ * to the parser; undefined for no calling code.
+ */
+let callingPlans: (CallingPlan | null | undefined)[] | null = null;
+
+function meta(): LibMetadata {
+  return (META ??= new Metadata() as unknown as LibMetadata);
+}
+
+function planOf(country: string): Plan {
+  let p = plans.get(country);
+  if (p === undefined) {
+    const m = meta();
+    m.selectNumberingPlan(country);
+    const np = m.numberingPlan;
+    const prefix = np.nationalPrefixForParsing();
+    const rule = np.nationalPrefixTransformRule();
+    p = {
+      callingCode: np.callingCode(),
+      idd: new RegExp(np.IDDPrefix()),
+      nationalPrefix: prefix ? new RegExp('^(?:' + prefix + ')') : null,
+      transformRule: rule ? String(rule) : null,
+      nationalNumber: new RegExp('^(?:' + np.nationalNumberPattern() + ')$'),
+      lengths: np.possibleLengths() ?? null,
+    };
+    plans.set(country, p);
+  }
+  return p;
+}
+
+/** checkNumberLength of the parser: the length against a plan's possible lengths. */
+function lengthStatus(length: number, lengths: number[] | null): number {
+  if (!lengths) return LENGTH_POSSIBLE;
+  const min = lengths[0]!;
+  if (min === length) return LENGTH_POSSIBLE;
+  if (min > length) return LENGTH_TOO_SHORT;
+  if (lengths[lengths.length - 1]! < length) return LENGTH_TOO_LONG;
+  return lengths.indexOf(length, 1) >= 0 ? LENGTH_POSSIBLE : LENGTH_INVALID;
+}
+
+function agreement(countries: Plan[], test: (status: number) => boolean): (boolean | null)[] {
+  const out: (boolean | null)[] = [];
+  for (let len = 0; len <= MAX_TABLE_LENGTH; len++) {
+    let yes = 0;
+    for (const p of countries) if (test(lengthStatus(len, p.lengths))) yes++;
+    out.push(yes === countries.length ? true : yes === 0 ? false : null);
+  }
+  return out;
+}
+
+/** The plan of a calling code given as a number (the digits of a code never start with 0). */
+function callingPlanOf(callingCode: number): CallingPlan | null | undefined {
+  if (callingPlans === null) {
+    // Every code the parser's extractCountryCallingCode can find: 1 to 3 digits, not starting with 0.
+    const m = meta();
+    const table: (CallingPlan | null | undefined)[] = new Array(1000).fill(undefined);
+    for (let n = 1; n <= 999; n++) {
+      const cc = String(n);
+      if (!m.hasCallingCode(cc)) continue;
+      const countries = m.getCountryCodesForCallingCode(cc);
+      if (!countries || countries.length === 0) {
+        table[n] = null;
+        continue;
+      }
+      const ps = countries.map(planOf);
+      table[n] = {
+        callingCode: cc,
+        main: ps[0]!,
+        possible: agreement(ps, (st) => st === LENGTH_POSSIBLE),
+        incompleteOk: agreement(ps, (st) => st !== LENGTH_TOO_SHORT && st !== LENGTH_INVALID),
+      };
+    }
+    callingPlans = table;
+  }
+  return callingPlans[callingCode];
+}
+
+let supportedRegions: Set<string> | null = null;
+
+function regionPlan(region: string): { plan: Plan; calling: CallingPlan } | null {
+  supportedRegions ??= new Set(getCountries());
+  if (!supportedRegions.has(region)) return null;
+  const plan = planOf(region);
+  const calling = callingPlanOf(Number(plan.callingCode));
+  return calling ? { plan, calling } : null;
+}
+
+/** What the parser makes of the digits: E.164, national number and possibility; null: it returns nothing. */
+interface Parsed {
+  number: string;
+  national: string;
+  possible: boolean;
+}
+
+/** quickParse cannot decide (countries of a calling code disagree, an unusual plan): the parser decides. */
+const UNSURE = undefined;
+
+/**
+ * extractNationalNumber of the parser (national prefix and carrier code stripped, when what remains is
+ * still a possible number), with `plan` selected. UNSURE when the countries of the code disagree.
+ */
+function nationalOf(number: string, plan: Plan, calling: CallingPlan): string | undefined {
+  const re = plan.nationalPrefix;
+  if (re === null || number === '') return number;
+  const m = re.exec(number);
+  if (m === null) return number;
+  const groups = m.length - 1;
+  const captured = groups > 0 && m[groups];
+  const national = plan.transformRule && captured ? number.replace(re, plan.transformRule) : number.slice(m[0].length);
+  if (national === number) return number;
+  // "Don't strip the national prefix" when the number was valid with it and is not without it.
+  if (plan.nationalNumber.test(number) && !plan.nationalNumber.test(national)) return number;
+  if (!plan.lengths) return national;
+  const ok = calling.incompleteOk[national.length];
+  if (ok === undefined || ok === null) return UNSURE;
+  return ok ? national : number;
+}
+
+/** The parser's result for a national (significant) number of a calling code. */
+function finish(calling: CallingPlan, national: string | undefined): Parsed | null | undefined {
+  if (national === undefined) return UNSURE;
+  if (national.length < 2 || national.length > 17) return null; // MIN/MAX_LENGTH_FOR_NSN: no number
+  const possible = calling.possible[national.length];
+  if (possible === undefined || possible === null) return UNSURE;
+  return { number: '+' + calling.callingCode + national, national, possible };
+}
+
+/** The parser on "+<digits>". */
+function parseInternational(digits: string): Parsed | null | undefined {
+  if (digits === '') return UNSURE;
+  if (digits.charCodeAt(0) === 48) return null; // no calling code starts with 0
+  let cc = 0;
+  for (let i = 1; i <= 3 && i <= digits.length; i++) {
+    cc = cc * 10 + digits.charCodeAt(i - 1) - 48;
+    const calling = callingPlanOf(cc);
+    if (calling === undefined) continue;
+    if (calling === null) return UNSURE; // non-geographic
+    const rest = digits.slice(i);
+    if (rest === '') return null;
+    return finish(calling, nationalOf(rest, calling.main, calling));
+  }
+  return null;
+}
+
+/** The parser on digits without '+' and a default country. */
+function parseNational(digits: string, plan: Plan, calling: CallingPlan): Parsed | null | undefined {
+  // An international call prefix of the region: the rest is an international number.
+  if (digits.search(plan.idd) === 0) {
+    const stripped = digits.slice(digits.match(plan.idd)![0].length);
+    if (stripped !== '' && stripped.charCodeAt(0) !== 48) return parseInternational(stripped);
+  }
+  const cc = calling.callingCode;
+  if (digits.startsWith(cc)) {
+    // The region's own calling code without '+' ("49 30 ..." in Germany), when that reads better.
+    const shorter = digits.slice(cc.length);
+    const withoutCode = nationalOf(shorter, plan, calling);
+    const whole = nationalOf(digits, plan, calling);
+    if (withoutCode === undefined || whole === undefined) return UNSURE;
+    if ((!plan.nationalNumber.test(whole) && plan.nationalNumber.test(withoutCode)) || lengthStatus(whole.length, plan.lengths) === LENGTH_TOO_LONG) {
+      if (shorter === '') return null;
+      return finish(calling, nationalOf(shorter, calling.main, calling));
+    }
+  }
+  return finish(calling, nationalOf(digits, plan, calling));
+}
+
+/**
+ * parseWithLibrary's answer for the shapes described above, without the library; undefined for any
+ * other shape or whenever it is not certain to give the same answer.
+ */
+function quickParse(s: string, region: CountryCode | null): NormPhone | null | undefined {
+  const n = s.length;
+  if (n > MAX_QUICK_LENGTH) return undefined;
+  let rp: { plan: Plan; calling: CallingPlan } | null = null;
+  if (region !== null) {
+    rp = regionPlan(region);
+    if (rp === null) return undefined;
+  }
+  const plus = s.charCodeAt(0) === 43;
+  // The number part: digits and spacing only; then an optional extension.
+  let i = plus ? 1 : 0;
+  let lastDigit = -1;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      lastDigit = i;
+    } else if (!(c === 32 || c === 45 || c === 46 || c === 47 || c === 40 || c === 41)) {
+      break;
+    }
+  }
+  const digits = digitsIn(s, plus ? 1 : 0, i);
+  let ext: string | null = null;
+  if (i < n) {
+    // " x123", "x.12", " ext 12", " Ext. 12": spaces, a label, an optional '.', an optional space, 1-6 digits.
+    let j = lastDigit + 1;
+    while (j < n && s.charCodeAt(j) === 32) j++;
+    if (j !== i) return undefined; // something other than spaces between the number and the label
+    const c0 = s.charCodeAt(j) | 0x20;
+    if (c0 === 120 /* x */) {
+      j += 1;
+    } else if (c0 === 101 /* e */ && (s.charCodeAt(j + 1) | 0x20) === 120 && (s.charCodeAt(j + 2) | 0x20) === 116 /* t */) {
+      j += 3;
+    } else {
+      return undefined;
+    }
+    if (s.charCodeAt(j) === 46) j++;
+    if (s.charCodeAt(j) === 32) j++;
+    const start = j;
+    while (j < n && s.charCodeAt(j) >= 48 && s.charCodeAt(j) <= 57) j++;
+    if (j !== n || j === start || j - start > 6) return undefined;
+    ext = s.slice(start);
+  }
+  // Fewer than 3 digits is not a "viable" number for the parser: its own rules, left to it.
+  if (digits.length < 3) return undefined;
+
+  const idd = !plus && IDD_LITERAL_RE.test(s);
+  let parsed: Parsed | null | undefined;
+  if (plus) parsed = parseInternational(digits);
+  else parsed = rp === null ? null : parseNational(digits, rp.plan, rp.calling);
+  if (parsed === UNSURE) return undefined;
+  if (idd && !parsed?.possible) {
+    // The region's parse was not a possible number: try the prefix as an international call prefix.
+    const alt = parseInternational(digits.slice(s.charCodeAt(1) === 48 ? 2 : 3));
+    if (alt === UNSURE) return undefined;
+    if (alt?.possible || !parsed) parsed = alt;
+  }
+
+  if (parsed && (plus || idd || region)) {
+    if (ext !== null) return { display: `${parsed.number};ext=${ext}`, key: null };
+    const national = parsed.national;
+    if (national.length < MIN_NATIONAL_DIGITS || !parsed.possible || sameDigit(national)) return { display: s, key: null };
+    return { display: parsed.number, key: 'p:' + parsed.number };
+  }
+  return noCountry(s, ext === null ? digits : digitsOf(s));
 }
 
 /**
@@ -139,14 +542,15 @@ function parse(raw: string, region: CountryCode | null): NormPhone | null {
  */
 export function normalizePhone(raw: string, region: CountryCode | null): NormPhone | null {
   if (typeof raw !== 'string') return null;
-  const k = (region ?? '') + '|' + raw;
-  const hit = cache.get(k);
+  const r: string = region ?? '';
+  const hit = cached(r, raw);
   if (hit !== undefined) return copy(hit);
-  if (cache.has(k)) return null;
-  return copy(remember(k, parse(raw, region)));
+  return copy(remember(r, raw, parse(raw, region)));
 }
 
-const regionCache = new Map<string, CountryCode | null>();
+/** Owners' phones -> their region, in two generations as the parse cache. */
+let regionsYoung = new Map<string, CountryCode | null>();
+let regionsOld = new Map<string, CountryCode | null>();
 
 /**
  * The country of an owner's phone (E.164 or with an international prefix), used as the region for the
@@ -156,17 +560,24 @@ export function regionFromPhone(phone: string | null | undefined): CountryCode |
   if (typeof phone !== 'string') return null;
   const s = phone.trim();
   if (!/^(?:\+|00)/.test(s)) return null;
-  const hit = regionCache.get(s);
+  let hit = regionsYoung.get(s); // null (no country) is a cached answer too
+  if (hit === undefined) hit = regionsOld.get(s);
   if (hit !== undefined) return hit;
   const p = parsePhoneNumberFromString(s.startsWith('+') ? s : '+' + s.slice(2));
   const region = p?.country ?? null;
-  if (regionCache.size >= CACHE_MAX) regionCache.delete(regionCache.keys().next().value as string);
-  regionCache.set(s, region);
+  if (regionsYoung.size >= CACHE_MAX / 2) {
+    regionsOld = regionsYoung;
+    regionsYoung = new Map();
+  }
+  regionsYoung.set(s, region);
   return region;
 }
 
 /** Empties the parse caches (tests and benchmarks measure cold parsing with it). */
 export function clearPhoneCache(): void {
-  cache.clear();
-  regionCache.clear();
+  young = new Map();
+  old = new Map();
+  youngSize = 0;
+  regionsYoung = new Map();
+  regionsOld = new Map();
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { parseDate } from '../../src/domain/dates.ts';
 
 describe('parseDate', () => {
@@ -20,5 +21,49 @@ describe('parseDate', () => {
   it('refuses what is not a date', () => {
     for (const v of ['yesterday', '2010-13-01', '2010-02-31', '', -5, NaN, {}, true]) assert.equal(parseDate(v), null, String(v));
     assert.equal(parseDate(null), null);
+  });
+});
+
+// The common ISO shapes are read without the regular expression and without Date.UTC (day arithmetic):
+// the result must be what the regular-expression path computes with Date.UTC.
+describe('parseDate fast ISO path agrees with the regular-expression path', () => {
+  const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+  function reference(s: string): number | null {
+    const m = ISO.exec(s.trim());
+    if (!m) return null;
+    const [, y, mo, d, h = '00', mi = '00', sec = '00', frac = '', off] = m;
+    const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(sec);
+    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
+    let ms = Date.UTC(Number(y), month - 1, day, hour, minute, second, frac ? Math.round(Number(frac) * 1000) : 0);
+    if (new Date(ms).getUTCDate() !== day) return null;
+    if (off && off.toUpperCase() !== 'Z') {
+      const sign = off[0] === '-' ? -1 : 1;
+      const digits = off.slice(1).replace(':', '');
+      ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
+    }
+    return Number.isFinite(ms) ? ms : null;
+  }
+  const two = (n: number) => String(n).padStart(2, '0');
+  it('every year 1000-9999, any day (invalid ones too), time, fraction and offset', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 61 }),
+        fc.constantFrom('', '.', '.5', '.05', '.999', '.9995', '.1234567', '.0'), fc.constantFrom('', 'Z', '+00:00', '+05:30', '-11:00', '+14:00', '-00:30', 'z', '+0530'),
+        (y, mo, d, h, mi, sec, frac, off) => {
+          const s = `${y}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${two(sec)}${frac}${off}`;
+          assert.equal(parseDate(s), reference(s), s);
+        },
+      ),
+      { numRuns: 20_000, seed: 12 },
+    );
+  });
+  it('fractions of one to three digits are whole milliseconds', () => {
+    for (let k = 0; k < 1000; k++) {
+      for (const f of [String(k).padStart(3, '0'), String(k % 100).padStart(2, '0'), String(k % 10)]) {
+        const s = `2020-02-29T23:59:59.${f}Z`;
+        assert.equal(parseDate(s), reference(s), s);
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalizeEmail } from '../../src/domain/email.ts';
+import fc from 'fast-check';
+import { clearEmailCache, normalizeEmail, parseEmailSlow, parseEmailUncached } from '../../src/domain/email.ts';
 
 test('trims, keeps the uploaded form for display, lower-cases the key', () => {
   const e = normalizeEmail('  John.Smith@Example.COM ');
@@ -72,4 +73,78 @@ test('junk classification is attached', () => {
   assert.equal(normalizeEmail('no-reply@accounts.example.com')?.junk, 'no_reply');
   assert.equal(normalizeEmail('MAILER-DAEMON@mx.example.com')?.junk, 'mailer_daemon');
   assert.equal(normalizeEmail('x@mailinator.com')?.junk, 'disposable');
+});
+
+// The ASCII scanner (parse) must give exactly what the regular-expression implementation gives
+// (parseEmailSlow: the patterns, split() and the rule-by-rule junk classification), on every input.
+describe('the scanner agrees with the regular-expression implementation', () => {
+  const same = (raw: string) => {
+    assert.deepEqual(parseEmailUncached(raw), parseEmailSlow(raw), JSON.stringify(raw));
+  };
+  const pieces = fc.constantFrom(
+    'a', 'z', 'A', 'Z', '0', '9', '.', '..', '-', '_', '+', '=', '@', '@@', ' ', '\t', '<', '>', '"', "'", '!', '#', '$', '%', '&', '*', '/', '?', '^', '`', '{', '|', '}', '~',
+    ',', ';', ':', '(', ')', '[', ']', '\\', 'é', 'É', 'ü', 'ß', 'ø', '中', 'İ', 'ı', '\u212a', '\u00a0', '\u200b', '\ufeff', '\u0301', '😀',
+    'mailto:', 'MAILTO:', 'xn--', 'gmail', 'googlemail', 'outlook', 'com', '.com', '.co.uk', 'noreply', 'no-reply', 'info', 'bounce', 'reply+', 'mailer-daemon',
+  );
+  it('arbitrary strings over an address alphabet', () => {
+    fc.assert(fc.property(fc.string({ unit: pieces, maxLength: 30 }), same), { numRuns: 20_000, seed: 1 });
+  });
+  it('fast-check e-mail addresses, as they are and with their letters changed', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), fc.constantFrom('', 'upper', 'lower', 'title', 'dot', 'wrap', 'mailto', 'space'), (addr, how) => {
+        const s = how === 'upper' ? addr.toUpperCase() : how === 'lower' ? addr.toLowerCase() : how === 'title' ? addr[0]!.toUpperCase() + addr.slice(1)
+          : how === 'dot' ? addr + '.' : how === 'wrap' ? `Some One <${addr}>` : how === 'mailto' ? `mailto:${addr}?subject=hi` : how === 'space' ? ` ${addr}\t` : addr;
+        same(s);
+      }),
+      { numRuns: 10_000, seed: 2 },
+    );
+  });
+  const label = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,8}[A-Za-z0-9]?$/);
+  const domain = fc.oneof(
+    fc.constantFrom('gmail.com', 'GMail.com', 'googlemail.com', 'outlook.com', 'Hotmail.co.uk', 'yandex.ru', 'proton.me', 'example.com', 'x.y', 'reply.github.com',
+      'users.noreply.github.com', 'bounces.example.com', 'em.sendgrid.net', 'cmail20.com', 'sale.craigslist.org', 'guest.booking.com', 'privaterelay.appleid.com',
+      'facebookmail.com', 'mailinator.com', 'münchen.de', 'xn--mnchen-3ya.de', 'example.xn--p1ai', 'exa_mple.com', 'example.c0m', 'a-.com', '-a.com', 'a..com', 'com'),
+    fc.array(label, { minLength: 1, maxLength: 4 }).chain((ls) => fc.constantFrom(...['com', 'IO', 'de', 'x', 'c0m', 'xn--p1ai', 'xn--', 'a'.repeat(63), 'b'.repeat(64)].map((t) => [...ls, t].join('.')))),
+  );
+  const local = fc.oneof(
+    fc.stringMatching(/^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,20}$/),
+    fc.array(fc.constantFrom('john', 'J', 'smith', 'no', 'reply', 'noreply', 'do', 'not', 'info', 'sales', 'news', 'letter', 'alerts', 'bounces', 'mailer', 'daemon',
+      'postmaster', 'prvs', 'srs0', 'msprvs1', 'notifications', 'updates', 'unsubscribe', '0100018c2f3a9b7d', '1234567890123456', 'deadbeefcafe1234', 'x'), { minLength: 1, maxLength: 4 })
+      .chain((ws) => fc.constantFrom('.', '-', '_', '+', '=', '').map((sep) => ws.join(sep))),
+    fc.constantFrom('x'.repeat(64), 'x'.repeat(65), '.a', 'a.', 'a..b', '+tag', 'a+b.c'),
+  );
+  it('structured addresses: provider rules, junk words, label and length limits', () => {
+    fc.assert(fc.property(local, domain, fc.boolean(), (l, d, up) => same(up ? `${l}@${d}`.toUpperCase() : `${l}@${d}`)), { numRuns: 20_000, seed: 3 });
+  });
+  it('domains about the 253-character limit, with and without the trailing dot', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 240, max: 260 }), fc.boolean(), fc.constantFrom('a', 'A', 'ab1'), (len, dot, l) => {
+        let d = '';
+        while (d.length < len - 4) d += (d ? '.' : '') + 'x'.repeat(Math.min(63, len - 4 - d.length - (d ? 1 : 0)) || 1);
+        same(`${l}@${d}.com${dot ? '.' : ''}`);
+      }),
+      { numRuns: 500, seed: 5 },
+    );
+  });
+  it('the cached answer is the same, and a copy', () => {
+    fc.assert(
+      fc.property(local, domain, (l, d) => {
+        const raw = `${l}@${d}`;
+        const a = normalizeEmail(raw);
+        const b = normalizeEmail(raw);
+        assert.deepEqual(a, parseEmailSlow(raw));
+        assert.deepEqual(b, a);
+        if (a) assert.notEqual(a, b);
+      }),
+      { numRuns: 2000, seed: 4 },
+    );
+  });
+});
+
+test('past the cache cap, answers stay the same (generations turn over, nothing is lost or mixed up)', () => {
+  clearEmailCache();
+  const addr = (i: number) => `Person.${i}@Example${i % 7}.com`;
+  const first = Array.from({ length: 80_000 }, (_, i) => normalizeEmail(addr(i)));
+  for (const i of [0, 1, 24_999, 25_000, 50_000, 79_999]) assert.deepEqual(normalizeEmail(addr(i)), first[i], addr(i));
+  assert.deepEqual(first[12_345], parseEmailSlow(addr(12_345)));
 });

@@ -1,6 +1,7 @@
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyAddress, isBulkSender, isRoleLocal } from '../../src/domain/junk.ts';
+import fc from 'fast-check';
+import { classifyAddress, classifyAddressSlow, isBulkSender, isRoleLocal } from '../../src/domain/junk.ts';
 import { normalizeEmail } from '../../src/domain/email.ts';
 import type { BulkSignals } from '../../src/domain/junk.ts';
 
@@ -100,4 +101,34 @@ test('bulk sender must NOT drop a role address the user writes to, stars, pins, 
 test('bulk sender must NOT drop a person who only wrote to the user', () => {
   assert.equal(isBulkSender(base({ emails: [normalizeEmail('jane.doe@example.com')!] })), false);
   assert.equal(isBulkSender(base({ emails: [normalizeEmail('info@x.com')!, normalizeEmail('jane@x.com')!] })), false);
+});
+
+// classifyAddress (domain facts cached per domain, local-part patterns run only when their first letter
+// is there) must give exactly what the rules give one after the other (classifyAddressSlow).
+describe('classifyAddress agrees with the rules applied one by one', () => {
+  const WORDS = ['no', 'reply', 'replies', 'noreply', 'do', 'not', 'dont', 'never', 'ne', 'pas', 'repondre', 'nao', 'responda', 'responder', 'nicht', 'antworten',
+    'niet', 'beantwoorden', 'non', 'rispondere', 'nie', 'odpowiadaj', 'response', 'respond', 'answer', 'mailer', 'daemon', 'postmaster', 'mail', 'delivery', 'system',
+    'subsystem', 'bounce', 'bounces', 'bnc', 'prvs', 'msprvs1', 'btv1', 'srs0', 'srs1', 'notification', 'notifications', 'notify', 'notifier', 'alert', 'alerts',
+    'digest', 'newsletter', 'newsletters', 'updates', 'automated', 'autoconfirm', 'auto', 'autoresponder', 'unsubscribe', 'relay', 'info', 'sales', 'john', 'bruno',
+    'noreen', 'anotifications', 'x', '7', '2019', 'deadbeefcafe', '0100018c2f3a9b7d', '1234567890123456', 'abcdef0123456789abcd', 'é', 'José'];
+  const local = fc.oneof(
+    fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).chain((ws) =>
+      fc.array(fc.constantFrom('', '.', '-', '_', '+', '=', '==', '1'), { minLength: ws.length, maxLength: ws.length }).map((seps) => ws.map((w, i) => (i ? seps[i]! : '') + w).join('')),
+    ),
+    fc.stringMatching(/^[a-z0-9._+=-]{1,30}$/),
+    fc.string({ maxLength: 20 }),
+  );
+  const DOMAINS = ['example.com', 'reply.github.com', 'replies.example.com', 'relay.x.y', 'users.noreply.github.com', 'no-reply.x.com', 'do-not-reply.x.com',
+    'bounces.example.com', 'bnc3.x.com', 'notifications.x.com', 'alerts.x.com', 'mailings.x.com', 'amazonses.com', 'x.sendgrid.net', 'cmail19.com', 'createsend5.com',
+    'rsys3.net', 'sendibm1.com', 'sendibt9.com', 'sale.craigslist.org', 'craigslist.org', 'members.ebay.de', 'marketplace.amazon.co.uk', 'guest.booking.com',
+    'privaterelay.appleid.com', 'facebookmail.com', 'mailinator.com', 'a.mailinator.com', 'guerrillamail.com', 'gmail.com', 'com', 'x', ''];
+  const domain = fc.oneof(fc.constantFrom(...DOMAINS), fc.stringMatching(/^[a-z0-9.-]{1,25}$/));
+  it('on generated local parts and domains', () => {
+    fc.assert(
+      fc.property(local, domain, (l, d) => {
+        assert.equal(classifyAddress(l, d), classifyAddressSlow(l, d), `${l}@${d}`);
+      }),
+      { numRuns: 30_000, seed: 7 },
+    );
+  });
 });

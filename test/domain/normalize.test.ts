@@ -1,6 +1,8 @@
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyStatsOf, keysFor, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../../src/domain/normalize.ts';
+import fc from 'fast-check';
+import { NFC_STABLE_RANGES, keyStatsOf, keysFor, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../../src/domain/normalize.ts';
+import type { EntryInput, KeyStat, NormalizedEntry } from '../../src/domain/types.ts';
 
 const ctx = { region: 'US' as const, sourceKey: 'gmail:e:owner@gmail.com' };
 
@@ -117,4 +119,114 @@ test('keyStatsOf: one row per key, max times (0 when unknown), newest dates, jun
     { key: 'p:+12125551234', times: 9, lastSent: 300_000, lastReceived: 200_000 },
   ]);
   assert.deepEqual(keyStatsOf([normalizeEntry({ email: 'z@x.com' }, ctx)]), [{ key: 'e:z@x.com', times: 0, lastSent: null, lastReceived: null }]);
+});
+
+// The fast paths of normalizeEntry must not change a byte of its output.
+describe('normalizeEntry shortcuts agree with the plain definitions', () => {
+  it('the NFC-stable ranges: NFC leaves every character, and every pair of them and ASCII, as it is', () => {
+    const chars: string[] = [];
+    for (let c = 0x20; c < 0x7f; c++) chars.push(String.fromCharCode(c));
+    for (const [a, b] of NFC_STABLE_RANGES) for (let c = a; c <= b; c++) chars.push(String.fromCharCode(c));
+    for (const x of chars) {
+      assert.equal(x.normalize('NFC'), x, x.charCodeAt(0).toString(16));
+      for (const y of chars) if ((x + y).normalize('NFC') !== x + y) assert.fail(`${x.charCodeAt(0).toString(16)} ${y.charCodeAt(0).toString(16)}`);
+    }
+  });
+
+  /** cleanText as specified: NFC, inner whitespace collapsed, trimmed, blank -> null. */
+  const cleanRef = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').replace(/\s+/g, ' ').trim() || null : null);
+  const textUnit = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...'abcXYZ 09.-\'’'.split('')) },
+    { weight: 4, arbitrary: fc.constantFrom('é', 'ë', 'Ø', 'ł', 'İ', 'ı', 'ß', 'Ω', 'Ж', 'ễ', 'Đ', 'ặ', '–', '…', '\u0374', '\u037e', '\u0387', '\u2000') },
+    { weight: 2, arbitrary: fc.constantFrom('\u0301', '\u0308', '\u0323', '\u0483', '\u212b', '\u2126', '\uf900', '\u1100', '\u1161', '\uac00', '\u11a8', '\u3099', 'か', '中') },
+    { weight: 2, arbitrary: fc.constantFrom('  ', '\t', '\n', '\u00a0', '\u3000', '\ufeff', '\u2028', '\u200b', '\ud800', '\udc00') },
+  );
+  it('names and other text fields: NFC, whitespace collapsed, trimmed', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: textUnit, maxLength: 16 }), (v) => {
+        const e = normalizeEntry({ name: v, nickname: v, title: v, company: v }, ctx);
+        for (const got of [e.name, e.nickname, e.title, e.company]) assert.equal(got, cleanRef(v), JSON.stringify(v));
+      }),
+      { numRuns: 20_000, seed: 8 },
+    );
+  });
+
+  // Any value in any field: a plain object is read with for-in, any other object field by field.
+  const anyv = fc.oneof(
+    fc.anything(),
+    fc.constantFrom(null, undefined, '', ' ', 'true', '1', '0', 0, 1, -1, 1.5, NaN, Infinity, true, false, [], {}, '2024-01-02T03:04:05Z', 1_700_000_000),
+  );
+  const emailish = fc.oneof(fc.emailAddress(), fc.constantFrom('A@x.com', 'a@X.com', 'j.o.hn@gmail.com', 'john+x@googlemail.com', 'noreply@x.com', 'not an address'));
+  const phoneish = fc.constantFrom('+14155550123', '(415) 555-0123', '415.555.0123', '0044 7911 123456', '+49 (0)30 1234567', '911', '911', '*86#', 'n/a', '+1 212 555 1234 x5', '212-555-1234 ext 5');
+  const entry = fc.record(
+    {
+      name: anyv, nickname: anyv, title: anyv, company: anyv,
+      emails: fc.oneof(anyv, fc.array(fc.oneof(emailish, anyv), { maxLength: 12 })), email: fc.oneof(emailish, anyv),
+      phones: fc.oneof(anyv, fc.array(fc.oneof(phoneish, anyv), { maxLength: 12 })), phone: fc.oneof(phoneish, anyv),
+      photos: fc.oneof(anyv, fc.array(fc.oneof(fc.constantFrom('a', ' a ', 'b'), anyv))), data: anyv, is_favorite: anyv, pinned: anyv, times_contacted: anyv,
+      last_message_sent_date: anyv, last_message_received_date: anyv, addresses: anyv, websites: anyv, ims: anyv,
+    },
+    { requiredKeys: [] },
+  );
+  class Entry {
+    constructor(fields: object) {
+      Object.assign(this, fields);
+    }
+  }
+  it('a plain object (read with for-in) gives what the same fields give read one by one', () => {
+    fc.assert(
+      fc.property(entry, fc.constantFrom('US', 'GB', null), (e, region) => {
+        const c = { region: region as 'US' | 'GB' | null, sourceKey: 'k' };
+        const plain = normalizeEntry(e as EntryInput, c);
+        assert.deepEqual(plain, normalizeEntry(new Entry(e) as EntryInput, c));
+        assert.deepEqual(plain, normalizeEntry(Object.assign(Object.create(null), e) as EntryInput, c));
+      }),
+      { numRuns: 3000, seed: 9 },
+    );
+  });
+
+  /** keyStatsOf as first written: one Map keyed 'e:' + key and phone key. */
+  function keyStatsRef(entries: NormalizedEntry[]): KeyStat[] {
+    const stats = new Map<string, KeyStat>();
+    const newest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+    const add = (key: string, e: NormalizedEntry) => {
+      const s = stats.get(key);
+      if (!s) return void stats.set(key, { key, times: e.timesContacted ?? 0, lastSent: e.lastSent, lastReceived: e.lastReceived });
+      s.times = Math.max(s.times, e.timesContacted ?? 0);
+      s.lastSent = newest(s.lastSent, e.lastSent);
+      s.lastReceived = newest(s.lastReceived, e.lastReceived);
+    };
+    for (const e of entries) {
+      for (const m of e.emails) if (!m.junk) add('e:' + m.key, e);
+      for (const p of e.phones) if (p.key) add(p.key, e);
+    }
+    return [...stats.values()];
+  }
+  it('keyStatsOf gives the rows of the single-map definition, in its order', () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 20 }), (es) => {
+        const n = es.map((e) => normalizeEntry(e as EntryInput, ctx));
+        assert.deepEqual(keyStatsOf(n), keyStatsRef(n));
+      }),
+      { numRuns: 1000, seed: 10 },
+    );
+  });
+
+  it('e-mails and phones de-duplicate the same way in short and long lists', () => {
+    fc.assert(
+      fc.property(fc.array(emailish, { maxLength: 14 }), fc.array(phoneish, { maxLength: 14 }), (emails, phones) => {
+        const e = normalizeEntry({ emails, phones }, ctx);
+        const keys = e.emails.map((m) => m.key);
+        assert.equal(new Set(keys).size, keys.length);
+        const ids = e.phones.map((p) => p.key ?? 'd:' + p.display);
+        assert.equal(new Set(ids).size, ids.length);
+        // First spelling kept, in upload order: the same as normalising the items one by one.
+        const one = emails.map((x) => normalizeEntry({ email: x }, ctx).emails[0]).filter((m) => m !== undefined);
+        assert.deepEqual(e.emails, one.filter((m, i) => one.findIndex((o) => o.key === m.key) === i));
+        const onep = phones.map((x) => normalizeEntry({ phone: x }, ctx).phones[0]).filter((p) => p !== undefined);
+        assert.deepEqual(e.phones, onep.filter((p, i) => onep.findIndex((o) => (o.key ?? 'd:' + o.display) === (p.key ?? 'd:' + p.display)) === i));
+      }),
+      { numRuns: 1000, seed: 11 },
+    );
+  });
 });

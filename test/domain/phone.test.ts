@@ -1,9 +1,9 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examplesModule from 'libphonenumber-js/mobile/examples';
-import { clearPhoneCache, normalizePhone, regionFromPhone } from '../../src/domain/phone.ts';
+import { clearPhoneCache, normalizePhone, parsePhoneQuick, parsePhoneSlow, parsePhoneUncached, regionFromPhone } from '../../src/domain/phone.ts';
 
 test('E.164 in, E.164 out (fast path), whatever the region', () => {
   assert.deepEqual(normalizePhone('+12125551234', null), { display: '+12125551234', key: 'p:+12125551234' });
@@ -126,4 +126,236 @@ describe('fast paths agree with libphonenumber', () => {
       { numRuns: 500, seed: 11 },
     );
   });
+});
+
+// quickParse reads IDD prefixes, trunk prefixes, national numbers and extensions with the parser's own
+// steps and metadata: it must give exactly what the parser path (parsePhoneSlow) gives, in every region.
+describe('quickParse agrees with the libphonenumber path', () => {
+  const examples = examplesModule as unknown as Record<string, string>;
+  const countries = Object.keys(examples);
+  const REGIONS = [null, 'US', 'CA', 'GB', 'DE', 'IT', 'FR', 'AU', 'JP', 'BR', 'IN', 'RU', 'MX', 'AR', 'CN', 'SG', 'CH', 'NL', 'FI', 'HK', 'KR', 'NZ'] as const;
+  const region = fc.constantFrom(...REGIONS);
+  const seps = [' ', '-', '.', ' (', ') ', '/', ''];
+  /** A national number of the country: its example, or random digits of a nearby length (impossible ones too). */
+  const national = fc.tuple(fc.constantFrom(...countries), fc.integer({ min: -2, max: 2 }), fc.integer({ min: 0, max: 2 ** 31 - 1 })).map(([c, delta, seed]) => {
+    const ex = examples[c]!;
+    let state = seed >>> 0;
+    const r = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    let n = ex;
+    if (delta !== 0 || r() < 0.3) {
+      n = ex.slice(0, 2);
+      const len = Math.max(3, ex.length + delta);
+      while (n.length < len) n += String(Math.floor(r() * 10));
+    }
+    let spaced = '';
+    for (const d of n) spaced += (spaced && r() < 0.3 ? seps[Math.floor(r() * seps.length)] : '') + d;
+    return { cc: getCountryCallingCode(c as CountryCode), n, spaced: spaced.replace(/\(([^)]*)$/, '$1') };
+  });
+  const ext = fc.constantFrom('', '', ' x123', ' x 12', 'x7', ' X1', ' ext. 12', ' ext 4', ' Ext.99', ' EXT 123456', '  x.5');
+  const SHAPES: Record<string, (p: { cc: string; n: string; spaced: string }) => string> = {
+    'IDD 00': (p) => `00${p.cc}${p.n}`,
+    'IDD 00 spaced': (p) => `00${p.cc} ${p.spaced}`,
+    'IDD 00 then space': (p) => `00 ${p.cc} ${p.spaced}`,
+    'IDD 011': (p) => `011${p.cc}${p.n}`,
+    'IDD 011 spaced': (p) => `011 ${p.cc} ${p.spaced}`,
+    'IDD 0011 (Australia)': (p) => `0011 ${p.cc} ${p.spaced}`,
+    'IDD 010 (Japan)': (p) => `010 ${p.cc} ${p.spaced}`,
+    'IDD 00 with (0)': (p) => `00${p.cc} (0)${p.spaced}`,
+    '+cc (0) trunk': (p) => `+${p.cc} (0)${p.spaced}`,
+    '+cc(0) trunk': (p) => `+${p.cc}(0)${p.n}`,
+    '+cc 0 trunk': (p) => `+${p.cc} 0${p.spaced}`,
+    '+cc spaced': (p) => `+${p.cc} ${p.spaced}`,
+    'national with trunk 0': (p) => `0${p.spaced}`,
+    'national': (p) => p.spaced,
+    'national with calling code, no +': (p) => `${p.cc} ${p.spaced}`,
+    'national with trunk 8': (p) => `8 ${p.spaced}`,
+  };
+  const shape = fc.constantFrom(...Object.keys(SHAPES));
+
+  function same(written: string, r: CountryCode | null): boolean {
+    const ours = parsePhoneUncached(written, r);
+    const theirs = parsePhoneSlow(written, r);
+    assert.deepEqual(ours, theirs, `${JSON.stringify(written)} in ${r}`);
+    return parsePhoneQuick(written, r) !== undefined;
+  }
+
+  it('every shape, every region (IDD, trunk prefixes, national, extensions)', () => {
+    let handled = 0, runs = 0;
+    fc.assert(
+      fc.property(shape, national, ext, region, (sh, p, x, r) => {
+        runs++;
+        if (same(SHAPES[sh]!(p) + x, r)) handled++;
+      }),
+      { numRuns: 3000, seed: 42 },
+    );
+    // The point is speed: most of these must not reach the parser.
+    assert.ok(handled / runs > 0.8, `quickParse handled ${handled} of ${runs}`);
+  });
+
+  it('North American numbers with extensions, in every region', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 999 }),
+        fc.integer({ min: 100, max: 999 }),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.constantFrom('(A) E-S', 'A-E-S', 'A.E.S', '1 A E S', '1-A-E-S', 'AES', '+1 A E S', 'A E S', '1 (A) E-S'),
+        fc.constantFrom(' x123', ' x 1', 'x12', ' ext. 55', ' ext 7', ' Ext.1234', ' x123456', ''),
+        region,
+        (a, e, sub, sh, x, r) => {
+          const written = sh.replace('A', String(a)).replace('E', String(e)).replace('S', String(sub).padStart(4, '0')) + x;
+          same(written, r);
+        },
+      ),
+      { numRuns: 1500, seed: 43 },
+    );
+  });
+
+  it('UK, German, Italian, French numbers in the forms books hold', () => {
+    // Italy keeps its leading 0 (part of the number): "+39 (0)6 ..." must not lose it, exactly as the parser.
+    const forms = fc.constantFrom('+CC (0)N', '00CC N', '00CCN', '011 CC N', '011CCN', '0N', 'N', '+CC 0N', '00CC (0)N');
+    const cc = fc.constantFrom(['44', '7911123456'], ['44', '2079460958'], ['49', '3012345678'], ['49', '15123456789'], ['39', '0612345678'], ['39', '3123456789'], ['33', '612345678'], ['61', '412345678'], ['81', '9012345678'], ['55', '11987654321'], ['7', '9123456789'], ['1', '4155550123']);
+    fc.assert(
+      fc.property(forms, cc, fc.integer({ min: -2, max: 2 }), ext, region, (f, [c, n], cut, x, r) => {
+        const num = cut < 0 ? n.slice(0, cut) : n + '1234'.slice(0, cut);
+        same(f.replace('CC', c).replace('N', num) + x, r);
+      }),
+      { numRuns: 2000, seed: 44 },
+    );
+  });
+
+  it("the region's own calling code written without '+' (\"49 30 ...\" in Germany), any length", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...REGIONS.filter((r) => r !== null)), fc.stringMatching(/^[0-9]{4,17}$/), fc.boolean(), ext, (r, digits, space, x) => {
+        same(`${getCountryCallingCode(r)}${space ? ' ' : ''}${digits}${x}`, r);
+      }),
+      { numRuns: 3000, seed: 46 },
+    );
+  });
+
+  it('arbitrary strings of digits and phone punctuation', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789 +-./()xXet#,;'.split(''), '00', '011', '0044', '(0)'), minLength: 1, maxLength: 24 }), region, (written, r) => {
+        same(written, r);
+      }),
+      { numRuns: 3000, seed: 45 },
+    );
+  });
+
+  it('the shapes of the benchmark book never reach the parser', () => {
+    const cases: [string, CountryCode | null][] = [
+      ['0044 7911 123456', 'US'], ['0044 7911 123456', null], ['0044 7911 123456', 'GB'], ['00447911123456', 'DE'],
+      ['011 44 7911 123456', 'US'], ['011 44 7911 123456', null], ['011447911123456', 'CA'],
+      ['0049 30 12345678', 'US'], ['0049 30 12345678', 'DE'], ['0049 30 12345678', null],
+      ['+49 (0)30 1234567', 'US'], ['+49 (0)30 1234567', null], ['+44 (0)20 7946 0000', 'GB'], ['+39 (0)6 1234 5678', 'IT'],
+      ['(415) 555-1234 x123', 'US'], ['(415) 555-1234 x123', null], ['+1 212 555 1234 ext. 55', null], ['212-555-1234 ext 7', 'US'],
+      ['020 7946 0000', 'GB'], ['0171 1234567', 'DE'], ['06 12 34 56 78', 'FR'], ['(212) 555-1234', null],
+    ];
+    for (const [written, r] of cases) {
+      assert.notEqual(parsePhoneQuick(written, r), undefined, `${written} in ${r}`);
+      assert.deepEqual(parsePhoneUncached(written, r), parsePhoneSlow(written, r), `${written} in ${r}`);
+    }
+  });
+});
+
+// fastE164, the North American shortcut and digitsOf were rewritten without slices and regular
+// expressions; this is their first form, verbatim, with the parser path it falls back to.
+describe('the rewritten shortcuts agree with their first form', () => {
+  const CALLING_CODES = new Set(getCountries().map((c) => getCountryCallingCode(c)));
+  const NANP_REGIONS = new Set(getCountries().filter((c) => getCountryCallingCode(c) === '1'));
+  const E164_RE = /^\+[1-9]\d{7,14}$/;
+  const NANP_RE = /^[2-9]\d{2}[2-9]\d{6}$/;
+  const EXTENSION_RE = /(?:\bext\.?|\bx\.?|extension|durchwahl|poste|[#,;]|;ext=)\s*\d/i;
+  function fastE164(s: string) {
+    if (!E164_RE.test(s)) return null;
+    for (let n = 1; n <= 3; n++) {
+      const cc = s.slice(1, 1 + n);
+      if (!CALLING_CODES.has(cc)) continue;
+      const national = s.slice(1 + n);
+      if (national.length < 7) return null;
+      if (cc === '1' && !NANP_RE.test(national)) return null;
+      if (/^(\d)\1*$/.test(national)) return null;
+      return { display: s, key: 'p:' + s };
+    }
+    return null;
+  }
+  function digitsOf(s: string) {
+    let out = '';
+    for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) out += s[i];
+    return out;
+  }
+  function fastPath(s: string, region: CountryCode | null) {
+    if (s.charCodeAt(0) === 43) {
+      if (s.includes('(0)') || !/^\+[\d\s\-.()/]+$/.test(s)) return null;
+      return fastE164('+' + digitsOf(s));
+    }
+    if (region === null || !NANP_REGIONS.has(region) || !/^[\d\s\-.()/]+$/.test(s)) return null;
+    let digits = digitsOf(s);
+    if (digits.length === 11 && digits[0] === '1') digits = digits.slice(1);
+    if (digits.length !== 10 || !NANP_RE.test(digits) || /^(\d)\1*$/.test(digits.slice(3))) return null;
+    return { display: '+1' + digits, key: 'p:+1' + digits };
+  }
+  function firstForm(raw: string, region: CountryCode | null) {
+    const s = raw.trim();
+    if (s === '') return null;
+    const fast = fastE164(s) ?? fastPath(s, region);
+    if (fast) return fast;
+    const digits = digitsOf(s);
+    if (digits.length === 0) return null;
+    if (/^[*#]/.test(s)) return { display: s, key: null };
+    const idd = !s.startsWith('+') && /^(?:00|011)[1-9]/.test(s);
+    const international = s.startsWith('+') || idd;
+    let parsed = parsePhoneNumberFromString(s, region ? { defaultCountry: region } : undefined);
+    if (idd && !parsed?.isPossible()) {
+      const alt = parsePhoneNumberFromString('+' + s.replace(/^(?:00|011)/, ''));
+      if (alt?.isPossible() || !parsed) parsed = alt;
+    }
+    if (parsed && (international || region)) {
+      const national = parsed.nationalNumber as string;
+      if (parsed.ext || EXTENSION_RE.test(s)) return { display: parsed.ext ? `${parsed.number};ext=${parsed.ext}` : s, key: null };
+      if (national.length < 7 || !parsed.isPossible() || /^(\d)\1*$/.test(national)) return { display: s, key: null };
+      return { display: parsed.number as string, key: 'p:' + parsed.number };
+    }
+    if (EXTENSION_RE.test(s)) return { display: s, key: null };
+    if (digits.length < 7 || digits.length > 15) return { display: s, key: null };
+    if (/^(\d)\1*$/.test(digits)) return { display: s, key: null };
+    return { display: s, key: 'n:' + digits };
+  }
+  const region = fc.constantFrom(null, 'US', 'CA', 'JM', 'GB', 'DE', 'IT', 'FR', 'AU', 'JP', 'BR', 'IN');
+  it('E.164 and spaced international numbers of every calling code and length', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{1,16}$/), fc.constantFrom('', ' ', '-', '.', ' (', ') ', '  '), region, (digits, sep, r) => {
+        const spaced = digits.replace(/(\d{3})(?=\d)/g, `$1${sep}`);
+        for (const s of [`+${digits}`, `+${spaced}`, `+1${digits}`, `+1 ${spaced}`, `+44${digits}`]) {
+          assert.deepEqual(parsePhoneUncached(s, r as CountryCode | null), firstForm(s, r as CountryCode | null), s);
+        }
+      }),
+      { numRuns: 3000, seed: 47 },
+    );
+  });
+  it('North American numbers, with and without the trunk 1, filler and invalid area codes', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^1?[0-9]{9,11}$/), fc.constantFrom('(A) E-S', 'A-E-S', 'A.E.S', 'A E S', 'AES', '1 A E S'), region, (d, sh, r) => {
+        const s = sh.replace('A', d.slice(0, 3)).replace('E', d.slice(3, 6)).replace('S', d.slice(6));
+        assert.deepEqual(parsePhoneUncached(s, r as CountryCode | null), firstForm(s, r as CountryCode | null), s);
+      }),
+      { numRuns: 3000, seed: 48 },
+    );
+  });
+  it('any string of phone characters, in any region', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789 +-./()x#*,;\t'.split(''), '\u00a0', '٣', '０', 'ext'), maxLength: 22 }), region, (s, r) => {
+        assert.deepEqual(parsePhoneUncached(s, r as CountryCode | null), firstForm(s, r as CountryCode | null), JSON.stringify(s));
+      }),
+      { numRuns: 3000, seed: 49 },
+    );
+  });
+});
+
+test('past the cache cap, answers stay the same in every region (generations turn over)', () => {
+  clearPhoneCache();
+  const num = (i: number) => `(415) 555-${String(i % 10_000).padStart(4, '0')} x${Math.floor(i / 10_000)}`;
+  const regions = [null, 'US', 'GB'] as const;
+  const first = Array.from({ length: 30_000 }, (_, i) => regions.map((r) => normalizePhone(num(i), r)));
+  for (const i of [0, 1, 9_999, 16_000, 29_999]) regions.forEach((r, k) => assert.deepEqual(normalizePhone(num(i), r), first[i]![k], `${num(i)} ${r}`));
+  assert.deepEqual(first[123]![1], parsePhoneSlow(num(123), 'US'));
 });
