@@ -76,6 +76,9 @@ function fastE164(s: string): NormPhone | null {
     cc = cc * 10 + s.charCodeAt(n) - 48; // the calling code s[1..n] (E164_RE: digits, the first not 0)
     if (CALLING_CODES[cc] !== 1) continue;
     const national = 1 + n; // the national number is s[1 + n..]
+    // A 0 after the calling code is a trunk prefix written by mistake ("+44 07911 ...": the parser drops
+    // it) or, in a few plans, part of the number (Italy): the metadata decides (quickParse / the parser).
+    if (s.charCodeAt(national) === 48) return null;
     if (s.length - national < MIN_NATIONAL_DIGITS) return null;
     if (cc === 1 && !isNanp(s, national)) return null;
     if (sameDigitFrom(s, national)) return null;
@@ -130,10 +133,9 @@ const FORMATTED_NATIONAL_RE = /^[\d\s\-.()/]+$/;
 
 /**
  * The common shapes, without the parser (which costs ~30 µs a number): an international number with
- * only spacing, and a North American number in a +1 region. Both give what the parser gives, with one
- * known exception kept as it is (stored keys depend on it): a trunk 0 written after the calling code
- * without parentheses ("+44 07911 123456") stays in the number here, where the parser drops it.
- * Anything else (trunk prefixes such as "(0)", other regions' national formats) goes to quickParse.
+ * only spacing, and a North American number in a +1 region. Both give what the parser gives. Anything
+ * else (trunk prefixes such as "(0)" or a 0 right after the calling code, other regions' national
+ * formats) goes to quickParse.
  */
 function fastPath(s: string, region: CountryCode | null): NormPhone | null {
   if (s.charCodeAt(0) === 43 /* + */) {

@@ -258,7 +258,20 @@ describe('quickParse agrees with the libphonenumber path', () => {
 });
 
 // fastE164, the North American shortcut and digitsOf were rewritten without slices and regular
-// expressions; this is their first form, verbatim, with the parser path it falls back to.
+// expressions; this is their first form, verbatim, with the parser path it falls back to, and one
+// deliberate change since: a 0 right after the calling code goes to the parser (see the next test).
+describe('a trunk 0 written after the calling code', () => {
+  it('is dropped where the numbering plan drops it, and kept where it is part of the number', () => {
+    const uk = ['+44 07911 123456', '+4407911123456', '+44 (0)7911 123456', '+44 7911 123456', '07911 123456'];
+    for (const s of uk) assert.equal(normalizePhone(s, 'GB')?.key, 'p:+447911123456', s);
+    assert.equal(normalizePhone('+49 030 12345678', null)?.key, 'p:+493012345678');
+    // Italy: the 0 is part of the number, with or without the calling code.
+    assert.equal(normalizePhone('+39 06 1234 5678', null)?.key, 'p:+390612345678');
+    assert.equal(normalizePhone('06 1234 5678', 'IT')?.key, 'p:+390612345678');
+    for (const s of [...uk, '+39 06 1234 5678']) assert.deepEqual(parsePhoneUncached(s, 'GB'), parsePhoneSlow(s, 'GB'), s);
+  });
+});
+
 describe('the rewritten shortcuts agree with their first form', () => {
   const CALLING_CODES = new Set(getCountries().map((c) => getCountryCallingCode(c)));
   const NANP_REGIONS = new Set(getCountries().filter((c) => getCountryCallingCode(c) === '1'));
@@ -271,6 +284,7 @@ describe('the rewritten shortcuts agree with their first form', () => {
       const cc = s.slice(1, 1 + n);
       if (!CALLING_CODES.has(cc)) continue;
       const national = s.slice(1 + n);
+      if (national.startsWith('0')) return null; // the deliberate change: the parser decides
       if (national.length < 7) return null;
       if (cc === '1' && !NANP_RE.test(national)) return null;
       if (/^(\d)\1*$/.test(national)) return null;
