@@ -3,6 +3,7 @@
  * Provider rules (dots, +tags) are applied only for providers that document them; a custom domain is
  * never guessed at, because "j.smith" and "jsmith" can be two people at example.com.
  */
+import { TwoGenerationCache } from './cache.ts';
 import { domainToASCII } from 'node:url';
 import { classifyAddress, classifyAddressSlow, classifyLocal, clearJunkCache, domainJunkFlags, isRoleLocal } from './junk.ts';
 import type { JunkReason } from './types.ts';
@@ -76,30 +77,11 @@ function extractSlow(raw: string): string {
  */
 export function normalizeEmail(raw: string): NormEmail | null {
   if (typeof raw !== 'string') return null;
-  let hit = young.get(raw);
-  if (hit === undefined && old.size > 0) {
-    hit = old.get(raw);
-    if (hit !== undefined) remember(raw, hit); // still in use: kept through the next turn
-  }
+  const hit = cache.get(raw);
   if (hit !== undefined) return hit === null ? null : copy(hit);
   const v = parse(raw);
-  remember(raw, v);
+  cache.set(raw, v);
   return v === null ? null : copy(v);
-}
-
-/**
- * The parse cache, in two generations: results go to `young`; when it holds half the cap it becomes
- * `old` and the previous `old` is dropped whole. Memory stays bounded (the same address recurs across
- * sources, batches and users) and eviction costs nothing: deleting a Map's oldest entries one at a time
- * leaves holes that every later `keys().next()` walks over, which made a full cache several times slower
- * than an empty one.
- */
-function remember(raw: string, v: NormEmail | null): void {
-  if (young.size >= CACHE_MAX / 2) {
-    old = young;
-    young = new Map();
-  }
-  young.set(raw, v);
 }
 
 /** A caller's own copy of a cached result (the fields parse() sets, in its order). */
@@ -107,10 +89,12 @@ function copy(v: NormEmail): NormEmail {
   return { display: v.display, key: v.key, domain: v.domain, junk: v.junk, role: v.role };
 }
 
-/** Parse cache cap (entries, ~200 bytes each: ~10 MB at most). */
+/**
+ * Parse cache (the same address recurs across sources, batches and users); cap in entries, ~200 bytes
+ * each: ~10 MB at most.
+ */
 const CACHE_MAX = 50_000;
-let young = new Map<string, NormEmail | null>();
-let old = new Map<string, NormEmail | null>();
+const cache = new TwoGenerationCache<string, NormEmail | null>(CACHE_MAX);
 
 /** The production parse without the cache (tests compare it with parseEmailSlow). */
 export function parseEmailUncached(raw: string): NormEmail | null {
@@ -348,8 +332,7 @@ function stripTag(local: string): string {
 
 /** Empties the parse cache (benchmarks measure cold parsing with it). */
 export function clearEmailCache(): void {
-  young = new Map();
-  old = new Map();
+  cache.clear();
   clearDomains();
   clearJunkCache();
 }

@@ -9,6 +9,7 @@
  *   - disposable domains: `disposable-email-domains-js` (CC0), a packaging of the community
  *     github.com/disposable-email-domains list, shipped as JSON (nothing downloads at install time).
  */
+import { TwoGenerationCache } from './cache.ts';
 import { createRequire } from 'node:module';
 import type { JunkReason, NormEmail, NormPhone } from './types.ts';
 
@@ -227,25 +228,18 @@ const D_NOTIFICATION = 32;
 const D_DISPOSABLE = 64;
 /** Domain cache cap (entries; a domain and a number: a few MB at most). */
 const DOMAIN_CACHE_MAX = 20_000;
-/** Two generations, as the parse caches of email.ts and phone.ts (no one-by-one eviction). */
-let domainsYoung = new Map<string, number>();
-let domainsOld = new Map<string, number>();
+const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
 
 /** Empties the per-domain cache (clearEmailCache calls it, so cold-cache benchmarks stay cold). */
 export function clearJunkCache(): void {
-  domainsYoung = new Map();
-  domainsOld = new Map();
+  domainCache.clear();
 }
 
 function domainFlags(domain: string): number {
-  const hit = domainsYoung.get(domain) ?? domainsOld.get(domain);
+  const hit = domainCache.get(domain);
   if (hit !== undefined) return hit;
   const d = domainJunkFlags(domain);
-  if (domainsYoung.size >= DOMAIN_CACHE_MAX / 2) {
-    domainsOld = domainsYoung;
-    domainsYoung = new Map();
-  }
-  domainsYoung.set(domain, d);
+  domainCache.set(domain, d);
   return d;
 }
 

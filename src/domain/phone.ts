@@ -7,6 +7,7 @@
  * by a re-implementation of the parser's steps on its own metadata (quickParse: same result, ~1 µs), and
  * every result is cached per (region, raw).
  */
+import { TwoGenerationCache } from './cache.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
 import type { NormPhone } from './types.ts';
@@ -33,10 +34,9 @@ const EXTENSION_RE = /(?:\bext\.?|\bx\.?|extension|durchwahl|poste|[#,;]|;ext=)\
 
 /**
  * Parse results by region ('' for none), then by the raw string (no (region, raw) key string to build),
- * in two generations: results go to `young`; when it holds half the cap it becomes `old` and the
- * previous `old` is dropped whole. Memory stays bounded and eviction costs nothing (deleting a Map's
- * oldest entry one at a time leaves holes that every later `keys().next()` walks over: a full cache was
- * several times slower than an empty one).
+ * in two generations as TwoGenerationCache (cache.ts) keeps them, with the size counted over the
+ * regions: results go to `young`; when it holds half the cap it becomes `old` and the previous `old` is
+ * dropped whole.
  */
 type Generation = Map<string, Map<string, NormPhone | null>>;
 let young: Generation = new Map();
@@ -550,9 +550,8 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   return copy(remember(r, raw, parse(raw, region)));
 }
 
-/** Owners' phones -> their region, in two generations as the parse cache. */
-let regionsYoung = new Map<string, CountryCode | null>();
-let regionsOld = new Map<string, CountryCode | null>();
+/** Owners' phones -> their region. */
+const regionCache = new TwoGenerationCache<string, CountryCode | null>(CACHE_MAX);
 
 /**
  * The country of an owner's phone (E.164 or with an international prefix), used as the region for the
@@ -562,16 +561,11 @@ export function regionFromPhone(phone: string | null | undefined): CountryCode |
   if (typeof phone !== 'string') return null;
   const s = phone.trim();
   if (!/^(?:\+|00)/.test(s)) return null;
-  let hit = regionsYoung.get(s); // null (no country) is a cached answer too
-  if (hit === undefined) hit = regionsOld.get(s);
+  const hit = regionCache.get(s); // null (no country) is a cached answer too
   if (hit !== undefined) return hit;
   const p = parsePhoneNumberFromString(s.startsWith('+') ? s : '+' + s.slice(2));
   const region = p?.country ?? null;
-  if (regionsYoung.size >= CACHE_MAX / 2) {
-    regionsOld = regionsYoung;
-    regionsYoung = new Map();
-  }
-  regionsYoung.set(s, region);
+  regionCache.set(s, region);
   return region;
 }
 
@@ -580,6 +574,5 @@ export function clearPhoneCache(): void {
   young = new Map();
   old = new Map();
   youngSize = 0;
-  regionsYoung = new Map();
-  regionsOld = new Map();
+  regionCache.clear();
 }

@@ -9,7 +9,7 @@ import type { EngineProfile } from './engine.ts';
 import { decodeEntries, encodeEntries } from './entry-codec.ts';
 import { toStorageError } from './errors.ts';
 import { migrationProvider } from './migrations/index.ts';
-import type { Database } from './schema.ts';
+import type { Database, UploadsTable } from './schema.ts';
 import type {
   AppRecord,
   AppUserRecord,
@@ -102,18 +102,7 @@ function uniqueSorted(keys: Iterable<string>): string[] {
 
 /** An upload as the database stores it: only strings and numbers (cheap to hand to another thread). */
 export interface EncodedUpload {
-  row: {
-    tenant: string;
-    batch_id: string;
-    user_id: string;
-    created_at: number;
-    source_key: string;
-    source: string;
-    raw: string;
-    normalized: string;
-    entry_count: number;
-    owner_keys: string;
-  };
+  row: Omit<UploadsTable, 'seq'>;
   stats: KeyStat[];
   ownerKeys: string[];
 }
