@@ -201,7 +201,9 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<string[]> {
       const uploads = await query(url, 'select batch_id, user_id, raw, entry_count from uploads');
       const stored = new Map<string, { batchId: string; user: string }>();
       for (const u of uploads) {
-        const raw = JSON.parse(String(u.raw)) as { email?: string }[];
+        // `raw` is the request body as received (older rows: the entries array alone).
+        const body = JSON.parse(String(u.raw)) as { entries: { email?: string }[] } | { email?: string }[];
+        const raw = Array.isArray(body) ? body : body.entries;
         const parsed = raw.map((e) => parseEmail(e.email ?? ''));
         const markers = new Set(parsed.map((p) => p?.marker ?? '?'));
         const indexes = new Set(parsed.map((p) => p?.index));
