@@ -18,14 +18,6 @@ export interface JobResult {
   upload?: UploadFacts;
 }
 
-/**
- * Young-generation size of a book worker's heap (MiB). A big book allocates hundreds of MB of short-lived
- * objects (parsed entries, cleaned entries, contacts, answer rows); with V8's default (16 MiB semi-spaces)
- * they are scavenged many times over and garbage collection was the largest single cost of a 10,000-entry
- * upload. Bounded, so memory stays bounded per worker.
- */
-const YOUNG_GENERATION_MB = 192;
-
 /** How long a worker may take to close its storage and exit before it is terminated (ms). */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -88,7 +80,7 @@ export class WorkerPool {
 
   #spawn(): Slot {
     const init: WorkerInit = { ...this.#init, writeLocks: exportWriteLocks() };
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, init }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, init } });
     const workerThreadId = worker.threadId;
     const slot: Slot = { worker, current: null };
     this.#slots.push(slot);
