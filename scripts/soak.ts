@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     engine: { type: 'string', default: 'sqlite' },
     redis: { type: 'boolean', default: false },
+    timeline: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -187,6 +188,9 @@ async function main(): Promise<number> {
     const at = (frac: number) => rss.reduce((best, s) => (Math.abs(s.t - frac * elapsed) < Math.abs(best.t - frac * elapsed) ? s : best), rss[0]);
     const [start, mid, end] = [at(0), at(0.5), at(1)];
     const peak = Math.max(...rss.map((s) => s.mib));
+    if (args.timeline) {
+      console.log('\nserver RSS MiB every 10 s: ' + rss.filter((x, i) => i % 10 === 0).map((x) => x.mib.toFixed(0)).join(' '));
+    }
     console.log(`\nserver RSS MiB: start ${start.mib.toFixed(1)} (t=${start.t.toFixed(0)} s), middle ${mid.mib.toFixed(1)} (t=${mid.t.toFixed(0)} s), end ${end.mib.toFixed(1)} (t=${end.t.toFixed(0)} s), peak ${peak.toFixed(1)}`);
     // Warm-up (JIT, caches, pools) happens in the first half; a leak shows as growth in the second.
     const growth = (end.mib - mid.mib) / mid.mib;
