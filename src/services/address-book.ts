@@ -59,7 +59,7 @@ export class AddressBookService {
     userId: string,
     source: SourceInput,
     entries: EntryInput[],
-    rawJson?: string,
+    rawJson?: string | Uint8Array,
   ): { batchId: string; known: KnownUpload; stored: Promise<number> } {
     const cleaned = cleanUpload(source, entries, this.config.defaultRegion);
     const upload = {

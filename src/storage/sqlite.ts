@@ -9,6 +9,7 @@ import type { EngineProfile } from './engine.ts';
 import { StorageError } from './errors.ts';
 import type { EncodedUpload } from './kysely-storage.ts';
 import type { WriterReply, WriterRequest } from './sqlite-writer.ts';
+import { transferList } from '../workers/protocol.ts';
 import type { Database } from './schema.ts';
 import { acquireWriteLock, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor } from './write-lock.ts';
 
@@ -196,6 +197,14 @@ async function startCheckpointer(path: string): Promise<() => Promise<void>> {
     })());
 }
 
+/** Texts from this size (UTF-16 code units) go to the writer as UTF-8 bytes; shorter ones are cloned. */
+const BYTES_FROM = 64 * 1024;
+
+function asBytes(v: string | Uint8Array): string | Uint8Array {
+  return typeof v === 'string' && v.length >= BYTES_FROM ? Buffer.from(v, 'utf8') : v;
+}
+
+
 /** The sources are TypeScript: a thread registers tsx first (workers/boot.mjs), then loads its module. */
 const BOOT = new URL('../workers/boot.mjs', import.meta.url);
 const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
@@ -220,9 +229,15 @@ class UploadWriter {
     if (this.#closed) return Promise.reject(new StorageError('unavailable', 'appendUpload: storage closed'));
     const worker = (this.#worker ??= this.#start());
     const id = this.#next++;
+    // The two big texts travel as UTF-8 bytes whose memory moves to the writer: cloning a few MB of
+    // (two-byte) strings cost the worker more than encoding them, and the writer decodes them meanwhile.
+    const raw = asBytes(enc.row.raw);
+    const normalized = asBytes(enc.row.normalized);
+    const message: WriterRequest = { id, enc: { ...enc, row: { ...enc.row, raw, normalized } } };
+    const transfer = [raw, normalized].flatMap((v) => (typeof v === 'string' ? [] : transferList(v)));
     return new Promise<number>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ id, enc } satisfies WriterRequest);
+      worker.postMessage(message, transfer);
     });
   }
 

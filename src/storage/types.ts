@@ -43,10 +43,11 @@ export interface UploadRecord {
   /** The entries exactly as validated (kept so a better cleaner can recompute later). */
   raw: EntryInput[];
   /**
-   * The request body as received (JSON text), when the caller has it: stored instead of the JSON of
-   * `raw`, which then need not be serialised again (the body holds the entries, and the rest of the request).
+   * The request body as received (JSON text, or its UTF-8 bytes), when the caller has it: stored instead
+   * of the JSON of `raw`, which then need not be serialised again (the body holds the entries, and the
+   * rest of the request). Bytes are handed over, not copied: the caller must not use them afterwards.
    */
-  rawJson?: string;
+  rawJson?: string | Uint8Array;
   /** The same entries cleaned, index for index. */
   normalized: NormalizedEntry[];
   /** Keys of the book owner found in this upload's source (e-mail, phone). */

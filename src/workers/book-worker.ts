@@ -40,7 +40,8 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
     const body = parseJsonBody(text);
     validateUpload(body);
     const b = body as UploadBody;
-    const answer = await answerUpload(service, config, b, ctx, undefined, text);
+    // The body's bytes are stored as they came (handed to the storage, which may move them to its writer).
+    const answer = await answerUpload(service, config, b, ctx, undefined, job.body);
     const backfill = !('data' in answer);
     return { ok: true, body: Buffer.from(serializeUpload(answer), 'utf8'), upload: { entries: b.entries.length, backfill } };
   }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openStorage, StorageError } from '../../src/storage/index.ts';
-import { fakeUpload } from './fixtures.ts';
+import { fakeUpload, rawRows } from './fixtures.ts';
 
 const T = 'app_writer:live' as never;
 
@@ -36,6 +36,16 @@ describe('SQLite upload writer thread', () => {
       // The key index was written too: the signals see the threaded upload's keys.
       const sig = await plain.loadSignals(T, 'someone', ['e:ann@example.com'], []);
       assert.equal(sig.knownBy.get('e:ann@example.com'), 1);
+      // The request body handed over as UTF-8 bytes (big, so moved to the thread, not copied) is stored
+      // as the very text received, and the cleaned entries (big too) read back whole.
+      const many = Array.from({ length: 2_000 }, (_, i) => ({ name: `Zoë ${i}`, emails: [`z${i}@example.com`] }));
+      const big = fakeUpload('big', many);
+      const bodyText = JSON.stringify({ user_id: 'big', source: { type: 'ios' }, entries: many, extra: 'kept as sent ✓' });
+      big.rawJson = Buffer.from(bodyText, 'utf8');
+      await threaded.appendUpload(T, big);
+      const row = (await rawRows(url, 'uploads')).find((r) => r.user_id === 'big');
+      assert.equal(row?.raw, bodyText);
+      assert.deepEqual((await plain.loadBook(T, 'big'))?.entries, big.normalized);
       // close() waits for writes in flight: all of them are stored.
       const last = [1, 2, 3].map((i) => threaded.appendUpload(T, fakeUpload('w', [{ name: `W${i}`, emails: [`w${i}@example.com`] }])));
       await threaded.close();

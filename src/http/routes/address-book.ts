@@ -99,7 +99,7 @@ export async function answerUpload(
   body: UploadBody,
   ctx: AnswerContext,
   elsewhere?: RankElsewhere,
-  rawJson?: string,
+  rawJson?: string | Uint8Array,
 ): Promise<object | Buffer> {
   const userId = coerceUserId(body.user_id, 'user_id');
   const opts = options(body as unknown as Record<string, unknown>);
