@@ -76,26 +76,6 @@ function maxNullable(a: number | null, b: number | null): number | null {
   return Math.max(a, b);
 }
 
-/** One stat per key (max / newest wins), sorted by key: a fixed lock order keeps concurrent upserts deadlock-free. */
-function mergeKeyStats(stats: KeyStat[]): KeyStat[] {
-  const byK = new Map<string, KeyStat>();
-  for (const s of stats) {
-    const prev = byK.get(s.key);
-    byK.set(
-      s.key,
-      prev === undefined
-        ? { key: s.key, times: s.times ?? 0, lastSent: s.lastSent ?? null, lastReceived: s.lastReceived ?? null }
-        : {
-            key: s.key,
-            times: Math.max(prev.times, s.times ?? 0),
-            lastSent: maxNullable(prev.lastSent, s.lastSent ?? null),
-            lastReceived: maxNullable(prev.lastReceived, s.lastReceived ?? null),
-          },
-    );
-  }
-  return [...byK.values()].sort(byKey);
-}
-
 function uniqueSorted(keys: Iterable<string>): string[] {
   return [...new Set(keys)].sort();
 }
@@ -129,10 +109,23 @@ function statColumns(stats: readonly KeyStat[]): EncodedUpload['stats'] {
   return out;
 }
 
-function statRows(c: EncodedUpload['stats']): KeyStat[] {
-  const rows: KeyStat[] = new Array(c.keys.length);
-  for (let i = 0; i < rows.length; i++) rows[i] = { key: c.keys[i], times: c.times[i], lastSent: c.lastSent[i], lastReceived: c.lastReceived[i] };
-  return rows;
+/**
+ * One stat per key (max times, newest dates, nulls ignored), sorted by key: the index is filled in order,
+ * and a fixed lock order keeps concurrent upserts deadlock-free.
+ */
+function mergeKeyStats(c: EncodedUpload['stats']): KeyStat[] {
+  const byK = new Map<string, KeyStat>();
+  for (let i = 0; i < c.keys.length; i++) {
+    const prev = byK.get(c.keys[i]);
+    if (prev === undefined) {
+      byK.set(c.keys[i], { key: c.keys[i], times: c.times[i], lastSent: c.lastSent[i], lastReceived: c.lastReceived[i] });
+    } else {
+      prev.times = Math.max(prev.times, c.times[i]);
+      prev.lastSent = maxNullable(prev.lastSent, c.lastSent[i]);
+      prev.lastReceived = maxNullable(prev.lastReceived, c.lastReceived[i]);
+    }
+  }
+  return [...byK.values()].sort(byKey);
 }
 
 function encodeUpload(t: Tenant, u: UploadRecord): EncodedUpload {
@@ -322,8 +315,7 @@ export class KyselyStorage implements Storage {
     return this.#run('appendUpload', async () => {
       const { ownerKeys } = enc;
       const row = { ...enc.row, raw: utf8Text(enc.row.raw), normalized: utf8Text(enc.row.normalized) };
-      // Sorted by key: the index is filled in order (and two writers never lock rows in opposite orders).
-      const sortedStats = mergeKeyStats(statRows(enc.stats));
+      const sortedStats = mergeKeyStats(enc.stats);
       const t = row.tenant;
       return this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, row.user_id));
