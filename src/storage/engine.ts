@@ -37,6 +37,12 @@ export interface EngineProfile {
    * (SQLite: json_each over a JSON array; Postgres: unnest of a text[]), for `key in (...)`.
    */
   keyTable(keys: readonly string[]): RawBuilder<{ key: string }>;
+  /**
+   * A text value given as a JavaScript string or as its UTF-8 bytes, as a parameter of an insert
+   * (SQLite: the bytes bound as they are and cast to TEXT in SQL, never decoded in JavaScript;
+   * Postgres: decoded, as the driver sends strings).
+   */
+  textParam(v: string | Uint8Array): string | RawBuilder<string>;
   /** Larger of two nullable numbers, a null side ignored (null only when both are null). */
   greatest(a: Expression<number | null>, b: Expression<number | null>): RawBuilder<number | null>;
   /** Declares the auto-incrementing `uploads.seq` column (and whatever key the engine needs for it). */

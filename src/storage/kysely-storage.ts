@@ -92,10 +92,6 @@ export interface EncodedUpload {
   ownerKeys: string[];
 }
 
-function utf8Text(v: string | Uint8Array): string {
-  return typeof v === 'string' ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('utf8');
-}
-
 function statColumns(stats: readonly KeyStat[]): EncodedUpload['stats'] {
   const n = stats.length;
   const out = { keys: new Array<string>(n), times: new Array<number>(n), lastSent: new Array<number | null>(n), lastReceived: new Array<number | null>(n) };
@@ -314,7 +310,8 @@ export class KyselyStorage implements Storage {
   writeEncodedUpload(enc: EncodedUpload): Promise<number> {
     return this.#run('appendUpload', async () => {
       const { ownerKeys } = enc;
-      const row = { ...enc.row, raw: utf8Text(enc.row.raw), normalized: utf8Text(enc.row.normalized) };
+      const { textParam } = this.#profile;
+      const row = { ...enc.row, raw: textParam(enc.row.raw), normalized: textParam(enc.row.normalized) };
       const sortedStats = mergeKeyStats(enc.stats);
       const t = row.tenant;
       return this.#writeTransaction(async (trx) => {

@@ -74,6 +74,7 @@ export async function openPostgres(url: string): Promise<EngineProfile> {
         sql`select * from unnest(${sql.join(columns.map((c) => sql`${c.values}::${sql.raw(c.type)}[]`))})`,
       // Every statement is a round trip: one multi-row statement beats one per row.
       runEach: undefined,
+      textParam: (v) => (typeof v === 'string' ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('utf8')),
       greatest: (a, b) => sql<number | null>`greatest(${a}, ${b})`,
       lockUser: async (trx, lockKey) => {
         await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);

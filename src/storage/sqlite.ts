@@ -160,6 +160,10 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
       for (const r of rows) stmt.run(r as unknown[]);
     },
     keyTable: (keys) => sql<{ key: string }>`(select value as key from json_each(${JSON.stringify(keys)}))`,
+    // CAST of a BLOB to TEXT takes its bytes as text in the database encoding (UTF-8): a 2 MB body is
+    // stored without being decoded into a JavaScript string first.
+    textParam: (v) =>
+      typeof v === 'string' ? v : sql<string>`cast(${Buffer.from(v.buffer, v.byteOffset, v.byteLength)} as text)`,
     // SQLite's scalar max() returns NULL as soon as one argument is NULL: coalesce each side first.
     greatest: (a, b) => sql<number | null>`max(coalesce(${a}, ${b}), coalesce(${b}, ${a}))`,
     lockUser: async () => {},

@@ -13,7 +13,7 @@ import { makeSchemas, type UploadBody } from '../http/schemas.ts';
 import { AddressBookService } from '../services/address-book.ts';
 import { openStorage } from '../storage/index.ts';
 import { adoptWriteLocks } from '../storage/write-lock.ts';
-import { compileBodyValidator, compileSerializer, parseJsonBody } from './compilers.ts';
+import { compileBodyValidator, compileListSerializer, parseJsonBody } from './compilers.ts';
 import { transferList, type Job, type JobContext, type JobReply, type WorkerInit } from './protocol.ts';
 
 const { config, writeLocks } = (workerData as { init: WorkerInit }).init as WorkerInit & { config: Config };
@@ -26,8 +26,8 @@ const storage = await openStorage(config.databaseUrl, { uploadWriterThread: true
 const service = new AddressBookService(storage, config);
 const S = makeSchemas(config);
 const validateUpload = compileBodyValidator(uploadBodySchema(S));
-const serializeUpload = compileSerializer(S.UploadResponse);
-const serializeBook = compileSerializer(S.BookResponse);
+const serializeUpload = compileListSerializer(S.UploadResponse);
+const serializeBook = compileListSerializer(S.BookResponse);
 
 function contextOf(ctx: JobContext): AnswerContext {
   return { tenant: ctx.tenant, appName: ctx.appName, elapsed: () => Number(process.hrtime.bigint() - ctx.startNs) / 1e9 };
@@ -43,7 +43,8 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
     // The body's bytes are stored as they came (handed to the storage, which may move them to its writer).
     const answer = await answerUpload(service, config, b, ctx, undefined, job.body);
     const backfill = !('data' in answer);
-    return { ok: true, body: Buffer.from(serializeUpload(answer), 'utf8'), upload: { entries: b.entries.length, backfill } };
+    const json = Buffer.isBuffer(answer) ? answer : Buffer.from(serializeUpload(answer as { data?: unknown }), 'utf8');
+    return { ok: true, body: json, upload: { entries: b.entries.length, backfill } };
   }
   const view = await service.ranked(job.ctx.tenant, job.userId, job.opts);
   const body =

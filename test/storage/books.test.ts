@@ -118,6 +118,18 @@ for (const engine of ENGINES) {
         assert.equal(sig.knownBy.size, 20);
         assert.equal(sig.knownBy.get('e:p9.big@example.com'), 1);
       }));
+
+    it('stores a body given as UTF-8 bytes as the very text received (raw), readable as text', () =>
+      withStorage(engine, async (s, url) => {
+        const u = fakeUpload('bytes', [{ name: 'Zoë Ölçer', emails: ['zoe@example.com'] }]);
+        const text = JSON.stringify({ user_id: 'bytes', source: { type: 'gmail' }, entries: [{ name: 'Zoë Ölçer 😀', email: 'zoe@example.com' }] });
+        u.rawJson = new Uint8Array(Buffer.from(text, 'utf8'));
+        await s.appendUpload(T, u);
+        const row = (await rawRows(url, 'uploads')).find((r) => r.user_id === 'bytes');
+        assert.equal(typeof row?.raw, 'string');
+        assert.equal(row?.raw, text);
+        assert.deepEqual((await s.loadBook(T, 'bytes'))?.entries, u.normalized);
+      }));
   });
 }
 
