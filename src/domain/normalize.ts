@@ -401,6 +401,26 @@ export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
   return out;
 }
 
+/**
+ * The distinct keys of `entries` that the cross-user index holds: those keyStatsOf gives (junk e-mails
+ * and key-less phones left out), national-only ('n:') keys excepted. Signals are looked up by them.
+ */
+export function indexKeysOf(entries: readonly NormalizedEntry[]): string[] {
+  const seen = new Set<string>();
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    for (let j = 0; j < e.emails.length; j++) {
+      const m = e.emails[j]!;
+      if (!m.junk) seen.add('e:' + m.key);
+    }
+    for (let j = 0; j < e.phones.length; j++) {
+      const key = e.phones[j]!.key;
+      if (key && !key.startsWith('n:')) seen.add(key);
+    }
+  }
+  return [...seen];
+}
+
 function merge(s: KeyStat, e: NormalizedEntry): void {
   s.times = Math.max(s.times, e.timesContacted ?? 0);
   s.lastSent = newest(s.lastSent, e.lastSent);

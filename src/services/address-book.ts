@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Config } from '../config.ts';
 import { mergeEntries } from '../domain/merge.ts';
-import { keyStatsOf, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
+import { indexKeysOf, keyStatsOf, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
 import { applyRankOptions, type RankOptions } from '../domain/options.ts';
 import { regionFromPhone } from '../domain/phone.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored } from '../domain/rank/index.ts';
@@ -84,9 +84,9 @@ export class AddressBookService {
     const book = await this.storage.loadBook(t, userId, known);
     if (!book) return null;
     const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
-    // An upload still being stored names its keys (those it indexes); the stored ones are read from their rows.
-    const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
-    const signals = await this.storage.loadSignals(t, userId, pending, owner.keys);
+    // The book's keys, stored or being stored alike; a book that is just the upload in hand has them already.
+    const keys = known !== undefined && book.uploadCount === 1 ? known.upload.keyStats.map((k) => k.key) : indexKeysOf(book.entries);
+    const signals = await this.storage.loadSignals(t, userId, keys, owner.keys);
     return { contacts, owner, signals };
   }
 

@@ -543,43 +543,46 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  loadSignals(t: Tenant, userId: string, pendingKeys: readonly string[], ownerKeys: string[]): Promise<BookSignals> {
+  loadSignals(t: Tenant, userId: string, bookKeys: readonly string[], ownerKeys: string[]): Promise<BookSignals> {
     return this.#run('loadSignals', async () => {
       const db = this.#db;
-      // The stored book's keys are read from the user's own contact_keys rows (index (tenant, user_id)):
-      // they are exactly what its uploads indexed. An upload still being stored adds its keys as one
-      // parameter (10,000 keys would exceed SQLite's parameter limit as a list).
-      const stored = db.selectFrom('contact_keys as b').select('b.key').where('b.tenant', '=', t).where('b.user_id', '=', userId);
-      const bookKeys = pendingKeys.length === 0 ? stored : stored.unionAll(db.selectFrom(this.#profile.keyTable(pendingKeys).as('p')).select('p.key'));
+      // The keys go as one parameter (a book's 10,000+ keys would exceed SQLite's parameter limit as a
+      // list), distinct: each is a row of the outer loop that probes the tables' (tenant, key) indexes.
+      // CROSS JOIN keeps that order on SQLite (its planner may not reorder it; `key in (...)` would
+      // first build a temporary index of all the keys, once per query).
+      const book = this.#profile.keyTable([...new Set(bookKeys)]).as('j');
+      const keys = () => book;
       const owner = uniqueSorted(ownerKeys);
 
       const [known, recip, appUsers, invited, accepted, seen] = await Promise.all([
         db
-          .selectFrom('contact_keys as o')
-          .select((eb) => ['o.key', eb.fn.countAll<number>().as('n')])
+          .selectFrom(keys())
+          .crossJoin('contact_keys as o')
+          .select((eb) => ['j.key', eb.fn.countAll<number>().as('n')])
           .where('o.tenant', '=', t)
+          .whereRef('o.key', '=', 'j.key')
           .where('o.user_id', '<>', userId)
-          .where('o.key', 'in', bookKeys)
-          .groupBy('o.key')
+          .groupBy('j.key')
           .execute(),
         owner.length === 0
           ? Promise.resolve([])
           : db
-              .selectFrom('owner_keys as ok')
+              .selectFrom(keys())
+              .crossJoin('owner_keys as ok')
               .innerJoin('contact_keys as ck', (j) => j.onRef('ck.tenant', '=', 'ok.tenant').onRef('ck.user_id', '=', 'ok.user_id'))
               .select((eb) => [
-                'ok.key',
+                'j.key',
                 eb.fn.max('ck.times').as('times'),
                 eb.fn.max('ck.last_sent').as('last_sent'),
                 eb.fn.max('ck.last_received').as('last_received'),
               ])
               .where('ok.tenant', '=', t)
+              .whereRef('ok.key', '=', 'j.key')
               .where('ok.user_id', '<>', userId)
-              .where('ok.key', 'in', bookKeys)
               .where('ck.key', 'in', owner)
-              .groupBy('ok.key')
+              .groupBy('j.key')
               .execute(),
-        db.selectFrom('app_users').select('key').where('tenant', '=', t).where('key', 'in', bookKeys).execute(),
+        db.selectFrom(keys()).crossJoin('app_users as a').select('j.key').where('a.tenant', '=', t).whereRef('a.key', '=', 'j.key').execute(),
         db
           .selectFrom('invites_sent')
           .select((eb) => ['key', eb.fn.max('sent_at').as('at')])
@@ -587,7 +590,13 @@ export class KyselyStorage implements Storage {
           .where('user_id', '=', userId)
           .groupBy('key')
           .execute(),
-        db.selectFrom('invites_accepted').select('key').distinct().where('tenant', '=', t).where('key', 'in', bookKeys).execute(),
+        db
+          .selectFrom(keys())
+          .select('j.key')
+          .where((eb) =>
+            eb.exists(eb.selectFrom('invites_accepted as ia').select('ia.key').where('ia.tenant', '=', t).whereRef('ia.key', '=', 'j.key')),
+          )
+          .execute(),
         db
           .selectFrom('suggested_seen')
           .select((eb) => ['key', eb.fn.max('seen_at').as('at')])

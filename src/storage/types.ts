@@ -162,11 +162,11 @@ export interface Storage {
   upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void>;
   recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[]): Promise<void>;
   /**
-   * Everything the tenant knows about the keys of user `userId`'s book, whose owner keys are `ownerKeys`.
-   * The book's keys are those its stored uploads indexed, plus `pendingKeys`: the keys of an upload
-   * not stored yet (being stored meanwhile); [] when there is none.
+   * Everything the tenant knows about `bookKeys`, the index keys of user `userId`'s book (all of them,
+   * of stored uploads and of one being stored meanwhile alike: see domain indexKeysOf; duplicates are
+   * harmless), whose owner keys are `ownerKeys`. Other users' rows only count in knownBy and reciprocal.
    */
-  loadSignals(t: Tenant, userId: string, pendingKeys: readonly string[], ownerKeys: string[]): Promise<BookSignals>;
+  loadSignals(t: Tenant, userId: string, bookKeys: readonly string[], ownerKeys: string[]): Promise<BookSignals>;
 
   // Learned weights.
   saveWeights(t: Tenant, w: WeightsRecord): Promise<void>;

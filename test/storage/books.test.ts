@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { indexKeysOf } from '../../src/domain/normalize.ts';
 import { TABLES } from '../../src/storage/schema.ts';
 import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
 import { fakeUpload, manyContacts, rawRows } from './fixtures.ts';
@@ -89,7 +90,7 @@ for (const engine of ENGINES) {
         assert.equal((await s.loadBook(T, 'other'))?.entries.length, 5);
         assert.equal((await s.loadBook('app_other:live', victim))?.entries.length, 1);
         assert.equal((await rawRows(url, 'invites_accepted')).length, 2);
-        const sig = await s.loadSignals(T, 'other', [], []);
+        const sig = await s.loadSignals(T, 'other', indexKeysOf((await s.loadBook(T, 'other'))!.entries), []);
         assert.ok(sig.acceptedKeys.has('e:p0.v@example.com'));
         assert.equal(sig.knownBy.size, 0, 'the deleted book no longer counts in knownBy');
         assert.ok(sig.seenKeys.has('e:p2.v@example.com'));
@@ -102,8 +103,12 @@ for (const engine of ENGINES) {
         const book = await s.loadBook(T, 'u1');
         assert.equal(book?.uploadCount, 20);
         assert.equal(book?.entries.length, 20 * 50);
-        const sig = await s.loadSignals(T, 'u2', [], []);
-        assert.equal(sig.knownBy.size, 0);
+        // One index row per key however many uploads hold it: another user holding the same people sees u1 once.
+        const keys = indexKeysOf(book!.entries);
+        assert.equal(keys.length, 4 * 50 + 50); // e-mails differ per tag, phones repeat
+        const sig = await s.loadSignals(T, 'u2', keys, []);
+        assert.equal(sig.knownBy.size, keys.length);
+        assert.ok([...sig.knownBy.values()].every((n) => n === 1));
       }));
 
     it('stores a 10,000-entry upload in one piece', () =>
@@ -114,7 +119,7 @@ for (const engine of ENGINES) {
         assert.equal(book?.entries.length, 10_000);
         assert.deepEqual(book?.entries[9_999], u.normalized[9_999]);
         await s.appendUpload(T, fakeUpload('peer', manyContacts(10, 'big')));
-        const sig = await s.loadSignals(T, 'peer', [], []);
+        const sig = await s.loadSignals(T, 'peer', indexKeysOf((await s.loadBook(T, 'peer'))!.entries), []);
         assert.equal(sig.knownBy.size, 20);
         assert.equal(sig.knownBy.get('e:p9.big@example.com'), 1);
       }));

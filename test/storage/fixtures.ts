@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import type { EntryInput, KeyStat, NormalizedEntry } from '../../src/domain/types.ts';
+import { keyStatsOf } from '../../src/domain/normalize.ts';
+import type { EntryInput, NormalizedEntry } from '../../src/domain/types.ts';
 import type { UploadRecord } from '../../src/storage/types.ts';
 
 export interface FakeContact {
@@ -14,15 +15,18 @@ export interface FakeContact {
   lastReceived?: number | null;
 }
 
-/** A cleaned entry as the domain would produce it (keys are 'e:<address>' and 'p:<E.164>'). */
+/**
+ * A cleaned entry as the domain would produce it: an e-mail's key is the lower-cased address (indexed
+ * as 'e:<address>'), a phone's key the number as given (E.164 in these fixtures).
+ */
 export function fakeEntry(c: FakeContact, sourceKey = 'ios:owner'): NormalizedEntry {
   return {
     name: c.name ?? null,
     nickname: null,
     title: null,
     company: null,
-    emails: (c.emails ?? []).map((e) => ({ display: e, key: `e:${e.toLowerCase()}`, domain: e.split('@')[1] ?? '', junk: null, role: false })),
-    phones: (c.phones ?? []).map((p) => ({ display: p, key: `p:${p}` })),
+    emails: (c.emails ?? []).map((e) => ({ display: e, key: e.toLowerCase(), domain: e.split('@')[1] ?? '', junk: null, role: false })),
+    phones: (c.phones ?? []).map((p) => ({ display: p, key: p })),
     photos: [],
     data: { note: c.name ?? null },
     favorite: false,
@@ -35,22 +39,6 @@ export function fakeEntry(c: FakeContact, sourceKey = 'ios:owner'): NormalizedEn
     imCount: 0,
     sourceKey,
   };
-}
-
-/** Per-key stats of entries, as the domain computes them (max times, newest dates). */
-export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
-  const m = new Map<string, KeyStat>();
-  for (const e of entries) {
-    const keys = [...e.emails.map((x) => x.key), ...e.phones.map((x) => x.key).filter((k): k is string => k !== null)];
-    for (const key of keys) {
-      const p = m.get(key) ?? { key, times: 0, lastSent: null, lastReceived: null };
-      p.times = Math.max(p.times, e.timesContacted ?? 0);
-      if (e.lastSent !== null) p.lastSent = Math.max(p.lastSent ?? 0, e.lastSent);
-      if (e.lastReceived !== null) p.lastReceived = Math.max(p.lastReceived ?? 0, e.lastReceived);
-      m.set(key, p);
-    }
-  }
-  return [...m.values()];
 }
 
 /** An upload of `contacts` by `userId`, whose own address is `ownerEmail` (when given). */

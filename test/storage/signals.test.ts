@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Storage } from '../../src/storage/types.ts';
 import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
+import { indexKeysOf } from '../../src/domain/normalize.ts';
 import { fakeUpload, rawRows } from './fixtures.ts';
 
 const T = 'app_sig:live';
@@ -46,17 +47,22 @@ async function seed(s: Storage, t: string): Promise<void> {
   await s.appendUpload(t, fakeUpload('erin', [{ name: 'Bob', emails: ['bob@b.com'] }], { ownerEmail: 'erin@e.com' }));
 }
 
-const ALICE_KEYS = ['e:alice@a.com', 'p:+15559999'];
+const ALICE_KEYS = ['e:alice@a.com', '+15559999'];
+/** The index keys of alice's book (what the service passes: domain indexKeysOf). */
+const ALICE_BOOK = ['e:bob@b.com', '+15550001', 'e:carol@c.com', 'e:dan@d.com'];
 
 for (const engine of ENGINES) {
   describe(`signals on ${engine}`, { skip: await engineSkip(engine) }, () => {
-    it('adds the keys of an upload being stored to the stored ones (duplicates change nothing), for a book not stored yet too', () =>
+    it('looks up the keys given (duplicates change nothing), for a book not stored yet too', () =>
       withStorage(engine, async (s) => {
         await seed(s, T);
-        const stored = await s.loadSignals(T, 'alice', [], ALICE_KEYS);
-        const given = await s.loadSignals(T, 'alice', ['e:bob@b.com', 'p:+15550001', 'e:carol@c.com', 'e:dan@d.com'], ALICE_KEYS);
-        assert.deepEqual(given, stored);
-        assert.equal(given.knownBy.get('e:bob@b.com'), 2);
+        const book = await s.loadBook(T, 'alice');
+        assert.deepEqual(indexKeysOf(book!.entries).sort(), [...ALICE_BOOK].sort());
+        const once = await s.loadSignals(T, 'alice', ALICE_BOOK, ALICE_KEYS);
+        const twice = await s.loadSignals(T, 'alice', [...ALICE_BOOK, ...ALICE_BOOK].reverse(), ALICE_KEYS);
+        assert.deepEqual(twice, once);
+        assert.equal(once.knownBy.get('e:bob@b.com'), 2);
+        assert.equal(once.knownBy.get('+15550001'), undefined); // only alice holds bob's phone
         // dan has no stored book: his keys, as given, still meet what the others stored.
         const dan = await s.loadSignals(T, 'dan', ['e:alice@a.com', 'e:nobody@x.com'], ['e:dan@d.com']);
         assert.equal(dan.knownBy.get('e:alice@a.com'), 2); // bob and carol hold alice
@@ -97,21 +103,21 @@ for (const engine of ENGINES) {
     it('finds contacts who are users and how their books record the owner (reciprocal)', () =>
       withStorage(engine, async (s) => {
         await seed(s, T);
-        const sig = await s.loadSignals(T, 'alice', [], ALICE_KEYS);
+        const sig = await s.loadSignals(T, 'alice', ALICE_BOOK, ALICE_KEYS);
         assert.deepEqual(sig.reciprocal.get('e:bob@b.com'), { key: 'e:bob@b.com', times: 7, lastSent: 1000, lastReceived: null });
         assert.deepEqual(sig.reciprocal.get('e:carol@c.com'), { key: 'e:carol@c.com', times: 4, lastSent: 20, lastReceived: 500 });
         assert.equal(sig.reciprocal.has('e:dan@d.com'), false);
         assert.equal(sig.reciprocal.size, 2);
         // No owner keys: nothing can be reciprocal.
-        assert.equal((await s.loadSignals(T, 'alice', [], [])).reciprocal.size, 0);
+        assert.equal((await s.loadSignals(T, 'alice', ALICE_BOOK, [])).reciprocal.size, 0);
         // erin's book does not hold alice: erin's reciprocal is bob only if bob's book holds erin (it does not).
-        assert.equal((await s.loadSignals(T, 'erin', [], ['e:erin@e.com'])).reciprocal.size, 0);
+        assert.equal((await s.loadSignals(T, 'erin', ['e:bob@b.com'], ['e:erin@e.com'])).reciprocal.size, 0);
       }));
 
     it('reports app users, invites sent, accepted invites and seen suggestions', () =>
       withStorage(engine, async (s, url) => {
         await seed(s, T);
-        await s.upsertAppUsers(T, [{ appUserId: 'app-bob', name: 'Bob', keys: ['e:bob@b.com', 'p:+15550001'] }]);
+        await s.upsertAppUsers(T, [{ appUserId: 'app-bob', name: 'Bob', keys: ['e:bob@b.com', '+15550001'] }]);
         await s.upsertAppUsers(T, [{ appUserId: 'app-bob-2', name: 'Robert', keys: ['e:bob@b.com'] }]);
         await s.upsertAppUsers(T, [{ appUserId: 'app-zed', name: 'Zed', keys: ['e:zed@z.com'] }]);
         await s.recordInvitesSent(T, [
@@ -128,8 +134,9 @@ for (const engine of ENGINES) {
           { userId: 'alice', keys: ['e:dan@d.com'], seenAt: 20 },
           { userId: 'bob', keys: ['e:bob-only@x.com'], seenAt: 30 },
         ]);
-        const sig = await s.loadSignals(T, 'alice', [], ALICE_KEYS);
-        assert.deepEqual([...sig.appUserKeys].sort(), ['e:bob@b.com', 'p:+15550001']);
+        await s.upsertAppUsers(T, [{ appUserId: 'app-bob-phone', name: 'Bob', keys: ['+15550001'] }]);
+        const sig = await s.loadSignals(T, 'alice', ALICE_BOOK, ALICE_KEYS);
+        assert.deepEqual([...sig.appUserKeys].sort(), ['+15550001', 'e:bob@b.com']);
         assert.deepEqual([...sig.invitedKeys], [['e:dan@d.com', 300]]);
         assert.deepEqual([...sig.acceptedKeys], ['e:carol@c.com']);
         assert.deepEqual(new Map([...sig.seenKeys].sort()), new Map([['e:carol@c.com', 10], ['e:dan@d.com', 20]]));
@@ -165,17 +172,17 @@ for (const engine of ENGINES) {
     it('lists invite outcomes newest first, one per invite, capped', () =>
       withStorage(engine, async (s) => {
         await s.recordInvitesSent(T, [
-          { userId: 'alice', keys: ['e:dan@d.com', 'p:+15550002'], inviteeName: 'Dan', sentAt: 100 },
+          { userId: 'alice', keys: ['e:dan@d.com', '+15550002'], inviteeName: 'Dan', sentAt: 100 },
           { userId: 'bob', keys: ['e:eve@e.com'], inviteeName: 'Eve', sentAt: 300 },
           { userId: 'alice', keys: ['e:fay@f.com'], inviteeName: 'Fay', sentAt: 200 },
         ]);
         // Accepted through the phone only: the whole invite counts as accepted.
-        await s.recordInvitesAccepted(T, [{ keys: ['p:+15550002'], userId: 'alice', newUserId: 'dan', name: 'Dan', acceptedAt: 150 }]);
+        await s.recordInvitesAccepted(T, [{ keys: ['+15550002'], userId: 'alice', newUserId: 'dan', name: 'Dan', acceptedAt: 150 }]);
         const all = await s.loadInviteOutcomes(T, 10);
         assert.deepEqual(all, [
           { userId: 'bob', keys: ['e:eve@e.com'], accepted: false },
           { userId: 'alice', keys: ['e:fay@f.com'], accepted: false },
-          { userId: 'alice', keys: ['e:dan@d.com', 'p:+15550002'], accepted: true },
+          { userId: 'alice', keys: ['+15550002', 'e:dan@d.com'], accepted: true },
         ]);
         assert.deepEqual(await s.loadInviteOutcomes(T, 2), all.slice(0, 2));
         assert.deepEqual(await s.loadInviteOutcomes(T, 0), []);
