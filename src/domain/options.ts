@@ -99,8 +99,17 @@ export interface ScoredLike {
   explain?: Record<string, number>;
 }
 
-export interface Applied<T extends ScoredLike> {
-  rows: (T & { rank: number; finalScore: number })[];
+/** A row of the answer: the scored contact, its rank and its final score (promotions included). */
+export interface AppliedRow {
+  contact: Contact;
+  score: number;
+  explain: Record<string, number> | undefined;
+  rank: number;
+  finalScore: number;
+}
+
+export interface Applied {
+  rows: AppliedRow[];
   /** True when the domain to promote is a webmail domain: nothing was promoted. */
   exceptionMatchingDomain: boolean;
   /** Total rows before the limit. */
@@ -116,12 +125,7 @@ function hasAny(keys: string[], set: { has(k: string): boolean }): boolean {
  * Applies filters, promotions, seen-demotion and the limit to a list already sorted by score.
  * `ownerDomains` are the owner's e-mail domains (for promote_matching_domain = 1).
  */
-export function applyRankOptions<T extends ScoredLike>(
-  scored: T[],
-  opts: RankOptions,
-  signals: BookSignals,
-  ownerDomains: string[],
-): Applied<T> {
+export function applyRankOptions(scored: readonly ScoredLike[], opts: RankOptions, signals: BookSignals, ownerDomains: string[]): Applied {
   let exceptionMatchingDomain = false;
   let promoteDomains: Set<string> | null = null;
   if (opts.promoteMatchingDomain !== null) {
@@ -131,7 +135,7 @@ export function applyRankOptions<T extends ScoredLike>(
     else promoteDomains = new Set(usable);
   }
 
-  const blocks: T[][] = [[], [], [], [], [], []];
+  const blocks: ScoredLike[][] = [[], [], [], [], [], []];
   for (const row of scored) {
     const c = row.contact;
     const isAppUser = hasAny(c.keys, signals.appUserKeys);
@@ -147,7 +151,7 @@ export function applyRankOptions<T extends ScoredLike>(
 
   // Shift scores block by block (from the last block up) so that every row of a block scores above
   // every row of the blocks after it. Without promotions or seen rows the offsets are all 0.
-  const out: (T & { rank: number; finalScore: number })[] = [];
+  const out: AppliedRow[] = [];
   const offsets = new Array<number>(blocks.length).fill(0);
   let floor = -Infinity; // lowest adjusted score that the blocks above must exceed
   for (let b = blocks.length - 1; b >= 0; b--) {
@@ -163,10 +167,10 @@ export function applyRankOptions<T extends ScoredLike>(
   for (let b = 0; b < blocks.length && out.length < cap; b++) {
     for (const row of blocks[b]) {
       if (out.length >= cap) break;
-      const shifted = { ...row, rank: out.length + 1, finalScore: roundScore(row.score + offsets[b]) };
       // The shift is part of the score: explain says so, so that its parts still add up.
-      if (row.explain && offsets[b] !== 0) shifted.explain = { ...row.explain, promotion: offsets[b] };
-      out.push(shifted);
+      const explain = row.explain && offsets[b] !== 0 ? { ...row.explain, promotion: offsets[b] } : row.explain;
+      // One object shape for every row (no spread of the scored row).
+      out.push({ contact: row.contact, score: row.score, explain, rank: out.length + 1, finalScore: roundScore(row.score + offsets[b]) });
     }
   }
   return { rows: out, exceptionMatchingDomain, totalBeforeLimit: total };

@@ -17,7 +17,7 @@ export interface FakeContact {
 
 /**
  * A cleaned entry as the domain would produce it: an e-mail's key is the lower-cased address (indexed
- * as 'e:<address>'), a phone's key the number as given (E.164 in these fixtures).
+ * as 'e:<address>'), a phone's key 'p:' + the number as given (E.164 in these fixtures).
  */
 export function fakeEntry(c: FakeContact, sourceKey = 'ios:owner'): NormalizedEntry {
   return {
@@ -26,7 +26,7 @@ export function fakeEntry(c: FakeContact, sourceKey = 'ios:owner'): NormalizedEn
     title: null,
     company: null,
     emails: (c.emails ?? []).map((e) => ({ display: e, key: e.toLowerCase(), domain: e.split('@')[1] ?? '', junk: null, role: false })),
-    phones: (c.phones ?? []).map((p) => ({ display: p, key: p })),
+    phones: (c.phones ?? []).map((p) => ({ display: p, key: `p:${p}` })),
     photos: [],
     data: { note: c.name ?? null },
     favorite: false,

@@ -47,9 +47,9 @@ async function seed(s: Storage, t: string): Promise<void> {
   await s.appendUpload(t, fakeUpload('erin', [{ name: 'Bob', emails: ['bob@b.com'] }], { ownerEmail: 'erin@e.com' }));
 }
 
-const ALICE_KEYS = ['e:alice@a.com', '+15559999'];
+const ALICE_KEYS = ['e:alice@a.com', 'p:+15559999'];
 /** The index keys of alice's book (what the service passes: domain indexKeysOf). */
-const ALICE_BOOK = ['e:bob@b.com', '+15550001', 'e:carol@c.com', 'e:dan@d.com'];
+const ALICE_BOOK = ['e:bob@b.com', 'p:+15550001', 'e:carol@c.com', 'e:dan@d.com'];
 
 for (const engine of ENGINES) {
   describe(`signals on ${engine}`, { skip: await engineSkip(engine) }, () => {
@@ -62,7 +62,7 @@ for (const engine of ENGINES) {
         const twice = await s.loadSignals(T, 'alice', [...ALICE_BOOK, ...ALICE_BOOK].reverse(), ALICE_KEYS);
         assert.deepEqual(twice, once);
         assert.equal(once.knownBy.get('e:bob@b.com'), 2);
-        assert.equal(once.knownBy.get('+15550001'), undefined); // only alice holds bob's phone
+        assert.equal(once.knownBy.get('p:+15550001'), undefined); // only alice holds bob's phone
         // dan has no stored book: his keys, as given, still meet what the others stored.
         const dan = await s.loadSignals(T, 'dan', ['e:alice@a.com', 'e:nobody@x.com'], ['e:dan@d.com']);
         assert.equal(dan.knownBy.get('e:alice@a.com'), 2); // bob and carol hold alice
@@ -117,7 +117,7 @@ for (const engine of ENGINES) {
     it('reports app users, invites sent, accepted invites and seen suggestions', () =>
       withStorage(engine, async (s, url) => {
         await seed(s, T);
-        await s.upsertAppUsers(T, [{ appUserId: 'app-bob', name: 'Bob', keys: ['e:bob@b.com', '+15550001'] }]);
+        await s.upsertAppUsers(T, [{ appUserId: 'app-bob', name: 'Bob', keys: ['e:bob@b.com', 'p:+15550001'] }]);
         await s.upsertAppUsers(T, [{ appUserId: 'app-bob-2', name: 'Robert', keys: ['e:bob@b.com'] }]);
         await s.upsertAppUsers(T, [{ appUserId: 'app-zed', name: 'Zed', keys: ['e:zed@z.com'] }]);
         await s.recordInvitesSent(T, [
@@ -134,9 +134,8 @@ for (const engine of ENGINES) {
           { userId: 'alice', keys: ['e:dan@d.com'], seenAt: 20 },
           { userId: 'bob', keys: ['e:bob-only@x.com'], seenAt: 30 },
         ]);
-        await s.upsertAppUsers(T, [{ appUserId: 'app-bob-phone', name: 'Bob', keys: ['+15550001'] }]);
         const sig = await s.loadSignals(T, 'alice', ALICE_BOOK, ALICE_KEYS);
-        assert.deepEqual([...sig.appUserKeys].sort(), ['+15550001', 'e:bob@b.com']);
+        assert.deepEqual([...sig.appUserKeys].sort(), ['e:bob@b.com', 'p:+15550001']);
         assert.deepEqual([...sig.invitedKeys], [['e:dan@d.com', 300]]);
         assert.deepEqual([...sig.acceptedKeys], ['e:carol@c.com']);
         assert.deepEqual(new Map([...sig.seenKeys].sort()), new Map([['e:carol@c.com', 10], ['e:dan@d.com', 20]]));
@@ -172,17 +171,17 @@ for (const engine of ENGINES) {
     it('lists invite outcomes newest first, one per invite, capped', () =>
       withStorage(engine, async (s) => {
         await s.recordInvitesSent(T, [
-          { userId: 'alice', keys: ['e:dan@d.com', '+15550002'], inviteeName: 'Dan', sentAt: 100 },
+          { userId: 'alice', keys: ['e:dan@d.com', 'p:+15550002'], inviteeName: 'Dan', sentAt: 100 },
           { userId: 'bob', keys: ['e:eve@e.com'], inviteeName: 'Eve', sentAt: 300 },
           { userId: 'alice', keys: ['e:fay@f.com'], inviteeName: 'Fay', sentAt: 200 },
         ]);
         // Accepted through the phone only: the whole invite counts as accepted.
-        await s.recordInvitesAccepted(T, [{ keys: ['+15550002'], userId: 'alice', newUserId: 'dan', name: 'Dan', acceptedAt: 150 }]);
+        await s.recordInvitesAccepted(T, [{ keys: ['p:+15550002'], userId: 'alice', newUserId: 'dan', name: 'Dan', acceptedAt: 150 }]);
         const all = await s.loadInviteOutcomes(T, 10);
         assert.deepEqual(all, [
           { userId: 'bob', keys: ['e:eve@e.com'], accepted: false },
           { userId: 'alice', keys: ['e:fay@f.com'], accepted: false },
-          { userId: 'alice', keys: ['+15550002', 'e:dan@d.com'], accepted: true },
+          { userId: 'alice', keys: ['e:dan@d.com', 'p:+15550002'], accepted: true },
         ]);
         assert.deepEqual(await s.loadInviteOutcomes(T, 2), all.slice(0, 2));
         assert.deepEqual(await s.loadInviteOutcomes(T, 0), []);
