@@ -37,14 +37,40 @@ export function coerceUserId(value: unknown, field: string): string {
 }
 
 /** Depth of nesting of a JSON value (a scalar is 0, {} is 1), stopping early past `max`. */
-function depthOf(value: unknown, max: number, depth = 0): number {
+export function depthOf(value: unknown, max: number, depth = 0): number {
   if (depth > max || value === null || typeof value !== 'object') return depth;
   let deepest = depth + 1;
-  for (const v of Array.isArray(value) ? value : Object.values(value as object)) {
-    deepest = Math.max(deepest, depthOf(v, max, depth + 1));
-    if (deepest > max) break;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && deepest <= max; i++) deepest = Math.max(deepest, depthOf(value[i], max, depth + 1));
+  } else {
+    for (const k in value) {
+      deepest = Math.max(deepest, depthOf((value as Record<string, unknown>)[k], max, depth + 1));
+      if (deepest > max) break;
+    }
   }
   return deepest;
+}
+
+/**
+ * An upper bound of JSON.stringify(value).length for a parsed JSON value (every character of a string
+ * counted as escaped: 6), stopping once past `budget`; nothing is allocated. Only when it exceeds the
+ * limit is the exact length computed.
+ */
+export function jsonLengthBound(value: unknown, budget: number): number {
+  if (value === null || typeof value === 'boolean') return 5;
+  if (typeof value === 'number') return 24;
+  if (typeof value === 'string') return 2 + 6 * value.length;
+  if (typeof value !== 'object') return 0;
+  let n = 2;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && n <= budget; i++) n += 1 + jsonLengthBound(value[i], budget - n);
+  } else {
+    for (const k in value) {
+      n += 3 + 6 * k.length + jsonLengthBound((value as Record<string, unknown>)[k], budget - n);
+      if (n > budget) break;
+    }
+  }
+  return n;
 }
 
 interface EntryLike {
@@ -67,14 +93,15 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
     if (e.data !== undefined && e.data !== null) {
       if (depthOf(e.data, limits.maxDataDepth) > limits.maxDataDepth) {
         details.push({ field: `entries[${i}].data`, message: `must not be nested deeper than ${limits.maxDataDepth} levels` });
-      } else if (JSON.stringify(e.data).length > limits.maxDataBytes) {
+      } else if (jsonLengthBound(e.data, limits.maxDataBytes) > limits.maxDataBytes && JSON.stringify(e.data).length > limits.maxDataBytes) {
         details.push({ field: `entries[${i}].data`, message: `must be at most ${limits.maxDataBytes} bytes of JSON` });
       }
     }
     // Fields the schema does not name are kept with the raw entry. Without a bound, a deeply nested one
     // overflows the stack when the entry is serialised for storage (a 500). Known fields nest 2 levels.
     const otherDepth = Math.max(limits.maxDataDepth, 2);
-    for (const [k, v] of Object.entries(e)) {
+    for (const k in e) {
+      const v = (e as Record<string, unknown>)[k];
       if (k !== 'data' && v !== null && typeof v === 'object' && depthOf(v, otherDepth) > otherDepth) {
         details.push({ field: `entries[${i}].${k}`, message: `must not be nested deeper than ${otherDepth} levels` });
       }
