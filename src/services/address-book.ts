@@ -84,9 +84,10 @@ export class AddressBookService {
     const book = await this.storage.loadBook(t, userId, known);
     if (!book) return null;
     const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
-    // The book's keys, stored or being stored alike; a book that is just the upload in hand has them already.
-    const keys = known !== undefined && book.uploadCount === 1 ? known.upload.keyStats.map((k) => k.key) : indexKeysOf(book.entries);
-    const signals = await this.storage.loadSignals(t, userId, keys, owner.keys);
+    // The book's keys (a book that is just the upload in hand has them already), and those not stored yet.
+    const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
+    const all = known !== undefined && book.uploadCount === 1 ? pending : indexKeysOf(book.entries);
+    const signals = await this.storage.loadSignals(t, userId, { all, pending }, owner.keys);
     return { contacts, owner, signals };
   }
 

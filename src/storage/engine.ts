@@ -38,6 +38,15 @@ export interface EngineProfile {
    */
   keyTable(keys: readonly string[]): RawBuilder<{ key: string }>;
   /**
+   * How loadSignals restricts a table to a book's keys. 'join': all the keys as one keyTable, the outer
+   * side of a CROSS JOIN that probes the table's (tenant, key) index once per key (SQLite: its
+   * `key in (subquery)` first builds a temporary index of all the keys, once per query). 'in':
+   * `key in (the user's own contact_keys rows, plus the pending keys as a keyTable)`, a semi-join
+   * (Postgres: it plans that one well even on stale statistics, where a join with a long key list may
+   * hash the tenant's whole table).
+   */
+  readonly keyLookup: 'join' | 'in';
+  /**
    * A text value given as a JavaScript string or as its UTF-8 bytes, as a parameter of an insert
    * (SQLite: the bytes bound as they are and cast to TEXT in SQL, never decoded in JavaScript;
    * Postgres: decoded, as the driver sends strings).

@@ -15,6 +15,7 @@ import type {
   AppUserRecord,
   BookSignals,
   Env,
+  BookKeys,
   InviteAcceptedRecord,
   InviteSentRecord,
   KeyRecord,
@@ -543,46 +544,52 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  loadSignals(t: Tenant, userId: string, bookKeys: readonly string[], ownerKeys: string[]): Promise<BookSignals> {
+  loadSignals(t: Tenant, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
     return this.#run('loadSignals', async () => {
       const db = this.#db;
-      // The keys go as one parameter (a book's 10,000+ keys would exceed SQLite's parameter limit as a
-      // list), distinct: each is a row of the outer loop that probes the tables' (tenant, key) indexes.
-      // CROSS JOIN keeps that order on SQLite (its planner may not reorder it; `key in (...)` would
-      // first build a temporary index of all the keys, once per query).
-      const book = this.#profile.keyTable([...new Set(bookKeys)]).as('j');
-      const keys = () => book;
+      // Key lists go as one parameter (a book's 10,000+ keys would exceed SQLite's parameter limit as a
+      // list). How each table is restricted to the book's keys differs by engine (EngineProfile.keyLookup).
+      const join = this.#profile.keyLookup === 'join';
+      const book = this.#profile.keyTable(join ? [...new Set(keys.all)] : keys.pending).as('j');
+      const stored = db.selectFrom('contact_keys as b').select('b.key').where('b.tenant', '=', t).where('b.user_id', '=', userId);
+      const inBook = () => (keys.pending.length === 0 ? stored : stored.unionAll(db.selectFrom(book).select('j.key')));
       const owner = uniqueSorted(ownerKeys);
 
       const [known, recip, appUsers, invited, accepted, seen] = await Promise.all([
-        db
-          .selectFrom(keys())
-          .crossJoin('contact_keys as o')
-          .select((eb) => ['j.key', eb.fn.countAll<number>().as('n')])
+        (join
+          ? db.selectFrom(book).crossJoin('contact_keys as o').whereRef('o.key', '=', 'j.key')
+          : db.selectFrom('contact_keys as o').where('o.key', 'in', inBook())
+        )
+          .select((eb) => ['o.key', eb.fn.countAll<number>().as('n')])
           .where('o.tenant', '=', t)
-          .whereRef('o.key', '=', 'j.key')
           .where('o.user_id', '<>', userId)
-          .groupBy('j.key')
+          .groupBy('o.key')
           .execute(),
         owner.length === 0
           ? Promise.resolve([])
-          : db
-              .selectFrom(keys())
-              .crossJoin('owner_keys as ok')
+          : (join
+              ? db.selectFrom(book).crossJoin('owner_keys as ok').whereRef('ok.key', '=', 'j.key')
+              : db.selectFrom('owner_keys as ok').where('ok.key', 'in', inBook())
+            )
               .innerJoin('contact_keys as ck', (j) => j.onRef('ck.tenant', '=', 'ok.tenant').onRef('ck.user_id', '=', 'ok.user_id'))
               .select((eb) => [
-                'j.key',
+                'ok.key',
                 eb.fn.max('ck.times').as('times'),
                 eb.fn.max('ck.last_sent').as('last_sent'),
                 eb.fn.max('ck.last_received').as('last_received'),
               ])
               .where('ok.tenant', '=', t)
-              .whereRef('ok.key', '=', 'j.key')
               .where('ok.user_id', '<>', userId)
               .where('ck.key', 'in', owner)
-              .groupBy('j.key')
+              .groupBy('ok.key')
               .execute(),
-        db.selectFrom(keys()).crossJoin('app_users as a').select('j.key').where('a.tenant', '=', t).whereRef('a.key', '=', 'j.key').execute(),
+        (join
+          ? db.selectFrom(book).crossJoin('app_users as a').whereRef('a.key', '=', 'j.key')
+          : db.selectFrom('app_users as a').where('a.key', 'in', inBook())
+        )
+          .select('a.key')
+          .where('a.tenant', '=', t)
+          .execute(),
         db
           .selectFrom('invites_sent')
           .select((eb) => ['key', eb.fn.max('sent_at').as('at')])
@@ -590,12 +597,13 @@ export class KyselyStorage implements Storage {
           .where('user_id', '=', userId)
           .groupBy('key')
           .execute(),
-        db
-          .selectFrom(keys())
-          .select('j.key')
-          .where((eb) =>
-            eb.exists(eb.selectFrom('invites_accepted as ia').select('ia.key').where('ia.tenant', '=', t).whereRef('ia.key', '=', 'j.key')),
-          )
+        (join
+          ? db.selectFrom(book).crossJoin('invites_accepted as ia').whereRef('ia.key', '=', 'j.key')
+          : db.selectFrom('invites_accepted as ia').where('ia.key', 'in', inBook())
+        )
+          .select('ia.key')
+          .distinct()
+          .where('ia.tenant', '=', t)
           .execute(),
         db
           .selectFrom('suggested_seen')

@@ -160,6 +160,7 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
       for (const r of rows) stmt.run(r as unknown[]);
     },
     keyTable: (keys) => sql<{ key: string }>`(select value as key from json_each(${JSON.stringify(keys)}))`,
+    keyLookup: 'join',
     // CAST of a BLOB to TEXT takes its bytes as text in the database encoding (UTF-8): a 2 MB body is
     // stored without being decoded into a JavaScript string first.
     textParam: (v) =>

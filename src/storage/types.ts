@@ -65,6 +65,12 @@ export interface KnownUpload {
   upload: UploadRecord;
 }
 
+/** The index keys of a book, for loadSignals. */
+export interface BookKeys {
+  all: readonly string[];
+  pending: readonly string[];
+}
+
 export interface StoredBook {
   userId: string;
   /** Sources of all uploads, oldest first. */
@@ -162,11 +168,14 @@ export interface Storage {
   upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void>;
   recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[]): Promise<void>;
   /**
-   * Everything the tenant knows about `bookKeys`, the index keys of user `userId`'s book (all of them,
-   * of stored uploads and of one being stored meanwhile alike: see domain indexKeysOf; duplicates are
-   * harmless), whose owner keys are `ownerKeys`. Other users' rows only count in knownBy and reciprocal.
+   * Everything the tenant knows about the keys of user `userId`'s book, whose owner keys are `ownerKeys`.
+   * `keys.all`: every index key of the book (domain indexKeysOf), stored uploads and one being stored
+   * meanwhile alike; `keys.pending`: those of the upload not stored yet ([] when there is none). An engine
+   * may read the stored ones from the index instead of the list (Postgres plans that robustly; SQLite
+   * probes fastest from the list): both give the same answer. Duplicates are harmless. Other users'
+   * rows only count in knownBy and reciprocal.
    */
-  loadSignals(t: Tenant, userId: string, bookKeys: readonly string[], ownerKeys: string[]): Promise<BookSignals>;
+  loadSignals(t: Tenant, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals>;
 
   // Learned weights.
   saveWeights(t: Tenant, w: WeightsRecord): Promise<void>;

@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { keyStatsOf } from '../../src/domain/normalize.ts';
 import type { EntryInput, NormalizedEntry } from '../../src/domain/types.ts';
-import type { UploadRecord } from '../../src/storage/types.ts';
+import type { BookKeys, UploadRecord } from '../../src/storage/types.ts';
 
 export interface FakeContact {
   name?: string;
@@ -40,6 +40,11 @@ export function fakeEntry(c: FakeContact, sourceKey = 'ios:owner'): NormalizedEn
     sourceKey,
   };
 }
+
+/** loadSignals keys of a book that is all stored. */
+export const storedKeys = (all: readonly string[]): BookKeys => ({ all, pending: [] });
+/** loadSignals keys of a book whose uploads are not stored yet (or of a user without a book). */
+export const pendingKeys = (all: readonly string[]): BookKeys => ({ all, pending: all });
 
 /** An upload of `contacts` by `userId`, whose own address is `ownerEmail` (when given). */
 export function fakeUpload(userId: string, contacts: FakeContact[], opts: { ownerEmail?: string; createdAt?: number } = {}): UploadRecord {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Storage } from '../../src/storage/types.ts';
 import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
 import { indexKeysOf } from '../../src/domain/normalize.ts';
-import { fakeUpload, rawRows } from './fixtures.ts';
+import { fakeUpload, pendingKeys, rawRows, storedKeys } from './fixtures.ts';
 
 const T = 'app_sig:live';
 const OTHER_T = 'app_sig:test';
@@ -53,22 +53,22 @@ const ALICE_BOOK = ['e:bob@b.com', 'p:+15550001', 'e:carol@c.com', 'e:dan@d.com'
 
 for (const engine of ENGINES) {
   describe(`signals on ${engine}`, { skip: await engineSkip(engine) }, () => {
-    it('looks up the keys given (duplicates change nothing), for a book not stored yet too', () =>
+    it('looks up the book\'s keys, stored or pending (duplicates change nothing), for a book not stored yet too', () =>
       withStorage(engine, async (s) => {
         await seed(s, T);
         const book = await s.loadBook(T, 'alice');
         assert.deepEqual(indexKeysOf(book!.entries).sort(), [...ALICE_BOOK].sort());
-        const once = await s.loadSignals(T, 'alice', ALICE_BOOK, ALICE_KEYS);
-        const twice = await s.loadSignals(T, 'alice', [...ALICE_BOOK, ...ALICE_BOOK].reverse(), ALICE_KEYS);
+        const once = await s.loadSignals(T, 'alice', storedKeys(ALICE_BOOK), ALICE_KEYS);
+        const twice = await s.loadSignals(T, 'alice', pendingKeys([...ALICE_BOOK, ...ALICE_BOOK].reverse()), ALICE_KEYS);
         assert.deepEqual(twice, once);
         assert.equal(once.knownBy.get('e:bob@b.com'), 2);
         assert.equal(once.knownBy.get('p:+15550001'), undefined); // only alice holds bob's phone
         // dan has no stored book: his keys, as given, still meet what the others stored.
-        const dan = await s.loadSignals(T, 'dan', ['e:alice@a.com', 'e:nobody@x.com'], ['e:dan@d.com']);
+        const dan = await s.loadSignals(T, 'dan', pendingKeys(['e:alice@a.com', 'e:nobody@x.com']), ['e:dan@d.com']);
         assert.equal(dan.knownBy.get('e:alice@a.com'), 2); // bob and carol hold alice
         assert.equal(dan.knownBy.has('e:nobody@x.com'), false);
         assert.equal(dan.reciprocal.get('e:alice@a.com')?.key, 'e:alice@a.com'); // alice's book holds dan
-        assert.equal((await s.loadSignals(T, 'dan', [], ['e:dan@d.com'])).knownBy.size, 0);
+        assert.equal((await s.loadSignals(T, 'dan', pendingKeys([]), ['e:dan@d.com'])).knownBy.size, 0);
       }));
 
     it('reads a book with an upload held in memory after the stored ones, stored yet or not, never twice', () =>
@@ -93,7 +93,7 @@ for (const engine of ENGINES) {
     it('counts the other users who know each key (knownBy)', () =>
       withStorage(engine, async (s) => {
         await seed(s, T);
-        const sig = await s.loadSignals(T, 'alice', ['e:bob@b.com', 'e:carol@c.com', 'e:dan@d.com'], ALICE_KEYS);
+        const sig = await s.loadSignals(T, 'alice', storedKeys(ALICE_BOOK), ALICE_KEYS);
         assert.equal(sig.knownBy.get('e:bob@b.com'), 2); // carol and erin, not alice herself
         assert.equal(sig.knownBy.has('e:carol@c.com'), false);
         assert.equal(sig.knownBy.has('e:dan@d.com'), false);
@@ -103,15 +103,15 @@ for (const engine of ENGINES) {
     it('finds contacts who are users and how their books record the owner (reciprocal)', () =>
       withStorage(engine, async (s) => {
         await seed(s, T);
-        const sig = await s.loadSignals(T, 'alice', ALICE_BOOK, ALICE_KEYS);
+        const sig = await s.loadSignals(T, 'alice', storedKeys(ALICE_BOOK), ALICE_KEYS);
         assert.deepEqual(sig.reciprocal.get('e:bob@b.com'), { key: 'e:bob@b.com', times: 7, lastSent: 1000, lastReceived: null });
         assert.deepEqual(sig.reciprocal.get('e:carol@c.com'), { key: 'e:carol@c.com', times: 4, lastSent: 20, lastReceived: 500 });
         assert.equal(sig.reciprocal.has('e:dan@d.com'), false);
         assert.equal(sig.reciprocal.size, 2);
         // No owner keys: nothing can be reciprocal.
-        assert.equal((await s.loadSignals(T, 'alice', ALICE_BOOK, [])).reciprocal.size, 0);
+        assert.equal((await s.loadSignals(T, 'alice', storedKeys(ALICE_BOOK), [])).reciprocal.size, 0);
         // erin's book does not hold alice: erin's reciprocal is bob only if bob's book holds erin (it does not).
-        assert.equal((await s.loadSignals(T, 'erin', ['e:bob@b.com'], ['e:erin@e.com'])).reciprocal.size, 0);
+        assert.equal((await s.loadSignals(T, 'erin', storedKeys(['e:bob@b.com']), ['e:erin@e.com'])).reciprocal.size, 0);
       }));
 
     it('reports app users, invites sent, accepted invites and seen suggestions', () =>
@@ -134,7 +134,7 @@ for (const engine of ENGINES) {
           { userId: 'alice', keys: ['e:dan@d.com'], seenAt: 20 },
           { userId: 'bob', keys: ['e:bob-only@x.com'], seenAt: 30 },
         ]);
-        const sig = await s.loadSignals(T, 'alice', ALICE_BOOK, ALICE_KEYS);
+        const sig = await s.loadSignals(T, 'alice', storedKeys(ALICE_BOOK), ALICE_KEYS);
         assert.deepEqual([...sig.appUserKeys].sort(), ['e:bob@b.com', 'p:+15550001']);
         assert.deepEqual([...sig.invitedKeys], [['e:dan@d.com', 300]]);
         assert.deepEqual([...sig.acceptedKeys], ['e:carol@c.com']);
@@ -157,7 +157,7 @@ for (const engine of ENGINES) {
         await s.recordSuggestedSeen(T, [{ userId: 'alice', keys: ['e:bob@b.com'], seenAt: 3 }]);
         // alice in the other tenant has the same book but nobody else is there.
         await s.appendUpload(OTHER_T, fakeUpload('alice', [{ emails: ['bob@b.com'] }, { emails: ['dan@d.com'] }], { ownerEmail: 'alice@a.com' }));
-        const sig = await s.loadSignals(OTHER_T, 'alice', ['e:bob@b.com', 'e:dan@d.com'], ALICE_KEYS);
+        const sig = await s.loadSignals(OTHER_T, 'alice', storedKeys(['e:bob@b.com', 'e:dan@d.com']), ALICE_KEYS);
         assert.equal(sig.knownBy.size, 0);
         assert.equal(sig.reciprocal.size, 0);
         assert.equal(sig.appUserKeys.size, 0);

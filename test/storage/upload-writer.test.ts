@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openStorage, StorageError } from '../../src/storage/index.ts';
-import { fakeUpload, rawRows } from './fixtures.ts';
+import { fakeUpload, pendingKeys, rawRows } from './fixtures.ts';
 
 const T = 'app_writer:live' as never;
 
@@ -34,7 +34,7 @@ describe('SQLite upload writer thread', () => {
       assert.equal(new Set(seqs).size, 30);
       assert.equal((await plain.loadBook(T, 'v'))?.entries.length, 30);
       // The key index was written too: the signals see the threaded upload's keys.
-      const sig = await plain.loadSignals(T, 'someone', ['e:ann@example.com'], []);
+      const sig = await plain.loadSignals(T, 'someone', pendingKeys(['e:ann@example.com']), []);
       assert.equal(sig.knownBy.get('e:ann@example.com'), 1);
       // The request body handed over as UTF-8 bytes (big, so moved to the thread, not copied) is stored
       // as the very text received, and the cleaned entries (big too) read back whole.
