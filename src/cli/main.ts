@@ -25,6 +25,7 @@ Commands:
   keys revoke ID_OR_PREFIX
   import FILE [options]     load address books from a file into a running Kith (JSONL, .vcf, Google .csv)
   backfill FILE [options]   the same with backfill=1 (fastest; no ranked lists computed)
+  reclean [--dry-run]       re-clean every stored book with this version's cleaner (after an upgrade)
 
 The database is chosen by DATABASE_URL (unset: SQLite at ./data/kith.db).
 Run kith <command> --help for the options of each command.
@@ -45,6 +46,17 @@ Example: DATABASE_URL=postgres://127.0.0.1:5432/kith npx kith migrate`,
   serve: `kith serve: start the HTTP server (PORT, HOST, DATABASE_URL from the environment)
 
 Example: PORT=8080 npx kith serve`,
+  reclean: `kith reclean: recompute the cleaned entries and key index of every stored book from the uploads
+as received, with this version's cleaner (junk lists, phone metadata and key rules of this release)
+
+  kith reclean             rewrite the books whose cleaning changed; the others are left untouched
+  kith reclean --dry-run   only count what would change
+  --quiet                  no progress lines (the summary is still printed)
+
+Safe while servers run: each book is rewritten in one transaction, and read again if an upload or a
+delete reached it meanwhile. Run it after upgrading Kith; running it twice changes nothing.
+
+Example: DATABASE_URL=postgres://127.0.0.1:5432/kith npx kith reclean --dry-run`,
   import: importHelp('import'),
   backfill: importHelp('backfill'),
 };
@@ -246,6 +258,38 @@ async function migrate(args: string[]): Promise<void> {
   }
 }
 
+async function reclean(args: string[]): Promise<void> {
+  let values: { 'dry-run'?: boolean; quiet?: boolean };
+  try {
+    ({ values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message} (see kith reclean --help)`);
+  }
+  const { loadConfig } = await import('../config.ts');
+  const { recleanAll } = await import('../services/reclean.ts');
+  const config = loadConfig(process.env);
+  const storage = await openConfiguredStorage();
+  const dryRun = values['dry-run'] === true;
+  try {
+    let shown = 0;
+    const total = await recleanAll(storage, config.defaultRegion, {
+      dryRun,
+      onBook: (c) => {
+        if (values.quiet || c.books - shown < 1000) return;
+        shown = c.books;
+        process.stderr.write(`kith reclean: ${c.books} books read, ${c.changedBooks} ${dryRun ? 'would change' : 'changed'}\n`);
+      },
+    });
+    console.log(
+      `kith reclean: ${total.books} books, ${total.uploads} uploads read; ${total.changedUploads} uploads in ${total.changedBooks} books ` +
+        `${dryRun ? 'would be re-cleaned (dry run: nothing written)' : 're-cleaned'}` +
+        (total.unreadable > 0 ? `; ${total.unreadable} uploads kept as stored (no entries in their raw text)` : ''),
+    );
+  } finally {
+    await storage.close();
+  }
+}
+
 export async function main(argv: string[]): Promise<void> {
   const [cmd, ...rest] = argv;
   if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
@@ -264,6 +308,8 @@ export async function main(argv: string[]): Promise<void> {
     case 'import':
     case 'backfill':
       return importCommand(cmd, rest);
+    case 'reclean':
+      return reclean(rest);
     case 'serve': {
       const { serve } = await import('../server.ts');
       return serve(process.env);

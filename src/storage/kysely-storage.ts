@@ -16,13 +16,16 @@ import type {
   BookSignals,
   Env,
   BookKeys,
+  BookRef,
   InviteAcceptedRecord,
   InviteSentRecord,
   KeyRecord,
   KnownUpload,
   KeyStat,
+  RewrittenUpload,
   Storage,
   StoredBook,
+  StoredUpload,
   SuggestedSeenRecord,
   Tenant,
   UploadRecord,
@@ -319,14 +322,19 @@ export class KyselyStorage implements Storage {
         await this.#profile.lockUser(trx, userLockKey(t, row.user_id));
         const inserted = await trx.insertInto('uploads').values(row).returning('seq').executeTakeFirstOrThrow();
         await this.#upsertContactKeys(trx, t, row.user_id, sortedStats);
-        const ownerRows = ownerKeys.map((key) => ({ tenant: t, key, user_id: row.user_id }));
-        await this.#insertEach(trx, ownerRows, (q) => q.insertInto('owner_keys').values(ownerRows[0]!).onConflict((oc) => oc.doNothing()), async () => {
-          for (const part of chunks(ownerRows, 3, this.#profile.maxParams)) {
-            await trx.insertInto('owner_keys').values(part).onConflict((oc) => oc.doNothing()).execute();
-          }
-        });
+        await this.#insertOwnerKeys(trx, t, row.user_id, ownerKeys);
         return Number(inserted.seq);
       });
+    });
+  }
+
+  /** Adds the user's owner keys (existing ones kept). */
+  async #insertOwnerKeys(trx: Transaction<Database>, t: Tenant, userId: string, ownerKeys: readonly string[]): Promise<void> {
+    const ownerRows = ownerKeys.map((key) => ({ tenant: t, key, user_id: userId }));
+    await this.#insertEach(trx, ownerRows, (q) => q.insertInto('owner_keys').values(ownerRows[0]!).onConflict((oc) => oc.doNothing()), async () => {
+      for (const part of chunks(ownerRows, 3, this.#profile.maxParams)) {
+        await trx.insertInto('owner_keys').values(part).onConflict((oc) => oc.doNothing()).execute();
+      }
     });
   }
 
@@ -455,6 +463,73 @@ export class KyselyStorage implements Storage {
           .where('new_user_id', '=', userId)
           .execute();
         return held > 0;
+      }),
+    );
+  }
+
+  // ---------------------------------------------------------------- re-cleaning
+
+  listBooks(after: BookRef | null, limit: number): Promise<BookRef[]> {
+    return this.#run('listBooks', async () => {
+      let q = this.#db.selectFrom('uploads').select(['tenant', 'user_id']).distinct();
+      if (after !== null) {
+        q = q.where((eb) =>
+          eb.or([eb('tenant', '>', after.tenant), eb.and([eb('tenant', '=', after.tenant), eb('user_id', '>', after.userId)])]),
+        );
+      }
+      const rows = await q.orderBy('tenant').orderBy('user_id').limit(limit).execute();
+      return rows.map((r) => ({ tenant: r.tenant, userId: r.user_id }));
+    });
+  }
+
+  loadStoredUploads(t: Tenant, userId: string): Promise<StoredUpload[]> {
+    return this.#run('loadStoredUploads', async () => {
+      const rows = await this.#db
+        .selectFrom('uploads')
+        .select(['seq', 'source_key', 'source', 'raw', 'normalized', 'owner_keys'])
+        .where('tenant', '=', t)
+        .where('user_id', '=', userId)
+        .orderBy('seq')
+        .execute();
+      return rows.map((r) => ({
+        seq: Number(r.seq),
+        sourceKey: r.source_key,
+        source: JSON.parse(r.source) as SourceInput,
+        raw: r.raw,
+        normalized: r.normalized,
+        ownerKeys: JSON.parse(r.owner_keys) as string[],
+      }));
+    });
+  }
+
+  rewriteBook(t: Tenant, userId: string, uploads: RewrittenUpload[]): Promise<boolean> {
+    return this.#run('rewriteBook', async () =>
+      this.#writeTransaction(async (trx) => {
+        await this.#profile.lockUser(trx, userLockKey(t, userId));
+        // Exactly the uploads that were read, or nothing: an upload stored (or a book deleted) meanwhile
+        // would otherwise be missing from (or resurrected in) the rebuilt key index.
+        const stored = await trx.selectFrom('uploads').select('seq').where('tenant', '=', t).where('user_id', '=', userId).orderBy('seq').execute();
+        const given = uploads.map((u) => u.seq).sort((a, b) => a - b);
+        if (stored.length !== given.length || stored.some((r, i) => Number(r.seq) !== given[i])) return false;
+        for (const u of uploads) {
+          await trx
+            .updateTable('uploads')
+            .set({
+              source_key: u.sourceKey,
+              normalized: encodeEntries(u.normalized, u.sourceKey),
+              entry_count: u.normalized.length,
+              owner_keys: JSON.stringify(uniqueSorted(u.ownerKeys)),
+            })
+            .where('tenant', '=', t)
+            .where('user_id', '=', userId)
+            .where('seq', '=', u.seq)
+            .execute();
+        }
+        await trx.deleteFrom('contact_keys').where('tenant', '=', t).where('user_id', '=', userId).execute();
+        await trx.deleteFrom('owner_keys').where('tenant', '=', t).where('user_id', '=', userId).execute();
+        await this.#upsertContactKeys(trx, t, userId, mergeKeyStats(statColumns(uploads.flatMap((u) => u.keyStats))));
+        await this.#insertOwnerKeys(trx, t, userId, uniqueSorted(uploads.flatMap((u) => u.ownerKeys)));
+        return true;
       }),
     );
   }

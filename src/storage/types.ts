@@ -65,6 +65,32 @@ export interface KnownUpload {
   upload: UploadRecord;
 }
 
+export interface BookRef {
+  tenant: Tenant;
+  userId: string;
+}
+
+/** One stored upload, as re-cleaning reads it. */
+export interface StoredUpload {
+  seq: number;
+  sourceKey: string;
+  source: SourceInput;
+  /** The request body as received (or, in rows of the first versions, the JSON array of its entries). */
+  raw: string;
+  /** The stored cleaned entries, in their stored text (entry-codec). */
+  normalized: string;
+  ownerKeys: string[];
+}
+
+/** An upload's derived data, recomputed. */
+export interface RewrittenUpload {
+  seq: number;
+  sourceKey: string;
+  normalized: NormalizedEntry[];
+  ownerKeys: string[];
+  keyStats: KeyStat[];
+}
+
 /** The index keys of a book, for loadSignals. */
 export interface BookKeys {
   all: readonly string[];
@@ -161,6 +187,19 @@ export interface Storage {
    * the user's link in accepted invites. Returns whether anything at all was held.
    */
   deleteBook(t: Tenant, userId: string): Promise<boolean>;
+
+  // Re-cleaning stored books (kith reclean): the derived data of every upload recomputed from its raw.
+  /** Books (tenant, user) in (tenant, user_id) order, strictly after `after`, at most `limit`. */
+  listBooks(after: BookRef | null, limit: number): Promise<BookRef[]>;
+  /** The user's uploads as stored, oldest first: what re-cleaning reads. */
+  loadStoredUploads(t: Tenant, userId: string): Promise<StoredUpload[]>;
+  /**
+   * Replaces the derived data of the user's uploads (cleaned entries, source key, owner keys) by `uploads`
+   * and rebuilds the user's key index (contact_keys, owner_keys) from them, in one transaction. Does
+   * nothing and returns false when the user's uploads are no longer exactly those (one was added or
+   * deleted since they were read): the caller reads them again.
+   */
+  rewriteBook(t: Tenant, userId: string, uploads: RewrittenUpload[]): Promise<boolean>;
 
   // Signals.
   recordInvitesSent(t: Tenant, rows: InviteSentRecord[]): Promise<void>;
