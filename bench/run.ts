@@ -8,10 +8,11 @@
  * bench/gen.ts (seeded: every run sends the same bytes).
  *
  * The machine is shared and noisy, so every figure is printed beside a floor measured in the same run
- * on the same body, and the ratio to it. floor(body) = JSON.parse of the body text + JSON.stringify of
- * the parsed body + a raw insert of the same rows through a prepared statement (one row per entry:
- * user id, index, name, first e-mail, first phone; SQLite: better-sqlite3 in one transaction, as the
- * server's connection is set up; Postgres: one prepared `insert ... select from unnest(...)`).
+ * on the same body (the median of 5 measurements), and the ratio to it. floor(body) = JSON.parse of the
+ * body text + JSON.stringify of the parsed body + a raw insert of the same rows through a prepared
+ * statement (one row per entry: user id, index, name, first e-mail, first phone; SQLite: better-sqlite3
+ * in one transaction, as the server's connection is set up; Postgres: one prepared
+ * `insert ... select from unnest(...)`).
  *
  * Printed per engine:
  *   - for books of 100, 1,000 and 10,000 entries: POST for a new user (ranked answer), POST merging a
@@ -57,6 +58,8 @@ const BACKFILL_CIRCLE = 8;
 const BIG = QUICK ? 20_000 : 50_000;
 /** Concurrent big uploads for the "bounded under concurrency" memory figure. */
 const CONCURRENT_BIG = QUICK ? 2 : 4;
+/** Measurements per floor (median). */
+const FLOOR_SAMPLES = 5;
 /** Small GETs in flight at once during the big upload (a few clients polling). */
 const PROBE_CONCURRENCY = 2;
 
@@ -246,7 +249,16 @@ async function benchEngine(engine: EngineName): Promise<void> {
   const post = (body: string, what: string) => ok(request(base, 'POST', '/v0/address-book', key, body), what);
   const get = (user: string, what: string) => ok(request(base, 'GET', `/v0/address-book/${encodeURIComponent(user)}`, key), what);
   let floorSeq = 0;
-  const floor = (text: string) => floorOf(raw, text, `floor${floorSeq++}`);
+  const floorOnce = (text: string) => floorOf(raw, text, `floor${floorSeq++}`);
+  /**
+   * The floor of one body: the median of FLOOR_SAMPLES measurements. A single one swings by 50 % or more
+   * (a WAL checkpoint of the floor's own database, a GC of this process), which a ratio would carry.
+   */
+  const floor = async (text: string) => {
+    const xs: number[] = [];
+    for (let i = 0; i < FLOOR_SAMPLES; i++) xs.push(await floorOnce(text));
+    return median(xs);
+  };
   const line = (what: string, ms: number, fl: number) => console.log(`  ${what.padEnd(30)} ${fmtMs(ms)}   floor ${fmtMs(fl)}  ${fmtX(ms / fl)}`);
 
   try {
@@ -301,7 +313,7 @@ async function benchEngine(engine: EngineName): Promise<void> {
     );
     const bfMs = performance.now() - t0;
     let bfFloor = 0;
-    for (const b of bodies) bfFloor += await floor(b);
+    for (const b of bodies) bfFloor += await floorOnce(b); // a sum over 160 bodies: noise averages out
     const rate = (total / bfMs) * 1000, floorRate = (total / bfFloor) * 1000;
     console.log(
       ` backfill: ${BACKFILL_USERS} users x ${BACKFILL_ENTRIES} entries, ${BACKFILL_CONCURRENCY} in flight\n` +
