@@ -3,7 +3,7 @@
  * loading anything twice, failures, and the command line itself (help, exit statuses, Ctrl-C).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +13,9 @@ import { ImportState, RangeSet, StateMismatchError } from '../../src/cli/import/
 import { hashKey } from '../../src/services/keys.ts';
 import { tenantOf } from '../../src/storage/types.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
+import { kith as runKith } from '../helpers/cli.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 
 function book(userId: string | number, n: number, extra: Record<string, unknown> = {}) {
@@ -26,18 +26,9 @@ function jsonl(...bodies: unknown[]): string {
   return bodies.map((b) => (typeof b === 'string' ? b : JSON.stringify(b))).join('\n') + '\n';
 }
 
-/** Runs the kith command; resolves with its exit status and output. */
-function kith(args: string[], env: Record<string, string> = {}, onStart?: (child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/kith.mjs'), ...args], { cwd: ROOT, env: { ...process.env, KITH_URL: '', KITH_API_KEY: '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    onStart?.(child);
-  });
+/** Runs the kith command without a server configured in the environment. */
+function kith(args: string[], env: Record<string, string> = {}, onStart?: (child: ChildProcess) => void) {
+  return runKith(args, { KITH_URL: '', KITH_API_KEY: '', ...env }, onStart);
 }
 
 describe('RangeSet and the progress file', () => {

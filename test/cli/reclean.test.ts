@@ -4,27 +4,13 @@
  * second run that finds nothing to do, and bad usage.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { EntryInput, SourceInput } from '../../src/domain/types.ts';
 import { cleanUpload } from '../../src/services/address-book.ts';
+import { kith } from '../helpers/cli.ts';
 import { ENGINES, engineSkip, makeTestStorage } from '../helpers/engines.ts';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const T = 'app_cli:live';
-
-function kith(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/kith.mjs'), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 for (const engine of ENGINES) {
   describe(`kith reclean on ${engine}`, { skip: await engineSkip(engine) }, () => {

@@ -11,30 +11,15 @@ import fc from 'fast-check';
 import { loadConfig } from '../../src/config.ts';
 import { makeSchemas } from '../../src/http/schemas.ts';
 import { compileListSerializer, compileSerializer } from '../../src/workers/compilers.ts';
+import { jsonValue, oddText } from '../helpers/arbitraries.ts';
 
 const RUNS = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 300;
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 0x6b697468;
 
 const S = makeSchemas(loadConfig({ DATABASE_URL: 'sqlite::memory:' }));
 
-const oddChar = fc.constantFrom('\u0000', '\u001f', '\ud800', '\udc00', '\u2028', '"', '\\', '"data":[]', 'é', '😀', '\u202e');
-const text = fc.oneof(
-  fc.string(),
-  fc.string({ unit: 'binary' }),
-  fc.array(fc.oneof(oddChar, fc.string({ maxLength: 3 })), { maxLength: 8 }).map((xs) => xs.join('')),
-);
-const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    text,
-    fc.double({ noNaN: true, noDefaultInfinity: true }),
-    fc.integer(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(text, tie('value'), { maxKeys: 3 }),
-  ),
-})).value;
+const text = oddText;
+const json = jsonValue;
 
 /** A row exactly as services/address-book.ts toWire builds it. */
 const row = fc

@@ -8,23 +8,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { checkEntries, depthOf, jsonLengthBound } from '../../src/http/validate.ts';
+import { jsonValue, oddText } from '../helpers/arbitraries.ts';
 
 const RUNS = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 500;
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 0x6b697468;
 
-const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('\u0000', '"', '\\', '\ud800', '\u2028', 'é'));
-const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    text,
-    fc.double({ noNaN: true, noDefaultInfinity: true }),
-    fc.integer(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(text, tie('value'), { maxKeys: 4 }),
-  ),
-})).value;
+const text = oddText;
+const json = jsonValue;
 
 /** Depth as first defined (Object.values). */
 function depthRef(value: unknown, max: number, depth = 0): number {
