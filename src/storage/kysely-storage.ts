@@ -625,7 +625,8 @@ export class KyselyStorage implements Storage {
       // Key lists go as one parameter (a book's 10,000+ keys would exceed SQLite's parameter limit as a
       // list). How each table is restricted to the book's keys differs by engine (EngineProfile.keyLookup).
       const join = this.#profile.keyLookup === 'join';
-      const book = this.#profile.keyTable(join ? [...new Set(keys.all)] : keys.pending).as('j');
+      const inThisBook = new Set(keys.all);
+      const book = this.#profile.keyTable(join ? [...inThisBook] : keys.pending).as('j');
       const stored = db.selectFrom('contact_keys as b').select('b.key').where('b.tenant', '=', t).where('b.user_id', '=', userId);
       const inBook = () => (keys.pending.length === 0 ? stored : stored.unionAll(db.selectFrom(book).select('j.key')));
       const owner = uniqueSorted(ownerKeys);
@@ -640,22 +641,22 @@ export class KyselyStorage implements Storage {
           .where('o.user_id', '<>', userId)
           .groupBy('o.key')
           .execute(),
+        // Reciprocal: the users whose books hold one of the owner's keys (found from those few keys,
+        // whatever the book's size), by their owner keys; the ones in this book are kept below.
         owner.length === 0
           ? Promise.resolve([])
-          : (join
-              ? db.selectFrom(book).crossJoin('owner_keys as ok').whereRef('ok.key', '=', 'j.key')
-              : db.selectFrom('owner_keys as ok').where('ok.key', 'in', inBook())
-            )
-              .innerJoin('contact_keys as ck', (j) => j.onRef('ck.tenant', '=', 'ok.tenant').onRef('ck.user_id', '=', 'ok.user_id'))
+          : db
+              .selectFrom('contact_keys as ck')
+              .innerJoin('owner_keys as ok', (j) => j.onRef('ok.tenant', '=', 'ck.tenant').onRef('ok.user_id', '=', 'ck.user_id'))
               .select((eb) => [
                 'ok.key',
                 eb.fn.max('ck.times').as('times'),
                 eb.fn.max('ck.last_sent').as('last_sent'),
                 eb.fn.max('ck.last_received').as('last_received'),
               ])
-              .where('ok.tenant', '=', t)
-              .where('ok.user_id', '<>', userId)
+              .where('ck.tenant', '=', t)
               .where('ck.key', 'in', owner)
+              .where('ck.user_id', '<>', userId)
               .groupBy('ok.key')
               .execute(),
         (join
@@ -693,7 +694,7 @@ export class KyselyStorage implements Storage {
       return {
         knownBy: new Map(known.map((r) => [r.key, Number(r.n)])),
         reciprocal: new Map(
-          recip.map((r) => [
+          recip.filter((r) => inThisBook.has(r.key)).map((r) => [
             r.key,
             { key: r.key, times: Number(r.times ?? 0), lastSent: nullableNumber(r.last_sent), lastReceived: nullableNumber(r.last_received) },
           ]),
