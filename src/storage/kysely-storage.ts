@@ -13,10 +13,10 @@ import type { Database, UploadsTable } from './schema.ts';
 import type {
   AppRecord,
   AppUserRecord,
-  BookSignals,
-  Env,
   BookKeys,
   BookRef,
+  BookSignals,
+  Env,
   InviteAcceptedRecord,
   InviteSentRecord,
   KeyRecord,

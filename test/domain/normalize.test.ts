@@ -1,7 +1,7 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { NFC_STABLE_RANGES, keyStatsOf, keysFor, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../../src/domain/normalize.ts';
+import { NFC_STABLE_RANGES, indexKeysOf, keyStatsOf, keysFor, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../../src/domain/normalize.ts';
 import type { EntryInput, KeyStat, NormalizedEntry } from '../../src/domain/types.ts';
 
 const ctx = { region: 'US' as const, sourceKey: 'gmail:e:owner@gmail.com' };
@@ -209,6 +209,18 @@ describe('normalizeEntry shortcuts agree with the plain definitions', () => {
         assert.deepEqual(keyStatsOf(n), keyStatsRef(n));
       }),
       { numRuns: 1000, seed: 10 },
+    );
+  });
+
+  it('indexKeysOf gives the keys keyStatsOf indexes (national-only keys left out), once each', () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 20 }), (es) => {
+        const n = es.map((e) => normalizeEntry(e as EntryInput, ctx));
+        const keys = indexKeysOf(n);
+        assert.equal(new Set(keys).size, keys.length);
+        assert.deepEqual(new Set(keys), new Set(keyStatsOf(n).map((k) => k.key).filter((k) => !k.startsWith('n:'))));
+      }),
+      { numRuns: 1000, seed: 11 },
     );
   });
 
