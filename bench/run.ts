@@ -25,14 +25,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
 import { createApiKey } from '../src/services/keys.ts';
 import { ENGINES, engineSkip, makeTestStorage, type EngineName } from '../test/helpers/engines.ts';
+import { floorOf, rawInsertFor } from './floor.ts';
 import { makeBody, makeEntries } from './gen.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 
@@ -136,68 +134,6 @@ function resetPeak(pid: number): void {
   } catch {
     /* not Linux, or not allowed: the peak then covers the whole life of the process */
   }
-}
-
-// -------------------------------------------------------------------------------------------- floor
-
-/** The floor's raw insert: one prepared statement, the rows of one body. */
-interface RawInsert {
-  insert(userId: string, entries: Record<string, unknown>[]): Promise<void>;
-  close(): Promise<void>;
-}
-
-function firstOf(e: Record<string, unknown>, list: string, one: string): string | null {
-  const l = e[list];
-  if (Array.isArray(l) && typeof l[0] === 'string') return l[0];
-  return typeof e[one] === 'string' ? (e[one] as string) : null;
-}
-
-async function rawInsertFor(engine: EngineName, url: string): Promise<RawInsert> {
-  const ddl = 'create table bench_floor (user_id text not null, i integer not null, name text, email text, phone text, primary key (user_id, i))';
-  if (engine === 'sqlite') {
-    // Its own file beside the server's, set up as the server sets up its connection.
-    const db = new BetterSqlite3(join(dirname(url.slice('sqlite:'.length)), 'floor.db'));
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.exec(ddl);
-    const stmt = db.prepare('insert into bench_floor (user_id, i, name, email, phone) values (?, ?, ?, ?, ?)');
-    const many = db.transaction((userId: string, entries: Record<string, unknown>[]) => {
-      for (let i = 0; i < entries.length; i++) {
-        const e = entries[i]!;
-        stmt.run(userId, i, typeof e.name === 'string' ? e.name : null, firstOf(e, 'emails', 'email'), firstOf(e, 'phones', 'phone'));
-      }
-    });
-    return { insert: async (u, entries) => void many(u, entries), close: async () => void db.close() };
-  }
-  const u = new URL(url);
-  const schema = u.searchParams.get('schema')!;
-  u.searchParams.delete('schema');
-  const client = new pg.Client({ connectionString: u.toString(), options: `-c search_path=${schema}` });
-  await client.connect();
-  await client.query(ddl);
-  const text = 'insert into bench_floor (user_id, i, name, email, phone) select $1::text, * from unnest($2::int[], $3::text[], $4::text[], $5::text[])';
-  return {
-    insert: async (userId, entries) => {
-      const idx: number[] = [], names: (string | null)[] = [], emails: (string | null)[] = [], phones: (string | null)[] = [];
-      entries.forEach((e, i) => {
-        idx.push(i);
-        names.push(typeof e.name === 'string' ? e.name : null);
-        emails.push(firstOf(e, 'emails', 'email'));
-        phones.push(firstOf(e, 'phones', 'phone'));
-      });
-      await client.query({ name: 'bench_floor_insert', text, values: [userId, idx, names, emails, phones] });
-    },
-    close: () => client.end(),
-  };
-}
-
-/** floor(body) in ms: parse + stringify + raw insert of the same rows. */
-async function floorOf(raw: RawInsert, text: string, userId: string): Promise<number> {
-  const t0 = performance.now();
-  const parsed = JSON.parse(text) as { entries: Record<string, unknown>[] };
-  JSON.stringify(parsed);
-  await raw.insert(userId, parsed.entries);
-  return performance.now() - t0;
 }
 
 // ------------------------------------------------------------------------------------------- server
