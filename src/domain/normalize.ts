@@ -401,6 +401,16 @@ export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
   return out;
 }
 
+/** Whether a key goes into the cross-user index: national-only ('n:') keys match within one book only. */
+export function isIndexedKey(key: string): boolean {
+  return !key.startsWith('n:');
+}
+
+/** The key stats of `entries` that the cross-user index holds (keyStatsOf, national-only keys left out). */
+export function indexedKeyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
+  return keyStatsOf(entries).filter((k) => isIndexedKey(k.key));
+}
+
 /**
  * The distinct keys of `entries` that the cross-user index holds: those keyStatsOf gives (junk e-mails
  * and key-less phones left out), national-only ('n:') keys excepted. Signals are looked up by them.
@@ -415,7 +425,7 @@ export function indexKeysOf(entries: readonly NormalizedEntry[]): string[] {
     }
     for (let j = 0; j < e.phones.length; j++) {
       const key = e.phones[j]!.key;
-      if (key && !key.startsWith('n:')) seen.add(key);
+      if (key && isIndexedKey(key)) seen.add(key);
     }
   }
   return [...seen];

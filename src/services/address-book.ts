@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Config } from '../config.ts';
 import { mergeEntries } from '../domain/merge.ts';
-import { indexKeysOf, keyStatsOf, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
+import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
 import { applyRankOptions, type RankOptions } from '../domain/options.ts';
 import { regionFromPhone } from '../domain/phone.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored } from '../domain/rank/index.ts';
@@ -32,9 +32,7 @@ export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultR
   const key = sourceKey(source);
   const normalized: NormalizedEntry[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) normalized[i] = normalizeEntry(entries[i], { region, sourceKey: key });
-  // National-only keys ('n:') match within one book only: they never feed the cross-user index.
-  const keyStats = keyStatsOf(normalized).filter((k) => !k.key.startsWith('n:'));
-  return { sourceKey: key, normalized, keyStats, ownerKeys: ownerKeysOf(source, region).filter((k) => !k.startsWith('n:')) };
+  return { sourceKey: key, normalized, keyStats: indexedKeyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region).filter(isIndexedKey) };
 }
 
 /** Merged contacts and owner of a stored book: pure. */

@@ -8,7 +8,7 @@
  * still exactly those that were read (an upload or a delete meanwhile: the book is read again).
  */
 import type { CountryCode } from 'libphonenumber-js';
-import { keyStatsOf } from '../domain/normalize.ts';
+import { indexedKeyStatsOf } from '../domain/normalize.ts';
 import type { EntryInput } from '../domain/types.ts';
 import { decodeEntries, encodeEntries } from '../storage/entry-codec.ts';
 import type { BookRef, RewrittenUpload, Storage, StoredUpload, Tenant } from '../storage/types.ts';
@@ -44,8 +44,6 @@ export function entriesOfRaw(raw: string): EntryInput[] | null {
   return null;
 }
 
-const indexed = (k: string) => !k.startsWith('n:');
-
 /** One upload's derived data as this version computes it; `changed`: it differs from what is stored. */
 function recompute(u: StoredUpload, defaultRegion: CountryCode | null): { upload: RewrittenUpload; changed: boolean; readable: boolean } {
   const stored = decodeEntries(u.normalized);
@@ -58,7 +56,7 @@ function recompute(u: StoredUpload, defaultRegion: CountryCode | null): { upload
       sourceKey: u.sourceKey,
       normalized: stored,
       ownerKeys: u.ownerKeys,
-      keyStats: keyStatsOf(stored).filter((k) => indexed(k.key)),
+      keyStats: indexedKeyStatsOf(stored),
     };
     return { upload, changed: false, readable: false };
   }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { keysFor } from '../../domain/normalize.ts';
+import { isIndexedKey, keysFor } from '../../domain/normalize.ts';
 import type { Storage } from '../../storage/types.ts';
 import { invalid } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
@@ -41,7 +41,7 @@ export function recordRoutes(app: FastifyInstance, deps: {
    */
   function keysOf(item: Reachable, i: number, crossUser = false): string[] {
     let keys = keysFor(item, region);
-    if (crossUser) keys = keys.filter((k) => !k.startsWith('n:'));
+    if (crossUser) keys = keys.filter(isIndexedKey);
     if (keys.length === 0) throw invalid(`entries[${i}]`, 'needs a usable email or phone');
     return keys;
   }
