@@ -62,6 +62,18 @@ export interface EngineProfile {
    * its writers already run one at a time under BEGIN IMMEDIATE).
    */
   lockUser(trx: Kysely<Database>, lockKey: string): Promise<void>;
+  /**
+   * Tries to take the locks of lockUser for each key without waiting; true where taken (held until the
+   * transaction ends). The indexer claims books with it (SQLite: always true, its writers are serial).
+   */
+  tryLockUsers(trx: Kysely<Database>, lockKeys: readonly string[]): Promise<boolean[]>;
+  /** The keys in the user's index_queue rows (their `stats` JSON), as a one-column table `key`. */
+  queuedKeys(tenant: string, userId: string): RawBuilder<{ key: string }>;
+  /**
+   * Runs the indexer somewhere other than the calling thread (SQLite: a thread of its own); resolves once
+   * it runs, with the function that stops it. Undefined: it runs on the calling thread's event loop.
+   */
+  readonly startIndexer?: () => Promise<() => Promise<void>>;
   /** Whether `uploads` needs a separate (tenant, seq) primary key constraint (false when seq is the key). */
   readonly uploadsCompositeKey: boolean;
   /** Schema holding Kysely's migration bookkeeping tables (undefined: the engine has no schemas). */

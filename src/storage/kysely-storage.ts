@@ -7,7 +7,8 @@ import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import type { InsertQueryBuilder, InsertResult, Kysely, MigrationResultSet, Transaction } from 'kysely';
 import type { EngineProfile } from './engine.ts';
 import { decodeEntries, encodeEntries } from './entry-codec.ts';
-import { toStorageError } from './errors.ts';
+import { StorageError, toStorageError } from './errors.ts';
+import { runIndexer } from './indexer.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database, UploadsTable } from './schema.ts';
 import type {
@@ -18,6 +19,7 @@ import type {
   BookSignals,
   Env,
   InviteAcceptedRecord,
+  IndexRun,
   InviteSentRecord,
   KeyRecord,
   KnownUpload,
@@ -50,6 +52,11 @@ const MAX_ROWS_PER_STATEMENT = 5000;
 const WRITE_ATTEMPTS = 10;
 const RETRY_BASE_MS = 5;
 const RETRY_MAX_MS = 500;
+
+/** Uploads' index work the indexer takes per transaction, at most (oldest first). */
+const INDEX_BATCH_UPLOADS = 64;
+
+type ContactKeyRow = { tenant: string; key: string; user_id: string; times: number; last_sent: number | null; last_received: number | null };
 
 function isRetryable(e: unknown): boolean {
   const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
@@ -91,12 +98,17 @@ function uniqueSorted(keys: Iterable<string>): string[] {
 export interface EncodedUpload {
   /** The uploads row; its two big texts may be UTF-8 bytes instead (handed to a writer thread without a copy). */
   row: Omit<UploadsTable, 'seq' | 'raw' | 'normalized'> & { raw: string | Uint8Array; normalized: string | Uint8Array };
-  /** Key stats, column-wise and as the upload gave them (sorted and merged by the writer: mergeKeyStats). */
-  stats: { keys: string[]; times: number[]; lastSent: (number | null)[]; lastReceived: (number | null)[] };
+  /**
+   * Key stats, column-wise and as the upload gave them, as JSON (one string: cheap to hand to a writer
+   * thread): the upload's index_queue row, merged into the key index later by the indexer.
+   */
+  statsJson: string;
   ownerKeys: string[];
 }
 
-function statColumns(stats: readonly KeyStat[]): EncodedUpload['stats'] {
+type StatColumns = { keys: string[]; times: number[]; lastSent: (number | null)[]; lastReceived: (number | null)[] };
+
+function statColumns(stats: readonly KeyStat[]): StatColumns {
   const n = stats.length;
   const out = { keys: new Array<string>(n), times: new Array<number>(n), lastSent: new Array<number | null>(n), lastReceived: new Array<number | null>(n) };
   for (let i = 0; i < n; i++) {
@@ -113,7 +125,7 @@ function statColumns(stats: readonly KeyStat[]): EncodedUpload['stats'] {
  * One stat per key (max times, newest dates, nulls ignored), sorted by key: the index is filled in order,
  * and a fixed lock order keeps concurrent upserts deadlock-free.
  */
-function mergeKeyStats(c: EncodedUpload['stats']): KeyStat[] {
+function mergeKeyStats(c: StatColumns): KeyStat[] {
   const byK = new Map<string, KeyStat>();
   for (let i = 0; i < c.keys.length; i++) {
     const prev = byK.get(c.keys[i]);
@@ -143,7 +155,7 @@ function encodeUpload(t: Tenant, u: UploadRecord): EncodedUpload {
       entry_count: u.normalized.length,
       owner_keys: JSON.stringify(ownerKeys),
     },
-    stats: statColumns(u.keyStats),
+    statsJson: JSON.stringify(statColumns(u.keyStats)),
     ownerKeys,
   };
 }
@@ -230,7 +242,22 @@ export class KyselyStorage implements Storage {
   }
 
   startMaintenance(): Promise<() => Promise<void>> {
-    return this.#run('startMaintenance', async () => (await this.#profile.startMaintenance?.()) ?? (async () => {}));
+    return this.#run('startMaintenance', async () => {
+      const stopEngine = (await this.#profile.startMaintenance?.()) ?? (async () => {});
+      let stopIndexer: () => Promise<void>;
+      try {
+        // A crash between an upload's commit and its index left a queue row: the indexer's first round
+        // finishes it, here or on any other server.
+        stopIndexer = this.#profile.startIndexer !== undefined ? await this.#profile.startIndexer() : runIndexer(this);
+      } catch (e) {
+        await stopEngine();
+        throw e;
+      }
+      return async () => {
+        await stopIndexer();
+        await stopEngine();
+      };
+    });
   }
 
   close(): Promise<void> {
@@ -310,27 +337,103 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  /** The database part of appendUpload (what an engine's writer thread runs). */
+  /**
+   * The database part of appendUpload (what an engine's writer thread runs): the upload row and its
+   * index_queue row, in one transaction. The key index (contact_keys, owner_keys) is written after the
+   * acknowledgment by the indexer (indexPending): the owner's own book reads only `uploads`, and other
+   * users' signals may lag it briefly (issue #13).
+   */
   writeEncodedUpload(enc: EncodedUpload): Promise<number> {
     return this.#run('appendUpload', async () => {
-      const { ownerKeys } = enc;
       const { textParam } = this.#profile;
       const row = { ...enc.row, raw: textParam(enc.row.raw), normalized: textParam(enc.row.normalized) };
-      const sortedStats = mergeKeyStats(enc.stats);
       const t = row.tenant;
       return this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, row.user_id));
         const inserted = await trx.insertInto('uploads').values(row).returning('seq').executeTakeFirstOrThrow();
-        await this.#upsertContactKeys(trx, t, row.user_id, sortedStats);
-        await this.#insertOwnerKeys(trx, t, row.user_id, ownerKeys);
-        return Number(inserted.seq);
+        const seq = Number(inserted.seq);
+        await trx
+          .insertInto('index_queue')
+          .values({ tenant: t, user_id: row.user_id, seq, stats: enc.statsJson, owner_keys: JSON.stringify(enc.ownerKeys), enqueued_at: Date.now() })
+          .execute();
+        return seq;
       });
+    });
+  }
+
+  // ---------------------------------------------------------------- the asynchronous key index
+
+  indexPending(maxUploads: number = INDEX_BATCH_UPLOADS): Promise<IndexRun> {
+    return this.#run('indexPending', async () => {
+      // Looked at outside a transaction first: an idle poll costs one indexed read, no BEGIN/COMMIT.
+      const waiting = await this.#db.selectFrom('index_queue').select(['tenant', 'user_id']).orderBy('enqueued_at').limit(maxUploads).execute();
+      if (waiting.length === 0) return { uploads: 0, busy: 0 };
+      const users = new Map<string, BookRef>();
+      for (const r of waiting) users.set(userLockKey(r.tenant, r.user_id), { tenant: r.tenant, userId: r.user_id });
+      return this.#writeTransaction(async (trx) => {
+        // A user whose lock another transaction holds (an upload, a DELETE, a re-clean, another indexer)
+        // is left for a later round: nobody waits for anybody, so no deadlock and no double work.
+        const lockKeys = [...users.keys()];
+        const got = await this.#profile.tryLockUsers(trx, lockKeys);
+        const mine = lockKeys.filter((_, i) => got[i]).map((k) => users.get(k)!);
+        if (mine.length === 0) return { uploads: 0, busy: lockKeys.length };
+        // Claimed by deleting them: under the user's lock, what a DELETE or a re-clean removed is gone,
+        // so deleted data is never indexed again.
+        const claimed = await trx
+          .deleteFrom('index_queue')
+          .where((eb) => eb.or(mine.map((b) => eb.and([eb('tenant', '=', b.tenant), eb('user_id', '=', b.userId)]))))
+          .returning(['tenant', 'user_id', 'stats', 'owner_keys'])
+          .execute();
+        const perUser = new Map<string, { tenant: string; userId: string; stats: StatColumns; owners: Set<string> }>();
+        for (const c of claimed) {
+          const k = userLockKey(c.tenant, c.user_id);
+          let u = perUser.get(k);
+          if (u === undefined) perUser.set(k, (u = { tenant: c.tenant, userId: c.user_id, stats: { keys: [], times: [], lastSent: [], lastReceived: [] }, owners: new Set() }));
+          const s = JSON.parse(c.stats) as StatColumns;
+          for (let i = 0; i < s.keys.length; i++) {
+            u.stats.keys.push(s.keys[i]!);
+            u.stats.times.push(s.times[i]!);
+            u.stats.lastSent.push(s.lastSent[i]!);
+            u.stats.lastReceived.push(s.lastReceived[i]!);
+          }
+          for (const o of JSON.parse(c.owner_keys) as string[]) u.owners.add(o);
+        }
+        const keyRows: ContactKeyRow[] = [];
+        const ownerRows: { tenant: string; key: string; user_id: string }[] = [];
+        for (const u of perUser.values()) {
+          for (const st of mergeKeyStats(u.stats)) {
+            keyRows.push({ tenant: u.tenant, key: st.key, user_id: u.userId, times: st.times, last_sent: st.lastSent, last_received: st.lastReceived });
+          }
+          for (const key of uniqueSorted(u.owners)) ownerRows.push({ tenant: u.tenant, key, user_id: u.userId });
+        }
+        await this.#upsertContactKeyRows(trx, keyRows);
+        await this.#insertOwnerKeyRows(trx, ownerRows);
+        return { uploads: claimed.length, busy: lockKeys.length - mine.length };
+      });
+    });
+  }
+
+  flushIndex(timeoutMs = 30_000): Promise<void> {
+    return this.#run('flushIndex', async () => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const r = await this.indexPending();
+        if (r.uploads > 0) continue;
+        const left = await this.#db.selectFrom('index_queue').select('seq').limit(1).executeTakeFirst();
+        if (left === undefined) return;
+        // Held by someone else (an indexer elsewhere, an upload or DELETE in progress): wait for it.
+        if (Date.now() > deadline) throw new StorageError('busy', 'flushIndex: index work still pending');
+        await new Promise((res) => setTimeout(res, 5));
+      }
     });
   }
 
   /** Adds the user's owner keys (existing ones kept). */
   async #insertOwnerKeys(trx: Transaction<Database>, t: Tenant, userId: string, ownerKeys: readonly string[]): Promise<void> {
-    const ownerRows = ownerKeys.map((key) => ({ tenant: t, key, user_id: userId }));
+    await this.#insertOwnerKeyRows(trx, ownerKeys.map((key) => ({ tenant: t, key, user_id: userId })));
+  }
+
+  async #insertOwnerKeyRows(trx: Transaction<Database>, ownerRows: { tenant: string; key: string; user_id: string }[]): Promise<void> {
     await this.#insertEach(trx, ownerRows, (q) => q.insertInto('owner_keys').values(ownerRows[0]!).onConflict((oc) => oc.doNothing()), async () => {
       for (const part of chunks(ownerRows, 3, this.#profile.maxParams)) {
         await trx.insertInto('owner_keys').values(part).onConflict((oc) => oc.doNothing()).execute();
@@ -362,6 +465,14 @@ export class KyselyStorage implements Storage {
 
   /** Upserts key stats (sorted by key) keeping the max times and newest dates, nulls ignored. */
   async #upsertContactKeys(trx: Transaction<Database>, t: Tenant, userId: string, stats: KeyStat[]): Promise<void> {
+    await this.#upsertContactKeyRows(
+      trx,
+      stats.map((s) => ({ tenant: t, key: s.key, user_id: userId, times: s.times, last_sent: s.lastSent, last_received: s.lastReceived })),
+    );
+  }
+
+  /** Upserts contact_keys rows (one per (tenant, key, user), each user's sorted by key): max times, newest dates. */
+  async #upsertContactKeyRows(trx: Transaction<Database>, values: ContactKeyRow[]): Promise<void> {
     const { greatest, rowsFromArrays, maxParams } = this.#profile;
     const columns = ['tenant', 'key', 'user_id', 'times', 'last_sent', 'last_received'] as const;
     const upsert = (q: InsertQueryBuilder<Database, 'contact_keys', InsertResult>) =>
@@ -372,27 +483,19 @@ export class KyselyStorage implements Storage {
           last_received: greatest(eb.ref('contact_keys.last_received'), eb.ref('excluded.last_received')),
         })),
       );
-    if (stats.length === 0) return;
+    if (values.length === 0) return;
     if (rowsFromArrays !== undefined) {
       const rows = rowsFromArrays([
-        { values: stats.map(() => t), type: 'text' },
-        { values: stats.map((s) => s.key), type: 'text' },
-        { values: stats.map(() => userId), type: 'text' },
-        { values: stats.map((s) => s.times), type: 'integer' },
-        { values: stats.map((s) => s.lastSent), type: 'bigint' },
-        { values: stats.map((s) => s.lastReceived), type: 'bigint' },
+        { values: values.map((s) => s.tenant), type: 'text' },
+        { values: values.map((s) => s.key), type: 'text' },
+        { values: values.map((s) => s.user_id), type: 'text' },
+        { values: values.map((s) => s.times), type: 'integer' },
+        { values: values.map((s) => s.last_sent), type: 'bigint' },
+        { values: values.map((s) => s.last_received), type: 'bigint' },
       ]);
       await upsert(trx.insertInto('contact_keys').columns(columns).expression(rows)).execute();
       return;
     }
-    const values = stats.map((s) => ({
-      tenant: t,
-      key: s.key,
-      user_id: userId,
-      times: s.times,
-      last_sent: s.lastSent,
-      last_received: s.lastReceived,
-    }));
     await this.#insertEach(trx, values, (q) => upsert(q.insertInto('contact_keys').values(values[0]!)), async () => {
       for (const part of chunks(values, columns.length, maxParams)) await upsert(trx.insertInto('contact_keys').values(part)).execute();
     });
@@ -448,7 +551,8 @@ export class KyselyStorage implements Storage {
         // "Anything held" counts every table: a user with only records (invites, suggestions) is deleted
         // too, and the caller answers 404 only when there was nothing at all.
         let held = 0;
-        for (const table of ['uploads', 'contact_keys', 'owner_keys', 'suggested_seen', 'invites_sent'] as const) {
+        // index_queue too: the index work of a deleted upload is dropped with it, so it never comes back.
+        for (const table of ['uploads', 'index_queue', 'contact_keys', 'owner_keys', 'suggested_seen', 'invites_sent'] as const) {
           const r = await trx.deleteFrom(table).where('tenant', '=', t).where('user_id', '=', userId).executeTakeFirst();
           held += Number(r.numDeletedRows);
         }
@@ -525,6 +629,8 @@ export class KyselyStorage implements Storage {
             .where('seq', '=', u.seq)
             .execute();
         }
+        // The index is rebuilt from every upload here: pending index work of the user is done with it.
+        await trx.deleteFrom('index_queue').where('tenant', '=', t).where('user_id', '=', userId).execute();
         await trx.deleteFrom('contact_keys').where('tenant', '=', t).where('user_id', '=', userId).execute();
         await trx.deleteFrom('owner_keys').where('tenant', '=', t).where('user_id', '=', userId).execute();
         await this.#upsertContactKeys(trx, t, userId, mergeKeyStats(statColumns(uploads.flatMap((u) => u.keyStats))));
@@ -627,7 +733,14 @@ export class KyselyStorage implements Storage {
       const join = this.#profile.keyLookup === 'join';
       const inThisBook = new Set(keys.all);
       const book = this.#profile.keyTable(join ? [...inThisBook] : keys.pending).as('j');
-      const stored = db.selectFrom('contact_keys as b').select('b.key').where('b.tenant', '=', t).where('b.user_id', '=', userId);
+      // The user's keys: those indexed, and those of its uploads the indexer has not reached yet (the
+      // owner's own book never lags its acknowledged uploads).
+      const stored = db
+        .selectFrom('contact_keys as b')
+        .select('b.key')
+        .where('b.tenant', '=', t)
+        .where('b.user_id', '=', userId)
+        .unionAll(db.selectFrom(this.#profile.queuedKeys(t, userId).as('qk')).select('qk.key'));
       const inBook = () => (keys.pending.length === 0 ? stored : stored.unionAll(db.selectFrom(book).select('j.key')));
       const owner = uniqueSorted(ownerKeys);
 

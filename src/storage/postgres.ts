@@ -80,6 +80,12 @@ export async function openPostgres(url: string): Promise<EngineProfile> {
       lockUser: async (trx, lockKey) => {
         await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);
       },
+      tryLockUsers: async (trx, lockKeys) => {
+        const r = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(u.k, 0)) as ok from unnest(${lockKeys as string[]}::text[]) with ordinality as u(k, i) order by u.i`.execute(trx);
+        return r.rows.map((x) => x.ok);
+      },
+      queuedKeys: (tenant, userId) =>
+        sql<{ key: string }>`(select json_array_elements_text(q.stats::json -> 'keys') as key from index_queue q where q.tenant = ${tenant} and q.user_id = ${userId})`,
       uploadSeq: (col) => col.generatedByDefaultAsIdentity().notNull(),
       uploadsCompositeKey: true,
       // Kysely's migrator looks for its table in every schema unless told which one: pin it to ours.

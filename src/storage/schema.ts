@@ -93,6 +93,16 @@ export interface WeightsTable {
   trained_at: number;
 }
 
+/** One upload whose key index is not written yet (see migrations/0002-index-queue.ts). */
+export interface IndexQueueTable {
+  tenant: string;
+  user_id: string;
+  seq: number;
+  stats: string;
+  owner_keys: string;
+  enqueued_at: number;
+}
+
 export interface Database {
   apps: AppsTable;
   api_keys: ApiKeysTable;
@@ -104,6 +114,7 @@ export interface Database {
   invites_accepted: InvitesAcceptedTable;
   suggested_seen: SuggestedSeenTable;
   weights: WeightsTable;
+  index_queue: IndexQueueTable;
 }
 
 /** Every table, in creation order (drop in reverse). Tests scan these to prove a delete is complete. */
@@ -118,4 +129,5 @@ export const TABLES = [
   'invites_accepted',
   'suggested_seen',
   'weights',
+  'index_queue',
 ] as const satisfies readonly (keyof Database)[];

@@ -168,6 +168,10 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
     // SQLite's scalar max() returns NULL as soon as one argument is NULL: coalesce each side first.
     greatest: (a, b) => sql<number | null>`max(coalesce(${a}, ${b}), coalesce(${b}, ${a}))`,
     lockUser: async () => {},
+    tryLockUsers: async (_trx, keys) => keys.map(() => true),
+    queuedKeys: (tenant, userId) =>
+      sql<{ key: string }>`(select j.value as key from index_queue q, json_each(q.stats, '$.keys') j where q.tenant = ${tenant} and q.user_id = ${userId})`,
+    startIndexer: path === ':memory:' ? undefined : () => startIndexerThread(path),
     uploadSeq: (col) => col.primaryKey().autoIncrement(),
     uploadsCompositeKey: false,
     migrationSchema: undefined,
@@ -202,6 +206,32 @@ async function startCheckpointer(path: string): Promise<() => Promise<void>> {
     })());
 }
 
+/** Starts the indexer thread (indexer-thread.ts) on `path`; resolves once it runs, with the function that stops it. */
+async function startIndexerThread(path: string): Promise<() => Promise<void>> {
+  const worker = new Worker(BOOT, { workerData: { entry: INDEXER_ENTRY, path, writeLocks: exportWriteLocks() } });
+  const threadId = worker.threadId;
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      releaseLocksOf(threadId); // ended inside a transaction (terminated): the other writers must not wait
+      resolve();
+    }),
+  );
+  // An indexer thread that dies leaves its work in the queue: the next start (or any other server) does it.
+  worker.on('error', () => {});
+  let stopping: Promise<void> | null = null;
+  return () =>
+    (stopping ??= (async () => {
+      worker.postMessage('stop');
+      const timer = setTimeout(() => void worker.terminate(), 10_000);
+      await exited;
+      clearTimeout(timer);
+    })());
+}
+
 /** Texts from this size (UTF-16 code units) go to the writer as UTF-8 bytes; shorter ones are cloned. */
 const BYTES_FROM = 64 * 1024;
 
@@ -213,6 +243,7 @@ function asBytes(v: string | Uint8Array): string | Uint8Array {
 /** The sources are TypeScript: a thread registers tsx first (workers/boot.mjs), then loads its module. */
 const BOOT = new URL('../workers/boot.mjs', import.meta.url);
 const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
+const INDEXER_ENTRY = new URL('./indexer-thread.ts', import.meta.url).href;
 
 /**
  * The client side of a writer thread: started on first use, one request per upload, answered in order.

@@ -145,6 +145,14 @@ export interface WeightsRecord {
   trainedAt: number;
 }
 
+/** What one round of the indexer did. */
+export interface IndexRun {
+  /** Uploads whose key index it wrote. */
+  uploads: number;
+  /** Books with index work it left, because another transaction held them (retried later). */
+  busy: number;
+}
+
 export interface Storage {
   /** 'sqlite' | 'postgres': for logs and the readiness probe only; code must not branch on it. */
   readonly engine: string;
@@ -153,8 +161,9 @@ export interface Storage {
   migrateDown(): Promise<void>;
   ping(): Promise<void>;
   /**
-   * Starts the engine's background upkeep for a long-running server (SQLite: WAL checkpoints on a
-   * thread of their own, off the requests' commits); resolves with the function that stops it.
+   * Starts the background upkeep for a long-running server: the key indexer (SQLite: on a thread of its
+   * own; PostgreSQL: on the event loop, its work is the server's) and the engine's own upkeep (SQLite: WAL
+   * checkpoints on a thread, off the requests' commits); resolves with the function that stops them.
    */
   startMaintenance(): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -187,6 +196,21 @@ export interface Storage {
    * the user's link in accepted invites. Returns whether anything at all was held.
    */
   deleteBook(t: Tenant, userId: string): Promise<boolean>;
+
+  // The asynchronous key index (issue #13). An upload is acknowledged once its own rows and a durable
+  // "not yet indexed" record are committed; other users' signals (knownBy, reciprocal) see it once the
+  // indexer has written its key index. startMaintenance() runs an indexer in a long-running server.
+  /**
+   * One round of the indexer: writes the key index of (at most `maxUploads`) acknowledged uploads,
+   * oldest first, skipping books another transaction holds. Safe beside other indexers on any server.
+   */
+  indexPending(maxUploads?: number): Promise<IndexRun>;
+  /**
+   * Resolves once no index work is pending (every upload acknowledged before the call is in the key
+   * index), doing the work itself: for tests, evaluations and benchmarks that read other users' signals
+   * right after uploading. Fails with a StorageError 'busy' after `timeoutMs`.
+   */
+  flushIndex(timeoutMs?: number): Promise<void>;
 
   // Re-cleaning stored books (kith reclean): the derived data of every upload recomputed from its raw.
   /** Books (tenant, user) in (tenant, user_id) order, strictly after `after`, at most `limit`. */

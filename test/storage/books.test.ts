@@ -40,6 +40,7 @@ for (const engine of ENGINES) {
         await s.appendUpload(T, fakeUpload('u1', [{ emails: ['x@y.com'], times: 5, lastSent: 100, lastReceived: null }]));
         await s.appendUpload(T, fakeUpload('u1', [{ emails: ['x@y.com'], times: 2, lastSent: null, lastReceived: 50 }]));
         await s.appendUpload(T, fakeUpload('u1', [{ emails: ['X@y.com'], times: 1, lastSent: 90, lastReceived: 40 }]));
+        await s.flushIndex();
         const rows = (await rawRows(url, 'contact_keys')).filter((r) => r.user_id === 'u1');
         assert.equal(rows.length, 1);
         assert.equal(Number(rows[0]!.times), 5);
@@ -64,8 +65,10 @@ for (const engine of ENGINES) {
       withStorage(engine, async (s, url) => {
         const victim = 'victim-user';
         await s.appendUpload(T, fakeUpload(victim, manyContacts(5, 'v'), { ownerEmail: 'victim@home.com' }));
-        await s.appendUpload(T, fakeUpload(victim, manyContacts(5, 'w'), { ownerEmail: 'victim@work.com' }));
         await s.appendUpload(T, fakeUpload('other', manyContacts(5, 'v'), { ownerEmail: 'other@home.com' }));
+        await s.flushIndex();
+        // Index work still pending when the DELETE comes: it must go with the book, never come back.
+        await s.appendUpload(T, fakeUpload(victim, manyContacts(5, 'w'), { ownerEmail: 'victim@work.com' }));
         await s.recordInvitesSent(T, [{ userId: victim, keys: ['e:p0.v@example.com'], inviteeName: 'P', sentAt: 1 }]);
         await s.recordInvitesSent(T, [{ userId: 'other', keys: ['e:p1.v@example.com'], inviteeName: 'Q', sentAt: 1 }]);
         await s.recordInvitesAccepted(T, [{ keys: ['e:p0.v@example.com'], userId: victim, newUserId: 'someone', name: 'P', acceptedAt: 2 }]);
@@ -78,6 +81,7 @@ for (const engine of ENGINES) {
         assert.equal(await s.deleteBook(T, victim), true);
         assert.equal(await s.loadBook(T, victim), null);
         assert.equal(await s.deleteBook(T, victim), false);
+        await s.flushIndex();
 
         // app_users is the app's own directory of its users (uploaded by the app), not the user's data.
         for (const table of TABLES.filter((t) => t !== 'app_users')) {
@@ -100,6 +104,7 @@ for (const engine of ENGINES) {
       withStorage(engine, async (s) => {
         const uploads = Array.from({ length: 20 }, (_, i) => fakeUpload('u1', manyContacts(50, `c${i % 4}`)));
         await Promise.all(uploads.map((u) => s.appendUpload(T, u)));
+        await s.flushIndex();
         const book = await s.loadBook(T, 'u1');
         assert.equal(book?.uploadCount, 20);
         assert.equal(book?.entries.length, 20 * 50);
@@ -119,6 +124,7 @@ for (const engine of ENGINES) {
         assert.equal(book?.entries.length, 10_000);
         assert.deepEqual(book?.entries[9_999], u.normalized[9_999]);
         await s.appendUpload(T, fakeUpload('peer', manyContacts(10, 'big')));
+        await s.flushIndex();
         const sig = await s.loadSignals(T, 'peer', storedKeys(indexKeysOf((await s.loadBook(T, 'peer'))!.entries)), []);
         assert.equal(sig.knownBy.size, 20);
         assert.equal(sig.knownBy.get('e:p9.big@example.com'), 1);

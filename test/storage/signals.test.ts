@@ -45,6 +45,7 @@ async function seed(s: Storage, t: string): Promise<void> {
     ),
   );
   await s.appendUpload(t, fakeUpload('erin', [{ name: 'Bob', emails: ['bob@b.com'] }], { ownerEmail: 'erin@e.com' }));
+  await s.flushIndex(); // other users' signals come from the key index, written after the acknowledgment
 }
 
 const ALICE_KEYS = ['e:alice@a.com', 'p:+15559999'];

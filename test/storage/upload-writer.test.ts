@@ -33,7 +33,8 @@ describe('SQLite upload writer thread', () => {
       const seqs = await Promise.all(writes);
       assert.equal(new Set(seqs).size, 30);
       assert.equal((await plain.loadBook(T, 'v'))?.entries.length, 30);
-      // The key index was written too: the signals see the threaded upload's keys.
+      // The key index is written too, once the indexer has run: the signals see the threaded upload's keys.
+      await plain.flushIndex();
       const sig = await plain.loadSignals(T, 'someone', pendingKeys(['e:ann@example.com']), []);
       assert.equal(sig.knownBy.get('e:ann@example.com'), 1);
       // The request body handed over as UTF-8 bytes (big, so moved to the thread, not copied) is stored
