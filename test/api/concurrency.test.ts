@@ -93,6 +93,7 @@ for (const engine of ENGINES) {
       for (let b = 0; b < CONCURRENT_UPLOADS; b++) assert.equal(perBatch.get(b), ENTRIES_PER_UPLOAD, `batch ${b}`);
       assert.equal(book.body.meta.total_count, CONCURRENT_UPLOADS * ENTRIES_PER_UPLOAD + 1);
 
+      await api.storage.flushIndex(); // the key index follows the acknowledgment (issue #13)
       const rows = await dumpAllRows(api.url);
       const uploads = rows.filter((r) => r.startsWith('uploads: ') && r.includes(`"user_id":"${user}"`));
       assert.equal(uploads.length, CONCURRENT_UPLOADS);
@@ -134,7 +135,9 @@ for (const engine of ENGINES) {
         assert.equal(seen.get(99), undefined, `round ${round}: the book uploaded before the DELETE survived it`);
         for (const [b, n] of seen) assert.equal(n, ENTRIES_PER_UPLOAD, `round ${round}: batch ${b} is partial (${n} entries)`);
 
-        // The derived rows agree with the book: a batch's keys exist exactly when its upload does.
+        // The derived rows agree with the book: a batch's keys exist exactly when its upload does, once
+        // the index work left by the race is done (a DELETE wins over it: nothing deleted comes back).
+        await api.storage.flushIndex();
         const rows = await dumpAllRows(api.url);
         const keyCount = new Map<number, number>();
         for (const r of rows) {
@@ -155,15 +158,16 @@ for (const engine of ENGINES) {
       const user = 'half-way';
       assert.equal((await api.post('/v0/address-book', { user_id: user, source: {}, entries: batchEntries('pre', 0, 2) })).status, 200);
       const bookBefore = (await api.get(`/v0/address-book/${user}`)).body.data;
-      // A real fault inside the transaction: owner keys are written after the upload row and the
-      // contact keys, and this trigger makes that last write fail for one owner address.
+      // A real fault inside the transaction: the index_queue row is written after the upload row, and
+      // this trigger makes that last write fail for one owner address.
       await execSql(
         api.url,
-        `create trigger kith_fail_owner before insert on owner_keys when new.key like '%fail-here%' begin select raise(abort, 'injected failure'); end;`,
+        `create trigger kith_fail_owner before insert on index_queue when new.owner_keys like '%fail-here%' begin select raise(abort, 'injected failure'); end;`,
         `create function kith_fail_owner() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$;
-         create trigger kith_fail_owner before insert on owner_keys for each row when (new.key like '%fail-here%') execute function kith_fail_owner();`,
+         create trigger kith_fail_owner before insert on index_queue for each row when (new.owner_keys like '%fail-here%') execute function kith_fail_owner();`,
       );
       try {
+        await api.storage.flushIndex(); // the background indexer changes nothing more meanwhile
         const before = (await dumpAllRows(api.url)).sort();
         const r = await api.post('/v0/address-book', {
           user_id: user,
@@ -176,11 +180,46 @@ for (const engine of ENGINES) {
         assert.deepEqual((await dumpAllRows(api.url)).sort(), before, 'a failed upload left rows behind');
         assert.deepEqual((await api.get(`/v0/address-book/${user}`)).body.data, bookBefore);
       } finally {
-        await execSql(api.url, 'drop trigger kith_fail_owner;', 'drop trigger kith_fail_owner on owner_keys; drop function kith_fail_owner();');
+        await execSql(api.url, 'drop trigger kith_fail_owner;', 'drop trigger kith_fail_owner on index_queue; drop function kith_fail_owner();');
       }
       // The same upload goes through once the fault is gone.
       const ok = await api.post('/v0/address-book', { user_id: user, source: { email: 'owner@fail-here.example' }, entries: batchEntries('half', 1, 50) });
       assert.equal(ok.status, 200, ok.text);
+    });
+
+    it('an index write that fails keeps its work: the upload stays acknowledged and is indexed once the fault is gone', async () => {
+      const user = 'index-fault';
+      await execSql(
+        api.url,
+        `create trigger kith_fail_index before insert on owner_keys when new.key like '%index-fault%' begin select raise(abort, 'injected failure'); end;`,
+        `create function kith_fail_index() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$;
+         create trigger kith_fail_index before insert on owner_keys for each row when (new.key like '%index-fault%') execute function kith_fail_index();`,
+      );
+      try {
+        const r = await api.post('/v0/address-book', { user_id: user, source: { email: 'owner@index-fault.example' }, entries: batchEntries('ifault', 1, 5) });
+        assert.equal(r.status, 200, r.text);
+        // The indexer's transaction fails whole: no key of the upload, and its queue row is still there.
+        // (The server's own indexer may hold the book at that moment: then ours finds it busy; try again.)
+        let failed = false;
+        for (let i = 0; i < 200 && !failed; i++) {
+          const r = await api.storage.indexPending().catch(() => null);
+          if (r === null) failed = true;
+          else if (r.busy > 0) await new Promise((res) => setTimeout(res, 10));
+          else assert.fail(`the index write should fail, but indexed ${r.uploads} upload(s)`);
+        }
+        assert.ok(failed, 'the index write failed');
+        const rows = await dumpAllRows(api.url);
+        assert.equal(rows.filter((x) => x.startsWith('contact_keys: ') && x.includes(`"user_id":"${user}"`)).length, 0);
+        assert.equal(rows.filter((x) => x.startsWith('index_queue: ') && x.includes(`"user_id":"${user}"`)).length, 1);
+        // The owner's own book does not wait for the index.
+        assert.equal((await api.get(`/v0/address-book/${user}`)).body.meta.total_count, 5);
+      } finally {
+        await execSql(api.url, 'drop trigger kith_fail_index;', 'drop trigger kith_fail_index on owner_keys; drop function kith_fail_index();');
+      }
+      await api.storage.flushIndex();
+      const rows = await dumpAllRows(api.url);
+      assert.equal(rows.filter((x) => x.startsWith('contact_keys: ') && x.includes(`"user_id":"${user}"`)).length, 5);
+      assert.equal(rows.filter((x) => x.startsWith('index_queue: ')).length, 0);
     });
   });
 }

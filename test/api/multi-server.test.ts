@@ -153,6 +153,8 @@ describe('several servers on one PostgreSQL', { skip }, () => {
         sizes.reduce((n, s) => n + s + 1, 0),
         'every entry of every batch stored',
       );
+      // Both servers run an indexer on this schema; wait until the key index holds every upload.
+      await db.storage.flushIndex();
       const shared = await client.query<{ times: number }>("select times from contact_keys where user_id = $1 and key = 'e:shared.person@example.com'", [user]);
       assert.equal(shared.rows.length, 1, 'one key row for the person every batch holds');
       assert.equal(Number(shared.rows[0]!.times), BATCHES - 1, 'the largest count wins whatever the order');

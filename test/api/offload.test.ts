@@ -53,6 +53,10 @@ for (const engine of ENGINES) {
 
     const both = async (method: string, path: string, body?: unknown, raw?: string) => {
       const opts = raw !== undefined ? { raw, headers: { 'content-type': 'application/json' } } : { body };
+      // Other users' signals follow an upload once its key index is written (issue #13): both servers
+      // must have written theirs before answering the same request.
+      await inThread.storage.flushIndex();
+      await offload.storage.flushIndex();
       const [a, b] = [await inThread.request(method, path, opts), await offload.request(method, path, opts)];
       assert.deepEqual(comparable(b), comparable(a), `${method} ${path}: worker answer differs from the event loop's`);
       return a;
