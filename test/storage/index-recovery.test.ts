@@ -1,0 +1,141 @@
+/**
+ * The asynchronous key index (issue #13) on both engines: an acknowledged upload's index is written
+ * after the acknowledgment, from a durable queue. A crash between the commit and the index loses
+ * nothing (a server finishes the work at start-up), a SIGKILL in the middle of a backfill loses nothing
+ * acknowledged, and a DELETE wins over index work still pending (deleted data never comes back).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { indexKeysOf } from '../../src/domain/normalize.ts';
+import { createApiKey } from '../../src/services/keys.ts';
+import type { Storage } from '../../src/storage/types.ts';
+import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
+import { call, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { fakeUpload, manyContacts, rawRows } from './fixtures.ts';
+
+const T = 'app_index:live';
+/** Longest wait for a server's indexer to empty the queue (ms). */
+const DRAIN_TIMEOUT_MS = 60_000;
+
+/** Rows left in index_queue, read directly (never doing the work ourselves). */
+async function queued(url: string): Promise<number> {
+  return (await rawRows(url, 'index_queue')).length;
+}
+
+async function waitDrained(url: string, server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  while ((await queued(url)) > 0) {
+    if (Date.now() > deadline) throw new Error(`index queue not drained by the server: ${server.output.join('')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * The key index agrees with the books: for every (tenant, user), the contact_keys rows are exactly the
+ * index keys of its stored uploads, and owner_keys exactly their owner keys.
+ */
+async function assertIndexMatchesBooks(s: Storage, url: string): Promise<void> {
+  const keyRows = await rawRows(url, 'contact_keys');
+  const ownerRows = await rawRows(url, 'owner_keys');
+  const users = new Set([...keyRows, ...ownerRows].map((r) => `${r.tenant}\u0000${r.user_id}`));
+  for (let after = null as null | { tenant: string; userId: string }; ; ) {
+    const page = await s.listBooks(after, 100);
+    if (page.length === 0) break;
+    for (const b of page) users.add(`${b.tenant}\u0000${b.userId}`);
+    after = page[page.length - 1]!;
+  }
+  for (const u of users) {
+    const [tenant, userId] = u.split('\u0000') as [string, string];
+    const book = await s.loadBook(tenant, userId);
+    const expectedKeys = book === null ? [] : [...new Set(indexKeysOf(book.entries))].sort();
+    const haveKeys = keyRows.filter((r) => r.tenant === tenant && r.user_id === userId).map((r) => String(r.key)).sort();
+    assert.deepEqual(haveKeys, expectedKeys, `contact_keys of ${userId} follow its stored uploads`);
+    const expectedOwners = book === null ? [] : [...book.ownerKeys].sort();
+    const haveOwners = ownerRows.filter((r) => r.tenant === tenant && r.user_id === userId).map((r) => String(r.key)).sort();
+    assert.deepEqual(haveOwners, expectedOwners, `owner_keys of ${userId} follow its stored uploads`);
+  }
+}
+
+for (const engine of ENGINES) {
+  describe(`asynchronous key index on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    it('a crash between commit and index loses nothing: a server started later writes the index', () =>
+      withStorage(engine, async (s, url) => {
+        // Committed and acknowledged, no indexer running: exactly what a crash right after the commit leaves.
+        for (let u = 0; u < 12; u++) await s.appendUpload(T, fakeUpload(`u${u}`, manyContacts(40, `c${u % 3}`), { ownerEmail: `u${u}@home.com` }));
+        assert.equal(await queued(url), 12);
+        assert.equal((await rawRows(url, 'contact_keys')).length, 0, 'nothing indexed yet');
+        // The owner's own book does not wait for the index.
+        assert.equal((await s.loadBook(T, 'u0'))?.entries.length, 40);
+        const server = await startServerProcess(url);
+        try {
+          await waitDrained(url, server);
+        } finally {
+          await stopServerProcess(server);
+        }
+        await assertIndexMatchesBooks(s, url);
+      }));
+
+    it('SIGKILL in the middle of a backfill: everything acknowledged is stored and indexed after a restart', () =>
+      withStorage(engine, async (s, url) => {
+        const { key } = await createApiKey(s, { app: 'crash', env: 'live' });
+        let server: ServerProcess | undefined = await startServerProcess(url);
+        const acked: string[] = [];
+        try {
+          const USERS = 40;
+          let next = 0;
+          let killed = false;
+          const base = server.base;
+          const senders = Array.from({ length: 4 }, async () => {
+            while (next < USERS && !killed) {
+              const u = next++;
+              const entries = Array.from({ length: 300 }, (_, j) => ({ name: `P ${u} ${j}`, email: `p${j % 120}.c${u % 4}@example.com`, phones: [`+1415555${String(u * 300 + j).padStart(4, '0').slice(-4)}`] }));
+              const r = await call(base, 'POST', '/v0/address-book', key, { user_id: `k${u}`, source: { email: `k${u}@home.com` }, entries, backfill: 1 }).catch(() => null);
+              if (r?.status === 200) acked.push(`k${u}`);
+              // Killed right after some acknowledgments, with requests and index work in flight.
+              if (acked.length === 10 && !killed) {
+                killed = true;
+                await stopServerProcess(server, 'SIGKILL');
+              }
+            }
+          });
+          await Promise.all(senders);
+          assert.ok(killed && acked.length >= 10, 'the server was killed mid-backfill');
+          server = await startServerProcess(url);
+          await waitDrained(url, server);
+        } finally {
+          await stopServerProcess(server);
+        }
+        for (const u of acked) assert.equal((await s.loadBook(await tenantOfKey(url), u))?.entries.length, 300, `acknowledged upload of ${u} stored`);
+        await assertIndexMatchesBooks(s, url);
+      }));
+
+    it('a DELETE wins over pending index work, whoever runs first', () =>
+      withStorage(engine, async (s, url) => {
+        for (let round = 0; round < 6; round++) {
+          const user = `gone${round}`;
+          await s.appendUpload(T, fakeUpload(user, manyContacts(30, 'shared'), { ownerEmail: `${user}@home.com` }));
+          if (round % 2 === 1) await s.flushIndex(); // half the rounds: part of the book indexed already
+          await s.appendUpload(T, fakeUpload(user, manyContacts(30, `own${round}`), { ownerEmail: `${user}@work.com` }));
+          // Two indexers and the DELETE at once, in a different order each round.
+          const work = [s.indexPending(), s.indexPending()];
+          const del = s.deleteBook(T, user);
+          const order = round % 3 === 0 ? [del, ...work] : [...work, del];
+          await Promise.all(order);
+          assert.equal(await del, true);
+          await s.flushIndex();
+          assert.equal(await s.loadBook(T, user), null);
+          for (const table of ['contact_keys', 'owner_keys', 'index_queue', 'uploads']) {
+            const left = (await rawRows(url, table)).filter((r) => r.user_id === user);
+            assert.deepEqual(left, [], `round ${round}: rows of the deleted user in ${table}`);
+          }
+        }
+        await assertIndexMatchesBooks(s, url);
+      }));
+  });
+}
+
+/** The tenant of the only app key in the database (the test made one). */
+async function tenantOfKey(url: string): Promise<string> {
+  const keys = await rawRows(url, 'api_keys');
+  return `${keys[0]!.app_id}:${keys[0]!.env}`;
+}
