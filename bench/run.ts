@@ -20,7 +20,9 @@
  *   - backfill: contacts per second over many users (backfill=1, 4 requests in flight), beside the floor's rate;
  *   - peak memory (VmHWM of the server process) for a 10,000- and a 50,000-entry book, and under
  *     concurrent 50,000-entry uploads;
- *   - p50/p99/max of small GETs (a 100-entry book) while a 50,000-entry upload is processed, and idle.
+ *   - p50/p99/max of small GETs (a 100-entry book) while a 50,000-entry upload is processed, and idle;
+ *   - the index lag (bench/index-lag.ts): acknowledgment to key index written, p50/p99 over the
+ *     backfill's uploads, and for the 50,000-entry upload.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiKey } from '../src/services/keys.ts';
 import { ENGINES, engineSkip, makeTestStorage, type EngineName } from '../test/helpers/engines.ts';
 import { floorOf, rawInsertFor } from './floor.ts';
+import { startLagProbe } from './index-lag.ts';
 import { makeBody, makeEntries } from './gen.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 
@@ -240,20 +243,27 @@ async function benchEngine(engine: EngineName): Promise<void> {
       bodies.push(JSON.stringify(makeBody(`bf${u}`, entries, { seed: 10_000 + u, backfill: true })));
     }
     const total = BACKFILL_USERS * BACKFILL_ENTRIES;
+    const lagProbe = await startLagProbe(url);
     const t0 = performance.now();
     let next = 0;
     await Promise.all(
       Array.from({ length: BACKFILL_CONCURRENCY }, async () => {
-        while (next < bodies.length) await post(bodies[next++]!, 'backfill');
+        while (next < bodies.length) {
+          const u = next++;
+          await post(bodies[u]!, 'backfill');
+          lagProbe.acked(`bf${u}`, performance.now());
+        }
       }),
     );
     const bfMs = performance.now() - t0;
+    const lags = await lagProbe.finish();
     let bfFloor = 0;
     for (const b of bodies) bfFloor += await floorOnce(b); // a sum over 160 bodies: noise averages out
     const rate = (total / bfMs) * 1000, floorRate = (total / bfFloor) * 1000;
     console.log(
       ` backfill: ${BACKFILL_USERS} users x ${BACKFILL_ENTRIES} entries, ${BACKFILL_CONCURRENCY} in flight\n` +
-        `  ${'contacts/s'.padEnd(30)} ${Math.round(rate).toLocaleString('en').padStart(10)}   floor ${Math.round(floorRate).toLocaleString('en').padStart(10)}/s  ${fmtX(floorRate / rate)} (floor rate / rate)`,
+        `  ${'contacts/s'.padEnd(30)} ${Math.round(rate).toLocaleString('en').padStart(10)}   floor ${Math.round(floorRate).toLocaleString('en').padStart(10)}/s  ${fmtX(floorRate / rate)} (floor rate / rate)\n` +
+        `  ${'index lag (ack -> indexed)'.padEnd(30)} p50 ${fmtMs(percentile(lags, 50))}  p99 ${fmtMs(percentile(lags, 99))}  max ${fmtMs(Math.max(...lags))}  (${lags.length} uploads)`,
     );
 
     // Small GETs while a big upload is processed (and idle, for reference).
@@ -275,15 +285,21 @@ async function benchEngine(engine: EngineName): Promise<void> {
     const before = memOf(pid).rss;
     resetPeak(pid);
     let busy = true;
-    const upload = post(bigText, `POST ${BIG}`).finally(() => (busy = false));
+    const bigLag = await startLagProbe(url);
+    const upload = post(bigText, `POST ${BIG}`).finally(() => {
+      busy = false;
+      bigLag.acked('big', performance.now());
+    });
     const during = await probe(() => busy, 20);
     const bigMs = (await upload).ms;
+    const bigLagMs = (await bigLag.finish())[0]!;
     const bigPeak = memOf(pid).peak;
     const stat = (xs: number[]) => `p50 ${fmtMs(percentile(xs, 50))}  p99 ${fmtMs(percentile(xs, 99))}  max ${fmtMs(Math.max(...xs))}  (${xs.length} GETs)`;
     console.log(` small GETs (100-entry book, ${PROBE_CONCURRENCY} in flight)`);
     console.log(`  ${'idle'.padEnd(30)} ${stat(idle)}`);
     console.log(`  ${`during a ${BIG.toLocaleString('en')}-entry POST`.padEnd(30)} ${stat(during)}`);
     line(`the ${BIG.toLocaleString('en')}-entry POST itself`, bigMs, bigFloor);
+    console.log(`  ${`its index lag (ack -> indexed)`.padEnd(30)} ${fmtMs(bigLagMs)}`);
 
     // Memory: peak RSS of the server for a 10k and a big book, and under concurrent big uploads.
     const tenText = JSON.stringify(makeBody('mem10k', makeEntries({ size: 10_000, seed: 555 }), { seed: 555 }));
