@@ -13,7 +13,9 @@ export interface ArrayColumn {
 }
 
 export interface EngineProfile {
-  readonly name: 'sqlite' | 'postgres';
+  readonly name: 'sqlite' | 'postgres' | 'citus';
+  /** Runs after every migrateUp (Citus: distributes Kith's tables, idempotently). */
+  readonly afterMigrate?: () => Promise<void>;
   readonly db: Kysely<Database>;
   /**
    * Bound parameters one statement may carry; multi-row inserts are chunked to stay under it

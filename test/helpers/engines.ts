@@ -27,11 +27,17 @@ import pg from 'pg';
 import { openStorage } from '../../src/storage/index.ts';
 import type { Storage } from '../../src/storage/types.ts';
 
-export const ENGINES = ['sqlite', 'postgres'] as const;
+export const ENGINES = ['sqlite', 'postgres', 'citus'] as const;
 export type EngineName = (typeof ENGINES)[number];
 
 /** The PostgreSQL database the tests use (trust auth on 127.0.0.1 by default). */
 export const PG_TEST_URL = process.env.KITH_TEST_PG_URL || 'postgres://127.0.0.1:5432/test';
+/**
+ * The Citus coordinator the tests use: ../shared/citus/cluster.sh start (one coordinator, two workers).
+ * Each test gets a fresh schema there, as on PostgreSQL: Citus distributes tables of any schema, and
+ * drops their shards with the schema.
+ */
+export const CITUS_TEST_URL = process.env.KITH_TEST_CITUS_URL || 'postgres://postgres@127.0.0.1:9700/kith';
 
 /**
  * How long to wait for PostgreSQL before declaring it unreachable (ms). Generous on purpose: a server
@@ -40,32 +46,55 @@ export const PG_TEST_URL = process.env.KITH_TEST_PG_URL || 'postgres://127.0.0.1
  */
 const PG_PROBE_TIMEOUT_MS = 10_000;
 
-let pgProbe: Promise<boolean> | undefined;
-let warned = false;
+const probes = new Map<string, Promise<boolean>>();
+const warned = new Set<EngineName>();
+
+/** Whether `url` accepts connections and `check` (SQL returning one row) answers a row: probed once per process. */
+function probe(url: string, check: string): Promise<boolean> {
+  let p = probes.get(url);
+  if (p === undefined) {
+    p = (async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_PROBE_TIMEOUT_MS });
+      try {
+        await client.connect();
+        return ((await client.query(check)).rowCount ?? 0) > 0;
+      } catch {
+        return false;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    })();
+    probes.set(url, p);
+  }
+  return p;
+}
 
 /** Whether PG_TEST_URL accepts connections (probed once per process). */
 export function pgAvailable(): Promise<boolean> {
-  pgProbe ??= (async () => {
-    const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: PG_PROBE_TIMEOUT_MS });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.end().catch(() => {});
-    }
-  })();
-  return pgProbe;
+  return probe(PG_TEST_URL, 'select 1');
+}
+
+/** Whether CITUS_TEST_URL accepts connections and runs Citus with at least one worker. */
+export function citusAvailable(): Promise<boolean> {
+  return probe(CITUS_TEST_URL, "select 1 from pg_extension where extname = 'citus' and exists (select 1 from pg_dist_node where noderole = 'primary' and groupid > 0)");
+}
+
+/** The database URL the tests of a PostgreSQL-protocol engine use. */
+export function baseUrlOf(engine: Exclude<EngineName, 'sqlite'>): string {
+  return engine === 'citus' ? CITUS_TEST_URL : PG_TEST_URL;
 }
 
 /** `false` when `engine` can run here, else a skip reason for node:test (and a warning on stderr). */
 export async function engineSkip(engine: EngineName): Promise<string | false> {
-  if (engine !== 'postgres' || (await pgAvailable())) return false;
-  const reason = `PostgreSQL not reachable at ${PG_TEST_URL} (set KITH_TEST_PG_URL): postgres tests SKIPPED`;
-  if (!warned) {
-    warned = true;
+  if (engine === 'sqlite') return false;
+  if (engine === 'postgres' && (await pgAvailable())) return false;
+  if (engine === 'citus' && (await citusAvailable())) return false;
+  const reason =
+    engine === 'postgres'
+      ? `PostgreSQL not reachable at ${PG_TEST_URL} (set KITH_TEST_PG_URL): postgres tests SKIPPED`
+      : `Citus not reachable at ${CITUS_TEST_URL} (start it: ../shared/citus/cluster.sh start; or set KITH_TEST_CITUS_URL): citus tests SKIPPED`;
+  if (!warned.has(engine)) {
+    warned.add(engine);
     process.stderr.write(`\n*** WARNING: ${reason} ***\n\n`);
   }
   return reason;
@@ -110,7 +139,7 @@ export async function makeTestStorage(engine: EngineName, opts: { migrate?: bool
     url = `sqlite:${join(dir, 'kith.db')}`;
     drop = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    ({ url, drop } = freshPgSchema(PG_TEST_URL, 'kith_t'));
+    ({ url, drop } = freshPgSchema(baseUrlOf(engine), 'kith_t'));
   }
   const storage = await openStorage(url);
   let done = false;

@@ -38,7 +38,9 @@ export function indexQueueMigration(engine: Engine): Migration {
     },
 
     async down(db: Kysely<any>): Promise<void> {
-      if (engine.uploadsCompositeKey) {
+      // A distributed uploads table (Citus, by user_id) keeps the new key: a unique key without the
+      // distribution column is not allowed there, and (tenant, user_id, seq) is unique all the same.
+      if (engine.uploadsCompositeKey && !(await distributed(db, 'uploads'))) {
         await db.schema.createIndex('uploads_user').ifNotExists().on('uploads').columns(['tenant', 'user_id', 'seq']).execute();
         await sql`alter table uploads drop constraint uploads_pk`.execute(db);
         await sql`alter table uploads add constraint uploads_pk primary key (tenant, seq)`.execute(db);
@@ -46,4 +48,13 @@ export function indexQueueMigration(engine: Engine): Migration {
       await db.schema.dropTable('index_queue').ifExists().execute();
     },
   };
+}
+
+/** Whether `table` (in the current schema) is a Citus distributed table. */
+async function distributed(db: Kysely<any>, table: string): Promise<boolean> {
+  // Two queries: pg_dist_partition exists only where Citus is installed.
+  const citus = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'citus'`.execute(db);
+  if ((citus.rows[0]?.n ?? 0) === 0) return false;
+  const r = await sql<{ n: number }>`select count(*)::int as n from pg_dist_partition where logicalrelid = to_regclass(${table})`.execute(db);
+  return (r.rows[0]?.n ?? 0) > 0;
 }

@@ -1,0 +1,65 @@
+/**
+ * Kith on Citus (issue #13): one app spread over every node. Detected on open (the `citus` extension in
+ * the database); after every migration (server start and `kith migrate`) Kith distributes its own
+ * tables, idempotently (a table already distributed or reference is left as it is).
+ *
+ * The layout, and why:
+ * - Books by user: `uploads`, `index_queue`, `suggested_seen`, `owner_keys` are distributed by `user_id`
+ *   and co-located, so an upload (its row and its queue row), a book's load and its size are single-shard. Citus takes
+ *   one distribution column: `user_id` alone (not a synthetic tenant + user column) keeps the schema the
+ *   same on every engine; the same user id in two apps shares a shard, never a row (every key and query
+ *   still has `tenant`).
+ * - The key index by key: `contact_keys`, `app_users`, `invites_sent`, `invites_accepted`
+ *   are distributed by `key` and co-located, so "who else knows this key" for one key is single-shard,
+ *   and a book's lookup fans out to the shards of its keys (all of them, for a big book).
+ * - Small tables as reference tables (a copy on every node): `apps`, `api_keys` (read on every
+ *   request), `weights` (one row per app).
+ * - Any other table (added by a later migration and not listed here) becomes a reference table: correct
+ *   for every query shape; list it here when it grows big.
+ */
+import { sql, type Kysely } from 'kysely';
+
+export const CITUS_REFERENCE = ['apps', 'api_keys', 'weights'] as const;
+export const CITUS_BY_USER = ['uploads', 'index_queue', 'suggested_seen', 'owner_keys'] as const;
+export const CITUS_BY_KEY = ['contact_keys', 'app_users', 'invites_sent', 'invites_accepted'] as const;
+
+/** Whether the database behind `db` runs Citus (the extension is installed in it). */
+export async function isCitus(db: Kysely<any>): Promise<boolean> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'citus'`.execute(db);
+  return (r.rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * Distributes Kith's tables of `schema` as the layout above says; tables already distributed (or
+ * reference) are left alone, so it runs on every start. Returns the tables it changed.
+ */
+export async function distributeTables(db: Kysely<any>, schema: string): Promise<string[]> {
+  const tables = await sql<{ name: string; done: boolean }>`
+    select c.relname as name, exists (select 1 from pg_dist_partition p where p.logicalrelid = c.oid) as done
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${schema} and c.relkind in ('r', 'p') and c.relname not like 'kysely\\_%'`.execute(db);
+  const state = new Map(tables.rows.map((r) => [r.name, r.done]));
+  const changed: string[] = [];
+  const qualified = (t: string) => `"${schema}"."${t}"`;
+  const listed = new Set<string>([...CITUS_REFERENCE, ...CITUS_BY_USER, ...CITUS_BY_KEY]);
+  // Reference tables first (api_keys refers to apps); then each co-location group, its first table alone.
+  const reference = [...CITUS_REFERENCE, ...[...state.keys()].filter((t) => !listed.has(t)).sort()];
+  for (const t of reference) {
+    if (state.get(t) !== false) continue;
+    await sql`select create_reference_table(${qualified(t)})`.execute(db);
+    changed.push(t);
+  }
+  for (const [group, column] of [
+    [CITUS_BY_USER, 'user_id'],
+    [CITUS_BY_KEY, 'key'],
+  ] as const) {
+    const first = group[0];
+    for (const t of group) {
+      if (state.get(t) !== false) continue;
+      const colocate = t === first ? 'none' : qualified(first);
+      await sql`select create_distributed_table(${qualified(t)}, ${column}, colocate_with => ${colocate})`.execute(db);
+      changed.push(t);
+    }
+  }
+  return changed;
+}
