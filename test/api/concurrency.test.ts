@@ -47,7 +47,10 @@ async function execSql(url: string, sqlite: string, postgres: string): Promise<v
   await client.connect();
   try {
     if (schema) await client.query(`set search_path to "${schema}"`);
-    await client.query(postgres);
+    // Citus refuses triggers on distributed tables unless told (a plain PostgreSQL ignores the setting).
+    await client.query('set citus.enable_unsafe_triggers to on');
+    // One statement at a time: Citus propagates DDL per statement, not in a multi-statement query.
+    for (const statement of postgres.split(/;\s*(?=create |drop )/i)) await client.query(statement);
   } finally {
     await client.end();
   }
