@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorDetail } from './errors.ts';
 import { NO_NUL_PATTERN } from './schemas.ts';
+import { StorageError } from '../storage/errors.ts';
 
 interface AjvError {
   instancePath: string;
@@ -73,6 +74,11 @@ export function toApiError(err: FastifyError | ApiError | Error): ApiError {
       return new ApiError('invalid_json', 'The request body is empty but Content-Type says JSON.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('invalid_json', 'The request body is not valid JSON.');
+  }
+  // The database (or the node of a distributed one holding the data) is down, restarting or overloaded:
+  // 503 with Retry-After, which clients retry; nothing was half-written (every write is one transaction).
+  if (err instanceof StorageError && (err.kind === 'unavailable' || err.kind === 'busy')) {
+    return new ApiError('service_unavailable', 'The service is temporarily unavailable. The request was not completed; please retry.', undefined, { 'Retry-After': '1' });
   }
   if (fe.statusCode === 400 && /JSON/i.test(fe.message)) return new ApiError('invalid_json', 'The request body is not valid JSON.');
   if (fe.statusCode === 413) return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');

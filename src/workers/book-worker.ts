@@ -7,11 +7,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
+import { toApiError } from '../http/error-handler.ts';
 import { ApiError } from '../http/errors.ts';
 import { answerUpload, getAnswer, postAnswer, uploadBodySchema, type AnswerContext } from '../http/routes/address-book.ts';
 import { makeSchemas, type UploadBody } from '../http/schemas.ts';
 import { AddressBookService } from '../services/address-book.ts';
-import { openStorage } from '../storage/index.ts';
+import { openStorage, StorageError } from '../storage/index.ts';
 import { adoptWriteLocks } from '../storage/write-lock.ts';
 import { compileBodyValidator, compileListSerializer, parseJsonBody } from './compilers.ts';
 import { transferList, type Job, type JobContext, type JobReply, type WorkerInit } from './protocol.ts';
@@ -55,6 +56,8 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
 }
 
 function failure(e: unknown): JobReply {
+  // A database down or busy leaves the worker as the same 503 the event loop answers.
+  if (e instanceof StorageError && (e.kind === 'unavailable' || e.kind === 'busy')) e = toApiError(e);
   if (e instanceof ApiError) return { ok: false, error: { kind: 'api', code: e.code, message: e.message, details: e.details, headers: e.headers } };
   const err = e instanceof Error ? e : new Error(String(e));
   return { ok: false, error: { kind: 'internal', name: err.name, message: err.message, stack: err.stack } };
