@@ -23,12 +23,6 @@ export const CITUS_REFERENCE = ['apps', 'api_keys', 'weights'] as const;
 export const CITUS_BY_USER = ['uploads', 'index_queue', 'suggested_seen', 'owner_keys'] as const;
 export const CITUS_BY_KEY = ['contact_keys', 'app_users', 'invites_sent', 'invites_accepted'] as const;
 
-/** Whether the database behind `db` runs Citus (the extension is installed in it). */
-export async function isCitus(db: Kysely<any>): Promise<boolean> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'citus'`.execute(db);
-  return (r.rows[0]?.n ?? 0) > 0;
-}
-
 /**
  * Distributes Kith's tables of `schema` as the layout above says; tables already distributed (or
  * reference) are left alone, so it runs on every start. Returns the tables it changed.

@@ -3,13 +3,15 @@ import { userInfo } from 'node:os';
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { EngineProfile } from './engine.ts';
-import { distributeTables, isCitus } from './citus.ts';
+import { distributeTables } from './citus.ts';
 import type { Database } from './schema.ts';
 
 /** The protocol counts bind parameters in 16 bits. */
 const PG_MAX_PARAMS = 65535;
 const INT8_OID = 20;
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+/** How long a new connection may take before the request fails (ms). */
+const CONNECT_TIMEOUT_MS = 5000;
 /** Citus: how long the coordinator waits for a connection to a worker before failing the query (ms). */
 const CITUS_NODE_CONNECTION_TIMEOUT_MS = 2000;
 
@@ -32,6 +34,9 @@ export async function openPostgres(url: string): Promise<EngineProfile> {
   }
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
+    // A server that does not answer (down host, network black hole) fails the request after this (ms)
+    // instead of hanging it: the client gets a 503 and retries. A refused connection fails at once.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // search_path is set at connection start-up, so no query (nor Kysely's migrator) can miss it.
     ...(schema !== null ? { options: `-c search_path=${schema}` } : {}),
     // Times are bigint (int8) epoch ms and counts are int8: read them as numbers (< 2^53), not strings.
@@ -56,26 +61,25 @@ export async function openPostgres(url: string): Promise<EngineProfile> {
     // the database often shares the machine's cores with Kith. A session setting: nothing to migrate,
     // values already stored stay readable whatever their compression.
     const lz4 = await pool.query("select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)");
-    if (lz4.rowCount) {
+    const citus = (await pool.query("select 1 from pg_extension where extname = 'citus'")).rowCount! > 0;
+    const settings: string[] = [];
+    if (lz4.rowCount) settings.push("set default_toast_compression = 'lz4'");
+    // Citus: a query needing a worker that is down fails after this (ms), instead of Citus's default
+    // 30 s: the request answers 503 and the client retries (issue #13).
+    if (citus) settings.push(`set citus.node_connection_timeout = ${CITUS_NODE_CONNECTION_TIMEOUT_MS}`);
+    if (settings.length > 0) {
+      const text = settings.join('; ');
       pool.on('connect', (client) => {
-        // Queued before anything the pool's user sends on this connection. Failing changes nothing but speed.
-        client.query("set default_toast_compression = 'lz4'").catch(() => {});
+        // Queued before anything the pool's user sends on this connection (one query: pg queues no
+        // second one). Failing changes nothing but speed and how fast a dead node is noticed.
+        client.query(text).catch(() => {});
       });
       // Connections opened above (a probe and the schema creation) are idle in the pool: set them too.
-      await pool.query("set default_toast_compression = 'lz4'").catch(() => {});
+      await pool.query(text).catch(() => {});
     }
     const current = await pool.query<{ s: string | null }>('select current_schema() as s');
     const migrationSchema = current.rows[0]?.s ?? 'public';
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const citus = await isCitus(db);
-    if (citus) {
-      // A query needing a worker that is down fails after this (ms), instead of Citus's default 30 s:
-      // the request answers 503 and the client retries (issue #13).
-      pool.on('connect', (client) => {
-        client.query(`set citus.node_connection_timeout = ${CITUS_NODE_CONNECTION_TIMEOUT_MS}`).catch(() => {});
-      });
-      await pool.query(`set citus.node_connection_timeout = ${CITUS_NODE_CONNECTION_TIMEOUT_MS}`).catch(() => {});
-    }
     return {
       name: citus ? 'citus' : 'postgres',
       afterMigrate: citus ? async () => void (await distributeTables(db, migrationSchema)) : undefined,
