@@ -76,9 +76,11 @@ export function toApiError(err: FastifyError | ApiError | Error): ApiError {
       return new ApiError('invalid_json', 'The request body is not valid JSON.');
   }
   // The database (or the node of a distributed one holding the data) is down, restarting or overloaded:
-  // 503 with Retry-After, which clients retry; nothing was half-written (every write is one transaction).
+  // 503 with Retry-After, which clients retry. Nothing is half-written (every write is one transaction);
+  // an upload may be stored whole when only its ranked answer failed, and sending it again is harmless
+  // (the same people merge into the same contacts).
   if (err instanceof StorageError && (err.kind === 'unavailable' || err.kind === 'busy')) {
-    return new ApiError('service_unavailable', 'The service is temporarily unavailable. The request was not completed; please retry.', undefined, { 'Retry-After': '1' });
+    return new ApiError('service_unavailable', 'The service is temporarily unavailable; please retry.', undefined, { 'Retry-After': '1' });
   }
   if (fe.statusCode === 400 && /JSON/i.test(fe.message)) return new ApiError('invalid_json', 'The request body is not valid JSON.');
   if (fe.statusCode === 413) return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');

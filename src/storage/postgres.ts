@@ -48,6 +48,13 @@ export async function openPostgres(url: string): Promise<EngineProfile> {
   // An idle client dying (server restart, network) emits 'error' on the pool; unhandled, it would crash
   // the process. The pool drops that client by itself and the next query reconnects.
   pool.on('error', () => {});
+  // The same for a client checked out between two queries (a transaction in progress, or Kysely holding
+  // it): pg emits 'error' on the Client itself, and with no listener that killed the whole process when
+  // the server restarted (found by test/api/faults.test.ts). Its next query fails instead (a 503), and
+  // the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     if (schema !== null) {
       await pool.query(`create schema if not exists "${schema}"`).catch((e: { code?: string }) => {
