@@ -34,6 +34,7 @@ import { createApiKey } from '../src/services/keys.ts';
 import { ENGINES, engineSkip, makeTestStorage, type EngineName } from '../test/helpers/engines.ts';
 import { floorOf, rawInsertFor } from './floor.ts';
 import { startLagProbe } from './index-lag.ts';
+import { cpuSeconds, localNodes } from './node-cpu.ts';
 import { makeBody, makeEntries } from './gen.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 
@@ -244,6 +245,9 @@ async function benchEngine(engine: EngineName): Promise<void> {
     }
     const total = BACKFILL_USERS * BACKFILL_ENTRIES;
     const lagProbe = await startLagProbe(url);
+    // Database CPU per node (PostgreSQL: the one server; Citus: coordinator and workers), when local.
+    const nodes = engine === 'sqlite' ? null : await localNodes(url);
+    const cpu0 = nodes ? cpuSeconds(nodes) : [];
     const t0 = performance.now();
     let next = 0;
     await Promise.all(
@@ -257,6 +261,7 @@ async function benchEngine(engine: EngineName): Promise<void> {
     );
     const bfMs = performance.now() - t0;
     const lags = await lagProbe.finish();
+    const cpu1 = nodes ? cpuSeconds(nodes) : [];
     let bfFloor = 0;
     for (const b of bodies) bfFloor += await floorOnce(b); // a sum over 160 bodies: noise averages out
     const rate = (total / bfMs) * 1000, floorRate = (total / bfFloor) * 1000;
@@ -265,6 +270,11 @@ async function benchEngine(engine: EngineName): Promise<void> {
         `  ${'contacts/s'.padEnd(30)} ${Math.round(rate).toLocaleString('en').padStart(10)}   floor ${Math.round(floorRate).toLocaleString('en').padStart(10)}/s  ${fmtX(floorRate / rate)} (floor rate / rate)\n` +
         `  ${'index lag (ack -> indexed)'.padEnd(30)} p50 ${fmtMs(percentile(lags, 50))}  p99 ${fmtMs(percentile(lags, 99))}  max ${fmtMs(Math.max(...lags))}  (${lags.length} uploads)`,
     );
+    if (nodes) {
+      // Backfill and its indexing, database CPU per 10,000 contacts, per node (includes other users of a shared server).
+      const per = nodes.map((n, i) => `${n.name} ${(((cpu1[i]! - cpu0[i]!) / total) * 10_000).toFixed(2)} s`);
+      console.log(`  ${'db CPU per 10k contacts'.padEnd(30)} ${per.join(', ')}`);
+    }
 
     // Small GETs while a big upload is processed (and idle, for reference).
     const small = 'probe';
