@@ -45,9 +45,10 @@ export interface EngineProfile {
    * `key in (subquery)` first builds a temporary index of all the keys, once per query). 'in':
    * `key in (the user's own contact_keys rows, plus the pending keys as a keyTable)`, a semi-join
    * (Postgres: it plans that one well even on stale statistics, where a join with a long key list may
-   * hash the tenant's whole table).
+   * hash the tenant's whole table). 'any': `key = any(all the keys as one array)` (Citus: each shard
+   * gets the list and probes its own index, instead of the coordinator shipping an intermediate result).
    */
-  readonly keyLookup: 'join' | 'in';
+  readonly keyLookup: 'join' | 'in' | 'any';
   /**
    * A text value given as a JavaScript string or as its UTF-8 bytes, as a parameter of an insert
    * (SQLite: the bytes bound as they are and cast to TEXT in SQL, never decoded in JavaScript;

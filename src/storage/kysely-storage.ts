@@ -734,7 +734,11 @@ export class KyselyStorage implements Storage {
       // Key lists go as one parameter (a book's 10,000+ keys would exceed SQLite's parameter limit as a
       // list). How each table is restricted to the book's keys differs by engine (EngineProfile.keyLookup).
       const join = this.#profile.keyLookup === 'join';
+      // 'any': the whole list as one array parameter, `key = any($1)`, which a distributed engine sends
+      // to each shard as is (Citus: no intermediate result of the keys shipped to every shard).
+
       const inThisBook = new Set(keys.all);
+      const anyKeys = this.#profile.keyLookup === 'any' ? sql<string>`any(${[...inThisBook]}::text[])` : null;
       const book = this.#profile.keyTable(join ? [...inThisBook] : keys.pending).as('j');
       // The user's keys: those indexed, and those of its uploads the indexer has not reached yet (the
       // owner's own book never lags its acknowledged uploads).
@@ -748,9 +752,11 @@ export class KyselyStorage implements Storage {
       const owner = uniqueSorted(ownerKeys);
 
       const [known, recip, appUsers, invited, accepted, seen] = await Promise.all([
-        (join
-          ? db.selectFrom(book).crossJoin('contact_keys as o').whereRef('o.key', '=', 'j.key')
-          : db.selectFrom('contact_keys as o').where('o.key', 'in', inBook())
+        (anyKeys !== null
+          ? db.selectFrom('contact_keys as o').where('o.key', '=', anyKeys)
+          : join
+            ? db.selectFrom(book).crossJoin('contact_keys as o').whereRef('o.key', '=', 'j.key')
+            : db.selectFrom('contact_keys as o').where('o.key', 'in', inBook())
         )
           .select((eb) => ['o.key', eb.fn.countAll<number>().as('n')])
           .where('o.tenant', '=', t)
@@ -791,9 +797,11 @@ export class KyselyStorage implements Storage {
               .where('ok.tenant', '=', t)
               .groupBy('ok.key')
               .execute(),
-        (join
-          ? db.selectFrom(book).crossJoin('app_users as a').whereRef('a.key', '=', 'j.key')
-          : db.selectFrom('app_users as a').where('a.key', 'in', inBook())
+        (anyKeys !== null
+          ? db.selectFrom('app_users as a').where('a.key', '=', anyKeys)
+          : join
+            ? db.selectFrom(book).crossJoin('app_users as a').whereRef('a.key', '=', 'j.key')
+            : db.selectFrom('app_users as a').where('a.key', 'in', inBook())
         )
           .select('a.key')
           .where('a.tenant', '=', t)
@@ -805,9 +813,11 @@ export class KyselyStorage implements Storage {
           .where('user_id', '=', userId)
           .groupBy('key')
           .execute(),
-        (join
-          ? db.selectFrom(book).crossJoin('invites_accepted as ia').whereRef('ia.key', '=', 'j.key')
-          : db.selectFrom('invites_accepted as ia').where('ia.key', 'in', inBook())
+        (anyKeys !== null
+          ? db.selectFrom('invites_accepted as ia').where('ia.key', '=', anyKeys)
+          : join
+            ? db.selectFrom(book).crossJoin('invites_accepted as ia').whereRef('ia.key', '=', 'j.key')
+            : db.selectFrom('invites_accepted as ia').where('ia.key', 'in', inBook())
         )
           .select('ia.key')
           .distinct()
