@@ -195,12 +195,13 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<string[]> {
       );
     }
 
+    // What the last kill left of the index work (read before any server runs again).
+    const pendingAtRestart = Number((await query(url, 'select count(*) as n from index_queue'))[0]?.n ?? 0);
     // Restart: recovery happens on open (SQLite's WAL replay, PostgreSQL's crash recovery is its own).
     const { child, base } = await startServer(url, logPath);
     try {
       // The key index is written after the acknowledgment (issue #13): what the kills left pending, the
       // restarted server's indexer finishes; the checks below run once it has.
-      const pendingAtRestart = Number((await query(url, 'select count(*) as n from index_queue'))[0]?.n ?? 0);
       const t0 = Date.now();
       while (Number((await query(url, 'select count(*) as n from index_queue'))[0]?.n ?? 0) > 0) {
         if (Date.now() - t0 > 60_000) {
@@ -209,7 +210,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<string[]> {
         }
         await new Promise((r) => setTimeout(r, 50));
       }
-      console.log(`index: ${pendingAtRestart} upload(s) not yet indexed at the restart, all indexed by the restarted server within ${Date.now() - t0} ms`);
+      console.log(`index: ${pendingAtRestart} upload(s) not yet indexed at the restart, all indexed by the restarted server (queue empty ${Date.now() - t0} ms after it answered /readyz)`);
       const uploads = await query(url, 'select batch_id, user_id, raw, entry_count from uploads');
       const stored = new Map<string, { batchId: string; user: string }>();
       for (const u of uploads) {
