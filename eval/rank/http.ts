@@ -65,6 +65,9 @@ export async function startHttpRanker(opts: { explain?: boolean } = {}): Promise
     await pool(uploads, CONCURRENCY, async ({ user, u }) => {
       await call(base, key, 'POST', '/v0/address-book', { user_id: user, source: u.source, entries: u.entries, backfill: 1 });
     });
+    // The cross-user signals (knownBy, reciprocal) come from the key index, written after the
+    // acknowledgment: every book is ranked with all the others indexed, as before issue #13.
+    await storage.flushIndex();
     const out = new Map<string, string[][]>();
     await pool(books, CONCURRENCY, async (b) => {
       const q = opts.explain ? '?explain=1' : '';
