@@ -12,7 +12,7 @@
  * Offline only (the pipeline in memory, which gives the HTTP figures): the search scores thousands of
  * weight vectors, so the features of every contact are computed once and only re-weighted.
  */
-import { BASELINES, baselineAvailable, rankByBaseline, type BaselineName } from './baselines.ts';
+import { BASELINES, baselineAvailable, rankByBaseline, SINGLE_SIGNALS, type BaselineName } from './baselines.ts';
 import { bootstrapMean, formatInterval, type Interval } from './bootstrap.ts';
 import { byCutoff, degrade, RUNS, type EvalBook, type RunName } from './dataset.ts';
 import { scoreRanking } from './metrics.ts';
@@ -43,6 +43,8 @@ export function cacheRun(set: string, books: EvalBook[], run: RunName): CachedRu
   const out: CachedBook[] = [];
   for (const [cutoff, group] of byCutoff(data)) {
     for (const p of prepareCutoff(group)) {
+      // Context books feed the cross-user signals (prepareCutoff) but are never scored.
+      if (Object.keys(p.book.relevant).length === 0) continue;
       const stats = bookStatsOf(p.contacts);
       const ctx = { owner: p.owner, signals: p.signals };
       const relevant = new Set(Object.keys(p.book.relevant).map((e) => e.trim().toLowerCase()));
@@ -73,7 +75,7 @@ const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b,
 
 /** The baseline with the best mean MAP@10 over these books (the "best single signal"). */
 export function bestBaseline(books: CachedBook[]): string {
-  const names = Object.keys(books[0]?.baselines ?? {});
+  const names = Object.keys(books[0]?.baselines ?? {}).filter((n) => SINGLE_SIGNALS.has(n));
   return names.sort((a, b) => mean(books.map((x) => x.baselines[b])) - mean(books.map((x) => x.baselines[a])))[0];
 }
 
