@@ -13,9 +13,12 @@
  * model beats it significantly on the training folds; none did on all the data, and the grid's own best
  * lost to it out of fold. Staleness and every cross-user signal scored nothing out-of-set (known_by helps
  * eu-dept3 and hurts radoslaw; reciprocal_* the other way round), so they weigh 0 here and remain features
- * that per-app learning may move. The marks the logs cannot show (favorite, pinned, sources,
- * completeness, address kind, same domain) are set by judgement to sizes comparable with a few-fold
- * change in messages; learning per app (train.ts) corrects them.
+ * that per-app learning may move. The marks the logs cannot show are set by judgement: the owner's own
+ * marks (favorite, pinned) and being in several sources to sizes comparable with a few-fold change in
+ * messages; what only describes the address (completeness, personal or company domain) to tie-breaker
+ * size, since nothing measured says it predicts whom the owner writes to (the rule above: fewer
+ * features when they score the same) and `promote_matching_domain` already does the domain's job on
+ * request. Learning per app (train.ts) corrects them all.
  */
 import type { Weights } from './types.ts';
 
@@ -36,10 +39,12 @@ export const DEFAULT_WEIGHTS: Readonly<Weights> = Object.freeze({
   pinned: 1,
   sources: 0.5,
   entries: 0.2,
-  completeness: 0.5,
-  personal_email: 0.2,
+  /** Tie-breaker size: a full entry (name, two channels, company, title, address) adds 0.25. */
+  completeness: 0.25,
+  /** Tie-breakers (address kind, unmeasured): see the note above. */
+  personal_email: 0.05,
   role_email: -1,
-  same_domain: 0.3,
+  same_domain: 0.05,
   /**
    * Cross-user signals, 0 by default. Chosen on eu-dept3 alone, known_by 0.05 costs radoslaw 0.008 MAP@10
    * when dates are missing; the reciprocal ones (the contact's own book's record of the owner) cost
