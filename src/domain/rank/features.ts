@@ -70,8 +70,9 @@ const TYPICAL_TIMES_QUANTILE = 0.5;
  * - staleness: log1p(messages the owner would have sent since the last one at their usual pace), i.e.
  *   log1p(times × age / span) with span the book's history and age/span capped at 1. The "is the
  *   relationship still alive" term of buy-till-you-die models (Pareto/NBD): a frequent correspondent
- *   silent for months is more likely over than a rare one silent as long. Weighted negatively, never
- *   more than frequency (then more messages at the same age can never lower a score).
+ *   silent for months is more likely over than a rare one silent as long. Weight 0 by default (it added
+ *   nothing on the logs); learning may weigh it negatively, never more than frequency (then more
+ *   messages at the same age can never lower a score).
  * - favorite, pinned: 0/1 marks set by the owner on the device.
  * - sources, entries: log2 of the number of sources / entries the person appears in (0 for one).
  * - completeness: share (0..1) of name, two or more channels, company, title and postal address present.
