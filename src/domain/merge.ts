@@ -10,8 +10,8 @@
  *     - they are three or more distinct identities (holders are one identity when they share another
  *       address or a name), or
  *     - the book also holds the number with an extension ("+1 212 555 0100 ext. 12"): a switchboard,
- *       however few of its holders carry it bare (extension numbers get no key, so the colleagues who
- *       wrote one are invisible to the two rules above), or
+ *       however few of its holders carry it bare (a number with an extension is keyed as its own direct
+ *       line, "+E164;ext=N", so the colleagues who wrote one are invisible to the two rules above), or
  *     - two of its holders are colleagues: different mailboxes at one organisation's domain, nothing
  *       else in common (an office line without extensions; names may be equal or absent).
  *     Holders then link only through their other addresses; an entry holding nothing but the shared
@@ -434,6 +434,7 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
         continue;
       }
       if (k.charCodeAt(0) === 110 /* 'n' */) national = true;
+      else if (k.length > 16 && k.includes(';ext=')) (boards ??= []).push(k.slice(0, k.indexOf(';ext='))); // a direct line: its bare number is a switchboard
       let id = ids.get(k);
       if (id === undefined) {
         ids.set(k, (id = ids.size));

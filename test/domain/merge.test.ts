@@ -153,13 +153,19 @@ test('a contact with nothing to invite is kept, flagged, with the reason', () =>
   const cs = merge([
     { name: 'GitHub', email: 'noreply@github.com' },
     { name: 'Voicemail', phone: '*86' },
-    { name: 'Front desk', phone: '+1 212 555 0100 ext. 12' },
     { name: 'Nobody' },
   ]);
-  assert.equal(cs.length, 4);
-  assert.deepEqual(cs.map((c) => c.junkReason), ['no_reply', 'nothing_to_invite', 'nothing_to_invite', 'nothing_to_invite']);
+  assert.equal(cs.length, 3);
+  assert.deepEqual(cs.map((c) => c.junkReason), ['no_reply', 'nothing_to_invite', 'nothing_to_invite']);
   assert.ok(cs.every((c) => c.junk));
   assert.deepEqual(cs[0].emails.map((e) => e.key), ['noreply@github.com']); // kept for storage
+});
+
+test('must keep: a phone-only contact whose number has an extension is callable (issue #12)', () => {
+  const cs = merge([{ name: 'Ann Front', phone: '+1 (415) 555-0123 ext 9' }, { name: 'Ann Front', phone: '+14155550123;ext=9', email: 'ann@front.example' }]);
+  assert.equal(cs.length, 1); // the same direct line on two cards: one person
+  assert.equal(cs[0].junk, false);
+  assert.deepEqual(cs[0].phones.map((p) => p.display), ['+14155550123;ext=9']);
 });
 
 test('extensions and short codes never merge people', () => {
