@@ -951,13 +951,33 @@ function buildContact(
     junkReason: null,
   };
   if (!usableEmail && !usablePhone) {
-    contact.junk = true;
-    contact.junkReason = shownEmails.length > 0 ? shownEmails[0].junk : 'nothing_to_invite';
+    // Why nothing is usable: a junk class (no-reply, bounce, ...) wins over a string that is no address.
+    let reason = 'nothing_to_invite' as Contact['junkReason'];
+    const unusable: string[] = [];
+    for (const m of shownEmails) {
+      if (m.junk === 'invalid') unusable.push(m.display);
+      else if (reason === 'nothing_to_invite' || reason === 'invalid') reason = m.junk;
+    }
+    if (reason === 'nothing_to_invite' && unusable.length > 0) reason = 'invalid';
+    if ((reason === 'nothing_to_invite' || reason === 'invalid') && hasEvidence(contact)) {
+      // Evidence beats syntax: a person the owner wrote to, starred or pinned is kept whatever the form
+      // of their address, with nothing shown as an address and the reason marked (decisions.md).
+      contact.emails = [];
+      contact.unusable = { reason, emails: unusable };
+    } else {
+      contact.junk = true;
+      contact.junkReason = reason;
+    }
   } else if (isBulkSender(contact)) {
     contact.junk = true;
     contact.junkReason = 'bulk_sender';
   }
   return contact;
+}
+
+/** The owner wrote to them (a count or a sent date), starred or pinned them: a real person to the owner. */
+function hasEvidence(c: Contact): boolean {
+  return (c.timesContacted ?? 0) > 0 || c.lastSent !== null || c.favorite || c.pinned !== 0;
 }
 
 /**
@@ -1001,6 +1021,11 @@ export function mergeEntries(entries: NormalizedEntry[]): Contact[] {
   for (let i = 0; i < n; i++) members[cursor[entryGroup[i]]++] = i;
 
   const contacts: Contact[] = new Array(groups);
-  for (let id = 0; id < groups; id++) contacts[id] = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, ++pickStamp);
+  for (let id = 0; id < groups; id++) {
+    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, ++pickStamp);
+    // Which entries a left-out contact holds, for the cleaning summary's listing (few: junk is rare).
+    if (c.junk) c.entryIndexes = Array.from(members.subarray(start[id], start[id + 1]));
+    contacts[id] = c;
+  }
   return contacts;
 }
