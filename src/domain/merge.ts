@@ -30,6 +30,11 @@ const MAX_NAMES_PER_COMPONENT = 16;
 const MIN_ALIAS_DIGITS = 7;
 /** A key holding this many distinct identities is shared (office, family, placeholder), whatever the names say. */
 const HUB_IDENTITIES = 3;
+/**
+ * org of a direct line ("+E164;ext=N"): like every phone, no organisation; marked so that the identity
+ * count of a shared key does not read it as who someone is (see identifyingKey).
+ */
+const DIRECT_LINE = -2;
 
 // --- names ------------------------------------------------------------------------------------------
 
@@ -439,7 +444,7 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
       if (id === undefined) {
         ids.set(k, (id = ids.size));
         if (id >= orgRaw.length) orgRaw = grow(orgRaw);
-        orgRaw[id] = -1;
+        orgRaw[id] = k.length > 16 && k.includes(';ext=') ? DIRECT_LINE : -1;
       } else if (repeats(keyOf, start, used, id)) continue;
       if (used === keyOf.length) keyOf = grow(keyOf);
       keyOf[used++] = id;
@@ -489,7 +494,7 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
   if (finalId === null) org = orgRaw;
   else {
     org = new Int32Array(keyCount).fill(-1);
-    for (let r = 0; r < finalId.length; r++) if (orgRaw[r] >= 0) org[finalId[r]] = orgRaw[r];
+    for (let r = 0; r < finalId.length; r++) if (orgRaw[r] !== -1) org[finalId[r]] = orgRaw[r];
   }
   let switchboard: Uint8Array | null = null;
   if (boards !== null) {
@@ -521,9 +526,17 @@ function grow(a: Int32Array): Int32Array {
   return b;
 }
 
-/** Whether entry i holds a key other than `key`. */
-function hasOtherKey(ix: KeyIndex, i: number, key: number): boolean {
-  for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) if (ix.keyOf[j] !== key) return true;
+/**
+ * Whether entry i holds a key other than `key` that says who it is: a direct line does not. It links the
+ * cards that hold it (its own key), but an unnamed card with a personal address and an office extension
+ * is still a bare copy of that address for the identity count (as when extensions had no key), not a
+ * third person on it.
+ */
+function identifyingKey(ix: KeyIndex, i: number, key: number): boolean {
+  for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) {
+    const k = ix.keyOf[j];
+    if (k !== key && ix.org[k] !== DIRECT_LINE) return true;
+  }
   return false;
 }
 
@@ -626,7 +639,7 @@ function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Com
   };
   const byOtherKey = new Map<number, number>();
   for (const i of holders) {
-    if (folded[i] === null && !hasOtherKey(ix, i, key)) {
+    if (folded[i] === null && !identifyingKey(ix, i, key)) {
       bare.push(i);
       continue;
     }
@@ -661,7 +674,7 @@ function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Com
   const split = groups.map((g) => {
     let first = -1;
     for (const i of g) {
-      if (!hasOtherKey(ix, i, key)) continue;
+      if (!identifyingKey(ix, i, key)) continue;
       const r = rep(i);
       if (first < 0) first = r;
       else if (r !== first) return true;

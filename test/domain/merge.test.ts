@@ -443,3 +443,15 @@ test('must keep: unusual but delivered addresses merge with their other spelling
   assert.equal(cs.length, 2);
   assert.ok(cs.every((c) => !c.junk && c.entryCount === 2));
 });
+
+test('must keep merging: an unnamed card with a personal address and an office extension is not a third person on that address', () => {
+  // Three cards of one mailbox: before extensions had keys the extension card was a bare copy of the
+  // address; its direct line must not turn it into a distinct identity that makes the address a hub.
+  const cs = merge([
+    { emails: ['u38@manufacturing.example', 'umit@seznam.cz'], phones: ['+905817655870'] },
+    { emails: ['u38@manufacturing.example'], phones: ['+19172270495 ext. 11'] },
+    { name: 'Ümit Kaya', emails: ['u38@manufacturing.example'] },
+  ]);
+  assert.equal(cs.length, 1);
+  assert.ok(cs[0].keys.includes('p:+19172270495;ext=11'));
+});
