@@ -80,8 +80,8 @@ async function phasesOf(engine: EngineName): Promise<void> {
       const { contacts, owner } = mergeBook(book!, config.defaultRegion);
       lap('merge');
       const cleaning = summarizeCleaning(contacts, book!.entries.length, book!.batches);
-      const report = { cleaning: cleaningOfUpload(cleaned.normalized), listLeftOut: false, warnings: unknownFieldWarnings(body as unknown as Record<string, unknown>) };
-      lap('cleaning summary (upload merged alone, book, field warnings)');
+      const report = { cleaning: book!.uploadCount === 1 ? cleaning : cleaningOfUpload(cleaned.normalized), listLeftOut: false, warnings: unknownFieldWarnings(body as unknown as Record<string, unknown>) };
+      lap('cleaning summary (book; upload merged alone unless it is the book; field warnings)');
       const pending = cleaned.keyStats.map((k) => k.key);
       const signals = await storage.loadSignals(T, user, { all: pending, pending }, owner.keys);
       await storage.loadWeights(T);
@@ -93,6 +93,7 @@ async function phasesOf(engine: EngineName): Promise<void> {
         rows: applied.rows.map((r) => ({ contact: r.contact, rank: r.rank, score: r.finalScore, explain: r.explain })),
         exceptionMatchingDomain: applied.exceptionMatchingDomain,
         cleaning,
+        bookUploads: book!.uploadCount,
       };
       lap('options');
       const answer = postAnswer(view, upload.batchId, user, { tenant: T, appName: 'bench', elapsed: () => 0 }, report);

@@ -27,6 +27,8 @@ export interface RankedView {
   exceptionMatchingDomain: boolean;
   /** What cleaning did to the whole book, and its left-out entries (batch id and index in the upload). */
   cleaning: UploadCleaning;
+  /** Uploads in the book: when 1, the book's summary is its upload's (see uploadCleaningOf). */
+  bookUploads: number;
 }
 
 /** The cleaning summary of an upload or a book, and its left-out entries (entry order). */
@@ -41,6 +43,16 @@ export interface UploadCleaning {
  */
 export function cleaningOfUpload(normalized: NormalizedEntry[]): UploadCleaning {
   return summarizeCleaning(mergeEntries(normalized), normalized.length);
+}
+
+/**
+ * The cleaning of the upload just ranked: a book that is this upload alone (a new user's, the common
+ * first upload) was merged from exactly its entries, so its summary is the upload's, without a second
+ * merge; otherwise the upload is merged on its own.
+ */
+export function uploadCleaningOf(view: RankedView, normalized: NormalizedEntry[]): UploadCleaning {
+  if (view.bookUploads !== 1) return cleaningOfUpload(normalized);
+  return { summary: view.cleaning.summary, leftOut: view.cleaning.leftOut.map((e) => ({ index: e.index, reason: e.reason })) };
 }
 
 /** Cleans one upload: pure, and the expensive part of a POST (phone parsing). */
@@ -75,7 +87,7 @@ export class AddressBookService {
     source: SourceInput,
     entries: EntryInput[],
     rawJson?: string | Uint8Array,
-  ): { batchId: string; known: KnownUpload; stored: Promise<number>; cleaning: UploadCleaning } {
+  ): { batchId: string; known: KnownUpload; stored: Promise<number> } {
     const cleaned = cleanUpload(source, entries, this.config.defaultRegion);
     const upload = {
       batchId: randomUUID(),
@@ -91,13 +103,15 @@ export class AddressBookService {
     };
     const stored = this.storage.appendUpload(t, upload);
     stored.catch(() => {}); // awaited by the caller; not an unhandled rejection while it ranks meanwhile
-    // Summarised while the upload is being stored (where the engine writes on another thread or server).
-    const cleaning = cleaningOfUpload(cleaned.normalized);
-    return { batchId: upload.batchId, known: { upload }, stored, cleaning };
+    return { batchId: upload.batchId, known: { upload }, stored };
   }
 
   /** Loads, merges and signals of a user's book; null when the user has none. `known`: see upload(). */
-  async contactsOf(t: Tenant, userId: string, known?: KnownUpload): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals; cleaning: UploadCleaning } | null> {
+  async contactsOf(
+    t: Tenant,
+    userId: string,
+    known?: KnownUpload,
+  ): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals; cleaning: UploadCleaning; uploads: number } | null> {
     const book = await this.storage.loadBook(t, userId, known);
     if (!book) return null;
     const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
@@ -108,7 +122,7 @@ export class AddressBookService {
     const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
     const all = known !== undefined && book.uploadCount === 1 ? pending : indexKeysOf(book.entries);
     const signals = await this.storage.loadSignals(t, userId, { all, pending }, owner.keys);
-    return { contacts, owner, signals, cleaning };
+    return { contacts, owner, signals, cleaning, uploads: book.uploadCount };
   }
 
   /** Entries stored for the user (all uploads): decides whether ranking the book is a big job. */
@@ -120,7 +134,7 @@ export class AddressBookService {
   async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload): Promise<RankedView> {
     const loaded = await this.contactsOf(t, userId, known);
     if (!loaded) throw new ApiError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
-    const { contacts, owner, signals, cleaning } = loaded;
+    const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
     const stored = await this.storage.loadWeights(t);
     const weights = stored?.weights ?? DEFAULT_WEIGHTS;
@@ -131,6 +145,7 @@ export class AddressBookService {
       rows: applied.rows.map((r) => ({ contact: r.contact, rank: r.rank, score: r.finalScore, explain: r.explain })),
       exceptionMatchingDomain: applied.exceptionMatchingDomain,
       cleaning,
+      bookUploads: uploads,
     };
   }
 

@@ -135,6 +135,17 @@ for (const engine of ENGINES) {
       assert.equal(plain.body.meta.left_out_entries, undefined);
       assert.equal(plain.body.meta.cleaning.entries_read, 8);
       assert.equal((await api.get('/v0/address-book/evidence?include_left_out=maybe')).status, 400);
+
+      // A later upload's summary is of that upload alone; book_contacts counts the whole book.
+      const third = await api.post('/v0/address-book', {
+        user_id: 'evidence', source: SOURCE, include_left_out: 1,
+        entries: [{ name: 'Ann', email: 'ann@EXAMPLE.org' }, { name: 'Cy', email: 'cy@example.net' }, { email: 'bounce@mail.example' }],
+      });
+      assert.equal(third.status, 200, third.text);
+      assert.deepEqual(third.body.meta.cleaning, {
+        entries_read: 3, contacts: 2, merged: 0, left_out: 1, left_out_by_reason: { bounce: 1 }, kept_without_address: 0, book_contacts: 4,
+      });
+      assert.deepEqual(third.body.meta.left_out_entries, [{ index: 2, reason: 'bounce' }]);
     });
 
     it('unknown fields: top level, source and entries, aggregated and bounded on a big upload', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { OptionError, parseFlag, parseRankOptions, type RankOptions } from '../../domain/options.ts';
 import type { EntryInput, SourceInput } from '../../domain/types.ts';
-import { AddressBookService, toWire, type RankedView, type UploadCleaning } from '../../services/address-book.ts';
+import { AddressBookService, cleaningOfUpload, toWire, uploadCleaningOf, type RankedView, type UploadCleaning } from '../../services/address-book.ts';
 import type { KnownUpload, Tenant } from '../../storage/types.ts';
 import type { JobContext } from '../../workers/protocol.ts';
 import type { JobResult, WorkerPool } from '../../workers/pool.ts';
@@ -150,9 +150,11 @@ export async function answerUpload(
   // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
   const listLeftOut = listLeftOutOf(body as unknown as Record<string, unknown>, opts);
   const warnings = unknownFieldWarnings(body as unknown as Record<string, unknown>);
-  const { batchId, known, stored, cleaning } = service.startUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
-  const report: UploadReport = { cleaning, listLeftOut, warnings };
+  const { batchId, known, stored } = service.startUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
+  const normalized = known.upload.normalized;
   if (backfill) {
+    // Summarised while the upload is being stored (where the engine writes on another thread or server).
+    const report: UploadReport = { cleaning: cleaningOfUpload(normalized), listLeftOut, warnings };
     await stored;
     const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, user_id: userId };
     addReport(meta, report, null);
@@ -162,6 +164,7 @@ export async function answerUpload(
   if (elsewhere) {
     // A worker that ranks reads the book back: it must be stored first.
     await stored;
+    const report: UploadReport = { cleaning: cleaningOfUpload(normalized), listLeftOut, warnings };
     const json = await elsewhere(userId, opts, { type: 'post', batchId, report }, known);
     if (json !== null) return json;
   }
@@ -173,7 +176,7 @@ export async function answerUpload(
   } finally {
     await stored; // a failed write is the error to report, before any ranking error
   }
-  return postAnswer(view, batchId, userId, ctx, report);
+  return postAnswer(view, batchId, userId, ctx, { cleaning: uploadCleaningOf(view, normalized), listLeftOut, warnings });
 }
 
 /** A POST body left unparsed by the JSON parser because it is big: a worker parses it. */
