@@ -167,12 +167,17 @@ function addEmail(seen: Set<string> | null, raw: string): void {
  * lower-case) only de-duplicates repeated strings within a contact: junk keys are never linked or indexed.
  */
 function unusableEmail(raw: string): NormEmail | null {
-  const display = raw.trim();
+  let display = raw.trim();
   if (display === '') return null;
+  // What is shown back is enough to recognise the string; the raw upload keeps it whole.
+  if (display.length > MAX_UNUSABLE) display = display.slice(0, MAX_UNUSABLE);
   const key = '!' + display.toLowerCase();
   // The domain as the stored form derives it from the key (entry-codec.ts), so a round trip is exact.
   return { display, key, domain: key.slice(key.lastIndexOf('@') + 1), junk: 'invalid', role: false };
 }
+
+/** Longest unusable e-mail string kept on a cleaned entry (an address is at most 254 characters). */
+const MAX_UNUSABLE = 320;
 
 /** The display name of the first wrapped address ("Ann Lee <ann@x.org>") of an entry without a name. */
 function wrappedNameOf(list: unknown, one: unknown): string | null {

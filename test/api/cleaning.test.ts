@@ -148,6 +148,21 @@ for (const engine of ENGINES) {
       assert.deepEqual(third.body.meta.left_out_entries, [{ index: 2, reason: 'bounce' }]);
     });
 
+    it('unusable strings of any content are stored safely and shown bounded (NUL, lone surrogate, very long)', async () => {
+      const long = 'x'.repeat(5000);
+      const r = await api.post('/v0/address-book', {
+        user_id: 'odd', source: SOURCE,
+        entries: [{ name: 'A', email: 'a\u0000b', times_contacted: 1 }, { name: 'B', email: '\ud800 x', is_favorite: 1 }, { name: 'C', email: long, pinned: 1 }],
+      });
+      assert.equal(r.status, 200, r.text);
+      const g = await api.get('/v0/address-book/odd');
+      assert.equal(g.status, 200, g.text);
+      const byName = new Map(g.body.data.map((d: any) => [d.name, d.unusable.emails[0]]));
+      assert.equal(byName.get('A'), 'a\u0000b');
+      assert.equal((byName.get('C') as string).length, 320);
+      assert.equal(g.body.meta.cleaning.kept_without_address, 3);
+    });
+
     it('unknown fields: top level, source and entries, aggregated and bounded on a big upload', async () => {
       const entries = Array.from({ length: 2000 }, (_, i) => ({ name: `P ${i}`, emial: `p${i}@example.com`, [`x_${i}`]: 1, email: `p${i}@example.com` }));
       const r = await api.post('/v0/address-book', { user_id: 'typos', source: { ...SOURCE, nmae: 'Owner' }, entries, limti: 5, backfill: 1 });
