@@ -1,5 +1,6 @@
 /**
- * E-mail normalisation: validate, keep the uploaded form for display, derive the matching key.
+ * E-mail normalisation: keep every address a mail system could deliver (see parseWithPatterns), show it
+ * as written (unwrapped), derive the matching key.
  * Provider rules (dots, +tags) are applied only for providers that document them; a custom domain is
  * never guessed at, because "j.smith" and "jsmith" can be two people at example.com.
  */
@@ -127,9 +128,10 @@ export function displayNameOf(raw: string): string | null {
 }
 
 /**
- * Normalises one uploaded address. Returns null when it is not an address (no '@', spaces, bad
- * domain, ...). `display` is the upload trimmed (address part only); `key` is lower-cased with provider
- * rules; `junk` and `role` come from junk.ts.
+ * Normalises one uploaded address. Returns null when it cannot be an address (no '@', an empty local
+ * part or domain, an unquoted space, a malformed host, ...). `display` is the upload unwrapped and
+ * trimmed; `key` is the canonical form (NFC, lower-case, IDNA A-label domain, provider rules); `junk`
+ * and `role` come from junk.ts.
  */
 export function normalizeEmail(raw: string): NormEmail | null {
   if (typeof raw !== 'string') return null;
@@ -185,12 +187,12 @@ for (let c = 0; c < 128; c++) {
 }
 
 /**
- * Normalises an address as parseWithPatterns does: the same checks, for ASCII text, in one pass of a
- * hand-written scanner instead of regular expressions and split() (addresses with other characters go
- * to parseWithPatterns). The local part is dot-atoms of atext; the domain is two or more labels of
- * letters, digits and inner hyphens (1-63 characters), the last one alphabetic or an "xn--" A-label.
- * The scanner may answer null before it meets a non-ASCII character: what made it answer (an ASCII
- * character or an all-ASCII label that the ASCII rules refuse) is refused by the Unicode patterns too.
+ * Normalises an address as parseWithPatterns does: for the common shape (ASCII, a dot-atom local part
+ * of atext, a domain of two or more labels of letters, digits and inner hyphens, 1-63 characters, the
+ * last one alphabetic or an "xn--" A-label) in one pass of a hand-written scanner instead of regular
+ * expressions and split(). Anything else (other characters, doubled/leading/trailing dots, quotes, a bad
+ * host) goes to parseWithPatterns, which keeps what mail systems deliver and refuses the rest; the tests
+ * check that both give the same answer on every input.
  */
 function parse(raw: string): NormEmail | null {
   const display = extract(raw);
