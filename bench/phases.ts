@@ -81,7 +81,7 @@ async function phasesOf(engine: EngineName): Promise<void> {
       lap('merge');
       const cleaning = summarizeCleaning(contacts, book!.entries.length, book!.batches);
       const report = { cleaning: book!.uploadCount === 1 ? cleaning : cleaningOfUpload(cleaned.normalized), listLeftOut: false, warnings: unknownFieldWarnings(body as unknown as Record<string, unknown>) };
-      lap('cleaning summary (book; upload merged alone unless it is the book; field warnings)');
+      lap('cleaning summary, field warnings');
       const pending = cleaned.keyStats.map((k) => k.key);
       const signals = await storage.loadSignals(T, user, { all: pending, pending }, owner.keys);
       await storage.loadWeights(T);
