@@ -60,7 +60,7 @@ export interface AnswerContext {
 export type RankElsewhere = (
   userId: string,
   opts: RankOptions,
-  answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: UploadReport },
+  answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: () => UploadReport },
   known?: KnownUpload,
 ) => Promise<Buffer | null>;
 
@@ -146,15 +146,21 @@ export async function answerUpload(
     // Checked before storing anything: a rejected request stores nothing.
     await service.requireOwnerEmail(ctx.tenant, userId);
   }
-  // The upload as received is kept (a better cleaner can recompute from it): the body text when the
-  // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
   const listLeftOut = listLeftOutOf(body as unknown as Record<string, unknown>, opts);
   const warnings = unknownFieldWarnings(body as unknown as Record<string, unknown>);
+  // The upload as received is kept (a better cleaner can recompute from it): the body text when the
+  // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
   const { batchId, known, stored } = service.startUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
   const normalized = known.upload.normalized;
+  // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
+  let cleaning: UploadCleaning | undefined;
+  const reportOf = (view?: RankedView): UploadReport => {
+    cleaning ??= view !== undefined ? uploadCleaningOf(view, normalized) : cleaningOfUpload(normalized);
+    return { cleaning, listLeftOut, warnings };
+  };
   if (backfill) {
     // Summarised while the upload is being stored (where the engine writes on another thread or server).
-    const report: UploadReport = { cleaning: cleaningOfUpload(normalized), listLeftOut, warnings };
+    const report = reportOf();
     await stored;
     const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, user_id: userId };
     addReport(meta, report, null);
@@ -164,8 +170,7 @@ export async function answerUpload(
   if (elsewhere) {
     // A worker that ranks reads the book back: it must be stored first.
     await stored;
-    const report: UploadReport = { cleaning: cleaningOfUpload(normalized), listLeftOut, warnings };
-    const json = await elsewhere(userId, opts, { type: 'post', batchId, report }, known);
+    const json = await elsewhere(userId, opts, { type: 'post', batchId, report: () => reportOf() }, known);
     if (json !== null) return json;
   }
   // Ranked while the upload is being stored (at the same time where the engine writes elsewhere); the
@@ -176,7 +181,7 @@ export async function answerUpload(
   } finally {
     await stored; // a failed write is the error to report, before any ranking error
   }
-  return postAnswer(view, batchId, userId, ctx, { cleaning: uploadCleaningOf(view, normalized), listLeftOut, warnings });
+  return postAnswer(view, batchId, userId, ctx, reportOf(view));
 }
 
 /** A POST body left unparsed by the JSON parser because it is big: a worker parses it. */
@@ -236,7 +241,8 @@ export function addressBookRoutes(
           ? known.upload.normalized.length
           : await service.bookSize(request.auth.tenant, userId);
       if (size < config.offloadBookEntries) return null;
-      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer });
+      const job = answer.type === 'post' ? { type: 'post' as const, batchId: answer.batchId, report: answer.report() } : answer;
+      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: job });
       return r.body;
     };
 
