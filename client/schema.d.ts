@@ -254,6 +254,7 @@ export interface paths {
                         filter_existing_users?: (number | boolean | string) | (never | null);
                         filter_invites_sent?: (number | boolean | string) | (never | null);
                         filter_suggested_seen?: (number | boolean | string) | (never | null);
+                        include_left_out?: (number | boolean | string) | (never | null);
                         limit?: (number | string) | (never | null);
                         promote_existing_users?: (number | boolean | string) | (never | null);
                         promote_matching_domain?: (number | boolean | string) | (never | null);
@@ -297,16 +298,58 @@ export interface paths {
                                 phones: string[];
                                 rank: number;
                                 score: number;
+                                /** @description Only on a person kept because the owner wrote to, starred or pinned them, with nothing usable to invite */
+                                unusable?: {
+                                    /** @description The e-mail strings as written */
+                                    emails: string[];
+                                    /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
+                                    reason: string;
+                                };
                             }[];
                             message: string;
                             meta: {
                                 app_name: string;
+                                /** @description What cleaning did: of this upload (POST) or of the whole book (GET) */
+                                cleaning?: {
+                                    /** @description POST with a list: people in the whole book */
+                                    book_contacts?: number;
+                                    /** @description People in the list made of these entries */
+                                    contacts: number;
+                                    entries_read: number;
+                                    /** @description Of contacts, those kept on the owner's evidence with nothing usable */
+                                    kept_without_address: number;
+                                    /** @description entries_read = contacts + merged + left_out */
+                                    left_out: number;
+                                    left_out_by_reason: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description Entries merged into another entry's person */
+                                    merged: number;
+                                };
                                 docs?: string;
                                 exception_matching_email_domain?: boolean;
                                 help?: string;
+                                /** @description With include_left_out=1 */
+                                left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
+                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             };
                         };
                     };
@@ -340,6 +383,8 @@ export interface paths {
                     filter_invites_sent?: string;
                     /** @example 1 */
                     filter_suggested_seen?: string;
+                    /** @example 1 */
+                    include_left_out?: string;
                     /** @example 10 */
                     limit?: string;
                     /** @example 0 */
@@ -378,15 +423,57 @@ export interface paths {
                                 phones: string[];
                                 rank: number;
                                 score: number;
+                                /** @description Only on a person kept because the owner wrote to, starred or pinned them, with nothing usable to invite */
+                                unusable?: {
+                                    /** @description The e-mail strings as written */
+                                    emails: string[];
+                                    /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
+                                    reason: string;
+                                };
                             }[];
                             meta: {
                                 app_name: string;
+                                /** @description What cleaning did: of this upload (POST) or of the whole book (GET) */
+                                cleaning?: {
+                                    /** @description POST with a list: people in the whole book */
+                                    book_contacts?: number;
+                                    /** @description People in the list made of these entries */
+                                    contacts: number;
+                                    entries_read: number;
+                                    /** @description Of contacts, those kept on the owner's evidence with nothing usable */
+                                    kept_without_address: number;
+                                    /** @description entries_read = contacts + merged + left_out */
+                                    left_out: number;
+                                    left_out_by_reason: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description Entries merged into another entry's person */
+                                    merged: number;
+                                };
                                 docs?: string;
                                 exception_matching_email_domain?: boolean;
                                 help?: string;
+                                /** @description With include_left_out=1 */
+                                left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
+                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             };
                         };
                     };

@@ -44,6 +44,7 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
       filter_blank_names: '1',
       limit: '10',
       explain: '1',
+      include_left_out: '1',
     },
   },
   'DELETE /v0/address-book/:user_id': { params: { user_id: '42' } },

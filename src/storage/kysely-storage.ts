@@ -403,7 +403,7 @@ export class KyselyStorage implements Storage {
       // The upload the caller holds in memory (stored already, or being stored meanwhile) is not read back.
       let q = this.#db
         .selectFrom('uploads')
-        .select(['seq', 'source', 'normalized', 'owner_keys', 'created_at'])
+        .select(['seq', 'batch_id', 'source', 'normalized', 'owner_keys', 'created_at'])
         .where('tenant', '=', t)
         .where('user_id', '=', userId);
       if (known !== undefined) q = q.where('batch_id', '<>', known.upload.batchId);
@@ -412,8 +412,10 @@ export class KyselyStorage implements Storage {
       const sources: SourceInput[] = [];
       const entries: NormalizedEntry[] = [];
       const ownerKeys = new Set<string>();
+      const batches: { batchId: string; count: number }[] = [];
       let updatedAt = 0;
-      const add = (source: SourceInput, list: readonly NormalizedEntry[], owners: readonly string[], at: number) => {
+      const add = (batchId: string, source: SourceInput, list: readonly NormalizedEntry[], owners: readonly string[], at: number) => {
+        batches.push({ batchId, count: list.length });
         sources.push(source);
         // push(...big array) can overflow the stack on very large books: append in a loop.
         for (const e of list) entries.push(e);
@@ -421,11 +423,11 @@ export class KyselyStorage implements Storage {
         updatedAt = Math.max(updatedAt, at);
       };
       for (const r of rows) {
-        add(JSON.parse(r.source) as SourceInput, decodeEntries(r.normalized), JSON.parse(r.owner_keys) as string[], Number(r.created_at));
+        add(r.batch_id, JSON.parse(r.source) as SourceInput, decodeEntries(r.normalized), JSON.parse(r.owner_keys) as string[], Number(r.created_at));
       }
-      if (known !== undefined) add(known.upload.source, known.upload.normalized, known.upload.ownerKeys, known.upload.createdAt);
+      if (known !== undefined) add(known.upload.batchId, known.upload.source, known.upload.normalized, known.upload.ownerKeys, known.upload.createdAt);
       const uploadCount = rows.length + (known !== undefined ? 1 : 0);
-      return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount, updatedAt };
+      return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount, updatedAt, batches };
     });
   }
 

@@ -107,6 +107,8 @@ export interface StoredBook {
   ownerKeys: string[];
   uploadCount: number;
   updatedAt: number;
+  /** Each upload's batch id and number of entries, in the order of `entries` (where an entry came from). */
+  batches?: { batchId: string; count: number }[];
 }
 
 export interface InviteSentRecord {
