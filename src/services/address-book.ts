@@ -35,9 +35,13 @@ export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultR
   return { sourceKey: key, normalized, keyStats: indexedKeyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region).filter(isIndexedKey) };
 }
 
-/** Merged contacts and owner of a stored book: pure. */
-export function mergeBook(book: StoredBook, defaultRegion: CountryCode | null): { contacts: Contact[]; owner: Owner } {
-  return { contacts: mergeEntries(book.entries), owner: ownerOf(book.sources, defaultRegion) };
+/** Merged contacts and owner of a stored book: pure. `aliases`: the app's alias groups that touch the book. */
+export function mergeBook(
+  book: StoredBook,
+  defaultRegion: CountryCode | null,
+  aliases?: readonly (readonly string[])[],
+): { contacts: Contact[]; owner: Owner } {
+  return { contacts: mergeEntries(book.entries, aliases), owner: ownerOf(book.sources, defaultRegion) };
 }
 
 export class AddressBookService {
@@ -81,10 +85,12 @@ export class AddressBookService {
   async contactsOf(t: Tenant, userId: string, known?: KnownUpload): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals } | null> {
     const book = await this.storage.loadBook(t, userId, known);
     if (!book) return null;
-    const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
     // The book's keys (a book that is just the upload in hand has them already), and those not stored yet.
     const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
     const all = known !== undefined && book.uploadCount === 1 ? pending : indexKeysOf(book.entries);
+    // The app's aliases (POST /v0/alias) that touch this book join the contacts holding them.
+    const aliases = await this.storage.loadAliasGroups(t, all);
+    const { contacts, owner } = mergeBook(book, this.config.defaultRegion, aliases);
     const signals = await this.storage.loadSignals(t, userId, { all, pending }, owner.keys);
     return { contacts, owner, signals };
   }
