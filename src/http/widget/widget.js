@@ -142,7 +142,9 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
     }
 
     count(name, def, max) {
-      const n = Number(this.getAttribute(name));
+      const raw = this.getAttribute(name);
+      if (raw === null || raw.trim() === '') return def;
+      const n = Number(raw);
       return Number.isInteger(n) && n >= 0 ? Math.min(n, max) : def;
     }
 
