@@ -88,11 +88,14 @@ export class AddressBookService {
     // The book's keys (a book that is just the upload in hand has them already), and those not stored yet.
     const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
     const all = known !== undefined && book.uploadCount === 1 ? pending : indexKeysOf(book.entries);
-    // The app's aliases (POST /v0/alias) that touch this book join the contacts holding them.
-    const aliases = await this.storage.loadAliasGroups(t, all);
-    const { contacts, owner } = mergeBook(book, this.config.defaultRegion, aliases);
-    const signals = await this.storage.loadSignals(t, userId, { all, pending }, owner.keys);
-    return { contacts, owner, signals };
+    const owner = ownerOf(book.sources, this.config.defaultRegion);
+    // The app's aliases (POST /v0/alias) that touch this book join the contacts holding them; looked up
+    // beside the signals (a second round trip would add its latency to every read).
+    const [aliases, signals] = await Promise.all([
+      this.storage.loadAliasGroups(t, all),
+      this.storage.loadSignals(t, userId, { all, pending }, owner.keys),
+    ]);
+    return { contacts: mergeEntries(book.entries, aliases), owner, signals };
   }
 
   /** Entries stored for the user (all uploads): decides whether ranking the book is a big job. */
