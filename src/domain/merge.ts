@@ -293,8 +293,11 @@ class Components {
     return scratch;
   }
 
-  /** Joins the components of a and b unless a name of one conflicts with a name of the other. */
-  tryUnion(a: number, b: number): boolean {
+  /**
+   * Joins the components of a and b unless a name of one conflicts with a name of the other (`force`:
+   * whatever the names, for a join the app asserted: an alias).
+   */
+  tryUnion(a: number, b: number, force = false): boolean {
     let ra = this.find(a);
     let rb = this.find(b);
     if (ra === rb) return true;
@@ -306,7 +309,7 @@ class Components {
     }
     const na = this.namesOf(ra, this.oneA);
     const nb = this.namesOf(rb, this.oneB);
-    if (na && nb) {
+    if (na && nb && !force) {
       for (const x of na) for (const y of nb) if (!namesCompatible(x, y)) return false;
     }
     this.parent[rb] = ra;
@@ -324,6 +327,44 @@ class Components {
 }
 
 // --- keys -------------------------------------------------------------------------------------------
+
+// --- aliases ----------------------------------------------------------------------------------------
+
+/**
+ * Joins the entries that hold addresses of one alias group (POST /v0/alias: the app says these addresses
+ * are one person). Applied after the key links and over the name veto: the app's word outranks the
+ * guesses of the guard, and an alias is about addresses, so "J. Smith <work>" and "Johnny <home>" join.
+ * Junk addresses never join anyone, aliased or not. Groups that share an address are one group.
+ * `aliases`: lists of e-mail keys as the index stores them ('e:' + normalised address).
+ */
+function joinAliases(entries: readonly NormalizedEntry[], aliases: readonly (readonly string[])[], uf: Components): void {
+  const groupParent = aliases.map((_, g) => g);
+  const findGroup = (g: number): number => {
+    while (groupParent[g] !== g) g = groupParent[g] = groupParent[groupParent[g]];
+    return g;
+  };
+  const groupOfKey = new Map<string, number>();
+  aliases.forEach((keys, g) => {
+    for (const k of keys) {
+      if (!k.startsWith('e:')) continue;
+      const bare = k.slice(2);
+      const other = groupOfKey.get(bare);
+      if (other === undefined) groupOfKey.set(bare, g);
+      else groupParent[findGroup(g)] = findGroup(other);
+    }
+  });
+  const first = new Int32Array(aliases.length).fill(-1);
+  for (let i = 0; i < entries.length; i++) {
+    for (const m of entries[i].emails) {
+      if (m.junk) continue;
+      const g = groupOfKey.get(m.key);
+      if (g === undefined) continue;
+      const root = findGroup(g);
+      if (first[root] < 0) first[root] = i;
+      else uf.tryUnion(first[root], i, true);
+    }
+  }
+}
 
 /**
  * Link key of a national-only number: its digits without leading zeros (trunk prefix), or the full
@@ -998,7 +1039,7 @@ function hasEvidence(c: Contact): boolean {
  * the order of their first entry; Contact.id is the index. Junk contacts are kept (flagged) so that
  * storage holds everything; the ranker leaves them out.
  */
-export function mergeEntries(entries: NormalizedEntry[]): Contact[] {
+export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[]): Contact[] {
   const n = entries.length;
   // Names are folded once per distinct string: books repeat names across sources and duplicates.
   const infos: (NameInfo | null)[] = new Array(n);
@@ -1015,6 +1056,7 @@ export function mergeEntries(entries: NormalizedEntry[]): Contact[] {
   const alias = ix.alias;
   const uf = new Components(n, folded);
   for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1) linkKey(k, ix, folded, uf);
+  if (aliases !== undefined && aliases.length > 0) joinAliases(entries, aliases, uf);
 
   // Group members by component, in upload order. The root is the component's earliest entry, so
   // walking entries in order numbers the contacts in the order of their first entry.

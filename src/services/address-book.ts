@@ -64,9 +64,13 @@ export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultR
   return { sourceKey: key, normalized, keyStats: indexedKeyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region).filter(isIndexedKey) };
 }
 
-/** Merged contacts and owner of a stored book: pure. */
-export function mergeBook(book: StoredBook, defaultRegion: CountryCode | null): { contacts: Contact[]; owner: Owner } {
-  return { contacts: mergeEntries(book.entries), owner: ownerOf(book.sources, defaultRegion) };
+/** Merged contacts and owner of a stored book: pure. `aliases`: the app's alias groups that touch the book. */
+export function mergeBook(
+  book: StoredBook,
+  defaultRegion: CountryCode | null,
+  aliases?: readonly (readonly string[])[],
+): { contacts: Contact[]; owner: Owner } {
+  return { contacts: mergeEntries(book.entries, aliases), owner: ownerOf(book.sources, defaultRegion) };
 }
 
 export class AddressBookService {
@@ -114,14 +118,20 @@ export class AddressBookService {
   ): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals; cleaning: UploadCleaning; uploads: number } | null> {
     const book = await this.storage.loadBook(t, userId, known);
     if (!book) return null;
-    const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
-    // The book's summary is recomputed from the merge every read needs anyway: no stored counts to keep
-    // in step with re-cleaning, and it always describes the book as it is now.
-    const cleaning = summarizeCleaning(contacts, book.entries.length, book.batches);
     // The book's keys (a book that is just the upload in hand has them already), and those not stored yet.
     const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
     const all = known !== undefined && book.uploadCount === 1 ? pending : indexKeysOf(book.entries);
-    const signals = await this.storage.loadSignals(t, userId, { all, pending }, owner.keys);
+    const owner = ownerOf(book.sources, this.config.defaultRegion);
+    // The app's aliases (POST /v0/alias) that touch this book join the contacts holding them; looked up
+    // beside the signals (a second round trip would add its latency to every read).
+    const [aliases, signals] = await Promise.all([
+      this.storage.loadAliasGroups(t, all),
+      this.storage.loadSignals(t, userId, { all, pending }, owner.keys),
+    ]);
+    const contacts = mergeEntries(book.entries, aliases);
+    // The book's summary is recomputed from the merge every read needs anyway: no stored counts to keep
+    // in step with re-cleaning, and it always describes the book as it is now.
+    const cleaning = summarizeCleaning(contacts, book.entries.length, book.batches);
     return { contacts, owner, signals, cleaning, uploads: book.uploadCount };
   }
 
