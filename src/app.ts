@@ -17,6 +17,11 @@ import { createRateLimiter, installRateLimit } from './http/rate-limit.ts';
 import { addressBookRoutes, deferBigUpload } from './http/routes/address-book.ts';
 import { miscRoutes } from './http/routes/misc.ts';
 import { recordRoutes } from './http/routes/records.ts';
+import { aliasRoutes } from './http/routes/alias.ts';
+import { clientKeyRoutes } from './http/routes/client-keys.ts';
+import { directoryRoutes } from './http/routes/directory.ts';
+import { widgetFileRoutes, widgetPlugin } from './http/routes/widget.ts';
+import { DirectoryService } from './services/directory.ts';
 import { makeSchemas } from './http/schemas.ts';
 import { AddressBookService } from './services/address-book.ts';
 import { Learner } from './services/learner.ts';
@@ -33,7 +38,10 @@ export interface BuildOptions {
 
 /** Paths and the methods they answer: unknown method on a known path is a 405, not a 404. */
 const ROUTE_METHODS: [RegExp, string[]][] = [
-  [/^\/v0\/address-book\/?$/, ['POST']],
+  [/^\/v0\/address-book\/?$/, ['GET', 'HEAD', 'POST']],
+  [/^\/v0\/(client-key|alias|address-book-file)\/?$/, ['POST']],
+  [/^\/v0\/(address-books|domain-emails\/[^/]+)\/?$/, ['GET', 'HEAD']],
+  [/^\/(widget\.js|widget\/demo)\/?$/, ['GET', 'HEAD']],
   [/^\/v0\/address-book\/[^/]+\/?$/, ['GET', 'HEAD', 'DELETE']],
   [/^(\/v0)?\/invites-(sent|accepted)\/?$/, ['POST']],
   [/^\/v0\/(users|suggested-seen)\/?$/, ['POST']],
@@ -47,7 +55,7 @@ const ROUTE_METHODS: [RegExp, string[]][] = [
 /** Log the route shape, never the path itself: user ids and query strings can be personal data. */
 function redactUrl(url: string): string {
   const path = url.split('?')[0];
-  return path.replace(/^(\/v0\/address-book\/)[^/]+/, '$1:user_id');
+  return path.replace(/^(\/v0\/address-book\/)[^/]+/, '$1:user_id').replace(/^(\/v0\/domain-emails\/)[^/]+/, '$1:domain');
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -114,7 +122,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Bytes rather than a string: a big body then moves to its worker without a copy (decoding UTF-8
   // here would be the same as Fastify's 'string' mode: invalid sequences become U+FFFD either way).
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'buffer' }, (req, body, done) => {
-    const deferred = pool === null ? null : deferBigUpload(req, body as Buffer, config);
+    // A client key's upload is parsed here: its user_id is checked against the key before validation.
+    const deferred = pool === null || req.auth?.clientUserId ? null : deferBigUpload(req, body as Buffer, config);
     if (deferred !== null) return done(null, deferred);
     try {
       done(null, parseJsonBody((body as Buffer).toString('utf8')));
@@ -172,12 +181,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { config });
   await app.register(docsPlugin);
   await app.register(playgroundPlugin, { config, storage });
+  await app.register(widgetPlugin);
 
   const schemas = makeSchemas(config);
   const service = new AddressBookService(storage, config);
   const learner = new Learner(storage, service, app.log, config.retrainDebounceMs);
   app.addHook('onClose', async () => learner.close());
   const onInvitesAccepted = async (tenant: string) => learner.schedule(tenant);
+  const directory = new DirectoryService(storage);
 
   const limiter = await createRateLimiter(config, app.log);
   app.addHook('onClose', async () => limiter?.close());
@@ -188,6 +199,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       miscRoutes(v0, { config });
       addressBookRoutes(v0, { service, schemas, config, pool });
       recordRoutes(v0, { storage, schemas, config, prefix: '/v0', onInvitesAccepted });
+      // Issue #14: client keys, alias, directory listings, the widget's file upload.
+      clientKeyRoutes(v0, { storage, service, schemas, config });
+      aliasRoutes(v0, { directory });
+      directoryRoutes(v0, { directory });
+      await widgetFileRoutes(v0, { service, schemas, config });
     },
     { prefix: '/v0' },
   );

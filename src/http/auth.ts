@@ -1,10 +1,15 @@
 /**
  * Auth is structural: this hook is registered once around every /v0 route (and the unprefixed invite
  * aliases). Handlers never check keys; they read request.auth.
+ *
+ * Two kinds of key: the app's secret key (`kith_live_…`, every route, every user of the app), and a
+ * client key (`kith_ck_live_…`, one user, the routes of client-key-access.ts only).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { verifyClientKey } from '../services/client-keys.ts';
 import { verifyApiKey } from '../services/keys.ts';
 import { tenantOf, type Env, type Storage, type Tenant } from '../storage/types.ts';
+import { checkClientKeyRoute, confineToUser, originAllowed } from './client-key-access.ts';
 import { ApiError } from './errors.ts';
 
 export interface AuthContext {
@@ -13,6 +18,8 @@ export interface AuthContext {
   env: Env;
   tenant: Tenant;
   keyId: string;
+  /** The user a client key acts for; null for the app's secret key. */
+  clientUserId: string | null;
 }
 
 declare module 'fastify' {
@@ -22,10 +29,11 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const CLIENT_KEY_PREFIX = 'kith_ck_';
 
 export function installAuth(scope: FastifyInstance, storage: Storage): void {
   scope.decorateRequest('auth', null as unknown as AuthContext);
-  scope.addHook('onRequest', async (request: FastifyRequest) => {
+  scope.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (request.method === 'OPTIONS') return; // CORS preflight carries no credentials
     const header = request.headers.authorization;
     if (!header) {
@@ -34,6 +42,24 @@ export function installAuth(scope: FastifyInstance, storage: Storage): void {
       });
     }
     const m = BEARER.exec(header);
+    if (m && m[1].startsWith(CLIENT_KEY_PREFIX)) {
+      const ck = await verifyClientKey(storage, m[1], Date.now());
+      if (!ck) {
+        throw new ApiError('unauthorized', 'The client key is not valid (unknown, malformed, expired or revoked).', undefined, {
+          'WWW-Authenticate': 'Bearer realm="kith", error="invalid_token"',
+        });
+      }
+      if (!originAllowed(request, request.headers.origin === undefined ? [] : await storage.listAppOrigins(ck.appId))) {
+        // No CORS headers for an origin the app did not allow: the browser shows the page nothing.
+        reply.removeHeader('access-control-allow-origin');
+        reply.removeHeader('access-control-allow-credentials');
+        reply.removeHeader('access-control-expose-headers');
+        throw new ApiError('forbidden', 'Forbidden: this origin is not allowed to use the app\'s client keys (kith apps cors --app NAME --allow ORIGIN).');
+      }
+      checkClientKeyRoute(request);
+      request.auth = { appId: ck.appId, appName: ck.appName, env: ck.env, tenant: tenantOf(ck.appId, ck.env), keyId: ck.id, clientUserId: ck.userId };
+      return;
+    }
     const record = m ? await verifyApiKey(storage, m[1]) : null;
     if (!record) {
       throw new ApiError('unauthorized', 'The API key is not valid (unknown, malformed or revoked).', undefined, {
@@ -46,6 +72,13 @@ export function installAuth(scope: FastifyInstance, storage: Storage): void {
       env: record.env,
       tenant: tenantOf(record.appId, record.env),
       keyId: record.id,
+      clientUserId: null,
     };
+  });
+  // A client key's request is confined to its user once the body is parsed, before it is validated
+  // (route-level preValidation hooks, such as wrapping a bare list, run after this one).
+  scope.addHook('preValidation', async (request: FastifyRequest) => {
+    const userId = request.auth?.clientUserId;
+    if (userId) confineToUser(request, userId);
   });
 }

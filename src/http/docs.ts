@@ -30,22 +30,22 @@ const INVITES_SENT = {
 };
 const INVITES_ACCEPTED = { entries: [{ email: 'ana@example.org', new_user_id: 77, name: 'Ana Silva', accepted_at: 1793520000, user_id: 42 }] };
 
+const RANK_QUERY = {
+  filter_suggested_seen: '1',
+  filter_existing_users: '0',
+  filter_invites_sent: '1',
+  promote_existing_users: '0',
+  promote_matching_domain: 'example.com',
+  filter_blank_names: '1',
+  limit: '10',
+  explain: '1',
+  include_left_out: '1',
+};
+
 /** Request examples by `METHOD path` as Fastify registers them. Synthetic people only. */
 export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   'POST /v0/address-book': { body: EXAMPLE_UPLOAD },
-  'GET /v0/address-book/:user_id': {
-    params: { user_id: '42' },
-    query: {
-      filter_suggested_seen: '1',
-      filter_existing_users: '0',
-      filter_invites_sent: '1',
-      promote_existing_users: '0',
-      promote_matching_domain: 'example.com',
-      filter_blank_names: '1',
-      limit: '10',
-      explain: '1',
-    },
-  },
+  'GET /v0/address-book/:user_id': { params: { user_id: '42' }, query: RANK_QUERY },
   'DELETE /v0/address-book/:user_id': { params: { user_id: '42' } },
   'POST /v0/invites-sent': { body: INVITES_SENT },
   'POST /invites-sent': { body: INVITES_SENT },
@@ -62,6 +62,13 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   'POST /v0/suggested-seen': {
     body: { entries: [{ user_id: 42, name: 'Ana Silva', emails: ['ana@example.org'], seen_at: '2026-11-02T08:00:00Z' }] },
   },
+  // Issue #14: client keys, alias, directory listings, the widget's file upload.
+  'POST /v0/client-key': { body: { user_id: '42' } },
+  'GET /v0/address-book': { query: RANK_QUERY },
+  'POST /v0/alias': { body: { emails: ['ana@example.org', 'ana.silva@work.example'] } },
+  'GET /v0/domain-emails/:domain': { params: { domain: 'example.org' }, query: { page: '1', batch_size: '100' } },
+  'GET /v0/address-books': { query: { page: '1', batch_size: '100' } },
+  'POST /v0/address-book-file': { query: { user_id: '42', format: 'vcard' } },
 };
 
 type Schema = Record<string | symbol, unknown> & { properties?: Record<string, Record<string, unknown>> };

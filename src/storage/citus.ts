@@ -13,13 +13,15 @@
  *   are distributed by `key` and co-located, so "who else knows this key" for one key is single-shard,
  *   and a book's lookup fans out to the shards of its keys (all of them, for a big book).
  * - Small tables as reference tables (a copy on every node): `apps`, `api_keys` (read on every
- *   request), `weights` (one row per app).
+ *   request), `weights` (one row per app), and #14's `client_keys`, `app_origins`, `aliases`.
  * - Any other table (added by a later migration and not listed here) becomes a reference table: correct
  *   for every query shape; list it here when it grows big.
  */
 import { sql, type Kysely } from 'kysely';
 
-export const CITUS_REFERENCE = ['apps', 'api_keys', 'weights'] as const;
+// client_keys, app_origins: small, read by key or app on requests; aliases: a tenant's alias groups, read
+// by key and joined on alias_id (a join a table distributed by key could not do without repartitioning).
+export const CITUS_REFERENCE = ['apps', 'api_keys', 'weights', 'client_keys', 'app_origins', 'aliases'] as const;
 export const CITUS_BY_USER = ['uploads', 'index_queue', 'suggested_seen', 'owner_keys'] as const;
 export const CITUS_BY_KEY = ['contact_keys', 'app_users', 'invites_sent', 'invites_accepted'] as const;
 

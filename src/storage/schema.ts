@@ -103,6 +103,33 @@ export interface IndexQueueTable {
   enqueued_at: number;
 }
 
+// Issue #14: client keys, aliases, allowed origins (migration 0003-client-keys).
+export interface ClientKeysTable {
+  id: string;
+  app_id: string;
+  env: string;
+  user_id: string;
+  /** sha256 hex of the client key; the key itself is never stored. */
+  hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface AliasesTable {
+  tenant: string;
+  /** 'e:' + the normalised e-mail key. */
+  key: string;
+  alias_id: string;
+  created_at: number;
+}
+
+export interface AppOriginsTable {
+  app_id: string;
+  /** A browser origin (scheme://host[:port]) allowed to use the app's client keys. */
+  origin: string;
+}
+
 export interface Database {
   apps: AppsTable;
   api_keys: ApiKeysTable;
@@ -115,6 +142,9 @@ export interface Database {
   suggested_seen: SuggestedSeenTable;
   weights: WeightsTable;
   index_queue: IndexQueueTable;
+  client_keys: ClientKeysTable;
+  aliases: AliasesTable;
+  app_origins: AppOriginsTable;
 }
 
 /** Every table, in creation order (drop in reverse). Tests scan these to prove a delete is complete. */
@@ -130,4 +160,7 @@ export const TABLES = [
   'suggested_seen',
   'weights',
   'index_queue',
+  'client_keys',
+  'aliases',
+  'app_origins',
 ] as const satisfies readonly (keyof Database)[];

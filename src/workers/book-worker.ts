@@ -50,8 +50,8 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
   const view = await service.ranked(job.ctx.tenant, job.userId, job.opts);
   const body =
     job.answer.type === 'get'
-      ? serializeBook(getAnswer(view, job.userId, job.answer.docs, ctx))
-      : serializeUpload(postAnswer(view, job.answer.batchId, job.userId, ctx));
+      ? serializeBook(getAnswer(view, job.userId, job.answer.docs, ctx, job.answer.listLeftOut))
+      : serializeUpload(postAnswer(view, job.answer.batchId, job.userId, ctx, job.answer.report));
   return { ok: true, body: Buffer.from(body, 'utf8') };
 }
 

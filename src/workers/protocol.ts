@@ -2,6 +2,7 @@
 import type { Config } from '../config.ts';
 import type { RankOptions } from '../domain/options.ts';
 import type { Tenant } from '../storage/types.ts';
+import type { UploadReport } from '../http/routes/address-book.ts';
 
 /** What a worker needs to start: the parsed config (it opens its own Storage on config.databaseUrl). */
 export interface WorkerInit {
@@ -25,7 +26,13 @@ export type Job =
    */
   | { kind: 'post'; ctx: JobContext; body: Uint8Array }
   /** The ranked answer of a stored book (GET, or POST after an upload stored on the event loop). */
-  | { kind: 'rank'; ctx: JobContext; userId: string; opts: RankOptions; answer: { type: 'get'; docs: string } | { type: 'post'; batchId: string } }
+  | {
+      kind: 'rank';
+      ctx: JobContext;
+      userId: string;
+      opts: RankOptions;
+      answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: UploadReport };
+    }
   /** Close the storage and exit. */
   | { kind: 'close' };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { OptionError, parseFlag, parseRankOptions, type RankOptions } from '../../domain/options.ts';
 import type { EntryInput, SourceInput } from '../../domain/types.ts';
-import { AddressBookService, toWire, type RankedView } from '../../services/address-book.ts';
+import { AddressBookService, cleaningOfUpload, toWire, uploadCleaningOf, type RankedView, type UploadCleaning } from '../../services/address-book.ts';
 import type { KnownUpload, Tenant } from '../../storage/types.ts';
 import type { JobContext } from '../../workers/protocol.ts';
 import type { JobResult, WorkerPool } from '../../workers/pool.ts';
@@ -11,6 +11,7 @@ import { invalid } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { RankQuery, Schemas, UploadBody } from '../schemas.ts';
 import { checkEntries, coerceSourceType, coerceUserId } from '../validate.ts';
+import { unknownFieldWarnings, type FieldWarning } from '../warnings.ts';
 import { EXAMPLE_UPLOAD } from './examples.ts';
 
 function options(src: Record<string, unknown>): RankOptions {
@@ -59,21 +60,39 @@ export interface AnswerContext {
 export type RankElsewhere = (
   userId: string,
   opts: RankOptions,
-  answer: { type: 'get'; docs: string } | { type: 'post'; batchId: string },
+  answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: () => UploadReport },
   known?: KnownUpload,
 ) => Promise<Buffer | null>;
 
+/**
+ * What a POST answer says about the upload beyond the list: its cleaning summary, its left-out entries
+ * (when asked for) and the warnings about its fields. Plain data: it travels to a worker as it is.
+ */
+export interface UploadReport {
+  cleaning: UploadCleaning;
+  listLeftOut: boolean;
+  warnings: FieldWarning[];
+}
+
+/** The report's fields of `meta`, in a fixed order (in-process and worker answers are byte-identical). */
+function addReport(meta: Record<string, unknown>, r: UploadReport, bookContacts: number | null): void {
+  meta.cleaning = bookContacts === null ? r.cleaning.summary : { ...r.cleaning.summary, book_contacts: bookContacts };
+  if (r.listLeftOut) meta.left_out_entries = r.cleaning.leftOut;
+  if (r.warnings.length > 0) meta.warnings = r.warnings;
+}
+
 /** The answer of POST with a ranked list. */
-export function postAnswer(view: RankedView, batchId: string, userId: string, ctx: AnswerContext) {
+export function postAnswer(view: RankedView, batchId: string, userId: string, ctx: AnswerContext, report?: UploadReport) {
   const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, total_count: view.rows.length, user_id: userId };
   if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
+  if (report !== undefined) addReport(meta, report, view.cleaning.summary.contacts);
   const data = view.rows.map(toWire);
   meta.time = ctx.elapsed();
   return { batch_id: batchId, data, message: `Address book for ${userId} added.`, meta };
 }
 
-/** The answer of GET. */
-export function getAnswer(view: RankedView, userId: string, docs: string, ctx: AnswerContext) {
+/** The answer of GET; `listLeftOut`: with the book's left-out entries (include_left_out=1 or explain=1). */
+export function getAnswer(view: RankedView, userId: string, docs: string, ctx: AnswerContext, listLeftOut = false) {
   const meta: Record<string, unknown> = {
     app_name: ctx.appName,
     docs,
@@ -83,9 +102,20 @@ export function getAnswer(view: RankedView, userId: string, docs: string, ctx: A
     user_id: userId,
   };
   if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
+  meta.cleaning = view.cleaning.summary;
+  if (listLeftOut) meta.left_out_entries = view.cleaning.leftOut;
   const data = view.rows.map(toWire);
   meta.time = ctx.elapsed();
   return { meta, data };
+}
+
+/** include_left_out=1, or explain=1 (which explains the list, and so what is not in it). */
+function listLeftOutOf(src: Record<string, unknown>, opts: RankOptions): boolean {
+  try {
+    return parseFlag(src.include_left_out, 'include_left_out') || opts.explain;
+  } catch (e) {
+    throw invalid('include_left_out', (e as OptionError).problem);
+  }
 }
 
 /**
@@ -116,17 +146,31 @@ export async function answerUpload(
     // Checked before storing anything: a rejected request stores nothing.
     await service.requireOwnerEmail(ctx.tenant, userId);
   }
+  const listLeftOut = listLeftOutOf(body as unknown as Record<string, unknown>, opts);
+  const warnings = unknownFieldWarnings(body as unknown as Record<string, unknown>);
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
   // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
   const { batchId, known, stored } = service.startUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
+  const normalized = known.upload.normalized;
+  // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
+  let cleaning: UploadCleaning | undefined;
+  const reportOf = (view?: RankedView): UploadReport => {
+    cleaning ??= view !== undefined ? uploadCleaningOf(view, normalized) : cleaningOfUpload(normalized);
+    return { cleaning, listLeftOut, warnings };
+  };
   if (backfill) {
+    // Summarised while the upload is being stored (where the engine writes on another thread or server).
+    const report = reportOf();
     await stored;
-    return { batch_id: batchId, message: `Address book for ${userId} added.`, meta: { app_name: ctx.appName, time: ctx.elapsed(), user_id: userId } };
+    const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, user_id: userId };
+    addReport(meta, report, null);
+    meta.time = ctx.elapsed();
+    return { batch_id: batchId, message: `Address book for ${userId} added.`, meta };
   }
   if (elsewhere) {
     // A worker that ranks reads the book back: it must be stored first.
     await stored;
-    const json = await elsewhere(userId, opts, { type: 'post', batchId }, known);
+    const json = await elsewhere(userId, opts, { type: 'post', batchId, report: () => reportOf() }, known);
     if (json !== null) return json;
   }
   // Ranked while the upload is being stored (at the same time where the engine writes elsewhere); the
@@ -137,7 +181,7 @@ export async function answerUpload(
   } finally {
     await stored; // a failed write is the error to report, before any ranking error
   }
-  return postAnswer(view, batchId, userId, ctx);
+  return postAnswer(view, batchId, userId, ctx, reportOf(view));
 }
 
 /** A POST body left unparsed by the JSON parser because it is big: a worker parses it. */
@@ -197,7 +241,8 @@ export function addressBookRoutes(
           ? known.upload.normalized.length
           : await service.bookSize(request.auth.tenant, userId);
       if (size < config.offloadBookEntries) return null;
-      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer });
+      const job = answer.type === 'post' ? { type: 'post' as const, batchId: answer.batchId, report: answer.report() } : answer;
+      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: job });
       return r.body;
     };
 
@@ -245,9 +290,10 @@ export function addressBookRoutes(
     async (request, reply) => {
       const userId = pathUserId(request);
       const opts = options(request.query as Record<string, unknown>);
-      const json = await rankElsewhere(request)(userId, opts, { type: 'get', docs });
+      const listLeftOut = listLeftOutOf(request.query as Record<string, unknown>, opts);
+      const json = await rankElsewhere(request)(userId, opts, { type: 'get', docs, listLeftOut });
       if (json !== null) return sendJson(reply, json);
-      return getAnswer(await service.ranked(request.auth.tenant, userId, opts), userId, docs, contextOf(request));
+      return getAnswer(await service.ranked(request.auth.tenant, userId, opts), userId, docs, contextOf(request), listLeftOut);
     },
   );
 

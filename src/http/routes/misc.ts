@@ -11,7 +11,7 @@ export function miscRoutes(app: FastifyInstance, deps: { config: Config }) {
       docs,
       env: request.auth.env,
       help: 'Send Authorization: Bearer <API_KEY> on every request. See meta.docs.',
-      user_id: null,
+      user_id: request.auth.clientUserId ?? null, // a client key's user
     },
   }));
 }

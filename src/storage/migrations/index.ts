@@ -6,6 +6,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { EngineProfile } from '../engine.ts';
 import { initialMigration } from './0001-initial.ts';
 import { indexQueueMigration } from './0002-index-queue.ts';
+import { clientKeysMigration } from './0003-client-keys.ts';
 
 export function migrationProvider(engine: EngineProfile): MigrationProvider {
   return {
@@ -13,6 +14,7 @@ export function migrationProvider(engine: EngineProfile): MigrationProvider {
       return {
         '0001-initial': initialMigration(engine),
         '0002-index-queue': indexQueueMigration(engine),
+        '0003-client-keys': clientKeysMigration(),
       };
     },
   };

@@ -1,0 +1,43 @@
+/** POST /v0/alias (secret key only): addresses that are one person in this app; every book merges them. */
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { DirectoryInputError, MAX_ALIAS_EMAILS, type DirectoryService } from '../../services/directory.ts';
+import { invalid } from '../errors.ts';
+import { elapsedSeconds } from '../error-handler.ts';
+
+export const AliasBody = Type.Object({
+  emails: Type.Array(Type.String({ maxLength: 320 }), { minItems: 2, maxItems: MAX_ALIAS_EMAILS, description: 'Two or more addresses of one person' }),
+});
+export type AliasBody = Static<typeof AliasBody>;
+
+export const AliasResponse = Type.Object({
+  data: Type.Object({ emails: Type.Array(Type.String(), { description: 'Every address now known as this person (normalised)' }) }),
+  message: Type.String(),
+  meta: Type.Object({ time: Type.Number() }),
+});
+
+/** A service input error as the documented 400 naming the field. */
+export function asInvalid(e: unknown): never {
+  if (e instanceof DirectoryInputError) throw invalid(e.field, e.problem);
+  throw e;
+}
+
+export function aliasRoutes(app: FastifyInstance, deps: { directory: DirectoryService }): void {
+  app.post<{ Body: AliasBody }>(
+    '/alias',
+    {
+      schema: {
+        summary: 'Declare that several e-mail addresses are one person',
+        description:
+          'From then on every address book of the app (GET and POST, every user) merges the contacts holding any of these addresses into one. Groups that share an address become one group.',
+        tags: ['directory'],
+        body: AliasBody,
+        response: { 200: AliasResponse },
+      },
+    },
+    async (request) => {
+      const emails = await deps.directory.alias(request.auth.tenant, request.body.emails, Date.now()).catch(asInvalid);
+      return { data: { emails }, message: `Alias of ${emails.length} addresses added.`, meta: { time: elapsedSeconds(request) } };
+    },
+  );
+}
