@@ -28,7 +28,8 @@ describe('SQLite background checkpointer', () => {
       await storage.migrateUp();
       const stop = await storage.startMaintenance();
       const before = size(file);
-      const contacts = Array.from({ length: 3_000 }, (_, i) => ({ name: `Person ${i}`, emails: [`p${i}@example.com`], phones: [`+4930${String(i).padStart(8, '0')}`] }));
+      // Big enough that the upload alone (its key index follows it, issue #13) is well over 1 MB of WAL.
+      const contacts = Array.from({ length: 8_000 }, (_, i) => ({ name: `Person ${i}`, emails: [`p${i}@example.com`], phones: [`+4930${String(i).padStart(8, '0')}`] }));
       await storage.appendUpload('t' as never, fakeUpload('u', contacts));
       // The commit wrote to the WAL only (far below the connection's own threshold of 16,384 pages).
       assert.ok(size(file + '-wal') > 1_000_000, 'the upload is in the WAL');
@@ -37,7 +38,7 @@ describe('SQLite background checkpointer', () => {
       assert.ok(size(file) > before + 1_000_000, `database file grew from ${before} to ${size(file)} bytes: checkpointed in the background`);
       await stop();
       await stop(); // idempotent
-      assert.equal((await storage.loadBook('t' as never, 'u'))?.entries.length, 3_000);
+      assert.equal((await storage.loadBook('t' as never, 'u'))?.entries.length, 8_000);
     } finally {
       await storage.close();
       rmSync(dir, { recursive: true, force: true });
