@@ -20,9 +20,9 @@ export async function localNodes(url: string): Promise<NodeRef[] | null> {
   const u = new URL(url);
   u.searchParams.delete('schema');
   const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
   try {
-    const dirs: { name: string; dir: string }[] = [{ name: 'coordinator', dir: (await c.query<{ d: string }>('show data_directory')).rows[0]!.d }];
+    await c.connect();
+    const dirs: { name: string; dir: string }[] = [{ name: 'coordinator', dir: (await c.query<{ d: string }>("select current_setting('data_directory') as d")).rows[0]!.d }];
     const citus = (await c.query("select 1 from pg_extension where extname = 'citus'")).rowCount! > 0;
     if (citus) {
       const w = await c.query<{ port: number; result: string }>("select nodeport as port, result from run_command_on_workers('show data_directory') order by nodeport");
@@ -32,7 +32,7 @@ export async function localNodes(url: string): Promise<NodeRef[] | null> {
   } catch {
     return null; // not on this machine, or not readable: no per-node figures
   } finally {
-    await c.end();
+    await c.end().catch(() => {});
   }
 }
 
