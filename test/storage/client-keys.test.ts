@@ -63,6 +63,7 @@ for (const engine of ENGINES) {
         await s.appendUpload(T, fakeUpload('u2', [{ emails: ['b@my_co.example'] }, { emails: ['d@sub.my_co.example'] }]));
         await s.appendUpload('app_other:live', fakeUpload('u1', [{ emails: ['z@my_co.example'] }]));
         await s.upsertAppUsers(T, [{ appUserId: '7', name: 'Bee', keys: ['e:b@my_co.example'] }]);
+        await s.flushIndex(); // the listing reads the key index, written after the acknowledgment (issue #13)
         const page = await s.listDomainEmails(T, 'my_co.example', 0, 10);
         assert.deepEqual(page, {
           rows: [
