@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { parseGoogleCsv } from '../cli/import/google-csv.ts';
-import { parseVcards } from '../cli/import/vcard.ts';
+import { parseGoogleCsv } from '../readers/google-csv.ts';
+import { parseVcards } from '../readers/vcard.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/types.ts';
 import { installAuth } from './auth.ts';

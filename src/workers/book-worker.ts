@@ -14,7 +14,8 @@ import { AddressBookService } from '../services/address-book.ts';
 import { openStorage } from '../storage/index.ts';
 import { adoptWriteLocks } from '../storage/write-lock.ts';
 import { compileBodyValidator, compileListSerializer, parseJsonBody } from './compilers.ts';
-import { transferList, type Job, type JobContext, type JobReply, type WorkerInit } from './protocol.ts';
+import { transferList } from '../lib/transfer.ts';
+import type { Job, JobContext, JobReply, WorkerInit } from './protocol.ts';
 
 const { config, writeLocks } = (workerData as { init: WorkerInit }).init as WorkerInit & { config: Config };
 const port = parentPort!;

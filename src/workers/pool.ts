@@ -10,7 +10,8 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../http/errors.ts';
 import { exportWriteLocks, releaseLocksOf } from '../storage/write-lock.ts';
-import { transferList, type Job, type JobReply, type UploadFacts, type WorkerInit } from './protocol.ts';
+import { transferList } from '../lib/transfer.ts';
+import type { Job, JobReply, UploadFacts, WorkerInit } from './protocol.ts';
 
 /** A worker's answer: the JSON to send (UTF-8), and for a POST the facts the metrics count. */
 export interface JobResult {
@@ -33,7 +34,7 @@ interface Slot {
 }
 
 /** Bootstrap of a worker: registers tsx (the sources are TypeScript) then loads book-worker.ts. */
-const BOOT = new URL('./boot.mjs', import.meta.url);
+const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);
 const ENTRY = new URL('./book-worker.ts', import.meta.url).href;
 
 export class WorkerPool {

@@ -29,15 +29,6 @@ export type Job =
   /** Close the storage and exit. */
   | { kind: 'close' };
 
-/**
- * The list to transfer with a message carrying `bytes`: its memory moves to the other thread instead of
- * being copied, when it is a whole ArrayBuffer of its own (small Buffers share Node's pool: those are copied).
- */
-export function transferList(bytes: Uint8Array): ArrayBuffer[] {
-  const b = bytes.buffer;
-  return b instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === b.byteLength ? [b] : [];
-}
-
 /** Facts of an answered POST the metrics hooks count (the body was never parsed on the event loop). */
 export interface UploadFacts {
   entries: number;
