@@ -8,7 +8,8 @@
  * becomes a 500; the next job starts a fresh worker.
  */
 import { Worker } from 'node:worker_threads';
-import { ApiError, type ErrorCode, type ErrorDetail } from '../http/errors.ts';
+import { ServiceError } from '../services/errors.ts';
+import { StorageError } from '../storage/errors.ts';
 import { exportWriteLocks, releaseLocksOf } from '../storage/write-lock.ts';
 import { transferList } from '../lib/transfer.ts';
 import type { Job, JobReply, UploadFacts, WorkerInit } from './protocol.ts';
@@ -50,7 +51,7 @@ export class WorkerPool {
   }
 
   /**
-   * Runs `job` on a worker; resolves with the answer's JSON, rejects with its ApiError. A POST job's body
+   * Runs `job` on a worker; resolves with the answer's JSON, rejects with its ServiceError or StorageError (mapped to HTTP by the error handler). A POST job's body
    * bytes are transferred to the worker: the caller must not use them afterwards.
    */
   run(job: Exclude<Job, { kind: 'close' }>): Promise<JobResult> {
@@ -92,7 +93,8 @@ export class WorkerPool {
       if (at >= 0) this.#slots.push(...this.#slots.splice(at, 1));
       if (p !== null) {
         if (reply.ok) p.resolve({ body: Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength), upload: reply.upload });
-        else if (reply.error.kind === 'api') p.reject(new ApiError(reply.error.code as ErrorCode, reply.error.message, reply.error.details as ErrorDetail[] | undefined, reply.error.headers));
+        else if (reply.error.kind === 'service') p.reject(new ServiceError(reply.error.code, reply.error.message, reply.error.details));
+        else if (reply.error.kind === 'storage') p.reject(new StorageError(reply.error.storageKind, reply.error.message));
         else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
       }
       this.#dispatch();

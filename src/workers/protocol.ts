@@ -1,6 +1,8 @@
 /** Messages between the HTTP app and its book workers (structured-clone data only). */
 import type { Config } from '../config.ts';
 import type { RankOptions } from '../domain/options.ts';
+import type { ErrorDetail, ServiceErrorCode } from '../services/errors.ts';
+import type { StorageErrorKind } from '../storage/errors.ts';
 import type { Tenant } from '../storage/types.ts';
 
 /** What a worker needs to start: the parsed config (it opens its own Storage on config.databaseUrl). */
@@ -41,6 +43,7 @@ export type JobReply =
   | {
       ok: false;
       error:
-        | { kind: 'api'; code: string; message: string; details?: { field: string; message: string }[]; headers?: Record<string, string> }
+        | { kind: 'service'; code: ServiceErrorCode; message: string; details?: ErrorDetail[] }
+        | { kind: 'storage'; storageKind: StorageErrorKind; message: string }
         | { kind: 'internal'; name: string; message: string; stack?: string };
     };

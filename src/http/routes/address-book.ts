@@ -1,26 +1,15 @@
 /** POST /v0/address-book, GET and DELETE /v0/address-book/:user_id. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { OptionError, parseFlag, parseRankOptions, type RankOptions } from '../../domain/options.ts';
-import type { EntryInput, SourceInput } from '../../domain/types.ts';
-import { AddressBookService, toWire, type RankedView } from '../../services/address-book.ts';
-import type { KnownUpload, Tenant } from '../../storage/types.ts';
+import type { AddressBookService } from '../../services/address-book.ts';
+import { rankOptionsOf, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
+import { invalid } from '../../services/errors.ts';
+import { AddressBookAnswers } from '../../workers/answers.ts';
 import type { JobContext } from '../../workers/protocol.ts';
 import type { JobResult, WorkerPool } from '../../workers/pool.ts';
-import { invalid } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { RankQuery, Schemas, UploadBody } from '../schemas.ts';
-import { checkEntries, coerceSourceType, coerceUserId } from '../validate.ts';
 import { EXAMPLE_UPLOAD } from './examples.ts';
-
-function options(src: Record<string, unknown>): RankOptions {
-  try {
-    return parseRankOptions(src);
-  } catch (e) {
-    if (e instanceof OptionError) throw invalid(e.field, e.problem);
-    throw e;
-  }
-}
 
 /**
  * The user id of the path, decoded as existing clients encode it: form encoding, so `+` is a space
@@ -43,101 +32,6 @@ export function pathUserId(request: FastifyRequest): string {
 /** The body schema of POST /v0/address-book, as the route declares it (the workers validate with it too). */
 export function uploadBodySchema(S: Schemas) {
   return { ...S.UploadBody, examples: [EXAMPLE_UPLOAD] };
-}
-
-/** Who asks and how long the request has run (meta.time), wherever the answer is computed. */
-export interface AnswerContext {
-  tenant: Tenant;
-  appName: string;
-  elapsed: () => number;
-}
-
-/**
- * Runs the ranking of a stored book elsewhere (a worker) when it is big, and returns the answer's JSON
- * (UTF-8); null: rank here.
- */
-export type RankElsewhere = (
-  userId: string,
-  opts: RankOptions,
-  answer: { type: 'get'; docs: string } | { type: 'post'; batchId: string },
-  known?: KnownUpload,
-) => Promise<Buffer | null>;
-
-/** The answer of POST with a ranked list. */
-export function postAnswer(view: RankedView, batchId: string, userId: string, ctx: AnswerContext) {
-  const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, total_count: view.rows.length, user_id: userId };
-  if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
-  const data = view.rows.map(toWire);
-  meta.time = ctx.elapsed();
-  return { batch_id: batchId, data, message: `Address book for ${userId} added.`, meta };
-}
-
-/** The answer of GET. */
-export function getAnswer(view: RankedView, userId: string, docs: string, ctx: AnswerContext) {
-  const meta: Record<string, unknown> = {
-    app_name: ctx.appName,
-    docs,
-    help: 'Questions? See the reference at meta.docs.',
-    time: 0,
-    total_count: view.rows.length,
-    user_id: userId,
-  };
-  if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
-  const data = view.rows.map(toWire);
-  meta.time = ctx.elapsed();
-  return { meta, data };
-}
-
-/**
- * POST /v0/address-book after schema validation: the checks the schema cannot express, the upload, and
- * the answer (an object the route's serializer writes, or its JSON when `elsewhere` ranked the book).
- * The event loop and the workers both run exactly this.
- */
-export async function answerUpload(
-  service: AddressBookService,
-  config: Config,
-  body: UploadBody,
-  ctx: AnswerContext,
-  elsewhere?: RankElsewhere,
-  rawJson?: string | Uint8Array,
-): Promise<object | Buffer> {
-  const userId = coerceUserId(body.user_id, 'user_id');
-  const opts = options(body as unknown as Record<string, unknown>);
-  let backfill: boolean;
-  try {
-    backfill = parseFlag(body.backfill, 'backfill');
-  } catch (e) {
-    throw invalid('backfill', (e as OptionError).problem);
-  }
-  const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
-  const entries = body.entries as EntryInput[];
-  checkEntries(entries, config);
-  if (opts.promoteMatchingDomain === 'owner' && !backfill && !source.email?.includes('@')) {
-    // Checked before storing anything: a rejected request stores nothing.
-    await service.requireOwnerEmail(ctx.tenant, userId);
-  }
-  // The upload as received is kept (a better cleaner can recompute from it): the body text when the
-  // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
-  const { batchId, known, stored } = service.startUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
-  if (backfill) {
-    await stored;
-    return { batch_id: batchId, message: `Address book for ${userId} added.`, meta: { app_name: ctx.appName, time: ctx.elapsed(), user_id: userId } };
-  }
-  if (elsewhere) {
-    // A worker that ranks reads the book back: it must be stored first.
-    await stored;
-    const json = await elsewhere(userId, opts, { type: 'post', batchId }, known);
-    if (json !== null) return json;
-  }
-  // Ranked while the upload is being stored (at the same time where the engine writes elsewhere); the
-  // answer waits for the commit: an upload is acknowledged only once stored.
-  let view: RankedView;
-  try {
-    view = await service.ranked(ctx.tenant, userId, opts, known);
-  } finally {
-    await stored; // a failed write is the error to report, before any ranking error
-  }
-  return postAnswer(view, batchId, userId, ctx);
 }
 
 /** A POST body left unparsed by the JSON parser because it is big: a worker parses it. */
@@ -175,6 +69,8 @@ export function addressBookRoutes(
   deps: { service: AddressBookService; schemas: Schemas; config: Config; pool: WorkerPool | null },
 ) {
   const { service, schemas: S, config, pool } = deps;
+  // The one path of these requests, here and on the workers.
+  const answers = new AddressBookAnswers(service, config, S);
   const docs = `${config.publicUrl}/docs`;
   const contextOf = (request: FastifyRequest): AnswerContext => ({
     tenant: request.auth.tenant,
@@ -226,8 +122,8 @@ export function addressBookRoutes(
         return sendJson(reply, r.body);
       }
       if (request.validationError) throw request.validationError;
-      const answer = await answerUpload(service, config, request.body, contextOf(request), rankElsewhere(request));
-      return Buffer.isBuffer(answer) ? sendJson(reply, answer) : answer;
+      const r = await answers.upload(request.body, contextOf(request), rankElsewhere(request));
+      return sendJson(reply, r.json);
     },
   );
 
@@ -244,10 +140,9 @@ export function addressBookRoutes(
     },
     async (request, reply) => {
       const userId = pathUserId(request);
-      const opts = options(request.query as Record<string, unknown>);
-      const json = await rankElsewhere(request)(userId, opts, { type: 'get', docs });
-      if (json !== null) return sendJson(reply, json);
-      return getAnswer(await service.ranked(request.auth.tenant, userId, opts), userId, docs, contextOf(request));
+      const opts = rankOptionsOf(request.query as Record<string, unknown>);
+      const json = (await rankElsewhere(request)(userId, opts, { type: 'get', docs })) ?? (await answers.read(userId, opts, docs, contextOf(request)));
+      return sendJson(reply, json);
     },
   );
 

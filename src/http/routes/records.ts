@@ -10,7 +10,7 @@ import type { Storage } from '../../storage/types.ts';
 import { invalid } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
-import { coerceUserId, dateOrDefault } from '../validate.ts';
+import { coerceUserId, dateOrDefault } from '../../services/validate.ts';
 
 interface Reachable {
   email?: string | null;
