@@ -1,7 +1,9 @@
 /**
  * The one error handler: every failure leaves as the documented body with a true HTTP status.
- * Fastify's own errors (bad JSON, wrong content type, body too large, schema failures) are mapped here;
- * anything unexpected becomes a 500 that leaks nothing (the log gets the error, not the client).
+ * This is the one place that maps errors to HTTP: the services' ServiceError codes (their statuses in
+ * errors.ts), storage's StorageError kinds (unavailable/busy -> 503 with Retry-After, conflict -> 409)
+ * and Fastify's own errors (bad JSON, wrong content type, body too large, schema failures); anything
+ * unexpected becomes a 500 that leaks nothing (the log gets the error, not the client).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../services/errors.ts';
