@@ -1,5 +1,5 @@
 /** POST /v0/address-book, GET and DELETE /v0/address-book/:user_id. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { rankOptionsOf, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
@@ -9,7 +9,8 @@ import type { JobContext } from '../../workers/protocol.ts';
 import type { JobResult, WorkerPool } from '../../workers/pool.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { RankQuery, Schemas, UploadBody } from '../schemas.ts';
-import { EXAMPLE_UPLOAD } from './examples.ts';
+import { EXAMPLE_RANK_QUERY, EXAMPLE_UPLOAD } from './examples.ts';
+import { routeOf, type RouteSpec } from './table.ts';
 
 /**
  * The user id of the path, decoded as existing clients encode it: form encoding, so `+` is a space
@@ -48,15 +49,13 @@ function hasContent(b: Buffer): boolean {
   return false;
 }
 
-const UPLOAD_URLS = new Set(['/v0/address-book']);
-
 /**
  * Leaves the bytes of a big POST /v0/address-book unparsed (a worker will parse them) when a pool is
  * configured; null: parse as usual. Called by the app's JSON body parser.
  */
 export function deferBigUpload(request: FastifyRequest, bytes: Buffer, config: Config): DeferredBody | null {
   if (config.workers === 0 || bytes.length < config.offloadBodyBytes || !hasContent(bytes)) return null;
-  if (request.method !== 'POST' || !UPLOAD_URLS.has(request.routeOptions.url ?? '')) return null;
+  if (request.method !== 'POST' || !routeOf(request)?.offloadBody) return null;
   return new DeferredBody(bytes);
 }
 
@@ -64,10 +63,8 @@ function sendJson(reply: FastifyReply, json: Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-export function addressBookRoutes(
-  app: FastifyInstance,
-  deps: { service: AddressBookService; schemas: Schemas; config: Config; pool: WorkerPool | null },
-) {
+/** The address-book routes, as entries of the route table. */
+export function addressBookRoutes(deps: { service: AddressBookService; schemas: Schemas; config: Config; pool: WorkerPool | null }): RouteSpec[] {
   const { service, schemas: S, config, pool } = deps;
   // The one path of these requests, here and on the workers.
   const answers = new AddressBookAnswers(service, config, S);
@@ -97,9 +94,13 @@ export function addressBookRoutes(
       return r.body;
     };
 
-  app.post<{ Body: UploadBody }>(
-    '/address-book',
+  return [
     {
+      method: 'POST',
+      url: '/v0/address-book',
+      auth: 'secret_key',
+      offloadBody: true,
+      countsUploads: true,
       schema: {
         summary: 'Upload an address book and get the ranked list',
         description:
@@ -111,25 +112,26 @@ export function addressBookRoutes(
       // A deferred (big) body is validated by the worker that parses it; any other body's validation
       // error is thrown below, unchanged.
       attachValidation: true,
+      example: { body: EXAMPLE_UPLOAD },
+      sample: { path: '/v0/address-book', body: { user_id: 'sec', source: {}, entries: [{ email: 'x@example.com' }] } },
+      handler: async (request, reply) => {
+        const body = request.body as unknown;
+        if (body instanceof DeferredBody && pool !== null) {
+          const r = await pool.run({ kind: 'post', ctx: jobContext(request), body: body.bytes });
+          // The metrics hooks count uploads and contacts from the body: give them its two facts (a
+          // sparse array costs nothing per entry).
+          if (r.upload) (request as { body: unknown }).body = { backfill: r.upload.backfill ? 1 : 0, entries: new Array(r.upload.entries) };
+          return sendJson(reply, r.body);
+        }
+        if (request.validationError) throw request.validationError;
+        const r = await answers.upload(request.body as UploadBody, contextOf(request), rankElsewhere(request));
+        return sendJson(reply, r.json);
+      },
     },
-    async (request, reply) => {
-      const body = request.body as unknown;
-      if (body instanceof DeferredBody && pool !== null) {
-        const r = await pool.run({ kind: 'post', ctx: jobContext(request), body: body.bytes });
-        // The metrics hooks count uploads and contacts from the body: give them its two facts (a
-        // sparse array costs nothing per entry).
-        if (r.upload) (request as { body: unknown }).body = { backfill: r.upload.backfill ? 1 : 0, entries: new Array(r.upload.entries) };
-        return sendJson(reply, r.body);
-      }
-      if (request.validationError) throw request.validationError;
-      const r = await answers.upload(request.body, contextOf(request), rankElsewhere(request));
-      return sendJson(reply, r.json);
-    },
-  );
-
-  app.get<{ Querystring: RankQuery }>(
-    '/address-book/:user_id',
     {
+      method: 'GET',
+      url: '/v0/address-book/:user_id',
+      auth: 'secret_key',
       schema: {
         summary: 'Read the stored address book, cleaned, merged and ranked',
         tags: ['address book'],
@@ -137,29 +139,32 @@ export function addressBookRoutes(
         querystring: S.RankQuery,
         response: { 200: S.BookResponse },
       },
+      example: { params: { user_id: '42' }, query: EXAMPLE_RANK_QUERY },
+      sample: { path: '/v0/address-book/owner' },
+      handler: async (request, reply) => {
+        const userId = pathUserId(request);
+        const opts = rankOptionsOf(request.query as RankQuery as Record<string, unknown>);
+        const json = (await rankElsewhere(request)(userId, opts, { type: 'get', docs })) ?? (await answers.read(userId, opts, docs, contextOf(request)));
+        return sendJson(reply, json);
+      },
     },
-    async (request, reply) => {
-      const userId = pathUserId(request);
-      const opts = rankOptionsOf(request.query as Record<string, unknown>);
-      const json = (await rankElsewhere(request)(userId, opts, { type: 'get', docs })) ?? (await answers.read(userId, opts, docs, contextOf(request)));
-      return sendJson(reply, json);
-    },
-  );
-
-  app.delete(
-    '/address-book/:user_id',
     {
+      method: 'DELETE',
+      url: '/v0/address-book/:user_id',
+      auth: 'secret_key',
       schema: {
         summary: 'Delete everything stored for the user',
         tags: ['address book'],
         params: S.UserIdParams,
         response: { 200: S.MessageResponse },
       },
+      example: { params: { user_id: '42' } },
+      sample: { path: '/v0/address-book/owner' },
+      handler: async (request) => {
+        const userId = pathUserId(request);
+        await service.delete(request.auth.tenant, userId);
+        return { message: `Address book for ${userId} deleted.`, meta: { time: elapsedSeconds(request) } };
+      },
     },
-    async (request) => {
-      const userId = pathUserId(request);
-      await service.delete(request.auth.tenant, userId);
-      return { message: `Address book for ${userId} deleted.`, meta: { time: elapsedSeconds(request) } };
-    },
-  );
+  ];
 }
