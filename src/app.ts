@@ -118,7 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     try {
       done(null, parseJsonBody((body as Buffer).toString('utf8')));
     } catch (e) {
-      done(e as ApiError, undefined);
+      done(e as Error, undefined);
     }
   });
 
