@@ -9,6 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.ts';
+import { summarizeCleaning } from '../src/domain/cleaning.ts';
 import { applyRankOptions, parseRankOptions } from '../src/domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts } from '../src/domain/rank/index.ts';
 import type { EntryInput, SourceInput } from '../src/domain/types.ts';
@@ -16,7 +17,8 @@ import { uploadBodySchema } from '../src/http/routes/address-book.ts';
 import { postAnswer } from '../src/services/address-book-answers.ts';
 import { makeSchemas, type UploadBody } from '../src/http/schemas.ts';
 import { checkEntries } from '../src/services/validate.ts';
-import { cleanUpload, mergeBook } from '../src/services/address-book.ts';
+import { unknownFieldWarnings } from '../src/services/upload-warnings.ts';
+import { cleanUpload, cleaningOfUpload, mergeBook } from '../src/services/address-book.ts';
 import { compileBodyValidator, compileListSerializer, parseJsonBody } from '../src/workers/compilers.ts';
 import { ENGINES, engineSkip, makeTestStorage, type EngineName } from '../test/helpers/engines.ts';
 import { floorOf, rawInsertFor } from './floor.ts';
@@ -78,6 +80,9 @@ async function phasesOf(engine: EngineName): Promise<void> {
       const book = await storage.loadBook(T, user, { upload });
       const { contacts, owner } = mergeBook(book!, config.defaultRegion);
       lap('merge');
+      const cleaning = summarizeCleaning(contacts, book!.entries.length, book!.batches);
+      const report = { cleaning: book!.uploadCount === 1 ? cleaning : cleaningOfUpload(cleaned.normalized), listLeftOut: false, warnings: unknownFieldWarnings(body as unknown as Record<string, unknown>) };
+      lap('cleaning summary, field warnings');
       const pending = cleaned.keyStats.map((k) => k.key);
       const signals = await storage.loadSignals(T, user, { all: pending, pending }, owner.keys);
       await storage.loadWeights(T);
@@ -88,9 +93,11 @@ async function phasesOf(engine: EngineName): Promise<void> {
       const view = {
         rows: applied.rows.map((r) => ({ contact: r.contact, rank: r.rank, score: r.finalScore, explain: r.explain })),
         exceptionMatchingDomain: applied.exceptionMatchingDomain,
+        cleaning,
+        bookUploads: book!.uploadCount,
       };
       lap('options');
-      const answer = postAnswer(view, upload.batchId, user, { tenant: T, appName: 'bench', elapsed: () => 0 });
+      const answer = postAnswer(view, upload.batchId, user, { tenant: T, appName: 'bench', elapsed: () => 0 }, report);
       lap('answer rows');
       Buffer.from(serialize(answer), 'utf8');
       lap('serialize');

@@ -36,11 +36,25 @@ export type InviteSent = BodyOf<'/v0/invites-sent', 'post'>['entries'][number];
 export type InviteAccepted = BodyOf<'/v0/invites-accepted', 'post'>['entries'][number];
 export type AppUser = BodyOf<'/v0/users', 'post'>['entries'][number];
 export type SuggestedSeen = BodyOf<'/v0/suggested-seen', 'post'>['entries'][number];
+/** Answer of POST /v0/client-key. */
+export type ClientKeyResponse = OkOf<'/v0/client-key', 'post'>;
+/** Answer of POST /v0/alias. */
+export type AliasResponse = OkOf<'/v0/alias', 'post'>;
+/** Answer of GET /v0/domain-emails/:domain. */
+export type DomainEmailsResponse = OkOf<'/v0/domain-emails/{domain}', 'get'>;
+/** Answer of GET /v0/address-books. */
+export type AddressBooksResponse = OkOf<'/v0/address-books', 'get'>;
+/** Paging of the listings: page from 1, batch_size 1 to 1000. */
+export interface Paging {
+  page?: number;
+  batch_size?: number;
+}
 
 /** Answer of GET /v0/test (the route declares no answer schema, so this one is written by hand). */
 export interface TestResponse {
   message: string;
-  meta: { app_name: string; docs: string; env: 'live' | 'test'; help: string; user_id: null };
+  /** user_id: the client key's user; null with the app's secret key. */
+  meta: { app_name: string; docs: string; env: 'live' | 'test'; help: string; user_id: string | null };
 }
 
 /** Error codes the API documents; new ones may appear, so any string is accepted too. */
@@ -48,6 +62,7 @@ export type KnownErrorCode =
   | 'invalid_request'
   | 'invalid_json'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'address_book_not_found'
   | 'method_not_allowed'
@@ -215,6 +230,31 @@ export class KithClient {
   /** POST /v0/suggested-seen: contacts already shown to a user (for filter_suggested_seen). */
   recordSuggestedSeen(entries: SuggestedSeen[]): Promise<MessageResponse> {
     return this.request('POST', '/v0/suggested-seen', { body: { entries } });
+  }
+
+  /** POST /v0/client-key (secret key): a key that acts for `userId` only, for a browser or phone (docs/client-keys.md). */
+  createClientKey(userId: string | number): Promise<ClientKeyResponse> {
+    return this.request('POST', '/v0/client-key', { body: { user_id: String(userId) } });
+  }
+
+  /** GET /v0/address-book (client key): the key's own user's book. */
+  getOwnAddressBook(query: RankQuery = {}): Promise<BookResponse> {
+    return this.request('GET', '/v0/address-book', { query });
+  }
+
+  /** POST /v0/alias: these addresses are one person in this app; every book merges them. */
+  alias(emails: string[]): Promise<AliasResponse> {
+    return this.request('POST', '/v0/alias', { body: { emails } });
+  }
+
+  /** GET /v0/domain-emails/:domain: the people at a domain across the app's books, most widely known first. */
+  domainEmails(domain: string, paging: Paging = {}): Promise<DomainEmailsResponse> {
+    return this.request('GET', `/v0/domain-emails/${encodeURIComponent(domain)}`, { query: { ...paging } });
+  }
+
+  /** GET /v0/address-books: the users with a stored book. */
+  addressBooks(paging: Paging = {}): Promise<AddressBooksResponse> {
+    return this.request('GET', '/v0/address-books', { query: { ...paging } });
   }
 
   /** GET /healthz (no key): the process is up. */

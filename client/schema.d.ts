@@ -158,7 +158,117 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read the client key's own user's book (client key only)
+         * @description The same answer as GET /v0/address-book/{user_id}, for the user the client key acts for. With the secret key, name the user in the path.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example 1 */
+                    explain?: string;
+                    /** @example 1 */
+                    filter_blank_names?: string;
+                    /** @example 0 */
+                    filter_existing_users?: string;
+                    /** @example 1 */
+                    filter_invites_sent?: string;
+                    /** @example 1 */
+                    filter_suggested_seen?: string;
+                    /** @example 1 */
+                    include_left_out?: string;
+                    /** @example 10 */
+                    limit?: string;
+                    /** @example 0 */
+                    promote_existing_users?: string;
+                    /** @example example.com */
+                    promote_matching_domain?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                email: string | null;
+                                emails: string[];
+                                /** @description Per-signal contributions (explain=1) */
+                                explain?: {
+                                    [key: string]: number;
+                                };
+                                name: string | null;
+                                phone: string | null;
+                                phones: string[];
+                                rank: number;
+                                score: number;
+                                /** @description Only on a person kept because the owner wrote to, starred or pinned them, with nothing usable to invite */
+                                unusable?: {
+                                    /** @description The e-mail strings as written */
+                                    emails: string[];
+                                    /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
+                                    reason: string;
+                                };
+                            }[];
+                            meta: {
+                                app_name: string;
+                                /** @description What cleaning did: of this upload (POST) or of the whole book (GET) */
+                                cleaning?: {
+                                    /** @description POST with a list: people in the whole book */
+                                    book_contacts?: number;
+                                    /** @description People in the list made of these entries */
+                                    contacts: number;
+                                    entries_read: number;
+                                    /** @description Of contacts, those kept on the owner's evidence with nothing usable */
+                                    kept_without_address: number;
+                                    /** @description entries_read = contacts + merged + left_out */
+                                    left_out: number;
+                                    left_out_by_reason: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description Entries merged into another entry's person */
+                                    merged: number;
+                                };
+                                docs?: string;
+                                exception_matching_email_domain?: boolean;
+                                help?: string;
+                                /** @description With include_left_out=1 */
+                                left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
+                                time: number;
+                                total_count?: number;
+                                user_id: string;
+                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Upload an address book and get the ranked list
@@ -254,6 +364,7 @@ export interface paths {
                         filter_existing_users?: (number | boolean | string) | (never | null);
                         filter_invites_sent?: (number | boolean | string) | (never | null);
                         filter_suggested_seen?: (number | boolean | string) | (never | null);
+                        include_left_out?: (number | boolean | string) | (never | null);
                         limit?: (number | string) | (never | null);
                         promote_existing_users?: (number | boolean | string) | (never | null);
                         promote_matching_domain?: (number | boolean | string) | (never | null);
@@ -297,16 +408,176 @@ export interface paths {
                                 phones: string[];
                                 rank: number;
                                 score: number;
+                                /** @description Only on a person kept because the owner wrote to, starred or pinned them, with nothing usable to invite */
+                                unusable?: {
+                                    /** @description The e-mail strings as written */
+                                    emails: string[];
+                                    /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
+                                    reason: string;
+                                };
                             }[];
                             message: string;
                             meta: {
                                 app_name: string;
+                                /** @description What cleaning did: of this upload (POST) or of the whole book (GET) */
+                                cleaning?: {
+                                    /** @description POST with a list: people in the whole book */
+                                    book_contacts?: number;
+                                    /** @description People in the list made of these entries */
+                                    contacts: number;
+                                    entries_read: number;
+                                    /** @description Of contacts, those kept on the owner's evidence with nothing usable */
+                                    kept_without_address: number;
+                                    /** @description entries_read = contacts + merged + left_out */
+                                    left_out: number;
+                                    left_out_by_reason: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description Entries merged into another entry's person */
+                                    merged: number;
+                                };
                                 docs?: string;
                                 exception_matching_email_domain?: boolean;
                                 help?: string;
+                                /** @description With include_left_out=1 */
+                                left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
+                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/address-book-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a vCard or Google Contacts CSV file as an address book
+         * @description The body is the file's text (Content-Type text/plain, text/vcard or text/csv). With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. Answers as POST /v0/address-book does.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description vcard or csv (default: guessed from the text)
+                     * @example vcard
+                     */
+                    format?: string;
+                    /** @example 42 */
+                    user_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            batch_id: string;
+                            data?: {
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                email: string | null;
+                                emails: string[];
+                                /** @description Per-signal contributions (explain=1) */
+                                explain?: {
+                                    [key: string]: number;
+                                };
+                                name: string | null;
+                                phone: string | null;
+                                phones: string[];
+                                rank: number;
+                                score: number;
+                                /** @description Only on a person kept because the owner wrote to, starred or pinned them, with nothing usable to invite */
+                                unusable?: {
+                                    /** @description The e-mail strings as written */
+                                    emails: string[];
+                                    /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
+                                    reason: string;
+                                };
+                            }[];
+                            message: string;
+                            meta: {
+                                app_name: string;
+                                /** @description What cleaning did: of this upload (POST) or of the whole book (GET) */
+                                cleaning?: {
+                                    /** @description POST with a list: people in the whole book */
+                                    book_contacts?: number;
+                                    /** @description People in the list made of these entries */
+                                    contacts: number;
+                                    entries_read: number;
+                                    /** @description Of contacts, those kept on the owner's evidence with nothing usable */
+                                    kept_without_address: number;
+                                    /** @description entries_read = contacts + merged + left_out */
+                                    left_out: number;
+                                    left_out_by_reason: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description Entries merged into another entry's person */
+                                    merged: number;
+                                };
+                                docs?: string;
+                                exception_matching_email_domain?: boolean;
+                                help?: string;
+                                /** @description With include_left_out=1 */
+                                left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
+                                time: number;
+                                total_count?: number;
+                                user_id: string;
+                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             };
                         };
                     };
@@ -340,6 +611,8 @@ export interface paths {
                     filter_invites_sent?: string;
                     /** @example 1 */
                     filter_suggested_seen?: string;
+                    /** @example 1 */
+                    include_left_out?: string;
                     /** @example 10 */
                     limit?: string;
                     /** @example 0 */
@@ -378,15 +651,57 @@ export interface paths {
                                 phones: string[];
                                 rank: number;
                                 score: number;
+                                /** @description Only on a person kept because the owner wrote to, starred or pinned them, with nothing usable to invite */
+                                unusable?: {
+                                    /** @description The e-mail strings as written */
+                                    emails: string[];
+                                    /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
+                                    reason: string;
+                                };
                             }[];
                             meta: {
                                 app_name: string;
+                                /** @description What cleaning did: of this upload (POST) or of the whole book (GET) */
+                                cleaning?: {
+                                    /** @description POST with a list: people in the whole book */
+                                    book_contacts?: number;
+                                    /** @description People in the list made of these entries */
+                                    contacts: number;
+                                    entries_read: number;
+                                    /** @description Of contacts, those kept on the owner's evidence with nothing usable */
+                                    kept_without_address: number;
+                                    /** @description entries_read = contacts + merged + left_out */
+                                    left_out: number;
+                                    left_out_by_reason: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description Entries merged into another entry's person */
+                                    merged: number;
+                                };
                                 docs?: string;
                                 exception_matching_email_domain?: boolean;
                                 help?: string;
+                                /** @description With include_left_out=1 */
+                                left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
+                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             };
                         };
                     };
@@ -427,6 +742,263 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/address-books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users with a stored address book */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Rows per page, 1 to 1000 (default 100)
+                     * @example 100
+                     */
+                    batch_size?: string;
+                    /**
+                     * @description Page number, from 1 (default 1)
+                     * @example 1
+                     */
+                    page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Entries stored, all uploads together (before merging) */
+                                entries: number;
+                                /** Format: date-time */
+                                last_upload: string;
+                                user_id: string;
+                            }[];
+                            meta: {
+                                batch_size: number;
+                                page: number;
+                                time: number;
+                                /** @description Rows on all pages */
+                                total_count: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declare that several e-mail addresses are one person
+         * @description From then on every address book of the app (GET and POST, every user) merges the contacts holding any of these addresses into one. Groups that share an address become one group.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "emails": [
+                     *         "ana@example.org",
+                     *         "ana.silva@work.example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Two or more addresses of one person */
+                        emails: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Every address now known as this person (normalised) */
+                                emails: string[];
+                            };
+                            message: string;
+                            meta: {
+                                time: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/client-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a client key for one user (secret key only)
+         * @description The key acts only for user_id: it reads and writes that user's address book, records suggestions seen and invites sent for them, and calls /v0/test. Everything else answers 403. It expires after KITH_CLIENT_KEY_TTL_SECONDS and can be revoked (kith client-keys revoke).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "42"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Your id of the user; a number is returned as a string */
+                        user_id: string | number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Shown once. Send it as "Authorization: Bearer <client_key>" from the browser or phone. */
+                            client_key: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            meta: {
+                                app_name: string;
+                                env: string;
+                                time: number;
+                            };
+                            user_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/domain-emails/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People at a domain across the app's address books
+         * @description Each address at the domain held by any book of the app, with a name when the app gave one, most widely known first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Rows per page, 1 to 1000 (default 100)
+                     * @example 100
+                     */
+                    batch_size?: string;
+                    /**
+                     * @description Page number, from 1 (default 1)
+                     * @example 1
+                     */
+                    page?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example example.org */
+                    domain: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Address books of the app that hold it */
+                                books: number;
+                                /** @description The address as matched (normalised) */
+                                email: string;
+                                /** @description A name the app gave for it (users, invites), when known */
+                                name: string | null;
+                            }[];
+                            meta: {
+                                batch_size: number;
+                                domain: string;
+                                page: number;
+                                time: number;
+                                /** @description Rows on all pages */
+                                total_count: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

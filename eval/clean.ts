@@ -5,7 +5,9 @@
  * entries, over-merge traps) from the ranking data sets in ../shared/datasets/ (their anonymous people
  * get generated personas) and from our own named-people set (eval/clean/people.ts), runs normalise +
  * merge exactly as the service does, and prints junk precision/recall, junk in the top 10, people wrongly
- * dropped, merge precision/recall, over-merge rate, duplicates in the top 10, and timings.
+ * dropped, merge precision/recall, over-merge rate, duplicates in the top 10, and timings; then the same
+ * for generated unusual-but-delivered addresses (eval/clean/unusual.ts): people wrongly dropped (must be
+ * 0) and people invented from garbage (must be 0).
  *
  *   npm run eval:clean [-- --datasets=DIR] [-- --seed=N]
  */
@@ -24,6 +26,7 @@ import type { BookPerson, MessyBook } from './clean/books.ts';
 import { personFor } from './clean/people.ts';
 import { chance, hash, int, pick, rng } from './clean/prng.ts';
 import { emptyScore, scoreBook } from './clean/metrics.ts';
+import { evaluateUnusual } from './clean/unusual.ts';
 import type { BookScore } from './clean/metrics.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -146,6 +149,18 @@ function report(title: string, books: number, s: BookScore): void {
   }
 }
 
+function reportUnusual(): void {
+  const u = evaluateUnusual(SEED, 300);
+  console.log(`\n## unusual but delivered addresses (eval/clean/unusual.ts): ${u.books} books, ${u.people} people (${u.withEvidence} with evidence), ${u.entries} entries`);
+  console.log(`people wrongly dropped   ${u.dropped} of ${u.people} (${pct(u.dropped, u.people)}); with evidence ${u.droppedWithEvidence} of ${u.withEvidence}`);
+  console.log(`  by form                ${[...u.byForm].sort().map(([k, v]) => `${k} ${v.dropped}/${v.people}`).join(', ')}`);
+  console.log(`people split in two      ${u.split}  (two spellings of one address not merged)`);
+  console.log(`contacts of 2+ people    ${u.overMerged}`);
+  console.log(`invented from garbage    ${u.garbageListed} of ${u.garbage - u.garbageWithEvidence} garbage entries without evidence (must be 0)`);
+  console.log(`garbage with evidence    ${u.garbageKeptMarked} of ${u.garbageWithEvidence} kept in the list, marked unusable`);
+  for (const x of u.examples) console.log(`  e.g. dropped: ${x}`);
+}
+
 function timeIt(fn: () => void, reps: number): number {
   let best = Infinity;
   for (let i = 0; i < reps; i++) {
@@ -225,6 +240,7 @@ function main(): void {
   merge(all, s);
   allBooks += n;
   report('ALL', allBooks, all);
+  reportUnusual();
   timings();
 }
 

@@ -7,8 +7,8 @@
  * Options: --runs full,no_times,no_dates (default all three); --explain (HTTP: read with explain=1 and
  * print the top rows of one book per cutoff with their per-signal contributions); --weights <file.json> (weights to rank
  * with, offline only; the HTTP mode uses what the service uses); --json (machine-readable output).
- *   npm run eval -- --heldout <a.jsonl> <b.jsonl>    held-out protocol (eval/rank/heldout.ts): weights chosen
- *                                                    on one set / earlier cutoffs, scored on the rest (offline)
+ *   npm run eval -- --cv <a.jsonl> <b.jsonl>         cross-set validation that chose the default model
+ *                                                    (eval/rank/cv.ts): leave one set out, leave one cutoff out
  * Every report gives a paired bootstrap interval (books resampled, 1,000 draws, seeded) of Kith's MAP@10
  * minus the best single signal's (eval/rank/bootstrap.ts).
  * HTTP mode stores into a temp SQLite file, or DATABASE_URL when set; one fresh app per run and cutoff.
@@ -19,13 +19,13 @@ import type { Weights } from '../src/domain/rank/index.ts';
 import { loadBooks, RUNS, type RunName } from './rank/dataset.ts';
 import { evaluateRun, type Ranker, type RunResult } from './rank/evaluate.ts';
 import { rankCutoffOffline } from './rank/offline.ts';
-import { heldoutReport } from './rank/heldout.ts';
+import { cvReport } from './rank/cv.ts';
 import { formatReport } from './rank/report.ts';
 
 interface Args {
   files: string[];
   offline: boolean;
-  heldout: boolean;
+  cv: boolean;
   explain: boolean;
   json: boolean;
   runs: RunName[];
@@ -33,12 +33,12 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { files: [], offline: false, heldout: false, explain: false, json: false, runs: RUNS };
+  const args: Args = { files: [], offline: false, cv: false, explain: false, json: false, runs: RUNS };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--offline') args.offline = true;
     else if (a === '--json') args.json = true;
-    else if (a === '--heldout') args.heldout = true;
+    else if (a === '--cv') args.cv = true;
     else if (a === '--explain') args.explain = true;
     else if (a === '--runs') args.runs = argv[++i].split(',') as RunName[];
     else if (a === '--weights') args.weights = JSON.parse(readFileSync(argv[++i], 'utf8')) as Weights;
@@ -61,8 +61,8 @@ function offlineRanker(weights?: Weights): Ranker {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  if (args.heldout) {
-    console.log(heldoutReport(args.files.map((f) => [basename(f).replace(/\.jsonl$/, ''), loadBooks(f)]), args.runs));
+  if (args.cv) {
+    console.log(cvReport(args.files.map((f) => [basename(f).replace(/\.jsonl$/, ''), loadBooks(f)]), args.runs));
     return;
   }
   let ranker: Ranker;

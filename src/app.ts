@@ -18,6 +18,12 @@ import { addressBookRoutes, deferBigUpload } from './http/routes/address-book.ts
 import { miscRoutes } from './http/routes/misc.ts';
 import { recordRoutes } from './http/routes/records.ts';
 import { routeConfig, type AuthKind, type RouteSpec } from './http/routes/table.ts';
+import { aliasRoutes } from './http/routes/alias.ts';
+import { clientKeyRoutes } from './http/routes/client-keys.ts';
+import { directoryRoutes } from './http/routes/directory.ts';
+import { widgetFileRoutes, widgetRoutes } from './http/routes/widget.ts';
+import { confineToClientUser } from './http/client-key-access.ts';
+import { DirectoryService } from './services/directory.ts';
 import { makeSchemas } from './http/schemas.ts';
 import { AddressBookService } from './services/address-book.ts';
 import { Learner } from './services/learner.ts';
@@ -35,7 +41,7 @@ export interface BuildOptions {
 /** Log the route shape, never the path itself: user ids and query strings can be personal data. */
 function redactUrl(url: string): string {
   const path = url.split('?')[0];
-  return path.replace(/^(\/v0\/address-book\/)[^/]+/, '$1:user_id');
+  return path.replace(/^(\/v0\/address-book\/)[^/]+/, '$1:user_id').replace(/^(\/v0\/domain-emails\/)[^/]+/, '$1:domain');
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -113,7 +119,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Bytes rather than a string: a big body then moves to its worker without a copy (decoding UTF-8
   // here would be the same as Fastify's 'string' mode: invalid sequences become U+FFFD either way).
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'buffer' }, (req, body, done) => {
-    const deferred = pool === null ? null : deferBigUpload(req, body as Buffer, config);
+    // A client key's upload is parsed here: its user_id is checked against the key before validation.
+    const deferred = pool === null || req.auth?.clientUserId ? null : deferBigUpload(req, body as Buffer, config);
     if (deferred !== null) return done(null, deferred);
     try {
       done(null, parseJsonBody((body as Buffer).toString('utf8')));
@@ -168,33 +175,54 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const learner = new Learner(storage, service, app.log, config.retrainDebounceMs);
   app.addHook('onClose', async () => learner.close());
   const onInvitesAccepted = async (tenant: string) => learner.schedule(tenant);
+  const directory = new DirectoryService(storage);
 
   const limiter = await createRateLimiter(config, app.log);
   app.addHook('onClose', async () => limiter?.close());
   // The route table: every API route once. Auth and rate limiting are one hook each, attached to the
   // routes by their auth kind; the docs examples, metrics labels and upload URLs ride on each route's config.
+  const keyed = [authHook(storage), ...[rateLimitHook(config, limiter)].filter((h) => h !== null)];
   const hooksOf: Record<AuthKind, ReturnType<typeof authHook>[]> = {
     public: [],
-    secret_key: [authHook(storage), ...[rateLimitHook(config, limiter)].filter((h) => h !== null)],
+    secret_key: keyed,
+    secret_or_client_key: keyed,
   };
   const routes: RouteSpec[] = [
     ...publicRoutes(app, storage),
     ...miscRoutes({ config }),
     ...addressBookRoutes({ service, schemas, config, pool }),
     ...recordRoutes({ storage, schemas, config, onInvitesAccepted }),
+    // Issue #14: client keys, alias, directory listings, the widget and its file upload.
+    ...clientKeyRoutes({ storage, config }),
+    ...aliasRoutes({ directory }),
+    ...directoryRoutes({ directory }),
+    ...widgetFileRoutes({ service, schemas, config }),
+    ...widgetRoutes(),
   ];
   app.decorate('kithRoutes', routes);
   for (const r of routes) {
-    app.route({
+    // A client key's request is confined to its user once the body is parsed, before it is validated
+    // and before the route's own preValidation (such as wrapping a bare list).
+    const preValidation = [...(r.auth === 'secret_or_client_key' ? [confineToClientUser] : []), ...(r.preValidation ? [r.preValidation] : [])];
+    const options = {
       method: r.method,
       url: r.url,
       schema: r.schema,
       handler: r.handler,
       config: routeConfig(r) as FastifyContextConfig,
       onRequest: hooksOf[r.auth],
-      ...(r.preValidation ? { preValidation: r.preValidation } : {}),
+      ...(preValidation.length > 0 ? { preValidation } : {}),
       ...(r.attachValidation ? { attachValidation: true } : {}),
-    });
+    };
+    const textBody = r.textBody;
+    if (textBody === undefined) app.route(options);
+    // A route that takes a file's text gets a parser of its own for those types (a scope of its own:
+    // every other route still answers 415 to them).
+    else
+      await app.register(async (scope) => {
+        scope.addContentTypeParser(textBody, { parseAs: 'string', bodyLimit: config.bodyLimitBytes }, (_req, body, done) => done(null, body));
+        scope.route(options);
+      });
   }
 
   return app;

@@ -41,6 +41,8 @@ export interface Config {
   readonly offloadBookEntries: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open (scrape it from a private network). */
   readonly metricsToken?: string;
+  /** Lifetime of a client key minted by POST /v0/client-key, seconds. */
+  readonly clientKeyTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     logLevel,
     publicUrl: (env.KITH_PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     metricsToken: metricsToken(env),
+    // One hour: a page mints a key per visit; a stolen key is worth little for long.
+    clientKeyTtlSeconds: int(env, 'KITH_CLIENT_KEY_TTL_SECONDS', 3600, 60, 30 * 86_400),
   });
 }

@@ -18,7 +18,10 @@ export interface Row {
 
 export interface CutoffResult {
   cutoff: string;
+  /** Books scored (non-empty `relevant`). */
   books: number;
+  /** Books loaded into the cutoff's app (scored + context books). */
+  loaded: number;
   rows: Row[];
 }
 
@@ -63,7 +66,9 @@ export async function evaluateRun(books: EvalBook[], run: RunName, ranker: Ranke
       local.set(system, list);
       push(system, m);
     };
-    for (const book of group) {
+    // Context books (empty `relevant`) were loaded above for the cross-user signals; never scored.
+    const scored = group.filter((b) => Object.keys(b.relevant).length > 0);
+    for (const book of scored) {
       const rel = relevantOf(book);
       const one: BookScore = { user: book.user_id, cutoff, map10: {} };
       const kith = scoreRanking(ranked.get(book.user_id) ?? [], rel);
@@ -76,7 +81,7 @@ export async function evaluateRun(books: EvalBook[], run: RunName, ranker: Ranke
       }
       perBook.push(one);
     }
-    cutoffs.push({ cutoff, books: group.length, rows: [...local].map(([system, l]) => ({ system, metrics: meanMetrics(l) })) });
+    cutoffs.push({ cutoff, books: scored.length, loaded: group.length, rows: [...local].map(([system, l]) => ({ system, metrics: meanMetrics(l) })) });
   }
   const overall = [...perSystem].map(([system, l]) => ({ system, metrics: meanMetrics(l) }));
   return { run, cutoffs, overall, books: perBook };

@@ -27,6 +27,8 @@ Commands:
   import FILE [options]     load address books from a file into a running Kith (JSONL, .vcf, Google .csv)
   backfill FILE [options]   the same with backfill=1 (fastest; no ranked lists computed)
   reclean [--dry-run]       re-clean every stored book with this version's cleaner (after an upgrade)
+  client-keys create|revoke client keys for browsers and phones (see docs/client-keys.md)
+  apps cors --app NAME      browser origins allowed to use an app's client keys
 
 The database is chosen by DATABASE_URL (unset: SQLite at ./data/kith.db).
 Run kith <command> --help for the options of each command; kith --version prints the version.
@@ -335,6 +337,14 @@ export async function main(argv: string[]): Promise<void> {
       return importCommand(cmd, rest);
     case 'reclean':
       return reclean(rest);
+    case 'client-keys':
+    case 'apps': {
+      const ck = await import('./client-keys.ts');
+      const run = cmd === 'apps' ? ck.appsCommand : ck.clientKeysCommand;
+      return run(rest, withStorage).catch((e: unknown) => {
+        throw e instanceof ck.CliUsageError ? new UsageError(e.message) : e;
+      });
+    }
     case 'serve': {
       const { values } = parseCommandArgs('serve', rest, { port: { type: 'string', short: 'p' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, false);
       if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw new UsageError('serve: --port must be a port number (0-65535)');

@@ -1,5 +1,6 @@
 /**
- * E-mail normalisation: validate, keep the uploaded form for display, derive the matching key.
+ * E-mail normalisation: keep every address a mail system could deliver (see parseWithPatterns), show it
+ * as written (unwrapped), derive the matching key.
  * Provider rules (dots, +tags) are applied only for providers that document them; a custom domain is
  * never guessed at, because "j.smith" and "jsmith" can be two people at example.com.
  */
@@ -47,33 +48,90 @@ const PLUS_TAG_DOMAINS = new Set([
   'yandex.ru', 'yandex.com', 'ya.ru',
 ]);
 
-/** Pulls the address out of the forms clients really send: "Name <a@b>", "mailto:a@b", quotes. */
+/**
+ * Pulls the address out of the forms clients really send: "Name <a@b>", "mailto:a@b", quotes, a
+ * comment "(Work)", and the punctuation a pasted list leaves at the end ("a@b.com;", "a@b.com,").
+ */
 function extract(raw: string): string {
-  // Nearly every upload is the bare address: printable ASCII at both ends (nothing to trim), not ending
-  // in '>' and not starting with "mailto:". extractSlow returns those unchanged.
+  // Nearly every upload is the bare address: it starts with a letter or digit (not "m": "mailto:") and
+  // ends with one (a top-level domain's last character), so there is nothing to trim or unwrap.
+  // extractSlow returns those unchanged.
   const n = raw.length;
   if (n > 0) {
     const first = raw.charCodeAt(0);
     const last = raw.charCodeAt(n - 1);
-    if (first > 32 && first < 127 && last > 32 && last < 127 && last !== 62 /* > */ && (first | 0x20) !== 109 /* m */) return raw;
+    if (isAlnum(first) && isAlnum(last) && (first | 0x20) !== 109 /* m */) return raw;
   }
   return extractSlow(raw);
 }
 
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
+}
+
+/** Characters a pasted list or a sentence leaves after an address. Never the last character of a host name. */
+const TRAILING_JUNK = /[\s;,.:!?>)\]}'`\u00bb\u201d\u2019\u3001\u3002\uff0c\uff1b]+$/u;
+/** Characters before an address that never start one. */
+const LEADING_JUNK = /^[\s<(\[{'`\u00ab\u201c\u2018]+/u;
+
 function extractSlow(raw: string): string {
   let s = raw.trim();
-  const lt = s.lastIndexOf('<');
-  if (lt >= 0 && s.endsWith('>')) s = s.slice(lt + 1, -1).trim();
-  if (s.length > 7 && s.slice(0, 7).toLowerCase() === 'mailto:') s = s.slice(7).trim();
-  const q = s.indexOf('?'); // mailto:a@b?subject=...
-  if (q > 0 && raw.trim().toLowerCase().startsWith('mailto:')) s = s.slice(0, q);
+  for (let round = 0; round < 3; round++) {
+    const before = s;
+    // "a@b.com (Work)": a trailing comment.
+    if (s.endsWith(')')) {
+      const open = s.lastIndexOf('(');
+      if (open > 0 && s.lastIndexOf('@') < open) s = s.slice(0, open).trim();
+    }
+    // "Name <a@b.com>", possibly followed by list punctuation.
+    const lt = s.lastIndexOf('<');
+    if (lt >= 0) {
+      const gt = s.indexOf('>', lt);
+      if (gt > lt && /^[\s;,.>)\]]*$/.test(s.slice(gt + 1))) s = s.slice(lt + 1, gt).trim();
+    }
+    if (s.length > 7 && s.slice(0, 7).toLowerCase() === 'mailto:') {
+      s = s.slice(7).trim();
+      const q = s.indexOf('?'); // mailto:a@b?subject=...
+      if (q > 0) s = s.slice(0, q);
+    }
+    // A whole address in quotes: "'a@b.com'", '"a@b.com"' (but not a quoted local part: '"a b"@c.com').
+    const f = s.charCodeAt(0);
+    if (s.length > 2 && (f === 34 || f === 39) && s.charCodeAt(s.length - 1) === f && s.indexOf(String.fromCharCode(f), 1) === s.length - 1) {
+      s = s.slice(1, -1).trim();
+    }
+    s = s.replace(TRAILING_JUNK, '');
+    // A trailing '"' belongs to a quoted local part only when it closes one: '"a b"' has two.
+    if (s.endsWith('"') && countQuotes(s) % 2 === 1) s = s.slice(0, -1).trimEnd();
+    if (!s.startsWith('"')) s = s.replace(LEADING_JUNK, '');
+    if (s === before) break;
+  }
   return s;
 }
 
+function countQuotes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 34) n++;
+  return n;
+}
+
 /**
- * Normalises one uploaded address. Returns null when it is not an address (no '@', spaces, bad
- * domain, ...). `display` is the upload trimmed (address part only); `key` is lower-cased with provider
- * rules; `junk` and `role` come from junk.ts.
+ * The display name of a wrapped address ("Ana Silva <ana@x.org>" -> "Ana Silva"), quotes removed; null
+ * when the string is not of that form or names nobody. The entry's own name wins over it (normalize.ts).
+ */
+export function displayNameOf(raw: string): string | null {
+  if (typeof raw !== 'string') return null;
+  const lt = raw.lastIndexOf('<');
+  if (lt <= 0 || raw.indexOf('>', lt) < 0) return null;
+  const name = raw.slice(0, lt).trim().replace(/^["']+|["']+$/g, '').trim();
+  if (name === '' || name.includes('@')) return null;
+  return name;
+}
+
+/**
+ * Normalises one uploaded address. Returns null when it cannot be an address (no '@', an empty local
+ * part or domain, an unquoted space, a malformed host, ...). `display` is the upload unwrapped and
+ * trimmed; `key` is the canonical form (NFC, lower-case, IDNA A-label domain, provider rules); `junk`
+ * and `role` come from junk.ts.
  */
 export function normalizeEmail(raw: string): NormEmail | null {
   if (typeof raw !== 'string') return null;
@@ -129,12 +187,12 @@ for (let c = 0; c < 128; c++) {
 }
 
 /**
- * Normalises an address as parseWithPatterns does: the same checks, for ASCII text, in one pass of a
- * hand-written scanner instead of regular expressions and split() (addresses with other characters go
- * to parseWithPatterns). The local part is dot-atoms of atext; the domain is two or more labels of
- * letters, digits and inner hyphens (1-63 characters), the last one alphabetic or an "xn--" A-label.
- * The scanner may answer null before it meets a non-ASCII character: what made it answer (an ASCII
- * character or an all-ASCII label that the ASCII rules refuse) is refused by the Unicode patterns too.
+ * Normalises an address as parseWithPatterns does: for the common shape (ASCII, a dot-atom local part
+ * of atext, a domain of two or more labels of letters, digits and inner hyphens, 1-63 characters, the
+ * last one alphabetic or an "xn--" A-label) in one pass of a hand-written scanner instead of regular
+ * expressions and split(). Anything else (other characters, doubled/leading/trailing dots, quotes, a bad
+ * host) goes to parseWithPatterns, which keeps what mail systems deliver and refuses the rest; the tests
+ * check that both give the same answer on every input.
  */
 function parse(raw: string): NormEmail | null {
   const display = extract(raw);
@@ -142,7 +200,7 @@ function parse(raw: string): NormEmail | null {
   const at = display.lastIndexOf('@');
   if (at <= 0 || at === n - 1) return null;
   const end = display.charCodeAt(n - 1) === 46 ? n - 1 : n; // "a@b.com." is the same host
-  if (at > MAX_LOCAL || end - at - 1 > MAX_DOMAIN) return null;
+  if (at > MAX_LOCAL || end - at - 1 > MAX_DOMAIN) return parseWithPatterns(display, classifyAddress);
 
   let localUpper = false;
   let afterDot = true; // at the start, a dot would be a leading dot
@@ -151,16 +209,16 @@ function parse(raw: string): NormEmail | null {
     if (c > 127) return parseWithPatterns(display, classifyAddress); // the Unicode patterns decide
     const k = LOCAL_CLASS[c];
     if (k === DOT) {
-      if (afterDot) return null;
+      if (afterDot) return parseWithPatterns(display, classifyAddress);
       afterDot = true;
     } else if (k === BAD) {
-      return null;
+      return parseWithPatterns(display, classifyAddress);
     } else {
       afterDot = false;
       if (k === ATEXT_UPPER) localUpper = true;
     }
   }
-  if (afterDot) return null;
+  if (afterDot) return parseWithPatterns(display, classifyAddress);
 
   let domainUpper = false;
   let labels = 0;
@@ -169,18 +227,18 @@ function parse(raw: string): NormEmail | null {
     const c = i < end ? display.charCodeAt(i) : 46; // the end closes the last label
     if (c === 46) {
       const len = i - labelStart;
-      if (len < 1 || len > 63) return null;
-      if (display.charCodeAt(labelStart) === 45 || display.charCodeAt(i - 1) === 45) return null;
+      if (len < 1 || len > 63) return parseWithPatterns(display, classifyAddress);
+      if (display.charCodeAt(labelStart) === 45 || display.charCodeAt(i - 1) === 45) return parseWithPatterns(display, classifyAddress);
       labels++;
       if (i < end) labelStart = i + 1;
     } else {
       if (c > 127) return parseWithPatterns(display, classifyAddress);
       const k = HOST_CLASS[c];
-      if (k === BAD) return null;
+      if (k === BAD) return parseWithPatterns(display, classifyAddress);
       if (k === HOST_UPPER) domainUpper = true;
     }
   }
-  if (labels < 2) return null;
+  if (labels < 2) return parseWithPatterns(display, classifyAddress);
   // The TLD: letters only (2-63), or an A-label "xn--" and 1-59 more.
   const tldLength = end - labelStart;
   let letters = true;
@@ -192,7 +250,7 @@ function parse(raw: string): NormEmail | null {
     }
   }
   if (letters ? tldLength < 2 : !(tldLength >= 5 && (display.charCodeAt(labelStart) | 0x20) === 120 && (display.charCodeAt(labelStart + 1) | 0x20) === 110 && display.charCodeAt(labelStart + 2) === 45 && display.charCodeAt(labelStart + 3) === 45)) {
-    return null;
+    return parseWithPatterns(display, classifyAddress);
   }
 
   const localRaw = display.slice(0, at);
@@ -280,38 +338,72 @@ function gmailLocal(local: string): string {
   return out === '' ? local : out;
 }
 
-/** The regular-expression parse of an extracted address (every address that is not plain ASCII). */
+/**
+ * Local parts as mail systems deliver them, beyond RFC 5322's dot-atom: dots anywhere (leading,
+ * trailing, doubled: "j..smith", Japanese carriers' "taro."), any Unicode letter (RFC 6531), but no
+ * space, control character or specials that would end the address in a header. Quoted local parts
+ * ("john smith") are read separately.
+ */
+const LOOSE_LOCAL_RE = /^[^\s\p{Cc}"(),:;<>@[\\\]]+$/u;
+/** A quoted local part: printable text between double quotes, backslash escapes allowed. */
+const QUOTED_LOCAL_RE = /^"((?:[^"\\\p{Cc}]|\\[^\p{Cc}])+)"$/u;
+/** Quoted content that needs no quotes (plain atext and dots): "john"@x is john@x. */
+const BARE_CONTENT_RE = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~.-]+$/u;
+
+/**
+ * The parse of an extracted address with regular expressions: every address the ASCII scanner does not
+ * take (non-ASCII text, quoted or dotted local parts, ...), and the reference the tests compare it with.
+ *
+ * What is kept is what a mail system can deliver; what is refused cannot be an address at all: no '@',
+ * an empty (or all-dot) local part, an empty or malformed host name, a single-label host, over-long parts.
+ * The key: local part NFC-normalised and lower-cased (quotes dropped when they quote nothing special),
+ * domain as its IDNA A-label (punycode, lower-case): the form DNS resolves, the form stored books and the
+ * cross-user index already hold, and the one "münchen.de" and "xn--mnchen-3ya.de" share.
+ */
 function parseWithPatterns(display: string, classify: (local: string, domain: string) => JunkReason | null): NormEmail | null {
   const at = display.lastIndexOf('@');
   if (at <= 0 || at === display.length - 1) return null;
   const localRaw = display.slice(0, at);
   let domainRaw = display.slice(at + 1);
-  if (domainRaw.endsWith('.')) domainRaw = domainRaw.slice(0, -1); // "a@b.com." is the same host
-  if (localRaw.length > MAX_LOCAL || domainRaw.length > MAX_DOMAIN) return null;
+  while (domainRaw.endsWith('.')) domainRaw = domainRaw.slice(0, -1); // "a@b.com." is the same host
+  if (localRaw.length > MAX_LOCAL || domainRaw.length === 0 || domainRaw.length > MAX_DOMAIN) return null;
   const ascii = isAscii(display);
-  if (!(ascii ? LOCAL_ASCII_RE : LOCAL_RE).test(localRaw)) return null;
 
-  const local = localRaw.toLowerCase();
-  let domain = domainRaw.toLowerCase();
+  let local: string;
+  let quoted = false;
+  const q = QUOTED_LOCAL_RE.exec(localRaw);
+  if (q !== null) {
+    const content = q[1].replace(/\\(.)/gu, '$1').normalize('NFC').toLowerCase();
+    if (content.trim() === '') return null;
+    quoted = !BARE_CONTENT_RE.test(content) || !/[^.]/.test(content);
+    local = quoted ? `"${content}"` : content;
+  } else {
+    if (!(ascii ? LOCAL_ASCII_RE.test(localRaw) : false) && !LOOSE_LOCAL_RE.test(localRaw)) return null;
+    if (!/[^.]/.test(localRaw)) return null; // only dots: nothing to deliver to
+    local = ascii ? localRaw.toLowerCase() : localRaw.normalize('NFC').toLowerCase();
+  }
+
+  let domain = isAscii(domainRaw) ? domainRaw.toLowerCase() : domainRaw.normalize('NFC').toLowerCase();
   const labels = domain.split('.');
   if (labels.length < 2) return null;
-  const labelRe = ascii ? LABEL_ASCII_RE : LABEL_RE;
+  const domainAscii = isAscii(domain);
+  const labelRe = domainAscii ? LABEL_ASCII_RE : LABEL_RE;
   for (const l of labels) if (!labelRe.test(l)) return null;
-  if (!(ascii ? TLD_ASCII_RE : TLD_RE).test(labels[labels.length - 1])) return null;
+  if (!(domainAscii ? TLD_ASCII_RE : TLD_RE).test(labels[labels.length - 1])) return null;
   // IDN: "münchen.de" and "xn--mnchen-3ya.de" are the same domain; match on the A-label form.
-  if (!ascii && /[^\x00-\x7f]/.test(domain)) {
-    const ascii = domainToASCII(domain);
-    if (!ascii) return null;
-    domain = ascii;
+  if (!domainAscii) {
+    const a = domainToASCII(domain);
+    if (!a) return null;
+    domain = a;
   }
 
   let keyLocal = local;
   let keyDomain = domain;
-  if (GMAIL.has(domain)) {
+  if (!quoted && GMAIL.has(domain)) {
     keyDomain = 'gmail.com';
     keyLocal = stripTag(local).replace(/\./g, '');
     if (keyLocal === '') keyLocal = local;
-  } else if (PLUS_TAG_DOMAINS.has(domain)) {
+  } else if (!quoted && PLUS_TAG_DOMAINS.has(domain)) {
     keyLocal = stripTag(local);
   }
 

@@ -10,8 +10,8 @@
  *     - they are three or more distinct identities (holders are one identity when they share another
  *       address or a name), or
  *     - the book also holds the number with an extension ("+1 212 555 0100 ext. 12"): a switchboard,
- *       however few of its holders carry it bare (extension numbers get no key, so the colleagues who
- *       wrote one are invisible to the two rules above), or
+ *       however few of its holders carry it bare (a number with an extension is keyed as its own direct
+ *       line, "+E164;ext=N", so the colleagues who wrote one are invisible to the two rules above), or
  *     - two of its holders are colleagues: different mailboxes at one organisation's domain, nothing
  *       else in common (an office line without extensions; names may be equal or absent).
  *     Holders then link only through their other addresses; an entry holding nothing but the shared
@@ -30,6 +30,11 @@ const MAX_NAMES_PER_COMPONENT = 16;
 const MIN_ALIAS_DIGITS = 7;
 /** A key holding this many distinct identities is shared (office, family, placeholder), whatever the names say. */
 const HUB_IDENTITIES = 3;
+/**
+ * org of a direct line ("+E164;ext=N"): like every phone, no organisation; marked so that the identity
+ * count of a shared key does not read it as who someone is (see identifyingKey).
+ */
+const DIRECT_LINE = -2;
 
 // --- names ------------------------------------------------------------------------------------------
 
@@ -288,8 +293,11 @@ class Components {
     return scratch;
   }
 
-  /** Joins the components of a and b unless a name of one conflicts with a name of the other. */
-  tryUnion(a: number, b: number): boolean {
+  /**
+   * Joins the components of a and b unless a name of one conflicts with a name of the other (`force`:
+   * whatever the names, for a join the app asserted: an alias).
+   */
+  tryUnion(a: number, b: number, force = false): boolean {
     let ra = this.find(a);
     let rb = this.find(b);
     if (ra === rb) return true;
@@ -301,7 +309,7 @@ class Components {
     }
     const na = this.namesOf(ra, this.oneA);
     const nb = this.namesOf(rb, this.oneB);
-    if (na && nb) {
+    if (na && nb && !force) {
       for (const x of na) for (const y of nb) if (!namesCompatible(x, y)) return false;
     }
     this.parent[rb] = ra;
@@ -319,6 +327,44 @@ class Components {
 }
 
 // --- keys -------------------------------------------------------------------------------------------
+
+// --- aliases ----------------------------------------------------------------------------------------
+
+/**
+ * Joins the entries that hold addresses of one alias group (POST /v0/alias: the app says these addresses
+ * are one person). Applied after the key links and over the name veto: the app's word outranks the
+ * guesses of the guard, and an alias is about addresses, so "J. Smith <work>" and "Johnny <home>" join.
+ * Junk addresses never join anyone, aliased or not. Groups that share an address are one group.
+ * `aliases`: lists of e-mail keys as the index stores them ('e:' + normalised address).
+ */
+function joinAliases(entries: readonly NormalizedEntry[], aliases: readonly (readonly string[])[], uf: Components): void {
+  const groupParent = aliases.map((_, g) => g);
+  const findGroup = (g: number): number => {
+    while (groupParent[g] !== g) g = groupParent[g] = groupParent[groupParent[g]];
+    return g;
+  };
+  const groupOfKey = new Map<string, number>();
+  aliases.forEach((keys, g) => {
+    for (const k of keys) {
+      if (!k.startsWith('e:')) continue;
+      const bare = k.slice(2);
+      const other = groupOfKey.get(bare);
+      if (other === undefined) groupOfKey.set(bare, g);
+      else groupParent[findGroup(g)] = findGroup(other);
+    }
+  });
+  const first = new Int32Array(aliases.length).fill(-1);
+  for (let i = 0; i < entries.length; i++) {
+    for (const m of entries[i].emails) {
+      if (m.junk) continue;
+      const g = groupOfKey.get(m.key);
+      if (g === undefined) continue;
+      const root = findGroup(g);
+      if (first[root] < 0) first[root] = i;
+      else uf.tryUnion(first[root], i, true);
+    }
+  }
+}
 
 /**
  * Link key of a national-only number: its digits without leading zeros (trunk prefix), or the full
@@ -434,11 +480,12 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
         continue;
       }
       if (k.charCodeAt(0) === 110 /* 'n' */) national = true;
+      else if (k.length > 16 && k.includes(';ext=')) (boards ??= []).push(k.slice(0, k.indexOf(';ext='))); // a direct line: its bare number is a switchboard
       let id = ids.get(k);
       if (id === undefined) {
         ids.set(k, (id = ids.size));
         if (id >= orgRaw.length) orgRaw = grow(orgRaw);
-        orgRaw[id] = -1;
+        orgRaw[id] = k.length > 16 && k.includes(';ext=') ? DIRECT_LINE : -1;
       } else if (repeats(keyOf, start, used, id)) continue;
       if (used === keyOf.length) keyOf = grow(keyOf);
       keyOf[used++] = id;
@@ -488,7 +535,7 @@ function indexKeys(entries: NormalizedEntry[]): KeyIndex {
   if (finalId === null) org = orgRaw;
   else {
     org = new Int32Array(keyCount).fill(-1);
-    for (let r = 0; r < finalId.length; r++) if (orgRaw[r] >= 0) org[finalId[r]] = orgRaw[r];
+    for (let r = 0; r < finalId.length; r++) if (orgRaw[r] !== -1) org[finalId[r]] = orgRaw[r];
   }
   let switchboard: Uint8Array | null = null;
   if (boards !== null) {
@@ -520,9 +567,17 @@ function grow(a: Int32Array): Int32Array {
   return b;
 }
 
-/** Whether entry i holds a key other than `key`. */
-function hasOtherKey(ix: KeyIndex, i: number, key: number): boolean {
-  for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) if (ix.keyOf[j] !== key) return true;
+/**
+ * Whether entry i holds a key other than `key` that says who it is: a direct line does not. It links the
+ * cards that hold it (its own key), but an unnamed card with a personal address and an office extension
+ * is still a bare copy of that address for the identity count (as when extensions had no key), not a
+ * third person on it.
+ */
+function identifyingKey(ix: KeyIndex, i: number, key: number): boolean {
+  for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) {
+    const k = ix.keyOf[j];
+    if (k !== key && ix.org[k] !== DIRECT_LINE) return true;
+  }
   return false;
 }
 
@@ -625,7 +680,7 @@ function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Com
   };
   const byOtherKey = new Map<number, number>();
   for (const i of holders) {
-    if (folded[i] === null && !hasOtherKey(ix, i, key)) {
+    if (folded[i] === null && !identifyingKey(ix, i, key)) {
       bare.push(i);
       continue;
     }
@@ -660,7 +715,7 @@ function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Com
   const split = groups.map((g) => {
     let first = -1;
     for (const i of g) {
-      if (!hasOtherKey(ix, i, key)) continue;
+      if (!identifyingKey(ix, i, key)) continue;
       const r = rep(i);
       if (first < 0) first = r;
       else if (r !== first) return true;
@@ -950,8 +1005,23 @@ function buildContact(
     junkReason: null,
   };
   if (!usableEmail && !usablePhone) {
-    contact.junk = true;
-    contact.junkReason = shownEmails.length > 0 ? shownEmails[0].junk : 'nothing_to_invite';
+    // Why nothing is usable: a junk class (no-reply, bounce, ...) wins over a string that is no address.
+    let reason = 'nothing_to_invite' as Contact['junkReason'];
+    const unusable: string[] = [];
+    for (const m of shownEmails) {
+      if (m.junk === 'invalid') unusable.push(m.display);
+      else if (reason === 'nothing_to_invite' || reason === 'invalid') reason = m.junk;
+    }
+    if (reason === 'nothing_to_invite' && unusable.length > 0) reason = 'invalid';
+    if ((reason === 'nothing_to_invite' || reason === 'invalid') && hasEvidence(contact)) {
+      // Evidence beats syntax: a person the owner wrote to, starred or pinned is kept whatever the form
+      // of their address, with nothing shown as an address and the reason marked (decisions.md).
+      contact.emails = [];
+      contact.unusable = { reason, emails: unusable };
+    } else {
+      contact.junk = true;
+      contact.junkReason = reason;
+    }
   } else if (isBulkSender(contact)) {
     contact.junk = true;
     contact.junkReason = 'bulk_sender';
@@ -959,12 +1029,17 @@ function buildContact(
   return contact;
 }
 
+/** The owner wrote to them (a count or a sent date), starred or pinned them: a real person to the owner. */
+function hasEvidence(c: Contact): boolean {
+  return (c.timesContacted ?? 0) > 0 || c.lastSent !== null || c.favorite || c.pinned !== 0;
+}
+
 /**
  * Merges a book's normalised entries (upload order, oldest first) into contacts. Contacts come out in
  * the order of their first entry; Contact.id is the index. Junk contacts are kept (flagged) so that
  * storage holds everything; the ranker leaves them out.
  */
-export function mergeEntries(entries: NormalizedEntry[]): Contact[] {
+export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[]): Contact[] {
   const n = entries.length;
   // Names are folded once per distinct string: books repeat names across sources and duplicates.
   const infos: (NameInfo | null)[] = new Array(n);
@@ -981,6 +1056,7 @@ export function mergeEntries(entries: NormalizedEntry[]): Contact[] {
   const alias = ix.alias;
   const uf = new Components(n, folded);
   for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1) linkKey(k, ix, folded, uf);
+  if (aliases !== undefined && aliases.length > 0) joinAliases(entries, aliases, uf);
 
   // Group members by component, in upload order. The root is the component's earliest entry, so
   // walking entries in order numbers the contacts in the order of their first entry.
@@ -1000,6 +1076,11 @@ export function mergeEntries(entries: NormalizedEntry[]): Contact[] {
   for (let i = 0; i < n; i++) members[cursor[entryGroup[i]]++] = i;
 
   const contacts: Contact[] = new Array(groups);
-  for (let id = 0; id < groups; id++) contacts[id] = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, ++pickStamp);
+  for (let id = 0; id < groups; id++) {
+    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, ++pickStamp);
+    // Which entries a left-out contact holds, for the cleaning summary's listing (few: junk is rare).
+    if (c.junk) c.entryIndexes = Array.from(members.subarray(start[id], start[id + 1]));
+    contacts[id] = c;
+  }
   return contacts;
 }

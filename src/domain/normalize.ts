@@ -3,7 +3,7 @@
  * matching keys, coerced flags, counts and dates). Pure: the region and source key come in through ctx.
  */
 import { parseDate } from './dates.ts';
-import { normalizeEmail } from './email.ts';
+import { displayNameOf, normalizeEmail } from './email.ts';
 import { normalizePhone, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
@@ -134,8 +134,22 @@ function emailsOf(list: unknown, one: unknown): NormEmail[] {
 }
 
 function addEmail(seen: Set<string> | null, raw: string): void {
-  const e = normalizeEmail(raw);
-  if (e === null) return;
+  let e = normalizeEmail(raw);
+  if (e === null) {
+    // "a@x.com; b@y.com" pasted into one field: each address that parses is kept.
+    if (raw.includes(';') || raw.includes(',')) {
+      let any = false;
+      for (const part of raw.split(/[;,]/)) {
+        if (part.trim() !== '' && normalizeEmail(part) !== null) {
+          addEmail(seen, part);
+          any = true;
+        }
+      }
+      if (any) return;
+    }
+    e = unusableEmail(raw);
+    if (e === null) return;
+  }
   if (seen === null) {
     for (let i = 0; i < gatheredCount; i++) if ((gathered[i] as NormEmail).key === e.key) return;
   } else {
@@ -143,6 +157,43 @@ function addEmail(seen: Set<string> | null, raw: string): void {
     seen.add(e.key);
   }
   gather(e);
+}
+
+/**
+ * A string in an e-mail field that cannot be an address: kept on the entry (as junk 'invalid': it links
+ * nobody, is indexed nowhere and never shown as an address) so that an entry the owner wrote to is not
+ * lost for the form of its address (merge.ts keeps such a person, marked), and so the cleaning summary
+ * can say why an entry was left out. Blank strings are nothing at all. The key ('!' + the text,
+ * lower-case) only de-duplicates repeated strings within a contact: junk keys are never linked or indexed.
+ */
+function unusableEmail(raw: string): NormEmail | null {
+  let display = raw.trim();
+  if (display === '') return null;
+  // What is shown back is enough to recognise the string; the raw upload keeps it whole.
+  if (display.length > MAX_UNUSABLE) display = display.slice(0, MAX_UNUSABLE);
+  const key = '!' + display.toLowerCase();
+  // The domain as the stored form derives it from the key (entry-codec.ts), so a round trip is exact.
+  return { display, key, domain: key.slice(key.lastIndexOf('@') + 1), junk: 'invalid', role: false };
+}
+
+/** Longest unusable e-mail string kept on a cleaned entry (an address is at most 254 characters). */
+const MAX_UNUSABLE = 320;
+
+/** The display name of the first wrapped address ("Ann Lee <ann@x.org>") of an entry without a name. */
+function wrappedNameOf(list: unknown, one: unknown): string | null {
+  if (Array.isArray(list)) {
+    for (const r of list) {
+      if (typeof r === 'string' && r.includes('<')) {
+        const n = displayNameOf(r);
+        if (n !== null) return cleanText(n);
+      }
+    }
+  }
+  if (typeof one === 'string' && one.includes('<')) {
+    const n = displayNameOf(one);
+    if (n !== null) return cleanText(n);
+  }
+  return null;
 }
 
 /** The phones of `list` then `one` (strings only), normalised, de-duplicated by key (keyless ones by display). */
@@ -248,7 +299,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   }
   const count = integerOf(times);
   return {
-    name: cleanText(name),
+    name: cleanText(name) ?? wrappedNameOf(emails, email),
     nickname: cleanText(nickname),
     title: cleanText(title),
     company: cleanText(company),
@@ -282,7 +333,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
   const photos = photosOf(e.photos);
   const data = e.data;
   return {
-    name: cleanText(e.name),
+    name: cleanText(e.name) ?? wrappedNameOf(e.emails, e.email),
     nickname: cleanText(e.nickname),
     title: cleanText(e.title),
     company: cleanText(e.company),

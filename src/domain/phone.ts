@@ -205,17 +205,26 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
 
   if (parsed && (international || region)) {
     const national = parsed.nationalNumber as string;
-    if (parsed.ext || EXTENSION_RE.test(s)) {
-      // A number with an extension is a switchboard shared by an office: shown, never merged.
-      return { display: parsed.ext ? `${parsed.number};ext=${parsed.ext}` : s, key: null };
-    }
+    const bad = national.length < MIN_NATIONAL_DIGITS || !parsed.isPossible() || /^(\d)\1*$/.test(national);
+    if (parsed.ext) return withExtension(parsed.number as string, parsed.ext, bad);
+    // A pause (',' ';' '#') the parser does not read as an extension: shown as written, never merged.
+    if (EXTENSION_RE.test(s)) return { display: s, key: null };
     // Too short for a subscriber number, impossible length for the country, or filler ("000 0000").
-    if (national.length < MIN_NATIONAL_DIGITS || !parsed.isPossible() || /^(\d)\1*$/.test(national)) {
-      return { display: s, key: null };
-    }
+    if (bad) return { display: s, key: null };
     return { display: parsed.number as string, key: 'p:' + parsed.number };
   }
   return noCountry(s, digits);
+}
+
+/**
+ * A number with an extension: a person's direct line, callable, shown and keyed RFC 3966 style
+ * ("+14155550123;ext=9"). The key differs from the bare number's, so colleagues on one switchboard never
+ * merge through it (merge.ts reads the bare number of such a key as a switchboard). A number that is not
+ * a possible subscriber number gets no key, as without an extension.
+ */
+function withExtension(number: string, ext: string, bad: boolean): NormPhone {
+  const display = `${number};ext=${ext}`;
+  return { display, key: bad ? null : 'p:' + display };
 }
 
 /** A number whose country is unknown (or that the parser could not read). */
@@ -529,9 +538,10 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
   }
 
   if (parsed && (plus || idd || region)) {
-    if (ext !== null) return { display: `${parsed.number};ext=${ext}`, key: null };
     const national = parsed.national;
-    if (national.length < MIN_NATIONAL_DIGITS || !parsed.possible || sameDigit(national)) return { display: s, key: null };
+    const bad = national.length < MIN_NATIONAL_DIGITS || !parsed.possible || sameDigit(national);
+    if (ext !== null) return withExtension(parsed.number, ext, bad);
+    if (bad) return { display: s, key: null };
     return { display: parsed.number, key: 'p:' + parsed.number };
   }
   return noCountry(s, ext === null ? digits : digitsOf(s));

@@ -139,6 +139,14 @@ export interface Contact {
   /** True when the contact has nothing to invite (no usable e-mail and no usable phone) or is a bulk sender. */
   junk: boolean;
   junkReason: JunkReason | 'nothing_to_invite' | 'bulk_sender' | null;
+  /**
+   * Set on a contact kept although nothing of it can be invited, because the owner wrote to it, starred
+   * or pinned it: why ('invalid': its e-mails are no addresses; 'nothing_to_invite': it has none, or only
+   * numbers that cannot be called) and the e-mail strings as written. Absent otherwise.
+   */
+  unusable?: { reason: 'invalid' | 'nothing_to_invite'; emails: string[] };
+  /** Indexes (in the merged entry list) of the entries of a junk contact; absent on the others. */
+  entryIndexes?: number[];
 }
 
 /** The owner of a book, as known from the sources of its uploads. */

@@ -1,10 +1,15 @@
 /**
  * Auth is structural: one hook, attached by app.ts to every route of the route table whose auth kind
- * is `secret_key` (see routes/table.ts). Handlers never check keys; they read request.auth.
+ * is not `public` (see routes/table.ts). Handlers never check keys; they read request.auth.
+ *
+ * Two kinds of key: the app's secret key (`kith_live_…`, every keyed route, every user of the app), and
+ * a client key (`kith_ck_live_…`, one user, the `secret_or_client_key` routes only: client-key-access.ts).
  */
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { verifyClientKey } from '../services/client-keys.ts';
 import { verifyApiKey } from '../services/keys.ts';
 import { tenantOf, type Env, type Storage, type Tenant } from '../storage/types.ts';
+import { checkClientKeyRoute, originAllowed } from './client-key-access.ts';
 import { ApiError } from './errors.ts';
 
 export interface AuthContext {
@@ -13,6 +18,8 @@ export interface AuthContext {
   env: Env;
   tenant: Tenant;
   keyId: string;
+  /** The user a client key acts for; null for the app's secret key. */
+  clientUserId: string | null;
 }
 
 declare module 'fastify' {
@@ -22,13 +29,15 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const CLIENT_KEY_PREFIX = 'kith_ck_';
 
 /**
- * The onRequest hook that authenticates an app's secret API key and sets request.auth (401 otherwise).
+ * The onRequest hook that authenticates an app's secret API key or a client key and sets request.auth
+ * (401 otherwise; 403 for a client key on a route or from an origin it may not use).
  * request.auth must be declared on the app (`decorateRequest('auth', null)`) once.
  */
 export function authHook(storage: Storage): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') return; // CORS preflight carries no credentials
     const header = request.headers.authorization;
     if (!header) {
@@ -43,6 +52,24 @@ export function authHook(storage: Storage): onRequestAsyncHookHandler {
         'WWW-Authenticate': 'Bearer realm="kith", error="invalid_request"',
       });
     }
+    if (m[1].startsWith(CLIENT_KEY_PREFIX)) {
+      const ck = await verifyClientKey(storage, m[1], Date.now());
+      if (!ck) {
+        throw new ApiError('unauthorized', 'The client key is not valid (unknown, malformed, expired or revoked).', undefined, {
+          'WWW-Authenticate': 'Bearer realm="kith", error="invalid_token"',
+        });
+      }
+      if (!originAllowed(request, request.headers.origin === undefined ? [] : await storage.listAppOrigins(ck.appId))) {
+        // No CORS headers for an origin the app did not allow: the browser shows the page nothing.
+        reply.removeHeader('access-control-allow-origin');
+        reply.removeHeader('access-control-allow-credentials');
+        reply.removeHeader('access-control-expose-headers');
+        throw new ApiError('forbidden', 'Forbidden: this origin is not allowed to use the app\'s client keys (kith apps cors --app NAME --allow ORIGIN).');
+      }
+      checkClientKeyRoute(request);
+      request.auth = { appId: ck.appId, appName: ck.appName, env: ck.env, tenant: tenantOf(ck.appId, ck.env), keyId: ck.id, clientUserId: ck.userId };
+      return;
+    }
     const record = await verifyApiKey(storage, m[1]);
     if (!record) {
       throw new ApiError('unauthorized', 'The API key is not valid (unknown, malformed or revoked).', undefined, {
@@ -55,6 +82,7 @@ export function authHook(storage: Storage): onRequestAsyncHookHandler {
       env: record.env,
       tenant: tenantOf(record.appId, record.env),
       keyId: record.id,
+      clientUserId: null,
     };
   };
 }

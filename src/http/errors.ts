@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_json: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   address_book_not_found: 404,
   method_not_allowed: 405,

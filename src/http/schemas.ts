@@ -105,6 +105,11 @@ export function makeSchemas(limits: SchemaLimits) {
     filter_blank_names: Flag,
     limit: Opt(Type.Union([Type.Integer(), Type.String({ maxLength: 12 })])),
     explain: Flag,
+    include_left_out: Opt(
+      Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 16 })], {
+        description: '1: list the entries left out of the list (meta.left_out_entries), with their index and reason',
+      }),
+    ),
   };
 
   const UploadBody = Type.Object({
@@ -129,6 +134,41 @@ export function makeSchemas(limits: SchemaLimits) {
     rank: Type.Integer({ minimum: 1 }),
     score: Type.Number(),
     explain: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Per-signal contributions (explain=1)' })),
+    unusable: Type.Optional(
+      Type.Object(
+        {
+          reason: Type.String({ description: 'invalid (its e-mails are no addresses) or nothing_to_invite' }),
+          emails: Type.Array(Type.String(), { description: 'The e-mail strings as written' }),
+        },
+        { description: 'Only on a person kept because the owner wrote to, starred or pinned them, with nothing usable to invite' },
+      ),
+    ),
+  });
+
+  const reasonCounts = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
+  const CleaningSummary = Type.Object(
+    {
+      entries_read: Type.Integer({ minimum: 0 }),
+      contacts: Type.Integer({ minimum: 0, description: 'People in the list made of these entries' }),
+      merged: Type.Integer({ minimum: 0, description: 'Entries merged into another entry\'s person' }),
+      left_out: Type.Integer({ minimum: 0, description: 'entries_read = contacts + merged + left_out' }),
+      left_out_by_reason: reasonCounts,
+      kept_without_address: Type.Integer({ minimum: 0, description: 'Of contacts, those kept on the owner\'s evidence with nothing usable' }),
+      book_contacts: Type.Optional(Type.Integer({ minimum: 0, description: 'POST with a list: people in the whole book' })),
+    },
+    { description: 'What cleaning did: of this upload (POST) or of the whole book (GET)' },
+  );
+  const LeftOutEntry = Type.Object({
+    index: Type.Integer({ minimum: 0, description: 'Index of the entry in its upload' }),
+    batch_id: Type.Optional(Type.String({ description: 'The upload (GET)' })),
+    reason: Type.String(),
+  });
+  const Warning = Type.Object({
+    field: Type.String({ description: 'emial, source.emial or entries[].emial' }),
+    message: Type.String(),
+    count: Type.Integer({ minimum: 1 }),
+    indexes: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { description: 'The first few entries holding it' })),
+    did_you_mean: Type.Optional(Type.String()),
   });
 
   const Meta = Type.Object({ time: Type.Number({ description: 'Processing time, seconds' }) }, { additionalProperties: true });
@@ -141,6 +181,9 @@ export function makeSchemas(limits: SchemaLimits) {
     docs: Type.Optional(Type.String()),
     help: Type.Optional(Type.String()),
     exception_matching_email_domain: Type.Optional(Type.Boolean()),
+    cleaning: Type.Optional(CleaningSummary),
+    left_out_entries: Type.Optional(Type.Array(LeftOutEntry, { description: 'With include_left_out=1' })),
+    warnings: Type.Optional(Type.Array(Warning, { description: 'Unknown fields of the upload (accepted, ignored)' })),
   });
 
   const UploadResponse = Type.Object({

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Config } from '../config.ts';
+import { summarizeCleaning, type CleaningSummary, type LeftOutEntry } from '../domain/cleaning.ts';
 import { mergeEntries } from '../domain/merge.ts';
 import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
 import { applyRankOptions, type RankOptions } from '../domain/options.ts';
@@ -24,6 +25,34 @@ export interface RankedRow {
 export interface RankedView {
   rows: RankedRow[];
   exceptionMatchingDomain: boolean;
+  /** What cleaning did to the whole book, and its left-out entries (batch id and index in the upload). */
+  cleaning: UploadCleaning;
+  /** Uploads in the book: when 1, the book's summary is its upload's (see uploadCleaningOf). */
+  bookUploads: number;
+}
+
+/** The cleaning summary of an upload or a book, and its left-out entries (entry order). */
+export interface UploadCleaning {
+  summary: CleaningSummary;
+  leftOut: LeftOutEntry[];
+}
+
+/**
+ * The cleaning summary of one upload: its entries merged on their own (what they make as a book of their
+ * own, so the counts do not depend on what the book held before), pure.
+ */
+export function cleaningOfUpload(normalized: NormalizedEntry[]): UploadCleaning {
+  return summarizeCleaning(mergeEntries(normalized), normalized.length);
+}
+
+/**
+ * The cleaning of the upload just ranked: a book that is this upload alone (a new user's, the common
+ * first upload) was merged from exactly its entries, so its summary is the upload's, without a second
+ * merge; otherwise the upload is merged on its own.
+ */
+export function uploadCleaningOf(view: RankedView, normalized: NormalizedEntry[]): UploadCleaning {
+  if (view.bookUploads !== 1) return cleaningOfUpload(normalized);
+  return { summary: view.cleaning.summary, leftOut: view.cleaning.leftOut.map((e) => ({ index: e.index, reason: e.reason })) };
 }
 
 /** Cleans one upload: pure, and the expensive part of a POST (phone parsing). */
@@ -35,9 +64,13 @@ export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultR
   return { sourceKey: key, normalized, keyStats: indexedKeyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region).filter(isIndexedKey) };
 }
 
-/** Merged contacts and owner of a stored book: pure. */
-export function mergeBook(book: StoredBook, defaultRegion: CountryCode | null): { contacts: Contact[]; owner: Owner } {
-  return { contacts: mergeEntries(book.entries), owner: ownerOf(book.sources, defaultRegion) };
+/** Merged contacts and owner of a stored book: pure. `aliases`: the app's alias groups that touch the book. */
+export function mergeBook(
+  book: StoredBook,
+  defaultRegion: CountryCode | null,
+  aliases?: readonly (readonly string[])[],
+): { contacts: Contact[]; owner: Owner } {
+  return { contacts: mergeEntries(book.entries, aliases), owner: ownerOf(book.sources, defaultRegion) };
 }
 
 export class AddressBookService {
@@ -78,15 +111,28 @@ export class AddressBookService {
   }
 
   /** Loads, merges and signals of a user's book; null when the user has none. `known`: see upload(). */
-  async contactsOf(t: Tenant, userId: string, known?: KnownUpload): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals } | null> {
+  async contactsOf(
+    t: Tenant,
+    userId: string,
+    known?: KnownUpload,
+  ): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals; cleaning: UploadCleaning; uploads: number } | null> {
     const book = await this.storage.loadBook(t, userId, known);
     if (!book) return null;
-    const { contacts, owner } = mergeBook(book, this.config.defaultRegion);
     // The book's keys (a book that is just the upload in hand has them already), and those not stored yet.
     const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
     const all = known !== undefined && book.uploadCount === 1 ? pending : indexKeysOf(book.entries);
-    const signals = await this.storage.loadSignals(t, userId, { all, pending }, owner.keys);
-    return { contacts, owner, signals };
+    const owner = ownerOf(book.sources, this.config.defaultRegion);
+    // The app's aliases (POST /v0/alias) that touch this book join the contacts holding them; looked up
+    // beside the signals (a second round trip would add its latency to every read).
+    const [aliases, signals] = await Promise.all([
+      this.storage.loadAliasGroups(t, all),
+      this.storage.loadSignals(t, userId, { all, pending }, owner.keys),
+    ]);
+    const contacts = mergeEntries(book.entries, aliases);
+    // The book's summary is recomputed from the merge every read needs anyway: no stored counts to keep
+    // in step with re-cleaning, and it always describes the book as it is now.
+    const cleaning = summarizeCleaning(contacts, book.entries.length, book.batches);
+    return { contacts, owner, signals, cleaning, uploads: book.uploadCount };
   }
 
   /** Entries stored for the user (all uploads): decides whether ranking the book is a big job. */
@@ -98,7 +144,7 @@ export class AddressBookService {
   async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload): Promise<RankedView> {
     const loaded = await this.contactsOf(t, userId, known);
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
-    const { contacts, owner, signals } = loaded;
+    const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
     const stored = await this.storage.loadWeights(t);
     const weights = stored?.weights ?? DEFAULT_WEIGHTS;
@@ -108,6 +154,8 @@ export class AddressBookService {
     return {
       rows: applied.rows.map((r) => ({ contact: r.contact, rank: r.rank, score: r.finalScore, explain: r.explain })),
       exceptionMatchingDomain: applied.exceptionMatchingDomain,
+      cleaning,
+      bookUploads: uploads,
     };
   }
 
@@ -148,5 +196,6 @@ export function toWire(row: RankedRow) {
     score: row.score,
   };
   if (row.explain) out.explain = row.explain;
+  if (c.unusable !== undefined) out.unusable = { reason: c.unusable.reason, emails: c.unusable.emails };
   return out;
 }

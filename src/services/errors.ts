@@ -5,7 +5,7 @@
  */
 
 /** Codes a use case can fail with. http/errors.ts gives each one its HTTP status. */
-export type ServiceErrorCode = 'invalid_request' | 'invalid_json' | 'not_found' | 'address_book_not_found' | 'conflict' | 'unauthorized';
+export type ServiceErrorCode = 'invalid_request' | 'invalid_json' | 'not_found' | 'address_book_not_found' | 'conflict' | 'unauthorized' | 'forbidden';
 
 /** One problem with the input: where (a JSON path such as `entries[3].emails[0]`) and what. */
 export interface ErrorDetail {

@@ -11,7 +11,8 @@ const SECRET_LENGTH = 32;
 /** Characters of the key kept in clear for listings: `kith_live_` plus 4 of the secret. */
 const DISPLAY_PREFIX_LENGTH = 14;
 
-function base62(n: number): string {
+/** `n` random base62 characters (also used for client keys). */
+export function base62(n: number): string {
   // Rejection sampling keeps every character equally likely (256 is not a multiple of 62).
   let out = '';
   while (out.length < n) {

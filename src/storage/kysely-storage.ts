@@ -23,6 +23,10 @@ import type {
   KnownUpload,
   KeyStat,
   RewrittenUpload,
+  BookSummary,
+  ClientKeyRecord,
+  DomainEmailRow,
+  Page,
   Storage,
   StoredBook,
   StoredUpload,
@@ -406,7 +410,7 @@ export class KyselyStorage implements Storage {
       // The upload the caller holds in memory (stored already, or being stored meanwhile) is not read back.
       let q = this.#db
         .selectFrom('uploads')
-        .select(['seq', 'source', 'normalized', 'owner_keys', 'created_at'])
+        .select(['seq', 'batch_id', 'source', 'normalized', 'owner_keys', 'created_at'])
         .where('tenant', '=', t)
         .where('user_id', '=', userId);
       if (known !== undefined) q = q.where('batch_id', '<>', known.upload.batchId);
@@ -415,8 +419,10 @@ export class KyselyStorage implements Storage {
       const sources: SourceInput[] = [];
       const entries: NormalizedEntry[] = [];
       const ownerKeys = new Set<string>();
+      const batches: { batchId: string; count: number }[] = [];
       let updatedAt = 0;
-      const add = (source: SourceInput, list: readonly NormalizedEntry[], owners: readonly string[], at: number) => {
+      const add = (batchId: string, source: SourceInput, list: readonly NormalizedEntry[], owners: readonly string[], at: number) => {
+        batches.push({ batchId, count: list.length });
         sources.push(source);
         // push(...big array) can overflow the stack on very large books: append in a loop.
         for (const e of list) entries.push(e);
@@ -424,11 +430,11 @@ export class KyselyStorage implements Storage {
         updatedAt = Math.max(updatedAt, at);
       };
       for (const r of rows) {
-        add(JSON.parse(r.source) as SourceInput, decodeEntries(r.normalized), JSON.parse(r.owner_keys) as string[], Number(r.created_at));
+        add(r.batch_id, JSON.parse(r.source) as SourceInput, decodeEntries(r.normalized), JSON.parse(r.owner_keys) as string[], Number(r.created_at));
       }
-      if (known !== undefined) add(known.upload.source, known.upload.normalized, known.upload.ownerKeys, known.upload.createdAt);
+      if (known !== undefined) add(known.upload.batchId, known.upload.source, known.upload.normalized, known.upload.ownerKeys, known.upload.createdAt);
       const uploadCount = rows.length + (known !== undefined ? 1 : 0);
-      return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount, updatedAt };
+      return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount, updatedAt, batches };
     });
   }
 
@@ -455,6 +461,10 @@ export class KyselyStorage implements Storage {
           const r = await trx.deleteFrom(table).where('tenant', '=', t).where('user_id', '=', userId).executeTakeFirst();
           held += Number(r.numDeletedRows);
         }
+        // The user's client keys go too (they name the user, and a deleted user has nothing to act on).
+        const { appId, env } = splitTenant(t);
+        const keys = await trx.deleteFrom('client_keys').where('app_id', '=', appId).where('env', '=', env).where('user_id', '=', userId).executeTakeFirst();
+        held += Number(keys.numDeletedRows);
         // An acceptance row is also the invitee's (and the tenant's "accepted" signal): keep the row,
         // forget the deleted user's part in it.
         const linked = await trx.updateTable('invites_accepted').set({ user_id: null }).where('tenant', '=', t).where('user_id', '=', userId).executeTakeFirst();
@@ -788,6 +798,178 @@ export class KyselyStorage implements Storage {
       return [...out.values()];
     });
   }
+
+  // ---------------------------------------------------------------- issue #14: client keys, origins, aliases, directory
+
+  insertClientKey(k: { id: string; appId: string; env: Env; userId: string; hash: string; createdAt: number; expiresAt: number }): Promise<void> {
+    return this.#run('insertClientKey', async () => {
+      await this.#db
+        .insertInto('client_keys')
+        .values({ id: k.id, app_id: k.appId, env: k.env, user_id: k.userId, hash: k.hash, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: null })
+        .execute();
+      // Expired keys are useless; pruning them as new ones are minted keeps the table at the live ones.
+      await this.#db.deleteFrom('client_keys').where('expires_at', '<', k.createdAt).execute();
+    });
+  }
+
+  findClientKeyByHash(hash: string, now: number): Promise<ClientKeyRecord | null> {
+    return this.#run('findClientKeyByHash', async () => {
+      const r = await this.#db
+        .selectFrom('client_keys as k')
+        .innerJoin('apps as a', 'a.id', 'k.app_id')
+        .select(['k.id', 'k.app_id', 'a.name as app_name', 'k.env', 'k.user_id', 'k.created_at', 'k.expires_at'])
+        .where('k.hash', '=', hash)
+        .where('k.revoked_at', 'is', null)
+        .where('k.expires_at', '>', now)
+        .executeTakeFirst();
+      if (r === undefined) return null;
+      return {
+        id: r.id,
+        appId: r.app_id,
+        appName: r.app_name,
+        env: r.env as Env,
+        userId: r.user_id,
+        createdAt: Number(r.created_at),
+        expiresAt: Number(r.expires_at),
+      };
+    });
+  }
+
+  revokeClientKeys(appId: string, at: number, opts: { env?: Env; userId?: string } = {}): Promise<number> {
+    return this.#run('revokeClientKeys', async () => {
+      let q = this.#db.updateTable('client_keys').set({ revoked_at: at }).where('app_id', '=', appId).where('revoked_at', 'is', null);
+      if (opts.env !== undefined) q = q.where('env', '=', opts.env);
+      if (opts.userId !== undefined) q = q.where('user_id', '=', opts.userId);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    });
+  }
+
+  listAppOrigins(appId: string): Promise<string[]> {
+    return this.#run('listAppOrigins', async () => {
+      const rows = await this.#db.selectFrom('app_origins').select('origin').where('app_id', '=', appId).orderBy('origin').execute();
+      return rows.map((r) => r.origin);
+    });
+  }
+
+  addAppOrigin(appId: string, origin: string): Promise<void> {
+    return this.#run('addAppOrigin', async () => {
+      await this.#db.insertInto('app_origins').values({ app_id: appId, origin }).onConflict((oc) => oc.doNothing()).execute();
+    });
+  }
+
+  removeAppOrigin(appId: string, origin: string): Promise<boolean> {
+    return this.#run('removeAppOrigin', async () => {
+      const r = await this.#db.deleteFrom('app_origins').where('app_id', '=', appId).where('origin', '=', origin).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    });
+  }
+
+  addAlias(t: Tenant, keys: string[], at: number): Promise<string[]> {
+    return this.#run('addAlias', async () =>
+      this.#writeTransaction(async (trx) => {
+        // One writer of a tenant's aliases at a time: two overlapping groups posted at once must end as one.
+        await this.#profile.lockUser(trx, `${t}/#aliases`);
+        const wanted = uniqueSorted(keys);
+        const touched = await trx.selectFrom('aliases').select('alias_id').distinct().where('tenant', '=', t).where('key', 'in', wanted).execute();
+        const id = randomUUID();
+        if (touched.length > 0) {
+          await trx.updateTable('aliases').set({ alias_id: id }).where('tenant', '=', t).where('alias_id', 'in', touched.map((r) => r.alias_id)).execute();
+        }
+        const rows = wanted.map((key) => ({ tenant: t, key, alias_id: id, created_at: at }));
+        for (const part of chunks(rows, 4, this.#profile.maxParams)) {
+          await trx.insertInto('aliases').values(part).onConflict((oc) => oc.columns(['tenant', 'key']).doUpdateSet({ alias_id: id })).execute();
+        }
+        const group = await trx.selectFrom('aliases').select('key').where('tenant', '=', t).where('alias_id', '=', id).orderBy('key').execute();
+        return group.map((r) => r.key);
+      }),
+    );
+  }
+
+  loadAliasGroups(t: Tenant, keys: readonly string[]): Promise<string[][]> {
+    return this.#run('loadAliasGroups', async () => {
+      if (keys.length === 0) return [];
+      // Most tenants have no alias at all: one index probe answers for them.
+      const any = await this.#db.selectFrom('aliases').select('key').where('tenant', '=', t).limit(1).executeTakeFirst();
+      if (any === undefined) return [];
+      const hit = this.#db
+        .selectFrom('aliases as h')
+        .select('h.alias_id')
+        .where('h.tenant', '=', t)
+        .where('h.key', 'in', this.#db.selectFrom(this.#profile.keyTable([...keys]).as('j')).select('j.key'));
+      const rows = await this.#db
+        .selectFrom('aliases')
+        .select(['alias_id', 'key'])
+        .where('tenant', '=', t)
+        .where('alias_id', 'in', hit)
+        .orderBy('alias_id')
+        .orderBy('key')
+        .execute();
+      const groups = new Map<string, string[]>();
+      for (const r of rows) {
+        const g = groups.get(r.alias_id);
+        if (g === undefined) groups.set(r.alias_id, [r.key]);
+        else g.push(r.key);
+      }
+      return [...groups.values()];
+    });
+  }
+
+  listDomainEmails(t: Tenant, domain: string, offset: number, limit: number): Promise<Page<DomainEmailRow>> {
+    return this.#run('listDomainEmails', async () => {
+      // Keys are lower-case 'e:local@domain'; LIKE wildcards in the domain are escaped.
+      const pattern = `e:%@${domain.replace(/[\\%_]/g, (c) => '\\' + c)}`;
+      const atDomain = sql<boolean>`${sql.ref('key')} like ${pattern} escape ${'\\'}`;
+      const base = this.#db.selectFrom('contact_keys').where('tenant', '=', t).where(atDomain);
+      const [rows, total] = await Promise.all([
+        base
+          .select((eb) => ['key', eb.fn.count<number | string>('user_id').as('n')])
+          .groupBy('key')
+          .orderBy('n', 'desc')
+          .orderBy('key')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.count<number | string>('key').distinct().as('c')).executeTakeFirst(),
+      ]);
+      const keys = rows.map((r) => r.key);
+      const names = new Map<string, string>();
+      if (keys.length > 0) {
+        // A name the app itself gave: its user directory first, then names given with invites.
+        const [users, sent, accepted] = await Promise.all([
+          this.#db.selectFrom('app_users').select(['key', 'name']).where('tenant', '=', t).where('key', 'in', keys).where('name', 'is not', null).execute(),
+          this.#db.selectFrom('invites_sent').select(['key', 'invitee_name as name']).where('tenant', '=', t).where('key', 'in', keys).where('invitee_name', 'is not', null).orderBy('sent_at', 'desc').execute(),
+          this.#db.selectFrom('invites_accepted').select(['key', 'name']).where('tenant', '=', t).where('key', 'in', keys).where('name', 'is not', null).orderBy('accepted_at', 'desc').execute(),
+        ]);
+        for (const r of [...users, ...accepted, ...sent]) if (r.name && !names.has(r.key)) names.set(r.key, r.name);
+      }
+      return {
+        rows: rows.map((r) => ({ email: r.key.slice(2), name: names.get(r.key) ?? null, books: Number(r.n) })),
+        total: Number(total?.c ?? 0),
+      };
+    });
+  }
+
+  listBookSummaries(t: Tenant, offset: number, limit: number): Promise<Page<BookSummary>> {
+    return this.#run('listBookSummaries', async () => {
+      const base = this.#db.selectFrom('uploads').where('tenant', '=', t);
+      const [rows, total] = await Promise.all([
+        base
+          .select((eb) => ['user_id', eb.fn.sum<number | string>('entry_count').as('entries'), eb.fn.max('created_at').as('last')])
+          .groupBy('user_id')
+          .orderBy('user_id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.count<number | string>('user_id').distinct().as('c')).executeTakeFirst(),
+      ]);
+      return {
+        rows: rows.map((r) => ({ userId: r.user_id, entries: Number(r.entries), lastUpload: Number(r.last) })),
+        total: Number(total?.c ?? 0),
+      };
+    });
+  }
+
 }
 
 /**
@@ -796,4 +978,10 @@ export class KyselyStorage implements Storage {
  */
 function userLockKey(t: Tenant, userId: string): string {
   return `${t}/${userId}`;
+}
+
+/** The app and environment of a tenant (`${appId}:${env}`; app ids hold no ':'). */
+function splitTenant(t: Tenant): { appId: string; env: string } {
+  const i = t.lastIndexOf(':');
+  return { appId: t.slice(0, i), env: t.slice(i + 1) };
 }

@@ -93,6 +93,33 @@ export interface WeightsTable {
   trained_at: number;
 }
 
+// Issue #14: client keys, aliases, allowed origins (migration 0003-client-keys).
+export interface ClientKeysTable {
+  id: string;
+  app_id: string;
+  env: string;
+  user_id: string;
+  /** sha256 hex of the client key; the key itself is never stored. */
+  hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface AliasesTable {
+  tenant: string;
+  /** 'e:' + the normalised e-mail key. */
+  key: string;
+  alias_id: string;
+  created_at: number;
+}
+
+export interface AppOriginsTable {
+  app_id: string;
+  /** A browser origin (scheme://host[:port]) allowed to use the app's client keys. */
+  origin: string;
+}
+
 export interface Database {
   apps: AppsTable;
   api_keys: ApiKeysTable;
@@ -104,6 +131,9 @@ export interface Database {
   invites_accepted: InvitesAcceptedTable;
   suggested_seen: SuggestedSeenTable;
   weights: WeightsTable;
+  client_keys: ClientKeysTable;
+  aliases: AliasesTable;
+  app_origins: AppOriginsTable;
 }
 
 /** Every table, in creation order (drop in reverse). Tests scan these to prove a delete is complete. */
@@ -118,4 +148,7 @@ export const TABLES = [
   'invites_accepted',
   'suggested_seen',
   'weights',
+  'client_keys',
+  'aliases',
+  'app_origins',
 ] as const satisfies readonly (keyof Database)[];

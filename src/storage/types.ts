@@ -107,6 +107,8 @@ export interface StoredBook {
   ownerKeys: string[];
   uploadCount: number;
   updatedAt: number;
+  /** Each upload's batch id and number of entries, in the order of `entries` (where an entry came from). */
+  batches?: { batchId: string; count: number }[];
 }
 
 export interface InviteSentRecord {
@@ -143,6 +145,42 @@ export interface WeightsRecord {
   weights: Record<string, number>;
   samples: number;
   trainedAt: number;
+}
+
+// ---------------------------------------------------------------- issue #14: client keys, aliases, directory
+
+/** A client key as stored: acts for one user of one (app, environment) until it expires or is revoked. */
+export interface ClientKeyRecord {
+  id: string;
+  appId: string;
+  appName: string;
+  env: Env;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** One address at a domain across the tenant's books (GET /v0/domain-emails). */
+export interface DomainEmailRow {
+  /** The matching key without its 'e:' prefix: the normalised address. */
+  email: string;
+  /** A name the app gave for the address (its users, invites), when it gave one. */
+  name: string | null;
+  /** Books (users) of the tenant that hold the address. */
+  books: number;
+}
+
+/** One stored book (GET /v0/address-books). */
+export interface BookSummary {
+  userId: string;
+  entries: number;
+  lastUpload: number;
+}
+
+/** A page: its rows and how many there are in all. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
 }
 
 export interface Storage {
@@ -221,4 +259,28 @@ export interface Storage {
   loadWeights(t: Tenant): Promise<WeightsRecord | null>;
   /** Invite outcomes for training: every sent invite with whether it was accepted, per inviter. */
   loadInviteOutcomes(t: Tenant, limit: number): Promise<{ userId: string; keys: string[]; accepted: boolean }[]>;
+
+  // Issue #14: client keys, allowed origins, aliases, directory listings.
+  /** Stores a client key (sha256 hex only) and prunes keys that expired before `k.createdAt`. */
+  insertClientKey(k: { id: string; appId: string; env: Env; userId: string; hash: string; createdAt: number; expiresAt: number }): Promise<void>;
+  /** The client key with that hash when it is neither revoked nor expired at `now`; null otherwise. */
+  findClientKeyByHash(hash: string, now: number): Promise<ClientKeyRecord | null>;
+  /** Revokes every live client key of the app (all environments, or one); returns how many. */
+  revokeClientKeys(appId: string, at: number, opts?: { env?: Env; userId?: string }): Promise<number>;
+  /** Origins allowed to use the app's client keys from a browser. */
+  listAppOrigins(appId: string): Promise<string[]>;
+  addAppOrigin(appId: string, origin: string): Promise<void>;
+  /** Returns whether the origin was listed. */
+  removeAppOrigin(appId: string, origin: string): Promise<boolean>;
+  /**
+   * Records that `keys` (e-mail keys, 'e:...') are one person. Groups stay disjoint: stored groups that
+   * share a key with `keys` are folded into one with them. Returns the keys of the resulting group.
+   */
+  addAlias(t: Tenant, keys: string[], at: number): Promise<string[]>;
+  /** The alias groups (each a list of keys) that hold at least one of `keys`. */
+  loadAliasGroups(t: Tenant, keys: readonly string[]): Promise<string[][]>;
+  /** Addresses at `domain` across the tenant's books, most books first, then by address. */
+  listDomainEmails(t: Tenant, domain: string, offset: number, limit: number): Promise<Page<DomainEmailRow>>;
+  /** Users with a stored book, by user id. */
+  listBookSummaries(t: Tenant, offset: number, limit: number): Promise<Page<BookSummary>>;
 }

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { RankOptions } from '../domain/options.ts';
 import type { Schemas } from '../http/schemas.ts';
 import type { AddressBookService } from '../services/address-book.ts';
-import { answerUpload, getAnswer, postAnswer, type AnswerContext, type RankElsewhere, type UploadRequest } from '../services/address-book-answers.ts';
+import { answerUpload, getAnswer, postAnswer, type AnswerContext, type RankElsewhere, type UploadReport, type UploadRequest } from '../services/address-book-answers.ts';
 import type { KnownUpload } from '../storage/types.ts';
 import { answerSerializers } from './compilers.ts';
 
@@ -33,15 +33,15 @@ export class AddressBookAnswers {
     return { json: Buffer.from(this.#write.upload(answer as { data?: unknown }), 'utf8'), backfill: !('data' in answer) };
   }
 
-  /** GET /v0/address-book/:user_id: the stored book ranked with `opts`. */
-  async read(userId: string, opts: RankOptions, docs: string, ctx: AnswerContext): Promise<Buffer> {
+  /** GET /v0/address-book/:user_id: the stored book ranked with `opts`; `listLeftOut`: with its left-out entries. */
+  async read(userId: string, opts: RankOptions, docs: string, ctx: AnswerContext, listLeftOut = false): Promise<Buffer> {
     const view = await this.service.ranked(ctx.tenant, userId, opts);
-    return Buffer.from(this.#write.book(getAnswer(view, userId, docs, ctx)), 'utf8');
+    return Buffer.from(this.#write.book(getAnswer(view, userId, docs, ctx, listLeftOut)), 'utf8');
   }
 
-  /** The ranked answer of a POST whose upload is already stored (batch `batchId`). */
-  async uploaded(userId: string, opts: RankOptions, batchId: string, ctx: AnswerContext, known?: KnownUpload): Promise<Buffer> {
+  /** The ranked answer of a POST whose upload is already stored (batch `batchId`, its `report`). */
+  async uploaded(userId: string, opts: RankOptions, batchId: string, ctx: AnswerContext, report: UploadReport, known?: KnownUpload): Promise<Buffer> {
     const view = await this.service.ranked(ctx.tenant, userId, opts, known);
-    return Buffer.from(this.#write.upload(postAnswer(view, batchId, userId, ctx)), 'utf8');
+    return Buffer.from(this.#write.upload(postAnswer(view, batchId, userId, ctx, report)), 'utf8');
   }
 }

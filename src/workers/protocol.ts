@@ -1,6 +1,7 @@
 /** Messages between the HTTP app and its book workers (structured-clone data only). */
 import type { Config } from '../config.ts';
 import type { RankOptions } from '../domain/options.ts';
+import type { UploadReport } from '../services/address-book-answers.ts';
 import type { ErrorDetail, ServiceErrorCode } from '../services/errors.ts';
 import type { StorageErrorKind } from '../storage/errors.ts';
 import type { Tenant } from '../storage/types.ts';
@@ -27,7 +28,13 @@ export type Job =
    */
   | { kind: 'post'; ctx: JobContext; body: Uint8Array }
   /** The ranked answer of a stored book (GET, or POST after an upload stored on the event loop). */
-  | { kind: 'rank'; ctx: JobContext; userId: string; opts: RankOptions; answer: { type: 'get'; docs: string } | { type: 'post'; batchId: string } }
+  | {
+      kind: 'rank';
+      ctx: JobContext;
+      userId: string;
+      opts: RankOptions;
+      answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: UploadReport };
+    }
   /** Close the storage and exit. */
   | { kind: 'close' };
 

@@ -142,7 +142,7 @@ for (const engine of ENGINES) {
       assertErrorBody(r, 'not_found');
       const m = await api.request('PUT', '/v0/address-book', { body: {} });
       assert.equal(m.status, 405);
-      assert.equal(m.headers.get('allow'), 'POST');
+      assert.equal(m.headers.get('allow'), 'GET, HEAD, POST'); // GET: a client key's own book (issue #14)
       assertErrorBody(m, 'method_not_allowed');
       const m2 = await api.request('POST', '/v0/address-book/someone', { body: {} });
       assert.equal(m2.status, 405);

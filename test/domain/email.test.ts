@@ -1,7 +1,7 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { clearEmailCache, normalizeEmail, parseEmailSlow, parseEmailUncached } from '../../src/domain/email.ts';
+import { clearEmailCache, displayNameOf, normalizeEmail, parseEmailSlow, parseEmailUncached } from '../../src/domain/email.ts';
 
 test('trims, keeps the uploaded form for display, lower-cases the key', () => {
   const e = normalizeEmail('  John.Smith@Example.COM ');
@@ -13,12 +13,63 @@ test('trims, keeps the uploaded form for display, lower-cases the key', () => {
   assert.equal(e.role, false);
 });
 
-test('rejects what is not an address', () => {
-  for (const bad of ['', '   ', 'john', 'john@', '@example.com', 'john smith@example.com', 'john@example', 'a..b@example.com',
-    '.a@example.com', 'a.@example.com', 'john@-example.com', 'john@example.c0m', 'john@[192.168.0.1]', 'john@exa mple.com',
-    'x'.repeat(65) + '@example.com', 'john@example..com']) {
+test('rejects what cannot be an address (no @, empty local part or domain, malformed host)', () => {
+  for (const bad of ['', '   ', 'john', 'john@', '@example.com', 'john smith@example.com', 'john@example', '...@example.com',
+    '""@example.com', 'john@-example.com', 'john@example.c0m', 'john@[192.168.0.1]', 'john@exa mple.com',
+    'x'.repeat(65) + '@example.com', 'john@example..com', 'a@b@', 'john@;', 'mailto:', '<>', 'a<b@example.com']) {
     assert.equal(normalizeEmail(bad), null, bad);
   }
+});
+
+// Must keep: forms the strict dot-atom grammar rejects but mail systems deliver (issue #12).
+test('keeps unusual but delivered local parts: doubled, leading and trailing dots, quoted, Unicode', () => {
+  const cases: [string, string, string][] = [
+    ['j..smith@corp.example', 'j..smith@corp.example', 'j..smith@corp.example'],
+    ['taro.@docomo.ne.jp', 'taro.@docomo.ne.jp', 'taro.@docomo.ne.jp'],
+    ['hana..yamada@ezweb.ne.jp', 'hana..yamada@ezweb.ne.jp', 'hana..yamada@ezweb.ne.jp'],
+    ['.taro@docomo.ne.jp', '.taro@docomo.ne.jp', '.taro@docomo.ne.jp'],
+    ['"john smith"@example.com', '"john smith"@example.com', '"john smith"@example.com'],
+    ['"John"@Example.com', '"John"@Example.com', 'john@example.com'],
+    ['"a@b"@example.com', '"a@b"@example.com', '"a@b"@example.com'],
+    ['用户@例子.广告', '用户@例子.广告', '用户@xn--fsqu00a.xn--4rr70v'],
+    ['Pelé+news@example.com', 'Pelé+news@example.com', 'pelé+news@example.com'],
+  ];
+  for (const [raw, display, key] of cases) {
+    const e = normalizeEmail(raw);
+    assert.ok(e, raw);
+    assert.equal(e.display, display, raw);
+    assert.equal(e.key, key, raw);
+    assert.equal(e.junk, null, raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+  }
+});
+
+test('unwraps pasted forms: list punctuation, quotes, angle brackets, comments, mailto, trailing dot', () => {
+  const cases: [string, string][] = [
+    ['addr@x.com;', 'addr@x.com'],
+    ['addr@x.com,', 'addr@x.com'],
+    ['  addr@x.com.  ', 'addr@x.com'],
+    ['addr@x.com>', 'addr@x.com'],
+    ['<addr@x.com>', 'addr@x.com'],
+    ['"Ann Lee" <addr@x.com>;', 'addr@x.com'],
+    ["'addr@x.com'", 'addr@x.com'],
+    ['addr@x.com (Work)', 'addr@x.com'],
+    ['MAILTO:addr@x.com', 'addr@x.com'],
+    ['(addr@x.com)', 'addr@x.com'],
+  ];
+  for (const [raw, display] of cases) {
+    const e = normalizeEmail(raw);
+    assert.equal(e?.display, display, raw);
+    assert.equal(e?.key, 'addr@x.com', raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+  }
+  assert.equal(displayNameOf('"Ann Lee" <addr@x.com>;'), 'Ann Lee');
+  assert.equal(displayNameOf('addr@x.com'), null);
+});
+
+test('the same person in Unicode and punycode, composed and decomposed, has one key', () => {
+  const keys = new Set(['zoë@bücher.example', 'zoe\u0308@bu\u0308cher.example', 'ZOË@XN--BCHER-KVA.EXAMPLE'].map((s) => normalizeEmail(s)?.key));
+  assert.deepEqual([...keys], ['zoë@xn--bcher-kva.example']);
 });
 
 test('extracts the address from "Name <addr>" and mailto: forms', () => {

@@ -66,6 +66,21 @@ test('must NOT flag real people, even with look-alike tokens', () => {
   }
 });
 
+test('must NOT flag real people written in the unusual forms mail systems deliver (issue #12)', () => {
+  for (const a of ['j..smith@corp.example', 'taro.@docomo.ne.jp', 'hana..yamada@ezweb.ne.jp', '.taro@softbank.ne.jp',
+    '"john smith"@example.com', 'josé@bücher.example', '太郎@例子.example', 'ann+news@example.com', 'mailto:ann@example.com;',
+    'Ann Lee <ann.lee@example.com>,', '09012345678@docomo.ne.jp', 'no.one.else@example.com', 'nori.reply@example.com']) {
+    const e = normalizeEmail(a);
+    assert.ok(e, a);
+    assert.equal(e.junk, null, a);
+  }
+  // ... while the junk kinds keep their unusual spellings junk.
+  for (const [a, kind] of [['no-reply.@shop.example', 'no_reply'], ['"noreply"@shop.example', 'no_reply'], ['mailto:no-reply@shop.example;', 'no_reply'],
+    ['Shop <notifications@shop.example>', 'notification']] as const) {
+    assert.equal(normalizeEmail(a)?.junk, kind, a);
+  }
+});
+
 test('role local parts come from the maintained list, +tag ignored', () => {
   assert.equal(isRoleLocal('info'), true);
   assert.equal(isRoleLocal('sales+eu'), true);

@@ -153,13 +153,19 @@ test('a contact with nothing to invite is kept, flagged, with the reason', () =>
   const cs = merge([
     { name: 'GitHub', email: 'noreply@github.com' },
     { name: 'Voicemail', phone: '*86' },
-    { name: 'Front desk', phone: '+1 212 555 0100 ext. 12' },
     { name: 'Nobody' },
   ]);
-  assert.equal(cs.length, 4);
-  assert.deepEqual(cs.map((c) => c.junkReason), ['no_reply', 'nothing_to_invite', 'nothing_to_invite', 'nothing_to_invite']);
+  assert.equal(cs.length, 3);
+  assert.deepEqual(cs.map((c) => c.junkReason), ['no_reply', 'nothing_to_invite', 'nothing_to_invite']);
   assert.ok(cs.every((c) => c.junk));
   assert.deepEqual(cs[0].emails.map((e) => e.key), ['noreply@github.com']); // kept for storage
+});
+
+test('must keep: a phone-only contact whose number has an extension is callable (issue #12)', () => {
+  const cs = merge([{ name: 'Ann Front', phone: '+1 (415) 555-0123 ext 9' }, { name: 'Ann Front', phone: '+14155550123;ext=9', email: 'ann@front.example' }]);
+  assert.equal(cs.length, 1); // the same direct line on two cards: one person
+  assert.equal(cs[0].junk, false);
+  assert.deepEqual(cs[0].phones.map((p) => p.display), ['+14155550123;ext=9']);
 });
 
 test('extensions and short codes never merge people', () => {
@@ -391,4 +397,61 @@ test('MUST merge: a webmail domain is no organisation, and one person\'s two mai
   ]);
   assert.equal(cs.length, 1);
   assert.equal(cs[0].entryCount, 3);
+});
+
+// --- evidence beats syntax (issue #12) ------------------------------------------------------------------
+
+test('must keep: a person the owner wrote to, starred or pinned is kept when nothing of them is usable, marked why', () => {
+  const cs = merge([
+    { name: 'Written to', email: 'j smith at corp', times_contacted: 3 },
+    { name: 'Sent to', email: 'not-an-address', last_message_sent_date: '2026-01-02T00:00:00Z' },
+    { name: 'Starred', is_favorite: 1 },
+    { name: 'Pinned', phone: '*86', pinned: 1 },
+  ]);
+  assert.equal(cs.length, 4);
+  assert.ok(cs.every((c) => !c.junk));
+  assert.deepEqual(cs.map((c) => c.unusable?.reason), ['invalid', 'invalid', 'nothing_to_invite', 'nothing_to_invite']);
+  assert.deepEqual(cs[0].unusable?.emails, ['j smith at corp']);
+  assert.deepEqual(cs[0].emails, []); // nothing shown as an address: clients must not send to it
+});
+
+test('must drop: garbage without evidence is left out with its reason; a junk class is still junk when written to', () => {
+  const cs = merge([
+    { name: 'Garbage', email: 'not an address' },
+    { name: 'Empty' },
+    { name: 'Noreply written to', email: 'no-reply@shop.example', times_contacted: 5 },
+    { name: 'Both', emails: ['garbage', 'noreply@shop.example'], times_contacted: 2 },
+  ]);
+  assert.deepEqual(cs.map((c) => [c.junk, c.junkReason]), [[true, 'invalid'], [true, 'nothing_to_invite'], [true, 'no_reply'], [true, 'no_reply']]);
+  assert.deepEqual(cs.map((c) => c.entryIndexes), [[0], [1], [2], [3]]);
+});
+
+test('must keep: an entry with a usable address and a broken one shows only the usable one', () => {
+  const cs = merge([{ name: 'Ann', emails: ['ann at x', 'ann@x.com'] }]);
+  assert.equal(cs[0].junk, false);
+  assert.deepEqual(cs[0].emails.map((e) => e.display), ['ann@x.com']);
+  assert.equal(cs[0].unusable, undefined);
+});
+
+test('must keep: unusual but delivered addresses merge with their other spellings', () => {
+  const cs = merge([
+    { name: 'J Smith', email: 'J..Smith@Corp.example' },
+    { name: 'J Smith', email: 'mailto:j..smith@corp.example;', times_contacted: 4 },
+    { name: 'Zoë', email: 'zoë@bücher.example' },
+    { name: 'Zoë', email: 'Zoë <ZOË@xn--bcher-kva.example>' },
+  ]);
+  assert.equal(cs.length, 2);
+  assert.ok(cs.every((c) => !c.junk && c.entryCount === 2));
+});
+
+test('must keep merging: an unnamed card with a personal address and an office extension is not a third person on that address', () => {
+  // Three cards of one mailbox: before extensions had keys the extension card was a bare copy of the
+  // address; its direct line must not turn it into a distinct identity that makes the address a hub.
+  const cs = merge([
+    { emails: ['u38@manufacturing.example', 'umit@seznam.cz'], phones: ['+905817655870'] },
+    { emails: ['u38@manufacturing.example'], phones: ['+19172270495 ext. 11'] },
+    { name: 'Ümit Kaya', emails: ['u38@manufacturing.example'] },
+  ]);
+  assert.equal(cs.length, 1);
+  assert.ok(cs[0].keys.includes('p:+19172270495;ext=11'));
 });

@@ -11,9 +11,19 @@ test('combines email/emails and phone/phones, removes duplicates by key', () => 
     { emails: ['John.Smith@gmail.com', 'not an address', 'ann@x.com'], email: 'johnsmith@GMAIL.com', phones: ['(212) 555-1234'], phone: '+1 212 555 1234' },
     ctx,
   );
-  assert.deepEqual(e.emails.map((m) => m.key), ['johnsmith@gmail.com', 'ann@x.com']);
+  // The string that is no address is kept, marked junk 'invalid' (never linked, indexed or shown as an address).
+  assert.deepEqual(e.emails.map((m) => m.key), ['johnsmith@gmail.com', '!not an address', 'ann@x.com']);
+  assert.deepEqual(e.emails.map((m) => m.junk), [null, 'invalid', null]);
   assert.equal(e.emails[0].display, 'John.Smith@gmail.com'); // first spelling kept for display
   assert.deepEqual(e.phones, [{ display: '+12125551234', key: 'p:+12125551234' }]);
+});
+
+test('must keep: pasted lists, wrapped addresses and their names', () => {
+  const e = normalizeEntry({ emails: ['ann@x.com; bob@y.org', 'Ann Lee <ann@z.com>'] }, ctx);
+  assert.deepEqual(e.emails.map((m) => m.key), ['ann@x.com', 'bob@y.org', 'ann@z.com']);
+  assert.equal(e.name, 'Ann Lee'); // the wrapper's name, since the entry has none
+  assert.equal(normalizeEntry({ name: 'A. Lee', email: 'Ann Lee <ann@z.com>' }, ctx).name, 'A. Lee'); // the entry's own wins
+  assert.deepEqual(normalizeEntry({ email: '   ' }, ctx).emails, []); // blank is nothing
 });
 
 test('keyless phones are de-duplicated on display', () => {

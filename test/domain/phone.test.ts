@@ -34,14 +34,18 @@ test('without a region a national number keeps a national-only key of its digits
   assert.equal(normalizePhone('0171 1234567', null)?.key, 'n:01711234567');
 });
 
-test('extensions never get a key (a switchboard is not a person)', () => {
-  for (const s of ['+1 212 555 1234 ext. 55', '+1 212 555 1234 x55', '212-555-1234 ext 7', '+12125551234;ext=55', '+1 212 555 1234, 55']) {
+test('a number with an extension is a callable direct line: shown and keyed +E164;ext=N', () => {
+  for (const [s, shown] of [['+1 212 555 1234 ext. 55', '+12125551234;ext=55'], ['+1 212 555 1234 x55', '+12125551234;ext=55'],
+    ['212-555-1234 ext 7', '+12125551234;ext=7'], ['+12125551234;ext=55', '+12125551234;ext=55'], ['+1 (415) 555-0123 ext 9', '+14155550123;ext=9']]) {
     const p = normalizePhone(s, 'US');
-    assert.ok(p, s);
-    assert.equal(p.key, null, s);
+    assert.deepEqual(p, { display: shown, key: 'p:' + shown }, s);
   }
-  assert.equal(normalizePhone('+1 212 555 1234 ext. 55', null)?.display, '+12125551234;ext=55');
+  // The extension number's key is not the bare number's: colleagues on one switchboard stay apart.
+  assert.notEqual(normalizePhone('+1 212 555 1234 x55', null)?.key, normalizePhone('+1 212 555 1234', null)?.key);
+  // Without a country the number cannot be dialled from anywhere: shown, no key (as without an extension's digits).
   assert.equal(normalizePhone('212 555 1234 x 9', null)?.key, null);
+  // An impossible number stays keyless with or without an extension.
+  assert.equal(normalizePhone('+1 212 555 x 9', null)?.key ?? null, null);
 });
 
 test('short codes and service numbers never get a key', () => {
@@ -325,8 +329,11 @@ describe('the rewritten shortcuts agree with their first form', () => {
     }
     if (parsed && (international || region)) {
       const national = parsed.nationalNumber as string;
-      if (parsed.ext || EXTENSION_RE.test(s)) return { display: parsed.ext ? `${parsed.number};ext=${parsed.ext}` : s, key: null };
-      if (national.length < 7 || !parsed.isPossible() || /^(\d)\1*$/.test(national)) return { display: s, key: null };
+      const bad = national.length < 7 || !parsed.isPossible() || /^(\d)\1*$/.test(national);
+      // Since issue #12 a number with an extension is a callable direct line: keyed "+E164;ext=N".
+      if (parsed.ext) return { display: `${parsed.number};ext=${parsed.ext}`, key: bad ? null : `p:${parsed.number};ext=${parsed.ext}` };
+      if (EXTENSION_RE.test(s)) return { display: s, key: null };
+      if (bad) return { display: s, key: null };
       return { display: parsed.number as string, key: 'p:' + parsed.number };
     }
     if (EXTENSION_RE.test(s)) return { display: s, key: null };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   bookStatsOf,
+  DEFAULT_FEATURE_PARAMS,
   DEFAULT_WEIGHTS,
   FEATURE_NAMES,
   featuresOf,
@@ -98,7 +99,7 @@ describe('rankContacts: monotone in every signal of contact', () => {
     });
   }
 
-  it('the person knowing the owner back (their own book) ranks higher, more so the more they write', () => {
+  it('with weights that use them (learned per app), the person knowing the owner back ranks higher, more so the more they write', () => {
     const a = contact({ id: 1, ...base });
     const b = contact({ id: 2, ...base });
     const c = contact({ id: 3, ...base });
@@ -109,16 +110,28 @@ describe('rankContacts: monotone in every signal of contact', () => {
         [c.keys[0], { key: c.keys[0], times: 9, lastSent: T0 - DAY, lastReceived: null }],
       ]),
     });
-    const s = (id: number) => scoreOf(book, id, ctx({ signals: sig }));
+    const weights = { ...DEFAULT_WEIGHTS, reciprocal: 0.1, reciprocal_frequency: 0.2, reciprocal_recency: 0.05 };
+    const s = (id: number) => scoreOf(book, id, ctx({ signals: sig, weights }));
     assert.ok(s(3) > s(2) && s(2) > s(1));
   });
 
-  it('more messages never lower a score, however old the last one (staleness is bounded)', () => {
+  it('the default weights leave the cross-user signals out (they did not help out-of-set)', () => {
+    const a = contact({ id: 1, ...base });
+    const book = [...background(), a];
+    const sig = signals({
+      knownBy: new Map([[a.keys[0], 7]]),
+      reciprocal: new Map([[a.keys[0], { key: a.keys[0], times: 9, lastSent: T0 - DAY, lastReceived: null }]]),
+    });
+    assert.equal(scoreOf(book, 1, ctx({ signals: sig })), scoreOf(book, 1));
+  });
+
+  it('more messages never lower a score, however old the last one, even at the most negative staleness learning allows', () => {
+    const weights = { ...DEFAULT_WEIGHTS, staleness: -DEFAULT_WEIGHTS.frequency };
     for (const ageDays of [0, 10, 60, 120, 200, 400]) {
       let prev = -Infinity;
       for (const times of [1, 2, 5, 10, 50, 200, 1000]) {
         const c = contact({ id: 1, timesContacted: times, lastSent: T0 - ageDays * DAY });
-        const s = scoreOf([...background(), c], 1);
+        const s = scoreOf([...background(), c], 1, ctx({ weights }));
         assert.ok(s >= prev - 1e-12, `times ${times} at age ${ageDays}`);
         prev = s;
       }
@@ -137,6 +150,30 @@ describe('rankContacts: monotone in every signal of contact', () => {
     const gone = contact({ id: 2, timesContacted: 8, lastSent: T0 - 150 * DAY });
     const book = [...background(), recent, gone];
     assert.ok(scoreOf(book, 1) > scoreOf(book, 2));
+  });
+});
+
+describe('the default model is the plain blend on mail evidence', () => {
+  it('scores log1p(times) + 2^(-sent age / 60 d) + 0.25 × 2^(-received age / 60 d), ages against the newest activity', () => {
+    const book = [
+      ...background(),
+      contact({ id: 1, timesContacted: 7, lastSent: T0 - 60 * DAY, lastReceived: T0 - 120 * DAY }),
+      contact({ id: 2, timesContacted: 1, lastSent: T0 - 3 * DAY }),
+    ];
+    const blend = (times: number, sentAge: number, receivedAge: number | null) =>
+      Math.log1p(times) + Math.pow(2, -sentAge / 60) + (receivedAge === null ? 0 : 0.25 * Math.pow(2, -receivedAge / 60));
+    assert.ok(Math.abs(scoreOf(book, 1) - blend(7, 60, 120)) < 1e-12);
+    assert.ok(Math.abs(scoreOf(book, 2) - blend(1, 3, null)) < 1e-12);
+    assert.deepEqual(DEFAULT_FEATURE_PARAMS, { sentHalfLifeDays: 60, receivedHalfLifeDays: 60 });
+  });
+
+  it('takes the half-lives as parameters (the evaluation searches them; the service uses the defaults)', () => {
+    const c = contact({ id: 1, timesContacted: 2, lastSent: T0 - 60 * DAY, lastReceived: T0 - 60 * DAY });
+    const stats = bookStatsOf([...background(), c]);
+    assert.equal(featuresOf(c, ctx(), stats).sent_recency, 0.5);
+    const f = featuresOf(c, ctx(), stats, { sentHalfLifeDays: 30, receivedHalfLifeDays: 120 });
+    assert.equal(f.sent_recency, 0.25);
+    assert.ok(Math.abs(f.received_recency - Math.SQRT1_2) < 1e-12);
   });
 });
 

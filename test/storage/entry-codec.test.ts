@@ -82,6 +82,15 @@ describe('entry codec', () => {
     assert.deepEqual(roundTrip([]), []);
   });
 
+  it('round-trips the forms kept since issue #12: unusual addresses, unusable strings, direct lines', () => {
+    const c = cleanUpload({ type: 'gmail', email: 'owner@gmail.com' }, [
+      { emails: ['j..smith@corp.example', '"John Smith"@Example.com', 'Zoë <ZOË@bücher.example>', 'not an address', 'no-reply@x.com;'] },
+      { phones: ['+1 (415) 555-0123 ext 9', '*86'], email: 'A@b', times_contacted: 3 },
+    ], 'US');
+    assert.deepEqual(c.normalized[0]!.emails.map((m) => m.junk), [null, null, null, 'invalid', 'no_reply']);
+    assert.deepEqual(decodeEntries(encodeEntries(c.normalized, c.sourceKey)), c.normalized);
+  });
+
   it('reads rows written in the old format (the plain JSON of the entries)', () => {
     const old = [entry({ name: 'Old Row', emails: [{ display: 'a@b.com', key: 'a@b.com', domain: 'b.com', junk: null, role: false }] })];
     assert.deepEqual(decodeEntries(JSON.stringify(old)), old);

@@ -113,6 +113,24 @@ for (const engine of ENGINES) {
         assert.equal(await s.loadBook(T, 'busy'), null);
       }));
 
+    it('re-cleans a book stored by the cleaner before issue #12: the unusual addresses and the extension come back, keyed and indexed', () =>
+      withStorage(engine, async (s, url) => {
+        const entries: EntryInput[] = [
+          { name: 'J Smith', email: 'j..smith@corp.example', times_contacted: 4 },
+          { name: 'Taro', email: 'taro.@docomo.ne.jp' },
+          { name: 'Desk', phone: '+1 (415) 555-0123 ext 9' },
+        ];
+        // What that cleaner stored: the addresses rejected (no e-mails), the extension without a key.
+        const before = (e: NormalizedEntry): NormalizedEntry => ({ ...e, emails: [], phones: e.phones.map((p) => ({ ...p, key: null })) });
+        await s.appendUpload(T, upload('old', entries, { stale: before }));
+        assert.deepEqual(await keysOf(url, 'old'), []);
+        const done = await recleanAll(s, null);
+        assert.equal(done.changedBooks, 1);
+        const book = await s.loadBook(T, 'old');
+        assert.deepEqual(book?.entries.map((e) => e.emails.map((m) => m.key)), [['j..smith@corp.example'], ['taro.@docomo.ne.jp'], []]);
+        assert.deepEqual(await keysOf(url, 'old'), ['e:j..smith@corp.example', 'e:taro.@docomo.ne.jp', 'p:+14155550123;ext=9']);
+      }));
+
     it('lists books in (tenant, user) order, page by page', () =>
       withStorage(engine, async (s) => {
         for (const [t, u] of [['b:live', 'u2'], ['a:live', 'u9'], ['b:live', 'u1'], ['a:live', 'u1']] as const) {

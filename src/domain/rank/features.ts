@@ -14,13 +14,23 @@ import type { RankContext } from './types.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * Half-life of the recency of the last message the owner SENT, in days. Long on purpose: the short-term
- * ageing is done by `staleness`, relative to each contact's own pace (a weekly correspondent silent for a
- * month is stale, a yearly one is not); this term only prefers the recent over the long-gone.
+ * Shape of the recency features: half-lives in days of 2^(-age / half-life). Not weights (a linear model
+ * cannot learn them), so they are fixed by the cross-set validation of the defaults (docs/ranking.md)
+ * and passed explicitly only by the evaluation that chooses them.
  */
-export const SENT_HALF_LIFE_DAYS = 180;
-/** Half-life of the recency of the last message RECEIVED, in days (weighted lower than sent mail: being written to says less). */
-export const RECEIVED_HALF_LIFE_DAYS = 90;
+export interface FeatureParams {
+  /** Half-life of the recency of the last message the owner SENT to the contact, in days. */
+  sentHalfLifeDays: number;
+  /** Half-life of the recency of the last message RECEIVED from the contact, in days. */
+  receivedHalfLifeDays: number;
+}
+
+/**
+ * The half-lives every app uses (chosen with `npm run eval -- --cv`, see docs/ranking.md). Sixty days,
+ * the plain blend's, scored the same out-of-set as the best grid value on both logs and every degraded run.
+ */
+export const DEFAULT_FEATURE_PARAMS: Readonly<FeatureParams> = Object.freeze({ sentHalfLifeDays: 60, receivedHalfLifeDays: 60 });
+
 /** Half-life of the recency of the contact's own last message to the owner (from the contact's book), in days. */
 export const RECIPROCAL_HALF_LIFE_DAYS = 30;
 
@@ -55,12 +65,14 @@ const TYPICAL_TIMES_QUANTILE = 0.5;
  * Names of the features, in a fixed order (the order of explain output and of training).
  * - frequency: log1p(times_contacted); unknown counts are imputed (see TYPICAL_TIMES_QUANTILE), except that
  *   a contact whose entries carry mail dates but no sent date was demonstrably never written to (0).
- * - sent_recency / received_recency: 2^(-age / half-life), age in days before the book's newest activity; 0 when no date.
+ * - sent_recency / received_recency: 2^(-age / half-life) (FeatureParams, 60 days by default), age in days
+ *   before the book's newest activity; 0 when no date.
  * - staleness: log1p(messages the owner would have sent since the last one at their usual pace), i.e.
  *   log1p(times × age / span) with span the book's history and age/span capped at 1. The "is the
  *   relationship still alive" term of buy-till-you-die models (Pareto/NBD): a frequent correspondent
- *   silent for months is more likely over than a rare one silent as long. Weighted negatively, never
- *   more than frequency (then more messages at the same age can never lower a score).
+ *   silent for months is more likely over than a rare one silent as long. Weight 0 by default (it added
+ *   nothing on the logs); learning may weigh it negatively, never more than frequency (then more
+ *   messages at the same age can never lower a score).
  * - favorite, pinned: 0/1 marks set by the owner on the device.
  * - sources, entries: log2 of the number of sources / entries the person appears in (0 for one).
  * - completeness: share (0..1) of name, two or more channels, company, title and postal address present.
@@ -225,7 +237,12 @@ function anyKey(keys: readonly string[], set: { has(k: string): boolean }): numb
 /**
  * The features of one contact (see FEATURE_NAMES). Every name of FEATURE_NAMES is present. Pure.
  */
-export function featuresOf(contact: Contact, ctx: RankContext, book: BookStats): Record<string, number> {
+export function featuresOf(
+  contact: Contact,
+  ctx: RankContext,
+  book: BookStats,
+  params: Readonly<FeatureParams> = DEFAULT_FEATURE_PARAMS,
+): Record<string, number> {
   const c = contact;
   const { signals } = ctx;
   const t = times(c);
@@ -252,8 +269,8 @@ export function featuresOf(contact: Contact, ctx: RankContext, book: BookStats):
 
   return {
     frequency,
-    sent_recency: decay(lastSent, book.reference, SENT_HALF_LIFE_DAYS),
-    received_recency: decay(lastReceived, book.reference, RECEIVED_HALF_LIFE_DAYS),
+    sent_recency: decay(lastSent, book.reference, params.sentHalfLifeDays),
+    received_recency: decay(lastReceived, book.reference, params.receivedHalfLifeDays),
     staleness,
     favorite: c.favorite ? 1 : 0,
     pinned: c.pinned > 0 ? 1 : 0,

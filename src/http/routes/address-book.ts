@@ -1,8 +1,8 @@
-/** POST /v0/address-book, GET and DELETE /v0/address-book/:user_id. */
+/** POST /v0/address-book, GET and DELETE /v0/address-book/:user_id, GET /v0/address-book (a client key's own book). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
-import { rankOptionsOf, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
+import { listLeftOutOf, rankOptionsOf, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
 import { invalid } from '../../services/errors.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import type { JobContext } from '../../workers/protocol.ts';
@@ -90,7 +90,9 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
           ? known.upload.normalized.length
           : await service.bookSize(request.auth.tenant, userId);
       if (size < config.offloadBookEntries) return null;
-      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer });
+      // The upload's report is computed only now that a worker takes the book (plain data for the job).
+      const job = answer.type === 'post' ? { type: 'post' as const, batchId: answer.batchId, report: answer.report() } : answer;
+      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: job });
       return r.body;
     };
 
@@ -98,7 +100,8 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
     {
       method: 'POST',
       url: '/v0/address-book',
-      auth: 'secret_key',
+      auth: 'secret_or_client_key',
+      clientUser: 'body',
       offloadBody: true,
       countsUploads: true,
       schema: {
@@ -131,7 +134,8 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
     {
       method: 'GET',
       url: '/v0/address-book/:user_id',
-      auth: 'secret_key',
+      auth: 'secret_or_client_key',
+      clientUser: 'path',
       schema: {
         summary: 'Read the stored address book, cleaned, merged and ranked',
         tags: ['address book'],
@@ -143,8 +147,38 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
       sample: { path: '/v0/address-book/owner' },
       handler: async (request, reply) => {
         const userId = pathUserId(request);
-        const opts = rankOptionsOf(request.query as RankQuery as Record<string, unknown>);
-        const json = (await rankElsewhere(request)(userId, opts, { type: 'get', docs })) ?? (await answers.read(userId, opts, docs, contextOf(request)));
+        const query = request.query as RankQuery as Record<string, unknown>;
+        const opts = rankOptionsOf(query);
+        const listLeftOut = listLeftOutOf(query, opts);
+        const json =
+          (await rankElsewhere(request)(userId, opts, { type: 'get', docs, listLeftOut })) ??
+          (await answers.read(userId, opts, docs, contextOf(request), listLeftOut));
+        return sendJson(reply, json);
+      },
+    },
+    {
+      method: 'GET',
+      url: '/v0/address-book',
+      auth: 'secret_or_client_key',
+      schema: {
+        summary: "Read the client key's own user's book (client key only)",
+        description: 'The same answer as GET /v0/address-book/{user_id}, for the user the client key acts for. With the secret key, name the user in the path.',
+        tags: ['client keys'],
+        querystring: S.RankQuery,
+        response: { 200: S.BookResponse },
+      },
+      example: { query: EXAMPLE_RANK_QUERY },
+      // Only a client key may leave the user out: the security suite calls it with one (for `owner`).
+      sample: { path: '/v0/address-book', clientKeyFor: 'owner' },
+      handler: async (request, reply) => {
+        const userId = request.auth.clientUserId;
+        if (userId === null) throw invalid('user_id', 'is required in the path (GET /v0/address-book/{user_id}); only a client key may leave it out');
+        const query = request.query as RankQuery as Record<string, unknown>;
+        const opts = rankOptionsOf(query);
+        const listLeftOut = listLeftOutOf(query, opts);
+        const json =
+          (await rankElsewhere(request)(userId, opts, { type: 'get', docs, listLeftOut })) ??
+          (await answers.read(userId, opts, docs, contextOf(request), listLeftOut));
         return sendJson(reply, json);
       },
     },

@@ -29,6 +29,7 @@ export const EXAMPLE_RANK_QUERY = {
   filter_blank_names: '1',
   limit: '10',
   explain: '1',
+  include_left_out: '1',
 };
 
 export const EXAMPLE_INVITES_SENT = {

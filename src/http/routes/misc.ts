@@ -1,4 +1,4 @@
-/** GET /v0/test (the authorisation check), as an entry of the route table. Health probes live in app.ts (no auth). */
+/** GET /v0/test (the authorisation check, secret or client key), as an entry of the route table. Health probes live in app.ts (no auth). */
 import type { Config } from '../../config.ts';
 import type { RouteSpec } from './table.ts';
 
@@ -8,7 +8,7 @@ export function miscRoutes(deps: { config: Config }): RouteSpec[] {
     {
       method: 'GET',
       url: '/v0/test',
-      auth: 'secret_key',
+      auth: 'secret_or_client_key',
       schema: { summary: 'Check that the API key is valid', tags: ['auth'] },
       sample: { path: '/v0/test' },
       handler: async (request) => ({
@@ -18,7 +18,7 @@ export function miscRoutes(deps: { config: Config }): RouteSpec[] {
           docs,
           env: request.auth.env,
           help: 'Send Authorization: Bearer <API_KEY> on every request. See meta.docs.',
-          user_id: null,
+          user_id: request.auth.clientUserId ?? null, // a client key's user
         },
       }),
     },

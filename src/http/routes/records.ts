@@ -69,6 +69,8 @@ export function recordRoutes(deps: {
   for (const prefix of ['/v0', '']) {
     routes.push({
       ...common,
+      auth: 'secret_or_client_key',
+      clientUser: 'entries',
       url: `${prefix}/invites-sent`,
       schema: { summary: 'Record invites sent', tags, body: S.InvitesSentBody, response: { 200: S.MessageResponse } },
       handler: invitesSent,
@@ -124,6 +126,8 @@ export function recordRoutes(deps: {
 
   routes.push({
     ...common,
+    auth: 'secret_or_client_key',
+    clientUser: 'entries',
     url: '/v0/suggested-seen',
     schema: { summary: 'Record contacts shown as suggestions', tags, body: S.SuggestedSeenBody, response: { 200: S.MessageResponse } },
     example: { body: EXAMPLE_SUGGESTED_SEEN },

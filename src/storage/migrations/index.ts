@@ -5,12 +5,14 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { EngineProfile } from '../engine.ts';
 import { initialMigration } from './0001-initial.ts';
+import { clientKeysMigration } from './0003-client-keys.ts';
 
 export function migrationProvider(engine: EngineProfile): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001-initial': initialMigration(engine),
+        '0003-client-keys': clientKeysMigration(),
       };
     },
   };

@@ -1,0 +1,98 @@
+/**
+ * The cleaning summary: what became of every entry of an upload (or of a whole book). Pure: it reads
+ * the merged contacts only.
+ *
+ * Every entry ends in exactly one of three places, so the counts add up:
+ *   entries_read = contacts + merged + left_out
+ * where `contacts` are the people of the list (each counted once, by one of its entries), `merged` the
+ * other entries of those people, and `left_out` the entries of contacts that are not in the list,
+ * counted by reason in `left_out_by_reason` (whose values add up to `left_out`).
+ */
+import type { Contact } from './types.ts';
+
+/** Why entries were left out: a junk class of their addresses, 'invalid', 'nothing_to_invite' or 'bulk_sender'. */
+export type LeftOutReason = NonNullable<Contact['junkReason']>;
+
+export interface CleaningSummary {
+  entries_read: number;
+  /** People in the list: contacts with something to invite, or kept on the owner's evidence. */
+  contacts: number;
+  /** Entries that merged into another entry's person. */
+  merged: number;
+  left_out: number;
+  left_out_by_reason: Partial<Record<LeftOutReason, number>>;
+  /** Of `contacts`, those kept on the owner's evidence with nothing usable (marked `unusable` in the list). */
+  kept_without_address: number;
+}
+
+/** One left-out entry: its index in its upload, the upload's batch id (book summaries), the reason. */
+export interface LeftOutEntry {
+  index: number;
+  batch_id?: string;
+  reason: LeftOutReason;
+}
+
+/** Where entry i of a merged list came from: the upload's batch id and the index in that upload. */
+export interface EntryOrigin {
+  batchId: string;
+  count: number;
+}
+
+/**
+ * The summary of `contacts`, merged from `entryCount` entries. `batches` (the uploads of a book, in
+ * entry order) turns entry indexes into (batch id, index in the upload); without it indexes are the
+ * entries' own (one upload). Left-out entries come in entry order.
+ */
+export function summarizeCleaning(
+  contacts: readonly Contact[],
+  entryCount: number,
+  batches?: readonly EntryOrigin[],
+): { summary: CleaningSummary; leftOut: LeftOutEntry[] } {
+  let people = 0;
+  let merged = 0;
+  let kept = 0;
+  let leftOutCount = 0;
+  const byReason: Partial<Record<LeftOutReason, number>> = {};
+  const leftOut: LeftOutEntry[] = [];
+  for (const c of contacts) {
+    if (!c.junk) {
+      people++;
+      merged += c.entryCount - 1;
+      if (c.unusable !== undefined) kept++;
+      continue;
+    }
+    const reason = c.junkReason ?? 'nothing_to_invite';
+    leftOutCount += c.entryCount;
+    byReason[reason] = (byReason[reason] ?? 0) + c.entryCount;
+    for (const i of c.entryIndexes ?? []) leftOut.push({ index: i, reason });
+  }
+  leftOut.sort((a, b) => a.index - b.index);
+  if (batches !== undefined && batches.length > 0) locate(leftOut, batches);
+  const summary: CleaningSummary = {
+    entries_read: entryCount,
+    contacts: people,
+    merged,
+    left_out: leftOutCount,
+    left_out_by_reason: sortedKeys(byReason),
+    kept_without_address: kept,
+  };
+  return { summary, leftOut };
+}
+
+/** Rewrites book-wide indexes (sorted) as (batch id, index in that upload). */
+function locate(leftOut: LeftOutEntry[], batches: readonly EntryOrigin[]): void {
+  let b = 0;
+  let start = 0;
+  for (const e of leftOut) {
+    while (b < batches.length - 1 && e.index >= start + batches[b].count) start += batches[b++].count;
+    e.batch_id = batches[b].batchId;
+    e.index -= start;
+  }
+}
+
+/** The same counts with the reasons in alphabetical order: answers do not depend on the order met. */
+function sortedKeys<T extends Record<string, number | undefined>>(o: T): T {
+  const out = {} as T;
+  for (const k of Object.keys(o).sort()) (out as Record<string, number | undefined>)[k] = o[k];
+  return out;
+}

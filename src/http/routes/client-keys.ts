@@ -1,0 +1,60 @@
+/**
+ * POST /v0/client-key (secret key only): mints a key that acts for one user, for a browser or phone.
+ * What a client key may call is the `secret_or_client_key` routes of the route table (../client-key-access.ts).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Config } from '../../config.ts';
+import { createClientKey } from '../../services/client-keys.ts';
+import { coerceUserId } from '../../services/validate.ts';
+import type { Storage } from '../../storage/types.ts';
+import { elapsedSeconds } from '../error-handler.ts';
+import { UserId } from '../schemas.ts';
+import type { RouteSpec } from './table.ts';
+
+export const ClientKeyBody = Type.Object({ user_id: UserId });
+export type ClientKeyBody = Static<typeof ClientKeyBody>;
+
+export const ClientKeyResponse = Type.Object({
+  client_key: Type.String({ description: 'Shown once. Send it as "Authorization: Bearer <client_key>" from the browser or phone.' }),
+  user_id: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+  meta: Type.Object({ app_name: Type.String(), env: Type.String(), time: Type.Number() }),
+});
+
+/** POST /v0/client-key, as an entry of the route table (GET /v0/address-book lives with the address-book routes). */
+export function clientKeyRoutes(deps: { storage: Storage; config: Config }): RouteSpec[] {
+  const { storage, config } = deps;
+  return [
+    {
+      method: 'POST',
+      url: '/v0/client-key',
+      auth: 'secret_key',
+      schema: {
+        summary: 'Mint a client key for one user (secret key only)',
+        description:
+          'The key acts only for user_id: it reads and writes that user\'s address book, records suggestions seen and invites sent for them, and calls /v0/test. Everything else answers 403. It expires after KITH_CLIENT_KEY_TTL_SECONDS and can be revoked (kith client-keys revoke).',
+        tags: ['client keys'],
+        body: ClientKeyBody,
+        response: { 200: ClientKeyResponse },
+      },
+      example: { body: { user_id: '42' } },
+      sample: { path: '/v0/client-key', body: { user_id: 'owner' } },
+      handler: async (request) => {
+        const userId = coerceUserId((request.body as ClientKeyBody).user_id, 'user_id');
+        const { key, expiresAt } = await createClientKey(storage, {
+          appId: request.auth.appId,
+          env: request.auth.env,
+          userId,
+          ttlSeconds: config.clientKeyTtlSeconds,
+          now: Date.now(),
+        });
+        return {
+          client_key: key,
+          user_id: userId,
+          expires_at: new Date(expiresAt).toISOString(),
+          meta: { app_name: request.auth.appName, env: request.auth.env, time: elapsedSeconds(request) },
+        };
+      },
+    },
+  ];
+}

@@ -1,0 +1,218 @@
+/**
+ * Issue #12 through the real HTTP API, on SQLite and PostgreSQL: every real person kept (unusual but
+ * delivered addresses, extensions, evidence beats syntax), and what was cleaned said in meta (summary
+ * whose counts add up, left-out listing, unknown-field warnings).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+import { startApi, type TestApi } from '../helpers/api.ts';
+
+const SOURCE = { type: 'gmail', email: 'owner@example.com', phone: '+14155550100' };
+
+/** The issue's examples: each answered 200 with the person gone before. */
+const ISSUE_ENTRIES = [
+  { name: 'John Smith', email: 'j..smith@corp.example' },
+  { name: 'Taro', email: 'taro.@docomo.ne.jp' },
+  { name: 'Hana Yamada', email: 'hana..yamada@ezweb.ne.jp' },
+  { name: 'John Quoted', email: '"john smith"@example.com' },
+  { name: 'Pasted', email: 'addr@x.com;' },
+  { name: 'Desk Line', phone: '+1 (415) 555-0123 ext 9' },
+  { name: 'Typo', emial: 'typo@example.com', email: 'typo.person@example.com' },
+];
+
+/** read = contacts + merged + left out, and the reasons add up to left out. */
+function assertAddsUp(c: Record<string, any>) {
+  assert.equal(c.entries_read, c.contacts + c.merged + c.left_out, JSON.stringify(c));
+  const byReason = Object.values(c.left_out_by_reason as Record<string, number>).reduce((a, b) => a + b, 0);
+  assert.equal(byReason, c.left_out, JSON.stringify(c));
+  assert.ok(c.kept_without_address <= c.contacts);
+}
+
+for (const engine of ENGINES) {
+  describe(`cleaning (issue #12) on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine);
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('keeps every person of the issue, shows each address as written (unwrapped), says nothing is left out', async () => {
+      const r = await api.post('/v0/address-book', { user_id: 'issue', source: SOURCE, entries: ISSUE_ENTRIES });
+      assert.equal(r.status, 200, r.text);
+      const byName = new Map(r.body.data.map((row: any) => [row.name, row]));
+      assert.equal(byName.size, ISSUE_ENTRIES.length, JSON.stringify(r.body.data.map((d: any) => d.name)));
+      assert.equal((byName.get('John Smith') as any).email, 'j..smith@corp.example');
+      assert.equal((byName.get('Taro') as any).email, 'taro.@docomo.ne.jp');
+      assert.equal((byName.get('Hana Yamada') as any).email, 'hana..yamada@ezweb.ne.jp');
+      assert.equal((byName.get('John Quoted') as any).email, '"john smith"@example.com');
+      assert.equal((byName.get('Pasted') as any).email, 'addr@x.com');
+      assert.equal((byName.get('Desk Line') as any).phone, '+14155550123;ext=9');
+      assert.equal((byName.get('Typo') as any).email, 'typo.person@example.com');
+      const c = r.body.meta.cleaning;
+      assert.deepEqual(c, { entries_read: 7, contacts: 7, merged: 0, left_out: 0, left_out_by_reason: {}, kept_without_address: 0, book_contacts: 7 });
+      // The typo is named, with what it most likely means.
+      assert.deepEqual(r.body.meta.warnings, [
+        { field: 'entries[].emial', message: 'unknown field, ignored (kept with the raw upload); did you mean "email"?', count: 1, indexes: [6], did_you_mean: 'email' },
+      ]);
+      // The documented fields keep their documented types.
+      for (const row of r.body.data) {
+        assert.ok(row.email === null || typeof row.email === 'string');
+        assert.ok(Array.isArray(row.emails) && Array.isArray(row.phones));
+        assert.equal(typeof row.rank, 'number');
+      }
+    });
+
+    it('the same person written in Unicode and punycode, or with a wrapper, is one contact', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'idn',
+        source: SOURCE,
+        entries: [
+          { name: 'Zoë', email: 'zoë@bücher.example' },
+          { email: 'Zoë <ZOË@xn--bcher-kva.example>' },
+          { name: 'J', email: 'mailto:J..Smith@corp.example.' },
+          { name: 'J', email: 'j..smith@corp.example' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.data.length, 2);
+      assert.equal(r.body.meta.cleaning.merged, 2);
+      assertAddsUp(r.body.meta.cleaning);
+    });
+
+    it('evidence beats syntax: a person written to with no usable address is kept and marked; garbage without evidence is left out and listed', async () => {
+      const entries = [
+        { name: 'Written To', email: 'j smith at corp', times_contacted: 9, last_message_sent_date: '2026-10-01T00:00:00Z' },
+        { name: 'Starred', is_favorite: 1 },
+        { name: 'Garbage', email: 'not an address' },
+        { name: 'Empty' },
+        { name: 'Shop', email: 'no-reply@shop.example', times_contacted: 3 },
+        { name: 'Ann', email: 'ann@example.org' },
+        { name: 'Ann', email: 'ANN@example.org' },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'evidence', source: SOURCE, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      const names = r.body.data.map((d: any) => d.name).sort();
+      assert.deepEqual(names, ['Ann', 'Starred', 'Written To']);
+      const kept = r.body.data.find((d: any) => d.name === 'Written To');
+      assert.deepEqual(kept.unusable, { reason: 'invalid', emails: ['j smith at corp'] });
+      assert.equal(kept.email, null); // never shown as an address a client would send to
+      assert.equal(r.body.data.find((d: any) => d.name === 'Ann').unusable, undefined);
+      assert.deepEqual(r.body.meta.cleaning, {
+        entries_read: 7, contacts: 3, merged: 1, left_out: 3, left_out_by_reason: { invalid: 1, no_reply: 1, nothing_to_invite: 1 },
+        kept_without_address: 2, book_contacts: 3,
+      });
+      assert.deepEqual(r.body.meta.left_out_entries, [
+        { index: 2, reason: 'invalid' },
+        { index: 3, reason: 'nothing_to_invite' },
+        { index: 4, reason: 'no_reply' },
+      ]);
+
+      // GET: the whole book's summary; the listing (on request) names each upload's batch and index.
+      const second = await api.post('/v0/address-book', { user_id: 'evidence', source: SOURCE, entries: [{ email: '@nowhere' }], backfill: 1 });
+      assert.equal(second.status, 200, second.text);
+      assert.deepEqual(second.body.meta.cleaning, {
+        entries_read: 1, contacts: 0, merged: 0, left_out: 1, left_out_by_reason: { invalid: 1 }, kept_without_address: 0,
+      });
+      assert.equal(second.body.meta.left_out_entries, undefined); // not asked for
+      const g = await api.get('/v0/address-book/evidence?include_left_out=1');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(g.body.meta.cleaning, {
+        entries_read: 8, contacts: 3, merged: 1, left_out: 4, left_out_by_reason: { invalid: 2, no_reply: 1, nothing_to_invite: 1 },
+        kept_without_address: 2,
+      });
+      assert.deepEqual(g.body.meta.left_out_entries, [
+        { index: 2, batch_id: r.body.batch_id, reason: 'invalid' },
+        { index: 3, batch_id: r.body.batch_id, reason: 'nothing_to_invite' },
+        { index: 4, batch_id: r.body.batch_id, reason: 'no_reply' },
+        { index: 0, batch_id: second.body.batch_id, reason: 'invalid' },
+      ]);
+      // Without the option, no listing; the summary is always there.
+      const plain = await api.get('/v0/address-book/evidence');
+      assert.equal(plain.body.meta.left_out_entries, undefined);
+      assert.equal(plain.body.meta.cleaning.entries_read, 8);
+      assert.equal((await api.get('/v0/address-book/evidence?include_left_out=maybe')).status, 400);
+
+      // A later upload's summary is of that upload alone; book_contacts counts the whole book.
+      const third = await api.post('/v0/address-book', {
+        user_id: 'evidence', source: SOURCE, include_left_out: 1,
+        entries: [{ name: 'Ann', email: 'ann@EXAMPLE.org' }, { name: 'Cy', email: 'cy@example.net' }, { email: 'bounce@mail.example' }],
+      });
+      assert.equal(third.status, 200, third.text);
+      assert.deepEqual(third.body.meta.cleaning, {
+        entries_read: 3, contacts: 2, merged: 0, left_out: 1, left_out_by_reason: { bounce: 1 }, kept_without_address: 0, book_contacts: 4,
+      });
+      assert.deepEqual(third.body.meta.left_out_entries, [{ index: 2, reason: 'bounce' }]);
+    });
+
+    it('unusable strings of any content are stored safely and shown bounded (NUL, lone surrogate, very long)', async () => {
+      const long = 'x'.repeat(5000);
+      const r = await api.post('/v0/address-book', {
+        user_id: 'odd', source: SOURCE,
+        entries: [{ name: 'A', email: 'a\u0000b', times_contacted: 1 }, { name: 'B', email: '\ud800 x', is_favorite: 1 }, { name: 'C', email: long, pinned: 1 }],
+      });
+      assert.equal(r.status, 200, r.text);
+      const g = await api.get('/v0/address-book/odd');
+      assert.equal(g.status, 200, g.text);
+      const byName = new Map(g.body.data.map((d: any) => [d.name, d.unusable.emails[0]]));
+      assert.equal(byName.get('A'), 'a\u0000b');
+      assert.equal((byName.get('C') as string).length, 320);
+      assert.equal(g.body.meta.cleaning.kept_without_address, 3);
+    });
+
+    it('unknown fields: top level, source and entries, aggregated and bounded on a big upload', async () => {
+      const entries = Array.from({ length: 2000 }, (_, i) => ({ name: `P ${i}`, emial: `p${i}@example.com`, [`x_${i}`]: 1, email: `p${i}@example.com` }));
+      const r = await api.post('/v0/address-book', { user_id: 'typos', source: { ...SOURCE, nmae: 'Owner' }, entries, limti: 5, backfill: 1 });
+      assert.equal(r.status, 200, r.text);
+      const w = r.body.meta.warnings as any[];
+      assert.ok(w.length <= 3 + 21, `${w.length} warnings`);
+      assert.deepEqual(w.find((x) => x.field === 'limti'), { field: 'limti', message: 'unknown field, ignored (kept with the raw upload); did you mean "limit"?', count: 1, did_you_mean: 'limit' });
+      assert.equal(w.find((x) => x.field === 'source.nmae')?.did_you_mean, 'name');
+      const typo = w.find((x) => x.field === 'entries[].emial');
+      assert.equal(typo.count, 2000);
+      assert.deepEqual(typo.indexes, [0, 1, 2, 3, 4]);
+      const rest = w.find((x) => x.field === 'entries[].*');
+      assert.ok(rest && rest.count > 1900, JSON.stringify(rest));
+      assertAddsUp(r.body.meta.cleaning);
+    });
+
+    it('the OpenAPI document describes the new meta fields', async () => {
+      const doc = (await api.get('/v0/openapi.json')).body;
+      const text = JSON.stringify(doc);
+      for (const f of ['left_out_by_reason', 'left_out_entries', 'did_you_mean', 'include_left_out', 'kept_without_address', 'unusable']) {
+        assert.ok(text.includes(`"${f}"`), f);
+      }
+    });
+
+    it('property: for any upload, the summary adds up and the listing matches it', async () => {
+      const addr = fc.constantFrom('a@x.com', 'A@X.com', 'b..c@y.org', 'taro.@docomo.ne.jp', 'no-reply@z.com', 'garbage', '', '"q r"@s.com', 'x@y.com;', 'bounce@mail.example');
+      const phone = fc.constantFrom('+1 415 555 0123', '+1 (415) 555-0123 ext 9', '*86', '611', '+44 20 7946 0958');
+      const entry = fc.record(
+        { name: fc.constantFrom('Ann', 'Bob', null), email: addr, phone, times_contacted: fc.constantFrom(0, 3), is_favorite: fc.constantFrom(0, 1) },
+        { requiredKeys: [] },
+      );
+      let n = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(entry, { maxLength: 12 }), async (entries) => {
+          const r = await api.post('/v0/address-book', { user_id: `prop${n++}`, source: SOURCE, entries, include_left_out: 1 });
+          assert.equal(r.status, 200, r.text);
+          const c = r.body.meta.cleaning;
+          assertAddsUp(c);
+          assert.equal(c.entries_read, entries.length);
+          assert.equal(r.body.meta.left_out_entries.length, c.left_out);
+          assert.equal(c.book_contacts, c.contacts); // a new user's book is this upload
+          assert.ok(r.body.data.length <= c.contacts);
+          // Nobody the owner wrote to or starred is left out for the form of an address.
+          for (const e of r.body.meta.left_out_entries) {
+            const src = entries[e.index];
+            if ((src.times_contacted ?? 0) > 0 || src.is_favorite === 1) assert.ok(!['invalid', 'nothing_to_invite'].includes(e.reason), JSON.stringify(src));
+          }
+        }),
+        { numRuns: 25 },
+      );
+    });
+  });
+}

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { rankByBaseline } from '../../eval/rank/baselines.ts';
+import { seededRandom } from '../../eval/rank/bootstrap.ts';
+import { candidateGrid, choose, modelSize, REFERENCE, type Book, type Model } from '../../eval/rank/cv.ts';
+import type { EvalBook } from '../../eval/rank/dataset.ts';
+import { evaluateRun, type Ranker } from '../../eval/rank/evaluate.ts';
+
+const DAY = 86_400_000;
+const at = (daysBefore: number) => new Date(Date.UTC(2010, 5, 1) - daysBefore * DAY).toISOString();
+
+function book(user: string, entries: EvalBook['uploads'][number]['entries'], relevant: Record<string, number>): EvalBook {
+  return { dataset: 't', cutoff: '2010-06-01', window_days: 60, user_id: user, uploads: [{ source: { type: 'gmail', email: `${user}@x.example` }, entries }], relevant };
+}
+
+describe('eval baselines: the plain blend of issue #12', () => {
+  it('ranks by log1p(times) + 2^(-sent age/60 d) + 0.25 × 2^(-received age/60 d), ages against the book\'s newest date', () => {
+    // a: 3 messages, last sent 120 days before the newest date -> 1.386 + 0.25 = 1.636
+    // b: 1 message, sent at the newest date                     -> 0.693 + 1     = 1.693
+    // c: never written, received at the newest date              -> 0.25
+    const b = book('u', [
+      { emails: ['a@x.example'], times_contacted: 3, last_message_sent_date: at(120) },
+      { emails: ['b@x.example'], times_contacted: 1, last_message_sent_date: at(0) },
+      { emails: ['c@x.example'], times_contacted: 0, last_message_received_date: at(0) },
+    ], {});
+    assert.deepEqual(rankByBaseline(b, 'blend'), [['b@x.example'], ['a@x.example'], ['c@x.example']]);
+    assert.deepEqual(rankByBaseline(b, 'times_contacted'), [['a@x.example'], ['b@x.example'], ['c@x.example']]);
+  });
+});
+
+describe('evaluateRun: context books are loaded but never scored', () => {
+  it('hands every book of the cutoff to the ranker and scores only those with a non-empty relevant', async () => {
+    const books = [
+      book('scored', [{ emails: ['a@x.example'], times_contacted: 2 }], { 'a@x.example': 1 }),
+      book('context', [{ emails: ['b@x.example'], times_contacted: 5 }], {}),
+    ];
+    let loaded: string[] = [];
+    const ranker: Ranker = async (group) => {
+      loaded = group.map((b) => b.user_id);
+      return new Map(group.map((b) => [b.user_id, b.uploads[0].entries.map((e) => e.emails ?? [])]));
+    };
+    const r = await evaluateRun(books, 'full', ranker, 't');
+    assert.deepEqual(loaded, ['scored', 'context']);
+    assert.deepEqual(r.books.map((b) => b.user), ['scored']);
+    assert.equal(r.cutoffs[0].books, 1);
+    assert.equal(r.cutoffs[0].loaded, 2);
+    assert.equal(r.overall.find((x) => x.system === 'kith')!.metrics.map10, 1);
+  });
+});
+
+describe('cv: the selection rule', () => {
+  const grid = candidateGrid();
+  const ref = grid.findIndex((m) => modelSize(m) === modelSize(REFERENCE) && JSON.stringify(m) === JSON.stringify(REFERENCE));
+  const books: Book[] = Array.from({ length: 300 }, (_, i) => ({
+    set: i % 2 === 0 ? 'a' : 'b', run: 'full', cutoff: 'c', user: `u${i}`, relevant: new Set(), ids: [], emails: [], rows: new Map(), baselines: {},
+  }));
+  const idx = books.map((_, i) => i);
+  const noisy = (shift: number, seed: number) => {
+    const r = seededRandom(seed);
+    return books.map(() => 0.6 + shift + (r() - 0.5) * 0.4);
+  };
+
+  it('the grid holds the reference (the plain blend) once', () => {
+    assert.ok(ref >= 0);
+    assert.equal(grid.filter((m) => JSON.stringify(m) === JSON.stringify(REFERENCE)).length, 1);
+    assert.equal(modelSize(REFERENCE), 3);
+  });
+
+  it('keeps the reference when no model beats it beyond the noise', () => {
+    const base = noisy(0, 1);
+    const r = seededRandom(2);
+    // Every other model: the reference plus independent noise of mean ~+0.002.
+    const maps = grid.map((_, c) => (c === ref ? base : base.map((x) => x + 0.002 + (r() - 0.5) * 0.2)));
+    assert.equal(choose(grid, maps, idx, books, ref).model, ref);
+  });
+
+  it('takes the smallest model that beats the reference clearly', () => {
+    const base = noisy(0, 3);
+    const sizeOf = (m: Model) => modelSize(m);
+    const small = grid.findIndex((m) => sizeOf(m) === 2);
+    const big = grid.findIndex((m) => sizeOf(m) === 5);
+    const maps = grid.map((_, c) => (c === small ? base.map((x) => x + 0.05) : c === big ? base.map((x) => x + 0.08) : base));
+    const pick = choose(grid, maps, idx, books, ref);
+    assert.equal(pick.model, small);
+    assert.equal(pick.best, big);
+  });
+});

@@ -1,0 +1,37 @@
+/** meta.warnings (services/upload-warnings.ts): unknown fields named with a did-you-mean, aggregated, bounded. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { closest, unknownFieldWarnings } from '../../src/services/upload-warnings.ts';
+
+test('did-you-mean: typos, case and separators; nothing for unrelated names', () => {
+  const known = ['email', 'emails', 'phone', 'phones', 'name', 'times_contacted', 'is_favorite', 'last_message_sent_date'];
+  assert.equal(closest('emial', known), 'email');
+  assert.equal(closest('Email', known), 'email');
+  assert.equal(closest('e-mails', known), 'emails');
+  assert.equal(closest('phnoe', known), 'phone');
+  assert.equal(closest('timesContacted', known), 'times_contacted');
+  assert.equal(closest('isFavorite', known), 'is_favorite');
+  assert.equal(closest('last_message_sent', known), null);
+  assert.equal(closest('crm_id', known), null);
+  assert.equal(closest('x', known), null);
+});
+
+test('known fields give no warning', () => {
+  const body = { user_id: 1, source: { type: 'gmail', email: 'a@b.com' }, entries: [{ name: 'A', email: 'a@b.com', times_contacted: 1 }], limit: 5, include_left_out: 1 };
+  assert.deepEqual(unknownFieldWarnings(body), []);
+});
+
+test('bounded: any number of entries and unknown names gives at most 20 names per place plus one rest', () => {
+  fc.assert(
+    fc.property(fc.array(fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.constant(1), { maxKeys: 6 }), { maxLength: 200 }), (entries) => {
+      const w = unknownFieldWarnings({ user_id: 1, source: {}, entries });
+      assert.ok(w.length <= 21, String(w.length));
+      let total = 0;
+      for (const e of entries) for (const k in e) if (!['name', 'email', 'emails', 'phone', 'phones', 'photos', 'data', 'nickname', 'title', 'company', 'is_favorite', 'pinned', 'times_contacted', 'last_message_sent_date', 'last_message_received_date', 'addresses', 'websites', 'ims'].includes(k)) total++;
+      assert.equal(w.reduce((a, x) => a + x.count, 0), total); // every unknown field counted once
+      for (const x of w) assert.ok((x.indexes?.length ?? 0) <= 5);
+    }),
+    { numRuns: 200 },
+  );
+});
