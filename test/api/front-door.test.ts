@@ -29,7 +29,9 @@ describe('front door', () => {
 
   it('a wrong method on a known path is a 405 with the methods it answers, pages included', async () => {
     const cases: [string, string, string][] = [
-      ['PUT', '/v0/address-book', 'POST'],
+      ['PUT', '/v0/address-book', 'GET, HEAD, POST'], // GET: a client key's own book (#14)
+      ['GET', '/v0/address-book-file', 'POST'],
+      ['POST', '/widget.js', 'GET, HEAD'],
       ['POST', '/v0/address-book/42', 'GET, HEAD, DELETE'],
       ['POST', '/healthz', 'GET, HEAD'],
       ['DELETE', '/v0/openapi.json', 'GET, HEAD'],
