@@ -45,7 +45,20 @@ export interface Model {
 }
 
 /** Features the grid moves; every other weight is the default (they are constant on mail logs). */
-export const SEARCHED = ['sent_recency', 'received_recency', 'staleness', 'known_by', 'reciprocal', 'reciprocal_frequency', 'reciprocal_recency'] as const;
+export const SEARCHED = ['sent_recency', 'received_recency', 'staleness', 'known_by', 'reciprocal', 'reciprocal_frequency', 'reciprocal_recency', 'reciprocal_fallback'] as const;
+
+/**
+ * Candidate signals that are not (yet) features of the service, derived here from its features:
+ * - reciprocal_fallback: evidence from the other side when the book lacks it. A book without any received
+ *   date (dates stripped, as some exports do) knows nothing of what the person sends the owner; the
+ *   person's own book in the same app does (reciprocal_frequency: log1p of how often they wrote to the
+ *   owner). It counts only then, and is 0 in a book that has received dates (there the received recency
+ *   speaks, and the cross-set table below shows the reciprocal signals do not carry across sets).
+ * A derived signal enters the service (featuresOf) only if the selection rule picks it.
+ */
+function derivedFeatures(f: Record<string, number>, book: { hasReceived: boolean }): Record<string, number> {
+  return { ...f, reciprocal_fallback: book.hasReceived ? 0 : f.reciprocal_frequency };
+}
 
 /** The cross-user signals, searched as bundles (each alone moves little; the bundles are the choices that matter). */
 const CROSS_USER: Record<string, Weights> = {
@@ -53,6 +66,8 @@ const CROSS_USER: Record<string, Weights> = {
   known_by: { known_by: 0.05, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0 },
   reciprocal_tiebreak: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0.05, reciprocal_recency: 0 },
   reciprocal: { known_by: 0, reciprocal: 0.1, reciprocal_frequency: 0.2, reciprocal_recency: 0.05 },
+  reciprocal_fallback_tiebreak: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0.05 },
+  reciprocal_fallback: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0.1 },
 };
 const SENT_WEIGHTS = [0, 0.5, 1, 1.5, 2];
 const RECEIVED_WEIGHTS = [0, 0.25, 0.5];
@@ -129,12 +144,13 @@ function cacheBooks(sets: [string, EvalBook[]][], paramsList: FeatureParams[], r
           const relevant = new Set(Object.keys(p.book.relevant).map((e) => e.trim().toLowerCase()));
           const stats = bookStatsOf(p.contacts);
           const ctx = { owner: p.owner, signals: p.signals };
+          const hasReceived = p.contacts.some((c) => c.lastReceived !== null);
           const rows = new Map<string, number[][]>();
           for (const params of paramsList) {
             rows.set(
               paramsKey(params),
               p.contacts.map((c) => {
-                const f = featuresOf(c, ctx, stats, params);
+                const f = derivedFeatures(featuresOf(c, ctx, stats, params), { hasReceived });
                 return [scoreFeatures(f, fixedWeights).score, ...SEARCHED.map((n) => f[n])];
               }),
             );
@@ -187,7 +203,7 @@ function objectiveOf(m: number[], idx: number[], books: Book[], gw = groupWeight
 /** The reference model: the plain blend of issue #12, stated before looking at any of these books. */
 export const REFERENCE: Model = {
   params: { sentHalfLifeDays: 60, receivedHalfLifeDays: 60 },
-  weights: { sent_recency: 1, received_recency: 0.25, staleness: 0, known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0 },
+  weights: { sent_recency: 1, received_recency: 0.25, staleness: 0, known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0 },
 };
 
 const sameModel = (a: Model, b: Model) =>
