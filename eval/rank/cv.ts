@@ -56,7 +56,7 @@ export const SEARCHED = ['sent_recency', 'received_recency', 'staleness', 'known
  *   speaks, and the cross-set table below shows the reciprocal signals do not carry across sets).
  * A derived signal enters the service (featuresOf) only if the selection rule picks it.
  */
-function derivedFeatures(f: Record<string, number>, book: { hasReceived: boolean }): Record<string, number> {
+export function derivedFeatures(f: Record<string, number>, book: { hasReceived: boolean }): Record<string, number> {
   return { ...f, reciprocal_fallback: book.hasReceived ? 0 : f.reciprocal_frequency };
 }
 

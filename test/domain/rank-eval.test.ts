@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rankByBaseline } from '../../eval/rank/baselines.ts';
 import { seededRandom } from '../../eval/rank/bootstrap.ts';
-import { candidateGrid, choose, modelSize, REFERENCE, type Book, type Model } from '../../eval/rank/cv.ts';
+import { candidateGrid, choose, derivedFeatures, modelSize, REFERENCE, SEARCHED, type Book, type Model } from '../../eval/rank/cv.ts';
 import type { EvalBook } from '../../eval/rank/dataset.ts';
 import { evaluateRun, type Ranker } from '../../eval/rank/evaluate.ts';
 
@@ -83,5 +83,18 @@ describe('cv: the selection rule', () => {
     const pick = choose(grid, maps, idx, books, ref);
     assert.equal(pick.model, small);
     assert.equal(pick.best, big);
+  });
+});
+
+describe('cv: derived candidate signals', () => {
+  it('reciprocal_fallback is the reciprocal count only in a book without received dates', () => {
+    const f = { frequency: 1, reciprocal_frequency: Math.log1p(7) };
+    assert.equal(derivedFeatures(f, { hasReceived: false }).reciprocal_fallback, Math.log1p(7));
+    assert.equal(derivedFeatures(f, { hasReceived: true }).reciprocal_fallback, 0);
+    assert.equal(derivedFeatures(f, { hasReceived: true }).frequency, 1);
+  });
+
+  it('every candidate of the grid names every searched weight, so models compare by value', () => {
+    for (const m of [REFERENCE, ...candidateGrid()]) for (const f of SEARCHED) assert.equal(typeof m.weights[f], 'number', f);
   });
 });
