@@ -8,7 +8,7 @@
  *
  * How they were chosen (docs/ranking.md, `npm run eval -- --cv`): the mail-log part (recencies, their
  * half-lives, staleness, the cross-user signals) by validation ACROSS the two shared logs and their
- * degraded runs: leave one set out and leave one cutoff out, over a grid of 1,428 models. The plain blend
+ * degraded runs: leave one set out and leave one cutoff out, over a grid of 3,366 models. The plain blend
  * of issue #12 (frequency + sent recency + 0.25 × received recency, 60-day half-lives) stays unless a
  * model beats it significantly on the training folds; none did on all the data, and the grid's own best
  * lost to it out of fold. Staleness and every cross-user signal scored nothing out-of-set (known_by helps
