@@ -27,7 +27,7 @@ import { BASELINES, baselineAvailable, rankByBaseline, SINGLE_SIGNALS } from './
 import { bootstrapMean, formatInterval } from './bootstrap.ts';
 import { byCutoff, degrade, RUNS, type EvalBook, type RunName } from './dataset.ts';
 import { scoreRanking } from './metrics.ts';
-import { prepareCutoff } from './offline.ts';
+import { prepareCutoff, type PreparedBook } from './offline.ts';
 import {
   bookStatsOf,
   DEFAULT_FEATURE_PARAMS,
@@ -45,7 +45,7 @@ export interface Model {
 }
 
 /** Features the grid moves; every other weight is the default (they are constant on mail logs). */
-export const SEARCHED = ['sent_recency', 'received_recency', 'staleness', 'known_by', 'reciprocal', 'reciprocal_frequency', 'reciprocal_recency', 'reciprocal_fallback'] as const;
+export const SEARCHED = ['sent_recency', 'received_recency', 'staleness', 'known_by', 'reciprocal', 'reciprocal_frequency', 'reciprocal_recency', 'reciprocal_fallback', 'triadic'] as const;
 
 /**
  * Candidate signals that are not (yet) features of the service, derived here from its features:
@@ -54,20 +54,58 @@ export const SEARCHED = ['sent_recency', 'received_recency', 'staleness', 'known
  *   person's own book in the same app does (reciprocal_frequency: log1p of how often they wrote to the
  *   owner). It counts only then, and is 0 in a book that has received dates (there the received recency
  *   speaks, and the cross-set table below shows the reciprocal signals do not carry across sets).
+ * - triadic: "a colleague of the people you write to". For each contact, how much the owner's own
+ *   correspondents who are users of the app write to that contact (from their books), weighted by how
+ *   much the owner writes to each of them: sum over correspondents u of log1p(owner→u) × log1p(u→contact),
+ *   divided by the sum of log1p(owner→u) over the correspondents with a book. Counts only (0 without
+ *   them). It would need a second-order cross-user query in the service.
  * A derived signal enters the service (featuresOf) only if the selection rule picks it.
  */
-export function derivedFeatures(f: Record<string, number>, book: { hasReceived: boolean }): Record<string, number> {
-  return { ...f, reciprocal_fallback: book.hasReceived ? 0 : f.reciprocal_frequency };
+export function derivedFeatures(f: Record<string, number>, book: { hasReceived: boolean }, triadic = 0): Record<string, number> {
+  return { ...f, reciprocal_fallback: book.hasReceived ? 0 : f.reciprocal_frequency, triadic };
+}
+
+/** The triadic signal (above) of every contact of every book of one cutoff: user id -> contact id -> value. */
+export function triadicOf(prepared: PreparedBook[]): Map<string, Map<number, number>> {
+  const countsByOwnerKey = new Map<string, Map<string, number>>();
+  for (const q of prepared) {
+    const m = new Map<string, number>();
+    for (const c of q.contacts) for (const k of c.keys) m.set(k, Math.log1p(c.timesContacted ?? 0));
+    for (const k of q.owner.keys) countsByOwnerKey.set(k, m);
+  }
+  const out = new Map<string, Map<number, number>>();
+  for (const p of prepared) {
+    const sums = new Map<number, number>();
+    let norm = 0;
+    for (const u of p.contacts) {
+      const w = Math.log1p(u.timesContacted ?? 0);
+      const theirs = u.keys.map((k) => countsByOwnerKey.get(k)).find((m) => m !== undefined);
+      if (!theirs || w === 0 || theirs === countsByOwnerKey.get(p.owner.keys[0])) continue;
+      norm += w;
+      for (const c of p.contacts) {
+        if (c === u) continue;
+        let t = 0;
+        for (const k of c.keys) t = Math.max(t, theirs.get(k) ?? 0);
+        if (t > 0) sums.set(c.id, (sums.get(c.id) ?? 0) + w * t);
+      }
+    }
+    const m = new Map<number, number>();
+    if (norm > 0) for (const [id, v] of sums) m.set(id, v / norm);
+    out.set(p.book.user_id, m);
+  }
+  return out;
 }
 
 /** The cross-user signals, searched as bundles (each alone moves little; the bundles are the choices that matter). */
 const CROSS_USER: Record<string, Weights> = {
-  none: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0 },
-  known_by: { known_by: 0.05, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0 },
-  reciprocal_tiebreak: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0.05, reciprocal_recency: 0, reciprocal_fallback: 0 },
-  reciprocal: { known_by: 0, reciprocal: 0.1, reciprocal_frequency: 0.2, reciprocal_recency: 0.05, reciprocal_fallback: 0 },
-  reciprocal_fallback_tiebreak: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0.05 },
-  reciprocal_fallback: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0.1 },
+  none: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0, triadic: 0 },
+  known_by: { known_by: 0.05, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0, triadic: 0 },
+  reciprocal_tiebreak: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0.05, reciprocal_recency: 0, reciprocal_fallback: 0, triadic: 0 },
+  reciprocal: { known_by: 0, reciprocal: 0.1, reciprocal_frequency: 0.2, reciprocal_recency: 0.05, reciprocal_fallback: 0, triadic: 0 },
+  reciprocal_fallback_tiebreak: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0.05, triadic: 0 },
+  reciprocal_fallback: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0.1, triadic: 0 },
+  triadic: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0, triadic: 0.1 },
+  triadic_strong: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0, triadic: 0.25 },
 };
 const SENT_WEIGHTS = [0, 0.5, 1, 1.5, 2];
 const RECEIVED_WEIGHTS = [0, 0.25, 0.5];
@@ -139,8 +177,11 @@ function cacheBooks(sets: [string, EvalBook[]][], paramsList: FeatureParams[], r
       const baselines = BASELINES.filter((b) => baselineAvailable(data, b));
       for (const [cutoff, group] of byCutoff(data)) {
         // Every book of the cutoff feeds the cross-user signals; only those with a held-out answer are scored.
-        for (const p of prepareCutoff(group)) {
+        const prepared = prepareCutoff(group);
+        const triadic = triadicOf(prepared);
+        for (const p of prepared) {
           if (Object.keys(p.book.relevant).length === 0) continue;
+          const tri = triadic.get(p.book.user_id)!;
           const relevant = new Set(Object.keys(p.book.relevant).map((e) => e.trim().toLowerCase()));
           const stats = bookStatsOf(p.contacts);
           const ctx = { owner: p.owner, signals: p.signals };
@@ -150,7 +191,7 @@ function cacheBooks(sets: [string, EvalBook[]][], paramsList: FeatureParams[], r
             rows.set(
               paramsKey(params),
               p.contacts.map((c) => {
-                const f = derivedFeatures(featuresOf(c, ctx, stats, params), { hasReceived });
+                const f = derivedFeatures(featuresOf(c, ctx, stats, params), { hasReceived }, tri.get(c.id) ?? 0);
                 return [scoreFeatures(f, fixedWeights).score, ...SEARCHED.map((n) => f[n])];
               }),
             );
@@ -203,7 +244,7 @@ function objectiveOf(m: number[], idx: number[], books: Book[], gw = groupWeight
 /** The reference model: the plain blend of issue #12, stated before looking at any of these books. */
 export const REFERENCE: Model = {
   params: { sentHalfLifeDays: 60, receivedHalfLifeDays: 60 },
-  weights: { sent_recency: 1, received_recency: 0.25, staleness: 0, known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0 },
+  weights: { sent_recency: 1, received_recency: 0.25, staleness: 0, known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0, triadic: 0 },
 };
 
 const sameModel = (a: Model, b: Model) =>
