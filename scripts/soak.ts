@@ -189,7 +189,7 @@ async function main(): Promise<number> {
     const [start, mid, end] = [at(0), at(0.5), at(1)];
     const peak = Math.max(...rss.map((s) => s.mib));
     if (args.timeline) {
-      console.log('\nserver RSS MiB every 10 s: ' + rss.filter((x, i) => i % 10 === 0).map((x) => x.mib.toFixed(0)).join(' '));
+      console.log('\nserver RSS MiB every 10 s: ' + rss.filter((_x, i) => i % 10 === 0).map((x) => x.mib.toFixed(0)).join(' '));
     }
     console.log(`\nserver RSS MiB: start ${start.mib.toFixed(1)} (t=${start.t.toFixed(0)} s), middle ${mid.mib.toFixed(1)} (t=${mid.t.toFixed(0)} s), end ${end.mib.toFixed(1)} (t=${end.t.toFixed(0)} s), peak ${peak.toFixed(1)}`);
     // Warm-up (JIT, caches, pools) happens in the first half; a leak shows as growth in the second.

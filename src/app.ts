@@ -5,22 +5,24 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { ApiError } from './http/errors.ts';
-import { installAuth } from './http/auth.ts';
+import { authHook, type AuthContext } from './http/auth.ts';
 import { docsPlugin } from './http/docs.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { playgroundPlugin } from './http/playground.ts';
 import { installErrorHandler, sendError, toApiError } from './http/error-handler.ts';
-import { createRateLimiter, installRateLimit } from './http/rate-limit.ts';
+import { createRateLimiter, rateLimitHook } from './http/rate-limit.ts';
 import { addressBookRoutes, deferBigUpload } from './http/routes/address-book.ts';
 import { miscRoutes } from './http/routes/misc.ts';
 import { recordRoutes } from './http/routes/records.ts';
+import { routeConfig, type AuthKind, type RouteSpec } from './http/routes/table.ts';
 import { aliasRoutes } from './http/routes/alias.ts';
 import { clientKeyRoutes } from './http/routes/client-keys.ts';
 import { directoryRoutes } from './http/routes/directory.ts';
-import { widgetFileRoutes, widgetPlugin } from './http/routes/widget.ts';
+import { widgetFileRoutes, widgetRoutes } from './http/routes/widget.ts';
+import { confineToClientUser } from './http/client-key-access.ts';
 import { DirectoryService } from './services/directory.ts';
 import { makeSchemas } from './http/schemas.ts';
 import { AddressBookService } from './services/address-book.ts';
@@ -35,22 +37,6 @@ export interface BuildOptions {
   /** Where logs go (default stdout). Tests pass a stream to inspect them. */
   logStream?: NodeJS.WritableStream;
 }
-
-/** Paths and the methods they answer: unknown method on a known path is a 405, not a 404. */
-const ROUTE_METHODS: [RegExp, string[]][] = [
-  [/^\/v0\/address-book\/?$/, ['GET', 'HEAD', 'POST']],
-  [/^\/v0\/(client-key|alias|address-book-file)\/?$/, ['POST']],
-  [/^\/v0\/(address-books|domain-emails\/[^/]+)\/?$/, ['GET', 'HEAD']],
-  [/^\/(widget\.js|widget\/demo)\/?$/, ['GET', 'HEAD']],
-  [/^\/v0\/address-book\/[^/]+\/?$/, ['GET', 'HEAD', 'DELETE']],
-  [/^(\/v0)?\/invites-(sent|accepted)\/?$/, ['POST']],
-  [/^\/v0\/(users|suggested-seen)\/?$/, ['POST']],
-  [/^\/v0\/test\/?$/, ['GET', 'HEAD']],
-  [/^\/v0\/openapi\.json$/, ['GET', 'HEAD']],
-  [/^\/(healthz|readyz)\/?$/, ['GET', 'HEAD']],
-  [/^\/(metrics|docs|playground)\/?$/, ['GET', 'HEAD']],
-  [/^\/playground\/parse\/?$/, ['POST']],
-];
 
 /** Log the route shape, never the path itself: user ids and query strings can be personal data. */
 function redactUrl(url: string): string {
@@ -100,6 +86,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
 
+  // Every route registered, by any plugin: an unknown method on a known path is then a 405 listing the
+  // methods it answers, derived from the routes themselves (no list to keep in step).
+  const known: { re: RegExp; methods: Set<string> }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'OPTIONS');
+    if (methods.length === 0 || route.url === '*' || route.url === '/*') return;
+    if (methods.includes('GET')) methods.push('HEAD');
+    const re = urlPattern(route.url);
+    const entry = known.find((k) => k.re.source === re.source) ?? known[known.push({ re, methods: new Set() }) - 1];
+    for (const m of methods) entry.methods.add(m);
+  });
   app.addHook('onRequest', async (request) => {
     (request as FastifyRequest & { kithStart?: bigint }).kithStart = process.hrtime.bigint();
   });
@@ -128,7 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     try {
       done(null, parseJsonBody((body as Buffer).toString('utf8')));
     } catch (e) {
-      done(e as ApiError, undefined);
+      done(e as Error, undefined);
     }
   });
 
@@ -156,32 +153,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
+  // request.auth, set by the auth hook (http/auth.ts) on the routes that need a key.
+  app.decorateRequest('auth', null as unknown as AuthContext);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const match = ROUTE_METHODS.find(([re]) => re.test(path));
-    if (match) {
-      reply.header('Allow', match[1].join(', '));
-      return sendError(request, reply, new ApiError('method_not_allowed', `${request.method} is not allowed here; use ${match[1].join(' or ')}.`));
+    const methods = [...new Set(known.filter((k) => k.re.test(path)).flatMap((k) => [...k.methods]))].sort(byMethod);
+    if (methods.length > 0) {
+      reply.header('Allow', methods.join(', '));
+      return sendError(request, reply, new ApiError('method_not_allowed', `${request.method} is not allowed here; use ${methods.join(' or ')}.`));
     }
     return sendError(request, reply, new ApiError('not_found', `No such endpoint: ${request.method} ${redactUrl(request.url)}.`));
-  });
-
-  app.get('/v0/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
-    try {
-      await storage.ping();
-      return { status: 'ok', database: storage.engine };
-    } catch {
-      return sendError(request, reply, new ApiError('service_unavailable', 'The database is not reachable.'));
-    }
   });
 
   // Metrics and docs come before the API routes: their hooks (timing, request examples) must see every route.
   await app.register(metricsPlugin, { config });
   await app.register(docsPlugin);
   await app.register(playgroundPlugin, { config, storage });
-  await app.register(widgetPlugin);
 
   const schemas = makeSchemas(config);
   const service = new AddressBookService(storage, config);
@@ -192,27 +179,118 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const limiter = await createRateLimiter(config, app.log);
   app.addHook('onClose', async () => limiter?.close());
-  await app.register(
-    async (v0) => {
-      installAuth(v0, storage);
-      installRateLimit(v0, config, limiter);
-      miscRoutes(v0, { config });
-      addressBookRoutes(v0, { service, schemas, config, pool });
-      recordRoutes(v0, { storage, schemas, config, prefix: '/v0', onInvitesAccepted });
-      // Issue #14: client keys, alias, directory listings, the widget's file upload.
-      clientKeyRoutes(v0, { storage, service, schemas, config });
-      aliasRoutes(v0, { directory });
-      directoryRoutes(v0, { directory });
-      await widgetFileRoutes(v0, { service, schemas, config });
-    },
-    { prefix: '/v0' },
-  );
-  // The spec names the invite endpoints without the version prefix: answer there too.
-  await app.register(async (bare) => {
-    installAuth(bare, storage);
-    installRateLimit(bare, config, limiter);
-    recordRoutes(bare, { storage, schemas, config, prefix: '', onInvitesAccepted });
-  });
+  // The route table: every API route once. Auth and rate limiting are one hook each, attached to the
+  // routes by their auth kind; the docs examples, metrics labels and upload URLs ride on each route's config.
+  const keyed = [authHook(storage), ...[rateLimitHook(config, limiter)].filter((h) => h !== null)];
+  const hooksOf: Record<AuthKind, ReturnType<typeof authHook>[]> = {
+    public: [],
+    secret_key: keyed,
+    secret_or_client_key: keyed,
+  };
+  const routes: RouteSpec[] = [
+    ...publicRoutes(app, storage),
+    ...miscRoutes({ config }),
+    ...addressBookRoutes({ service, schemas, config, pool }),
+    ...recordRoutes({ storage, schemas, config, onInvitesAccepted }),
+    // Issue #14: client keys, alias, directory listings, the widget and its file upload.
+    ...clientKeyRoutes({ storage, config }),
+    ...aliasRoutes({ directory }),
+    ...directoryRoutes({ directory }),
+    ...widgetFileRoutes({ service, schemas, config }),
+    ...widgetRoutes(),
+  ];
+  app.decorate('kithRoutes', routes);
+  for (const r of routes) {
+    // A client key's request is confined to its user once the body is parsed, before it is validated
+    // and before the route's own preValidation (such as wrapping a bare list).
+    const preValidation = [...(r.auth === 'secret_or_client_key' ? [confineToClientUser] : []), ...(r.preValidation ? [r.preValidation] : [])];
+    const options = {
+      method: r.method,
+      url: r.url,
+      schema: r.schema,
+      handler: r.handler,
+      config: routeConfig(r) as FastifyContextConfig,
+      onRequest: hooksOf[r.auth],
+      ...(preValidation.length > 0 ? { preValidation } : {}),
+      ...(r.attachValidation ? { attachValidation: true } : {}),
+    };
+    const textBody = r.textBody;
+    if (textBody === undefined) app.route(options);
+    // A route that takes a file's text gets a parser of its own for those types (a scope of its own:
+    // every other route still answers 415 to them).
+    else
+      await app.register(async (scope) => {
+        scope.addContentTypeParser(textBody, { parseAs: 'string', bodyLimit: config.bodyLimitBytes }, (_req, body, done) => done(null, body));
+        scope.route(options);
+      });
+  }
 
   return app;
+}
+
+/** Where a newcomer goes from `GET /`, and what the start-up log names (paths on this server). */
+export const ENTRY_POINTS = {
+  docs: '/docs',
+  playground: '/playground',
+  openapi: '/v0/openapi.json',
+  metrics: '/metrics',
+  health: '/healthz',
+  ready: '/readyz',
+} as const;
+
+/** The routes without a key: the front door, the OpenAPI document and the health probes. */
+function publicRoutes(app: FastifyInstance, storage: Storage): RouteSpec[] {
+  const hidden = { hide: true } as const;
+  return [
+    {
+      method: 'GET',
+      url: '/',
+      auth: 'public',
+      schema: hidden,
+      handler: async () => ({
+        name: 'Kith',
+        message: 'Kith cleans, merges and ranks address books. Start with the API reference at /docs.',
+        links: ENTRY_POINTS,
+        auth: 'Send "Authorization: Bearer <API_KEY>" on every /v0 request; create a key with: npx kith keys create --app <name>',
+      }),
+    },
+    { method: 'GET', url: '/v0/openapi.json', auth: 'public', schema: hidden, handler: async () => app.swagger() },
+    { method: 'GET', url: '/healthz', auth: 'public', schema: hidden, handler: async () => ({ status: 'ok' }) },
+    {
+      method: 'GET',
+      url: '/readyz',
+      auth: 'public',
+      schema: hidden,
+      handler: async (request, reply) => {
+        try {
+          await storage.ping();
+          return { status: 'ok', database: storage.engine };
+        } catch {
+          return sendError(request, reply, new ApiError('service_unavailable', 'The database is not reachable.', undefined, { 'Retry-After': '5' }));
+        }
+      },
+    },
+  ];
+}
+
+/** A regular expression matching the paths of a Fastify URL pattern (`:param`, `*`, optional trailing slash). */
+function urlPattern(url: string): RegExp {
+  const body = url
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((seg) => (seg === '*' ? '.*' : seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+function byMethod(a: string, b: string): number {
+  return (METHOD_ORDER.indexOf(a) + 1 || 99) - (METHOD_ORDER.indexOf(b) + 1 || 99);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The route table this app was built from (routes/table.ts); the security suite reads it. */
+    kithRoutes: RouteSpec[];
+  }
 }

@@ -1,8 +1,9 @@
 /** Starts the service: parse config, open storage, migrate, listen; shut down gracefully on signals. */
-import { buildApp } from './app.ts';
+import { buildApp, ENTRY_POINTS } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openStorage } from './storage/index.ts';
 
+/** Starts the service with the configuration of `env` (the CLI's --port/--host arrive as PORT/HOST). */
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {
   const config = loadConfig(env);
   const storage = await openStorage(config.databaseUrl);
@@ -26,9 +27,13 @@ export async function serve(env: Record<string, string | undefined> = process.en
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const local = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+  const urls = Object.fromEntries(Object.entries(ENTRY_POINTS).map(([name, path]) => [name, local + path]));
   app.log.info(
-    { engine: storage.engine },
-    `Kith is listening on http://${config.host}:${config.port}. Get an API key with: npx kith keys create --app <name>`,
+    { engine: storage.engine, urls },
+    `Kith is listening on ${local} (host ${config.host}): API reference ${urls.docs}, playground ${urls.playground}, OpenAPI ${urls.openapi}, metrics ${urls.metrics}. Get an API key with: npx kith keys create --app <name>`,
   );
 }
 

@@ -22,11 +22,13 @@ export function contactsOf(book: EvalBook): Contact[] {
   const byKey = new Map<string, Contact>();
   const out: Contact[] = [];
   for (const u of book.uploads) {
+    // As the cleaner (cleanUpload): an explicit 0 means "never written to" only in an upload that counts.
+    const counts = u.entries.some((e) => typeof e.times_contacted === 'number' && e.times_contacted > 0);
     for (const e of u.entries) {
       const emails = entryEmails(e).map((x) => x.trim()).filter((x) => x !== '');
       if (emails.length === 0) continue;
       const keys = emails.map(keyOf);
-      const times = typeof e.times_contacted === 'number' && e.times_contacted > 0 ? e.times_contacted : null;
+      const times = typeof e.times_contacted === 'number' && (e.times_contacted > 0 || (counts && e.times_contacted === 0)) ? e.times_contacted : null;
       const lastSent = parseDate(e.last_message_sent_date);
       const lastReceived = parseDate(e.last_message_received_date);
       const found = keys.map((k) => byKey.get(k)).find((c) => c !== undefined);

@@ -1,6 +1,7 @@
 /**
  * The `kith` command. Every sub-command has --help with an example and exits non-zero on failure.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Env, Storage } from '../storage/types.ts';
 
@@ -18,11 +19,11 @@ const HELP: Record<string, string> = {
 Usage: kith <command> [options]
 
 Commands:
-  serve                     start the HTTP server (same as npm start)
+  serve [--port N --host H] start the HTTP server (same as npm start)
   migrate [--down --yes]    apply database migrations (or revert all of them)
   keys create --app NAME [--env test|live]
   keys list [--app NAME]
-  keys revoke ID_OR_PREFIX
+  keys revoke KEY|PREFIX|ID
   import FILE [options]     load address books from a file into a running Kith (JSONL, .vcf, Google .csv)
   backfill FILE [options]   the same with backfill=1 (fastest; no ranked lists computed)
   reclean [--dry-run]       re-clean every stored book with this version's cleaner (after an upgrade)
@@ -30,13 +31,14 @@ Commands:
   apps cors --app NAME      browser origins allowed to use an app's client keys
 
 The database is chosen by DATABASE_URL (unset: SQLite at ./data/kith.db).
-Run kith <command> --help for the options of each command.
+Run kith <command> --help for the options of each command; kith --version prints the version.
+Bad usage exits with status 2.
 Example: npx kith keys create --app my-app`,
   keys: `kith keys: manage API keys
 
   kith keys create --app NAME [--env test|live]   create the app if needed and a key; the key alone is printed on the last line
   kith keys list [--app NAME]                     list keys (display prefix only; keys are stored hashed)
-  kith keys revoke ID_OR_PREFIX                   revoke a key
+  kith keys revoke KEY|PREFIX|ID                  revoke a key: the key itself, its display prefix or its id
 
 Example: npx kith keys create --app my-app --env live`,
   migrate: `kith migrate: apply every pending migration
@@ -45,9 +47,12 @@ Example: npx kith keys create --app my-app --env live`,
   kith migrate --down --yes  revert every migration (destroys all data; --yes is required)
 
 Example: DATABASE_URL=postgres://127.0.0.1:5432/kith npx kith migrate`,
-  serve: `kith serve: start the HTTP server (PORT, HOST, DATABASE_URL from the environment)
+  serve: `kith serve: start the HTTP server (DATABASE_URL and the rest of the configuration from the environment)
 
-Example: PORT=8080 npx kith serve`,
+  --port N, -p N   port to listen on (default: PORT, else 8080)
+  --host H         address to listen on (default: HOST, else 0.0.0.0)
+
+Example: npx kith serve --port 9090 --host 127.0.0.1`,
   reclean: `kith reclean: recompute the cleaned entries and key index of every stored book from the uploads
 as received, with this version's cleaner (junk lists, phone metadata and key rules of this release)
 
@@ -105,6 +110,33 @@ Examples:
 
 class UsageError extends Error {}
 
+type ArgOptions = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+
+/**
+ * parseArgs for command `cmd`: a bad option becomes a usage error in our words (exit 2), naming the
+ * option and where to read the command's help, instead of Node's parser message.
+ */
+function parseCommandArgs<O extends ArgOptions>(cmd: string, args: string[], options: O, positionals = true) {
+  try {
+    return parseArgs({ args, options, allowPositionals: positionals, strict: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const opt = /'(-{1,2}[^' ]+)/.exec((e as Error).message)?.[1];
+    let why: string;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') why = `unknown option ${opt ?? ''}`.trim();
+    else if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') why = opt ? `option ${opt} needs a value` : 'an option is missing its value';
+    else if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') why = 'takes no arguments besides its options';
+    else why = 'bad arguments';
+    throw new UsageError(`${cmd}: ${why} (see kith ${cmd} --help)`);
+  }
+}
+
+/** The version of this Kith (package.json). */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
 async function withStorage<T>(fn: (s: Storage) => Promise<T>): Promise<T> {
   const storage = await openConfiguredStorage();
   try {
@@ -117,10 +149,10 @@ async function withStorage<T>(fn: (s: Storage) => Promise<T>): Promise<T> {
 
 async function keys(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: { app: { type: 'string' }, env: { type: 'string', default: 'test' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
+  const { values, positionals } = parseCommandArgs('keys', rest, {
+    app: { type: 'string' },
+    env: { type: 'string', default: 'test' },
+    help: { type: 'boolean', short: 'h' },
   });
   if (values.help || !sub) {
     console.log(HELP.keys);
@@ -150,9 +182,10 @@ async function keys(args: string[]): Promise<void> {
   }
   if (sub === 'revoke') {
     const target = positionals[0];
-    if (!target) throw new UsageError('keys revoke needs a key id or prefix');
-    const n = await withStorage((s) => s.revokeKey(target, Date.now()));
-    if (n === 0) throw new UsageError(`no active key matches "${target}"`);
+    if (!target || positionals.length > 1) throw new UsageError('keys revoke needs one key: the key itself, its display prefix (from keys list) or its id');
+    const { revokeApiKey } = await import('../services/keys.ts');
+    const n = await withStorage((s) => revokeApiKey(s, target));
+    if (n === 0) throw new UsageError(`no active key matches "${target.length > 14 ? `${target.slice(0, 14)}…` : target}"`);
     console.log(`revoked ${n} key${n > 1 ? 's' : ''}`);
     return;
   }
@@ -163,9 +196,7 @@ async function keys(args: string[]): Promise<void> {
 let exitStatus = 0;
 
 async function importCommand(mode: 'import' | 'backfill', args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: {
+  const { values, positionals } = parseCommandArgs(mode, args, {
       url: { type: 'string' },
       key: { type: 'string' },
       user: { type: 'string' },
@@ -183,8 +214,6 @@ async function importCommand(mode: 'import' | 'backfill', args: string[]): Promi
       'dry-run': { type: 'boolean' },
       quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
-    },
-    allowPositionals: true,
   });
   if (values.help) return void console.log(HELP[mode]);
   if (positionals.length !== 1) throw new UsageError(`${mode} needs exactly one FILE (see kith ${mode} --help)`);
@@ -243,7 +272,7 @@ async function importCommand(mode: 'import' | 'backfill', args: string[]): Promi
 }
 
 async function migrate(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { down: { type: 'boolean' }, yes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseCommandArgs('migrate', args, { down: { type: 'boolean' }, yes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, false);
   if (values.help) return void console.log(HELP.migrate);
   const storage = await openConfiguredStorage();
   try {
@@ -261,12 +290,7 @@ async function migrate(args: string[]): Promise<void> {
 }
 
 async function reclean(args: string[]): Promise<void> {
-  let values: { 'dry-run'?: boolean; quiet?: boolean };
-  try {
-    ({ values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (e) {
-    throw new UsageError(`${(e as Error).message} (see kith reclean --help)`);
-  }
+  const { values } = parseCommandArgs('reclean', args, { 'dry-run': { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, false);
   const { loadConfig } = await import('../config.ts');
   const { recleanAll } = await import('../services/reclean.ts');
   const config = loadConfig(process.env);
@@ -294,6 +318,7 @@ async function reclean(args: string[]): Promise<void> {
 
 export async function main(argv: string[]): Promise<void> {
   const [cmd, ...rest] = argv;
+  if (cmd === '--version' || cmd === '-v' || cmd === 'version') return void console.log(`kith ${version()}`);
   if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
     console.log(HELP.main);
     if (!cmd) throw new UsageError('a command is required');
@@ -321,8 +346,12 @@ export async function main(argv: string[]): Promise<void> {
       });
     }
     case 'serve': {
+      const { values } = parseCommandArgs('serve', rest, { port: { type: 'string', short: 'p' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, false);
+      if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw new UsageError('serve: --port must be a port number (0-65535)');
+      if (values.host !== undefined && values.host.trim() === '') throw new UsageError('serve: --host must not be empty');
       const { serve } = await import('../server.ts');
-      return serve(process.env);
+      // The options win over PORT/HOST; the configuration then validates them like the environment.
+      return serve({ ...process.env, ...(values.port !== undefined ? { PORT: values.port } : {}), ...(values.host !== undefined ? { HOST: values.host } : {}) });
     }
     default:
       throw new UsageError(`unknown command "${cmd}" (see kith --help)`);

@@ -309,8 +309,9 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     data: data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
     favorite: favoriteOf(favorite),
     pinned: integerOf(pinned),
-    // 0 means unknown: phones stopped reporting it, so it is not evidence of "never contacted".
-    timesContacted: count > 0 ? count : null,
+    // An explicit 0 is kept: from a source that counts, it says "never written to". Phones that stopped
+    // reporting send 0 for everyone, so cleanUpload reads the 0s of an upload without any count as unknown.
+    timesContacted: count > 0 ? count : times === 0 ? 0 : null,
     lastSent: parseDate(sent),
     lastReceived: parseDate(received),
     addressCount: lengthOf(addresses),
@@ -343,7 +344,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
     data: data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {},
     favorite: favoriteOf(e.is_favorite),
     pinned: integerOf(e.pinned),
-    timesContacted: times > 0 ? times : null,
+    timesContacted: times > 0 ? times : e.times_contacted === 0 ? 0 : null,
     lastSent: parseDate(e.last_message_sent_date),
     lastReceived: parseDate(e.last_message_received_date),
     addressCount: lengthOf(e.addresses),

@@ -27,17 +27,6 @@ export class OptionError extends Error {
   }
 }
 
-export const OPTION_FIELDS = [
-  'filter_suggested_seen',
-  'filter_existing_users',
-  'filter_invites_sent',
-  'promote_existing_users',
-  'promote_matching_domain',
-  'filter_blank_names',
-  'limit',
-  'explain',
-] as const;
-
 /** Reads a flag: 1/0, "1"/"0", true/false in any case, JSON booleans; null/absent = false. */
 export function parseFlag(value: unknown, field: string): boolean {
   if (value === undefined || value === null) return false;
@@ -112,8 +101,6 @@ export interface Applied {
   rows: AppliedRow[];
   /** True when the domain to promote is a webmail domain: nothing was promoted. */
   exceptionMatchingDomain: boolean;
-  /** Total rows before the limit. */
-  totalBeforeLimit: number;
 }
 
 function hasAny(keys: string[], set: { has(k: string): boolean }): boolean {
@@ -173,7 +160,7 @@ export function applyRankOptions(scored: readonly ScoredLike[], opts: RankOption
       out.push({ contact: row.contact, score: row.score, explain, rank: out.length + 1, finalScore: roundScore(row.score + offsets[b]) });
     }
   }
-  return { rows: out, exceptionMatchingDomain, totalBeforeLimit: total };
+  return { rows: out, exceptionMatchingDomain };
 }
 
 /** Scores go on the wire with 6 decimals: enough to order, no float noise. */

@@ -27,42 +27,14 @@ const CALLING_CODES = new Uint8Array(1000);
 for (const c of getCountries()) CALLING_CODES[Number(getCountryCallingCode(c))] = 1;
 
 const E164_RE = /^\+[1-9]\d{7,14}$/;
-/** North American numbers: area code and exchange never start with 0 or 1. */
-const NANP_RE = /^[2-9]\d{2}[2-9]\d{6}$/;
 /** Explicit extension markers (and DTMF pauses ',' ';' that dial one after connecting). */
 const EXTENSION_RE = /(?:\bext\.?|\bx\.?|extension|durchwahl|poste|[#,;]|;ext=)\s*\d/i;
 
 /**
- * Parse results by region ('' for none), then by the raw string (no (region, raw) key string to build),
- * in two generations as TwoGenerationCache (cache.ts) keeps them, with the size counted over the
- * regions: results go to `young`; when it holds half the cap it becomes `old` and the previous `old` is
- * dropped whole.
+ * Parse results by region and raw string ("US\n(415) 555-0123"; '' for no region), in the shared
+ * two-generation cache: bounded, and eviction costs nothing.
  */
-type Generation = Map<string, Map<string, NormPhone | null>>;
-let young: Generation = new Map();
-let old: Generation = new Map();
-let youngSize = 0;
-
-function cached(region: string, raw: string): NormPhone | null | undefined {
-  const hit = young.get(region)?.get(raw);
-  if (hit !== undefined || old.size === 0) return hit;
-  const o = old.get(region)?.get(raw);
-  if (o !== undefined) remember(region, raw, o); // still in use: kept through the next turn
-  return o;
-}
-
-function remember(region: string, raw: string, v: NormPhone | null): NormPhone | null {
-  if (youngSize >= CACHE_MAX / 2) {
-    old = young;
-    young = new Map();
-    youngSize = 0;
-  }
-  let m = young.get(region);
-  if (m === undefined) young.set(region, (m = new Map()));
-  m.set(raw, v);
-  youngSize++;
-  return v;
-}
+const parseCache = new TwoGenerationCache<string, NormPhone | null>(CACHE_MAX);
 
 function copy(v: NormPhone | null): NormPhone | null {
   return v === null ? null : { display: v.display, key: v.key };
@@ -87,7 +59,7 @@ function fastE164(s: string): NormPhone | null {
   return null;
 }
 
-/** NANP_RE on s[from..]: ten digits, the area code and the exchange not starting with 0 or 1. */
+/** North American ten digits on s[from..]: the area code and the exchange not starting with 0 or 1. */
 function isNanp(s: string, from: number): boolean {
   if (s.length - from !== 10) return false;
   for (let i = from; i < s.length; i++) {
@@ -554,10 +526,12 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
  */
 export function normalizePhone(raw: string, region: CountryCode | null): NormPhone | null {
   if (typeof raw !== 'string') return null;
-  const r: string = region ?? '';
-  const hit = cached(r, raw);
+  const key = (region ?? '') + '\n' + raw;
+  const hit = parseCache.get(key); // null (not a number) is a cached answer too
   if (hit !== undefined) return copy(hit);
-  return copy(remember(r, raw, parse(raw, region)));
+  const parsed = parse(raw, region);
+  parseCache.set(key, parsed);
+  return copy(parsed);
 }
 
 /** Owners' phones -> their region. */
@@ -581,8 +555,6 @@ export function regionFromPhone(phone: string | null | undefined): CountryCode |
 
 /** Empties the parse caches (tests and benchmarks measure cold parsing with it). */
 export function clearPhoneCache(): void {
-  young = new Map();
-  old = new Map();
-  youngSize = 0;
+  parseCache.clear();
   regionCache.clear();
 }

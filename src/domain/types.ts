@@ -97,7 +97,7 @@ export interface NormalizedEntry {
   favorite: boolean;
   /** 0 when not pinned; any integer the client sent otherwise. */
   pinned: number;
-  /** null = unknown (absent or 0: phones stopped reporting it). */
+  /** null = unknown (absent, or 0 in an upload that counts nobody: phones stopped reporting it); 0 = never written to. */
   timesContacted: number | null;
   /** Epoch ms, or null. */
   lastSent: number | null;

@@ -1,15 +1,15 @@
 /**
- * Auth is structural: this hook is registered once around every /v0 route (and the unprefixed invite
- * aliases). Handlers never check keys; they read request.auth.
+ * Auth is structural: one hook, attached by app.ts to every route of the route table whose auth kind
+ * is not `public` (see routes/table.ts). Handlers never check keys; they read request.auth.
  *
- * Two kinds of key: the app's secret key (`kith_live_…`, every route, every user of the app), and a
- * client key (`kith_ck_live_…`, one user, the routes of client-key-access.ts only).
+ * Two kinds of key: the app's secret key (`kith_live_…`, every keyed route, every user of the app), and
+ * a client key (`kith_ck_live_…`, one user, the `secret_or_client_key` routes only: client-key-access.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { verifyClientKey } from '../services/client-keys.ts';
 import { verifyApiKey } from '../services/keys.ts';
 import { tenantOf, type Env, type Storage, type Tenant } from '../storage/types.ts';
-import { checkClientKeyRoute, confineToUser, originAllowed } from './client-key-access.ts';
+import { checkClientKeyRoute, originAllowed } from './client-key-access.ts';
 import { ApiError } from './errors.ts';
 
 export interface AuthContext {
@@ -31,9 +31,13 @@ declare module 'fastify' {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const CLIENT_KEY_PREFIX = 'kith_ck_';
 
-export function installAuth(scope: FastifyInstance, storage: Storage): void {
-  scope.decorateRequest('auth', null as unknown as AuthContext);
-  scope.addHook('onRequest', async (request: FastifyRequest, reply) => {
+/**
+ * The onRequest hook that authenticates an app's secret API key or a client key and sets request.auth
+ * (401 otherwise; 403 for a client key on a route or from an origin it may not use).
+ * request.auth must be declared on the app (`decorateRequest('auth', null)`) once.
+ */
+export function authHook(storage: Storage): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') return; // CORS preflight carries no credentials
     const header = request.headers.authorization;
     if (!header) {
@@ -42,7 +46,13 @@ export function installAuth(scope: FastifyInstance, storage: Storage): void {
       });
     }
     const m = BEARER.exec(header);
-    if (m && m[1].startsWith(CLIENT_KEY_PREFIX)) {
+    if (!m) {
+      // A key sent bare, or another scheme (Basic, Token): say how to send it rather than "not valid".
+      throw new ApiError('unauthorized', 'The Authorization header must be "Bearer <API_KEY>": use "Authorization: Bearer <key>".', undefined, {
+        'WWW-Authenticate': 'Bearer realm="kith", error="invalid_request"',
+      });
+    }
+    if (m[1].startsWith(CLIENT_KEY_PREFIX)) {
       const ck = await verifyClientKey(storage, m[1], Date.now());
       if (!ck) {
         throw new ApiError('unauthorized', 'The client key is not valid (unknown, malformed, expired or revoked).', undefined, {
@@ -60,7 +70,7 @@ export function installAuth(scope: FastifyInstance, storage: Storage): void {
       request.auth = { appId: ck.appId, appName: ck.appName, env: ck.env, tenant: tenantOf(ck.appId, ck.env), keyId: ck.id, clientUserId: ck.userId };
       return;
     }
-    const record = m ? await verifyApiKey(storage, m[1]) : null;
+    const record = await verifyApiKey(storage, m[1]);
     if (!record) {
       throw new ApiError('unauthorized', 'The API key is not valid (unknown, malformed or revoked).', undefined, {
         'WWW-Authenticate': 'Bearer realm="kith", error="invalid_token"',
@@ -74,11 +84,11 @@ export function installAuth(scope: FastifyInstance, storage: Storage): void {
       keyId: record.id,
       clientUserId: null,
     };
-  });
-  // A client key's request is confined to its user once the body is parsed, before it is validated
-  // (route-level preValidation hooks, such as wrapping a bare list, run after this one).
-  scope.addHook('preValidation', async (request: FastifyRequest) => {
-    const userId = request.auth?.clientUserId;
-    if (userId) confineToUser(request, userId);
-  });
+  };
+}
+
+/** Declares request.auth on `scope` and authenticates every request of it (a scope of its own). */
+export function installAuth(scope: FastifyInstance, storage: Storage): void {
+  scope.decorateRequest('auth', null as unknown as AuthContext);
+  scope.addHook('onRequest', authHook(storage));
 }

@@ -1,8 +1,7 @@
 /**
- * What a client key may do. A client key acts for one user of one app: it reaches only the routes of
- * CLIENT_KEY_ROUTES, and on each only that user's data. Every other route answers 403 to a client key.
- * A route absent from the table accepts the app's secret key only. (One small table, so that it can be
- * folded into a route table that derives auth per route.)
+ * What a client key may do. A client key acts for one user of one app: it reaches only the routes whose
+ * auth kind in the route table (routes/table.ts) is `secret_or_client_key`, and on each only that user's
+ * data. Every other route answers 403 to a client key.
  *
  * The user is checked where the request names one: the path (`/address-book/:user_id`), the body's
  * `user_id` (POST /address-book) or each entry's `user_id` (suggested-seen, invites-sent). A user id
@@ -10,6 +9,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
+import { routeOf, type ClientUser } from './routes/table.ts';
 
 type Confine = (request: FastifyRequest, userId: string) => void;
 
@@ -58,30 +58,15 @@ const entriesUser: Confine = (request, userId) => {
   });
 };
 
-const anyRequest: Confine = () => {};
+/** How each `clientUser` kind of the route table confines a request to the key's user. */
+const CONFINE: Record<ClientUser, Confine> = { own: () => {}, path: pathUser, body: bodyUser, entries: entriesUser };
 
-/** `METHOD route-url` -> how the request is confined to the key's user. */
-export const CLIENT_KEY_ROUTES: ReadonlyMap<string, Confine> = new Map([
-  ['POST /v0/address-book', bodyUser],
-  ['GET /v0/address-book', anyRequest], // the key's own book (src/http/routes/client-keys.ts)
-  ['HEAD /v0/address-book', anyRequest],
-  ['GET /v0/address-book/:user_id', pathUser],
-  ['HEAD /v0/address-book/:user_id', pathUser],
-  ['POST /v0/address-book-file', anyRequest], // the key's own book, from a dropped file (src/http/routes/widget.ts)
-  ['POST /v0/suggested-seen', entriesUser],
-  ['POST /v0/invites-sent', entriesUser],
-  ['POST /invites-sent', entriesUser],
-  ['GET /v0/test', anyRequest],
-  ['HEAD /v0/test', anyRequest],
-]);
-
-function routeOf(request: FastifyRequest): string {
-  return `${request.method} ${request.routeOptions.url ?? ''}`;
-}
-
-/** 403 unless a client key may call this route at all (checked on arrival, before the body is read). */
+/**
+ * 403 unless a client key may call this route at all: its table entry's auth kind is
+ * `secret_or_client_key` (checked on arrival, before the body is read).
+ */
 export function checkClientKeyRoute(request: FastifyRequest): void {
-  if (!CLIENT_KEY_ROUTES.has(routeOf(request))) {
+  if (routeOf(request)?.auth !== 'secret_or_client_key') {
     throw new ApiError(
       'forbidden',
       `Forbidden: a client key cannot call ${request.method} ${request.routeOptions.url ?? 'this endpoint'}; use the app's secret key from your server.`,
@@ -89,9 +74,13 @@ export function checkClientKeyRoute(request: FastifyRequest): void {
   }
 }
 
-/** 403 when the request names another user than the client key's (after the body is parsed). */
-export function confineToUser(request: FastifyRequest, userId: string): void {
-  CLIENT_KEY_ROUTES.get(routeOf(request))?.(request, userId);
+/**
+ * The preValidation hook of the `secret_or_client_key` routes: a client key's request is confined to its
+ * user once the body is parsed, before it is validated (403 when it names another user).
+ */
+export async function confineToClientUser(request: FastifyRequest): Promise<void> {
+  const userId = request.auth?.clientUserId;
+  if (userId) CONFINE[routeOf(request)?.clientUser ?? 'own'](request, userId);
 }
 
 /**

@@ -1,66 +1,47 @@
 /**
  * The one error handler: every failure leaves as the documented body with a true HTTP status.
- * Fastify's own errors (bad JSON, wrong content type, body too large, schema failures) are mapped here;
- * anything unexpected becomes a 500 that leaks nothing (the log gets the error, not the client).
+ * This is the one place that maps errors to HTTP: the services' ServiceError codes (their statuses in
+ * errors.ts), storage's StorageError kinds (unavailable/busy -> 503 with Retry-After, conflict -> 409)
+ * and Fastify's own errors (bad JSON, wrong content type, body too large, schema failures); anything
+ * unexpected becomes a 500 that leaks nothing (the log gets the error, not the client).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, type ErrorDetail } from './errors.ts';
-import { NO_NUL_PATTERN } from './schemas.ts';
+import { ServiceError } from '../services/errors.ts';
 import { StorageError } from '../storage/errors.ts';
+import { validationError, type AjvError } from '../workers/compilers.ts';
+import { ApiError } from './errors.ts';
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
+/**
+ * How long a client should wait before retrying when the database is unavailable or busy (seconds):
+ * long enough for a restart or failover to finish, short enough not to stall an import.
+ */
+export const STORAGE_RETRY_AFTER_S = { unavailable: 5, busy: 1 } as const;
 
-/** '/entries/0/emails/1' -> 'entries[0].emails[1]' */
-export function jsonPointerToPath(pointer: string, context?: string): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let out = '';
-  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
-  return out || context || 'body';
-}
-
-/** Turns ajv errors into one detail per field, merging the branches of a nullable union. */
-export function detailsFromAjv(errors: AjvError[], context: string): ErrorDetail[] {
-  const byPath = new Map<string, { types: Set<string>; messages: string[] }>();
-  for (const e of errors) {
-    let path = jsonPointerToPath(e.instancePath, context === 'body' ? 'body' : context);
-    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
-      path = path === 'body' || path === context ? e.params.missingProperty : `${path}.${e.params.missingProperty}`;
-      if (context !== 'body' && !path.startsWith(context)) path = `${context}.${path}`;
+/** Storage failures as HTTP: unavailable/busy -> 503 with Retry-After; conflict -> 409; else 500. */
+function fromStorageError(err: StorageError): ApiError {
+  switch (err.kind) {
+    case 'unavailable':
+    case 'busy': {
+      const wait = STORAGE_RETRY_AFTER_S[err.kind];
+      const what = err.kind === 'busy' ? 'The database is busy' : 'The database is not reachable right now';
+      return new ApiError('service_unavailable', `${what}; please retry in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
     }
-    let slot = byPath.get(path);
-    if (!slot) byPath.set(path, (slot = { types: new Set(), messages: [] }));
-    if (e.keyword === 'type') slot.types.add(String(e.params.type));
-    else if (e.keyword === 'anyOf') continue;
-    else if (e.keyword === 'required') slot.messages.push('is required');
-    else if (e.keyword === 'pattern' && e.params.pattern === NO_NUL_PATTERN) slot.messages.push('must not contain U+0000 or an unpaired surrogate');
-    else if (e.keyword === 'additionalProperties') slot.messages.push(`has an unknown field "${String(e.params.additionalProperty)}"`);
-    else slot.messages.push(e.message ?? 'is invalid');
+    case 'conflict':
+      return new ApiError('conflict', 'The request conflicts with what is stored (it already exists).');
+    default:
+      return new ApiError('internal_error', 'Something went wrong on our side. The request was not completed; please retry.');
   }
-  const details: ErrorDetail[] = [];
-  for (const [field, slot] of byPath) {
-    if (slot.messages.length) details.push({ field, message: slot.messages[0] });
-    else if (slot.types.size) details.push({ field, message: `must be ${[...slot.types].map(typeName).join(' or ')}` });
-  }
-  return details.length ? details : [{ field: context, message: 'is invalid' }];
 }
 
-function typeName(t: string): string {
-  return t === 'object' ? 'an object' : t === 'array' ? 'a list' : t === 'integer' ? 'an integer' : t === 'null' ? 'null' : `a ${t}`;
-}
-
-export function toApiError(err: FastifyError | ApiError | Error): ApiError {
+/** The one mapping of any error (ours, the services', storage's, Fastify's) to the documented HTTP error. */
+export function toApiError(err: FastifyError | ApiError | ServiceError | StorageError | Error): ApiError {
   if (err instanceof ApiError) return err;
   const fe = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
+  if (err instanceof ServiceError) return new ApiError(err.code, err.message, err.details);
+  if (err instanceof StorageError) return fromStorageError(err);
   if (fe.validation) {
-    const details = detailsFromAjv(fe.validation, fe.validationContext === 'body' ? 'body' : (fe.validationContext ?? 'body'));
-    const first = details[0];
-    const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
-    return new ApiError('invalid_request', `Invalid request: ${first.field} ${first.message}${more}.`, details);
+    const e = validationError(fe.validation, fe.validationContext ?? 'body');
+    return new ApiError(e.code, e.message, e.details);
   }
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -74,13 +55,6 @@ export function toApiError(err: FastifyError | ApiError | Error): ApiError {
       return new ApiError('invalid_json', 'The request body is empty but Content-Type says JSON.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('invalid_json', 'The request body is not valid JSON.');
-  }
-  // The database (or the node of a distributed one holding the data) is down, restarting or overloaded:
-  // 503 with Retry-After, which clients retry. Nothing is half-written (every write is one transaction);
-  // an upload may be stored whole when only its ranked answer failed, and sending it again is harmless
-  // (the same people merge into the same contacts).
-  if (err instanceof StorageError && (err.kind === 'unavailable' || err.kind === 'busy')) {
-    return new ApiError('service_unavailable', 'The service is temporarily unavailable; please retry.', undefined, { 'Retry-After': '1' });
   }
   if (fe.statusCode === 400 && /JSON/i.test(fe.message)) return new ApiError('invalid_json', 'The request body is not valid JSON.');
   if (fe.statusCode === 413) return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');

@@ -2,6 +2,10 @@
  * One error type with a closed set of codes, one body shape, true HTTP statuses.
  * Body: {"error": "<sentence>", "code": "<snake_case>", "details"?: [...], "meta": {"time", "request_id"}}.
  */
+import type { ErrorDetail, ServiceErrorCode } from '../services/errors.ts';
+
+export type { ErrorDetail };
+
 export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_json: 400,
@@ -10,6 +14,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   address_book_not_found: 404,
   method_not_allowed: 405,
+  conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -19,11 +24,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** One problem with the input: where (a JSON path such as `entries[3].emails[0]`) and what. */
-export interface ErrorDetail {
-  field: string;
-  message: string;
-}
+/** Every service error code has its status here (a compile error otherwise). */
+const _serviceCodesMapped: Record<ServiceErrorCode, number> = ERROR_STATUS;
+void _serviceCodesMapped;
 
 export class ApiError extends Error {
   readonly status: number;

@@ -13,6 +13,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Config } from '../config.ts';
 import { ApiError } from './errors.ts';
 import { sendError } from './error-handler.ts';
+import { routeOf } from './routes/table.ts';
 
 /** Latency buckets, seconds: from a cached GET (milliseconds) to a 100k-entry upload (tens of seconds). */
 const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -22,8 +23,6 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 
 /** Route label of requests that matched no route (404s, 405s): one series, not one per probed URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
-
-const UPLOAD_ROUTE = '/v0/address-book';
 
 /** The metrics of one app. */
 export interface KithMetrics {
@@ -58,10 +57,10 @@ export function createMetrics(): KithMetrics {
   };
 }
 
-/** The route pattern of a request, or UNMATCHED_ROUTE. */
+/** The route label of a request (the route table's label, else the route pattern), or UNMATCHED_ROUTE. */
 export function routeLabel(request: FastifyRequest): string {
   // A request answered by the not-found handler has no route options URL.
-  return request.routeOptions?.url || UNMATCHED_ROUTE;
+  return routeOf(request)?.label || request.routeOptions?.url || UNMATCHED_ROUTE;
 }
 
 function isOn(v: unknown): boolean {
@@ -114,7 +113,7 @@ export const metricsPlugin = fp(
       };
       m.requests.inc(labels);
       m.duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
-      if (labels.route === UPLOAD_ROUTE && request.method === 'POST' && reply.statusCode === 200) {
+      if (routeOf(request)?.countsUploads && reply.statusCode === 200) {
         const body = request.body as { entries?: unknown[]; backfill?: unknown } | undefined;
         m.uploads.inc({ mode: isOn(body?.backfill) ? 'backfill' : 'ranked' });
         if (Array.isArray(body?.entries)) m.contacts.inc(body.entries.length);

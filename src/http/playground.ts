@@ -9,11 +9,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { parseGoogleCsv } from '../cli/import/google-csv.ts';
-import { parseVcards } from '../cli/import/vcard.ts';
+import { parseGoogleCsv } from '../readers/google-csv.ts';
+import { parseVcards } from '../readers/vcard.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/types.ts';
-import { installAuth } from './auth.ts';
+import { authHook } from './auth.ts';
 import { invalid } from './errors.ts';
 
 const ASSETS: Record<string, { file: string; type: string }> = {
@@ -53,7 +53,8 @@ export async function playgroundPlugin(app: FastifyInstance, opts: { config: Con
   }
 
   await app.register(async (scope) => {
-    installAuth(scope, opts.storage);
+    // request.auth is declared by the app; this route authenticates like the route table's secret_key routes.
+    scope.addHook('onRequest', authHook(opts.storage));
     scope.addContentTypeParser(FILE_TYPES, { parseAs: 'string', bodyLimit: opts.config.bodyLimitBytes }, (_req, body, done) => done(null, body));
     scope.post<{ Querystring: { format?: string } }>(
       '/playground/parse',

@@ -13,7 +13,7 @@
  * Redis trouble never turns into a 500: the limiter fails open (the request is served unlimited) and a
  * warning is logged, at most once per WARN_INTERVAL_MS. Logs name neither the key nor the user.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { ApiError } from './errors.ts';
@@ -195,8 +195,14 @@ export async function createRateLimiter(config: Config, log: FastifyBaseLogger):
  * before they are counted, and CORS preflights (which carry no key) are never counted.
  */
 export function installRateLimit(scope: FastifyInstance, config: Config, limiter: RateLimiter | null): void {
-  if (limiter === null) return;
-  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  const hook = rateLimitHook(config, limiter);
+  if (hook !== null) scope.addHook('onRequest', hook);
+}
+
+/** The onRequest hook that counts a request against its key's budget (after auth); null: no limit. */
+export function rateLimitHook(config: Config, limiter: RateLimiter | null): onRequestAsyncHookHandler | null {
+  if (limiter === null) return null;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS' || !request.auth) return;
     const d = await limiter.hit(request.auth.keyId);
     if (d === null) return; // fail open: the limiter could not count (logged by the limiter)
@@ -212,7 +218,7 @@ export function installRateLimit(scope: FastifyInstance, config: Config, limiter
         { 'Retry-After': String(resetSeconds) },
       );
     }
-  });
+  };
 }
 
 function formatWindow(ms: number): string {

@@ -12,8 +12,8 @@ import { applyRankOptions, type RankOptions } from '../domain/options.ts';
 import { regionFromPhone } from '../domain/phone.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SourceInput } from '../domain/types.ts';
-import { ApiError } from '../http/errors.ts';
 import type { KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
+import { ServiceError } from './errors.ts';
 
 export interface RankedRow {
   contact: Contact;
@@ -61,6 +61,11 @@ export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultR
   const key = sourceKey(source);
   const normalized: NormalizedEntry[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) normalized[i] = normalizeEntry(entries[i], { region, sourceKey: key });
+  // A times_contacted of 0 says "never written to" only from a source that counts: an upload with no
+  // positive count anywhere (a phone that stopped reporting it sends 0 for everyone) knows nothing.
+  if (!normalized.some((e) => e.timesContacted !== null && e.timesContacted > 0)) {
+    for (const e of normalized) if (e.timesContacted === 0) e.timesContacted = null;
+  }
   return { sourceKey: key, normalized, keyStats: indexedKeyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region).filter(isIndexedKey) };
 }
 
@@ -143,7 +148,7 @@ export class AddressBookService {
   /** The cleaned, merged, ranked book with the options applied; 404 when the user has no book. */
   async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload): Promise<RankedView> {
     const loaded = await this.contactsOf(t, userId, known);
-    if (!loaded) throw new ApiError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
+    if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
     const stored = await this.storage.loadWeights(t);
@@ -168,12 +173,12 @@ export class AddressBookService {
 
   async delete(t: Tenant, userId: string): Promise<void> {
     const existed = await this.storage.deleteBook(t, userId);
-    if (!existed) throw new ApiError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
+    if (!existed) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
   }
 }
 
-function noOwnerEmail(): ApiError {
-  return new ApiError(
+function noOwnerEmail(): ServiceError {
+  return new ServiceError(
     'invalid_request',
     'Invalid request: promote_matching_domain is 1 but no owner e-mail is known (send source.email).',
     [{ field: 'promote_matching_domain', message: 'needs an owner e-mail (source.email)' }],

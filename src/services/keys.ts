@@ -54,3 +54,17 @@ export async function verifyApiKey(storage: Storage, key: string): Promise<KeyRe
   // through timing, since an attacker cannot choose hash prefixes. No plaintext comparison happens.
   return storage.findKeyByHash(hashKey(key));
 }
+
+/**
+ * Revokes the key named by `target`: the key itself (matched by its hash), its display prefix (as
+ * `keys list` shows it, with or without the trailing ellipsis) or its id. Returns how many active keys
+ * were revoked (0: none matched).
+ */
+export async function revokeApiKey(storage: Storage, target: string, at = Date.now()): Promise<number> {
+  const given = target.trim().replace(/…$/, '');
+  if (looksLikeKey(given)) {
+    const record = await storage.findKeyByHash(hashKey(given));
+    return record ? storage.revokeKey(record.id, at) : 0;
+  }
+  return storage.revokeKey(given, at);
+}

@@ -450,17 +450,21 @@ export class KyselyStorage implements Storage {
 
   /**
    * Inserts `rows` (objects of one shape): where the engine has runEach, `one` (the statement for
-   * rows[0]) is compiled once and run for every row; otherwise `many` does it its own way.
+   * rows[0]) is compiled once and run for every row; otherwise `many` does it its own way (none given:
+   * the caller has taken the engine's other path before, so an engine without runEach never gets here).
    */
   async #insertEach<R extends Record<string, unknown>>(
     trx: Transaction<Database>,
     rows: R[],
     one: (trx: Transaction<Database>) => { compile(): { sql: string; parameters: readonly unknown[] } },
-    many: () => Promise<void>,
+    many?: () => Promise<void>,
   ): Promise<void> {
     if (rows.length === 0) return;
     const { runEach } = this.#profile;
-    if (runEach === undefined) return many();
+    if (runEach === undefined) {
+      if (many === undefined) throw new Error('insertEach: this engine has no runEach and the caller no other path');
+      return many();
+    }
     const compiled = one(trx).compile();
     const params = rows.map((r) => Object.values(r));
     // The compiled statement binds the first row's values in its column order; every row must follow it.
@@ -480,7 +484,7 @@ export class KyselyStorage implements Storage {
 
   /** Upserts contact_keys rows (one per (tenant, key, user), each user's sorted by key): max times, newest dates. */
   async #upsertContactKeyRows(trx: Transaction<Database>, values: ContactKeyRow[]): Promise<void> {
-    const { greatest, rowsFromArrays, maxParams } = this.#profile;
+    const { greatest, rowsFromArrays } = this.#profile;
     const columns = ['tenant', 'key', 'user_id', 'times', 'last_sent', 'last_received'] as const;
     const upsert = (q: InsertQueryBuilder<Database, 'contact_keys', InsertResult>) =>
       q.onConflict((oc) =>
@@ -503,9 +507,8 @@ export class KyselyStorage implements Storage {
       await upsert(trx.insertInto('contact_keys').columns(columns).expression(rows)).execute();
       return;
     }
-    await this.#insertEach(trx, values, (q) => upsert(q.insertInto('contact_keys').values(values[0]!)), async () => {
-      for (const part of chunks(values, columns.length, maxParams)) await upsert(trx.insertInto('contact_keys').values(part)).execute();
-    });
+    // Every engine has rowsFromArrays (PostgreSQL: unnest, above) or runEach (SQLite).
+    await this.#insertEach(trx, values, (q) => upsert(q.insertInto('contact_keys').values(values[0]!)));
   }
 
   loadBook(t: Tenant, userId: string, known?: KnownUpload): Promise<StoredBook | null> {

@@ -9,7 +9,7 @@ import type { EngineProfile } from './engine.ts';
 import { StorageError } from './errors.ts';
 import type { EncodedUpload } from './kysely-storage.ts';
 import type { WriterReply, WriterRequest } from './sqlite-writer.ts';
-import { transferList } from '../workers/protocol.ts';
+import { transferList } from '../lib/transfer.ts';
 import type { Database } from './schema.ts';
 import { acquireWriteLock, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor } from './write-lock.ts';
 
@@ -240,8 +240,8 @@ function asBytes(v: string | Uint8Array): string | Uint8Array {
 }
 
 
-/** The sources are TypeScript: a thread registers tsx first (workers/boot.mjs), then loads its module. */
-const BOOT = new URL('../workers/boot.mjs', import.meta.url);
+/** The sources are TypeScript: a thread registers tsx first (lib/thread-boot.mjs), then loads its module. */
+const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);
 const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
 const INDEXER_ENTRY = new URL('./indexer-thread.ts', import.meta.url).href;
 

@@ -1,21 +1,23 @@
 /**
  * A book worker: runs the big requests of the address-book routes off the event loop, whole (parse,
- * validate, clean, store, merge, rank, serialise), on its own Storage connection, with the very code
- * the routes run (answerUpload, postAnswer, getAnswer) and validators/serializers compiled as Fastify
- * compiles them. It answers with the JSON (UTF-8 bytes, transferred to the event loop, which sends them
- * as they are), or the ApiError to send.
+ * validate, clean, store, merge, rank, serialise), on its own Storage connection. It runs the same path
+ * as the route on the event loop (AddressBookAnswers: the use case and the one serialiser), with the body
+ * validator compiled as Fastify compiles it. It answers with the JSON (UTF-8 bytes, transferred to the
+ * event loop, which sends them as they are), or the error (a service or storage error keeps its kind).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
-import { toApiError } from '../http/error-handler.ts';
-import { ApiError } from '../http/errors.ts';
-import { answerUpload, getAnswer, postAnswer, uploadBodySchema, type AnswerContext } from '../http/routes/address-book.ts';
 import { makeSchemas, type UploadBody } from '../http/schemas.ts';
+import { transferList } from '../lib/transfer.ts';
 import { AddressBookService } from '../services/address-book.ts';
-import { openStorage, StorageError } from '../storage/index.ts';
+import type { AnswerContext } from '../services/address-book-answers.ts';
+import { ServiceError } from '../services/errors.ts';
+import { StorageError } from '../storage/errors.ts';
+import { openStorage } from '../storage/index.ts';
 import { adoptWriteLocks } from '../storage/write-lock.ts';
-import { compileBodyValidator, compileListSerializer, parseJsonBody } from './compilers.ts';
-import { transferList, type Job, type JobContext, type JobReply, type WorkerInit } from './protocol.ts';
+import { AddressBookAnswers } from './answers.ts';
+import { compileBodyValidator, parseJsonBody } from './compilers.ts';
+import type { Job, JobContext, JobReply, WorkerInit } from './protocol.ts';
 
 const { config, writeLocks } = (workerData as { init: WorkerInit }).init as WorkerInit & { config: Config };
 const port = parentPort!;
@@ -24,11 +26,10 @@ adoptWriteLocks(writeLocks ?? []);
 // The app migrated the database before starting: a worker only connects.
 // On SQLite, uploads are written by a thread of the worker's own while the worker ranks the book.
 const storage = await openStorage(config.databaseUrl, { uploadWriterThread: true });
-const service = new AddressBookService(storage, config);
 const S = makeSchemas(config);
-const validateUpload = compileBodyValidator(uploadBodySchema(S));
-const serializeUpload = compileListSerializer(S.UploadResponse);
-const serializeBook = compileListSerializer(S.BookResponse);
+const answers = new AddressBookAnswers(new AddressBookService(storage, config), config, S);
+// The route's body schema (the route adds only an `examples` annotation, which validation ignores).
+const validateUpload = compileBodyValidator(S.UploadBody);
 
 function contextOf(ctx: JobContext): AnswerContext {
   return { tenant: ctx.tenant, appName: ctx.appName, elapsed: () => Number(process.hrtime.bigint() - ctx.startNs) / 1e9 };
@@ -42,23 +43,19 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
     validateUpload(body);
     const b = body as UploadBody;
     // The body's bytes are stored as they came (handed to the storage, which may move them to its writer).
-    const answer = await answerUpload(service, config, b, ctx, undefined, job.body);
-    const backfill = !('data' in answer);
-    const json = Buffer.isBuffer(answer) ? answer : Buffer.from(serializeUpload(answer as { data?: unknown }), 'utf8');
-    return { ok: true, body: json, upload: { entries: b.entries.length, backfill } };
+    const r = await answers.upload(b, ctx, undefined, job.body);
+    return { ok: true, body: r.json, upload: { entries: b.entries.length, backfill: r.backfill } };
   }
-  const view = await service.ranked(job.ctx.tenant, job.userId, job.opts);
   const body =
     job.answer.type === 'get'
-      ? serializeBook(getAnswer(view, job.userId, job.answer.docs, ctx, job.answer.listLeftOut))
-      : serializeUpload(postAnswer(view, job.answer.batchId, job.userId, ctx, job.answer.report));
-  return { ok: true, body: Buffer.from(body, 'utf8') };
+      ? await answers.read(job.userId, job.opts, job.answer.docs, ctx, job.answer.listLeftOut)
+      : await answers.uploaded(job.userId, job.opts, job.answer.batchId, ctx, job.answer.report);
+  return { ok: true, body };
 }
 
 function failure(e: unknown): JobReply {
-  // A database down or busy leaves the worker as the same 503 the event loop answers.
-  if (e instanceof StorageError && (e.kind === 'unavailable' || e.kind === 'busy')) e = toApiError(e);
-  if (e instanceof ApiError) return { ok: false, error: { kind: 'api', code: e.code, message: e.message, details: e.details, headers: e.headers } };
+  if (e instanceof ServiceError) return { ok: false, error: { kind: 'service', code: e.code, message: e.message, details: e.details } };
+  if (e instanceof StorageError) return { ok: false, error: { kind: 'storage', storageKind: e.kind, message: e.message } };
   const err = e instanceof Error ? e : new Error(String(e));
   return { ok: false, error: { kind: 'internal', name: err.name, message: err.message, stack: err.stack } };
 }

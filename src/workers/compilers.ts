@@ -6,8 +6,9 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import fastJsonStringify from 'fast-json-stringify';
 import secureJson from 'secure-json-parse';
-import { ApiError } from '../http/errors.ts';
-import { toApiError } from '../http/error-handler.ts';
+// The wire schemas are the contract both the HTTP layer and the workers follow (pure TypeBox data).
+import { NO_NUL_PATTERN, type Schemas } from '../http/schemas.ts';
+import { ServiceError, type ErrorDetail } from '../services/errors.ts';
 
 /** ajv options of the app (Fastify's `ajv.customOptions`): no coercion, no defaults removed. */
 export const AJV_CUSTOM_OPTIONS = Object.freeze({ coerceTypes: false, allErrors: false, removeAdditional: false });
@@ -22,8 +23,62 @@ export function parseJsonBody(text: string): unknown {
   try {
     return secureJson.parse(trimmed, undefined, { protoAction: 'remove', constructorAction: 'remove' });
   } catch {
-    throw new ApiError('invalid_json', 'The request body is not valid JSON.');
+    throw new ServiceError('invalid_json', 'The request body is not valid JSON.');
   }
+}
+
+/** One error of ajv, as Fastify's validation errors carry them. */
+export interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** '/entries/0/emails/1' -> 'entries[0].emails[1]' */
+export function jsonPointerToPath(pointer: string, context?: string): string {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let out = '';
+  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
+  return out || context || 'body';
+}
+
+/** Turns ajv errors into one detail per field, merging the branches of a nullable union. */
+export function detailsFromAjv(errors: AjvError[], context: string): ErrorDetail[] {
+  const byPath = new Map<string, { types: Set<string>; messages: string[] }>();
+  for (const e of errors) {
+    let path = jsonPointerToPath(e.instancePath, context === 'body' ? 'body' : context);
+    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
+      path = path === 'body' || path === context ? e.params.missingProperty : `${path}.${e.params.missingProperty}`;
+      if (context !== 'body' && !path.startsWith(context)) path = `${context}.${path}`;
+    }
+    let slot = byPath.get(path);
+    if (!slot) byPath.set(path, (slot = { types: new Set(), messages: [] }));
+    if (e.keyword === 'type') slot.types.add(String(e.params.type));
+    else if (e.keyword === 'anyOf') continue;
+    else if (e.keyword === 'required') slot.messages.push('is required');
+    else if (e.keyword === 'pattern' && e.params.pattern === NO_NUL_PATTERN) slot.messages.push('must not contain U+0000 or an unpaired surrogate');
+    else if (e.keyword === 'additionalProperties') slot.messages.push(`has an unknown field "${String(e.params.additionalProperty)}"`);
+    else slot.messages.push(e.message ?? 'is invalid');
+  }
+  const details: ErrorDetail[] = [];
+  for (const [field, slot] of byPath) {
+    if (slot.messages.length) details.push({ field, message: slot.messages[0] });
+    else if (slot.types.size) details.push({ field, message: `must be ${[...slot.types].map(typeName).join(' or ')}` });
+  }
+  return details.length ? details : [{ field: context, message: 'is invalid' }];
+}
+
+function typeName(t: string): string {
+  return t === 'object' ? 'an object' : t === 'array' ? 'a list' : t === 'integer' ? 'an integer' : t === 'null' ? 'null' : `a ${t}`;
+}
+
+/** The invalid-input error of a schema validation failure: one detail per field, the first one named. */
+export function validationError(errors: AjvError[], context: string): ServiceError {
+  const details = detailsFromAjv(errors, context);
+  const first = details[0];
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  return new ServiceError('invalid_request', `Invalid request: ${first.field} ${first.message}${more}.`, details);
 }
 
 type AjvValidate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
@@ -39,8 +94,7 @@ export function compileBodyValidator(schema: object): (body: unknown) => void {
   const validate = build({ schema, method: 'POST', url: '', httpPart: 'body' });
   return (body) => {
     if (validate(body)) return;
-    const err = Object.assign(new Error('body validation'), { validation: validate.errors, validationContext: 'body', statusCode: 400 });
-    throw toApiError(err as never);
+    throw validationError((validate.errors ?? []) as AjvError[], 'body');
   };
 }
 
@@ -69,4 +123,9 @@ export function compileListSerializer(schema: object): (value: { data?: unknown 
     if (at < 0 || envelope.indexOf(EMPTY_DATA, at + 1) >= 0) return whole(value);
     return envelope.slice(0, at + EMPTY_DATA.length - 2) + JSON.stringify(data) + envelope.slice(at + EMPTY_DATA.length);
   };
+}
+
+/** The serialisers of the address-book answers: the route and the workers write every answer with these. */
+export function answerSerializers(S: Schemas) {
+  return { upload: compileListSerializer(S.UploadResponse), book: compileListSerializer(S.BookResponse) };
 }

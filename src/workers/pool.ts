@@ -8,9 +8,11 @@
  * becomes a 500; the next job starts a fresh worker.
  */
 import { Worker } from 'node:worker_threads';
-import { ApiError, type ErrorCode, type ErrorDetail } from '../http/errors.ts';
+import { ServiceError } from '../services/errors.ts';
+import { StorageError } from '../storage/errors.ts';
 import { exportWriteLocks, releaseLocksOf } from '../storage/write-lock.ts';
-import { transferList, type Job, type JobReply, type UploadFacts, type WorkerInit } from './protocol.ts';
+import { transferList } from '../lib/transfer.ts';
+import type { Job, JobReply, UploadFacts, WorkerInit } from './protocol.ts';
 
 /** A worker's answer: the JSON to send (UTF-8), and for a POST the facts the metrics count. */
 export interface JobResult {
@@ -33,7 +35,7 @@ interface Slot {
 }
 
 /** Bootstrap of a worker: registers tsx (the sources are TypeScript) then loads book-worker.ts. */
-const BOOT = new URL('./boot.mjs', import.meta.url);
+const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);
 const ENTRY = new URL('./book-worker.ts', import.meta.url).href;
 
 export class WorkerPool {
@@ -49,7 +51,7 @@ export class WorkerPool {
   }
 
   /**
-   * Runs `job` on a worker; resolves with the answer's JSON, rejects with its ApiError. A POST job's body
+   * Runs `job` on a worker; resolves with the answer's JSON, rejects with its ServiceError or StorageError (mapped to HTTP by the error handler). A POST job's body
    * bytes are transferred to the worker: the caller must not use them afterwards.
    */
   run(job: Exclude<Job, { kind: 'close' }>): Promise<JobResult> {
@@ -91,7 +93,8 @@ export class WorkerPool {
       if (at >= 0) this.#slots.push(...this.#slots.splice(at, 1));
       if (p !== null) {
         if (reply.ok) p.resolve({ body: Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength), upload: reply.upload });
-        else if (reply.error.kind === 'api') p.reject(new ApiError(reply.error.code as ErrorCode, reply.error.message, reply.error.details as ErrorDetail[] | undefined, reply.error.headers));
+        else if (reply.error.kind === 'service') p.reject(new ServiceError(reply.error.code, reply.error.message, reply.error.details));
+        else if (reply.error.kind === 'storage') p.reject(new StorageError(reply.error.storageKind, reply.error.message));
         else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
       }
       this.#dispatch();

@@ -1,8 +1,10 @@
 /** Messages between the HTTP app and its book workers (structured-clone data only). */
 import type { Config } from '../config.ts';
 import type { RankOptions } from '../domain/options.ts';
+import type { UploadReport } from '../services/address-book-answers.ts';
+import type { ErrorDetail, ServiceErrorCode } from '../services/errors.ts';
+import type { StorageErrorKind } from '../storage/errors.ts';
 import type { Tenant } from '../storage/types.ts';
-import type { UploadReport } from '../http/routes/address-book.ts';
 
 /** What a worker needs to start: the parsed config (it opens its own Storage on config.databaseUrl). */
 export interface WorkerInit {
@@ -36,15 +38,6 @@ export type Job =
   /** Close the storage and exit. */
   | { kind: 'close' };
 
-/**
- * The list to transfer with a message carrying `bytes`: its memory moves to the other thread instead of
- * being copied, when it is a whole ArrayBuffer of its own (small Buffers share Node's pool: those are copied).
- */
-export function transferList(bytes: Uint8Array): ArrayBuffer[] {
-  const b = bytes.buffer;
-  return b instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === b.byteLength ? [b] : [];
-}
-
 /** Facts of an answered POST the metrics hooks count (the body was never parsed on the event loop). */
 export interface UploadFacts {
   entries: number;
@@ -57,6 +50,7 @@ export type JobReply =
   | {
       ok: false;
       error:
-        | { kind: 'api'; code: string; message: string; details?: { field: string; message: string }[]; headers?: Record<string, string> }
+        | { kind: 'service'; code: ServiceErrorCode; message: string; details?: ErrorDetail[] }
+        | { kind: 'storage'; storageKind: StorageErrorKind; message: string }
         | { kind: 'internal'; name: string; message: string; stack?: string };
     };

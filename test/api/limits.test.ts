@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 import { startApi, type Reply, type TestApi } from '../helpers/api.ts';
 import { dumpAllRows } from '../helpers/db-scan.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
+import { countSkip } from '../helpers/skip.ts';
 
 const REDIS_URL = process.env.KITH_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -33,6 +34,7 @@ async function redisSkip(): Promise<string | false> {
   if (ok) return false;
   const reason = `Redis not reachable at ${REDIS_URL} (set KITH_TEST_REDIS_URL): Redis rate-limit tests SKIPPED`;
   process.stderr.write(`\n*** WARNING: ${reason} ***\n\n`);
+  countSkip('Redis tests', reason);
   return reason;
 }
 

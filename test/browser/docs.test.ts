@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
+import { countSkip } from '../helpers/skip.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -14,7 +15,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SHOTS = new URL('../../tmp/', import.meta.url).pathname;
 
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`;
+const skip = countSkip('browser tests', existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`);
 if (skip) process.stderr.write(`\n*** WARNING: ${skip} ***\n\n`);
 
 describe('/docs in headless Chromium', { skip }, () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { countSkip } from '../helpers/skip.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
@@ -16,7 +17,7 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 const SHOTS = new URL('../../tmp/', import.meta.url).pathname;
 const FIXTURES = new URL('../cli/fixtures/', import.meta.url).pathname;
 
-const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`;
+const noBrowser = countSkip('browser tests', existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`);
 if (noBrowser) process.stderr.write(`\n*** WARNING: ${noBrowser} ***\n\n`);
 
 /** A small phone export: a favourite, plain contacts, a duplicate (phone in another format), a no-reply address. */

@@ -108,6 +108,22 @@ for (const engine of ENGINES) {
       assert.equal(await uploads('a1'), 3);
     });
 
+    it('a book the progress file says is loaded but the server no longer has is loaded again, not skipped', async () => {
+      const file = join(dir, 'gone.jsonl');
+      writeFileSync(file, jsonl(book('g1', 30), book('g2', 700), book('g3', 5)));
+      const first = await runImport(opts(file));
+      assert.equal(exitCodeOf(first), 0, formatSummary(first));
+      assert.equal((await api.del('/v0/address-book/g2')).status, 200);
+      const again = await runImport(opts(file));
+      assert.equal(exitCodeOf(again), 0, formatSummary(again));
+      assert.equal(again.reloaded, 1);
+      assert.equal(again.alreadyDone, 2, 'g1 and g3 are still there: skipped');
+      assert.equal(again.batches, 2, 'g2 whole again: 500 + 200');
+      assert.equal((await api.get('/v0/address-book/g2')).body.data.length, 700);
+      assert.equal(await uploads('g1'), 1);
+      assert.match(formatSummary(again), /1 loaded again \(no longer on the server\)/);
+    });
+
     it('a stopped run resumes where it stopped, mid-book, without loading any batch twice', async () => {
       const file = join(dir, 'b.jsonl');
       writeFileSync(file, jsonl(book('b1', 1100), book('b2', 10), book('b3', 20)));

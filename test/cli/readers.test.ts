@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { googleRowToEntry, isGoogleHeader, parseGoogleCsv } from '../../src/cli/import/google-csv.ts';
-import { decodeQuotedPrintable, parseVcards, sourceTypeOf, splitStructured, unescapeText, vcardToEntry, type VcardProperty } from '../../src/cli/import/vcard.ts';
+import { googleRowToEntry, isGoogleHeader, parseGoogleCsv } from '../../src/readers/google-csv.ts';
+import { decodeQuotedPrintable, parseVcards, sourceTypeOf, splitStructured, unescapeText, vcardToEntry, type VcardProperty } from '../../src/readers/vcard.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const prop = (name: string, value: string, params: Record<string, string[]> = {}, group?: string): VcardProperty => ({ name, value, params, ...(group ? { group } : {}) });

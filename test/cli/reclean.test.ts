@@ -62,6 +62,6 @@ describe('kith reclean usage', () => {
     assert.match(help.stdout, /Example: .*kith reclean --dry-run/);
     const bad = await kith(['reclean', '--bogus'], {});
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /kith: Unknown option '--bogus'/);
+    assert.match(bad.stderr, /kith: reclean: unknown option --bogus \(see kith reclean --help\)/);
   });
 });

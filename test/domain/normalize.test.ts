@@ -43,10 +43,11 @@ test('is_favorite accepts 0/1, booleans, "0"/"1"', () => {
   assert.equal(fav(undefined), false);
 });
 
-test('pinned takes any integer; times_contacted 0 or absent is unknown', () => {
+test('pinned takes any integer; times_contacted absent is unknown, an explicit 0 is kept (cleanUpload reads it by its upload)', () => {
   assert.equal(normalizeEntry({ pinned: 7 }, ctx).pinned, 7);
   assert.equal(normalizeEntry({ pinned: null }, ctx).pinned, 0);
-  assert.equal(normalizeEntry({ times_contacted: 0 }, ctx).timesContacted, null);
+  assert.equal(normalizeEntry({ times_contacted: 0 }, ctx).timesContacted, 0);
+  assert.equal(normalizeEntry({ times_contacted: null }, ctx).timesContacted, null);
   assert.equal(normalizeEntry({}, ctx).timesContacted, null);
   assert.equal(normalizeEntry({ times_contacted: 12 }, ctx).timesContacted, 12);
 });

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rankByBaseline } from '../../eval/rank/baselines.ts';
 import { seededRandom } from '../../eval/rank/bootstrap.ts';
-import { candidateGrid, choose, modelSize, REFERENCE, type Book, type Model } from '../../eval/rank/cv.ts';
+import { candidateGrid, choose, derivedFeatures, triadicOf, modelSize, REFERENCE, SEARCHED, type Book, type Model } from '../../eval/rank/cv.ts';
 import type { EvalBook } from '../../eval/rank/dataset.ts';
 import { evaluateRun, type Ranker } from '../../eval/rank/evaluate.ts';
+import { prepareCutoff } from '../../eval/rank/offline.ts';
 
 const DAY = 86_400_000;
 const at = (daysBefore: number) => new Date(Date.UTC(2010, 5, 1) - daysBefore * DAY).toISOString();
@@ -83,5 +84,44 @@ describe('cv: the selection rule', () => {
     const pick = choose(grid, maps, idx, books, ref);
     assert.equal(pick.model, small);
     assert.equal(pick.best, big);
+  });
+});
+
+describe('cv: derived candidate signals', () => {
+  it('reciprocal_fallback is the reciprocal count only in a book without received dates', () => {
+    const f = { frequency: 1, reciprocal_frequency: Math.log1p(7) };
+    assert.equal(derivedFeatures(f, { hasReceived: false }).reciprocal_fallback, Math.log1p(7));
+    assert.equal(derivedFeatures(f, { hasReceived: true }).reciprocal_fallback, 0);
+    assert.equal(derivedFeatures(f, { hasReceived: true }).frequency, 1);
+  });
+
+  it('every candidate of the grid names every searched weight, so models compare by value', () => {
+    for (const m of [REFERENCE, ...candidateGrid()]) for (const f of SEARCHED) assert.equal(typeof m.weights[f], 'number', f);
+  });
+});
+
+describe('cv: triadic (a colleague of the people you write to)', () => {
+  const book = (user: string, entries: [string, number][]): EvalBook => ({
+    dataset: 't', cutoff: 'c', window_days: 60, user_id: user, relevant: {},
+    uploads: [{ source: { type: 'gmail', email: `${user}@x.example`, name: null }, entries: entries.map(([e, t]) => ({ emails: [`${e}@x.example`], times_contacted: t })) }],
+  });
+
+  it('weighs what each correspondent with a book writes to a contact by how much the owner writes to them', () => {
+    const prepared = prepareCutoff([
+      book('a', [['b', 5], ['c', 1], ['d', 0], ['e', 2]]),
+      book('b', [['c', 10], ['d', 3], ['a', 4]]),
+      book('e', [['d', 1]]),
+    ]);
+    const tri = triadicOf(prepared).get('a')!;
+    const idOf = (e: string) => prepared[0].contacts.find((c) => c.emails[0].key === `${e}@x.example`)!.id;
+    const norm = Math.log1p(5) + Math.log1p(2);
+    assert.ok(Math.abs(tri.get(idOf('c'))! - (Math.log1p(5) * Math.log1p(10)) / norm) < 1e-12);
+    assert.ok(Math.abs(tri.get(idOf('d'))! - (Math.log1p(5) * Math.log1p(3) + Math.log1p(2) * Math.log1p(1)) / norm) < 1e-12);
+    assert.equal(tri.get(idOf('b')) ?? 0, 0, 'nobody else writes to b');
+  });
+
+  it('is 0 for every contact of a book without counts', () => {
+    const prepared = prepareCutoff([book('a', [['b', 0], ['c', 0]]), book('b', [['c', 0]])]);
+    assert.equal(triadicOf(prepared).get('a')!.size, 0);
   });
 });

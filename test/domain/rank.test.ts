@@ -194,11 +194,31 @@ describe('rankContacts: an old export ranks like a fresh one', () => {
 });
 
 describe('rankContacts: unknown times_contacted is not punished as zero', () => {
-  it('0 and absent are the same (unknown)', () => {
+  it('a 0 beside a sent date contradicts itself: it is the same as absent (unknown)', () => {
     const zero = contact({ id: 1, timesContacted: 0, lastSent: T0 - 5 * DAY });
     const absent = contact({ id: 2, timesContacted: null, lastSent: T0 - 5 * DAY });
     const book = [...background(), zero, absent];
     assert.equal(scoreOf(book, 1), scoreOf(book, 2));
+  });
+
+  it('an explicit 0 without a sent date (kept only from a counting source) is never written to: frequency 0, below an unknown count', () => {
+    const zero = contact({ id: 1, timesContacted: 0 });
+    const absent = contact({ id: 2, timesContacted: null });
+    const book = [...background(), zero, absent];
+    const stats = bookStatsOf(book);
+    assert.equal(featuresOf(zero, ctx(), stats).frequency, 0);
+    assert.ok(featuresOf(absent, ctx(), stats).frequency > 0);
+    assert.deepEqual(rankContacts([zero, absent], ctx()).map((s) => s.contact.id), [1, 2], 'no counts elsewhere: both 0, ties by id');
+    assert.ok(scoreOf(book, 2) > scoreOf(book, 1));
+  });
+
+  it('explicit zeros are known counts for the imputation: they lower the typical count and raise the coverage', () => {
+    const counted = Array.from({ length: 4 }, (_, i) => contact({ id: 10 + i, timesContacted: 20 }));
+    const zeros = Array.from({ length: 4 }, (_, i) => contact({ id: 20 + i, timesContacted: 0 }));
+    const unknown = contact({ id: 1 });
+    const withZeros = bookStatsOf([...counted, ...zeros, unknown]).unknownFrequency;
+    const without = bookStatsOf([...counted, ...zeros.map((c) => ({ ...c, timesContacted: null })), unknown]).unknownFrequency;
+    assert.ok(withZeros < without, `${withZeros} < ${without}`);
   });
 
   it('a phone book with no counts at all ranks by what it has, as if counts did not exist', () => {

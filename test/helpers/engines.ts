@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openStorage } from '../../src/storage/index.ts';
 import type { Storage } from '../../src/storage/types.ts';
+import { countSkip } from './skip.ts';
 
 export const ENGINES = ['sqlite', 'postgres', 'citus'] as const;
 export type EngineName = (typeof ENGINES)[number];
@@ -84,7 +85,11 @@ export function baseUrlOf(engine: Exclude<EngineName, 'sqlite'>): string {
   return engine === 'citus' ? CITUS_TEST_URL : PG_TEST_URL;
 }
 
-/** `false` when `engine` can run here, else a skip reason for node:test (and a warning on stderr). */
+/**
+ * `false` when `engine` can run here, else a skip reason for node:test (and a warning on stderr). Call
+ * it at the top level of a test file, where it is used: a skip also registers one skipped test there
+ * (helpers/skip.ts), so the runner's summary counts the suite as skipped.
+ */
 export async function engineSkip(engine: EngineName): Promise<string | false> {
   if (engine === 'sqlite') return false;
   if (engine === 'postgres' && (await pgAvailable())) return false;
@@ -97,7 +102,7 @@ export async function engineSkip(engine: EngineName): Promise<string | false> {
     warned.add(engine);
     process.stderr.write(`\n*** WARNING: ${reason} ***\n\n`);
   }
-  return reason;
+  return countSkip('PostgreSQL tests', reason);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The allocation-free checks of http/validate.ts against their plain definitions, on random JSON:
+ * The allocation-free checks of services/validate.ts against their plain definitions, on random JSON:
  * jsonLengthBound never under-counts JSON.stringify(value).length (so the exact length is computed
  * whenever the limit could be passed: checkEntries' verdicts are those of JSON.stringify), and depthOf
  * gives the depth of the recursive definition.
@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkEntries, depthOf, jsonLengthBound } from '../../src/http/validate.ts';
+import { checkEntries, depthOf, jsonLengthBound } from '../../src/services/validate.ts';
 import { jsonValue, oddText } from '../helpers/arbitraries.ts';
 
 const RUNS = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 500;

@@ -1,8 +1,8 @@
-/** meta.warnings (http/warnings.ts): unknown fields named with a did-you-mean, aggregated, bounded. */
+/** meta.warnings (services/upload-warnings.ts): unknown fields named with a did-you-mean, aggregated, bounded. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { closest, unknownFieldWarnings } from '../../src/http/warnings.ts';
+import { closest, unknownFieldWarnings } from '../../src/services/upload-warnings.ts';
 
 test('did-you-mean: typos, case and separators; nothing for unrelated names', () => {
   const known = ['email', 'emails', 'phone', 'phones', 'name', 'times_contacted', 'is_favorite', 'last_message_sent_date'];

@@ -71,6 +71,8 @@ export interface ImportSummary {
   /** Units loaded by this run, found loaded by an earlier run, blank lines. */
   loaded: number;
   alreadyDone: number;
+  /** Units the progress file marked loaded (wholly or in part) whose book is no longer on the server: loaded again. */
+  reloaded: number;
   blank: number;
   failed: { n: number; why: string }[];
   batches: number;
@@ -152,6 +154,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     units: input.units,
     loaded: 0,
     alreadyDone: 0,
+    reloaded: 0,
     blank: 0,
     failed: [],
     batches: 0,
@@ -187,10 +190,31 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   };
 
   /** One POST with retries; STOPPED when the run was stopped while waiting to retry. */
-  async function send(body: UploadRequest): Promise<UploadResponse | typeof STOPPED> {
+  function send(body: UploadRequest): Promise<UploadResponse | typeof STOPPED> {
+    return withRetries(() => client.uploadAddressBook(body));
+  }
+
+  /**
+   * Whether the server still holds the book of `body.user_id`. The progress file says what this tool
+   * sent, not what the server kept: a book deleted since (DELETE, a reset database, another server)
+   * must be loaded again rather than skipped. One small GET per book the file says is loaded.
+   */
+  async function stillOnServer(body: UploadBodyIn): Promise<boolean | typeof STOPPED> {
+    try {
+      const r = await withRetries(() => client.getAddressBook(body.user_id, { limit: 1 }));
+      return r === STOPPED ? STOPPED : true;
+    } catch (e) {
+      if (e instanceof KithApiError && e.status === 404) return false;
+      if (e instanceof FatalError) throw e;
+      throw new FatalError(`cannot check the server's copy of the book of user ${String(body.user_id)}: ${describe(e)}`);
+    }
+  }
+
+  /** A request with retries on 429, 5xx and dropped connections; STOPPED when stopped while waiting. */
+  async function withRetries<T>(call: () => Promise<T>): Promise<T | typeof STOPPED> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await client.uploadAddressBook(body);
+        return await call();
       } catch (e) {
         if (e instanceof KithApiError && isFatal(e)) throw new FatalError(describe(e));
         const retryable = e instanceof KithNetworkError || (e instanceof KithApiError && e.retryable);
@@ -249,6 +273,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       const next = await units.next();
       if (next.done) return;
       const u = next.value;
+      if ((state.done.has(u.n) || state.batchesDone(u.n) > 0) && 'body' in u && !opts.dryRun) {
+        const there = await stillOnServer(u.body);
+        if (there === STOPPED) return;
+        if (!there) {
+          // Loaded before, gone now: load it whole again.
+          state.forget(u.n);
+          summary.reloaded++;
+        }
+      }
       if (state.done.has(u.n)) {
         summary.alreadyDone++;
         continue;
@@ -297,13 +330,22 @@ export function formatSummary(s: ImportSummary): string {
   if (s.unitLabel === 'lines') {
     const parts = [`${fmt(s.loaded)} loaded now`];
     if (s.alreadyDone) parts.push(`${fmt(s.alreadyDone)} already loaded before (skipped)`);
+    if (s.reloaded) parts.push(`${fmt(s.reloaded)} loaded again (no longer on the server)`);
     if (s.blank) parts.push(`${fmt(s.blank)} blank`);
     if (s.failed.length) parts.push(`${fmt(s.failed.length)} failed`);
     const pending = s.units - s.loaded - s.alreadyDone - s.blank - s.failed.length;
     if (pending > 0) parts.push(`${fmt(pending)} not loaded yet`);
     lines.push(`  lines       ${fmt(s.units)}: ${parts.join(', ')}`);
   } else {
-    const state = s.alreadyDone ? 'already loaded before (skipped)' : s.loaded ? 'loaded' : s.failed.length ? 'failed' : 'not fully loaded yet';
+    const state = s.alreadyDone
+      ? 'already loaded before (skipped)'
+      : s.loaded
+        ? s.reloaded
+          ? 'loaded again (it was no longer on the server)'
+          : 'loaded'
+        : s.failed.length
+          ? 'failed'
+          : 'not fully loaded yet';
     lines.push(`  book        ${state}${s.skippedRecords ? `; ${fmt(s.skippedRecords)} unreadable or empty records skipped` : ''}`);
   }
   const rate = s.seconds > 0 ? ` (${fmt(Math.round(s.entries / s.seconds))} entries/s)` : '';

@@ -11,8 +11,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { parseGoogleCsv } from './google-csv.ts';
-import { parseVcards, type Entry } from './vcard.ts';
+import { parseGoogleCsv } from '../../readers/google-csv.ts';
+import { parseVcards, type Entry } from '../../readers/vcard.ts';
 
 export type InputFormat = 'jsonl' | 'vcard' | 'csv';
 

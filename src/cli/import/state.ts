@@ -63,6 +63,17 @@ export class RangeSet {
     this.normalise(i);
   }
 
+  /** Removes n (splitting its range when n is inside one). */
+  delete(n: number): void {
+    const i = this.ranges.findIndex(([a, b]) => a <= n && n <= b);
+    if (i < 0) return;
+    const [a, b] = this.ranges[i];
+    const parts: [number, number][] = [];
+    if (a < n) parts.push([a, n - 1]);
+    if (n < b) parts.push([n + 1, b]);
+    this.ranges.splice(i, 1, ...parts);
+  }
+
   get size(): number {
     return this.ranges.reduce((s, [a, b]) => s + (b - a + 1), 0);
   }
@@ -162,6 +173,13 @@ export class ImportState {
     this.done.add(n);
     this.partial.delete(n);
     this.failed.delete(n);
+    this.save();
+  }
+
+  /** Forgets that unit `n` was loaded (its book is gone from the server): it is loaded whole again. */
+  forget(n: number): void {
+    this.done.delete(n);
+    this.partial.delete(n);
     this.save();
   }
 

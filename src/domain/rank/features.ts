@@ -64,7 +64,8 @@ const TYPICAL_TIMES_QUANTILE = 0.5;
 /**
  * Names of the features, in a fixed order (the order of explain output and of training).
  * - frequency: log1p(times_contacted); unknown counts are imputed (see TYPICAL_TIMES_QUANTILE), except that
- *   a contact whose entries carry mail dates but no sent date was demonstrably never written to (0).
+ *   a contact whose entries carry mail dates but no sent date, or an explicit 0 from a source that counts
+ *   (and no sent date), was demonstrably never written to (0).
  * - sent_recency / received_recency: 2^(-age / half-life) (FeatureParams, 60 days by default), age in days
  *   before the book's newest activity; 0 when no date.
  * - staleness: log1p(messages the owner would have sent since the last one at their usual pace), i.e.
@@ -137,6 +138,14 @@ function times(c: Contact): number | null {
   return c.timesContacted !== null && c.timesContacted > 0 ? c.timesContacted : null;
 }
 
+/**
+ * An explicit times_contacted of 0 (kept by the cleaner only from an upload that counts) with no sent
+ * date: the owner never wrote to the person. A 0 beside a sent date contradicts itself and stays unknown.
+ */
+function neverCounted(c: Contact, lastSent: number | null): boolean {
+  return c.timesContacted === 0 && lastSent === null;
+}
+
 /** Value at quantile q (0..1) of sorted ascending numbers (lower interpolation, deterministic). */
 function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return 0;
@@ -151,6 +160,7 @@ export function bookStatsOf(contacts: Contact[]): BookStats {
     for (const at of [plausible(c.lastSent), plausible(c.lastReceived)]) if (at !== null) dates.push(at);
     const t = times(c);
     if (t !== null) counts.push(Math.log1p(t));
+    else if (neverCounted(c, plausible(c.lastSent))) counts.push(0);
   }
   dates.sort((a, b) => b - a);
   counts.sort((a, b) => a - b);
@@ -248,9 +258,9 @@ export function featuresOf(
   const t = times(c);
   const lastSent = plausible(c.lastSent);
   const lastReceived = plausible(c.lastReceived);
-  // Mail dates without a sent date: the source tracks messages and the owner never wrote. Otherwise an
+  // Mail dates without a sent date, or a counting source's explicit 0: the owner never wrote. Otherwise an
   // unknown count (phones, or a source that dropped it) gets the book's typical light count.
-  const neverWritten = t === null && lastSent === null && lastReceived !== null;
+  const neverWritten = t === null && ((lastSent === null && lastReceived !== null) || neverCounted(c, lastSent));
   const frequency = t !== null ? Math.log1p(t) : neverWritten ? 0 : book.unknownFrequency;
   const sentAge = ageDays(lastSent, book.reference);
   const staleness = sentAge === null || book.spanDays <= 0 ? 0 : Math.log1p(Math.expm1(frequency) * Math.min(1, sentAge / book.spanDays));

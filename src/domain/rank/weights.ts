@@ -8,10 +8,11 @@
  *
  * How they were chosen (docs/ranking.md, `npm run eval -- --cv`): the mail-log part (recencies, their
  * half-lives, staleness, the cross-user signals) by validation ACROSS the two shared logs and their
- * degraded runs: leave one set out and leave one cutoff out, over a grid of 1,428 models. The plain blend
+ * degraded runs: leave one set out and leave one cutoff out, over a grid of 4,488 models. The plain blend
  * of issue #12 (frequency + sent recency + 0.25 × received recency, 60-day half-lives) stays unless a
- * model beats it significantly on the training folds; none did on all the data, and the grid's own best
- * lost to it out of fold. Staleness and every cross-user signal scored nothing out-of-set (known_by helps
+ * model beats it significantly on held-out training users AND the procedure that picks it beats the
+ * blend on the folds' held-out books; the second never held (the candidate `triadic` signal is picked
+ * on all the data but not confirmed out of fold), and the grid's own best lost to the blend out of fold. Staleness and every cross-user signal scored nothing out-of-set (known_by helps
  * eu-dept3 and hurts radoslaw; reciprocal_* the other way round), so they weigh 0 here and remain features
  * that per-app learning may move. The marks the logs cannot show are set by judgement: the owner's own
  * marks (favorite, pinned) and being in several sources to sizes comparable with a few-fold change in

@@ -1,9 +1,9 @@
 /** POST /v0/alias (secret key only): addresses that are one person in this app; every book merges them. */
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { DirectoryInputError, MAX_ALIAS_EMAILS, type DirectoryService } from '../../services/directory.ts';
-import { invalid } from '../errors.ts';
+import { invalid } from '../../services/errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
+import type { RouteSpec } from './table.ts';
 
 export const AliasBody = Type.Object({
   emails: Type.Array(Type.String({ maxLength: 320 }), { minItems: 2, maxItems: MAX_ALIAS_EMAILS, description: 'Two or more addresses of one person' }),
@@ -22,10 +22,13 @@ export function asInvalid(e: unknown): never {
   throw e;
 }
 
-export function aliasRoutes(app: FastifyInstance, deps: { directory: DirectoryService }): void {
-  app.post<{ Body: AliasBody }>(
-    '/alias',
+/** POST /v0/alias, as an entry of the route table. */
+export function aliasRoutes(deps: { directory: DirectoryService }): RouteSpec[] {
+  return [
     {
+      method: 'POST',
+      url: '/v0/alias',
+      auth: 'secret_key',
       schema: {
         summary: 'Declare that several e-mail addresses are one person',
         description:
@@ -34,10 +37,12 @@ export function aliasRoutes(app: FastifyInstance, deps: { directory: DirectorySe
         body: AliasBody,
         response: { 200: AliasResponse },
       },
+      example: { body: { emails: ['ana@example.org', 'ana.silva@work.example'] } },
+      sample: { path: '/v0/alias', body: { emails: ['a@example.com', 'b@example.com'] } },
+      handler: async (request) => {
+        const emails = await deps.directory.alias(request.auth.tenant, (request.body as AliasBody).emails, Date.now()).catch(asInvalid);
+        return { data: { emails }, message: `Alias of ${emails.length} addresses added.`, meta: { time: elapsedSeconds(request) } };
+      },
     },
-    async (request) => {
-      const emails = await deps.directory.alias(request.auth.tenant, request.body.emails, Date.now()).catch(asInvalid);
-      return { data: { emails }, message: `Alias of ${emails.length} addresses added.`, meta: { time: elapsedSeconds(request) } };
-    },
-  );
+  ];
 }

@@ -3,10 +3,10 @@
  * with `page` (from 1) and `batch_size` (1 to 1000, default 100).
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { MAX_BATCH_SIZE, parseDomain, parsePaging, type DirectoryService } from '../../services/directory.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import { asInvalid } from './alias.ts';
+import type { RouteSpec } from './table.ts';
 
 const PageQuery = Type.Object({
   page: Type.Optional(Type.String({ maxLength: 12, description: 'Page number, from 1 (default 1)' })),
@@ -42,12 +42,16 @@ export const AddressBooksResponse = Type.Object({
   meta: Type.Object(PageMeta),
 });
 
-export function directoryRoutes(app: FastifyInstance, deps: { directory: DirectoryService }): void {
-  const { directory } = deps;
+type PageQuery = { page?: string; batch_size?: string };
 
-  app.get<{ Params: { domain: string }; Querystring: { page?: string; batch_size?: string } }>(
-    '/domain-emails/:domain',
+/** GET /v0/domain-emails/:domain and GET /v0/address-books, as entries of the route table. */
+export function directoryRoutes(deps: { directory: DirectoryService }): RouteSpec[] {
+  const { directory } = deps;
+  return [
     {
+      method: 'GET',
+      url: '/v0/domain-emails/:domain',
+      auth: 'secret_key',
       schema: {
         summary: "People at a domain across the app's address books",
         description: 'Each address at the domain held by any book of the app, with a name when the app gave one, most widely known first.',
@@ -56,46 +60,52 @@ export function directoryRoutes(app: FastifyInstance, deps: { directory: Directo
         querystring: PageQuery,
         response: { 200: DomainEmailsResponse },
       },
+      example: { params: { domain: 'example.org' }, query: { page: '1', batch_size: '100' } },
+      sample: { path: '/v0/domain-emails/example.com' },
+      handler: async (request) => {
+        const params = request.params as { domain: string };
+        const query = request.query as PageQuery;
+        let domain: string;
+        let paging: ReturnType<typeof parsePaging>;
+        try {
+          domain = parseDomain(params.domain);
+          paging = parsePaging(query.page, query.batch_size);
+        } catch (e) {
+          asInvalid(e);
+        }
+        const page = await directory.domainEmails(request.auth.tenant, domain, paging.offset, paging.batchSize);
+        return {
+          data: page.rows,
+          meta: { domain, page: paging.page, batch_size: paging.batchSize, total_count: page.total, time: elapsedSeconds(request) },
+        };
+      },
     },
-    async (request) => {
-      let domain: string;
-      let paging: ReturnType<typeof parsePaging>;
-      try {
-        domain = parseDomain(request.params.domain);
-        paging = parsePaging(request.query.page, request.query.batch_size);
-      } catch (e) {
-        asInvalid(e);
-      }
-      const page = await directory.domainEmails(request.auth.tenant, domain, paging.offset, paging.batchSize);
-      return {
-        data: page.rows,
-        meta: { domain, page: paging.page, batch_size: paging.batchSize, total_count: page.total, time: elapsedSeconds(request) },
-      };
-    },
-  );
-
-  app.get<{ Querystring: { page?: string; batch_size?: string } }>(
-    '/address-books',
     {
+      method: 'GET',
+      url: '/v0/address-books',
+      auth: 'secret_key',
       schema: {
         summary: 'Users with a stored address book',
         tags: ['directory'],
         querystring: PageQuery,
         response: { 200: AddressBooksResponse },
       },
+      example: { query: { page: '1', batch_size: '100' } },
+      sample: { path: '/v0/address-books' },
+      handler: async (request) => {
+        const query = request.query as PageQuery;
+        let paging: ReturnType<typeof parsePaging>;
+        try {
+          paging = parsePaging(query.page, query.batch_size);
+        } catch (e) {
+          asInvalid(e);
+        }
+        const page = await directory.books(request.auth.tenant, paging.offset, paging.batchSize);
+        return {
+          data: page.rows.map((r) => ({ user_id: r.userId, entries: r.entries, last_upload: new Date(r.lastUpload).toISOString() })),
+          meta: { page: paging.page, batch_size: paging.batchSize, total_count: page.total, time: elapsedSeconds(request) },
+        };
+      },
     },
-    async (request) => {
-      let paging: ReturnType<typeof parsePaging>;
-      try {
-        paging = parsePaging(request.query.page, request.query.batch_size);
-      } catch (e) {
-        asInvalid(e);
-      }
-      const page = await directory.books(request.auth.tenant, paging.offset, paging.batchSize);
-      return {
-        data: page.rows.map((r) => ({ user_id: r.userId, entries: r.entries, last_upload: new Date(r.lastUpload).toISOString() })),
-        meta: { page: paging.page, batch_size: paging.batchSize, total_count: page.total, time: elapsedSeconds(request) },
-      };
-    },
-  );
+  ];
 }

@@ -3,14 +3,16 @@
  * Bodies are `{"entries": [...]}` or a bare list. A record that cannot be used (no usable e-mail and
  * no usable phone) is a 400 naming its index, and nothing of that batch is stored.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { isIndexedKey, keysFor } from '../../domain/normalize.ts';
 import type { Storage } from '../../storage/types.ts';
 import { invalid } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
-import { coerceUserId, dateOrDefault } from '../validate.ts';
+import { coerceUserId, dateOrDefault } from '../../services/validate.ts';
+import { EXAMPLE_INVITES_ACCEPTED, EXAMPLE_INVITES_SENT, EXAMPLE_SUGGESTED_SEEN, EXAMPLE_USERS } from './examples.ts';
+import type { RouteSpec } from './table.ts';
 
 interface Reachable {
   email?: string | null;
@@ -24,14 +26,17 @@ async function wrapBareList(request: FastifyRequest) {
   if (Array.isArray(request.body)) request.body = { entries: request.body };
 }
 
-export function recordRoutes(app: FastifyInstance, deps: {
+/**
+ * The record routes, as entries of the route table. The spec names the invite endpoints without the
+ * version prefix: they answer at both /v0/invites-* and /invites-*.
+ */
+export function recordRoutes(deps: {
     storage: Storage;
     schemas: Schemas;
     config: Config;
-    prefix: string;
     /** Called after accepted invites are stored (the ranker learns from them). */
     onInvitesAccepted?: (tenant: string) => Promise<void>;
-  },) {
+  },): RouteSpec[] {
   const { storage, schemas: S, config } = deps;
   const region = config.defaultRegion;
 
@@ -46,15 +51,13 @@ export function recordRoutes(app: FastifyInstance, deps: {
     return keys;
   }
 
-  const common = { preValidation: wrapBareList };
+  const common = { method: 'POST', auth: 'secret_key', preValidation: wrapBareList } as const;
   const tags = ['invites and users'];
+  const routes: RouteSpec[] = [];
 
-  app.post<{ Body: InvitesSentBody }>(
-    '/invites-sent',
-    { ...common, schema: { summary: 'Record invites sent', tags, body: S.InvitesSentBody, response: { 200: S.MessageResponse } } },
-    async (request) => {
+  const invitesSent: RouteSpec['handler'] = async (request) => {
       const now = Date.now();
-      const rows = request.body.entries.map((e, i) => ({
+      const rows = (request.body as InvitesSentBody).entries.map((e, i) => ({
         userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
         keys: keysOf(e, i),
         inviteeName: e.invitee_name?.trim() || null,
@@ -62,15 +65,23 @@ export function recordRoutes(app: FastifyInstance, deps: {
       }));
       await storage.recordInvitesSent(request.auth.tenant, rows);
       return { message: 'Invite sent added.', meta: { time: elapsedSeconds(request) } };
-    },
-  );
+  };
+  for (const prefix of ['/v0', '']) {
+    routes.push({
+      ...common,
+      auth: 'secret_or_client_key',
+      clientUser: 'entries',
+      url: `${prefix}/invites-sent`,
+      schema: { summary: 'Record invites sent', tags, body: S.InvitesSentBody, response: { 200: S.MessageResponse } },
+      handler: invitesSent,
+      example: { body: EXAMPLE_INVITES_SENT },
+      sample: { path: `${prefix}/invites-sent`, body: [{ user_id: 'owner', email: 'a@example.com' }] },
+    });
+  }
 
-  app.post<{ Body: InvitesAcceptedBody }>(
-    '/invites-accepted',
-    { ...common, schema: { summary: 'Record accepted invites', tags, body: S.InvitesAcceptedBody, response: { 200: S.MessageResponse } } },
-    async (request) => {
+  const invitesAccepted: RouteSpec['handler'] = async (request) => {
       const now = Date.now();
-      const rows = request.body.entries.map((e, i) => ({
+      const rows = (request.body as InvitesAcceptedBody).entries.map((e, i) => ({
         keys: keysOf(e, i, true),
         userId: e.user_id === undefined || e.user_id === null ? null : coerceUserId(e.user_id, `entries[${i}].user_id`),
         newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceUserId(e.new_user_id, `entries[${i}].new_user_id`),
@@ -80,17 +91,27 @@ export function recordRoutes(app: FastifyInstance, deps: {
       await storage.recordInvitesAccepted(request.auth.tenant, rows);
       await deps.onInvitesAccepted?.(request.auth.tenant);
       return { message: 'Invite accepted added.', meta: { time: elapsedSeconds(request) } };
-    },
-  );
+  };
+  for (const prefix of ['/v0', '']) {
+    routes.push({
+      ...common,
+      url: `${prefix}/invites-accepted`,
+      schema: { summary: 'Record accepted invites', tags, body: S.InvitesAcceptedBody, response: { 200: S.MessageResponse } },
+      handler: invitesAccepted,
+      example: { body: EXAMPLE_INVITES_ACCEPTED },
+      sample: { path: `${prefix}/invites-accepted`, body: [{ email: 'a@example.com' }] },
+    });
+  }
 
   // The users and suggested-seen endpoints live under /v0 only.
-  if (deps.prefix !== '/v0') return;
-
-  app.post<{ Body: UsersBody }>(
-    '/users',
-    { ...common, schema: { summary: 'Record existing app users', tags, body: S.UsersBody, response: { 200: S.MessageResponse } } },
-    async (request) => {
-      const rows = request.body.entries.map((u, i) => {
+  routes.push({
+    ...common,
+    url: '/v0/users',
+    schema: { summary: 'Record existing app users', tags, body: S.UsersBody, response: { 200: S.MessageResponse } },
+    example: { body: EXAMPLE_USERS },
+    sample: { path: '/v0/users', body: [{ id: 1, email: 'a@example.com' }] },
+    handler: async (request) => {
+      const rows = (request.body as UsersBody).entries.map((u, i) => {
         const id = u.id ?? u.user_id ?? u.username;
         if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
         return { appUserId: coerceUserId(id, `entries[${i}].id`), name: u.name?.trim() || null, keys: keysOf(u, i, true) };
@@ -101,14 +122,19 @@ export function recordRoutes(app: FastifyInstance, deps: {
         meta: { time: elapsedSeconds(request), docs: `${config.publicUrl}/docs` },
       };
     },
-  );
+  });
 
-  app.post<{ Body: SuggestedSeenBody }>(
-    '/suggested-seen',
-    { ...common, schema: { summary: 'Record contacts shown as suggestions', tags, body: S.SuggestedSeenBody, response: { 200: S.MessageResponse } } },
-    async (request) => {
+  routes.push({
+    ...common,
+    auth: 'secret_or_client_key',
+    clientUser: 'entries',
+    url: '/v0/suggested-seen',
+    schema: { summary: 'Record contacts shown as suggestions', tags, body: S.SuggestedSeenBody, response: { 200: S.MessageResponse } },
+    example: { body: EXAMPLE_SUGGESTED_SEEN },
+    sample: { path: '/v0/suggested-seen', body: { entries: [{ user_id: 'owner', email: 'a@example.com' }] } },
+    handler: async (request) => {
       const now = Date.now();
-      const rows = request.body.entries.map((e, i) => ({
+      const rows = (request.body as SuggestedSeenBody).entries.map((e, i) => ({
         userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
         keys: keysOf(e, i),
         seenAt: dateOrDefault(e.seen_at, `entries[${i}].seen_at`, now),
@@ -116,5 +142,6 @@ export function recordRoutes(app: FastifyInstance, deps: {
       await storage.recordSuggestedSeen(request.auth.tenant, rows);
       return { message: 'Suggested seen added.', meta: { time: elapsedSeconds(request) } };
     },
-  );
+  });
+  return routes;
 }

@@ -6,18 +6,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { parseGoogleCsv } from '../../cli/import/google-csv.ts';
-import { parseVcards } from '../../cli/import/vcard.ts';
 import type { Config } from '../../config.ts';
+import { parseGoogleCsv } from '../../readers/google-csv.ts';
+import { parseVcards } from '../../readers/vcard.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
+import { invalid, ServiceError } from '../../services/errors.ts';
+import { coerceUserId } from '../../services/validate.ts';
+import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
-import { ApiError, invalid } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import { detectFormat } from '../playground.ts';
 import type { Schemas, UploadBody } from '../schemas.ts';
-import { coerceUserId } from '../validate.ts';
-import { answerUpload, uploadBodySchema } from './address-book.ts';
+import { uploadBodySchema } from './address-book.ts';
+import type { RouteSpec } from './table.ts';
 
 const ASSETS: Record<string, { file: string; type: string }> = {
   '/widget.js': { file: 'widget.js', type: 'text/javascript; charset=utf-8' },
@@ -33,17 +34,23 @@ const DEMO_CSP =
 /** Content types a browser may give a dropped contacts file. */
 const FILE_TYPES = ['text/plain', 'text/vcard', 'text/x-vcard', 'text/directory', 'text/csv', 'application/csv', 'application/octet-stream'];
 
-/** GET /widget.js and the demo page (no key: they are static files). */
-export async function widgetPlugin(app: FastifyInstance): Promise<void> {
+/** GET /widget.js and the demo page (no key: they are static files), as entries of the route table. */
+export function widgetRoutes(): RouteSpec[] {
   const dir = new URL('../widget/', import.meta.url);
-  for (const [path, a] of Object.entries(ASSETS)) {
+  return Object.entries(ASSETS).map(([path, a]): RouteSpec => {
     const body = readFileSync(new URL(a.file, dir), 'utf8'); // at start-up: a missing file stops the start
-    app.get(path, { schema: { hide: true } }, async (_request, reply) => {
-      reply.type(a.type).header('cache-control', 'public, max-age=300').header('x-content-type-options', 'nosniff');
-      if (a.type.startsWith('text/html')) reply.header('content-security-policy', DEMO_CSP);
-      return reply.send(body);
-    });
-  }
+    return {
+      method: 'GET',
+      url: path,
+      auth: 'public',
+      schema: { hide: true },
+      handler: async (_request, reply) => {
+        reply.type(a.type).header('cache-control', 'public, max-age=300').header('x-content-type-options', 'nosniff');
+        if (a.type.startsWith('text/html')) reply.header('content-security-policy', DEMO_CSP);
+        return reply.send(body);
+      },
+    };
+  });
 }
 
 /** The entries of a contacts file, read as `kith import` reads it. */
@@ -61,32 +68,41 @@ function readContactsFile(text: string, format: 'vcard' | 'csv'): { sourceType: 
   }
 }
 
-/** POST /v0/address-book-file, registered inside the /v0 scope (its auth applies). */
-export async function widgetFileRoutes(v0: FastifyInstance, deps: { service: AddressBookService; schemas: Schemas; config: Config }): Promise<void> {
+type FileQuery = { user_id?: string; format?: string };
+
+/** POST /v0/address-book-file, as an entry of the route table (its body is the file's text). */
+export function widgetFileRoutes(deps: { service: AddressBookService; schemas: Schemas; config: Config }): RouteSpec[] {
   const { service, schemas: S, config } = deps;
   const validateUpload = compileBodyValidator(uploadBodySchema(S));
-  await v0.register(async (scope) => {
-    scope.addContentTypeParser(FILE_TYPES, { parseAs: 'string', bodyLimit: config.bodyLimitBytes }, (_req, body, done) => done(null, body));
-    scope.post<{ Querystring: { user_id?: string; format?: string } }>(
-      '/address-book-file',
-      {
-        schema: {
-          summary: 'Upload a vCard or Google Contacts CSV file as an address book',
-          description:
-            "The body is the file's text (Content-Type text/plain, text/vcard or text/csv). With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. Answers as POST /v0/address-book does.",
-          tags: ['client keys'],
-          querystring: Type.Object({
-            user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
-            format: Type.Optional(Type.String({ maxLength: 8, description: 'vcard or csv (default: guessed from the text)' })),
-          }),
-          response: { 200: S.UploadResponse },
-        },
+  // The one path of the address-book uploads (the answer is POST /v0/address-book's, byte for byte).
+  const answers = new AddressBookAnswers(service, config, S);
+  return [
+    {
+      method: 'POST',
+      url: '/v0/address-book-file',
+      auth: 'secret_or_client_key',
+      clientUser: 'own', // checked below: the user may be named in the query
+      textBody: FILE_TYPES,
+      countsUploads: true,
+      schema: {
+        summary: 'Upload a vCard or Google Contacts CSV file as an address book',
+        description:
+          "The body is the file's text (Content-Type text/plain, text/vcard or text/csv). With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. Answers as POST /v0/address-book does.",
+        tags: ['client keys'],
+        querystring: Type.Object({
+          user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+          format: Type.Optional(Type.String({ maxLength: 8, description: 'vcard or csv (default: guessed from the text)' })),
+        }),
+        response: { 200: S.UploadResponse },
       },
-      async (request) => {
+      example: { query: { user_id: '42', format: 'vcard' } },
+      sample: { path: '/v0/address-book-file?user_id=owner', body: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n', contentType: 'text/vcard' },
+      handler: async (request, reply) => {
+        const query = request.query as FileQuery;
         const own = request.auth.clientUserId;
-        const asked = request.query.user_id;
+        const asked = query.user_id;
         if (own !== null && asked !== undefined && asked.trim() !== own) {
-          throw new ApiError('forbidden', 'Forbidden: user_id names another user; a client key acts only for its own user.', [
+          throw new ServiceError('forbidden', 'Forbidden: user_id names another user; a client key acts only for its own user.', [
             { field: 'user_id', message: "must be the client key's user (or absent)" },
           ]);
         }
@@ -94,16 +110,15 @@ export async function widgetFileRoutes(v0: FastifyInstance, deps: { service: Add
         if (userId === null) throw invalid('user_id', 'is required with the secret key (?user_id=)');
         const text = typeof request.body === 'string' ? request.body : '';
         if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
-        const file = readContactsFile(text, detectFormat(text, request.query.format?.toLowerCase()));
+        const file = readContactsFile(text, detectFormat(text, query.format?.toLowerCase()));
         if (file.entries.length === 0) throw invalid('body', 'holds no contact that could be read');
         const body = { user_id: userId, source: file.sourceType === null ? {} : { type: file.sourceType }, entries: file.entries };
         validateUpload(body);
-        return answerUpload(service, config, body as UploadBody, {
-          tenant: request.auth.tenant,
-          appName: request.auth.appName,
-          elapsed: () => elapsedSeconds(request),
-        });
+        // The metrics hooks count the upload's entries from the body: give them the parsed entries.
+        (request as { body: unknown }).body = body;
+        const r = await answers.upload(body as UploadBody, { tenant: request.auth.tenant, appName: request.auth.appName, elapsed: () => elapsedSeconds(request) });
+        return reply.type('application/json; charset=utf-8').send(r.json);
       },
-    );
-  });
+    },
+  ];
 }

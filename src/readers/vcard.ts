@@ -7,7 +7,7 @@
  * item-grouped labels. `vcardToEntry` is the pure conversion from one card's properties to an Entry.
  */
 import vCard from 'vcf';
-import type { EntryBody } from '../../http/schemas.ts';
+import type { EntryInput } from '../domain/types.ts';
 
 /** One property of a card, values not yet unescaped (but quoted-printable already decoded). */
 export interface VcardProperty {
@@ -20,7 +20,7 @@ export interface VcardProperty {
   value: string;
 }
 
-export type Entry = EntryBody;
+export type Entry = EntryInput;
 
 export interface ParsedVcards {
   /** One Entry per usable card, in file order. */

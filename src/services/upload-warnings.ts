@@ -4,7 +4,7 @@
  * person's address without a word, so each one is named in `meta.warnings`, with the known field it is
  * closest to. Aggregated by field name (count, first indexes), and bounded whatever the upload's size.
  */
-import { makeSchemas } from './schemas.ts';
+import { makeSchemas } from '../http/schemas.ts';
 
 /** One warning of `meta.warnings`. */
 export interface FieldWarning {

@@ -1,0 +1,304 @@
+/** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
+import { isBulkSender } from '../junk.ts';
+import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
+import { foldName } from './names.ts';
+
+// --- contact assembly -------------------------------------------------------------------------------
+
+/**
+ * One per distinct name string of a merge: its folded tokens, computed once, and its display-name score,
+ * computed on first need. The counters serve pickName without a Map per contact: they belong to the
+ * contact whose number is in `stamp`.
+ */
+export interface NameInfo {
+  name: string;
+  folded: string[] | null;
+  rank: [number, number, number] | null;
+  stamp: number;
+  count: number;
+  last: number;
+}
+
+/** Score of a name as the contact's display name; see pickName. */
+function nameRank(name: string, folded: string[]): [number, number, number] {
+  let full = 0;
+  for (const t of folded) if (t.length > 1) full++;
+  // Words written as names are written: capital first, not all capitals ("García" yes; "GARCÍA", "garcía" no).
+  let cased = 0;
+  for (const w of name.split(/[\s,]+/)) {
+    if (w.length > 1 && w[0] !== w[0].toLowerCase() && w !== w.toUpperCase()) cased++;
+  }
+  let accents = 0;
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 127) accents++;
+  return [full, cased, accents];
+}
+
+function rankOf(info: NameInfo): [number, number, number] {
+  return (info.rank ??= nameRank(info.name, info.folded ?? []));
+}
+
+/** Distinct names of the contact being built (reused: contacts are built one at a time). */
+const pickScratch: NameInfo[] = [];
+/** Numbers the contacts pickName works on, across calls, so a NameInfo's counters are never stale. */
+let pickStamp = 0;
+
+/** A fresh number for the next contact built (see pickStamp). */
+export function nextPickStamp(): number {
+  return ++pickStamp;
+}
+
+/**
+ * Folded names by name string, across merges: a book is merged again on every read, and folding (the
+ * Unicode path above all) is the costliest per-name step. Pure, so sharing is safe. FIFO-capped between
+ * merges (~200 bytes a name: 50,000 names is ~10 MB at most), not a TwoGenerationCache (cache.ts) as
+ * phones and e-mails are: a NameInfo carries per-merge counters, so a generation turning over in the
+ * middle of a merge would give one name two NameInfos.
+ */
+const NAME_CACHE_MAX = 50_000;
+const nameCache = new Map<string, NameInfo>();
+
+export function nameInfo(name: string): NameInfo {
+  let info = nameCache.get(name);
+  if (info === undefined) {
+    const t = foldName(name);
+    info = { name, folded: t.length ? t : null, rank: null, stamp: -1, count: 0, last: 0 };
+    nameCache.set(name, info);
+  }
+  return info;
+}
+
+/**
+ * FIFO eviction, run once a merge holds its NameInfos: evicting mid-merge could hand one name two
+ * NameInfos in one merge (split counts in pickName, two arrays for one name in the veto lists).
+ */
+export function trimNameCache(): void {
+  if (nameCache.size <= NAME_CACHE_MAX) return;
+  let excess = nameCache.size - NAME_CACHE_MAX;
+  for (const k of nameCache.keys()) {
+    if (excess-- <= 0) break;
+    nameCache.delete(k);
+  }
+}
+
+/** Empties the folded-name cache (benchmarks measure cold merges with it). */
+export function clearNameCache(): void {
+  nameCache.clear();
+}
+
+/**
+ * The display name: the most complete name (most full-word tokens, initials don't count), then the
+ * most frequent, then the best written (mixed case over ALL CAPS/lower case, diacritics kept over
+ * stripped: exports lose them, people don't add them), then the latest upload.
+ */
+function pickName(stamp: number, members: Int32Array, from: number, to: number, infos: (NameInfo | null)[]): string | null {
+  if (to - from === 1) return infos[members[from]]?.name ?? null;
+  const seen = pickScratch;
+  seen.length = 0;
+  for (let m = from; m < to; m++) {
+    const i = members[m];
+    const info = infos[i];
+    if (info === null) continue;
+    if (info.stamp !== stamp) {
+      info.stamp = stamp;
+      info.count = 1;
+      info.last = i;
+      seen.push(info);
+    } else {
+      info.count++;
+      info.last = i;
+    }
+  }
+  // Distinct names have distinct last uploads, so the order is total and the scan order does not matter.
+  let best: NameInfo | null = null;
+  for (const c of seen) {
+    if (best === null) {
+      best = c;
+      continue;
+    }
+    const r = rankOf(c);
+    const br = rankOf(best);
+    if (
+      r[0] > br[0] ||
+      (r[0] === br[0] &&
+        (c.count > best.count ||
+          (c.count === best.count && (r[1] > br[1] || (r[1] === br[1] && (r[2] > br[2] || (r[2] === br[2] && c.last > best.last)))))))
+    ) {
+      best = c;
+    }
+  }
+  seen.length = 0;
+  return best === null ? null : best.name;
+}
+
+function newest(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+}
+
+function phoneOrder(p: NormPhone): number {
+  if (p.key === null) return 2;
+  return p.key.startsWith('p:') ? 0 : 1;
+}
+
+/** Same phone: same key, or both keyless and shown the same (keyless numbers are told apart by what is shown). */
+function samePhone(p: NormPhone, q: NormPhone): boolean {
+  return p.key !== null ? q.key === p.key : q.key === null && q.display === p.display;
+}
+
+export function buildContact(
+  id: number,
+  members: Int32Array,
+  from: number,
+  to: number,
+  entries: NormalizedEntry[],
+  infos: (NameInfo | null)[],
+  alias: Map<string, string> | null,
+  stamp: number,
+): Contact {
+  // Contacts hold a handful of items: linear scans of small arrays beat Sets here.
+  const emails: NormEmail[] = [];
+  const phones: NormPhone[] = [];
+  const photos: string[] = [];
+  const single = to - from === 1;
+  let firstSource: string | null = null;
+  let sources: string[] | null = null; // only built when a second source shows up
+  let data: Record<string, unknown> = {};
+  let nickname: string | null = null;
+  let title: string | null = null;
+  let company: string | null = null;
+  let favorite = false;
+  let pinned = 0;
+  let times: number | null = null;
+  let lastSent: number | null = null;
+  let lastReceived: number | null = null;
+  let addressCount = 0;
+  let websiteCount = 0;
+  let imCount = 0;
+
+  for (let m = from; m < to; m++) {
+    const e = entries[members[m]];
+    for (const em of e.emails) {
+      let dup = false;
+      for (let j = 0; j < emails.length && !dup; j++) dup = emails[j].key === em.key;
+      if (!dup) emails.push(em);
+    }
+    for (const p of e.phones) {
+      let dup = false;
+      for (let j = 0; j < phones.length && !dup; j++) dup = samePhone(p, phones[j]);
+      if (!dup) phones.push(p);
+    }
+    for (const ph of e.photos) if (!photos.includes(ph)) photos.push(ph);
+    if (firstSource === null) firstSource = e.sourceKey;
+    else if (e.sourceKey !== firstSource) {
+      if (sources === null) sources = [firstSource, e.sourceKey];
+      else if (!sources.includes(e.sourceKey)) sources.push(e.sourceKey);
+    }
+    if (single) data = e.data;
+    else Object.assign(data, e.data); // later upload wins, shallow (data starts as a fresh object)
+    nickname = e.nickname ?? nickname;
+    title = e.title ?? title;
+    company = e.company ?? company;
+    favorite ||= e.favorite;
+    if (e.pinned > pinned) pinned = e.pinned;
+    if (e.timesContacted !== null && (times === null || e.timesContacted > times)) times = e.timesContacted;
+    lastSent = newest(lastSent, e.lastSent);
+    lastReceived = newest(lastReceived, e.lastReceived);
+    if (e.addressCount > addressCount) addressCount = e.addressCount;
+    if (e.websiteCount > websiteCount) websiteCount = e.websiteCount;
+    if (e.imCount > imCount) imCount = e.imCount;
+  }
+
+  // Phones: full numbers, then national-only, then keyless (upload order within each class). A
+  // national-only copy of a full number the contact already has is the same phone: shown once.
+  let shownPhones: NormPhone[] = phones;
+  let usablePhone = false;
+  let sorted = true;
+  for (let j = 0; j < phones.length; j++) {
+    const c = phoneOrder(phones[j]);
+    if (c < 2) usablePhone = true;
+    if (c !== 0 && (c === 1 || (j + 1 < phones.length && phoneOrder(phones[j + 1]) !== 2))) sorted = false;
+  }
+  if (!sorted) {
+    shownPhones = [];
+    for (let cls = 0; cls < 3; cls++) {
+      for (const p of phones) {
+        if (phoneOrder(p) !== cls) continue;
+        if (cls === 1 && alias !== null) {
+          const a = alias.get(p.key as string);
+          if (a !== undefined && a.startsWith('p:') && phones.some((q) => q.key === a)) continue;
+        }
+        shownPhones.push(p);
+      }
+    }
+  }
+  // E-mails: person mailboxes, then role mailboxes, then junk, which is dropped when anything usable is left.
+  let shownEmails: NormEmail[] = [];
+  let plain = true; // only person mailboxes: shown as they are
+  for (const m of emails) if (m.junk || m.role) plain = false;
+  if (plain) shownEmails = emails;
+  else {
+    for (const m of emails) if (!m.junk && !m.role) shownEmails.push(m);
+    for (const m of emails) if (!m.junk && m.role) shownEmails.push(m);
+  }
+  const usableEmail = shownEmails.length > 0;
+  if (!usableEmail && !usablePhone) for (const m of emails) if (m.junk) shownEmails.push(m);
+
+  // Keys: every shown e-mail, then every keyed phone (phones are distinct by key already).
+  const keys: string[] = new Array(shownEmails.length);
+  for (let j = 0; j < shownEmails.length; j++) keys[j] = 'e:' + shownEmails[j].key;
+  for (const p of shownPhones) if (p.key !== null) keys.push(p.key);
+
+  const contact: Contact = {
+    id,
+    name: pickName(stamp, members, from, to, infos),
+    nickname,
+    title,
+    company,
+    emails: shownEmails,
+    phones: shownPhones,
+    photos,
+    data,
+    favorite,
+    pinned,
+    timesContacted: times,
+    lastSent,
+    lastReceived,
+    addressCount,
+    websiteCount,
+    imCount,
+    sourceCount: sources === null ? (firstSource === null ? 0 : 1) : sources.length,
+    entryCount: to - from,
+    keys,
+    junk: false,
+    junkReason: null,
+  };
+  if (!usableEmail && !usablePhone) {
+    // Why nothing is usable: a junk class (no-reply, bounce, ...) wins over a string that is no address.
+    let reason = 'nothing_to_invite' as Contact['junkReason'];
+    const unusable: string[] = [];
+    for (const m of shownEmails) {
+      if (m.junk === 'invalid') unusable.push(m.display);
+      else if (reason === 'nothing_to_invite' || reason === 'invalid') reason = m.junk;
+    }
+    if (reason === 'nothing_to_invite' && unusable.length > 0) reason = 'invalid';
+    if ((reason === 'nothing_to_invite' || reason === 'invalid') && hasEvidence(contact)) {
+      // Evidence beats syntax: a person the owner wrote to, starred or pinned is kept whatever the form
+      // of their address, with nothing shown as an address and the reason marked (decisions.md).
+      contact.emails = [];
+      contact.unusable = { reason, emails: unusable };
+    } else {
+      contact.junk = true;
+      contact.junkReason = reason;
+    }
+  } else if (isBulkSender(contact)) {
+    contact.junk = true;
+    contact.junkReason = 'bulk_sender';
+  }
+  return contact;
+}
+
+/** The owner wrote to them (a count or a sent date), starred or pinned them: a real person to the owner. */
+function hasEvidence(c: Contact): boolean {
+  return (c.timesContacted ?? 0) > 0 || c.lastSent !== null || c.favorite || c.pinned !== 0;
+}

@@ -1,0 +1,433 @@
+/**
+ * Which entries a shared key may link: the key index of a book, national-number aliases, the per-key
+ * guard (shared numbers, hubs, switchboards, colleagues) and the app's alias groups.
+ */
+import { isWebmailDomain } from '../webmail.ts';
+import type { NormalizedEntry } from '../types.ts';
+import { Components } from './components.ts';
+import { namesCompatible } from './names.ts';
+
+/** Digits of a national-only number that must match the end of a full number to be read as the same phone. */
+const MIN_ALIAS_DIGITS = 7;
+/** A key holding this many distinct identities is shared (office, family, placeholder), whatever the names say. */
+const HUB_IDENTITIES = 3;
+/**
+ * org of a direct line ("+E164;ext=N"): like every phone, no organisation; marked so that the identity
+ * count of a shared key does not read it as who someone is (see identifyingKey).
+ */
+const DIRECT_LINE = -2;
+
+// --- keys -------------------------------------------------------------------------------------------
+
+// --- aliases ----------------------------------------------------------------------------------------
+
+/**
+ * Joins the entries that hold addresses of one alias group (POST /v0/alias: the app says these addresses
+ * are one person). Applied after the key links and over the name veto: the app's word outranks the
+ * guesses of the guard, and an alias is about addresses, so "J. Smith <work>" and "Johnny <home>" join.
+ * Junk addresses never join anyone, aliased or not. Groups that share an address are one group.
+ * `aliases`: lists of e-mail keys as the index stores them ('e:' + normalised address).
+ */
+export function joinAliases(entries: readonly NormalizedEntry[], aliases: readonly (readonly string[])[], uf: Components): void {
+  const groupParent = aliases.map((_, g) => g);
+  const findGroup = (g: number): number => {
+    while (groupParent[g] !== g) g = groupParent[g] = groupParent[groupParent[g]];
+    return g;
+  };
+  const groupOfKey = new Map<string, number>();
+  aliases.forEach((keys, g) => {
+    for (const k of keys) {
+      if (!k.startsWith('e:')) continue;
+      const bare = k.slice(2);
+      const other = groupOfKey.get(bare);
+      if (other === undefined) groupOfKey.set(bare, g);
+      else groupParent[findGroup(g)] = findGroup(other);
+    }
+  });
+  const first = new Int32Array(aliases.length).fill(-1);
+  for (let i = 0; i < entries.length; i++) {
+    for (const m of entries[i].emails) {
+      if (m.junk) continue;
+      const g = groupOfKey.get(m.key);
+      if (g === undefined) continue;
+      const root = findGroup(g);
+      if (first[root] < 0) first[root] = i;
+      else uf.tryUnion(first[root], i, true);
+    }
+  }
+}
+
+/**
+ * Link key of a national-only number: its digits without leading zeros (trunk prefix), or the full
+ * number of the book that ends with those digits when exactly one does ("0171 1234567" with no region
+ * and "+49 171 1234567" from a source that had one). Works on the book's distinct keys (first
+ * appearance first), not on every entry.
+ */
+function nationalAliases(keys: readonly string[]): Map<string, string> {
+  const national: [string, string][] = [];
+  const wanted = new Set<string>(); // only the tails some national number asks for are indexed
+  for (const k of keys) {
+    if (k.charCodeAt(0) !== 110 /* 'n' */ || k.charCodeAt(1) !== 58 /* ':' */ || k.includes('@')) continue; // '@': an e-mail
+    const d = k.slice(2).replace(/^0+/, '');
+    national.push([k, d]);
+    if (d.length >= MIN_ALIAS_DIGITS) wanted.add(d.slice(-MIN_ALIAS_DIGITS));
+  }
+  const byTail = new Map<string, string[]>();
+  if (wanted.size > 0) {
+    for (const k of keys) {
+      if (k.charCodeAt(0) !== 112 /* 'p' */ || k.charCodeAt(1) !== 58 /* ':' */ || k.includes('@')) continue;
+      const tail = k.slice(-MIN_ALIAS_DIGITS);
+      if (!wanted.has(tail)) continue;
+      const list = byTail.get(tail);
+      if (!list) byTail.set(tail, [k]);
+      else list.push(k);
+    }
+  }
+  const alias = new Map<string, string>();
+  for (const [key, d] of national) {
+    let target = 'n:' + d;
+    if (d.length >= MIN_ALIAS_DIGITS) {
+      const hits = (byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? []).filter((k) => {
+        const cc = k.length - 2 - d.length; // digits left for the country code
+        return k.endsWith(d) && cc >= 0 && cc <= 3;
+      });
+      if (hits.length === 1) target = hits[0];
+    }
+    alias.set(key, target);
+  }
+  return alias;
+}
+
+/**
+ * The link keys of every entry as small integers, in flat arrays (no array and no string per entry):
+ * entry i holds ids keyOf[keyStart[i] .. keyStart[i+1]); key k is held by entries
+ * holderOf[holderStart[k] .. holderStart[k+1]), in upload order. Key ids follow first appearance, so
+ * walking keys by id is deterministic and depends only on the entry list.
+ */
+export interface KeyIndex {
+  keyCount: number;
+  keyStart: Int32Array;
+  keyOf: Int32Array;
+  holderStart: Int32Array;
+  holderOf: Int32Array;
+  /** National-only key -> the key it links as (see nationalAliases); null when the book has none. */
+  alias: Map<string, string> | null;
+  /** Per entry: how many of its keys are e-mails (they come first: keyOf[keyStart[i] .. keyStart[i] + emailCount[i])). */
+  emailCount: Int32Array;
+  /**
+   * Per key: the organisation of an e-mail key (its domain as a small integer), -1 for a webmail domain
+   * (millions of strangers share gmail.com) and for phones.
+   */
+  org: Int32Array;
+  /**
+   * Per key: 1 when the book itself says the key is shared, whatever its holders look like: a number the
+   * book also holds with an extension is a switchboard. null when no key is.
+   */
+  switchboard: Uint8Array | null;
+}
+
+/**
+ * Keys an entry links on: usable e-mails and keyed phones (junk addresses never link anyone). E-mail
+ * keys link as the bare address (it holds an '@', phone keys never do): no string is built per entry.
+ */
+export function indexKeys(entries: NormalizedEntry[]): KeyIndex {
+  const n = entries.length;
+  const ids = new Map<string, number>();
+  const keyStart = new Int32Array(n + 1);
+  const emailEnd = new Int32Array(n); // entry i's e-mail keys end here; its phone keys follow
+  const emailCount = new Int32Array(n);
+  const domains = new Map<string, number>(); // domain -> organisation id, -1 for webmail
+  let orgRaw: Int32Array = new Int32Array(2 * n + 16); // raw key id -> organisation id (-1: webmail or phone)
+  let keyOf: Int32Array = new Int32Array(2 * n + 16);
+  let used = 0;
+  let national = false;
+  let boards: string[] | null = null; // keys of numbers seen with an extension
+  for (let i = 0; i < n; i++) {
+    const e = entries[i];
+    const start = used;
+    keyStart[i] = start;
+    for (const m of e.emails) {
+      if (m.junk) continue;
+      let id = ids.get(m.key);
+      if (id === undefined) {
+        ids.set(m.key, (id = ids.size));
+        let d = domains.get(m.domain);
+        if (d === undefined) domains.set(m.domain, (d = isWebmailDomain(m.domain) ? -1 : domains.size));
+        if (id >= orgRaw.length) orgRaw = grow(orgRaw);
+        orgRaw[id] = d;
+      }
+      if (used === keyOf.length) keyOf = grow(keyOf);
+      keyOf[used++] = id;
+    }
+    emailEnd[i] = used;
+    emailCount[i] = used - start;
+    for (const p of e.phones) {
+      const k = p.key;
+      if (!k) {
+        // "+12125550100;ext=12": the number before the extension is a switchboard (rare: a scan per keyless phone).
+        const d = p.display;
+        const x = d.charCodeAt(0) === 43 /* '+' */ ? d.indexOf(';ext=') : -1;
+        if (x > 0) (boards ??= []).push('p:' + d.slice(0, x));
+        continue;
+      }
+      if (k.charCodeAt(0) === 110 /* 'n' */) national = true;
+      else if (k.length > 16 && k.includes(';ext=')) (boards ??= []).push(k.slice(0, k.indexOf(';ext='))); // a direct line: its bare number is a switchboard
+      let id = ids.get(k);
+      if (id === undefined) {
+        ids.set(k, (id = ids.size));
+        if (id >= orgRaw.length) orgRaw = grow(orgRaw);
+        orgRaw[id] = k.length > 16 && k.includes(';ext=') ? DIRECT_LINE : -1;
+      } else if (repeats(keyOf, start, used, id)) continue;
+      if (used === keyOf.length) keyOf = grow(keyOf);
+      keyOf[used++] = id;
+    }
+  }
+  keyStart[n] = used;
+  let keyCount = ids.size;
+  let alias: Map<string, string> | null = null;
+  let finalId: Int32Array | null = null; // raw key id -> id after the renumbering below
+  if (national) {
+    // Rare: national-only keys link as their alias (see nationalAliases). Renumber the keys by first
+    // appearance of what they link as, as if the entries had listed the aliases, and drop a phone an
+    // entry now lists twice (its national and its full spelling). Integer arrays only: no string work
+    // beyond the national keys themselves.
+    const raw = [...ids.keys()];
+    alias = nationalAliases(raw);
+    const target = new Int32Array(raw.length + alias.size);
+    for (let r = 0; r < raw.length; r++) target[r] = r;
+    let slots = raw.length;
+    const unseen = new Map<string, number>(); // alias targets no entry lists as such ('n:' + digits)
+    for (const [k, t] of alias) {
+      let tr = ids.get(t) ?? unseen.get(t);
+      if (tr === undefined) unseen.set(t, (tr = slots++));
+      target[ids.get(k) as number] = tr;
+    }
+    const renum = new Int32Array(slots).fill(-1);
+    let next = 0;
+    let w = 0;
+    for (let i = 0; i < n; i++) {
+      const from = keyStart[i];
+      const to = keyStart[i + 1];
+      keyStart[i] = w; // w <= from: compacting in place never overwrites what is still to be read
+      for (let j = from; j < to; j++) {
+        const t = target[keyOf[j]];
+        let id = renum[t];
+        if (id < 0) renum[t] = id = next++;
+        else if (j >= emailEnd[i] && repeats(keyOf, keyStart[i], w, id)) continue; // e-mails are kept as listed
+        keyOf[w++] = id;
+      }
+    }
+    keyStart[n] = used = w;
+    keyCount = next;
+    finalId = new Int32Array(raw.length);
+    for (let r = 0; r < raw.length; r++) finalId[r] = renum[target[r]];
+  }
+  let org: Int32Array;
+  if (finalId === null) org = orgRaw;
+  else {
+    org = new Int32Array(keyCount).fill(-1);
+    for (let r = 0; r < finalId.length; r++) if (orgRaw[r] !== -1) org[finalId[r]] = orgRaw[r];
+  }
+  let switchboard: Uint8Array | null = null;
+  if (boards !== null) {
+    for (const b of boards) {
+      const r = ids.get(b);
+      if (r === undefined) continue; // nobody holds the number without its extension
+      switchboard ??= new Uint8Array(keyCount);
+      switchboard[finalId === null ? r : finalId[r]] = 1;
+    }
+  }
+  const holderStart = new Int32Array(keyCount + 1);
+  for (let j = 0; j < used; j++) holderStart[keyOf[j] + 1]++;
+  for (let k = 0; k < keyCount; k++) holderStart[k + 1] += holderStart[k];
+  const holderOf = new Int32Array(used);
+  const fill = holderStart.slice(0, keyCount);
+  for (let i = 0; i < n; i++) for (let j = keyStart[i]; j < keyStart[i + 1]; j++) holderOf[fill[keyOf[j]]++] = i;
+  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard };
+}
+
+/** Whether ids[from..to) holds id (an entry lists a handful of keys: a scan beats a Set). */
+function repeats(ids: Int32Array, from: number, to: number, id: number): boolean {
+  for (let j = from; j < to; j++) if (ids[j] === id) return true;
+  return false;
+}
+
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/**
+ * Whether entry i holds a key other than `key` that says who it is: a direct line does not. It links the
+ * cards that hold it (its own key), but an unnamed card with a personal address and an office extension
+ * is still a bare copy of that address for the identity count (as when extensions had no key), not a
+ * third person on it.
+ */
+function identifyingKey(ix: KeyIndex, i: number, key: number): boolean {
+  for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) {
+    const k = ix.keyOf[j];
+    if (k !== key && ix.org[k] !== DIRECT_LINE) return true;
+  }
+  return false;
+}
+
+/** Whether entries a and b hold a key other than `key` in common. */
+function shareOtherKey(ix: KeyIndex, a: number, b: number, key: number): boolean {
+  for (let j = ix.keyStart[a]; j < ix.keyStart[a + 1]; j++) {
+    const k = ix.keyOf[j];
+    if (k !== key && repeats(ix.keyOf, ix.keyStart[b], ix.keyStart[b + 1], k)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether holders a and b of `key` are colleagues: each has a mailbox at one organisation (same
+ * non-webmail domain), the mailboxes differ, and the two share nothing but `key`. Two people of one
+ * company on its office line, whatever their names say; one person with a work and a private address is
+ * the common case this leaves alone (different domains, or webmail).
+ */
+function colleagues(ix: KeyIndex, key: number, a: number, b: number): boolean {
+  if (a === b) return false;
+  const aEnd = ix.keyStart[a] + ix.emailCount[a];
+  const bEnd = ix.keyStart[b] + ix.emailCount[b];
+  for (let j = ix.keyStart[a]; j < aEnd; j++) {
+    const ka = ix.keyOf[j];
+    const o = ix.org[ka];
+    if (ka === key || o < 0) continue;
+    for (let l = ix.keyStart[b]; l < bEnd; l++) {
+      const kb = ix.keyOf[l];
+      if (kb !== ka && kb !== key && ix.org[kb] === o) return !shareOtherKey(ix, a, b, key);
+    }
+  }
+  return false;
+}
+
+/** Applies the per-key guard and links the entries the key may link. */
+export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): void {
+  const from = ix.holderStart[key];
+  const to = ix.holderStart[key + 1];
+  const switchboard = ix.switchboard !== null && ix.switchboard[key] === 1;
+  if (!switchboard) {
+    if (to - from === 2) {
+      // The common case, and the general rule reduced: two holders are at most two identities, so the key
+      // links them exactly when their names agree and they are not colleagues.
+      const i = ix.holderOf[from];
+      const j = ix.holderOf[from + 1];
+      const a = folded[i];
+      const b = folded[j];
+      if ((a === null || b === null || namesCompatible(a, b)) && !colleagues(ix, key, i, j)) uf.tryUnion(i, j);
+      return;
+    }
+    // Next most common: one person's copies across sources, every holder named and every two names
+    // compatible. That is one name group and one identity, which the general rule below links whole; skip
+    // its bookkeeping, unless two holders look like colleagues (two "Chris Smith" at one company: the
+    // general rule tells whether they are one identity). (Pairs are checked in the general rule's order,
+    // later upload against earlier, as namesCompatible is not guaranteed symmetric for names of equal length.)
+    let agree = true;
+    let office = false;
+    for (let x = from; x < to && agree; x++) {
+      const i = ix.holderOf[x];
+      const a = folded[i];
+      if (a === null) {
+        agree = false;
+        break;
+      }
+      for (let y = from; y < x && agree; y++) {
+        const j = ix.holderOf[y];
+        agree = namesCompatible(a, folded[j] as string[]);
+        if (!office && ix.emailCount[i] > 0 && colleagues(ix, key, i, j)) office = true;
+      }
+    }
+    if (agree && !office) {
+      for (let x = from + 1; x < to; x++) uf.tryUnion(ix.holderOf[from], ix.holderOf[x]);
+      return;
+    }
+  }
+  const holders = Array.from(ix.holderOf.subarray(from, to));
+  // Name groups, most complete names first so a bare surname cannot pick a side arbitrarily.
+  const named = holders.filter((i) => folded[i] !== null);
+  named.sort((a, b) => (folded[b] as string[]).length - (folded[a] as string[]).length || a - b);
+  const groups: number[][] = [];
+  const ambiguous: number[] = [];
+  for (const i of named) {
+    const fits = groups.filter((g) => g.every((j) => namesCompatible(folded[i] as string[], folded[j] as string[])));
+    if (fits.length === 0) groups.push([i]);
+    else if (fits.length === 1) fits[0].push(i);
+    else ambiguous.push(i); // "Smith" on a number held by John Smith and Mary Smith: could be either
+  }
+  // Identities on the key: holders are one identity when they share another key or sit in one name group.
+  // Unnamed holders with no other key are bare copies of the number and count for nobody.
+  const bare: number[] = [];
+  const ids = new Map<number, number>(); // holder -> identity representative
+  const rep = (i: number): number => {
+    let r = i;
+    while (ids.get(r) !== r) r = ids.get(r) as number;
+    return r;
+  };
+  const join = (a: number, b: number) => {
+    const ra = rep(a), rb = rep(b);
+    if (ra !== rb) ids.set(rb, ra);
+  };
+  const byOtherKey = new Map<number, number>();
+  for (const i of holders) {
+    if (folded[i] === null && !identifyingKey(ix, i, key)) {
+      bare.push(i);
+      continue;
+    }
+    ids.set(i, i);
+    for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) {
+      const k = ix.keyOf[j];
+      if (k === key) continue;
+      const h = byOtherKey.get(k);
+      if (h === undefined) byOtherKey.set(k, i);
+      else join(h, i);
+    }
+  }
+  // So far identities are joined by addresses only. Two of them with mailboxes at one organisation are
+  // colleagues (see colleagues; two identities never share a mailbox, or they would be one): the key is a
+  // company line, shared, whatever their names say. One pass: the first identity seen per organisation.
+  let shared = switchboard;
+  const byOrg = new Map<number, number>(); // organisation -> identity representative
+  for (let x = 0; x < holders.length && !shared; x++) {
+    const i = holders[x];
+    const end = ix.keyStart[i] + ix.emailCount[i];
+    for (let j = ix.keyStart[i]; j < end && !shared; j++) {
+      const o = ix.org[ix.keyOf[j]];
+      if (o < 0 || ix.keyOf[j] === key) continue;
+      const r = rep(i);
+      const seen = byOrg.get(o);
+      if (seen === undefined) byOrg.set(o, r);
+      else shared = seen !== r;
+    }
+  }
+  // Per name group: whether its holders that have other addresses are more than one identity (two
+  // "Chris Smith" with their own mailboxes on one switchboard are often two people).
+  const split = groups.map((g) => {
+    let first = -1;
+    for (const i of g) {
+      if (!identifyingKey(ix, i, key)) continue;
+      const r = rep(i);
+      if (first < 0) first = r;
+      else if (r !== first) return true;
+    }
+    return false;
+  });
+  for (const g of groups) for (let n = 1; n < g.length; n++) join(g[0], g[n]);
+  let identities = 0;
+  for (const [i] of ids) if (rep(i) === i) identities++;
+
+  if (!shared && groups.length <= 1 && ambiguous.length === 0 && identities < HUB_IDENTITIES) {
+    for (let n = 1; n < holders.length; n++) uf.tryUnion(holders[0], holders[n]);
+    return;
+  }
+  // Shared key: it is no evidence of identity any more. Holders that have other addresses link through
+  // those if they are one person. An entry holding nothing but this number joins the single name group it
+  // agrees with, when that group is one identity; bare unnamed copies of the number join each other.
+  for (let n = 0; n < groups.length; n++) {
+    if (split[n]) continue;
+    const g = groups[n];
+    for (let m = 1; m < g.length; m++) uf.tryUnion(g[0], g[m]);
+  }
+  for (let n = 1; n < bare.length; n++) uf.tryUnion(bare[0], bare[n]);
+}

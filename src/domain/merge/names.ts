@@ -1,0 +1,219 @@
+/**
+ * Names for the merge: folding (diacritics, titles, nicknames, kin words) and the compatibility test
+ * the component veto uses. Names alone never merge anything: they can only veto.
+ */
+
+// --- names ------------------------------------------------------------------------------------------
+
+/**
+ * Titles that say nothing about who someone is. Only words that are never part of a name: dropping a
+ * token can turn a full name into a partial one ("Don Smith" -> "Smith"), and a partial name is
+ * compatible with every full name that contains it, so the veto would wave through "Don Smith" and
+ * "John Smith" on one family landline. Hence no given names here ("Don", "Dona"), and no generation
+ * suffixes: "Sr"/"Jr"/"II"/"III" tell a father from a son, and kept as tokens they still fit the bare
+ * name ("John Smith Jr" ~ "John Smith") while "Jr" and "Sr" conflict.
+ */
+const IGNORED_TOKENS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'herr', 'frau', 'mme', 'mlle', 'sra']);
+
+/**
+ * Common given-name short forms, so "Bob Jones" and "Robert Jones" holding the same number agree.
+ * Kept short on purpose: it only relaxes the veto, it never merges by itself.
+ */
+const NICKNAME_GROUPS = [
+  'robert bob rob robbie bobby', 'william bill will billy liam', 'richard rick dick rich ricky', 'james jim jimmy jamie',
+  'michael mike mick mikey', 'thomas tom tommy', 'david dave davey', 'christopher chris kit', 'katherine catherine kate katie kathy cathy',
+  'elizabeth liz beth betty lisa eliza', 'margaret maggie peggy meg', 'susan sue suzy', 'anthony tony', 'andrew andy drew',
+  'joseph joe joey', 'edward ed ted eddie', 'henry hank harry', 'john jack johnny', 'nicholas nick nicky', 'peter pete',
+  'samuel sam sammy', 'stephen steven steve', 'alexander alex sasha sandy', 'alexandra alex sasha sandra', 'matthew matt',
+  'patrick pat paddy', 'patricia pat trish patty', 'daniel dan danny', 'gregory greg', 'lawrence larry', 'gerald jerry',
+  'jennifer jen jenny', 'rebecca becky becca', 'abigail abby', 'jose pepe', 'francisco paco pancho', 'mikhail misha',
+  'dmitry dima', 'ekaterina katya', 'johannes hannes', 'wolfgang wolf', 'giuseppe beppe', 'benjamin ben benji',
+  'jonathan jon', 'timothy tim', 'victoria vicky tori', 'deborah debbie deb', 'barbara barb babs',
+];
+const NICKNAME: Map<string, number> = new Map();
+NICKNAME_GROUPS.forEach((g, i) => {
+  for (const n of g.split(' ')) if (!NICKNAME.has(n)) NICKNAME.set(n, i);
+});
+
+/**
+ * Kinship and partner labels ("Mom", "My Dad", "Oma", "Wife"): they say who someone is to the user, not
+ * their name, so "Mom" and "Jane Doe" on one mobile are one person; two different labels ("Mom", "Dad"
+ * on a landline) still conflict. Folded to one marker token per relation.
+ */
+const KIN = new Map<string, string>(); // a Map, not an object: "constructor" is no relation
+for (const [label, words] of Object.entries({
+  mother: 'mom mum mother mama mommy mummy mam ma mamá mamãe maman mutti mutter mamma madre mamusia',
+  father: 'dad father papa daddy pa papá papai vater vati papà padre tata',
+  grandmother: 'grandma granny nana nan oma abuela nonna babcia grandmother',
+  grandfather: 'grandpa granddad opa abuelo nonno dziadek grandfather',
+  partner: 'wife husband hubby honey babe hun love darling spouse partner',
+  sister: 'sister sis', brother: 'brother bro',
+})) {
+  for (const w of words.split(' ')) KIN.set(w.normalize('NFD').replace(/\p{M}+/gu, ''), '~' + label);
+}
+const KIN_FILLER = new Set(['my', 'mein', 'meine', 'ma', 'mon', 'mi', 'mia', 'mio', 'moja', 'moj']);
+
+/** Letters that NFD does not decompose. */
+const FOLD_EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
+/** Name -> comparable tokens: diacritics folded, lower-case, punctuation dropped, titles removed. */
+export function foldName(name: string): string[] {
+  const tokens = foldTokens(name);
+  // A name made only of kinship words (and "my") is a relation label.
+  let kin: string | null = null;
+  for (const t of tokens) {
+    const k = KIN.get(t);
+    if (k !== undefined) {
+      if (kin !== null && kin !== k) return tokens;
+      kin = k;
+    } else if (!KIN_FILLER.has(t)) return tokens;
+  }
+  return kin ? [kin] : tokens;
+}
+
+function foldTokens(name: string): string[] {
+  let ascii = true;
+  for (let i = 0; i < name.length && ascii; i++) {
+    const c = name.charCodeAt(i);
+    ascii = c >= 0x20 && c <= 0x7e;
+  }
+  if (ascii) {
+    // ASCII fast path (most names): the Unicode-aware path below costs ~5x more. Tokens are the runs of
+    // [a-z0-9], cut by hand: a regex split builds empty strings and an array to filter.
+    const s = name.toLowerCase();
+    const out: string[] = [];
+    let start = -1;
+    for (let i = 0; i <= s.length; i++) {
+      const c = i < s.length ? s.charCodeAt(i) : 0;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        const t = s.slice(start, i);
+        if (!IGNORED_TOKENS.has(t)) out.push(t);
+        start = -1;
+      }
+    }
+    return out;
+  }
+  const latin = foldLatin(name);
+  if (latin !== null) return latin;
+  const out: string[] = [];
+  for (const t of foldText(name).split(/[^\p{L}\p{N}]+/u)) if (t !== '' && !IGNORED_TOKENS.has(t)) out.push(t);
+  return out;
+}
+
+/** Unicode folding: diacritics dropped, lower-case, letters NFD leaves alone spelled out. */
+function foldText(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+/g, '') // combining marks (\p{M} is slower)
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => FOLD_EXTRA[c] ?? c);
+}
+
+/**
+ * foldText of each character of U+0000..U+024F and U+1E00..U+1EFF (ASCII, Western and Central European,
+ * Vietnamese), computed once: its letters, or ' ' for a separator. undefined where the character's fold
+ * is anything else (empty, or letters mixed with leftover marks): such a name takes the full path.
+ * Folding one character at a time is exact for these: none of them is a combining mark, so the NFD of
+ * a string of them is the concatenation of their NFDs, and their lower-case mappings are context-free.
+ */
+const LATIN_FOLD: (string | undefined)[] = [];
+const VIET_FOLD: (string | undefined)[] = [];
+for (const [table, from, to] of [[LATIN_FOLD, 0, 0x250], [VIET_FOLD, 0x1e00, 0x1f00]] as const) {
+  for (let c = from; c < to; c++) {
+    const f = foldText(String.fromCharCode(c));
+    table.push(/^[\p{L}\p{N}]+$/u.test(f) ? f : /^[^\p{L}\p{N}]+$/u.test(f) ? ' ' : undefined);
+  }
+}
+
+/** foldTokens for a name made of the characters above, in one pass (the Unicode path costs ~5x more); null for any other name. */
+function foldLatin(name: string): string[] | null {
+  const out: string[] = [];
+  let token = '';
+  for (let i = 0; i <= name.length; i++) {
+    let f = ' ';
+    if (i < name.length) {
+      const c = name.charCodeAt(i);
+      const t = c < 0x250 ? LATIN_FOLD[c] : c >= 0x1e00 && c < 0x1f00 ? VIET_FOLD[c - 0x1e00] : undefined;
+      if (t === undefined) return null;
+      f = t;
+    }
+    if (f !== ' ') token += f;
+    else if (token !== '') {
+      if (!IGNORED_TOKENS.has(token)) out.push(token);
+      token = '';
+    }
+  }
+  return out;
+}
+
+function tokensMatch(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length === 1 || b.length === 1) return a[0] === b[0]; // initial: "J." ~ "John"
+  const na = NICKNAME.get(a);
+  if (na !== undefined && na === NICKNAME.get(b)) return true;
+  const s = a.length <= b.length ? a : b;
+  const l = s === a ? b : a;
+  // Short forms written as a prefix ("Jon"/"Jonathan", "Alex"/"Alexandra"), at least 3 letters.
+  if (s.length >= 3 && s.length <= 4 && l.startsWith(s)) return true;
+  return s.length >= 3 && l.length > s.length && umlautSpelling(l, s);
+}
+
+/**
+ * Whether `long` is `short` with umlauts written out: "mueller" ~ "muller" (the fold of "Müller"),
+ * "schroeder" ~ "schroder", "soeren" ~ "soren" (ø folds to o). That is, `long` is `short` with an 'e'
+ * inserted after some a, o or u; nothing else may differ.
+ */
+function umlautSpelling(long: string, short: string): boolean {
+  let j = 0;
+  for (let i = 0; i < long.length; i++) {
+    const c = long.charCodeAt(i);
+    if (j < short.length && c === short.charCodeAt(j)) j++;
+    else if (c !== 101 /* e */ || i === 0 || 'aou'.indexOf(long[i - 1]) < 0) return false;
+  }
+  return j === short.length;
+}
+
+/**
+ * Two names can belong to one person when every token of the shorter name matches a distinct token of
+ * the longer one (order-free: "Smith, John" ~ "John Smith"; "J Smith" ~ "John Smith"; "John" ~ "John
+ * Smith"). An empty name is compatible with everything.
+ */
+export function namesCompatible(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || b.length === 0) return true;
+  const ka = a[0][0] === '~';
+  const kb = b[0][0] === '~';
+  if (ka || kb) return !(ka && kb) || a[0] === b[0]; // a relation label fits any name, not another relation
+  if (a === b) return true; // the fold cache hands out one array per distinct name
+  const small = a.length <= b.length ? a : b;
+  const large = small === a ? b : a;
+  // Bit mask of used tokens of the longer name (names have far fewer than 31 tokens; beyond, no reuse check).
+  let used = 0;
+  let pending = 0;
+  // Exact matches first so that a loose match cannot steal a token an exact one needs.
+  for (let s = 0; s < small.length; s++) {
+    let hit = -1;
+    for (let j = 0; j < large.length; j++) {
+      if ((used & (1 << j)) === 0 && large[j] === small[s]) {
+        hit = j;
+        break;
+      }
+    }
+    if (hit >= 0) used |= 1 << hit;
+    else pending |= 1 << s;
+  }
+  for (let s = 0; pending !== 0 && s < small.length; s++) {
+    if ((pending & (1 << s)) === 0) continue;
+    let hit = -1;
+    for (let j = 0; j < large.length; j++) {
+      if ((used & (1 << j)) === 0 && tokensMatch(small[s], large[j])) {
+        hit = j;
+        break;
+      }
+    }
+    if (hit < 0) return false;
+    used |= 1 << hit;
+  }
+  return true;
+}

@@ -1,0 +1,171 @@
+/**
+ * The address-book requests as one use case each: what POST /v0/address-book and GET
+ * /v0/address-book/:user_id answer, as plain objects (the wire envelope: `data`, `meta`). There is one
+ * path: the HTTP route calls these on the event loop, and a book worker calls the very same functions
+ * when a request is big enough to be offloaded; the one serialiser of workers/compilers.ts writes both.
+ */
+import type { Config } from '../config.ts';
+import { OptionError, parseFlag, parseRankOptions, type RankOptions } from '../domain/options.ts';
+import type { EntryInput, SourceInput } from '../domain/types.ts';
+import type { KnownUpload, Tenant } from '../storage/types.ts';
+import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
+import { invalid } from './errors.ts';
+import { unknownFieldWarnings, type FieldWarning } from './upload-warnings.ts';
+import { checkEntries, coerceSourceType, coerceUserId } from './validate.ts';
+
+/** An upload body after schema validation (the shape of the wire schema's UploadBody). */
+export interface UploadRequest {
+  user_id: unknown;
+  source: Omit<SourceInput, 'type'> & { type?: unknown };
+  entries: unknown[];
+  backfill?: unknown;
+  [option: string]: unknown;
+}
+
+/** Who asks and how long the request has run (meta.time), wherever the answer is computed. */
+export interface AnswerContext {
+  tenant: Tenant;
+  appName: string;
+  elapsed: () => number;
+}
+
+/**
+ * Runs the ranking of a stored book elsewhere (a worker) when it is big, and returns the answer's JSON
+ * (UTF-8); null: rank here.
+ */
+export type RankElsewhere = (
+  userId: string,
+  opts: RankOptions,
+  answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: () => UploadReport },
+  known?: KnownUpload,
+) => Promise<Buffer | null>;
+
+/**
+ * What a POST answer says about the upload beyond the list: its cleaning summary, its left-out entries
+ * (when asked for) and the warnings about its fields. Plain data: it travels to a worker as it is.
+ */
+export interface UploadReport {
+  cleaning: UploadCleaning;
+  listLeftOut: boolean;
+  warnings: FieldWarning[];
+}
+
+/** The report's fields of `meta`, in a fixed order (in-process and worker answers are byte-identical). */
+function addReport(meta: Record<string, unknown>, r: UploadReport, bookContacts: number | null): void {
+  meta.cleaning = bookContacts === null ? r.cleaning.summary : { ...r.cleaning.summary, book_contacts: bookContacts };
+  if (r.listLeftOut) meta.left_out_entries = r.cleaning.leftOut;
+  if (r.warnings.length > 0) meta.warnings = r.warnings;
+}
+
+/** include_left_out=1, or explain=1 (which explains the list, and so what is not in it). */
+export function listLeftOutOf(src: Record<string, unknown>, opts: RankOptions): boolean {
+  try {
+    return parseFlag(src.include_left_out, 'include_left_out') || opts.explain;
+  } catch (e) {
+    throw invalid('include_left_out', (e as OptionError).problem);
+  }
+}
+
+/** The ranking options of a body or query, or the invalid-input error naming the option. */
+export function rankOptionsOf(src: Record<string, unknown>): RankOptions {
+  try {
+    return parseRankOptions(src);
+  } catch (e) {
+    if (e instanceof OptionError) throw invalid(e.field, e.problem);
+    throw e;
+  }
+}
+
+/** The answer of POST with a ranked list; `report`: what it says about the upload (meta.cleaning...). */
+export function postAnswer(view: RankedView, batchId: string, userId: string, ctx: AnswerContext, report?: UploadReport) {
+  const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, total_count: view.rows.length, user_id: userId };
+  if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
+  if (report !== undefined) addReport(meta, report, view.cleaning.summary.contacts);
+  const data = view.rows.map(toWire);
+  meta.time = ctx.elapsed();
+  return { batch_id: batchId, data, message: `Address book for ${userId} added.`, meta };
+}
+
+/** The answer of GET; `listLeftOut`: with the book's left-out entries (include_left_out=1 or explain=1). */
+export function getAnswer(view: RankedView, userId: string, docs: string, ctx: AnswerContext, listLeftOut = false) {
+  const meta: Record<string, unknown> = {
+    app_name: ctx.appName,
+    docs,
+    help: 'Questions? See the reference at meta.docs.',
+    time: 0,
+    total_count: view.rows.length,
+    user_id: userId,
+  };
+  if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
+  meta.cleaning = view.cleaning.summary;
+  if (listLeftOut) meta.left_out_entries = view.cleaning.leftOut;
+  const data = view.rows.map(toWire);
+  meta.time = ctx.elapsed();
+  return { meta, data };
+}
+
+/**
+ * POST /v0/address-book after schema validation: the checks the schema cannot express, the upload, and
+ * the answer (an object to serialise, or its JSON when `elsewhere` ranked the book).
+ * The event loop and the workers both run exactly this.
+ */
+export async function answerUpload(
+  service: AddressBookService,
+  config: Config,
+  body: UploadRequest,
+  ctx: AnswerContext,
+  elsewhere?: RankElsewhere,
+  rawJson?: string | Uint8Array,
+): Promise<object | Buffer> {
+  const userId = coerceUserId(body.user_id, 'user_id');
+  const opts = rankOptionsOf(body);
+  let backfill: boolean;
+  try {
+    backfill = parseFlag(body.backfill, 'backfill');
+  } catch (e) {
+    throw invalid('backfill', (e as OptionError).problem);
+  }
+  const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
+  const entries = body.entries as EntryInput[];
+  checkEntries(entries, config);
+  if (opts.promoteMatchingDomain === 'owner' && !backfill && !source.email?.includes('@')) {
+    // Checked before storing anything: a rejected request stores nothing.
+    await service.requireOwnerEmail(ctx.tenant, userId);
+  }
+  const listLeftOut = listLeftOutOf(body, opts);
+  const warnings = unknownFieldWarnings(body);
+  // The upload as received is kept (a better cleaner can recompute from it): the body text when the
+  // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
+  const { batchId, known, stored } = service.startUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
+  const normalized = known.upload.normalized;
+  // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
+  let cleaning: UploadCleaning | undefined;
+  const reportOf = (view?: RankedView): UploadReport => {
+    cleaning ??= view !== undefined ? uploadCleaningOf(view, normalized) : cleaningOfUpload(normalized);
+    return { cleaning, listLeftOut, warnings };
+  };
+  if (backfill) {
+    // Summarised while the upload is being stored (where the engine writes on another thread or server).
+    const report = reportOf();
+    await stored;
+    const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, user_id: userId };
+    addReport(meta, report, null);
+    meta.time = ctx.elapsed();
+    return { batch_id: batchId, message: `Address book for ${userId} added.`, meta };
+  }
+  if (elsewhere) {
+    // A worker that ranks reads the book back: it must be stored first.
+    await stored;
+    const json = await elsewhere(userId, opts, { type: 'post', batchId, report: () => reportOf() }, known);
+    if (json !== null) return json;
+  }
+  // Ranked while the upload is being stored (at the same time where the engine writes elsewhere); the
+  // answer waits for the commit: an upload is acknowledged only once stored.
+  let view: RankedView;
+  try {
+    view = await service.ranked(ctx.tenant, userId, opts, known);
+  } finally {
+    await stored; // a failed write is the error to report, before any ranking error
+  }
+  return postAnswer(view, batchId, userId, ctx, reportOf(view));
+}

@@ -1,0 +1,94 @@
+/**
+ * The kith command as a newcomer uses it: --version, keys revoke by the key or its prefix, serve
+ * --port/--host, and usage errors that exit 2 with the command's own message.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { kith } from '../helpers/cli.ts';
+import { freePort } from '../helpers/free-port.ts';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+describe('the kith command', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kith-cli-'));
+    env = { DATABASE_URL: `sqlite:${join(dir, 'kith.db')}` };
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const r = await kith(['--version']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.trim(), `kith ${version}`);
+  });
+
+  it('bad usage exits 2 with the command own message, not the argument parser', async () => {
+    const cases: [string[], RegExp][] = [
+      [['keys', 'list', '--frobnicate'], /keys: unknown option --frobnicate \(see kith keys --help\)/],
+      [['import', 'x.jsonl', '--bogus'], /import: unknown option --bogus \(see kith import --help\)/],
+      [['import', 'x.jsonl', '--url'], /import: option --url needs a value/],
+      [['migrate', 'now'], /migrate: takes no arguments besides its options/],
+      [['serve', '--port', 'eighty'], /--port must be a port number/],
+      [['keys', 'revoke'], /keys revoke needs one key/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await kith(args, env);
+      assert.equal(r.code, 2, `kith ${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, message, `kith ${args.join(' ')}`);
+      assert.doesNotMatch(r.stderr, /ERR_PARSE_ARGS|To specify a positional argument/, 'not Node\'s parser message');
+    }
+  });
+
+  it('keys revoke takes the key itself or its display prefix, as well as the id', async () => {
+    const keyOf = async () => {
+      const r = await kith(['keys', 'create', '--app', 'cli-app'], env);
+      assert.equal(r.code, 0, r.stderr);
+      return r.stdout.trim().split('\n').pop()!;
+    };
+    const byKey = await keyOf();
+    const byPrefix = await keyOf();
+    const r1 = await kith(['keys', 'revoke', byKey], env);
+    assert.equal(r1.code, 0, r1.stderr);
+    assert.match(r1.stdout, /revoked 1 key/);
+    const list = await kith(['keys', 'list'], env);
+    const prefix = list.stdout.split('\n').find((l) => byPrefix.startsWith(l.split('\t')[3]?.replace('…', '') ?? '\0'))!.split('\t')[3];
+    const r2 = await kith(['keys', 'revoke', prefix], env);
+    assert.equal(r2.code, 0, r2.stderr);
+    const after = await kith(['keys', 'list'], env);
+    assert.equal(after.stdout.split('\n').filter((l) => l.endsWith('revoked')).length, 2);
+    const again = await kith(['keys', 'revoke', byKey], env);
+    assert.equal(again.code, 2);
+    assert.match(again.stderr, /no active key matches/);
+    assert.ok(!again.stderr.includes(byKey), 'the key is not echoed whole');
+  });
+
+  it('serve --port/--host listens where asked and logs the URLs', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(ROOT, 'bin/kith.mjs'), 'serve', '--port', String(port), '--host', '127.0.0.1'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: '1', KITH_WORKERS: '0' },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    try {
+      const deadline = Date.now() + 30_000;
+      while (!out.includes('listening on') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+      assert.match(out, new RegExp(`listening on http://127\\.0\\.0\\.1:${port}`), out);
+      for (const path of ['/docs', '/playground', '/v0/openapi.json', '/metrics']) assert.ok(out.includes(`http://127.0.0.1:${port}${path}`), `the log names ${path}`);
+      const home = await fetch(`http://127.0.0.1:${port}/`);
+      assert.equal(home.status, 200);
+      assert.equal(((await home.json()) as { links: { docs: string } }).links.docs, '/docs');
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('close', r));
+    }
+  });
+});
