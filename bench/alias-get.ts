@@ -39,7 +39,8 @@ for (const engine of engines) {
       times_contacted: i % 17,
     }));
     await api.post('/v0/address-book', { user_id: 'u', source: { email: 'me@example.com' }, entries, backfill: 1 });
-    for (let u = 0; u < 20; u++) await api.post('/v0/address-book', { user_id: `o${u}`, source: {}, entries: entries.slice(u * 40, u * 40 + 200), backfill: 1 });
+    for (let u = 0; u < 20; u++)
+      await api.post('/v0/address-book', { user_id: `o${u}`, source: {}, entries: entries.slice(u * 40, u * 40 + 200), backfill: 1 });
     const get = async () => (await api.get('/v0/address-book/u?limit=50')).status;
     console.log(`${engine.padEnd(8)} no alias in the tenant     ${await measure(get)}`);
     for (let i = 0; i < 100; i++) await api.post('/v0/alias', { emails: [entries[i]!.email, entries[i + 500]!.email] });

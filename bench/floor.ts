@@ -49,7 +49,10 @@ export async function rawInsertFor(engine: EngineName, url: string): Promise<Raw
   const text = 'insert into bench_floor (user_id, i, name, email, phone) select $1::text, * from unnest($2::int[], $3::text[], $4::text[], $5::text[])';
   return {
     insert: async (userId, entries) => {
-      const idx: number[] = [], names: (string | null)[] = [], emails: (string | null)[] = [], phones: (string | null)[] = [];
+      const idx: number[] = [],
+        names: (string | null)[] = [],
+        emails: (string | null)[] = [],
+        phones: (string | null)[] = [];
       entries.forEach((e, i) => {
         idx.push(i);
         names.push(typeof e.name === 'string' ? e.name : null);

@@ -11,15 +11,91 @@ import { rng } from '../eval/clean/prng.ts';
 export const prng = rng;
 
 const FIRST = [
-  'Zoë', 'José', 'François', 'Søren', 'Łukasz', 'Ana', 'João', 'Chloé', 'Jürgen', 'Agnès', 'Björn', 'Nuño', 'Dmitrij',
-  'Mária', 'Renée', 'İsmail', 'Ólafur', 'Zoltán', 'Håkon', 'Émilie', 'Priya', 'Wei', 'Aiko', 'Olumide', 'Sinéad',
-  'Robert', 'Bob', 'Mary', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Sarah', 'James', 'Emma', 'Lucas', 'Mia',
-  'Noah', 'Olivia', 'Liam', 'Sofia', 'Mateo', 'Camila', 'Ethan', 'Aarav', 'Fatima', 'Yusuf', 'Chen', 'Hana',
+  'Zoë',
+  'José',
+  'François',
+  'Søren',
+  'Łukasz',
+  'Ana',
+  'João',
+  'Chloé',
+  'Jürgen',
+  'Agnès',
+  'Björn',
+  'Nuño',
+  'Dmitrij',
+  'Mária',
+  'Renée',
+  'İsmail',
+  'Ólafur',
+  'Zoltán',
+  'Håkon',
+  'Émilie',
+  'Priya',
+  'Wei',
+  'Aiko',
+  'Olumide',
+  'Sinéad',
+  'Robert',
+  'Bob',
+  'Mary',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Sarah',
+  'James',
+  'Emma',
+  'Lucas',
+  'Mia',
+  'Noah',
+  'Olivia',
+  'Liam',
+  'Sofia',
+  'Mateo',
+  'Camila',
+  'Ethan',
+  'Aarav',
+  'Fatima',
+  'Yusuf',
+  'Chen',
+  'Hana',
 ];
 const LAST = [
-  'Müller', 'Silva', 'Dubois', 'Nørgaard', 'Wiśniewski', 'García', 'Gonçalves', 'Lefèvre', 'Schröder', 'Ibáñez',
-  'Øberg', 'Kovač', 'Dvořák', 'Çelik', 'Ó Súilleabháin', 'Nguyễn', 'Smith', 'Johnson', 'Brown', 'Williams', 'Jones',
-  'Miller', 'Davis', 'Martin', 'Rossi', 'Bernard', 'Tanaka', 'Kim', 'Patel', 'Singh', 'Okafor', 'Cohen', 'Novak',
+  'Müller',
+  'Silva',
+  'Dubois',
+  'Nørgaard',
+  'Wiśniewski',
+  'García',
+  'Gonçalves',
+  'Lefèvre',
+  'Schröder',
+  'Ibáñez',
+  'Øberg',
+  'Kovač',
+  'Dvořák',
+  'Çelik',
+  'Ó Súilleabháin',
+  'Nguyễn',
+  'Smith',
+  'Johnson',
+  'Brown',
+  'Williams',
+  'Jones',
+  'Miller',
+  'Davis',
+  'Martin',
+  'Rossi',
+  'Bernard',
+  'Tanaka',
+  'Kim',
+  'Patel',
+  'Singh',
+  'Okafor',
+  'Cohen',
+  'Novak',
 ];
 const COMPANY = ['acme.com', 'globex.de', 'initech.io', 'umbrella.co.uk', 'stark.fr', 'wayne.com.br', 'hooli.com', 'példa.hu'];
 const JUNK = ['no-reply@', 'noreply@', 'notifications@', 'mailer-daemon@', 'bounce+a1b2@', 'info@', 'newsletter@'];
@@ -54,7 +130,9 @@ function phoneOf(r: Rnd, person: number): string {
   const style = r();
   switch (country) {
     case 'US': {
-      const a = pick(seed, US_AREAS), x = String(200 + Math.floor(seed() * 700)), l = digits(seed, 4);
+      const a = pick(seed, US_AREAS),
+        x = String(200 + Math.floor(seed() * 700)),
+        l = digits(seed, 4);
       if (style < 0.25) return `(${a}) ${x}-${l}`;
       if (style < 0.45) return `${a}.${x}.${l}`;
       if (style < 0.65) return `+1 ${a}-${x}-${l}`;
@@ -93,7 +171,8 @@ function phoneOf(r: Rnd, person: number): string {
 
 /** One e-mail address of a person, from a mix of providers and spellings. */
 function emailOf(r: Rnd, person: number, first: string, last: string): string {
-  const f = ascii(first) || 'x', l = ascii(last) || 'y';
+  const f = ascii(first) || 'x',
+    l = ascii(last) || 'y';
   const seed = prng(person * 104729 + 3);
   const provider = seed();
   const tag = person.toString(36);
@@ -145,7 +224,11 @@ export function makeEntries(o: BookOptions): Record<string, unknown>[] {
     const kind = r();
     if (kind < 0.04) {
       // Junk: no-reply, notifications, bounces, role mailboxes of bulk senders.
-      out.push({ name: r() < 0.5 ? pick(r, ['GitHub', 'LinkedIn', 'Shop', 'Airline', 'Bank']) : null, email: pick(r, JUNK) + pick(r, JUNK_DOMAINS), times_contacted: 0 });
+      out.push({
+        name: r() < 0.5 ? pick(r, ['GitHub', 'LinkedIn', 'Shop', 'Airline', 'Bank']) : null,
+        email: pick(r, JUNK) + pick(r, JUNK_DOMAINS),
+        times_contacted: 0,
+      });
       continue;
     }
     if (kind < 0.06) {
@@ -155,9 +238,19 @@ export function makeEntries(o: BookOptions): Record<string, unknown>[] {
     }
     const person = base + Math.floor(r() * span); // repeats within the book are duplicates of one person
     const p = prng(person);
-    const first = pick(p, FIRST), last = pick(p, LAST);
+    const first = pick(p, FIRST),
+      last = pick(p, LAST);
     const nameStyle = r();
-    const name = nameStyle < 0.7 ? `${first} ${last}` : nameStyle < 0.8 ? `${last}, ${first}` : nameStyle < 0.9 ? first : nameStyle < 0.95 ? `  ${first}   ${last} ` : null;
+    const name =
+      nameStyle < 0.7
+        ? `${first} ${last}`
+        : nameStyle < 0.8
+          ? `${last}, ${first}`
+          : nameStyle < 0.9
+            ? first
+            : nameStyle < 0.95
+              ? `  ${first}   ${last} `
+              : null;
     const entry: Record<string, unknown> = { name };
     const emailCount = r() < 0.15 ? 0 : r() < 0.8 ? 1 : 2;
     const phoneCount = r() < 0.35 ? 0 : r() < 0.85 ? 1 : 2;
@@ -178,7 +271,10 @@ export function makeEntries(o: BookOptions): Record<string, unknown>[] {
     if (r() < 0.2) entry.company = pick(r, ['ACME', 'Globex GmbH', 'Initech', 'Société Générale', 'Banco do Brasil']);
     if (r() < 0.1) entry.title = pick(r, ['CTO', 'Développeuse', 'Geschäftsführer', 'Nurse']);
     if (r() < 0.25) entry.data = { id: `c${o.seed}-${i}`, group: pick(r, ['family', 'work', 'friends']) };
-    if (r() < 0.05) entry.addresses = [{ street: `${Math.floor(r() * 200)} Rue de l'Église`, city: pick(r, ['Paris', 'München', 'São Paulo']), country: pick(r, ['FR', 'DE', 'BR']) }];
+    if (r() < 0.05)
+      entry.addresses = [
+        { street: `${Math.floor(r() * 200)} Rue de l'Église`, city: pick(r, ['Paris', 'München', 'São Paulo']), country: pick(r, ['FR', 'DE', 'BR']) },
+      ];
     if (r() < 0.03) entry.photos = [`https://img.example.com/${person}.jpg`];
     out.push(entry);
   }
@@ -186,7 +282,11 @@ export function makeEntries(o: BookOptions): Record<string, unknown>[] {
 }
 
 /** The POST body of one upload. */
-export function makeBody(userId: string, entries: Record<string, unknown>[], opts: { seed: number; type?: string; backfill?: boolean }): Record<string, unknown> {
+export function makeBody(
+  userId: string,
+  entries: Record<string, unknown>[],
+  opts: { seed: number; type?: string; backfill?: boolean },
+): Record<string, unknown> {
   const r = prng(opts.seed ^ 0x5bd1e995);
   const body: Record<string, unknown> = {
     user_id: userId,

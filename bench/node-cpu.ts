@@ -22,10 +22,14 @@ export async function localNodes(url: string): Promise<NodeRef[] | null> {
   const c = new pg.Client({ connectionString: u.toString() });
   try {
     await c.connect();
-    const dirs: { name: string; dir: string }[] = [{ name: 'coordinator', dir: (await c.query<{ d: string }>("select current_setting('data_directory') as d")).rows[0]!.d }];
+    const dirs: { name: string; dir: string }[] = [
+      { name: 'coordinator', dir: (await c.query<{ d: string }>("select current_setting('data_directory') as d")).rows[0]!.d },
+    ];
     const citus = (await c.query("select 1 from pg_extension where extname = 'citus'")).rowCount! > 0;
     if (citus) {
-      const w = await c.query<{ port: number; result: string }>("select nodeport as port, result from run_command_on_workers('show data_directory') order by nodeport");
+      const w = await c.query<{ port: number; result: string }>(
+        "select nodeport as port, result from run_command_on_workers('show data_directory') order by nodeport",
+      );
       for (const r of w.rows) dirs.push({ name: `worker :${r.port}`, dir: r.result });
     } else dirs[0]!.name = 'server';
     return dirs.map((d) => ({ name: d.name, postmasterPid: Number(readFileSync(join(d.dir, 'postmaster.pid'), 'utf8').split('\n')[0]) }));
@@ -48,7 +52,9 @@ function statOf(pid: number): { ppid: number; self: number; children: number } |
 
 /** CPU seconds used so far by each node (postmaster, its live children, its reaped children). */
 export function cpuSeconds(nodes: NodeRef[]): number[] {
-  const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const procs = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   const stats = new Map(procs.map((p) => [p, statOf(p)]));
   return nodes.map((n) => {
     const pm = stats.get(n.postmasterPid);

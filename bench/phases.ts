@@ -81,13 +81,20 @@ async function phasesOf(engine: EngineName): Promise<void> {
       const { contacts, owner } = mergeBook(book!, config.defaultRegion);
       lap('merge');
       const cleaning = summarizeCleaning(contacts, book!.entries.length, book!.batches);
-      const report = { cleaning: book!.uploadCount === 1 ? cleaning : cleaningOfUpload(cleaned.normalized), listLeftOut: false, warnings: unknownFieldWarnings(body as unknown as Record<string, unknown>) };
+      const report = {
+        cleaning: book!.uploadCount === 1 ? cleaning : cleaningOfUpload(cleaned.normalized),
+        listLeftOut: false,
+        warnings: unknownFieldWarnings(body as unknown as Record<string, unknown>),
+      };
       lap('cleaning summary, field warnings');
       const pending = cleaned.keyStats.map((k) => k.key);
       const signals = await storage.loadSignals(T, user, { all: pending, pending }, owner.keys);
       await storage.loadWeights(T);
       lap('signals');
-      const scored = rankContacts(contacts.filter((c) => !c.junk), { owner, signals, weights: DEFAULT_WEIGHTS, explain: false });
+      const scored = rankContacts(
+        contacts.filter((c) => !c.junk),
+        { owner, signals, weights: DEFAULT_WEIGHTS, explain: false },
+      );
       lap('rank');
       const applied = applyRankOptions(scored, parseRankOptions({}), signals, owner.emailDomains);
       const view = {

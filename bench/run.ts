@@ -123,7 +123,6 @@ function percentile(xs: number[], p: number): number {
 const fmtMs = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0)).padStart(7) + ' ms';
 const fmtX = (x: number): string => `${x.toFixed(1)}×`.padStart(7);
 
-
 /** Peak resident memory of a process since the last reset (MiB), and the current one. */
 function memOf(pid: number): { peak: number; rss: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -216,8 +215,11 @@ async function benchEngine(engine: EngineName): Promise<void> {
 
     for (const size of SIZES) {
       const reps = REPS[size]!;
-      const newMs: number[] = [], mergeMs: number[] = [], getMs: number[] = [];
-      const newFloor: number[] = [], mergeFloor: number[] = [];
+      const newMs: number[] = [],
+        mergeMs: number[] = [],
+        getMs: number[] = [];
+      const newFloor: number[] = [],
+        mergeFloor: number[] = [];
       for (let r = 0; r < reps; r++) {
         const user = `u${size}-${r}`;
         const seed = size * 100 + r;
@@ -264,7 +266,8 @@ async function benchEngine(engine: EngineName): Promise<void> {
     const cpu1 = nodes ? cpuSeconds(nodes) : [];
     let bfFloor = 0;
     for (const b of bodies) bfFloor += await floorOnce(b); // a sum over 160 bodies: noise averages out
-    const rate = (total / bfMs) * 1000, floorRate = (total / bfFloor) * 1000;
+    const rate = (total / bfMs) * 1000,
+      floorRate = (total / bfFloor) * 1000;
     console.log(
       ` backfill: ${BACKFILL_USERS} users x ${BACKFILL_ENTRIES} entries, ${BACKFILL_CONCURRENCY} in flight\n` +
         `  ${'contacts/s'.padEnd(30)} ${Math.round(rate).toLocaleString('en').padStart(10)}   floor ${Math.round(floorRate).toLocaleString('en').padStart(10)}/s  ${fmtX(floorRate / rate)} (floor rate / rate)\n` +
@@ -327,7 +330,9 @@ async function benchEngine(engine: EngineName): Promise<void> {
     console.log(` memory of the server process (peak RSS; the rise over RSS before the request)`);
     console.log(`  ${'POST 10,000 entries'.padEnd(30)} ${tenPeak.toFixed(0).padStart(6)} MiB  (+${(tenPeak - rssTen).toFixed(0)})`);
     console.log(`  ${`POST ${BIG.toLocaleString('en')} entries`.padEnd(30)} ${bigPeak.toFixed(0).padStart(6)} MiB  (+${(bigPeak - before).toFixed(0)})`);
-    console.log(`  ${`${CONCURRENT_BIG} x POST ${BIG.toLocaleString('en')} at once`.padEnd(30)} ${concPeak.toFixed(0).padStart(6)} MiB  (+${(concPeak - rssConc).toFixed(0)})`);
+    console.log(
+      `  ${`${CONCURRENT_BIG} x POST ${BIG.toLocaleString('en')} at once`.padEnd(30)} ${concPeak.toFixed(0).padStart(6)} MiB  (+${(concPeak - rssConc).toFixed(0)})`,
+    );
   } finally {
     await raw.close().catch(() => {});
     await server.stop();
@@ -336,7 +341,9 @@ async function benchEngine(engine: EngineName): Promise<void> {
 }
 
 const started = performance.now();
-console.log(`kith bench${QUICK ? ' (--quick)' : ''}: node ${process.version}, ${(await import('node:os')).availableParallelism()} cores (shared: compare ratios, not raw times)`);
+console.log(
+  `kith bench${QUICK ? ' (--quick)' : ''}: node ${process.version}, ${(await import('node:os')).availableParallelism()} cores (shared: compare ratios, not raw times)`,
+);
 for (const engine of engineArg ? [engineArg as EngineName] : ENGINES) {
   const skip = await engineSkip(engine);
   if (skip) {

@@ -41,8 +41,7 @@ function backfillBook(u: number): FakeContact[] {
 }
 
 async function benchEngine(storage: Storage): Promise<void> {
-  const line = (what: string, ms: number, extra = ''): void =>
-    console.log(`  ${what.padEnd(46)} ${ms.toFixed(0).padStart(6)} ms${extra}`);
+  const line = (what: string, ms: number, extra = ''): void => console.log(`  ${what.padEnd(46)} ${ms.toFixed(0).padStart(6)} ms${extra}`);
 
   // 10,000-entry uploads of new users, then re-uploads of the same book (every key conflicts).
   const appendNew: number[] = [];

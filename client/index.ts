@@ -110,7 +110,10 @@ export class KithApiError extends Error {
 /** No answer came: the connection failed or the timeout passed. */
 export class KithNetworkError extends Error {
   override readonly name = 'KithNetworkError';
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
   }
 }
@@ -162,7 +165,14 @@ export class KithClient {
     try {
       res = await this.fetchFn(url, { method, headers, body, signal: AbortSignal.timeout(this.opts.timeoutMs ?? 60_000) });
     } catch (e) {
-      const why = e instanceof Error && e.name === 'TimeoutError' ? `timed out after ${this.opts.timeoutMs ?? 60_000} ms` : e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+      const why =
+        e instanceof Error && e.name === 'TimeoutError'
+          ? `timed out after ${this.opts.timeoutMs ?? 60_000} ms`
+          : e instanceof Error
+            ? e.cause instanceof Error
+              ? e.cause.message
+              : e.message
+            : String(e);
       throw new KithNetworkError(`${method} ${path}: no answer from ${this.base} (${why})`, e);
     }
     const text = await res.text();

@@ -34,7 +34,9 @@ const SEED = Number(args.get('seed') ?? 20240601);
 /** Region the service would be configured with; null exercises national-only keys (the hard case). */
 const DEFAULT_REGION: CountryCode | null = (args.get('region') as CountryCode | undefined) ?? null;
 const here = fileURLToPath(new URL('.', import.meta.url));
-const DATASETS = resolve(args.get('datasets') ?? (existsSync(resolve('../shared/datasets')) ? resolve('../shared/datasets') : join(here, '../../shared/datasets')));
+const DATASETS = resolve(
+  args.get('datasets') ?? (existsSync(resolve('../shared/datasets')) ? resolve('../shared/datasets') : join(here, '../../shared/datasets')),
+);
 const MARK = 'eval-entry:';
 
 /** Normalises the uploads as the service does (region from source.phone, else the default) and tags entries. */
@@ -77,7 +79,9 @@ interface DatasetLine {
 }
 
 function* datasetBooks(file: string): Generator<MessyBook> {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   for (const line of lines) {
     const d = JSON.parse(line) as DatasetLine;
     const ownerEmail = d.uploads[0]?.source.email ?? `${d.user_id}@owner.example`;
@@ -90,7 +94,11 @@ function* datasetBooks(file: string): Generator<MessyBook> {
         if (!email) continue;
         people.push({
           person: personFor(`${d.dataset}:${email}`, undefined, email),
-          activity: { times: e.times_contacted ?? 0, lastSent: (e.last_message_sent_date as string) ?? null, lastReceived: (e.last_message_received_date as string) ?? null },
+          activity: {
+            times: e.times_contacted ?? 0,
+            lastSent: (e.last_message_sent_date as string) ?? null,
+            lastReceived: (e.last_message_received_date as string) ?? null,
+          },
         });
         ref = Math.max(ref, parseDate(e.last_message_sent_date) ?? 0, parseDate(e.last_message_received_date) ?? 0);
       }
@@ -102,7 +110,15 @@ function* datasetBooks(file: string): Generator<MessyBook> {
 
 // --- books of our own named-people set ------------------------------------------------------------------
 
-const COMPANIES = ['northwind.example', 'contoso.example', 'bäckerei-müller.example', 'globex.example', 'initech.example', 'umbrella.example', 'tienda-peña.example'];
+const COMPANIES = [
+  'northwind.example',
+  'contoso.example',
+  'bäckerei-müller.example',
+  'globex.example',
+  'initech.example',
+  'umbrella.example',
+  'tienda-peña.example',
+];
 const SMALL_BIZ = ['bakery', 'plumbing', 'dental', 'garage', 'florist', 'yoga', 'tailor'];
 
 function* namedBooks(count: number): Generator<MessyBook> {
@@ -144,16 +160,30 @@ function report(title: string, books: number, s: BookScore): void {
   console.log(`merge recall             ${pct(s.pairTP, s.pairTP + s.pairFN)}`);
   console.log(`over-merge rate          ${pct(s.overMerged, s.contacts)}  (${s.overMerged} contacts hold 2+ people)`);
   console.log(`duplicates in top 10     ${s.dupInTop10} rows in ${s.booksWithDupInTop10} books`);
-  for (const [label, xs] of [['dropped', s.droppedExamples], ['over-merged', s.overMergeExamples], ['duplicate', s.dupExamples], ['false junk', s.fpExamples]] as const) {
+  for (const [label, xs] of [
+    ['dropped', s.droppedExamples],
+    ['over-merged', s.overMergeExamples],
+    ['duplicate', s.dupExamples],
+    ['false junk', s.fpExamples],
+  ] as const) {
     for (const x of xs) console.log(`  e.g. ${label}: ${x}`);
   }
 }
 
 function reportUnusual(): void {
   const u = evaluateUnusual(SEED, 300);
-  console.log(`\n## unusual but delivered addresses (eval/clean/unusual.ts): ${u.books} books, ${u.people} people (${u.withEvidence} with evidence), ${u.entries} entries`);
-  console.log(`people wrongly dropped   ${u.dropped} of ${u.people} (${pct(u.dropped, u.people)}); with evidence ${u.droppedWithEvidence} of ${u.withEvidence}`);
-  console.log(`  by form                ${[...u.byForm].sort().map(([k, v]) => `${k} ${v.dropped}/${v.people}`).join(', ')}`);
+  console.log(
+    `\n## unusual but delivered addresses (eval/clean/unusual.ts): ${u.books} books, ${u.people} people (${u.withEvidence} with evidence), ${u.entries} entries`,
+  );
+  console.log(
+    `people wrongly dropped   ${u.dropped} of ${u.people} (${pct(u.dropped, u.people)}); with evidence ${u.droppedWithEvidence} of ${u.withEvidence}`,
+  );
+  console.log(
+    `  by form                ${[...u.byForm]
+      .sort()
+      .map(([k, v]) => `${k} ${v.dropped}/${v.people}`)
+      .join(', ')}`,
+  );
   console.log(`people split in two      ${u.split}  (two spellings of one address not merged)`);
   console.log(`contacts of 2+ people    ${u.overMerged}`);
   console.log(`invented from garbage    ${u.garbageListed} of ${u.garbage - u.garbageWithEvidence} garbage entries without evidence (must be 0)`);
@@ -203,14 +233,23 @@ function timings(): void {
   t = performance.now();
   for (const s of national) normalizePhone(s, 'US');
   const cold = ((performance.now() - t) * 1000) / national.length;
-  const warm = (timeIt(() => { for (const s of national) normalizePhone(s, 'US'); }, 5) * 1000) / national.length;
+  const warm =
+    (timeIt(() => {
+      for (const s of national) normalizePhone(s, 'US');
+    }, 5) *
+      1000) /
+    national.length;
   clearPhoneCache();
   t = performance.now();
   for (const s of e164) normalizePhone(s, null);
   const fast = ((performance.now() - t) * 1000) / e164.length;
 
   // The machine's speed, so the figures can be compared across runs: 20,000 Map set+get.
-  const calib = timeIt(() => { const m = new Map<string, number>(); for (let i = 0; i < 20_000; i++) m.set('k' + i, i); for (let i = 0; i < 20_000; i++) m.get('k' + i); }, 5);
+  const calib = timeIt(() => {
+    const m = new Map<string, number>();
+    for (let i = 0; i < 20_000; i++) m.set('k' + i, i);
+    for (let i = 0; i < 20_000; i++) m.get('k' + i);
+  }, 5);
 
   console.log(`\n## timing (10,000 entries, ${phones} phone numbers; best of several runs)`);
   console.log(`normalise, cold cache     ${coldNorm.toFixed(1)} ms  (${((coldNorm * 1000) / 10_000).toFixed(2)} µs/entry)`);
@@ -226,7 +265,11 @@ function main(): void {
   console.log(`# eval:clean  seed=${SEED}  default region=${DEFAULT_REGION ?? 'none'}  datasets=${DATASETS}`);
   const all = emptyScore();
   let allBooks = 0;
-  const files = existsSync(DATASETS) ? readdirSync(DATASETS).filter((f) => f.endsWith('.jsonl')).sort() : [];
+  const files = existsSync(DATASETS)
+    ? readdirSync(DATASETS)
+        .filter((f) => f.endsWith('.jsonl'))
+        .sort()
+    : [];
   for (const f of files) {
     const s = emptyScore();
     const n = evaluate(datasetBooks(join(DATASETS, f)), s);
@@ -249,7 +292,8 @@ function merge(into: BookScore, s: BookScore): void {
     const a = into[k];
     const b = s[k];
     if (typeof a === 'number') (into as unknown as Record<string, number>)[k] = a + (b as number);
-    else if (a instanceof Map) for (const [kk, v] of b as Map<string, number>) (a as Map<string, number>).set(kk, ((a as Map<string, number>).get(kk) ?? 0) + v);
+    else if (a instanceof Map)
+      for (const [kk, v] of b as Map<string, number>) (a as Map<string, number>).set(kk, ((a as Map<string, number>).get(kk) ?? 0) + v);
     else if (Array.isArray(a)) for (const x of b as string[]) if (a.length < 5) a.push(x);
   }
 }

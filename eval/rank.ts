@@ -54,7 +54,11 @@ function offlineRanker(weights?: Weights): Ranker {
   return async (books) => {
     const ranked = rankCutoffOffline(books, weights);
     const out = new Map<string, string[][]>();
-    for (const [user, list] of ranked) out.set(user, list.map((s) => s.contact.emails.map((e) => e.key)));
+    for (const [user, list] of ranked)
+      out.set(
+        user,
+        list.map((s) => s.contact.emails.map((e) => e.key)),
+      );
     return out;
   };
 }
@@ -62,7 +66,12 @@ function offlineRanker(weights?: Weights): Ranker {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.cv) {
-    console.log(cvReport(args.files.map((f) => [basename(f).replace(/\.jsonl$/, ''), loadBooks(f)]), args.runs));
+    console.log(
+      cvReport(
+        args.files.map((f) => [basename(f).replace(/\.jsonl$/, ''), loadBooks(f)]),
+        args.runs,
+      ),
+    );
     return;
   }
   let ranker: Ranker;

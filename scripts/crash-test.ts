@@ -51,7 +51,6 @@ interface Ack {
   batchId: string;
 }
 
-
 /**
  * Starts `node --import tsx src/server.ts` itself, not through npx/tsx wrappers: a SIGKILL must hit
  * the process that holds the database, and a wrapper cannot forward SIGKILL to its child.
@@ -210,7 +209,9 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<string[]> {
         }
         await new Promise((r) => setTimeout(r, 50));
       }
-      console.log(`index: ${pendingAtRestart} upload(s) not yet indexed at the restart, all indexed by the restarted server (queue empty ${Date.now() - t0} ms after it answered /readyz)`);
+      console.log(
+        `index: ${pendingAtRestart} upload(s) not yet indexed at the restart, all indexed by the restarted server (queue empty ${Date.now() - t0} ms after it answered /readyz)`,
+      );
       const uploads = await query(url, 'select batch_id, user_id, raw, entry_count from uploads');
       const stored = new Map<string, { batchId: string; user: string }>();
       for (const u of uploads) {
@@ -260,7 +261,9 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<string[]> {
       const unackedStored = [...stored.keys()].filter((m) => !acked.has(m)).length;
       console.log(`after restart: ${uploads.length} uploads stored, ${acks.length} acknowledged, ${acks.length - lost} of them present, ${lost} lost`);
       console.log(`               ${unackedStored} stored without an acknowledgement (in flight at a kill: allowed, and whole)`);
-      console.log(`               ${[...stored.keys()].length} whole uploads, ${uploads.length - stored.size} partial, ${[...keyCount.keys()].filter((m) => !stored.has(m)).length} orphan key sets`);
+      console.log(
+        `               ${[...stored.keys()].length} whole uploads, ${uploads.length - stored.size} partial, ${[...keyCount.keys()].filter((m) => !stored.has(m)).length} orphan key sets`,
+      );
       console.log(`               GET checked for ${checkedUsers} users: ${violations.filter((v) => v.includes('GET')).length} mismatches`);
     } finally {
       child.kill('SIGTERM');

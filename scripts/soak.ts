@@ -47,7 +47,6 @@ const PRELOADED = 50;
 /** How often the server's RSS is sampled (ms). */
 const RSS_SAMPLE_MS = 1000;
 
-
 /** The server process itself (not an npx wrapper), so its RSS is the server's. */
 async function startServer(env: Record<string, string>, logPath: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
@@ -94,18 +93,47 @@ const userId = () => `soak-u${rnd(USERS)}`;
 const entries = (n: number) =>
   Array.from({ length: n }, () => {
     const i = seq++;
-    return { name: `Soak Person ${i}`, emails: [`person${i % 5000}@example.com`], phones: [`+1415555${String(i % 10000).padStart(4, '0')}`], times_contacted: i % 9 };
+    return {
+      name: `Soak Person ${i}`,
+      emails: [`person${i % 5000}@example.com`],
+      phones: [`+1415555${String(i % 10000).padStart(4, '0')}`],
+      times_contacted: i % 9,
+    };
   });
 
 /** The traffic mix: kind, weight, and how to build the request. */
 const MIX: { kind: string; weight: number; make: () => { method: string; path: string; body?: unknown } }[] = [
-  { kind: 'POST upload (10, ranked)', weight: 30, make: () => ({ method: 'POST', path: '/v0/address-book', body: { user_id: userId(), source: { type: 'ios', email: 'owner@acme.example' }, entries: entries(10), limit: 25 } }) },
-  { kind: 'POST backfill (100)', weight: 8, make: () => ({ method: 'POST', path: '/v0/address-book', body: { user_id: userId(), source: { type: 'gmail' }, entries: entries(100), backfill: 1 } }) },
+  {
+    kind: 'POST upload (10, ranked)',
+    weight: 30,
+    make: () => ({
+      method: 'POST',
+      path: '/v0/address-book',
+      body: { user_id: userId(), source: { type: 'ios', email: 'owner@acme.example' }, entries: entries(10), limit: 25 },
+    }),
+  },
+  {
+    kind: 'POST backfill (100)',
+    weight: 8,
+    make: () => ({ method: 'POST', path: '/v0/address-book', body: { user_id: userId(), source: { type: 'gmail' }, entries: entries(100), backfill: 1 } }),
+  },
   { kind: 'GET book', weight: 30, make: () => ({ method: 'GET', path: `/v0/address-book/soak-u${rnd(PRELOADED)}?limit=20&filter_invites_sent=1` }) },
   { kind: 'DELETE book', weight: 2, make: () => ({ method: 'DELETE', path: `/v0/address-book/soak-u${PRELOADED + rnd(USERS - PRELOADED)}` }) },
-  { kind: 'POST invites-sent', weight: 10, make: () => ({ method: 'POST', path: '/v0/invites-sent', body: { entries: [{ user_id: userId(), email: `person${rnd(5000)}@example.com` }] } }) },
-  { kind: 'POST invites-accepted', weight: 6, make: () => ({ method: 'POST', path: '/invites-accepted', body: [{ email: `person${rnd(5000)}@example.com`, new_user_id: rnd(1e6) }] }) },
-  { kind: 'POST suggested-seen', weight: 5, make: () => ({ method: 'POST', path: '/v0/suggested-seen', body: { entries: [{ user_id: userId(), emails: [`person${rnd(5000)}@example.com`] }] } }) },
+  {
+    kind: 'POST invites-sent',
+    weight: 10,
+    make: () => ({ method: 'POST', path: '/v0/invites-sent', body: { entries: [{ user_id: userId(), email: `person${rnd(5000)}@example.com` }] } }),
+  },
+  {
+    kind: 'POST invites-accepted',
+    weight: 6,
+    make: () => ({ method: 'POST', path: '/invites-accepted', body: [{ email: `person${rnd(5000)}@example.com`, new_user_id: rnd(1e6) }] }),
+  },
+  {
+    kind: 'POST suggested-seen',
+    weight: 5,
+    make: () => ({ method: 'POST', path: '/v0/suggested-seen', body: { entries: [{ user_id: userId(), emails: [`person${rnd(5000)}@example.com`] }] } }),
+  },
   { kind: 'POST users', weight: 4, make: () => ({ method: 'POST', path: '/v0/users', body: [{ id: rnd(1e6), email: `person${rnd(5000)}@example.com` }] }) },
   { kind: 'GET test', weight: 5, make: () => ({ method: 'GET', path: '/v0/test' }) },
 ];
@@ -136,10 +164,16 @@ async function main(): Promise<number> {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   try {
     for (let u = 0; u < PRELOADED; u++) {
-      const res = await fetch(`${base}/v0/address-book`, { method: 'POST', headers, body: JSON.stringify({ user_id: `soak-u${u}`, source: { type: 'ios' }, entries: entries(50), backfill: 1 }) });
+      const res = await fetch(`${base}/v0/address-book`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ user_id: `soak-u${u}`, source: { type: 'ios' }, entries: entries(50), backfill: 1 }),
+      });
       if (res.status !== 200) throw new Error(`preload answered ${res.status}: ${await res.text()}`);
     }
-    console.log(`soak: ${SECONDS} s, ${CONCURRENCY} clients, ${args.engine}${args.redis ? ', rate limiter in Redis' : ', rate limiter in memory'}, server pid ${child.pid}`);
+    console.log(
+      `soak: ${SECONDS} s, ${CONCURRENCY} clients, ${args.engine}${args.redis ? ', rate limiter in Redis' : ', rate limiter in memory'}, server pid ${child.pid}`,
+    );
 
     const latencies = new Map<string, number[]>(MIX.map((m) => [m.kind, []]));
     const statuses = new Map<number, number>();
@@ -156,7 +190,11 @@ async function main(): Promise<number> {
         const req = m.make();
         const start = performance.now();
         try {
-          const res = await fetch(base + req.path, { method: req.method, headers: req.body === undefined ? { authorization: headers.authorization } : headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+          const res = await fetch(base + req.path, {
+            method: req.method,
+            headers: req.body === undefined ? { authorization: headers.authorization } : headers,
+            body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          });
           await res.arrayBuffer();
           latencies.get(m.kind)!.push(performance.now() - start);
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -174,24 +212,41 @@ async function main(): Promise<number> {
     const all = [...latencies.values()].flat().sort((a, b) => a - b);
     const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(1).padStart(8) : '       -');
     console.log(`\nrequests: ${all.length} in ${elapsed.toFixed(1)} s = ${(all.length / elapsed).toFixed(0)} req/s`);
-    console.log(`latency ms:  p50 ${fmt(percentile(all, 50))}  p90 ${fmt(percentile(all, 90))}  p99 ${fmt(percentile(all, 99))}  max ${fmt(all[all.length - 1])}`);
+    console.log(
+      `latency ms:  p50 ${fmt(percentile(all, 50))}  p90 ${fmt(percentile(all, 90))}  p99 ${fmt(percentile(all, 99))}  max ${fmt(all[all.length - 1])}`,
+    );
     console.log('\nper kind                     count      p50      p99      max');
     for (const m of MIX) {
       const l = latencies.get(m.kind)!.sort((a, b) => a - b);
       console.log(`  ${m.kind.padEnd(26)}${String(l.length).padStart(6)} ${fmt(percentile(l, 50))} ${fmt(percentile(l, 99))} ${fmt(l[l.length - 1])}`);
     }
-    console.log(`\nby status: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+    console.log(
+      `\nby status: ${[...statuses.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
+    );
     const fiveXX = [...statuses.entries()].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     const transport = [...transportErrors.values()].reduce((a, b) => a + b, 0);
-    console.log(`5xx: ${fiveXX}; transport errors: ${transport}${transport ? ` (${[...transportErrors.entries()].map(([k, v]) => `${k} x${v}`).join('; ')})` : ''}`);
+    console.log(
+      `5xx: ${fiveXX}; transport errors: ${transport}${transport ? ` (${[...transportErrors.entries()].map(([k, v]) => `${k} x${v}`).join('; ')})` : ''}`,
+    );
 
     const at = (frac: number) => rss.reduce((best, s) => (Math.abs(s.t - frac * elapsed) < Math.abs(best.t - frac * elapsed) ? s : best), rss[0]);
     const [start, mid, end] = [at(0), at(0.5), at(1)];
     const peak = Math.max(...rss.map((s) => s.mib));
     if (args.timeline) {
-      console.log('\nserver RSS MiB every 10 s: ' + rss.filter((_x, i) => i % 10 === 0).map((x) => x.mib.toFixed(0)).join(' '));
+      console.log(
+        '\nserver RSS MiB every 10 s: ' +
+          rss
+            .filter((_x, i) => i % 10 === 0)
+            .map((x) => x.mib.toFixed(0))
+            .join(' '),
+      );
     }
-    console.log(`\nserver RSS MiB: start ${start.mib.toFixed(1)} (t=${start.t.toFixed(0)} s), middle ${mid.mib.toFixed(1)} (t=${mid.t.toFixed(0)} s), end ${end.mib.toFixed(1)} (t=${end.t.toFixed(0)} s), peak ${peak.toFixed(1)}`);
+    console.log(
+      `\nserver RSS MiB: start ${start.mib.toFixed(1)} (t=${start.t.toFixed(0)} s), middle ${mid.mib.toFixed(1)} (t=${mid.t.toFixed(0)} s), end ${end.mib.toFixed(1)} (t=${end.t.toFixed(0)} s), peak ${peak.toFixed(1)}`,
+    );
     // Warm-up (JIT, caches, pools) happens in the first half; a leak shows as growth in the second.
     const growth = (end.mib - mid.mib) / mid.mib;
     console.log(`second-half RSS growth: ${(growth * 100).toFixed(1)}% -> ${growth < 0.15 ? 'flat' : 'GROWING (check for a leak; run longer to confirm)'}`);

@@ -60,7 +60,7 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
     u.truth.push(truth);
     if (chance(r, opt.duplicateRate)) {
       // Duplicate in the same source: a copy, sometimes with the name re-typed.
-      u.entries.push({ ...e, name: chance(r, 0.5) ? e.name : e.name?.toUpperCase() ?? null });
+      u.entries.push({ ...e, name: chance(r, 0.5) ? e.name : (e.name?.toUpperCase() ?? null) });
       u.truth.push(truth);
     }
   };
@@ -111,7 +111,11 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
     const inAndroid = chance(r, 0.3);
     const keysSoFar: ('email' | 'phone')[] = [];
     if (inGmail) {
-      const e: EntryInput = { name: chance(r, 0.3) ? null : nameVariant(r, p), emails: p.emails.filter((_, i) => i === 0 || chance(r, 0.6)).map((x) => emailVariant(r, x)), ...act };
+      const e: EntryInput = {
+        name: chance(r, 0.3) ? null : nameVariant(r, p),
+        emails: p.emails.filter((_, i) => i === 0 || chance(r, 0.6)).map((x) => emailVariant(r, x)),
+        ...act,
+      };
       keysSoFar.push('email');
       if (chance(r, 0.3)) {
         e.phones = [phoneVariant(r, p, false)];
@@ -121,7 +125,12 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
       add(gmail, e, p.id);
     }
     if (inIos) {
-      const e: EntryInput = { name: nameVariant(r, p) ?? p.given, phone: phoneVariant(r, p, local), is_favorite: chance(r, 0.05) ? 1 : 0, pinned: chance(r, 0.02) ? int(r, 1, 9) : 0 };
+      const e: EntryInput = {
+        name: nameVariant(r, p) ?? p.given,
+        phone: phoneVariant(r, p, local),
+        is_favorite: chance(r, 0.05) ? 1 : 0,
+        pinned: chance(r, 0.02) ? int(r, 1, 9) : 0,
+      };
       if (!inGmail) Object.assign(e, act);
       // iOS holds the e-mail sometimes; always when nothing else could link it to the gmail entry.
       if (chance(r, 0.4) || (inGmail && !keysSoFar.includes('phone'))) e.email = emailVariant(r, p.emails[0]);
@@ -195,7 +204,10 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
   }
 
   for (const u of [gmail, ios, android]) {
-    const order = shuffle(r, u.entries.map((_, i) => i));
+    const order = shuffle(
+      r,
+      u.entries.map((_, i) => i),
+    );
     u.entries = order.map((i) => u.entries[i]);
     u.truth = order.map((i) => u.truth[i]);
   }

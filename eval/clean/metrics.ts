@@ -3,20 +3,51 @@ import type { Contact } from '../../src/domain/types.ts';
 import type { JunkKind } from './junk.ts';
 
 export interface BookScore {
-  junkTP: number; junkFP: number; junkFN: number;
-  junkInTop10: number; booksWithJunkInTop10: number;
-  persons: number; personsDropped: number;
-  pairTP: number; pairFP: number; pairFN: number;
-  contacts: number; overMerged: number;
-  dupInTop10: number; booksWithDupInTop10: number;
-  missedByKind: Map<JunkKind, number>; junkByKind: Map<JunkKind, number>;
-  droppedExamples: string[]; overMergeExamples: string[]; dupExamples: string[]; fpExamples: string[];
+  junkTP: number;
+  junkFP: number;
+  junkFN: number;
+  junkInTop10: number;
+  booksWithJunkInTop10: number;
+  persons: number;
+  personsDropped: number;
+  pairTP: number;
+  pairFP: number;
+  pairFN: number;
+  contacts: number;
+  overMerged: number;
+  dupInTop10: number;
+  booksWithDupInTop10: number;
+  missedByKind: Map<JunkKind, number>;
+  junkByKind: Map<JunkKind, number>;
+  droppedExamples: string[];
+  overMergeExamples: string[];
+  dupExamples: string[];
+  fpExamples: string[];
 }
 
 export function emptyScore(): BookScore {
-  return { junkTP: 0, junkFP: 0, junkFN: 0, junkInTop10: 0, booksWithJunkInTop10: 0, persons: 0, personsDropped: 0, pairTP: 0, pairFP: 0, pairFN: 0,
-    contacts: 0, overMerged: 0, dupInTop10: 0, booksWithDupInTop10: 0, missedByKind: new Map(), junkByKind: new Map(),
-    droppedExamples: [], overMergeExamples: [], dupExamples: [], fpExamples: [] };
+  return {
+    junkTP: 0,
+    junkFP: 0,
+    junkFN: 0,
+    junkInTop10: 0,
+    booksWithJunkInTop10: 0,
+    persons: 0,
+    personsDropped: 0,
+    pairTP: 0,
+    pairFP: 0,
+    pairFN: 0,
+    contacts: 0,
+    overMerged: 0,
+    dupInTop10: 0,
+    booksWithDupInTop10: 0,
+    missedByKind: new Map(),
+    junkByKind: new Map(),
+    droppedExamples: [],
+    overMergeExamples: [],
+    dupExamples: [],
+    fpExamples: [],
+  };
 }
 
 const DAY = 86_400_000;
@@ -31,11 +62,22 @@ export function proxyRank(contacts: Contact[]): Contact[] {
   for (const c of contacts) ref = Math.max(ref, c.lastSent ?? 0, c.lastReceived ?? 0);
   const rec = (t: number | null) => (t === null ? 0 : Math.exp(-(ref - t) / (60 * DAY)));
   const score = (c: Contact) => 2 * Math.log1p(c.timesContacted ?? 0) + 3 * rec(c.lastSent) + 1.5 * rec(c.lastReceived) + (c.favorite ? 1 : 0);
-  return contacts.filter((c) => !c.junk).map((c) => ({ c, s: score(c) })).sort((a, b) => b.s - a.s || a.c.id - b.c.id).map((x) => x.c);
+  return contacts
+    .filter((c) => !c.junk)
+    .map((c) => ({ c, s: score(c) }))
+    .sort((a, b) => b.s - a.s || a.c.id - b.c.id)
+    .map((x) => x.c);
 }
 
 /** `truthOf[i]` is the label of the i-th normalised entry (same order as given to mergeEntries). */
-export function scoreBook(acc: BookScore, contacts: Contact[], entryIndex: (c: Contact) => number[], truthOf: string[], junkKinds: Map<string, JunkKind>, persons: Set<string>): void {
+export function scoreBook(
+  acc: BookScore,
+  contacts: Contact[],
+  entryIndex: (c: Contact) => number[],
+  truthOf: string[],
+  junkKinds: Map<string, JunkKind>,
+  persons: Set<string>,
+): void {
   const isJunk = (t: string) => t.startsWith('junk:');
   // Junk, contact level: a contact is truly junk when all its entries are junk entries.
   const contactsOfPerson = new Map<string, Contact[]>();
@@ -77,7 +119,8 @@ export function scoreBook(acc: BookScore, contacts: Contact[], entryIndex: (c: C
     acc.persons++;
     if (cs.every((c) => c.junk)) {
       acc.personsDropped++;
-      if (acc.droppedExamples.length < 5) acc.droppedExamples.push(`${p}: ${cs.map((c) => `${c.name} [${c.emails.map((e) => e.display).join(',')}] ${c.junkReason}`).join(' | ')}`);
+      if (acc.droppedExamples.length < 5)
+        acc.droppedExamples.push(`${p}: ${cs.map((c) => `${c.name} [${c.emails.map((e) => e.display).join(',')}] ${c.junkReason}`).join(' | ')}`);
     }
   }
   // Merge precision/recall over pairs of real-person entries.
@@ -122,7 +165,13 @@ export function scoreBook(acc: BookScore, contacts: Contact[], entryIndex: (c: C
   for (const [p, n] of seen) {
     if (n > 1) {
       dups += n - 1;
-      if (acc.dupExamples.length < 5) acc.dupExamples.push(`${p}: ${top.filter((c) => (labelsOf.get(c) as string[]).includes(p)).map((c) => `"${c.name}" ${c.keys.join(',')}`).join(' | ')}`);
+      if (acc.dupExamples.length < 5)
+        acc.dupExamples.push(
+          `${p}: ${top
+            .filter((c) => (labelsOf.get(c) as string[]).includes(p))
+            .map((c) => `"${c.name}" ${c.keys.join(',')}`)
+            .join(' | ')}`,
+        );
     }
   }
   acc.junkInTop10 += junkTop;

@@ -21,61 +21,169 @@ export interface Country {
 const d = (r: Rng, n: number) => Array.from({ length: n }, () => String(int(r, 0, 9))).join('');
 
 export const COUNTRIES: Country[] = [
-  { region: 'US', cc: '1', mobile: (r) => `${pick(r, ['212', '415', '617', '312', '646', '917', '503'])}${int(r, 2, 9)}${d(r, 2)}${d(r, 4)}`,
+  {
+    region: 'US',
+    cc: '1',
+    mobile: (r) => `${pick(r, ['212', '415', '617', '312', '646', '917', '503'])}${int(r, 2, 9)}${d(r, 2)}${d(r, 4)}`,
     national: (n) => `(${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}`,
-    given: ['James', 'Mary', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'William', 'Linda', 'David', 'Elizabeth', 'Christopher', 'Jessica', 'Daniel', 'Ashley', 'Matthew', 'Emily', 'Anthony', 'Sarah', 'DeShawn', 'Keisha'],
-    family: ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore', 'Jackson', 'Martin', 'Lee', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis'] },
-  { region: 'GB', cc: '44', mobile: (r) => `7${pick(r, ['4', '5', '7', '8', '9'])}${d(r, 8)}`,
+    given: [
+      'James',
+      'Mary',
+      'Robert',
+      'Patricia',
+      'Michael',
+      'Jennifer',
+      'William',
+      'Linda',
+      'David',
+      'Elizabeth',
+      'Christopher',
+      'Jessica',
+      'Daniel',
+      'Ashley',
+      'Matthew',
+      'Emily',
+      'Anthony',
+      'Sarah',
+      'DeShawn',
+      'Keisha',
+    ],
+    family: [
+      'Smith',
+      'Johnson',
+      'Williams',
+      'Brown',
+      'Jones',
+      'Miller',
+      'Davis',
+      'Wilson',
+      'Anderson',
+      'Taylor',
+      'Thomas',
+      'Moore',
+      'Jackson',
+      'Martin',
+      'Lee',
+      'Thompson',
+      'White',
+      'Harris',
+      'Clark',
+      'Lewis',
+    ],
+  },
+  {
+    region: 'GB',
+    cc: '44',
+    mobile: (r) => `7${pick(r, ['4', '5', '7', '8', '9'])}${d(r, 8)}`,
     national: (n) => `0${n.slice(0, 4)} ${n.slice(4)}`,
     given: ['Oliver', 'Amelia', 'Harry', 'Isla', 'George', 'Ava', 'Jack', 'Emily', 'Charlie', 'Sophie', 'Rhys', 'Siobhan', 'Callum', 'Niamh'],
-    family: ['Smith', 'Jones', 'Taylor', 'Brown', 'Evans', 'Wright', 'Walker', 'Roberts', 'Hughes', 'McDonald', "O'Brien", 'Ffoulkes', 'Davies-Jones', 'Patel'] },
-  { region: 'DE', cc: '49', mobile: (r) => `1${pick(r, ['51', '52', '60', '70', '71', '76'])}${d(r, 7)}`,
+    family: ['Smith', 'Jones', 'Taylor', 'Brown', 'Evans', 'Wright', 'Walker', 'Roberts', 'Hughes', 'McDonald', "O'Brien", 'Ffoulkes', 'Davies-Jones', 'Patel'],
+  },
+  {
+    region: 'DE',
+    cc: '49',
+    mobile: (r) => `1${pick(r, ['51', '52', '60', '70', '71', '76'])}${d(r, 7)}`,
     national: (n) => `0${n.slice(0, 3)} ${n.slice(3)}`,
     given: ['Jürgen', 'Jörg', 'Käthe', 'Lukas', 'Lena', 'Maximilian', 'Sophie', 'Björn', 'Günther', 'Anneliese', 'Uwe', 'Mia'],
-    family: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weiß', 'Größ', 'Schäfer', 'Koch', 'Bauer', 'von Weizsäcker', 'Hoffmann', 'Özdemir'] },
-  { region: 'FR', cc: '33', mobile: (r) => `${pick(r, ['6', '7'])}${d(r, 8)}`,
+    family: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weiß', 'Größ', 'Schäfer', 'Koch', 'Bauer', 'von Weizsäcker', 'Hoffmann', 'Özdemir'],
+  },
+  {
+    region: 'FR',
+    cc: '33',
+    mobile: (r) => `${pick(r, ['6', '7'])}${d(r, 8)}`,
     national: (n) => `0${n[0]} ${n.slice(1, 3)} ${n.slice(3, 5)} ${n.slice(5, 7)} ${n.slice(7)}`,
     given: ['Amélie', 'Benoît', 'Chloé', 'Élodie', 'François', 'Hélène', 'Jérôme', 'Léa', 'Noël', 'Zoé', 'Gaëlle', 'Loïc'],
-    family: ['Martin', 'Bernard', 'Dubois', 'Lefèvre', 'Moreau', 'Girard', 'Lévêque', 'Fournier', 'de la Fontaine', 'Rousseau', 'Bézier', 'Chevalier'] },
-  { region: 'ES', cc: '34', mobile: (r) => `6${d(r, 8)}`,
+    family: ['Martin', 'Bernard', 'Dubois', 'Lefèvre', 'Moreau', 'Girard', 'Lévêque', 'Fournier', 'de la Fontaine', 'Rousseau', 'Bézier', 'Chevalier'],
+  },
+  {
+    region: 'ES',
+    cc: '34',
+    mobile: (r) => `6${d(r, 8)}`,
     national: (n) => `${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5, 7)} ${n.slice(7)}`,
     given: ['José', 'María', 'Jesús', 'Lucía', 'Ángel', 'Sofía', 'Álvaro', 'Inés', 'Raúl', 'Begoña', 'Iñaki', 'Núria'],
-    family: ['García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez', 'Sánchez', 'Pérez', 'García-López', 'Muñoz', 'Ibáñez', 'Peña'] },
-  { region: 'PL', cc: '48', mobile: (r) => `${pick(r, ['50', '51', '60', '66', '69', '79'])}${d(r, 7)}`,
+    family: ['García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez', 'Sánchez', 'Pérez', 'García-López', 'Muñoz', 'Ibáñez', 'Peña'],
+  },
+  {
+    region: 'PL',
+    cc: '48',
+    mobile: (r) => `${pick(r, ['50', '51', '60', '66', '69', '79'])}${d(r, 7)}`,
     national: (n) => `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`,
     given: ['Łukasz', 'Małgorzata', 'Paweł', 'Agnieszka', 'Michał', 'Katarzyna', 'Wojciech', 'Żaneta', 'Grzegorz', 'Joanna'],
-    family: ['Nowak', 'Kowalski', 'Wiśniewska', 'Wójcik', 'Kamiński', 'Lewandowska', 'Zieliński', 'Szymańska', 'Woźniak', 'Dąbrowski'] },
-  { region: 'BR', cc: '55', mobile: (r) => `${pick(r, ['11', '21', '31', '41'])}9${d(r, 8)}`,
+    family: ['Nowak', 'Kowalski', 'Wiśniewska', 'Wójcik', 'Kamiński', 'Lewandowska', 'Zieliński', 'Szymańska', 'Woźniak', 'Dąbrowski'],
+  },
+  {
+    region: 'BR',
+    cc: '55',
+    mobile: (r) => `${pick(r, ['11', '21', '31', '41'])}9${d(r, 8)}`,
     national: (n) => `(${n.slice(0, 2)}) ${n.slice(2, 7)}-${n.slice(7)}`,
     given: ['João', 'Ana', 'Luís', 'Mariana', 'Conceição', 'Thiago', 'Letícia', 'Antônio', 'Gonçalo', 'Fernanda'],
-    family: ['Silva', 'Santos', 'Oliveira', 'Souza', 'Conceição', 'Araújo', 'Gonçalves', 'Magalhães', 'da Silva', 'Assunção'] },
-  { region: 'VN', cc: '84', mobile: (r) => `${pick(r, ['90', '91', '98', '97', '35'])}${d(r, 7)}`,
+    family: ['Silva', 'Santos', 'Oliveira', 'Souza', 'Conceição', 'Araújo', 'Gonçalves', 'Magalhães', 'da Silva', 'Assunção'],
+  },
+  {
+    region: 'VN',
+    cc: '84',
+    mobile: (r) => `${pick(r, ['90', '91', '98', '97', '35'])}${d(r, 7)}`,
     national: (n) => `0${n.slice(0, 2)} ${n.slice(2, 5)} ${n.slice(5)}`,
     given: ['Anh', 'Bảo', 'Dũng', 'Hương', 'Linh', 'Minh', 'Phương', 'Quân', 'Thảo', 'Tuấn'],
-    family: ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Phan', 'Vũ', 'Đặng', 'Bùi', 'Đỗ'] },
-  { region: 'TR', cc: '90', mobile: (r) => `5${d(r, 9)}`,
+    family: ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Phan', 'Vũ', 'Đặng', 'Bùi', 'Đỗ'],
+  },
+  {
+    region: 'TR',
+    cc: '90',
+    mobile: (r) => `5${d(r, 9)}`,
     national: (n) => `0${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6, 8)} ${n.slice(8)}`,
     given: ['Ayşe', 'Mehmet', 'Çağla', 'Gökhan', 'Şule', 'İbrahim', 'Özge', 'Ümit'],
-    family: ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Öztürk', 'Aydın', 'Arslan'] },
-  { region: 'SE', cc: '46', mobile: (r) => `7${pick(r, ['0', '2', '3', '6'])}${d(r, 7)}`,
+    family: ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Öztürk', 'Aydın', 'Arslan'],
+  },
+  {
+    region: 'SE',
+    cc: '46',
+    mobile: (r) => `7${pick(r, ['0', '2', '3', '6'])}${d(r, 7)}`,
     national: (n) => `0${n.slice(0, 2)}-${n.slice(2, 5)} ${n.slice(5)}`,
     given: ['Åsa', 'Björn', 'Märta', 'Øystein', 'Göran', 'Linnéa', 'Sören', 'Ingrid'],
-    family: ['Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Ångström', 'Öberg', 'Lindqvist', 'Bergström'] },
-  { region: 'CZ', cc: '420', mobile: (r) => `${pick(r, ['60', '72', '73', '77'])}${d(r, 7)}`,
+    family: ['Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Ångström', 'Öberg', 'Lindqvist', 'Bergström'],
+  },
+  {
+    region: 'CZ',
+    cc: '420',
+    mobile: (r) => `${pick(r, ['60', '72', '73', '77'])}${d(r, 7)}`,
     national: (n) => `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`,
     given: ['Jiří', 'Tomáš', 'Lucie', 'Kateřina', 'Přemysl', 'Zdeněk', 'Radka', 'Ondřej'],
-    family: ['Novák', 'Dvořák', 'Černý', 'Procházková', 'Kučera', 'Veselý', 'Růžička', 'Šťastný'] },
-  { region: 'IE', cc: '353', mobile: (r) => `8${pick(r, ['3', '5', '6', '7'])}${d(r, 7)}`,
+    family: ['Novák', 'Dvořák', 'Černý', 'Procházková', 'Kučera', 'Veselý', 'Růžička', 'Šťastný'],
+  },
+  {
+    region: 'IE',
+    cc: '353',
+    mobile: (r) => `8${pick(r, ['3', '5', '6', '7'])}${d(r, 7)}`,
     national: (n) => `0${n.slice(0, 2)} ${n.slice(2, 5)} ${n.slice(5)}`,
     given: ['Seán', 'Aoife', 'Pádraig', 'Caoimhe', 'Eoin', 'Róisín', 'Ciarán', 'Saoirse'],
-    family: ["O'Sullivan", 'Murphy', 'Ó Briain', 'Kelly', "O'Connor", 'Mac Giolla', 'Byrne', 'Ní Dhomhnaill'] },
-  { region: 'IN', cc: '91', mobile: (r) => `${pick(r, ['98', '99', '97', '70', '81'])}${d(r, 8)}`,
+    family: ["O'Sullivan", 'Murphy', 'Ó Briain', 'Kelly', "O'Connor", 'Mac Giolla', 'Byrne', 'Ní Dhomhnaill'],
+  },
+  {
+    region: 'IN',
+    cc: '91',
+    mobile: (r) => `${pick(r, ['98', '99', '97', '70', '81'])}${d(r, 8)}`,
     national: (n) => `0${n.slice(0, 5)} ${n.slice(5)}`,
     given: ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Lakshmi', 'Arjun', 'Kavya'],
-    family: ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Banerjee', 'Krishnamurthy'] },
+    family: ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Banerjee', 'Krishnamurthy'],
+  },
 ];
 
-const WEBMAIL = ['gmail.com', 'gmail.com', 'gmail.com', 'outlook.com', 'hotmail.com', 'yahoo.com', 'icloud.com', 'gmx.de', 'web.de', 'proton.me', 'orange.fr', 'seznam.cz', 'wp.pl'];
+const WEBMAIL = [
+  'gmail.com',
+  'gmail.com',
+  'gmail.com',
+  'outlook.com',
+  'hotmail.com',
+  'yahoo.com',
+  'icloud.com',
+  'gmx.de',
+  'web.de',
+  'proton.me',
+  'orange.fr',
+  'seznam.cz',
+  'wp.pl',
+];
 
 export interface Person {
   id: string;
@@ -91,7 +199,12 @@ export interface Person {
 
 /** ASCII slug of a name part for e-mail local parts ("García-López" -> "garcialopez"). */
 export function slug(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[ßøłđ]/g, (c) => ({ ß: 'ss', ø: 'o', ł: 'l', đ: 'd' })[c] ?? c).toLowerCase().replace(/[^a-z0-9]/g, '');
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[ßøłđ]/g, (c) => ({ ß: 'ss', ø: 'o', ł: 'l', đ: 'd' })[c] ?? c)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /** A persona, deterministic from `id` (same id, same person, in every book). */
@@ -134,7 +247,11 @@ export function nameVariant(r: Rng, p: Person): string | null {
 export function emailVariant(r: Rng, addr: string): string {
   const [local, dom] = addr.split('@');
   const x = r();
-  if (dom === 'gmail.com' && x < 0.25) return `${local.split('').join(chance(r, 0.5) ? '' : '.').replace(/\.+/g, '.')}+${pick(r, ['news', 'shop', 'work'])}@googlemail.com`;
+  if (dom === 'gmail.com' && x < 0.25)
+    return `${local
+      .split('')
+      .join(chance(r, 0.5) ? '' : '.')
+      .replace(/\.+/g, '.')}+${pick(r, ['news', 'shop', 'work'])}@googlemail.com`;
   if (x < 0.4) return `${local[0].toUpperCase()}${local.slice(1)}@${dom[0].toUpperCase()}${dom.slice(1)}`;
   if (x < 0.5) return addr.toUpperCase();
   if (x < 0.55) return ` ${addr} `;

@@ -86,10 +86,14 @@ const GARBAGE = ['n/a', 'none', '---', 'unknown', 'john at example dot com', 'se
 
 function evidence(r: Rng): Partial<EntryInput> {
   switch (int(r, 0, 3)) {
-    case 0: return { times_contacted: int(r, 1, 40) };
-    case 1: return { last_message_sent_date: '2026-09-01T10:00:00Z' };
-    case 2: return { is_favorite: 1 };
-    default: return { pinned: 1 };
+    case 0:
+      return { times_contacted: int(r, 1, 40) };
+    case 1:
+      return { last_message_sent_date: '2026-09-01T10:00:00Z' };
+    case 2:
+      return { is_favorite: 1 };
+    default:
+      return { pinned: 1 };
   }
 }
 
@@ -109,7 +113,10 @@ function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; fo
     if (ev) evidenced.add(id);
     if (chance(r, 0.12)) {
       // Phone-only with an extension: a direct line.
-      const c = pick(r, COUNTRIES.filter((x) => x.region === 'US' || x.region === 'GB' || x.region === 'DE'));
+      const c = pick(
+        r,
+        COUNTRIES.filter((x) => x.region === 'US' || x.region === 'GB' || x.region === 'DE'),
+      );
       const nsn = c.mobile(r);
       const ext = String(int(r, 1, 9999));
       form.set(id, 'phone_extension');
@@ -145,8 +152,20 @@ function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; fo
 /** Cleans `books` generated books exactly as the service does, and scores them. */
 export function evaluateUnusual(seed: number, books: number): UnusualScore {
   const s: UnusualScore = {
-    books, people: 0, entries: 0, withEvidence: 0, dropped: 0, droppedWithEvidence: 0, split: 0, overMerged: 0, garbage: 0,
-    garbageListed: 0, garbageWithEvidence: 0, garbageKeptMarked: 0, byForm: new Map(), examples: [],
+    books,
+    people: 0,
+    entries: 0,
+    withEvidence: 0,
+    dropped: 0,
+    droppedWithEvidence: 0,
+    split: 0,
+    overMerged: 0,
+    garbage: 0,
+    garbageListed: 0,
+    garbageWithEvidence: 0,
+    garbageKeptMarked: 0,
+    byForm: new Map(),
+    examples: [],
   };
   for (let b = 0; b < books; b++) {
     const r = rng(hash(`${seed}:unusual:${b}`));

@@ -49,7 +49,17 @@ export interface Model {
 }
 
 /** Features the grid moves; every other weight is the default (they are constant on mail logs). */
-export const SEARCHED = ['sent_recency', 'received_recency', 'staleness', 'known_by', 'reciprocal', 'reciprocal_frequency', 'reciprocal_recency', 'reciprocal_fallback', 'triadic'] as const;
+export const SEARCHED = [
+  'sent_recency',
+  'received_recency',
+  'staleness',
+  'known_by',
+  'reciprocal',
+  'reciprocal_frequency',
+  'reciprocal_recency',
+  'reciprocal_fallback',
+  'triadic',
+] as const;
 
 /**
  * Candidate signals that are not (yet) features of the service, derived here from its features:
@@ -203,7 +213,13 @@ function cacheBooks(sets: [string, EvalBook[]][], paramsList: FeatureParams[], r
           const base: Record<string, number> = {};
           for (const b of baselines) base[b] = scoreRanking(rankByBaseline(p.book, b), relevant).map10;
           out.push({
-            set, run, cutoff, user: p.book.user_id, relevant, rows, baselines: base,
+            set,
+            run,
+            cutoff,
+            user: p.book.user_id,
+            relevant,
+            rows,
+            baselines: base,
             ids: p.contacts.map((c) => c.id),
             emails: p.contacts.map((c) => c.emails.map((e) => e.key)),
           });
@@ -224,7 +240,10 @@ function mapOf(book: Book, m: Model): number {
     return { s, id: book.ids[i], emails: book.emails[i] };
   });
   scored.sort((a, b) => b.s - a.s || a.id - b.id);
-  return scoreRanking(scored.map((x) => x.emails), book.relevant).map10;
+  return scoreRanking(
+    scored.map((x) => x.emails),
+    book.relevant,
+  ).map10;
 }
 
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
@@ -248,11 +267,20 @@ function objectiveOf(m: number[], idx: number[], books: Book[], gw = groupWeight
 /** The reference model: the plain blend of issue #12, stated before looking at any of these books. */
 export const REFERENCE: Model = {
   params: { sentHalfLifeDays: 60, receivedHalfLifeDays: 60 },
-  weights: { sent_recency: 1, received_recency: 0.25, staleness: 0, known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0, triadic: 0 },
+  weights: {
+    sent_recency: 1,
+    received_recency: 0.25,
+    staleness: 0,
+    known_by: 0,
+    reciprocal: 0,
+    reciprocal_frequency: 0,
+    reciprocal_recency: 0,
+    reciprocal_fallback: 0,
+    triadic: 0,
+  },
 };
 
-const sameModel = (a: Model, b: Model) =>
-  paramsKey(a.params) === paramsKey(b.params) && SEARCHED.every((f) => (a.weights[f] ?? 0) === (b.weights[f] ?? 0));
+const sameModel = (a: Model, b: Model) => paramsKey(a.params) === paramsKey(b.params) && SEARCHED.every((f) => (a.weights[f] ?? 0) === (b.weights[f] ?? 0));
 
 /** Splits the books `idx` in two halves by user (every book of a user on the same side), deterministically. */
 function halves(idx: number[], books: Book[]): [number[], number[]] {
@@ -309,7 +337,7 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
   const all = books.map((_, i) => i);
 
   const out: string[] = [
-    '# Cross-set validation of the default ranking model (in process: the service\'s featuresOf/scoreFeatures)',
+    "# Cross-set validation of the default ranking model (in process: the service's featuresOf/scoreFeatures)",
     `${candidates.length} candidates: sent_recency ${SENT_WEIGHTS.join('/')} × half-life ${HALF_LIVES.sent.join('/')} d; ` +
       `received_recency ${RECEIVED_WEIGHTS.join('/')} × half-life ${HALF_LIVES.received.join('/')} d; staleness ${STALENESS.join('/')}; ` +
       `cross-user ${Object.keys(CROSS_USER).join('/')}. Runs: ${runs.join(', ')}. ${books.length} scored book-runs.`,
@@ -323,7 +351,13 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
       folds.push({ name: `leave out ${s} cutoff ${c}`, test: (b) => b.set === s && b.cutoff === c });
     }
   }
-  const heldOut: { chosen: number[]; current: number[]; blend: number[]; single: number[]; best: number[] } = { chosen: [], current: [], blend: [], single: [], best: [] };
+  const heldOut: { chosen: number[]; current: number[]; blend: number[]; single: number[]; best: number[] } = {
+    chosen: [],
+    current: [],
+    blend: [],
+    single: [],
+    best: [],
+  };
   for (const fold of folds) {
     const train = all.filter((i) => !fold.test(books[i]));
     const test = all.filter((i) => fold.test(books[i]));
@@ -331,7 +365,9 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
     out.push('', `## ${fold.name}: chosen on ${train.length} book-runs, tested on ${test.length}`);
     out.push(`chosen (${modelSize(candidates[pick.model])} features): ${describeModel(candidates[pick.model])}`);
     out.push(`  (best on training, ${modelSize(candidates[pick.best])} features: ${describeModel(candidates[pick.best])})`);
-    out.push(`${'held-out group'.padEnd(30)} ${'books'.padStart(5)} ${'chosen'.padStart(7)} ${'current'.padStart(8)} ${'blend'.padStart(6)} ${'best single'.padStart(22)}  chosen − best single [95% CI]`);
+    out.push(
+      `${'held-out group'.padEnd(30)} ${'books'.padStart(5)} ${'chosen'.padStart(7)} ${'current'.padStart(8)} ${'blend'.padStart(6)} ${'best single'.padStart(22)}  chosen − best single [95% CI]`,
+    );
     const groups = new Map<string, number[]>();
     for (const i of test) groups.set(groupKey(books[i]), [...(groups.get(groupKey(books[i])) ?? []), i]);
     for (const [g, idx] of groups) {
@@ -346,26 +382,35 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
       heldOut.blend.push(...blend);
       heldOut.single.push(...single);
       out.push(
-        `${g.padEnd(30)} ${String(idx.length).padStart(5)} ${mean(chosen).toFixed(3).padStart(7)} ${mean(idx.map((i) => currentMaps[i])).toFixed(3).padStart(8)} ` +
+        `${g.padEnd(30)} ${String(idx.length).padStart(5)} ${mean(chosen).toFixed(3).padStart(7)} ${mean(idx.map((i) => currentMaps[i]))
+          .toFixed(3)
+          .padStart(8)} ` +
           `${mean(blend).toFixed(3).padStart(6)} ${`${best} ${mean(single).toFixed(3)}`.padStart(22)}  ${formatInterval(bootstrapMean(chosen.map((x, k) => x - single[k])))}`,
       );
     }
   }
   const n = heldOut.chosen.length;
-  out.push('', `## Pooled over the leave-one-cutoff-out folds${setNames.length > 1 ? ' and the leave-one-set-out folds' : ''} (${n} held-out book-runs, each book counted once per fold that held it out)`);
+  out.push(
+    '',
+    `## Pooled over the leave-one-cutoff-out folds${setNames.length > 1 ? ' and the leave-one-set-out folds' : ''} (${n} held-out book-runs, each book counted once per fold that held it out)`,
+  );
   out.push(
     `MAP@10 held out: chosen-per-fold ${mean(heldOut.chosen).toFixed(4)}, current defaults ${mean(heldOut.current).toFixed(4)}, plain blend ${mean(heldOut.blend).toFixed(4)}, best single signal ${mean(heldOut.single).toFixed(4)}`,
   );
   out.push(`chosen-per-fold − current defaults: ${formatInterval(bootstrapMean(heldOut.chosen.map((x, k) => x - heldOut.current[k])))}`);
   out.push(`chosen-per-fold − plain blend: ${formatInterval(bootstrapMean(heldOut.chosen.map((x, k) => x - heldOut.blend[k])))}`);
   // What the rule protects against: the grid's best on the training books, taken as is, on the held-out ones.
-  out.push(`grid's best on training (taken without the rule) − plain blend, held out: ${formatInterval(bootstrapMean(heldOut.best.map((x, k) => x - heldOut.blend[k])))}`);
+  out.push(
+    `grid's best on training (taken without the rule) − plain blend, held out: ${formatInterval(bootstrapMean(heldOut.best.map((x, k) => x - heldOut.blend[k])))}`,
+  );
 
   // What each signal left out of the defaults is worth, added alone to the reference, set by set and run by run.
   out.push('', '## Signals added alone to the plain blend: Δ MAP@10 [95% CI, books resampled] per set and run');
   const additions: [string, Weights][] = [
     ['staleness -0.25', { staleness: -0.25 }],
-    ...Object.entries(CROSS_USER).filter(([n]) => n !== 'none').map(([n, w]): [string, Weights] => [`cross-user ${n}`, w]),
+    ...Object.entries(CROSS_USER)
+      .filter(([n]) => n !== 'none')
+      .map(([n, w]): [string, Weights] => [`cross-user ${n}`, w]),
   ];
   const groupsAll = new Map<string, number[]>();
   for (const i of all) groupsAll.set(groupKey(books[i]), [...(groupsAll.get(groupKey(books[i])) ?? []), i]);
@@ -395,6 +440,10 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
   out.push(`${modelSize(adopted)} features: ${describeModel(adopted)}`);
   out.push(`params: ${JSON.stringify(adopted.params)}`);
   out.push(`weights: ${JSON.stringify(adopted.weights)}`);
-  out.push(sameModel(adopted, current) ? 'The current defaults ARE this model.' : 'The current defaults differ from this model: update weights.ts / DEFAULT_FEATURE_PARAMS.');
+  out.push(
+    sameModel(adopted, current)
+      ? 'The current defaults ARE this model.'
+      : 'The current defaults differ from this model: update weights.ts / DEFAULT_FEATURE_PARAMS.',
+  );
   return out.join('\n');
 }

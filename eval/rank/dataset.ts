@@ -52,8 +52,7 @@ export const RUN_TITLES: Record<RunName, string> = {
 /** A copy of the books with some entry fields removed, as a degraded client would upload them. */
 export function degrade(books: EvalBook[], run: RunName): EvalBook[] {
   if (run === 'full') return books;
-  const drop: (keyof EntryInput)[] =
-    run === 'no_times' ? ['times_contacted'] : ['last_message_sent_date', 'last_message_received_date'];
+  const drop: (keyof EntryInput)[] = run === 'no_times' ? ['times_contacted'] : ['last_message_sent_date', 'last_message_received_date'];
   return books.map((b) => ({
     ...b,
     uploads: b.uploads.map((u) => ({

@@ -77,7 +77,10 @@ export async function startHttpRanker(opts: { explain?: boolean } = {}): Promise
         console.log(`explain=1, ${label}, user ${b.user_id}, top 3:`);
         for (const r of res.data.slice(0, 3)) console.log(`  #${r.rank} ${r.email} score ${r.score}`, JSON.stringify(r.explain));
       }
-      out.set(b.user_id, res.data.map((r) => (r.emails ?? (r.email ? [r.email] : [])).map((e) => e.trim().toLowerCase())));
+      out.set(
+        b.user_id,
+        res.data.map((r) => (r.emails ?? (r.email ? [r.email] : [])).map((e) => e.trim().toLowerCase())),
+      );
     });
     return out;
   };

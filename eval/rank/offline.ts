@@ -25,7 +25,9 @@ export function contactsOf(book: EvalBook): Contact[] {
     // As the cleaner (cleanUpload): an explicit 0 means "never written to" only in an upload that counts.
     const counts = u.entries.some((e) => typeof e.times_contacted === 'number' && e.times_contacted > 0);
     for (const e of u.entries) {
-      const emails = entryEmails(e).map((x) => x.trim()).filter((x) => x !== '');
+      const emails = entryEmails(e)
+        .map((x) => x.trim())
+        .filter((x) => x !== '');
       if (emails.length === 0) continue;
       const keys = emails.map(keyOf);
       const times = typeof e.times_contacted === 'number' && (e.times_contacted > 0 || (counts && e.times_contacted === 0)) ? e.times_contacted : null;
@@ -44,10 +46,28 @@ export function contactsOf(book: EvalBook): Contact[] {
         return { display, key, domain: key.slice(key.lastIndexOf('@') + 1), junk: null };
       });
       const c: Contact = {
-        id: out.length, name: e.name ?? null, nickname: null, title: e.title ?? null, company: e.company ?? null,
-        emails: norm, phones: [], photos: [], data: {}, favorite: false, pinned: 0,
-        timesContacted: times, lastSent, lastReceived, addressCount: 0, websiteCount: 0, imCount: 0,
-        sourceCount: 1, entryCount: 1, keys, junk: false, junkReason: null,
+        id: out.length,
+        name: e.name ?? null,
+        nickname: null,
+        title: e.title ?? null,
+        company: e.company ?? null,
+        emails: norm,
+        phones: [],
+        photos: [],
+        data: {},
+        favorite: false,
+        pinned: 0,
+        timesContacted: times,
+        lastSent,
+        lastReceived,
+        addressCount: 0,
+        websiteCount: 0,
+        imCount: 0,
+        sourceCount: 1,
+        entryCount: 1,
+        keys,
+        junk: false,
+        junkReason: null,
       };
       for (const k of keys) byKey.set(k, c);
       out.push(c);
@@ -111,7 +131,12 @@ export function prepareCutoff(books: EvalBook[]): PreparedBook[] {
       }
     }
     const signals: BookSignals = {
-      knownBy, reciprocal, appUserKeys: new Set(), invitedKeys: new Map(), acceptedKeys: new Set(), seenKeys: new Map(),
+      knownBy,
+      reciprocal,
+      appUserKeys: new Set(),
+      invitedKeys: new Map(),
+      acceptedKeys: new Set(),
+      seenKeys: new Map(),
     };
     out.push({ book: u.book, contacts: u.contacts, owner: u.owner, signals });
   }

@@ -15,9 +15,7 @@ const SYSTEM_TITLES: Record<string, string> = {
 
 function table(rows: Row[]): string {
   const head = ['system'.padEnd(24), ...METRIC_NAMES.map((m) => METRIC_TITLES[m].padStart(8))].join(' ');
-  const lines = rows.map((r) =>
-    [(SYSTEM_TITLES[r.system] ?? r.system).padEnd(24), ...METRIC_NAMES.map((m) => r.metrics[m].toFixed(3).padStart(8))].join(' '),
-  );
+  const lines = rows.map((r) => [(SYSTEM_TITLES[r.system] ?? r.system).padEnd(24), ...METRIC_NAMES.map((m) => r.metrics[m].toFixed(3).padStart(8))].join(' '));
   return [head, ...lines].join('\n');
 }
 
@@ -42,11 +40,16 @@ export function formatReport(name: string, results: RunResult[], dataset?: strin
     const best = r.overall.filter((x) => SINGLE_SIGNALS.has(x.system)).sort((a, b) => b.metrics.map10 - a.metrics.map10)[0];
     if (best) {
       const d = kith.metrics.map10 - best.metrics.map10;
-      out.push(`MAP@10 Kith ${kith.metrics.map10.toFixed(3)} vs best single signal (${SYSTEM_TITLES[best.system]}) ${best.metrics.map10.toFixed(3)}: ${d >= 0 ? '+' : ''}${d.toFixed(3)}`);
+      out.push(
+        `MAP@10 Kith ${kith.metrics.map10.toFixed(3)} vs best single signal (${SYSTEM_TITLES[best.system]}) ${best.metrics.map10.toFixed(3)}: ${d >= 0 ? '+' : ''}${d.toFixed(3)}`,
+      );
       // Paired over books: the same books ranked both ways, so book difficulty cancels out.
       const diffs = r.books.map((b) => b.map10.kith - (b.map10[best.system] ?? 0));
       const byBook = bootstrapMean(diffs);
-      const byUser = bootstrapMean(diffs, r.books.map((b) => b.user));
+      const byUser = bootstrapMean(
+        diffs,
+        r.books.map((b) => b.user),
+      );
       out.push(
         `  95% bootstrap CI of the difference (${BOOTSTRAP_DRAWS} draws, seed ${BOOTSTRAP_SEED}): books resampled ${formatInterval(byBook)}` +
           ` (P<=0 ${byBook.pNotBetter.toFixed(3)}); users resampled ${formatInterval(byUser)} (P<=0 ${byUser.pNotBetter.toFixed(3)})`,

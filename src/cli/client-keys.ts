@@ -109,6 +109,6 @@ export async function appsCommand(args: string[], withStorage: WithStorage): Pro
     for (const o of allow) await s.addAppOrigin(appId, o);
     for (const o of remove) if (!(await s.removeAppOrigin(appId, o))) console.error(`kith: ${o} was not allowed`);
     const now = await s.listAppOrigins(appId);
-    console.log(now.length ? now.join('\n') : 'no origin allowed (client keys work from servers, phone apps and this server\'s own pages only)');
+    console.log(now.length ? now.join('\n') : "no origin allowed (client keys work from servers, phone apps and this server's own pages only)");
   });
 }

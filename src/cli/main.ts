@@ -197,23 +197,23 @@ let exitStatus = 0;
 
 async function importCommand(mode: 'import' | 'backfill', args: string[]): Promise<void> {
   const { values, positionals } = parseCommandArgs(mode, args, {
-      url: { type: 'string' },
-      key: { type: 'string' },
-      user: { type: 'string' },
-      'source-type': { type: 'string' },
-      'source-email': { type: 'string' },
-      'source-phone': { type: 'string' },
-      'source-name': { type: 'string' },
-      format: { type: 'string' },
-      state: { type: 'string' },
-      restart: { type: 'boolean' },
-      'batch-size': { type: 'string' },
-      concurrency: { type: 'string' },
-      retries: { type: 'string' },
-      'max-failures': { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      quiet: { type: 'boolean', short: 'q' },
-      help: { type: 'boolean', short: 'h' },
+    url: { type: 'string' },
+    key: { type: 'string' },
+    user: { type: 'string' },
+    'source-type': { type: 'string' },
+    'source-email': { type: 'string' },
+    'source-phone': { type: 'string' },
+    'source-name': { type: 'string' },
+    format: { type: 'string' },
+    state: { type: 'string' },
+    restart: { type: 'boolean' },
+    'batch-size': { type: 'string' },
+    concurrency: { type: 'string' },
+    retries: { type: 'string' },
+    'max-failures': { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    quiet: { type: 'boolean', short: 'q' },
+    help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return void console.log(HELP[mode]);
   if (positionals.length !== 1) throw new UsageError(`${mode} needs exactly one FILE (see kith ${mode} --help)`);
@@ -290,7 +290,12 @@ async function migrate(args: string[]): Promise<void> {
 }
 
 async function reclean(args: string[]): Promise<void> {
-  const { values } = parseCommandArgs('reclean', args, { 'dry-run': { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, false);
+  const { values } = parseCommandArgs(
+    'reclean',
+    args,
+    { 'dry-run': { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    false,
+  );
   const { loadConfig } = await import('../config.ts');
   const { recleanAll } = await import('../services/reclean.ts');
   const config = loadConfig(process.env);
@@ -346,12 +351,21 @@ export async function main(argv: string[]): Promise<void> {
       });
     }
     case 'serve': {
-      const { values } = parseCommandArgs('serve', rest, { port: { type: 'string', short: 'p' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, false);
+      const { values } = parseCommandArgs(
+        'serve',
+        rest,
+        { port: { type: 'string', short: 'p' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+        false,
+      );
       if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw new UsageError('serve: --port must be a port number (0-65535)');
       if (values.host !== undefined && values.host.trim() === '') throw new UsageError('serve: --host must not be empty');
       const { serve } = await import('../server.ts');
       // The options win over PORT/HOST; the configuration then validates them like the environment.
-      return serve({ ...process.env, ...(values.port !== undefined ? { PORT: values.port } : {}), ...(values.host !== undefined ? { HOST: values.host } : {}) });
+      return serve({
+        ...process.env,
+        ...(values.port !== undefined ? { PORT: values.port } : {}),
+        ...(values.host !== undefined ? { HOST: values.host } : {}),
+      });
     }
     default:
       throw new UsageError(`unknown command "${cmd}" (see kith --help)`);

@@ -23,7 +23,11 @@ export function parseDate(value: unknown): number | null {
   const m = ISO.exec(s);
   if (!m) return null;
   const [, y, mo, d, h = '00', mi = '00', sec = '00', frac = '', off] = m;
-  const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(sec);
+  const month = Number(mo),
+    day = Number(d),
+    hour = Number(h),
+    minute = Number(mi),
+    second = Number(sec);
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
   let ms = Date.UTC(Number(y), month - 1, day, hour, minute, second, frac ? Math.round(Number(frac) * 1000) : 0);
   if (new Date(ms).getUTCDate() !== day) return null; // 2010-02-31 and the like
@@ -55,9 +59,14 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  */
 function fastIso(s: string): number | undefined {
   const n = s.length;
-  if (n < 19 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return undefined;
-  const y = digitsAt(s, 0, 4), month = digitsAt(s, 5, 2), day = digitsAt(s, 8, 2);
-  const hour = digitsAt(s, 11, 2), minute = digitsAt(s, 14, 2), second = digitsAt(s, 17, 2);
+  if (n < 19 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58)
+    return undefined;
+  const y = digitsAt(s, 0, 4),
+    month = digitsAt(s, 5, 2),
+    day = digitsAt(s, 8, 2);
+  const hour = digitsAt(s, 11, 2),
+    minute = digitsAt(s, 14, 2),
+    second = digitsAt(s, 17, 2);
   if (y < 1000 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   if (day > (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!)) return undefined;
@@ -80,7 +89,8 @@ function fastIso(s: string): number | undefined {
     if (c === 90 && i + 1 === n) {
       // Z
     } else if ((c === 43 || c === 45) && i + 6 === n && s.charCodeAt(i + 3) === 58) {
-      const oh = digitsAt(s, i + 1, 2), om = digitsAt(s, i + 4, 2);
+      const oh = digitsAt(s, i + 1, 2),
+        om = digitsAt(s, i + 4, 2);
       if (oh < 0 || om < 0) return undefined;
       offsetMinutes = (c === 45 ? -1 : 1) * (oh * 60 + om);
     } else {

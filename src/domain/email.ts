@@ -14,8 +14,6 @@ import type { NormEmail } from './types.ts';
 const MAX_LOCAL = 64;
 const MAX_DOMAIN = 253;
 
-/** Dot-atom local part: RFC 5322 atext plus Unicode letters/digits (RFC 6531 addresses exist). */
-const LOCAL_RE = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
 /** Host name labels; the TLD must be alphabetic (or an IDN A-label). IP literals are not addresses people share. */
 const LABEL_RE = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
 const TLD_RE = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u;
@@ -40,12 +38,35 @@ const GMAIL = new Set(['gmail.com', 'googlemail.com']);
  * Proton, Yandex. Dots stay significant there.
  */
 const PLUS_TAG_DOMAINS = new Set([
-  'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'outlook.fr', 'outlook.de', 'outlook.es', 'outlook.it',
-  'hotmail.co.uk', 'hotmail.fr', 'hotmail.de', 'hotmail.it', 'hotmail.es', 'live.co.uk', 'live.fr', 'live.de',
-  'live.nl', 'live.it', 'live.ca', 'live.com.au',
-  'fastmail.com', 'fastmail.fm',
-  'proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me',
-  'yandex.ru', 'yandex.com', 'ya.ru',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'outlook.fr',
+  'outlook.de',
+  'outlook.es',
+  'outlook.it',
+  'hotmail.co.uk',
+  'hotmail.fr',
+  'hotmail.de',
+  'hotmail.it',
+  'hotmail.es',
+  'live.co.uk',
+  'live.fr',
+  'live.de',
+  'live.nl',
+  'live.it',
+  'live.ca',
+  'live.com.au',
+  'fastmail.com',
+  'fastmail.fm',
+  'proton.me',
+  'protonmail.com',
+  'protonmail.ch',
+  'pm.me',
+  'yandex.ru',
+  'yandex.com',
+  'ya.ru',
 ]);
 
 /**
@@ -72,7 +93,7 @@ function isAlnum(c: number): boolean {
 /** Characters a pasted list or a sentence leaves after an address. Never the last character of a host name. */
 const TRAILING_JUNK = /[\s;,.:!?>)\]}'`\u00bb\u201d\u2019\u3001\u3002\uff0c\uff1b]+$/u;
 /** Characters before an address that never start one. */
-const LEADING_JUNK = /^[\s<(\[{'`\u00ab\u201c\u2018]+/u;
+const LEADING_JUNK = /^[\s<([{'`\u00ab\u201c\u2018]+/u;
 
 function extractSlow(raw: string): string {
   let s = raw.trim();
@@ -122,7 +143,11 @@ export function displayNameOf(raw: string): string | null {
   if (typeof raw !== 'string') return null;
   const lt = raw.lastIndexOf('<');
   if (lt <= 0 || raw.indexOf('>', lt) < 0) return null;
-  const name = raw.slice(0, lt).trim().replace(/^["']+|["']+$/g, '').trim();
+  const name = raw
+    .slice(0, lt)
+    .trim()
+    .replace(/^["']+|["']+$/g, '')
+    .trim();
   if (name === '' || name.includes('@')) return null;
   return name;
 }
@@ -249,7 +274,17 @@ function parse(raw: string): NormEmail | null {
       break;
     }
   }
-  if (letters ? tldLength < 2 : !(tldLength >= 5 && (display.charCodeAt(labelStart) | 0x20) === 120 && (display.charCodeAt(labelStart + 1) | 0x20) === 110 && display.charCodeAt(labelStart + 2) === 45 && display.charCodeAt(labelStart + 3) === 45)) {
+  if (
+    letters
+      ? tldLength < 2
+      : !(
+          tldLength >= 5 &&
+          (display.charCodeAt(labelStart) | 0x20) === 120 &&
+          (display.charCodeAt(labelStart + 1) | 0x20) === 110 &&
+          display.charCodeAt(labelStart + 2) === 45 &&
+          display.charCodeAt(labelStart + 3) === 45
+        )
+  ) {
     return parseWithPatterns(display, classifyAddress);
   }
 

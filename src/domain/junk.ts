@@ -16,15 +16,11 @@ import type { JunkReason, NormEmail, NormPhone } from './types.ts';
 const require = createRequire(import.meta.url);
 
 /** Role local parts (info, sales, support, ...). Loaded once; ~1,000 strings. */
-const ROLE_LOCALS: ReadonlySet<string> = new Set(
-  (require('role-based-email-addresses') as string[]).map((s) => s.toLowerCase()),
-);
+const ROLE_LOCALS: ReadonlySet<string> = new Set((require('role-based-email-addresses') as string[]).map((s) => s.toLowerCase()));
 
 /** Disposable domains (~9,000). The package's own helper rebuilds a Set per call, so we build ours once. */
 const DISPOSABLE_DOMAINS: ReadonlySet<string> = new Set(
-  (require('disposable-email-domains-js') as { disposableEmailBlocklist: () => string[] })
-    .disposableEmailBlocklist()
-    .map((s) => s.toLowerCase()),
+  (require('disposable-email-domains-js') as { disposableEmailBlocklist: () => string[] }).disposableEmailBlocklist().map((s) => s.toLowerCase()),
 );
 
 // --- local-part rules -------------------------------------------------------------------------------
@@ -89,10 +85,29 @@ function isMachineToken(local: string): boolean {
  * there belongs to a person. Matched on the domain and its parents.
  */
 const BULK_PLATFORM_DOMAINS: ReadonlySet<string> = new Set([
-  'amazonses.com', 'sendgrid.net', 'mailgun.org', 'mcsv.net', 'mcdlv.net', 'rsgsv.net', 'list-manage.com',
-  'mailchimpapp.net', 'mandrillapp.com', 'ccsend.com', 'exacttarget.com', 'mktomail.com', 'hubspotemail.net',
-  'sparkpostmail.com', 'mlsend.com', 'klaviyomail.com', 'customeriomail.com', 'icpbounce.com',
-  'bnc3.mailjet.com', 'createsend.com', 'sendibt2.com', 'sendibt3.com', 'sendibm1.com',
+  'amazonses.com',
+  'sendgrid.net',
+  'mailgun.org',
+  'mcsv.net',
+  'mcdlv.net',
+  'rsgsv.net',
+  'list-manage.com',
+  'mailchimpapp.net',
+  'mandrillapp.com',
+  'ccsend.com',
+  'exacttarget.com',
+  'mktomail.com',
+  'hubspotemail.net',
+  'sparkpostmail.com',
+  'mlsend.com',
+  'klaviyomail.com',
+  'customeriomail.com',
+  'icpbounce.com',
+  'bnc3.mailjet.com',
+  'createsend.com',
+  'sendibt2.com',
+  'sendibt3.com',
+  'sendibm1.com',
 ]);
 /** Numbered sending domains of the same platforms (Campaign Monitor cmailN, Responsys rsysN, Brevo sendibN). */
 const BULK_PLATFORM_PATTERN = /(?:^|\.)(?:cmail\d+\.com|createsend\d+\.com|rsys\d+\.net|sendib[mt]\d+\.com)$/;
@@ -105,8 +120,13 @@ const NOTIFICATION_DOMAINS: ReadonlySet<string> = new Set(['facebookmail.com']);
  * listing or booking; they stop working when the deal ends. Matched on the domain and its parents.
  */
 const LISTING_DOMAINS: ReadonlySet<string> = new Set([
-  'guest.booking.com', 'property.booking.com', 'guest.airbnb.com', 'host.airbnb.com', 'reply.airbnb.com',
-  'messages.homeaway.com', 'messages.vrbo.com',
+  'guest.booking.com',
+  'property.booking.com',
+  'guest.airbnb.com',
+  'host.airbnb.com',
+  'reply.airbnb.com',
+  'messages.homeaway.com',
+  'messages.vrbo.com',
 ]);
 /** Craigslist relays use every subdomain of craigslist.org; eBay and Amazon relay per country domain. */
 const LISTING_PATTERN = /(?:^|\.)craigslist\.org$|^members\.ebay\.[a-z.]+$|^marketplace\.amazon\.[a-z.]+$/;
@@ -196,7 +216,11 @@ function hasHexRun(local: string): boolean {
   return false;
 }
 
-const CH_B = 98, CH_M = 109, CH_P = 112, CH_R = 114, CH_S = 115;
+const CH_B = 98,
+  CH_M = 109,
+  CH_P = 112,
+  CH_R = 114,
+  CH_S = 115;
 const letterBit = (c: string): number => 1 << (c.charCodeAt(0) - 97);
 /** First letters of the NO_REPLY alternatives (no-, do-not-, dont-, never-, ne-pas-, nao-, nicht-, niet-, non-, nie-). */
 const NO_REPLY_STARTS = letterBit('n') | letterBit('d');

@@ -60,7 +60,13 @@ function plainness(v: string): number {
  * combining marks; Latin Extended Additional (Vietnamese); general punctuation (’ – “ ” …).
  */
 export const NFC_STABLE_RANGES: readonly (readonly [number, number])[] = [
-  [0x80, 0x2ff], [0x388, 0x3ff], [0x400, 0x482], [0x48a, 0x52f], [0x1e00, 0x1eff], [0x2010, 0x2027], [0x2030, 0x205e],
+  [0x80, 0x2ff],
+  [0x388, 0x3ff],
+  [0x400, 0x482],
+  [0x48a, 0x52f],
+  [0x1e00, 0x1eff],
+  [0x2010, 0x2027],
+  [0x2030, 0x205e],
 ];
 
 function isNfcStable(c: number): boolean {
@@ -74,7 +80,9 @@ function isNfcStable(c: number): boolean {
 
 /** The non-ASCII code units of JavaScript's \s (and of String.prototype.trim). */
 function isUnicodeSpace(c: number): boolean {
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
 }
 
 /** `email` and `emails` (or `phone`/`phones`) combined, list first, non-strings dropped. */
@@ -277,24 +285,60 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   for (const k in fields) {
     const v = fields[k];
     switch (k) {
-      case 'name': name = v; break;
-      case 'nickname': nickname = v; break;
-      case 'title': title = v; break;
-      case 'company': company = v; break;
-      case 'emails': emails = v; break;
-      case 'email': email = v; break;
-      case 'phones': phones = v; break;
-      case 'phone': phone = v; break;
-      case 'photos': photos = v; break;
-      case 'data': data = v; break;
-      case 'is_favorite': favorite = v; break;
-      case 'pinned': pinned = v; break;
-      case 'times_contacted': times = v; break;
-      case 'last_message_sent_date': sent = v; break;
-      case 'last_message_received_date': received = v; break;
-      case 'addresses': addresses = v; break;
-      case 'websites': websites = v; break;
-      case 'ims': ims = v; break;
+      case 'name':
+        name = v;
+        break;
+      case 'nickname':
+        nickname = v;
+        break;
+      case 'title':
+        title = v;
+        break;
+      case 'company':
+        company = v;
+        break;
+      case 'emails':
+        emails = v;
+        break;
+      case 'email':
+        email = v;
+        break;
+      case 'phones':
+        phones = v;
+        break;
+      case 'phone':
+        phone = v;
+        break;
+      case 'photos':
+        photos = v;
+        break;
+      case 'data':
+        data = v;
+        break;
+      case 'is_favorite':
+        favorite = v;
+        break;
+      case 'pinned':
+        pinned = v;
+        break;
+      case 'times_contacted':
+        times = v;
+        break;
+      case 'last_message_sent_date':
+        sent = v;
+        break;
+      case 'last_message_received_date':
+        received = v;
+        break;
+      case 'addresses':
+        addresses = v;
+        break;
+      case 'websites':
+        websites = v;
+        break;
+      case 'ims':
+        ims = v;
+        break;
     }
   }
   const count = integerOf(times);

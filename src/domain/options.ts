@@ -22,7 +22,10 @@ export interface RankOptions {
 }
 
 export class OptionError extends Error {
-  constructor(readonly field: string, readonly problem: string) {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
     super(`${field} ${problem}`);
   }
 }

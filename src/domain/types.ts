@@ -45,17 +45,7 @@ export interface EntryInput {
 }
 
 /** Why an address is considered junk (nobody reads it / nobody to invite). */
-export type JunkReason =
-  | 'no_reply'
-  | 'mailer_daemon'
-  | 'bounce'
-  | 'notification'
-  | 'relay'
-  | 'listing'
-  | 'bulk_platform'
-  | 'disposable'
-  | 'role'
-  | 'invalid';
+export type JunkReason = 'no_reply' | 'mailer_daemon' | 'bounce' | 'notification' | 'relay' | 'listing' | 'bulk_platform' | 'disposable' | 'role' | 'invalid';
 
 export interface NormEmail {
   /** As uploaded, trimmed: what is shown back to the client. */
@@ -188,4 +178,3 @@ export interface BookSignals {
   /** Keys already suggested to this user -> newest seen time. */
   seenKeys: Map<string, number>;
 }
-

@@ -64,7 +64,7 @@ export function authHook(storage: Storage): onRequestAsyncHookHandler {
         reply.removeHeader('access-control-allow-origin');
         reply.removeHeader('access-control-allow-credentials');
         reply.removeHeader('access-control-expose-headers');
-        throw new ApiError('forbidden', 'Forbidden: this origin is not allowed to use the app\'s client keys (kith apps cors --app NAME --allow ORIGIN).');
+        throw new ApiError('forbidden', "Forbidden: this origin is not allowed to use the app's client keys (kith apps cors --app NAME --allow ORIGIN).");
       }
       checkClientKeyRoute(request);
       request.auth = { appId: ck.appId, appName: ck.appName, env: ck.env, tenant: tenantOf(ck.appId, ck.env), keyId: ck.id, clientUserId: ck.userId };

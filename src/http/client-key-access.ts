@@ -21,7 +21,7 @@ function sameUser(given: unknown, userId: string): boolean {
 
 function otherUser(field: string): ApiError {
   return new ApiError('forbidden', `Forbidden: ${field} names another user; a client key acts only for its own user.`, [
-    { field, message: 'must be the client key\'s user (or absent)' },
+    { field, message: "must be the client key's user (or absent)" },
   ]);
 }
 

@@ -42,7 +42,12 @@ export function createMetrics(): KithMetrics {
   const registers = [registry];
   return {
     registry,
-    requests: new Counter({ name: 'kith_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status.', labelNames: ['method', 'route', 'status'], registers }),
+    requests: new Counter({
+      name: 'kith_http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    }),
     duration: new Histogram({
       name: 'kith_http_request_duration_seconds',
       help: 'Time from receiving a request to sending its answer, seconds, by route pattern, method and status.',
@@ -51,7 +56,12 @@ export function createMetrics(): KithMetrics {
       registers,
     }),
     inFlight: new Gauge({ name: 'kith_http_requests_in_flight', help: 'Requests being processed now.', registers }),
-    uploads: new Counter({ name: 'kith_uploads_total', help: 'Address-book uploads stored, by mode (ranked: the answer carries the list; backfill).', labelNames: ['mode'], registers }),
+    uploads: new Counter({
+      name: 'kith_uploads_total',
+      help: 'Address-book uploads stored, by mode (ranked: the answer carries the list; backfill).',
+      labelNames: ['mode'],
+      registers,
+    }),
     contacts: new Counter({ name: 'kith_contacts_processed_total', help: 'Address-book entries received in stored uploads.', registers }),
     errors: new Counter({ name: 'kith_errors_total', help: 'Error answers, by route pattern and error code.', labelNames: ['route', 'code'], registers }),
   };
@@ -125,7 +135,13 @@ export const metricsPlugin = fp(
       if (token) {
         const m2 = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
         if (!m2 || !tokenMatches(m2[1], token)) {
-          return sendError(request, reply, new ApiError('unauthorized', 'GET /metrics needs "Authorization: Bearer <KITH_METRICS_TOKEN>".', undefined, { 'WWW-Authenticate': 'Bearer realm="kith-metrics"' }));
+          return sendError(
+            request,
+            reply,
+            new ApiError('unauthorized', 'GET /metrics needs "Authorization: Bearer <KITH_METRICS_TOKEN>".', undefined, {
+              'WWW-Authenticate': 'Bearer realm="kith-metrics"',
+            }),
+          );
         }
       }
       const text = await m.registry.metrics();

@@ -56,26 +56,22 @@ export async function playgroundPlugin(app: FastifyInstance, opts: { config: Con
     // request.auth is declared by the app; this route authenticates like the route table's secret_key routes.
     scope.addHook('onRequest', authHook(opts.storage));
     scope.addContentTypeParser(FILE_TYPES, { parseAs: 'string', bodyLimit: opts.config.bodyLimitBytes }, (_req, body, done) => done(null, body));
-    scope.post<{ Querystring: { format?: string } }>(
-      '/playground/parse',
-      { schema: { hide: true } },
-      async (request) => {
-        const text = typeof request.body === 'string' ? request.body : '';
-        if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
-        const format = detectFormat(text, request.query.format?.toLowerCase());
-        if (format === 'vcard') {
-          const parsed = parseVcards(text);
-          return { format, source_type: parsed.sourceType, entries: parsed.entries, skipped: parsed.skipped.length };
-        }
-        try {
-          const parsed = parseGoogleCsv(text);
-          return { format, source_type: 'gmail', entries: parsed.entries, skipped: parsed.skipped.length };
-        } catch (e) {
-          const message = e instanceof Error ? e.message : String(e);
-          // csv-parse's messages name lines and columns, never cell contents, so they are safe to return.
-          throw invalid('body', message.startsWith('this CSV') ? message.replace(/^this CSV is/, 'is a CSV but') : `is not a readable CSV file (${message})`);
-        }
-      },
-    );
+    scope.post<{ Querystring: { format?: string } }>('/playground/parse', { schema: { hide: true } }, async (request) => {
+      const text = typeof request.body === 'string' ? request.body : '';
+      if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
+      const format = detectFormat(text, request.query.format?.toLowerCase());
+      if (format === 'vcard') {
+        const parsed = parseVcards(text);
+        return { format, source_type: parsed.sourceType, entries: parsed.entries, skipped: parsed.skipped.length };
+      }
+      try {
+        const parsed = parseGoogleCsv(text);
+        return { format, source_type: 'gmail', entries: parsed.entries, skipped: parsed.skipped.length };
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        // csv-parse's messages name lines and columns, never cell contents, so they are safe to return.
+        throw invalid('body', message.startsWith('this CSV') ? message.replace(/^this CSV is/, 'is a CSV but') : `is not a readable CSV file (${message})`);
+      }
+    });
   });
 }

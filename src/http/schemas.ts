@@ -37,8 +37,7 @@ export const UserId = Type.Union([Type.String({ minLength: 1, maxLength: 256, pa
 });
 
 export function makeSchemas(limits: SchemaLimits) {
-  const Str = (opts: { maxLength?: number; description?: string; pattern?: string } = {}) =>
-    Type.String({ maxLength: limits.maxStringLength, ...opts });
+  const Str = (opts: { maxLength?: number; description?: string; pattern?: string } = {}) => Type.String({ maxLength: limits.maxStringLength, ...opts });
   /** A string stored in its own text column (not inside a JSON document): no U+0000. */
   const ColumnStr = (opts: { maxLength?: number } = {}) => Str({ ...opts, pattern: NO_NUL_PATTERN });
   const StrList = Type.Array(Opt(Str()), { maxItems: 1000 });
@@ -99,7 +98,7 @@ export function makeSchemas(limits: SchemaLimits) {
     promote_existing_users: Flag,
     promote_matching_domain: Opt(
       Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 255 })], {
-        description: '1 for the owner\'s e-mail domain, or a domain such as example.com',
+        description: "1 for the owner's e-mail domain, or a domain such as example.com",
       }),
     ),
     filter_blank_names: Flag,
@@ -120,9 +119,7 @@ export function makeSchemas(limits: SchemaLimits) {
     backfill: Flag,
   });
 
-  const RankQuery = Type.Object(
-    Object.fromEntries(Object.keys(rankOptionFields).map((k) => [k, Type.Optional(Type.String({ maxLength: 255 }))])),
-  );
+  const RankQuery = Type.Object(Object.fromEntries(Object.keys(rankOptionFields).map((k) => [k, Type.Optional(Type.String({ maxLength: 255 }))])));
 
   const RankedContact = Type.Object({
     name: Type.Union([Type.String(), Type.Null()]),
@@ -150,10 +147,10 @@ export function makeSchemas(limits: SchemaLimits) {
     {
       entries_read: Type.Integer({ minimum: 0 }),
       contacts: Type.Integer({ minimum: 0, description: 'People in the list made of these entries' }),
-      merged: Type.Integer({ minimum: 0, description: 'Entries merged into another entry\'s person' }),
+      merged: Type.Integer({ minimum: 0, description: "Entries merged into another entry's person" }),
       left_out: Type.Integer({ minimum: 0, description: 'entries_read = contacts + merged + left_out' }),
       left_out_by_reason: reasonCounts,
-      kept_without_address: Type.Integer({ minimum: 0, description: 'Of contacts, those kept on the owner\'s evidence with nothing usable' }),
+      kept_without_address: Type.Integer({ minimum: 0, description: "Of contacts, those kept on the owner's evidence with nothing usable" }),
       book_contacts: Type.Optional(Type.Integer({ minimum: 0, description: 'POST with a list: people in the whole book' })),
     },
     { description: 'What cleaning did: of this upload (POST) or of the whole book (GET)' },
@@ -246,8 +243,7 @@ export function makeSchemas(limits: SchemaLimits) {
   });
 
   /** Bodies of the record endpoints: `{"entries": [...]}` (a bare list is wrapped before validation). */
-  const batchOf = <T extends TSchema>(item: T) =>
-    Type.Object({ entries: Type.Array(item, { maxItems: limits.maxEntriesPerUpload }) });
+  const batchOf = <T extends TSchema>(item: T) => Type.Object({ entries: Type.Array(item, { maxItems: limits.maxEntriesPerUpload }) });
 
   return {
     Source,

@@ -129,7 +129,9 @@ export function vcardToEntry(props: VcardProperty[]): Entry | null {
   }
   if (name) entry.name = name;
 
-  const emails = byPreference(all('email')).map((p) => clean(unescapeText(p.value))).filter(Boolean);
+  const emails = byPreference(all('email'))
+    .map((p) => clean(unescapeText(p.value)))
+    .filter(Boolean);
   if (emails.length) entry.emails = [...new Set(emails)];
 
   const phones = byPreference(all('tel'))
@@ -257,7 +259,10 @@ export function sourceTypeOf(prodId: string | undefined): ParsedVcards['sourceTy
 
 /** Reads every card of a .vcf file's text. A card that cannot be read is skipped and reported, not fatal. */
 export function parseVcards(text: string): ParsedVcards {
-  const chunks = text.replace(/^\uFEFF/, '').split(/(?=^BEGIN:VCARD\s*$)/im).filter((c) => /BEGIN:VCARD/i.test(c));
+  const chunks = text
+    .replace(/^\uFEFF/, '')
+    .split(/(?=^BEGIN:VCARD\s*$)/im)
+    .filter((c) => /BEGIN:VCARD/i.test(c));
   const entries: Entry[] = [];
   const skipped: ParsedVcards['skipped'] = [];
   let sourceType: ParsedVcards['sourceType'] = null;

@@ -129,10 +129,7 @@ export class AddressBookService {
     const owner = ownerOf(book.sources, this.config.defaultRegion);
     // The app's aliases (POST /v0/alias) that touch this book join the contacts holding them; looked up
     // beside the signals (a second round trip would add its latency to every read).
-    const [aliases, signals] = await Promise.all([
-      this.storage.loadAliasGroups(t, all),
-      this.storage.loadSignals(t, userId, { all, pending }, owner.keys),
-    ]);
+    const [aliases, signals] = await Promise.all([this.storage.loadAliasGroups(t, all), this.storage.loadSignals(t, userId, { all, pending }, owner.keys)]);
     const contacts = mergeEntries(book.entries, aliases);
     // The book's summary is recomputed from the merge every read needs anyway: no stored counts to keep
     // in step with re-cleaning, and it always describes the book as it is now.
@@ -178,11 +175,9 @@ export class AddressBookService {
 }
 
 function noOwnerEmail(): ServiceError {
-  return new ServiceError(
-    'invalid_request',
-    'Invalid request: promote_matching_domain is 1 but no owner e-mail is known (send source.email).',
-    [{ field: 'promote_matching_domain', message: 'needs an owner e-mail (source.email)' }],
-  );
+  return new ServiceError('invalid_request', 'Invalid request: promote_matching_domain is 1 but no owner e-mail is known (send source.email).', [
+    { field: 'promote_matching_domain', message: 'needs an owner e-mail (source.email)' },
+  ]);
 }
 
 /** The wire form of a ranked contact (decisions.md: lists always present, display forms). */

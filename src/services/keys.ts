@@ -33,10 +33,7 @@ export function looksLikeKey(key: string): boolean {
 }
 
 /** Creates the app if needed and a new key for it; the key itself is returned once and never stored. */
-export async function createApiKey(
-  storage: Storage,
-  opts: { app: string; env: Env },
-): Promise<{ key: string; appId: string; keyId: string; prefix: string }> {
+export async function createApiKey(storage: Storage, opts: { app: string; env: Env }): Promise<{ key: string; appId: string; keyId: string; prefix: string }> {
   const name = opts.app.trim();
   if (!name) throw new Error('app name must not be empty');
   const app = (await storage.findAppByName(name)) ?? (await storage.createApp(name));

@@ -85,7 +85,14 @@ export async function recleanBook(
       unreadable: results.filter((r) => !r.readable).length,
     };
     if (counts.changedUploads === 0 || opts.dryRun) return counts;
-    if (await storage.rewriteBook(t, userId, results.map((r) => r.upload))) return counts;
+    if (
+      await storage.rewriteBook(
+        t,
+        userId,
+        results.map((r) => r.upload),
+      )
+    )
+      return counts;
     if (attempt >= ATTEMPTS) throw new Error(`the book of one user kept changing while it was re-cleaned (${ATTEMPTS} attempts)`);
   }
 }

@@ -17,6 +17,7 @@
  * - Any other table (added by a later migration and not listed here) becomes a reference table: correct
  *   for every query shape; list it here when it grows big.
  */
+import type { Database } from './schema.ts';
 import { sql, type Kysely } from 'kysely';
 
 // client_keys, app_origins: small, read by key or app on requests; aliases: a tenant's alias groups, read
@@ -29,7 +30,7 @@ export const CITUS_BY_KEY = ['contact_keys', 'app_users', 'invites_sent', 'invit
  * Distributes Kith's tables of `schema` as the layout above says; tables already distributed (or
  * reference) are left alone, so it runs on every start. Returns the tables it changed.
  */
-export async function distributeTables(db: Kysely<any>, schema: string): Promise<string[]> {
+export async function distributeTables(db: Kysely<Database>, schema: string): Promise<string[]> {
   const tables = await sql<{ name: string; done: boolean }>`
     select c.relname as name, exists (select 1 from pg_dist_partition p where p.logicalrelid = c.oid) as done
     from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -395,7 +395,8 @@ export class KyselyStorage implements Storage {
         for (const c of claimed) {
           const k = userLockKey(c.tenant, c.user_id);
           let u = perUser.get(k);
-          if (u === undefined) perUser.set(k, (u = { tenant: c.tenant, userId: c.user_id, stats: { keys: [], times: [], lastSent: [], lastReceived: [] }, owners: new Set() }));
+          if (u === undefined)
+            perUser.set(k, (u = { tenant: c.tenant, userId: c.user_id, stats: { keys: [], times: [], lastSent: [], lastReceived: [] }, owners: new Set() }));
           const s = JSON.parse(c.stats) as StatColumns;
           for (let i = 0; i < s.keys.length; i++) {
             u.stats.keys.push(s.keys[i]!);
@@ -437,15 +438,31 @@ export class KyselyStorage implements Storage {
 
   /** Adds the user's owner keys (existing ones kept). */
   async #insertOwnerKeys(trx: Transaction<Database>, t: Tenant, userId: string, ownerKeys: readonly string[]): Promise<void> {
-    await this.#insertOwnerKeyRows(trx, ownerKeys.map((key) => ({ tenant: t, key, user_id: userId })));
+    await this.#insertOwnerKeyRows(
+      trx,
+      ownerKeys.map((key) => ({ tenant: t, key, user_id: userId })),
+    );
   }
 
   async #insertOwnerKeyRows(trx: Transaction<Database>, ownerRows: { tenant: string; key: string; user_id: string }[]): Promise<void> {
-    await this.#insertEach(trx, ownerRows, (q) => q.insertInto('owner_keys').values(ownerRows[0]!).onConflict((oc) => oc.doNothing()), async () => {
-      for (const part of chunks(ownerRows, 3, this.#profile.maxParams)) {
-        await trx.insertInto('owner_keys').values(part).onConflict((oc) => oc.doNothing()).execute();
-      }
-    });
+    await this.#insertEach(
+      trx,
+      ownerRows,
+      (q) =>
+        q
+          .insertInto('owner_keys')
+          .values(ownerRows[0]!)
+          .onConflict((oc) => oc.doNothing()),
+      async () => {
+        for (const part of chunks(ownerRows, 3, this.#profile.maxParams)) {
+          await trx
+            .insertInto('owner_keys')
+            .values(part)
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+      },
+    );
   }
 
   /**
@@ -574,14 +591,14 @@ export class KyselyStorage implements Storage {
         held += Number(keys.numDeletedRows);
         // An acceptance row is also the invitee's (and the tenant's "accepted" signal): keep the row,
         // forget the deleted user's part in it.
-        const linked = await trx.updateTable('invites_accepted').set({ user_id: null }).where('tenant', '=', t).where('user_id', '=', userId).executeTakeFirst();
-        held += Number(linked.numUpdatedRows);
-        await trx
+        const linked = await trx
           .updateTable('invites_accepted')
-          .set({ new_user_id: null })
+          .set({ user_id: null })
           .where('tenant', '=', t)
-          .where('new_user_id', '=', userId)
-          .execute();
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        held += Number(linked.numUpdatedRows);
+        await trx.updateTable('invites_accepted').set({ new_user_id: null }).where('tenant', '=', t).where('new_user_id', '=', userId).execute();
         return held > 0;
       }),
     );
@@ -593,9 +610,7 @@ export class KyselyStorage implements Storage {
     return this.#run('listBooks', async () => {
       let q = this.#db.selectFrom('uploads').select(['tenant', 'user_id']).distinct();
       if (after !== null) {
-        q = q.where((eb) =>
-          eb.or([eb('tenant', '>', after.tenant), eb.and([eb('tenant', '=', after.tenant), eb('user_id', '>', after.userId)])]),
-        );
+        q = q.where((eb) => eb.or([eb('tenant', '>', after.tenant), eb.and([eb('tenant', '=', after.tenant), eb('user_id', '>', after.userId)])]));
       }
       const rows = await q.orderBy('tenant').orderBy('user_id').limit(limit).execute();
       return rows.map((r) => ({ tenant: r.tenant, userId: r.user_id }));
@@ -666,7 +681,10 @@ export class KyselyStorage implements Storage {
     rows: Parameters<ReturnType<Transaction<Database>['insertInto']>['values']>[0][],
   ): Promise<void> {
     for (const part of chunks(rows, columns, this.#profile.maxParams)) {
-      await trx.insertInto(table).values(part as never).execute();
+      await trx
+        .insertInto(table)
+        .values(part as never)
+        .execute();
     }
   }
 
@@ -709,9 +727,7 @@ export class KyselyStorage implements Storage {
 
   recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[]): Promise<void> {
     return this.#run('recordSuggestedSeen', async () => {
-      const values = rows.flatMap((r) =>
-        uniqueSorted(r.keys).map((key) => ({ tenant: t, user_id: r.userId, key, seen_at: r.seenAt })),
-      );
+      const values = rows.flatMap((r) => uniqueSorted(r.keys).map((key) => ({ tenant: t, user_id: r.userId, key, seen_at: r.seenAt })));
       if (values.length === 0) return;
       await this.#db.transaction().execute((trx) => this.#insertMany(trx, 'suggested_seen', 4, values));
     });
@@ -849,10 +865,12 @@ export class KyselyStorage implements Storage {
       return {
         knownBy: new Map(known.map((r) => [r.key, Number(r.n)])),
         reciprocal: new Map(
-          recip.filter((r) => inThisBook.has(r.key)).map((r) => [
-            r.key,
-            { key: r.key, times: Number(r.times ?? 0), lastSent: nullableNumber(r.last_sent), lastReceived: nullableNumber(r.last_received) },
-          ]),
+          recip
+            .filter((r) => inThisBook.has(r.key))
+            .map((r) => [
+              r.key,
+              { key: r.key, times: Number(r.times ?? 0), lastSent: nullableNumber(r.last_sent), lastReceived: nullableNumber(r.last_received) },
+            ]),
         ),
         appUserKeys: new Set(appUsers.map((r) => r.key)),
         invitedKeys: new Map(invited.map((r) => [r.key, Number(r.at)])),
@@ -911,15 +929,7 @@ export class KyselyStorage implements Storage {
           's.key',
           eb
             .case()
-            .when(
-              eb.exists(
-                eb
-                  .selectFrom('invites_accepted as a')
-                  .select('a.key')
-                  .whereRef('a.tenant', '=', 's.tenant')
-                  .whereRef('a.key', '=', 's.key'),
-              ),
-            )
+            .when(eb.exists(eb.selectFrom('invites_accepted as a').select('a.key').whereRef('a.tenant', '=', 's.tenant').whereRef('a.key', '=', 's.key')))
             .then(1)
             .else(0)
             .end()
@@ -996,7 +1006,11 @@ export class KyselyStorage implements Storage {
 
   addAppOrigin(appId: string, origin: string): Promise<void> {
     return this.#run('addAppOrigin', async () => {
-      await this.#db.insertInto('app_origins').values({ app_id: appId, origin }).onConflict((oc) => oc.doNothing()).execute();
+      await this.#db
+        .insertInto('app_origins')
+        .values({ app_id: appId, origin })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     });
   }
 
@@ -1016,11 +1030,24 @@ export class KyselyStorage implements Storage {
         const touched = await trx.selectFrom('aliases').select('alias_id').distinct().where('tenant', '=', t).where('key', 'in', wanted).execute();
         const id = randomUUID();
         if (touched.length > 0) {
-          await trx.updateTable('aliases').set({ alias_id: id }).where('tenant', '=', t).where('alias_id', 'in', touched.map((r) => r.alias_id)).execute();
+          await trx
+            .updateTable('aliases')
+            .set({ alias_id: id })
+            .where('tenant', '=', t)
+            .where(
+              'alias_id',
+              'in',
+              touched.map((r) => r.alias_id),
+            )
+            .execute();
         }
         const rows = wanted.map((key) => ({ tenant: t, key, alias_id: id, created_at: at }));
         for (const part of chunks(rows, 4, this.#profile.maxParams)) {
-          await trx.insertInto('aliases').values(part).onConflict((oc) => oc.columns(['tenant', 'key']).doUpdateSet({ alias_id: id })).execute();
+          await trx
+            .insertInto('aliases')
+            .values(part)
+            .onConflict((oc) => oc.columns(['tenant', 'key']).doUpdateSet({ alias_id: id }))
+            .execute();
         }
         const group = await trx.selectFrom('aliases').select('key').where('tenant', '=', t).where('alias_id', '=', id).orderBy('key').execute();
         return group.map((r) => r.key);
@@ -1080,8 +1107,22 @@ export class KyselyStorage implements Storage {
         // A name the app itself gave: its user directory first, then names given with invites.
         const [users, sent, accepted] = await Promise.all([
           this.#db.selectFrom('app_users').select(['key', 'name']).where('tenant', '=', t).where('key', 'in', keys).where('name', 'is not', null).execute(),
-          this.#db.selectFrom('invites_sent').select(['key', 'invitee_name as name']).where('tenant', '=', t).where('key', 'in', keys).where('invitee_name', 'is not', null).orderBy('sent_at', 'desc').execute(),
-          this.#db.selectFrom('invites_accepted').select(['key', 'name']).where('tenant', '=', t).where('key', 'in', keys).where('name', 'is not', null).orderBy('accepted_at', 'desc').execute(),
+          this.#db
+            .selectFrom('invites_sent')
+            .select(['key', 'invitee_name as name'])
+            .where('tenant', '=', t)
+            .where('key', 'in', keys)
+            .where('invitee_name', 'is not', null)
+            .orderBy('sent_at', 'desc')
+            .execute(),
+          this.#db
+            .selectFrom('invites_accepted')
+            .select(['key', 'name'])
+            .where('tenant', '=', t)
+            .where('key', 'in', keys)
+            .where('name', 'is not', null)
+            .orderBy('accepted_at', 'desc')
+            .execute(),
         ]);
         for (const r of [...users, ...accepted, ...sent]) if (r.name && !names.has(r.key)) names.set(r.key, r.name);
       }
@@ -1111,7 +1152,6 @@ export class KyselyStorage implements Storage {
       };
     });
   }
-
 }
 
 /**

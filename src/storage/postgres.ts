@@ -99,8 +99,7 @@ export async function openPostgres(url: string): Promise<EngineProfile> {
       // Measured on 20,000 contact keys: ~290 ms with unnest vs ~480 ms with 5,000-row VALUES chunks.
       keyTable: (keys) => sql<{ key: string }>`(select unnest(${keys as string[]}::text[]) as key)`,
       keyLookup: citus ? 'any' : 'in',
-      rowsFromArrays: (columns) =>
-        sql`select * from unnest(${sql.join(columns.map((c) => sql`${c.values}::${sql.raw(c.type)}[]`))})`,
+      rowsFromArrays: (columns) => sql`select * from unnest(${sql.join(columns.map((c) => sql`${c.values}::${sql.raw(c.type)}[]`))})`,
       // Every statement is a round trip: one multi-row statement beats one per row.
       runEach: undefined,
       textParam: (v) => (typeof v === 'string' ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('utf8')),
@@ -109,11 +108,17 @@ export async function openPostgres(url: string): Promise<EngineProfile> {
         await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);
       },
       tryLockUsers: async (trx, lockKeys) => {
-        const r = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(u.k, 0)) as ok from unnest(${lockKeys as string[]}::text[]) with ordinality as u(k, i) order by u.i`.execute(trx);
+        const r = await sql<{
+          ok: boolean;
+        }>`select pg_try_advisory_xact_lock(hashtextextended(u.k, 0)) as ok from unnest(${lockKeys as string[]}::text[]) with ordinality as u(k, i) order by u.i`.execute(
+          trx,
+        );
         return r.rows.map((x) => x.ok);
       },
       queuedKeys: (tenant, userId) =>
-        sql<{ key: string }>`(select json_array_elements_text(q.stats::json -> 'keys') as key from index_queue q where q.tenant = ${tenant} and q.user_id = ${userId})`,
+        sql<{
+          key: string;
+        }>`(select json_array_elements_text(q.stats::json -> 'keys') as key from index_queue q where q.tenant = ${tenant} and q.user_id = ${userId})`,
       uploadSeq: (col) => col.generatedByDefaultAsIdentity().notNull(),
       uploadsCompositeKey: true,
       // Kysely's migrator looks for its table in every schema unless told which one: pin it to ours.

@@ -163,8 +163,7 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
     keyLookup: 'join',
     // CAST of a BLOB to TEXT takes its bytes as text in the database encoding (UTF-8): a 2 MB body is
     // stored without being decoded into a JavaScript string first.
-    textParam: (v) =>
-      typeof v === 'string' ? v : sql<string>`cast(${Buffer.from(v.buffer, v.byteOffset, v.byteLength)} as text)`,
+    textParam: (v) => (typeof v === 'string' ? v : sql<string>`cast(${Buffer.from(v.buffer, v.byteOffset, v.byteLength)} as text)`),
     // SQLite's scalar max() returns NULL as soon as one argument is NULL: coalesce each side first.
     greatest: (a, b) => sql<number | null>`max(coalesce(${a}, ${b}), coalesce(${b}, ${a}))`,
     lockUser: async () => {},
@@ -238,7 +237,6 @@ const BYTES_FROM = 64 * 1024;
 function asBytes(v: string | Uint8Array): string | Uint8Array {
   return typeof v === 'string' && v.length >= BYTES_FROM ? Buffer.from(v, 'utf8') : v;
 }
-
 
 /** The sources are TypeScript: a thread registers tsx first (lib/thread-boot.mjs), then loads its module. */
 const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);

@@ -11,9 +11,11 @@
 import { threadId } from 'node:worker_threads';
 
 /** Atomics.waitAsync (Node 16+; in TypeScript's lib from ES2024 on, the target here is ES2022). */
-const waitAsync = (Atomics as unknown as {
-  waitAsync(a: Int32Array, i: number, v: number, t: number): { async: false; value: string } | { async: true; value: Promise<string> };
-}).waitAsync;
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(a: Int32Array, i: number, v: number, t: number): { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
 
 /** Longest wait for the lock before going ahead anyway (SQLite's busy timeout then applies), ms. */
 const MAX_WAIT_MS = 5_000;

@@ -8,7 +8,15 @@ import type { Config } from '../config.ts';
 import type { RankOptions } from '../domain/options.ts';
 import type { Schemas } from '../http/schemas.ts';
 import type { AddressBookService } from '../services/address-book.ts';
-import { answerUpload, getAnswer, postAnswer, type AnswerContext, type RankElsewhere, type UploadReport, type UploadRequest } from '../services/address-book-answers.ts';
+import {
+  answerUpload,
+  getAnswer,
+  postAnswer,
+  type AnswerContext,
+  type RankElsewhere,
+  type UploadReport,
+  type UploadRequest,
+} from '../services/address-book-answers.ts';
 import type { KnownUpload } from '../storage/types.ts';
 import { answerSerializers } from './compilers.ts';
 
@@ -27,7 +35,12 @@ export class AddressBookAnswers {
    * POST /v0/address-book from a schema-validated body: the answer's JSON, and whether it was a backfill
    * (no list). `elsewhere` may rank a big book on a worker; `rawJson` is the body as received.
    */
-  async upload(body: UploadRequest, ctx: AnswerContext, elsewhere?: RankElsewhere, rawJson?: string | Uint8Array): Promise<{ json: Buffer; backfill: boolean }> {
+  async upload(
+    body: UploadRequest,
+    ctx: AnswerContext,
+    elsewhere?: RankElsewhere,
+    rawJson?: string | Uint8Array,
+  ): Promise<{ json: Buffer; backfill: boolean }> {
     const answer = await answerUpload(this.service, this.config, body, ctx, elsewhere, rawJson);
     if (Buffer.isBuffer(answer)) return { json: answer, backfill: false };
     return { json: Buffer.from(this.#write.upload(answer as { data?: unknown }), 'utf8'), backfill: !('data' in answer) };

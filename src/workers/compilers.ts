@@ -37,7 +37,10 @@ export interface AjvError {
 
 /** '/entries/0/emails/1' -> 'entries[0].emails[1]' */
 export function jsonPointerToPath(pointer: string, context?: string): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let out = '';
   for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
   return out || context || 'body';

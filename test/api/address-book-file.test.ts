@@ -32,10 +32,13 @@ for (const engine of ENGINES) {
       const emails = r.body.data.flatMap((c: { emails: string[] }) => c.emails);
       assert.ok(emails.includes('ana@example.org'), emails.join(', '));
       const stored = await api.get('/v0/address-book/f1');
-      assert.deepEqual(stored.body.data.map((c: { name: string }) => c.name), r.body.data.map((c: { name: string }) => c.name));
+      assert.deepEqual(
+        stored.body.data.map((c: { name: string }) => c.name),
+        r.body.data.map((c: { name: string }) => c.name),
+      );
     });
 
-    it('a vCard with a client key goes to the key\'s user (format guessed from the text)', async () => {
+    it("a vCard with a client key goes to the key's user (format guessed from the text)", async () => {
       const key = (await api.post('/v0/client-key', { user_id: 'f2' })).body.client_key;
       const r = await send('/v0/address-book-file', VCF, 'text/vcard', key);
       assert.equal(r.status, 200, r.text);

@@ -144,7 +144,10 @@ for (const engine of ENGINES) {
       const p = await api.post('/v0/address-book', { user_id: 'lim', source: {}, entries, limit: 3 });
       assert.equal(p.body.data.length, 3);
       assert.equal(p.body.meta.total_count, 3);
-      assert.deepEqual(p.body.data.map((r: { rank: number }) => r.rank), [1, 2, 3]);
+      assert.deepEqual(
+        p.body.data.map((r: { rank: number }) => r.rank),
+        [1, 2, 3],
+      );
       const g = await api.get('/v0/address-book/lim?limit=4');
       assert.equal(g.body.data.length, 4);
       const all = await api.get('/v0/address-book/lim');
@@ -156,7 +159,10 @@ for (const engine of ENGINES) {
       const without = await api.post('/v0/address-book', { user_id: 'blank', source: {}, entries });
       assert.equal(without.body.data.length, 3);
       const r = await api.post('/v0/address-book', { user_id: 'blank', source: {}, entries: [], filter_blank_names: 1 });
-      assert.deepEqual(r.body.data.map((x: { email: string }) => x.email), ['person1@example.com']);
+      assert.deepEqual(
+        r.body.data.map((x: { email: string }) => x.email),
+        ['person1@example.com'],
+      );
       const g = await api.get('/v0/address-book/blank?filter_blank_names=true');
       assert.equal(g.body.data.length, 1);
     });
@@ -181,7 +187,10 @@ for (const engine of ENGINES) {
       const s = await api.post('/v0/invites-sent', { entries: [{ user_id: 'inv', email: 'person2@example.com', sent_at: '2026-01-02T03:04:05+01:00' }] });
       assert.equal(s.status, 200, s.text);
       const r = await api.get('/v0/address-book/inv?filter_invites_sent=1');
-      assert.deepEqual(r.body.data.map((x: { email: string }) => x.email), ['person1@example.com']);
+      assert.deepEqual(
+        r.body.data.map((x: { email: string }) => x.email),
+        ['person1@example.com'],
+      );
       const other = await api.get('/v0/address-book/inv2?filter_invites_sent=1');
       assert.equal(other.body.data.length, 2);
       const unfiltered = await api.get('/v0/address-book/inv');
@@ -261,7 +270,11 @@ for (const engine of ENGINES) {
         ['entries not a list', { user_id: 'x', source: {}, entries: {} }, 'entries'],
         ['bad source type', { user_id: 'x', source: { type: 'myspace' }, entries: [] }, 'source.type'],
         ['bad name type', { user_id: 'x', source: {}, entries: [{ name: 5 }] }, 'entries[0].name'],
-        ['bad date', { user_id: 'x', source: {}, entries: [person(1), { name: 'D', last_message_sent_date: 'yesterday' }] }, 'entries[1].last_message_sent_date'],
+        [
+          'bad date',
+          { user_id: 'x', source: {}, entries: [person(1), { name: 'D', last_message_sent_date: 'yesterday' }] },
+          'entries[1].last_message_sent_date',
+        ],
         ['website without type', { user_id: 'x', source: {}, entries: [{ name: 'W', websites: [{ url: 'https://a.b' }] }] }, 'entries[0].websites[0].type'],
         ['im without name', { user_id: 'x', source: {}, entries: [{ ims: [{ protocol: 'jabber' }] }] }, 'entries[0].ims[0].name'],
         ['bad flag', { user_id: 'x', source: {}, entries: [], filter_blank_names: 'yes' }, 'filter_blank_names'],

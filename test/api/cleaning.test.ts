@@ -56,7 +56,13 @@ for (const engine of ENGINES) {
       assert.deepEqual(c, { entries_read: 7, contacts: 7, merged: 0, left_out: 0, left_out_by_reason: {}, kept_without_address: 0, book_contacts: 7 });
       // The typo is named, with what it most likely means.
       assert.deepEqual(r.body.meta.warnings, [
-        { field: 'entries[].emial', message: 'unknown field, ignored (kept with the raw upload); did you mean "email"?', count: 1, indexes: [6], did_you_mean: 'email' },
+        {
+          field: 'entries[].emial',
+          message: 'unknown field, ignored (kept with the raw upload); did you mean "email"?',
+          count: 1,
+          indexes: [6],
+          did_you_mean: 'email',
+        },
       ]);
       // The documented fields keep their documented types.
       for (const row of r.body.data) {
@@ -102,8 +108,13 @@ for (const engine of ENGINES) {
       assert.equal(kept.email, null); // never shown as an address a client would send to
       assert.equal(r.body.data.find((d: any) => d.name === 'Ann').unusable, undefined);
       assert.deepEqual(r.body.meta.cleaning, {
-        entries_read: 7, contacts: 3, merged: 1, left_out: 3, left_out_by_reason: { invalid: 1, no_reply: 1, nothing_to_invite: 1 },
-        kept_without_address: 2, book_contacts: 3,
+        entries_read: 7,
+        contacts: 3,
+        merged: 1,
+        left_out: 3,
+        left_out_by_reason: { invalid: 1, no_reply: 1, nothing_to_invite: 1 },
+        kept_without_address: 2,
+        book_contacts: 3,
       });
       assert.deepEqual(r.body.meta.left_out_entries, [
         { index: 2, reason: 'invalid' },
@@ -115,13 +126,22 @@ for (const engine of ENGINES) {
       const second = await api.post('/v0/address-book', { user_id: 'evidence', source: SOURCE, entries: [{ email: '@nowhere' }], backfill: 1 });
       assert.equal(second.status, 200, second.text);
       assert.deepEqual(second.body.meta.cleaning, {
-        entries_read: 1, contacts: 0, merged: 0, left_out: 1, left_out_by_reason: { invalid: 1 }, kept_without_address: 0,
+        entries_read: 1,
+        contacts: 0,
+        merged: 0,
+        left_out: 1,
+        left_out_by_reason: { invalid: 1 },
+        kept_without_address: 0,
       });
       assert.equal(second.body.meta.left_out_entries, undefined); // not asked for
       const g = await api.get('/v0/address-book/evidence?include_left_out=1');
       assert.equal(g.status, 200, g.text);
       assert.deepEqual(g.body.meta.cleaning, {
-        entries_read: 8, contacts: 3, merged: 1, left_out: 4, left_out_by_reason: { invalid: 2, no_reply: 1, nothing_to_invite: 1 },
+        entries_read: 8,
+        contacts: 3,
+        merged: 1,
+        left_out: 4,
+        left_out_by_reason: { invalid: 2, no_reply: 1, nothing_to_invite: 1 },
         kept_without_address: 2,
       });
       assert.deepEqual(g.body.meta.left_out_entries, [
@@ -138,12 +158,20 @@ for (const engine of ENGINES) {
 
       // A later upload's summary is of that upload alone; book_contacts counts the whole book.
       const third = await api.post('/v0/address-book', {
-        user_id: 'evidence', source: SOURCE, include_left_out: 1,
+        user_id: 'evidence',
+        source: SOURCE,
+        include_left_out: 1,
         entries: [{ name: 'Ann', email: 'ann@EXAMPLE.org' }, { name: 'Cy', email: 'cy@example.net' }, { email: 'bounce@mail.example' }],
       });
       assert.equal(third.status, 200, third.text);
       assert.deepEqual(third.body.meta.cleaning, {
-        entries_read: 3, contacts: 2, merged: 0, left_out: 1, left_out_by_reason: { bounce: 1 }, kept_without_address: 0, book_contacts: 4,
+        entries_read: 3,
+        contacts: 2,
+        merged: 0,
+        left_out: 1,
+        left_out_by_reason: { bounce: 1 },
+        kept_without_address: 0,
+        book_contacts: 4,
       });
       assert.deepEqual(third.body.meta.left_out_entries, [{ index: 2, reason: 'bounce' }]);
     });
@@ -151,8 +179,13 @@ for (const engine of ENGINES) {
     it('unusable strings of any content are stored safely and shown bounded (NUL, lone surrogate, very long)', async () => {
       const long = 'x'.repeat(5000);
       const r = await api.post('/v0/address-book', {
-        user_id: 'odd', source: SOURCE,
-        entries: [{ name: 'A', email: 'a\u0000b', times_contacted: 1 }, { name: 'B', email: '\ud800 x', is_favorite: 1 }, { name: 'C', email: long, pinned: 1 }],
+        user_id: 'odd',
+        source: SOURCE,
+        entries: [
+          { name: 'A', email: 'a\u0000b', times_contacted: 1 },
+          { name: 'B', email: '\ud800 x', is_favorite: 1 },
+          { name: 'C', email: long, pinned: 1 },
+        ],
       });
       assert.equal(r.status, 200, r.text);
       const g = await api.get('/v0/address-book/odd');
@@ -169,7 +202,10 @@ for (const engine of ENGINES) {
       assert.equal(r.status, 200, r.text);
       const w = r.body.meta.warnings as any[];
       assert.ok(w.length <= 3 + 21, `${w.length} warnings`);
-      assert.deepEqual(w.find((x) => x.field === 'limti'), { field: 'limti', message: 'unknown field, ignored (kept with the raw upload); did you mean "limit"?', count: 1, did_you_mean: 'limit' });
+      assert.deepEqual(
+        w.find((x) => x.field === 'limti'),
+        { field: 'limti', message: 'unknown field, ignored (kept with the raw upload); did you mean "limit"?', count: 1, did_you_mean: 'limit' },
+      );
       assert.equal(w.find((x) => x.field === 'source.nmae')?.did_you_mean, 'name');
       const typo = w.find((x) => x.field === 'entries[].emial');
       assert.equal(typo.count, 2000);
@@ -188,7 +224,18 @@ for (const engine of ENGINES) {
     });
 
     it('property: for any upload, the summary adds up and the listing matches it', async () => {
-      const addr = fc.constantFrom('a@x.com', 'A@X.com', 'b..c@y.org', 'taro.@docomo.ne.jp', 'no-reply@z.com', 'garbage', '', '"q r"@s.com', 'x@y.com;', 'bounce@mail.example');
+      const addr = fc.constantFrom(
+        'a@x.com',
+        'A@X.com',
+        'b..c@y.org',
+        'taro.@docomo.ne.jp',
+        'no-reply@z.com',
+        'garbage',
+        '',
+        '"q r"@s.com',
+        'x@y.com;',
+        'bounce@mail.example',
+      );
       const phone = fc.constantFrom('+1 415 555 0123', '+1 (415) 555-0123 ext 9', '*86', '611', '+44 20 7946 0958');
       const entry = fc.record(
         { name: fc.constantFrom('Ann', 'Bob', null), email: addr, phone, times_contacted: fc.constantFrom(0, 3), is_favorite: fc.constantFrom(0, 1) },

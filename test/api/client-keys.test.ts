@@ -55,7 +55,15 @@ const CASES: Case[] = [
     route: '/v0/invites-sent',
     allowed: true,
     own: () => ({ path: '/v0/invites-sent', body: { entries: [{ email: 'friend@example.com' }] } }),
-    other: () => ({ path: '/v0/invites-sent', body: { entries: [{ user_id: OWN, email: 'a@example.com' }, { user_id: OTHER, email: 'b@example.com' }] } }),
+    other: () => ({
+      path: '/v0/invites-sent',
+      body: {
+        entries: [
+          { user_id: OWN, email: 'a@example.com' },
+          { user_id: OTHER, email: 'b@example.com' },
+        ],
+      },
+    }),
   },
   {
     method: 'POST',
@@ -142,7 +150,10 @@ for (const engine of ENGINES) {
       const doc = (await api.get('/v0/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
       const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
       const classified = new Set(CASES.map((c) => `${c.method} ${c.route}`));
-      assert.deepEqual(documented.filter((r) => !classified.has(r)), []);
+      assert.deepEqual(
+        documented.filter((r) => !classified.has(r)),
+        [],
+      );
     });
 
     for (const c of CASES) {
@@ -180,7 +191,10 @@ for (const engine of ENGINES) {
       assert.ok(!emails.includes('other.app@example.com'));
       // The other app's key for the same user id sees that app's book only.
       const theirs = await api.get('/v0/address-book', await mint(api, OWN, otherApp));
-      assert.deepEqual(theirs.body.data.map((c: { email: string }) => c.email), ['other.app@example.com']);
+      assert.deepEqual(
+        theirs.body.data.map((c: { email: string }) => c.email),
+        ['other.app@example.com'],
+      );
     });
 
     it('GET /v0/test carries meta.user_id; with the secret key it stays null', async () => {
@@ -188,7 +202,7 @@ for (const engine of ENGINES) {
       assert.equal((await api.get('/v0/test')).body.meta.user_id, null);
     });
 
-    it('a big upload (handled by a worker with the secret key) is still confined to the key\'s user', async () => {
+    it("a big upload (handled by a worker with the secret key) is still confined to the key's user", async () => {
       const entries = Array.from({ length: 400 }, (_, i) => ({ name: `P ${i}`, email: `p${i}@big.example` }));
       const r = await api.post('/v0/address-book', { user_id: OTHER, source: {}, entries }, key);
       assert.equal(r.status, 403);
@@ -206,7 +220,15 @@ for (const engine of ENGINES) {
     it('expired, revoked, malformed and unknown client keys are 401', async () => {
       const expired = 'kith_ck_live_' + 'E'.repeat(40);
       const rec = (await api.storage.listKeys()).find((k) => api.key.startsWith(k.prefix))!;
-      await api.storage.insertClientKey({ id: 'ck_expired', appId: rec.appId, env: 'live', userId: OWN, hash: hashKey(expired), createdAt: Date.now() - 7200_000, expiresAt: Date.now() - 1 });
+      await api.storage.insertClientKey({
+        id: 'ck_expired',
+        appId: rec.appId,
+        env: 'live',
+        userId: OWN,
+        hash: hashKey(expired),
+        createdAt: Date.now() - 7200_000,
+        expiresAt: Date.now() - 1,
+      });
       for (const k of [expired, 'kith_ck_live_' + 'Z'.repeat(40), 'kith_ck_live_short']) {
         const r = await api.get('/v0/test', k);
         assert.equal(r.status, 401, k);

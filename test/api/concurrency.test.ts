@@ -100,7 +100,11 @@ for (const engine of ENGINES) {
       const rows = await dumpAllRows(api.url);
       const uploads = rows.filter((r) => r.startsWith('uploads: ') && r.includes(`"user_id":"${user}"`));
       assert.equal(uploads.length, CONCURRENT_UPLOADS);
-      for (const r of replies) assert.ok(uploads.some((u) => u.includes(r.body.batch_id)), `batch ${r.body.batch_id} stored`);
+      for (const r of replies)
+        assert.ok(
+          uploads.some((u) => u.includes(r.body.batch_id)),
+          `batch ${r.body.batch_id} stored`,
+        );
       const shared = rows.find((r) => r.startsWith('contact_keys: ') && r.includes('shared.friend@example.com') && r.includes(`"user_id":"${user}"`));
       assert.ok(shared);
       assert.equal(JSON.parse(shared.slice('contact_keys: '.length)).times, CONCURRENT_UPLOADS - 1, 'the largest count wins');
@@ -152,7 +156,11 @@ for (const engine of ENGINES) {
         for (let b = 0; b < UPLOADS; b++) {
           const inBook = seen.has(b);
           const keys = keyCount.get(b) ?? 0;
-          assert.equal(keys, inBook ? ENTRIES_PER_UPLOAD : 0, `round ${round}: batch ${b} is ${inBook ? 'in' : 'not in'} the book but has ${keys} contact keys`);
+          assert.equal(
+            keys,
+            inBook ? ENTRIES_PER_UPLOAD : 0,
+            `round ${round}: batch ${b} is ${inBook ? 'in' : 'not in'} the book but has ${keys} contact keys`,
+          );
         }
       }
     });

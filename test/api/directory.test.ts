@@ -26,8 +26,25 @@ for (const engine of ENGINES) {
     before(async () => {
       api = await startApi(engine);
       const up = (user: string, entries: unknown[]) => api.post('/v0/address-book', { user_id: user, source: { type: 'gmail' }, entries, backfill: 1 });
-      assert.equal((await up('u1', [{ name: 'Ann Lee', email: 'ann@acme.example' }, { name: 'Bob', email: 'bob@acme.example' }, { name: 'Robert Work', email: 'rob@corp.example' }])).status, 200);
-      assert.equal((await up('u2', [{ name: 'Ann', email: 'Ann@ACME.example' }, { name: 'Cy', email: 'cy@acme.example' }])).status, 200);
+      assert.equal(
+        (
+          await up('u1', [
+            { name: 'Ann Lee', email: 'ann@acme.example' },
+            { name: 'Bob', email: 'bob@acme.example' },
+            { name: 'Robert Work', email: 'rob@corp.example' },
+          ])
+        ).status,
+        200,
+      );
+      assert.equal(
+        (
+          await up('u2', [
+            { name: 'Ann', email: 'Ann@ACME.example' },
+            { name: 'Cy', email: 'cy@acme.example' },
+          ])
+        ).status,
+        200,
+      );
       assert.equal((await up('u3', [{ email: 'ann@acme.example' }, { email: 'no-reply@acme.example' }, { email: 'x@other.example' }])).status, 200);
       assert.equal((await api.post('/v0/users', [{ id: 77, name: 'Ann Lee-Smith', email: 'ann@acme.example' }])).status, 200);
       await api.storage.flushIndex(); // domain-emails reads the key index, written after the acknowledgment (issue #13)
@@ -59,7 +76,10 @@ for (const engine of ENGINES) {
     it('get_domain_emails with page and batch_size (urlencoded), and quote_plus of the domain', async () => {
       const r = await python(api, 'GET', '/v0/domain-emails/acme.example?page=2&batch_size=2');
       assert.equal(r.status, 200);
-      assert.deepEqual(r.body.data.map((d: { email: string }) => d.email), ['cy@acme.example']);
+      assert.deepEqual(
+        r.body.data.map((d: { email: string }) => d.email),
+        ['cy@acme.example'],
+      );
       assert.deepEqual([r.body.meta.page, r.body.meta.batch_size, r.body.meta.total_count], [2, 2, 3]);
       assert.deepEqual((await python(api, 'GET', '/v0/domain-emails/ACME.example?page=9')).body.data, []);
       const bad = await python(api, 'GET', '/v0/domain-emails/not+a+domain');
@@ -68,7 +88,12 @@ for (const engine of ENGINES) {
     });
 
     it('domain-emails: bad paging names the parameter; another app sees nothing', async () => {
-      for (const [q, field] of [['page=0', 'page'], ['batch_size=1001', 'batch_size'], ['batch_size=x', 'batch_size'], ['page=-1', 'page']]) {
+      for (const [q, field] of [
+        ['page=0', 'page'],
+        ['batch_size=1001', 'batch_size'],
+        ['batch_size=x', 'batch_size'],
+        ['page=-1', 'page'],
+      ]) {
         const r = await api.get(`/v0/domain-emails/acme.example?${q}`);
         assert.equal(r.status, 400, q);
         assert.equal(r.body.details[0].field, field);
@@ -89,11 +114,22 @@ for (const engine of ENGINES) {
       const bob = after.body.data.find((c: { emails: string[] }) => c.emails.includes('bob@acme.example'));
       assert.deepEqual([...bob.emails].sort(), ['bob@acme.example', 'rob@corp.example']);
       // A new book (POST) of another user of the app merges them too.
-      const u4 = await api.post('/v0/address-book', { user_id: 'u4', source: {}, entries: [{ name: 'B', email: 'bob@acme.example' }, { name: 'R', email: 'rob@corp.example' }] });
+      const u4 = await api.post('/v0/address-book', {
+        user_id: 'u4',
+        source: {},
+        entries: [
+          { name: 'B', email: 'bob@acme.example' },
+          { name: 'R', email: 'rob@corp.example' },
+        ],
+      });
       assert.equal(u4.body.data.length, 1);
       // Another app is not concerned.
       const other = await api.newKey();
-      const theirs = await api.post('/v0/address-book', { user_id: 'u1', source: {}, entries: [{ email: 'bob@acme.example' }, { email: 'rob@corp.example' }] }, other);
+      const theirs = await api.post(
+        '/v0/address-book',
+        { user_id: 'u1', source: {}, entries: [{ email: 'bob@acme.example' }, { email: 'rob@corp.example' }] },
+        other,
+      );
       assert.equal(theirs.body.data.length, 2);
     });
 
@@ -128,7 +164,13 @@ for (const engine of ENGINES) {
     it('GET /v0/address-books: users with a book, entries and last upload, paged by user id', async () => {
       const r = await api.get('/v0/address-books?batch_size=2');
       assert.equal(r.status, 200);
-      assert.deepEqual(r.body.data.map((b: { user_id: string; entries: number }) => [b.user_id, b.entries]), [['u1', 3], ['u2', 2]]);
+      assert.deepEqual(
+        r.body.data.map((b: { user_id: string; entries: number }) => [b.user_id, b.entries]),
+        [
+          ['u1', 3],
+          ['u2', 2],
+        ],
+      );
       assert.ok(!Number.isNaN(Date.parse(r.body.data[0].last_upload)));
       assert.ok(r.body.meta.total_count >= 3);
       const p2 = await api.get('/v0/address-books?batch_size=2&page=2');

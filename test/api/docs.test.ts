@@ -28,7 +28,17 @@ for (const engine of ENGINES) {
       assert.equal(r.status, 200);
       assert.match(r.body.openapi, /^3\./);
       const paths = r.body.paths as Record<string, Record<string, Operation>>;
-      for (const p of ['/v0/test', '/v0/address-book', '/v0/address-book/{user_id}', '/v0/invites-sent', '/v0/invites-accepted', '/v0/users', '/v0/suggested-seen', '/invites-sent', '/invites-accepted']) {
+      for (const p of [
+        '/v0/test',
+        '/v0/address-book',
+        '/v0/address-book/{user_id}',
+        '/v0/invites-sent',
+        '/v0/invites-accepted',
+        '/v0/users',
+        '/v0/suggested-seen',
+        '/invites-sent',
+        '/invites-accepted',
+      ]) {
         assert.ok(paths[p], `${p} is documented`);
       }
       let bodies = 0;
@@ -41,7 +51,10 @@ for (const engine of ENGINES) {
           }
           for (const p of op.parameters ?? []) {
             params++;
-            assert.ok(p.example !== undefined || p.examples !== undefined || p.schema?.example !== undefined, `${method.toUpperCase()} ${path} parameter ${p.name} has an example`);
+            assert.ok(
+              p.example !== undefined || p.examples !== undefined || p.schema?.example !== undefined,
+              `${method.toUpperCase()} ${path} parameter ${p.name} has an example`,
+            );
           }
         }
       }

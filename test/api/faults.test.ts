@@ -36,12 +36,22 @@ const isRoot = process.getuid?.() === 0;
 const pgBin = (() => {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const v = readdirSync(base).filter((d) => existsSync(join(base, d, 'bin/initdb'))).sort((a, b) => Number(b) - Number(a))[0];
+  const v = readdirSync(base)
+    .filter((d) => existsSync(join(base, d, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a))[0];
   return v === undefined ? null : join(base, v, 'bin');
 })();
 
-const citusSkip = !isRoot ? 'needs root (to run the cluster as the postgres user)' : !existsSync(CLUSTER_SH) ? `${CLUSTER_SH} not found: Citus fault tests SKIPPED` : false;
-const pgSkip = !isRoot ? 'needs root (to run a private PostgreSQL as the postgres user)' : pgBin === null ? 'PostgreSQL binaries not found: restart test SKIPPED' : false;
+const citusSkip = !isRoot
+  ? 'needs root (to run the cluster as the postgres user)'
+  : !existsSync(CLUSTER_SH)
+    ? `${CLUSTER_SH} not found: Citus fault tests SKIPPED`
+    : false;
+const pgSkip = !isRoot
+  ? 'needs root (to run a private PostgreSQL as the postgres user)'
+  : pgBin === null
+    ? 'PostgreSQL binaries not found: restart test SKIPPED'
+    : false;
 for (const reason of [citusSkip, pgSkip]) if (reason) process.stderr.write(`\n*** WARNING: ${reason} ***\n\n`);
 
 const asPostgres = (cmd: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' });
@@ -93,8 +103,10 @@ async function outage(baseUrl: string, stop: () => void, start: () => void): Pro
         const user = `u${u}`;
         // Backfill (the write alone), a ranked upload, a read of the book: each 200 or 503.
         sent.set(user, sent.get(user)! + 8);
-        if ((await timed('POST', '/v0/address-book', { user_id: user, source: {}, entries: entriesOf(user, 1, 5), backfill: 1 })).status === 200) acked.set(user, acked.get(user)! + 5);
-        if ((await timed('POST', '/v0/address-book', { user_id: user, source: {}, entries: entriesOf(user, 2, 3) })).status === 200) acked.set(user, acked.get(user)! + 3);
+        if ((await timed('POST', '/v0/address-book', { user_id: user, source: {}, entries: entriesOf(user, 1, 5), backfill: 1 })).status === 200)
+          acked.set(user, acked.get(user)! + 5);
+        if ((await timed('POST', '/v0/address-book', { user_id: user, source: {}, entries: entriesOf(user, 2, 3) })).status === 200)
+          acked.set(user, acked.get(user)! + 3);
         await timed('GET', `/v0/address-book/${user}`);
       }
       await timed('GET', '/v0/test');
@@ -122,7 +134,8 @@ async function outage(baseUrl: string, stop: () => void, start: () => void): Pro
     return { during };
   } catch (e) {
     // The server's own account of what happened (it logs no personal data) beside the failure.
-    if (server !== undefined) (e as Error).message += `\n--- server output (exit ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output.join('').slice(-3000)}`;
+    if (server !== undefined)
+      (e as Error).message += `\n--- server output (exit ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output.join('').slice(-3000)}`;
     throw e;
   } finally {
     await stopServerProcess(server);
@@ -136,7 +149,10 @@ describe('faults: a Citus worker stopped', { skip: citusSkip }, () => {
     execFileSync('bash', [CLUSTER_SH, 'stop', CITUS_DIR], { stdio: 'pipe' });
   });
   it('answers 200 or 503 + Retry-After while worker 1 is down, serves again when it is back, loses nothing acknowledged', async () => {
-    const base = execFileSync('bash', [CLUSTER_SH, 'start', CITUS_DIR, String(CITUS_PORT)], { encoding: 'utf8' }).trim().split('\n').pop()!;
+    const base = execFileSync('bash', [CLUSTER_SH, 'start', CITUS_DIR, String(CITUS_PORT)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
     const { during } = await outage(
       base,
       () => execFileSync('bash', [CLUSTER_SH, 'stop-worker', '1', CITUS_DIR], { stdio: 'pipe' }),

@@ -35,7 +35,10 @@ for (const engine of ENGINES) {
       }));
       const up = await api.post('/v0/address-book', { user_id: 'inviter', source: { email: 'inviter@example.com' }, entries, backfill: 1 });
       assert.equal(up.status, 200, up.text);
-      const sent = await api.post('/v0/invites-sent', entries.map((e) => ({ user_id: 'inviter', email: e.email })));
+      const sent = await api.post(
+        '/v0/invites-sent',
+        entries.map((e) => ({ user_id: 'inviter', email: e.email })),
+      );
       assert.equal(sent.status, 200, sent.text);
       const accepted = entries.filter((_, i) => i % 2 === 1 || i % 10 === 0).map((e) => ({ email: e.email }));
       const acc = await api.post('/v0/invites-accepted', accepted);

@@ -88,7 +88,13 @@ for (const engine of ENGINES) {
       assert.ok(JSON.stringify(list).length > 4096);
       await refused('/v0/invites-sent', list, null, 413, 'payload_too_large');
       await refused('/invites-accepted', list, null, 413, 'payload_too_large');
-      await refused('/v0/users', list.map((x) => ({ ...x, id: 1 })), null, 413, 'payload_too_large');
+      await refused(
+        '/v0/users',
+        list.map((x) => ({ ...x, id: 1 })),
+        null,
+        413,
+        'payload_too_large',
+      );
       const ok = await api.post('/v0/address-book', upload([{ name, email: 'ok@example.com' }]));
       assert.equal(ok.status, 200, ok.text);
     });
@@ -97,9 +103,17 @@ for (const engine of ENGINES) {
       const four = Array.from({ length: 4 }, (_, i) => ({ email: `p${i}@example.com` }));
       const r = await refused('/v0/address-book', upload(four), 'entries');
       assert.match(r.body.error, /entries/);
-      await refused('/v0/invites-sent', four.map((e) => ({ ...e, user_id: 'lim' })), 'entries');
+      await refused(
+        '/v0/invites-sent',
+        four.map((e) => ({ ...e, user_id: 'lim' })),
+        'entries',
+      );
       await refused('/v0/invites-accepted', { entries: four }, 'entries');
-      await refused('/v0/users', four.map((e, i) => ({ ...e, id: i })), 'entries');
+      await refused(
+        '/v0/users',
+        four.map((e, i) => ({ ...e, id: i })),
+        'entries',
+      );
       await refused('/v0/suggested-seen', { entries: four.map((e) => ({ ...e, user_id: 'lim' })) }, 'entries');
       assert.equal((await api.post('/v0/address-book', upload(four.slice(0, 3)))).status, 200);
     });
@@ -145,13 +159,30 @@ for (const engine of ENGINES) {
 
 describe('limit configuration', () => {
   it('every limit is read from the environment and a bad value names its variable', () => {
-    const c = loadConfig({ KITH_BODY_LIMIT_BYTES: '2048', KITH_MAX_ENTRIES: '7', KITH_MAX_STRING_LENGTH: '99', KITH_MAX_DATA_BYTES: '10', KITH_MAX_DATA_DEPTH: '3', KITH_RATE_LIMIT: '5', KITH_RATE_LIMIT_WINDOW_MS: '1500', REDIS_URL: 'redis://h:1' });
+    const c = loadConfig({
+      KITH_BODY_LIMIT_BYTES: '2048',
+      KITH_MAX_ENTRIES: '7',
+      KITH_MAX_STRING_LENGTH: '99',
+      KITH_MAX_DATA_BYTES: '10',
+      KITH_MAX_DATA_DEPTH: '3',
+      KITH_RATE_LIMIT: '5',
+      KITH_RATE_LIMIT_WINDOW_MS: '1500',
+      REDIS_URL: 'redis://h:1',
+    });
     assert.deepEqual(
       [c.bodyLimitBytes, c.maxEntriesPerUpload, c.maxStringLength, c.maxDataBytes, c.maxDataDepth, c.rateLimitMax, c.rateLimitWindowMs, c.redisUrl],
       [2048, 7, 99, 10, 3, 5, 1500, 'redis://h:1'],
     );
-    for (const [name, value] of [['KITH_RATE_LIMIT', '-1'], ['KITH_RATE_LIMIT_WINDOW_MS', '5'], ['KITH_MAX_ENTRIES', 'many'], ['REDIS_URL', 'http://h']]) {
-      assert.throws(() => loadConfig({ [name]: value }), (e: unknown) => e instanceof ConfigError && e.message.includes(name));
+    for (const [name, value] of [
+      ['KITH_RATE_LIMIT', '-1'],
+      ['KITH_RATE_LIMIT_WINDOW_MS', '5'],
+      ['KITH_MAX_ENTRIES', 'many'],
+      ['REDIS_URL', 'http://h'],
+    ]) {
+      assert.throws(
+        () => loadConfig({ [name]: value }),
+        (e: unknown) => e instanceof ConfigError && e.message.includes(name),
+      );
     }
     assert.equal(loadConfig({}).rateLimitMax, 0, 'rate limiting is off by default');
   });
@@ -207,7 +238,7 @@ for (const backend of backends) {
       assert.equal((await api.get('/v0/test', otherApp)).status, 200);
     });
 
-    it('the unprefixed invite routes share the key\'s budget with /v0', async () => {
+    it("the unprefixed invite routes share the key's budget with /v0", async () => {
       const k = await api.newKey();
       assert.equal((await api.get('/v0/test', k)).status, 200);
       assert.equal((await api.post('/invites-sent', [{ user_id: 'rl', email: 'a@example.com' }], k)).status, 200);
@@ -266,7 +297,10 @@ describe('rate limiting in Redis across servers', { skip: await redisSkip() }, (
   it('two servers on one Redis share one budget per key', async () => {
     const api = await startApi('sqlite', { REDIS_URL, KITH_RATE_LIMIT: '4', KITH_RATE_LIMIT_WINDOW_MS: '60000' });
     // A second server process-equivalent: its own app, limiter and Redis connection, same database and Redis.
-    const second = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', REDIS_URL, KITH_RATE_LIMIT: '4', KITH_RATE_LIMIT_WINDOW_MS: '60000', DATABASE_URL: api.url }), storage: api.storage });
+    const second = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', REDIS_URL, KITH_RATE_LIMIT: '4', KITH_RATE_LIMIT_WINDOW_MS: '60000', DATABASE_URL: api.url }),
+      storage: api.storage,
+    });
     try {
       await second.listen({ port: 0, host: '127.0.0.1' });
       const port = (second.server.address() as { port: number }).port;

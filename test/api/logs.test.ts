@@ -32,12 +32,25 @@ for (const engine of ENGINES) {
 
     it('no e-mail address, phone, name or user id from a book reaches the logs', async () => {
       const entry = { name: PII.name, emails: [PII.email], phones: [PII.phone], data: { note: PII.name } };
-      const ok = await api.post('/v0/address-book', { user_id: PII.userId, source: { type: 'ios', email: PII.owner, phone: PII.e164, name: PII.name }, entries: [entry], explain: 1 });
+      const ok = await api.post('/v0/address-book', {
+        user_id: PII.userId,
+        source: { type: 'ios', email: PII.owner, phone: PII.e164, name: PII.name },
+        entries: [entry],
+        explain: 1,
+      });
       assert.equal(ok.status, 200, ok.text);
       assert.equal((await api.get(`/v0/address-book/${PII.userId}?promote_matching_domain=privacy.example&explain=1`)).status, 200);
       // Error paths: a field error, bad JSON, an unknown user, a bad key with the data in the URL.
       assert.equal((await api.post('/v0/address-book', { user_id: PII.userId, source: { type: PII.email }, entries: [entry] })).status, 400);
-      assert.equal((await api.request('POST', '/v0/address-book', { raw: `{"user_id": "${PII.userId}", "entries": [{"email": "${PII.email}"`, headers: { 'content-type': 'application/json' } })).status, 400);
+      assert.equal(
+        (
+          await api.request('POST', '/v0/address-book', {
+            raw: `{"user_id": "${PII.userId}", "entries": [{"email": "${PII.email}"`,
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+        400,
+      );
       assert.equal((await api.get(`/v0/address-book/${encodeURIComponent(PII.email)}`)).status, 404);
       assert.equal((await api.get(`/v0/address-book/${PII.userId}?email=${encodeURIComponent(PII.email)}`, 'kith_live_bad')).status, 401);
       // Records, and the playground's file parser.
@@ -66,8 +79,14 @@ for (const engine of ENGINES) {
         assert.equal(typeof l.time, 'number');
       }
       const mine = lines.filter((l) => l.reqId === id);
-      assert.ok(mine.some((l) => l.req?.method === 'GET' && l.req?.url === '/v0/address-book/:user_id'), 'incoming request line with the redacted route');
-      assert.ok(mine.some((l) => l.res?.statusCode === 404 && typeof l.responseTime === 'number'), 'completion line with status and time');
+      assert.ok(
+        mine.some((l) => l.req?.method === 'GET' && l.req?.url === '/v0/address-book/:user_id'),
+        'incoming request line with the redacted route',
+      );
+      assert.ok(
+        mine.some((l) => l.res?.statusCode === 404 && typeof l.responseTime === 'number'),
+        'completion line with status and time',
+      );
     });
   });
 }

@@ -55,7 +55,11 @@ for (const engine of ENGINES) {
 
     it('counts uploads by mode and the contacts they carried', async () => {
       const before = await scrape();
-      await api.post('/v0/address-book', { user_id: 'm-up', source: {}, entries: [{ email: 'a@example.com' }, { email: 'b@example.com' }, { email: 'c@example.com' }] });
+      await api.post('/v0/address-book', {
+        user_id: 'm-up',
+        source: {},
+        entries: [{ email: 'a@example.com' }, { email: 'b@example.com' }, { email: 'c@example.com' }],
+      });
       await api.post('/v0/address-book', { user_id: 'm-up', source: {}, entries: [{ email: 'd@example.com' }], backfill: 'true' });
       // A rejected upload is not an upload.
       await api.post('/v0/address-book', { user_id: 'm-up', source: {}, entries: 'nope' });

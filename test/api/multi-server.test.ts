@@ -33,7 +33,6 @@ interface Server {
   output: string[];
 }
 
-
 function call(base: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; text: string; body: any }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);

@@ -32,7 +32,15 @@ const upload = (user: string, entries: unknown[], extra: Record<string, unknown>
 });
 
 const ENTRIES = [
-  { name: 'Zoë Müller', emails: ['Zoe.Mueller@example.com'], phones: ['(415) 555-0123'], times_contacted: 12, last_message_sent_date: '2026-10-01T09:30:00Z', is_favorite: 1, data: { id: 7 } },
+  {
+    name: 'Zoë Müller',
+    emails: ['Zoe.Mueller@example.com'],
+    phones: ['(415) 555-0123'],
+    times_contacted: 12,
+    last_message_sent_date: '2026-10-01T09:30:00Z',
+    is_favorite: 1,
+    data: { id: 7 },
+  },
   { name: 'Ana Silva', email: 'ana@example.org', last_message_received_date: 1760000000 },
   { name: 'Shop', email: 'no-reply@shop.example' },
   { name: 'Colleague', emails: ['c@example.com'], phones: ['+44 20 7946 0958'], company: 'ACME' },

@@ -44,7 +44,22 @@ for (const engine of ENGINES) {
         user_id: 'jane doe',
         source: { name: null, email: null, phone: null, type: 'Google' },
         entries: [
-          { name: 'Old Client', email: 'Old@Example.com', emails: null, phone: '+44 20 7946 0958', phones: null, data: null, is_favorite: '1', pinned: 7, times_contacted: null, last_message_sent_date: 1600000000.5, last_message_received_date: '2020-09-13T12:26:40', ims: [{ name: 'oc', type: 'skype' }], addresses: null, websites: null },
+          {
+            name: 'Old Client',
+            email: 'Old@Example.com',
+            emails: null,
+            phone: '+44 20 7946 0958',
+            phones: null,
+            data: null,
+            is_favorite: '1',
+            pinned: 7,
+            times_contacted: null,
+            last_message_sent_date: 1600000000.5,
+            last_message_received_date: '2020-09-13T12:26:40',
+            ims: [{ name: 'oc', type: 'skype' }],
+            addresses: null,
+            websites: null,
+          },
         ],
         ...ALL_OPTIONS_NULL,
       });
@@ -64,7 +79,14 @@ for (const engine of ENGINES) {
     });
 
     it('flags accept true/false in any case and JSON booleans', async () => {
-      const base = { user_id: 'flags', source: {}, entries: [{ name: 'A', email: 'a@example.com' }, { email: 'b@example.com', times_contacted: 9 }] };
+      const base = {
+        user_id: 'flags',
+        source: {},
+        entries: [
+          { name: 'A', email: 'a@example.com' },
+          { email: 'b@example.com', times_contacted: 9 },
+        ],
+      };
       for (const v of [true, 'TRUE', 'True', 1, '1']) {
         const r = await api.post('/v0/address-book', { ...base, filter_blank_names: v });
         assert.equal(r.status, 200, r.text);
@@ -109,7 +131,12 @@ for (const engine of ENGINES) {
     });
 
     it('users: the message counts the users and names the app', async () => {
-      const r = await api.post('/v0/users', { entries: [{ id: 1, email: 'a@example.com' }, { username: 'bee', phones: ['+14155550100'] }] });
+      const r = await api.post('/v0/users', {
+        entries: [
+          { id: 1, email: 'a@example.com' },
+          { username: 'bee', phones: ['+14155550100'] },
+        ],
+      });
       assert.equal(r.status, 200, r.text);
       assert.equal(r.body.message, `Bulk of 2 users stored for ${api.appName}.`);
       assert.equal(typeof r.body.meta.docs, 'string');

@@ -92,9 +92,15 @@ for (const engine of ENGINES) {
       // Writing the same user id under the other app makes a separate book.
       await api.post('/v0/address-book', { user_id: 'owner', source: {}, entries: [{ name: 'T', email: 't@example.com' }] }, other);
       const mine = await api.get('/v0/address-book/owner');
-      assert.deepEqual(mine.body.data.map((x: { email: string }) => x.email), ['s@example.com']);
+      assert.deepEqual(
+        mine.body.data.map((x: { email: string }) => x.email),
+        ['s@example.com'],
+      );
       const theirs = await api.get('/v0/address-book/owner', other);
-      assert.deepEqual(theirs.body.data.map((x: { email: string }) => x.email), ['t@example.com']);
+      assert.deepEqual(
+        theirs.body.data.map((x: { email: string }) => x.email),
+        ['t@example.com'],
+      );
     });
 
     it('a test key of the same app does not reach live data', async () => {
@@ -110,7 +116,10 @@ for (const engine of ENGINES) {
     });
 
     it('signals of another app never leak into a ranking', async () => {
-      const entries = [{ name: 'A', email: 'a@example.com' }, { name: 'B', email: 'b@example.com' }];
+      const entries = [
+        { name: 'A', email: 'a@example.com' },
+        { name: 'B', email: 'b@example.com' },
+      ];
       await api.post('/v0/address-book', { user_id: 'leak', source: {}, entries, backfill: 1 });
       const other = await api.newKey();
       await api.post('/v0/users', [{ id: 5, email: 'a@example.com' }], other);
@@ -121,7 +130,10 @@ for (const engine of ENGINES) {
 
     it('keys are stored only as hashes, never in clear', async () => {
       const rows = await dumpAllRows(api.url);
-      assert.ok(rows.some((r) => r.includes(hashKey(api.key))), 'the hash is stored');
+      assert.ok(
+        rows.some((r) => r.includes(hashKey(api.key))),
+        'the hash is stored',
+      );
       assert.ok(!rows.some((r) => r.includes(api.key)), 'the key itself is not');
       assert.ok(!rows.some((r) => r.includes(api.key.slice(14))), 'nor its secret part');
     });

@@ -31,12 +31,19 @@ describe('graceful shutdown', () => {
     try {
       const base = `http://127.0.0.1:${PORT}`;
       for (let i = 0; i < 200; i++) {
-        const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+        const up = await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         await sleep(100);
       }
       // A book big enough that the server is still working on it when the signal arrives.
-      const entries = Array.from({ length: 20_000 }, (_, i) => ({ name: `P ${i}`, email: `p${i}@example.com`, phone: `+1415555${String(i).padStart(4, '0')}` }));
+      const entries = Array.from({ length: 20_000 }, (_, i) => ({
+        name: `P ${i}`,
+        email: `p${i}@example.com`,
+        phone: `+1415555${String(i).padStart(4, '0')}`,
+      }));
       const upload = fetch(`${base}/v0/address-book`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },

@@ -41,18 +41,33 @@ for (const engine of ENGINES) {
       const contacts = [
         { name: `Quinn Zephyr${tag}`, emails: [`Quinn.Zephyr.${tag}@Example.org`], phones: ['(415) 555-0142'], data: { crm: `crm-${tag}` } },
         { name: `Rhea Valdez${tag}`, email: `rhea.${tag}@example.net`, phone: '+44 20 7946 0123', nickname: `rv${tag}`, company: `Acme${tag}` },
-        { name: `Sol Ibarra${tag}`, emails: [`sol.${tag}@example.com`], addresses: [{ city: `Town${tag}` }], websites: [{ url: `https://sol${tag}.example`, type: 'home' }] },
+        {
+          name: `Sol Ibarra${tag}`,
+          emails: [`sol.${tag}@example.com`],
+          addresses: [{ city: `Town${tag}` }],
+          websites: [{ url: `https://sol${tag}.example`, type: 'home' }],
+        },
       ];
       const owner = { name: `Owner${tag}`, email: `owner.${tag}@example.com`, phone: '+14155550100', type: 'ios' };
       assert.equal((await api.post('/v0/address-book', { user_id: user, source: owner, entries: contacts.slice(0, 2) })).status, 200);
-      assert.equal((await api.post('/v0/address-book', { user_id: user, source: { type: 'gmail', email: `owner.${tag}@example.com` }, entries: contacts.slice(1) })).status, 200);
-      assert.equal((await api.post('/v0/suggested-seen', { entries: [{ user_id: user, emails: [`sol.${tag}@example.com`], phones: ['+14155550142'] }] })).status, 200);
+      assert.equal(
+        (await api.post('/v0/address-book', { user_id: user, source: { type: 'gmail', email: `owner.${tag}@example.com` }, entries: contacts.slice(1) }))
+          .status,
+        200,
+      );
+      assert.equal(
+        (await api.post('/v0/suggested-seen', { entries: [{ user_id: user, emails: [`sol.${tag}@example.com`], phones: ['+14155550142'] }] })).status,
+        200,
+      );
       assert.equal((await api.post('/v0/invites-sent', [{ user_id: user, email: `rhea.${tag}@example.net`, invitee_name: `Rhea Valdez${tag}` }])).status, 200);
       assert.equal((await api.post('/invites-accepted', [{ email: `quinn.zephyr.${tag}@example.org`, user_id: user, new_user_id: `nu-${tag}` }])).status, 200);
       assert.equal((await api.post('/v0/invites-accepted', [{ email: `someone.${tag}@example.org`, new_user_id: user }])).status, 200);
       // A neighbour in the same tenant, and the same user id in another app: both must survive.
       const neighbour = `stay-${tag}`;
-      assert.equal((await api.post('/v0/address-book', { user_id: neighbour, source: {}, entries: [{ name: 'Kept', email: `kept.${tag}@example.com` }] })).status, 200);
+      assert.equal(
+        (await api.post('/v0/address-book', { user_id: neighbour, source: {}, entries: [{ name: 'Kept', email: `kept.${tag}@example.com` }] })).status,
+        200,
+      );
       const otherKey = await api.newKey();
       const otherTenant = await tenantOfKey(api, otherKey);
       assert.equal((await api.post('/v0/address-book', { user_id: user, source: owner, entries: contacts }, otherKey)).status, 200);
@@ -69,9 +84,25 @@ for (const engine of ENGINES) {
       // Every trace: the user id, owner and contact addresses in any case, phones as uploaded and in
       // E.164, names, nicknames, companies, postal and web addresses, the caller's `data`.
       const traces = [
-        user, `owner.${tag}`, `Owner${tag}`, `quinn.zephyr.${tag}`, `rhea.${tag}`, `sol.${tag}`, `Quinn Zephyr${tag}`, `Rhea Valdez${tag}`,
-        `Sol Ibarra${tag}`, `rv${tag}`, `Acme${tag}`, `Town${tag}`, `sol${tag}.example`, `crm-${tag}`, '+14155550142', '415) 555-0142',
-        '+442079460123', '7946 0123', '+14155550100',
+        user,
+        `owner.${tag}`,
+        `Owner${tag}`,
+        `quinn.zephyr.${tag}`,
+        `rhea.${tag}`,
+        `sol.${tag}`,
+        `Quinn Zephyr${tag}`,
+        `Rhea Valdez${tag}`,
+        `Sol Ibarra${tag}`,
+        `rv${tag}`,
+        `Acme${tag}`,
+        `Town${tag}`,
+        `sol${tag}.example`,
+        `crm-${tag}`,
+        '+14155550142',
+        '415) 555-0142',
+        '+442079460123',
+        '7946 0123',
+        '+14155550100',
       ];
       const left = await tenantRows(api, tenant);
       for (const row of left) {
@@ -84,8 +115,14 @@ for (const engine of ENGINES) {
         assert.deepEqual(hits, [`quinn.zephyr.${tag}`], row);
         assert.match(row, /"user_id":null/);
       }
-      assert.ok(left.some((r) => r.includes(`kept.${tag}`)), 'the neighbour is untouched');
-      assert.ok(left.some((r) => r.startsWith('invites_accepted: ') && r.includes(`someone.${tag}`) && r.includes('"new_user_id":null')), 'acceptances by the user keep the invitee only');
+      assert.ok(
+        left.some((r) => r.includes(`kept.${tag}`)),
+        'the neighbour is untouched',
+      );
+      assert.ok(
+        left.some((r) => r.startsWith('invites_accepted: ') && r.includes(`someone.${tag}`) && r.includes('"new_user_id":null')),
+        'acceptances by the user keep the invitee only',
+      );
       assert.deepEqual(await tenantRows(api, otherTenant), otherBefore, 'the same user id in another app is untouched');
       assert.equal((await api.get(`/v0/address-book/${user}`)).status, 404);
       assert.equal((await api.get(`/v0/address-book/${user}`, otherKey)).status, 200);
@@ -98,9 +135,16 @@ for (const engine of ENGINES) {
       assert.deepEqual(await tenantRows(api, tenant), again);
     });
 
-    it('DELETE and writes with another tenant\'s key never touch this tenant\'s rows', async () => {
+    it("DELETE and writes with another tenant's key never touch this tenant's rows", async () => {
       const user = `shared-${randomBytes(3).toString('hex')}`;
-      const body = { user_id: user, source: { email: 'me@acme.example' }, entries: [{ name: 'Ana', email: 'ana@example.org', phone: '+14155550111' }, { name: 'Bo', email: 'bo@acme.example' }] };
+      const body = {
+        user_id: user,
+        source: { email: 'me@acme.example' },
+        entries: [
+          { name: 'Ana', email: 'ana@example.org', phone: '+14155550111' },
+          { name: 'Bo', email: 'bo@acme.example' },
+        ],
+      };
       assert.equal((await api.post('/v0/address-book', body)).status, 200);
       await api.post('/v0/suggested-seen', { entries: [{ user_id: user, email: 'bo@acme.example' }] });
       await api.storage.flushIndex(); // this tenant's own index work done: only an intruder could change its rows now
@@ -118,26 +162,23 @@ for (const engine of ENGINES) {
         assert.equal((await api.del(`/v0/address-book/${user}`, k)).status, 200, 'deletes its own copy');
         assert.equal((await api.del(`/v0/address-book/${user}`, k)).status, 404, 'and never reaches ours');
       }
-      assert.deepEqual(await tenantRows(api, tenant), mineBefore, 'another tenant changed this tenant\'s rows');
+      assert.deepEqual(await tenantRows(api, tenant), mineBefore, "another tenant changed this tenant's rows");
       const rankedAfter = (await api.get(`/v0/address-book/${user}?filter_existing_users=1&filter_invites_sent=1&filter_suggested_seen=1`)).body.data;
-      assert.deepEqual(rankedAfter, rankedBefore, 'another tenant\'s signals changed this ranking');
+      assert.deepEqual(rankedAfter, rankedBefore, "another tenant's signals changed this ranking");
     });
 
-    it(
-      'DELETE of a user with records but no stored book: either 200 and forgotten, or 404 and nothing changed',
-      async () => {
-        const user = `records-only-${randomBytes(3).toString('hex')}`;
-        assert.equal((await api.post('/v0/invites-sent', [{ user_id: user, email: 'x@example.com' }])).status, 200);
-        assert.equal((await api.post('/v0/suggested-seen', { entries: [{ user_id: user, email: 'y@example.com' }] })).status, 200);
-        const before = await tenantRows(api, tenant);
-        const r = await api.del(`/v0/address-book/${user}`);
-        const after = await tenantRows(api, tenant);
-        if (r.status === 404) assert.deepEqual(after, before, 'a 404 DELETE changed the database');
-        else {
-          assert.equal(r.status, 200);
-          assert.ok(!after.some((row) => row.includes(user)));
-        }
-      },
-    );
+    it('DELETE of a user with records but no stored book: either 200 and forgotten, or 404 and nothing changed', async () => {
+      const user = `records-only-${randomBytes(3).toString('hex')}`;
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: user, email: 'x@example.com' }])).status, 200);
+      assert.equal((await api.post('/v0/suggested-seen', { entries: [{ user_id: user, email: 'y@example.com' }] })).status, 200);
+      const before = await tenantRows(api, tenant);
+      const r = await api.del(`/v0/address-book/${user}`);
+      const after = await tenantRows(api, tenant);
+      if (r.status === 404) assert.deepEqual(after, before, 'a 404 DELETE changed the database');
+      else {
+        assert.equal(r.status, 200);
+        assert.ok(!after.some((row) => row.includes(user)));
+      }
+    });
   });
 }

@@ -12,10 +12,21 @@ import { startApi, type TestApi } from '../helpers/api.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Flags for headless Chromium as root on a machine without outside network (see the machine notes). */
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SHOTS = new URL('../../tmp/', import.meta.url).pathname;
 
-const skip = countSkip('browser tests', existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`);
+const skip = countSkip(
+  'browser tests',
+  existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`,
+);
 if (skip) process.stderr.write(`\n*** WARNING: ${skip} ***\n\n`);
 
 describe('/docs in headless Chromium', { skip }, () => {
@@ -43,7 +54,9 @@ describe('/docs in headless Chromium', { skip }, () => {
 
     await page.goto(`${api.base}/docs`, { waitUntil: 'networkidle' });
     await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
-    const paths = await page.$$eval('.opblock-summary-path', (els) => els.map((e) => (e.getAttribute('data-path') ?? e.textContent ?? '').replace(/\u200b/g, '').trim()));
+    const paths = await page.$$eval('.opblock-summary-path', (els) =>
+      els.map((e) => (e.getAttribute('data-path') ?? e.textContent ?? '').replace(/\u200b/g, '').trim()),
+    );
     const methods = await page.$$eval('.opblock-summary-method', (els) => els.map((e) => e.textContent?.trim()));
     const ops = paths.map((p, i) => `${methods[i]} ${p}`);
     for (const op of [
@@ -62,8 +75,11 @@ describe('/docs in headless Chromium', { skip }, () => {
 
     // Opening an operation shows its request example.
     await page.click('#operations-address_book-post_v0_address_book .opblock-summary');
-    await page.waitForSelector('#operations-address_book-post_v0_address_book .body-param__example, #operations-address_book-post_v0_address_book .microlight', { timeout: 10_000 });
-    assert.match(await page.textContent('#operations-address_book-post_v0_address_book') ?? '', /Zo[eë]/);
+    await page.waitForSelector(
+      '#operations-address_book-post_v0_address_book .body-param__example, #operations-address_book-post_v0_address_book .microlight',
+      { timeout: 10_000 },
+    );
+    assert.match((await page.textContent('#operations-address_book-post_v0_address_book')) ?? '', /Zo[eë]/);
 
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}docs.png`, fullPage: false });

@@ -13,11 +13,22 @@ import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Flags for headless Chromium as root on a machine without outside network (see the machine notes). */
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SHOTS = new URL('../../tmp/', import.meta.url).pathname;
 const FIXTURES = new URL('../cli/fixtures/', import.meta.url).pathname;
 
-const noBrowser = countSkip('browser tests', existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`);
+const noBrowser = countSkip(
+  'browser tests',
+  existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`,
+);
 if (noBrowser) process.stderr.write(`\n*** WARNING: ${noBrowser} ***\n\n`);
 
 /** A small phone export: a favourite, plain contacts, a duplicate (phone in another format), a no-reply address. */
@@ -28,7 +39,18 @@ const VCF = [
   ['Bo Chen', 'bo@chenlabs.example', '+1 202 555 0147', ''],
   ['Shop', 'no-reply@shop.example', '', ''],
 ]
-  .map(([name, email, tel, extra]) => ['BEGIN:VCARD', 'VERSION:3.0', 'PRODID:-//Apple Inc.//iPhone OS 17.0//EN', `FN:${name}`, `EMAIL:${email}`, ...(tel ? [`TEL:${tel}`] : []), ...(extra ? [extra] : []), 'END:VCARD'].join('\r\n'))
+  .map(([name, email, tel, extra]) =>
+    [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'PRODID:-//Apple Inc.//iPhone OS 17.0//EN',
+      `FN:${name}`,
+      `EMAIL:${email}`,
+      ...(tel ? [`TEL:${tel}`] : []),
+      ...(extra ? [extra] : []),
+      'END:VCARD',
+    ].join('\r\n'),
+  )
   .join('\r\n');
 
 async function drop(page: Page, selector: string, text: string, name: string, type: string): Promise<void> {
@@ -87,7 +109,10 @@ describe('/playground in headless Chromium', { skip: noBrowser }, () => {
         const rows = await page.$$eval('#rows tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
         // Five cards, one no-reply (junk) and one duplicate of Zoë: three contacts.
         assert.equal(rows.length, 3, JSON.stringify(rows));
-        assert.deepEqual(rows.map((r) => r[0]), ['1', '2', '3']);
+        assert.deepEqual(
+          rows.map((r) => r[0]),
+          ['1', '2', '3'],
+        );
         const names = rows.map((r) => r[1]);
         assert.ok(names.some((n) => /Zo[eë] M[uü]/.test(n)) && names.includes('Ana Silva') && names.includes('Bo Chen'), names.join(', '));
         assert.ok(!rows.some((r) => r[2].includes('no-reply@shop.example')), 'junk is dropped');
@@ -96,15 +121,22 @@ describe('/playground in headless Chromium', { skip: noBrowser }, () => {
         // Every row shows its score and the per-signal explanation.
         for (const r of rows) assert.match(r[4], /^-?\d+\.\d{3}$/);
         const explained = await page.$$eval('#rows tr', (trs) => trs.map((tr) => tr.querySelectorAll('.explain .v').length));
-        assert.ok(explained.every((n) => n > 0), `each row explains its score (${explained.join(', ')})`);
-        assert.match(await page.textContent('#summary') ?? '', /3 shown of 5 entries read/);
+        assert.ok(
+          explained.every((n) => n > 0),
+          `each row explains its score (${explained.join(', ')})`,
+        );
+        assert.match((await page.textContent('#summary')) ?? '', /3 shown of 5 entries read/);
 
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}playground${engine === 'sqlite' ? '' : `-${engine}`}.png`, fullPage: true });
 
         assert.equal((await api.get(`/v0/address-book/${userId}`)).status, 404, 'the playground deleted the book again');
         const origin = new URL(api.base).origin;
-        assert.deepEqual(requested.filter((u) => !u.startsWith(origin)), [], 'no request leaves the machine');
+        assert.deepEqual(
+          requested.filter((u) => !u.startsWith(origin)),
+          [],
+          'no request leaves the machine',
+        );
         assert.deepEqual(problems, [], 'no script error or CSP violation');
         await page.close();
       });
@@ -133,7 +165,7 @@ describe('/playground in headless Chromium', { skip: noBrowser }, () => {
         await page.setInputFiles('#file', { name: 'contacts.vcf', mimeType: 'text/vcard', buffer: Buffer.from(VCF) });
         await page.click('#rank');
         await page.waitForSelector('#error:not([hidden])');
-        assert.match(await page.textContent('#error') ?? '', /API key is not valid.*HTTP 401, unauthorized/);
+        assert.match((await page.textContent('#error')) ?? '', /API key is not valid.*HTTP 401, unauthorized/);
         await page.close();
       });
     });

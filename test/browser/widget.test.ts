@@ -16,7 +16,15 @@ import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SHOTS = new URL('../../tmp/', import.meta.url).pathname;
 
 const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`;
@@ -87,7 +95,10 @@ describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
       let stranger: { origin: string; close: () => Promise<void> };
       before(async () => {
         api = await startApi(engine);
-        assert.equal((await api.post('/v0/address-book', { user_id: USER, source: { type: 'gmail', email: 'me@example.com' }, entries: ENTRIES, backfill: 1 })).status, 200);
+        assert.equal(
+          (await api.post('/v0/address-book', { user_id: USER, source: { type: 'gmail', email: 'me@example.com' }, entries: ENTRIES, backfill: 1 })).status,
+          200,
+        );
         clientKey = (await api.post('/v0/client-key', { user_id: USER })).body.client_key;
         host = await serveHost(() => hostPage(api.base, clientKey));
         stranger = await serveHost(() => hostPage(api.base, clientKey));
@@ -147,14 +158,24 @@ describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
           ['Bo Chen', 'bo@chenlabs.example'],
           ['Hana Ito', 'hana@example.jp'],
         ]);
-        await page.waitForFunction(() => /Invited 3 contacts/.test(document.querySelector('kith-invite')!.shadowRoot!.querySelector('[role=status]')!.textContent ?? ''));
+        await page.waitForFunction(() =>
+          /Invited 3 contacts/.test(document.querySelector('kith-invite')!.shadowRoot!.querySelector('[role=status]')!.textContent ?? ''),
+        );
         const left = (await api.get(`/v0/address-book/${USER}?filter_invites_sent=1`)).body.data.map((c: { name: string }) => c.name);
-        assert.deepEqual(left.filter((n: string) => ['Ana Silva', 'Bo Chen', 'Hana Ito'].includes(n)), [], 'the invites are recorded for the user');
+        assert.deepEqual(
+          left.filter((n: string) => ['Ana Silva', 'Bo Chen', 'Hana Ito'].includes(n)),
+          [],
+          'the invites are recorded for the user',
+        );
         assert.equal(await page.getByRole('button', { name: /^Invite$/ }).isDisabled(), true, 'nothing chosen after inviting');
 
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}widget${engine === 'sqlite' ? '' : `-${engine}`}.png`, fullPage: true });
-        assert.deepEqual(requested.filter((u) => !u.startsWith(host.origin) && !u.startsWith(api.base)), [], 'nothing loaded from anywhere else');
+        assert.deepEqual(
+          requested.filter((u) => !u.startsWith(host.origin) && !u.startsWith(api.base)),
+          [],
+          'nothing loaded from anywhere else',
+        );
         assert.deepEqual(problems, [], 'no script error');
         await page.close();
       });
@@ -169,11 +190,13 @@ describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
           return dt;
         }, VCF);
         await page.dispatchEvent('kith-invite .drop', 'drop', { dataTransfer });
-        await page.waitForFunction(() => /Imported more\.vcf/.test(document.querySelector('kith-invite')!.shadowRoot!.querySelector('[role=status]')!.textContent ?? ''));
+        await page.waitForFunction(() =>
+          /Imported more\.vcf/.test(document.querySelector('kith-invite')!.shadowRoot!.querySelector('[role=status]')!.textContent ?? ''),
+        );
         const all = [...(await names(page, 'suggested')), ...(await names(page, 'all'))];
         assert.ok(all.includes('Vera Card'), all.join(', '));
         const stored = (await api.get(`/v0/address-book/${USER}`)).body.data.map((c: { name: string }) => c.name);
-        assert.ok(stored.includes('Vera Card'), 'stored in the user\'s book');
+        assert.ok(stored.includes('Vera Card'), "stored in the user's book");
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `no sideways scrolling at 360 px (${overflow} px too wide)`);
         await page.screenshot({ path: `${SHOTS}widget-phone${engine === 'sqlite' ? '' : `-${engine}`}.png`, fullPage: true });
@@ -183,7 +206,9 @@ describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
       it('on a host origin the app did not allow, the widget gets nothing and says so', async () => {
         const page = await browser.newPage();
         await page.goto(stranger.origin, { waitUntil: 'networkidle' });
-        await page.waitForFunction(() => /Could not load/.test(document.querySelector('kith-invite')!.shadowRoot!.querySelector('[role=status]')!.textContent ?? ''));
+        await page.waitForFunction(() =>
+          /Could not load/.test(document.querySelector('kith-invite')!.shadowRoot!.querySelector('[role=status]')!.textContent ?? ''),
+        );
         assert.equal(await page.$$eval('kith-invite ul.all li', (l) => l.length), 0);
         await page.close();
       });

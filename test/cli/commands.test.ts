@@ -42,7 +42,7 @@ describe('the kith command', () => {
       const r = await kith(args, env);
       assert.equal(r.code, 2, `kith ${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, message, `kith ${args.join(' ')}`);
-      assert.doesNotMatch(r.stderr, /ERR_PARSE_ARGS|To specify a positional argument/, 'not Node\'s parser message');
+      assert.doesNotMatch(r.stderr, /ERR_PARSE_ARGS|To specify a positional argument/, "not Node's parser message");
     }
   });
 
@@ -58,7 +58,10 @@ describe('the kith command', () => {
     assert.equal(r1.code, 0, r1.stderr);
     assert.match(r1.stdout, /revoked 1 key/);
     const list = await kith(['keys', 'list'], env);
-    const prefix = list.stdout.split('\n').find((l) => byPrefix.startsWith(l.split('\t')[3]?.replace('…', '') ?? '\0'))!.split('\t')[3];
+    const prefix = list.stdout
+      .split('\n')
+      .find((l) => byPrefix.startsWith(l.split('\t')[3]?.replace('…', '') ?? '\0'))!
+      .split('\t')[3];
     const r2 = await kith(['keys', 'revoke', prefix], env);
     assert.equal(r2.code, 0, r2.stderr);
     const after = await kith(['keys', 'list'], env);
@@ -82,7 +85,8 @@ describe('the kith command', () => {
       const deadline = Date.now() + 30_000;
       while (!out.includes('listening on') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
       assert.match(out, new RegExp(`listening on http://127\\.0\\.0\\.1:${port}`), out);
-      for (const path of ['/docs', '/playground', '/v0/openapi.json', '/metrics']) assert.ok(out.includes(`http://127.0.0.1:${port}${path}`), `the log names ${path}`);
+      for (const path of ['/docs', '/playground', '/v0/openapi.json', '/metrics'])
+        assert.ok(out.includes(`http://127.0.0.1:${port}${path}`), `the log names ${path}`);
       const home = await fetch(`http://127.0.0.1:${port}/`);
       assert.equal(home.status, 200);
       assert.equal(((await home.json()) as { links: { docs: string } }).links.docs, '/docs');

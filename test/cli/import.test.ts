@@ -19,7 +19,12 @@ import { ENGINES, engineSkip } from '../helpers/engines.ts';
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 
 function book(userId: string | number, n: number, extra: Record<string, unknown> = {}) {
-  return { user_id: userId, source: { type: 'gmail', email: `owner-${userId}@acme.example` }, entries: Array.from({ length: n }, (_, i) => ({ name: `Person ${i}`, email: `p${i}.${userId}@example.com` })), ...extra };
+  return {
+    user_id: userId,
+    source: { type: 'gmail', email: `owner-${userId}@acme.example` },
+    entries: Array.from({ length: n }, (_, i) => ({ name: `Person ${i}`, email: `p${i}.${userId}@example.com` })),
+    ...extra,
+  };
 }
 
 function jsonl(...bodies: unknown[]): string {
@@ -35,10 +40,20 @@ describe('RangeSet and the progress file', () => {
   it('keeps done units as merged ranges whatever the order they finish in', () => {
     const s = new RangeSet();
     for (const n of [1, 2, 5, 3, 7, 6, 4, 10]) s.add(n);
-    assert.deepEqual(s.toJSON(), [[1, 7], [10, 10]]);
+    assert.deepEqual(s.toJSON(), [
+      [1, 7],
+      [10, 10],
+    ]);
     assert.equal(s.size, 8);
     assert.ok(s.has(4) && !s.has(8) && s.has(10));
-    assert.deepEqual(new RangeSet([[5, 6], [1, 2], [3, 4]]).toJSON(), [[1, 6]]);
+    assert.deepEqual(
+      new RangeSet([
+        [5, 6],
+        [1, 2],
+        [3, 4],
+      ]).toJSON(),
+      [[1, 6]],
+    );
   });
 
   it('refuses progress recorded for another file, server or batch size unless --restart', () => {
@@ -53,7 +68,10 @@ describe('RangeSet and the progress file', () => {
       assert.ok(again.done.has(1));
       assert.equal(again.batchesDone(2), 1);
       assert.equal(again.resumed, true);
-      assert.throws(() => ImportState.open(path, { ...id, sha256: 'b' }), (e: Error) => e instanceof StateMismatchError && /file changed/.test(e.message) && /--restart/.test(e.message));
+      assert.throws(
+        () => ImportState.open(path, { ...id, sha256: 'b' }),
+        (e: Error) => e instanceof StateMismatchError && /file changed/.test(e.message) && /--restart/.test(e.message),
+      );
       assert.throws(() => ImportState.open(path, { ...id, url: 'http://b' }), /it was for http:\/\/a/);
       assert.throws(() => ImportState.open(path, { ...id, batchSize: 100 }), /--batch-size 500/);
       assert.equal(ImportState.open(path, { ...id, sha256: 'b' }, { restart: true }).done.size, 0);
@@ -79,7 +97,15 @@ for (const engine of ENGINES) {
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    const opts = (file: string, extra: Partial<ImportOptions> = {}): ImportOptions => ({ file, mode: 'backfill', url: api.base, key: api.key, progress: 'none', retryBaseMs: 10, ...extra });
+    const opts = (file: string, extra: Partial<ImportOptions> = {}): ImportOptions => ({
+      file,
+      mode: 'backfill',
+      url: api.base,
+      key: api.key,
+      progress: 'none',
+      retryBaseMs: 10,
+      ...extra,
+    });
     const uploads = async (userId: string) => (await api.storage.loadBook(tenant, userId))?.uploadCount ?? 0;
 
     it('backfill sends batches of 500 per POST and records every line', async () => {
@@ -162,13 +188,25 @@ for (const engine of ENGINES) {
 
     it('rejected lines are reported with the API message, the rest is loaded, and the exit status is 1', async () => {
       const file = join(dir, 'd.jsonl');
-      writeFileSync(file, jsonl(book('d1', 2), 'this is not json', { user_id: 'd2', source: {}, entries: [{ name: 'X', websites: [{ url: 'https://x.example' }] }] }, { entries: [] }, book('d3', 2)));
+      writeFileSync(
+        file,
+        jsonl(
+          book('d1', 2),
+          'this is not json',
+          { user_id: 'd2', source: {}, entries: [{ name: 'X', websites: [{ url: 'https://x.example' }] }] },
+          { entries: [] },
+          book('d3', 2),
+        ),
+      );
       const s = await runImport(opts(file));
       assert.equal(exitCodeOf(s), 1);
       assert.equal(s.loaded, 2);
       // Two books load at once, so failures are listed in the order they happened.
       const failed = [...s.failed].sort((a, b) => a.n - b.n);
-      assert.deepEqual(failed.map((f) => f.n), [2, 3, 4]);
+      assert.deepEqual(
+        failed.map((f) => f.n),
+        [2, 3, 4],
+      );
       assert.match(failed[0].why, /line 2 is not valid JSON/);
       assert.doesNotMatch(failed[0].why, /this is not json/, 'the line itself is never echoed');
       assert.match(failed[1].why, /HTTP 400 invalid_request: .*websites\[0\]\.type/);

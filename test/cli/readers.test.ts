@@ -6,7 +6,12 @@ import { googleRowToEntry, isGoogleHeader, parseGoogleCsv } from '../../src/read
 import { decodeQuotedPrintable, parseVcards, sourceTypeOf, splitStructured, unescapeText, vcardToEntry, type VcardProperty } from '../../src/readers/vcard.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-const prop = (name: string, value: string, params: Record<string, string[]> = {}, group?: string): VcardProperty => ({ name, value, params, ...(group ? { group } : {}) });
+const prop = (name: string, value: string, params: Record<string, string[]> = {}, group?: string): VcardProperty => ({
+  name,
+  value,
+  params,
+  ...(group ? { group } : {}),
+});
 
 describe('vcardToEntry (pure)', () => {
   it('maps names, e-mails, phones, organisation, addresses, websites and IMs', () => {

@@ -18,7 +18,15 @@ for (const engine of ENGINES) {
     });
 
     it('mints a client key that reads its own book only; alias, domain e-mails and the book list', async () => {
-      await kith.uploadAddressBook({ user_id: 'c1', source: {}, entries: [{ name: 'Ann', email: 'ann@acme.example' }, { name: 'A. W.', email: 'ann.w@home.example' }], backfill: 1 });
+      await kith.uploadAddressBook({
+        user_id: 'c1',
+        source: {},
+        entries: [
+          { name: 'Ann', email: 'ann@acme.example' },
+          { name: 'A. W.', email: 'ann.w@home.example' },
+        ],
+        backfill: 1,
+      });
       const minted = await kith.createClientKey('c1');
       assert.equal(minted.user_id, 'c1');
       const asUser = new KithClient({ baseUrl: api.base, apiKey: minted.client_key });
@@ -32,7 +40,10 @@ for (const engine of ENGINES) {
       const d = await kith.domainEmails('acme.example', { page: 1, batch_size: 10 });
       assert.deepEqual(d.data, [{ email: 'ann@acme.example', name: null, books: 1 }]);
       const b = await kith.addressBooks({ batch_size: 1 });
-      assert.deepEqual(b.data.map((r) => [r.user_id, r.entries]), [['c1', 2]]);
+      assert.deepEqual(
+        b.data.map((r) => [r.user_id, r.entries]),
+        [['c1', 2]],
+      );
       assert.equal(b.meta.total_count, 1);
     });
   });

@@ -13,7 +13,8 @@ import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-const people = (n: number, prefix: string): Entry[] => Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i}`, email: `${prefix}${i}@example.com`, times_contacted: i }));
+const people = (n: number, prefix: string): Entry[] =>
+  Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i}`, email: `${prefix}${i}@example.com`, times_contacted: i }));
 
 for (const engine of ENGINES) {
   describe(`typed client on ${engine}`, { skip: await engineSkip(engine) }, () => {
@@ -37,7 +38,10 @@ for (const engine of ENGINES) {
       assert.equal(up.data?.length, 2);
       const book = await kith.getAddressBook(7, { explain: true, limit: 10, filter_blank_names: 1, promote_matching_domain: null });
       assert.equal(book.data.length, 3);
-      assert.deepEqual(book.data.map((c) => c.rank), [1, 2, 3]);
+      assert.deepEqual(
+        book.data.map((c) => c.rank),
+        [1, 2, 3],
+      );
       assert.equal(typeof book.data[0].explain, 'object', 'explain=true is sent as 1');
       const gone = await kith.deleteAddressBook('7');
       assert.equal(gone.message, 'Address book for 7 deleted.');
@@ -56,7 +60,10 @@ for (const engine of ENGINES) {
       assert.match((await kith.recordUsers([{ id: 5, email: 'r1@example.com' }])).message, /^Bulk of 1 users stored/);
       assert.equal((await kith.recordSuggestedSeen([{ user_id: 'r1', emails: ['r2@example.com'] }])).message, 'Suggested seen added.');
       const filtered = await kith.getAddressBook('r1', { filter_invites_sent: 1, filter_existing_users: 1 });
-      assert.deepEqual(filtered.data.map((c) => c.email), ['r2@example.com']);
+      assert.deepEqual(
+        filtered.data.map((c) => c.email),
+        ['r2@example.com'],
+      );
     });
 
     it('health, readiness and the OpenAPI document need no key', async () => {
@@ -75,13 +82,16 @@ for (const engine of ENGINES) {
         assert.ok(e.requestId);
         return true;
       });
-      await assert.rejects(kith.uploadAddressBook({ user_id: 1, source: {}, entries: [{ websites: [{ url: 'https://x.example' } as never] }] }), (e: unknown) => {
-        assert.ok(e instanceof KithApiError);
-        assert.equal(e.status, 400);
-        assert.equal(e.code, 'invalid_request');
-        assert.ok(e.details.some((d) => d.field === 'entries[0].websites[0].type'));
-        return true;
-      });
+      await assert.rejects(
+        kith.uploadAddressBook({ user_id: 1, source: {}, entries: [{ websites: [{ url: 'https://x.example' } as never] }] }),
+        (e: unknown) => {
+          assert.ok(e instanceof KithApiError);
+          assert.equal(e.status, 400);
+          assert.equal(e.code, 'invalid_request');
+          assert.ok(e.details.some((d) => d.field === 'entries[0].websites[0].type'));
+          return true;
+        },
+      );
       const badKey = new KithClient({ baseUrl: api.base, apiKey: 'kith_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
       await assert.rejects(badKey.test(), (e: unknown) => e instanceof KithApiError && e.status === 401 && e.code === 'unauthorized');
       const down = new KithClient({ baseUrl: 'http://127.0.0.1:9', apiKey: api.key, timeoutMs: 2000 });
@@ -91,7 +101,10 @@ for (const engine of ENGINES) {
     if (engine === 'sqlite') {
       it('the runnable example runs against the server and exits 0', async () => {
         const r = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'examples/client-example.ts'], { cwd: ROOT, env: { ...process.env, KITH_URL: api.base, KITH_API_KEY: api.key } });
+          const child = spawn(process.execPath, ['--import', 'tsx', 'examples/client-example.ts'], {
+            cwd: ROOT,
+            env: { ...process.env, KITH_URL: api.base, KITH_API_KEY: api.key },
+          });
           let out = '';
           child.stdout.on('data', (d) => (out += d));
           child.stderr.on('data', (d) => (out += d));

@@ -8,8 +8,20 @@ import { normalizeEntry } from '../../src/domain/normalize.ts';
 import type { EntryInput } from '../../src/domain/types.ts';
 
 const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
-const email = fc.constantFrom('a@x.com', 'A@x.com', 'j..s@corp.example', '"q r"@s.com', 'no-reply@shop.example', 'info@shop.example',
-  'garbage', '', 'x@y.com;', 'bounce@mail.example', 'zoë@bücher.example', 'zoë@xn--bcher-kva.example');
+const email = fc.constantFrom(
+  'a@x.com',
+  'A@x.com',
+  'j..s@corp.example',
+  '"q r"@s.com',
+  'no-reply@shop.example',
+  'info@shop.example',
+  'garbage',
+  '',
+  'x@y.com;',
+  'bounce@mail.example',
+  'zoë@bücher.example',
+  'zoë@xn--bcher-kva.example',
+);
 const phone = fc.constantFrom('+1 415 555 0123', '+1 (415) 555-0123 ext 9', '*86', '(212) 555-0100', '+44 20 7946 0958');
 const entry: fc.Arbitrary<EntryInput> = fc.record(
   {
@@ -31,7 +43,10 @@ test('entries read = contacts + merged + left out; reasons add up; the listing h
       const { summary: s, leftOut } = summarizeCleaning(contacts, n.length);
       assert.equal(s.entries_read, entries.length);
       assert.equal(s.entries_read, s.contacts + s.merged + s.left_out);
-      assert.equal(Object.values(s.left_out_by_reason).reduce((a, b) => a + (b ?? 0), 0), s.left_out);
+      assert.equal(
+        Object.values(s.left_out_by_reason).reduce((a, b) => a + (b ?? 0), 0),
+        s.left_out,
+      );
       assert.equal(s.contacts, contacts.filter((c) => !c.junk).length);
       assert.equal(leftOut.length, s.left_out);
       assert.equal(new Set(leftOut.map((e) => e.index)).size, leftOut.length);
@@ -74,6 +89,9 @@ test('a hand-checked book', () => {
   ].map((e) => normalizeEntry(e, ctx));
   assert.deepEqual(summarizeCleaning(mergeEntries(n), n.length), {
     summary: { entries_read: 5, contacts: 2, merged: 1, left_out: 2, left_out_by_reason: { invalid: 1, no_reply: 1 }, kept_without_address: 1 },
-    leftOut: [{ index: 2, reason: 'no_reply' }, { index: 3, reason: 'invalid' }],
+    leftOut: [
+      { index: 2, reason: 'no_reply' },
+      { index: 3, reason: 'invalid' },
+    ],
   });
 });

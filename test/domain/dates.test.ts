@@ -32,7 +32,11 @@ describe('parseDate fast ISO path agrees with the regular-expression path', () =
     const m = ISO.exec(s.trim());
     if (!m) return null;
     const [, y, mo, d, h = '00', mi = '00', sec = '00', frac = '', off] = m;
-    const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(sec);
+    const month = Number(mo),
+      day = Number(d),
+      hour = Number(h),
+      minute = Number(mi),
+      second = Number(sec);
     if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
     let ms = Date.UTC(Number(y), month - 1, day, hour, minute, second, frac ? Math.round(Number(frac) * 1000) : 0);
     if (new Date(ms).getUTCDate() !== day) return null;
@@ -47,9 +51,14 @@ describe('parseDate fast ISO path agrees with the regular-expression path', () =
   it('every year 1000-9999, any day (invalid ones too), time, fraction and offset', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }),
-        fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 61 }),
-        fc.constantFrom('', '.', '.5', '.05', '.999', '.9995', '.1234567', '.0'), fc.constantFrom('', 'Z', '+00:00', '+05:30', '-11:00', '+14:00', '-00:30', 'z', '+0530'),
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 61 }),
+        fc.constantFrom('', '.', '.5', '.05', '.999', '.9995', '.1234567', '.0'),
+        fc.constantFrom('', 'Z', '+00:00', '+05:30', '-11:00', '+14:00', '-00:30', 'z', '+0530'),
         (y, mo, d, h, mi, sec, frac, off) => {
           const s = `${y}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${two(sec)}${frac}${off}`;
           assert.equal(parseDate(s), reference(s), s);

@@ -14,9 +14,28 @@ test('trims, keeps the uploaded form for display, lower-cases the key', () => {
 });
 
 test('rejects what cannot be an address (no @, empty local part or domain, malformed host)', () => {
-  for (const bad of ['', '   ', 'john', 'john@', '@example.com', 'john smith@example.com', 'john@example', '...@example.com',
-    '""@example.com', 'john@-example.com', 'john@example.c0m', 'john@[192.168.0.1]', 'john@exa mple.com',
-    'x'.repeat(65) + '@example.com', 'john@example..com', 'a@b@', 'john@;', 'mailto:', '<>', 'a<b@example.com']) {
+  for (const bad of [
+    '',
+    '   ',
+    'john',
+    'john@',
+    '@example.com',
+    'john smith@example.com',
+    'john@example',
+    '...@example.com',
+    '""@example.com',
+    'john@-example.com',
+    'john@example.c0m',
+    'john@[192.168.0.1]',
+    'john@exa mple.com',
+    'x'.repeat(65) + '@example.com',
+    'john@example..com',
+    'a@b@',
+    'john@;',
+    'mailto:',
+    '<>',
+    'a<b@example.com',
+  ]) {
     assert.equal(normalizeEmail(bad), null, bad);
   }
 });
@@ -79,9 +98,7 @@ test('extracts the address from "Name <addr>" and mailto: forms', () => {
 });
 
 test('gmail: dots and +tags ignored, googlemail.com is gmail.com', () => {
-  const keys = ['john.smith@gmail.com', 'JohnSmith+news@gmail.com', 'j.o.h.n.smith@googlemail.com', 'johnsmith@GMAIL.com'].map(
-    (s) => normalizeEmail(s)?.key,
-  );
+  const keys = ['john.smith@gmail.com', 'JohnSmith+news@gmail.com', 'j.o.h.n.smith@googlemail.com', 'johnsmith@GMAIL.com'].map((s) => normalizeEmail(s)?.key);
   assert.deepEqual(new Set(keys), new Set(['johnsmith@gmail.com']));
   assert.equal(normalizeEmail('j.smith@googlemail.com')?.domain, 'gmail.com');
 });
@@ -133,9 +150,77 @@ describe('the scanner agrees with the regular-expression implementation', () => 
     assert.deepEqual(parseEmailUncached(raw), parseEmailSlow(raw), JSON.stringify(raw));
   };
   const pieces = fc.constantFrom(
-    'a', 'z', 'A', 'Z', '0', '9', '.', '..', '-', '_', '+', '=', '@', '@@', ' ', '\t', '<', '>', '"', "'", '!', '#', '$', '%', '&', '*', '/', '?', '^', '`', '{', '|', '}', '~',
-    ',', ';', ':', '(', ')', '[', ']', '\\', 'é', 'É', 'ü', 'ß', 'ø', '中', 'İ', 'ı', '\u212a', '\u00a0', '\u200b', '\ufeff', '\u0301', '😀',
-    'mailto:', 'MAILTO:', 'xn--', 'gmail', 'googlemail', 'outlook', 'com', '.com', '.co.uk', 'noreply', 'no-reply', 'info', 'bounce', 'reply+', 'mailer-daemon',
+    'a',
+    'z',
+    'A',
+    'Z',
+    '0',
+    '9',
+    '.',
+    '..',
+    '-',
+    '_',
+    '+',
+    '=',
+    '@',
+    '@@',
+    ' ',
+    '\t',
+    '<',
+    '>',
+    '"',
+    "'",
+    '!',
+    '#',
+    '$',
+    '%',
+    '&',
+    '*',
+    '/',
+    '?',
+    '^',
+    '`',
+    '{',
+    '|',
+    '}',
+    '~',
+    ',',
+    ';',
+    ':',
+    '(',
+    ')',
+    '[',
+    ']',
+    '\\',
+    'é',
+    'É',
+    'ü',
+    'ß',
+    'ø',
+    '中',
+    'İ',
+    'ı',
+    '\u212a',
+    '\u00a0',
+    '\u200b',
+    '\ufeff',
+    '\u0301',
+    '😀',
+    'mailto:',
+    'MAILTO:',
+    'xn--',
+    'gmail',
+    'googlemail',
+    'outlook',
+    'com',
+    '.com',
+    '.co.uk',
+    'noreply',
+    'no-reply',
+    'info',
+    'bounce',
+    'reply+',
+    'mailer-daemon',
   );
   it('arbitrary strings over an address alphabet', () => {
     fc.assert(fc.property(fc.string({ unit: pieces, maxLength: 30 }), same), { numRuns: 20_000, seed: 1 });
@@ -143,8 +228,22 @@ describe('the scanner agrees with the regular-expression implementation', () => 
   it('fast-check e-mail addresses, as they are and with their letters changed', () => {
     fc.assert(
       fc.property(fc.emailAddress(), fc.constantFrom('', 'upper', 'lower', 'title', 'dot', 'wrap', 'mailto', 'space'), (addr, how) => {
-        const s = how === 'upper' ? addr.toUpperCase() : how === 'lower' ? addr.toLowerCase() : how === 'title' ? addr[0]!.toUpperCase() + addr.slice(1)
-          : how === 'dot' ? addr + '.' : how === 'wrap' ? `Some One <${addr}>` : how === 'mailto' ? `mailto:${addr}?subject=hi` : how === 'space' ? ` ${addr}\t` : addr;
+        const s =
+          how === 'upper'
+            ? addr.toUpperCase()
+            : how === 'lower'
+              ? addr.toLowerCase()
+              : how === 'title'
+                ? addr[0]!.toUpperCase() + addr.slice(1)
+                : how === 'dot'
+                  ? addr + '.'
+                  : how === 'wrap'
+                    ? `Some One <${addr}>`
+                    : how === 'mailto'
+                      ? `mailto:${addr}?subject=hi`
+                      : how === 'space'
+                        ? ` ${addr}\t`
+                        : addr;
         same(s);
       }),
       { numRuns: 10_000, seed: 2 },
@@ -152,20 +251,83 @@ describe('the scanner agrees with the regular-expression implementation', () => 
   });
   const label = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,8}[A-Za-z0-9]?$/);
   const domain = fc.oneof(
-    fc.constantFrom('gmail.com', 'GMail.com', 'googlemail.com', 'outlook.com', 'Hotmail.co.uk', 'yandex.ru', 'proton.me', 'example.com', 'x.y', 'reply.github.com',
-      'users.noreply.github.com', 'bounces.example.com', 'em.sendgrid.net', 'cmail20.com', 'sale.craigslist.org', 'guest.booking.com', 'privaterelay.appleid.com',
-      'facebookmail.com', 'mailinator.com', 'münchen.de', 'xn--mnchen-3ya.de', 'example.xn--p1ai', 'exa_mple.com', 'example.c0m', 'a-.com', '-a.com', 'a..com', 'com'),
-    fc.array(label, { minLength: 1, maxLength: 4 }).chain((ls) => fc.constantFrom(...['com', 'IO', 'de', 'x', 'c0m', 'xn--p1ai', 'xn--', 'a'.repeat(63), 'b'.repeat(64)].map((t) => [...ls, t].join('.')))),
+    fc.constantFrom(
+      'gmail.com',
+      'GMail.com',
+      'googlemail.com',
+      'outlook.com',
+      'Hotmail.co.uk',
+      'yandex.ru',
+      'proton.me',
+      'example.com',
+      'x.y',
+      'reply.github.com',
+      'users.noreply.github.com',
+      'bounces.example.com',
+      'em.sendgrid.net',
+      'cmail20.com',
+      'sale.craigslist.org',
+      'guest.booking.com',
+      'privaterelay.appleid.com',
+      'facebookmail.com',
+      'mailinator.com',
+      'münchen.de',
+      'xn--mnchen-3ya.de',
+      'example.xn--p1ai',
+      'exa_mple.com',
+      'example.c0m',
+      'a-.com',
+      '-a.com',
+      'a..com',
+      'com',
+    ),
+    fc
+      .array(label, { minLength: 1, maxLength: 4 })
+      .chain((ls) => fc.constantFrom(...['com', 'IO', 'de', 'x', 'c0m', 'xn--p1ai', 'xn--', 'a'.repeat(63), 'b'.repeat(64)].map((t) => [...ls, t].join('.')))),
   );
   const local = fc.oneof(
     fc.stringMatching(/^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,20}$/),
-    fc.array(fc.constantFrom('john', 'J', 'smith', 'no', 'reply', 'noreply', 'do', 'not', 'info', 'sales', 'news', 'letter', 'alerts', 'bounces', 'mailer', 'daemon',
-      'postmaster', 'prvs', 'srs0', 'msprvs1', 'notifications', 'updates', 'unsubscribe', '0100018c2f3a9b7d', '1234567890123456', 'deadbeefcafe1234', 'x'), { minLength: 1, maxLength: 4 })
+    fc
+      .array(
+        fc.constantFrom(
+          'john',
+          'J',
+          'smith',
+          'no',
+          'reply',
+          'noreply',
+          'do',
+          'not',
+          'info',
+          'sales',
+          'news',
+          'letter',
+          'alerts',
+          'bounces',
+          'mailer',
+          'daemon',
+          'postmaster',
+          'prvs',
+          'srs0',
+          'msprvs1',
+          'notifications',
+          'updates',
+          'unsubscribe',
+          '0100018c2f3a9b7d',
+          '1234567890123456',
+          'deadbeefcafe1234',
+          'x',
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
       .chain((ws) => fc.constantFrom('.', '-', '_', '+', '=', '').map((sep) => ws.join(sep))),
     fc.constantFrom('x'.repeat(64), 'x'.repeat(65), '.a', 'a.', 'a..b', '+tag', 'a+b.c'),
   );
   it('structured addresses: provider rules, junk words, label and length limits', () => {
-    fc.assert(fc.property(local, domain, fc.boolean(), (l, d, up) => same(up ? `${l}@${d}`.toUpperCase() : `${l}@${d}`)), { numRuns: 20_000, seed: 3 });
+    fc.assert(
+      fc.property(local, domain, fc.boolean(), (l, d, up) => same(up ? `${l}@${d}`.toUpperCase() : `${l}@${d}`)),
+      { numRuns: 20_000, seed: 3 },
+    );
   });
   it('domains about the 253-character limit, with and without the trailing dot', () => {
     fc.assert(

@@ -31,10 +31,20 @@ test('groups sharing an address are one group, even when no entry holds the shar
 });
 
 test('no alias, an empty list, or aliases of addresses the book lacks: the same merge as without', () => {
-  const entries = norm([{ name: 'A', email: 'a@x.example' }, { name: 'B', email: 'b@x.example', phone: '+12125550100' }]);
+  const entries = norm([
+    { name: 'A', email: 'a@x.example' },
+    { name: 'B', email: 'b@x.example', phone: '+12125550100' },
+  ]);
   const plain = mergeEntries(entries);
   assert.deepEqual(mergeEntries(entries, []), plain);
-  assert.deepEqual(mergeEntries(entries, [['e:q@x.example', 'e:r@x.example'], ['p:+12125550100', 'e:a@x.example']]), plain, 'only e-mail keys alias');
+  assert.deepEqual(
+    mergeEntries(entries, [
+      ['e:q@x.example', 'e:r@x.example'],
+      ['p:+12125550100', 'e:a@x.example'],
+    ]),
+    plain,
+    'only e-mail keys alias',
+  );
 });
 
 test('junk addresses never join anyone, aliased or not', () => {

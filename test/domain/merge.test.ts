@@ -5,11 +5,9 @@ import { normalizeEntry } from '../../src/domain/normalize.ts';
 import type { CountryCode } from '../../src/domain/phone.ts';
 import type { Contact, EntryInput } from '../../src/domain/types.ts';
 
-const norm = (entries: EntryInput[], region: CountryCode | null = 'US', sourceKey = 'ios:-') =>
-  entries.map((e) => normalizeEntry(e, { region, sourceKey }));
+const norm = (entries: EntryInput[], region: CountryCode | null = 'US', sourceKey = 'ios:-') => entries.map((e) => normalizeEntry(e, { region, sourceKey }));
 const merge = (entries: EntryInput[], region: CountryCode | null = 'US') => mergeEntries(norm(entries, region));
 const names = (cs: Contact[]) => cs.map((c) => c.name);
-const find = (cs: Contact[], name: string) => cs.find((c) => c.name === name)!;
 
 test('merges on a shared e-mail, whatever the spelling, and keeps every address', () => {
   const cs = merge([
@@ -17,7 +15,10 @@ test('merges on a shared e-mail, whatever the spelling, and keeps every address'
     { name: 'John Smith', emails: ['johnsmith+work@googlemail.com', 'john@acme.io'] },
   ]);
   assert.equal(cs.length, 1);
-  assert.deepEqual(cs[0].emails.map((e) => e.display), ['John.Smith@gmail.com', 'john@acme.io']);
+  assert.deepEqual(
+    cs[0].emails.map((e) => e.display),
+    ['John.Smith@gmail.com', 'john@acme.io'],
+  );
   assert.equal(cs[0].entryCount, 2);
 });
 
@@ -109,10 +110,34 @@ test('name variants of one person merge: diacritics, order, case, initials, nick
 });
 
 test('a relation label ("Mom") on the same mobile merges with the name; two labels on one landline do not', () => {
-  assert.equal(merge([{ name: 'Jane Doe', email: 'jane@doe.net', phone: '+12125550142' }, { name: 'Mom', phone: '(212) 555-0142' }]).length, 1);
-  assert.equal(merge([{ name: 'Jane Doe', email: 'jane@doe.net', phone: '+12125550142' }, { name: 'Mom', phone: '(212) 555-0142' }])[0].name, 'Jane Doe');
-  assert.equal(merge([{ name: 'Mom', phones: ['+12125550100', '+12125550143'] }, { name: 'Dad', phones: ['+12125550100', '+12125550144'] }]).length, 2);
-  assert.equal(merge([{ name: 'Mamá', phone: '+34612345678' }, { name: 'Papá', phone: '+34612345678' }]).length, 2);
+  assert.equal(
+    merge([
+      { name: 'Jane Doe', email: 'jane@doe.net', phone: '+12125550142' },
+      { name: 'Mom', phone: '(212) 555-0142' },
+    ]).length,
+    1,
+  );
+  assert.equal(
+    merge([
+      { name: 'Jane Doe', email: 'jane@doe.net', phone: '+12125550142' },
+      { name: 'Mom', phone: '(212) 555-0142' },
+    ])[0].name,
+    'Jane Doe',
+  );
+  assert.equal(
+    merge([
+      { name: 'Mom', phones: ['+12125550100', '+12125550143'] },
+      { name: 'Dad', phones: ['+12125550100', '+12125550144'] },
+    ]).length,
+    2,
+  );
+  assert.equal(
+    merge([
+      { name: 'Mamá', phone: '+34612345678' },
+      { name: 'Papá', phone: '+34612345678' },
+    ]).length,
+    2,
+  );
 });
 
 test('namesCompatible', () => {
@@ -138,7 +163,10 @@ test('junk addresses never link people and are removed from a person with usable
     { name: 'Bob Li', emails: ['bob@y.com', 'notifications@github.com'] },
   ]);
   assert.equal(cs.length, 2);
-  assert.deepEqual(cs[0].emails.map((e) => e.key), ['alice@x.com']);
+  assert.deepEqual(
+    cs[0].emails.map((e) => e.key),
+    ['alice@x.com'],
+  );
   assert.deepEqual(cs[0].keys, ['e:alice@x.com']);
   assert.equal(cs[0].junk, false);
 });
@@ -150,27 +178,47 @@ test('a junk address stays on a person whose phone is usable? no: removed, the p
 });
 
 test('a contact with nothing to invite is kept, flagged, with the reason', () => {
-  const cs = merge([
-    { name: 'GitHub', email: 'noreply@github.com' },
-    { name: 'Voicemail', phone: '*86' },
-    { name: 'Nobody' },
-  ]);
+  const cs = merge([{ name: 'GitHub', email: 'noreply@github.com' }, { name: 'Voicemail', phone: '*86' }, { name: 'Nobody' }]);
   assert.equal(cs.length, 3);
-  assert.deepEqual(cs.map((c) => c.junkReason), ['no_reply', 'nothing_to_invite', 'nothing_to_invite']);
+  assert.deepEqual(
+    cs.map((c) => c.junkReason),
+    ['no_reply', 'nothing_to_invite', 'nothing_to_invite'],
+  );
   assert.ok(cs.every((c) => c.junk));
-  assert.deepEqual(cs[0].emails.map((e) => e.key), ['noreply@github.com']); // kept for storage
+  assert.deepEqual(
+    cs[0].emails.map((e) => e.key),
+    ['noreply@github.com'],
+  ); // kept for storage
 });
 
 test('must keep: a phone-only contact whose number has an extension is callable (issue #12)', () => {
-  const cs = merge([{ name: 'Ann Front', phone: '+1 (415) 555-0123 ext 9' }, { name: 'Ann Front', phone: '+14155550123;ext=9', email: 'ann@front.example' }]);
+  const cs = merge([
+    { name: 'Ann Front', phone: '+1 (415) 555-0123 ext 9' },
+    { name: 'Ann Front', phone: '+14155550123;ext=9', email: 'ann@front.example' },
+  ]);
   assert.equal(cs.length, 1); // the same direct line on two cards: one person
   assert.equal(cs[0].junk, false);
-  assert.deepEqual(cs[0].phones.map((p) => p.display), ['+14155550123;ext=9']);
+  assert.deepEqual(
+    cs[0].phones.map((p) => p.display),
+    ['+14155550123;ext=9'],
+  );
 });
 
 test('extensions and short codes never merge people', () => {
-  assert.equal(merge([{ name: 'A B', email: 'a@x.com', phone: '+1 212 555 0100 x1' }, { name: 'A B', email: 'b@x.com', phone: '+1 212 555 0100 x1' }]).length, 2);
-  assert.equal(merge([{ email: 'a@x.com', phone: '611' }, { email: 'b@x.com', phone: '611' }]).length, 2);
+  assert.equal(
+    merge([
+      { name: 'A B', email: 'a@x.com', phone: '+1 212 555 0100 x1' },
+      { name: 'A B', email: 'b@x.com', phone: '+1 212 555 0100 x1' },
+    ]).length,
+    2,
+  );
+  assert.equal(
+    merge([
+      { email: 'a@x.com', phone: '611' },
+      { email: 'b@x.com', phone: '611' },
+    ]).length,
+    2,
+  );
 });
 
 test('national-only numbers match the same digits in the same book, and a full number ending in them', () => {
@@ -180,17 +228,49 @@ test('national-only numbers match the same digits in the same book, and a full n
     ...norm([{ name: 'Kai', phone: '+49 171 1234567' }], 'DE'),
   ]);
   assert.equal(cs.length, 1);
-  assert.deepEqual(cs[0].phones.map((p) => p.display), ['+491711234567']); // the national copy is the same phone
+  assert.deepEqual(
+    cs[0].phones.map((p) => p.display),
+    ['+491711234567'],
+  ); // the national copy is the same phone
 });
 
 test('national-only keys do not merge different numbers', () => {
-  assert.equal(merge([{ email: 'a@x.com', phone: '555 0100' }, { email: 'b@x.com', phone: '555 0101' }], null).length, 2);
+  assert.equal(
+    merge(
+      [
+        { email: 'a@x.com', phone: '555 0100' },
+        { email: 'b@x.com', phone: '555 0101' },
+      ],
+      null,
+    ).length,
+    2,
+  );
 });
 
 test('merged contacts keep every flag, the strongest counts and the newest dates; data later wins', () => {
   const [c] = merge([
-    { name: 'Zoe Park', email: 'zoe@x.com', is_favorite: 1, pinned: 0, times_contacted: 4, last_message_sent_date: 1000, data: { a: 1, b: 1 }, nickname: 'Z', photos: ['p1'] },
-    { name: 'Zoe Park', email: 'zoe@x.com', is_favorite: 0, pinned: 3, times_contacted: 9, last_message_received_date: 5000, data: { b: 2 }, company: 'Acme', photos: ['p2'] },
+    {
+      name: 'Zoe Park',
+      email: 'zoe@x.com',
+      is_favorite: 1,
+      pinned: 0,
+      times_contacted: 4,
+      last_message_sent_date: 1000,
+      data: { a: 1, b: 1 },
+      nickname: 'Z',
+      photos: ['p1'],
+    },
+    {
+      name: 'Zoe Park',
+      email: 'zoe@x.com',
+      is_favorite: 0,
+      pinned: 3,
+      times_contacted: 9,
+      last_message_received_date: 5000,
+      data: { b: 2 },
+      company: 'Acme',
+      photos: ['p2'],
+    },
     { name: 'Zoe Park', email: 'zoe@x.com', times_contacted: 0, last_message_sent_date: 2000, data: { c: 3 } },
   ]);
   assert.equal(c.favorite, true);
@@ -206,14 +286,37 @@ test('merged contacts keep every flag, the strongest counts and the newest dates
 });
 
 test('display name: most complete, then most frequent, then best written', () => {
-  assert.equal(merge([{ name: 'Bob', email: 'b@x.com' }, { name: 'Bob', email: 'b@x.com' }, { name: 'Robert Jones', email: 'b@x.com' }])[0].name, 'Robert Jones');
-  assert.equal(merge([{ name: 'JOSE GARCIA', email: 'j@x.com' }, { name: 'José García', email: 'j@x.com' }])[0].name, 'José García');
-  assert.equal(merge([{ name: 'Ann Lee', email: 'a@x.com' }, { name: 'ann lee', email: 'a@x.com' }, { name: 'ann lee', email: 'a@x.com' }])[0].name, 'ann lee');
+  assert.equal(
+    merge([
+      { name: 'Bob', email: 'b@x.com' },
+      { name: 'Bob', email: 'b@x.com' },
+      { name: 'Robert Jones', email: 'b@x.com' },
+    ])[0].name,
+    'Robert Jones',
+  );
+  assert.equal(
+    merge([
+      { name: 'JOSE GARCIA', email: 'j@x.com' },
+      { name: 'José García', email: 'j@x.com' },
+    ])[0].name,
+    'José García',
+  );
+  assert.equal(
+    merge([
+      { name: 'Ann Lee', email: 'a@x.com' },
+      { name: 'ann lee', email: 'a@x.com' },
+      { name: 'ann lee', email: 'a@x.com' },
+    ])[0].name,
+    'ann lee',
+  );
 });
 
 test('role addresses stay invitable, listed after personal ones', () => {
   const [c] = merge([{ name: 'Acme', emails: ['info@acme.io', 'jane@acme.io'], last_message_received_date: 100 }]);
-  assert.deepEqual(c.emails.map((e) => e.key), ['jane@acme.io', 'info@acme.io']);
+  assert.deepEqual(
+    c.emails.map((e) => e.key),
+    ['jane@acme.io', 'info@acme.io'],
+  );
   assert.equal(c.junk, false);
 });
 
@@ -223,16 +326,31 @@ test('bulk sender: role-only contact that only ever sent to the user is flagged;
     { name: 'Bakery', email: 'info@bakery.example', last_message_received_date: 100, last_message_sent_date: 50 },
     { name: 'Jane', email: 'jane@example.com', last_message_received_date: 100 },
   ]);
-  assert.deepEqual(cs.map((c) => c.junkReason), ['bulk_sender', null, null]);
+  assert.deepEqual(
+    cs.map((c) => c.junkReason),
+    ['bulk_sender', null, null],
+  );
 });
 
 test('contacts come out in upload order, id = index', () => {
   const cs = merge([{ email: 'a@x.com' }, { email: 'b@x.com' }, { email: 'a@x.com' }]);
-  assert.deepEqual(cs.map((c) => [c.id, c.emails[0].key]), [[0, 'a@x.com'], [1, 'b@x.com']]);
+  assert.deepEqual(
+    cs.map((c) => [c.id, c.emails[0].key]),
+    [
+      [0, 'a@x.com'],
+      [1, 'b@x.com'],
+    ],
+  );
 });
 
 test('two unnamed entries with one shared number merge (accepted: one person, two addresses is the common case)', () => {
-  assert.equal(merge([{ email: 'a@x.com', phone: '+12125550100' }, { email: 'a.work@y.com', phone: '+12125550100' }]).length, 1);
+  assert.equal(
+    merge([
+      { email: 'a@x.com', phone: '+12125550100' },
+      { email: 'a.work@y.com', phone: '+12125550100' },
+    ]).length,
+    1,
+  );
 });
 
 test('a name word that doubles as a title or suffix still tells people apart (Don, Jr/Sr)', () => {
@@ -243,12 +361,42 @@ test('a name word that doubles as a title or suffix still tells people apart (Do
     { name: 'Person DON', email: 'p2405@example.com', phone: '+12125002405' },
     { name: 'Person CCB', email: 'p1405@example.com', phone: '+12125002405' },
   ]);
-  assert.deepEqual(cs.map((c) => [c.name, c.entryCount]), [['Person CCB', 2], ['Person DON', 1]]);
-  assert.equal(merge([{ name: 'Don Smith', email: 'don@smith.net', phone: '+12125550100' }, { name: 'John Smith', email: 'john@smith.net', phone: '+12125550100' }]).length, 2);
-  assert.equal(merge([{ name: 'John Smith Sr.', phone: '+12125550100' }, { name: 'John Smith Jr.', phone: '+12125550100' }]).length, 2);
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.entryCount]),
+    [
+      ['Person CCB', 2],
+      ['Person DON', 1],
+    ],
+  );
+  assert.equal(
+    merge([
+      { name: 'Don Smith', email: 'don@smith.net', phone: '+12125550100' },
+      { name: 'John Smith', email: 'john@smith.net', phone: '+12125550100' },
+    ]).length,
+    2,
+  );
+  assert.equal(
+    merge([
+      { name: 'John Smith Sr.', phone: '+12125550100' },
+      { name: 'John Smith Jr.', phone: '+12125550100' },
+    ]).length,
+    2,
+  );
   // A suffix kept as a word still fits the bare name, and a real title is still ignored.
-  assert.equal(merge([{ name: 'John Smith Jr.', phone: '+12125550100' }, { name: 'John Smith', phone: '+12125550100' }]).length, 1);
-  assert.equal(merge([{ name: 'Dr. Smith', phone: '+12125550100' }, { name: 'John Smith', phone: '+12125550100' }]).length, 1);
+  assert.equal(
+    merge([
+      { name: 'John Smith Jr.', phone: '+12125550100' },
+      { name: 'John Smith', phone: '+12125550100' },
+    ]).length,
+    1,
+  );
+  assert.equal(
+    merge([
+      { name: 'Dr. Smith', phone: '+12125550100' },
+      { name: 'John Smith', phone: '+12125550100' },
+    ]).length,
+    1,
+  );
 });
 
 test('10,000 entries with overlapping keys merge into the expected people', () => {
@@ -302,26 +450,39 @@ test('a switchboard links no chain: bare copies join each other only, never a pe
   ];
   assert.equal(merge(board).length, 1);
   const cs = merge([...board, { email: 'front@globex.example', phone: '+1 212 555 0199 ext. 12' }]);
-  assert.deepEqual(cs.map((c) => [c.name, c.entryCount, c.emails.map((e) => e.key)]), [
-    ['Pat White', 1, ['pat@northwind.example']],
-    [null, 2, []],
-    [null, 1, ['dan@contoso.example']],
-    [null, 1, ['front@globex.example']],
-  ]);
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.entryCount, c.emails.map((e) => e.key)]),
+    [
+      ['Pat White', 1, ['pat@northwind.example']],
+      [null, 2, []],
+      [null, 1, ['dan@contoso.example']],
+      [null, 1, ['front@globex.example']],
+    ],
+  );
 });
 
-test('a switchboard still lets one person\'s cards merge through their own address, and a card holding only the number joins the one person of its name', () => {
+test("a switchboard still lets one person's cards merge through their own address, and a card holding only the number joins the one person of its name", () => {
   const cs = mergeEntries([
-    ...norm([
-      { name: 'Patricia White', email: 'pat@northwind.example', phone: '+12125550199' },
-      { name: 'PATRICIA WHITE', email: 'Pat@Northwind.example', phone: '+12125550199' }, // a duplicate card
-      { name: 'Dan Brown', email: 'dan@contoso.example', phone: '+1 212 555 0199 ext. 12' },
-    ], 'US', 'gmail:e:me@x.com'),
+    ...norm(
+      [
+        { name: 'Patricia White', email: 'pat@northwind.example', phone: '+12125550199' },
+        { name: 'PATRICIA WHITE', email: 'Pat@Northwind.example', phone: '+12125550199' }, // a duplicate card
+        { name: 'Dan Brown', email: 'dan@contoso.example', phone: '+1 212 555 0199 ext. 12' },
+      ],
+      'US',
+      'gmail:e:me@x.com',
+    ),
     ...norm([{ name: 'Patricia', phone: '(212) 555-0199' }], 'US', 'ios:p:+12125550100'),
   ]);
   // Patricia's two cards are one identity (one mailbox), so the iOS card that agrees with her name and
   // holds nothing but the switchboard joins her; the duplicate card does not count as a second person.
-  assert.deepEqual(cs.map((c) => [c.name, c.entryCount]), [['Patricia White', 3], ['Dan Brown', 1]]);
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.entryCount]),
+    [
+      ['Patricia White', 3],
+      ['Dan Brown', 1],
+    ],
+  );
 });
 
 test('a bare card on a switchboard stays alone when two people of its name hold it', () => {
@@ -342,7 +503,13 @@ test('the switchboard rule reaches a national-only spelling of the number', () =
   ]);
   assert.equal(cs.length, 3);
   // Control: without the extension entry, the national spelling links to the full number.
-  assert.equal(mergeEntries([...norm([{ name: 'Patricia White', email: 'pat@northwind.example', phone: '+44 7921 542706' }], 'GB'), ...norm([{ email: 'saoirse@outlook.com', phone: '07921 542706' }], null)]).length, 1);
+  assert.equal(
+    mergeEntries([
+      ...norm([{ name: 'Patricia White', email: 'pat@northwind.example', phone: '+44 7921 542706' }], 'GB'),
+      ...norm([{ email: 'saoirse@outlook.com', phone: '07921 542706' }], null),
+    ]).length,
+    1,
+  );
 });
 
 test('colleagues (different mailboxes at one organisation) on one number do NOT fuse, named, unnamed or namesakes', () => {
@@ -359,17 +526,23 @@ test('colleagues (different mailboxes at one organisation) on one number do NOT 
   assert.notEqual(a, b);
   assert.deepEqual(where(eu, 'saoirse.nidhomhnaill6917@outlook.com', 'patricia_white8437@gmail.com'), [a, b]);
   // Two holders with equal names (small offices repeat names): still two people.
-  assert.equal(merge([
-    { name: 'Chris Smith', email: 'chris.smith@acme.example', phone: '+12125550199' },
-    { name: 'Chris Smith', email: 'chris.smith2@acme.example', phone: '+12125550199' },
-  ]).length, 2);
+  assert.equal(
+    merge([
+      { name: 'Chris Smith', email: 'chris.smith@acme.example', phone: '+12125550199' },
+      { name: 'Chris Smith', email: 'chris.smith2@acme.example', phone: '+12125550199' },
+    ]).length,
+    2,
+  );
   // Three or more holders whose names all agree (the general rule's shortcut) are checked too.
   const three = merge([
     { name: 'Chris Smith', email: 'chris.smith@acme.example', phone: '+12125550199' },
     { name: 'Chris Smith', email: 'chris.smith2@acme.example', phone: '+12125550199' },
     { name: 'C. Smith', email: 'chris.smith@acme.example', phone: '+12125550199' },
   ]);
-  assert.deepEqual(three.map((c) => c.entryCount), [2, 1]);
+  assert.deepEqual(
+    three.map((c) => c.entryCount),
+    [2, 1],
+  );
   // The rule holds for a shared e-mail key too (a team mailbox on two colleagues' cards).
   assert.equal(merge([{ emails: ['ann@acme.example', 'team@acme.example'] }, { emails: ['bob@acme.example', 'team@acme.example'] }]).length, 2);
 });
@@ -380,15 +553,24 @@ test('MUST merge: one person with a work and a personal address and one mobile, 
   const android = norm([{ name: null, phones: ['212 555 0142'], emails: ['AnnLee77@gmail.com'] }], null, 'android:-');
   const cs = mergeEntries([...gmail, ...ios, ...android]);
   assert.equal(cs.length, 1);
-  assert.deepEqual(cs[0].emails.map((e) => e.key), ['ann.lee@acme.example', 'annlee77@gmail.com']);
+  assert.deepEqual(
+    cs[0].emails.map((e) => e.key),
+    ['ann.lee@acme.example', 'annlee77@gmail.com'],
+  );
   // Pairwise too, with nothing but the mobile in common: work and personal mailboxes are on different domains.
   assert.equal(mergeEntries([...gmail, ...ios]).length, 1);
   assert.equal(mergeEntries([...gmail, ...norm([{ phones: ['+12125550142'], emails: ['annlee77@gmail.com'] }], null, 'android:-')]).length, 1);
 });
 
-test('MUST merge: a webmail domain is no organisation, and one person\'s two mailboxes at one company merge when a card links them', () => {
+test("MUST merge: a webmail domain is no organisation, and one person's two mailboxes at one company merge when a card links them", () => {
   // Two gmail.com addresses on one mobile: nothing says colleagues (millions share the domain).
-  assert.equal(merge([{ email: 'ann.lee@gmail.com', phone: '+12125550142' }, { name: 'Ann Lee', email: 'annlee.work@gmail.com', phone: '+12125550142' }]).length, 1);
+  assert.equal(
+    merge([
+      { email: 'ann.lee@gmail.com', phone: '+12125550142' },
+      { name: 'Ann Lee', email: 'annlee.work@gmail.com', phone: '+12125550142' },
+    ]).length,
+    1,
+  );
   // john@ and j.smith@ at one company, on one card: one person; the other cards link through either mailbox.
   const cs = merge([
     { name: 'John Smith', emails: ['john@acme.example', 'j.smith@acme.example'] },
@@ -410,7 +592,10 @@ test('must keep: a person the owner wrote to, starred or pinned is kept when not
   ]);
   assert.equal(cs.length, 4);
   assert.ok(cs.every((c) => !c.junk));
-  assert.deepEqual(cs.map((c) => c.unusable?.reason), ['invalid', 'invalid', 'nothing_to_invite', 'nothing_to_invite']);
+  assert.deepEqual(
+    cs.map((c) => c.unusable?.reason),
+    ['invalid', 'invalid', 'nothing_to_invite', 'nothing_to_invite'],
+  );
   assert.deepEqual(cs[0].unusable?.emails, ['j smith at corp']);
   assert.deepEqual(cs[0].emails, []); // nothing shown as an address: clients must not send to it
 });
@@ -422,14 +607,28 @@ test('must drop: garbage without evidence is left out with its reason; a junk cl
     { name: 'Noreply written to', email: 'no-reply@shop.example', times_contacted: 5 },
     { name: 'Both', emails: ['garbage', 'noreply@shop.example'], times_contacted: 2 },
   ]);
-  assert.deepEqual(cs.map((c) => [c.junk, c.junkReason]), [[true, 'invalid'], [true, 'nothing_to_invite'], [true, 'no_reply'], [true, 'no_reply']]);
-  assert.deepEqual(cs.map((c) => c.entryIndexes), [[0], [1], [2], [3]]);
+  assert.deepEqual(
+    cs.map((c) => [c.junk, c.junkReason]),
+    [
+      [true, 'invalid'],
+      [true, 'nothing_to_invite'],
+      [true, 'no_reply'],
+      [true, 'no_reply'],
+    ],
+  );
+  assert.deepEqual(
+    cs.map((c) => c.entryIndexes),
+    [[0], [1], [2], [3]],
+  );
 });
 
 test('must keep: an entry with a usable address and a broken one shows only the usable one', () => {
   const cs = merge([{ name: 'Ann', emails: ['ann at x', 'ann@x.com'] }]);
   assert.equal(cs[0].junk, false);
-  assert.deepEqual(cs[0].emails.map((e) => e.display), ['ann@x.com']);
+  assert.deepEqual(
+    cs[0].emails.map((e) => e.display),
+    ['ann@x.com'],
+  );
   assert.equal(cs[0].unusable, undefined);
 });
 

@@ -12,15 +12,24 @@ test('combines email/emails and phone/phones, removes duplicates by key', () => 
     ctx,
   );
   // The string that is no address is kept, marked junk 'invalid' (never linked, indexed or shown as an address).
-  assert.deepEqual(e.emails.map((m) => m.key), ['johnsmith@gmail.com', '!not an address', 'ann@x.com']);
-  assert.deepEqual(e.emails.map((m) => m.junk), [null, 'invalid', null]);
+  assert.deepEqual(
+    e.emails.map((m) => m.key),
+    ['johnsmith@gmail.com', '!not an address', 'ann@x.com'],
+  );
+  assert.deepEqual(
+    e.emails.map((m) => m.junk),
+    [null, 'invalid', null],
+  );
   assert.equal(e.emails[0].display, 'John.Smith@gmail.com'); // first spelling kept for display
   assert.deepEqual(e.phones, [{ display: '+12125551234', key: 'p:+12125551234' }]);
 });
 
 test('must keep: pasted lists, wrapped addresses and their names', () => {
   const e = normalizeEntry({ emails: ['ann@x.com; bob@y.org', 'Ann Lee <ann@z.com>'] }, ctx);
-  assert.deepEqual(e.emails.map((m) => m.key), ['ann@x.com', 'bob@y.org', 'ann@z.com']);
+  assert.deepEqual(
+    e.emails.map((m) => m.key),
+    ['ann@x.com', 'bob@y.org', 'ann@z.com'],
+  );
   assert.equal(e.name, 'Ann Lee'); // the wrapper's name, since the entry has none
   assert.equal(normalizeEntry({ name: 'A. Lee', email: 'Ann Lee <ann@z.com>' }, ctx).name, 'A. Lee'); // the entry's own wins
   assert.deepEqual(normalizeEntry({ email: '   ' }, ctx).emails, []); // blank is nothing
@@ -77,10 +86,7 @@ test('names are NFC so composed and decomposed accents compare equal', () => {
 });
 
 test('counts of addresses, websites and ims; photos de-duplicated', () => {
-  const e = normalizeEntry(
-    { addresses: [{ city: 'Oslo' }, {}], websites: [{ url: 'https://x', type: 'home' }], ims: [], photos: ['a', 'a', ' b '] },
-    ctx,
-  );
+  const e = normalizeEntry({ addresses: [{ city: 'Oslo' }, {}], websites: [{ url: 'https://x', type: 'home' }], ims: [], photos: ['a', 'a', ' b '] }, ctx);
   assert.deepEqual([e.addressCount, e.websiteCount, e.imCount], [2, 1, 0]);
   assert.deepEqual(e.photos, ['a', 'b']);
 });
@@ -104,7 +110,13 @@ test('ownerKeysOf uses the owner phone country for its own number', () => {
 });
 
 test('ownerOf gathers names, keys, domains and the newest E.164 phone', () => {
-  const o = ownerOf([{ name: 'Ann', email: 'ann@acme.io', phone: '+12125551234' }, { name: 'Ann', email: 'ann@gmail.com', phone: '+442079460000' }], null);
+  const o = ownerOf(
+    [
+      { name: 'Ann', email: 'ann@acme.io', phone: '+12125551234' },
+      { name: 'Ann', email: 'ann@gmail.com', phone: '+442079460000' },
+    ],
+    null,
+  );
   assert.deepEqual(o.names, ['Ann']);
   assert.deepEqual(o.emailDomains, ['acme.io', 'gmail.com']);
   assert.equal(o.phone, '+442079460000');
@@ -147,9 +159,27 @@ describe('normalizeEntry shortcuts agree with the plain definitions', () => {
   /** cleanText as specified: NFC, inner whitespace collapsed, trimmed, blank -> null. */
   const cleanRef = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').replace(/\s+/g, ' ').trim() || null : null);
   const textUnit = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...'abcXYZ 09.-\'’'.split('')) },
+    { weight: 6, arbitrary: fc.constantFrom(..."abcXYZ 09.-'’".split('')) },
     { weight: 4, arbitrary: fc.constantFrom('é', 'ë', 'Ø', 'ł', 'İ', 'ı', 'ß', 'Ω', 'Ж', 'ễ', 'Đ', 'ặ', '–', '…', '\u0374', '\u037e', '\u0387', '\u2000') },
-    { weight: 2, arbitrary: fc.constantFrom('\u0301', '\u0308', '\u0323', '\u0483', '\u212b', '\u2126', '\uf900', '\u1100', '\u1161', '\uac00', '\u11a8', '\u3099', 'か', '中') },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        '\u0301',
+        '\u0308',
+        '\u0323',
+        '\u0483',
+        '\u212b',
+        '\u2126',
+        '\uf900',
+        '\u1100',
+        '\u1161',
+        '\uac00',
+        '\u11a8',
+        '\u3099',
+        'か',
+        '中',
+      ),
+    },
     { weight: 2, arbitrary: fc.constantFrom('  ', '\t', '\n', '\u00a0', '\u3000', '\ufeff', '\u2028', '\u200b', '\ud800', '\udc00') },
   );
   it('names and other text fields: NFC, whitespace collapsed, trimmed', () => {
@@ -167,15 +197,43 @@ describe('normalizeEntry shortcuts agree with the plain definitions', () => {
     fc.anything(),
     fc.constantFrom(null, undefined, '', ' ', 'true', '1', '0', 0, 1, -1, 1.5, NaN, Infinity, true, false, [], {}, '2024-01-02T03:04:05Z', 1_700_000_000),
   );
-  const emailish = fc.oneof(fc.emailAddress(), fc.constantFrom('A@x.com', 'a@X.com', 'j.o.hn@gmail.com', 'john+x@googlemail.com', 'noreply@x.com', 'not an address'));
-  const phoneish = fc.constantFrom('+14155550123', '(415) 555-0123', '415.555.0123', '0044 7911 123456', '+49 (0)30 1234567', '911', '911', '*86#', 'n/a', '+1 212 555 1234 x5', '212-555-1234 ext 5');
+  const emailish = fc.oneof(
+    fc.emailAddress(),
+    fc.constantFrom('A@x.com', 'a@X.com', 'j.o.hn@gmail.com', 'john+x@googlemail.com', 'noreply@x.com', 'not an address'),
+  );
+  const phoneish = fc.constantFrom(
+    '+14155550123',
+    '(415) 555-0123',
+    '415.555.0123',
+    '0044 7911 123456',
+    '+49 (0)30 1234567',
+    '911',
+    '911',
+    '*86#',
+    'n/a',
+    '+1 212 555 1234 x5',
+    '212-555-1234 ext 5',
+  );
   const entry = fc.record(
     {
-      name: anyv, nickname: anyv, title: anyv, company: anyv,
-      emails: fc.oneof(anyv, fc.array(fc.oneof(emailish, anyv), { maxLength: 12 })), email: fc.oneof(emailish, anyv),
-      phones: fc.oneof(anyv, fc.array(fc.oneof(phoneish, anyv), { maxLength: 12 })), phone: fc.oneof(phoneish, anyv),
-      photos: fc.oneof(anyv, fc.array(fc.oneof(fc.constantFrom('a', ' a ', 'b'), anyv))), data: anyv, is_favorite: anyv, pinned: anyv, times_contacted: anyv,
-      last_message_sent_date: anyv, last_message_received_date: anyv, addresses: anyv, websites: anyv, ims: anyv,
+      name: anyv,
+      nickname: anyv,
+      title: anyv,
+      company: anyv,
+      emails: fc.oneof(anyv, fc.array(fc.oneof(emailish, anyv), { maxLength: 12 })),
+      email: fc.oneof(emailish, anyv),
+      phones: fc.oneof(anyv, fc.array(fc.oneof(phoneish, anyv), { maxLength: 12 })),
+      phone: fc.oneof(phoneish, anyv),
+      photos: fc.oneof(anyv, fc.array(fc.oneof(fc.constantFrom('a', ' a ', 'b'), anyv))),
+      data: anyv,
+      is_favorite: anyv,
+      pinned: anyv,
+      times_contacted: anyv,
+      last_message_sent_date: anyv,
+      last_message_received_date: anyv,
+      addresses: anyv,
+      websites: anyv,
+      ims: anyv,
     },
     { requiredKeys: [] },
   );
@@ -229,7 +287,14 @@ describe('normalizeEntry shortcuts agree with the plain definitions', () => {
         const n = es.map((e) => normalizeEntry(e as EntryInput, ctx));
         const keys = indexKeysOf(n);
         assert.equal(new Set(keys).size, keys.length);
-        assert.deepEqual(new Set(keys), new Set(keyStatsOf(n).map((k) => k.key).filter((k) => !k.startsWith('n:'))));
+        assert.deepEqual(
+          new Set(keys),
+          new Set(
+            keyStatsOf(n)
+              .map((k) => k.key)
+              .filter((k) => !k.startsWith('n:')),
+          ),
+        );
       }),
       { numRuns: 1000, seed: 11 },
     );
@@ -245,9 +310,15 @@ describe('normalizeEntry shortcuts agree with the plain definitions', () => {
         assert.equal(new Set(ids).size, ids.length);
         // First spelling kept, in upload order: the same as normalising the items one by one.
         const one = emails.map((x) => normalizeEntry({ email: x }, ctx).emails[0]).filter((m) => m !== undefined);
-        assert.deepEqual(e.emails, one.filter((m, i) => one.findIndex((o) => o.key === m.key) === i));
+        assert.deepEqual(
+          e.emails,
+          one.filter((m, i) => one.findIndex((o) => o.key === m.key) === i),
+        );
         const onep = phones.map((x) => normalizeEntry({ phone: x }, ctx).phones[0]).filter((p) => p !== undefined);
-        assert.deepEqual(e.phones, onep.filter((p, i) => onep.findIndex((o) => (o.key ?? 'd:' + o.display) === (p.key ?? 'd:' + p.display)) === i));
+        assert.deepEqual(
+          e.phones,
+          onep.filter((p, i) => onep.findIndex((o) => (o.key ?? 'd:' + o.display) === (p.key ?? 'd:' + p.display)) === i),
+        );
       }),
       { numRuns: 1000, seed: 11 },
     );

@@ -6,11 +6,28 @@ import type { BookSignals, Contact } from '../../src/domain/types.ts';
 function contact(id: number, email: string, name: string | null = `N${id}`): Contact {
   const domain = email.split('@')[1];
   return {
-    id, name, nickname: null, title: null, company: null,
-    emails: [{ display: email, key: email, domain, junk: null }], phones: [], photos: [], data: {},
-    favorite: false, pinned: 0, timesContacted: null, lastSent: null, lastReceived: null,
-    addressCount: 0, websiteCount: 0, imCount: 0, sourceCount: 1, entryCount: 1,
-    keys: [`e:${email}`], junk: false, junkReason: null,
+    id,
+    name,
+    nickname: null,
+    title: null,
+    company: null,
+    emails: [{ display: email, key: email, domain, junk: null }],
+    phones: [],
+    photos: [],
+    data: {},
+    favorite: false,
+    pinned: 0,
+    timesContacted: null,
+    lastSent: null,
+    lastReceived: null,
+    addressCount: 0,
+    websiteCount: 0,
+    imCount: 0,
+    sourceCount: 1,
+    entryCount: 1,
+    keys: [`e:${email}`],
+    junk: false,
+    junkReason: null,
   };
 }
 
@@ -32,7 +49,10 @@ describe('parseFlag', () => {
   });
   it('names the field on anything else', () => {
     for (const v of [2, 'yes', {}, [], -1]) {
-      assert.throws(() => parseFlag(v, 'filter_x'), (e: unknown) => e instanceof OptionError && e.field === 'filter_x');
+      assert.throws(
+        () => parseFlag(v, 'filter_x'),
+        (e: unknown) => e instanceof OptionError && e.field === 'filter_x',
+      );
     }
   });
 });
@@ -55,34 +75,58 @@ describe('applyRankOptions', () => {
   const none = parseRankOptions({});
   it('without options keeps order and scores, ranks from 1', () => {
     const r = applyRankOptions(scored, none, signals(), []);
-    assert.deepEqual(r.rows.map((x) => x.contact.id), [0, 1, 2, 3]);
-    assert.deepEqual(r.rows.map((x) => x.finalScore), [5, 3, 1, -2]);
-    assert.deepEqual(r.rows.map((x) => x.rank), [1, 2, 3, 4]);
+    assert.deepEqual(
+      r.rows.map((x) => x.contact.id),
+      [0, 1, 2, 3],
+    );
+    assert.deepEqual(
+      r.rows.map((x) => x.finalScore),
+      [5, 3, 1, -2],
+    );
+    assert.deepEqual(
+      r.rows.map((x) => x.rank),
+      [1, 2, 3, 4],
+    );
   });
   it('promotes app users, then the domain, and keeps scores descending', () => {
     const s = signals({ appUserKeys: new Set(['e:d@other.org']) });
     const r = applyRankOptions(scored, { ...none, promoteExistingUsers: true, promoteMatchingDomain: 'acme.com' }, s, []);
-    assert.deepEqual(r.rows.map((x) => x.contact.id), [3, 0, 2, 1]);
+    assert.deepEqual(
+      r.rows.map((x) => x.contact.id),
+      [3, 0, 2, 1],
+    );
     for (let i = 1; i < r.rows.length; i++) assert.ok(r.rows[i - 1].finalScore > r.rows[i].finalScore);
   });
   it('demotes seen contacts within their group', () => {
     const s = signals({ seenKeys: new Map([['e:a@acme.com', 1]]) });
     const r = applyRankOptions(scored, { ...none, filterSuggestedSeen: true }, s, []);
-    assert.deepEqual(r.rows.map((x) => x.contact.id), [1, 2, 3, 0]);
+    assert.deepEqual(
+      r.rows.map((x) => x.contact.id),
+      [1, 2, 3, 0],
+    );
     for (let i = 1; i < r.rows.length; i++) assert.ok(r.rows[i - 1].finalScore > r.rows[i].finalScore);
   });
   it('filters existing users, invited contacts and blank names', () => {
     const s = signals({ appUserKeys: new Set(['e:a@acme.com']), invitedKeys: new Map([['e:b@other.org', 1]]) });
     const r = applyRankOptions(scored, { ...none, filterExistingUsers: true, filterInvitesSent: true, filterBlankNames: true }, s, []);
-    assert.deepEqual(r.rows.map((x) => x.contact.id), [3]);
+    assert.deepEqual(
+      r.rows.map((x) => x.contact.id),
+      [3],
+    );
   });
   it('never promotes a webmail domain and says so', () => {
     const r = applyRankOptions(scored, { ...none, promoteMatchingDomain: 'owner' }, signals(), ['gmail.com']);
     assert.equal(r.exceptionMatchingDomain, true);
-    assert.deepEqual(r.rows.map((x) => x.contact.id), [0, 1, 2, 3]);
+    assert.deepEqual(
+      r.rows.map((x) => x.contact.id),
+      [0, 1, 2, 3],
+    );
   });
   it('applies the limit last', () => {
     const r = applyRankOptions(scored, { ...none, limit: 2, promoteMatchingDomain: 'other.org' }, signals(), []);
-    assert.deepEqual(r.rows.map((x) => x.contact.id), [1, 3]);
+    assert.deepEqual(
+      r.rows.map((x) => x.contact.id),
+      [1, 3],
+    );
   });
 });

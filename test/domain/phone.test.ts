@@ -35,8 +35,13 @@ test('without a region a national number keeps a national-only key of its digits
 });
 
 test('a number with an extension is a callable direct line: shown and keyed +E164;ext=N', () => {
-  for (const [s, shown] of [['+1 212 555 1234 ext. 55', '+12125551234;ext=55'], ['+1 212 555 1234 x55', '+12125551234;ext=55'],
-    ['212-555-1234 ext 7', '+12125551234;ext=7'], ['+12125551234;ext=55', '+12125551234;ext=55'], ['+1 (415) 555-0123 ext 9', '+14155550123;ext=9']]) {
+  for (const [s, shown] of [
+    ['+1 212 555 1234 ext. 55', '+12125551234;ext=55'],
+    ['+1 212 555 1234 x55', '+12125551234;ext=55'],
+    ['212-555-1234 ext 7', '+12125551234;ext=7'],
+    ['+12125551234;ext=55', '+12125551234;ext=55'],
+    ['+1 (415) 555-0123 ext 9', '+14155550123;ext=9'],
+  ]) {
     const p = normalizePhone(s, 'US');
     assert.deepEqual(p, { display: shown, key: 'p:' + shown }, s);
   }
@@ -49,7 +54,15 @@ test('a number with an extension is a callable direct line: shown and keyed +E16
 });
 
 test('short codes and service numbers never get a key', () => {
-  for (const [s, r] of [['911', 'US'], ['112', 'DE'], ['12345', 'GB'], ['*86', 'US'], ['#31#', null], ['611', null], ['+1911', null]] as const) {
+  for (const [s, r] of [
+    ['911', 'US'],
+    ['112', 'DE'],
+    ['12345', 'GB'],
+    ['*86', 'US'],
+    ['#31#', null],
+    ['611', null],
+    ['+1911', null],
+  ] as const) {
     const p = normalizePhone(s, r);
     assert.ok(p, s);
     assert.equal(p.key, null, s);
@@ -101,7 +114,7 @@ describe('fast paths agree with libphonenumber', () => {
         const example = examples[country];
         const cc = getCountryCallingCode(country as CountryCode);
         let state = seed >>> 0;
-        const r = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+        const r = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
         const written = `+${cc} ${spaced(example, r)}`;
         clearPhoneCache();
         const ours = normalizePhone(written, null);
@@ -141,20 +154,22 @@ describe('quickParse agrees with the libphonenumber path', () => {
   const region = fc.constantFrom(...REGIONS);
   const seps = [' ', '-', '.', ' (', ') ', '/', ''];
   /** A national number of the country: its example, or random digits of a nearby length (impossible ones too). */
-  const national = fc.tuple(fc.constantFrom(...countries), fc.integer({ min: -2, max: 2 }), fc.integer({ min: 0, max: 2 ** 31 - 1 })).map(([c, delta, seed]) => {
-    const ex = examples[c]!;
-    let state = seed >>> 0;
-    const r = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-    let n = ex;
-    if (delta !== 0 || r() < 0.3) {
-      n = ex.slice(0, 2);
-      const len = Math.max(3, ex.length + delta);
-      while (n.length < len) n += String(Math.floor(r() * 10));
-    }
-    let spaced = '';
-    for (const d of n) spaced += (spaced && r() < 0.3 ? seps[Math.floor(r() * seps.length)] : '') + d;
-    return { cc: getCountryCallingCode(c as CountryCode), n, spaced: spaced.replace(/\(([^)]*)$/, '$1') };
-  });
+  const national = fc
+    .tuple(fc.constantFrom(...countries), fc.integer({ min: -2, max: 2 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }))
+    .map(([c, delta, seed]) => {
+      const ex = examples[c]!;
+      let state = seed >>> 0;
+      const r = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+      let n = ex;
+      if (delta !== 0 || r() < 0.3) {
+        n = ex.slice(0, 2);
+        const len = Math.max(3, ex.length + delta);
+        while (n.length < len) n += String(Math.floor(r() * 10));
+      }
+      let spaced = '';
+      for (const d of n) spaced += (spaced && r() < 0.3 ? seps[Math.floor(r() * seps.length)] : '') + d;
+      return { cc: getCountryCallingCode(c as CountryCode), n, spaced: spaced.replace(/\(([^)]*)$/, '$1') };
+    });
   const ext = fc.constantFrom('', '', ' x123', ' x 12', 'x7', ' X1', ' ext. 12', ' ext 4', ' Ext.99', ' EXT 123456', '  x.5');
   const SHAPES: Record<string, (p: { cc: string; n: string; spaced: string }) => string> = {
     'IDD 00': (p) => `00${p.cc}${p.n}`,
@@ -170,7 +185,7 @@ describe('quickParse agrees with the libphonenumber path', () => {
     '+cc 0 trunk': (p) => `+${p.cc} 0${p.spaced}`,
     '+cc spaced': (p) => `+${p.cc} ${p.spaced}`,
     'national with trunk 0': (p) => `0${p.spaced}`,
-    'national': (p) => p.spaced,
+    national: (p) => p.spaced,
     'national with calling code, no +': (p) => `${p.cc} ${p.spaced}`,
     'national with trunk 8': (p) => `8 ${p.spaced}`,
   };
@@ -184,7 +199,8 @@ describe('quickParse agrees with the libphonenumber path', () => {
   }
 
   it('every shape, every region (IDD, trunk prefixes, national, extensions)', () => {
-    let handled = 0, runs = 0;
+    let handled = 0,
+      runs = 0;
     fc.assert(
       fc.property(shape, national, ext, region, (sh, p, x, r) => {
         runs++;
@@ -217,7 +233,20 @@ describe('quickParse agrees with the libphonenumber path', () => {
   it('UK, German, Italian, French numbers in the forms books hold', () => {
     // Italy keeps its leading 0 (part of the number): "+39 (0)6 ..." must not lose it, exactly as the parser.
     const forms = fc.constantFrom('+CC (0)N', '00CC N', '00CCN', '011 CC N', '011CCN', '0N', 'N', '+CC 0N', '00CC (0)N');
-    const cc = fc.constantFrom(['44', '7911123456'], ['44', '2079460958'], ['49', '3012345678'], ['49', '15123456789'], ['39', '0612345678'], ['39', '3123456789'], ['33', '612345678'], ['61', '412345678'], ['81', '9012345678'], ['55', '11987654321'], ['7', '9123456789'], ['1', '4155550123']);
+    const cc = fc.constantFrom(
+      ['44', '7911123456'],
+      ['44', '2079460958'],
+      ['49', '3012345678'],
+      ['49', '15123456789'],
+      ['39', '0612345678'],
+      ['39', '3123456789'],
+      ['33', '612345678'],
+      ['61', '412345678'],
+      ['81', '9012345678'],
+      ['55', '11987654321'],
+      ['7', '9123456789'],
+      ['1', '4155550123'],
+    );
     fc.assert(
       fc.property(forms, cc, fc.integer({ min: -2, max: 2 }), ext, region, (f, [c, n], cut, x, r) => {
         const num = cut < 0 ? n.slice(0, cut) : n + '1234'.slice(0, cut);
@@ -238,21 +267,41 @@ describe('quickParse agrees with the libphonenumber path', () => {
 
   it('arbitrary strings of digits and phone punctuation', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789 +-./()xXet#,;'.split(''), '00', '011', '0044', '(0)'), minLength: 1, maxLength: 24 }), region, (written, r) => {
-        same(written, r);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'0123456789 +-./()xXet#,;'.split(''), '00', '011', '0044', '(0)'), minLength: 1, maxLength: 24 }),
+        region,
+        (written, r) => {
+          same(written, r);
+        },
+      ),
       { numRuns: 3000, seed: 45 },
     );
   });
 
   it('the shapes of the benchmark book never reach the parser', () => {
     const cases: [string, CountryCode | null][] = [
-      ['0044 7911 123456', 'US'], ['0044 7911 123456', null], ['0044 7911 123456', 'GB'], ['00447911123456', 'DE'],
-      ['011 44 7911 123456', 'US'], ['011 44 7911 123456', null], ['011447911123456', 'CA'],
-      ['0049 30 12345678', 'US'], ['0049 30 12345678', 'DE'], ['0049 30 12345678', null],
-      ['+49 (0)30 1234567', 'US'], ['+49 (0)30 1234567', null], ['+44 (0)20 7946 0000', 'GB'], ['+39 (0)6 1234 5678', 'IT'],
-      ['(415) 555-1234 x123', 'US'], ['(415) 555-1234 x123', null], ['+1 212 555 1234 ext. 55', null], ['212-555-1234 ext 7', 'US'],
-      ['020 7946 0000', 'GB'], ['0171 1234567', 'DE'], ['06 12 34 56 78', 'FR'], ['(212) 555-1234', null],
+      ['0044 7911 123456', 'US'],
+      ['0044 7911 123456', null],
+      ['0044 7911 123456', 'GB'],
+      ['00447911123456', 'DE'],
+      ['011 44 7911 123456', 'US'],
+      ['011 44 7911 123456', null],
+      ['011447911123456', 'CA'],
+      ['0049 30 12345678', 'US'],
+      ['0049 30 12345678', 'DE'],
+      ['0049 30 12345678', null],
+      ['+49 (0)30 1234567', 'US'],
+      ['+49 (0)30 1234567', null],
+      ['+44 (0)20 7946 0000', 'GB'],
+      ['+39 (0)6 1234 5678', 'IT'],
+      ['(415) 555-1234 x123', 'US'],
+      ['(415) 555-1234 x123', null],
+      ['+1 212 555 1234 ext. 55', null],
+      ['212-555-1234 ext 7', 'US'],
+      ['020 7946 0000', 'GB'],
+      ['0171 1234567', 'DE'],
+      ['06 12 34 56 78', 'FR'],
+      ['(212) 555-1234', null],
     ];
     for (const [written, r] of cases) {
       assert.notEqual(parsePhoneQuick(written, r), undefined, `${written} in ${r}`);

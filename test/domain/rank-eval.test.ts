@@ -11,19 +11,30 @@ const DAY = 86_400_000;
 const at = (daysBefore: number) => new Date(Date.UTC(2010, 5, 1) - daysBefore * DAY).toISOString();
 
 function book(user: string, entries: EvalBook['uploads'][number]['entries'], relevant: Record<string, number>): EvalBook {
-  return { dataset: 't', cutoff: '2010-06-01', window_days: 60, user_id: user, uploads: [{ source: { type: 'gmail', email: `${user}@x.example` }, entries }], relevant };
+  return {
+    dataset: 't',
+    cutoff: '2010-06-01',
+    window_days: 60,
+    user_id: user,
+    uploads: [{ source: { type: 'gmail', email: `${user}@x.example` }, entries }],
+    relevant,
+  };
 }
 
 describe('eval baselines: the plain blend of issue #12', () => {
-  it('ranks by log1p(times) + 2^(-sent age/60 d) + 0.25 × 2^(-received age/60 d), ages against the book\'s newest date', () => {
+  it("ranks by log1p(times) + 2^(-sent age/60 d) + 0.25 × 2^(-received age/60 d), ages against the book's newest date", () => {
     // a: 3 messages, last sent 120 days before the newest date -> 1.386 + 0.25 = 1.636
     // b: 1 message, sent at the newest date                     -> 0.693 + 1     = 1.693
     // c: never written, received at the newest date              -> 0.25
-    const b = book('u', [
-      { emails: ['a@x.example'], times_contacted: 3, last_message_sent_date: at(120) },
-      { emails: ['b@x.example'], times_contacted: 1, last_message_sent_date: at(0) },
-      { emails: ['c@x.example'], times_contacted: 0, last_message_received_date: at(0) },
-    ], {});
+    const b = book(
+      'u',
+      [
+        { emails: ['a@x.example'], times_contacted: 3, last_message_sent_date: at(120) },
+        { emails: ['b@x.example'], times_contacted: 1, last_message_sent_date: at(0) },
+        { emails: ['c@x.example'], times_contacted: 0, last_message_received_date: at(0) },
+      ],
+      {},
+    );
     assert.deepEqual(rankByBaseline(b, 'blend'), [['b@x.example'], ['a@x.example'], ['c@x.example']]);
     assert.deepEqual(rankByBaseline(b, 'times_contacted'), [['a@x.example'], ['b@x.example'], ['c@x.example']]);
   });
@@ -42,7 +53,10 @@ describe('evaluateRun: context books are loaded but never scored', () => {
     };
     const r = await evaluateRun(books, 'full', ranker, 't');
     assert.deepEqual(loaded, ['scored', 'context']);
-    assert.deepEqual(r.books.map((b) => b.user), ['scored']);
+    assert.deepEqual(
+      r.books.map((b) => b.user),
+      ['scored'],
+    );
     assert.equal(r.cutoffs[0].books, 1);
     assert.equal(r.cutoffs[0].loaded, 2);
     assert.equal(r.overall.find((x) => x.system === 'kith')!.metrics.map10, 1);
@@ -53,7 +67,15 @@ describe('cv: the selection rule', () => {
   const grid = candidateGrid();
   const ref = grid.findIndex((m) => modelSize(m) === modelSize(REFERENCE) && JSON.stringify(m) === JSON.stringify(REFERENCE));
   const books: Book[] = Array.from({ length: 300 }, (_, i) => ({
-    set: i % 2 === 0 ? 'a' : 'b', run: 'full', cutoff: 'c', user: `u${i}`, relevant: new Set(), ids: [], emails: [], rows: new Map(), baselines: {},
+    set: i % 2 === 0 ? 'a' : 'b',
+    run: 'full',
+    cutoff: 'c',
+    user: `u${i}`,
+    relevant: new Set(),
+    ids: [],
+    emails: [],
+    rows: new Map(),
+    baselines: {},
   }));
   const idx = books.map((_, i) => i);
   const noisy = (shift: number, seed: number) => {
@@ -102,14 +124,32 @@ describe('cv: derived candidate signals', () => {
 
 describe('cv: triadic (a colleague of the people you write to)', () => {
   const book = (user: string, entries: [string, number][]): EvalBook => ({
-    dataset: 't', cutoff: 'c', window_days: 60, user_id: user, relevant: {},
-    uploads: [{ source: { type: 'gmail', email: `${user}@x.example`, name: null }, entries: entries.map(([e, t]) => ({ emails: [`${e}@x.example`], times_contacted: t })) }],
+    dataset: 't',
+    cutoff: 'c',
+    window_days: 60,
+    user_id: user,
+    relevant: {},
+    uploads: [
+      {
+        source: { type: 'gmail', email: `${user}@x.example`, name: null },
+        entries: entries.map(([e, t]) => ({ emails: [`${e}@x.example`], times_contacted: t })),
+      },
+    ],
   });
 
   it('weighs what each correspondent with a book writes to a contact by how much the owner writes to them', () => {
     const prepared = prepareCutoff([
-      book('a', [['b', 5], ['c', 1], ['d', 0], ['e', 2]]),
-      book('b', [['c', 10], ['d', 3], ['a', 4]]),
+      book('a', [
+        ['b', 5],
+        ['c', 1],
+        ['d', 0],
+        ['e', 2],
+      ]),
+      book('b', [
+        ['c', 10],
+        ['d', 3],
+        ['a', 4],
+      ]),
       book('e', [['d', 1]]),
     ]);
     const tri = triadicOf(prepared).get('a')!;
@@ -121,7 +161,13 @@ describe('cv: triadic (a colleague of the people you write to)', () => {
   });
 
   it('is 0 for every contact of a book without counts', () => {
-    const prepared = prepareCutoff([book('a', [['b', 0], ['c', 0]]), book('b', [['c', 0]])]);
+    const prepared = prepareCutoff([
+      book('a', [
+        ['b', 0],
+        ['c', 0],
+      ]),
+      book('b', [['c', 0]]),
+    ]);
     assert.equal(triadicOf(prepared).get('a')!.size, 0);
   });
 });

@@ -5,7 +5,7 @@ import { DEFAULT_WEIGHTS, FEATURE_NAMES, MIN_SAMPLES, trainWeights, type TrainSa
 /** Deterministic pseudo-random numbers in [0, 1) (LCG), so the tests never flake. */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));

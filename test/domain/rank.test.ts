@@ -16,9 +16,7 @@ const ctx = (over: Partial<RankContext> = {}): RankContext => ({ owner: owner(),
 
 /** A background book that fixes the newest activity (T0) and gives known counts to most contacts. */
 function background(n = 6): Contact[] {
-  return Array.from({ length: n }, (_, i) =>
-    contact({ id: 1000 + i, timesContacted: 2 + i, lastSent: T0 - (10 + 20 * i) * DAY, lastReceived: T0 - i * DAY }),
-  );
+  return Array.from({ length: n }, (_, i) => contact({ id: 1000 + i, timesContacted: 2 + i, lastSent: T0 - (10 + 20 * i) * DAY, lastReceived: T0 - i * DAY }));
 }
 
 function scoreOf(book: Contact[], id: number, c: RankContext = ctx()): number {
@@ -188,7 +186,10 @@ describe('rankContacts: an old export ranks like a fresh one', () => {
     }));
     const a = rankContacts(book, ctx());
     const b = rankContacts(old, ctx());
-    assert.deepEqual(b.map((s) => s.contact.id), a.map((s) => s.contact.id));
+    assert.deepEqual(
+      b.map((s) => s.contact.id),
+      a.map((s) => s.contact.id),
+    );
     b.forEach((s, i) => assert.ok(Math.abs(s.score - a[i].score) < 1e-9));
   });
 });
@@ -208,7 +209,11 @@ describe('rankContacts: unknown times_contacted is not punished as zero', () => 
     const stats = bookStatsOf(book);
     assert.equal(featuresOf(zero, ctx(), stats).frequency, 0);
     assert.ok(featuresOf(absent, ctx(), stats).frequency > 0);
-    assert.deepEqual(rankContacts([zero, absent], ctx()).map((s) => s.contact.id), [1, 2], 'no counts elsewhere: both 0, ties by id');
+    assert.deepEqual(
+      rankContacts([zero, absent], ctx()).map((s) => s.contact.id),
+      [1, 2],
+      'no counts elsewhere: both 0, ties by id',
+    );
     assert.ok(scoreOf(book, 2) > scoreOf(book, 1));
   });
 
@@ -223,7 +228,10 @@ describe('rankContacts: unknown times_contacted is not punished as zero', () => 
 
   it('a phone book with no counts at all ranks by what it has, as if counts did not exist', () => {
     const book = [3, 1, 2].map((i) => contact({ id: i, lastSent: T0 - i * 30 * DAY }));
-    assert.deepEqual(rankContacts(book, ctx()).map((s) => s.contact.id), [1, 2, 3]);
+    assert.deepEqual(
+      rankContacts(book, ctx()).map((s) => s.contact.id),
+      [1, 2, 3],
+    );
     for (const c of book) assert.equal(featuresOf(c, ctx(), bookStatsOf(book)).frequency, 0);
   });
 
@@ -241,14 +249,12 @@ describe('rankContacts: unknown times_contacted is not punished as zero', () => 
 
 describe('rankContacts: contract', () => {
   it('sorts by score descending, ties by id ascending, and drops nothing (junk included)', () => {
-    const book = [
-      contact({ id: 5 }),
-      contact({ id: 3 }),
-      contact({ id: 4, favorite: true }),
-      contact({ id: 1, junk: true, junkReason: 'nothing_to_invite' }),
-    ];
+    const book = [contact({ id: 5 }), contact({ id: 3 }), contact({ id: 4, favorite: true }), contact({ id: 1, junk: true, junkReason: 'nothing_to_invite' })];
     const out = rankContacts(book, ctx());
-    assert.deepEqual(out.map((s) => s.contact.id), [4, 1, 3, 5]);
+    assert.deepEqual(
+      out.map((s) => s.contact.id),
+      [4, 1, 3, 5],
+    );
     for (let i = 1; i < out.length; i++) assert.ok(out[i - 1].score >= out[i].score);
   });
 

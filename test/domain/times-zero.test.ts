@@ -13,21 +13,49 @@ const gmail = { type: 'gmail', email: 'me@example.org' };
 const phone = { type: 'phone', phone: '+14155550100' };
 
 test('an upload that counts keeps its explicit 0s; one that counts nobody reads them as unknown', () => {
-  const counting = cleanUpload(gmail, [{ email: 'a@example.com', times_contacted: 4 }, { email: 'b@example.com', times_contacted: 0 }], null);
-  assert.deepEqual(counting.normalized.map((e) => e.timesContacted), [4, 0]);
-  const silent = cleanUpload(phone, [{ email: 'a@example.com', times_contacted: 0 }, { email: 'c@example.com', times_contacted: 0 }, { email: 'd@example.com' }], null);
-  assert.deepEqual(silent.normalized.map((e) => e.timesContacted), [null, null, null]);
+  const counting = cleanUpload(
+    gmail,
+    [
+      { email: 'a@example.com', times_contacted: 4 },
+      { email: 'b@example.com', times_contacted: 0 },
+    ],
+    null,
+  );
+  assert.deepEqual(
+    counting.normalized.map((e) => e.timesContacted),
+    [4, 0],
+  );
+  const silent = cleanUpload(
+    phone,
+    [{ email: 'a@example.com', times_contacted: 0 }, { email: 'c@example.com', times_contacted: 0 }, { email: 'd@example.com' }],
+    null,
+  );
+  assert.deepEqual(
+    silent.normalized.map((e) => e.timesContacted),
+    [null, null, null],
+  );
 });
 
 test('ranking: the counting source 0 ranks below a phone-only contact of unknown count, and a silent phone 0 erases no count', () => {
-  const a = cleanUpload(gmail, [
-    { email: 'a@example.com', times_contacted: 4 },
-    { email: 'b@example.com', times_contacted: 9 },
-    { email: 'never@example.com', times_contacted: 0 },
-    { email: 'both@example.com', times_contacted: 3 },
-  ], null);
+  const a = cleanUpload(
+    gmail,
+    [
+      { email: 'a@example.com', times_contacted: 4 },
+      { email: 'b@example.com', times_contacted: 9 },
+      { email: 'never@example.com', times_contacted: 0 },
+      { email: 'both@example.com', times_contacted: 3 },
+    ],
+    null,
+  );
   // The phone reports 0 for everyone: unknown, so it neither erases gmail's 3 nor marks its own contacts as never written to.
-  const p = cleanUpload(phone, [{ email: 'phoneonly@example.com', times_contacted: 0 }, { email: 'both@example.com', times_contacted: 0 }], null);
+  const p = cleanUpload(
+    phone,
+    [
+      { email: 'phoneonly@example.com', times_contacted: 0 },
+      { email: 'both@example.com', times_contacted: 0 },
+    ],
+    null,
+  );
   const contacts = mergeEntries([...a.normalized, ...p.normalized]);
   const stats = bookStatsOf(contacts);
   const ctx = { owner: owner(), signals: signals() };

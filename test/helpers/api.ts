@@ -42,7 +42,12 @@ export interface TestApi {
 
 let counter = 0;
 
-function rawRequest(url: string, method: string, headers: Record<string, string>, payload?: string): Promise<{ status: number; headers: Headers; text: string }> {
+function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  payload?: string,
+): Promise<{ status: number; headers: Headers; text: string }> {
   return new Promise((resolve, reject) => {
     const all = payload === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(payload)) };
     const req = http.request(url, { method, headers: all }, (res) => {
@@ -79,7 +84,11 @@ export async function startApi(engine: EngineName, env: Record<string, string> =
   const appName = `test-app-${process.pid}-${++counter}`;
   const { key } = await createApiKey(db.storage, { app: appName, env: 'live' });
 
-  async function request(method: string, path: string, opts: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+  async function request(
+    method: string,
+    path: string,
+    opts: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     const k = opts.key === undefined ? key : opts.key;
     if (k !== null) headers.authorization = `Bearer ${k}`;

@@ -77,7 +77,10 @@ export function pgAvailable(): Promise<boolean> {
 
 /** Whether CITUS_TEST_URL accepts connections and runs Citus with at least one worker. */
 export function citusAvailable(): Promise<boolean> {
-  return probe(CITUS_TEST_URL, "select 1 from pg_extension where extname = 'citus' and exists (select 1 from pg_dist_node where noderole = 'primary' and groupid > 0)");
+  return probe(
+    CITUS_TEST_URL,
+    "select 1 from pg_extension where extname = 'citus' and exists (select 1 from pg_dist_node where noderole = 'primary' and groupid > 0)",
+  );
 }
 
 /** The database URL the tests of a PostgreSQL-protocol engine use. */

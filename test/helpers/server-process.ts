@@ -19,7 +19,13 @@ export interface ServerProcess {
 }
 
 /** One HTTP request; the body is JSON when given. */
-export function call(base: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders; body: any }> {
+export function call(
+  base: string,
+  method: string,
+  path: string,
+  key: string,
+  body?: unknown,
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders; body: any }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { authorization: `Bearer ${key}` };

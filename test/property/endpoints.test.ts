@@ -27,9 +27,37 @@ const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 0x6b697468;
 
 /** Characters that break naive code: NUL, lone surrogates, bidi overrides, BOM, combining marks, quotes. */
 const oddChar = fc.constantFrom(
-  '\u0000', '\ud800', '\udbff', '\udc00', '\udfff', '\u202e', '\u202d', '\u200f', '\u200e', '\u2066',
-  '\ufeff', '\u0301', '\u00a0', '\u2028', '\u2029', '\uffff', '\\', '"', "'", '\n', '\t', '@', '+', '%', '/',
-  '.', ' ', 'é', '𝒳', '0', 'a',
+  '\u0000',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+  '\u202e',
+  '\u202d',
+  '\u200f',
+  '\u200e',
+  '\u2066',
+  '\ufeff',
+  '\u0301',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\uffff',
+  '\\',
+  '"',
+  "'",
+  '\n',
+  '\t',
+  '@',
+  '+',
+  '%',
+  '/',
+  '.',
+  ' ',
+  'é',
+  '𝒳',
+  '0',
+  'a',
 );
 
 /** A 10^5-character string (the default KITH_MAX_STRING_LENGTH), or one just past it. */
@@ -61,7 +89,9 @@ function nested(depth: number, kind: 'object' | 'array' | 'proto'): unknown {
   return v;
 }
 
-const deep = fc.tuple(fc.constantFrom(2, 7, 8, 9, 64, 300), fc.constantFrom('object', 'array', 'proto') as fc.Arbitrary<'object' | 'array' | 'proto'>).map(([d, k]) => nested(d, k));
+const deep = fc
+  .tuple(fc.constantFrom(2, 7, 8, 9, 64, 300), fc.constantFrom('object', 'array', 'proto') as fc.Arbitrary<'object' | 'array' | 'proto'>)
+  .map(([d, k]) => nested(d, k));
 
 /** Any JSON value, odd strings and odd keys included, nested a little. */
 const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -95,8 +125,24 @@ function mutate(base: Record<string, unknown>, extraKeys: string[]): fc.Arbitrar
 }
 
 const ENTRY_FIELDS = [
-  'name', 'emails', 'email', 'phones', 'phone', 'photos', 'data', 'nickname', 'title', 'company', 'is_favorite',
-  'pinned', 'times_contacted', 'last_message_sent_date', 'last_message_received_date', 'addresses', 'websites', 'ims',
+  'name',
+  'emails',
+  'email',
+  'phones',
+  'phone',
+  'photos',
+  'data',
+  'nickname',
+  'title',
+  'company',
+  'is_favorite',
+  'pinned',
+  'times_contacted',
+  'last_message_sent_date',
+  'last_message_received_date',
+  'addresses',
+  'websites',
+  'ims',
 ];
 
 const validEntry = fc.record({
@@ -106,7 +152,11 @@ const validEntry = fc.record({
   data: fc.oneof(fc.constant({}), fc.dictionary(oddString, anyJson, { maxKeys: 3 })),
 });
 
-const entry = fc.oneof({ weight: 2, arbitrary: validEntry }, { weight: 3, arbitrary: validEntry.chain((e) => mutate(e, ENTRY_FIELDS)) }, { weight: 1, arbitrary: anyJson });
+const entry = fc.oneof(
+  { weight: 2, arbitrary: validEntry },
+  { weight: 3, arbitrary: validEntry.chain((e) => mutate(e, ENTRY_FIELDS)) },
+  { weight: 1, arbitrary: anyJson },
+);
 
 const userId = fc.oneof(oddString, fc.integer(), fc.constantFrom('owner', 'u1', 42));
 
@@ -117,9 +167,7 @@ const uploadBody = fc
     entries: fc.array(entry, { maxLength: 4 }),
     backfill: fc.constantFrom(0, 1, null),
   })
-  .chain((b) =>
-    mutate(b, ['limit', 'filter_blank_names', 'promote_matching_domain', 'filter_suggested_seen', 'filter_existing_users', 'explain']),
-  );
+  .chain((b) => mutate(b, ['limit', 'filter_blank_names', 'promote_matching_domain', 'filter_suggested_seen', 'filter_existing_users', 'explain']));
 
 /** A record of one of the record endpoints, near-valid then mutated. */
 const recordEntry = fc
@@ -138,14 +186,31 @@ const recordRequest = fc.record({
 });
 
 /** A path segment for a user id: anything, percent-encoded the way a correct client would. */
-const pathUserId = fc.oneof(oddString.filter((s) => s.length < 2000), fc.integer().map(String)).map((s) =>
-  encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd')),
-);
+const pathUserId = fc
+  .oneof(
+    oddString.filter((s) => s.length < 2000),
+    fc.integer().map(String),
+  )
+  .map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd')));
 
 const query = fc
   .dictionary(
-    fc.constantFrom('limit', 'filter_blank_names', 'promote_matching_domain', 'filter_suggested_seen', 'filter_existing_users', 'filter_invites_sent', 'promote_existing_users', 'explain', 'other', '__proto__'),
-    fc.oneof(oddString.filter((s) => s.length < 500), fc.constantFrom('1', '0', 'true', 'FALSE', '-1', '1e3', 'example.com')),
+    fc.constantFrom(
+      'limit',
+      'filter_blank_names',
+      'promote_matching_domain',
+      'filter_suggested_seen',
+      'filter_existing_users',
+      'filter_invites_sent',
+      'promote_existing_users',
+      'explain',
+      'other',
+      '__proto__',
+    ),
+    fc.oneof(
+      oddString.filter((s) => s.length < 500),
+      fc.constantFrom('1', '0', 'true', 'FALSE', '-1', '1e3', 'example.com'),
+    ),
     { maxKeys: 4 },
   )
   .map((q) => {
@@ -159,11 +224,21 @@ const query = fc
 const rawBody = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 64 }),
   fc.constantFrom(
-    '{', '}', '[', 'null', 'true', '0', '""', '{"user_id":', '{"user_id":1,"source":{},"entries":[}', '\ufeff{}',
+    '{',
+    '}',
+    '[',
+    'null',
+    'true',
+    '0',
+    '""',
+    '{"user_id":',
+    '{"user_id":1,"source":{},"entries":[}',
+    '\ufeff{}',
     '{"__proto__":{"polluted":1},"user_id":1,"source":{},"entries":[]}',
     '{"constructor":{"prototype":{"polluted":1}},"user_id":1,"source":{},"entries":[]}',
     '{"user_id":1,"source":{},"entries":[{"email":"a@example.com","data":{"__proto__":{"polluted":1}}}]}',
-    '{"user_id":1e999,"source":{},"entries":[]}', '{"user_id":1,"user_id":2,"source":{},"entries":[]}',
+    '{"user_id":1e999,"source":{},"entries":[]}',
+    '{"user_id":1,"user_id":2,"source":{},"entries":[]}',
     `{"user_id":1,"source":{},"entries":[${'['.repeat(100_000)}${']'.repeat(100_000)}]}`,
     `{"user_id":1,"source":{"x":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}},"entries":[]}`,
   ),
@@ -171,8 +246,14 @@ const rawBody = fc.oneof(
 );
 
 const contentType = fc.constantFrom(
-  'application/json', 'application/json; charset=utf-8', 'application/vnd.api+json', 'text/plain', 'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=x', 'application/json; charset=latin1', '',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/vnd.api+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=latin1',
+  '',
 );
 
 // ------------------------------------------------------------------------------------------ checks
@@ -235,7 +316,11 @@ for (const engine of ENGINES) {
       api = await startApi(engine, { LOG_LEVEL: 'warn' });
       probe = prober(api);
       // Something stored, so GET/DELETE/ranking paths and "unchanged" comparisons have rows to guard.
-      const seed = await api.post('/v0/address-book', { user_id: 'owner', source: { email: 'me@acme.example' }, entries: [{ name: 'Ana', email: 'ana@example.org' }] });
+      const seed = await api.post('/v0/address-book', {
+        user_id: 'owner',
+        source: { email: 'me@acme.example' },
+        entries: [{ name: 'Ana', email: 'ana@example.org' }],
+      });
       assert.equal(seed.status, 200, seed.text);
     });
     after(async () => {
@@ -245,19 +330,31 @@ for (const engine of ENGINES) {
     const opts = { numRuns: RUNS, seed: SEED, endOnFailure: true };
 
     it('POST /v0/address-book: near-valid uploads with wrong types, odd strings, deep and poisoned fields', async () => {
-      await fc.assert(fc.asyncProperty(uploadBody, async (body) => void (await probe('POST', '/v0/address-book', { body }))), opts);
+      await fc.assert(
+        fc.asyncProperty(uploadBody, async (body) => void (await probe('POST', '/v0/address-book', { body }))),
+        opts,
+      );
     });
 
     it('POST /v0/address-book: any JSON value as the body', async () => {
-      await fc.assert(fc.asyncProperty(anyJson, async (body) => void (await probe('POST', '/v0/address-book', { body: body ?? null }))), opts);
+      await fc.assert(
+        fc.asyncProperty(anyJson, async (body) => void (await probe('POST', '/v0/address-book', { body: body ?? null }))),
+        opts,
+      );
     });
 
     it('record endpoints: near-valid records, bare or wrapped, and any JSON', async () => {
-      await fc.assert(fc.asyncProperty(recordRequest, async ({ path, body }) => void (await probe('POST', path, { body: body ?? null }))), opts);
+      await fc.assert(
+        fc.asyncProperty(recordRequest, async ({ path, body }) => void (await probe('POST', path, { body: body ?? null }))),
+        opts,
+      );
     });
 
     it('GET /v0/address-book/:user_id with any user id and any query', async () => {
-      await fc.assert(fc.asyncProperty(pathUserId, query, async (id, q) => void (await probe('GET', `/v0/address-book/${id}${q}`))), opts);
+      await fc.assert(
+        fc.asyncProperty(pathUserId, query, async (id, q) => void (await probe('GET', `/v0/address-book/${id}${q}`))),
+        opts,
+      );
     });
 
     it('DELETE /v0/address-book/:user_id with any user id', async () => {
@@ -289,22 +386,19 @@ for (const engine of ENGINES) {
 }
 
 describe('property: paths a client cannot decode', () => {
-  it(
-    'a path with broken percent-encoding gets the documented error body',
-    async () => {
-      const api = await startApi('sqlite', { LOG_LEVEL: 'warn' });
-      try {
-        await fc.assert(
-          fc.asyncProperty(fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%FF', 'a%zz'), fc.constantFrom('GET', 'DELETE'), async (seg, method) => {
-            const r = await api.request(method, `/v0/address-book/${seg}`);
-            assert.equal(r.status, 400, r.text);
-            assertDocumentedError(r, `${method} ${seg}`);
-          }),
-          { numRuns: 10, seed: SEED },
-        );
-      } finally {
-        await api.close();
-      }
-    },
-  );
+  it('a path with broken percent-encoding gets the documented error body', async () => {
+    const api = await startApi('sqlite', { LOG_LEVEL: 'warn' });
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%FF', 'a%zz'), fc.constantFrom('GET', 'DELETE'), async (seg, method) => {
+          const r = await api.request(method, `/v0/address-book/${seg}`);
+          assert.equal(r.status, 400, r.text);
+          assertDocumentedError(r, `${method} ${seg}`);
+        }),
+        { numRuns: 10, seed: SEED },
+      );
+    } finally {
+      await api.close();
+    }
+  });
 });

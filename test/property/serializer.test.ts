@@ -32,7 +32,9 @@ const row = fc
     score: fc.double({ noNaN: true, noDefaultInfinity: true }),
     // Explain keys are Kith's own signal names. (fast-json-stringify drops record keys holding a line
     // break, its pattern being '^(.*)$'; JSON.stringify keeps them: the only difference, never reached.)
-    explain: fc.option(fc.dictionary(fc.stringMatching(/^[a-z_]{1,12}$/), fc.double({ noNaN: true, noDefaultInfinity: true }), { maxKeys: 4 }), { nil: undefined }),
+    explain: fc.option(fc.dictionary(fc.stringMatching(/^[a-z_]{1,12}$/), fc.double({ noNaN: true, noDefaultInfinity: true }), { maxKeys: 4 }), {
+      nil: undefined,
+    }),
   })
   .map((r) => {
     const out: Record<string, unknown> = {
@@ -62,7 +64,7 @@ const meta = fc.record(
   { requiredKeys: ['app_name', 'time', 'user_id'] },
 );
 
-describe('list serializer (book workers) writes the compiled serializer\'s bytes', () => {
+describe("list serializer (book workers) writes the compiled serializer's bytes", () => {
   it('POST answers (UploadResponse)', () => {
     const whole = compileSerializer(S.UploadResponse);
     const fast = compileListSerializer(S.UploadResponse);

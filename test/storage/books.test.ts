@@ -85,9 +85,7 @@ for (const engine of ENGINES) {
 
         // app_users is the app's own directory of its users (uploaded by the app), not the user's data.
         for (const table of TABLES.filter((t) => t !== 'app_users')) {
-          const leftovers = (await rawRows(url, table)).filter(
-            (r) => r.tenant === T && Object.values(r).some((v) => v === victim),
-          );
+          const leftovers = (await rawRows(url, table)).filter((r) => r.tenant === T && Object.values(r).some((v) => v === victim));
           assert.deepEqual(leftovers, [], `rows of the deleted user left in ${table}`);
         }
         // Other users' data and the tenant's "accepted" signal survive.
@@ -143,4 +141,3 @@ for (const engine of ENGINES) {
       }));
   });
 }
-

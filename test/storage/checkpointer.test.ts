@@ -29,7 +29,11 @@ describe('SQLite background checkpointer', () => {
       const stop = await storage.startMaintenance();
       const before = size(file);
       // Big enough that the upload alone (its key index follows it, issue #13) is well over 1 MB of WAL.
-      const contacts = Array.from({ length: 8_000 }, (_, i) => ({ name: `Person ${i}`, emails: [`p${i}@example.com`], phones: [`+4930${String(i).padStart(8, '0')}`] }));
+      const contacts = Array.from({ length: 8_000 }, (_, i) => ({
+        name: `Person ${i}`,
+        emails: [`p${i}@example.com`],
+        phones: [`+4930${String(i).padStart(8, '0')}`],
+      }));
       await storage.appendUpload('t' as never, fakeUpload('u', contacts));
       // The commit wrote to the WAL only (far below the connection's own threshold of 16,384 pages).
       assert.ok(size(file + '-wal') > 1_000_000, 'the upload is in the WAL');

@@ -33,10 +33,15 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
       for (let u = 0; u < 24; u++) {
         await s.appendUpload(T, fakeUpload(`user${u}`, manyContacts(20, `circle${u % 4}`), { ownerEmail: `user${u}@home.com` }));
         await s.recordInvitesSent(T, [{ userId: `user${u}`, keys: [`e:p${u}.circle${u % 4}@example.com`], inviteeName: null, sentAt: u }]);
-        await s.recordInvitesAccepted(T, [{ keys: [`e:p${u}.circle${u % 4}@example.com`], userId: `user${u}`, newUserId: `new${u}`, name: null, acceptedAt: u }]);
+        await s.recordInvitesAccepted(T, [
+          { keys: [`e:p${u}.circle${u % 4}@example.com`], userId: `user${u}`, newUserId: `new${u}`, name: null, acceptedAt: u },
+        ]);
         await s.recordSuggestedSeen(T, [{ userId: `user${u}`, keys: [`e:p${u}.circle0@example.com`], seenAt: u }]);
       }
-      await s.upsertAppUsers(T, Array.from({ length: 24 }, (_, u) => ({ appUserId: `user${u}`, name: null, keys: [`e:user${u}@home.com`] })));
+      await s.upsertAppUsers(
+        T,
+        Array.from({ length: 24 }, (_, u) => ({ appUserId: `user${u}`, name: null, keys: [`e:user${u}@home.com`] })),
+      );
       await s.saveWeights(T, { weights: { a: 1 }, samples: 1, trainedAt: 1 });
       // Before the indexer runs, the durable "not yet indexed" records lie by user, on both workers too.
       const queueNodes = await withClient(url, async (c, schema) =>
@@ -65,7 +70,9 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
         for (const t of CITUS_BY_USER) assert.deepEqual([byTable.get(t)?.method, byTable.get(t)?.col], ['h', 'user_id'], `${t} by user_id`);
         for (const t of CITUS_BY_KEY) assert.deepEqual([byTable.get(t)?.method, byTable.get(t)?.col], ['h', 'key'], `${t} by key`);
 
-        const workers = (await c.query<{ port: number }>("select nodeport as port from pg_dist_node where noderole = 'primary' and groupid > 0 order by 1")).rows.map((r) => r.port);
+        const workers = (
+          await c.query<{ port: number }>("select nodeport as port from pg_dist_node where noderole = 'primary' and groupid > 0 order by 1")
+        ).rows.map((r) => r.port);
         assert.equal(workers.length, 2, 'a cluster of two workers');
         for (const [table, col] of [...CITUS_BY_USER.map((t) => [t, 'user_id'] as const), ...CITUS_BY_KEY.map((t) => [t, 'key'] as const)]) {
           const q = await c.query<{ port: number; n: number }>(
@@ -75,7 +82,11 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
             [`"${schema}"."${table}"`, T],
           );
           if (table === 'index_queue') continue; // empty once indexed: checked before the flush
-          assert.deepEqual(q.rows.map((r) => r.port), workers, `${table}: the app's rows lie on both workers (${JSON.stringify(q.rows)})`);
+          assert.deepEqual(
+            q.rows.map((r) => r.port),
+            workers,
+            `${table}: the app's rows lie on both workers (${JSON.stringify(q.rows)})`,
+          );
         }
       });
     }));

@@ -19,7 +19,15 @@ for (const engine of ENGINES) {
         await mk('k2', app.id, 'test', 'u1');
         await mk('k3', app.id, 'live', 'u2');
         await mk('k4', other.id, 'live', 'u1');
-        assert.deepEqual(await s.findClientKeyByHash('h-k1', now), { id: 'k1', appId: app.id, appName: 'a', env: 'live', userId: 'u1', createdAt: now, expiresAt: now + 1000 });
+        assert.deepEqual(await s.findClientKeyByHash('h-k1', now), {
+          id: 'k1',
+          appId: app.id,
+          appName: 'a',
+          env: 'live',
+          userId: 'u1',
+          createdAt: now,
+          expiresAt: now + 1000,
+        });
         assert.equal(await s.findClientKeyByHash('h-k1', now + 1000), null, 'expired at expires_at');
         assert.equal(await s.revokeClientKeys(app.id, now, { userId: 'u2' }), 1);
         assert.equal(await s.findClientKeyByHash('h-k3', now), null);
@@ -50,7 +58,13 @@ for (const engine of ENGINES) {
         assert.deepEqual(await s.addAlias(T, ['e:a@x', 'e:b@x'], 1), ['e:a@x', 'e:b@x']);
         assert.deepEqual(await s.addAlias(T, ['e:c@x', 'e:d@x'], 2), ['e:c@x', 'e:d@x']);
         const two = await s.loadAliasGroups(T, ['e:a@x', 'e:d@x', 'e:zz@x']);
-        assert.deepEqual(two.sort((p, q) => (p[0] < q[0] ? -1 : 1)), [['e:a@x', 'e:b@x'], ['e:c@x', 'e:d@x']]);
+        assert.deepEqual(
+          two.sort((p, q) => (p[0] < q[0] ? -1 : 1)),
+          [
+            ['e:a@x', 'e:b@x'],
+            ['e:c@x', 'e:d@x'],
+          ],
+        );
         assert.deepEqual(await s.addAlias(T, ['e:b@x', 'e:c@x', 'e:e@x'], 3), ['e:a@x', 'e:b@x', 'e:c@x', 'e:d@x', 'e:e@x']);
         assert.deepEqual(await s.loadAliasGroups(T, ['e:e@x']), [['e:a@x', 'e:b@x', 'e:c@x', 'e:d@x', 'e:e@x']]);
         assert.deepEqual(await s.loadAliasGroups(T, ['e:nobody@x']), []);
@@ -72,12 +86,24 @@ for (const engine of ENGINES) {
           ],
           total: 2,
         });
-        assert.deepEqual((await s.listDomainEmails(T, 'my_co.example', 1, 1)).rows.map((r) => r.email), ['a@my_co.example']);
+        assert.deepEqual(
+          (await s.listDomainEmails(T, 'my_co.example', 1, 1)).rows.map((r) => r.email),
+          ['a@my_co.example'],
+        );
         assert.deepEqual(await s.listDomainEmails(T, '%', 0, 10), { rows: [], total: 0 });
         const books = await s.listBookSummaries(T, 0, 10);
-        assert.deepEqual(books.rows.map((b) => [b.userId, b.entries]), [['u1', 2], ['u2', 2]]);
+        assert.deepEqual(
+          books.rows.map((b) => [b.userId, b.entries]),
+          [
+            ['u1', 2],
+            ['u2', 2],
+          ],
+        );
         assert.equal(books.total, 2);
-        assert.deepEqual((await s.listBookSummaries(T, 1, 10)).rows.map((b) => b.userId), ['u2']);
+        assert.deepEqual(
+          (await s.listBookSummaries(T, 1, 10)).rows.map((b) => b.userId),
+          ['u2'],
+        );
       }));
   });
 }

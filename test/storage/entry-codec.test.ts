@@ -83,11 +83,18 @@ describe('entry codec', () => {
   });
 
   it('round-trips the forms kept since issue #12: unusual addresses, unusable strings, direct lines', () => {
-    const c = cleanUpload({ type: 'gmail', email: 'owner@gmail.com' }, [
-      { emails: ['j..smith@corp.example', '"John Smith"@Example.com', 'Zoë <ZOË@bücher.example>', 'not an address', 'no-reply@x.com;'] },
-      { phones: ['+1 (415) 555-0123 ext 9', '*86'], email: 'A@b', times_contacted: 3 },
-    ], 'US');
-    assert.deepEqual(c.normalized[0]!.emails.map((m) => m.junk), [null, null, null, 'invalid', 'no_reply']);
+    const c = cleanUpload(
+      { type: 'gmail', email: 'owner@gmail.com' },
+      [
+        { emails: ['j..smith@corp.example', '"John Smith"@Example.com', 'Zoë <ZOË@bücher.example>', 'not an address', 'no-reply@x.com;'] },
+        { phones: ['+1 (415) 555-0123 ext 9', '*86'], email: 'A@b', times_contacted: 3 },
+      ],
+      'US',
+    );
+    assert.deepEqual(
+      c.normalized[0]!.emails.map((m) => m.junk),
+      [null, null, null, 'invalid', 'no_reply'],
+    );
     assert.deepEqual(decodeEntries(encodeEntries(c.normalized, c.sourceKey)), c.normalized);
   });
 
@@ -104,15 +111,17 @@ describe('entry codec', () => {
   it('round-trips any entry (property)', () => {
     const text = fc.option(fc.string({ maxLength: 12 }), { nil: null });
     const date = fc.option(fc.integer({ min: 0, max: 4_102_444_800_000 }), { nil: null });
-    const email = fc.record({
-      display: fc.string({ minLength: 1, maxLength: 20 }),
-      key: fc.string({ minLength: 1, maxLength: 20 }),
-      junk: fc.option(fc.constantFrom('no_reply', 'bulk_sender', 'relay'), { nil: null }),
-      role: fc.boolean(),
-    }).map((m) => {
-      const key = `${m.key}@${m.key.length}.example`;
-      return { display: m.display, key, domain: `${m.key.length}.example`, junk: m.junk as never, role: m.role };
-    });
+    const email = fc
+      .record({
+        display: fc.string({ minLength: 1, maxLength: 20 }),
+        key: fc.string({ minLength: 1, maxLength: 20 }),
+        junk: fc.option(fc.constantFrom('no_reply', 'bulk_sender', 'relay'), { nil: null }),
+        role: fc.boolean(),
+      })
+      .map((m) => {
+        const key = `${m.key}@${m.key.length}.example`;
+        return { display: m.display, key, domain: `${m.key.length}.example`, junk: m.junk as never, role: m.role };
+      });
     const lower = fc.string({ minLength: 1, maxLength: 20 }).map((d) => {
       const display = `${d}@Example.COM`;
       return { display, key: display.toLowerCase(), domain: 'example.com', junk: null, role: false };

@@ -48,10 +48,16 @@ async function assertIndexMatchesBooks(s: Storage, url: string): Promise<void> {
     const [tenant, userId] = u.split('\u0000') as [string, string];
     const book = await s.loadBook(tenant, userId);
     const expectedKeys = book === null ? [] : [...new Set(indexKeysOf(book.entries))].sort();
-    const haveKeys = keyRows.filter((r) => r.tenant === tenant && r.user_id === userId).map((r) => String(r.key)).sort();
+    const haveKeys = keyRows
+      .filter((r) => r.tenant === tenant && r.user_id === userId)
+      .map((r) => String(r.key))
+      .sort();
     assert.deepEqual(haveKeys, expectedKeys, `contact_keys of ${userId} follow its stored uploads`);
     const expectedOwners = book === null ? [] : [...book.ownerKeys].sort();
-    const haveOwners = ownerRows.filter((r) => r.tenant === tenant && r.user_id === userId).map((r) => String(r.key)).sort();
+    const haveOwners = ownerRows
+      .filter((r) => r.tenant === tenant && r.user_id === userId)
+      .map((r) => String(r.key))
+      .sort();
     assert.deepEqual(haveOwners, expectedOwners, `owner_keys of ${userId} follow its stored uploads`);
   }
 }
@@ -88,8 +94,21 @@ for (const engine of ENGINES) {
           const senders = Array.from({ length: 4 }, async () => {
             while (next < USERS && !killed) {
               const u = next++;
-              const entries = Array.from({ length: 300 }, (_, j) => ({ name: `P ${u} ${j}`, email: `p${j % 120}.c${u % 4}@example.com`, phones: [`+1415555${String(u * 300 + j).padStart(4, '0').slice(-4)}`] }));
-              const r = await call(base, 'POST', '/v0/address-book', key, { user_id: `k${u}`, source: { email: `k${u}@home.com` }, entries, backfill: 1 }).catch(() => null);
+              const entries = Array.from({ length: 300 }, (_, j) => ({
+                name: `P ${u} ${j}`,
+                email: `p${j % 120}.c${u % 4}@example.com`,
+                phones: [
+                  `+1415555${String(u * 300 + j)
+                    .padStart(4, '0')
+                    .slice(-4)}`,
+                ],
+              }));
+              const r = await call(base, 'POST', '/v0/address-book', key, {
+                user_id: `k${u}`,
+                source: { email: `k${u}@home.com` },
+                entries,
+                backfill: 1,
+              }).catch(() => null);
               if (r?.status === 200) acked.push(`k${u}`);
               // Killed right after some acknowledgments, with requests and index work in flight.
               if (acked.length === 10 && !killed) {

@@ -44,7 +44,10 @@ for (const engine of ENGINES) {
           revokedAt: null,
         });
         assert.equal(await s.findKeyByHash(sha256('unknown')), null);
-        assert.deepEqual((await s.listKeys(app.id)).map((k) => k.id), ['key_1', 'key_2']);
+        assert.deepEqual(
+          (await s.listKeys(app.id)).map((k) => k.id),
+          ['key_1', 'key_2'],
+        );
         assert.deepEqual(await s.listKeys('app_none'), []);
 
         assert.equal(await s.revokeKey('key_1', 5000), 1);
@@ -53,7 +56,10 @@ for (const engine of ENGINES) {
         assert.equal(await s.revokeKey('kith_test_XyZ2', 7000), 1);
         assert.equal(await s.findKeyByHash(sha256('secret-2')), null);
         const listed = await s.listKeys();
-        assert.deepEqual(listed.map((k) => k.revokedAt), [5000, 7000]);
+        assert.deepEqual(
+          listed.map((k) => k.revokedAt),
+          [5000, 7000],
+        );
       }));
   });
 }

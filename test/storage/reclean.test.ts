@@ -88,7 +88,10 @@ for (const engine of ENGINES) {
         const sig = await s.loadSignals(T, 'someone', pendingKeys([goodKey]), []);
         assert.equal(sig.knownBy.get(goodKey), 2);
         // Untouched: the fresh book (byte for byte) and the one without entries in its raw text.
-        assert.deepEqual((await rawRows(url, 'uploads')).find((r) => r.user_id === 'fresh'), freshBefore);
+        assert.deepEqual(
+          (await rawRows(url, 'uploads')).find((r) => r.user_id === 'fresh'),
+          freshBefore,
+        );
         assert.ok((await keysOf(url, 'opaque')).includes('p:+10000000000'));
 
         assert.deepEqual(await recleanAll(s, null), { books: 4, uploads: 4, changedUploads: 0, changedBooks: 0, unreadable: 1 });
@@ -129,13 +132,21 @@ for (const engine of ENGINES) {
         const done = await recleanAll(s, null);
         assert.equal(done.changedBooks, 1);
         const book = await s.loadBook(T, 'old');
-        assert.deepEqual(book?.entries.map((e) => e.emails.map((m) => m.key)), [['j..smith@corp.example'], ['taro.@docomo.ne.jp'], []]);
+        assert.deepEqual(
+          book?.entries.map((e) => e.emails.map((m) => m.key)),
+          [['j..smith@corp.example'], ['taro.@docomo.ne.jp'], []],
+        );
         assert.deepEqual(await keysOf(url, 'old'), ['e:j..smith@corp.example', 'e:taro.@docomo.ne.jp', 'p:+14155550123;ext=9']);
       }));
 
     it('lists books in (tenant, user) order, page by page', () =>
       withStorage(engine, async (s) => {
-        for (const [t, u] of [['b:live', 'u2'], ['a:live', 'u9'], ['b:live', 'u1'], ['a:live', 'u1']] as const) {
+        for (const [t, u] of [
+          ['b:live', 'u2'],
+          ['a:live', 'u9'],
+          ['b:live', 'u1'],
+          ['a:live', 'u1'],
+        ] as const) {
           await s.appendUpload(t, { ...upload(u, [{ name: 'X', emails: [`${u}@x.com`] }]) });
         }
         await s.appendUpload('a:live', upload('u1', [{ name: 'Y', emails: ['y@x.com'] }])); // a second upload: one book

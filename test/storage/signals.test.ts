@@ -54,7 +54,7 @@ const ALICE_BOOK = ['e:bob@b.com', 'p:+15550001', 'e:carol@c.com', 'e:dan@d.com'
 
 for (const engine of ENGINES) {
   describe(`signals on ${engine}`, { skip: await engineSkip(engine) }, () => {
-    it('looks up the book\'s keys, stored or pending (duplicates change nothing), for a book not stored yet too', () =>
+    it("looks up the book's keys, stored or pending (duplicates change nothing), for a book not stored yet too", () =>
       withStorage(engine, async (s) => {
         await seed(s, T);
         const book = await s.loadBook(T, 'alice');
@@ -77,15 +77,24 @@ for (const engine of ENGINES) {
         const first = fakeUpload('zoe', [{ name: 'First', emails: ['first@x.com'] }], { createdAt: 1 });
         const second = fakeUpload('zoe', [{ name: 'Second', emails: ['second@x.com'] }], { createdAt: 2 });
         // Not stored yet: the stored book plus the upload.
-        assert.deepEqual((await s.loadBook(T, 'zoe', { upload: first }))?.entries.map((e) => e.name), ['First']);
+        assert.deepEqual(
+          (await s.loadBook(T, 'zoe', { upload: first }))?.entries.map((e) => e.name),
+          ['First'],
+        );
         await s.appendUpload(T, first);
         const pending = await s.loadBook(T, 'zoe', { upload: second });
-        assert.deepEqual(pending?.entries.map((e) => e.name), ['First', 'Second']);
+        assert.deepEqual(
+          pending?.entries.map((e) => e.name),
+          ['First', 'Second'],
+        );
         assert.equal(pending?.uploadCount, 2);
         // Stored meanwhile: still once, from memory.
         await s.appendUpload(T, second);
         const book = await s.loadBook(T, 'zoe', { upload: second });
-        assert.deepEqual(book?.entries.map((e) => e.name), ['First', 'Second']);
+        assert.deepEqual(
+          book?.entries.map((e) => e.name),
+          ['First', 'Second'],
+        );
         assert.equal(book?.uploadCount, 2);
         assert.equal(book?.updatedAt, 2);
         assert.deepEqual((await s.loadBook(T, 'zoe'))?.entries, book?.entries);
@@ -139,7 +148,13 @@ for (const engine of ENGINES) {
         assert.deepEqual([...sig.appUserKeys].sort(), ['e:bob@b.com', 'p:+15550001']);
         assert.deepEqual([...sig.invitedKeys], [['e:dan@d.com', 300]]);
         assert.deepEqual([...sig.acceptedKeys], ['e:carol@c.com']);
-        assert.deepEqual(new Map([...sig.seenKeys].sort()), new Map([['e:carol@c.com', 10], ['e:dan@d.com', 20]]));
+        assert.deepEqual(
+          new Map([...sig.seenKeys].sort()),
+          new Map([
+            ['e:carol@c.com', 10],
+            ['e:dan@d.com', 20],
+          ]),
+        );
 
         // Re-upload of app users updates the id and name in place.
         const bobRows = (await rawRows(url, 'app_users')).filter((r) => r.key === 'e:bob@b.com');
@@ -198,4 +213,3 @@ for (const engine of ENGINES) {
       }));
   });
 }
-

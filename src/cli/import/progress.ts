@@ -96,7 +96,9 @@ export function createProgress(mode: ProgressMode, unit: string, stream: NodeJS.
   const line = (final: boolean) => {
     const pct = clock.total ? ((clock.done / clock.total) * 100).toFixed(1) : '100.0';
     const eta = final ? `elapsed ${formatDuration(clock.elapsed())}` : `ETA ${formatDuration(clock.eta())}`;
-    stream.write(`progress: ${fmt(clock.done)}/${fmt(clock.total)} ${unit} (${pct}%), ${fmt(clock.entries)} entries sent, ${fmt(clock.entriesPerSecond())} entries/s, ${eta}\n`);
+    stream.write(
+      `progress: ${fmt(clock.done)}/${fmt(clock.total)} ${unit} (${pct}%), ${fmt(clock.entries)} entries sent, ${fmt(clock.entriesPerSecond())} entries/s, ${eta}\n`,
+    );
   };
   return {
     start(total, done) {

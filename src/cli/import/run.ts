@@ -186,7 +186,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const fail = (n: number, why: string) => {
     summary.failed.push({ n, why });
     if (!opts.dryRun) state.unitFailed(n, why);
-    if (summary.failed.length > maxFailures) throw new FatalError(`more than ${maxFailures} failed ${unitLabel === 'lines' ? 'lines' : 'books'} (--max-failures); stopping`);
+    if (summary.failed.length > maxFailures)
+      throw new FatalError(`more than ${maxFailures} failed ${unitLabel === 'lines' ? 'lines' : 'books'} (--max-failures); stopping`);
   };
 
   /** One POST with retries; STOPPED when the run was stopped while waiting to retry. */
@@ -224,7 +225,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           throw e;
         }
         const base = (opts.retryBaseMs ?? RETRY_BASE_MS) * 2 ** attempt;
-        const wait = e instanceof KithApiError && e.retryAfterSeconds !== undefined ? e.retryAfterSeconds * 1000 : Math.min(MAX_RETRY_DELAY_MS, base * (0.75 + Math.random() / 2));
+        const wait =
+          e instanceof KithApiError && e.retryAfterSeconds !== undefined
+            ? e.retryAfterSeconds * 1000
+            : Math.min(MAX_RETRY_DELAY_MS, base * (0.75 + Math.random() / 2));
         summary.retries++;
         if (!(await sleep(wait, opts.signal))) return STOPPED;
       }
@@ -234,7 +238,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   async function loadUnit(n: number, body: UploadBodyIn): Promise<void> {
     const entries = body.entries;
     const count = Math.max(1, Math.ceil(entries.length / batchSize));
-    const where = (b: number) => (count > 1 ? ` (batch ${b + 1} of ${count}: entries ${b * batchSize + 1}-${Math.min(entries.length, (b + 1) * batchSize)})` : '');
+    const where = (b: number) =>
+      count > 1 ? ` (batch ${b + 1} of ${count}: entries ${b * batchSize + 1}-${Math.min(entries.length, (b + 1) * batchSize)})` : '';
     const label = unitLabel === 'lines' ? `line ${n}` : `book of user ${String(body.user_id)}`;
     for (let b = state.batchesDone(n); b < count; b++) {
       if (stopping) return;
@@ -300,15 +305,17 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   }
 
   try {
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      try {
-        await worker();
-      } catch (e) {
-        // One worker's fatal error stops the others after their batch in flight.
-        stopping = true;
-        throw e;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        try {
+          await worker();
+        } catch (e) {
+          // One worker's fatal error stops the others after their batch in flight.
+          stopping = true;
+          throw e;
+        }
+      }),
+    );
   } catch (e) {
     summary.fatal = e instanceof Error ? e.message : String(e);
   } finally {
@@ -324,7 +331,15 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** The human summary printed at the end of a run. */
 export function formatSummary(s: ImportSummary): string {
-  const verb = s.dryRun ? 'checked (dry run, nothing sent)' : s.fatal ? 'STOPPED by an error' : s.interrupted ? 'stopped (interrupted)' : s.failed.length ? 'finished with failures' : 'done';
+  const verb = s.dryRun
+    ? 'checked (dry run, nothing sent)'
+    : s.fatal
+      ? 'STOPPED by an error'
+      : s.interrupted
+        ? 'stopped (interrupted)'
+        : s.failed.length
+          ? 'finished with failures'
+          : 'done';
   const lines = [`kith ${s.mode}: ${verb} in ${formatDuration(s.seconds)}`];
   lines.push(`  file        ${s.file} (${s.format})`);
   if (s.unitLabel === 'lines') {

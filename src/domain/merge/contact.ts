@@ -120,8 +120,7 @@ function pickName(stamp: number, members: Int32Array, from: number, to: number, 
     if (
       r[0] > br[0] ||
       (r[0] === br[0] &&
-        (c.count > best.count ||
-          (c.count === best.count && (r[1] > br[1] || (r[1] === br[1] && (r[2] > br[2] || (r[2] === br[2] && c.last > best.last)))))))
+        (c.count > best.count || (c.count === best.count && (r[1] > br[1] || (r[1] === br[1] && (r[2] > br[2] || (r[2] === br[2] && c.last > best.last)))))))
     ) {
       best = c;
     }

@@ -4,7 +4,7 @@
  */
 import { isWebmailDomain } from '../webmail.ts';
 import type { NormalizedEntry } from '../types.ts';
-import { Components } from './components.ts';
+import type { Components } from './components.ts';
 import { namesCompatible } from './names.ts';
 
 /** Digits of a national-only number that must match the end of a full number to be read as the same phone. */
@@ -366,7 +366,8 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
     return r;
   };
   const join = (a: number, b: number) => {
-    const ra = rep(a), rb = rep(b);
+    const ra = rep(a),
+      rb = rep(b);
     if (ra !== rb) ids.set(rb, ra);
   };
   const byOtherKey = new Map<number, number>();

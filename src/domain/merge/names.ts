@@ -20,15 +20,54 @@ const IGNORED_TOKENS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 
  * Kept short on purpose: it only relaxes the veto, it never merges by itself.
  */
 const NICKNAME_GROUPS = [
-  'robert bob rob robbie bobby', 'william bill will billy liam', 'richard rick dick rich ricky', 'james jim jimmy jamie',
-  'michael mike mick mikey', 'thomas tom tommy', 'david dave davey', 'christopher chris kit', 'katherine catherine kate katie kathy cathy',
-  'elizabeth liz beth betty lisa eliza', 'margaret maggie peggy meg', 'susan sue suzy', 'anthony tony', 'andrew andy drew',
-  'joseph joe joey', 'edward ed ted eddie', 'henry hank harry', 'john jack johnny', 'nicholas nick nicky', 'peter pete',
-  'samuel sam sammy', 'stephen steven steve', 'alexander alex sasha sandy', 'alexandra alex sasha sandra', 'matthew matt',
-  'patrick pat paddy', 'patricia pat trish patty', 'daniel dan danny', 'gregory greg', 'lawrence larry', 'gerald jerry',
-  'jennifer jen jenny', 'rebecca becky becca', 'abigail abby', 'jose pepe', 'francisco paco pancho', 'mikhail misha',
-  'dmitry dima', 'ekaterina katya', 'johannes hannes', 'wolfgang wolf', 'giuseppe beppe', 'benjamin ben benji',
-  'jonathan jon', 'timothy tim', 'victoria vicky tori', 'deborah debbie deb', 'barbara barb babs',
+  'robert bob rob robbie bobby',
+  'william bill will billy liam',
+  'richard rick dick rich ricky',
+  'james jim jimmy jamie',
+  'michael mike mick mikey',
+  'thomas tom tommy',
+  'david dave davey',
+  'christopher chris kit',
+  'katherine catherine kate katie kathy cathy',
+  'elizabeth liz beth betty lisa eliza',
+  'margaret maggie peggy meg',
+  'susan sue suzy',
+  'anthony tony',
+  'andrew andy drew',
+  'joseph joe joey',
+  'edward ed ted eddie',
+  'henry hank harry',
+  'john jack johnny',
+  'nicholas nick nicky',
+  'peter pete',
+  'samuel sam sammy',
+  'stephen steven steve',
+  'alexander alex sasha sandy',
+  'alexandra alex sasha sandra',
+  'matthew matt',
+  'patrick pat paddy',
+  'patricia pat trish patty',
+  'daniel dan danny',
+  'gregory greg',
+  'lawrence larry',
+  'gerald jerry',
+  'jennifer jen jenny',
+  'rebecca becky becca',
+  'abigail abby',
+  'jose pepe',
+  'francisco paco pancho',
+  'mikhail misha',
+  'dmitry dima',
+  'ekaterina katya',
+  'johannes hannes',
+  'wolfgang wolf',
+  'giuseppe beppe',
+  'benjamin ben benji',
+  'jonathan jon',
+  'timothy tim',
+  'victoria vicky tori',
+  'deborah debbie deb',
+  'barbara barb babs',
 ];
 const NICKNAME: Map<string, number> = new Map();
 NICKNAME_GROUPS.forEach((g, i) => {
@@ -47,7 +86,8 @@ for (const [label, words] of Object.entries({
   grandmother: 'grandma granny nana nan oma abuela nonna babcia grandmother',
   grandfather: 'grandpa granddad opa abuelo nonno dziadek grandfather',
   partner: 'wife husband hubby honey babe hun love darling spouse partner',
-  sister: 'sister sis', brother: 'brother bro',
+  sister: 'sister sis',
+  brother: 'brother bro',
 })) {
   for (const w of words.split(' ')) KIN.set(w.normalize('NFD').replace(/\p{M}+/gu, ''), '~' + label);
 }
@@ -120,7 +160,10 @@ function foldText(s: string): string {
  */
 const LATIN_FOLD: (string | undefined)[] = [];
 const VIET_FOLD: (string | undefined)[] = [];
-for (const [table, from, to] of [[LATIN_FOLD, 0, 0x250], [VIET_FOLD, 0x1e00, 0x1f00]] as const) {
+for (const [table, from, to] of [
+  [LATIN_FOLD, 0, 0x250],
+  [VIET_FOLD, 0x1e00, 0x1f00],
+] as const) {
   for (let c = from; c < to; c++) {
     const f = foldText(String.fromCharCode(c));
     table.push(/^[\p{L}\p{N}]+$/u.test(f) ? f : /^[^\p{L}\p{N}]+$/u.test(f) ? ' ' : undefined);

@@ -60,7 +60,6 @@ const MIN_SPAN_DAYS = 30;
  */
 const TYPICAL_TIMES_QUANTILE = 0.5;
 
-
 /**
  * Names of the features, in a fixed order (the order of explain output and of training).
  * - frequency: log1p(times_contacted); unknown counts are imputed (see TYPICAL_TIMES_QUANTILE), except that

@@ -27,8 +27,18 @@ const TOLERANCE = 1e-9;
  * promise, and protection against a spurious fit on a small app).
  */
 const NON_NEGATIVE: ReadonlySet<string> = new Set([
-  'frequency', 'sent_recency', 'received_recency', 'favorite', 'pinned', 'sources', 'entries',
-  'completeness', 'known_by', 'reciprocal', 'reciprocal_frequency', 'reciprocal_recency',
+  'frequency',
+  'sent_recency',
+  'received_recency',
+  'favorite',
+  'pinned',
+  'sources',
+  'entries',
+  'completeness',
+  'known_by',
+  'reciprocal',
+  'reciprocal_frequency',
+  'reciprocal_recency',
 ]);
 
 export interface TrainSample {
@@ -86,7 +96,7 @@ function fit(samples: TrainSample[], prior: Readonly<Weights>, free: string[], l
   const priorVec = names.map((f) => prior[f] ?? 0);
   const w = [...priorVec];
   const fixed = FEATURE_NAMES.filter((f) => !free.includes(f));
-  const rows = samples.map((s) => names.map((f) => (f === 'bias' ? 1 : s.features[f] ?? 0)));
+  const rows = samples.map((s) => names.map((f) => (f === 'bias' ? 1 : (s.features[f] ?? 0))));
   const offsets = samples.map((s) => fixed.reduce((acc, f) => acc + (prior[f] ?? 0) * (s.features[f] ?? 0), 0));
   const reg = names.map((f) => (f === 'bias' ? BIAS_L2 : l2));
 

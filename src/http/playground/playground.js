@@ -30,17 +30,24 @@ async function call(method, path, key, body, contentType) {
   const res = await fetch(path, { method, headers, body: payload });
   const text = await res.text();
   let json = null;
-  try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
   if (!res.ok) throw new ApiError(res.status, json);
   return json;
 }
 
-function setStatus(text) { $('status').textContent = text; }
+function setStatus(text) {
+  $('status').textContent = text;
+}
 
 function showError(err) {
   const box = $('error');
   box.hidden = false;
-  box.textContent = err instanceof ApiError ? `${err.message} (HTTP ${err.status}${err.code ? `, ${err.code}` : ''})` : String(err && err.message ? err.message : err);
+  box.textContent =
+    err instanceof ApiError ? `${err.message} (HTTP ${err.status}${err.code ? `, ${err.code}` : ''})` : String(err && err.message ? err.message : err);
 }
 
 function chooseFile(file) {
@@ -55,7 +62,8 @@ function formatOf(name) {
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === 'class') node.className = v; else node.setAttribute(k, v);
+    if (k === 'class') node.className = v;
+    else node.setAttribute(k, v);
   }
   for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(c == null ? '' : String(c)));
   return node;
@@ -64,7 +72,9 @@ function el(tag, attrs, ...children) {
 /** The per-signal contributions of a row as labelled bars, largest first. */
 function explainCell(explain) {
   if (!explain || typeof explain !== 'object' || Object.keys(explain).length === 0) return el('span', { class: 'muted' }, 'no explanation');
-  const items = Object.entries(explain).filter(([, v]) => typeof v === 'number').sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+  const items = Object.entries(explain)
+    .filter(([, v]) => typeof v === 'number')
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
   const max = Math.max(...items.map(([, v]) => Math.abs(v)), 1e-9);
   const box = el('div', { class: 'explain' });
   for (const [name, value] of items) {
@@ -79,17 +89,22 @@ function render(book, parsed) {
   const rows = $('rows');
   rows.replaceChildren();
   for (const c of book.data) {
-    rows.append(el('tr', { 'data-rank': c.rank },
-      el('td', { class: 'num' }, c.rank),
-      el('td', {}, c.name == null ? el('span', { class: 'muted' }, '(no name)') : c.name),
-      el('td', {}, c.emails.join(', ')),
-      el('td', {}, c.phones.join(', ')),
-      el('td', { class: 'num' }, typeof c.score === 'number' ? c.score.toFixed(3) : c.score),
-      el('td', {}, explainCell(c.explain)),
-    ));
+    rows.append(
+      el(
+        'tr',
+        { 'data-rank': c.rank },
+        el('td', { class: 'num' }, c.rank),
+        el('td', {}, c.name == null ? el('span', { class: 'muted' }, '(no name)') : c.name),
+        el('td', {}, c.emails.join(', ')),
+        el('td', {}, c.phones.join(', ')),
+        el('td', { class: 'num' }, typeof c.score === 'number' ? c.score.toFixed(3) : c.score),
+        el('td', {}, explainCell(c.explain)),
+      ),
+    );
   }
   const m = book.meta || {};
-  $('summary').textContent = `${book.data.length} shown of ${parsed.entries.length} entries read` +
+  $('summary').textContent =
+    `${book.data.length} shown of ${parsed.entries.length} entries read` +
     (parsed.skipped ? `, ${parsed.skipped} unreadable skipped` : '') +
     (m.exception_matching_email_domain ? ' · webmail domain not promoted' : '') +
     (typeof m.time === 'number' ? ` · ranked in ${(m.time * 1000).toFixed(0)} ms` : '');
@@ -155,7 +170,10 @@ document.addEventListener('DOMContentLoaded', () => {
   $('form').addEventListener('submit', run);
   $('file').addEventListener('change', (e) => chooseFile(e.target.files[0]));
   const drop = $('drop');
-  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  drop.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    drop.classList.add('over');
+  });
   drop.addEventListener('dragleave', () => drop.classList.remove('over'));
   drop.addEventListener('drop', (e) => {
     e.preventDefault();

@@ -32,7 +32,7 @@ export function clientKeyRoutes(deps: { storage: Storage; config: Config }): Rou
       schema: {
         summary: 'Mint a client key for one user (secret key only)',
         description:
-          'The key acts only for user_id: it reads and writes that user\'s address book, records suggestions seen and invites sent for them, and calls /v0/test. Everything else answers 403. It expires after KITH_CLIENT_KEY_TTL_SECONDS and can be revoked (kith client-keys revoke).',
+          "The key acts only for user_id: it reads and writes that user's address book, records suggestions seen and invites sent for them, and calls /v0/test. Everything else answers 403. It expires after KITH_CLIENT_KEY_TTL_SECONDS and can be revoked (kith client-keys revoke).",
         tags: ['client keys'],
         body: ClientKeyBody,
         response: { 200: ClientKeyResponse },

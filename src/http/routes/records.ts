@@ -31,12 +31,12 @@ async function wrapBareList(request: FastifyRequest) {
  * version prefix: they answer at both /v0/invites-* and /invites-*.
  */
 export function recordRoutes(deps: {
-    storage: Storage;
-    schemas: Schemas;
-    config: Config;
-    /** Called after accepted invites are stored (the ranker learns from them). */
-    onInvitesAccepted?: (tenant: string) => Promise<void>;
-  },): RouteSpec[] {
+  storage: Storage;
+  schemas: Schemas;
+  config: Config;
+  /** Called after accepted invites are stored (the ranker learns from them). */
+  onInvitesAccepted?: (tenant: string) => Promise<void>;
+}): RouteSpec[] {
   const { storage, schemas: S, config } = deps;
   const region = config.defaultRegion;
 
@@ -56,15 +56,15 @@ export function recordRoutes(deps: {
   const routes: RouteSpec[] = [];
 
   const invitesSent: RouteSpec['handler'] = async (request) => {
-      const now = Date.now();
-      const rows = (request.body as InvitesSentBody).entries.map((e, i) => ({
-        userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
-        keys: keysOf(e, i),
-        inviteeName: e.invitee_name?.trim() || null,
-        sentAt: dateOrDefault(e.sent_at, `entries[${i}].sent_at`, now),
-      }));
-      await storage.recordInvitesSent(request.auth.tenant, rows);
-      return { message: 'Invite sent added.', meta: { time: elapsedSeconds(request) } };
+    const now = Date.now();
+    const rows = (request.body as InvitesSentBody).entries.map((e, i) => ({
+      userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
+      keys: keysOf(e, i),
+      inviteeName: e.invitee_name?.trim() || null,
+      sentAt: dateOrDefault(e.sent_at, `entries[${i}].sent_at`, now),
+    }));
+    await storage.recordInvitesSent(request.auth.tenant, rows);
+    return { message: 'Invite sent added.', meta: { time: elapsedSeconds(request) } };
   };
   for (const prefix of ['/v0', '']) {
     routes.push({
@@ -80,17 +80,17 @@ export function recordRoutes(deps: {
   }
 
   const invitesAccepted: RouteSpec['handler'] = async (request) => {
-      const now = Date.now();
-      const rows = (request.body as InvitesAcceptedBody).entries.map((e, i) => ({
-        keys: keysOf(e, i, true),
-        userId: e.user_id === undefined || e.user_id === null ? null : coerceUserId(e.user_id, `entries[${i}].user_id`),
-        newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceUserId(e.new_user_id, `entries[${i}].new_user_id`),
-        name: e.name?.trim() || null,
-        acceptedAt: dateOrDefault(e.accepted_at, `entries[${i}].accepted_at`, now),
-      }));
-      await storage.recordInvitesAccepted(request.auth.tenant, rows);
-      await deps.onInvitesAccepted?.(request.auth.tenant);
-      return { message: 'Invite accepted added.', meta: { time: elapsedSeconds(request) } };
+    const now = Date.now();
+    const rows = (request.body as InvitesAcceptedBody).entries.map((e, i) => ({
+      keys: keysOf(e, i, true),
+      userId: e.user_id === undefined || e.user_id === null ? null : coerceUserId(e.user_id, `entries[${i}].user_id`),
+      newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceUserId(e.new_user_id, `entries[${i}].new_user_id`),
+      name: e.name?.trim() || null,
+      acceptedAt: dateOrDefault(e.accepted_at, `entries[${i}].accepted_at`, now),
+    }));
+    await storage.recordInvitesAccepted(request.auth.tenant, rows);
+    await deps.onInvitesAccepted?.(request.auth.tenant);
+    return { message: 'Invite accepted added.', meta: { time: elapsedSeconds(request) } };
   };
   for (const prefix of ['/v0', '']) {
     routes.push({

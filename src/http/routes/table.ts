@@ -78,5 +78,15 @@ export function routeOf(request: FastifyRequest): RouteConfig['kith'] | undefine
 
 /** The Fastify route `config` of a table entry. */
 export function routeConfig(spec: RouteSpec): RouteConfig {
-  return { kith: { auth: spec.auth, clientUser: spec.clientUser, label: spec.label ?? spec.url, offloadBody: spec.offloadBody, countsUploads: spec.countsUploads, example: spec.example, url: spec.url } };
+  return {
+    kith: {
+      auth: spec.auth,
+      clientUser: spec.clientUser,
+      label: spec.label ?? spec.url,
+      offloadBody: spec.offloadBody,
+      countsUploads: spec.countsUploads,
+      example: spec.example,
+      url: spec.url,
+    },
+  };
 }

@@ -96,7 +96,11 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         response: { 200: S.UploadResponse },
       },
       example: { query: { user_id: '42', format: 'vcard' } },
-      sample: { path: '/v0/address-book-file?user_id=owner', body: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n', contentType: 'text/vcard' },
+      sample: {
+        path: '/v0/address-book-file?user_id=owner',
+        body: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n',
+        contentType: 'text/vcard',
+      },
       handler: async (request, reply) => {
         const query = request.query as FileQuery;
         const own = request.auth.clientUserId;
@@ -116,7 +120,11 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         validateUpload(body);
         // The metrics hooks count the upload's entries from the body: give them the parsed entries.
         (request as { body: unknown }).body = body;
-        const r = await answers.upload(body as UploadBody, { tenant: request.auth.tenant, appName: request.auth.appName, elapsed: () => elapsedSeconds(request) });
+        const r = await answers.upload(body as UploadBody, {
+          tenant: request.auth.tenant,
+          appName: request.auth.appName,
+          elapsed: () => elapsedSeconds(request),
+        });
         return reply.type('application/json; charset=utf-8').send(r.json);
       },
     },

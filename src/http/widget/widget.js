@@ -84,8 +84,18 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
       this.suggested = el('ul', { class: 'suggested', 'aria-labelledby': `${id}-sh` });
       this.all = el('ul', { class: 'all', 'aria-labelledby': `${id}-ah` });
       this.search = el('input', { type: 'search', id: `${id}-q`, autocomplete: 'off', placeholder: 'Name, e-mail or phone' });
-      this.file = el('input', { type: 'file', accept: '.vcf,.vcard,.csv,text/vcard,text/x-vcard,text/csv', class: 'sr', tabindex: '-1', 'aria-hidden': 'true' });
-      this.drop = el('div', { class: 'drop', role: 'button', tabindex: '0', 'aria-describedby': `${id}-dh` }, el('span', { id: `${id}-dh`, text: 'Import contacts: drop a vCard (.vcf) or Google Contacts CSV here, or press to choose a file.' }));
+      this.file = el('input', {
+        type: 'file',
+        accept: '.vcf,.vcard,.csv,text/vcard,text/x-vcard,text/csv',
+        class: 'sr',
+        tabindex: '-1',
+        'aria-hidden': 'true',
+      });
+      this.drop = el(
+        'div',
+        { class: 'drop', role: 'button', tabindex: '0', 'aria-describedby': `${id}-dh` },
+        el('span', { id: `${id}-dh`, text: 'Import contacts: drop a vCard (.vcf) or Google Contacts CSV here, or press to choose a file.' }),
+      );
       this.button = el('button', { type: 'button', class: 'invite', disabled: true, text: 'Invite' });
       this.sugHeading = el('h2', { id: `${id}-sh`, text: 'Suggested' });
       this.allHeading = el('h2', { id: `${id}-ah`, text: 'All contacts' });
@@ -158,7 +168,12 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
       if (!key) throw new Error('The widget has no client-key attribute.');
       const headers = { Authorization: `Bearer ${key}` };
       if (body !== undefined) headers['Content-Type'] = type;
-      const res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body, credentials: 'omit' });
+      const res = await fetch(this.base + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body,
+        credentials: 'omit',
+      });
       let json = null;
       try {
         json = await res.json();
@@ -222,7 +237,16 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
         this.updateButton();
       });
       const addr = c.email || c.phone || '';
-      return el('li', {}, el('label', { for: id }, box, el('span', { class: 'who' }, el('span', { class: 'name', text: c.name || addr }), c.name ? el('span', { class: 'addr', text: addr }) : null)));
+      return el(
+        'li',
+        {},
+        el(
+          'label',
+          { for: id },
+          box,
+          el('span', { class: 'who' }, el('span', { class: 'name', text: c.name || addr }), c.name ? el('span', { class: 'addr', text: addr }) : null),
+        ),
+      );
     }
 
     updateButton() {

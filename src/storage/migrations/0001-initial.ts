@@ -104,11 +104,7 @@ export function initialMigration(engine: Engine): Migration {
         .execute();
       await db.schema.createIndex('invites_accepted_key').on('invites_accepted').columns(['tenant', 'key']).execute();
       await db.schema.createIndex('invites_accepted_user').on('invites_accepted').columns(['tenant', 'user_id']).execute();
-      await db.schema
-        .createIndex('invites_accepted_new_user')
-        .on('invites_accepted')
-        .columns(['tenant', 'new_user_id'])
-        .execute();
+      await db.schema.createIndex('invites_accepted_new_user').on('invites_accepted').columns(['tenant', 'new_user_id']).execute();
 
       await db.schema
         .createTable('suggested_seen')
