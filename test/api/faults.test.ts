@@ -4,10 +4,10 @@
  * never a hang), requests that do not need the node keep working; once it is back Kith serves again
  * without a restart, and nothing acknowledged is lost (books and key index complete).
  *
- * Both use servers of their own, never the shared ones: a private Citus cluster (../shared/citus/
- * cluster.sh start on its own folder and ports; KITH_CITUS_CLUSTER_SH names the script elsewhere) and a
- * private PostgreSQL (initdb into a temporary folder, as cluster.sh does). Skipped (counted) when the
- * script, PostgreSQL's binaries or root (to run them as the postgres user) are missing.
+ * Both use servers of their own, never the shared ones: a private Citus cluster (scripts/citus-cluster.sh
+ * start on its own folder and ports; KITH_CITUS_CLUSTER_SH names another script) and a private PostgreSQL
+ * (initdb into a temporary folder, as that script does). Skipped (counted) when the Citus extension,
+ * PostgreSQL's binaries or root (to run them as the postgres user) are missing.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -23,7 +23,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { call, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLUSTER_SH = process.env.KITH_CITUS_CLUSTER_SH || join(ROOT, '../shared/citus/cluster.sh');
+const CLUSTER_SH = process.env.KITH_CITUS_CLUSTER_SH || join(ROOT, 'scripts/citus-cluster.sh');
 const CITUS_DIR = join(tmpdir(), 'kith-citus-faults');
 const CITUS_PORT = 9710;
 /** The longest any one request may take while a node is down (ms): an answer, never a hang. */
@@ -46,7 +46,9 @@ const citusSkip = !isRoot
   ? 'needs root (to run the cluster as the postgres user)'
   : !existsSync(CLUSTER_SH)
     ? `${CLUSTER_SH} not found: Citus fault tests SKIPPED`
-    : false;
+    : pgBin === null || !(existsSync(join(pgBin, '../lib/citus.so')) || (process.env.CITUS_TARBALL && existsSync(process.env.CITUS_TARBALL)))
+      ? 'the Citus extension is not installed (nor CITUS_TARBALL): Citus fault tests SKIPPED'
+      : false;
 const pgSkip = !isRoot
   ? 'needs root (to run a private PostgreSQL as the postgres user)'
   : pgBin === null

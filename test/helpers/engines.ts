@@ -34,7 +34,7 @@ export type EngineName = (typeof ENGINES)[number];
 /** The PostgreSQL database the tests use (trust auth on 127.0.0.1 by default). */
 export const PG_TEST_URL = process.env.KITH_TEST_PG_URL || 'postgres://127.0.0.1:5432/test';
 /**
- * The Citus coordinator the tests use: ../shared/citus/cluster.sh start (one coordinator, two workers).
+ * The Citus coordinator the tests use: scripts/citus-cluster.sh start (one coordinator, two workers).
  * Each test gets a fresh schema there, as on PostgreSQL: Citus distributes tables of any schema, and
  * drops their shards with the schema.
  */
@@ -100,7 +100,7 @@ export async function engineSkip(engine: EngineName): Promise<string | false> {
   const reason =
     engine === 'postgres'
       ? `PostgreSQL not reachable at ${PG_TEST_URL} (set KITH_TEST_PG_URL): postgres tests SKIPPED`
-      : `Citus not reachable at ${CITUS_TEST_URL} (start it: ../shared/citus/cluster.sh start; or set KITH_TEST_CITUS_URL): citus tests SKIPPED`;
+      : `Citus not reachable at ${CITUS_TEST_URL} (start it: scripts/citus-cluster.sh start; or set KITH_TEST_CITUS_URL): citus tests SKIPPED`;
   if (!warned.has(engine)) {
     warned.add(engine);
     process.stderr.write(`\n*** WARNING: ${reason} ***\n\n`);
