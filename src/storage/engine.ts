@@ -50,6 +50,15 @@ export interface EngineProfile {
    */
   readonly keyLookup: 'join' | 'in' | 'any';
   /**
+   * How loadSignals finds the reciprocal signal (the users whose books hold the owner's keys, by their
+   * owner keys). 'join': contact_keys joined to owner_keys in one query (SQLite, PostgreSQL: the planner
+   * probes owner_keys' (tenant, user_id) index per user found; ~0.2 ms on a small book). 'two-step': a
+   * materialised CTE of those users first, then their owner keys (Citus: the first step runs where the keys
+   * are, the second where the users are, never one repartition join; on SQLite the same query cost ~2 ms
+   * more on every read, measured).
+   */
+  readonly reciprocalLookup: 'join' | 'two-step';
+  /**
    * A text value given as a JavaScript string or as its UTF-8 bytes, as a parameter of an insert
    * (SQLite: the bytes bound as they are and cast to TEXT in SQL, never decoded in JavaScript;
    * Postgres: decoded, as the driver sends strings).

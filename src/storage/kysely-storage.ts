@@ -793,39 +793,55 @@ export class KyselyStorage implements Storage {
           .groupBy('o.key')
           .execute(),
         // Reciprocal: the users whose books hold one of the owner's keys (found from those few keys,
-        // whatever the book's size), by their owner keys; the ones in this book are kept below. Two steps
-        // (a materialised CTE, then its users' owner keys): the first runs where the keys are (Citus: the
-        // key index is distributed by key), the second where the users are, never as one repartition join.
+        // whatever the book's size), by their owner keys; the ones in this book are kept below. On a
+        // distributed engine in two steps (a materialised CTE, then its users' owner keys): the first runs
+        // where the keys are (Citus: the key index is distributed by key), the second where the users are,
+        // never as one repartition join. Elsewhere one join (EngineProfile.reciprocalLookup).
         owner.length === 0
           ? Promise.resolve([])
-          : db
-              .with(
-                (cte) => cte('r').materialized(),
-                (q) =>
-                  q
-                    .selectFrom('contact_keys as ck')
-                    .select((eb) => [
-                      'ck.user_id',
-                      eb.fn.max('ck.times').as('times'),
-                      eb.fn.max('ck.last_sent').as('last_sent'),
-                      eb.fn.max('ck.last_received').as('last_received'),
-                    ])
-                    .where('ck.tenant', '=', t)
-                    .where('ck.key', 'in', owner)
-                    .where('ck.user_id', '<>', userId)
-                    .groupBy('ck.user_id'),
-              )
-              .selectFrom('r')
-              .innerJoin('owner_keys as ok', 'ok.user_id', 'r.user_id')
-              .select((eb) => [
-                'ok.key',
-                eb.fn.max('r.times').as('times'),
-                eb.fn.max('r.last_sent').as('last_sent'),
-                eb.fn.max('r.last_received').as('last_received'),
-              ])
-              .where('ok.tenant', '=', t)
-              .groupBy('ok.key')
-              .execute(),
+          : this.#profile.reciprocalLookup === 'join'
+            ? db
+                .selectFrom('contact_keys as ck')
+                .innerJoin('owner_keys as ok', (j) => j.onRef('ok.tenant', '=', 'ck.tenant').onRef('ok.user_id', '=', 'ck.user_id'))
+                .select((eb) => [
+                  'ok.key',
+                  eb.fn.max('ck.times').as('times'),
+                  eb.fn.max('ck.last_sent').as('last_sent'),
+                  eb.fn.max('ck.last_received').as('last_received'),
+                ])
+                .where('ck.tenant', '=', t)
+                .where('ck.key', 'in', owner)
+                .where('ck.user_id', '<>', userId)
+                .groupBy('ok.key')
+                .execute()
+            : db
+                .with(
+                  (cte) => cte('r').materialized(),
+                  (q) =>
+                    q
+                      .selectFrom('contact_keys as ck')
+                      .select((eb) => [
+                        'ck.user_id',
+                        eb.fn.max('ck.times').as('times'),
+                        eb.fn.max('ck.last_sent').as('last_sent'),
+                        eb.fn.max('ck.last_received').as('last_received'),
+                      ])
+                      .where('ck.tenant', '=', t)
+                      .where('ck.key', 'in', owner)
+                      .where('ck.user_id', '<>', userId)
+                      .groupBy('ck.user_id'),
+                )
+                .selectFrom('r')
+                .innerJoin('owner_keys as ok', 'ok.user_id', 'r.user_id')
+                .select((eb) => [
+                  'ok.key',
+                  eb.fn.max('r.times').as('times'),
+                  eb.fn.max('r.last_sent').as('last_sent'),
+                  eb.fn.max('r.last_received').as('last_received'),
+                ])
+                .where('ok.tenant', '=', t)
+                .groupBy('ok.key')
+                .execute(),
         (anyKeys !== null
           ? db.selectFrom('app_users as a').where('a.key', '=', anyKeys)
           : join

@@ -99,6 +99,7 @@ export async function openPostgres(url: string): Promise<EngineProfile> {
       // Measured on 20,000 contact keys: ~290 ms with unnest vs ~480 ms with 5,000-row VALUES chunks.
       keyTable: (keys) => sql<{ key: string }>`(select unnest(${keys as string[]}::text[]) as key)`,
       keyLookup: citus ? 'any' : 'in',
+      reciprocalLookup: citus ? 'two-step' : 'join',
       rowsFromArrays: (columns) => sql`select * from unnest(${sql.join(columns.map((c) => sql`${c.values}::${sql.raw(c.type)}[]`))})`,
       // Every statement is a round trip: one multi-row statement beats one per row.
       runEach: undefined,
