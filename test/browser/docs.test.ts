@@ -4,37 +4,20 @@
  * Skipped, loudly, when /usr/bin/chromium is not installed (apt-get install -y chromium).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { countSkip } from '../helpers/skip.ts';
+import type { Browser } from 'playwright-core';
+import { browserSkip, launchBrowser, SHOTS } from '../helpers/browser.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-/** Flags for headless Chromium as root on a machine without outside network (see the machine notes). */
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SHOTS = new URL('../../tmp/', import.meta.url).pathname;
-
-const skip = countSkip(
-  'browser tests',
-  existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`,
-);
-if (skip) process.stderr.write(`\n*** WARNING: ${skip} ***\n\n`);
+const skip = browserSkip('/docs browser tests');
 
 describe('/docs in headless Chromium', { skip }, () => {
   let api: TestApi;
   let browser: Browser;
   before(async () => {
     api = await startApi('sqlite');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();

@@ -4,32 +4,16 @@
  * with options. Saves a screenshot to tmp/playground.png. Skipped, loudly, without /usr/bin/chromium.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { countSkip } from '../helpers/skip.ts';
+import type { Browser, Page } from 'playwright-core';
+import { browserSkip, launchBrowser, SHOTS } from '../helpers/browser.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-/** Flags for headless Chromium as root on a machine without outside network (see the machine notes). */
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SHOTS = new URL('../../tmp/', import.meta.url).pathname;
 const FIXTURES = new URL('../cli/fixtures/', import.meta.url).pathname;
 
-const noBrowser = countSkip(
-  'browser tests',
-  existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`,
-);
-if (noBrowser) process.stderr.write(`\n*** WARNING: ${noBrowser} ***\n\n`);
+const noBrowser = browserSkip('/playground browser tests');
 
 /** A small phone export: a favourite, plain contacts, a duplicate (phone in another format), a no-reply address. */
 const VCF = [
@@ -70,7 +54,7 @@ const engineSkips = new Map(await Promise.all(ENGINES.map(async (e) => [e, await
 describe('/playground in headless Chromium', { skip: noBrowser }, () => {
   let browser: Browser;
   before(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();

@@ -8,27 +8,15 @@
  * /usr/bin/chromium.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { browserSkip, launchBrowser, SHOTS } from '../helpers/browser.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SHOTS = new URL('../../tmp/', import.meta.url).pathname;
-
-const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests SKIPPED (install with: apt-get install -y chromium)`;
-if (noBrowser) process.stderr.write(`\n*** WARNING: ${noBrowser} ***\n\n`);
+const noBrowser = browserSkip('widget browser tests');
 
 const USER = 'w1';
 /** Eight contacts; times_contacted gives the ranking a clear order. */
@@ -81,7 +69,7 @@ const engineSkips = new Map(await Promise.all(ENGINES.map(async (e) => [e, await
 describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
   let browser: Browser;
   before(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
