@@ -95,6 +95,16 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
       const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: job });
       return r.body;
     };
+  /** GET of a user's book (named in the path, or the client key's own): on a worker when it is big. */
+  const readBook = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    const query = request.query as RankQuery as Record<string, unknown>;
+    const opts = rankOptionsOf(query);
+    const listLeftOut = listLeftOutOf(query, opts);
+    const json =
+      (await rankElsewhere(request)(userId, opts, { type: 'get', docs, listLeftOut })) ??
+      (await answers.read(userId, opts, docs, contextOf(request), listLeftOut));
+    return sendJson(reply, json);
+  };
 
   return [
     {
@@ -146,14 +156,7 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
       example: { params: { user_id: '42' }, query: EXAMPLE_RANK_QUERY },
       sample: { path: '/v0/address-book/owner' },
       handler: async (request, reply) => {
-        const userId = pathUserId(request);
-        const query = request.query as RankQuery as Record<string, unknown>;
-        const opts = rankOptionsOf(query);
-        const listLeftOut = listLeftOutOf(query, opts);
-        const json =
-          (await rankElsewhere(request)(userId, opts, { type: 'get', docs, listLeftOut })) ??
-          (await answers.read(userId, opts, docs, contextOf(request), listLeftOut));
-        return sendJson(reply, json);
+        return readBook(request, reply, pathUserId(request));
       },
     },
     {
@@ -173,13 +176,7 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
       handler: async (request, reply) => {
         const userId = request.auth.clientUserId;
         if (userId === null) throw invalid('user_id', 'is required in the path (GET /v0/address-book/{user_id}); only a client key may leave it out');
-        const query = request.query as RankQuery as Record<string, unknown>;
-        const opts = rankOptionsOf(query);
-        const listLeftOut = listLeftOutOf(query, opts);
-        const json =
-          (await rankElsewhere(request)(userId, opts, { type: 'get', docs, listLeftOut })) ??
-          (await answers.read(userId, opts, docs, contextOf(request), listLeftOut));
-        return sendJson(reply, json);
+        return readBook(request, reply, userId);
       },
     },
     {
