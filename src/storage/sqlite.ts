@@ -189,13 +189,15 @@ async function startCheckpointer(path: string): Promise<() => Promise<void>> {
   const worker = new Worker(new URL('./checkpointer.mjs', import.meta.url), {
     workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS, busyTimeoutMs: BUSY_TIMEOUT_MS },
   });
+  // Listened for from the start: a thread that ends right after its first message may have its 'exit'
+  // emitted in the same turn as that message, before an await on the message returns.
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('error', reject);
   });
   // A checkpointer that dies (it should not) leaves the backstop in charge; the server keeps running.
   worker.on('error', () => {});
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let stopping: Promise<void> | null = null;
   return () =>
     (stopping ??= (async () => {
@@ -210,16 +212,17 @@ async function startCheckpointer(path: string): Promise<() => Promise<void>> {
 async function startIndexerThread(path: string): Promise<() => Promise<void>> {
   const worker = new Worker(BOOT, { workerData: { entry: INDEXER_ENTRY, path, writeLocks: exportWriteLocks() } });
   const threadId = worker.threadId;
-  await new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
-    worker.once('error', reject);
-  });
+  // Listened for from the start (see startCheckpointer).
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {
       releaseLocksOf(threadId); // ended inside a transaction (terminated): the other writers must not wait
       resolve();
     }),
   );
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
   // An indexer thread that dies leaves its work in the queue: the next start (or any other server) does it.
   worker.on('error', () => {});
   let stopping: Promise<void> | null = null;

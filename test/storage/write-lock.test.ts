@@ -28,9 +28,12 @@ describe('SQLite write lock', () => {
       { eval: true, workerData: { lock: a } },
     );
     const id = worker.threadId; // -1 once it has exited: the pool keeps it from the start, as here
+    // Both listened for at once: under load the worker's 'exit' can be emitted in the same turn as its
+    // message, before an await on the message returns (a test run on Node 26 hung there).
+    const exited = new Promise((r) => worker.once('exit', r));
     await new Promise((r) => worker.once('message', r));
     assert.equal(Atomics.load(a, 0), id + 1);
-    await new Promise((r) => worker.once('exit', r));
+    await exited;
     // The worker died holding it: what the pool does on a worker's exit frees it.
     releaseLocksOf(id);
     assert.equal(Atomics.load(a, 0), 0);
