@@ -185,37 +185,33 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
 }
 
 /** Starts the WAL checkpointer thread on `path`; resolves once it runs, with the function that stops it. */
-async function startCheckpointer(path: string): Promise<() => Promise<void>> {
+function startCheckpointer(path: string): Promise<() => Promise<void>> {
+  // A checkpointer that dies (it should not) leaves the backstop in charge; the server keeps running.
   const worker = new Worker(new URL('./checkpointer.mjs', import.meta.url), {
     workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS, busyTimeoutMs: BUSY_TIMEOUT_MS },
   });
-  // Listened for from the start: a thread that ends right after its first message may have its 'exit'
-  // emitted in the same turn as that message, before an await on the message returns.
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
-    worker.once('error', reject);
-  });
-  // A checkpointer that dies (it should not) leaves the backstop in charge; the server keeps running.
-  worker.on('error', () => {});
-  let stopping: Promise<void> | null = null;
-  return () =>
-    (stopping ??= (async () => {
-      worker.postMessage('stop');
-      const timer = setTimeout(() => void worker.terminate(), 5_000);
-      await exited;
-      clearTimeout(timer);
-    })());
+  return runBackgroundThread(worker, 5_000, () => {});
 }
 
 /** Starts the indexer thread (indexer-thread.ts) on `path`; resolves once it runs, with the function that stops it. */
-async function startIndexerThread(path: string): Promise<() => Promise<void>> {
+function startIndexerThread(path: string): Promise<() => Promise<void>> {
+  // An indexer thread that dies leaves its work in the queue: the next start (or any other server) does it.
   const worker = new Worker(BOOT, { workerData: { entry: INDEXER_ENTRY, path, writeLocks: exportWriteLocks() } });
   const threadId = worker.threadId;
-  // Listened for from the start (see startCheckpointer).
+  // Ended inside a transaction (terminated): the other writers must not wait.
+  return runBackgroundThread(worker, 10_000, () => releaseLocksOf(threadId));
+}
+
+/**
+ * Waits for a background thread's first message (it runs), then returns the function that stops it:
+ * 'stop', and terminate after `graceMs` if it has not ended. `onExit` runs when it ends, whatever the cause.
+ */
+async function runBackgroundThread(worker: Worker, graceMs: number, onExit: () => void): Promise<() => Promise<void>> {
+  // Listened for from the start: a thread that ends right after its first message may have its 'exit'
+  // emitted in the same turn as that message, before an await on the message returns.
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {
-      releaseLocksOf(threadId); // ended inside a transaction (terminated): the other writers must not wait
+      onExit();
       resolve();
     }),
   );
@@ -223,13 +219,12 @@ async function startIndexerThread(path: string): Promise<() => Promise<void>> {
     worker.once('message', () => resolve());
     worker.once('error', reject);
   });
-  // An indexer thread that dies leaves its work in the queue: the next start (or any other server) does it.
-  worker.on('error', () => {});
+  worker.on('error', () => {}); // a later failure ends the thread: 'exit' follows
   let stopping: Promise<void> | null = null;
   return () =>
     (stopping ??= (async () => {
       worker.postMessage('stop');
-      const timer = setTimeout(() => void worker.terminate(), 10_000);
+      const timer = setTimeout(() => void worker.terminate(), graceMs);
       await exited;
       clearTimeout(timer);
     })());
