@@ -3,11 +3,13 @@
 # PostgreSQL server on its own port, all on this machine. Kith's tests and CI use it; production runs a
 # real cluster (docs/scaling.md).
 #
-#   scripts/citus-cluster.sh start [DIR] [PORT]   create (first time) and start the cluster: coordinator on
-#                                                 PORT (default 9700), workers on PORT+1 and PORT+2, data
-#                                                 under DIR (default /tmp/kith-citus); prints the coordinator URL
+#   scripts/citus-cluster.sh start [DIR] [PORT] [WORKERS]
+#                                                 create (first time) and start the cluster: coordinator on
+#                                                 PORT (default 9700), WORKERS workers (default 2) on PORT+1,
+#                                                 PORT+2, ..., data under DIR (default /tmp/kith-citus);
+#                                                 prints the coordinator URL
 #   scripts/citus-cluster.sh stop  [DIR]          stop the three servers (data kept)
-#   scripts/citus-cluster.sh stop-worker N [DIR]  stop worker N (1 or 2) only: a node failure
+#   scripts/citus-cluster.sh stop-worker N [DIR]  stop worker N (1, 2, ...) only: a node failure
 #   scripts/citus-cluster.sh start-worker N [DIR] start it again
 #   scripts/citus-cluster.sh destroy [DIR]        stop and delete everything
 #
@@ -62,16 +64,17 @@ case "$cmd" in
   start)
     dir=${2:-$dir_default}
     port=${3:-9700}
+    workers=${4:-2}
     install_ext
     mkdir -p "$dir"
     chown postgres:postgres "$dir" 2>/dev/null || true
-    for i in 0 1 2; do node_start "$dir" "node$i" $((port + i)); done
-    for i in 0 1 2; do
+    for i in $(seq 0 "$workers"); do node_start "$dir" "node$i" $((port + i)); done
+    for i in $(seq 0 "$workers"); do
       p=$((port + i))
       psql_at "$p" -d postgres -tAc "select 1 from pg_database where datname='kith'" | grep -q 1 || psql_at "$p" -d postgres -c "create database kith"
       psql_at "$p" -d kith -c "create extension if not exists citus"
     done
-    for i in 1 2; do
+    for i in $(seq 1 "$workers"); do
       psql_at "$port" -d kith -tAc "select 1 from pg_dist_node where nodeport=$((port + i))" | grep -q 1 ||
         psql_at "$port" -d kith -c "select citus_add_node('127.0.0.1', $((port + i)))" >/dev/null
     done
@@ -80,10 +83,10 @@ case "$cmd" in
     ;;
   stop)
     dir=${2:-$dir_default}
-    for i in 2 1 0; do [ -d "$dir/node$i" ] && as_pg "$bin/pg_ctl" -D "$dir/node$i" -m fast stop >/dev/null 2>&1 || true; done
+    for d in "$dir"/node*; do [ -d "$d" ] && as_pg "$bin/pg_ctl" -D "$d" -m fast stop >/dev/null 2>&1 || true; done
     ;;
   stop-worker | start-worker)
-    n=${2:?worker number 1 or 2}
+    n=${2:?worker number (1, 2, ...)}
     dir=${3:-$dir_default}
     if [ "$cmd" = stop-worker ]; then
       as_pg "$bin/pg_ctl" -D "$dir/node$n" -m immediate stop >/dev/null
@@ -97,7 +100,7 @@ case "$cmd" in
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: citus-cluster.sh start|stop|stop-worker N|start-worker N|destroy [DIR] [PORT]" >&2
+    echo "usage: citus-cluster.sh start [DIR] [PORT] [WORKERS] | stop [DIR] | stop-worker N [DIR] | start-worker N [DIR] | destroy [DIR]" >&2
     exit 2
     ;;
 esac
