@@ -6,17 +6,12 @@
  * paths race each other. Skipped loudly when PostgreSQL is unreachable. No timings are asserted.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createApiKey } from '../../src/services/keys.ts';
 import { engineSkip, makeTestStorage, type TestStorage } from '../helpers/engines.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { call, type ServerProcess, startServerProcess, stopServerProcess } from '../helpers/server-process.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Concurrent uploads for one user, split across the two servers (the issue asks for 20). */
 const BATCHES = 20;
 /** Entries of a small batch (event loop) and of a big one (over the 32 KiB offload threshold: a worker). */
@@ -24,70 +19,7 @@ const SMALL = 15;
 const BIG = 600;
 /** The servers' default KITH_OFFLOAD_BODY_BYTES: a big batch's body must be over it. */
 const OFFLOAD_BODY_BYTES = 32 * 1024;
-/** Longest wait for a server to answer /readyz after spawning it (ms): generous, the machine is shared. */
-const START_TIMEOUT_MS = 60_000;
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-function call(base: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; text: string; body: any }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-    if (payload !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(payload));
-    }
-    const req = http.request(base + path, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, text, body: parsed });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function startServer(url: string): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', KITH_WORKERS: '2' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output.join('')}`);
-    const ready = await call(base, 'GET', '/readyz', '').catch(() => null);
-    if (ready?.status === 200) return { base, child, output };
-    if (Date.now() > deadline) throw new Error(`server not ready after ${START_TIMEOUT_MS} ms: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stopServer(s: Server | undefined): Promise<void> {
-  if (!s || s.child.exitCode !== null) return;
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGTERM');
-  await exited;
-}
+const startServer = (url: string) => startServerProcess(url, { KITH_WORKERS: '2' });
 
 /** Entries of batch `b`: its own people, plus one person every batch holds (merged into one contact). */
 function batch(tag: string, b: number, n: number) {
@@ -105,7 +37,7 @@ const skip = await engineSkip('postgres');
 describe('several servers on one PostgreSQL', { skip }, () => {
   let db: TestStorage;
   let key: string;
-  let servers: Server[] = [];
+  let servers: ServerProcess[] = [];
 
   before(async () => {
     db = await makeTestStorage('postgres'); // migrated, private schema
@@ -114,7 +46,7 @@ describe('several servers on one PostgreSQL', { skip }, () => {
   });
 
   after(async () => {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map((s) => stopServerProcess(s)));
     await db?.cleanup();
   });
 
