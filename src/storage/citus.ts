@@ -117,5 +117,19 @@ async function distributeLocked(db: Kysely<Database>, schema: string, opts: Dist
       changed.push(t);
     }
   }
+  // Uploads are stored whole and compressed by the worker holding the shard; Kith's sessions ask for lz4
+  // (postgres.ts: about half the CPU of pglz), but Citus does not pass that setting on to its own
+  // connections to the workers. Set on the columns themselves, Citus applies it to every shard.
+  const lz4 = await sql`select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)`.execute(db);
+  if (lz4.rows.length > 0) {
+    const todo = await sql<{ t: string; col: string }>`
+      select c.relname as t, a.attname as col from pg_attribute a
+      join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and a.attcompression <> 'l'
+        and (c.relname, a.attname) in (('uploads', 'raw'), ('uploads', 'normalized'), ('index_queue', 'stats'))`.execute(db);
+    for (const r of todo.rows) {
+      await sql`alter table ${sql.raw(qualified(r.t))} alter column ${sql.ref(r.col)} set compression lz4`.execute(db);
+    }
+  }
   return changed;
 }

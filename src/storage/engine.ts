@@ -62,6 +62,14 @@ export interface EngineProfile {
    * Postgres: decoded, as the driver sends strings).
    */
   textParam(v: string | Uint8Array): string | RawBuilder<string>;
+  /**
+   * Rows of uploads and index_queue at least this big (characters of their texts) are inserted as
+   * `insert ... select $1::type, ...` with the sequence's next value read first (Citus: the coordinator
+   * streams such a row to its shard; an `insert ... values` is re-sent to the worker as SQL text with
+   * every value inlined as a literal and parsed there again, 31 MB of SQL for a 50,000-entry upload).
+   * Undefined: always `insert ... values ... returning seq`.
+   */
+  readonly bigRowBytes?: number;
   /** Larger of two nullable numbers, a null side ignored (null only when both are null). */
   greatest(a: Expression<number | null>, b: Expression<number | null>): RawBuilder<number | null>;
   /** Declares the auto-incrementing `uploads.seq` column (and whatever key the engine needs for it). */

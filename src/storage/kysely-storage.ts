@@ -166,6 +166,44 @@ function encodeUpload(t: Tenant, u: UploadRecord): EncodedUpload {
   };
 }
 
+/** SQL types of the columns insertBySelect writes. */
+const UPLOAD_TYPES = {
+  tenant: 'text',
+  seq: 'bigint',
+  batch_id: 'text',
+  user_id: 'text',
+  created_at: 'bigint',
+  source_key: 'text',
+  source: 'text',
+  raw: 'text',
+  normalized: 'text',
+  entry_count: 'integer',
+  owner_keys: 'text',
+} as const;
+const QUEUE_TYPES = { tenant: 'text', user_id: 'text', seq: 'bigint', stats: 'text', owner_keys: 'text', enqueued_at: 'bigint' } as const;
+
+/**
+ * Inserts one row as `insert into table (columns) select $1::type, ...` (EngineProfile.bigRowBytes:
+ * Citus streams the row to its shard instead of re-sending it as SQL text).
+ */
+async function insertBySelect<T extends 'uploads' | 'index_queue'>(
+  trx: Transaction<Database>,
+  table: T,
+  row: Record<string, unknown>,
+  types: Record<string, string>,
+): Promise<void> {
+  const columns = Object.keys(types);
+  const values = columns.map((c) => {
+    if (!(c in row)) throw new Error(`insertBySelect: no value for ${table}.${c}`);
+    return sql`${row[c]}::${sql.raw(types[c]!)}`;
+  });
+  await trx
+    .insertInto(table)
+    .columns(columns as never)
+    .expression(sql`select ${sql.join(values)}` as never)
+    .execute();
+}
+
 type KeyRow = {
   id: string;
   app_id: string;
@@ -354,17 +392,35 @@ export class KyselyStorage implements Storage {
    */
   writeEncodedUpload(enc: EncodedUpload): Promise<number> {
     return this.#run('appendUpload', async () => {
-      const { textParam } = this.#profile;
+      const { textParam, bigRowBytes } = this.#profile;
       const row = { ...enc.row, raw: textParam(enc.row.raw), normalized: textParam(enc.row.normalized) };
       const t = row.tenant;
+      const viaSelect =
+        bigRowBytes !== undefined &&
+        typeof row.raw === 'string' &&
+        typeof row.normalized === 'string' &&
+        row.raw.length + row.normalized.length + enc.statsJson.length >= bigRowBytes;
       return this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, row.user_id));
+        const queueRow = (seq: number) => ({
+          tenant: t,
+          user_id: row.user_id,
+          seq,
+          stats: enc.statsJson,
+          owner_keys: JSON.stringify(enc.ownerKeys),
+          enqueued_at: Date.now(),
+        });
+        if (viaSelect) {
+          // The sequence's next value first: `returning` would make Citus stage the row once more.
+          const next = await sql<{ seq: number }>`select nextval(pg_get_serial_sequence('uploads', 'seq')) as seq`.execute(trx);
+          const seq = Number(next.rows[0]!.seq);
+          await insertBySelect(trx, 'uploads', { ...row, seq }, UPLOAD_TYPES);
+          await insertBySelect(trx, 'index_queue', queueRow(seq), QUEUE_TYPES);
+          return seq;
+        }
         const inserted = await trx.insertInto('uploads').values(row).returning('seq').executeTakeFirstOrThrow();
         const seq = Number(inserted.seq);
-        await trx
-          .insertInto('index_queue')
-          .values({ tenant: t, user_id: row.user_id, seq, stats: enc.statsJson, owner_keys: JSON.stringify(enc.ownerKeys), enqueued_at: Date.now() })
-          .execute();
+        await trx.insertInto('index_queue').values(queueRow(seq)).execute();
         return seq;
       });
     });

@@ -21,6 +21,9 @@ const CITUS_NODE_CONNECTION_TIMEOUT_MS = 2000;
  */
 const SHARD_INTERVALS_TTL_MS = 60_000;
 
+/** Citus: rows of uploads at least this big (characters) are inserted by `insert ... select` (engine.ts). */
+const CITUS_BIG_ROW_CHARS = 512 * 1024;
+
 export interface PostgresOptions {
   /** Citus: shards per distributed table group (KITH_CITUS_SHARD_COUNT; see citus.ts). */
   citusShardCount?: number;
@@ -130,6 +133,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       keyTable: (keys) => sql<{ key: string }>`(select unnest(${keys as string[]}::text[]) as key)`,
       keyLookup: citus ? 'by-shard' : 'in',
       keyShards: citus ? keyShards : undefined,
+      // Measured on Citus (one upload row): the same at ~1,000 entries (500 KB), 70 vs 120 ms at 10,000,
+      // 330 vs 770 ms at 50,000; below it `values` is ~1 ms faster (one statement fewer).
+      bigRowBytes: citus ? CITUS_BIG_ROW_CHARS : undefined,
       rowsFromArrays: (columns) => sql`select * from unnest(${sql.join(columns.map((c) => sql`${c.values}::${sql.raw(c.type)}[]`))})`,
       // Every statement is a round trip: one multi-row statement beats one per row.
       runEach: undefined,
