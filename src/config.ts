@@ -44,9 +44,9 @@ export interface Config {
   /** Lifetime of a client key minted by POST /v0/client-key, seconds. */
   readonly clientKeyTtlSeconds: number;
   /**
-   * Citus: shards of each of Kith's distributed table groups (KITH_CITUS_SHARD_COUNT). Unset: a default
-   * from the cluster's size when the tables are first distributed (src/storage/citus.ts); set, it is
-   * also applied to tables already distributed with another count, at the next migration.
+   * Citus: shards of each of Kith's distributed table groups (KITH_CITUS_SHARD_COUNT), when Kith first
+   * distributes its tables. Unset: 2 per worker node (src/storage/citus.ts). Tables already distributed
+   * keep their count.
    */
   readonly citusShardCount: number | undefined;
 }

@@ -37,9 +37,10 @@ export const CITUS_SHARDS_PER_WORKER = 2;
 
 export interface DistributeOptions {
   /**
-   * Shards per group (KITH_CITUS_SHARD_COUNT). Unset: CITUS_SHARDS_PER_WORKER per node holding shards,
-   * for tables not distributed yet (groups already distributed keep their count). Set: groups already
-   * distributed with another count are re-sharded to it (alter_distributed_table, which rewrites them).
+   * Shards per group (KITH_CITUS_SHARD_COUNT). Unset: CITUS_SHARDS_PER_WORKER per node holding shards.
+   * Either way it applies when Kith distributes its tables (a new database or schema); a group already
+   * distributed keeps its count (re-sharding rewrites every table of the group, and Citus cannot do it
+   * for `uploads`, whose `seq` is an identity column: docs/scaling.md says how).
    */
   shardCount?: number;
 }
@@ -59,9 +60,8 @@ export async function targetShardCount(db: Kysely<Database>, opts: DistributeOpt
 
 /**
  * Distributes Kith's tables of `schema` as the layout above says; tables already distributed (or
- * reference) are left alone, so it runs on every start, except that a shard count given explicitly
- * (opts.shardCount) is applied to a group distributed with another one. Servers starting at once take
- * turns (a session advisory lock). Returns the tables it changed.
+ * reference) are left alone, so it runs on every start. Servers starting at once take turns (a session
+ * advisory lock). Returns the tables it changed.
  */
 export async function distributeTables(db: Kysely<Database>, schema: string, opts: DistributeOptions = {}): Promise<string[]> {
   return db.connection().execute(async (conn) => {
@@ -76,13 +76,11 @@ export async function distributeTables(db: Kysely<Database>, schema: string, opt
 }
 
 async function distributeLocked(db: Kysely<Database>, schema: string, opts: DistributeOptions): Promise<string[]> {
-  const tables = await sql<{ name: string; done: boolean; shards: number }>`
-    select c.relname as name, exists (select 1 from pg_dist_partition p where p.logicalrelid = c.oid) as done,
-      (select count(*)::int from pg_dist_shard s where s.logicalrelid = c.oid) as shards
+  const tables = await sql<{ name: string; done: boolean }>`
+    select c.relname as name, exists (select 1 from pg_dist_partition p where p.logicalrelid = c.oid) as done
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = ${schema} and c.relkind in ('r', 'p') and c.relname not like 'kysely\\_%'`.execute(db);
   const state = new Map(tables.rows.map((r) => [r.name, r.done]));
-  const shardsOf = new Map(tables.rows.map((r) => [r.name, r.shards]));
   const changed: string[] = [];
   const qualified = (t: string) => `"${schema}"."${t}"`;
   const listed = new Set<string>([...CITUS_REFERENCE, ...CITUS_BY_USER, ...CITUS_BY_KEY]);
@@ -99,13 +97,6 @@ async function distributeLocked(db: Kysely<Database>, schema: string, opts: Dist
     [CITUS_BY_KEY, 'key'],
   ] as const) {
     const first = group[0];
-    if (state.get(first) === true) {
-      // Re-shard only when asked to: it rewrites every table of the group.
-      if (opts.shardCount !== undefined && shardsOf.get(first) !== opts.shardCount) {
-        await sql`select alter_distributed_table(${qualified(first)}, shard_count => ${opts.shardCount}, cascade_to_colocated => true)`.execute(db);
-        changed.push(...group.filter((t) => state.get(t) === true));
-      }
-    }
     for (const t of group) {
       if (state.get(t) !== false) continue;
       if (t === first) {
