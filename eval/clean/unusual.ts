@@ -80,6 +80,12 @@ const WRAPPERS: ((a: string, name: string) => string)[] = [
   (a) => `<${a}>`,
   (a) => `${a.replace(/(@.*)$/, '$1.')}`, // trailing dot on the domain
   (a) => `${a} (work)`,
+  (a) => `SMTP:${a}`, // an Exchange / Outlook proxy address
+  (a) => `${a}\u200b`, // an invisible zero-width space pasted with it
+  (a) => `\ufeff${a}`, // a byte-order mark at the start of a file's first field
+  (a) => a.replace(/@(?=[^@]*$)/, '\uff20'), // the full-width at sign of an East Asian input method
+  (a) => a.replace(/@(?=[^@]*$)/, ' @ '), // spaces around the '@'
+  (a, name) => `${name} [${a}]`,
 ];
 
 const GARBAGE = ['n/a', 'none', '---', 'unknown', 'john at example dot com', 'see phone', 'x', '@', 'foo@', '@bar.example', 'no email'];
