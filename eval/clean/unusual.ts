@@ -134,6 +134,27 @@ function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; fo
       }
       continue;
     }
+    if (chance(r, 0.06)) {
+      // Phone-only, written as people paste it: a vCard 4 tel: URI, a label, full-width digits, a
+      // spreadsheet's apostrophe, an invisible character.
+      const c = pick(r, COUNTRIES);
+      const nsn = c.mobile(r);
+      const e164 = `+${c.cc}${nsn}`;
+      form.set(id, 'phone_pasted');
+      const spellings = [
+        `tel:${e164}`,
+        `Mobile: +${c.cc} ${nsn}`,
+        `'${e164}`,
+        `${e164}\u200b`,
+        e164.replace(/[0-9+]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)),
+      ];
+      const cards = int(r, 1, 2);
+      for (let k = 0; k < cards; k++) {
+        entries.push({ name, phone: pick(r, spellings), ...(ev && k === 0 ? evidence(r) : {}) });
+        truth.push(id);
+      }
+      continue;
+    }
     const kind = pick(r, forms);
     form.set(id, kind);
     const spellings = FORMS[kind](r, g, f, b * 1000 + i);

@@ -94,13 +94,21 @@ for (const engine of ENGINES) {
       const r = await api.post('/v0/address-book', {
         user_id: 'pasted',
         source: SOURCE,
-        entries: [...forms.map((email) => ({ email })), { name: 'Ann', email: 'ann@x.example' }],
+        entries: [
+          ...forms.map((email) => ({ email })),
+          { name: 'Ann', email: 'ann@x.example' },
+          { name: 'Gus', phone: 'tel:+1-415-555-0123' },
+          { name: 'Gus', phone: "'+14155550123" },
+          { name: 'Hal', phone: 'Mobile: +44 7700 900123' },
+        ],
       });
       assert.equal(r.status, 200, r.text);
-      const emails = r.body.data.map((row: any) => row.email).sort();
+      const emails = r.body.data.map((row: any) => row.email).filter((e: string | null) => e !== null).sort();
+      const phones = r.body.data.map((row: any) => row.phone).filter((p: string | null) => p !== null).sort();
+      assert.deepEqual(phones, ['+14155550123', '+447700900123']);
       assert.deepEqual(emails, ["'.'fay@x.example", 'ann@x.example', 'bo@x.example', 'cy@x.example', 'di@x.example', 'ed@x.example']);
       assert.equal(r.body.meta.cleaning.left_out, 0);
-      assert.equal(r.body.meta.cleaning.merged, 1, 'the pasted ann (with a zero-width space) is the same person as the clean one');
+      assert.equal(r.body.meta.cleaning.merged, 2, 'the pasted ann (zero-width space) is the clean one; the two spellings of Gus are one');
       assertAddsUp(r.body.meta.cleaning);
     });
 
