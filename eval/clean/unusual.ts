@@ -80,6 +80,12 @@ const WRAPPERS: ((a: string, name: string) => string)[] = [
   (a) => `<${a}>`,
   (a) => `${a.replace(/(@.*)$/, '$1.')}`, // trailing dot on the domain
   (a) => `${a} (work)`,
+  (a) => `SMTP:${a}`, // an Exchange / Outlook proxy address
+  (a) => `${a}\u200b`, // an invisible zero-width space pasted with it
+  (a) => `\ufeff${a}`, // a byte-order mark at the start of a file's first field
+  (a) => a.replace(/@(?=[^@]*$)/, '\uff20'), // the full-width at sign of an East Asian input method
+  (a) => a.replace(/@(?=[^@]*$)/, ' @ '), // spaces around the '@'
+  (a, name) => `${name} [${a}]`,
 ];
 
 const GARBAGE = ['n/a', 'none', '---', 'unknown', 'john at example dot com', 'see phone', 'x', '@', 'foo@', '@bar.example', 'no email'];
@@ -121,6 +127,27 @@ function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; fo
       const ext = String(int(r, 1, 9999));
       form.set(id, 'phone_extension');
       const spellings = [`+${c.cc} ${nsn} ext ${ext}`, `+${c.cc}${nsn};ext=${ext}`, `+${c.cc} ${nsn} x${ext}`];
+      const cards = int(r, 1, 2);
+      for (let k = 0; k < cards; k++) {
+        entries.push({ name, phone: pick(r, spellings), ...(ev && k === 0 ? evidence(r) : {}) });
+        truth.push(id);
+      }
+      continue;
+    }
+    if (chance(r, 0.06)) {
+      // Phone-only, written as people paste it: a vCard 4 tel: URI, a label, full-width digits, a
+      // spreadsheet's apostrophe, an invisible character.
+      const c = pick(r, COUNTRIES);
+      const nsn = c.mobile(r);
+      const e164 = `+${c.cc}${nsn}`;
+      form.set(id, 'phone_pasted');
+      const spellings = [
+        `tel:${e164}`,
+        `Mobile: +${c.cc} ${nsn}`,
+        `'${e164}`,
+        `${e164}\u200b`,
+        e164.replace(/[0-9+]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)),
+      ];
       const cards = int(r, 1, 2);
       for (let k = 0; k < cards; k++) {
         entries.push({ name, phone: pick(r, spellings), ...(ev && k === 0 ? evidence(r) : {}) });

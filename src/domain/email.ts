@@ -91,9 +91,9 @@ function isAlnum(c: number): boolean {
 }
 
 /** Characters a pasted list or a sentence leaves after an address. Never the last character of a host name. */
-const TRAILING_JUNK = /[\s;,.:!?>)\]}'`\u00bb\u201d\u2019\u3001\u3002\uff0c\uff1b]+$/u;
-/** Characters before an address that never start one. */
-const LEADING_JUNK = /^[\s<([{'`\u00ab\u201c\u2018]+/u;
+const TRAILING_JUNK = /[\s;,.:!?>)\]}|/'`\u00bb\u201d\u2019\u3001\u3002\uff0c\uff1b]+$/u;
+/** Characters before an address that never start one (the apostrophe, which may, is handled apart). */
+const LEADING_JUNK = /^[\s<([{`\u00ab\u201c\u2018]+/u;
 
 function extractSlow(raw: string): string {
   let s = raw.trim();
@@ -124,9 +124,52 @@ function extractSlow(raw: string): string {
     // A trailing '"' belongs to a quoted local part only when it closes one: '"a b"' has two.
     if (s.endsWith('"') && countQuotes(s) % 2 === 1) s = s.slice(0, -1).trimEnd();
     if (!s.startsWith('"')) s = s.replace(LEADING_JUNK, '');
+    // A stray opening apostrophe ("'a@b.com" from a pasted CSV) is a wrapper; one the local part uses
+    // again ("'.'kaminski@corp.example") is atext, written as delivered.
+    if (s.charCodeAt(0) === 39) {
+      const rest = s.replace(/^'+/, '');
+      const at = rest.lastIndexOf('@');
+      if (!rest.slice(0, Math.max(0, at)).includes("'")) s = rest;
+    }
     if (s === before) break;
   }
   return s;
+}
+
+/**
+ * Characters copy and paste leaves in text that are never part of an address and cannot be seen: the
+ * soft hyphen, zero-width space, left-to-right and right-to-left marks and embeddings, the word joiner
+ * and the byte-order mark.
+ */
+const INVISIBLE = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/gu;
+/** The same, to test for one (a global pattern's test() is stateful). */
+const HAS_INVISIBLE = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/u;
+
+/**
+ * A second reading of a string that is no address as uploaded, for what people really type and paste
+ * (issue #12: never lose a real person): invisible characters dropped; the full-width at sign of East
+ * Asian input methods read as '@', and the ideographic full stops in the host as '.' (as UTS #46 maps
+ * them); an Exchange or Outlook proxy address "SMTP:a@b.com"; spaces on either side of the '@' only
+ * ("a @ b.com"); and "Name [a@b.com]" or "Name (a@b.com)". Only called when the first reading failed,
+ * so a well-formed address never pays for it. Returns the input unchanged when there is nothing to repair.
+ */
+function repair(raw: string): string {
+  let s = raw.replace(INVISIBLE, '').replace(/[\uff20\ufe6b]/gu, '@');
+  const at = s.lastIndexOf('@');
+  if (at > 0) s = s.slice(0, at) + s.slice(at).replace(/[\u3002\uff0e\uff61]/gu, '.');
+  s = s.trim().replace(/^smtp:\s*/i, '');
+  s = s.replace(/^("[^"]*"|\S+?)\s*@\s*(\S+)$/u, '$1@$2');
+  const named = /^[^@[\]()<>"]*[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u.exec(s);
+  if (named) s = named[1]!;
+  return s === raw.trim() ? raw : s;
+}
+
+/** `read(raw)`, or when that is no address, `read` of its repaired form (see repair). */
+function readOrRepair(raw: string, read: (raw: string) => NormEmail | null): NormEmail | null {
+  const v = read(raw);
+  if (v !== null) return v;
+  const fixed = repair(raw);
+  return fixed === raw ? null : read(fixed);
 }
 
 function countQuotes(s: string): number {
@@ -162,7 +205,7 @@ export function normalizeEmail(raw: string): NormEmail | null {
   if (typeof raw !== 'string') return null;
   const hit = cache.get(raw);
   if (hit !== undefined) return hit === null ? null : copy(hit);
-  const v = parse(raw);
+  const v = readOrRepair(raw, parse);
   cache.set(raw, v);
   return v === null ? null : copy(v);
 }
@@ -181,12 +224,12 @@ const cache = new TwoGenerationCache<string, NormEmail | null>(CACHE_MAX);
 
 /** The production parse without the cache (tests compare it with parseEmailSlow). */
 export function parseEmailUncached(raw: string): NormEmail | null {
-  return parse(raw);
+  return readOrRepair(raw, parse);
 }
 
 /** The regular-expression implementation, start to end (the reference the tests compare parse with). */
 export function parseEmailSlow(raw: string): NormEmail | null {
-  return parseWithPatterns(extractSlow(raw), classifyAddressSlow);
+  return readOrRepair(raw, (r) => parseWithPatterns(extractSlow(r), classifyAddressSlow));
 }
 
 // Character classes of the ASCII scanner, by code unit (0-127).
@@ -403,6 +446,8 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
   while (domainRaw.endsWith('.')) domainRaw = domainRaw.slice(0, -1); // "a@b.com." is the same host
   if (localRaw.length > MAX_LOCAL || domainRaw.length === 0 || domainRaw.length > MAX_DOMAIN) return null;
   const ascii = isAscii(display);
+  // Invisible characters are never part of an address: refused here, so that repair() drops them.
+  if (!ascii && HAS_INVISIBLE.test(display)) return null;
 
   let local: string;
   let quoted = false;

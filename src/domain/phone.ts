@@ -126,13 +126,47 @@ function fastPath(s: string, region: CountryCode | null): NormPhone | null {
 const NANP_REGIONS: ReadonlySet<string> = new Set(getCountries().filter((c) => getCountryCallingCode(c) === '1'));
 
 function parse(raw: string, region: CountryCode | null): NormPhone | null {
+  return readOrRepair(raw, (s) => {
+    const fast = fastE164(s) ?? fastPath(s, region);
+    if (fast) return fast;
+    const quick = quickParse(s, region);
+    if (quick !== undefined) return quick;
+    return parseWithLibrary(s, region);
+  });
+}
+
+/** Invisible characters copy and paste leaves (zero-width space, direction marks and embeddings, BOM, soft hyphen). */
+const INVISIBLE = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/gu;
+/** Full-width forms (＋１ ４１５ …) typed by East Asian input methods: NFKC maps them to ASCII. */
+const FULL_WIDTH = /[\uff01-\uff5e]/u;
+
+/**
+ * A second reading of a number that did not parse into a key of its own (issue #12: a number a person
+ * can be called on is a person): invisible characters dropped, full-width digits and '+' as ASCII, an RFC
+ * 3966 `tel:` URI (vCard 4) or a label ("Mobile: …", "Tel. …") before it, and the apostrophe a
+ * spreadsheet puts before "+1…" to keep it text. Only called when the first reading failed.
+ */
+function repair(raw: string): string {
+  let s = raw.replace(INVISIBLE, '');
+  if (FULL_WIDTH.test(s)) s = s.normalize('NFKC');
+  s = s.trim().replace(/^'+/, '');
+  s = s.replace(/^(?:tel:|[\p{L}][\p{L} ]{0,19}(?:[:.]\s*|\s+(?=[+(\d])))/iu, '');
+  return s.trim();
+}
+
+/**
+ * `read` of the trimmed number; when that gives no key of its own, `read` of its repaired form, if any
+ * better. Exported for the tests, which wrap their reference parses in the same second reading.
+ */
+export function readOrRepair(raw: string, read: (s: string) => NormPhone | null): NormPhone | null {
   const s = raw.trim();
   if (s === '') return null;
-  const fast = fastE164(s) ?? fastPath(s, region);
-  if (fast) return fast;
-  const quick = quickParse(s, region);
-  if (quick !== undefined) return quick;
-  return parseWithLibrary(s, region);
+  const v = read(s);
+  if (v !== null && v.key !== null && v.key.startsWith('p:')) return v;
+  const fixed = repair(s);
+  if (fixed === s || fixed === '') return v;
+  const w = read(fixed);
+  return w !== null && w.key !== null && (v === null || v.key === null || w.key.startsWith('p:')) ? w : v;
 }
 
 /**
@@ -140,9 +174,7 @@ function parse(raw: string, region: CountryCode | null): NormPhone | null {
  * libphonenumber. The reference the tests compare quickParse with; not used in production.
  */
 export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPhone | null {
-  const s = raw.trim();
-  if (s === '') return null;
-  return fastE164(s) ?? fastPath(s, region) ?? parseWithLibrary(s, region);
+  return readOrRepair(raw, (s) => fastE164(s) ?? fastPath(s, region) ?? parseWithLibrary(s, region));
 }
 
 /** The production parse without the cache (tests compare it with parsePhoneSlow). */

@@ -89,6 +89,35 @@ for (const engine of ENGINES) {
       assertAddsUp(r.body.meta.cleaning);
     });
 
+    it('what people type and paste is read as the address: invisible characters, full-width @, SMTP:, spaces around @, Name [addr]', async () => {
+      const forms = ['ann@x.example\u200b', 'SMTP:bo@x.example', 'cy\uff20x.example', 'di @ x.example', 'Ed Lee [ed@x.example]', "'.'fay@x.example"];
+      const r = await api.post('/v0/address-book', {
+        user_id: 'pasted',
+        source: SOURCE,
+        entries: [
+          ...forms.map((email) => ({ email })),
+          { name: 'Ann', email: 'ann@x.example' },
+          { name: 'Gus', phone: 'tel:+1-415-555-0123' },
+          { name: 'Gus', phone: "'+14155550123" },
+          { name: 'Hal', phone: 'Mobile: +44 7700 900123' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const emails = r.body.data
+        .map((row: any) => row.email)
+        .filter((e: string | null) => e !== null)
+        .sort();
+      const phones = r.body.data
+        .map((row: any) => row.phone)
+        .filter((p: string | null) => p !== null)
+        .sort();
+      assert.deepEqual(phones, ['+14155550123', '+447700900123']);
+      assert.deepEqual(emails, ["'.'fay@x.example", 'ann@x.example', 'bo@x.example', 'cy@x.example', 'di@x.example', 'ed@x.example']);
+      assert.equal(r.body.meta.cleaning.left_out, 0);
+      assert.equal(r.body.meta.cleaning.merged, 2, 'the pasted ann (zero-width space) is the clean one; the two spellings of Gus are one');
+      assertAddsUp(r.body.meta.cleaning);
+    });
+
     it('evidence beats syntax: a person written to with no usable address is kept and marked; garbage without evidence is left out and listed', async () => {
       const entries = [
         { name: 'Written To', email: 'j smith at corp', times_contacted: 9, last_message_sent_date: '2026-10-01T00:00:00Z' },

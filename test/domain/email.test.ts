@@ -86,6 +86,40 @@ test('unwraps pasted forms: list punctuation, quotes, angle brackets, comments, 
   assert.equal(displayNameOf('addr@x.com'), null);
 });
 
+test('reads what people type and paste: invisible characters, full-width @, SMTP: prefixes, spaces around @, Name [addr]', () => {
+  const cases: [string, string][] = [
+    ['addr@x.com\u200b', 'addr@x.com'],
+    ['\ufeffaddr@x.com', 'addr@x.com'],
+    ['ad\u00addr@x.com', 'addr@x.com'],
+    ['\u200eaddr@x.com\u200f', 'addr@x.com'],
+    ['addr\uff20x.com', 'addr@x.com'],
+    ['addr@x\u3002com', 'addr@x.com'],
+    ['SMTP:addr@x.com', 'addr@x.com'],
+    ['smtp:addr@x.com', 'addr@x.com'],
+    ['addr @x.com', 'addr@x.com'],
+    ['addr @ x.com', 'addr@x.com'],
+    ['Ann Lee [addr@x.com]', 'addr@x.com'],
+    ['Ann Lee (addr@x.com);', 'addr@x.com'],
+    ['addr@x.com|', 'addr@x.com'],
+  ];
+  for (const [raw, display] of cases) {
+    const e = normalizeEmail(raw);
+    assert.equal(e?.display, display, JSON.stringify(raw));
+    assert.equal(e?.key, 'addr@x.com', JSON.stringify(raw));
+    assert.deepEqual(parseEmailSlow(raw), e, JSON.stringify(raw));
+    assert.deepEqual(parseEmailUncached(raw), e, JSON.stringify(raw));
+  }
+  // An apostrophe the local part uses again is part of it (as delivered); a stray opening one is not.
+  assert.equal(normalizeEmail("'.'kaminski@corp.example")?.key, "'.'kaminski@corp.example");
+  assert.equal(normalizeEmail("'o'brien@corp.example")?.key, "'o'brien@corp.example");
+  assert.equal(normalizeEmail("'obrien@corp.example")?.key, 'obrien@corp.example');
+  // Still no address: a space inside the local part is not repaired into a different person.
+  for (const raw of ['John Smith jsmith@corp.example', 'john smith@corp.example', 'addr\u200b', 'SMTP:', '@x.com', 'Ann [addr@]']) {
+    assert.equal(normalizeEmail(raw), null, JSON.stringify(raw));
+    assert.equal(parseEmailSlow(raw), null, JSON.stringify(raw));
+  }
+});
+
 test('the same person in Unicode and punycode, composed and decomposed, has one key', () => {
   const keys = new Set(['zoë@bücher.example', 'zoe\u0308@bu\u0308cher.example', 'ZOË@XN--BCHER-KVA.EXAMPLE'].map((s) => normalizeEmail(s)?.key));
   assert.deepEqual([...keys], ['zoë@xn--bcher-kva.example']);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examplesModule from 'libphonenumber-js/mobile/examples';
-import { clearPhoneCache, normalizePhone, parsePhoneQuick, parsePhoneSlow, parsePhoneUncached, regionFromPhone } from '../../src/domain/phone.ts';
+import { clearPhoneCache, normalizePhone, parsePhoneQuick, parsePhoneSlow, parsePhoneUncached, readOrRepair, regionFromPhone } from '../../src/domain/phone.ts';
 
 test('E.164 in, E.164 out (fast path), whatever the region', () => {
   assert.deepEqual(normalizePhone('+12125551234', null), { display: '+12125551234', key: 'p:+12125551234' });
@@ -51,6 +51,27 @@ test('a number with an extension is a callable direct line: shown and keyed +E16
   assert.equal(normalizePhone('212 555 1234 x 9', null)?.key, null);
   // An impossible number stays keyless with or without an extension.
   assert.equal(normalizePhone('+1 212 555 x 9', null)?.key ?? null, null);
+});
+
+test('reads what people type and paste: tel: URIs, labels, full-width digits, invisible characters, a spreadsheet apostrophe', () => {
+  for (const raw of [
+    'tel:+14155550123',
+    'TEL:+1-415-555-0123',
+    'Mobile: +1 415 555 0123',
+    'Tel. +1 415 555 0123',
+    '\uff0b\uff11 \uff14\uff11\uff15 \uff15\uff15\uff15 \uff10\uff11\uff12\uff13',
+    '\u202a+1 415 555 0123\u202c',
+    '+1 415 555 0123\u200b',
+    "'+14155550123",
+  ]) {
+    const p = normalizePhone(raw, null);
+    assert.deepEqual(p, { display: '+14155550123', key: 'p:+14155550123' }, JSON.stringify(raw));
+    assert.deepEqual(parsePhoneSlow(raw, null), p, JSON.stringify(raw));
+    assert.deepEqual(parsePhoneUncached(raw, 'DE'), normalizePhone(raw, 'DE'), JSON.stringify(raw));
+  }
+  assert.deepEqual(normalizePhone('tel:+1-415-555-0123;ext=9', null), { display: '+14155550123;ext=9', key: 'p:+14155550123;ext=9' });
+  // Nothing to repair: a national number without a region keeps its national-only key.
+  assert.equal(normalizePhone('415 555 0123', null)?.key, 'n:4155550123');
 });
 
 test('short codes and service numbers never get a key', () => {
@@ -361,9 +382,9 @@ describe('the rewritten shortcuts agree with their first form', () => {
     if (digits.length !== 10 || !NANP_RE.test(digits) || /^(\d)\1*$/.test(digits.slice(3))) return null;
     return { display: '+1' + digits, key: 'p:+1' + digits };
   }
-  function firstForm(raw: string, region: CountryCode | null) {
-    const s = raw.trim();
-    if (s === '') return null;
+  // The second reading (readOrRepair) is the same code on both sides; the shortcuts are what is compared.
+  const firstForm = (raw: string, region: CountryCode | null) => readOrRepair(raw, (s) => firstReading(s, region));
+  function firstReading(s: string, region: CountryCode | null) {
     const fast = fastE164(s) ?? fastPath(s, region);
     if (fast) return fast;
     const digits = digitsOf(s);
