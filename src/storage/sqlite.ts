@@ -11,6 +11,7 @@ import type { EncodedUpload } from './kysely-storage.ts';
 import type { WriterReply, WriterRequest } from './sqlite-writer.ts';
 import { transferList } from '../lib/transfer.ts';
 import type { Database } from './schema.ts';
+import { BOOT, runBackgroundThread, startIndexerThread } from './threads.ts';
 import { acquireWriteLock, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor } from './write-lock.ts';
 
 /**
@@ -171,7 +172,7 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
     tryLockUsers: async (_trx, keys) => keys.map(() => true),
     queuedKeys: (tenant, userId) =>
       sql<{ key: string }>`(select j.value as key from index_queue q, json_each(q.stats, '$.keys') j where q.tenant = ${tenant} and q.user_id = ${userId})`,
-    startIndexer: path === ':memory:' ? undefined : () => startIndexerThread(path),
+    startIndexer: path === ':memory:' ? undefined : () => startIndexerThread({ engine: 'sqlite', path }),
     uploadSeq: (col) => col.primaryKey().autoIncrement(),
     uploadsCompositeKey: false,
     migrationSchema: undefined,
@@ -193,43 +194,6 @@ function startCheckpointer(path: string): Promise<() => Promise<void>> {
   return runBackgroundThread(worker, 5_000, () => {});
 }
 
-/** Starts the indexer thread (indexer-thread.ts) on `path`; resolves once it runs, with the function that stops it. */
-function startIndexerThread(path: string): Promise<() => Promise<void>> {
-  // An indexer thread that dies leaves its work in the queue: the next start (or any other server) does it.
-  const worker = new Worker(BOOT, { workerData: { entry: INDEXER_ENTRY, path, writeLocks: exportWriteLocks() } });
-  const threadId = worker.threadId;
-  // Ended inside a transaction (terminated): the other writers must not wait.
-  return runBackgroundThread(worker, 10_000, () => releaseLocksOf(threadId));
-}
-
-/**
- * Waits for a background thread's first message (it runs), then returns the function that stops it:
- * 'stop', and terminate after `graceMs` if it has not ended. `onExit` runs when it ends, whatever the cause.
- */
-async function runBackgroundThread(worker: Worker, graceMs: number, onExit: () => void): Promise<() => Promise<void>> {
-  // Listened for from the start: a thread that ends right after its first message may have its 'exit'
-  // emitted in the same turn as that message, before an await on the message returns.
-  const exited = new Promise<void>((resolve) =>
-    worker.once('exit', () => {
-      onExit();
-      resolve();
-    }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
-    worker.once('error', reject);
-  });
-  worker.on('error', () => {}); // a later failure ends the thread: 'exit' follows
-  let stopping: Promise<void> | null = null;
-  return () =>
-    (stopping ??= (async () => {
-      worker.postMessage('stop');
-      const timer = setTimeout(() => void worker.terminate(), graceMs);
-      await exited;
-      clearTimeout(timer);
-    })());
-}
-
 /** Texts from this size (UTF-16 code units) go to the writer as UTF-8 bytes; shorter ones are cloned. */
 const BYTES_FROM = 64 * 1024;
 
@@ -237,10 +201,7 @@ function asBytes(v: string | Uint8Array): string | Uint8Array {
   return typeof v === 'string' && v.length >= BYTES_FROM ? Buffer.from(v, 'utf8') : v;
 }
 
-/** The sources are TypeScript: a thread registers tsx first (lib/thread-boot.mjs), then loads its module. */
-const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);
 const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
-const INDEXER_ENTRY = new URL('./indexer-thread.ts', import.meta.url).href;
 
 /**
  * The client side of a writer thread: started on first use, one request per upload, answered in order.
