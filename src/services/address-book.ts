@@ -144,11 +144,14 @@ export class AddressBookService {
 
   /** The cleaned, merged, ranked book with the options applied; 404 when the user has no book. */
   async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload): Promise<RankedView> {
+    // The app's weights are read beside the book (one round trip less for every read on PostgreSQL).
+    const weightsRead = this.storage.loadWeights(t);
+    weightsRead.catch(() => {}); // awaited below; not an unhandled rejection when the book fails first
     const loaded = await this.contactsOf(t, userId, known);
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
-    const stored = await this.storage.loadWeights(t);
+    const stored = await weightsRead;
     const weights = stored?.weights ?? DEFAULT_WEIGHTS;
     const invitable = contacts.filter((c) => !c.junk);
     const scored: Scored[] = rankContacts(invitable, { owner, signals, weights, explain: opts.explain });
