@@ -6,6 +6,7 @@
  * parsed and merged, 65,000 rows serialised as query parameters): small requests must not wait behind it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from '../lib/thread-priority.ts';
 import { runIndexer } from './indexer.ts';
 import { KyselyStorage } from './kysely-storage.ts';
 import { openPostgres } from './postgres.ts';
@@ -19,6 +20,8 @@ const REOPEN_BACKOFF_MS = 1_000;
 const { target, writeLocks } = workerData as { target: IndexerTarget; writeLocks: [string, Int32Array][] };
 adoptWriteLocks(writeLocks);
 const port = parentPort!;
+// Background work: below the event loop's small requests (lib/thread-priority.ts).
+lowerThreadPriority();
 let stopped = false;
 let stopIndexer: (() => Promise<void>) | null = null;
 // SQLite is opened here, before the thread says it runs: a file that cannot be opened fails the start.
