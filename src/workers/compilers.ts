@@ -21,6 +21,10 @@ export function parseJsonBody(text: string): unknown {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   try {
+    // secure-json-parse scans the whole text with two regular expressions after parsing it (~2 ms for a
+    // 10,000-entry upload); a key it removes is written either plainly or with a \u00XX escape, so text
+    // holding none of these three strings (indexOf is far cheaper) has nothing to remove.
+    if (!trimmed.includes('__proto__') && !trimmed.includes('constructor') && !trimmed.includes('\\u00')) return JSON.parse(trimmed);
     return secureJson.parse(trimmed, undefined, { protoAction: 'remove', constructorAction: 'remove' });
   } catch {
     throw new ServiceError('invalid_json', 'The request body is not valid JSON.');
