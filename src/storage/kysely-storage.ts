@@ -758,6 +758,10 @@ export class KyselyStorage implements Storage {
   }
 
   loadSignals(t: Tenant, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
+    // On another thread's connection when the engine has one (SQLite in a book worker): the caller's
+    // thread merges the book meanwhile.
+    const elsewhere = this.#profile.uploadWriter?.loadSignals;
+    if (elsewhere !== undefined) return this.#run('loadSignals', () => elsewhere.call(this.#profile.uploadWriter, t, userId, keys, ownerKeys));
     return this.#run('loadSignals', async () => {
       const db = this.#db;
       // Key lists go as one parameter (a book's 10,000+ keys would exceed SQLite's parameter limit as a

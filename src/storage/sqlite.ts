@@ -8,9 +8,10 @@ import type { DatabaseConnection, SqliteDialectConfig } from 'kysely';
 import type { EngineProfile } from './engine.ts';
 import { StorageError } from './errors.ts';
 import type { EncodedUpload } from './kysely-storage.ts';
-import type { WriterReply, WriterRequest } from './sqlite-writer.ts';
+import type { SignalsRequest, WriterReply, WriterRequest } from './sqlite-writer.ts';
 import { transferList } from '../lib/transfer.ts';
 import type { Database } from './schema.ts';
+import type { BookKeys, BookSignals } from './types.ts';
 import { BOOT, runBackgroundThread, startIndexerThread } from './threads.ts';
 import { acquireWriteLock, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor } from './write-lock.ts';
 
@@ -204,14 +205,14 @@ function asBytes(v: string | Uint8Array): string | Uint8Array {
 const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
 
 /**
- * The client side of a writer thread: started on first use, one request per upload, answered in order.
- * A thread that dies fails the writes it held (nothing of them is committed: each is one transaction)
- * and the next write starts a new one.
+ * The client side of a writer thread: started on first use, one request per upload (or signal lookup),
+ * answered in order. A thread that dies fails the requests it held (nothing of a write is committed:
+ * each is one transaction) and the next request starts a new one.
  */
 class UploadWriter {
   readonly #path: string;
   #worker: Worker | null = null;
-  readonly #pending = new Map<number, { resolve: (seq: number) => void; reject: (e: Error) => void }>();
+  readonly #pending = new Map<number, { resolve: (value: never) => void; reject: (e: Error) => void; operation: string }>();
   #next = 1;
   #closed = false;
 
@@ -230,8 +231,22 @@ class UploadWriter {
     const message: WriterRequest = { id, enc: { ...enc, row: { ...enc.row, raw, normalized } } };
     const transfer = [raw, normalized].flatMap((v) => (typeof v === 'string' ? [] : transferList(v)));
     return new Promise<number>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, operation: 'appendUpload' });
       worker.postMessage(message, transfer);
+    });
+  }
+
+  /** Storage.loadSignals on the writer's connection (see EngineProfile.uploadWriter). */
+  loadSignals(tenant: string, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
+    if (this.#closed) return Promise.reject(new StorageError('unavailable', 'loadSignals: storage closed'));
+    const worker = (this.#worker ??= this.#start());
+    const id = this.#next++;
+    // Thousands of keys as one JSON string: cloning one string is a copy, cloning the list walks it.
+    const all = JSON.stringify(keys.all);
+    const signals: SignalsRequest = { tenant, userId, all, pending: keys.pending === keys.all ? null : JSON.stringify(keys.pending), ownerKeys };
+    return new Promise<BookSignals>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, operation: 'loadSignals' });
+      worker.postMessage({ id, signals } satisfies WriterRequest);
     });
   }
 
@@ -242,13 +257,14 @@ class UploadWriter {
       const p = this.#pending.get(r.id);
       if (p === undefined) return;
       this.#pending.delete(r.id);
-      if ('seq' in r) p.resolve(r.seq);
+      if ('seq' in r) p.resolve(r.seq as never);
+      else if ('signals' in r) p.resolve(r.signals as never);
       else p.reject(new StorageError(r.error.kind, r.error.message));
     });
     const gone = () => {
       if (this.#worker === worker) this.#worker = null;
       releaseLocksOf(threadId); // died inside a transaction: the other writers must not wait for it
-      for (const p of this.#pending.values()) p.reject(new StorageError('failed', 'appendUpload: writer thread stopped'));
+      for (const p of this.#pending.values()) p.reject(new StorageError('failed', `${p.operation}: writer thread stopped`));
       this.#pending.clear();
     };
     worker.on('error', gone);
