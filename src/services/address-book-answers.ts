@@ -166,7 +166,7 @@ export async function answerUpload(
   // the ranking fails before starting it.
   let view: RankedView;
   try {
-    view = await service.ranked(ctx.tenant, userId, opts, known, store);
+    view = await service.ranked(ctx.tenant, userId, opts, known, { whileLookingUp: store });
   } finally {
     await store(); // a failed write is the error to report, before any ranking error
   }

@@ -78,6 +78,14 @@ export function mergeBook(
   return { contacts: mergeEntries(book.entries, aliases), owner: ownerOf(book.sources, defaultRegion) };
 }
 
+/** What a ranking may be given besides the book's owner and user (see AddressBookService.contactsOf). */
+export interface RankingInputs {
+  /** Runs once the book's alias and signal lookups are under way, before the merge. */
+  whileLookingUp?: () => void;
+  /** The book, already loaded (null: the user has none); read from storage when absent. */
+  book?: StoredBook | null;
+}
+
 export class AddressBookService {
   constructor(
     private readonly storage: Storage,
@@ -140,16 +148,18 @@ export class AddressBookService {
 
   /**
    * Loads, merges and signals of a user's book; null when the user has none. `known`: see upload().
-   * `whileLookingUp` runs once the book's alias and signal lookups are under way, before the merge (a
-   * ranked POST stores its upload then, see prepareUpload).
+   * `more.whileLookingUp` runs once the book's alias and signal lookups are under way, before the merge
+   * (a ranked POST stores its upload then, see prepareUpload); `more.book`: the book, already loaded
+   * (see bookBelow).
    */
   async contactsOf(
     t: Tenant,
     userId: string,
     known?: KnownUpload,
-    whileLookingUp?: () => void,
+    more: RankingInputs = {},
   ): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals; cleaning: UploadCleaning; uploads: number } | null> {
-    const book = await this.storage.loadBook(t, userId, known);
+    const { whileLookingUp } = more;
+    const book = more.book !== undefined ? more.book : await this.storage.loadBook(t, userId, known);
     if (!book) return null;
     // The book's keys (a book that is just the upload in hand has them already), and those not stored yet.
     const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
@@ -179,14 +189,22 @@ export class AddressBookService {
   }
 
   /**
-   * The cleaned, merged, ranked book with the options applied; 404 when the user has no book.
-   * `whileLookingUp`: see contactsOf.
+   * The user's stored book, or only its size when it holds `atLeast` entries or more (a big job, ranked
+   * elsewhere), or null when there is none: one read where bookSize then ranked() would take two.
    */
-  async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload, whileLookingUp?: () => void): Promise<RankedView> {
+  bookBelow(t: Tenant, userId: string, atLeast: number): Promise<StoredBook | { size: number } | null> {
+    return this.storage.loadBookBelow(t, userId, atLeast);
+  }
+
+  /**
+   * The cleaned, merged, ranked book with the options applied; 404 when the user has no book.
+   * `more`: see contactsOf.
+   */
+  async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload, more: RankingInputs = {}): Promise<RankedView> {
     // The app's weights are read beside the book (one round trip less for every read on PostgreSQL).
     const weightsRead = this.storage.loadWeights(t);
     weightsRead.catch(() => {}); // awaited below; not an unhandled rejection when the book fails first
-    const loaded = await this.contactsOf(t, userId, known, whileLookingUp);
+    const loaded = await this.contactsOf(t, userId, known, more);
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
