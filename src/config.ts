@@ -43,6 +43,12 @@ export interface Config {
   readonly metricsToken?: string;
   /** Lifetime of a client key minted by POST /v0/client-key, seconds. */
   readonly clientKeyTtlSeconds: number;
+  /**
+   * Citus: shards of each of Kith's distributed table groups (KITH_CITUS_SHARD_COUNT), when Kith first
+   * distributes its tables. Unset: 2 per worker node (src/storage/citus.ts). Tables already distributed
+   * keep their count.
+   */
+  readonly citusShardCount: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -111,5 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     metricsToken: metricsToken(env),
     // One hour: a page mints a key per visit; a stolen key is worth little for long.
     clientKeyTtlSeconds: int(env, 'KITH_CLIENT_KEY_TTL_SECONDS', 3600, 60, 30 * 86_400),
+    // Citus's own limit is 64,000 shards; far fewer is the point (docs/scaling.md).
+    citusShardCount: env.KITH_CITUS_SHARD_COUNT?.trim() ? int(env, 'KITH_CITUS_SHARD_COUNT', 0, 1, 64_000) : undefined,
   });
 }

@@ -6,7 +6,7 @@ import { openStorage } from './storage/index.ts';
 /** Starts the service with the configuration of `env` (the CLI's --port/--host arrive as PORT/HOST). */
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {
   const config = loadConfig(env);
-  const storage = await openStorage(config.databaseUrl);
+  const storage = await openStorage(config.databaseUrl, { citusShardCount: config.citusShardCount });
   await storage.migrateUp();
   const app = await buildApp({ config, storage });
   let closing = false;

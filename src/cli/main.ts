@@ -10,7 +10,8 @@ import type { Env, Storage } from '../storage/types.ts';
 async function openConfiguredStorage(): Promise<Storage> {
   const { loadConfig } = await import('../config.ts');
   const { openStorage } = await import('../storage/index.ts');
-  return openStorage(loadConfig(process.env).databaseUrl);
+  const config = loadConfig(process.env);
+  return openStorage(config.databaseUrl, { citusShardCount: config.citusShardCount });
 }
 
 const HELP: Record<string, string> = {

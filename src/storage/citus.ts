@@ -27,10 +27,55 @@ export const CITUS_BY_USER = ['uploads', 'index_queue', 'suggested_seen', 'owner
 export const CITUS_BY_KEY = ['contact_keys', 'app_users', 'invites_sent', 'invites_accepted'] as const;
 
 /**
- * Distributes Kith's tables of `schema` as the layout above says; tables already distributed (or
- * reference) are left alone, so it runs on every start. Returns the tables it changed.
+ * Shards per worker node of each distributed table group when KITH_CITUS_SHARD_COUNT is unset. Every
+ * multi-shard statement (a signal lookup, an index round, the indexer's poll of its queue) costs a fixed
+ * amount per shard; Citus's default of 32 shards on a cluster of a few nodes made that fixed part most of
+ * the cost (measured in docs/scaling.md). Two per worker still lets a cluster grow to twice its size by
+ * moving shards (citus_rebalance_start) before it needs more of them.
  */
-export async function distributeTables(db: Kysely<Database>, schema: string): Promise<string[]> {
+export const CITUS_SHARDS_PER_WORKER = 2;
+
+export interface DistributeOptions {
+  /**
+   * Shards per group (KITH_CITUS_SHARD_COUNT). Unset: CITUS_SHARDS_PER_WORKER per node holding shards.
+   * Either way it applies when Kith distributes its tables (a new database or schema); a group already
+   * distributed keeps its count (re-sharding rewrites every table of the group, and Citus cannot do it
+   * for `uploads`, whose `seq` is an identity column: docs/scaling.md says how).
+   */
+  shardCount?: number;
+}
+
+/** The nodes that hold shards (workers; the coordinator too when it is configured to). */
+async function shardNodes(db: Kysely<Database>): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from pg_dist_node where noderole = 'primary' and isactive and shouldhaveshards and groupid > 0`.execute(db);
+  return r.rows[0]?.n ?? 0;
+}
+
+/** The shard count to create distributed tables with: the configured one, or the default for this cluster. */
+export async function targetShardCount(db: Kysely<Database>, opts: DistributeOptions = {}): Promise<number> {
+  if (opts.shardCount !== undefined) return opts.shardCount;
+  return CITUS_SHARDS_PER_WORKER * Math.max(1, await shardNodes(db));
+}
+
+/**
+ * Distributes Kith's tables of `schema` as the layout above says; tables already distributed (or
+ * reference) are left alone, so it runs on every start. Servers starting at once take turns (a session
+ * advisory lock). Returns the tables it changed.
+ */
+export async function distributeTables(db: Kysely<Database>, schema: string, opts: DistributeOptions = {}): Promise<string[]> {
+  return db.connection().execute(async (conn) => {
+    const lock = sql`hashtextextended(${`kith/citus-distribute/${schema}`}, 0)`;
+    await sql`select pg_advisory_lock(${lock})`.execute(conn);
+    try {
+      return await distributeLocked(conn, schema, opts);
+    } finally {
+      await sql`select pg_advisory_unlock(${lock})`.execute(conn);
+    }
+  });
+}
+
+async function distributeLocked(db: Kysely<Database>, schema: string, opts: DistributeOptions): Promise<string[]> {
   const tables = await sql<{ name: string; done: boolean }>`
     select c.relname as name, exists (select 1 from pg_dist_partition p where p.logicalrelid = c.oid) as done
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -46,6 +91,7 @@ export async function distributeTables(db: Kysely<Database>, schema: string): Pr
     await sql`select create_reference_table(${qualified(t)})`.execute(db);
     changed.push(t);
   }
+  let shardCount: number | undefined;
   for (const [group, column] of [
     [CITUS_BY_USER, 'user_id'],
     [CITUS_BY_KEY, 'key'],
@@ -53,9 +99,27 @@ export async function distributeTables(db: Kysely<Database>, schema: string): Pr
     const first = group[0];
     for (const t of group) {
       if (state.get(t) !== false) continue;
-      const colocate = t === first ? 'none' : qualified(first);
-      await sql`select create_distributed_table(${qualified(t)}, ${column}, colocate_with => ${colocate})`.execute(db);
+      if (t === first) {
+        shardCount ??= await targetShardCount(db, opts);
+        await sql`select create_distributed_table(${qualified(t)}, ${column}, shard_count => ${shardCount}, colocate_with => 'none')`.execute(db);
+      } else {
+        await sql`select create_distributed_table(${qualified(t)}, ${column}, colocate_with => ${qualified(first)})`.execute(db);
+      }
       changed.push(t);
+    }
+  }
+  // Uploads are stored whole and compressed by the worker holding the shard; Kith's sessions ask for lz4
+  // (postgres.ts: about half the CPU of pglz), but Citus does not pass that setting on to its own
+  // connections to the workers. Set on the columns themselves, Citus applies it to every shard.
+  const lz4 = await sql`select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)`.execute(db);
+  if (lz4.rows.length > 0) {
+    const todo = await sql<{ t: string; col: string }>`
+      select c.relname as t, a.attname as col from pg_attribute a
+      join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and a.attcompression <> 'l'
+        and (c.relname, a.attname) in (('uploads', 'raw'), ('uploads', 'normalized'), ('index_queue', 'stats'))`.execute(db);
+    for (const r of todo.rows) {
+      await sql`alter table ${sql.raw(qualified(r.t))} alter column ${sql.ref(r.col)} set compression lz4`.execute(db);
     }
   }
   return changed;

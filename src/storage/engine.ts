@@ -3,6 +3,7 @@
  * queries (the same idea as Kysely's dialect adapters). Everything else is shared Kysely code.
  */
 import type { ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'kysely';
+import type { ShardIntervals } from './citus-hash.ts';
 import type { EncodedUpload } from './kysely-storage.ts';
 import type { Database } from './schema.ts';
 import type { BookKeys, BookSignals } from './types.ts';
@@ -46,25 +47,30 @@ export interface EngineProfile {
    * `key in (subquery)` first builds a temporary index of all the keys, once per query). 'in':
    * `key in (the user's own contact_keys rows, plus the pending keys as a keyTable)`, a semi-join
    * (Postgres: it plans that one well even on stale statistics, where a join with a long key list may
-   * hash the tenant's whole table). 'any': `key = any(all the keys as one array)` (Citus: each shard
-   * gets the list and probes its own index, instead of the coordinator shipping an intermediate result).
+   * hash the tenant's whole table). 'by-shard': the keys grouped by the shard holding them (keyShards),
+   * one query per shard reading every key table there (Citus: each shard gets only its own keys, one
+   * task each, instead of every shard getting the whole list in each of several statements).
    */
-  readonly keyLookup: 'join' | 'in' | 'any';
+  readonly keyLookup: 'join' | 'in' | 'by-shard';
   /**
-   * How loadSignals finds the reciprocal signal (the users whose books hold the owner's keys, by their
-   * owner keys). 'join': contact_keys joined to owner_keys in one query (SQLite, PostgreSQL: the planner
-   * probes owner_keys' (tenant, user_id) index per user found; ~0.2 ms on a small book). 'two-step': a
-   * materialised CTE of those users first, then their owner keys (Citus: the first step runs where the keys
-   * are, the second where the users are, never one repartition join; on SQLite the same query cost ~2 ms
-   * more on every read, measured).
+   * 'by-shard' only: the hash intervals of the key tables' shards (read from the cluster's metadata,
+   * cached), or null when they are not distributed (one group then).
    */
-  readonly reciprocalLookup: 'join' | 'two-step';
+  readonly keyShards?: () => Promise<ShardIntervals | null>;
   /**
    * A text value given as a JavaScript string or as its UTF-8 bytes, as a parameter of an insert
    * (SQLite: the bytes bound as they are and cast to TEXT in SQL, never decoded in JavaScript;
    * Postgres: decoded, as the driver sends strings).
    */
   textParam(v: string | Uint8Array): string | RawBuilder<string>;
+  /**
+   * Rows of uploads and index_queue at least this big (characters of their texts) are inserted as
+   * `insert ... select $1::type, ...` with the sequence's next value read first (Citus: the coordinator
+   * streams such a row to its shard; an `insert ... values` is re-sent to the worker as SQL text with
+   * every value inlined as a literal and parsed there again, 31 MB of SQL for a 50,000-entry upload).
+   * Undefined: always `insert ... values ... returning seq`.
+   */
+  readonly bigRowBytes?: number;
   /** Larger of two nullable numbers, a null side ignored (null only when both are null). */
   greatest(a: Expression<number | null>, b: Expression<number | null>): RawBuilder<number | null>;
   /** Declares the auto-incrementing `uploads.seq` column (and whatever key the engine needs for it). */

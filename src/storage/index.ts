@@ -3,7 +3,7 @@
  * only sees the Storage interface.
  */
 import { KyselyStorage } from './kysely-storage.ts';
-import { openPostgres } from './postgres.ts';
+import { openPostgres, type PostgresOptions } from './postgres.ts';
 import { openSqlite, type SqliteOptions } from './sqlite.ts';
 import type { Storage } from './types.ts';
 
@@ -13,14 +13,17 @@ export { StorageError } from './errors.ts';
 /** Where the data lives when DATABASE_URL is unset or empty (relative to the working directory). */
 export const DEFAULT_SQLITE_PATH = './data/kith.db';
 
+/** Options of openStorage: those of the engine the URL names apply, the others are ignored. */
+export type StorageOptions = SqliteOptions & PostgresOptions;
+
 /**
  * Opens storage for `databaseUrl`:
  * - unset or empty: SQLite at ./data/kith.db (the folder is created);
  * - `sqlite:/abs/file.db`, `sqlite:relative.db`, `sqlite:///abs/file.db` or `sqlite::memory:`: SQLite;
  * - `postgres://...` or `postgresql://...`: PostgreSQL (optional `?schema=name`, created if missing).
- * Does not migrate: callers run `migrateUp()`. `opts` apply to SQLite only.
+ * Does not migrate: callers run `migrateUp()`.
  */
-export async function openStorage(databaseUrl: string | undefined, opts: SqliteOptions = {}): Promise<Storage> {
+export async function openStorage(databaseUrl: string | undefined, opts: StorageOptions = {}): Promise<Storage> {
   const url = databaseUrl?.trim() ?? '';
   if (url === '') return new KyselyStorage(openSqlite(DEFAULT_SQLITE_PATH, opts));
   if (url.startsWith('sqlite:')) {
@@ -37,7 +40,7 @@ export async function openStorage(databaseUrl: string | undefined, opts: SqliteO
       valid = false;
     }
     if (!valid) throw new Error('DATABASE_URL: not a valid postgres:// URL');
-    return new KyselyStorage(await openPostgres(url));
+    return new KyselyStorage(await openPostgres(url, { citusShardCount: opts.citusShardCount }));
   }
   throw new Error('DATABASE_URL must be empty (SQLite at ./data/kith.db), sqlite:<path> or postgres://...');
 }

@@ -91,6 +91,8 @@ function maxNullable(a: number | null, b: number | null): number | null {
   return Math.max(a, b);
 }
 
+const nullableNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
 function uniqueSorted(keys: Iterable<string>): string[] {
   return [...new Set(keys)].sort();
 }
@@ -162,6 +164,44 @@ function encodeUpload(t: Tenant, u: UploadRecord): EncodedUpload {
     statsJson: JSON.stringify(statColumns(u.keyStats)),
     ownerKeys,
   };
+}
+
+/** SQL types of the columns insertBySelect writes. */
+const UPLOAD_TYPES = {
+  tenant: 'text',
+  seq: 'bigint',
+  batch_id: 'text',
+  user_id: 'text',
+  created_at: 'bigint',
+  source_key: 'text',
+  source: 'text',
+  raw: 'text',
+  normalized: 'text',
+  entry_count: 'integer',
+  owner_keys: 'text',
+} as const;
+const QUEUE_TYPES = { tenant: 'text', user_id: 'text', seq: 'bigint', stats: 'text', owner_keys: 'text', enqueued_at: 'bigint' } as const;
+
+/**
+ * Inserts one row as `insert into table (columns) select $1::type, ...` (EngineProfile.bigRowBytes:
+ * Citus streams the row to its shard instead of re-sending it as SQL text).
+ */
+async function insertBySelect<T extends 'uploads' | 'index_queue'>(
+  trx: Transaction<Database>,
+  table: T,
+  row: Record<string, unknown>,
+  types: Record<string, string>,
+): Promise<void> {
+  const columns = Object.keys(types);
+  const values = columns.map((c) => {
+    if (!(c in row)) throw new Error(`insertBySelect: no value for ${table}.${c}`);
+    return sql`${row[c]}::${sql.raw(types[c]!)}`;
+  });
+  await trx
+    .insertInto(table)
+    .columns(columns as never)
+    .expression(sql`select ${sql.join(values)}` as never)
+    .execute();
 }
 
 type KeyRow = {
@@ -380,17 +420,35 @@ export class KyselyStorage implements Storage {
    */
   writeEncodedUpload(enc: EncodedUpload): Promise<number> {
     return this.#run('appendUpload', async () => {
-      const { textParam } = this.#profile;
+      const { textParam, bigRowBytes } = this.#profile;
       const row = { ...enc.row, raw: textParam(enc.row.raw), normalized: textParam(enc.row.normalized) };
       const t = row.tenant;
+      const viaSelect =
+        bigRowBytes !== undefined &&
+        typeof row.raw === 'string' &&
+        typeof row.normalized === 'string' &&
+        row.raw.length + row.normalized.length + enc.statsJson.length >= bigRowBytes;
       return this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, row.user_id));
+        const queueRow = (seq: number) => ({
+          tenant: t,
+          user_id: row.user_id,
+          seq,
+          stats: enc.statsJson,
+          owner_keys: JSON.stringify(enc.ownerKeys),
+          enqueued_at: Date.now(),
+        });
+        if (viaSelect) {
+          // The sequence's next value first: `returning` would make Citus stage the row once more.
+          const next = await sql<{ seq: number }>`select nextval(pg_get_serial_sequence('uploads', 'seq')) as seq`.execute(trx);
+          const seq = Number(next.rows[0]!.seq);
+          await insertBySelect(trx, 'uploads', { ...row, seq }, UPLOAD_TYPES);
+          await insertBySelect(trx, 'index_queue', queueRow(seq), QUEUE_TYPES);
+          return seq;
+        }
         const inserted = await trx.insertInto('uploads').values(row).returning('seq').executeTakeFirstOrThrow();
         const seq = Number(inserted.seq);
-        await trx
-          .insertInto('index_queue')
-          .values({ tenant: t, user_id: row.user_id, seq, stats: enc.statsJson, owner_keys: JSON.stringify(enc.ownerKeys), enqueued_at: Date.now() })
-          .execute();
+        await trx.insertInto('index_queue').values(queueRow(seq)).execute();
         return seq;
       });
     });
@@ -801,15 +859,13 @@ export class KyselyStorage implements Storage {
     const elsewhere = this.#profile.uploadWriter?.loadSignals;
     if (elsewhere !== undefined) return this.#run('loadSignals', () => elsewhere.call(this.#profile.uploadWriter, t, userId, keys, ownerKeys));
     return this.#run('loadSignals', async () => {
+      if (this.#profile.keyLookup === 'by-shard') return this.#loadSignalsByShard(t, userId, keys, ownerKeys);
       const db = this.#db;
       // Key lists go as one parameter (a book's 10,000+ keys would exceed SQLite's parameter limit as a
       // list). How each table is restricted to the book's keys differs by engine (EngineProfile.keyLookup).
       const join = this.#profile.keyLookup === 'join';
-      // 'any': the whole list as one array parameter, `key = any($1)`, which a distributed engine sends
-      // to each shard as is (Citus: no intermediate result of the keys shipped to every shard).
 
       const inThisBook = new Set(keys.all);
-      const anyKeys = this.#profile.keyLookup === 'any' ? sql<string>`any(${[...inThisBook]}::text[])` : null;
       // 'in' restricts by the user's indexed keys plus the pending ones. Pending: the upload in hand and
       // the user's uploads the indexer has not reached yet (the owner's own book never lags its
       // acknowledged uploads), read first in a query of their own (almost always no row): a union with
@@ -825,11 +881,9 @@ export class KyselyStorage implements Storage {
       const owner = uniqueSorted(ownerKeys);
 
       const [known, recip, appUsers, invited, accepted, seen] = await Promise.all([
-        (anyKeys !== null
-          ? db.selectFrom('contact_keys as o').where('o.key', '=', anyKeys)
-          : join
-            ? db.selectFrom(book).crossJoin('contact_keys as o').whereRef('o.key', '=', 'j.key')
-            : db.selectFrom('contact_keys as o').where('o.key', 'in', inBook())
+        (join
+          ? db.selectFrom(book).crossJoin('contact_keys as o').whereRef('o.key', '=', 'j.key')
+          : db.selectFrom('contact_keys as o').where('o.key', 'in', inBook())
         )
           .select((eb) => ['o.key', eb.fn.countAll<number>().as('n')])
           .where('o.tenant', '=', t)
@@ -837,91 +891,43 @@ export class KyselyStorage implements Storage {
           .groupBy('o.key')
           .execute(),
         // Reciprocal: the users whose books hold one of the owner's keys (found from those few keys,
-        // whatever the book's size), by their owner keys; the ones in this book are kept below. On a
-        // distributed engine in two steps (a materialised CTE, then its users' owner keys): the first runs
-        // where the keys are (Citus: the key index is distributed by key), the second where the users are,
-        // never as one repartition join. Elsewhere one join (EngineProfile.reciprocalLookup).
+        // whatever the book's size), by their owner keys; the ones in this book are kept below. The
+        // planner probes owner_keys' (tenant, user_id) index per user found (~0.2 ms on a small book).
         owner.length === 0
           ? Promise.resolve([])
-          : this.#profile.reciprocalLookup === 'join'
-            ? db
-                .selectFrom('contact_keys as ck')
-                .innerJoin('owner_keys as ok', (j) => j.onRef('ok.tenant', '=', 'ck.tenant').onRef('ok.user_id', '=', 'ck.user_id'))
-                .select((eb) => [
-                  'ok.key',
-                  eb.fn.max('ck.times').as('times'),
-                  eb.fn.max('ck.last_sent').as('last_sent'),
-                  eb.fn.max('ck.last_received').as('last_received'),
-                ])
-                .where('ck.tenant', '=', t)
-                .where('ck.key', 'in', owner)
-                .where('ck.user_id', '<>', userId)
-                .groupBy('ok.key')
-                .execute()
-            : db
-                .with(
-                  (cte) => cte('r').materialized(),
-                  (q) =>
-                    q
-                      .selectFrom('contact_keys as ck')
-                      .select((eb) => [
-                        'ck.user_id',
-                        eb.fn.max('ck.times').as('times'),
-                        eb.fn.max('ck.last_sent').as('last_sent'),
-                        eb.fn.max('ck.last_received').as('last_received'),
-                      ])
-                      .where('ck.tenant', '=', t)
-                      .where('ck.key', 'in', owner)
-                      .where('ck.user_id', '<>', userId)
-                      .groupBy('ck.user_id'),
-                )
-                .selectFrom('r')
-                .innerJoin('owner_keys as ok', 'ok.user_id', 'r.user_id')
-                .select((eb) => [
-                  'ok.key',
-                  eb.fn.max('r.times').as('times'),
-                  eb.fn.max('r.last_sent').as('last_sent'),
-                  eb.fn.max('r.last_received').as('last_received'),
-                ])
-                .where('ok.tenant', '=', t)
-                .groupBy('ok.key')
-                .execute(),
-        (anyKeys !== null
-          ? db.selectFrom('app_users as a').where('a.key', '=', anyKeys)
-          : join
-            ? db.selectFrom(book).crossJoin('app_users as a').whereRef('a.key', '=', 'j.key')
-            : db.selectFrom('app_users as a').where('a.key', 'in', inBook())
+          : db
+              .selectFrom('contact_keys as ck')
+              .innerJoin('owner_keys as ok', (j) => j.onRef('ok.tenant', '=', 'ck.tenant').onRef('ok.user_id', '=', 'ck.user_id'))
+              .select((eb) => [
+                'ok.key',
+                eb.fn.max('ck.times').as('times'),
+                eb.fn.max('ck.last_sent').as('last_sent'),
+                eb.fn.max('ck.last_received').as('last_received'),
+              ])
+              .where('ck.tenant', '=', t)
+              .where('ck.key', 'in', owner)
+              .where('ck.user_id', '<>', userId)
+              .groupBy('ok.key')
+              .execute(),
+        (join
+          ? db.selectFrom(book).crossJoin('app_users as a').whereRef('a.key', '=', 'j.key')
+          : db.selectFrom('app_users as a').where('a.key', 'in', inBook())
         )
           .select('a.key')
           .where('a.tenant', '=', t)
           .execute(),
-        db
-          .selectFrom('invites_sent')
-          .select((eb) => ['key', eb.fn.max('sent_at').as('at')])
-          .where('tenant', '=', t)
-          .where('user_id', '=', userId)
-          .groupBy('key')
-          .execute(),
-        (anyKeys !== null
-          ? db.selectFrom('invites_accepted as ia').where('ia.key', '=', anyKeys)
-          : join
-            ? db.selectFrom(book).crossJoin('invites_accepted as ia').whereRef('ia.key', '=', 'j.key')
-            : db.selectFrom('invites_accepted as ia').where('ia.key', 'in', inBook())
+        this.#invitedBy(t, userId),
+        (join
+          ? db.selectFrom(book).crossJoin('invites_accepted as ia').whereRef('ia.key', '=', 'j.key')
+          : db.selectFrom('invites_accepted as ia').where('ia.key', 'in', inBook())
         )
           .select('ia.key')
           .distinct()
           .where('ia.tenant', '=', t)
           .execute(),
-        db
-          .selectFrom('suggested_seen')
-          .select((eb) => ['key', eb.fn.max('seen_at').as('at')])
-          .where('tenant', '=', t)
-          .where('user_id', '=', userId)
-          .groupBy('key')
-          .execute(),
+        this.#seenBy(t, userId),
       ]);
 
-      const nullableNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
       return {
         knownBy: new Map(known.map((r) => [r.key, Number(r.n)])),
         reciprocal: new Map(
@@ -938,6 +944,128 @@ export class KyselyStorage implements Storage {
         seenKeys: new Map(seen.map((r) => [r.key, Number(r.at)])),
       };
     });
+  }
+
+  /** The keys the user sent invites to, with the newest time of each. */
+  #invitedBy(t: Tenant, userId: string) {
+    return this.#db
+      .selectFrom('invites_sent')
+      .select((eb) => ['key', eb.fn.max('sent_at').as('at')])
+      .where('tenant', '=', t)
+      .where('user_id', '=', userId)
+      .groupBy('key')
+      .execute();
+  }
+
+  /** The keys already suggested to the user, with the newest time of each. */
+  #seenBy(t: Tenant, userId: string) {
+    return this.#db
+      .selectFrom('suggested_seen')
+      .select((eb) => ['key', eb.fn.max('seen_at').as('at')])
+      .where('tenant', '=', t)
+      .where('user_id', '=', userId)
+      .groupBy('key')
+      .execute();
+  }
+
+  /**
+   * loadSignals where the key tables are split into shards by key (Citus, EngineProfile.keyLookup
+   * 'by-shard'). The book's keys (and the owner's) are grouped by the shard that holds them, and each
+   * shard gets one query of its own keys only, which reads every key table there at once (a union of
+   * co-located shards: one task, one round trip to one worker): knownBy, app users, accepted, and the
+   * users whose books hold one of the owner's keys. A 100-entry book: one query per shard instead of
+   * four statements fanned out to every shard; a 50,000-entry book: each key probed once per table,
+   * not once per shard. Then those users' owner keys (by user: their shards only). Invites sent and
+   * suggestions seen are the user's (invites: every shard, by user; suggestions: the user's shard).
+   */
+  async #loadSignalsByShard(t: Tenant, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
+    const db = this.#db;
+    const shards = (await this.#profile.keyShards?.()) ?? null;
+    const inThisBook = new Set(keys.all);
+    const owner = uniqueSorted(ownerKeys);
+    const count = shards?.count ?? 1;
+    const groups = Array.from({ length: count }, () => ({ keys: [] as string[], owner: [] as string[] }));
+    for (const k of inThisBook) groups[shards === null ? 0 : shards.shardOf(k)]!.keys.push(k);
+    for (const k of owner) groups[shards === null ? 0 : shards.shardOf(k)]!.owner.push(k);
+    type Row = { kind: number; key: string; n: number | null; a: number | null; b: number | null };
+    // A part is left out when its list is empty: Citus does not prune `key = any('{}')` to no shard, and
+    // the query would no longer go to one shard.
+    const byShard = (g: { keys: string[]; owner: string[] }) => {
+      const parts = [];
+      if (g.keys.length > 0) {
+        parts.push(
+          sql`select 0 as kind, o.key, count(*)::int8 as n, null::int8 as a, null::int8 as b
+            from contact_keys o where o.tenant = ${t} and o.key = any(${g.keys}::text[]) and o.user_id <> ${userId} group by o.key`,
+          sql`select 1, a.key, null::int8, null::int8, null::int8 from app_users a where a.tenant = ${t} and a.key = any(${g.keys}::text[])`,
+          sql`select distinct 2, ia.key, null::int8, null::int8, null::int8 from invites_accepted ia where ia.tenant = ${t} and ia.key = any(${g.keys}::text[])`,
+        );
+      }
+      if (g.owner.length > 0) {
+        parts.push(
+          sql`select 3 as kind, ck.user_id as key, max(ck.times)::int8 as n, max(ck.last_sent) as a, max(ck.last_received) as b
+            from contact_keys ck where ck.tenant = ${t} and ck.key = any(${g.owner}::text[]) and ck.user_id <> ${userId} group by ck.user_id`,
+        );
+      }
+      return sql<Row>`${sql.join(parts, sql` union all `)}`.execute(db).then((r) => r.rows);
+    };
+    const [perShard, invited, seen] = await Promise.all([
+      Promise.all(groups.filter((g) => g.keys.length > 0 || g.owner.length > 0).map(byShard)),
+      this.#invitedBy(t, userId),
+      this.#seenBy(t, userId),
+    ]);
+    const knownBy = new Map<string, number>();
+    const appUserKeys = new Set<string>();
+    const acceptedKeys = new Set<string>();
+    // The users whose books hold one of the owner's keys: how they record the owner (max over the keys).
+    const recipUsers = new Map<string, KeyStat>();
+    for (const rows of perShard) {
+      for (const r of rows) {
+        const kind = Number(r.kind);
+        if (kind === 0) knownBy.set(r.key, Number(r.n));
+        else if (kind === 1) appUserKeys.add(r.key);
+        else if (kind === 2) acceptedKeys.add(r.key);
+        else {
+          const prev = recipUsers.get(r.key);
+          const times = Number(r.n ?? 0);
+          const [a, b] = [nullableNumber(r.a), nullableNumber(r.b)];
+          if (prev === undefined) recipUsers.set(r.key, { key: r.key, times, lastSent: a, lastReceived: b });
+          else {
+            prev.times = Math.max(prev.times, times);
+            prev.lastSent = maxNullable(prev.lastSent, a);
+            prev.lastReceived = maxNullable(prev.lastReceived, b);
+          }
+        }
+      }
+    }
+    // Their owner keys that are in this book: how each such contact (a user with a book) records the owner.
+    const reciprocal = new Map<string, KeyStat>();
+    if (recipUsers.size > 0) {
+      const rows = await db
+        .selectFrom('owner_keys')
+        .select(['key', 'user_id'])
+        .where('tenant', '=', t)
+        .where('user_id', '=', sql<string>`any(${[...recipUsers.keys()]}::text[])`)
+        .execute();
+      for (const r of rows) {
+        if (!inThisBook.has(r.key)) continue;
+        const s = recipUsers.get(r.user_id)!;
+        const prev = reciprocal.get(r.key);
+        if (prev === undefined) reciprocal.set(r.key, { key: r.key, times: s.times, lastSent: s.lastSent, lastReceived: s.lastReceived });
+        else {
+          prev.times = Math.max(prev.times, s.times);
+          prev.lastSent = maxNullable(prev.lastSent, s.lastSent);
+          prev.lastReceived = maxNullable(prev.lastReceived, s.lastReceived);
+        }
+      }
+    }
+    return {
+      knownBy,
+      reciprocal,
+      appUserKeys,
+      invitedKeys: new Map(invited.map((r) => [r.key, Number(r.at)])),
+      acceptedKeys,
+      seenKeys: new Map(seen.map((r) => [r.key, Number(r.at)])),
+    };
   }
 
   // ---------------------------------------------------------------- learned weights

@@ -163,7 +163,6 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
     },
     keyTable: (keys) => sql<{ key: string }>`(select value as key from json_each(${JSON.stringify(keys)}))`,
     keyLookup: 'join',
-    reciprocalLookup: 'join',
     // CAST of a BLOB to TEXT takes its bytes as text in the database encoding (UTF-8): a 2 MB body is
     // stored without being decoded into a JavaScript string first.
     textParam: (v) => (typeof v === 'string' ? v : sql<string>`cast(${Buffer.from(v.buffer, v.byteOffset, v.byteLength)} as text)`),

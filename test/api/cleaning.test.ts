@@ -103,8 +103,14 @@ for (const engine of ENGINES) {
         ],
       });
       assert.equal(r.status, 200, r.text);
-      const emails = r.body.data.map((row: any) => row.email).filter((e: string | null) => e !== null).sort();
-      const phones = r.body.data.map((row: any) => row.phone).filter((p: string | null) => p !== null).sort();
+      const emails = r.body.data
+        .map((row: any) => row.email)
+        .filter((e: string | null) => e !== null)
+        .sort();
+      const phones = r.body.data
+        .map((row: any) => row.phone)
+        .filter((p: string | null) => p !== null)
+        .sort();
       assert.deepEqual(phones, ['+14155550123', '+447700900123']);
       assert.deepEqual(emails, ["'.'fay@x.example", 'ann@x.example', 'bo@x.example', 'cy@x.example', 'di@x.example', 'ed@x.example']);
       assert.equal(r.body.meta.cleaning.left_out, 0);

@@ -186,6 +186,18 @@ describe('limit configuration', () => {
     }
     assert.equal(loadConfig({}).rateLimitMax, 0, 'rate limiting is off by default');
   });
+
+  it('KITH_CITUS_SHARD_COUNT: unset by default (a count from the cluster), else a positive integer', () => {
+    assert.equal(loadConfig({}).citusShardCount, undefined);
+    assert.equal(loadConfig({ KITH_CITUS_SHARD_COUNT: ' ' }).citusShardCount, undefined);
+    assert.equal(loadConfig({ KITH_CITUS_SHARD_COUNT: '6' }).citusShardCount, 6);
+    for (const bad of ['0', '-2', '1.5', 'four', '64001']) {
+      assert.throws(
+        () => loadConfig({ KITH_CITUS_SHARD_COUNT: bad }),
+        (e: unknown) => e instanceof ConfigError && e.message.includes('KITH_CITUS_SHARD_COUNT'),
+      );
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------- rate limiting

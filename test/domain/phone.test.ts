@@ -54,7 +54,16 @@ test('a number with an extension is a callable direct line: shown and keyed +E16
 });
 
 test('reads what people type and paste: tel: URIs, labels, full-width digits, invisible characters, a spreadsheet apostrophe', () => {
-  for (const raw of ['tel:+14155550123', 'TEL:+1-415-555-0123', 'Mobile: +1 415 555 0123', 'Tel. +1 415 555 0123', '\uff0b\uff11 \uff14\uff11\uff15 \uff15\uff15\uff15 \uff10\uff11\uff12\uff13', '\u202a+1 415 555 0123\u202c', '+1 415 555 0123\u200b', "'+14155550123"]) {
+  for (const raw of [
+    'tel:+14155550123',
+    'TEL:+1-415-555-0123',
+    'Mobile: +1 415 555 0123',
+    'Tel. +1 415 555 0123',
+    '\uff0b\uff11 \uff14\uff11\uff15 \uff15\uff15\uff15 \uff10\uff11\uff12\uff13',
+    '\u202a+1 415 555 0123\u202c',
+    '+1 415 555 0123\u200b',
+    "'+14155550123",
+  ]) {
     const p = normalizePhone(raw, null);
     assert.deepEqual(p, { display: '+14155550123', key: 'p:+14155550123' }, JSON.stringify(raw));
     assert.deepEqual(parsePhoneSlow(raw, null), p, JSON.stringify(raw));

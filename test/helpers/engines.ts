@@ -24,6 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { loadConfig } from '../../src/config.ts';
 import { openStorage } from '../../src/storage/index.ts';
 import type { Storage } from '../../src/storage/types.ts';
 import { countSkip } from './skip.ts';
@@ -149,7 +150,8 @@ export async function makeTestStorage(engine: EngineName, opts: { migrate?: bool
   } else {
     ({ url, drop } = freshPgSchema(baseUrlOf(engine), 'kith_t'));
   }
-  const storage = await openStorage(url);
+  // KITH_CITUS_SHARD_COUNT applies to the test and bench databases too (e.g. to compare shard counts).
+  const storage = await openStorage(url, { citusShardCount: loadConfig({ KITH_CITUS_SHARD_COUNT: process.env.KITH_CITUS_SHARD_COUNT }).citusShardCount });
   let done = false;
   const cleanup = async (): Promise<void> => {
     if (done) return;

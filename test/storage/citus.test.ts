@@ -6,9 +6,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import pg from 'pg';
-import { CITUS_BY_KEY, CITUS_BY_USER, CITUS_REFERENCE } from '../../src/storage/citus.ts';
-import { engineSkip, withStorage } from '../helpers/engines.ts';
-import { fakeUpload, manyContacts } from './fixtures.ts';
+import { CITUS_BY_KEY, CITUS_BY_USER, CITUS_REFERENCE, CITUS_SHARDS_PER_WORKER } from '../../src/storage/citus.ts';
+import { hashText, ShardIntervals } from '../../src/storage/citus-hash.ts';
+import { openStorage } from '../../src/storage/index.ts';
+import { indexKeysOf } from '../../src/domain/normalize.ts';
+import { CITUS_TEST_URL, engineSkip, freshPgSchema, withStorage } from '../helpers/engines.ts';
+import { fakeUpload, manyContacts, storedKeys } from './fixtures.ts';
 
 const T = 'app_citus:live';
 
@@ -89,5 +92,146 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
           );
         }
       });
+    }));
+
+  it('computes the shard of a key as Citus does (hashText and the shard intervals)', () =>
+    withStorage('citus', async (_s, url) =>
+      withClient(url, async (c, schema) => {
+        const keys = ['', 'a', 'e:zoë.müller@example.com', 'p:+14155550123'];
+        for (let i = 0; i < 3000; i++) {
+          let k = i % 2 === 0 ? `e:person.${i}@example.com` : `p:+4930${String(i * 7919).padStart(8, '0')}`;
+          if (i % 5 === 0) k += 'é中🙂'.repeat(i % 4);
+          keys.push(k.slice(0, (i % 60) + 1));
+        }
+        const table = `"${schema}"."contact_keys"`;
+        const rows = await c.query<{ h: number; sid: string }>(
+          'select worker_hash(k) as h, get_shard_id_for_distribution_column($2, k)::text as sid from unnest($1::text[]) with ordinality u(k, i) order by i',
+          [keys, table],
+        );
+        const shards = await c.query<{ sid: string; min: number }>(
+          'select shardid::text as sid, shardminvalue::int as min from pg_dist_shard where logicalrelid = $1::regclass order by 2',
+          [table],
+        );
+        const intervals = new ShardIntervals(shards.rows.map((r) => r.min));
+        keys.forEach((k, i) => {
+          assert.equal(hashText(k), rows.rows[i]!.h, `hash of ${JSON.stringify(k)}`);
+          assert.equal(shards.rows[intervals.shardOf(k)]!.sid, rows.rows[i]!.sid, `shard of ${JSON.stringify(k)}`);
+        });
+      }),
+    ));
+
+  it('makes 2 shards per worker by default, or KITH_CITUS_SHARD_COUNT; tables already distributed keep theirs', () =>
+    withStorage('citus', async (s, url) => {
+      const shardCounts = (u: string) =>
+        withClient(u, async (c, schema) => {
+          const r = await c.query<{ t: string; n: number; colocation: number }>(
+            `select c.relname as t, (select count(*)::int from pg_dist_shard s where s.logicalrelid = p.logicalrelid) as n, p.colocationid as colocation
+             from pg_dist_partition p join pg_class c on c.oid = p.logicalrelid join pg_namespace ns on ns.oid = c.relnamespace
+             where ns.nspname = $1 and p.partmethod = 'h'`,
+            [schema],
+          );
+          return new Map(r.rows.map((x) => [x.t, x]));
+        });
+      const workers = await withClient(url, async (c) =>
+        Number(
+          (
+            await c.query<{ n: number }>(
+              "select count(*)::int as n from pg_dist_node where noderole = 'primary' and isactive and shouldhaveshards and groupid > 0",
+            )
+          ).rows[0]!.n,
+        ),
+      );
+      const before = await shardCounts(url);
+      for (const t of [...CITUS_BY_USER, ...CITUS_BY_KEY]) assert.equal(before.get(t)?.n, CITUS_SHARDS_PER_WORKER * workers, `${t}: default shard count`);
+
+      // A server configured with another count on the same schema changes nothing, on every start.
+      const other = await openStorage(url, { citusShardCount: 3 });
+      try {
+        await other.migrateUp();
+        await other.migrateUp();
+      } finally {
+        await other.close();
+      }
+      assert.deepEqual(await shardCounts(url), before);
+
+      // A new schema gets the count configured, for both groups, each still co-located.
+      const fresh = freshPgSchema(CITUS_TEST_URL, 'kith_t');
+      const third = await openStorage(fresh.url, { citusShardCount: 3 });
+      try {
+        await third.migrateUp();
+        const counts = await shardCounts(fresh.url);
+        for (const group of [CITUS_BY_USER, CITUS_BY_KEY]) {
+          for (const t of group) assert.equal(counts.get(t)?.n, 3, `${t}: KITH_CITUS_SHARD_COUNT`);
+          assert.equal(new Set(group.map((t) => counts.get(t)?.colocation)).size, 1, `${group.join(', ')}: co-located`);
+        }
+      } finally {
+        await third.close();
+        await fresh.drop();
+      }
+
+      // Signals stay right when the key tables are re-sharded under a running server (an operator's
+      // alter_distributed_table): its cached shard intervals are stale, which may cost speed, never answers.
+      for (let u = 0; u < 6; u++) await s.appendUpload(T, fakeUpload(`user${u}`, manyContacts(40, 'shared'), { ownerEmail: `user${u}@home.com` }));
+      // user0 and user3 hold each other: the reciprocal signal.
+      await s.appendUpload(T, fakeUpload('user3', [{ name: 'Zero', emails: ['user0@home.com'], times: 9 }], { ownerEmail: 'user3@home.com' }));
+      await s.appendUpload(T, fakeUpload('user0', [{ name: 'Three', emails: ['user3@home.com'] }], { ownerEmail: 'user0@home.com' }));
+      await s.recordInvitesSent(T, [{ userId: 'user0', keys: ['e:p1.shared@example.com', 'n:0301234567'], inviteeName: null, sentAt: 5 }]);
+      await s.upsertAppUsers(T, [{ appUserId: 'a1', name: null, keys: ['e:p2.shared@example.com'] }]);
+      await s.recordInvitesAccepted(T, [{ keys: ['e:p4.shared@example.com'], userId: 'user1', newUserId: 'n1', name: null, acceptedAt: 6 }]);
+      await s.flushIndex();
+      const book = (await s.loadBook(T, 'user0'))!;
+      const keys = storedKeys(indexKeysOf(book.entries));
+      const signals = await s.loadSignals(T, 'user0', keys, book.ownerKeys);
+      assert.equal(signals.knownBy.get('e:p3.shared@example.com'), 5);
+      assert.deepEqual([...signals.invitedKeys.keys()].sort(), ['e:p1.shared@example.com', 'n:0301234567']);
+      assert.deepEqual([...signals.appUserKeys], ['e:p2.shared@example.com']);
+      assert.deepEqual([...signals.acceptedKeys], ['e:p4.shared@example.com']);
+      assert.equal(signals.reciprocal.get('e:user3@home.com')?.times, 9, 'user3 holds user0 in its book');
+      await withClient(url, (c, schema) =>
+        c.query('select alter_distributed_table($1, shard_count => 6, cascade_to_colocated => true)', [`"${schema}"."contact_keys"`]),
+      );
+      assert.deepEqual(await s.loadSignals(T, 'user0', keys, book.ownerKeys), signals);
+    }));
+
+  it('stores a big upload by insert ... select, in lz4, reads it back in order and indexes it', () =>
+    withStorage('citus', async (s, url) => {
+      const big = fakeUpload('big', manyContacts(6000, 'big'), { ownerEmail: 'big@home.com' });
+      const small = fakeUpload('big', manyContacts(3, 'small'), { ownerEmail: 'big@home.com' });
+      const seqBig = await s.appendUpload(T, big);
+      const seqSmall = await s.appendUpload(T, small);
+      assert.ok(seqSmall > seqBig, 'seq grows');
+      await withClient(url, async (c, schema) => {
+        const size = await c.query<{ n: number }>(`select (length(raw) + length(normalized))::int as n from "${schema}".uploads where seq = $1`, [seqBig]);
+        assert.ok(size.rows[0]!.n >= 512 * 1024, `the upload row is big enough for insert ... select (${size.rows[0]!.n} characters)`);
+        const lz4 = await c.query<{ col: string; ok: boolean }>(
+          `select c.relname || '.' || a.attname as col, a.attcompression = 'l' as ok from pg_attribute a
+           join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = $1 and (c.relname, a.attname) in (('uploads', 'raw'), ('uploads', 'normalized'), ('index_queue', 'stats'))`,
+          [schema],
+        );
+        assert.equal(lz4.rows.length, 3);
+        for (const r of lz4.rows) assert.ok(r.ok, `${r.col} is compressed with lz4`);
+        const queued = await c.query(`select seq from "${schema}".index_queue where user_id = 'big' order by seq`);
+        assert.deepEqual(
+          queued.rows.map((r) => Number(r.seq)),
+          [seqBig, seqSmall],
+        );
+      });
+      const book = (await s.loadBook(T, 'big'))!;
+      assert.equal(book.uploadCount, 2);
+      assert.deepEqual(
+        book.batches!.map((b) => b.batchId),
+        [big.batchId, small.batchId],
+      );
+      assert.deepEqual(
+        book.entries.map((e) => e.name),
+        [...big.normalized, ...small.normalized].map((e) => e.name),
+      );
+      // Indexed: another user's book sees the big one's keys.
+      await s.appendUpload(T, fakeUpload('friend', manyContacts(10, 'big'), { ownerEmail: 'friend@home.com' }));
+      await s.flushIndex();
+      const friend = (await s.loadBook(T, 'friend'))!;
+      const signals = await s.loadSignals(T, 'friend', storedKeys(indexKeysOf(friend.entries)), friend.ownerKeys);
+      assert.equal(signals.knownBy.get('e:p7.big@example.com'), 1);
     }));
 });
