@@ -77,13 +77,15 @@ function extract(raw: string): string {
   // Nearly every upload is the bare address: it starts with a letter or digit (not "m": "mailto:") and
   // ends with one (a top-level domain's last character), so there is nothing to trim or unwrap.
   // extractSlow returns those unchanged.
+  return isBare(raw) ? raw : extractSlow(raw);
+}
+
+/** Whether extract() returns `raw` as it is, without looking further (see extract). */
+function isBare(raw: string): boolean {
   const n = raw.length;
-  if (n > 0) {
-    const first = raw.charCodeAt(0);
-    const last = raw.charCodeAt(n - 1);
-    if (isAlnum(first) && isAlnum(last) && (first | 0x20) !== 109 /* m */) return raw;
-  }
-  return extractSlow(raw);
+  if (n === 0) return false;
+  const first = raw.charCodeAt(0);
+  return isAlnum(first) && isAlnum(raw.charCodeAt(n - 1)) && (first | 0x20) !== 109 /* m */;
 }
 
 function isAlnum(c: number): boolean {
@@ -203,6 +205,12 @@ export function displayNameOf(raw: string): string | null {
  */
 export function normalizeEmail(raw: string): NormEmail | null {
   if (typeof raw !== 'string') return null;
+  // A bare address the ASCII scanner reads (nearly every one) costs less to parse than to look up in the
+  // cache, and is its own first reading (parse): only the rest is cached, which also keeps the cache for them.
+  if (isBare(raw)) {
+    const v = scan(raw);
+    if (v) return v;
+  }
   const hit = cache.get(raw);
   if (hit !== undefined) return hit === null ? null : copy(hit);
   const v = readOrRepair(raw, parse);
@@ -264,29 +272,35 @@ for (let c = 0; c < 128; c++) {
  */
 function parse(raw: string): NormEmail | null {
   const display = extract(raw);
+  const v = scan(display);
+  return v !== undefined ? v : parseWithPatterns(display, classifyAddress);
+}
+
+/** The ASCII scanner on an extracted address: its answer, or undefined where the patterns decide (see parse). */
+function scan(display: string): NormEmail | null | undefined {
   const n = display.length;
   const at = display.lastIndexOf('@');
   if (at <= 0 || at === n - 1) return null;
   const end = display.charCodeAt(n - 1) === 46 ? n - 1 : n; // "a@b.com." is the same host
-  if (at > MAX_LOCAL || end - at - 1 > MAX_DOMAIN) return parseWithPatterns(display, classifyAddress);
+  if (at > MAX_LOCAL || end - at - 1 > MAX_DOMAIN) return undefined;
 
   let localUpper = false;
   let afterDot = true; // at the start, a dot would be a leading dot
   for (let i = 0; i < at; i++) {
     const c = display.charCodeAt(i);
-    if (c > 127) return parseWithPatterns(display, classifyAddress); // the Unicode patterns decide
+    if (c > 127) return undefined; // the Unicode patterns decide
     const k = LOCAL_CLASS[c];
     if (k === DOT) {
-      if (afterDot) return parseWithPatterns(display, classifyAddress);
+      if (afterDot) return undefined;
       afterDot = true;
     } else if (k === BAD) {
-      return parseWithPatterns(display, classifyAddress);
+      return undefined;
     } else {
       afterDot = false;
       if (k === ATEXT_UPPER) localUpper = true;
     }
   }
-  if (afterDot) return parseWithPatterns(display, classifyAddress);
+  if (afterDot) return undefined;
 
   let domainUpper = false;
   let labels = 0;
@@ -295,18 +309,18 @@ function parse(raw: string): NormEmail | null {
     const c = i < end ? display.charCodeAt(i) : 46; // the end closes the last label
     if (c === 46) {
       const len = i - labelStart;
-      if (len < 1 || len > 63) return parseWithPatterns(display, classifyAddress);
-      if (display.charCodeAt(labelStart) === 45 || display.charCodeAt(i - 1) === 45) return parseWithPatterns(display, classifyAddress);
+      if (len < 1 || len > 63) return undefined;
+      if (display.charCodeAt(labelStart) === 45 || display.charCodeAt(i - 1) === 45) return undefined;
       labels++;
       if (i < end) labelStart = i + 1;
     } else {
-      if (c > 127) return parseWithPatterns(display, classifyAddress);
+      if (c > 127) return undefined;
       const k = HOST_CLASS[c];
-      if (k === BAD) return parseWithPatterns(display, classifyAddress);
+      if (k === BAD) return undefined;
       if (k === HOST_UPPER) domainUpper = true;
     }
   }
-  if (labels < 2) return parseWithPatterns(display, classifyAddress);
+  if (labels < 2) return undefined;
   // The TLD: letters only (2-63), or an A-label "xn--" and 1-59 more.
   const tldLength = end - labelStart;
   let letters = true;
@@ -328,7 +342,7 @@ function parse(raw: string): NormEmail | null {
           display.charCodeAt(labelStart + 3) === 45
         )
   ) {
-    return parseWithPatterns(display, classifyAddress);
+    return undefined;
   }
 
   const localRaw = display.slice(0, at);

@@ -136,7 +136,7 @@ export async function answerUpload(
   const warnings = unknownFieldWarnings(body);
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
   // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
-  const { batchId, known, stored } = service.startUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
+  const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
   const normalized = known.upload.normalized;
   // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
   let cleaning: UploadCleaning | undefined;
@@ -146,6 +146,7 @@ export async function answerUpload(
   };
   if (backfill) {
     // Summarised while the upload is being stored (where the engine writes on another thread or server).
+    const stored = store();
     const report = reportOf();
     await stored;
     const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, user_id: userId };
@@ -155,17 +156,19 @@ export async function answerUpload(
   }
   if (elsewhere) {
     // A worker that ranks reads the book back: it must be stored first.
-    await stored;
+    await store();
     const json = await elsewhere(userId, opts, { type: 'post', batchId, report: () => reportOf() }, known);
     if (json !== null) return json;
   }
-  // Ranked while the upload is being stored (at the same time where the engine writes elsewhere); the
-  // answer waits for the commit: an upload is acknowledged only once stored.
+  // Ranked while the upload is being stored (at the same time where the engine writes elsewhere): the
+  // storing starts once the book's signal lookup is under way (see AddressBookService.contactsOf). The
+  // answer waits for the commit: an upload is acknowledged only once stored, and it is stored even when
+  // the ranking fails before starting it.
   let view: RankedView;
   try {
-    view = await service.ranked(ctx.tenant, userId, opts, known);
+    view = await service.ranked(ctx.tenant, userId, opts, known, { whileLookingUp: store });
   } finally {
-    await stored; // a failed write is the error to report, before any ranking error
+    await store(); // a failed write is the error to report, before any ranking error
   }
   return postAnswer(view, batchId, userId, ctx, reportOf(view));
 }

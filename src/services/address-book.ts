@@ -78,6 +78,14 @@ export function mergeBook(
   return { contacts: mergeEntries(book.entries, aliases), owner: ownerOf(book.sources, defaultRegion) };
 }
 
+/** What a ranking may be given besides the book's owner and user (see AddressBookService.contactsOf). */
+export interface RankingInputs {
+  /** Runs once the book's alias and signal lookups are under way, before the merge. */
+  whileLookingUp?: () => void;
+  /** The book, already loaded (null: the user has none); read from storage when absent. */
+  book?: StoredBook | null;
+}
+
 export class AddressBookService {
   constructor(
     private readonly storage: Storage,
@@ -97,6 +105,23 @@ export class AddressBookService {
     entries: EntryInput[],
     rawJson?: string | Uint8Array,
   ): { batchId: string; known: KnownUpload; stored: Promise<number> } {
+    const { batchId, known, store } = this.prepareUpload(t, userId, source, entries, rawJson);
+    return { batchId, known, stored: store() };
+  }
+
+  /**
+   * startUpload, with the storing left to the caller: `store()` starts it (encoding the upload on this
+   * thread, then writing it where the engine writes) and returns `stored`; called again, it returns the
+   * same promise. A ranked POST starts it once the book's signal lookup is under way (see contactsOf):
+   * the lookup then runs beside the encoding and the merge instead of after them.
+   */
+  prepareUpload(
+    t: Tenant,
+    userId: string,
+    source: SourceInput,
+    entries: EntryInput[],
+    rawJson?: string | Uint8Array,
+  ): { batchId: string; known: KnownUpload; store: () => Promise<number> } {
     const cleaned = cleanUpload(source, entries, this.config.defaultRegion);
     const upload = {
       batchId: randomUUID(),
@@ -110,27 +135,48 @@ export class AddressBookService {
       keyStats: cleaned.keyStats,
       createdAt: Date.now(),
     };
-    const stored = this.storage.appendUpload(t, upload);
-    stored.catch(() => {}); // awaited by the caller; not an unhandled rejection while it ranks meanwhile
-    return { batchId: upload.batchId, known: { upload }, stored };
+    let stored: Promise<number> | undefined;
+    const store = () => {
+      if (stored === undefined) {
+        stored = this.storage.appendUpload(t, upload);
+        stored.catch(() => {}); // awaited by the caller; not an unhandled rejection while it ranks meanwhile
+      }
+      return stored;
+    };
+    return { batchId: upload.batchId, known: { upload }, store };
   }
 
-  /** Loads, merges and signals of a user's book; null when the user has none. `known`: see upload(). */
+  /**
+   * Loads, merges and signals of a user's book; null when the user has none. `known`: see upload().
+   * `more.whileLookingUp` runs once the book's alias and signal lookups are under way, before the merge
+   * (a ranked POST stores its upload then, see prepareUpload); `more.book`: the book, already loaded
+   * (see bookBelow).
+   */
   async contactsOf(
     t: Tenant,
     userId: string,
     known?: KnownUpload,
+    more: RankingInputs = {},
   ): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals; cleaning: UploadCleaning; uploads: number } | null> {
-    const book = await this.storage.loadBook(t, userId, known);
+    const { whileLookingUp } = more;
+    const book = more.book !== undefined ? more.book : await this.storage.loadBook(t, userId, known);
     if (!book) return null;
     // The book's keys (a book that is just the upload in hand has them already), and those not stored yet.
     const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
     const all = known !== undefined && book.uploadCount === 1 ? pending : indexKeysOf(book.entries);
     const owner = ownerOf(book.sources, this.config.defaultRegion);
     // The app's aliases (POST /v0/alias) that touch this book join the contacts holding them; looked up
-    // beside the signals (a second round trip would add its latency to every read).
-    const [aliases, signals] = await Promise.all([this.storage.loadAliasGroups(t, all), this.storage.loadSignals(t, userId, { all, pending }, owner.keys)]);
+    // beside the signals (a second round trip would add its latency to every read). The signals are only
+    // needed by the ranking: the merge runs while they are read (on another thread or server, where the
+    // engine reads there: SQLite in a book worker, PostgreSQL).
+    const aliasesRead = this.storage.loadAliasGroups(t, all);
+    const signalsRead = this.storage.loadSignals(t, userId, { all, pending }, owner.keys);
+    signalsRead.catch(() => {}); // awaited below, after the merge; not an unhandled rejection meanwhile
+    aliasesRead.catch(() => {});
+    whileLookingUp?.();
+    const aliases = await aliasesRead;
     const contacts = mergeEntries(book.entries, aliases);
+    const signals = await signalsRead;
     // The book's summary is recomputed from the merge every read needs anyway: no stored counts to keep
     // in step with re-cleaning, and it always describes the book as it is now.
     const cleaning = summarizeCleaning(contacts, book.entries.length, book.batches);
@@ -142,13 +188,27 @@ export class AddressBookService {
     return this.storage.bookSize(t, userId);
   }
 
-  /** The cleaned, merged, ranked book with the options applied; 404 when the user has no book. */
-  async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload): Promise<RankedView> {
-    const loaded = await this.contactsOf(t, userId, known);
+  /**
+   * The user's stored book, or only its size when it holds `atLeast` entries or more (a big job, ranked
+   * elsewhere), or null when there is none: one read where bookSize then ranked() would take two.
+   */
+  bookBelow(t: Tenant, userId: string, atLeast: number): Promise<StoredBook | { size: number } | null> {
+    return this.storage.loadBookBelow(t, userId, atLeast);
+  }
+
+  /**
+   * The cleaned, merged, ranked book with the options applied; 404 when the user has no book.
+   * `more`: see contactsOf.
+   */
+  async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload, more: RankingInputs = {}): Promise<RankedView> {
+    // The app's weights are read beside the book (one round trip less for every read on PostgreSQL).
+    const weightsRead = this.storage.loadWeights(t);
+    weightsRead.catch(() => {}); // awaited below; not an unhandled rejection when the book fails first
+    const loaded = await this.contactsOf(t, userId, known, more);
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
-    const stored = await this.storage.loadWeights(t);
+    const stored = await weightsRead;
     const weights = stored?.weights ?? DEFAULT_WEIGHTS;
     const invitable = contacts.filter((c) => !c.junk);
     const scored: Scored[] = rankContacts(invitable, { owner, signals, weights, explain: opts.explain });

@@ -6,6 +6,7 @@ import type { ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'ky
 import type { ShardIntervals } from './citus-hash.ts';
 import type { EncodedUpload } from './kysely-storage.ts';
 import type { Database } from './schema.ts';
+import type { BookKeys, BookSignals } from './types.ts';
 
 /** One column of rows passed as an array, with the SQL type of its elements. */
 export interface ArrayColumn {
@@ -99,8 +100,13 @@ export interface EngineProfile {
   /**
    * Where appendUpload writes when not on the calling thread (SQLite in a book worker: a writer thread of
    * its own, so the worker ranks the book while the upload is written). Undefined: on the calling thread.
+   * When it has loadSignals, signal lookups run there too (the worker merges the book meanwhile).
    */
-  readonly uploadWriter?: { write(enc: EncodedUpload): Promise<number>; close(): Promise<void> };
+  readonly uploadWriter?: {
+    write(enc: EncodedUpload): Promise<number>;
+    loadSignals?(t: string, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals>;
+    close(): Promise<void>;
+  };
   /**
    * Starts the engine's background upkeep for a long-running server, if it has any (SQLite: the WAL
    * checkpointer thread); the returned function stops it. Undefined: nothing to run.

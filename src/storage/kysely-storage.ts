@@ -230,6 +230,34 @@ function throwOnMigrationError(result: MigrationResultSet): void {
   if (result.error !== undefined) throw result.error;
 }
 
+/** A user's book from its stored upload rows (oldest first) and the upload the caller holds, if any. */
+function bookOf(
+  userId: string,
+  rows: readonly { batch_id: string; source: string; normalized: string; owner_keys: string; created_at: number | string }[],
+  known: KnownUpload | undefined,
+): StoredBook | null {
+  if (rows.length === 0 && known === undefined) return null;
+  const sources: SourceInput[] = [];
+  const entries: NormalizedEntry[] = [];
+  const ownerKeys = new Set<string>();
+  const batches: { batchId: string; count: number }[] = [];
+  let updatedAt = 0;
+  const add = (batchId: string, source: SourceInput, list: readonly NormalizedEntry[], owners: readonly string[], at: number) => {
+    batches.push({ batchId, count: list.length });
+    sources.push(source);
+    // push(...big array) can overflow the stack on very large books: append in a loop.
+    for (const e of list) entries.push(e);
+    for (const k of owners) ownerKeys.add(k);
+    updatedAt = Math.max(updatedAt, at);
+  };
+  for (const r of rows) {
+    add(r.batch_id, JSON.parse(r.source) as SourceInput, decodeEntries(r.normalized), JSON.parse(r.owner_keys) as string[], Number(r.created_at));
+  }
+  if (known !== undefined) add(known.upload.batchId, known.upload.source, known.upload.normalized, known.upload.ownerKeys, known.upload.createdAt);
+  const uploadCount = rows.length + (known !== undefined ? 1 : 0);
+  return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount, updatedAt, batches };
+}
+
 export class KyselyStorage implements Storage {
   readonly engine: string;
   readonly #profile: EngineProfile;
@@ -596,26 +624,36 @@ export class KyselyStorage implements Storage {
         .where('user_id', '=', userId);
       if (known !== undefined) q = q.where('batch_id', '<>', known.upload.batchId);
       const rows = await q.orderBy('seq').execute();
-      if (rows.length === 0 && known === undefined) return null;
-      const sources: SourceInput[] = [];
-      const entries: NormalizedEntry[] = [];
-      const ownerKeys = new Set<string>();
-      const batches: { batchId: string; count: number }[] = [];
-      let updatedAt = 0;
-      const add = (batchId: string, source: SourceInput, list: readonly NormalizedEntry[], owners: readonly string[], at: number) => {
-        batches.push({ batchId, count: list.length });
-        sources.push(source);
-        // push(...big array) can overflow the stack on very large books: append in a loop.
-        for (const e of list) entries.push(e);
-        for (const k of owners) ownerKeys.add(k);
-        updatedAt = Math.max(updatedAt, at);
-      };
-      for (const r of rows) {
-        add(r.batch_id, JSON.parse(r.source) as SourceInput, decodeEntries(r.normalized), JSON.parse(r.owner_keys) as string[], Number(r.created_at));
-      }
-      if (known !== undefined) add(known.upload.batchId, known.upload.source, known.upload.normalized, known.upload.ownerKeys, known.upload.createdAt);
-      const uploadCount = rows.length + (known !== undefined ? 1 : 0);
-      return { userId, sources, entries, ownerKeys: [...ownerKeys], uploadCount, updatedAt, batches };
+      return bookOf(userId, rows, known);
+    });
+  }
+
+  loadBookBelow(t: Tenant, userId: string, atLeast: number): Promise<StoredBook | { size: number } | null> {
+    return this.#run('loadBook', async () => {
+      // One query: the book's size beside each upload, and the uploads' entries only when the whole book
+      // is small (a big book's entries are neither read nor sent; its caller ranks it elsewhere).
+      const size = sql<number | string>`sum(entry_count) over ()`;
+      const rows = await this.#db
+        .selectFrom('uploads')
+        .select((eb) => [
+          'seq',
+          'batch_id',
+          'source',
+          eb.case().when(size, '<', atLeast).then(eb.ref('normalized')).else(null).end().as('normalized'),
+          'owner_keys',
+          'created_at',
+          size.as('size'),
+        ])
+        .where('tenant', '=', t)
+        .where('user_id', '=', userId)
+        .orderBy('seq')
+        .execute();
+      if (rows.length > 0 && Number(rows[0]!.size) >= atLeast) return { size: Number(rows[0]!.size) };
+      return bookOf(
+        userId,
+        rows.map((r) => ({ ...r, normalized: r.normalized as string })),
+        undefined,
+      );
     });
   }
 
@@ -816,6 +854,10 @@ export class KyselyStorage implements Storage {
   }
 
   loadSignals(t: Tenant, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
+    // On another thread's connection when the engine has one (SQLite in a book worker): the caller's
+    // thread merges the book meanwhile.
+    const elsewhere = this.#profile.uploadWriter?.loadSignals;
+    if (elsewhere !== undefined) return this.#run('loadSignals', () => elsewhere.call(this.#profile.uploadWriter, t, userId, keys, ownerKeys));
     return this.#run('loadSignals', async () => {
       if (this.#profile.keyLookup === 'by-shard') return this.#loadSignalsByShard(t, userId, keys, ownerKeys);
       const db = this.#db;

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { EngineProfile } from './engine.ts';
 import { ShardIntervals } from './citus-hash.ts';
 import { distributeTables } from './citus.ts';
+import { startIndexerThread } from './threads.ts';
 import type { Database } from './schema.ts';
 
 /** The protocol counts bind parameters in 16 bits. */
@@ -161,6 +162,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       // Kysely's migrator looks for its table in every schema unless told which one: pin it to ours.
       migrationSchema,
       startMaintenance: undefined,
+      // The indexer on a thread of its own, so the event loop never runs a big upload's index round (on
+      // Citus it stays on the event loop for now).
+      startIndexer: citus ? undefined : () => startIndexerThread({ engine: 'postgres', url }),
       close: () => db.destroy(),
     };
   } catch (e) {

@@ -8,9 +8,11 @@ import type { DatabaseConnection, SqliteDialectConfig } from 'kysely';
 import type { EngineProfile } from './engine.ts';
 import { StorageError } from './errors.ts';
 import type { EncodedUpload } from './kysely-storage.ts';
-import type { WriterReply, WriterRequest } from './sqlite-writer.ts';
+import type { SignalsRequest, WriterReply, WriterRequest } from './sqlite-writer.ts';
 import { transferList } from '../lib/transfer.ts';
 import type { Database } from './schema.ts';
+import type { BookKeys, BookSignals } from './types.ts';
+import { BOOT, runBackgroundThread, startIndexerThread } from './threads.ts';
 import { acquireWriteLock, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor } from './write-lock.ts';
 
 /**
@@ -170,7 +172,7 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
     tryLockUsers: async (_trx, keys) => keys.map(() => true),
     queuedKeys: (tenant, userId) =>
       sql<{ key: string }>`(select j.value as key from index_queue q, json_each(q.stats, '$.keys') j where q.tenant = ${tenant} and q.user_id = ${userId})`,
-    startIndexer: path === ':memory:' ? undefined : () => startIndexerThread(path),
+    startIndexer: path === ':memory:' ? undefined : () => startIndexerThread({ engine: 'sqlite', path }),
     uploadSeq: (col) => col.primaryKey().autoIncrement(),
     uploadsCompositeKey: false,
     migrationSchema: undefined,
@@ -192,43 +194,6 @@ function startCheckpointer(path: string): Promise<() => Promise<void>> {
   return runBackgroundThread(worker, 5_000, () => {});
 }
 
-/** Starts the indexer thread (indexer-thread.ts) on `path`; resolves once it runs, with the function that stops it. */
-function startIndexerThread(path: string): Promise<() => Promise<void>> {
-  // An indexer thread that dies leaves its work in the queue: the next start (or any other server) does it.
-  const worker = new Worker(BOOT, { workerData: { entry: INDEXER_ENTRY, path, writeLocks: exportWriteLocks() } });
-  const threadId = worker.threadId;
-  // Ended inside a transaction (terminated): the other writers must not wait.
-  return runBackgroundThread(worker, 10_000, () => releaseLocksOf(threadId));
-}
-
-/**
- * Waits for a background thread's first message (it runs), then returns the function that stops it:
- * 'stop', and terminate after `graceMs` if it has not ended. `onExit` runs when it ends, whatever the cause.
- */
-async function runBackgroundThread(worker: Worker, graceMs: number, onExit: () => void): Promise<() => Promise<void>> {
-  // Listened for from the start: a thread that ends right after its first message may have its 'exit'
-  // emitted in the same turn as that message, before an await on the message returns.
-  const exited = new Promise<void>((resolve) =>
-    worker.once('exit', () => {
-      onExit();
-      resolve();
-    }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
-    worker.once('error', reject);
-  });
-  worker.on('error', () => {}); // a later failure ends the thread: 'exit' follows
-  let stopping: Promise<void> | null = null;
-  return () =>
-    (stopping ??= (async () => {
-      worker.postMessage('stop');
-      const timer = setTimeout(() => void worker.terminate(), graceMs);
-      await exited;
-      clearTimeout(timer);
-    })());
-}
-
 /** Texts from this size (UTF-16 code units) go to the writer as UTF-8 bytes; shorter ones are cloned. */
 const BYTES_FROM = 64 * 1024;
 
@@ -236,20 +201,17 @@ function asBytes(v: string | Uint8Array): string | Uint8Array {
   return typeof v === 'string' && v.length >= BYTES_FROM ? Buffer.from(v, 'utf8') : v;
 }
 
-/** The sources are TypeScript: a thread registers tsx first (lib/thread-boot.mjs), then loads its module. */
-const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);
 const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
-const INDEXER_ENTRY = new URL('./indexer-thread.ts', import.meta.url).href;
 
 /**
- * The client side of a writer thread: started on first use, one request per upload, answered in order.
- * A thread that dies fails the writes it held (nothing of them is committed: each is one transaction)
- * and the next write starts a new one.
+ * The client side of a writer thread: started on first use, one request per upload (or signal lookup),
+ * answered in order. A thread that dies fails the requests it held (nothing of a write is committed:
+ * each is one transaction) and the next request starts a new one.
  */
 class UploadWriter {
   readonly #path: string;
   #worker: Worker | null = null;
-  readonly #pending = new Map<number, { resolve: (seq: number) => void; reject: (e: Error) => void }>();
+  readonly #pending = new Map<number, { resolve: (value: never) => void; reject: (e: Error) => void; operation: string }>();
   #next = 1;
   #closed = false;
 
@@ -268,8 +230,22 @@ class UploadWriter {
     const message: WriterRequest = { id, enc: { ...enc, row: { ...enc.row, raw, normalized } } };
     const transfer = [raw, normalized].flatMap((v) => (typeof v === 'string' ? [] : transferList(v)));
     return new Promise<number>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, operation: 'appendUpload' });
       worker.postMessage(message, transfer);
+    });
+  }
+
+  /** Storage.loadSignals on the writer's connection (see EngineProfile.uploadWriter). */
+  loadSignals(tenant: string, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
+    if (this.#closed) return Promise.reject(new StorageError('unavailable', 'loadSignals: storage closed'));
+    const worker = (this.#worker ??= this.#start());
+    const id = this.#next++;
+    // Thousands of keys as one JSON string: cloning one string is a copy, cloning the list walks it.
+    const all = JSON.stringify(keys.all);
+    const signals: SignalsRequest = { tenant, userId, all, pending: keys.pending === keys.all ? null : JSON.stringify(keys.pending), ownerKeys };
+    return new Promise<BookSignals>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, operation: 'loadSignals' });
+      worker.postMessage({ id, signals } satisfies WriterRequest);
     });
   }
 
@@ -280,13 +256,14 @@ class UploadWriter {
       const p = this.#pending.get(r.id);
       if (p === undefined) return;
       this.#pending.delete(r.id);
-      if ('seq' in r) p.resolve(r.seq);
+      if ('seq' in r) p.resolve(r.seq as never);
+      else if ('signals' in r) p.resolve(r.signals as never);
       else p.reject(new StorageError(r.error.kind, r.error.message));
     });
     const gone = () => {
       if (this.#worker === worker) this.#worker = null;
       releaseLocksOf(threadId); // died inside a transaction: the other writers must not wait for it
-      for (const p of this.#pending.values()) p.reject(new StorageError('failed', 'appendUpload: writer thread stopped'));
+      for (const p of this.#pending.values()) p.reject(new StorageError('failed', `${p.operation}: writer thread stopped`));
       this.#pending.clear();
     };
     worker.on('error', gone);

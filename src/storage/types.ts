@@ -227,6 +227,12 @@ export interface Storage {
    * as given after the stored ones, never read back.
    */
   loadBook(t: Tenant, userId: string, known?: KnownUpload): Promise<StoredBook | null>;
+  /**
+   * loadBook without a known upload, in one query with the book's size, unless the book holds `atLeast`
+   * entries or more: then only that size (its entries are not read). For a reader that ranks a small book
+   * itself and hands a big one to a worker (one round trip instead of bookSize then loadBook).
+   */
+  loadBookBelow(t: Tenant, userId: string, atLeast: number): Promise<StoredBook | { size: number } | null>;
   /** Entries stored for the user, all uploads together (0 when none): cheap, to pick where to rank a book. */
   bookSize(t: Tenant, userId: string): Promise<number>;
   /**

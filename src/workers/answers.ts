@@ -17,7 +17,7 @@ import {
   type UploadReport,
   type UploadRequest,
 } from '../services/address-book-answers.ts';
-import type { KnownUpload } from '../storage/types.ts';
+import type { KnownUpload, StoredBook } from '../storage/types.ts';
 import { answerSerializers } from './compilers.ts';
 
 export class AddressBookAnswers {
@@ -46,9 +46,12 @@ export class AddressBookAnswers {
     return { json: Buffer.from(this.#write.upload(answer as { data?: unknown }), 'utf8'), backfill: !('data' in answer) };
   }
 
-  /** GET /v0/address-book/:user_id: the stored book ranked with `opts`; `listLeftOut`: with its left-out entries. */
-  async read(userId: string, opts: RankOptions, docs: string, ctx: AnswerContext, listLeftOut = false): Promise<Buffer> {
-    const view = await this.service.ranked(ctx.tenant, userId, opts);
+  /**
+   * GET /v0/address-book/:user_id: the stored book ranked with `opts`; `listLeftOut`: with its left-out
+   * entries; `book`: the book, already loaded (null: none; absent: read here).
+   */
+  async read(userId: string, opts: RankOptions, docs: string, ctx: AnswerContext, listLeftOut = false, book?: StoredBook | null): Promise<Buffer> {
+    const view = await this.service.ranked(ctx.tenant, userId, opts, undefined, book !== undefined ? { book } : {});
     return Buffer.from(this.#write.book(getAnswer(view, userId, docs, ctx, listLeftOut)), 'utf8');
   }
 

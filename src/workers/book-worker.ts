@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
 import { makeSchemas, type UploadBody } from '../http/schemas.ts';
+import { lowerThreadPriority } from '../lib/thread-priority.ts';
 import { transferList } from '../lib/transfer.ts';
 import { AddressBookService } from '../services/address-book.ts';
 import type { AnswerContext } from '../services/address-book-answers.ts';
@@ -21,6 +22,9 @@ import type { Job, JobContext, JobReply, WorkerInit } from './protocol.ts';
 
 const { config, writeLocks } = (workerData as { init: WorkerInit }).init as WorkerInit & { config: Config };
 const port = parentPort!;
+// Big requests yield a contended core to the event loop's small ones (lib/thread-priority.ts); the
+// SQLite upload writer this worker starts inherits the priority.
+lowerThreadPriority();
 // The process's SQLite write locks, before any storage is opened (see storage/write-lock.ts).
 adoptWriteLocks(writeLocks ?? []);
 // The app migrated the database before starting: a worker only connects.

@@ -9,6 +9,7 @@ import secureJson from 'secure-json-parse';
 // The wire schemas are the contract both the HTTP layer and the workers follow (pure TypeBox data).
 import { NO_NUL_PATTERN, type Schemas } from '../http/schemas.ts';
 import { ServiceError, type ErrorDetail } from '../services/errors.ts';
+import { compileFastCheck } from './fast-check.ts';
 
 /** ajv options of the app (Fastify's `ajv.customOptions`): no coercion, no defaults removed. */
 export const AJV_CUSTOM_OPTIONS = Object.freeze({ coerceTypes: false, allErrors: false, removeAdditional: false });
@@ -21,6 +22,10 @@ export function parseJsonBody(text: string): unknown {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   try {
+    // secure-json-parse scans the whole text with two regular expressions after parsing it (~2 ms for a
+    // 10,000-entry upload); a key it removes is written either plainly or with a \u00XX escape, so text
+    // holding none of these three strings (indexOf is far cheaper) has nothing to remove.
+    if (!trimmed.includes('__proto__') && !trimmed.includes('constructor') && !trimmed.includes('\\u00')) return JSON.parse(trimmed);
     return secureJson.parse(trimmed, undefined, { protoAction: 'remove', constructorAction: 'remove' });
   } catch {
     throw new ServiceError('invalid_json', 'The request body is not valid JSON.');
@@ -86,7 +91,10 @@ export function validationError(errors: AjvError[], context: string): ServiceErr
 
 type AjvValidate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
-/** A body validator as Fastify compiles it; throws the same 400 the app's error handler would give. */
+/**
+ * A body validator as Fastify compiles it (ajv), with a quick check in front; throws the same 400 the
+ * app's error handler would give.
+ */
 export function compileBodyValidator(schema: object): (body: unknown) => void {
   const build = AjvCompiler()({}, { customOptions: { ...AJV_CUSTOM_OPTIONS }, plugins: [] } as never) as (o: {
     schema: object;
@@ -95,7 +103,11 @@ export function compileBodyValidator(schema: object): (body: unknown) => void {
     httpPart: string;
   }) => AjvValidate;
   const validate = build({ schema, method: 'POST', url: '', httpPart: 'body' });
+  // A quick check first (fast-check.ts): it passes only values ajv accepts; anything else goes to ajv,
+  // whose verdict and error stand.
+  const quick = compileFastCheck(schema);
   return (body) => {
+    if (quick !== null && quick(body)) return;
     if (validate(body)) return;
     throw validationError((validate.errors ?? []) as AjvError[], 'body');
   };

@@ -35,6 +35,20 @@ for (const engine of ENGINES) {
         assert.deepEqual(JSON.parse(String(rowA?.raw)), a.raw);
       }));
 
+    it('loadBookBelow reads a small book whole with its size, and only the size of a big one', () =>
+      withStorage(engine, async (s) => {
+        assert.equal(await s.loadBookBelow(T, 'nobody', 5), null);
+        const a = fakeUpload('u1', manyContacts(3, 'a'), { ownerEmail: 'me@home.com', createdAt: 2000 });
+        const b = fakeUpload('u1', manyContacts(2, 'b'), { ownerEmail: 'me@work.com', createdAt: 1000 });
+        for (const u of [a, b]) await s.appendUpload(T, u);
+        await s.appendUpload(T, fakeUpload('u2', manyContacts(9, 'c')));
+        // 5 entries: below 6 the book is read as loadBook reads it; from 5 on, only its size.
+        assert.deepEqual(await s.loadBookBelow(T, 'u1', 6), await s.loadBook(T, 'u1'));
+        assert.deepEqual(await s.loadBookBelow(T, 'u1', 5), { size: 5 });
+        assert.deepEqual(await s.loadBookBelow(T, 'u1', 0), { size: 5 });
+        assert.deepEqual(await s.loadBookBelow('app_other:live', 'u1', 6), null, 'tenants apart');
+      }));
+
     it('merges key stats across uploads: max times, newest dates, nulls ignored', () =>
       withStorage(engine, async (s, url) => {
         await s.appendUpload(T, fakeUpload('u1', [{ emails: ['x@y.com'], times: 5, lastSent: 100, lastReceived: null }]));

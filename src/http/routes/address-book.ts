@@ -95,15 +95,23 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
       const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: job });
       return r.body;
     };
-  /** GET of a user's book (named in the path, or the client key's own): on a worker when it is big. */
+  /**
+   * GET of a user's book (named in the path, or the client key's own): on a worker when it is big. The
+   * book is read once, with its size: a small one is ranked here from that read, a big one's entries are
+   * not read here at all (the worker reads them).
+   */
   const readBook = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     const query = request.query as RankQuery as Record<string, unknown>;
     const opts = rankOptionsOf(query);
     const listLeftOut = listLeftOutOf(query, opts);
-    const json =
-      (await rankElsewhere(request)(userId, opts, { type: 'get', docs, listLeftOut })) ??
-      (await answers.read(userId, opts, docs, contextOf(request), listLeftOut));
-    return sendJson(reply, json);
+    const ctx = contextOf(request);
+    if (pool === null) return sendJson(reply, await answers.read(userId, opts, docs, ctx, listLeftOut));
+    const book = await service.bookBelow(request.auth.tenant, userId, config.offloadBookEntries);
+    if (book !== null && 'size' in book) {
+      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: { type: 'get', docs, listLeftOut } });
+      return sendJson(reply, r.body);
+    }
+    return sendJson(reply, await answers.read(userId, opts, docs, ctx, listLeftOut, book));
   };
 
   return [
