@@ -57,6 +57,9 @@ const WRITE_ATTEMPTS = 10;
 const RETRY_BASE_MS = 5;
 const RETRY_MAX_MS = 500;
 
+/** Books of at least this many keys have their signals looked up on the engine's other thread, if any (see loadSignals). */
+const SIGNALS_ELSEWHERE_FROM_KEYS = 5000;
+
 /** Uploads' index work the indexer takes per transaction, at most (oldest first). */
 const INDEX_BATCH_UPLOADS = 64;
 
@@ -854,9 +857,10 @@ export class KyselyStorage implements Storage {
   }
 
   loadSignals(t: Tenant, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
-    // On another thread's connection when the engine has one (SQLite in a book worker): the caller's
-    // thread merges the book meanwhile.
-    const elsewhere = this.#profile.uploadWriter?.loadSignals;
+    // On another thread's connection when the engine has one (SQLite in a book worker) and the book is
+    // big: the caller's thread merges the book meanwhile. A small book's lookup is quicker here than the
+    // round trip to that thread (1,300 keys: ~2 ms here, 4-8 ms there, its JIT colder).
+    const elsewhere = keys.all.length >= SIGNALS_ELSEWHERE_FROM_KEYS ? this.#profile.uploadWriter?.loadSignals : undefined;
     if (elsewhere !== undefined) return this.#run('loadSignals', () => elsewhere.call(this.#profile.uploadWriter, t, userId, keys, ownerKeys));
     return this.#run('loadSignals', async () => {
       if (this.#profile.keyLookup === 'by-shard') return this.#loadSignalsByShard(t, userId, keys, ownerKeys);
