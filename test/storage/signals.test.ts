@@ -72,6 +72,17 @@ for (const engine of ENGINES) {
         assert.equal((await s.loadSignals(T, 'dan', pendingKeys([]), ['e:dan@d.com'])).knownBy.size, 0);
       }));
 
+    it("sees the owner's keys still in the index queue (acknowledged, not indexed yet) as the book's own", () =>
+      withStorage(engine, async (s) => {
+        await seed(s, T);
+        // frank's upload is acknowledged but not indexed: his book's keys are only in the queue.
+        await s.appendUpload(T, fakeUpload('frank', [{ name: 'Bob', emails: ['bob@b.com'] }], { ownerEmail: 'frank@f.com' }));
+        const frank = await s.loadSignals(T, 'frank', storedKeys(['e:bob@b.com']), ['e:frank@f.com']);
+        assert.equal(frank.knownBy.get('e:bob@b.com'), 3, 'alice, carol and erin hold bob; frank himself is not counted');
+        await s.flushIndex();
+        assert.deepEqual(await s.loadSignals(T, 'frank', storedKeys(['e:bob@b.com']), ['e:frank@f.com']), frank);
+      }));
+
     it('reads a book with an upload held in memory after the stored ones, stored yet or not, never twice', () =>
       withStorage(engine, async (s) => {
         const first = fakeUpload('zoe', [{ name: 'First', emails: ['first@x.com'] }], { createdAt: 1 });
