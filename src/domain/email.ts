@@ -5,6 +5,7 @@
  * never guessed at, because "j.smith" and "jsmith" can be two people at example.com.
  */
 import { TwoGenerationCache } from './cache.ts';
+import { dropInvisible, hasInvisible } from './invisible.ts';
 import { domainToASCII } from 'node:url';
 import { classifyAddress, classifyAddressSlow, classifyLocal, clearJunkCache, domainJunkFlags, isRoleLocal } from './junk.ts';
 import type { JunkReason } from './types.ts';
@@ -139,15 +140,6 @@ function extractSlow(raw: string): string {
 }
 
 /**
- * Characters copy and paste leaves in text that are never part of an address and cannot be seen: the
- * soft hyphen, zero-width space, left-to-right and right-to-left marks and embeddings, the word joiner
- * and the byte-order mark.
- */
-const INVISIBLE = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/gu;
-/** The same, to test for one (a global pattern's test() is stateful). */
-const HAS_INVISIBLE = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/u;
-
-/**
  * A second reading of a string that is no address as uploaded, for what people really type and paste
  * (issue #12: never lose a real person): invisible characters dropped; the full-width at sign of East
  * Asian input methods read as '@', and the ideographic full stops in the host as '.' (as UTS #46 maps
@@ -156,7 +148,7 @@ const HAS_INVISIBLE = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069
  * so a well-formed address never pays for it. Returns the input unchanged when there is nothing to repair.
  */
 function repair(raw: string): string {
-  let s = raw.replace(INVISIBLE, '').replace(/[\uff20\ufe6b]/gu, '@');
+  let s = dropInvisible(raw).replace(/[\uff20\ufe6b]/gu, '@');
   const at = s.lastIndexOf('@');
   if (at > 0) s = s.slice(0, at) + s.slice(at).replace(/[\u3002\uff0e\uff61]/gu, '.');
   s = s.trim().replace(/^smtp:\s*/i, '');
@@ -461,7 +453,7 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
   if (localRaw.length > MAX_LOCAL || domainRaw.length === 0 || domainRaw.length > MAX_DOMAIN) return null;
   const ascii = isAscii(display);
   // Invisible characters are never part of an address: refused here, so that repair() drops them.
-  if (!ascii && HAS_INVISIBLE.test(display)) return null;
+  if (!ascii && hasInvisible(display)) return null;
 
   let local: string;
   let quoted = false;

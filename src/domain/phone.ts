@@ -8,6 +8,7 @@
  * every result the shortcuts do not give is cached per (region, raw).
  */
 import { TwoGenerationCache } from './cache.ts';
+import { dropInvisible } from './invisible.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
 import type { NormPhone } from './types.ts';
@@ -135,8 +136,6 @@ function parse(raw: string, region: CountryCode | null): NormPhone | null {
   });
 }
 
-/** Invisible characters copy and paste leaves (zero-width space, direction marks and embeddings, BOM, soft hyphen). */
-const INVISIBLE = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/gu;
 /** Full-width forms (＋１ ４１５ …) typed by East Asian input methods: NFKC maps them to ASCII. */
 const FULL_WIDTH = /[\uff01-\uff5e]/u;
 
@@ -147,7 +146,7 @@ const FULL_WIDTH = /[\uff01-\uff5e]/u;
  * spreadsheet puts before "+1…" to keep it text. Only called when the first reading failed.
  */
 function repair(raw: string): string {
-  let s = raw.replace(INVISIBLE, '');
+  let s = dropInvisible(raw);
   if (FULL_WIDTH.test(s)) s = s.normalize('NFKC');
   s = s.trim().replace(/^'+/, '');
   s = s.replace(/^(?:tel:|[\p{L}][\p{L} ]{0,19}(?:[:.]\s*|\s+(?=[+(\d])))/iu, '');

@@ -1,0 +1,19 @@
+/**
+ * Characters copy and paste leaves in text that are never part of an address or a phone number and
+ * cannot be seen: the soft hyphen, zero-width space, left-to-right and right-to-left marks, embeddings
+ * and isolates, the word joiner and the byte-order mark. One list for e-mail and phone (issue #12).
+ */
+const CLASS = '[\\u00ad\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff]';
+const ALL = new RegExp(CLASS, 'gu');
+/** Not global: a global pattern's test() is stateful. */
+const ONE = new RegExp(CLASS, 'u');
+
+/** The text without its invisible characters. */
+export function dropInvisible(s: string): string {
+  return s.replace(ALL, '');
+}
+
+/** Whether the text holds an invisible character. */
+export function hasInvisible(s: string): boolean {
+  return ONE.test(s);
+}
