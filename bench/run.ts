@@ -41,6 +41,8 @@ import { freePort } from '../test/helpers/free-port.ts';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
+/** `--sizes-only`: the POST and GET rows by size, without backfill, small GETs and memory (a quick look while working). */
+const SIZES_ONLY = args.includes('--sizes-only');
 const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
 if (engineArg !== undefined && !(ENGINES as readonly string[]).includes(engineArg)) {
   console.error(`bench: --engine must be one of ${ENGINES.join(', ')}`);
@@ -237,6 +239,7 @@ async function benchEngine(engine: EngineName): Promise<void> {
       line('POST, merge into the book', median(mergeMs), median(mergeFloor));
       line('GET', median(getMs), median(newFloor));
     }
+    if (SIZES_ONLY) return;
 
     // Backfill: many users, several requests in flight, backfill=1 (no ranked answer).
     const bodies: string[] = [];

@@ -168,7 +168,9 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
   for (const { person: p } of people) {
     if (!chance(r, 0.04)) continue;
     const j = junkAddress(r, pick(r, ['relay', 'listing', 'no_reply'] as JunkKind[]), ownerDomain);
-    add(gmail, { name: p.name, emails: [p.emails[0], j.email as string] }, p.id);
+    const e: EntryInput = { name: p.name, emails: [p.emails[0], j.email as string] };
+    anchor(p, e); // the person may so far have appeared with a phone only
+    add(gmail, e, p.id);
   }
 
   if (opt.traps && people.length >= 8) {
@@ -176,7 +178,12 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
     // Family landline: 2-3 people with different given names on one home number (in the owner's country).
     const fam = ps.slice(0, int(r, 2, 3)).filter((p, i, xs) => xs.findIndex((q) => q.given === p.given) === i);
     const landline = `+${owner.country.cc}${owner.country.mobile(r)}`;
-    for (const p of fam) add(ios, { name: p.name, phones: [`+${p.country.cc}${p.mobile}`, landline] }, p.id); // own mobile anchors
+    for (const p of fam) {
+      // The own mobile anchors the card when the person appeared with it; else their e-mail does.
+      const e: EntryInput = { name: p.name, phones: [`+${p.country.cc}${p.mobile}`, landline] };
+      anchor(p, e);
+      add(ios, e, p.id);
+    }
     // Office switchboard: colleagues with their own addresses, one shared number (sometimes with extensions).
     const office = ps.slice(3, 3 + int(r, 4, 6));
     const board = `+${owner.country.cc}${owner.country.mobile(r)}`;

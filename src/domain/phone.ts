@@ -27,6 +27,11 @@ const MAX_E164_DIGITS = 15;
 const CALLING_CODES = new Uint8Array(1000);
 for (const c of getCountries()) CALLING_CODES[Number(getCountryCallingCode(c))] = 1;
 
+/** Whether `digits` (1 to 3 of them, no '+') is the calling code of a country libphonenumber knows. */
+export function isCallingCode(digits: string): boolean {
+  return digits.length >= 1 && digits.length <= 3 && digits.charCodeAt(0) !== 48 /* '0' */ && CALLING_CODES[Number(digits)] === 1;
+}
+
 const E164_RE = /^\+[1-9]\d{7,14}$/;
 /** Explicit extension markers (and DTMF pauses ',' ';' that dial one after connecting). */
 const EXTENSION_RE = /(?:\bext\.?|\bx\.?|extension|durchwahl|poste|[#,;]|;ext=)\s*\d/i;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeEntries, namesCompatible } from '../../src/domain/merge.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
-import type { CountryCode } from '../../src/domain/phone.ts';
+import { normalizePhone, type CountryCode } from '../../src/domain/phone.ts';
 import type { Contact, EntryInput } from '../../src/domain/types.ts';
 
 const norm = (entries: EntryInput[], region: CountryCode | null = 'US', sourceKey = 'ios:-') => entries.map((e) => normalizeEntry(e, { region, sourceKey }));
@@ -232,6 +232,31 @@ test('national-only numbers match the same digits in the same book, and a full n
     cs[0].phones.map((p) => p.display),
     ['+491711234567'],
   ); // the national copy is the same phone
+});
+
+test('a national-only number matches a full number of any calling code length (+1, +49, +353, +420)', () => {
+  for (const [full, national] of [
+    ['+1 415 555 0123', '(415) 555-0123'],
+    ['+49 171 1234567', '0171 1234567'],
+    ['+353 86 395 5635', '086 395 5635'],
+    ['+420 771 186 280', '771 186 280'],
+    ['+353 86 395 5635', '00353 86 395 5635'],
+  ]) {
+    const cs = mergeEntries([...norm([{ name: 'Saoirse Kelly', email: 'saoirse@example.ie', phone: full }], 'US'), ...norm([{ name: 'Kelly, Saoirse', phone: national }], null)]);
+    assert.equal(cs.length, 1, `${national} is ${full}`);
+    assert.deepEqual(
+      cs[0].phones.map((p) => p.key),
+      [normalizePhone(full, 'US')!.key],
+    );
+  }
+});
+
+test('a national-only number is not read as a full number whose leading digits are no calling code', () => {
+  // "+44 7911 123456" ends in "47911123456", but what is left before it, "4", is no calling code.
+  const full = norm([{ name: 'A B', email: 'a@example.com', phone: '+44 7911 123456' }], 'US');
+  assert.equal(full[0]!.phones[0]!.key, 'p:+447911123456');
+  const cs = mergeEntries([...full, ...norm([{ name: 'A B', phone: '4 7911 123456' }], null)]);
+  assert.equal(cs.length, 2);
 });
 
 test('national-only keys do not merge different numbers', () => {
@@ -482,6 +507,37 @@ test("a switchboard still lets one person's cards merge through their own addres
       ['Patricia White', 3],
       ['Dan Brown', 1],
     ],
+  );
+});
+
+test("an address held by three cards is one person's when the only thing setting a card apart is a switchboard", () => {
+  const cs = merge([
+    { email: 'u113@northwind.example', emails: ['arjun.banerjee@icloud.com'] }, // Gmail: no name
+    { email: 'U113@Northwind.example', phone: '+12125550199' }, // the office list: no name, the main number
+    { name: 'Arjun Banerjee', email: 'u113@northwind.example', phone: '+91 810 277 8865' }, // the phone
+    { name: 'Dan Brown', email: 'dan@northwind.example', phone: '+1 212 555 0199 ext. 12' }, // a colleague's extension
+    { email: 'ann@northwind.example', phone: '+12125550199' }, // another colleague on the main number
+  ]);
+  // The main number is a switchboard (the book holds it with an extension): it tells no one apart, so
+  // the second card is a copy of Arjun's address, not a third person on it. His three cards are one
+  // contact; the colleagues stay apart from him and from each other.
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.entryCount]),
+    [
+      ['Arjun Banerjee', 3],
+      ['Dan Brown', 1],
+      [null, 1],
+    ],
+  );
+  // Control: three cards of the address that each hold a personal number of their own are three
+  // identities on it (a shared mailbox): it links none of them.
+  assert.equal(
+    merge([
+      { email: 'team@northwind.example', phone: '+12125550101' },
+      { email: 'team@northwind.example', phone: '+12125550102' },
+      { email: 'team@northwind.example', phone: '+12125550103' },
+    ]).length,
+    3,
   );
 });
 

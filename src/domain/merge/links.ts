@@ -2,6 +2,7 @@
  * Which entries a shared key may link: the key index of a book, national-number aliases, the per-key
  * guard (shared numbers, hubs, switchboards, colleagues) and the app's alias groups.
  */
+import { isCallingCode } from '../phone.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
@@ -87,9 +88,13 @@ function nationalAliases(keys: readonly string[]): Map<string, string> {
   for (const [key, d] of national) {
     let target = 'n:' + d;
     if (d.length >= MIN_ALIAS_DIGITS) {
+      // A full key is 'p:+' then the country code then the national number: what precedes the national
+      // digits must be a real calling code ("0863955635" is "+353 86 395 5635": 3 of them), or nothing
+      // at all (the national-only string already held the country code, as "00353 86..." does).
       const hits = (byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? []).filter((k) => {
-        const cc = k.length - 2 - d.length; // digits left for the country code
-        return k.endsWith(d) && cc >= 0 && cc <= 3;
+        if (!k.endsWith(d)) return false;
+        const cc = k.slice(3, k.length - d.length);
+        return cc === '' || isCallingCode(cc);
       });
       if (hits.length === 1) target = hits[0];
     }
@@ -262,14 +267,20 @@ function grow(a: Int32Array): Int32Array {
  * Whether entry i holds a key other than `key` that says who it is: a direct line does not. It links the
  * cards that hold it (its own key), but an unnamed card with a personal address and an office extension
  * is still a bare copy of that address for the identity count (as when extensions had no key), not a
- * third person on it.
+ * third person on it. Nor does a switchboard: an unnamed card with a colleague's address and the office's
+ * main number is a copy of that address, not another person on it.
  */
 function identifyingKey(ix: KeyIndex, i: number, key: number): boolean {
   for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) {
     const k = ix.keyOf[j];
-    if (k !== key && ix.org[k] !== DIRECT_LINE) return true;
+    if (k !== key && ix.org[k] !== DIRECT_LINE && !isSwitchboard(ix, k)) return true;
   }
   return false;
+}
+
+/** Whether the book says key k is a switchboard (see KeyIndex.switchboard): it tells no one apart. */
+function isSwitchboard(ix: KeyIndex, k: number): boolean {
+  return ix.switchboard !== null && ix.switchboard[k] === 1;
 }
 
 /** Whether entries a and b hold a key other than `key` in common. */
@@ -379,7 +390,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
     ids.set(i, i);
     for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) {
       const k = ix.keyOf[j];
-      if (k === key) continue;
+      if (k === key || isSwitchboard(ix, k)) continue; // a company line joins colleagues, not copies of one person
       const h = byOtherKey.get(k);
       if (h === undefined) byOtherKey.set(k, i);
       else join(h, i);
