@@ -242,7 +242,10 @@ test('a national-only number matches a full number of any calling code length (+
     ['+420 771 186 280', '771 186 280'],
     ['+353 86 395 5635', '00353 86 395 5635'],
   ]) {
-    const cs = mergeEntries([...norm([{ name: 'Saoirse Kelly', email: 'saoirse@example.ie', phone: full }], 'US'), ...norm([{ name: 'Kelly, Saoirse', phone: national }], null)]);
+    const cs = mergeEntries([
+      ...norm([{ name: 'Saoirse Kelly', email: 'saoirse@example.ie', phone: full }], 'US'),
+      ...norm([{ name: 'Kelly, Saoirse', phone: national }], null),
+    ]);
     assert.equal(cs.length, 1, `${national} is ${full}`);
     assert.deepEqual(
       cs[0].phones.map((p) => p.key),
