@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Weights } from '../src/domain/rank/index.ts';
-import { loadBooks, RUNS, type RunName } from './rank/dataset.ts';
+import { ALL_RUNS, loadBooks, RUNS, type RunName } from './rank/dataset.ts';
 import { evaluateRun, type Ranker, type RunResult } from './rank/evaluate.ts';
 import { rankCutoffOffline } from './rank/offline.ts';
 import { cvReport } from './rank/cv.ts';
@@ -33,7 +33,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { files: [], offline: false, cv: false, explain: false, json: false, runs: RUNS };
+  const args: Args = { files: [], offline: false, cv: false, explain: false, json: false, runs: ALL_RUNS };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--offline') args.offline = true;
@@ -45,8 +45,11 @@ function parseArgs(argv: string[]): Args {
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else args.files.push(a);
   }
-  for (const r of args.runs) if (!RUNS.includes(r)) throw new Error(`unknown run ${r} (one of ${RUNS.join(', ')})`);
-  if (args.files.length === 0) throw new Error('usage: npm run eval -- [--offline] [--runs full,no_times,no_dates] <books.jsonl> ...');
+  for (const r of args.runs) if (!ALL_RUNS.includes(r)) throw new Error(`unknown run ${r} (one of ${ALL_RUNS.join(', ')})`);
+  // Cross-validation chooses the ranking defaults on the ranking runs only ('unusual' is the full run
+  // again, spelled differently).
+  if (args.cv) args.runs = args.runs.filter((r) => RUNS.includes(r));
+  if (args.files.length === 0) throw new Error('usage: npm run eval -- [--offline] [--runs full,no_times,no_dates,unusual] <books.jsonl> ...');
   return args;
 }
 

@@ -40,6 +40,14 @@ export interface RunResult {
   overall: Row[];
   /** Per-book MAP@10 of every system, in evaluation order. */
   books: BookScore[];
+  /**
+   * The people the owners wrote to next (every one is in their book, see the datasets' README), and how
+   * many of them are nowhere in Kith's whole answer (dropped, or merged away under another address):
+   * issue #12's first criterion, which must be 0. A few examples as "user: address".
+   */
+  relevant: number;
+  absent: number;
+  absentExamples: string[];
 }
 
 function relevantOf(book: EvalBook): Set<string> {
@@ -57,6 +65,9 @@ export async function evaluateRun(books: EvalBook[], run: RunName, ranker: Ranke
   };
   const cutoffs: CutoffResult[] = [];
   const perBook: BookScore[] = [];
+  let relevant = 0;
+  let absent = 0;
+  const absentExamples: string[] = [];
   for (const [cutoff, group] of byCutoff(data)) {
     const ranked = await ranker(group, `${label}-${run}-${cutoff}`);
     const local = new Map<string, Metrics[]>();
@@ -71,7 +82,15 @@ export async function evaluateRun(books: EvalBook[], run: RunName, ranker: Ranke
     for (const book of scored) {
       const rel = relevantOf(book);
       const one: BookScore = { user: book.user_id, cutoff, map10: {} };
-      const kith = scoreRanking(ranked.get(book.user_id) ?? [], rel);
+      const rows = ranked.get(book.user_id) ?? [];
+      const listed = new Set(rows.flat());
+      relevant += rel.size;
+      for (const e of rel) {
+        if (listed.has(e)) continue;
+        absent++;
+        if (absentExamples.length < 5) absentExamples.push(`${book.user_id}@${cutoff}: ${e}`);
+      }
+      const kith = scoreRanking(rows, rel);
       add('kith', kith);
       one.map10.kith = kith.map10;
       for (const b of baselines) {
@@ -84,5 +103,5 @@ export async function evaluateRun(books: EvalBook[], run: RunName, ranker: Ranke
     cutoffs.push({ cutoff, books: scored.length, loaded: group.length, rows: [...local].map(([system, l]) => ({ system, metrics: meanMetrics(l) })) });
   }
   const overall = [...perSystem].map(([system, l]) => ({ system, metrics: meanMetrics(l) }));
-  return { run, cutoffs, overall, books: perBook };
+  return { run, cutoffs, overall, books: perBook, relevant, absent, absentExamples };
 }

@@ -37,6 +37,9 @@ export function formatReport(name: string, results: RunResult[], dataset?: strin
     const loaded = r.cutoffs.reduce((a, c) => a + c.loaded, 0);
     out.push('', `overall (${books} books scored of ${loaded} loaded)`, table(r.overall));
     const kith = r.overall.find((x) => x.system === 'kith')!;
+    out.push(
+      `people written to next, absent from Kith's whole list: ${r.absent} of ${r.relevant}${r.absentExamples.length ? ` (e.g. ${r.absentExamples.join(', ')})` : ''}`,
+    );
     const best = r.overall.filter((x) => SINGLE_SIGNALS.has(x.system)).sort((a, b) => b.metrics.map10 - a.metrics.map10)[0];
     if (best) {
       const d = kith.metrics.map10 - best.metrics.map10;

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { rankByBaseline } from '../../eval/rank/baselines.ts';
 import { seededRandom } from '../../eval/rank/bootstrap.ts';
 import { candidateGrid, choose, derivedFeatures, triadicOf, modelSize, REFERENCE, SEARCHED, type Book, type Model } from '../../eval/rank/cv.ts';
-import type { EvalBook } from '../../eval/rank/dataset.ts';
+import { degrade, unusualAddress, type EvalBook } from '../../eval/rank/dataset.ts';
+import { normalizeEmail } from '../../src/domain/email.ts';
 import { evaluateRun, type Ranker } from '../../eval/rank/evaluate.ts';
 import { prepareCutoff } from '../../eval/rank/offline.ts';
 
@@ -60,6 +61,44 @@ describe('evaluateRun: context books are loaded but never scored', () => {
     assert.equal(r.cutoffs[0].books, 1);
     assert.equal(r.cutoffs[0].loaded, 2);
     assert.equal(r.overall.find((x) => x.system === 'kith')!.metrics.map10, 1);
+  });
+});
+
+describe('evaluateRun: people written to next who are absent from the list', () => {
+  it('counts each relevant address found in no row of the answer', async () => {
+    const books = [book('u', [{ emails: ['a@x.example'] }, { emails: ['b@x.example'] }], { 'a@x.example': 1, 'b@x.example': 2 })];
+    const ranker: Ranker = async () => new Map([['u', [['a@x.example']]]]); // b dropped
+    const r = await evaluateRun(books, 'full', ranker, 't');
+    assert.equal(r.relevant, 2);
+    assert.equal(r.absent, 1);
+    assert.deepEqual(r.absentExamples, ['u@2010-06-01: b@x.example']);
+  });
+});
+
+describe("the 'unusual' run: every address in a delivered but unusual form", () => {
+  it('rewrites one address the same way everywhere (entries, owner, relevant), into forms Kith keeps, distinct per mailbox', () => {
+    const addresses = Array.from({ length: 400 }, (_, i) => `u${i}@manufacturing.example`);
+    const forms = new Set<string>();
+    const keys = new Set<string>();
+    for (const a of addresses) {
+      const u = unusualAddress(a);
+      assert.equal(unusualAddress(a.toUpperCase()), u, 'one spelling per mailbox');
+      const n = normalizeEmail(u);
+      assert.ok(n !== null && n.junk === null, `${u} is kept`);
+      keys.add(n.key);
+      forms.add(u.replace(/\d+/g, 'N'));
+    }
+    assert.equal(keys.size, addresses.length, 'no two mailboxes share a key');
+    assert.ok(forms.size >= 8, `every form is used: ${[...forms].join(' ')}`);
+    const [b] = degrade(
+      [book('u', [{ emails: ['u1@manufacturing.example'], email: 'u2@manufacturing.example' }], { 'u1@manufacturing.example': 3 })],
+      'unusual',
+    );
+    const e = b!.uploads[0]!.entries[0]!;
+    assert.deepEqual(e.emails, [unusualAddress('u1@manufacturing.example')]);
+    assert.equal(e.email, unusualAddress('u2@manufacturing.example'));
+    assert.deepEqual(b!.relevant, { [unusualAddress('u1@manufacturing.example')]: 3 });
+    assert.equal(b!.uploads[0]!.source.email, unusualAddress('u@x.example'));
   });
 });
 
