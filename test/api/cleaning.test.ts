@@ -72,6 +72,34 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('a number written without its country code, from a source with no region, is one contact with its full form (+353, +420)', async () => {
+      const user = 'national';
+      // Gmail knows the numbers in full; an Android export with no region wrote them as dialled at home.
+      const gmail = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'gmail', email: 'owner@example.com' },
+        entries: [
+          { name: 'Saoirse Kelly', email: 'saoirse@example.ie', phone: '+353 86 395 5635', times_contacted: 4 },
+          { name: 'Lucie Novák', email: 'lucie@example.cz', phone: '+420 771 186 280', times_contacted: 2 },
+        ],
+      });
+      assert.equal(gmail.status, 200, gmail.text);
+      const android = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'android' },
+        entries: [
+          { name: 'Kelly, Saoirse', phones: ['086 395 5635'] },
+          { name: 'Novák, Lucie', phones: ['771 186 280'] },
+        ],
+      });
+      assert.equal(android.status, 200, android.text);
+      assert.deepEqual(android.body.data.map((d: any) => [d.email, d.phones]).sort(), [
+        ['lucie@example.cz', ['+420771186280']],
+        ['saoirse@example.ie', ['+353863955635']],
+      ]);
+      assert.equal(android.body.meta.cleaning.book_contacts, 2);
+    });
+
     it('the same person written in Unicode and punycode, or with a wrapper, is one contact', async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'idn',
