@@ -107,11 +107,13 @@ function extractSlow(raw: string): string {
       const open = s.lastIndexOf('(');
       if (open > 0 && s.lastIndexOf('@') < open) s = s.slice(0, open).trim();
     }
-    // "Name <a@b.com>", possibly followed by list punctuation.
+    // "Name <a@b.com>", possibly followed by list punctuation. Not the last item of a list
+    // ("Ann <a@x.com>, Bo <b@y.com>", "a@x.com, Bo <b@y.com>"): a name holds no address and no '>'
+    // outside quotes ('"a@x.com" <a@x.com>' is one), and the caller reads a list item by item.
     const lt = s.lastIndexOf('<');
     if (lt >= 0) {
       const gt = s.indexOf('>', lt);
-      if (gt > lt && /^[\s;,.>)\]]*$/.test(s.slice(gt + 1))) s = s.slice(lt + 1, gt).trim();
+      if (gt > lt && /^[\s;,.>)\]]*$/.test(s.slice(gt + 1)) && !/[@>]/.test(s.slice(0, lt).replace(/"[^"]*"/g, ''))) s = s.slice(lt + 1, gt).trim();
     }
     if (s.length > 7 && s.slice(0, 7).toLowerCase() === 'mailto:') {
       s = s.slice(7).trim();

@@ -155,6 +155,13 @@ function addEmail(seen: Set<string> | null, raw: string): void {
       }
       if (any) return;
     }
+    // "a@x.com b@y.com": addresses separated by spaces only when every word is one ("john smith@x.com"
+    // stays one string that is no address: its words are not two people).
+    const words = raw.trim().split(/\s+/);
+    if (words.length > 1 && words.every((w) => normalizeEmail(w) !== null)) {
+      for (const w of words) addEmail(seen, w);
+      return;
+    }
     e = unusableEmail(raw);
     if (e === null) return;
   }

@@ -35,6 +35,22 @@ test('must keep: pasted lists, wrapped addresses and their names', () => {
   assert.deepEqual(normalizeEntry({ email: '   ' }, ctx).emails, []); // blank is nothing
 });
 
+test('must keep: every address of a pasted list, whatever separates them, and no name when it is a list', () => {
+  const emails = (v: string) => normalizeEntry({ email: v }, ctx).emails.map((m) => m.display);
+  assert.deepEqual(emails('ann@x.com bob@y.org'), ['ann@x.com', 'bob@y.org']); // spaces only
+  assert.deepEqual(emails('Ann Lee <ann@x.com>, Bob <bob@y.org>'), ['ann@x.com', 'bob@y.org']); // not only the last
+  assert.deepEqual(emails('ann@x.com, Bob <bob@y.org>'), ['ann@x.com', 'bob@y.org']);
+  assert.deepEqual(emails('"Lee, Ann" <ann@x.com>; "Li, Bob" <bob@y.org>'), ['ann@x.com', 'bob@y.org']);
+  assert.equal(normalizeEntry({ email: 'Ann Lee <ann@x.com>, Bob <bob@y.org>' }, ctx).name, null); // whose name? neither
+  // One address still: a quoted name with a comma, or the address itself as the name (Outlook).
+  assert.deepEqual(emails('"Lee, Ann" <ann@x.com>'), ['ann@x.com']);
+  assert.deepEqual(emails('"ann@x.com" <ann@x.com>'), ['ann@x.com']);
+  // Must not: words that are not all addresses are no list ("john smith@x.com" is not smith@x.com).
+  const e = normalizeEntry({ email: 'john smith@x.com', times_contacted: 1 }, ctx);
+  assert.equal(e.emails.length, 1);
+  assert.equal(e.emails[0]!.junk, 'invalid');
+});
+
 test('keyless phones are de-duplicated on display', () => {
   const e = normalizeEntry({ phones: ['911', '911', '+1 212 555 1234 x5'] }, ctx);
   assert.equal(e.phones.length, 2);
