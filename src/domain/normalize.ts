@@ -227,9 +227,25 @@ function phonesOf(list: unknown, one: unknown, region: CountryCode | null): Norm
   return take<NormPhone>();
 }
 
+/** Between the numbers of a list pasted into one phone field: , ; / | or Google's " ::: ". */
+const PHONE_LIST_SEPARATOR = /\s*(?:[,;/|]|:::)\s*/;
+
 function addPhone(seen: Set<string> | null, raw: string, region: CountryCode | null): void {
   const p = normalizePhone(raw, region);
   if (p === null) return;
+  if (p.key === null && raw.length > 15) {
+    // "+1 415 555 0123 / +1 415 555 0199" or "+14155550123 +14155550199" pasted into one field: each
+    // number, when every part is one (a single number with a slash, "030/1234567", reads whole above).
+    let parts = raw.split(PHONE_LIST_SEPARATOR).filter((x) => x !== '');
+    if (parts.length < 2) parts = raw.trim().split(/\s+(?=\+)/);
+    if (parts.length > 1) {
+      const numbers = parts.map((x) => normalizePhone(x, region));
+      if (numbers.every((n) => n !== null && n.key !== null)) {
+        for (const x of parts) addPhone(seen, x, region);
+        return;
+      }
+    }
+  }
   if (seen === null) {
     // The identity is the key, or 'd:' + display for a keyless number; keys start 'p:' or 'n:', so a key
     // never equals a display identity: compare keys, or displays of two keyless numbers.

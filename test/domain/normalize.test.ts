@@ -2,6 +2,7 @@ import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { NFC_STABLE_RANGES, indexKeysOf, keyStatsOf, keysFor, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../../src/domain/normalize.ts';
+import type { CountryCode } from '../../src/domain/phone.ts';
 import type { EntryInput, KeyStat, NormalizedEntry } from '../../src/domain/types.ts';
 
 const ctx = { region: 'US' as const, sourceKey: 'gmail:e:owner@gmail.com' };
@@ -49,6 +50,22 @@ test('must keep: every address of a pasted list, whatever separates them, and no
   const e = normalizeEntry({ email: 'john smith@x.com', times_contacted: 1 }, ctx);
   assert.equal(e.emails.length, 1);
   assert.equal(e.emails[0]!.junk, 'invalid');
+});
+
+test('must keep: every number of a list pasted into one phone field; a single number with a slash stays one', () => {
+  const keys = (v: string, region: CountryCode | null = 'US') => normalizeEntry({ phone: v }, { region, sourceKey: 's' }).phones.map((p) => p.key);
+  for (const v of [
+    '+1 415 555 0123 / +1 415 555 0199',
+    '415-555-0123, 415-555-0199',
+    '415-555-0123; 415-555-0199',
+    '+1 415 555 0123 ::: +1 415 555 0199',
+    '+14155550123 +14155550199',
+  ])
+    assert.deepEqual(keys(v), ['p:+14155550123', 'p:+14155550199'], v);
+  assert.deepEqual(keys('030/1234567', 'DE'), ['p:+49301234567']); // the German way of writing one number
+  assert.deepEqual(keys('+1 415 555 0123, 9'), ['p:+14155550123;ext=9']); // a pause, then the extension
+  // Not every part a number: the field stays as written, one keyless number (kept, never guessed at).
+  assert.deepEqual(keys('+1 415 555 0123 / 12'), [null]);
 });
 
 test('keyless phones are de-duplicated on display', () => {
