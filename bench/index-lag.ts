@@ -40,6 +40,12 @@ export async function startLagProbe(url: string): Promise<LagProbe> {
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
+      // Nothing acknowledged and waiting: no query. The probe runs beside the small GETs measured during
+      // a big upload, and polling the database every 5 ms would compete with them for the same cores.
+      if (waiting.size === 0) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        continue;
+      }
       const queued = await read();
       const now = performance.now();
       for (const [user, at] of waiting) {

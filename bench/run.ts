@@ -43,13 +43,15 @@ const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 /** `--sizes-only`: the POST and GET rows by size, without backfill, small GETs and memory (a quick look while working). */
 const SIZES_ONLY = args.includes('--sizes-only');
+/** `--small-gets-only`: only the small GETs, idle and during a big upload, and the memory rows. */
+const SMALL_GETS_ONLY = args.includes('--small-gets-only');
 const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
 if (engineArg !== undefined && !(ENGINES as readonly string[]).includes(engineArg)) {
   console.error(`bench: --engine must be one of ${ENGINES.join(', ')}`);
   process.exit(2);
 }
 
-const SIZES = [100, 1_000, 10_000];
+const SIZES = SMALL_GETS_ONLY ? [] : [100, 1_000, 10_000];
 /** Repetitions per size (medians are printed): small requests are cheap, so more of them. */
 const REPS: Record<number, number> = QUICK ? { 100: 5, 1_000: 3, 10_000: 2 } : { 100: 15, 1_000: 7, 10_000: 5 };
 /** Backfill: users x entries each, requests in flight at once. */
@@ -241,45 +243,47 @@ async function benchEngine(engine: EngineName): Promise<void> {
     }
     if (SIZES_ONLY) return;
 
-    // Backfill: many users, several requests in flight, backfill=1 (no ranked answer).
-    const bodies: string[] = [];
-    for (let u = 0; u < BACKFILL_USERS; u++) {
-      const circle = Math.floor(u / BACKFILL_CIRCLE);
-      const entries = makeEntries({ size: BACKFILL_ENTRIES, seed: 10_000 + u, personBase: 50_000_000 + circle * 1_000 });
-      bodies.push(JSON.stringify(makeBody(`bf${u}`, entries, { seed: 10_000 + u, backfill: true })));
-    }
-    const total = BACKFILL_USERS * BACKFILL_ENTRIES;
-    const lagProbe = await startLagProbe(url);
-    // Database CPU per node (PostgreSQL: the one server; Citus: coordinator and workers), when local.
-    const nodes = engine === 'sqlite' ? null : await localNodes(url);
-    const cpu0 = nodes ? cpuSeconds(nodes) : [];
-    const t0 = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: BACKFILL_CONCURRENCY }, async () => {
-        while (next < bodies.length) {
-          const u = next++;
-          await post(bodies[u]!, 'backfill');
-          lagProbe.acked(`bf${u}`, performance.now());
-        }
-      }),
-    );
-    const bfMs = performance.now() - t0;
-    const lags = await lagProbe.finish();
-    const cpu1 = nodes ? cpuSeconds(nodes) : [];
-    let bfFloor = 0;
-    for (const b of bodies) bfFloor += await floorOnce(b); // a sum over 160 bodies: noise averages out
-    const rate = (total / bfMs) * 1000,
-      floorRate = (total / bfFloor) * 1000;
-    console.log(
-      ` backfill: ${BACKFILL_USERS} users x ${BACKFILL_ENTRIES} entries, ${BACKFILL_CONCURRENCY} in flight\n` +
-        `  ${'contacts/s'.padEnd(30)} ${Math.round(rate).toLocaleString('en').padStart(10)}   floor ${Math.round(floorRate).toLocaleString('en').padStart(10)}/s  ${fmtX(floorRate / rate)} (floor rate / rate)\n` +
-        `  ${'index lag (ack -> indexed)'.padEnd(30)} p50 ${fmtMs(percentile(lags, 50))}  p99 ${fmtMs(percentile(lags, 99))}  max ${fmtMs(Math.max(...lags))}  (${lags.length} uploads)`,
-    );
-    if (nodes) {
-      // Backfill and its indexing, database CPU per 10,000 contacts, per node (includes other users of a shared server).
-      const per = nodes.map((n, i) => `${n.name} ${(((cpu1[i]! - cpu0[i]!) / total) * 10_000).toFixed(2)} s`);
-      console.log(`  ${'db CPU per 10k contacts'.padEnd(30)} ${per.join(', ')}`);
+    if (!SMALL_GETS_ONLY) {
+      // Backfill: many users, several requests in flight, backfill=1 (no ranked answer).
+      const bodies: string[] = [];
+      for (let u = 0; u < BACKFILL_USERS; u++) {
+        const circle = Math.floor(u / BACKFILL_CIRCLE);
+        const entries = makeEntries({ size: BACKFILL_ENTRIES, seed: 10_000 + u, personBase: 50_000_000 + circle * 1_000 });
+        bodies.push(JSON.stringify(makeBody(`bf${u}`, entries, { seed: 10_000 + u, backfill: true })));
+      }
+      const total = BACKFILL_USERS * BACKFILL_ENTRIES;
+      const lagProbe = await startLagProbe(url);
+      // Database CPU per node (PostgreSQL: the one server; Citus: coordinator and workers), when local.
+      const nodes = engine === 'sqlite' ? null : await localNodes(url);
+      const cpu0 = nodes ? cpuSeconds(nodes) : [];
+      const t0 = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: BACKFILL_CONCURRENCY }, async () => {
+          while (next < bodies.length) {
+            const u = next++;
+            await post(bodies[u]!, 'backfill');
+            lagProbe.acked(`bf${u}`, performance.now());
+          }
+        }),
+      );
+      const bfMs = performance.now() - t0;
+      const lags = await lagProbe.finish();
+      const cpu1 = nodes ? cpuSeconds(nodes) : [];
+      let bfFloor = 0;
+      for (const b of bodies) bfFloor += await floorOnce(b); // a sum over 160 bodies: noise averages out
+      const rate = (total / bfMs) * 1000,
+        floorRate = (total / bfFloor) * 1000;
+      console.log(
+        ` backfill: ${BACKFILL_USERS} users x ${BACKFILL_ENTRIES} entries, ${BACKFILL_CONCURRENCY} in flight\n` +
+          `  ${'contacts/s'.padEnd(30)} ${Math.round(rate).toLocaleString('en').padStart(10)}   floor ${Math.round(floorRate).toLocaleString('en').padStart(10)}/s  ${fmtX(floorRate / rate)} (floor rate / rate)\n` +
+          `  ${'index lag (ack -> indexed)'.padEnd(30)} p50 ${fmtMs(percentile(lags, 50))}  p99 ${fmtMs(percentile(lags, 99))}  max ${fmtMs(Math.max(...lags))}  (${lags.length} uploads)`,
+      );
+      if (nodes) {
+        // Backfill and its indexing, database CPU per 10,000 contacts, per node (includes other users of a shared server).
+        const per = nodes.map((n, i) => `${n.name} ${(((cpu1[i]! - cpu0[i]!) / total) * 10_000).toFixed(2)} s`);
+        console.log(`  ${'db CPU per 10k contacts'.padEnd(30)} ${per.join(', ')}`);
+      }
     }
 
     // Small GETs while a big upload is processed (and idle, for reference).
