@@ -1,7 +1,12 @@
 /**
  * Dates as clients send them: ISO 8601 with or without offset (no offset = UTC), with or without
  * fractional seconds, or a Unix timestamp in seconds (integer or float). Returns epoch milliseconds,
- * or null when the value is not a date we can read.
+ * or null when the value is not a date we can read. Also read, since each says unambiguously which day
+ * it means: the e-mail Date header (RFC 5322: "Tue, 24 Nov 2026 09:30:00 +0000", HTTP's "... GMT"), what
+ * JavaScript's Date.toString() prints ("Tue Nov 24 2026 09:30:00 GMT+0100 (CET)"), a month by its name
+ * ("24 Nov 2026", "Nov 24, 2026"), "2026/11/24 09:30",
+ * and ISO 8601's basic form with a time ("20261124T093000Z"). Day-month-year with slashes stays refused:
+ * "03/04/2026" is a different day in Europe and in the United States.
  */
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
@@ -21,7 +26,7 @@ export function parseDate(value: unknown): number | null {
   if (fast !== undefined) return fast;
   if (/^\d+(\.\d+)?$/.test(s)) return parseDate(Number(s));
   const m = ISO.exec(s);
-  if (!m) return null;
+  if (!m) return otherForms(s);
   const [, y, mo, d, h = '00', mi = '00', sec = '00', frac = '', off] = m;
   const month = Number(mo),
     day = Number(d),
@@ -111,4 +116,48 @@ function daysFromCivil(y: number, m: number, d: number): number {
   const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
   return era * 146_097 + doe - 719_468;
+}
+
+const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+/** RFC 5322's obsolete zone names (the North American ones it lists; other letters are unknown zones). */
+const ZONES: Record<string, number> = { ut: 0, utc: 0, gmt: 0, z: 0, est: -300, edt: -240, cst: -360, cdt: -300, mst: -420, mdt: -360, pst: -480, pdt: -420 };
+const DAY_NAME = '(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*';
+const TIME = '(\\d{1,2}):(\\d{2})(?::(\\d{2}))?';
+const ZONE = '(?:\\s*([+-]\\d{4}|gmt[+-]\\d{4}|[a-z]{1,3}))?';
+/** RFC 5322 / RFC 7231: [Tue, ]24 Nov 2026[ 09:30[:00][ +0000|GMT|EST...]] */
+const RFC5322 = new RegExp(`^(?:${DAY_NAME},?\\s+)?(\\d{1,2})\\s+([a-z]{3})[a-z]*\\.?\\s+(\\d{4})(?:\\s+${TIME}${ZONE})?$`, 'i');
+/** Date.toString(): Tue Nov 24 2026 09:30:00 GMT+0100 (Central European Standard Time); also "Nov 24, 2026" */
+const JS_DATE = new RegExp(`^(?:${DAY_NAME},?\\s+)?([a-z]{3})[a-z]*\\.?\\s+(\\d{1,2}),?\\s+(\\d{4})(?:\\s+${TIME}${ZONE}(?:\\s*\\([^)]*\\))?)?$`, 'i');
+/** 2026/11/24[ 09:30[:00]] */
+const SLASHED = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/i;
+/** ISO 8601 basic with a time: 20261124T0930[00][Z|+0100] */
+const BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(Z|[+-]\d{4})?$/i;
+
+/** The date forms besides ISO 8601's extended one and Unix time (see parseDate); null when none fits. */
+function otherForms(s: string): number | null {
+  let r: RegExpExecArray | null;
+  if ((r = RFC5322.exec(s))) return civil(+r[3]!, MONTHS[r[2]!.toLowerCase()], +r[1]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), r[7]);
+  if ((r = JS_DATE.exec(s))) return civil(+r[3]!, MONTHS[r[1]!.toLowerCase()], +r[2]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), r[7]);
+  if ((r = SLASHED.exec(s))) return civil(+r[1]!, +r[2]!, +r[3]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), undefined);
+  if ((r = BASIC.exec(s))) return civil(+r[1]!, +r[2]!, +r[3]!, +r[4]!, +r[5]!, +(r[6] ?? 0), r[7]);
+  return null;
+}
+
+/** Epoch ms of a civil date-time in `zone` (±hhmm, GMT±hhmm, a zone name; none: UTC), or null when invalid. */
+function civil(y: number, month: number | undefined, day: number, hour: number, minute: number, second: number, zone: string | undefined): number | null {
+  if (month === undefined || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
+  let offset = 0;
+  if (zone !== undefined) {
+    const z = zone.toLowerCase().replace(/^gmt(?=[+-])/, '');
+    if (z[0] === '+' || z[0] === '-') {
+      const hh = +z.slice(1, 3),
+        mm = +z.slice(3, 5);
+      if (mm > 59) return null;
+      offset = (z[0] === '-' ? -1 : 1) * (hh * 60 + mm);
+    } else if (z in ZONES) offset = ZONES[z]!;
+    else return null;
+  }
+  const ms = Date.UTC(y, month - 1, day, hour, minute, second) - offset * 60_000;
+  if (new Date(Date.UTC(y, month - 1, day)).getUTCDate() !== day) return null; // 31 Feb and the like
+  return Number.isFinite(ms) ? ms : null;
 }

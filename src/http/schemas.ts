@@ -20,9 +20,10 @@ export const Opt = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Typ
 /** A flag as existing clients send it: 1/0, "1"/"0", true/false in any case, or a JSON boolean. */
 export const Flag = Opt(Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 16 })], { description: '1/0, true/false or a boolean' }));
 
-/** Date: ISO 8601 (with or without offset) or Unix seconds. Checked further by domain/dates.ts. */
-export const DateValue = Type.Union([Type.String({ maxLength: 64 }), Type.Number()], {
-  description: 'ISO 8601 date-time (offset optional, UTC assumed) or a Unix timestamp in seconds',
+/** Date: ISO 8601 (with or without offset), Unix seconds, or another unambiguous form (domain/dates.ts, which checks it further). */
+export const DateValue = Type.Union([Type.String({ maxLength: 128 }), Type.Number()], {
+  description:
+    'ISO 8601 date-time (offset optional, UTC assumed) or a Unix timestamp in seconds; also an RFC 5322 date ("Tue, 24 Nov 2026 09:30:00 +0000"), JavaScript Date.toString(), "24 Nov 2026", "2026/11/24" or ISO 8601 basic ("20261124T093000Z")',
 });
 
 /**

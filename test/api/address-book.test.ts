@@ -262,6 +262,23 @@ for (const engine of ENGINES) {
       assert.equal(r.body.data.length, 2);
     });
 
+    it('reads an e-mail Date header, Date.toString() and ISO basic dates, and ranks by them', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'dates',
+        source: { type: 'gmail', email: 'owner@example.com' },
+        entries: [
+          { name: 'Old', email: 'old@example.com', times_contacted: 3, last_message_sent_date: 'Mon, 02 Mar 2026 09:30:00 +0000' },
+          { name: 'Recent', email: 'recent@example.com', times_contacted: 3, last_message_sent_date: 'Tue Nov 24 2026 10:30:00 GMT+0100 (CET)' },
+          { name: 'Middle', email: 'middle@example.com', times_contacted: 3, last_message_sent_date: '20260801T120000Z' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((d: { name: string }) => d.name),
+        ['Recent', 'Middle', 'Old'],
+      );
+    });
+
     describe('bad input is a 400 naming the field, and stores nothing', () => {
       const cases: [string, unknown, string][] = [
         ['missing user_id', { source: {}, entries: [] }, 'user_id'],
@@ -273,6 +290,11 @@ for (const engine of ENGINES) {
         [
           'bad date',
           { user_id: 'x', source: {}, entries: [person(1), { name: 'D', last_message_sent_date: 'yesterday' }] },
+          'entries[1].last_message_sent_date',
+        ],
+        [
+          'day and month as numbers (03/04/2026 is two different days)',
+          { user_id: 'x', source: {}, entries: [person(1), { name: 'D', last_message_sent_date: '03/04/2026' }] },
           'entries[1].last_message_sent_date',
         ],
         ['website without type', { user_id: 'x', source: {}, entries: [{ name: 'W', websites: [{ url: 'https://a.b' }] }] }, 'entries[0].websites[0].type'],

@@ -18,6 +18,44 @@ describe('parseDate', () => {
     assert.equal(parseDate(t / 1000 + 0.5), t + 500);
     assert.equal(parseDate(String(t / 1000)), t);
   });
+  it('reads the other forms that name their day unambiguously: RFC 5322, Date.toString(), month names, 2026/11/24, ISO basic', () => {
+    const at = Date.UTC(2026, 10, 24, 9, 30, 0);
+    for (const [v, want] of [
+      ['Tue, 24 Nov 2026 09:30:00 +0000', at],
+      ['Tue, 24 Nov 2026 09:30:00 GMT', at], // HTTP's form (RFC 7231), Date.toUTCString()
+      ['24 Nov 2026 04:30 -0500', at],
+      ['Tue, 24 Nov 2026 04:30:00 EST', at],
+      ['Tue Nov 24 2026 10:30:00 GMT+0100 (Central European Standard Time)', at], // Date.toString()
+      ['2026/11/24 09:30', at],
+      ['20261124T093000Z', at],
+      ['20261124T1030+0100', at],
+      ['24 Nov 2026', Date.UTC(2026, 10, 24)],
+      ['Nov 24, 2026', Date.UTC(2026, 10, 24)],
+      ['November 24, 2026', Date.UTC(2026, 10, 24)],
+      ['2026/11/24', Date.UTC(2026, 10, 24)],
+    ] as const)
+      assert.equal(parseDate(v), want, v);
+    // Date.toString() and toUTCString() of any instant read back as that instant (to the second).
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2099, 11, 31) }), (ms) => {
+        const s = Math.floor(ms / 1000) * 1000;
+        return parseDate(new Date(s).toString()) === s && parseDate(new Date(s).toUTCString()) === s;
+      }),
+    );
+  });
+  it('refuses day and month as numbers with slashes (03/04/2026 is two different days), and invalid parts', () => {
+    for (const v of [
+      '03/04/2026',
+      '11/24/2026',
+      '31 Feb 2026 10:00 +0000',
+      '24 Foo 2026',
+      'Tue, 24 Nov 2026 25:00:00 +0000',
+      '24 Nov 2026 09:30 +0099',
+      '24 Nov 2026 09:30 XYZ',
+      '2026/13/01',
+    ])
+      assert.equal(parseDate(v), null, v);
+  });
   it('refuses what is not a date', () => {
     for (const v of ['yesterday', '2010-13-01', '2010-02-31', '', -5, NaN, {}, true]) assert.equal(parseDate(v), null, String(v));
     assert.equal(parseDate(null), null);
