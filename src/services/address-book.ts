@@ -93,27 +93,12 @@ export class AddressBookService {
   ) {}
 
   /**
-   * Cleans an upload and starts storing it whole. Returns at once: its batch id, the upload (`known`,
-   * which ranked() uses as it is, stored yet or not), and `stored`, settled when the upload is committed
-   * (or failed: then nothing of it is stored). The caller may rank meanwhile, but answers only after
-   * `stored`: where the engine writes on another thread or server, the two run at the same time.
-   */
-  startUpload(
-    t: Tenant,
-    userId: string,
-    source: SourceInput,
-    entries: EntryInput[],
-    rawJson?: string | Uint8Array,
-  ): { batchId: string; known: KnownUpload; stored: Promise<number> } {
-    const { batchId, known, store } = this.prepareUpload(t, userId, source, entries, rawJson);
-    return { batchId, known, stored: store() };
-  }
-
-  /**
-   * startUpload, with the storing left to the caller: `store()` starts it (encoding the upload on this
-   * thread, then writing it where the engine writes) and returns `stored`; called again, it returns the
-   * same promise. A ranked POST starts it once the book's signal lookup is under way (see contactsOf):
-   * the lookup then runs beside the encoding and the merge instead of after them.
+   * Cleans an upload and returns at once: its batch id, the upload (`known`, which ranked() uses as it
+   * is, stored yet or not), and `store()`, which starts storing it whole (encoding it on this thread, then
+   * writing it where the engine writes) and returns `stored`, settled when the upload is committed (or
+   * failed: then nothing of it is stored); called again, it returns the same promise. The caller may rank
+   * meanwhile, but answers only after `stored`. A ranked POST starts it once the book's signal lookup is
+   * under way (see contactsOf): the lookup then runs beside the encoding and the merge instead of after them.
    */
   prepareUpload(
     t: Tenant,

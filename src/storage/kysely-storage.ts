@@ -96,6 +96,18 @@ function maxNullable(a: number | null, b: number | null): number | null {
 
 const nullableNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
+/** Adds a stat of `key` to `into`: the first one as it is, then the max times and the newest dates (nulls ignored). */
+function keepMax(into: Map<string, KeyStat>, key: string, times: number, lastSent: number | null, lastReceived: number | null): void {
+  const prev = into.get(key);
+  if (prev === undefined) {
+    into.set(key, { key, times, lastSent, lastReceived });
+    return;
+  }
+  prev.times = Math.max(prev.times, times);
+  prev.lastSent = maxNullable(prev.lastSent, lastSent);
+  prev.lastReceived = maxNullable(prev.lastReceived, lastReceived);
+}
+
 function uniqueSorted(keys: Iterable<string>): string[] {
   return [...new Set(keys)].sort();
 }
@@ -136,16 +148,7 @@ function statColumns(stats: readonly KeyStat[]): StatColumns {
  */
 function mergeKeyStats(c: StatColumns): KeyStat[] {
   const byK = new Map<string, KeyStat>();
-  for (let i = 0; i < c.keys.length; i++) {
-    const prev = byK.get(c.keys[i]);
-    if (prev === undefined) {
-      byK.set(c.keys[i], { key: c.keys[i], times: c.times[i], lastSent: c.lastSent[i], lastReceived: c.lastReceived[i] });
-    } else {
-      prev.times = Math.max(prev.times, c.times[i]);
-      prev.lastSent = maxNullable(prev.lastSent, c.lastSent[i]);
-      prev.lastReceived = maxNullable(prev.lastReceived, c.lastReceived[i]);
-    }
-  }
+  for (let i = 0; i < c.keys.length; i++) keepMax(byK, c.keys[i], c.times[i], c.lastSent[i], c.lastReceived[i]);
   return [...byK.values()].sort(byKey);
 }
 
@@ -1070,17 +1073,7 @@ export class KyselyStorage implements Storage {
         if (kind === 0) knownBy.set(r.key, Number(r.n));
         else if (kind === 1) appUserKeys.add(r.key);
         else if (kind === 2) acceptedKeys.add(r.key);
-        else {
-          const prev = recipUsers.get(r.key);
-          const times = Number(r.n ?? 0);
-          const [a, b] = [nullableNumber(r.a), nullableNumber(r.b)];
-          if (prev === undefined) recipUsers.set(r.key, { key: r.key, times, lastSent: a, lastReceived: b });
-          else {
-            prev.times = Math.max(prev.times, times);
-            prev.lastSent = maxNullable(prev.lastSent, a);
-            prev.lastReceived = maxNullable(prev.lastReceived, b);
-          }
-        }
+        else keepMax(recipUsers, r.key, Number(r.n ?? 0), nullableNumber(r.a), nullableNumber(r.b));
       }
     }
     // Their owner keys that are in this book: how each such contact (a user with a book) records the owner.
@@ -1095,13 +1088,7 @@ export class KyselyStorage implements Storage {
       for (const r of rows) {
         if (!inThisBook.has(r.key)) continue;
         const s = recipUsers.get(r.user_id)!;
-        const prev = reciprocal.get(r.key);
-        if (prev === undefined) reciprocal.set(r.key, { key: r.key, times: s.times, lastSent: s.lastSent, lastReceived: s.lastReceived });
-        else {
-          prev.times = Math.max(prev.times, s.times);
-          prev.lastSent = maxNullable(prev.lastSent, s.lastSent);
-          prev.lastReceived = maxNullable(prev.lastReceived, s.lastReceived);
-        }
+        keepMax(reciprocal, r.key, s.times, s.lastSent, s.lastReceived);
       }
     }
     return {

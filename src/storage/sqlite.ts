@@ -220,32 +220,30 @@ class UploadWriter {
   }
 
   write(enc: EncodedUpload): Promise<number> {
-    if (this.#closed) return Promise.reject(new StorageError('unavailable', 'appendUpload: storage closed'));
-    const worker = (this.#worker ??= this.#start());
-    const id = this.#next++;
     // The two big texts travel as UTF-8 bytes whose memory moves to the writer: cloning a few MB of
     // (two-byte) strings cost the worker more than encoding them, and the writer decodes them meanwhile.
     const raw = asBytes(enc.row.raw);
     const normalized = asBytes(enc.row.normalized);
-    const message: WriterRequest = { id, enc: { ...enc, row: { ...enc.row, raw, normalized } } };
     const transfer = [raw, normalized].flatMap((v) => (typeof v === 'string' ? [] : transferList(v)));
-    return new Promise<number>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, operation: 'appendUpload' });
-      worker.postMessage(message, transfer);
-    });
+    return this.#request<number>('appendUpload', (id) => ({ id, enc: { ...enc, row: { ...enc.row, raw, normalized } } }), transfer);
   }
 
   /** Storage.loadSignals on the writer's connection (see EngineProfile.uploadWriter). */
   loadSignals(tenant: string, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
-    if (this.#closed) return Promise.reject(new StorageError('unavailable', 'loadSignals: storage closed'));
-    const worker = (this.#worker ??= this.#start());
-    const id = this.#next++;
     // Thousands of keys as one JSON string: cloning one string is a copy, cloning the list walks it.
     const all = JSON.stringify(keys.all);
     const signals: SignalsRequest = { tenant, userId, all, pending: keys.pending === keys.all ? null : JSON.stringify(keys.pending), ownerKeys };
-    return new Promise<BookSignals>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, operation: 'loadSignals' });
-      worker.postMessage({ id, signals } satisfies WriterRequest);
+    return this.#request<BookSignals>('loadSignals', (id) => ({ id, signals }), []);
+  }
+
+  /** Sends one request to the thread (started on first use); settles with its answer. */
+  #request<T>(operation: string, message: (id: number) => WriterRequest, transfer: ArrayBuffer[]): Promise<T> {
+    if (this.#closed) return Promise.reject(new StorageError('unavailable', `${operation}: storage closed`));
+    const worker = (this.#worker ??= this.#start());
+    const id = this.#next++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: never) => void, reject, operation });
+      worker.postMessage(message(id), transfer);
     });
   }
 
