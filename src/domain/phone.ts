@@ -194,6 +194,8 @@ export function parsePhoneQuick(raw: string, region: CountryCode | null): NormPh
 
 /** "00" (most of the world) or "011" (North America) then a calling code: an international call prefix. */
 const IDD_LITERAL_RE = /^(?:00|011)[1-9]/;
+/** That prefix as written, spacing included ("00 ", "0-1-1 "). */
+const IDD_WRITTEN_RE = /^0[\s.\-/]*(?:0|1[\s.\-/]*1)[\s.\-/]*/;
 
 function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | null {
   const digits = digitsOf(s);
@@ -203,12 +205,18 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
 
   // "00" (most of the world) and "011" (North America) are international call prefixes. The parser only
   // knows the prefix of the given region, so "0049 30 ..." typed in a US book is tried as "+49 30 ..." too.
+  // Written with spacing inside ("00 44 20 ...", "011 49 30 ..."), the prefix is taken only when the rest is
+  // a possible number: "011 234 5678" is also how Johannesburg numbers are written at home.
   const idd = !s.startsWith('+') && IDD_LITERAL_RE.test(s);
-  const international = s.startsWith('+') || idd;
+  const spacedIdd = !s.startsWith('+') && !idd && IDD_LITERAL_RE.test(digits);
+  let international = s.startsWith('+') || idd;
   let parsed = parsePhoneNumberFromString(s, region ? { defaultCountry: region } : undefined);
-  if (idd && !parsed?.isPossible()) {
-    const alt = parsePhoneNumberFromString('+' + s.replace(/^(?:00|011)/, ''));
-    if (alt?.isPossible() || !parsed) parsed = alt;
+  if ((idd || spacedIdd) && !parsed?.isPossible()) {
+    const alt = parsePhoneNumberFromString('+' + s.replace(IDD_WRITTEN_RE, ''));
+    if (alt?.isPossible() || (idd && !parsed)) {
+      parsed = alt;
+      international = true;
+    }
   }
 
   if (parsed && (international || region)) {
@@ -533,16 +541,20 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
   // Fewer than 3 digits is not a "viable" number for the parser: its own rules, left to it.
   if (digits.length < 3) return undefined;
 
-  const idd = !plus && IDD_LITERAL_RE.test(s);
+  let idd = !plus && IDD_LITERAL_RE.test(s);
+  const spacedIdd = !plus && !idd && IDD_LITERAL_RE.test(digits); // see parseWithLibrary
   let parsed: Parsed | null | undefined;
   if (plus) parsed = parseInternational(digits);
   else parsed = rp === null ? null : parseNational(digits, rp.plan, rp.calling);
   if (parsed === UNSURE) return undefined;
-  if (idd && !parsed?.possible) {
+  if ((idd || spacedIdd) && !parsed?.possible) {
     // The region's parse was not a possible number: try the prefix as an international call prefix.
-    const alt = parseInternational(digits.slice(s.charCodeAt(1) === 48 ? 2 : 3));
+    const alt = parseInternational(digits.slice(digits.charCodeAt(1) === 48 ? 2 : 3));
     if (alt === UNSURE) return undefined;
-    if (alt?.possible || !parsed) parsed = alt;
+    if (alt?.possible || (idd && !parsed)) {
+      parsed = alt;
+      idd = true;
+    }
   }
 
   if (parsed && (plus || idd || region)) {

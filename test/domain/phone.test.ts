@@ -21,6 +21,19 @@ test('formatted international numbers normalise to E.164', () => {
   assert.equal(normalizePhone('011 44 20 7946 0000', 'US')?.key, 'p:+442079460000');
 });
 
+test('an international call prefix written with a space is read without a region too', () => {
+  // A book with no region (no owner phone, no KITH_DEFAULT_REGION): "00 44 ..." is how Europe writes it.
+  for (const s of ['00 44 20 7946 0958', '011 44 20 7946 0958', '00-44-20-7946-0958', '0 0 44 20 7946 0958']) {
+    assert.deepEqual(normalizePhone(s, null), { display: '+442079460958', key: 'p:+442079460958' }, s);
+    assert.deepEqual(parsePhoneSlow(s, null), { display: '+442079460958', key: 'p:+442079460958' }, s);
+  }
+  assert.equal(normalizePhone('00 44 20 7946 0958 ext 4', null)?.key, 'p:+442079460958;ext=4');
+  assert.equal(parsePhoneSlow('00 44 20 7946 0958 ext 4', null)?.key, 'p:+442079460958;ext=4');
+  // Only when the rest is a possible number: "011 234 5678" is a Johannesburg number written at home.
+  assert.deepEqual(normalizePhone('011 234 5678', null), { display: '011 234 5678', key: 'n:0112345678' });
+  assert.equal(normalizePhone('011 234 5678', 'ZA')?.key, 'p:+27112345678');
+});
+
 test('national numbers use the region', () => {
   assert.deepEqual(normalizePhone('(212) 555-1234', 'US'), { display: '+12125551234', key: 'p:+12125551234' });
   assert.equal(normalizePhone('020 7946 0000', 'GB')?.key, 'p:+442079460000');
