@@ -14,6 +14,10 @@
  * in one transaction, as the server's connection is set up; Postgres: one prepared
  * `insert ... select from unnest(...)`).
  *
+ * Every engine's figures follow a warm-up of one request stream per worker of the server, at once (the
+ * pool spreads them), 15 rounds each: steady state, every worker's JIT warm. A warm-up one request at a
+ * time reached only part of the workers' code and made the figures depend on how the pool picks workers.
+ *
  * Printed per engine:
  *   - for books of 100, 1,000 and 10,000 entries: POST for a new user (ranked answer), POST merging a
  *     second source into that book (ranked answer), GET of the book: medians, floor, ratio;
@@ -27,6 +31,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +69,9 @@ const BACKFILL_CIRCLE = 8;
 const BIG = QUICK ? 20_000 : 50_000;
 /** Concurrent big uploads for the "bounded under concurrency" memory figure. */
 const CONCURRENT_BIG = QUICK ? 2 : 4;
+/** Warm-up: request streams at once (one per worker of the server: its default is one per core) and rounds each. */
+const WARM_STREAMS = Math.max(1, Number(process.env.KITH_WORKERS ?? availableParallelism()));
+const WARM_ROUNDS = QUICK ? 6 : 15;
 /** Measurements per floor (median). */
 const FLOOR_SAMPLES = 5;
 /** Small GETs in flight at once during the big upload (a few clients polling). */
@@ -211,15 +219,27 @@ async function benchEngine(engine: EngineName): Promise<void> {
   try {
     console.log(`\n${engine} (server: child process, ${base}; medians)`);
     // Warm-up: the first requests compile schemas, JIT the hot paths (on the event loop and on every
-    // worker thread: each has its own JIT) and fill the key lookup. Measured figures are steady state.
-    for (let i = 0; i < 6; i++) {
-      const w = JSON.stringify(makeBody(`warm${i}`, makeEntries({ size: 1_000, seed: 900 + i }), { seed: 900 + i }));
-      await post(w, 'warm-up');
-      await get(`warm${i}`, 'warm-up');
-      await post(JSON.stringify(makeBody(`warm-small${i}`, makeEntries({ size: 100, seed: 950 + i }), { seed: 950 + i })), 'warm-up');
-      await get(`warm-small${i}`, 'warm-up');
-      await floor(w);
-    }
+    // worker thread: each has its own JIT) and fill the key lookup. Measured figures are steady state:
+    // one stream of requests per worker, at once, so that every worker gets its share (the pool gives
+    // requests that come one at a time to one worker), and rounds enough for the JIT to settle.
+    await Promise.all(
+      Array.from({ length: WARM_STREAMS }, async (_, s) => {
+        const big = `warm-big${s}`;
+        await post(JSON.stringify(makeBody(big, makeEntries({ size: 10_000, seed: 800 + s }), { seed: 800 + s })), 'warm-up');
+        await get(big, 'warm-up');
+        for (let i = 0; i < WARM_ROUNDS; i++) {
+          const u = `warm${s}-${i}`,
+            seed = 900 + s * 100 + i;
+          const w = JSON.stringify(makeBody(u, makeEntries({ size: 1_000, seed }), { seed }));
+          await post(w, 'warm-up');
+          await get(u, 'warm-up');
+          await post(JSON.stringify(makeBody(u, makeEntries({ size: 1_000, seed: seed + 50 }), { seed, type: 'ios' })), 'warm-up');
+          await post(JSON.stringify(makeBody(`${u}-small`, makeEntries({ size: 100, seed: seed + 1 }), { seed: seed + 1 })), 'warm-up');
+          await get(`${u}-small`, 'warm-up');
+        }
+      }),
+    );
+    for (let i = 0; i < 3; i++) await floor(JSON.stringify(makeBody(`warm-floor${i}`, makeEntries({ size: 1_000, seed: 700 + i }), { seed: 700 + i })));
 
     for (const size of SIZES) {
       const reps = REPS[size]!;

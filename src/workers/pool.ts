@@ -46,16 +46,17 @@ interface Slot {
 
 /**
  * Which idle worker takes the next job (index into `slots`, kept in the order they became idle; -1: none
- * idle): the one idle the shortest time. Its code is the most optimised (each thread has its own JIT,
- * which optimises what that thread runs often) and its CPU caches the warmest. Jobs that come one at a
- * time all go to one worker; the others take jobs when it is busy. The other order (the one
- * idle longest, spreading jobs over every worker) was slower in two A/B rounds of `npm run bench --
- * --sizes-only --engine sqlite` (2 workers, medians): a 1,000-entry POST 31 and 29 ms against 18 and 21,
- * its GET 18 and 22 ms against 11 and 12, a 10,000-entry POST 201 and 196 ms against 188 and 182.
+ * idle): the one idle the longest. Work, and so each thread's own JIT, spreads over every worker: a burst
+ * finds them all warm. The other order (the one idle the shortest time) keeps one worker warm and the
+ * rest cold under light load. It looked faster for requests that come one at a time (a 1,000-entry POST
+ * 18-21 ms against 29-31), but only because the bench's warm-up then came one request at a time too and
+ * warmed a single worker: the next backfill, on every worker, fell from 35-39k to 24-27k contacts/s. With
+ * a warm-up that reaches every worker (bench/run.ts), the two orders measure the same within the noise
+ * (two A/B rounds of `npm run bench -- --engine sqlite`: 1,000-entry POST 23-26 ms against 24-32, backfill
+ * 28-33k against 29-31k contacts/s).
  */
 export function idleSlotToUse(slots: readonly { current: unknown }[]): number {
-  for (let i = slots.length - 1; i >= 0; i--) if (slots[i]!.current === null) return i;
-  return -1;
+  return slots.findIndex((s) => s.current === null);
 }
 
 /** Bootstrap of a worker: registers tsx (the sources are TypeScript) then loads book-worker.ts. */

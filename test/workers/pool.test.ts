@@ -1,6 +1,6 @@
 /**
- * Which idle worker takes the next job (src/workers/pool.ts idleSlotToUse): the one idle the shortest
- * time, so that jobs arriving one at a time keep one worker's JIT and page cache warm.
+ * Which idle worker takes the next job (src/workers/pool.ts idleSlotToUse): the one idle the longest, so
+ * that work (and each thread's JIT) spreads over every worker.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -10,10 +10,10 @@ const idle = { current: null };
 const busy = { current: { job: 'x' } };
 
 describe('worker pool: the idle worker to use', () => {
-  it('takes the worker that became idle last (slots are kept in the order they became idle)', () => {
-    assert.equal(idleSlotToUse([idle, idle, idle]), 2);
-    assert.equal(idleSlotToUse([idle, idle, busy]), 1);
-    assert.equal(idleSlotToUse([idle, busy, busy]), 0);
+  it('takes the worker idle the longest (slots are kept in the order they became idle)', () => {
+    assert.equal(idleSlotToUse([idle, idle, idle]), 0);
+    assert.equal(idleSlotToUse([busy, idle, idle]), 1);
+    assert.equal(idleSlotToUse([busy, busy, idle]), 2);
   });
 
   it('answers -1 when every worker is busy, or there is none', () => {
