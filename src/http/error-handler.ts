@@ -34,13 +34,16 @@ function fromStorageError(err: StorageError): ApiError {
 }
 
 /** The one mapping of any error (ours, the services', storage's, Fastify's) to the documented HTTP error. */
-export function toApiError(err: FastifyError | ApiError | ServiceError | StorageError | Error): ApiError {
+export function toApiError(err: FastifyError | ApiError | ServiceError | StorageError | Error, request?: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
   const fe = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (err instanceof ServiceError) return new ApiError(err.code, err.message, err.details);
   if (err instanceof StorageError) return fromStorageError(err);
   if (fe.validation) {
-    const e = validationError(fe.validation, fe.validationContext ?? 'body');
+    const context = fe.validationContext ?? 'body';
+    // The part validated, for a misspelt field's hint (body, querystring, params, headers).
+    const part = context === 'body' ? request?.body : context === 'querystring' ? request?.query : context === 'params' ? request?.params : undefined;
+    const e = validationError(fe.validation, context, part);
     return new ApiError(e.code, e.message, e.details);
   }
   switch (fe.code) {
@@ -78,7 +81,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: Api
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
-    const apiErr = toApiError(err);
+    const apiErr = toApiError(err, request);
     if (apiErr.status >= 500) {
       // The log gets the error class and code, never request bodies (they hold personal data).
       request.log.error({ err: { type: err.name, code: (err as FastifyError).code, message: err.message, stack: err.stack } }, 'request failed');

@@ -976,9 +976,7 @@ export class KyselyStorage implements Storage {
           where ck.tenant = ${t} and ck.key = any(${owner}::text[]) and ck.user_id <> ${userId} group by ok.key`);
       }
       // The book's keys once (materialised: every part reads the same list, deduplicated).
-      return sql<Row>`with k as materialized (select distinct x.key from (${inBook}) x) ${sql.join(parts, sql` union all `)}`
-        .execute(db)
-        .then((r) => r.rows);
+      return sql<Row>`with k as materialized (select distinct x.key from (${inBook}) x) ${sql.join(parts, sql` union all `)}`.execute(db).then((r) => r.rows);
     };
     const queuedRead = db.selectFrom(this.#profile.queuedKeys(t, userId).as('qk')).select('qk.key').execute();
     queuedRead.catch(() => {}); // awaited below

@@ -9,6 +9,7 @@ import secureJson from 'secure-json-parse';
 // The wire schemas are the contract both the HTTP layer and the workers follow (pure TypeBox data).
 import { NO_NUL_PATTERN, type Schemas } from '../http/schemas.ts';
 import { ServiceError, type ErrorDetail } from '../services/errors.ts';
+import { closest } from '../services/upload-warnings.ts';
 import { compileFastCheck } from './fast-check.ts';
 
 /** ajv options of the app (Fastify's `ajv.customOptions`): no coercion, no defaults removed. */
@@ -51,8 +52,35 @@ export function jsonPointerToPath(pointer: string, context?: string): string {
   return out || context || 'body';
 }
 
-/** Turns ajv errors into one detail per field, merging the branches of a nullable union. */
-export function detailsFromAjv(errors: AjvError[], context: string): ErrorDetail[] {
+/** The value at a JSON pointer of `data` (undefined when there is none). */
+function valueAt(data: unknown, pointer: string): unknown {
+  let v = data;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return v;
+}
+
+/**
+ * "is required", and when the object holds a field that is most likely that one misspelt (the test of
+ * upload warnings: same name ignoring case and separators, or within two edits), which: `entries is
+ * required: the body has "entires" (did you mean "entries"?)`.
+ */
+function requiredMessage(data: unknown, pointer: string, missing: string): string {
+  const at = valueAt(data, pointer);
+  if (at === null || typeof at !== 'object' || Array.isArray(at)) return 'is required';
+  const near = Object.keys(at).find((k) => k !== missing && closest(k, [missing]) === missing);
+  if (near === undefined) return 'is required';
+  const where = jsonPointerToPath(pointer, 'the body');
+  return `is required: ${where} has ${JSON.stringify(near)} (did you mean ${JSON.stringify(missing)}?)`;
+}
+
+/**
+ * Turns ajv errors into one detail per field, merging the branches of a nullable union. `data`: the
+ * validated value, when at hand (a missing field's message then names a misspelt one beside it).
+ */
+export function detailsFromAjv(errors: AjvError[], context: string, data?: unknown): ErrorDetail[] {
   const byPath = new Map<string, { types: Set<string>; messages: string[] }>();
   for (const e of errors) {
     let path = jsonPointerToPath(e.instancePath, context === 'body' ? 'body' : context);
@@ -64,7 +92,7 @@ export function detailsFromAjv(errors: AjvError[], context: string): ErrorDetail
     if (!slot) byPath.set(path, (slot = { types: new Set(), messages: [] }));
     if (e.keyword === 'type') slot.types.add(String(e.params.type));
     else if (e.keyword === 'anyOf') continue;
-    else if (e.keyword === 'required') slot.messages.push('is required');
+    else if (e.keyword === 'required') slot.messages.push(requiredMessage(data, e.instancePath, String(e.params.missingProperty)));
     else if (e.keyword === 'pattern' && e.params.pattern === NO_NUL_PATTERN) slot.messages.push('must not contain U+0000 or an unpaired surrogate');
     else if (e.keyword === 'additionalProperties') slot.messages.push(`has an unknown field "${String(e.params.additionalProperty)}"`);
     else slot.messages.push(e.message ?? 'is invalid');
@@ -82,8 +110,8 @@ function typeName(t: string): string {
 }
 
 /** The invalid-input error of a schema validation failure: one detail per field, the first one named. */
-export function validationError(errors: AjvError[], context: string): ServiceError {
-  const details = detailsFromAjv(errors, context);
+export function validationError(errors: AjvError[], context: string, data?: unknown): ServiceError {
+  const details = detailsFromAjv(errors, context, data);
   const first = details[0];
   const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
   return new ServiceError('invalid_request', `Invalid request: ${first.field} ${first.message}${more}.`, details);
@@ -109,7 +137,7 @@ export function compileBodyValidator(schema: object): (body: unknown) => void {
   return (body) => {
     if (quick !== null && quick(body)) return;
     if (validate(body)) return;
-    throw validationError((validate.errors ?? []) as AjvError[], 'body');
+    throw validationError((validate.errors ?? []) as AjvError[], 'body', body);
   };
 }
 

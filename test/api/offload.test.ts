@@ -106,6 +106,13 @@ for (const engine of ENGINES) {
       await both('POST', '/v0/address-book', undefined, '{"user_id": 1, "entries": [');
       await both('POST', '/v0/address-book', { user_id: 'x', source: {}, entries: [{ name: 5 }] });
       await both('POST', '/v0/address-book', { user_id: 'x', entries: [] });
+      // A required field missing beside a misspelling of it: the 400 names both, on either path.
+      const typo = await both('POST', '/v0/address-book', { user_id: 'x', source: {}, entires: [{ email: 'a@example.com' }] });
+      assert.equal(typo.status, 400);
+      assert.equal(typo.body.error, 'Invalid request: entries is required: the body has "entires" (did you mean "entries"?).');
+      assert.deepEqual(typo.body.details, [{ field: 'entries', message: 'is required: the body has "entires" (did you mean "entries"?)' }]);
+      const camel = await both('POST', '/v0/address-book', { userId: 'x', source: {}, entries: [] });
+      assert.match(camel.body.error, /^Invalid request: user_id is required: the body has "userId" \(did you mean "user_id"\?\)/);
       await both('POST', '/v0/address-book', upload('x', [{ email: 'a@example.com', last_message_sent_date: 'yesterday' }]));
       await both('POST', '/v0/address-book', upload('x', [{ email: 'a@example.com' }], { backfill: 'maybe' }));
       await both('POST', '/v0/address-book', { user_id: 'nobody', source: {}, entries: [{ email: 'a@example.com' }], promote_matching_domain: 1 });
