@@ -84,6 +84,11 @@ export interface RankingInputs {
   whileLookingUp?: () => void;
   /** The book, already loaded (null: the user has none); read from storage when absent. */
   book?: StoredBook | null;
+  /**
+   * Whether the ranking uses knownBy (its weights give known_by a weight); false: not looked up (see
+   * BookKeys.knownBy). Absent: looked up (learning computes every feature).
+   */
+  knownBy?: Promise<boolean>;
 }
 
 export class AddressBookService {
@@ -155,7 +160,8 @@ export class AddressBookService {
     // needed by the ranking: the merge runs while they are read (on another thread or server, where the
     // engine reads there: SQLite in a book worker, PostgreSQL).
     const aliasesRead = this.storage.loadAliasGroups(t, all);
-    const signalsRead = this.storage.loadSignals(t, userId, { all, pending }, owner.keys);
+    const knownBy = more.knownBy === undefined ? true : await more.knownBy;
+    const signalsRead = this.storage.loadSignals(t, userId, { all, pending, knownBy }, owner.keys);
     signalsRead.catch(() => {}); // awaited below, after the merge; not an unhandled rejection meanwhile
     aliasesRead.catch(() => {});
     whileLookingUp?.();
@@ -189,7 +195,10 @@ export class AddressBookService {
     // The app's weights are read beside the book (one round trip less for every read on PostgreSQL).
     const weightsRead = this.storage.loadWeights(t);
     weightsRead.catch(() => {}); // awaited below; not an unhandled rejection when the book fails first
-    const loaded = await this.contactsOf(t, userId, known, more);
+    // known_by is looked up only when the weights count it (0 by default): it cannot change the answer otherwise.
+    const knownBy = weightsRead.then((w) => ((w?.weights ?? DEFAULT_WEIGHTS).known_by ?? 0) !== 0);
+    knownBy.catch(() => {});
+    const loaded = await this.contactsOf(t, userId, known, { ...more, knownBy });
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();

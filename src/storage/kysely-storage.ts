@@ -876,15 +876,17 @@ export class KyselyStorage implements Storage {
       const owner = uniqueSorted(ownerKeys);
 
       const [known, recip, appUsers, invited, accepted, seen] = await Promise.all([
-        db
-          .selectFrom(book)
-          .crossJoin('contact_keys as o')
-          .whereRef('o.key', '=', 'j.key')
-          .select((eb) => ['o.key', eb.fn.countAll<number>().as('n')])
-          .where('o.tenant', '=', t)
-          .where('o.user_id', '<>', userId)
-          .groupBy('o.key')
-          .execute(),
+        keys.knownBy === false
+          ? Promise.resolve([])
+          : db
+              .selectFrom(book)
+              .crossJoin('contact_keys as o')
+              .whereRef('o.key', '=', 'j.key')
+              .select((eb) => ['o.key', eb.fn.countAll<number>().as('n')])
+              .where('o.tenant', '=', t)
+              .where('o.user_id', '<>', userId)
+              .groupBy('o.key')
+              .execute(),
         // Reciprocal: the users whose books hold one of the owner's keys (found from those few keys,
         // whatever the book's size), by their owner keys; the ones in this book are kept below. The
         // planner probes owner_keys' (tenant, user_id) index per user found (~0.2 ms on a small book).
@@ -960,14 +962,20 @@ export class KyselyStorage implements Storage {
       // were 79,000, it scanned them all for a 100-entry book (19 ms instead of 1; 100-entry POSTs 16 ->
       // 57 ms in `npm run bench`). The small tables keep the planner's choice: probing them per key
       // costs a 10,000-entry book ~15 ms more, where a hash of them costs nothing.
+      // Every part names its columns: the first one present names the union's.
       const parts = [
-        sql`select 0 as kind, k.key, c.n, null::int8 as a, null::int8 as b from k cross join lateral
-          (select count(*)::int8 as n from contact_keys o where o.tenant = ${t} and o.key = k.key and o.user_id <> ${userId}) c where c.n > 0`,
-        sql`select 2, a.key, null::int8, null::int8, null::int8 from app_users a where a.tenant = ${t} and a.key in (select key from k)`,
-        sql`select 3, s.key, max(s.sent_at)::int8, null::int8, null::int8 from invites_sent s where s.tenant = ${t} and s.user_id = ${userId} group by s.key`,
-        sql`select distinct 4, ia.key, null::int8, null::int8, null::int8 from invites_accepted ia where ia.tenant = ${t} and ia.key in (select key from k)`,
-        sql`select 5, ss.key, max(ss.seen_at)::int8, null::int8, null::int8 from suggested_seen ss where ss.tenant = ${t} and ss.user_id = ${userId} group by ss.key`,
+        sql`select 2 as kind, a.key, null::int8 as n, null::int8 as a, null::int8 as b from app_users a where a.tenant = ${t} and a.key in (select key from k)`,
+        sql`select 3 as kind, s.key, max(s.sent_at)::int8 as n, null::int8 as a, null::int8 as b
+          from invites_sent s where s.tenant = ${t} and s.user_id = ${userId} group by s.key`,
+        sql`select distinct 4 as kind, ia.key, null::int8 as n, null::int8 as a, null::int8 as b
+          from invites_accepted ia where ia.tenant = ${t} and ia.key in (select key from k)`,
+        sql`select 5 as kind, ss.key, max(ss.seen_at)::int8 as n, null::int8 as a, null::int8 as b
+          from suggested_seen ss where ss.tenant = ${t} and ss.user_id = ${userId} group by ss.key`,
       ];
+      if (keys.knownBy !== false) {
+        parts.push(sql`select 0 as kind, k.key, c.n, null::int8 as a, null::int8 as b from k cross join lateral
+          (select count(*)::int8 as n from contact_keys o where o.tenant = ${t} and o.key = k.key and o.user_id <> ${userId}) c where c.n > 0`);
+      }
       // Reciprocal: the users whose books hold one of the owner's keys (found from those few keys,
       // whatever the book's size), by their owner keys; the ones in this book are kept below.
       if (owner.length > 0) {
@@ -1050,11 +1058,15 @@ export class KyselyStorage implements Storage {
     const byShard = (g: { keys: string[]; owner: string[] }) => {
       const parts = [];
       if (g.keys.length > 0) {
+        // Every part names its columns: the first one present names the union's.
+        if (keys.knownBy !== false) {
+          parts.push(sql`select 0 as kind, o.key, count(*)::int8 as n, null::int8 as a, null::int8 as b
+            from contact_keys o where o.tenant = ${t} and o.key = any(${g.keys}::text[]) and o.user_id <> ${userId} group by o.key`);
+        }
         parts.push(
-          sql`select 0 as kind, o.key, count(*)::int8 as n, null::int8 as a, null::int8 as b
-            from contact_keys o where o.tenant = ${t} and o.key = any(${g.keys}::text[]) and o.user_id <> ${userId} group by o.key`,
-          sql`select 1, a.key, null::int8, null::int8, null::int8 from app_users a where a.tenant = ${t} and a.key = any(${g.keys}::text[])`,
-          sql`select distinct 2, ia.key, null::int8, null::int8, null::int8 from invites_accepted ia where ia.tenant = ${t} and ia.key = any(${g.keys}::text[])`,
+          sql`select 1 as kind, a.key, null::int8 as n, null::int8 as a, null::int8 as b from app_users a where a.tenant = ${t} and a.key = any(${g.keys}::text[])`,
+          sql`select distinct 2 as kind, ia.key, null::int8 as n, null::int8 as a, null::int8 as b
+            from invites_accepted ia where ia.tenant = ${t} and ia.key = any(${g.keys}::text[])`,
         );
       }
       if (g.owner.length > 0) {

@@ -20,6 +20,8 @@ export interface SignalsRequest {
   all: string;
   pending: string | null;
   ownerKeys: string[];
+  /** BookKeys.knownBy. */
+  knownBy?: boolean;
 }
 export type WriterRequest = { id: number; enc: EncodedUpload } | { id: number; signals: SignalsRequest } | 'close';
 export type WriterReply =
@@ -36,7 +38,7 @@ const port = parentPort!;
 function lookUpSignals(r: SignalsRequest): Promise<BookSignals> {
   const all = JSON.parse(r.all) as string[];
   const pending = r.pending === null ? all : (JSON.parse(r.pending) as string[]);
-  return storage.loadSignals(r.tenant, r.userId, { all, pending }, r.ownerKeys);
+  return storage.loadSignals(r.tenant, r.userId, { all, pending, knownBy: r.knownBy }, r.ownerKeys);
 }
 
 /** Writes in flight: a close waits for them (each is answered, none cut off mid-transaction). */

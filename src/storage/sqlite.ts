@@ -232,7 +232,8 @@ class UploadWriter {
   loadSignals(tenant: string, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
     // Thousands of keys as one JSON string: cloning one string is a copy, cloning the list walks it.
     const all = JSON.stringify(keys.all);
-    const signals: SignalsRequest = { tenant, userId, all, pending: keys.pending === keys.all ? null : JSON.stringify(keys.pending), ownerKeys };
+    const pending = keys.pending === keys.all ? null : JSON.stringify(keys.pending);
+    const signals: SignalsRequest = { tenant, userId, all, pending, ownerKeys, knownBy: keys.knownBy };
     return this.#request<BookSignals>('loadSignals', (id) => ({ id, signals }), []);
   }
 

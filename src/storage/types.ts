@@ -95,6 +95,11 @@ export interface RewrittenUpload {
 export interface BookKeys {
   all: readonly string[];
   pending: readonly string[];
+  /**
+   * false: knownBy is not looked up (left empty), for a ranking whose weights give known_by 0, which it
+   * then cannot change; of the lookups it is the one that reads every other user's rows of each key.
+   */
+  knownBy?: boolean;
 }
 
 export interface StoredBook {

@@ -82,3 +82,36 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+for (const engine of ENGINES) {
+  describe(`known_by counts only where the app's weights give it a weight, on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine);
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('is looked up and explained with a learned weight, and changes nothing with the default 0', async () => {
+      const book = (user: string, emails: string[]) => ({ user_id: user, source: {}, entries: emails.map((email) => ({ email, times_contacted: 2 })) });
+      assert.equal((await api.post('/v0/address-book', { ...book('kb-a', ['x@example.com', 'y@example.com']), backfill: 1 })).status, 200);
+      assert.equal((await api.post('/v0/address-book', { ...book('kb-b', ['x@example.com']), backfill: 1 })).status, 200);
+      await api.storage.flushIndex(); // other users' signals follow an upload once its key index is written
+      const explained = (rows: { email: string; explain: Record<string, number> }[]) => Object.fromEntries(rows.map((r) => [r.email, r.explain.known_by]));
+
+      const plain = await api.get('/v0/address-book/kb-a?explain=1');
+      assert.equal(plain.status, 200);
+      assert.deepEqual(explained(plain.body.data), { 'x@example.com': undefined, 'y@example.com': undefined });
+
+      const appId = (await api.storage.listKeys()).find((k) => k.appName === api.appName)!.appId;
+      await api.storage.saveWeights(tenantOf(appId, 'live'), { weights: { ...DEFAULT_WEIGHTS, known_by: 1 }, samples: 100, trainedAt: 1 });
+      const learned = await api.get('/v0/address-book/kb-a?explain=1');
+      assert.deepEqual(explained(learned.body.data), { 'x@example.com': Math.log1p(1), 'y@example.com': undefined });
+      assert.equal(learned.body.data[0].email, 'x@example.com', 'known by another user: first, where the counts tie');
+      // A ranked POST too: x is known by kb-a and kb-b.
+      const posted = await api.post('/v0/address-book', { ...book('kb-c', ['y@example.com', 'x@example.com']), explain: 1 });
+      assert.deepEqual(explained(posted.body.data), { 'x@example.com': Math.log1p(2), 'y@example.com': Math.log1p(1) });
+    });
+  });
+}

@@ -156,6 +156,12 @@ for (const engine of ENGINES) {
           { userId: 'bob', keys: ['e:bob-only@x.com'], seenAt: 30 },
         ]);
         const sig = await s.loadSignals(T, 'alice', storedKeys(ALICE_BOOK), ALICE_KEYS);
+        // Without knownBy (a ranking whose weights give it 0): every other signal the same, stored keys or pending.
+        assert.ok(sig.knownBy.size > 0);
+        for (const keys of [storedKeys(ALICE_BOOK), pendingKeys(ALICE_BOOK)]) {
+          const without = await s.loadSignals(T, 'alice', { ...keys, knownBy: false }, ALICE_KEYS);
+          assert.deepEqual(without, { ...sig, knownBy: new Map() });
+        }
         assert.deepEqual([...sig.appUserKeys].sort(), ['e:bob@b.com', 'p:+15550001']);
         assert.deepEqual([...sig.invitedKeys], [['e:dan@d.com', 300]]);
         assert.deepEqual([...sig.acceptedKeys], ['e:carol@c.com']);
