@@ -193,17 +193,16 @@ export class AddressBookService {
    */
   async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload, more: RankingInputs = {}): Promise<RankedView> {
     // The app's weights are read beside the book (one round trip less for every read on PostgreSQL).
-    const weightsRead = this.storage.loadWeights(t);
+    const weightsRead = this.storage.loadWeights(t).then((stored) => stored?.weights ?? DEFAULT_WEIGHTS);
     weightsRead.catch(() => {}); // awaited below; not an unhandled rejection when the book fails first
     // known_by is looked up only when the weights count it (0 by default): it cannot change the answer otherwise.
-    const knownBy = weightsRead.then((w) => ((w?.weights ?? DEFAULT_WEIGHTS).known_by ?? 0) !== 0);
+    const knownBy = weightsRead.then((w) => (w.known_by ?? 0) !== 0);
     knownBy.catch(() => {});
     const loaded = await this.contactsOf(t, userId, known, { ...more, knownBy });
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
-    const stored = await weightsRead;
-    const weights = stored?.weights ?? DEFAULT_WEIGHTS;
+    const weights = await weightsRead;
     const invitable = contacts.filter((c) => !c.junk);
     const scored: Scored[] = rankContacts(invitable, { owner, signals, weights, explain: opts.explain });
     const applied = applyRankOptions(scored, opts, signals, owner.emailDomains);

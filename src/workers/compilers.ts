@@ -41,23 +41,27 @@ export interface AjvError {
   params: Record<string, unknown>;
 }
 
-/** '/entries/0/emails/1' -> 'entries[0].emails[1]' */
-export function jsonPointerToPath(pointer: string, context?: string): string {
-  const parts = pointer
+/** '/entries/0/emails/1' -> ['entries', '0', 'emails', '1'] (RFC 6901 escapes undone). */
+function pointerSegments(pointer: string): string[] {
+  return pointer
     .split('/')
     .slice(1)
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** '/entries/0/emails/1' -> 'entries[0].emails[1]' */
+export function jsonPointerToPath(pointer: string, context?: string): string {
   let out = '';
-  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
+  for (const p of pointerSegments(pointer)) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
   return out || context || 'body';
 }
 
 /** The value at a JSON pointer of `data` (undefined when there is none). */
 function valueAt(data: unknown, pointer: string): unknown {
   let v = data;
-  for (const raw of pointer.split('/').slice(1)) {
+  for (const segment of pointerSegments(pointer)) {
     if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    v = (v as Record<string, unknown>)[segment];
   }
   return v;
 }
