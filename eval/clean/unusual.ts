@@ -38,10 +38,12 @@ const MARK = 'eval-unusual:';
 
 const ASCII_GIVEN = ['john', 'mary', 'taro', 'hana', 'li', 'ana', 'olu', 'raj', 'eva', 'tom'];
 const ASCII_FAMILY = ['smith', 'yamada', 'suzuki', 'nguyen', 'garcia', 'okafor', 'patel', 'kowalski', 'muller', 'dubois'];
-const UNICODE_LOCALS = ['josé', 'zoë', 'jürgen', 'łukasz', 'åsa', 'δημήτρης', 'иван', '太郎', 'müller.käthe', 'nguyễn'];
+const UNICODE_LOCALS = ['josé', 'zoë', 'jürgen', 'łukasz', 'åsa', 'δημήτρης', 'иван', '太郎', 'müller.käthe', 'nguyễn', 'राहुल', 'கார்த்திக்', 'สมชาย'];
 const DOMAINS = ['corp.example', 'docomo.ne.jp', 'ezweb.ne.jp', 'softbank.ne.jp', 'mail.example.org', 'uni.example.edu'];
 /** IDN domains, with their A-labels (computed once by the URL parser, as a client library would). */
-const IDN_DOMAINS = ['bücher.example', 'müller-bäckerei.example', '例子.example', 'почта.example'].map((u) => [u, new URL(`http://${u}`).hostname] as const);
+const IDN_DOMAINS = ['bücher.example', 'müller-bäckerei.example', '例子.example', 'почта.example', 'डाटामेल.भारत', 'ยูเอ็กซ์เอ.ไทย', 'உதாரணம்.இந்தியா'].map(
+  (u) => [u, new URL(`http://${u}`).hostname] as const,
+);
 
 /** One address form: builds a local part and domain, and the spellings of it two sources may hold. */
 type Form = (r: Rng, g: string, f: string, n: number) => string[];
@@ -86,6 +88,7 @@ const WRAPPERS: ((a: string, name: string) => string)[] = [
   (a) => a.replace(/@(?=[^@]*$)/, '\uff20'), // the full-width at sign of an East Asian input method
   (a) => a.replace(/@(?=[^@]*$)/, ' @ '), // spaces around the '@'
   (a, name) => `${name} [${a}]`,
+  (a) => a.replace(/@(?=[^@]*$)/, '(home)@'), // an RFC 5322 comment beside the local part
 ];
 
 const GARBAGE = ['n/a', 'none', '---', 'unknown', 'john at example dot com', 'see phone', 'x', '@', 'foo@', '@bar.example', 'no email'];

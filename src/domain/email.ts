@@ -16,8 +16,8 @@ const MAX_LOCAL = 64;
 const MAX_DOMAIN = 253;
 
 /** Host name labels; the TLD must be alphabetic (or an IDN A-label). IP literals are not addresses people share. */
-const LABEL_RE = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
-const TLD_RE = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u;
+const LABEL_RE = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u;
+const TLD_RE = /^(?:\p{L}[\p{L}\p{M}]{1,62}|xn--[a-z0-9-]{1,59})$/u;
 /**
  * The same three on ASCII text (where \p{L} is [A-Za-z] and \p{N} is [0-9]), without the Unicode mode;
  * the domain ones see it lower-cased.
@@ -154,6 +154,14 @@ function repair(raw: string): string {
   const at = s.lastIndexOf('@');
   if (at > 0) s = s.slice(0, at) + s.slice(at).replace(/[\u3002\uff0e\uff61]/gu, '.');
   s = s.trim().replace(/^smtp:\s*/i, '');
+  // RFC 5322 comments around the parts ("john.smith(home)@example.com", "(x)a@b.com", "a@(x)b.com"):
+  // not part of the address. Only outside quoted text: '"a(b)"@c.com' is read as written.
+  // A comment between two words stays a space between them ("Ann (work) ann@x.com" is no address).
+  s = s
+    .replace(/("(?:[^"\\]|\\.)*")|(\s*)\([^()@"]*\)(\s*)/gu, (m, quoted?: string, before?: string, after?: string) =>
+      quoted !== undefined ? m : before && after ? ' ' : '',
+    )
+    .trim();
   s = s.replace(/^("[^"]*"|\S+?)\s*@\s*(\S+)$/u, '$1@$2');
   const named = /^[^@[\]()<>"]*[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u.exec(s);
   if (named) s = named[1]!;
@@ -434,7 +442,7 @@ const LOOSE_LOCAL_RE = /^[^\s\p{Cc}"(),:;<>@[\\\]]+$/u;
 /** A quoted local part: printable text between double quotes, backslash escapes allowed. */
 const QUOTED_LOCAL_RE = /^"((?:[^"\\\p{Cc}]|\\[^\p{Cc}])+)"$/u;
 /** Quoted content that needs no quotes (plain atext and dots): "john"@x is john@x. */
-const BARE_CONTENT_RE = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~.-]+$/u;
+const BARE_CONTENT_RE = /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~.-]+$/u;
 
 /**
  * The parse of an extracted address with regular expressions: every address the ASCII scanner does not

@@ -154,7 +154,7 @@ function repair(raw: string): string {
   let s = dropInvisible(raw);
   if (FULL_WIDTH.test(s)) s = s.normalize('NFKC');
   s = s.trim().replace(/^'+/, '');
-  s = s.replace(/^(?:tel:|[\p{L}][\p{L} ]{0,19}(?:[:.]\s*|\s+(?=[+(\d])))/iu, '');
+  s = s.replace(/^(?:tel:|[\p{L}][\p{L}\p{M} ]{0,19}(?:[:.]\s*|\s+(?=[+(\d])))/iu, '');
   return s.trim();
 }
 

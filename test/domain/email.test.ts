@@ -163,6 +163,38 @@ test('internationalised addresses: Unicode local parts accepted, IDN domains mat
   assert.equal(a.key, b.key);
 });
 
+test('IDN domains in scripts written with combining marks (Indic, Thai) are addresses, keyed on the A-label', () => {
+  // Vowel signs and viramas are marks (\p{M}), not letters: a label of letters only lost every domain
+  // under .भारत, .ไทย, .இந்தியா, .বাংলা (the registries' own examples below).
+  for (const [raw, key] of [
+    ['संपर्क@डाटामेल.भारत', 'संपर्क@xn--c2bd4bq1db8d.xn--h2brj9c'],
+    ['ಬೆಂಬಲ@ಡೇಟಾಮೇಲ್.ಭಾರತ', 'ಬೆಂಬಲ@xn--xscd4bq2d9bd3c.xn--2scrj9c'],
+    ['อีเมล@ยูเอ็กซ์เอ.ไทย', 'อีเมล@xn--12cu1ezbc2e5bd4duc.xn--o3cw4h'],
+    ['உதவி@இந்தியா.இந்தியா', 'உதவி@xn--xkc2dl3a5ee0h.xn--xkc2dl3a5ee0h'],
+    ['যোগাযোগ@উদাহরণ.বাংলা', 'যোগাযোগ@xn--d5b6ci4b4b3a.xn--54b7fta0cc'],
+  ]) {
+    const e = normalizeEmail(raw);
+    assert.equal(e?.key, key, raw);
+    assert.equal(e?.display, raw);
+    assert.equal(normalizeEmail(key)?.key, key, 'the A-label form is the same address');
+  }
+  // A quoted local part of such letters quotes nothing special: the same key as unquoted.
+  assert.equal(normalizeEmail('"राहुल"@example.in')?.key, normalizeEmail('राहुल@example.in')?.key);
+  // Still no address: a label may not start with a mark.
+  assert.equal(normalizeEmail('x@\u093fabc.com'), null);
+});
+
+test('RFC 5322 comments next to either part are not part of the address; quoted text keeps its parentheses', () => {
+  for (const raw of ['john.smith(home)@example.com', '(home)john.smith@example.com', 'john.smith@(home)example.com', 'john.smith (home) @example.com']) {
+    assert.equal(normalizeEmail(raw)?.key, 'john.smith@example.com', raw);
+  }
+  assert.equal(normalizeEmail('"a(b)"@example.com')?.key, '"a(b)"@example.com');
+  assert.equal(normalizeEmail('"john smith"(home)@example.com')?.key, '"john smith"@example.com');
+  // A comment between two words leaves two words: no address is glued together from them.
+  assert.equal(normalizeEmail('ann (work) smith@example.com'), null);
+  assert.equal(normalizeEmail('Name (a@b.com)')?.key, 'a@b.com');
+});
+
 test('role mailboxes are flagged, not junk', () => {
   for (const s of ['info@smallbakery.com', 'Sales@acme.io', 'support+x@acme.io']) {
     const e = normalizeEmail(s);

@@ -59,6 +59,40 @@ test('a family landline under different names does NOT fuse them; each keeps the
   for (const c of cs) assert.ok(c.keys.includes('p:+12125550100'));
 });
 
+test('names in scripts with vowel signs (Tamil, Devanagari) are whole words: a family landline does NOT fuse two of them', () => {
+  // Vowel signs and viramas are marks (\p{M}). Split there, "கார்த்திக் ராஜா" was seven one-letter
+  // "initials", compatible with "கீர்த்தனா ராஜா": two people on one landline became one.
+  const tamil = merge(
+    [
+      { name: 'கார்த்திக் ராஜா', phones: ['+91 44 2345 6789'] },
+      { name: 'கீர்த்தனா ராஜா', phones: ['+91 44 2345 6789'] },
+    ],
+    'IN',
+  );
+  assert.deepEqual(names(tamil), ['கார்த்திக் ராஜா', 'கீர்த்தனா ராஜா']);
+  const hindi = merge(
+    [
+      { name: 'राहुल शर्मा', phones: ['+91 11 2345 6789', '+91 98765 43210'] },
+      { name: 'रोहित शर्मा', phones: ['+91 11 2345 6789'], email: 'rohit@example.in' },
+    ],
+    'IN',
+  );
+  assert.deepEqual(names(hindi), ['राहुल शर्मा', 'रोहित शर्मा']);
+  // One person's two cards still merge on the mobile, however the number is written.
+  const one = merge(
+    [
+      { name: 'राहुल शर्मा', phones: ['+91 98765 43210'] },
+      { name: 'राहुल शर्मा', email: 'rahul@example.in', phones: ['098765 43210'] },
+    ],
+    'IN',
+  );
+  assert.equal(one.length, 1);
+  assert.deepEqual(
+    one[0]!.emails.map((e) => e.key),
+    ['rahul@example.in'],
+  );
+});
+
 test('an office number shared by many colleagues does NOT fuse them', () => {
   const entries: EntryInput[] = ['Ana Costa', 'Ben Okafor', 'Chen Wei', 'Dana Levi', 'Eva Novak'].map((n, i) => ({
     name: n,

@@ -138,7 +138,7 @@ function foldTokens(name: string): string[] {
   const latin = foldLatin(name);
   if (latin !== null) return latin;
   const out: string[] = [];
-  for (const t of foldText(name).split(/[^\p{L}\p{N}]+/u)) if (t !== '' && !IGNORED_TOKENS.has(t)) out.push(t);
+  for (const t of foldText(name).split(/[^\p{L}\p{M}\p{N}]+/u)) if (t !== '' && !IGNORED_TOKENS.has(t)) out.push(t);
   return out;
 }
 
