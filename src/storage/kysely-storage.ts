@@ -57,6 +57,8 @@ const WRITE_ATTEMPTS = 10;
 const RETRY_BASE_MS = 5;
 const RETRY_MAX_MS = 500;
 
+/** PostgreSQL: books of up to this many keys probe app_users and invites_accepted per key (see #loadSignalsInOne). */
+const PROBE_APP_TABLES_UP_TO = 2_000;
 /** Books of at least this many keys have their signals looked up on the engine's other thread, if any (see loadSignals). */
 const SIGNALS_ELSEWHERE_FROM_KEYS = 5000;
 
@@ -960,15 +962,26 @@ export class KyselyStorage implements Storage {
       // `key in (...)` it chose by them, and they lag a table that grows fast (a new app's backfill:
       // autovacuum analyses it a minute later): estimating a few hundred rows of the app where there
       // were 79,000, it scanned them all for a 100-entry book (19 ms instead of 1; 100-entry POSTs 16 ->
-      // 57 ms in `npm run bench`). The small tables keep the planner's choice: probing them per key
-      // costs a 10,000-entry book ~15 ms more, where a hash of them costs nothing.
+      // 57 ms in `npm run bench`).
+      // app_users and invites_accepted grow with the app, not the book: a book of up to
+      // PROBE_APP_TABLES_UP_TO keys probes their (tenant, key) index per key (LATERAL ... limit 1, which
+      // PostgreSQL cannot flatten), so a small read never walks a big app's table whatever the
+      // statistics say; a bigger book keeps the planner's choice (a hash of a small table costs
+      // nothing; probing costs a 10,000-key book ~15 ms).
+      const probe = keys.all.length + pending.length <= PROBE_APP_TABLES_UP_TO;
       // Every part names its columns: the first one present names the union's.
       const parts = [
-        sql`select 2 as kind, a.key, null::int8 as n, null::int8 as a, null::int8 as b from app_users a where a.tenant = ${t} and a.key in (select key from k)`,
+        probe
+          ? sql`select 2 as kind, k.key, null::int8 as n, null::int8 as a, null::int8 as b from k cross join lateral
+              (select 1 from app_users a where a.tenant = ${t} and a.key = k.key limit 1) x`
+          : sql`select 2 as kind, a.key, null::int8 as n, null::int8 as a, null::int8 as b from app_users a where a.tenant = ${t} and a.key in (select key from k)`,
         sql`select 3 as kind, s.key, max(s.sent_at)::int8 as n, null::int8 as a, null::int8 as b
           from invites_sent s where s.tenant = ${t} and s.user_id = ${userId} group by s.key`,
-        sql`select distinct 4 as kind, ia.key, null::int8 as n, null::int8 as a, null::int8 as b
-          from invites_accepted ia where ia.tenant = ${t} and ia.key in (select key from k)`,
+        probe
+          ? sql`select 4 as kind, k.key, null::int8 as n, null::int8 as a, null::int8 as b from k cross join lateral
+              (select 1 from invites_accepted ia where ia.tenant = ${t} and ia.key = k.key limit 1) x`
+          : sql`select distinct 4 as kind, ia.key, null::int8 as n, null::int8 as a, null::int8 as b
+              from invites_accepted ia where ia.tenant = ${t} and ia.key in (select key from k)`,
         sql`select 5 as kind, ss.key, max(ss.seen_at)::int8 as n, null::int8 as a, null::int8 as b
           from suggested_seen ss where ss.tenant = ${t} and ss.user_id = ${userId} group by ss.key`,
       ];
@@ -977,10 +990,15 @@ export class KyselyStorage implements Storage {
           (select count(*)::int8 as n from contact_keys o where o.tenant = ${t} and o.key = k.key and o.user_id <> ${userId}) c where c.n > 0`);
       }
       // Reciprocal: the users whose books hold one of the owner's keys (found from those few keys,
-      // whatever the book's size), by their owner keys; the ones in this book are kept below.
+      // whatever the book's size), by their owner keys; the ones in this book are kept below. Each such
+      // user's owner keys are probed by user (LATERAL; `offset 0` keeps PostgreSQL from flattening it
+      // into a join it may reorder). As a plain join, with statistics lagging the app's growth, it
+      // walked every owner_keys row of the app and probed contact_keys for each: 500 users, 3-7 ms a
+      // read in `npm run bench`, and a cost that grows with the app, not the book.
       if (owner.length > 0) {
         parts.push(sql`select 1, ok.key, max(ck.times)::int8, max(ck.last_sent)::int8, max(ck.last_received)::int8
-          from contact_keys ck join owner_keys ok on ok.tenant = ck.tenant and ok.user_id = ck.user_id
+          from contact_keys ck cross join lateral
+            (select o.key from owner_keys o where o.tenant = ck.tenant and o.user_id = ck.user_id offset 0) ok
           where ck.tenant = ${t} and ck.key = any(${owner}::text[]) and ck.user_id <> ${userId} group by ok.key`);
       }
       // The book's keys once (materialised: every part reads the same list, deduplicated).

@@ -162,6 +162,13 @@ for (const engine of ENGINES) {
           const without = await s.loadSignals(T, 'alice', { ...keys, knownBy: false }, ALICE_KEYS);
           assert.deepEqual(without, { ...sig, knownBy: new Map() });
         }
+        // A book with more keys than PostgreSQL probes one by one (2,000; a bigger book leaves the join
+        // to the planner) reads the same signals: the extra keys are in no other table.
+        const filler = Array.from({ length: 2_500 }, (_, i) => `e:filler${i}@f.example`);
+        for (const keys of [storedKeys([...ALICE_BOOK, ...filler]), pendingKeys([...ALICE_BOOK, ...filler])]) {
+          const big = await s.loadSignals(T, 'alice', keys, ALICE_KEYS);
+          assert.deepEqual(big, sig);
+        }
         assert.deepEqual([...sig.appUserKeys].sort(), ['e:bob@b.com', 'p:+15550001']);
         assert.deepEqual([...sig.invitedKeys], [['e:dan@d.com', 300]]);
         assert.deepEqual([...sig.acceptedKeys], ['e:carol@c.com']);
