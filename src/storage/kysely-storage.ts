@@ -943,16 +943,16 @@ export class KyselyStorage implements Storage {
    * loadSignals where each key table is restricted by a semi-join (EngineProfile.keyLookup 'in':
    * PostgreSQL), in one statement: the six lookups as parts of one `union all` (each planned as on its
    * own), one round trip and one server process instead of six at once after a first round trip for
-   * the keys still in the index queue. Those keys are read beside it (almost always none); when there
-   * are some, the statement runs again with them (a union with the queue inside each semi-join made
-   * PostgreSQL plan them badly: small GETs 8 -> 25 ms p50).
+   * the keys still in the index queue. Those keys are a seventh part of it (almost always none); when
+   * there are some, the statement runs again with them among the book's keys (a union with the queue
+   * inside each semi-join made PostgreSQL plan them badly: small GETs 8 -> 25 ms p50).
    */
   async #loadSignalsInOne(t: Tenant, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
     const db = this.#db;
     const inThisBook = new Set(keys.all);
     const owner = uniqueSorted(ownerKeys);
     type Row = { kind: number; key: string; n: number | null; a: number | null; b: number | null };
-    const lookUp = (pending: readonly string[]) => {
+    const lookUp = (pending: readonly string[], withQueue: boolean) => {
       const inBook =
         pending.length === 0
           ? sql`select b.key from contact_keys b where b.tenant = ${t} and b.user_id = ${userId}`
@@ -1001,14 +1001,15 @@ export class KyselyStorage implements Storage {
             (select o.key from owner_keys o where o.tenant = ck.tenant and o.user_id = ck.user_id offset 0) ok
           where ck.tenant = ${t} and ck.key = any(${owner}::text[]) and ck.user_id <> ${userId} group by ok.key`);
       }
+      // The keys of the user's uploads still in the index queue (almost always none), in the same
+      // snapshot: when there are some, the statement runs again with them among the book's keys.
+      if (withQueue) parts.push(sql`select 6, qk.key, null::int8, null::int8, null::int8 from ${this.#profile.queuedKeys(t, userId)} qk`);
       // The book's keys once (materialised: every part reads the same list, deduplicated).
       return sql<Row>`with k as materialized (select distinct x.key from (${inBook}) x) ${sql.join(parts, sql` union all `)}`.execute(db).then((r) => r.rows);
     };
-    const queuedRead = db.selectFrom(this.#profile.queuedKeys(t, userId).as('qk')).select('qk.key').execute();
-    queuedRead.catch(() => {}); // awaited below
-    let rows = await lookUp(keys.pending);
-    const queued = await queuedRead;
-    if (queued.length > 0) rows = await lookUp([...keys.pending, ...queued.map((r) => r.key)]);
+    let rows = await lookUp(keys.pending, true);
+    const queued = rows.filter((r) => Number(r.kind) === 6).map((r) => r.key);
+    if (queued.length > 0) rows = await lookUp([...keys.pending, ...queued], false);
     const knownBy = new Map<string, number>();
     const reciprocal = new Map<string, KeyStat>();
     const appUserKeys = new Set<string>();
@@ -1024,7 +1025,7 @@ export class KyselyStorage implements Storage {
       } else if (kind === 2) appUserKeys.add(r.key);
       else if (kind === 3) invitedKeys.set(r.key, Number(r.n));
       else if (kind === 4) acceptedKeys.add(r.key);
-      else seenKeys.set(r.key, Number(r.n));
+      else if (kind === 5) seenKeys.set(r.key, Number(r.n));
     }
     return { knownBy, reciprocal, appUserKeys, invitedKeys, acceptedKeys, seenKeys };
   }
