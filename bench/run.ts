@@ -72,8 +72,8 @@ const CONCURRENT_BIG = QUICK ? 2 : 4;
 /** Warm-up: request streams at once (one per worker of the server: its default is one per core) and rounds each. */
 const WARM_STREAMS = Math.max(1, Number(process.env.KITH_WORKERS ?? availableParallelism()));
 const WARM_ROUNDS = QUICK ? 6 : 15;
-/** Measurements per floor (median). */
-const FLOOR_SAMPLES = 5;
+/** Measurements per floor (median), after one untimed run. */
+const FLOOR_SAMPLES = 11;
 /** Small GETs in flight at once during the big upload (a few clients polling). */
 const PROBE_CONCURRENCY = 2;
 
@@ -206,10 +206,13 @@ async function benchEngine(engine: EngineName): Promise<void> {
   let floorSeq = 0;
   const floorOnce = (text: string) => floorOf(raw, text, `floor${floorSeq++}`);
   /**
-   * The floor of one body: the median of FLOOR_SAMPLES measurements. A single one swings by 50 % or more
-   * (a WAL checkpoint of the floor's own database, a GC of this process), which a ratio would carry.
+   * The floor of one body: the median of FLOOR_SAMPLES measurements, after one untimed run. A single one
+   * swings by 50 % or more (a WAL checkpoint of the floor's own database, a GC of this process), which a
+   * ratio would carry; with 5 samples and no untimed run, the 1k floor still read 3.5 ms in one run and
+   * 5.9 ms in the next, the POST it divides being 17.5-18 ms in both.
    */
   const floor = async (text: string) => {
+    await floorOnce(text);
     const xs: number[] = [];
     for (let i = 0; i < FLOOR_SAMPLES; i++) xs.push(await floorOnce(text));
     return median(xs);
