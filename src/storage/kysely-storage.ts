@@ -952,6 +952,15 @@ export class KyselyStorage implements Storage {
     const inThisBook = new Set(keys.all);
     const owner = uniqueSorted(ownerKeys);
     type Row = { kind: number; key: string; n: number | null; a: number | null; b: number | null };
+    // keys.all is the whole book's keys (stored, queued and pending): see PROBE_APP_TABLES_UP_TO below.
+    const probe = keys.all.length <= PROBE_APP_TABLES_UP_TO;
+    /** The book's keys (k) present in `table`, a part of kind `kind`: probed per key, or as a semi-join. */
+    const bookKeysIn = (kind: number, table: 'app_users' | 'invites_accepted') =>
+      probe
+        ? sql`select ${sql.lit(kind)} as kind, k.key, null::int8 as n, null::int8 as a, null::int8 as b from k cross join lateral
+            (select 1 from ${sql.table(table)} x where x.tenant = ${t} and x.key = k.key limit 1) x`
+        : sql`select distinct ${sql.lit(kind)} as kind, x.key, null::int8 as n, null::int8 as a, null::int8 as b
+            from ${sql.table(table)} x where x.tenant = ${t} and x.key in (select key from k)`;
     const lookUp = (pending: readonly string[], withQueue: boolean) => {
       const inBook =
         pending.length === 0
@@ -968,20 +977,12 @@ export class KyselyStorage implements Storage {
       // PostgreSQL cannot flatten), so a small read never walks a big app's table whatever the
       // statistics say; a bigger book keeps the planner's choice (a hash of a small table costs
       // nothing; probing costs a 10,000-key book ~15 ms).
-      const probe = keys.all.length + pending.length <= PROBE_APP_TABLES_UP_TO;
       // Every part names its columns: the first one present names the union's.
       const parts = [
-        probe
-          ? sql`select 2 as kind, k.key, null::int8 as n, null::int8 as a, null::int8 as b from k cross join lateral
-              (select 1 from app_users a where a.tenant = ${t} and a.key = k.key limit 1) x`
-          : sql`select 2 as kind, a.key, null::int8 as n, null::int8 as a, null::int8 as b from app_users a where a.tenant = ${t} and a.key in (select key from k)`,
+        bookKeysIn(2, 'app_users'),
         sql`select 3 as kind, s.key, max(s.sent_at)::int8 as n, null::int8 as a, null::int8 as b
           from invites_sent s where s.tenant = ${t} and s.user_id = ${userId} group by s.key`,
-        probe
-          ? sql`select 4 as kind, k.key, null::int8 as n, null::int8 as a, null::int8 as b from k cross join lateral
-              (select 1 from invites_accepted ia where ia.tenant = ${t} and ia.key = k.key limit 1) x`
-          : sql`select distinct 4 as kind, ia.key, null::int8 as n, null::int8 as a, null::int8 as b
-              from invites_accepted ia where ia.tenant = ${t} and ia.key in (select key from k)`,
+        bookKeysIn(4, 'invites_accepted'),
         sql`select 5 as kind, ss.key, max(ss.seen_at)::int8 as n, null::int8 as a, null::int8 as b
           from suggested_seen ss where ss.tenant = ${t} and ss.user_id = ${userId} group by ss.key`,
       ];
