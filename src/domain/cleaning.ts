@@ -10,7 +10,7 @@
  */
 import type { Contact } from './types.ts';
 
-/** Why entries were left out: a junk class of their addresses, 'invalid', 'nothing_to_invite' or 'bulk_sender'. */
+/** Why entries were left out: a junk class of their addresses, 'invalid', 'nothing_to_invite', 'bulk_sender' or 'self'. */
 export type LeftOutReason = NonNullable<Contact['junkReason']>;
 
 export interface CleaningSummary {

@@ -16,7 +16,7 @@ const MAX_LOCAL = 64;
 const MAX_DOMAIN = 253;
 
 /** Host name labels; the TLD must be alphabetic (or an IDN A-label). IP literals are not addresses people share. */
-const LABEL_RE = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u;
+const LABEL_RE = /^[\p{L}\p{N}\p{So}](?:[\p{L}\p{M}\p{N}\p{So}\u200c\u200d-]{0,61}[\p{L}\p{M}\p{N}\p{So}])?$/u;
 const TLD_RE = /^(?:\p{L}[\p{L}\p{M}]{1,62}|xn--[a-z0-9-]{1,59})$/u;
 /**
  * The same three on ASCII text (where \p{L} is [A-Za-z] and \p{N} is [0-9]), without the Unicode mode;
@@ -115,11 +115,7 @@ function extractSlow(raw: string): string {
       const gt = s.indexOf('>', lt);
       if (gt > lt && /^[\s;,.>)\]]*$/.test(s.slice(gt + 1)) && !/[@>]/.test(s.slice(0, lt).replace(/"[^"]*"/g, ''))) s = s.slice(lt + 1, gt).trim();
     }
-    if (s.length > 7 && s.slice(0, 7).toLowerCase() === 'mailto:') {
-      s = s.slice(7).trim();
-      const q = s.indexOf('?'); // mailto:a@b?subject=...
-      if (q > 0) s = s.slice(0, q);
-    }
+    if (s.length > 7 && s.slice(0, 7).toLowerCase() === 'mailto:') s = mailtoAddress(s.slice(7).trim());
     // A whole address in quotes: "'a@b.com'", '"a@b.com"' (but not a quoted local part: '"a b"@c.com').
     const f = s.charCodeAt(0);
     if (s.length > 2 && (f === 34 || f === 39) && s.charCodeAt(s.length - 1) === f && s.indexOf(String.fromCharCode(f), 1) === s.length - 1) {
@@ -142,6 +138,30 @@ function extractSlow(raw: string): string {
 }
 
 /**
+ * The addresses of a mailto: URI (RFC 6068) without its scheme: "a@b?subject=…" is a@b; with no address
+ * before the '?', the `to` field's ("?to=a@b"); percent-encoded characters decoded ("js%40x.example",
+ * "%22john%20smith%22@x.example": in a URI a literal '%' is written %25, so decoding is exact).
+ */
+function mailtoAddress(uri: string): string {
+  const q = uri.indexOf('?');
+  let to = q < 0 ? uri : uri.slice(0, q);
+  if (to === '' && q >= 0) {
+    for (const field of uri.slice(q + 1).split('&')) {
+      if (field.slice(0, 3).toLowerCase() === 'to=') {
+        to = field.slice(3);
+        break;
+      }
+    }
+  }
+  if (!to.includes('%')) return to;
+  try {
+    return decodeURIComponent(to);
+  } catch {
+    return to; // not percent-encoding after all ("100%@x.example")
+  }
+}
+
+/**
  * A second reading of a string that is no address as uploaded, for what people really type and paste
  * (issue #12: never lose a real person): invisible characters dropped; the full-width at sign of East
  * Asian input methods read as '@', and the ideographic full stops in the host as '.' (as UTS #46 maps
@@ -153,7 +173,13 @@ function repair(raw: string): string {
   let s = dropInvisible(raw).replace(/[\uff20\ufe6b]/gu, '@');
   const at = s.lastIndexOf('@');
   if (at > 0) s = s.slice(0, at) + s.slice(at).replace(/[\u3002\uff0e\uff61]/gu, '.');
-  s = s.trim().replace(/^smtp:\s*/i, '');
+  // A label before the address ("E-mail: a@b.com", "Work: a@b.com", "SMTP:a@b.com", Exchange's proxy
+  // form): no unquoted local part holds a ':'.
+  // Google Contacts marks the primary value of a multi-value cell with "* ".
+  s = s
+    .trim()
+    .replace(/^\p{L}[\p{L}\p{M} ._-]{0,24}:\s*(?=[^\s:]*@)/u, '')
+    .replace(/^\*\s+/, '');
   // RFC 5322 comments around the parts ("john.smith(home)@example.com", "(x)a@b.com", "a@(x)b.com"):
   // not part of the address. Only outside quoted text: '"a(b)"@c.com' is read as written.
   // A comment between two words stays a space between them ("Ann (work) ann@x.com" is no address).
@@ -165,6 +191,9 @@ function repair(raw: string): string {
   s = s.replace(/^("[^"]*"|\S+?)\s*@\s*(\S+)$/u, '$1@$2');
   const named = /^[^@[\]()<>"]*[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u.exec(s);
   if (named) s = named[1]!;
+  // "a@b.com<a@b.com>": the address as its own display name, the space lost.
+  const twice = /^"?([^\s"<>]+@[^\s"<>]+?)"?<([^\s<>]+@[^\s<>]+)>$/u.exec(s);
+  if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
   return s === raw.trim() ? raw : s;
 }
 
@@ -350,6 +379,7 @@ function scan(display: string): NormEmail | null | undefined {
   const localRaw = display.slice(0, at);
   const local = localUpper ? localRaw.toLowerCase() : localRaw;
   const info = domainInfo(display, at + 1, end, domainUpper);
+  if (info.badALabel) return null;
   const domain = info.name;
   let keyLocal = local;
   let keyDomain = domain;
@@ -374,6 +404,8 @@ interface DomainInfo {
   name: string;
   provider: number;
   junk: number;
+  /** An "xn--" label that is no punycode ("xn--example.com"): no host has that name. */
+  badALabel: boolean;
 }
 const DOMAIN_SLOTS = 8192;
 /** Kept under half the slots; when full, the table starts over. */
@@ -407,6 +439,7 @@ function domainInfo(display: string, from: number, to: number, upper: boolean): 
     name,
     provider: GMAIL.has(name) ? GMAIL_RULES : PLUS_TAG_DOMAINS.has(name) ? PLUS_TAG_RULE : NO_RULE,
     junk: domainJunkFlags(name),
+    badALabel: badALabel(name),
   };
   if (domainCount >= DOMAIN_MAX) {
     clearDomains();
@@ -416,6 +449,11 @@ function domainInfo(display: string, from: number, to: number, upper: boolean): 
   domainInfos[slot] = info;
   domainCount++;
   return info;
+}
+
+/** Whether an ASCII host name (lower-case) has an "xn--" label that does not decode (IDNA refuses it). */
+function badALabel(name: string): boolean {
+  return name.includes('xn--') && domainToASCII(name) === '';
 }
 
 /** name (lower-case) equals display[from..from + name.length) lower-cased. */
@@ -486,6 +524,7 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
   const labelRe = domainAscii ? LABEL_ASCII_RE : LABEL_RE;
   for (const l of labels) if (!labelRe.test(l)) return null;
   if (!(domainAscii ? TLD_ASCII_RE : TLD_RE).test(labels[labels.length - 1])) return null;
+  if (domainAscii && badALabel(domain)) return null;
   // IDN: "münchen.de" and "xn--mnchen-3ya.de" are the same domain; match on the A-label form.
   if (!domainAscii) {
     const a = domainToASCII(domain);

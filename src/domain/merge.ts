@@ -26,9 +26,11 @@
 import type { Contact, NormalizedEntry } from './types.ts';
 import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
-import { indexKeys, joinAliases, linkKey } from './merge/links.ts';
+import { indexKeys, joinAliases, linkKey, type KeyIndex } from './merge/links.ts';
 
-export { namesCompatible } from './merge/names.ts';
+import { foldName, namesCompatible } from './merge/names.ts';
+
+export { namesCompatible };
 export { clearNameCache } from './merge/contact.ts';
 
 /**
@@ -36,7 +38,7 @@ export { clearNameCache } from './merge/contact.ts';
  * the order of their first entry; Contact.id is the index. Junk contacts are kept (flagged) so that
  * storage holds everything; the ranker leaves them out.
  */
-export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[]): Contact[] {
+export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[], self?: SelfOf): Contact[] {
   const n = entries.length;
   // Names are folded once per distinct string: books repeat names across sources and duplicates.
   const infos: (NameInfo | null)[] = new Array(n);
@@ -54,6 +56,7 @@ export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (rea
   const uf = new Components(n, folded);
   for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1) linkKey(k, ix, folded, uf);
   if (aliases !== undefined && aliases.length > 0) joinAliases(entries, aliases, uf);
+  joinKeylessCopies(entries, ix, uf);
 
   // Group members by component, in upload order. The root is the component's earliest entry, so
   // walking entries in order numbers the contacts in the order of their first entry.
@@ -73,11 +76,76 @@ export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (rea
   for (let i = 0; i < n; i++) members[cursor[entryGroup[i]]++] = i;
 
   const contacts: Contact[] = new Array(groups);
+  const isSelf = selfTest(self);
   for (let id = 0; id < groups; id++) {
     const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp());
+    if (isSelf !== null && !c.junk && isSelf(c)) {
+      c.junk = true;
+      c.junkReason = 'self';
+      delete c.unusable;
+    }
     // Which entries a left-out contact holds, for the cleaning summary's listing (few: junk is rare).
     if (c.junk) c.entryIndexes = Array.from(members.subarray(start[id], start[id + 1]));
     contacts[id] = c;
   }
   return contacts;
+}
+
+/** The book's owner as the merge needs it: their keys ('e:' + address, ...) and names (ownerOf). */
+export interface SelfOf {
+  keys: readonly string[];
+  names: readonly string[];
+}
+
+/**
+ * Whether a contact is the owner's own card (left out as 'self': nobody invites themselves): it holds
+ * one of the owner's e-mail addresses, and its name, when both have one, can be the owner's. Only
+ * e-mail: a phone is often shared (the family landline is the owner's and the spouse's), an account
+ * address is not. null when the owner has no e-mail address.
+ */
+function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
+  if (self === undefined) return null;
+  const keys = new Set(self.keys.filter((k) => k.startsWith('e:')));
+  if (keys.size === 0) return null;
+  const names = self.names.map(foldName).filter((f) => f.length > 0);
+  return (c) => {
+    let holds = false;
+    for (const k of c.keys) if (keys.has(k)) holds = true;
+    if (!holds) return false;
+    if (c.name === null || names.length === 0) return true;
+    const folded = foldName(c.name);
+    return folded.length === 0 || names.some((n) => namesCompatible(n, folded));
+  };
+}
+
+/**
+ * Joins the copies of a card that holds no key: the same name with the same unusable strings (an
+ * address that is no address, a number that cannot be called), or the same name alone. Such a card is
+ * kept when the owner wrote to it or starred it; without this, every re-upload of the book (a daily
+ * sync) added one more copy of that person, and one card saved in two sources showed twice. Nothing
+ * else tells two such cards apart, so they are one person for the list; they never join a card that
+ * has a key (that would be a merge by name alone). Junk-only cards are left as they are: a junk
+ * address never joins anyone.
+ */
+function joinKeylessCopies(entries: readonly NormalizedEntry[], ix: KeyIndex, uf: Components): void {
+  let first: Map<string, number> | null = null;
+  for (let i = 0; i < entries.length; i++) {
+    if (ix.keyStart[i] !== ix.keyStart[i + 1]) continue; // it links through a key
+    const e = entries[i];
+    let sig = e.name === null ? '' : e.name.trim().normalize('NFC').toLowerCase();
+    let junkOnly = false;
+    const strings: string[] = [];
+    for (const m of e.emails) {
+      if (m.junk !== 'invalid') junkOnly = true;
+      else strings.push('e\u0000' + m.display.trim().normalize('NFC').toLowerCase());
+    }
+    if (junkOnly) continue;
+    for (const p of e.phones) strings.push('p\u0000' + p.display.trim());
+    if (sig === '' && strings.length === 0) continue; // an empty card: nothing says two are one
+    if (strings.length > 0) sig += '\u0001' + strings.sort().join('\u0001');
+    first ??= new Map();
+    const j = first.get(sig);
+    if (j === undefined) first.set(sig, i);
+    else uf.tryUnion(j, i);
+  }
 }

@@ -141,13 +141,22 @@ function emailsOf(list: unknown, one: unknown): NormEmail[] {
   return take<NormEmail>();
 }
 
+/**
+ * Between the addresses of a list pasted into one e-mail field, tried in this order: ; , | Google's
+ * " ::: ", the Arabic comma, and the ideographic and full-width commas and semicolon East Asian input
+ * methods type; then a slash.
+ */
+const EMAIL_LIST_SEPARATORS = [/[;,|\u060c\u3001\uff0c\uff1b]|:::/, /\//];
+
 function addEmail(seen: Set<string> | null, raw: string): void {
   let e = normalizeEmail(raw);
   if (e === null) {
-    // "a@x.com; b@y.com" pasted into one field: each address that parses is kept.
-    if (raw.includes(';') || raw.includes(',')) {
+    // "a@x.com; b@y.com" pasted into one field: each address that parses is kept. A slash separates
+    // only where nothing else does: it is atext ("a/b@x.com, c@y.com" is two addresses, not three).
+    for (const sep of EMAIL_LIST_SEPARATORS) {
+      if (!sep.test(raw)) continue;
       let any = false;
-      for (const part of raw.split(/[;,]/)) {
+      for (const part of raw.split(sep)) {
         if (part.trim() !== '' && normalizeEmail(part) !== null) {
           addEmail(seen, part);
           any = true;

@@ -128,7 +128,7 @@ export interface Contact {
   keys: string[];
   /** True when the contact has nothing to invite (no usable e-mail and no usable phone) or is a bulk sender. */
   junk: boolean;
-  junkReason: JunkReason | 'nothing_to_invite' | 'bulk_sender' | null;
+  junkReason: JunkReason | 'nothing_to_invite' | 'bulk_sender' | 'self' | null;
   /**
    * Set on a contact kept although nothing of it can be invited, because the owner wrote to it, starred
    * or pinned it: why ('invalid': its e-mails are no addresses; 'nothing_to_invite': it has none, or only

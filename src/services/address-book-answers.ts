@@ -6,6 +6,7 @@
  */
 import type { Config } from '../config.ts';
 import { OptionError, parseFlag, parseRankOptions, type RankOptions } from '../domain/options.ts';
+import { ownerOf } from '../domain/normalize.ts';
 import type { EntryInput, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, Tenant } from '../storage/types.ts';
 import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
@@ -141,7 +142,11 @@ export async function answerUpload(
   // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
   let cleaning: UploadCleaning | undefined;
   const reportOf = (view?: RankedView): UploadReport => {
-    cleaning ??= view !== undefined ? uploadCleaningOf(view, normalized) : cleaningOfUpload(normalized);
+    if (cleaning === undefined) {
+      // The upload on its own: its owner is its own source's.
+      const self = ownerOf([source], config.defaultRegion);
+      cleaning = view !== undefined ? uploadCleaningOf(view, normalized, self) : cleaningOfUpload(normalized, self);
+    }
     return { cleaning, listLeftOut, warnings };
   };
   if (backfill) {

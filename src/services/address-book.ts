@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Config } from '../config.ts';
 import { summarizeCleaning, type CleaningSummary, type LeftOutEntry } from '../domain/cleaning.ts';
-import { mergeEntries } from '../domain/merge.ts';
+import { mergeEntries, type SelfOf } from '../domain/merge.ts';
 import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
 import { applyRankOptions, type RankOptions } from '../domain/options.ts';
 import { regionFromPhone } from '../domain/phone.ts';
@@ -41,8 +41,8 @@ export interface UploadCleaning {
  * The cleaning summary of one upload: its entries merged on their own (what they make as a book of their
  * own, so the counts do not depend on what the book held before), pure.
  */
-export function cleaningOfUpload(normalized: NormalizedEntry[]): UploadCleaning {
-  return summarizeCleaning(mergeEntries(normalized), normalized.length);
+export function cleaningOfUpload(normalized: NormalizedEntry[], self?: SelfOf): UploadCleaning {
+  return summarizeCleaning(mergeEntries(normalized, undefined, self), normalized.length);
 }
 
 /**
@@ -50,8 +50,8 @@ export function cleaningOfUpload(normalized: NormalizedEntry[]): UploadCleaning 
  * first upload) was merged from exactly its entries, so its summary is the upload's, without a second
  * merge; otherwise the upload is merged on its own.
  */
-export function uploadCleaningOf(view: RankedView, normalized: NormalizedEntry[]): UploadCleaning {
-  if (view.bookUploads !== 1) return cleaningOfUpload(normalized);
+export function uploadCleaningOf(view: RankedView, normalized: NormalizedEntry[], self?: SelfOf): UploadCleaning {
+  if (view.bookUploads !== 1) return cleaningOfUpload(normalized, self);
   return { summary: view.cleaning.summary, leftOut: view.cleaning.leftOut.map((e) => ({ index: e.index, reason: e.reason })) };
 }
 
@@ -75,7 +75,8 @@ export function mergeBook(
   defaultRegion: CountryCode | null,
   aliases?: readonly (readonly string[])[],
 ): { contacts: Contact[]; owner: Owner } {
-  return { contacts: mergeEntries(book.entries, aliases), owner: ownerOf(book.sources, defaultRegion) };
+  const owner = ownerOf(book.sources, defaultRegion);
+  return { contacts: mergeEntries(book.entries, aliases, owner), owner };
 }
 
 /** What a ranking may be given besides the book's owner and user (see AddressBookService.contactsOf). */
@@ -166,7 +167,7 @@ export class AddressBookService {
     aliasesRead.catch(() => {});
     whileLookingUp?.();
     const aliases = await aliasesRead;
-    const contacts = mergeEntries(book.entries, aliases);
+    const contacts = mergeEntries(book.entries, aliases, owner);
     const signals = await signalsRead;
     // The book's summary is recomputed from the merge every read needs anyway: no stored counts to keep
     // in step with re-cleaning, and it always describes the book as it is now.

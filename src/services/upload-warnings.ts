@@ -97,6 +97,8 @@ function report(out: FieldWarning[], seen: Map<string, Seen>, prefix: string, kn
 export function closest(field: string, known: readonly string[]): string | null {
   const f = fold(field);
   for (const k of known) if (fold(k) === f) return k;
+  const synonym = SYNONYMS.get(f);
+  if (synonym !== undefined && known.includes(synonym)) return synonym;
   const max = f.length <= 4 ? 1 : 2;
   let best: string | null = null;
   let bestD = max + 1;
@@ -109,6 +111,23 @@ export function closest(field: string, known: readonly string[]): string | null 
   }
   return best;
 }
+
+/**
+ * What exporters and other APIs call Kith's fields (folded as fold() does): too far from the name for
+ * the edit distance, and the fields that lose a person when ignored (an address, a number, a star).
+ */
+const SYNONYMS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    email: ['emailaddress', 'mailaddress', 'primaryemail', 'emailaddresses', 'workemail', 'homeemail', 'otheremail', 'mails'],
+    phone: ['phonenumber', 'telephone', 'tel', 'telephonenumber', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'msisdn', 'number'],
+    phones: ['phonenumbers', 'telephones', 'numbers', 'mobiles', 'tels'],
+    name: ['fullname', 'displayname', 'firstname', 'lastname', 'givenname', 'familyname', 'surname', 'contactname'],
+    is_favorite: ['starred', 'isstarred', 'star', 'favorite', 'favourite', 'fav', 'isfav'],
+    company: ['organization', 'organisation', 'org', 'employer'],
+    title: ['jobtitle', 'position', 'role'],
+    photos: ['photo', 'avatar', 'picture', 'image'],
+  }).flatMap(([field, names]) => names.map((n) => [n, field] as [string, string])),
+);
 
 function fold(s: string): string {
   return s.toLowerCase().replace(/[-_\s.]/g, '');

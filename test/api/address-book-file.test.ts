@@ -48,6 +48,24 @@ for (const engine of ENGINES) {
       assert.equal(forbidden.status, 403);
     });
 
+    it("the upload's options are query parameters: limit, explain, include_left_out, backfill; a bad one is a 400 naming it", async () => {
+      const csv = 'Name,E-mail 1 - Value,Phone 1 - Value\nAnn Lee,ann@example.org,\nShop,no-reply@shop.example,\nBo Chen,bo@example.net,\n';
+      const r = await send('/v0/address-book-file?user_id=f4&limit=1&explain=1&include_left_out=1', csv);
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.data.length, 1);
+      assert.ok(r.body.data[0].explain, 'explain is applied');
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 1, reason: 'no_reply' }]);
+      assert.equal(r.body.meta.cleaning.left_out, 1);
+      const b = await send('/v0/address-book-file?user_id=f5&backfill=1', csv);
+      assert.equal(b.status, 200, b.text);
+      assert.equal(b.body.data, undefined);
+      assert.equal((await api.get('/v0/address-book/f5')).body.data.length, 2);
+      const bad = await send('/v0/address-book-file?user_id=f6&limit=lots', csv);
+      assert.equal(bad.status, 400, bad.text);
+      assert.equal(bad.body.details[0].field, 'limit');
+      assert.equal((await api.get('/v0/address-book/f6')).status, 404);
+    });
+
     it('bad input: a 400 naming the field, and nothing stored', async () => {
       const cases: [string, string, string, string][] = [
         ['/v0/address-book-file', CSV, 'text/csv', 'user_id'],

@@ -195,6 +195,32 @@ test('RFC 5322 comments next to either part are not part of the address; quoted 
   assert.equal(normalizeEmail('Name (a@b.com)')?.key, 'a@b.com');
 });
 
+test('mailto: URIs are read as RFC 6068 writes them: percent-encoded, or with the address in a to= field', () => {
+  assert.equal(normalizeEmail('mailto:js24%40x.example')?.key, 'js24@x.example');
+  assert.equal(normalizeEmail('mailto:%22john%20smith%22@x.example')?.key, '"john smith"@x.example');
+  assert.equal(normalizeEmail('mailto:?to=g17@x.example&subject=hi')?.key, 'g17@x.example');
+  assert.equal(normalizeEmail('mailto:ann@x.example?cc=bob@y.example')?.key, 'ann@x.example');
+  // A '%' that is no encoding stays what it is (old source routing: user%host@relay).
+  assert.equal(normalizeEmail('user%host@relay.example')?.key, 'user%host@relay.example');
+});
+
+test('host labels IDNA allows: ZWNJ and ZWJ inside Persian and Indic words, symbols (emoji domains); an xn-- label that is no punycode is no host', () => {
+  // ZWNJ/ZWJ are part of these words (RFC 5892 CONTEXTJ): a different domain from the one without them.
+  assert.equal(
+    normalizeEmail('ali@\u0646\u0631\u0645\u200c\u0627\u0641\u0632\u0627\u0631.\u0627\u06cc\u0631\u0627\u0646')?.key,
+    'ali@xn--mgba2acd3g0ag8940d.xn--mgba3a4f16a',
+  );
+  assert.equal(normalizeEmail('ram@\u0915\u094d\u200d\u0937.\u092d\u093e\u0930\u0924')?.domain, 'xn--11b2ezcw70k.xn--h2brj9c');
+  // An emoji domain: the same verdict and key whether written in Unicode or as its A-label.
+  assert.equal(normalizeEmail('user@i\u2764.ws')?.key, 'user@xn--i-7iq.ws');
+  assert.equal(normalizeEmail('user@xn--i-7iq.ws')?.key, 'user@xn--i-7iq.ws');
+  // Still no host: a joiner first, and an A-label that does not decode.
+  assert.equal(normalizeEmail('x@\u200cabc.com'), null);
+  assert.equal(normalizeEmail('ann@xn--example.com'), null);
+  assert.equal(parseEmailSlow('ann@xn--example.com'), null);
+  assert.equal(normalizeEmail('ann@XN--EXAMPLE.com'), null);
+});
+
 test('role mailboxes are flagged, not junk', () => {
   for (const s of ['info@smallbakery.com', 'Sales@acme.io', 'support+x@acme.io']) {
     const e = normalizeEmail(s);

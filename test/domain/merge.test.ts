@@ -747,3 +747,82 @@ test('must keep merging: an unnamed card with a personal address and an office e
   assert.equal(cs.length, 1);
   assert.ok(cs[0].keys.includes('p:+19172270495;ext=11'));
 });
+
+test('people named only with emoji are two names: a shared landline does NOT fuse "👨" and "👩"', () => {
+  const cs = merge([
+    { name: '👨', phone: '+1 212 555 0100' },
+    { name: '👩', phone: '(212) 555-0100' },
+  ]);
+  assert.deepEqual(names(cs), ['👨', '👩']);
+  // The same symbol (with or without its emoji variation selector) is one name: one person's two cards merge.
+  const one = merge([
+    { name: '❤️', phone: '+1 212 555 0101' },
+    { name: '❤', email: 'love@x.com', phone: '212-555-0101' },
+  ]);
+  assert.equal(one.length, 1);
+  assert.equal(namesCompatible(['\u0001👨'], ['\u0001👩']), false);
+  // A symbol is never read as an initial of a word.
+  assert.equal(
+    merge([
+      { name: '☎', phone: '+1 212 555 0102' },
+      { name: '☎', phone: '+1 212 555 0102' },
+    ]).length,
+    1,
+  );
+});
+
+test('a card kept on evidence with nothing usable merges with its copies (a re-upload, a second source), never with a card that has a key', () => {
+  const card: EntryInput[] = [
+    { name: 'Broken', email: 'j smith at corp', times_contacted: 2 },
+    { name: 'Only Ev', times_contacted: 3 },
+    { name: 'Jo Bloggs', email: 'jo bloggs@corp.example', is_favorite: 1 },
+    { name: 'Short', phone: '911', times_contacted: 1 },
+  ];
+  const once = merge(card);
+  const thrice = mergeEntries([...norm(card), ...norm(card, 'US', 'gmail:e:me@x.com'), ...norm(card)]);
+  assert.deepEqual(names(thrice), names(once));
+  assert.deepEqual(
+    thrice.map((c) => c.entryCount),
+    [3, 3, 3, 3],
+  );
+  assert.ok(thrice.every((c) => c.unusable !== undefined && !c.junk));
+  // Different unusable strings, or a different name, stay apart; a same-named card with an address does not absorb them.
+  const apart = merge([
+    { name: 'Broken', email: 'j smith at corp', times_contacted: 2 },
+    { name: 'Broken', email: 'k smith at corp', times_contacted: 2 },
+    { name: 'Other', email: 'j smith at corp', times_contacted: 2 },
+    { name: 'Only Ev', times_contacted: 3 },
+    { name: 'Only Ev', email: 'ev@x.com' },
+  ]);
+  assert.equal(apart.length, 5);
+  // Junk-only cards still never join anyone.
+  const junk = merge([
+    { name: 'Shop', email: 'no-reply@shop.example' },
+    { name: 'Shop', email: 'no-reply@shop.example' },
+  ]);
+  assert.equal(junk.length, 2);
+});
+
+test("the owner's own card is left out as 'self' (e-mail only: a shared landline is not the owner)", () => {
+  const entries = norm([
+    { name: 'Me Myself', email: 'Me@X.example', times_contacted: 40 },
+    { name: 'Spouse', phone: '+1 212 555 0100' },
+    { name: 'Ann', email: 'ann@x.example' },
+    { name: 'Bob Jones', email: 'family@x.example' },
+  ]);
+  const self = { keys: ['e:me@x.example', 'e:family@x.example', 'p:+12125550100'], names: ['Me Myself'] };
+  const cs = mergeEntries(entries, undefined, self);
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.junk, c.junkReason]),
+    [
+      ['Me Myself', true, 'self'],
+      ['Spouse', false, null], // the phone is the owner's too, but a phone is often shared
+      ['Ann', false, null],
+      ['Bob Jones', false, null], // a shared address under another person's name is that person
+    ],
+  );
+  assert.deepEqual(cs[0].entryIndexes, [0]);
+  // Without an owner (or an owner without e-mail) nothing is left out for it.
+  assert.ok(mergeEntries(entries).every((c) => !c.junk));
+  assert.ok(mergeEntries(entries, undefined, { keys: ['p:+12125550100'], names: [] }).every((c) => !c.junk));
+});

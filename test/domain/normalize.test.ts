@@ -52,6 +52,23 @@ test('must keep: every address of a pasted list, whatever separates them, and no
   assert.equal(e.emails[0]!.junk, 'invalid');
 });
 
+test("must keep: lists with the separators of other tools and input methods, labels, Google's primary mark", () => {
+  const emails = (v: string | string[]) => normalizeEntry(Array.isArray(v) ? { emails: v } : { email: v }, ctx).emails.map((m) => m.display);
+  assert.deepEqual(emails(['h1@x.example ::: h2@y.example']), ['h1@x.example', 'h2@y.example']); // Google's multi-value cell
+  assert.deepEqual(emails('* g3@x.example ::: g4@y.example'), ['g3@x.example', 'g4@y.example']); // "* " marks the primary one
+  assert.deepEqual(emails('a9@x.example / b9@y.example'), ['a9@x.example', 'b9@y.example']);
+  assert.deepEqual(emails('a10@x.example | b10@y.example'), ['a10@x.example', 'b10@y.example']);
+  for (const sep of ['\u3001', '\uff0c', '\uff1b', '\u060c '])
+    assert.deepEqual(emails(`g1@x.example${sep}g2@y.example`), ['g1@x.example', 'g2@y.example'], sep);
+  assert.deepEqual(emails('E-mail: js17@x.example'), ['js17@x.example']);
+  assert.deepEqual(emails('Work: g7@x.example, Home: g8@y.example'), ['g7@x.example', 'g8@y.example']);
+  assert.deepEqual(emails('<mailto:g5@x.example|g5@x.example>'), ['g5@x.example']); // Slack's paste
+  assert.deepEqual(emails('g22@x.example<g22@x.example>'), ['g22@x.example']);
+  // Must not: a slash inside a local part is atext, and only separates where nothing else does.
+  assert.deepEqual(emails('a/b@x.com, c@y.com'), ['a/b@x.com', 'c@y.com']);
+  assert.deepEqual(emails('a/b@x.com'), ['a/b@x.com']);
+});
+
 test('must keep: every number of a list pasted into one phone field; a single number with a slash stays one', () => {
   const keys = (v: string, region: CountryCode | null = 'US') => normalizeEntry({ phone: v }, { region, sourceKey: 's' }).phones.map((p) => p.key);
   for (const v of [

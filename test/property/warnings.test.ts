@@ -17,6 +17,27 @@ test('did-you-mean: typos, case and separators; nothing for unrelated names', ()
   assert.equal(closest('x', known), null);
 });
 
+test('did-you-mean: what exporters and other APIs call the fields that hold a person (an address, a number, a star)', () => {
+  const known = ['email', 'emails', 'phone', 'phones', 'name', 'times_contacted', 'is_favorite', 'company', 'title', 'photos'];
+  for (const [field, want] of [
+    ['email_address', 'email'],
+    ['emailAddress', 'email'],
+    ['phone_number', 'phone'],
+    ['phoneNumbers', 'phones'],
+    ['mobile', 'phone'],
+    ['tel', 'phone'],
+    ['fullName', 'name'],
+    ['first_name', 'name'],
+    ['given_name', 'name'],
+    ['starred', 'is_favorite'],
+    ['organization', 'company'],
+  ]) {
+    assert.equal(closest(field!, known), want, field);
+  }
+  // Only a field the place knows: no phone at the top level of an upload.
+  assert.equal(closest('mobile', ['user_id', 'source', 'entries']), null);
+});
+
 test('known fields give no warning', () => {
   const body = {
     user_id: 1,

@@ -139,14 +139,29 @@ function foldTokens(name: string): string[] {
   if (latin !== null) return latin;
   const out: string[] = [];
   for (const t of foldText(name).split(/[^\p{L}\p{M}\p{N}]+/u)) if (t !== '' && !IGNORED_TOKENS.has(t)) out.push(t);
+  return out.length > 0 ? out : symbolTokens(name);
+}
+
+/**
+ * The tokens of a name written without a letter or digit: its emoji and other symbols, each word one
+ * token (variation selectors dropped: "❤️" is "❤"), marked with SYMBOL so that they only ever match
+ * themselves, never as an initial or a short form. Phones store such names ("👨", "👩", "❤️"), and two
+ * of them are two names: read as no name, they fused the two people of a shared landline.
+ */
+function symbolTokens(name: string): string[] {
+  const out: string[] = [];
+  for (const t of name.replace(/[\ufe0e\ufe0f]/g, '').split(/[\s\p{P}]+/u)) if (t !== '') out.push(SYMBOL + t);
   return out;
 }
+
+/** First character of a symbol token (symbolTokens): no letter folds to it. */
+const SYMBOL = '\u0001';
 
 /** Unicode folding: diacritics dropped, lower-case, letters NFD leaves alone spelled out. */
 function foldText(s: string): string {
   return s
     .normalize('NFD')
-    .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+/g, '') // combining marks (\p{M} is slower)
+    .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f]+/g, '') // combining marks and variation selectors (\p{M} is slower)
     .toLowerCase()
     .replace(/[ßæœøłđðþı]/g, (c) => FOLD_EXTRA[c] ?? c);
 }
@@ -193,6 +208,7 @@ function foldLatin(name: string): string[] | null {
 
 function tokensMatch(a: string, b: string): boolean {
   if (a === b) return true;
+  if (a.charCodeAt(0) === 1 || b.charCodeAt(0) === 1) return false; // a symbol matches only itself
   if (a.length === 1 || b.length === 1) return a[0] === b[0]; // initial: "J." ~ "John"
   const na = NICKNAME.get(a);
   if (na !== undefined && na === NICKNAME.get(b)) return true;

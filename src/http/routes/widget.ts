@@ -68,7 +68,7 @@ function readContactsFile(text: string, format: 'vcard' | 'csv'): { sourceType: 
   }
 }
 
-type FileQuery = { user_id?: string; format?: string };
+type FileQuery = { user_id?: string; format?: string; backfill?: string } & Record<string, string | undefined>;
 
 /** POST /v0/address-book-file, as an entry of the route table (its body is the file's text). */
 export function widgetFileRoutes(deps: { service: AddressBookService; schemas: Schemas; config: Config }): RouteSpec[] {
@@ -87,11 +87,13 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
       schema: {
         summary: 'Upload a vCard or Google Contacts CSV file as an address book',
         description:
-          "The body is the file's text (Content-Type text/plain, text/vcard or text/csv). With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. Answers as POST /v0/address-book does.",
+          "The body is the file's text (Content-Type text/plain, text/vcard or text/csv). With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. The options of POST /v0/address-book (limit, explain, include_left_out, the filters and promotions, backfill) are query parameters. Answers as POST /v0/address-book does.",
         tags: ['client keys'],
         querystring: Type.Object({
           user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
           format: Type.Optional(Type.String({ maxLength: 8, description: 'vcard or csv (default: guessed from the text)' })),
+          ...S.RankQuery.properties,
+          backfill: Type.Optional(Type.String({ maxLength: 16, description: '1: store without answering the list (as in POST /v0/address-book)' })),
         }),
         response: { 200: S.UploadResponse },
       },
@@ -116,7 +118,10 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
         const file = readContactsFile(text, detectFormat(text, query.format?.toLowerCase()));
         if (file.entries.length === 0) throw invalid('body', 'holds no contact that could be read');
-        const body = { user_id: userId, source: file.sourceType === null ? {} : { type: file.sourceType }, entries: file.entries };
+        // The upload's options come as query parameters (the body is the file): validated as POST's are.
+        const options: Record<string, string> = {};
+        for (const k of [...Object.keys(S.RankQuery.properties), 'backfill']) if (query[k] !== undefined) options[k] = query[k]!;
+        const body = { user_id: userId, source: file.sourceType === null ? {} : { type: file.sourceType }, entries: file.entries, ...options };
         validateUpload(body);
         // The metrics hooks count the upload's entries from the body: give them the parsed entries.
         (request as { body: unknown }).body = body;
