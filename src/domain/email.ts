@@ -15,8 +15,12 @@ import type { NormEmail } from './types.ts';
 const MAX_LOCAL = 64;
 const MAX_DOMAIN = 253;
 
-/** Host name labels; the TLD must be alphabetic (or an IDN A-label). IP literals are not addresses people share. */
-const LABEL_RE = /^[\p{L}\p{N}\p{So}](?:[\p{L}\p{M}\p{N}\p{So}\u200c\u200d-]{0,61}[\p{L}\p{M}\p{N}\p{So}])?$/u;
+/**
+ * Host name labels: letters, marks, digits, symbols (emoji domains) and, inside, the joiners ZWNJ/ZWJ
+ * that Persian and Indic words hold (IDNA's CONTEXTJ); domainToASCII then decides. The TLD must be
+ * alphabetic (or an IDN A-label). IP literals are not addresses people share.
+ */
+const LABEL_RE = /^[\p{L}\p{N}\p{So}](?:(?:[\p{L}\p{M}\p{N}\p{So}-]|\u200c|\u200d){0,61}[\p{L}\p{M}\p{N}\p{So}])?$/u;
 const TLD_RE = /^(?:\p{L}[\p{L}\p{M}]{1,62}|xn--[a-z0-9-]{1,59})$/u;
 /**
  * The same three on ASCII text (where \p{L} is [A-Za-z] and \p{N} is [0-9]), without the Unicode mode;
