@@ -182,6 +182,7 @@ function repair(raw: string): string {
   // Google Contacts marks the primary value of a multi-value cell with "* ".
   s = s
     .trim()
+    .replace(/^smtp:\s*/i, '')
     .replace(/^\p{L}[\p{L}\p{M} ._-]{0,24}:\s*(?=[^\s:]*@)/u, '')
     .replace(/^\*\s+/, '');
   // RFC 5322 comments around the parts ("john.smith(home)@example.com", "(x)a@b.com", "a@(x)b.com"):

@@ -7,10 +7,19 @@
  * are kept small; the long lists come from maintained packages:
  *   - role local parts: `role-based-email-addresses` (MIT, Mixmax), used only for the `role` flag;
  *   - disposable domains: `disposable-email-domains-js` (CC0), a packaging of the community
- *     github.com/disposable-email-domains list, shipped as JSON (nothing downloads at install time).
+ *     github.com/disposable-email-domains list, shipped as JSON (nothing downloads at install time);
+ *   - public suffixes: `tldts` (MIT), the Public Suffix List compiled in (no download at run time), so
+ *     a host-label rule ("reply.", "bounces.", "alerts." ...) only fires on a label *below* the
+ *     registrable domain: reply.github.com is a relay, relay.co.nz is a company called Relay.
+ *
+ * Precision first: the owner's own sent mail does not override these classes, so a rule that also
+ * matches a real person loses that person even when the owner wrote to them 30 times. Every rule below
+ * has its must-keep look-alikes in test/domain/junk.test.ts (bnc@ initials, bounce.house@, store-owner@,
+ * annual-leave@, playlist-request@, ship@, kim@bounce.co.uk ...).
  */
 import { TwoGenerationCache } from './cache.ts';
 import { createRequire } from 'node:module';
+import { getSubdomain } from 'tldts';
 import type { JunkReason, NormEmail, NormPhone } from './types.ts';
 
 const require = createRequire(import.meta.url);
@@ -28,22 +37,46 @@ const DISPOSABLE_DOMAINS: ReadonlySet<string> = new Set(
 // start, so "bruno.reply" is not "no-reply" and "anotifications" is not "notifications".
 const T = '(?:^|[-_.+=])';
 
-/** "Do not reply" senders, in the few languages where the phrase is common in sender addresses. */
+/**
+ * "Do not reply" senders, in the languages where the phrase is common in sender addresses. The English,
+ * French, Portuguese, Spanish, German, Dutch, Italian and Polish phrases match as a prefix of a token
+ * ("noreplyaddress", "donotreply2"); the shorter phrases added for German (keine-antwort), Dutch
+ * (geen-antwoord, niet-antwoorden, niet-reageren), Spanish (no-contestar), Scandinavian (svara-inte,
+ * svara-ej, inget-svar, ikke-svar, svar-ikke), Finnish (ei-vastata) and Czech (neodpovidat) must end
+ * their token, so "ikke.svarstad" stays a person.
+ */
 const NO_REPLY = new RegExp(
   T +
     '(?:(?:no|do[-_.]?not|dont|never)[-_.]?repl(?:y|ies)|no[-_.]?(?:response|respond|answer)' +
-    '|ne[-_.]?pas[-_.]?repondre|nao[-_.]?responda|no[-_.]?responder|nicht[-_.]?antworten' +
-    '|niet[-_.]?beantwoorden|non[-_.]?rispondere|nie[-_.]?odpowiadaj)',
+    '|ne[-_.]?pas[-_.]?r[eé]pondre|n[aã]o[-_.]?respond(?:a|er)|no[-_.]?responder|nicht[-_.]?antworten' +
+    '|niet[-_.]?beantwoorden|non[-_.]?rispondere|nie[-_.]?odpowiada(?:j|c|ć))' +
+    '|' +
+    T +
+    '(?:keine[-_.]?antwort(?:en)?|geen[-_.]?antwoord(?:en)?|niet[-_.]?(?:antwoorden|reageren)|no[-_.]?contest(?:ar|e)' +
+    '|svara[-_.]?(?:inte|ej)|inget[-_.]?svar|ikke[-_.]?(?:be)?svar(?:e)?|svar[-_.]?ikke|ei[-_.]?vastata' +
+    '|neodpov[ií]d(?:at|ejte))(?:$|[-_.+=\\d])',
 );
 
 /** Delivery-status senders: they only ever send bounces. postmaster@ is the RFC 5321 DSN sender. */
 const MAILER_DAEMON = /^(?:mailer[-_.]?daemon|postmaster|mail[-_.]?delivery[-_.]?(?:system|subsystem))(?:$|[-_.+=])/;
 
 /**
- * Bounce handling addresses: bounce@/bounces+token@ (VERP), and the return-path rewrites of BATV
- * (prvs=, msprvs1=, btv1==) and SRS (SRS0=, SRS1=) that only a mail server reads.
+ * Bounce handling addresses, and the return-path rewrites of BATV (prvs=, msprvs1=, btv1==) and SRS
+ * (SRS0=, SRS1=) that only a mail server reads.
+ *   - bounce@ / bounces@ alone, or with a +tag (bounces+1234-abcd@: VERP);
+ *   - bounce / bounces / bnc, a separator, then a machine token: all digits (bounce-12345), a run of 6+
+ *     letters and digits with 2+ digits (bnc-8f3a9c2e), or anything holding a VERP '='
+ *     (bounce-mc.us5_12345.678-ann=example.com).
+ * Never on a word (bounce.house@, bounce-fitness@: businesses) nor on bnc alone or bnc1970 (initials).
  */
-const BOUNCE = /^(?:bounces?|bnc)(?:$|[-_.+=\d])|^(?:prvs|msprvs\d*|btv1)=|^srs[01][=+-]/;
+const MACHINE_TAIL = '(?:[^=]*=|\\d+(?:$|[-_.+=])|(?=[a-z]*\\d[a-z]*\\d)[a-z0-9]{6,}(?:$|[-_.+=]))';
+const BOUNCE = new RegExp(`^(?:bounces?(?:$|\\+|[-_.=]${MACHINE_TAIL})|bnc[-_.+=]${MACHINE_TAIL})|^(?:prvs|msprvs\\d*|btv1)=|^srs[01][=+-]`);
+
+/**
+ * Mailing-list bounce addresses (Mailman's LIST-bounces@ and its VERP LIST-bounces+ann=example.com@):
+ * a name, '-bounces', and nothing or a +tag after it.
+ */
+const LIST_BOUNCES = /[^-_.+=]-bounces(?:$|\+)/;
 
 /**
  * Automated notification senders. Exact tokens only: "alerts" or "notifications-team", never a
@@ -51,8 +84,30 @@ const BOUNCE = /^(?:bounces?|bnc)(?:$|[-_.+=\d])|^(?:prvs|msprvs\d*|btv1)=|^srs[
  */
 const NOTIFICATION = new RegExp(
   T +
-    '(?:notifications?|notify|notifier|alerts?|digest|newsletters?|updates|automated|autoconfirm|auto[-_.]?reply|autoresponder|unsubscribe|daemon)(?:$|[-_.+=\\d])',
+    '(?:notifications?|notify|notifier|alerts?|digest|newsletters?|updates|automated|auto[-_.]?confirm|auto[-_.]?reply|autoresponder' +
+    '|unsubscribe|daemon|calendar[-_.]?server)(?:$|[-_.+=\\d])',
 );
+
+/**
+ * Transactional and list-command robots named by a suffix joined to a word: ship-confirm@,
+ * order-confirmation@, order-update@, shipment-tracking@, mylist-confirm+token@, mylist-subscribe@.
+ * The suffix alone (confirm@, update@, tracking@, subscribe@: a magazine's subscription desk) is kept.
+ */
+const ROBOT_SUFFIX = /[^-_.+=][-_.](?:confirm(?:ations?)?|update|tracking|subscribe|unsubscribe)(?:$|[-_.+=\d])/;
+
+/**
+ * Mailman/Majordomo command robots (RFC 2369 List-* targets): LIST-request, LIST-join, LIST-leave.
+ * Those suffixes also end real, human-read queues (quote-request@, it-request@, annual-leave@,
+ * playlist-request@ of a radio station), so they count only when the name is list-like (a token "list"
+ * or "lists", or mylist / maillist / mailinglist) or the host is a list server (LIST_HOST_SUB).
+ * LIST-owner@ and owner-LIST@ are NOT junk: they reach the list's human owners (RFC 2369 List-Owner).
+ */
+const LIST_ROBOT = /(?:^|[-_.])(?:(?:my|mail|mailing)[-_]?)?lists?-(?:request|join|leave)(?:$|\+)/;
+const LIST_HOST_ROBOT = /[^-_.+=]-(?:request|join|leave)(?:$|\+)/;
+
+/** Sender mailboxes of a few platforms whose names are also ordinary words elsewhere (invitations@ of a stationer). */
+const PLATFORM_SENDER_DOMAINS: ReadonlySet<string> = new Set(['linkedin.com']);
+const PLATFORM_SENDER = /^invitations?(?:$|[-_.+=])/;
 
 /**
  * Per-conversation reply relays: reply+TOKEN@reply.github.com, reply-abc123@... The token is what
@@ -138,12 +193,40 @@ const LISTING_PATTERN = /(?:^|\.)craigslist\.org$|^members\.ebay\.[a-z.]+$|^mark
  * from anyone to a real person.
  */
 const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com']);
-const RELAY_SUBDOMAIN = /^(?:reply|replies|relay)\.[^.]+\.[^.]+/;
 
-/** A label of the domain says "no-reply" (users.noreply.github.com) or names a bounce/notification host. */
+// Host-label rules. They test the *subdomain*: the labels left of the registrable domain by the Public
+// Suffix List (subdomainOf). reply.example.co.uk has the subdomain "reply" (a relay); relay.co.nz,
+// bounce.co.uk, alerts.com.br, notify.co.in and mailing.co.jp have none: each is an organisation's own
+// domain, and their people are people. The leftmost label decides, as it always did (bounces.em.x.com).
+const RELAY_SUB = /^(?:reply|replies|relay)(?:\.|$)/;
+const BOUNCE_SUB = /^(?:bounces?|bnc)\d*(?:\.|$)/;
+const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailings?)(?:\.|$)/;
+/** A mailing-list server (lists.debian.org, ml.ruby-lang.org): LIST_HOST_ROBOT applies to its locals. */
+const LIST_HOST_SUB = /^(?:lists?|mailman|listserv|ml)(?:\.|$)/;
+
+/**
+ * A label of the domain says "no-reply" (users.noreply.github.com). Unlike the rules above this one also
+ * holds for the registrable label itself (noreply.com, donotreply.co.uk): "no reply" names no person or
+ * organisation, wherever it stands.
+ */
 const NO_REPLY_LABEL = /(?:^|\.)(?:no-?reply|do-?not-?reply)\./;
-const BOUNCE_LABEL = /^(?:bounces?|bnc)\d*\.[^.]+\.[^.]+/;
-const NOTIFICATION_LABEL = /^(?:notifications?|notify|alerts?|newsletters?|mailings?)\.[^.]+\.[^.]+/;
+
+/**
+ * Public Suffix List options. Private-section suffixes count too (github.io, blogspot.com,
+ * herokuapp.com): a name directly under them is one owner's site, like a name under .co.uk, so
+ * relay.github.io is somebody's domain and not a relay subdomain, while reply.someone.github.io is.
+ * The host is already an ASCII (A-label) host name, so tldts need not extract or validate it.
+ */
+const PSL_OPTIONS = { allowPrivateDomains: true, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false } as const;
+
+/**
+ * The labels of `domain` left of its registrable domain ('' when there are none: the domain is itself
+ * registrable, a public suffix, or no host name). Unknown TLDs follow the PSL's default rule "*", so
+ * reply.x.example has the subdomain "reply".
+ */
+function subdomainOf(domain: string): string {
+  return getSubdomain(domain, PSL_OPTIONS) ?? '';
+}
 
 /** True when the domain or one of its parent domains (down to two labels) is in the set. */
 function inDomainSet(domain: string, set: ReadonlySet<string>): boolean {
@@ -176,11 +259,25 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
   // The order matters only for the reported reason: the most specific evidence first.
   if ((c0 === CH_M || c0 === CH_P) && MAILER_DAEMON.test(local)) return 'mailer_daemon';
   if ((d & D_NO_REPLY) !== 0 || ((starts & NO_REPLY_STARTS) !== 0 && NO_REPLY.test(local))) return 'no_reply';
-  if ((d & D_BOUNCE) !== 0 || ((c0 === CH_B || c0 === CH_P || c0 === CH_M || c0 === CH_S) && BOUNCE.test(local))) return 'bounce';
+  if (
+    (d & D_BOUNCE) !== 0 ||
+    ((c0 === CH_B || c0 === CH_P || c0 === CH_M || c0 === CH_S) && BOUNCE.test(local)) ||
+    ((starts & BIT_B) !== 0 && LIST_BOUNCES.test(local))
+  ) {
+    return 'bounce';
+  }
   if ((d & D_LISTING) !== 0) return 'listing';
   if ((d & D_BULK) !== 0) return 'bulk_platform';
   if ((d & D_RELAY) !== 0 || (c0 === CH_R && REPLY_TOKEN.test(local))) return 'relay';
-  if ((d & D_NOTIFICATION) !== 0 || ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(local))) return 'notification';
+  if (
+    (d & D_NOTIFICATION) !== 0 ||
+    ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(local)) ||
+    ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test(local)) ||
+    ((starts & LIST_ROBOT_STARTS) !== 0 && (LIST_ROBOT.test(local) || ((d & D_LIST_HOST) !== 0 && LIST_HOST_ROBOT.test(local)))) ||
+    ((d & D_PLATFORM) !== 0 && c0 === CH_I && PLATFORM_SENDER.test(local))
+  ) {
+    return 'notification';
+  }
   if (local.length >= 16 && hasHexRun(local) && isMachineToken(local)) return 'relay';
   if ((d & D_DISPOSABLE) !== 0) return 'disposable';
   return null;
@@ -189,12 +286,21 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
 /** classifyAddress as the rules are written, one pattern after the other (the reference for the tests). */
 export function classifyAddressSlow(local: string, domain: string): JunkReason | null {
   if (MAILER_DAEMON.test(local)) return 'mailer_daemon';
+  const sub = subdomainOf(domain);
   if (NO_REPLY.test(local) || NO_REPLY_LABEL.test(domain)) return 'no_reply';
-  if (BOUNCE.test(local) || BOUNCE_LABEL.test(domain)) return 'bounce';
+  if (BOUNCE.test(local) || LIST_BOUNCES.test(local) || BOUNCE_SUB.test(sub)) return 'bounce';
   if (inDomainSet(domain, LISTING_DOMAINS) || LISTING_PATTERN.test(domain)) return 'listing';
   if (inDomainSet(domain, BULK_PLATFORM_DOMAINS) || BULK_PLATFORM_PATTERN.test(domain)) return 'bulk_platform';
-  if (inDomainSet(domain, RELAY_DOMAINS) || RELAY_SUBDOMAIN.test(domain) || REPLY_TOKEN.test(local)) return 'relay';
-  if (NOTIFICATION.test(local) || NOTIFICATION_LABEL.test(domain) || inDomainSet(domain, NOTIFICATION_DOMAINS)) {
+  if (inDomainSet(domain, RELAY_DOMAINS) || RELAY_SUB.test(sub) || REPLY_TOKEN.test(local)) return 'relay';
+  if (
+    NOTIFICATION.test(local) ||
+    ROBOT_SUFFIX.test(local) ||
+    LIST_ROBOT.test(local) ||
+    (LIST_HOST_SUB.test(sub) && LIST_HOST_ROBOT.test(local)) ||
+    (inDomainSet(domain, PLATFORM_SENDER_DOMAINS) && PLATFORM_SENDER.test(local)) ||
+    NOTIFICATION_SUB.test(sub) ||
+    inDomainSet(domain, NOTIFICATION_DOMAINS)
+  ) {
     return 'notification';
   }
   if (isMachineToken(local)) return 'relay';
@@ -217,15 +323,28 @@ function hasHexRun(local: string): boolean {
 }
 
 const CH_B = 98,
+  CH_I = 105,
   CH_M = 109,
   CH_P = 112,
   CH_R = 114,
   CH_S = 115;
 const letterBit = (c: string): number => 1 << (c.charCodeAt(0) - 97);
-/** First letters of the NO_REPLY alternatives (no-, do-not-, dont-, never-, ne-pas-, nao-, nicht-, niet-, non-, nie-). */
-const NO_REPLY_STARTS = letterBit('n') | letterBit('d');
-/** First letters of the NOTIFICATION alternatives (notif-, alert-, digest, newsletter, updates, auto-, unsubscribe, daemon). */
-const NOTIFICATION_STARTS = letterBit('n') | letterBit('a') | letterBit('d') | letterBit('u');
+/**
+ * First letters of the NO_REPLY alternatives (no-, do-not-, dont-, never-, ne-pas-, nao-, nicht-, niet-,
+ * non-, nie-, neodpovidat; keine-, geen-, svara-/svar-, inget-, ikke-, ei-).
+ */
+const NO_REPLY_STARTS = letterBit('n') | letterBit('d') | letterBit('k') | letterBit('g') | letterBit('s') | letterBit('i') | letterBit('e');
+/**
+ * First letters of the NOTIFICATION alternatives (notif-, alert-, digest, newsletter, updates, auto-,
+ * unsubscribe, daemon, calendar-server).
+ */
+const NOTIFICATION_STARTS = letterBit('n') | letterBit('a') | letterBit('d') | letterBit('u') | letterBit('c');
+/** The suffix words of ROBOT_SUFFIX (confirm, update, tracking, subscribe, unsubscribe) start a token. */
+const ROBOT_SUFFIX_STARTS = letterBit('c') | letterBit('u') | letterBit('t') | letterBit('s');
+/** The suffix words of LIST_ROBOT and LIST_HOST_ROBOT (request, join, leave) start a token. */
+const LIST_ROBOT_STARTS = letterBit('r') | letterBit('j') | letterBit('l');
+/** "bounces" starts a token in LIST_BOUNCES. */
+const BIT_B = letterBit('b');
 
 /**
  * The letters a-z found at a token start of `local` (its first character, or one after '-', '_', '.',
@@ -250,6 +369,8 @@ const D_BULK = 8;
 const D_RELAY = 16;
 const D_NOTIFICATION = 32;
 const D_DISPOSABLE = 64;
+const D_LIST_HOST = 128;
+const D_PLATFORM = 256;
 /** Domain cache cap (entries; a domain and a number: a few MB at most). */
 const DOMAIN_CACHE_MAX = 20_000;
 const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
@@ -270,12 +391,19 @@ function domainFlags(domain: string): number {
 /** What the domain alone says (D_* bits), computed (callers cache it: classifyAddress, email.ts). */
 export function domainJunkFlags(domain: string): number {
   let d = 0;
+  // The *_SUB rules look at the subdomain's leftmost label, which is the domain's own leftmost label when
+  // there is a subdomain at all: so test the domain first, and ask the Public Suffix List only for the
+  // few domains whose first label is one of those words (classifyAddressSlow asks it every time).
+  let below: boolean | undefined;
+  const isBelow = (): boolean => (below ??= subdomainOf(domain) !== '');
   if (NO_REPLY_LABEL.test(domain)) d |= D_NO_REPLY;
-  if (BOUNCE_LABEL.test(domain)) d |= D_BOUNCE;
+  if (BOUNCE_SUB.test(domain) && isBelow()) d |= D_BOUNCE;
   if (inDomainSet(domain, LISTING_DOMAINS) || LISTING_PATTERN.test(domain)) d |= D_LISTING;
   if (inDomainSet(domain, BULK_PLATFORM_DOMAINS) || BULK_PLATFORM_PATTERN.test(domain)) d |= D_BULK;
-  if (inDomainSet(domain, RELAY_DOMAINS) || RELAY_SUBDOMAIN.test(domain)) d |= D_RELAY;
-  if (NOTIFICATION_LABEL.test(domain) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
+  if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow())) d |= D_RELAY;
+  if ((NOTIFICATION_SUB.test(domain) && isBelow()) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
+  if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
+  if (inDomainSet(domain, PLATFORM_SENDER_DOMAINS)) d |= D_PLATFORM;
   if (inDomainSet(domain, DISPOSABLE_DOMAINS)) d |= D_DISPOSABLE;
   return d;
 }

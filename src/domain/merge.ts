@@ -119,7 +119,7 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
 }
 
 /**
- * Joins the copies of a card that holds no key: the same name with the same unusable strings (an
+ * Joins the copies of a named card that holds no key: the same name with the same unusable strings (an
  * address that is no address, a number that cannot be called), or the same name alone. Such a card is
  * kept when the owner wrote to it or starred it; without this, every re-upload of the book (a daily
  * sync) added one more copy of that person, and one card saved in two sources showed twice. Nothing
@@ -132,7 +132,10 @@ function joinKeylessCopies(entries: readonly NormalizedEntry[], ix: KeyIndex, uf
   for (let i = 0; i < entries.length; i++) {
     if (ix.keyStart[i] !== ix.keyStart[i + 1]) continue; // it links through a key
     const e = entries[i];
-    let sig = e.name === null ? '' : e.name.trim().normalize('NFC').toLowerCase();
+    // Named cards only: two nameless cards holding "n/a" are two strangers who filled a form the same way.
+    if (e.name === null) continue;
+    let sig = e.name.trim().normalize('NFC').toLowerCase();
+    if (sig === '') continue;
     let junkOnly = false;
     const strings: string[] = [];
     for (const m of e.emails) {
@@ -141,7 +144,6 @@ function joinKeylessCopies(entries: readonly NormalizedEntry[], ix: KeyIndex, uf
     }
     if (junkOnly) continue;
     for (const p of e.phones) strings.push('p\u0000' + p.display.trim());
-    if (sig === '' && strings.length === 0) continue; // an empty card: nothing says two are one
     if (strings.length > 0) sig += '\u0001' + strings.sort().join('\u0001');
     first ??= new Map();
     const j = first.get(sig);

@@ -204,6 +204,13 @@ test('mailto: URIs are read as RFC 6068 writes them: percent-encoded, or with th
   assert.equal(normalizeEmail('user%host@relay.example')?.key, 'user%host@relay.example');
 });
 
+test('a label before the address is not part of it, whatever the local part (a quoted one with a space too)', () => {
+  assert.equal(normalizeEmail('SMTP:"eva yamada"@softbank.ne.jp')?.key, '"eva yamada"@softbank.ne.jp');
+  assert.equal(normalizeEmail('smtp: a@b.com')?.key, 'a@b.com');
+  assert.equal(normalizeEmail('E-mail: js17@x.example')?.key, 'js17@x.example');
+  assert.equal(normalizeEmail('Work: g7@x.example')?.key, 'g7@x.example');
+});
+
 test('host labels IDNA allows: ZWNJ and ZWJ inside Persian and Indic words, symbols (emoji domains); an xn-- label that is no punycode is no host', () => {
   // ZWNJ/ZWJ are part of these words (RFC 5892 CONTEXTJ): a different domain from the one without them.
   assert.equal(

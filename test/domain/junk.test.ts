@@ -146,6 +146,238 @@ test('must NOT flag real people written in the unusual forms mail systems delive
   }
 });
 
+// --- precision: every junk rule beside the real people it must not catch (probe findings A1, A2, D) ---
+// The owner's sent mail does not override junk classes, so each must-keep below would be a person lost.
+
+const classifyBoth = (addr: string) => {
+  const at = addr.lastIndexOf('@');
+  const l = addr.slice(0, at).toLowerCase();
+  const d = addr.slice(at + 1).toLowerCase();
+  const fast = classifyAddress(l, d);
+  assert.equal(fast, classifyAddressSlow(l, d), `fast and slow agree on ${addr}`);
+  return fast;
+};
+const mustKeep = (addrs: readonly string[]) => {
+  for (const a of addrs) {
+    assert.equal(classifyBoth(a), null, a);
+    assert.equal(normalizeEmail(a)?.junk, null, `${a} (normalizeEmail)`);
+  }
+};
+const mustDrop = (cases: readonly (readonly [string, string])[]) => {
+  for (const [a, kind] of cases) {
+    assert.equal(classifyBoth(a), kind, a);
+    assert.equal(normalizeEmail(a)?.junk, kind, `${a} (normalizeEmail)`);
+  }
+};
+
+describe('host-label rules look below the registrable domain (Public Suffix List)', () => {
+  it('keeps organisations whose own name is the label, under two-level public suffixes (A1)', () => {
+    mustKeep([
+      'jane@relay.co.nz',
+      'tom@reply.com.au',
+      'kim@bounce.co.uk',
+      'ana@alerts.com.br',
+      'raj@notify.co.in',
+      'yuki@mailing.co.jp',
+      'yuki@mailing.jp',
+      'lee@notifications.com.sg',
+      'mo@newsletter.org.uk',
+      'ana@alerta.com.br',
+      'alerta@empresa.com.br',
+      'sam@bnc.co.za',
+      // private-section suffixes: a name directly under them is one owner's site
+      'dev@relay.github.io',
+      'me@reply.blogspot.com',
+      // the rules' old test domains stay people too
+      'user@email.arizona.edu',
+      'john@mail.utoronto.ca',
+    ]);
+  });
+  it('still drops real routing subdomains, under one- and two-level suffixes', () => {
+    mustDrop([
+      ['reply+AB12CD34EF56@reply.github.com', 'relay'],
+      ['abc@reply.example.co.uk', 'relay'],
+      ['abc@replies.shop.com.au', 'relay'],
+      ['abc@reply.someone.github.io', 'relay'],
+      ['x@relay.x.example', 'relay'],
+      ['anything@bounces.example.co.uk', 'bounce'],
+      ['anything@bnc3.example.com', 'bounce'],
+      ['anything@bounces.em.example.com', 'bounce'],
+      ['anything@alerts.bank.com.br', 'notification'],
+      ['anything@notify.shop.co.in', 'notification'],
+      ['anything@mailing.shop.co.jp', 'notification'],
+      ['12345+octocat@users.noreply.github.com', 'no_reply'],
+      ['x@noreply.co.uk', 'no_reply'], // "no reply" names nobody, even as the registrable label
+    ]);
+  });
+});
+
+describe('bounce: bare, or followed by a machine token (A2)', () => {
+  it('keeps initials, years and words after bnc / bounce', () => {
+    mustKeep([
+      'bnc@smithlaw.example',
+      'BNC@smithlaw.example',
+      'bnc1970@gmail.com',
+      'bnc.smith@example.com',
+      'bnc+news@gmail.com',
+      'bounce.house@party.example',
+      'bounce-fitness@gym.example',
+      'bounce_castle@hire.example',
+      'bounce.house2@party.example',
+      'bouncer.bob@example.com',
+      'bouncy@example.com',
+    ]);
+  });
+  it('drops bounce handlers with their tokens', () => {
+    mustDrop([
+      ['bounce@x.com', 'bounce'],
+      ['bounces@x.com', 'bounce'],
+      ['bounces+123-abc@em.x.com', 'bounce'],
+      ['bounces+anything@x.com', 'bounce'],
+      ['bounce-12345@x.com', 'bounce'],
+      ['bounce_77@x.com', 'bounce'],
+      ['bounce-mc.us5_12345.678-ann=example.com@mail.example', 'bounce'],
+      ['bnc-3f9a8b7c6d5e@x.com', 'bounce'],
+      ['bnc-8f3a9c2e@x.com', 'bounce'],
+      ['bnc+8f3a9c2e@x.com', 'bounce'],
+      ['bnc_20240601@x.com', 'bounce'],
+      ['msprvs1=17abcdefgh=bounces-123@x.com', 'bounce'],
+    ]);
+  });
+});
+
+describe('mailing-list robots (RFC 2369 List-* targets)', () => {
+  it('drops LIST-bounces (VERP too), subscribe/unsubscribe and the commands of list-like names or list hosts', () => {
+    mustDrop([
+      ['list-bounces+ann=example.com@lists.example.org', 'bounce'],
+      ['mylist-bounces@example.org', 'bounce'],
+      ['python-dev-bounces+ann=example.com@python.org', 'bounce'],
+      ['mylist-request@example.org', 'notification'],
+      ['mylist-join@example.org', 'notification'],
+      ['mylist-leave@example.org', 'notification'],
+      ['mylist-subscribe@example.org', 'notification'],
+      ['mylist-unsubscribe@example.org', 'notification'],
+      ['mylist-confirm+8f3a9c2e1b@example.org', 'notification'],
+      ['python-list-request@python.org', 'notification'],
+      ['mailinglist-join@example.org', 'notification'],
+      ['debian-user-request@lists.debian.org', 'notification'],
+      ['ruby-talk-leave@ml.ruby-lang.org', 'notification'],
+      ['users-join@mailman.example.co.uk', 'notification'],
+    ]);
+  });
+  it('keeps owners (humans read them) and human queues ending in the same words', () => {
+    mustKeep([
+      'owner@smallbiz.example',
+      'homeowner@example.com',
+      'jane.owner@example.com',
+      'store-owner@shop.example',
+      'mylist-owner@lists.example.org', // forwards to the list's human owners
+      'owner-mylist@example.org',
+      'quote-request@printer.example',
+      'it-request@corp.example',
+      'prayer-request@church.example',
+      'playlist-request@radio.example',
+      'annual-leave@corp.example',
+      'club-join@tennis.example',
+      'request@example.com',
+      'subscribe@magazine.example',
+      'jane+subscribe@gmail.com',
+      'lists@example.com',
+      'jane@lists.example.org',
+      'annual-leave@lists.co.nz', // a company called Lists: no list host
+    ]);
+  });
+});
+
+describe('transactional senders', () => {
+  it('drops confirm / update / tracking robots and platform senders', () => {
+    mustDrop([
+      ['auto-confirm@amazon.com', 'notification'],
+      ['autoconfirm@x.com', 'notification'],
+      ['ship-confirm@amazon.com', 'notification'],
+      ['order-confirmation@shop.example', 'notification'],
+      ['order-update@amazon.com', 'notification'],
+      ['shipment-tracking@amazon.com', 'notification'],
+      ['package_tracking@courier.example', 'notification'],
+      ['invitations@linkedin.com', 'notification'],
+      ['invitations@e.linkedin.com', 'notification'],
+      ['calendar-server@google.com', 'notification'],
+      ['calendar-notification@google.com', 'notification'],
+    ]);
+  });
+  it('keeps the bare words, names that contain them and +tags', () => {
+    mustKeep([
+      'tracy@example.com',
+      'ship@shipyard.example',
+      'confirm@example.com',
+      'update@example.com',
+      'tracking@example.com',
+      'calendar@example.com',
+      'invitations@stationer.example', // a stationer's shop, not LinkedIn
+      'invitation@weddings.example',
+      'jane+update@gmail.com',
+      'jane+tracking@gmail.com',
+      'confirmo@example.com',
+      'updatea@example.com',
+    ]);
+  });
+});
+
+describe('"do not reply" in other languages', () => {
+  it('drops the phrase in German, Dutch, Spanish, Portuguese, Scandinavian, Finnish, Polish, Czech, French, Italian', () => {
+    mustDrop(
+      [
+        'keine-antwort@x.de',
+        'keineantwort@x.de',
+        'bitte-nicht-antworten@x.de',
+        'geen-antwoord@x.nl',
+        'niet-antwoorden@x.nl',
+        'niet-beantwoorden@x.nl',
+        'no-contestar@x.es',
+        'no-responder@x.es',
+        'nao-responder@x.com.br',
+        'nao-responda@x.com.br',
+        'não-responda@x.com.br',
+        'svara-inte@x.se',
+        'svarainte@x.se',
+        'ikke-svar@x.dk',
+        'ikkesvar@x.no',
+        'ikke-besvar@x.no',
+        'ei-vastata@x.fi',
+        'nie-odpowiadac@x.pl',
+        'nie-odpowiadaj@x.pl',
+        'neodpovidat@x.cz',
+        'neodpovídat@x.cz',
+        'ne-pas-repondre@x.fr',
+        'ne-pas-répondre@x.fr',
+        'nepasrepondre@x.fr',
+        'non-rispondere@x.it',
+        'noreply-billing@x.com',
+        'shop-keine-antwort@x.de',
+      ].map((a) => [a, 'no_reply'] as const),
+    );
+  });
+  it('keeps names that start like the phrases', () => {
+    mustKeep([
+      'ikke.svarstad@x.no',
+      'svarstad@x.no',
+      'ei@x.fi',
+      'eino.vastamaki@x.fi',
+      'inge@x.se',
+      'kein@x.de',
+      'keinert@x.de',
+      'geena@x.com',
+      'svara.intel@x.se',
+      'eileen@x.com',
+      'sven@x.se',
+      'svarah@x.com',
+      'nora@x.es',
+      'noel.contestabile@x.it',
+      'nieves@x.es',
+    ]);
+  });
+});
+
 test('role local parts come from the maintained list, +tag ignored', () => {
   assert.equal(isRoleLocal('info'), true);
   assert.equal(isRoleLocal('sales+eu'), true);
@@ -242,7 +474,47 @@ describe('classifyAddress agrees with the rules applied one by one', () => {
     'auto',
     'autoresponder',
     'unsubscribe',
+    'subscribe',
     'relay',
+    'keine',
+    'antwort',
+    'geen',
+    'antwoord',
+    'antwoorden',
+    'reageren',
+    'contestar',
+    'svara',
+    'inte',
+    'ej',
+    'inget',
+    'svar',
+    'ikke',
+    'besvar',
+    'ei',
+    'vastata',
+    'neodpovidat',
+    'neodpovídat',
+    'não',
+    'répondre',
+    'odpowiadac',
+    'list',
+    'mylist',
+    'playlist',
+    'request',
+    'join',
+    'leave',
+    'owner',
+    'confirm',
+    'confirmation',
+    'update',
+    'tracking',
+    'calendar',
+    'server',
+    'invitations',
+    'house',
+    'bnc1970',
+    '8f3a9c2e',
+    '12345',
     'info',
     'sales',
     'john',
@@ -301,6 +573,23 @@ describe('classifyAddress agrees with the rules applied one by one', () => {
     'a.mailinator.com',
     'guerrillamail.com',
     'gmail.com',
+    'relay.co.nz',
+    'reply.com.au',
+    'bounce.co.uk',
+    'alerts.com.br',
+    'notify.co.in',
+    'mailing.co.jp',
+    'reply.example.co.uk',
+    'bounces.x.co.uk',
+    'relay.github.io',
+    'reply.someone.github.io',
+    'lists.example.org',
+    'ml.example.co.jp',
+    'mailman.x.com',
+    'linkedin.com',
+    'e.linkedin.com',
+    'noreply.co.uk',
+    'co.uk',
     'com',
     'x',
     '',

@@ -826,3 +826,12 @@ test("the owner's own card is left out as 'self' (e-mail only: a shared landline
   assert.ok(mergeEntries(entries).every((c) => !c.junk));
   assert.ok(mergeEntries(entries, undefined, { keys: ['p:+12125550100'], names: [] }).every((c) => !c.junk));
 });
+
+test('nameless cards holding the same placeholder ("n/a") are two strangers, not one card twice', () => {
+  const cs = merge([{ email: 'n/a', times_contacted: 3 }, { email: 'n/a' }, { email: 'n/a', is_favorite: 1 }]);
+  assert.equal(cs.length, 3);
+  assert.deepEqual(
+    cs.map((c) => c.junk),
+    [false, true, false],
+  );
+});
