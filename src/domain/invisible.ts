@@ -1,9 +1,9 @@
 /**
  * Characters copy and paste leaves in text that are never part of an address or a phone number and
- * cannot be seen: the soft hyphen, zero-width space, left-to-right and right-to-left marks, embeddings
+ * cannot be seen: the soft hyphen, zero-width space, left-to-right, right-to-left and Arabic letter marks, embeddings
  * and isolates, the word joiner and the byte-order mark. One list for e-mail and phone (issue #12).
  */
-const CLASS = '[\\u00ad\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff]';
+const CLASS = '[\\u00ad\\u061c\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff]';
 const ALL = new RegExp(CLASS, 'gu');
 /** Not global: a global pattern's test() is stateful. */
 const ONE = new RegExp(CLASS, 'u');

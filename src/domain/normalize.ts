@@ -4,7 +4,7 @@
  */
 import { parseDate } from './dates.ts';
 import { displayNameOf, normalizeEmail } from './email.ts';
-import { normalizePhone, regionFromPhone } from './phone.ts';
+import { normalizePhone, phoneAlternatives, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
 
@@ -236,12 +236,21 @@ function phonesOf(list: unknown, one: unknown, region: CountryCode | null): Norm
   return take<NormPhone>();
 }
 
-/** Between the numbers of a list pasted into one phone field: , ; / | or Google's " ::: ". */
-const PHONE_LIST_SEPARATOR = /\s*(?:[,;/|]|:::)\s*/;
+/** Between the numbers of a list pasted into one phone field: , ; / | Google's " ::: ", the Arabic comma and semicolon. */
+const PHONE_LIST_SEPARATOR = /\s*(?:[,;/|\u060c\u061b]|:::)\s*/;
 
 function addPhone(seen: Set<string> | null, raw: string, region: CountryCode | null): void {
   const p = normalizePhone(raw, region);
   if (p === null) return;
+  if (p.key !== null && p.key.charCodeAt(0) === 112 /* 'p' */ && p.display !== raw && raw.length > 12) {
+    // "+1 415 555 0172 / 0173": a full number and a shortened alternative (phone.ts reads the first);
+    // both numbers are the person's.
+    const alts = phoneAlternatives(raw, region);
+    if (alts !== null && alts.length > 1) {
+      for (const a of alts) addPhone(seen, a.display, region);
+      return;
+    }
+  }
   if (p.key === null && raw.length > 15) {
     // "+1 415 555 0123 / +1 415 555 0199" or "+14155550123 +14155550199" pasted into one field: each
     // number, when every part is one (a single number with a slash, "030/1234567", reads whole above).

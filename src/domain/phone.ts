@@ -33,8 +33,25 @@ export function isCallingCode(digits: string): boolean {
 }
 
 const E164_RE = /^\+[1-9]\d{7,14}$/;
-/** Explicit extension markers (and DTMF pauses ',' ';' that dial one after connecting). */
-const EXTENSION_RE = /(?:\bext\.?|\bx\.?|extension|durchwahl|poste|[#,;]|;ext=)\s*\d/i;
+/**
+ * Explicit extension markers (and DTMF pauses ',' ';' that dial one after connecting), the words of
+ * EXTENSION_WORD_RE included: a number with one that is not read as +E164;ext=N gets no key (its digits
+ * are not one number).
+ */
+const EXTENSION_RE =
+  /(?:\bext\.?|\bx\.?|extension|durchwahl|poste|\bdw\.?|interno|ramal|toestel|\bwewn?\.?|доб|转|轉|分[机機]|内[線线]|內線|내선|(?<=\d\s*)(?:p\.|[pw]+)|[#,;]|;ext=)\s*\d/i;
+
+/**
+ * Whether the number holds an extension marker or a pause (EXTENSION_RE). A number written with digits
+ * and spacing only (most of them) has none, and is told so without the regular expression.
+ */
+function hasExtension(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || c === 32 || c === 45 || c === 46 || c === 47 || c === 40 || c === 41 || c === 43)) return EXTENSION_RE.test(s);
+  }
+  return false;
+}
 
 /**
  * Parse results by region and raw string ("US\n(415) 555-0123"; '' for no region), in the shared
@@ -117,7 +134,8 @@ const FORMATTED_NATIONAL_RE = /^[\d\s\-.()/]+$/;
  */
 function fastPath(s: string, region: CountryCode | null): NormPhone | null {
   if (s.charCodeAt(0) === 43 /* + */) {
-    if (s.includes('(0)') || !FORMATTED_INTL_RE.test(s)) return null;
+    // A slash with a space beside it may separate a number from its shortened alternative (readOne).
+    if (s.includes('(0)') || !FORMATTED_INTL_RE.test(s) || s.includes(' /') || s.includes('/ ')) return null;
     return fastE164('+' + digitsOf(s));
   }
   if (region === null || !NANP_REGIONS.has(region) || !FORMATTED_NATIONAL_RE.test(s)) return null;
@@ -132,29 +150,93 @@ function fastPath(s: string, region: CountryCode | null): NormPhone | null {
 const NANP_REGIONS: ReadonlySet<string> = new Set(getCountries().filter((c) => getCountryCallingCode(c) === '1'));
 
 function parse(raw: string, region: CountryCode | null): NormPhone | null {
-  return readOrRepair(raw, (s) => {
+  return readOrRepair(raw, readerFor(region));
+}
+
+/** The first reading of a trimmed number in a region: the shortcuts, quickParse, then the parser. */
+function readerFor(region: CountryCode | null): (s: string) => NormPhone | null {
+  return (s) => {
     const fast = fastE164(s) ?? fastPath(s, region);
     if (fast) return fast;
     const quick = quickParse(s, region);
     if (quick !== undefined) return quick;
     return parseWithLibrary(s, region);
-  });
+  };
 }
 
 /** Full-width forms (＋１ ４１５ …) typed by East Asian input methods: NFKC maps them to ASCII. */
 const FULL_WIDTH = /[\uff01-\uff5e]/u;
+/** A decimal digit of another script (Arabic-Indic ٠-٩, Persian ۰-۹, Devanagari, Bengali, Thai, full-width …). */
+const OTHER_DIGIT = /(?![0-9])\p{Nd}/u;
+const OTHER_DIGITS = /(?![0-9])\p{Nd}/gu;
+const DECIMAL_DIGIT = /^\p{Nd}$/u;
+/** The Arabic letter mark (ALM, U+061C): a direction mark dropInvisible does not know. */
+const ARABIC_LETTER_MARK = /\u061c/g;
+/** The Arabic comma (U+060C) a list of numbers ends with or starts with, and the spaces around it. */
+const ARABIC_COMMA_EDGES = /^[\s\u060c]+|[\s\u060c]+$/g;
+
+/**
+ * Extension words libphonenumber does not know (it reads "ext", "extension", "extensión", "anexo", "int",
+ * "доб", "x", "#" and ",,"): French and Québec "poste" and "p.", German "Durchwahl" and "DW", Italian
+ * "interno", Portuguese "ramal", Dutch "toestel", Polish "wew."/"wewn.", Chinese 转/分机, Japanese 内線,
+ * Korean 내선. Only between the number (a digit or ')' before it) and the digits of the extension.
+ *
+ * A "p" (pause) or "w" (wait) there is a DTMF dial string, "+14155550136p123": a phone dials the number,
+ * pauses (or waits for the user) and then sends the digits to the switchboard. That is how phones store
+ * a direct line behind a switchboard, so it reads as the extension it is: "+14155550136;ext=123". It is
+ * the same person whether written "p 123", "p. 123" (French for poste) or "x123".
+ */
+const EXTENSION_WORD_RE = /(?<=[\d)]\s*)(?:poste|durchwahl|dw\.?|interno|ramal|toestel|wewn?\.?|p\.|[pw]+|转|轉|分[机機]|内[線线]|內線|내선)\s*:?\s*(?=\d)/giu;
+
+/** Which second readings can apply, from one pass over the char codes (the ASCII common case pays no regex). */
+const HAS_NON_ASCII = 1;
+const HAS_LETTER = 2;
+function shapeOf(s: string): number {
+  let f = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) f |= HAS_NON_ASCII;
+    else if ((c | 0x20) >= 97 && (c | 0x20) <= 122) f |= HAS_LETTER;
+  }
+  return f;
+}
+
+/**
+ * The value of a Unicode decimal digit (\p{Nd}). Unicode encodes every decimal digit set as ten
+ * consecutive code points 0 to 9 (a stability guarantee), and where sets follow each other (the five
+ * mathematical sets at U+1D7CE) every one has ten, so the distance from the start of the run, mod 10,
+ * is the value.
+ */
+function digitValue(cp: number): number {
+  let zero = cp;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero--;
+  return (cp - zero) % 10;
+}
+
+/** Decimal digits of any script as ASCII digits (what libphonenumber does for Arabic-Indic and full-width, for every script). */
+function asciiDigits(s: string): string {
+  return s.replace(OTHER_DIGITS, (d) => String(digitValue(d.codePointAt(0) as number)));
+}
 
 /**
  * A second reading of a number that did not parse into a key of its own (issue #12: a number a person
- * can be called on is a person): invisible characters dropped, full-width digits and '+' as ASCII, an RFC
- * 3966 `tel:` URI (vCard 4) or a label ("Mobile: …", "Tel. …") before it, and the apostrophe a
- * spreadsheet puts before "+1…" to keep it text. Only called when the first reading failed.
+ * can be called on is a person): invisible characters dropped (the Arabic letter mark too), full-width
+ * digits and '+' as ASCII, decimal digits of every other script (Arabic-Indic, Persian, Devanagari …) as
+ * ASCII, an RFC 3966 `tel:` URI (vCard 4) or a label ("Mobile: …", "Tel. …") before it, the apostrophe a
+ * spreadsheet puts before "+1…" to keep it text, an Arabic comma at either end, and the extension words
+ * of EXTENSION_WORD_RE as "ext". Only called when the first reading failed.
  */
 function repair(raw: string): string {
   let s = dropInvisible(raw);
-  if (FULL_WIDTH.test(s)) s = s.normalize('NFKC');
+  const shape = shapeOf(s);
+  if (shape & HAS_NON_ASCII) {
+    if (FULL_WIDTH.test(s)) s = s.normalize('NFKC');
+    if (OTHER_DIGIT.test(s)) s = asciiDigits(s);
+    s = s.replace(ARABIC_LETTER_MARK, '').replace(ARABIC_COMMA_EDGES, '');
+  }
   s = s.trim().replace(/^'+/, '');
   s = s.replace(/^(?:tel:|[\p{L}][\p{L}\p{M} ]{0,19}(?:[:.]\s*|\s+(?=[+(\d])))/iu, '');
+  if (shape !== 0) s = s.replace(EXTENSION_WORD_RE, ' ext ');
   return s.trim();
 }
 
@@ -165,12 +247,135 @@ function repair(raw: string): string {
 export function readOrRepair(raw: string, read: (s: string) => NormPhone | null): NormPhone | null {
   const s = raw.trim();
   if (s === '') return null;
-  const v = read(s);
-  if (v !== null && v.key !== null && v.key.startsWith('p:')) return v;
+  const v = readOne(s, read);
+  if (isFull(v)) return v;
   const fixed = repair(s);
   if (fixed === s || fixed === '') return v;
-  const w = read(fixed);
-  return w !== null && w.key !== null && (v === null || v.key === null || w.key.startsWith('p:')) ? w : v;
+  const w = readOne(fixed, read);
+  if (w === null) return v;
+  // Only the repaired form has digits ("٩١١", or a list "+٩٦٦ …، +٩٦٦ …" its caller splits): a number
+  // without a key, shown as written.
+  if (v === null && w.key === null) return { display: s, key: null };
+  return w.key !== null && (v === null || v.key === null || w.key.startsWith('p:')) ? w : v;
+}
+
+/** Whether a reading is a full number ('p:' key). */
+function isFull(v: NormPhone | null): boolean {
+  return v !== null && v.key !== null && v.key.startsWith('p:');
+}
+
+/** `read` of a number, or the first of a number and its shortened alternative ("… 0172 / 0173"). */
+function readOne(s: string, read: (s: string) => NormPhone | null): NormPhone | null {
+  const split = splitAlternative(s);
+  if (split === null) return read(s);
+  let v: NormPhone | null = null;
+  if (split.tight) {
+    // "030/1234567" is one number: a slash without spaces is read whole first.
+    v = read(s);
+    if (isFull(v)) return v;
+  }
+  const alt = readAlternative(s, split, read);
+  if (alt !== null) return alt[0]!;
+  return split.tight ? v : read(s);
+}
+
+/** Words between a number and its shortened alternative ("+1 415 555 0178 and 555 0179"). */
+const ALTERNATIVE_WORDS: ReadonlySet<string> = new Set(['and', 'or', 'und', 'oder', 'et', 'ou', 'y', 'o', 'e']);
+
+function isSpacing(c: number): boolean {
+  return c === 32 || c === 9 || c === 160 || c === 45 || c === 46;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c | 0x20) >= 97 && (c | 0x20) <= 122;
+}
+
+/** Where a number and its shortened alternative meet: the separator at s[head..], the short part at s[tail..]. */
+interface AlternativeSplit {
+  head: number;
+  tail: number;
+  /** A slash without spaces, which a single number may also be written with ("030/1234567"). */
+  tight: boolean;
+}
+
+/**
+ * A complete number followed by a shortened alternative: "+1 415 555 0172 / 0173", "+1 415 555 0178 and
+ * 555 0179", "+1 415 555 0178 | 0179", "030 1234567 / 68": people write the second number as the digits
+ * that replace the end of the first. This finds the shape only, from the end of the string: digits and
+ * spacing, after a separator: / | & ، (Arabic comma) or a word of ALTERNATIVE_WORDS; not ',' or ';'
+ * (DTMF pauses, see EXTENSION_RE). A number alone (all digits and spacing) is told after one pass back.
+ */
+function splitAlternative(s: string): AlternativeSplit | null {
+  let i = s.length - 1;
+  const last = s.charCodeAt(i);
+  if (last < 48 || last > 57) return null;
+  for (; i >= 0; i--) {
+    const c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57) && !isSpacing(c)) break;
+  }
+  if (i < 1) return null;
+  const c = s.charCodeAt(i);
+  if (c === 47 /* / */ || c === 124 /* | */ || c === 38 /* & */ || c === 0x060c /* ، */) {
+    return { head: i, tail: i + 1, tight: c === 47 && !isSpacing(s.charCodeAt(i - 1)) && !isSpacing(s.charCodeAt(i + 1)) };
+  }
+  // A word: and, or, und, oder, et, ou, e, y, o (its last letter tells most other words apart: "x12").
+  const w = c | 0x20;
+  if (!isAsciiLetter(c) || !(w === 100 || w === 114 || w === 116 || w === 117 || w === 101 || w === 121 || w === 111)) return null;
+  let head = i;
+  while (head > 0 && i - head < 4 && isAsciiLetter(s.charCodeAt(head - 1))) head--;
+  if (!isSpacing(s.charCodeAt(head - 1)) || !ALTERNATIVE_WORDS.has(s.slice(head, i + 1).toLowerCase())) return null;
+  return { head, tail: i + 1, tight: false };
+}
+
+/**
+ * The numbers of a number and its shortened alternative, when the first part alone is a full number (a
+ * 'p:' key, no extension) and the short part has fewer digits than its national number: the first, then
+ * the first with its last digits replaced by the short part when that is a valid number (libphonenumber's
+ * isValid), so the first is never lost because of the second. Null when the first part is no full number.
+ */
+function readAlternative(s: string, split: AlternativeSplit, read: (s: string) => NormPhone | null): NormPhone[] | null {
+  const first = read(s.slice(0, split.head).trim());
+  if (first === null || !isFull(first) || first.display.includes(';')) return null;
+  const short = digitsIn(s, split.tail, s.length);
+  const e164 = first.display;
+  if (short.length >= e164.length - 1 - callingCodeLength(e164)) return null;
+  const numbers = [first];
+  const other = e164.slice(0, e164.length - short.length) + short;
+  if (other !== e164 && parsePhoneNumberFromString(other)?.isValid()) {
+    const second = read(other);
+    if (second !== null && second.key === 'p:' + other) numbers.push(second);
+  }
+  return numbers;
+}
+
+/** The length of the calling code of an E.164 number (calling codes are prefix-free). */
+function callingCodeLength(e164: string): number {
+  for (let n = 1; n <= 3; n++) if (isCallingCode(e164.slice(1, 1 + n))) return n;
+  return 0;
+}
+
+/**
+ * The numbers of a phone field holding a number and its shortened alternative ("+1 415 555 0172 / 0173"
+ * gives +14155550172 and +14155550173), with the first and second reading; null for any other field.
+ * normalizePhone gives the first of them; a caller reading a field as a list of numbers takes them all.
+ */
+export function phoneAlternatives(raw: string, region: CountryCode | null): NormPhone[] | null {
+  if (typeof raw !== 'string') return null;
+  const s = raw.trim();
+  if (s === '') return null;
+  // Cheap for a number alone: one pass back over its digits, and one over its characters when no repair can apply.
+  const alt = alternativesOf(s, region);
+  if (alt !== null || shapeOf(s) === 0) return alt;
+  const fixed = repair(s);
+  return fixed === s ? null : alternativesOf(fixed, region);
+}
+
+function alternativesOf(s: string, region: CountryCode | null): NormPhone[] | null {
+  const split = splitAlternative(s);
+  if (split === null) return null;
+  const read = readerFor(region);
+  if (split.tight && isFull(read(s))) return null;
+  return readAlternative(s, split, read);
 }
 
 /**
@@ -224,12 +429,32 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
     const bad = national.length < MIN_NATIONAL_DIGITS || !parsed.isPossible() || /^(\d)\1*$/.test(national);
     if (parsed.ext) return withExtension(parsed.number as string, parsed.ext, bad);
     // A pause (',' ';' '#') the parser does not read as an extension: shown as written, never merged.
-    if (EXTENSION_RE.test(s)) return { display: s, key: null };
-    // Too short for a subscriber number, impossible length for the country, or filler ("000 0000").
-    if (bad) return { display: s, key: null };
+    if (hasExtension(s)) return { display: s, key: null };
+    if (bad) {
+      // A local number without its area code ("234-5678" in a +1 book): as with no region.
+      if (!international && isLocalNumber(parsed.number as string, national, region)) return noCountry(s, digits);
+      // Too short for a subscriber number, impossible length for the country, or filler ("000 0000").
+      return { display: s, key: null };
+    }
     return { display: parsed.number as string, key: 'p:' + parsed.number };
   }
   return noCountry(s, digits);
+}
+
+/**
+ * A national number (written without '+' or a call prefix) of the region's own calling code, of 7
+ * digits or more, not starting with 0, and shorter than any number of the region: a local number written
+ * without its area code ("234-5678", "555 0151" in a +1 book), which the parser cannot make a full number
+ * of. It is read as when the region is unknown (noCountry): shown as written and keyed on its digits, so
+ * it joins the full number that ends with them in the same book; short codes (112, 911) stay keyless.
+ */
+function isLocalNumber(number: string, national: string, region: CountryCode | null): boolean {
+  if (region === null || national.length < MIN_NATIONAL_DIGITS) return false;
+  const rp = regionPlan(region);
+  if (rp === null || !number.startsWith(rp.plan.callingCode, 1)) return false;
+  const lengths = rp.plan.lengths;
+  // A subscriber number never starts with 0 (a trunk or call prefix; "(000) 000-001" is filler).
+  return lengths !== null && national.length < lengths[0]! && national.charCodeAt(0) !== 48;
 }
 
 /**
@@ -245,7 +470,7 @@ function withExtension(number: string, ext: string, bad: boolean): NormPhone {
 
 /** A number whose country is unknown (or that the parser could not read). */
 function noCountry(s: string, digits: string): NormPhone {
-  if (EXTENSION_RE.test(s)) return { display: s, key: null };
+  if (hasExtension(s)) return { display: s, key: null };
   // No country known: keep the digits as a national-only key; it matches the same digits in the same
   // book (and merge links it to a full number that ends with them).
   if (digits.length < MIN_NATIONAL_DIGITS || digits.length > MAX_E164_DIGITS) return { display: s, key: null };
@@ -561,7 +786,7 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
     const national = parsed.national;
     const bad = national.length < MIN_NATIONAL_DIGITS || !parsed.possible || sameDigit(national);
     if (ext !== null) return withExtension(parsed.number, ext, bad);
-    if (bad) return { display: s, key: null };
+    if (bad) return !plus && !idd && isLocalNumber(parsed.number, national, region) ? noCountry(s, digits) : { display: s, key: null };
     return { display: parsed.number, key: 'p:' + parsed.number };
   }
   return noCountry(s, ext === null ? digits : digitsOf(s));

@@ -835,3 +835,20 @@ test('nameless cards holding the same placeholder ("n/a") are two strangers, not
     [false, true, false],
   );
 });
+
+test('a local number written without its area code joins the one full number of the book that ends with it', () => {
+  const cs = merge([
+    { name: 'Grandma', phone: '234-5678' },
+    { name: 'Grandma', phone: '+1 415 234 5678', email: 'gran@x.example' },
+    { name: 'Other', phone: '+1 212 555 0100' },
+  ]);
+  assert.deepEqual(names(cs), ['Grandma', 'Other']);
+  assert.deepEqual(cs[0].keys, ['e:gran@x.example', 'p:+14152345678']);
+  // Two full numbers ending with those digits: which one is unknown, so neither.
+  const two = merge([
+    { name: 'G', phone: '234-5678' },
+    { name: 'G', phone: '+1 415 234 5678' },
+    { name: 'H', phone: '+1 212 234 5678' },
+  ]);
+  assert.equal(two.length, 3);
+});

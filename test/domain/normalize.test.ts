@@ -81,8 +81,11 @@ test('must keep: every number of a list pasted into one phone field; a single nu
     assert.deepEqual(keys(v), ['p:+14155550123', 'p:+14155550199'], v);
   assert.deepEqual(keys('030/1234567', 'DE'), ['p:+49301234567']); // the German way of writing one number
   assert.deepEqual(keys('+1 415 555 0123, 9'), ['p:+14155550123;ext=9']); // a pause, then the extension
-  // Not every part a number: the field stays as written, one keyless number (kept, never guessed at).
-  assert.deepEqual(keys('+1 415 555 0123 / 12'), [null]);
+  // A full number and a shortened alternative: both numbers (the second is the first with its last digits replaced).
+  assert.deepEqual(keys('+1 415 555 0123 / 12'), ['p:+14155550123', 'p:+14155550112']);
+  assert.deepEqual(keys('+1 415 555 0172 / 0173'), ['p:+14155550172', 'p:+14155550173']);
+  // Not every part a number, and no full number first: the field stays as written, one keyless number.
+  assert.deepEqual(keys('0123 / 12 / 7'), [null]);
 });
 
 test('keyless phones are de-duplicated on display', () => {

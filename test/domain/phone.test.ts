@@ -1,9 +1,18 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examplesModule from 'libphonenumber-js/mobile/examples';
-import { clearPhoneCache, normalizePhone, parsePhoneQuick, parsePhoneSlow, parsePhoneUncached, readOrRepair, regionFromPhone } from '../../src/domain/phone.ts';
+import {
+  clearPhoneCache,
+  normalizePhone,
+  parsePhoneQuick,
+  parsePhoneSlow,
+  parsePhoneUncached,
+  phoneAlternatives,
+  readOrRepair,
+  regionFromPhone,
+} from '../../src/domain/phone.ts';
 
 test('E.164 in, E.164 out (fast path), whatever the region', () => {
   assert.deepEqual(normalizePhone('+12125551234', null), { display: '+12125551234', key: 'p:+12125551234' });
@@ -85,6 +94,200 @@ test('reads what people type and paste: tel: URIs, labels, full-width digits, in
   assert.deepEqual(normalizePhone('tel:+1-415-555-0123;ext=9', null), { display: '+14155550123;ext=9', key: 'p:+14155550123;ext=9' });
   // Nothing to repair: a national number without a region keeps its national-only key.
   assert.equal(normalizePhone('415 555 0123', null)?.key, 'n:4155550123');
+});
+
+/** normalizePhone, checked against the parser path (parsePhoneSlow) and the uncached production path. */
+function read(raw: string, region: CountryCode | null) {
+  clearPhoneCache();
+  const p = normalizePhone(raw, region);
+  assert.deepEqual(parsePhoneSlow(raw, region), p, `slow: ${JSON.stringify(raw)} in ${region}`);
+  assert.deepEqual(parsePhoneUncached(raw, region), p, `uncached: ${JSON.stringify(raw)} in ${region}`);
+  return p;
+}
+
+test('digits of any script read as the same number, with the same key, as ASCII digits', () => {
+  for (const [raw, region, shown] of [
+    ['+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧', null, '+966501234567'], // Arabic-Indic (Android in Arabic locales)
+    ['+٩٦٦٥٠١٢٣٤٥٦٧', 'US', '+966501234567'],
+    ['٠٥٠ ١٢٣ ٤٥٦٨', 'SA', '+966501234568'],
+    ['۰۹۱۲ ۳۴۵ ۶۷۸۹', 'IR', '+989123456789'], // Extended Arabic-Indic (Persian)
+    ['+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹', null, '+989123456789'],
+    ['+९१ ९८७६५ ४३२१०', null, '+919876543210'], // Devanagari
+    ['+৮৮০ ১৭১১ ২২৩৩৪৪', null, '+8801711223344'], // Bengali
+    ['๐๘๑ ๒๓๔ ๕๖๗๘', 'TH', '+66812345678'], // Thai
+    ['+1 415 ٥٥٥ 0123', null, '+14155550123'], // mixed
+    ['\u{1d7cf}\u{1d7d2}\u{1d7cf}\u{1d7d3} 555 0123', 'US', '+14155550123'], // mathematical bold digits
+  ] as const) {
+    const p = read(raw, region);
+    assert.deepEqual(p, { display: shown, key: 'p:' + shown }, raw);
+    assert.equal(p?.key, normalizePhone(shown, null)?.key, `${raw} merges with ${shown}`);
+  }
+});
+
+test('Arabic and Persian punctuation around a number: direction marks (RLM, LRM, ALM) and an Arabic comma', () => {
+  for (const [raw, region] of [
+    ['\u200f+966 50 123 4567\u200f', null],
+    ['\u200e+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧\u200e', null],
+    ['\u061c٠٥٠ ١٢٣ ٤٥٦٧', 'SA'],
+    ['٠٥٠\u061c ١٢٣ ٤٥٦٧', 'SA'],
+    ['+966 50 123 4567،', null],
+    ['٠٥٠ ١٢٣ ٤٥٦٧ ،', 'SA'],
+    ['، +٩٦٦ ٥٠ ١٢٣ ٤٥٦٧', 'SA'],
+  ] as const) {
+    assert.deepEqual(read(raw, region), { display: '+966501234567', key: 'p:+966501234567' }, JSON.stringify(raw));
+  }
+  // A list "+٩٦٦ …، +٩٦٦ …" is no one number: kept as written (the caller splits it before each '+').
+  assert.deepEqual(read('+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧، +٩٦٦ ٥٠ ١٢٣ ٤٥٦٨', null), { display: '+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧، +٩٦٦ ٥٠ ١٢٣ ٤٥٦٨', key: null });
+});
+
+test('must not: a short code or emergency number in another script becomes callable', () => {
+  for (const [raw, region] of [
+    ['١١٢', 'SA'],
+    ['٩١١', 'US'],
+    ['١٢٣٤', null],
+    ['۱۱۰', 'IR'],
+    ['१००', 'IN'],
+    ['１１２', 'JP'],
+  ] as const) {
+    assert.deepEqual(read(raw, region), { display: raw, key: null }, raw);
+  }
+  assert.equal(read('٠٠٠ ٠٠٠ ٠٠٠٠', 'US')?.key, null); // filler stays filler
+});
+
+test('extension words of other languages give +E164;ext=N, the same key as "ext"', () => {
+  for (const [raw, region, shown] of [
+    ['01 23 45 67 81 poste 204', 'FR', '+33123456781;ext=204'], // French
+    ['+1 514 555 0100 poste 123', null, '+15145550100;ext=123'], // Québec
+    ['514-555-0101 p. 123', 'CA', '+15145550101;ext=123'],
+    ['+49 30 1234567 Durchwahl 89', null, '+49301234567;ext=89'], // German
+    ['+49 (30) 1234567 DW 89', 'DE', '+49301234567;ext=89'],
+    ['030 1234567 DW: 89', 'DE', '+49301234567;ext=89'],
+    ['+86 10 1234 5678 转 123', null, '+861012345678;ext=123'], // Chinese
+    ['+86 10 1234 5678转123', null, '+861012345678;ext=123'],
+    ['+86 10 1234 5678 分机 123', null, '+861012345678;ext=123'],
+    ['+81 3-1234-5678 内線 45', null, '+81312345678;ext=45'], // Japanese
+    ['+82 2 123 4567 내선 45', null, '+8221234567;ext=45'], // Korean
+    ['+34 91 123 45 67 ext. 12', null, '+34911234567;ext=12'], // Spanish (libphonenumber)
+    ['+34 91 123 45 67 extensión 12', null, '+34911234567;ext=12'],
+    ['+56 2 2123 4567 anexo 12', null, '+56221234567;ext=12'],
+    ['+34 91 123 45 67 int. 12', null, '+34911234567;ext=12'],
+    ['+39 06 1234 5678 interno 12', null, '+390612345678;ext=12'], // Italian
+    ['+55 11 3123-4567 ramal 12', null, '+551131234567;ext=12'], // Portuguese
+    ['+31 20 123 4567 toestel 12', null, '+31201234567;ext=12'], // Dutch
+    ['+7 495 123-45-67 доб. 123', null, '+74951234567;ext=123'], // Russian (libphonenumber)
+    ['+48 22 123 45 67 wew. 12', null, '+48221234567;ext=12'], // Polish
+    ['+48 22 123 45 67 wewn. 12', null, '+48221234567;ext=12'],
+  ] as const) {
+    assert.deepEqual(read(raw, region), { display: shown, key: 'p:' + shown }, raw);
+    assert.equal(normalizePhone(shown, null)?.key, 'p:' + shown, `${shown} is its own key`);
+  }
+});
+
+// A DTMF dial string: the phone dials the number, pauses ('p') or waits ('w'), then sends the digits.
+test('a pause (p) or wait (w) in a dial string is the extension it dials: +E164;ext=N', () => {
+  for (const raw of ['+1 415 555 0136 p 123', '+14155550136p123', '+14155550136P123', '+14155550136pp123', '+14155550136w123', '(415) 555-0136 p123']) {
+    assert.deepEqual(read(raw, 'US'), { display: '+14155550136;ext=123', key: 'p:+14155550136;ext=123' }, raw);
+  }
+  // Not the bare number's key: the switchboard rules hold.
+  assert.notEqual(normalizePhone('+14155550136p123', 'US')?.key, normalizePhone('+14155550136', 'US')?.key);
+});
+
+test('must not: a p in a word, an extension word without digits, an extension without a country', () => {
+  // Nothing after "poste", "pager", "p": the number alone (as libphonenumber reads it).
+  assert.deepEqual(read('01 23 45 67 81 poste', 'FR'), { display: '+33123456781', key: 'p:+33123456781' });
+  assert.deepEqual(read('+1 415 555 0136 pager', 'US'), { display: '+14155550136', key: 'p:+14155550136' });
+  assert.deepEqual(read('+1 415 555 0136 p', 'US'), { display: '+14155550136', key: 'p:+14155550136' });
+  // A 'p' ending a word is no pause: never an extension.
+  for (const raw of ['+1 415 555 0136 shop 12', '+1 415 555 0136 app 12']) assert.doesNotMatch(read(raw, 'US')?.key ?? '', /ext=/, raw);
+  // Without a country a number with an extension cannot be dialled: shown as written, no key (its digits
+  // are not one number), as "212 555 1234 x 9".
+  for (const raw of ['514 555 0101 poste 12', '030 1234567 DW 89', '4155550136p123', '030 1234567 Durchwahl 89']) {
+    assert.deepEqual(read(raw, null), { display: raw, key: null }, raw);
+  }
+  // An impossible number stays keyless with any extension word.
+  assert.equal(read('+1 415 555 poste 12', null)?.key ?? null, null);
+});
+
+test('a complete number followed by a shortened alternative: the first number, and phoneAlternatives gives both', () => {
+  for (const [raw, region, first, second] of [
+    ['+1 415 555 0172 / 0173', 'US', '+14155550172', '+14155550173'],
+    ['+1 415 555 0172 / 0173', null, '+14155550172', '+14155550173'],
+    ['+1 415 555 0178 and 555 0179', 'US', '+14155550178', '+14155550179'],
+    ['+1 415 555 0178 | 0179', 'US', '+14155550178', '+14155550179'],
+    ['+1 415 555 0178 or 79', null, '+14155550178', '+14155550179'],
+    ['+1 415 555 0178 & 0179', null, '+14155550178', '+14155550179'],
+    ['415 555 0178 / 0179', 'US', '+14155550178', '+14155550179'],
+    ['030 1234567 / 68', 'DE', '+49301234567', '+49301234568'],
+    ['+44 20 7946 0958 / 9', null, '+442079460958', '+442079460959'],
+    ['+1 415 555 0172/0173', 'US', '+14155550172', '+14155550173'], // no one number reads so
+    ['Mobile: +1 415 555 0172 / 0173', null, '+14155550172', '+14155550173'],
+    ['+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧ / ٦٨', null, '+966501234567', '+966501234568'],
+    ['+966 50 123 4567 ، 68', null, '+966501234567', '+966501234568'],
+  ] as const) {
+    assert.deepEqual(read(raw, region), { display: first, key: 'p:' + first }, raw);
+    assert.deepEqual(
+      phoneAlternatives(raw, region),
+      [first, second].map((n) => ({ display: n, key: 'p:' + n })),
+      raw,
+    );
+  }
+});
+
+test('must not: a shortened alternative that is no valid number, not shorter, or after no full number', () => {
+  // Invalid second number (an exchange cannot start with 0): the first alone, never lost.
+  assert.deepEqual(read('+1 415 555 0172 / 055 0173', 'US'), { display: '+14155550172', key: 'p:+14155550172' });
+  assert.deepEqual(phoneAlternatives('+1 415 555 0172 / 055 0173', 'US'), [{ display: '+14155550172', key: 'p:+14155550172' }]);
+  // As long as the national number: a list of full numbers, which the caller splits (not a shortened one).
+  assert.equal(phoneAlternatives('+1 415 555 0172 / 415 555 0173', 'US'), null);
+  assert.equal(read('+1 415 555 0172 / 415 555 0173', 'US')?.key, null);
+  // The first part is no full number: "030 / 1234567" and "030/1234567" are one German number.
+  for (const raw of ['030 / 1234567', '030/1234567', '+49 30/1234567']) {
+    assert.equal(read(raw, 'DE')?.key, 'p:+49301234567', raw);
+    assert.equal(phoneAlternatives(raw, 'DE'), null, raw);
+  }
+  // A first number with an extension, or without a country, gives no alternative.
+  assert.equal(phoneAlternatives('+1 415 555 0172 x 5 / 6', 'US'), null);
+  assert.equal(phoneAlternatives('415 555 0172 / 0173', null), null);
+  // 'x', ',' and ';' are extension markers and pauses, not alternatives; other words are not separators.
+  assert.equal(read('+1 415 555 0172 x 3', 'US')?.key, 'p:+14155550172;ext=3');
+  for (const raw of ['+1 415 555 0172 x 3', '+1 415 555 0172, 3', '+1 415 555 0172 box 3', '+1 415 555 0172 shop 3']) {
+    assert.equal(phoneAlternatives(raw, 'US'), null, raw);
+  }
+  // A number alone is no alternative.
+  for (const raw of ['+14155550172', '(415) 555-0172', '911']) assert.equal(phoneAlternatives(raw, 'US'), null, raw);
+});
+
+test('a local number without its area code keeps its digits as a national-only key in a known region, as without one', () => {
+  for (const [raw, digits] of [
+    ['234-5678', '2345678'],
+    ['555 0151', '5550151'],
+    ['2345678', '2345678'],
+    ['234.5678', '2345678'],
+  ] as const) {
+    for (const region of ['US', 'JM', null] as const) {
+      assert.deepEqual(read(raw, region), { display: raw, key: 'n:' + digits }, `${raw} in ${region}`);
+    }
+  }
+});
+
+test('must not: short codes, filler and impossible numbers in a known region become keyed', () => {
+  for (const [raw, region] of [
+    ['911', 'US'],
+    ['112', 'DE'],
+    ['611', 'US'],
+    ['1234', 'US'],
+    ['12345', 'GB'],
+    ['123456', 'US'], // 6 digits: a short code, not a local number
+    ['000-0000', 'US'], // filler
+    ['(000) 000-001', 'JM'], // starts with 0: no subscriber number
+    ['0 12 34 56', 'FR'],
+    ['+1 234 5678', 'US'], // written international: an impossible number, not a local one
+    ['011 234 5678', 'US'],
+  ] as const) {
+    assert.equal(read(raw, region)?.key ?? null, null, `${raw} in ${region}`);
+  }
+  // A local number with an extension cannot be dialled: no key.
+  assert.equal(read('234-5678 x12', 'US')?.key, null);
 });
 
 test('short codes and service numbers never get a key', () => {
@@ -345,8 +548,9 @@ describe('quickParse agrees with the libphonenumber path', () => {
 });
 
 // fastE164, the North American shortcut and digitsOf were rewritten without slices and regular
-// expressions; this is their first form, verbatim, with the parser path it falls back to, and one
-// deliberate change since: a 0 right after the calling code goes to the parser (see the next test).
+// expressions; this is their first form, verbatim, with the parser path it falls back to, and two
+// deliberate changes since: a 0 right after the calling code goes to the parser (see the next test), and
+// a national number shorter than any of its region's is a local number, keyed as without a region.
 describe('a trunk 0 written after the calling code', () => {
   it('is dropped where the numbering plan drops it, and kept where it is part of the number', () => {
     const uk = ['+44 07911 123456', '+4407911123456', '+44 (0)7911 123456', '+44 7911 123456', '07911 123456'];
@@ -416,9 +620,22 @@ describe('the rewritten shortcuts agree with their first form', () => {
       // Since issue #12 a number with an extension is a callable direct line: keyed "+E164;ext=N".
       if (parsed.ext) return { display: `${parsed.number};ext=${parsed.ext}`, key: bad ? null : `p:${parsed.number};ext=${parsed.ext}` };
       if (EXTENSION_RE.test(s)) return { display: s, key: null };
+      if (bad && !international && region && isLocal(parsed.number as string, parsed.nationalNumber as string, region)) return noCountry(s, digits);
       if (bad) return { display: s, key: null };
       return { display: parsed.number as string, key: 'p:' + parsed.number };
     }
+    return noCountry(s, digits);
+  }
+  // The second deliberate change: "234-5678" in a +1 book is a local number without its area code.
+  function isLocal(number: string, national: string, region: CountryCode) {
+    const m = new Metadata() as unknown as { selectNumberingPlan(c: string): void; numberingPlan: { possibleLengths(): number[] | undefined } };
+    m.selectNumberingPlan(region);
+    const min = m.numberingPlan.possibleLengths()?.[0];
+    return (
+      number.startsWith('+' + getCountryCallingCode(region)) && min !== undefined && national.length >= 7 && national.length < min && !national.startsWith('0')
+    );
+  }
+  function noCountry(s: string, digits: string) {
     if (EXTENSION_RE.test(s)) return { display: s, key: null };
     if (digits.length < 7 || digits.length > 15) return { display: s, key: null };
     if (/^(\d)\1*$/.test(digits)) return { display: s, key: null };
