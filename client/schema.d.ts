@@ -483,16 +483,39 @@ export interface paths {
         put?: never;
         /**
          * Upload a vCard or Google Contacts CSV file as an address book
-         * @description The body is the file's text (Content-Type text/plain, text/vcard or text/csv). With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. Answers as POST /v0/address-book does.
+         * @description The body is the file's text (Content-Type text/plain, text/vcard or text/csv). With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. The options of POST /v0/address-book (limit, explain, include_left_out, the filters and promotions, backfill) are query parameters. Answers as POST /v0/address-book does.
          */
         post: {
             parameters: {
                 query?: {
                     /**
+                     * @description 1: store without answering the list (as in POST /v0/address-book)
+                     * @example 0
+                     */
+                    backfill?: string;
+                    /** @example 1 */
+                    explain?: string;
+                    /** @example 1 */
+                    filter_blank_names?: string;
+                    /** @example 0 */
+                    filter_existing_users?: string;
+                    /** @example 1 */
+                    filter_invites_sent?: string;
+                    /** @example 1 */
+                    filter_suggested_seen?: string;
+                    /**
                      * @description vcard or csv (default: guessed from the text)
                      * @example vcard
                      */
                     format?: string;
+                    /** @example 1 */
+                    include_left_out?: string;
+                    /** @example 10 */
+                    limit?: string;
+                    /** @example 0 */
+                    promote_existing_users?: string;
+                    /** @example example.com */
+                    promote_matching_domain?: string;
                     /** @example 42 */
                     user_id?: string;
                 };

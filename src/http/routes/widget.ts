@@ -18,6 +18,7 @@ import { elapsedSeconds } from '../error-handler.ts';
 import { detectFormat } from '../playground.ts';
 import type { Schemas, UploadBody } from '../schemas.ts';
 import { uploadBodySchema } from './address-book.ts';
+import { EXAMPLE_RANK_QUERY } from './examples.ts';
 import type { RouteSpec } from './table.ts';
 
 const ASSETS: Record<string, { file: string; type: string }> = {
@@ -97,7 +98,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         }),
         response: { 200: S.UploadResponse },
       },
-      example: { query: { user_id: '42', format: 'vcard' } },
+      example: { query: { user_id: '42', format: 'vcard', ...EXAMPLE_RANK_QUERY, backfill: '0' } },
       sample: {
         path: '/v0/address-book-file?user_id=owner',
         body: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n',
