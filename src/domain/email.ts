@@ -143,20 +143,26 @@ function extractSlow(raw: string): string {
 
 /**
  * The addresses of a mailto: URI (RFC 6068) without its scheme: "a@b?subject=…" is a@b; with no address
- * before the '?', the `to` field's ("?to=a@b"); percent-encoded characters decoded ("js%40x.example",
+ * before the '?', the first `to`, `cc` or `bcc` field's ("?to=a@b"); Slack's label after a '|' dropped; percent-encoded characters decoded ("js%40x.example",
  * "%22john%20smith%22@x.example": in a URI a literal '%' is written %25, so decoding is exact).
  */
 function mailtoAddress(uri: string): string {
   const q = uri.indexOf('?');
   let to = q < 0 ? uri : uri.slice(0, q);
   if (to === '' && q >= 0) {
-    for (const field of uri.slice(q + 1).split('&')) {
-      if (field.slice(0, 3).toLowerCase() === 'to=') {
-        to = field.slice(3);
+    // No address before the '?': the first of the to, cc and bcc fields that holds one.
+    const fields = uri.slice(q + 1).split('&');
+    for (const name of ['to=', 'cc=', 'bcc=']) {
+      const f = fields.find((x) => x.slice(0, name.length).toLowerCase() === name && x.includes('@'));
+      if (f !== undefined) {
+        to = f.slice(name.length);
         break;
       }
     }
   }
+  // Slack writes <mailto:a@b.com|a@b.com>: what follows the '|' is the link's label.
+  const bar = to.indexOf('|');
+  if (bar > 0) to = to.slice(0, bar);
   if (!to.includes('%')) return to;
   try {
     return decodeURIComponent(to);

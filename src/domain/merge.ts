@@ -99,7 +99,8 @@ export interface SelfOf {
 
 /**
  * Whether a contact is the owner's own card (left out as 'self': nobody invites themselves): it holds
- * one of the owner's e-mail addresses, and its name, when both have one, can be the owner's. Only
+ * one of the owner's e-mail addresses, and it has no name or a name that can be the owner's (known from
+ * the sources). Only
  * e-mail: a phone is often shared (the family landline is the owner's and the spouse's), an account
  * address is not. null when the owner has no e-mail address.
  */
@@ -112,9 +113,11 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     let holds = false;
     for (const k of c.keys) if (keys.has(k)) holds = true;
     if (!holds) return false;
-    if (c.name === null || names.length === 0) return true;
-    const folded = foldName(c.name);
-    return folded.length === 0 || names.some((n) => namesCompatible(n, folded));
+    const folded = c.name === null ? [] : foldName(c.name);
+    if (folded.length === 0) return true; // an unnamed card with the owner's address
+    // A named card: the owner's only when the owner's name is known and can be it. With no name of the
+    // owner's, "Sue Lee" on the family address the owner signed up with is Sue, not the owner.
+    return names.some((n) => namesCompatible(n, folded));
   };
 }
 

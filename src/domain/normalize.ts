@@ -142,17 +142,18 @@ function emailsOf(list: unknown, one: unknown): NormEmail[] {
 }
 
 /**
- * Between the addresses of a list pasted into one e-mail field, tried in this order: ; , | Google's
- * " ::: ", the Arabic comma, and the ideographic and full-width commas and semicolon East Asian input
- * methods type; then a slash.
+ * Between the addresses of a list pasted into one e-mail field, tried in this order: ; , Google's
+ * " ::: ", the Arabic comma, the ideographic and full-width commas and semicolon East Asian input
+ * methods type, a spaced " | "; then a spaced " / ".
  */
-const EMAIL_LIST_SEPARATORS = [/[;,|\u060c\u3001\uff0c\uff1b]|:::/, /\//];
+const EMAIL_LIST_SEPARATORS = [/[;,\u060c\u3001\uff0c\uff1b]|:::|\s+\|\s+/, /\s+\/\s+/];
 
 function addEmail(seen: Set<string> | null, raw: string): void {
   let e = normalizeEmail(raw);
   if (e === null) {
-    // "a@x.com; b@y.com" pasted into one field: each address that parses is kept. A slash separates
-    // only where nothing else does: it is atext ("a/b@x.com, c@y.com" is two addresses, not three).
+    // "a@x.com; b@y.com" pasted into one field: each address that parses is kept. '|' and '/' are atext
+    // ("a/b@x.com" is one mailbox): they separate only with spaces around them, the slash only where
+    // nothing else does.
     for (const sep of EMAIL_LIST_SEPARATORS) {
       if (!sep.test(raw)) continue;
       let any = false;

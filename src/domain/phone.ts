@@ -331,7 +331,8 @@ function splitAlternative(s: string): AlternativeSplit | null {
  * The numbers of a number and its shortened alternative, when the first part alone is a full number (a
  * 'p:' key, no extension) and the short part has fewer digits than its national number: the first, then
  * the first with its last digits replaced by the short part when that is a valid number (libphonenumber's
- * isValid), so the first is never lost because of the second. Null when the first part is no full number.
+ * isValid) and a neighbouring line (at most 20 away), so the first is never lost
+ * because of the second and no number is invented from a year or an area code. Null when the first part is no full number.
  */
 function readAlternative(s: string, split: AlternativeSplit, read: (s: string) => NormPhone | null): NormPhone[] | null {
   const first = read(s.slice(0, split.head).trim());
@@ -341,12 +342,18 @@ function readAlternative(s: string, split: AlternativeSplit, read: (s: string) =
   if (short.length >= e164.length - 1 - callingCodeLength(e164)) return null;
   const numbers = [first];
   const other = e164.slice(0, e164.length - short.length) + short;
-  if (other !== e164 && parsePhoneNumberFromString(other)?.isValid()) {
+  // A neighbouring line ("0172 / 73", "… 0178 and 0179"), not any digits: "/ 2024" or "/ 415" after
+  // "… 555 0190" is a year or an area code, and replacing the end with it would invent a number.
+  const near = Math.abs(Number(short) - Number(e164.slice(e164.length - short.length))) <= MAX_ALTERNATIVE_DISTANCE;
+  if (near && other !== e164 && parsePhoneNumberFromString(other)?.isValid()) {
     const second = read(other);
     if (second !== null && second.key === 'p:' + other) numbers.push(second);
   }
   return numbers;
 }
+
+/** A shortened alternative names a line at most this far from the first ("0172 / 73", "555 0178 and 555 0179"). */
+const MAX_ALTERNATIVE_DISTANCE = 20;
 
 /** The length of the calling code of an E.164 number (calling codes are prefix-free). */
 function callingCodeLength(e164: string): number {

@@ -822,6 +822,16 @@ test("the owner's own card is left out as 'self' (e-mail only: a shared landline
     ],
   );
   assert.deepEqual(cs[0].entryIndexes, [0]);
+  // With no name of the owner's, a named card on the owner's address is someone else (a family address).
+  const family = mergeEntries(norm([{ name: 'Sue Lee', email: 'family@x.example', times_contacted: 40 }, { email: 'family@x.example' }]), undefined, {
+    keys: ['e:family@x.example'],
+    names: [],
+  });
+  assert.deepEqual(
+    family.map((c) => [c.name, c.junk]),
+    [['Sue Lee', false]],
+  );
+  assert.equal(mergeEntries(norm([{ email: 'family@x.example' }]), undefined, { keys: ['e:family@x.example'], names: [] })[0]!.junkReason, 'self');
   // Without an owner (or an owner without e-mail) nothing is left out for it.
   assert.ok(mergeEntries(entries).every((c) => !c.junk));
   assert.ok(mergeEntries(entries, undefined, { keys: ['p:+12125550100'], names: [] }).every((c) => !c.junk));
@@ -836,19 +846,8 @@ test('nameless cards holding the same placeholder ("n/a") are two strangers, not
   );
 });
 
-test('a local number written without its area code joins the one full number of the book that ends with it', () => {
-  const cs = merge([
-    { name: 'Grandma', phone: '234-5678' },
-    { name: 'Grandma', phone: '+1 415 234 5678', email: 'gran@x.example' },
-    { name: 'Other', phone: '+1 212 555 0100' },
-  ]);
-  assert.deepEqual(names(cs), ['Grandma', 'Other']);
-  assert.deepEqual(cs[0].keys, ['e:gran@x.example', 'p:+14152345678']);
-  // Two full numbers ending with those digits: which one is unknown, so neither.
-  const two = merge([
-    { name: 'G', phone: '234-5678' },
-    { name: 'G', phone: '+1 415 234 5678' },
-    { name: 'H', phone: '+1 212 234 5678' },
-  ]);
-  assert.equal(two.length, 3);
+test('a local number written without its area code is kept, and joins no full number (its area is unknown here)', () => {
+  const cs = merge([{ phone: '234-5679' }, { name: 'Bob NY', phone: '+1 212 234 5679', email: 'bob@x.example' }]);
+  assert.equal(cs.length, 2);
+  assert.deepEqual(cs[0].keys, ['n:2345679']);
 });

@@ -67,6 +67,10 @@ test("must keep: lists with the separators of other tools and input methods, lab
   // Must not: a slash inside a local part is atext, and only separates where nothing else does.
   assert.deepEqual(emails('a/b@x.com, c@y.com'), ['a/b@x.com', 'c@y.com']);
   assert.deepEqual(emails('a/b@x.com'), ['a/b@x.com']);
+  assert.deepEqual(emails('a/b@x.example / c@y.example'), ['a/b@x.example', 'c@y.example']);
+  assert.deepEqual(emails('dept/sales@corp.example / ann@corp.example'), ['dept/sales@corp.example', 'ann@corp.example']);
+  assert.deepEqual(emails('a|b@x.example | c@y.example'), ['a|b@x.example', 'c@y.example']);
+  assert.deepEqual(emails('mailto:?cc=d1@x.example'), ['d1@x.example']);
 });
 
 test('must keep: every number of a list pasted into one phone field; a single number with a slash stays one', () => {
@@ -84,6 +88,10 @@ test('must keep: every number of a list pasted into one phone field; a single nu
   // A full number and a shortened alternative: both numbers (the second is the first with its last digits replaced).
   assert.deepEqual(keys('+1 415 555 0123 / 12'), ['p:+14155550123', 'p:+14155550112']);
   assert.deepEqual(keys('+1 415 555 0172 / 0173'), ['p:+14155550172', 'p:+14155550173']);
+  // Must not: digits that are no neighbouring line (a year, an area code, too many) invent no number.
+  for (const v of ['+1 415 555 0190 / 415', '+1 415 555 0190 / 2024', '+1 415 555 0190 / 12345', '+1 415 555 0190 / 123']) {
+    assert.deepEqual(keys(v), ['p:+14155550190'], v);
+  }
   // Not every part a number, and no full number first: the field stays as written, one keyless number.
   assert.deepEqual(keys('0123 / 12 / 7'), [null]);
 });

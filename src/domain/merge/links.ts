@@ -94,24 +94,15 @@ function nationalAliases(keys: readonly string[]): Map<string, string> {
       const hits = (byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? []).filter((k) => {
         if (!k.endsWith(d)) return false;
         const cc = k.slice(3, k.length - d.length);
-        // A local number written without its area code ("234-5678" beside "+1 415 234 5678"): a calling
-        // code then an area code of 1-4 digits. Only for local-length numbers (7-8 digits).
-        return cc === '' || isCallingCode(cc) || (d.length <= 8 && isCallingCodeAndArea(cc));
+        // Not a local number without its area code ("234-5679" beside "+1 212 234 5679"): which area it
+        // is in is unknown here (the owner's own may be another), and the join would fuse two people.
+        return cc === '' || isCallingCode(cc);
       });
       if (hits.length === 1) target = hits[0];
     }
     alias.set(key, target);
   }
   return alias;
-}
-
-/** Whether `digits` is a calling code followed by an area code of 1-4 digits not starting with 0 ("1415", "4930"). */
-function isCallingCodeAndArea(digits: string): boolean {
-  for (let c = 1; c <= 3 && c < digits.length; c++) {
-    const area = digits.length - c;
-    if (area <= 4 && digits.charCodeAt(c) !== 48 /* '0' */ && isCallingCode(digits.slice(0, c))) return true;
-  }
-  return false;
 }
 
 /**
