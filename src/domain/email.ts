@@ -6,7 +6,7 @@
  */
 import { TwoGenerationCache } from './cache.ts';
 import { dropInvisible, hasInvisible } from './invisible.ts';
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { classifyAddress, classifyAddressSlow, classifyLocal, clearJunkCache, domainJunkFlags, isRoleLocal } from './junk.ts';
 import type { JunkReason } from './types.ts';
 import type { NormEmail } from './types.ts';
@@ -462,9 +462,15 @@ function domainInfo(display: string, from: number, to: number, upper: boolean): 
   return info;
 }
 
-/** Whether an ASCII host name (lower-case) has an "xn--" label that does not decode (IDNA refuses it). */
+/**
+ * Whether an ASCII host name (lower-case) has an "xn--" label that does not decode as punycode. Node's
+ * IDNA differs by version (20 answers '' for the whole name, 26 leaves such a label as it is), so both
+ * answers are read as "no".
+ */
 function badALabel(name: string): boolean {
-  return name.includes('xn--') && domainToASCII(name) === '';
+  if (!name.includes('xn--')) return false;
+  const u = domainToUnicode(name);
+  return u === '' || u.startsWith('xn--') || u.includes('.xn--');
 }
 
 /** name (lower-case) equals display[from..from + name.length) lower-cased. */
