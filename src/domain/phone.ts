@@ -34,12 +34,22 @@ export function isCallingCode(digits: string): boolean {
 
 const E164_RE = /^\+[1-9]\d{7,14}$/;
 /**
+ * Extension words libphonenumber does not know (it reads "ext", "extension", "extensión", "anexo", "int",
+ * "доб", "x", "#" and ",,"): French and Québec "poste", German "Durchwahl", Italian "interno", Portuguese
+ * "ramal", Dutch "toestel", Chinese 转/分机, Japanese 内線, Korean 내선; the abbreviations German "DW" and
+ * Polish "wew."/"wewn." follow apart (they need a word boundary where nothing else precedes them).
+ */
+const EXTENSION_WORDS = 'poste|durchwahl|interno|ramal|toestel|转|轉|分[机機]|内[線线]|內線|내선';
+
+/**
  * Explicit extension markers (and DTMF pauses ',' ';' that dial one after connecting), the words of
  * EXTENSION_WORD_RE included: a number with one that is not read as +E164;ext=N gets no key (its digits
  * are not one number).
  */
-const EXTENSION_RE =
-  /(?:\bext\.?|\bx\.?|extension|durchwahl|poste|\bdw\.?|interno|ramal|toestel|\bwewn?\.?|доб|转|轉|分[机機]|内[線线]|內線|내선|(?<=\d\s*)(?:p\.|[pw]+)|[#,;]|;ext=)\s*\d/i;
+const EXTENSION_RE = new RegExp(
+  `(?:\\bext\\.?|\\bx\\.?|extension|\\b(?:dw|wewn?)\\.?|доб|${EXTENSION_WORDS}|(?<=\\d\\s*)(?:p\\.|[pw]+)|[#,;]|;ext=)\\s*\\d`,
+  'i',
+);
 
 /**
  * Whether the number holds an extension marker or a pause (EXTENSION_RE). A number written with digits
@@ -176,17 +186,15 @@ const ARABIC_LETTER_MARK = /\u061c/g;
 const ARABIC_COMMA_EDGES = /^[\s\u060c]+|[\s\u060c]+$/g;
 
 /**
- * Extension words libphonenumber does not know (it reads "ext", "extension", "extensión", "anexo", "int",
- * "доб", "x", "#" and ",,"): French and Québec "poste" and "p.", German "Durchwahl" and "DW", Italian
- * "interno", Portuguese "ramal", Dutch "toestel", Polish "wew."/"wewn.", Chinese 转/分机, Japanese 内線,
- * Korean 내선. Only between the number (a digit or ')' before it) and the digits of the extension.
+ * The extension words (EXTENSION_WORDS, "DW", "wew."), French "p." (poste), and a pause, as "ext", only
+ * between the number (a digit or ')' before it) and the digits of the extension.
  *
  * A "p" (pause) or "w" (wait) there is a DTMF dial string, "+14155550136p123": a phone dials the number,
  * pauses (or waits for the user) and then sends the digits to the switchboard. That is how phones store
  * a direct line behind a switchboard, so it reads as the extension it is: "+14155550136;ext=123". It is
  * the same person whether written "p 123", "p. 123" (French for poste) or "x123".
  */
-const EXTENSION_WORD_RE = /(?<=[\d)]\s*)(?:poste|durchwahl|dw\.?|interno|ramal|toestel|wewn?\.?|p\.|[pw]+|转|轉|分[机機]|内[線线]|內線|내선)\s*:?\s*(?=\d)/giu;
+const EXTENSION_WORD_RE = new RegExp(`(?<=[\\d)]\\s*)(?:${EXTENSION_WORDS}|dw\\.?|wewn?\\.?|p\\.|[pw]+)\\s*:?\\s*(?=\\d)`, 'giu');
 
 /** Which second readings can apply, from one pass over the char codes (the ASCII common case pays no regex). */
 const HAS_NON_ASCII = 1;
@@ -452,8 +460,8 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
  * A national number (written without '+' or a call prefix) of the region's own calling code, of 7
  * digits or more, not starting with 0, and shorter than any number of the region: a local number written
  * without its area code ("234-5678", "555 0151" in a +1 book), which the parser cannot make a full number
- * of. It is read as when the region is unknown (noCountry): shown as written and keyed on its digits, so
- * it joins the full number that ends with them in the same book; short codes (112, 911) stay keyless.
+ * of. It is read as when the region is unknown (noCountry): shown as written and keyed on its digits (it
+ * joins no full number: its area code is unknown, see merge/links.ts); short codes (112, 911) stay keyless.
  */
 function isLocalNumber(number: string, national: string, region: CountryCode | null): boolean {
   if (region === null || national.length < MIN_NATIONAL_DIGITS) return false;
