@@ -51,6 +51,12 @@ const SIZES_ONLY = args.includes('--sizes-only');
 /** `--small-gets-only`: only the small GETs, idle and during a big upload, and the memory rows. */
 const SMALL_GETS_ONLY = args.includes('--small-gets-only');
 const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
+/**
+ * `--server-cpu-prof DIR`: the server runs with `--cpu-prof`, writing a V8 CPU profile of each of its
+ * threads (event loop, book workers, writer and indexer threads) into DIR when it stops: where the time
+ * of the measured requests goes (open them in Chrome's DevTools). The figures of such a run are slower.
+ */
+const SERVER_CPU_PROF = args.includes('--server-cpu-prof') ? args[args.indexOf('--server-cpu-prof') + 1] : undefined;
 if (engineArg !== undefined && !(ENGINES as readonly string[]).includes(engineArg)) {
   console.error(`bench: --engine must be one of ${ENGINES.join(', ')}`);
   process.exit(2);
@@ -169,7 +175,8 @@ async function startServer(engine: EngineName): Promise<{ server: Server; url: s
   const { key } = await createApiKey(db.storage, { app: 'bench', env: 'live' });
   await db.storage.close();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server.ts')], {
+  const profile = SERVER_CPU_PROF === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${SERVER_CPU_PROF}`];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'src/server.ts')], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],

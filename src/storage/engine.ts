@@ -86,6 +86,17 @@ export interface EngineProfile {
    * transaction ends). The indexer claims books with it (SQLite: always true, its writers are serial).
    */
   tryLockUsers(trx: Kysely<Database>, lockKeys: readonly string[]): Promise<boolean[]>;
+  /**
+   * The indexer writes at most this many key-index rows per transaction, checking in each that the
+   * uploads it indexes are still queued (a DELETE or a re-clean between two of them wins), and yields
+   * the write lock between them (yieldWrites) to a writer that waits. For an engine whose writers share
+   * one lock (SQLite): on a big file an upload's index round takes tens of ms, and an upload acknowledged
+   * behind it would wait that long. Undefined: one transaction per round, the books claimed under their
+   * user locks (PostgreSQL, whose writers do not wait for each other).
+   */
+  readonly indexChunkRows?: number;
+  /** Between two of the indexer's chunks: lets a writer waiting for the write lock go first. */
+  readonly yieldWrites?: () => Promise<void>;
   /** The keys in the user's index_queue rows (their `stats` JSON), as a one-column table `key`. */
   queuedKeys(tenant: string, userId: string): RawBuilder<{ key: string }>;
   /**

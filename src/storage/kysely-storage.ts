@@ -19,6 +19,7 @@ import type {
   BookSignals,
   Env,
   InviteAcceptedRecord,
+  IndexOptions,
   IndexRun,
   InviteSentRecord,
   KeyRecord,
@@ -464,7 +465,10 @@ export class KyselyStorage implements Storage {
 
   // ---------------------------------------------------------------- the asynchronous key index
 
-  indexPending(maxUploads: number = INDEX_BATCH_UPLOADS): Promise<IndexRun> {
+  indexPending(maxUploads: number = INDEX_BATCH_UPLOADS, opts: IndexOptions = {}): Promise<IndexRun> {
+    // Only an engine that writes in chunks may be asked for other chunks (PostgreSQL needs its user locks).
+    const chunkRows = this.#profile.indexChunkRows === undefined ? undefined : (opts.chunkRows ?? this.#profile.indexChunkRows);
+    if (chunkRows !== undefined) return this.#run('indexPending', () => this.#indexInChunks(maxUploads, chunkRows, opts.beforeChunk));
     return this.#run('indexPending', async () => {
       // Looked at outside a transaction first: an idle poll costs one indexed read, no BEGIN/COMMIT.
       const waiting = await this.#db.selectFrom('index_queue').select(['tenant', 'user_id']).orderBy('enqueued_at').limit(maxUploads).execute();
@@ -513,6 +517,89 @@ export class KyselyStorage implements Storage {
         return { uploads: claimed.length, busy: lockKeys.length - mine.length };
       });
     });
+  }
+
+  /**
+   * indexPending for an engine whose writers share one lock (SQLite, EngineProfile.indexChunkRows): the
+   * queued uploads are read outside any transaction, and their key-index rows written in transactions of
+   * at most `chunkRows` rows. Each transaction first checks which of its uploads are still queued and
+   * writes only theirs: a DELETE or a re-clean between two chunks removed the queue row (and the rows
+   * written so far), so nothing deleted comes back. An upload's queue row goes with its last rows: a crash
+   * between two chunks leaves it queued, and the next round writes all of its rows again (upserts of max
+   * times and newest dates: the same result). Between chunks a writer waiting for the lock goes first.
+   * Several indexers may do the same work at once; the result is the same.
+   */
+  async #indexInChunks(maxUploads: number, chunkRows: number, beforeChunk?: (chunk: number) => Promise<void> | void): Promise<IndexRun> {
+    const waiting = await this.#db
+      .selectFrom('index_queue')
+      .select(['tenant', 'user_id', 'seq', 'stats', 'owner_keys'])
+      .orderBy('enqueued_at')
+      .orderBy('seq')
+      .limit(maxUploads)
+      .execute();
+    if (waiting.length === 0) return { uploads: 0, busy: 0 };
+    // Each upload's rows, cut into pieces that fill chunks of at most chunkRows rows (its owner keys
+    // count as rows and go last, with the queue row's deletion).
+    interface Piece {
+      seq: number;
+      keyRows: ContactKeyRow[];
+      ownerRows: { tenant: string; key: string; user_id: string }[];
+      last: boolean;
+    }
+    const chunks: Piece[][] = [[]];
+    let room = chunkRows;
+    for (const q of waiting) {
+      const seq = Number(q.seq);
+      const keyRows = mergeKeyStats(JSON.parse(q.stats) as StatColumns).map((st) => ({
+        tenant: q.tenant,
+        key: st.key,
+        user_id: q.user_id,
+        times: st.times,
+        last_sent: st.lastSent,
+        last_received: st.lastReceived,
+      }));
+      const ownerRows = uniqueSorted(JSON.parse(q.owner_keys) as string[]).map((key) => ({ tenant: q.tenant, key, user_id: q.user_id }));
+      let k = 0;
+      let o = 0;
+      for (;;) {
+        if (room === 0) {
+          chunks.push([]);
+          room = chunkRows;
+        }
+        const keys = keyRows.slice(k, k + room);
+        k += keys.length;
+        const owners = k < keyRows.length ? [] : ownerRows.slice(o, o + room - keys.length);
+        o += owners.length;
+        const last = k >= keyRows.length && o >= ownerRows.length;
+        chunks[chunks.length - 1]!.push({ seq, keyRows: keys, ownerRows: owners, last });
+        room -= keys.length + owners.length;
+        if (last) break;
+      }
+    }
+    let uploads = 0;
+    for (let c = 0; c < chunks.length; c++) {
+      const pieces = chunks[c]!;
+      if (c > 0) await this.#profile.yieldWrites?.();
+      await beforeChunk?.(c);
+      uploads += await this.#writeTransaction(async (trx) => {
+        const seqs = [...new Set(pieces.map((p) => p.seq))];
+        const queued = await trx.selectFrom('index_queue').select('seq').where('seq', 'in', seqs).execute();
+        const still = new Set(queued.map((r) => Number(r.seq)));
+        const mine = pieces.filter((p) => still.has(p.seq));
+        await this.#upsertContactKeyRows(
+          trx,
+          mine.flatMap((p) => p.keyRows),
+        );
+        await this.#insertOwnerKeyRows(
+          trx,
+          mine.flatMap((p) => p.ownerRows),
+        );
+        const done = mine.filter((p) => p.last).map((p) => p.seq);
+        if (done.length > 0) await trx.deleteFrom('index_queue').where('seq', 'in', done).execute();
+        return done.length;
+      });
+    }
+    return { uploads, busy: 0 };
   }
 
   flushIndex(timeoutMs = 30_000): Promise<void> {

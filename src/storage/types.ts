@@ -152,6 +152,14 @@ export interface WeightsRecord {
   trainedAt: number;
 }
 
+/** How one round of the indexer runs (tests): by default as its engine's profile says. */
+export interface IndexOptions {
+  /** Key-index rows per transaction (EngineProfile.indexChunkRows; only engines that write in chunks). */
+  chunkRows?: number;
+  /** Runs before each chunk's transaction (tests: a DELETE or a failure between two chunks). */
+  beforeChunk?: (chunk: number) => Promise<void> | void;
+}
+
 /** What one round of the indexer did. */
 export interface IndexRun {
   /** Uploads whose key index it wrote. */
@@ -253,7 +261,7 @@ export interface Storage {
    * One round of the indexer: writes the key index of (at most `maxUploads`) acknowledged uploads,
    * oldest first, skipping books another transaction holds. Safe beside other indexers on any server.
    */
-  indexPending(maxUploads?: number): Promise<IndexRun>;
+  indexPending(maxUploads?: number, opts?: IndexOptions): Promise<IndexRun>;
   /**
    * Resolves once no index work is pending (every upload acknowledged before the call is in the key
    * index), doing the work itself: for tests, evaluations and benchmarks that read other users' signals

@@ -5,8 +5,8 @@
  * winner committed, which costs concurrent uploads far more than the writes themselves. Here the waiter
  * is woken the moment the lock is released. SQLite's own busy timeout still covers other processes.
  *
- * The lock word holds 0 (free) or the holder's threadId + 1, so the pool can release the lock of a
- * worker that died holding it.
+ * The lock's first word holds 0 (free) or the holder's threadId + 1, so the pool can release the lock of
+ * a worker that died holding it; the second counts the threads waiting for it (yieldWriteLock reads it).
  */
 import { threadId } from 'node:worker_threads';
 
@@ -19,6 +19,11 @@ const waitAsync = (
 
 /** Longest wait for the lock before going ahead anyway (SQLite's busy timeout then applies), ms. */
 const MAX_WAIT_MS = 5_000;
+/** Longest wait of yieldWriteLock for a waiter to take the lock (ms). */
+const YIELD_MAX_MS = 10;
+/** The words of a lock: its holder, and how many threads wait for it. */
+const HOLDER = 0;
+const WAITERS = 1;
 
 /** Locks by database file, shared with the workers through their start data. */
 const locks = new Map<string, Int32Array>();
@@ -27,7 +32,7 @@ const locks = new Map<string, Int32Array>();
 export function writeLockFor(path: string): Int32Array {
   let lock = locks.get(path);
   if (lock === undefined) {
-    lock = new Int32Array(new SharedArrayBuffer(4));
+    lock = new Int32Array(new SharedArrayBuffer(8));
     locks.set(path, lock);
   }
   return lock;
@@ -49,25 +54,44 @@ export function adoptWriteLocks(entries: readonly [string, Int32Array][]): void 
  */
 export async function acquireWriteLock(lock: Int32Array): Promise<boolean> {
   const me = threadId + 1;
+  if (Atomics.compareExchange(lock, HOLDER, 0, me) === 0) return true;
   const deadline = Date.now() + MAX_WAIT_MS;
-  for (;;) {
-    const holder = Atomics.compareExchange(lock, 0, 0, me);
-    if (holder === 0) return true;
-    const left = deadline - Date.now();
-    if (left <= 0) return false; // give up waiting: SQLite's busy timeout decides from here
-    const w = waitAsync(lock, 0, holder, left);
-    if (w.async) await w.value;
+  Atomics.add(lock, WAITERS, 1);
+  try {
+    for (;;) {
+      const holder = Atomics.compareExchange(lock, HOLDER, 0, me);
+      if (holder === 0) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false; // give up waiting: SQLite's busy timeout decides from here
+      const w = waitAsync(lock, HOLDER, holder, left);
+      if (w.async) await w.value;
+    }
+  } finally {
+    Atomics.sub(lock, WAITERS, 1);
+  }
+}
+
+/**
+ * For a writer that takes the lock many times in a row (the key indexer's chunks): when another thread
+ * waits for the lock, lets it take the lock first, waiting (at most YIELD_MAX_MS) until it has; at once
+ * otherwise. Without it the one that just released the lock takes it again before the woken waiter's
+ * thread runs, and an upload waits behind every chunk of the index round instead of one.
+ */
+export async function yieldWriteLock(lock: Int32Array): Promise<void> {
+  const deadline = Date.now() + YIELD_MAX_MS;
+  while (Atomics.load(lock, WAITERS) > 0 && Atomics.load(lock, HOLDER) === 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1));
   }
 }
 
 /** Releases `lock`, held by this thread (acquireWriteLock gave true), and wakes one waiter. */
 export function releaseWriteLock(lock: Int32Array): void {
-  if (Atomics.compareExchange(lock, 0, threadId + 1, 0) === threadId + 1) Atomics.notify(lock, 0, 1);
+  if (Atomics.compareExchange(lock, HOLDER, threadId + 1, 0) === threadId + 1) Atomics.notify(lock, HOLDER, 1);
 }
 
 /** Releases every lock held by the (dead) thread `deadThreadId`. */
 export function releaseLocksOf(deadThreadId: number): void {
   for (const lock of locks.values()) {
-    if (Atomics.compareExchange(lock, 0, deadThreadId + 1, 0) === deadThreadId + 1) Atomics.notify(lock, 0, 1);
+    if (Atomics.compareExchange(lock, HOLDER, deadThreadId + 1, 0) === deadThreadId + 1) Atomics.notify(lock, HOLDER, 1);
   }
 }

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { indexKeysOf } from '../../src/domain/normalize.ts';
+import { indexedKeyStatsOf, indexKeysOf } from '../../src/domain/normalize.ts';
 import { createApiKey } from '../../src/services/keys.ts';
 import type { Storage } from '../../src/storage/types.ts';
 import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
@@ -152,6 +152,105 @@ for (const engine of ENGINES) {
       }));
   });
 }
+
+// SQLite's writers share one lock: its indexer writes a round in chunks, yielding the lock between them
+// (EngineProfile.indexChunkRows). PostgreSQL claims books under their user locks instead (tests above).
+describe('asynchronous key index on sqlite, written in chunks', { skip: await engineSkip('sqlite') }, () => {
+  /** Three users, of 40, 25 and 1 contacts (two with an e-mail and a phone each: 161 key rows, 3 owner rows). */
+  async function threeUploads(s: Storage): Promise<void> {
+    await s.appendUpload(T, fakeUpload('a', manyContacts(40, 'a'), { ownerEmail: 'a@home.com' }));
+    await s.appendUpload(T, fakeUpload('b', manyContacts(25, 'shared'), { ownerEmail: 'b@home.com' }));
+    await s.appendUpload(T, fakeUpload('c', manyContacts(1, 'shared'), { ownerEmail: 'c@home.com' }));
+  }
+
+  it('gives the same index as one transaction, whatever the chunk size', () =>
+    withStorage('sqlite', async (s, url) => {
+      await threeUploads(s);
+      const chunks: number[] = [];
+      const r = await s.indexPending(64, { chunkRows: 7, beforeChunk: (c) => void chunks.push(c) });
+      assert.equal(r.uploads, 3);
+      assert.equal(chunks.length, Math.ceil((80 + 50 + 2 + 3) / 7), 'every row in a chunk of at most 7');
+      assert.equal(await queued(url), 0);
+      await assertIndexMatchesBooks(s, url);
+      // The default chunks (the engine's own size) write the same rows.
+      await s.appendUpload(T, fakeUpload('d', manyContacts(300, 'd'), { ownerEmail: 'd@home.com' }));
+      await s.flushIndex();
+      await assertIndexMatchesBooks(s, url);
+    }));
+
+  it('a DELETE between two chunks wins: none of the deleted book comes back, the others are indexed', () =>
+    withStorage('sqlite', async (s, url) => {
+      await threeUploads(s);
+      const r = await s.indexPending(64, {
+        chunkRows: 10,
+        beforeChunk: async (c) => {
+          if (c === 3) assert.equal(await s.deleteBook(T, 'a'), true); // 'a' is half indexed
+        },
+      });
+      assert.equal(r.uploads, 2, 'the deleted upload is not counted as indexed');
+      for (const table of ['contact_keys', 'owner_keys', 'index_queue', 'uploads']) {
+        assert.deepEqual(
+          (await rawRows(url, table)).filter((x) => x.user_id === 'a'),
+          [],
+          `rows of the deleted user in ${table}`,
+        );
+      }
+      assert.equal(await queued(url), 0);
+      await assertIndexMatchesBooks(s, url);
+    }));
+
+  it('a failure between two chunks loses nothing: the next round writes the rest', () =>
+    withStorage('sqlite', async (s, url) => {
+      await threeUploads(s);
+      await assert.rejects(
+        s.indexPending(64, {
+          chunkRows: 10,
+          beforeChunk: (c) => {
+            if (c === 9) throw new Error('the indexer died here');
+          },
+        }),
+      );
+      // 'a' (80 rows + 1 owner row) went in the first 9 chunks with 9 rows of 'b', which is still queued.
+      const left = (await rawRows(url, 'index_queue')).map((x) => x.user_id).sort();
+      assert.deepEqual(left, ['b', 'c']);
+      assert.ok(
+        (await rawRows(url, 'contact_keys')).some((x) => x.user_id === 'b'),
+        "part of b's rows were written",
+      );
+      await s.flushIndex();
+      assert.equal(await queued(url), 0);
+      await assertIndexMatchesBooks(s, url);
+    }));
+
+  it('a re-clean between two chunks wins: the rebuilt index stands', () =>
+    withStorage('sqlite', async (s, url) => {
+      await threeUploads(s);
+      const r = await s.indexPending(64, {
+        chunkRows: 10,
+        beforeChunk: async (c) => {
+          if (c !== 2) return;
+          // A re-clean rewrites 'a' (half indexed) and rebuilds its key index from its uploads.
+          const uploads = await s.loadStoredUploads(T, 'a');
+          const book = await s.loadBook(T, 'a');
+          const ok = await s.rewriteBook(
+            T,
+            'a',
+            uploads.map((u) => ({
+              seq: u.seq,
+              sourceKey: u.sourceKey,
+              normalized: book!.entries,
+              ownerKeys: u.ownerKeys,
+              keyStats: indexedKeyStatsOf(book!.entries),
+            })),
+          );
+          assert.equal(ok, true);
+        },
+      });
+      assert.equal(r.uploads, 2);
+      assert.equal(await queued(url), 0);
+      await assertIndexMatchesBooks(s, url);
+    }));
+});
 
 /** The tenant of the only app key in the database (the test made one). */
 async function tenantOfKey(url: string): Promise<string> {

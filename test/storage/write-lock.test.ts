@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { openStorage } from '../../src/storage/index.ts';
-import { acquireWriteLock, adoptWriteLocks, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor } from '../../src/storage/write-lock.ts';
+import {
+  acquireWriteLock,
+  adoptWriteLocks,
+  exportWriteLocks,
+  releaseLocksOf,
+  releaseWriteLock,
+  writeLockFor,
+  yieldWriteLock,
+} from '../../src/storage/write-lock.ts';
 import { fakeUpload } from './fixtures.ts';
 
 describe('SQLite write lock', () => {
@@ -57,6 +65,34 @@ describe('SQLite write lock', () => {
     assert.equal(got, true);
     releaseWriteLock(lock);
     assert.equal(Atomics.load(lock, 0), 0);
+  });
+
+  it('yields: a writer taking the lock again lets a waiting writer go first, and does not wait when none waits', async () => {
+    const lock = writeLockFor('/tmp/kith-lock-test-d.db');
+    assert.equal(await acquireWriteLock(lock), true); // the indexer's chunk
+    const order: string[] = [];
+    const upload = acquireWriteLock(lock).then(() => order.push('upload'));
+    await new Promise((r) => setTimeout(r, 5));
+    assert.equal(Atomics.load(lock, 1), 1, 'one waiter counted');
+    releaseWriteLock(lock); // the chunk commits
+    // The next chunk yields first, then takes the lock: the waiting upload has it by then.
+    await yieldWriteLock(lock);
+    const next = acquireWriteLock(lock).then(() => order.push('next chunk'));
+    await upload;
+    assert.deepEqual(order, ['upload']);
+    releaseWriteLock(lock); // the upload commits
+    await next;
+    assert.deepEqual(order, ['upload', 'next chunk']);
+    releaseWriteLock(lock);
+    assert.equal(Atomics.load(lock, 0), 0);
+    assert.equal(Atomics.load(lock, 1), 0, 'no waiter left counted');
+    // Nobody waiting: a yield returns at once (the same turn of the event loop's timers is not needed).
+    let yielded = false;
+    const y = yieldWriteLock(lock).then(() => (yielded = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    assert.equal(yielded, true);
+    await y;
   });
 
   it('lets two connections of one thread write one file concurrently: every upload stored, none lost', async () => {
