@@ -146,30 +146,36 @@ function neverCounted(c: Contact, lastSent: number | null): boolean {
 }
 
 /** Value at quantile q (0..1) of sorted ascending numbers (lower interpolation, deterministic). */
-function quantile(sorted: number[], q: number): number {
+function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))];
 }
 
 /** Book-level statistics: the recency reference and the imputation of unknown counts. Pure. */
 export function bookStatsOf(contacts: Contact[]): BookStats {
-  const dates: number[] = [];
-  const counts: number[] = [];
+  // Typed arrays: their sort is numeric and native (a big book sorts tens of thousands of dates).
+  const dateBuf = new Float64Array(contacts.length * 2);
+  const countBuf = new Float64Array(contacts.length);
+  let nd = 0;
+  let nc = 0;
   for (const c of contacts) {
-    for (const at of [plausible(c.lastSent), plausible(c.lastReceived)]) if (at !== null) dates.push(at);
+    const sent = plausible(c.lastSent);
+    const received = plausible(c.lastReceived);
+    if (sent !== null) dateBuf[nd++] = sent;
+    if (received !== null) dateBuf[nd++] = received;
     const t = times(c);
-    if (t !== null) counts.push(Math.log1p(t));
-    else if (neverCounted(c, plausible(c.lastSent))) counts.push(0);
+    if (t !== null) countBuf[nc++] = Math.log1p(t);
+    else if (neverCounted(c, sent)) countBuf[nc++] = 0;
   }
-  dates.sort((a, b) => b - a);
-  counts.sort((a, b) => a - b);
-  const skip = Math.min(Math.floor(dates.length * OUTLIER_SHARE), dates.length - 1);
-  const reference = dates.length > 0 ? dates[skip] : null;
-  const oldest = dates.length > 0 ? dates[dates.length - 1 - skip] : null;
+  const dates = dateBuf.subarray(0, nd).sort(); // ascending: the newest last
+  const counts = countBuf.subarray(0, nc).sort();
+  const skip = Math.min(Math.floor(nd * OUTLIER_SHARE), nd - 1);
+  const reference = nd > 0 ? dates[nd - 1 - skip]! : null;
+  const oldest = nd > 0 ? dates[skip]! : null;
   return {
     reference,
     spanDays: reference === null || oldest === null ? 0 : Math.max(MIN_SPAN_DAYS, (reference - oldest) / DAY_MS),
-    unknownFrequency: contacts.length === 0 ? 0 : (1 - counts.length / contacts.length) * quantile(counts, TYPICAL_TIMES_QUANTILE),
+    unknownFrequency: contacts.length === 0 ? 0 : (1 - nc / contacts.length) * quantile(counts, TYPICAL_TIMES_QUANTILE),
     contacts: contacts.length,
   };
 }

@@ -31,10 +31,34 @@ export function scoreFeatures(
 export function rankContacts(contacts: Contact[], ctx: RankContext): Scored[] {
   const weights = ctx.weights ?? DEFAULT_WEIGHTS;
   const book = bookStatsOf(contacts);
-  const out: Scored[] = contacts.map((contact) => {
-    const s = scoreFeatures(featuresOf(contact, ctx, book), weights, ctx.explain === true);
-    return s.explain ? { contact, score: s.score, explain: s.explain } : { contact, score: s.score };
-  });
+  let out: Scored[];
+  if (ctx.explain === true) {
+    out = contacts.map((contact) => {
+      const s = scoreFeatures(featuresOf(contact, ctx, book), weights, true);
+      return { contact, score: s.score, explain: s.explain };
+    });
+  } else {
+    // The same sum as scoreFeatures, in the same order, without the terms whose weight is 0 (adding a
+    // zero product changes no sum): a big book scores its contacts with about half the multiplications.
+    const bias = weights.bias ?? 0;
+    const names: string[] = [];
+    const ws: number[] = [];
+    for (const name of FEATURE_NAMES) {
+      const w = weights[name] ?? 0;
+      if (w !== 0) {
+        names.push(name);
+        ws.push(w);
+      }
+    }
+    out = new Array(contacts.length);
+    for (let i = 0; i < contacts.length; i++) {
+      const contact = contacts[i]!;
+      const f = featuresOf(contact, ctx, book);
+      let score = bias;
+      for (let j = 0; j < names.length; j++) score += ws[j]! * (f[names[j]!] ?? 0);
+      out[i] = { contact, score };
+    }
+  }
   out.sort((a, b) => b.score - a.score || a.contact.id - b.contact.id);
   return out;
 }
