@@ -10,6 +10,17 @@
  */
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
+/**
+ * Dates before this (epoch ms, 1995-01-01) are read as unset: clients send 0 or 1970 for "no date"
+ * (Android exports use 0 for "never"), and no address book holds real message dates that old.
+ */
+export const EARLIEST_PLAUSIBLE_MS = Date.UTC(1995, 0, 1);
+
+/** `at` when it is a plausible message date (EARLIEST_PLAUSIBLE_MS on), else null. */
+export function plausibleDate(at: number | null): number | null {
+  return at !== null && at >= EARLIEST_PLAUSIBLE_MS ? at : null;
+}
+
 /** Unix seconds above this are read as milliseconds (year 5138 in seconds; clients that send ms exist). */
 const MAX_UNIX_SECONDS = 1e11;
 

@@ -4,7 +4,7 @@
  */
 import { parseDate } from './dates.ts';
 import { displayNameOf, normalizeEmail } from './email.ts';
-import { normalizePhone, phoneAlternatives, regionFromPhone } from './phone.ts';
+import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
 
@@ -237,34 +237,28 @@ function phonesOf(list: unknown, one: unknown, region: CountryCode | null): Norm
   return take<NormPhone>();
 }
 
-/** Between the numbers of a list pasted into one phone field: , ; / | Google's " ::: ", the Arabic comma and semicolon. */
-const PHONE_LIST_SEPARATOR = /\s*(?:[,;/|\u060c\u061b]|:::)\s*/;
-
+/**
+ * The numbers of one phone field. Most hold one number (normalizePhone); a field that may hold several
+ * is read as a list (phoneNumbers: a list pasted into one field, a number and its shortened alternatives,
+ * national numbers after an international one) when its whole reading is no number of its own, or is a
+ * full number read from a longer string ("+1 415 555 0172 / 0173" reads as its first number). A number
+ * alone written with spacing only costs one pass over its characters more, no parse.
+ */
 function addPhone(seen: Set<string> | null, raw: string, region: CountryCode | null): void {
   const p = normalizePhone(raw, region);
   if (p === null) return;
-  if (p.key !== null && p.key.charCodeAt(0) === 112 /* 'p' */ && p.display !== raw && raw.length > 12) {
-    // "+1 415 555 0172 / 0173": a full number and a shortened alternative (phone.ts reads the first);
-    // both numbers are the person's.
-    const alts = phoneAlternatives(raw, region);
-    if (alts !== null && alts.length > 1) {
-      for (const a of alts) addPhone(seen, a.display, region);
+  if (raw.length > 12 && (p.key === null ? raw.length > 15 : p.key.charCodeAt(0) === 112 /* 'p' */ && p.display !== raw)) {
+    const numbers = phoneNumbers(raw, region);
+    if (numbers !== null) {
+      for (const n of numbers) gatherPhone(seen, n);
       return;
     }
   }
-  if (p.key === null && raw.length > 15) {
-    // "+1 415 555 0123 / +1 415 555 0199" or "+14155550123 +14155550199" pasted into one field: each
-    // number, when every part is one (a single number with a slash, "030/1234567", reads whole above).
-    let parts = raw.split(PHONE_LIST_SEPARATOR).filter((x) => x !== '');
-    if (parts.length < 2) parts = raw.trim().split(/\s+(?=\+)/);
-    if (parts.length > 1) {
-      const numbers = parts.map((x) => normalizePhone(x, region));
-      if (numbers.every((n) => n !== null && n.key !== null)) {
-        for (const x of parts) addPhone(seen, x, region);
-        return;
-      }
-    }
-  }
+  gatherPhone(seen, p);
+}
+
+/** Adds a number to the phones gathered, unless one of the same identity is there. */
+function gatherPhone(seen: Set<string> | null, p: NormPhone): void {
   if (seen === null) {
     // The identity is the key, or 'd:' + display for a keyless number; keys start 'p:' or 'n:', so a key
     // never equals a display identity: compare keys, or displays of two keyless numbers.

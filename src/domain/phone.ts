@@ -144,8 +144,9 @@ const FORMATTED_NATIONAL_RE = /^[\d\s\-.()/]+$/;
  */
 function fastPath(s: string, region: CountryCode | null): NormPhone | null {
   if (s.charCodeAt(0) === 43 /* + */) {
-    // A slash with a space beside it may separate a number from its shortened alternative (readOne).
-    if (s.includes('(0)') || !FORMATTED_INTL_RE.test(s) || s.includes(' /') || s.includes('/ ')) return null;
+    // A slash with a space beside it, or a spaced hyphen, may separate a number from its shortened
+    // alternative (readOne); fastE164 does not check the length a plan allows, readOne reads them.
+    if (s.includes('(0)') || !FORMATTED_INTL_RE.test(s) || s.includes(' /') || s.includes('/ ') || s.includes(' - ')) return null;
     return fastE164('+' + digitsOf(s));
   }
   if (region === null || !NANP_REGIONS.has(region) || !FORMATTED_NATIONAL_RE.test(s)) return null;
@@ -244,22 +245,42 @@ function repair(raw: string): string {
   }
   s = s.trim().replace(/^'+/, '');
   s = s.replace(/^(?:tel:|[\p{L}][\p{L}\p{M} ]{0,19}(?:[:.]\s*|\s+(?=[+(\d])))/iu, '');
+  if (shape & HAS_LETTER) s = s.replace(DIAL_STRING_RE, (_, digits: string) => ' ext ' + digitsOf(digits));
   if (shape !== 0) s = s.replace(EXTENSION_WORD_RE, ' ext ');
   return s.trim();
 }
 
 /**
+ * A dial string of several groups after the number, "+14155550123p1w2": the phone dials the number, then
+ * sends 1, waits, sends 2 (a switchboard's menus, or an extension typed in steps). Read as one extension
+ * of all its digits, "+14155550123;ext=12": a direct line behind the number, keyed apart from it. One
+ * group alone ("p123") is EXTENSION_WORD_RE's.
+ */
+const DIAL_STRING_RE = /(?<=[\d)]\s*)[pw]+\s*(\d+(?:\s*[pw,;]+\s*\d+)+)\s*$/i;
+
+/** A reading of one trimmed number in a region (readerFor). */
+type Reader = (s: string) => NormPhone | null;
+
+/**
  * `read` of the trimmed number; when that gives no key of its own, `read` of its repaired form, if any
  * better. Exported for the tests, which wrap their reference parses in the same second reading.
  */
-export function readOrRepair(raw: string, read: (s: string) => NormPhone | null): NormPhone | null {
+export function readOrRepair(raw: string, read: Reader): NormPhone | null {
+  return readRepaired(raw, read, true);
+}
+
+/**
+ * readOrRepair; with `several` false the string is read as one number (a part of a field, partsOf),
+ * with it true a field of a number and its shortened alternatives gives its first (readOne).
+ */
+function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | null {
   const s = raw.trim();
   if (s === '') return null;
-  const v = readOne(s, read);
+  const v = several ? readOne(s, read) : read(s);
   if (isFull(v)) return v;
   const fixed = repair(s);
   if (fixed === s || fixed === '') return v;
-  const w = readOne(fixed, read);
+  const w = several ? readOne(fixed, read) : read(fixed);
   if (w === null) return v;
   // Only the repaired form has digits ("٩١١", or a list "+٩٦٦ …، +٩٦٦ …" its caller splits): a number
   // without a key, shown as written.
@@ -272,19 +293,15 @@ function isFull(v: NormPhone | null): boolean {
   return v !== null && v.key !== null && v.key.startsWith('p:');
 }
 
-/** `read` of a number, or the first of a number and its shortened alternative ("… 0172 / 0173"). */
-function readOne(s: string, read: (s: string) => NormPhone | null): NormPhone | null {
-  const split = splitAlternative(s);
-  if (split === null) return read(s);
-  let v: NormPhone | null = null;
-  if (split.tight) {
-    // "030/1234567" is one number: a slash without spaces is read whole first.
-    v = read(s);
-    if (isFull(v)) return v;
-  }
-  const alt = readAlternative(s, split, read);
-  if (alt !== null) return alt[0]!;
-  return split.tight ? v : read(s);
+/**
+ * `read` of a number; of a number followed by shortened alternatives ("… 0172 / 0173", "… 0180 / 0181 /
+ * 0182"), the first. A list of full numbers is read whole (no number of its own): phoneNumbers gives each.
+ */
+function readOne(s: string, read: Reader): NormPhone | null {
+  const parts = partsOf(s);
+  if (parts === null) return read(s);
+  const list = readList(s, parts, read, undefined);
+  return list !== null ? list.numbers[0]! : read(s);
 }
 
 /** Words between a number and its shortened alternative ("+1 415 555 0178 and 555 0179"). */
@@ -294,74 +311,239 @@ function isSpacing(c: number): boolean {
   return c === 32 || c === 9 || c === 160 || c === 45 || c === 46;
 }
 
+/** A space, a tab or a no-break space (NaN, outside the string, is none). */
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 160;
+}
+
 function isAsciiLetter(c: number): boolean {
   return (c | 0x20) >= 97 && (c | 0x20) <= 122;
 }
 
-/** Where a number and its shortened alternative meet: the separator at s[head..], the short part at s[tail..]. */
-interface AlternativeSplit {
-  head: number;
-  tail: number;
-  /** A slash without spaces, which a single number may also be written with ("030/1234567"). */
-  tight: boolean;
+/**
+ * The separators between the numbers of one field (partsOf). SEP_LIST: ',' ';' the Arabic semicolon,
+ * Google's " ::: ", and spaces before a '+' after a number: full numbers only (after ',' or ';' a few
+ * digits are a pause and its extension, EXTENSION_RE, not another number).
+ */
+const SEP_LIST = 0;
+/** '/' with a space beside it, '|', '&', the Arabic comma, a word of ALTERNATIVE_WORDS: a full number, or a shortened alternative. */
+const SEP_ALT = 1;
+/**
+ * A slash without spaces ("030/1234567") and a spaced hyphen or dash ("… 0180 - 0189"): one number is
+ * written with them too (a German Durchwahl, "030 1234567 - 89", is the direct line's last digits), so
+ * what they join is read whole first, and taken apart only when it is no full number whole.
+ */
+const SEP_WEAK = 2;
+
+/** One part of a field, s[from, to) untrimmed, and the kind of the separator before it. */
+interface Part {
+  from: number;
+  to: number;
+  sep: number;
 }
 
 /**
- * A complete number followed by a shortened alternative: "+1 415 555 0172 / 0173", "+1 415 555 0178 and
- * 555 0179", "+1 415 555 0178 | 0179", "030 1234567 / 68": people write the second number as the digits
- * that replace the end of the first. This finds the shape only, from the end of the string: digits and
- * spacing, after a separator: / | & ، (Arabic comma) or a word of ALTERNATIVE_WORDS; not ',' or ';'
- * (DTMF pauses, see EXTENSION_RE). A number alone (all digits and spacing) is told after one pass back.
+ * Whether a trimmed string may hold more than one number: it holds a character other than digits, a
+ * leading '+', and the spacing of one number (spaces, '(', ')', '.', a hyphen without a space on both
+ * sides). One pass without allocation: a number alone (most of them) pays nothing more.
  */
-function splitAlternative(s: string): AlternativeSplit | null {
-  let i = s.length - 1;
-  const last = s.charCodeAt(i);
-  if (last < 48 || last > 57) return null;
-  for (; i >= 0; i--) {
+function mayHoldSeveral(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (!(c >= 48 && c <= 57) && !isSpacing(c)) break;
+    if ((c >= 48 && c <= 57) || isBlank(c) || c === 40 || c === 41 || c === 46) continue;
+    if (c === 45 /* - */) {
+      if (isBlank(s.charCodeAt(i - 1)) && isBlank(s.charCodeAt(i + 1))) return true;
+    } else if (c !== 43 /* + */ || i !== 0) {
+      return true;
+    }
   }
-  if (i < 1) return null;
-  const c = s.charCodeAt(i);
-  if (c === 47 /* / */ || c === 124 /* | */ || c === 38 /* & */ || c === 0x060c /* ، */) {
-    return { head: i, tail: i + 1, tight: c === 47 && !isSpacing(s.charCodeAt(i - 1)) && !isSpacing(s.charCodeAt(i + 1)) };
+  return false;
+}
+
+/** The parts of a field between its separators (SEP_LIST, SEP_ALT, SEP_WEAK); null for one part. */
+function partsOf(s: string): Part[] | null {
+  if (!mayHoldSeveral(s)) return null;
+  const parts: Part[] = [];
+  const n = s.length;
+  let from = 0;
+  let sep = SEP_LIST;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    let kind = -1;
+    let end = i + 1;
+    if (c === 44 /* , */ || c === 59 /* ; */ || c === 0x061b /* ؛ */) {
+      kind = SEP_LIST;
+    } else if (c === 58 /* : */) {
+      if (s.startsWith('::', i + 1)) {
+        kind = SEP_LIST;
+        end = i + 3;
+      }
+    } else if (c === 47 /* / */) {
+      kind = isSpacing(s.charCodeAt(i - 1)) || isSpacing(s.charCodeAt(i + 1)) ? SEP_ALT : SEP_WEAK;
+    } else if (c === 124 /* | */ || c === 38 /* & */ || c === 0x060c /* ، */) {
+      kind = SEP_ALT;
+    } else if (c === 45 /* - */ || c === 0x2013 /* – */ || c === 0x2014 /* — */) {
+      if (isBlank(s.charCodeAt(i - 1)) && isBlank(s.charCodeAt(i + 1))) kind = SEP_WEAK;
+    } else if (c === 43 /* + */) {
+      // "+14155550123 +14155550199": spaces before a '+' that follow a number (a digit or ')').
+      let j = i - 1;
+      while (j >= 0 && isBlank(s.charCodeAt(j))) j--;
+      const d = s.charCodeAt(j);
+      if (j < i - 1 && ((d >= 48 && d <= 57) || d === 41)) {
+        kind = SEP_LIST;
+        end = i;
+      }
+    } else if (isAsciiLetter(c)) {
+      let j = i + 1;
+      while (j < n && isAsciiLetter(s.charCodeAt(j))) j++;
+      if (j - i <= 4 && isBlank(s.charCodeAt(i - 1)) && isBlank(s.charCodeAt(j)) && ALTERNATIVE_WORDS.has(s.slice(i, j).toLowerCase())) {
+        kind = SEP_ALT;
+        end = j;
+      } else {
+        i = j - 1; // the rest of the word
+      }
+    }
+    if (kind < 0) continue;
+    if (s.slice(from, i).trim() !== '') parts.push({ from, to: i, sep });
+    from = end;
+    sep = kind;
+    if (end > i) i = end - 1; // past a separator of several characters (a "+" starts the next part)
   }
-  // A word: and, or, und, oder, et, ou, e, y, o (its last letter tells most other words apart: "x12").
-  const w = c | 0x20;
-  if (!isAsciiLetter(c) || !(w === 100 || w === 114 || w === 116 || w === 117 || w === 101 || w === 121 || w === 111)) return null;
-  let head = i;
-  while (head > 0 && i - head < 4 && isAsciiLetter(s.charCodeAt(head - 1))) head--;
-  if (!isSpacing(s.charCodeAt(head - 1)) || !ALTERNATIVE_WORDS.has(s.slice(head, i + 1).toLowerCase())) return null;
-  return { head, tail: i + 1, tight: false };
+  if (s.slice(from).trim() !== '') parts.push({ from, to: n, sep });
+  return parts.length > 1 ? parts : null;
+}
+
+/** The numbers read from the parts of a field (readList). */
+interface ListReading {
+  numbers: NormPhone[];
+  /** More than one part was read (what a weak separator joined did not read whole as one number). */
+  split: boolean;
+  /** A part after an extension was left unread: it may as well be another extension (alternativeOf). */
+  ambiguous: boolean;
 }
 
 /**
- * The numbers of a number and its shortened alternative, when the first part alone is a full number (a
- * 'p:' key, no extension) and the short part has fewer digits than its national number: the first, then
- * the first with its last digits replaced by the short part when that is a valid number (libphonenumber's
- * isValid) and a neighbouring line (at most 20 away), so the first is never lost
- * because of the second and no number is invented from a year or an area code. Null when the first part is no full number.
+ * The numbers of the parts of a field, left to right. What a weak separator joins is read whole first.
+ * A part of digits and spacing only, with fewer digits than the national number of the full number before
+ * it, after any separator but SEP_LIST, is a shortened alternative of that number (alternativeOf): its
+ * number when it is one, nothing when it is not (a year, an area code). Any other part must read as a
+ * number with a key, else the field is no list (null): "(0)30 / 123 456 7" and "030 / 1234567" are one
+ * number (their first part is none), "+1 415 555 0123, 9" a pause and its extension.
+ *
+ * `region` undefined (readOne, phoneAlternatives): only a full number followed by shortened
+ * alternatives is read, null for anything else. Otherwise (phoneNumbers) a part without a '+' that is no
+ * valid number in the region is read in the country of the full number before it, when it is a valid one
+ * there ("+44 20 7946 0018 / 020 7946 0019").
  */
-function readAlternative(s: string, split: AlternativeSplit, read: (s: string) => NormPhone | null): NormPhone[] | null {
-  const first = read(s.slice(0, split.head).trim());
-  if (first === null || !isFull(first) || first.display.includes(';')) return null;
-  const short = digitsIn(s, split.tail, s.length);
-  const e164 = first.display;
-  if (short.length >= e164.length - 1 - callingCodeLength(e164)) return null;
-  const numbers = [first];
-  const other = e164.slice(0, e164.length - short.length) + short;
+function readList(s: string, parts: Part[], read: Reader, region: CountryCode | null | undefined): ListReading | null {
+  const numbers: NormPhone[] = [];
+  /** The last full number read: the one a shortened alternative shortens, and whose country a national number may be in. */
+  let base: NormPhone | null = null;
+  let groups = 0;
+  let ambiguous = false;
+  for (let i = 0; i < parts.length; ) {
+    const part = parts[i]!;
+    let j = i;
+    let whole: NormPhone | null = null;
+    while (j + 1 < parts.length && parts[j + 1]!.sep === SEP_WEAK) {
+      const v: NormPhone | null = readRepaired(s.slice(part.from, parts[j + 1]!.to), read, false);
+      if (!isFull(v)) break;
+      whole = v;
+      j++;
+    }
+    const text = s.slice(part.from, parts[j]!.to);
+    i = j + 1;
+    groups++;
+    if (whole === null && base !== null && part.sep !== SEP_LIST) {
+      const short = shortDigits(text, base);
+      if (short !== null) {
+        const alt = alternativeOf(base, short, read);
+        if (alt === AMBIGUOUS) ambiguous = true;
+        else if (alt !== null) numbers.push(alt);
+        continue;
+      }
+    }
+    if (groups > 1 && region === undefined) return null; // a second full number: a list, not alternatives
+    const v: NormPhone | null = whole ?? (region === undefined || base === null ? readRepaired(text, read, false) : readAfter(text, read, base, region));
+    if (v === null || v.key === null || (region === undefined && !isFull(v))) return null;
+    numbers.push(v);
+    base = isFull(v) ? v : null;
+  }
+  return { numbers, split: groups > 1, ambiguous };
+}
+
+/**
+ * The digits of a part made of digits and spacing only that has fewer of them than the national number
+ * of `base` (a shortened alternative of it); null for any other part.
+ */
+function shortDigits(text: string, base: NormPhone): string | null {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || isSpacing(c))) return null;
+  }
+  const digits = digitsOf(text);
+  const number = numberOf(base.display);
+  return digits.length > 0 && digits.length < number.length - 1 - callingCodeLength(number) ? digits : null;
+}
+
+/** The number of a display without its extension ("+14155550123;ext=9" -> "+14155550123"). */
+function numberOf(display: string): string {
+  const x = display.indexOf(';ext=');
+  return x < 0 ? display : display.slice(0, x);
+}
+
+/** A short part that may as well be another extension as another number: left unread, as a year is. */
+const AMBIGUOUS = Symbol('ambiguous');
+
+/**
+ * The number a shortened alternative names: `base` (without its extension) with its last digits replaced
+ * by `short`, when that is a valid number (libphonenumber's isValid) and a neighbouring line (at most
+ * MAX_ALTERNATIVE_DISTANCE away); null otherwise, so no number is invented from a year or an area code.
+ * After an extension ("+1 415 555 0123 ext 9 / 0124") a part longer than the extension by two digits or
+ * more names another line of the number (+14155550124, a direct number); a shorter one ("x 5 / 6") may
+ * as well be another extension, and is AMBIGUOUS: only the first is read (+14155550172;ext=5), and
+ * phoneAlternatives gives none.
+ */
+function alternativeOf(base: NormPhone, short: string, read: Reader): NormPhone | null | typeof AMBIGUOUS {
+  const number = numberOf(base.display);
+  if (number !== base.display && short.length <= base.display.length - number.length - 5 + 1) return AMBIGUOUS;
+  const tail = number.slice(number.length - short.length);
+  const other = number.slice(0, number.length - short.length) + short;
   // A neighbouring line ("0172 / 73", "… 0178 and 0179"), not any digits: "/ 2024" or "/ 415" after
   // "… 555 0190" is a year or an area code, and replacing the end with it would invent a number.
-  const near = Math.abs(Number(short) - Number(e164.slice(e164.length - short.length))) <= MAX_ALTERNATIVE_DISTANCE;
-  if (near && other !== e164 && parsePhoneNumberFromString(other)?.isValid()) {
-    const second = read(other);
-    if (second !== null && second.key === 'p:' + other) numbers.push(second);
-  }
-  return numbers;
+  if (other === number || Math.abs(Number(short) - Number(tail)) > MAX_ALTERNATIVE_DISTANCE) return null;
+  if (!parsePhoneNumberFromString(other)?.isValid()) return null;
+  const v = read(other);
+  return v !== null && v.key === 'p:' + other ? v : null;
 }
 
 /** A shortened alternative names a line at most this far from the first ("0172 / 73", "555 0178 and 555 0179"). */
 const MAX_ALTERNATIVE_DISTANCE = 20;
+
+/**
+ * A full-length part of a list after the full number `base`: read in the region; when that gives no
+ * valid number and the part has no '+', read in the country of `base` ("+44 20 7946 0018 / 020 7946
+ * 0019": people write the second number of one country as at home), when it is a valid number there.
+ * The region comes first: it is how the book writes its national numbers, and a valid reading in it is
+ * not overruled.
+ */
+function readAfter(text: string, read: Reader, base: NormPhone, region: CountryCode | null): NormPhone | null {
+  const v = readRepaired(text, read, false);
+  if (text.includes('+')) return v;
+  const number = numberOf(base.display);
+  const cc = number.slice(1, 1 + callingCodeLength(number));
+  if (region !== null && regionPlan(region)?.plan.callingCode === cc) return v;
+  if (isFull(v) && isValidNumber(v!.display)) return v;
+  const country = meta().getCountryCodesForCallingCode(cc)?.[0];
+  if (country === undefined) return v;
+  const w = readRepaired(text, readerFor(country as CountryCode), false);
+  return isFull(w) && isValidNumber(w!.display) ? w : v;
+}
+
+/** libphonenumber's isValid of a full number's display (its extension aside). */
+function isValidNumber(display: string): boolean {
+  return parsePhoneNumberFromString(numberOf(display))?.isValid() === true;
+}
 
 /** The length of the calling code of an E.164 number (calling codes are prefix-free). */
 function callingCodeLength(e164: string): number {
@@ -370,15 +552,15 @@ function callingCodeLength(e164: string): number {
 }
 
 /**
- * The numbers of a phone field holding a number and its shortened alternative ("+1 415 555 0172 / 0173"
- * gives +14155550172 and +14155550173), with the first and second reading; null for any other field.
- * normalizePhone gives the first of them; a caller reading a field as a list of numbers takes them all.
+ * The numbers of a phone field holding a number and its shortened alternatives ("+1 415 555 0172 / 0173"
+ * gives +14155550172 and +14155550173; "… 0180 / 0181 / 0182" three), with the first and second reading;
+ * null for any other field (a number alone, a list of full numbers). normalizePhone gives the first of them.
  */
 export function phoneAlternatives(raw: string, region: CountryCode | null): NormPhone[] | null {
   if (typeof raw !== 'string') return null;
   const s = raw.trim();
   if (s === '') return null;
-  // Cheap for a number alone: one pass back over its digits, and one over its characters when no repair can apply.
+  // Cheap for a number alone: one pass over its characters (partsOf), and one more when no repair can apply.
   const alt = alternativesOf(s, region);
   if (alt !== null || shapeOf(s) === 0) return alt;
   const fixed = repair(s);
@@ -386,11 +568,30 @@ export function phoneAlternatives(raw: string, region: CountryCode | null): Norm
 }
 
 function alternativesOf(s: string, region: CountryCode | null): NormPhone[] | null {
-  const split = splitAlternative(s);
-  if (split === null) return null;
-  const read = readerFor(region);
-  if (split.tight && isFull(read(s))) return null;
-  return readAlternative(s, split, read);
+  const parts = partsOf(s);
+  if (parts === null) return null;
+  const list = readList(s, parts, readerFor(region), undefined);
+  return list !== null && list.split && !list.ambiguous ? list.numbers : null;
+}
+
+/**
+ * Every number of a phone field that holds more than one: a list pasted into one field ("+1 415 555 0123
+ * / +1 415 555 0199", "415-555-0123, 415-555-0199", Google's " ::: ", "+14155550123 +14155550199"), a
+ * number and its shortened alternatives ("+1 415 555 0180 / 0181 / 0182", "… 0180 - 0189", "… ext 9 /
+ * 0124"), national numbers after an international one ("+44 20 7946 0018 / 020 7946 0019"), read as
+ * readList says. Null for a field of one number, or one that is no such list (the field is then read
+ * whole, normalizePhone).
+ */
+export function phoneNumbers(raw: string, region: CountryCode | null): NormPhone[] | null {
+  if (typeof raw !== 'string') return null;
+  let s = raw.trim();
+  if (!mayHoldSeveral(s)) return null;
+  // Digits of other scripts and full-width separators as ASCII first: a part's digits are counted.
+  if (shapeOf(s) & HAS_NON_ASCII) s = repair(s);
+  const parts = partsOf(s);
+  if (parts === null) return null;
+  const list = readList(s, parts, readerFor(region), region);
+  return list !== null && list.numbers.length > 1 ? list.numbers : null;
 }
 
 /**

@@ -124,6 +124,11 @@ export interface Contact {
   /** Number of distinct sources and of entries merged into this contact. */
   sourceCount: number;
   entryCount: number;
+  /**
+   * Of those entries, the distinct cards: copies of one card (the same source sent again, a daily sync)
+   * count once. What the `entries` feature counts; entryCount when absent.
+   */
+  cardCount?: number;
   /** Every matching key of the contact ('e:...', 'p:...', 'n:...'). */
   keys: string[];
   /** True when the contact has nothing to invite (no usable e-mail and no usable phone) or is a bulk sender. */

@@ -205,7 +205,7 @@ export class AddressBookService {
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
     const weights = await weightsRead;
     const invitable = contacts.filter((c) => !c.junk);
-    const scored: Scored[] = rankContacts(invitable, { owner, signals, weights, explain: opts.explain });
+    const scored: Scored[] = rankContacts(invitable, { owner, signals, weights, explain: opts.explain, now: Date.now() });
     const applied = applyRankOptions(scored, opts, signals, owner.emailDomains);
     return {
       rows: applied.rows.map((r) => ({ contact: r.contact, rank: r.rank, score: r.finalScore, explain: r.explain })),

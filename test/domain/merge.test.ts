@@ -191,6 +191,100 @@ test('namesCompatible', () => {
   assert.equal(namesCompatible(f('sue lee'), f('su lee')), false); // too short to tell
 });
 
+test('one person written in two scripts on one address is one person; two names of one script still veto', () => {
+  // A phone in one script, a mail account in the other: no letter can contradict the other name.
+  for (const [a, b] of [
+    ['Иван Петров', 'Ivan Petrov'],
+    ['王小明', 'Wang Xiaoming'],
+    ['山田 太郎', 'Taro Yamada'],
+    ['Δημήτρης Παπαδόπουλος', 'Dimitris Papadopoulos'],
+    ['김민준', 'Kim Minjun'],
+  ]) {
+    assert.equal(
+      merge([
+        { name: a, emails: ['person@mail.example'] },
+        { name: b, emails: ['person@mail.example'] },
+      ]).length,
+      1,
+      `${a} / ${b} on one e-mail`,
+    );
+    assert.equal(
+      merge([
+        { name: a, phone: '+4930123456789' },
+        { name: b, phone: '+4930123456789' },
+      ]).length,
+      1,
+      `${a} / ${b} on one number`,
+    );
+  }
+  // Two different names of one script on a family landline stay two, whatever the script.
+  for (const [a, b] of [
+    ['Иван Петров', 'Мария Петрова'],
+    ['山田 太郎', '山田 花子'],
+    ['Ivan Petrov', 'Maria Petrova'],
+  ]) {
+    assert.equal(
+      merge([
+        { name: a, phone: '+4930123456789' },
+        { name: b, phone: '+4930123456789' },
+      ]).length,
+      2,
+      `${a} / ${b}`,
+    );
+  }
+  // Symbols are names of their own (the emoji rule): "👨" and "👩" on one landline stay two, and a
+  // symbol name is compared with a letter name as before.
+  assert.equal(
+    merge([
+      { name: '👨', phone: '+4930123456789' },
+      { name: '👩', phone: '+4930123456789' },
+    ]).length,
+    2,
+  );
+  assert.equal(
+    merge([
+      { name: '👨', phone: '+4930123456789' },
+      { name: 'Jane Doe', phone: '+4930123456789' },
+    ]).length,
+    2,
+  );
+});
+
+test('a card sent again is one card: the entries count copies once, two cards of one person twice', () => {
+  const card = { name: 'Gina Ruiz', email: 'gina@x.example', times_contacted: 3 };
+  const [again] = mergeEntries([...norm([card]), ...norm([{ ...card, times_contacted: 4 }]), ...norm([card])]);
+  assert.equal(again.entryCount, 3); // the cleaning summary still counts entries read
+  assert.equal(again.cardCount, 1);
+  const [two] = mergeEntries([...norm([card]), ...norm([{ name: 'Gina', email: 'gina@x.example' }]), ...norm([card], 'US', 'gmail:e:me@x.example')]);
+  assert.equal(two.cardCount, 3, 'another name, another source: other cards');
+});
+
+test('a disposable-domain address of a person the owner wrote to, starred or pinned is a mailbox', () => {
+  for (const evidence of [{ times_contacted: 12 }, { is_favorite: true }, { last_message_sent_date: '2024-05-01T10:00:00Z' }]) {
+    const [c] = merge([{ name: 'Li Wei', email: 'liwei@mailinator.com', ...evidence }]);
+    assert.equal(c.junk, false, JSON.stringify(evidence));
+    assert.deepEqual(
+      c.emails.map((e) => [e.display, e.junk]),
+      [['liwei@mailinator.com', null]],
+    );
+    assert.deepEqual(c.keys, ['e:liwei@mailinator.com']);
+  }
+  // Without evidence it is junk, as the list says.
+  const [c] = merge([{ name: 'Li Wei', email: 'liwei@mailinator.com' }]);
+  assert.equal(c.junkReason, 'disposable');
+});
+
+test('a sent date of 0 or 1970 is no evidence: a card with nothing usable is left out', () => {
+  for (const d of [0, '1970-01-01T00:00:00Z', '1994-12-31T00:00:00Z']) {
+    const [c] = merge([{ name: 'Nobody', emails: ['not an address'], last_message_sent_date: d }]);
+    assert.equal(c.junk, true, String(d));
+    assert.equal(c.unusable, undefined);
+  }
+  const [kept] = merge([{ name: 'Somebody', emails: ['not an address'], last_message_sent_date: '1995-01-02T00:00:00Z' }]);
+  assert.equal(kept.junk, false);
+  assert.equal(kept.unusable?.reason, 'invalid');
+});
+
 test('junk addresses never link people and are removed from a person with usable ones', () => {
   const cs = merge([
     { name: 'Alice Ng', emails: ['alice@x.com', 'notifications@github.com'] },

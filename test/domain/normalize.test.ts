@@ -96,6 +96,35 @@ test('must keep: every number of a list pasted into one phone field; a single nu
   assert.deepEqual(keys('0123 / 12 / 7'), [null]);
 });
 
+test('must keep: every number a human reads in one phone field, each with its key; never one from garbage', () => {
+  const keys = (v: string, region: CountryCode | null = 'US') => normalizeEntry({ phone: v }, { region, sourceKey: 's' }).phones.map((p) => p.key);
+  // Three or more shortened alternatives, each a neighbouring line of the first.
+  assert.deepEqual(keys('+1 415 555 0180 / 0181 / 0182'), ['p:+14155550180', 'p:+14155550181', 'p:+14155550182']);
+  assert.deepEqual(keys('+1 415 555 0180 / 0181 / 0182', null), ['p:+14155550180', 'p:+14155550181', 'p:+14155550182']);
+  assert.deepEqual(keys('+1 415 555 0180 / 0181 / 2024'), ['p:+14155550180', 'p:+14155550181']); // a year is no number
+  // An alternative after an extension: the direct line, and the number's neighbour.
+  assert.deepEqual(keys('+1 415 555 0123 ext 9 / 0124'), ['p:+14155550123;ext=9', 'p:+14155550124']);
+  assert.deepEqual(keys('+1 415 555 0172 x 5 / 6'), ['p:+14155550172;ext=5']); // "6": another extension? not read
+  // A range after a spaced hyphen; a hyphen inside one number stays one number.
+  assert.deepEqual(keys('+1 415 555 0180 - 0189'), ['p:+14155550180', 'p:+14155550189']);
+  assert.deepEqual(keys('+44 20 7946 0018 - 19', null), ['p:+442079460018', 'p:+442079460019']);
+  assert.deepEqual(keys('+49 30 1234-5678', null), ['p:+493012345678']);
+  assert.deepEqual(keys('+49 30 1234 - 5678', 'DE'), ['p:+493012345678']);
+  assert.deepEqual(keys('+49 30 1234 5670 - 0189', 'DE'), ['p:+4930123456700189']); // one German number with its Durchwahl
+  // A national number after an international one, in that number's country.
+  assert.deepEqual(keys('+44 20 7946 0018 / 020 7946 0019'), ['p:+442079460018', 'p:+442079460019']);
+  assert.deepEqual(keys('+44 20 7946 0018 / 020 7946 0019', null), ['p:+442079460018', 'p:+442079460019']);
+  // A dial string of pauses: one extension of its digits.
+  assert.deepEqual(keys('+1 415 555 0123p1w2'), ['p:+14155550123;ext=12']);
+  // Must keep as it is: one number with a slash, a year, an area code, a fragment alone.
+  assert.deepEqual(keys('(0)30 / 123 456 7', 'DE'), ['p:+49301234567']);
+  assert.deepEqual(keys('+1 415 555 0172 / 2024'), ['p:+14155550172']);
+  assert.deepEqual(keys('/ 415'), [null]);
+  // The same number twice in one field is one phone.
+  assert.deepEqual(keys('+1 415 555 0180 / 0180 / 0181'), ['p:+14155550180', 'p:+14155550181']);
+  assert.deepEqual(keys('+1 415 555 0180 / +1 415 555 0180'), ['p:+14155550180']);
+});
+
 test('keyless phones are de-duplicated on display', () => {
   const e = normalizeEntry({ phones: ['911', '911', '+1 212 555 1234 x5'] }, ctx);
   assert.equal(e.phones.length, 2);

@@ -10,6 +10,7 @@ import {
   parsePhoneSlow,
   parsePhoneUncached,
   phoneAlternatives,
+  phoneNumbers,
   readOrRepair,
   regionFromPhone,
 } from '../../src/domain/phone.ts';
@@ -255,6 +256,171 @@ test('must not: a shortened alternative that is no valid number, not shorter, or
   }
   // A number alone is no alternative.
   for (const raw of ['+14155550172', '(415) 555-0172', '911']) assert.equal(phoneAlternatives(raw, 'US'), null, raw);
+});
+
+/** The numbers phoneNumbers reads from a field, as [display, key] pairs (null: the field is read whole). */
+function numbersOf(raw: string, region: CountryCode | null) {
+  return phoneNumbers(raw, region)?.map((p) => [p.display, p.key]) ?? null;
+}
+const full = (...numbers: string[]) => numbers.map((n) => [n, 'p:' + n]);
+
+test('three or more shortened alternatives: every one, each a neighbouring line of the first number', () => {
+  for (const [raw, region, numbers] of [
+    ['+1 415 555 0180 / 0181 / 0182', 'US', ['+14155550180', '+14155550181', '+14155550182']],
+    ['+1 415 555 0180 / 0181 / 0182', null, ['+14155550180', '+14155550181', '+14155550182']],
+    ['+1 415 555 0180 / 81 / 82 / 83', 'US', ['+14155550180', '+14155550181', '+14155550182', '+14155550183']],
+    ['+1 415 555 0178, 0179 and 0180', 'US', null], // after a comma: a pause (the field is one number with its extension)
+    ['+1 415 555 0178 | 0179 or 0180', null, ['+14155550178', '+14155550179', '+14155550180']],
+    ['030 1234567 / 68 / 69', 'DE', ['+49301234567', '+49301234568', '+49301234569']],
+    ['+44 20 7946 0958 / 9 / 7', null, ['+442079460958', '+442079460959', '+442079460957']],
+  ] as const) {
+    const want = numbers === null ? null : full(...numbers);
+    assert.deepEqual(phoneAlternatives(raw, region)?.map((p) => [p.display, p.key]) ?? null, want, raw);
+    assert.deepEqual(numbersOf(raw, region), want, raw);
+    if (numbers !== null) assert.deepEqual(read(raw, region), { display: numbers[0], key: 'p:' + numbers[0] }, raw);
+  }
+});
+
+test('must not: an alternative in a chain that is no neighbouring line of the first number, or no valid number', () => {
+  // A year, an area code, a line far from the first (0250 is near 0240, not 0180): left out, the others kept.
+  for (const raw of ['+1 415 555 0180 / 0181 / 2024', '+1 415 555 0180 / 0181 / 415', '+1 415 555 0180 / 0181 / 0250']) {
+    assert.deepEqual(numbersOf(raw, 'US'), full('+14155550180', '+14155550181'), raw);
+  }
+  // All of them out: the first number alone (normalizePhone reads it; not a list).
+  assert.equal(numbersOf('+1 415 555 0180 / 2024 / 1999', 'US'), null);
+  assert.deepEqual(read('+1 415 555 0180 / 2024 / 1999', 'US'), { display: '+14155550180', key: 'p:+14155550180' });
+  // No full number first: no list, one keyless number as before.
+  for (const raw of ['0123 / 12 / 7', '/ 415', '415 / 0181 / 0182']) {
+    assert.equal(numbersOf(raw, 'US'), null, raw);
+    assert.equal(read(raw, 'US')?.key ?? null, null, raw);
+  }
+});
+
+test('an alternative after an extension is another line of the number; a short one may be another extension and is not read', () => {
+  // "ext 9 / 0124": 0124 is the last digits of a number (four of them, the extension has one): the number's neighbour.
+  for (const raw of ['+1 415 555 0123 ext 9 / 0124', '+1 415 555 0123 x9 / 0124', '+1 (415) 555-0123 ext. 12 / 0124']) {
+    const ext = raw.includes('12 /') ? '12' : '9';
+    assert.deepEqual(numbersOf(raw, 'US'), [[`+14155550123;ext=${ext}`, `p:+14155550123;ext=${ext}`], ...full('+14155550124')], raw);
+    assert.deepEqual(read(raw, 'US'), { display: `+14155550123;ext=${ext}`, key: `p:+14155550123;ext=${ext}` }, raw);
+  }
+  // Must not: "x 5 / 6", "ext 9 / 10" may name extension 6 or 10 as well as a line: only the first is read
+  // (it was lost before), and no alternative is made of it.
+  for (const [raw, first] of [
+    ['+1 415 555 0172 x 5 / 6', '+14155550172;ext=5'],
+    ['+1 415 555 0123 ext 9 / 10', '+14155550123;ext=9'],
+  ] as const) {
+    assert.deepEqual(read(raw, 'US'), { display: first, key: 'p:' + first }, raw);
+    assert.equal(phoneAlternatives(raw, 'US'), null, raw);
+    assert.equal(numbersOf(raw, 'US'), null, raw);
+  }
+  // A far line after an extension: the first alone.
+  assert.equal(numbersOf('+1 415 555 0123 ext 9 / 2024', 'US'), null);
+  assert.equal(read('+1 415 555 0123 ext 9 / 2024', 'US')?.key, 'p:+14155550123;ext=9');
+});
+
+test('a spaced hyphen or dash after a complete number and a short tail: a range or alternative, when the whole is no one number', () => {
+  for (const [raw, region, numbers] of [
+    ['+1 415 555 0180 - 0189', 'US', ['+14155550180', '+14155550189']],
+    ['415 555 0180 - 0181', 'US', ['+14155550180', '+14155550181']],
+    ['+1 415 555 0180 – 89', null, ['+14155550180', '+14155550189']], // an en dash
+    ['+44 20 7946 0018 - 19', null, ['+442079460018', '+442079460019']], // fastE164 alone would take "+44207946001819"
+    ['+44 20 7946 0018 - 0019', 'GB', ['+442079460018', '+442079460019']],
+    ['+33 1 23 45 67 81 - 82', null, ['+33123456781', '+33123456782']],
+    ['+1 415 555 0180 - 0181 - 0182', 'US', ['+14155550180', '+14155550181', '+14155550182']],
+  ] as const) {
+    assert.deepEqual(numbersOf(raw, region), full(...numbers), raw);
+    assert.deepEqual(read(raw, region), { display: numbers[0], key: 'p:' + numbers[0] }, raw);
+  }
+  // A tail that is no neighbouring line: the first number alone, never lost.
+  assert.equal(numbersOf('+1 415 555 0180 - 2024', 'US'), null);
+  assert.deepEqual(read('+1 415 555 0180 - 2024', 'US'), { display: '+14155550180', key: 'p:+14155550180' });
+});
+
+test('must not: a hyphen inside one number, spaced or not, makes two numbers', () => {
+  for (const [raw, region, number] of [
+    ['+49 30 1234-5678', null, '+493012345678'],
+    ['+49 30 1234 - 5678', null, '+493012345678'], // "+49 30 1234" is no complete number
+    ['030 1234 - 5678', 'DE', '+493012345678'],
+    ['+1 415 - 555 - 0123', 'US', '+14155550123'],
+    ['415 - 555 - 0123', 'US', '+14155550123'],
+    ['415-555-0123', 'US', '+14155550123'],
+    ['+44 20 - 7946 - 0018', null, '+442079460018'],
+    // German numbers have no fixed length: a direct-dial extension (Durchwahl) is written after a hyphen,
+    // and the whole is one valid number, the direct line. Read whole, as before (no range "5670 - 0189").
+    ['+49 30 1234 5670 - 0189', null, '+4930123456700189'],
+    ['030 1234567 - 89', 'DE', '+4930123456789'],
+  ] as const) {
+    assert.deepEqual(read(raw, region), { display: number, key: 'p:' + number }, raw);
+    assert.equal(numbersOf(raw, region), null, raw);
+    assert.equal(phoneAlternatives(raw, region), null, raw);
+  }
+});
+
+test('a national number after an international one is read in its country when the region gives no valid number', () => {
+  for (const [raw, region] of [
+    ['+44 20 7946 0018 / 020 7946 0019', null],
+    ['+44 20 7946 0018 / 020 7946 0019', 'US'],
+    ['+44 20 7946 0018 / 020 7946 0019', 'GB'],
+    ['+44 20 7946 0018, 020 7946 0019', 'US'],
+    ['+44 20 7946 0018 ::: 020 7946 0019', 'FR'],
+  ] as const) {
+    assert.deepEqual(numbersOf(raw, region), full('+442079460018', '+442079460019'), `${raw} in ${region}`);
+  }
+  // Without a region a national number kept only its digits: now the number of the first one's country.
+  assert.deepEqual(numbersOf('+1 415 555 0123 / 212 555 0199', null), full('+14155550123', '+12125550199'));
+  // Must not: a valid number of the region is not overruled (how the book writes its national numbers),
+  // and a part that is no valid number in the first one's country keeps its reading in the region.
+  assert.deepEqual(numbersOf('+33 1 23 45 67 89 / 030 1234567', 'DE'), full('+33123456789', '+49301234567'));
+  assert.deepEqual(numbersOf('+44 20 7946 0018 / 212 555 0199', 'US'), full('+442079460018', '+12125550199'));
+  assert.deepEqual(numbersOf('+44 20 7946 0018 / 212 555 0199', null), [...full('+442079460018'), ['212 555 0199', 'n:2125550199']]);
+  // A part that is no number anywhere: no list, the field read whole as before.
+  assert.equal(numbersOf('+44 20 7946 0018 / 000 0000 0000', 'US'), null);
+});
+
+test('a dial string of several pauses and waits is one extension of all its digits', () => {
+  for (const [raw, ext] of [
+    ['+1 415 555 0123p1w2', '12'],
+    ['+14155550123p1p2p3', '123'],
+    ['+14155550123w12,34', '1234'],
+    ['(415) 555-0123 p 1 w 2', '12'],
+  ] as const) {
+    assert.deepEqual(read(raw, 'US'), { display: `+14155550123;ext=${ext}`, key: `p:+14155550123;ext=${ext}` }, raw);
+  }
+  assert.deepEqual(read('+1 415 555 0123p1w2', null), { display: '+14155550123;ext=12', key: 'p:+14155550123;ext=12' });
+  // Must not: without a country it stays keyless (as every extension), and a 'p' ending a word is no pause.
+  assert.deepEqual(read('4155550123p1w2', null), { display: '4155550123p1w2', key: null });
+  assert.doesNotMatch(read('+1 415 555 0136 shop 1 p 2', 'US')?.key ?? '', /ext=/);
+});
+
+test('must keep as they are: one number with a slash, a number alone, a number and a year', () => {
+  for (const [raw, region, number] of [
+    ['030/1234567', 'DE', '+49301234567'],
+    ['(0)30 / 123 456 7', 'DE', '+49301234567'],
+    ['030 / 1234567', 'DE', '+49301234567'],
+    ['+49 30/1234567', 'DE', '+49301234567'],
+    ['+1 415 555 0172 / 2024', 'US', '+14155550172'],
+    ['+1 415 555 0172 / 415', 'US', '+14155550172'],
+    ['+1 (415) 555-0172', 'US', '+14155550172'],
+    ['+1 415 555 0123 / n/a', 'US', '+14155550123'],
+  ] as const) {
+    assert.deepEqual(read(raw, region), { display: number, key: 'p:' + number }, raw);
+    assert.equal(numbersOf(raw, region), null, raw);
+  }
+});
+
+test('phoneNumbers ends on any string of phone characters and separators, and gives keyed numbers or null', () => {
+  const unit = fc.constantFrom(...'0123456789 +-/()|&,;'.split(''), ' - ', ' / ', ' – ', ':::', ' and ', ' o ', 'ext', 'x', 'p', 'w', '،', '٣');
+  fc.assert(
+    fc.property(fc.string({ unit, maxLength: 30 }), fc.constantFrom(null, 'US', 'GB', 'DE', 'FR'), (s, r) => {
+      const numbers = phoneNumbers(s, r as CountryCode | null);
+      if (numbers !== null) {
+        assert.ok(numbers.length > 1, JSON.stringify(s));
+        for (const n of numbers) assert.notEqual(n.key, null, JSON.stringify(s));
+      }
+      normalizePhone(s, r as CountryCode | null);
+    }),
+    { numRuns: 3000, seed: 50 },
+  );
 });
 
 test('a local number without its area code keeps its digits as a national-only key in a known region, as without one', () => {
@@ -590,7 +756,8 @@ describe('the rewritten shortcuts agree with their first form', () => {
   }
   function fastPath(s: string, region: CountryCode | null) {
     if (s.charCodeAt(0) === 43) {
-      if (s.includes('(0)') || !/^\+[\d\s\-.()/]+$/.test(s)) return null;
+      // A spaced slash or hyphen may end a number and start its shortened alternative: readOne reads those.
+      if (s.includes('(0)') || !/^\+[\d\s\-.()/]+$/.test(s) || / \/|\/ | - /.test(s)) return null;
       return fastE164('+' + digitsOf(s));
     }
     if (region === null || !NANP_REGIONS.has(region) || !/^[\d\s\-.()/]+$/.test(s)) return null;
@@ -668,6 +835,15 @@ describe('the rewritten shortcuts agree with their first form', () => {
         assert.deepEqual(parsePhoneUncached(s, r as CountryCode | null), firstForm(s, r as CountryCode | null), JSON.stringify(s));
       }),
       { numRuns: 3000, seed: 49 },
+    );
+  });
+  it('fields of several numbers: separators, ranges and alternatives', () => {
+    const unit = fc.constantFrom(...'0123456789 +-/'.split(''), ' - ', ' / ', ' | ', ', ', ' and ', '+1 415 555 01', '+44 20 7946 00', '030 123456');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), region, (s, r) => {
+        assert.deepEqual(parsePhoneUncached(s, r as CountryCode | null), firstForm(s, r as CountryCode | null), JSON.stringify(s));
+      }),
+      { numRuns: 3000, seed: 51 },
     );
   });
 });

@@ -50,6 +50,32 @@ describe('featuresOf', () => {
     assert.equal(featuresOf(book[151], ctx(), stats).sent_recency, 0);
   });
 
+  it('reads a date after the ranking runs as unset: in a small book it cannot age everyone else', () => {
+    const now = T0 + 30 * DAY;
+    for (const n of [2, 9, 49]) {
+      const book = Array.from({ length: n }, (_, i) => contact({ id: i, timesContacted: 1, lastSent: T0 - i * DAY }));
+      book.push(contact({ id: 900, timesContacted: 1, lastSent: Date.UTC(2099, 0, 1) }));
+      const stats = bookStatsOf(book, now);
+      assert.equal(stats.reference, T0, `${n} dated contacts and one in 2099`);
+      assert.equal(featuresOf(book[0]!, ctx({ now }), stats).sent_recency, 1);
+      assert.equal(featuresOf(book.at(-1)!, ctx({ now }), stats).sent_recency, 0, 'the 2099 date is no date');
+      const order = rankContacts(book, ctx({ now })).map((r) => r.contact.id);
+      assert.equal(order[0], 0, 'the contact written to last ranks first, not the one in 2099');
+    }
+    // A day of clock slack; without `now` (old logs evaluated offline) no bound.
+    assert.equal(bookStatsOf([contact({ id: 1, lastSent: T0 + DAY / 2 })], T0).reference, T0 + DAY / 2);
+    assert.equal(bookStatsOf([contact({ id: 1, lastSent: Date.UTC(2099, 0, 1) })]).reference, Date.UTC(2099, 0, 1));
+  });
+
+  it('counts copies of one card once: a source sent again raises nothing', () => {
+    const once = contact({ id: 1, entryCount: 1 });
+    const copies = contact({ id: 2, entryCount: 4, cardCount: 1 });
+    const twoCards = contact({ id: 3, entryCount: 2, cardCount: 2 });
+    const stats = bookStatsOf([once, copies, twoCards]);
+    assert.equal(featuresOf(copies, ctx(), stats).entries, featuresOf(once, ctx(), stats).entries);
+    assert.equal(featuresOf(twoCards, ctx(), stats).entries, 1);
+  });
+
   it('reads a contact with mail dates but no sent date as never written to (frequency 0)', () => {
     const book = [...background(), contact({ id: 1, lastReceived: T0 - DAY })];
     const f = featuresOf(book.at(-1)!, ctx(), bookStatsOf(book));

@@ -1,4 +1,5 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
+import { plausibleDate } from '../dates.ts';
 import { isBulkSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName } from './names.ts';
@@ -208,6 +209,12 @@ export function buildContact(
     if (e.imCount > imCount) imCount = e.imCount;
   }
 
+  // A disposable-domain list can be wrong (a real ISP on it): the address of a person the owner wrote to,
+  // starred or pinned is a mailbox.
+  if (hasEvidence({ timesContacted: times, lastSent, favorite, pinned })) {
+    for (let j = 0; j < emails.length; j++) if (emails[j].junk === 'disposable') emails[j] = { ...emails[j], junk: null };
+  }
+
   // Phones: full numbers, then national-only, then keyless (upload order within each class). A
   // national-only copy of a full number the contact already has is the same phone: shown once.
   let shownPhones: NormPhone[] = phones;
@@ -268,6 +275,7 @@ export function buildContact(
     imCount,
     sourceCount: sources === null ? (firstSource === null ? 0 : 1) : sources.length,
     entryCount: to - from,
+    cardCount: single ? 1 : distinctCards(members, from, to, entries),
     keys,
     junk: false,
     junkReason: null,
@@ -297,7 +305,26 @@ export function buildContact(
   return contact;
 }
 
-/** The owner wrote to them (a count or a sent date), starred or pinned them: a real person to the owner. */
-function hasEvidence(c: Contact): boolean {
-  return (c.timesContacted ?? 0) > 0 || c.lastSent !== null || c.favorite || c.pinned !== 0;
+/**
+ * How many different cards the members are: the same source, name, addresses and numbers is one card
+ * sent again (a re-upload, a daily sync), whatever its counts and dates say.
+ */
+function distinctCards(members: Int32Array, from: number, to: number, entries: NormalizedEntry[]): number {
+  const seen = new Set<string>();
+  for (let m = from; m < to; m++) {
+    const e = entries[members[m]];
+    let card = `${e.sourceKey}\u0000${e.name ?? ''}`;
+    for (const em of e.emails) card += `\u0000${em.key}`;
+    for (const p of e.phones) card += `\u0001${p.key ?? p.display}`;
+    seen.add(card);
+  }
+  return seen.size;
+}
+
+/**
+ * The owner wrote to them (a count or a plausible sent date: 0 and 1970 are "never", as the ranking
+ * reads them), starred or pinned them: a real person to the owner.
+ */
+function hasEvidence(c: Pick<Contact, 'timesContacted' | 'lastSent' | 'favorite' | 'pinned'>): boolean {
+  return (c.timesContacted ?? 0) > 0 || plausibleDate(c.lastSent) !== null || c.favorite || c.pinned !== 0;
 }

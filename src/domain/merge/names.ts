@@ -271,8 +271,45 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
         break;
       }
     }
-    if (hit < 0) return false;
+    // A token without a match: two people, unless the names are written in different scripts.
+    if (hit < 0) return !comparableScripts(a, b);
     used |= 1 << hit;
   }
   return true;
+}
+
+/**
+ * The writing system of a folded token, as a bit: Latin (and digits), Greek, Cyrillic, Armenian, Hebrew,
+ * Arabic, the Indic scripts, Thai, Georgian, Hangul, Han with kana, symbols (symbolTokens), other.
+ */
+function scriptBit(token: string): number {
+  const c = token.charCodeAt(0);
+  if (c < 0x250) return c === 1 ? 1 << 11 : 1;
+  if ((c >= 0x370 && c < 0x400) || (c >= 0x1f00 && c < 0x2000)) return 1 << 1;
+  if (c >= 0x400 && c < 0x530) return 1 << 2;
+  if (c >= 0x530 && c < 0x590) return 1 << 3;
+  if (c >= 0x590 && c < 0x600) return 1 << 4;
+  if ((c >= 0x600 && c < 0x800) || (c >= 0xfb50 && c < 0xfe00) || (c >= 0xfe70 && c < 0xff00)) return 1 << 5;
+  if (c >= 0x900 && c < 0xe00) return 1 << 6;
+  if (c >= 0xe00 && c < 0xe80) return 1 << 7;
+  if (c >= 0x10a0 && c < 0x1100) return 1 << 8;
+  if ((c >= 0x1100 && c < 0x1200) || (c >= 0x3130 && c < 0x3190) || (c >= 0xac00 && c < 0xd7b0)) return 1 << 9;
+  if ((c >= 0x3040 && c < 0x3100) || (c >= 0x31f0 && c < 0x3200) || (c >= 0x3400 && c < 0xa000) || (c >= 0xf900 && c < 0xfb00)) return 1 << 10;
+  return 1 << 12;
+}
+
+/**
+ * Whether two names can be told apart by their letters: they share a script, or one of them is made of
+ * symbols. "Иван Петров" and "Ivan Petrov", "山田 太郎" and "Taro Yamada" on one address are one person
+ * written twice (a phone in one script, a mail account in the other); no letter of one can contradict
+ * the other, and transliteration has too many spellings (Дмитрий: Dmitry, Dmitri, Dmitriy) to compare
+ * them. Names only veto a merge: without a comparison there is no veto.
+ */
+function comparableScripts(a: readonly string[], b: readonly string[]): boolean {
+  let ma = 0;
+  let mb = 0;
+  for (const t of a) ma |= scriptBit(t);
+  for (const t of b) mb |= scriptBit(t);
+  const symbols = 1 << 11;
+  return (ma & mb) !== 0 || ((ma | mb) & symbols) !== 0;
 }

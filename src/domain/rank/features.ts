@@ -6,6 +6,7 @@
  * Pure: no I/O and no clock. Recency is measured against the newest activity found in the book itself
  * (BookStats.reference), so a five-year-old export ranks exactly like a fresh one.
  */
+import { plausibleDate } from '../dates.ts';
 import type { BookSignals, Contact, KeyStat, Owner } from '../types.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import type { RankContext } from './types.ts';
@@ -40,12 +41,8 @@ export const RECIPROCAL_HALF_LIFE_DAYS = 30;
  * other contact or stretch the book's history.
  */
 const OUTLIER_SHARE = 0.01;
-/**
- * Dates before this (epoch ms, 1995-01-01) are read as unset: clients send 0 or 1970 for "no date", and no
- * address book holds real message dates that old.
- */
-const EARLIEST_PLAUSIBLE_MS = Date.UTC(1995, 0, 1);
-
+/** Clock slack: a date up to this long after the ranking's `now` is still a date (ms). */
+const FUTURE_SLACK_MS = 86_400_000;
 /** Shortest history a book is credited with, in days: a book whose activity fits in one day is not "stale" after a day. */
 const MIN_SPAN_DAYS = 30;
 
@@ -74,7 +71,8 @@ const TYPICAL_TIMES_QUANTILE = 0.5;
  *   nothing on the logs); learning may weigh it negatively, never more than frequency (then more
  *   messages at the same age can never lower a score).
  * - favorite, pinned: 0/1 marks set by the owner on the device.
- * - sources, entries: log2 of the number of sources / entries the person appears in (0 for one).
+ * - sources, entries: log2 of the number of sources / distinct cards the person appears in (0 for one;
+ *   copies of one card, a source sent again, count once).
  * - completeness: share (0..1) of name, two or more channels, company, title and postal address present.
  * - personal_email: 1 when the contact has an address at a personal (webmail) domain.
  * - role_email: 1 when one of its addresses is a role address (info@, sales@): a desk, not a person.
@@ -129,8 +127,19 @@ export interface BookStats {
   contacts: number;
 }
 
-function plausible(at: number | null): number | null {
-  return at !== null && at >= EARLIEST_PLAUSIBLE_MS ? at : null;
+/**
+ * A message date, or null: dates before 1995 are unset (dates.ts: the same cut as the evidence that the
+ * owner wrote to someone), and so are dates after `latest` (a device clock gone wrong: in a small book one
+ * date in 2099 would be the reference and age every other contact to nothing).
+ */
+function plausible(at: number | null, latest: number): number | null {
+  const d = plausibleDate(at);
+  return d !== null && d <= latest ? d : null;
+}
+
+/** The latest plausible date of a ranking run at `now` (RankContext.now; absent: no bound). */
+export function latestDate(now: number | undefined): number {
+  return now === undefined ? Number.POSITIVE_INFINITY : now + FUTURE_SLACK_MS;
 }
 
 function times(c: Contact): number | null {
@@ -152,15 +161,16 @@ function quantile(sorted: ArrayLike<number>, q: number): number {
 }
 
 /** Book-level statistics: the recency reference and the imputation of unknown counts. Pure. */
-export function bookStatsOf(contacts: Contact[]): BookStats {
+export function bookStatsOf(contacts: Contact[], now?: number): BookStats {
+  const latest = latestDate(now);
   // Typed arrays: their sort is numeric and native (a big book sorts tens of thousands of dates).
   const dateBuf = new Float64Array(contacts.length * 2);
   const countBuf = new Float64Array(contacts.length);
   let nd = 0;
   let nc = 0;
   for (const c of contacts) {
-    const sent = plausible(c.lastSent);
-    const received = plausible(c.lastReceived);
+    const sent = plausible(c.lastSent, latest);
+    const received = plausible(c.lastReceived, latest);
     if (sent !== null) dateBuf[nd++] = sent;
     if (received !== null) dateBuf[nd++] = received;
     const t = times(c);
@@ -261,8 +271,9 @@ export function featuresOf(
   const c = contact;
   const { signals } = ctx;
   const t = times(c);
-  const lastSent = plausible(c.lastSent);
-  const lastReceived = plausible(c.lastReceived);
+  const latest = latestDate(ctx.now);
+  const lastSent = plausible(c.lastSent, latest);
+  const lastReceived = plausible(c.lastReceived, latest);
   // Mail dates without a sent date, or a counting source's explicit 0: the owner never wrote. Otherwise an
   // unknown count (phones, or a source that dropped it) gets the book's typical light count.
   const neverWritten = t === null && ((lastSent === null && lastReceived !== null) || neverCounted(c, lastSent));
@@ -290,7 +301,7 @@ export function featuresOf(
     favorite: c.favorite ? 1 : 0,
     pinned: c.pinned > 0 ? 1 : 0,
     sources: Math.log2(Math.max(1, c.sourceCount)),
-    entries: Math.log2(Math.max(1, c.entryCount)),
+    entries: Math.log2(Math.max(1, c.cardCount ?? c.entryCount)),
     completeness: completenessOf(c),
     personal_email: personal,
     role_email: role,
@@ -298,7 +309,7 @@ export function featuresOf(
     known_by: Math.log1p(maxOver(c.keys, signals.knownBy)),
     reciprocal: recip ? 1 : 0,
     reciprocal_frequency: recip ? Math.log1p(Math.max(0, recip.times)) : 0,
-    reciprocal_recency: recip ? decay(plausible(recip.lastSent), book.reference, RECIPROCAL_HALF_LIFE_DAYS) : 0,
+    reciprocal_recency: recip ? decay(plausible(recip.lastSent, latest), book.reference, RECIPROCAL_HALF_LIFE_DAYS) : 0,
     app_user: anyKey(c.keys, signals.appUserKeys),
     invited: anyKey(c.keys, signals.invitedKeys),
     accepted: anyKey(c.keys, signals.acceptedKeys),

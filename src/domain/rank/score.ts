@@ -30,7 +30,7 @@ export function scoreFeatures(
  */
 export function rankContacts(contacts: Contact[], ctx: RankContext): Scored[] {
   const weights = ctx.weights ?? DEFAULT_WEIGHTS;
-  const book = bookStatsOf(contacts);
+  const book = bookStatsOf(contacts, ctx.now);
   let out: Scored[];
   if (ctx.explain === true) {
     out = contacts.map((contact) => {

@@ -12,6 +12,11 @@ export interface RankContext {
   weights?: Weights;
   /** Attach per-feature contributions to every row. */
   explain?: boolean;
+  /**
+   * When the ranking runs (epoch ms): a date more than a day after it is no message date (a device clock
+   * gone wrong) and is read as unset. Absent: no such bound (an offline evaluation of old logs).
+   */
+  now?: number;
 }
 
 /** One ranked contact. */
