@@ -38,6 +38,24 @@ export { clearNameCache } from './merge/contact.ts';
  * the order of their first entry; Contact.id is the index. Junk contacts are kept (flagged) so that
  * storage holds everything; the ranker leaves them out.
  */
+/**
+ * The sources whose 0s say nothing: a times_contacted of 0 means "never written to" only from a source
+ * that counts, and a source that counts nobody over all of its uploads (a phone that stopped reporting
+ * the count sends 0 for everyone) knows nothing. Decided over the whole book, so that N batches of one
+ * source give the list of one upload. null when no entry has a 0.
+ */
+function uncountedSources(entries: readonly NormalizedEntry[]): Set<string> | null {
+  let zeros: Set<string> | null = null;
+  const counting = new Set<string>();
+  for (const e of entries) {
+    if (e.timesContacted === 0) (zeros ??= new Set()).add(e.sourceKey);
+    else if (e.timesContacted !== null && e.timesContacted > 0) counting.add(e.sourceKey);
+  }
+  if (zeros === null) return null;
+  for (const k of counting) zeros.delete(k);
+  return zeros.size > 0 ? zeros : null;
+}
+
 export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[], self?: SelfOf): Contact[] {
   const n = entries.length;
   // Names are folded once per distinct string: books repeat names across sources and duplicates.
@@ -77,8 +95,9 @@ export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (rea
 
   const contacts: Contact[] = new Array(groups);
   const isSelf = selfTest(self);
+  const uncounted = uncountedSources(entries);
   for (let id = 0; id < groups; id++) {
-    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp());
+    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted);
     if (isSelf !== null && !c.junk && isSelf(c)) {
       c.junk = true;
       c.junkReason = 'self';

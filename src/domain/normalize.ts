@@ -156,8 +156,9 @@ function addEmail(seen: Set<string> | null, raw: string): void {
     // nothing else does.
     for (const sep of EMAIL_LIST_SEPARATORS) {
       if (!sep.test(raw)) continue;
+      const parts = listParts(raw, sep);
       let any = false;
-      for (const part of raw.split(sep)) {
+      for (const part of parts) {
         if (part.trim() !== '' && normalizeEmail(part) !== null) {
           addEmail(seen, part);
           any = true;
@@ -182,6 +183,30 @@ function addEmail(seen: Set<string> | null, raw: string): void {
     seen.add(e.key);
   }
   gather(e);
+}
+
+/**
+ * The parts of a list pasted into one e-mail field, split at `sep`, except where the split would cut
+ * into one address: a word glued to the separator and the separator glued to an address
+ * ("john,smith@x.com", a vCard's "leo\,smith@x.com" unescaped) is one string, whose tail "smith@x.com"
+ * is somebody else's mailbox. A pasted list has a space after its separators, or an address before them
+ * ("a@x.com,b@y.com").
+ */
+function listParts(raw: string, sep: RegExp): string[] {
+  const pieces = raw.split(new RegExp(`(${sep.source})`, sep.flags));
+  const out: string[] = [];
+  let current = pieces[0] ?? '';
+  for (let k = 1; k + 1 < pieces.length; k += 2) {
+    const next = pieces[k + 1]!;
+    const glued = current !== '' && next !== '' && !current.includes('@') && !/\s$/.test(current) && !/^\s/.test(next) && next.includes('@');
+    if (glued) current += pieces[k]! + next;
+    else {
+      out.push(current);
+      current = next;
+    }
+  }
+  out.push(current);
+  return out;
 }
 
 /**

@@ -61,11 +61,8 @@ export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultR
   const key = sourceKey(source);
   const normalized: NormalizedEntry[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) normalized[i] = normalizeEntry(entries[i], { region, sourceKey: key });
-  // A times_contacted of 0 says "never written to" only from a source that counts: an upload with no
-  // positive count anywhere (a phone that stopped reporting it sends 0 for everyone) knows nothing.
-  if (!normalized.some((e) => e.timesContacted !== null && e.timesContacted > 0)) {
-    for (const e of normalized) if (e.timesContacted === 0) e.timesContacted = null;
-  }
+  // An explicit times_contacted of 0 is stored as sent: whether it says "never written to" depends on
+  // whether its source counts anyone, over all of the source's uploads (the merge decides: uncountedSources).
   return { sourceKey: key, normalized, keyStats: indexedKeyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region).filter(isIndexedKey) };
 }
 

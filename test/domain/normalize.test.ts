@@ -50,6 +50,23 @@ test('must keep: every address of a pasted list, whatever separates them, and no
   const e = normalizeEntry({ email: 'john smith@x.com', times_contacted: 1 }, ctx);
   assert.equal(e.emails.length, 1);
   assert.equal(e.emails[0]!.junk, 'invalid');
+  // Nor a comma or semicolon glued inside one string: its tail is somebody else's mailbox.
+  for (const v of ['john,smith@x.com', 'john;smith@x.com', 'leo,smith@example.com']) {
+    const glued = normalizeEntry({ email: v, times_contacted: 2 }, ctx).emails;
+    assert.deepEqual(
+      glued.map((m) => m.junk),
+      ['invalid'],
+      v,
+    );
+  }
+  // A list without spaces is still a list when its parts are addresses, and a space after a comma splits.
+  assert.deepEqual(emails('ann@x.com,bob@y.org'), ['ann@x.com', 'bob@y.org']);
+  assert.deepEqual(emails('ann@x.com;bob@y.org;'), ['ann@x.com', 'bob@y.org']);
+  assert.deepEqual(emails('n/a, ann@x.com'), ['ann@x.com']);
+  assert.deepEqual(emails('ann@x.com,n/a'), ['ann@x.com']);
+  // The glued string stays whole beside the list's other addresses.
+  assert.deepEqual(emails('a.b,c@x.com, d@y.org'), ['d@y.org']);
+  assert.deepEqual(emails('d@y.org, john,smith@x.com'), ['d@y.org']);
 });
 
 test("must keep: lists with the separators of other tools and input methods, labels, Google's primary mark", () => {

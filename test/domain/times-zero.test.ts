@@ -12,7 +12,7 @@ import { owner, signals } from './rank-fixtures.ts';
 const gmail = { type: 'gmail', email: 'me@example.org' };
 const phone = { type: 'phone', phone: '+14155550100' };
 
-test('an upload that counts keeps its explicit 0s; one that counts nobody reads them as unknown', () => {
+test('a source that counts keeps its explicit 0s; one that counts nobody reads them as unknown', () => {
   const counting = cleanUpload(
     gmail,
     [
@@ -22,7 +22,7 @@ test('an upload that counts keeps its explicit 0s; one that counts nobody reads 
     null,
   );
   assert.deepEqual(
-    counting.normalized.map((e) => e.timesContacted),
+    mergeEntries(counting.normalized).map((c) => c.timesContacted),
     [4, 0],
   );
   const silent = cleanUpload(
@@ -31,8 +31,28 @@ test('an upload that counts keeps its explicit 0s; one that counts nobody reads 
     null,
   );
   assert.deepEqual(
-    silent.normalized.map((e) => e.timesContacted),
+    mergeEntries(silent.normalized).map((c) => c.timesContacted),
     [null, null, null],
+  );
+});
+
+test('decided per source over all its uploads: N batches give the counts of one upload', () => {
+  const entries = [
+    ...Array.from({ length: 4 }, (_, i) => ({ email: `n${i}@example.com`, times_contacted: 5 + i })),
+    ...Array.from({ length: 4 }, (_, i) => ({ email: `z${i}@example.com`, times_contacted: 0 })),
+  ];
+  const whole = mergeEntries(cleanUpload(gmail, entries, null).normalized).map((c) => c.timesContacted);
+  // The second batch holds only 0s: from a source whose first batch counts, they are "never written to".
+  const batches = mergeEntries([...cleanUpload(gmail, entries.slice(0, 4), null).normalized, ...cleanUpload(gmail, entries.slice(4), null).normalized]).map(
+    (c) => c.timesContacted,
+  );
+  assert.deepEqual(batches, whole);
+  assert.deepEqual(whole, [5, 6, 7, 8, 0, 0, 0, 0]);
+  // A phone's 0s beside a counting gmail source stay unknown: the decision is the source's own.
+  const book = mergeEntries([...cleanUpload(gmail, entries.slice(0, 4), null).normalized, ...cleanUpload(phone, entries.slice(4), null).normalized]);
+  assert.deepEqual(
+    book.map((c) => c.timesContacted),
+    [5, 6, 7, 8, null, null, null, null],
   );
 });
 

@@ -155,6 +155,7 @@ export function buildContact(
   infos: (NameInfo | null)[],
   alias: Map<string, string> | null,
   stamp: number,
+  uncounted: ReadonlySet<string> | null = null,
 ): Contact {
   // Contacts hold a handful of items: linear scans of small arrays beat Sets here.
   const emails: NormEmail[] = [];
@@ -201,7 +202,9 @@ export function buildContact(
     company = e.company ?? company;
     favorite ||= e.favorite;
     if (e.pinned > pinned) pinned = e.pinned;
-    if (e.timesContacted !== null && (times === null || e.timesContacted > times)) times = e.timesContacted;
+    // A 0 from a source that counts nobody is no count (merge.ts uncountedSources).
+    const tc = e.timesContacted === 0 && uncounted !== null && uncounted.has(e.sourceKey) ? null : e.timesContacted;
+    if (tc !== null && (times === null || tc > times)) times = tc;
     lastSent = newest(lastSent, e.lastSent);
     lastReceived = newest(lastReceived, e.lastReceived);
     if (e.addressCount > addressCount) addressCount = e.addressCount;
