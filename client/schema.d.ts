@@ -253,7 +253,7 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                /** @description What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body") */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
@@ -450,7 +450,7 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                /** @description What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body") */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
@@ -591,7 +591,7 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                /** @description What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body") */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
@@ -715,7 +715,7 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description Unknown fields of the upload (accepted, ignored) */
+                                /** @description What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body") */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;

@@ -220,7 +220,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // every other route still answers 415 to them).
     else
       await app.register(async (scope) => {
-        scope.addContentTypeParser(textBody, { parseAs: 'string', bodyLimit: config.bodyLimitBytes }, (_req, body, done) => done(null, body));
+        // The bytes as sent: the route decodes them (a file may be windows-1252 or UTF-16, not only UTF-8).
+        scope.addContentTypeParser(textBody, { parseAs: 'buffer', bodyLimit: config.bodyLimitBytes }, (_req, body, done) => done(null, body));
         scope.route(options);
       });
   }

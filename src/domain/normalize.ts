@@ -304,7 +304,8 @@ function favoriteOf(v: unknown): boolean {
   if (typeof v === 'number') return v !== 0 && Number.isFinite(v);
   if (typeof v === 'string') {
     const s = v.trim().toLowerCase();
-    return s === '1' || s === 'true';
+    // What spreadsheets and exporters write for a checked box: "1", "true", "yes", "y", "on", "x", "★".
+    return s === '1' || s === 'true' || s === 'yes' || s === 'y' || s === 'on' || s === 'x' || s === '★' || s === '*';
   }
   return false;
 }

@@ -181,7 +181,12 @@ export function makeSchemas(limits: SchemaLimits) {
     exception_matching_email_domain: Type.Optional(Type.Boolean()),
     cleaning: Type.Optional(CleaningSummary),
     left_out_entries: Type.Optional(Type.Array(LeftOutEntry, { description: 'With include_left_out=1' })),
-    warnings: Type.Optional(Type.Array(Warning, { description: 'Unknown fields of the upload (accepted, ignored)' })),
+    warnings: Type.Optional(
+      Type.Array(Warning, {
+        description:
+          'What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body")',
+      }),
+    ),
   });
 
   const UploadResponse = Type.Object({

@@ -1,15 +1,18 @@
 /**
  * vCard (.vcf) files → Kith entries. Phones and Apple/Google Contacts export vCard 2.1, 3.0 and 4.0.
  *
- * The `vcf` package splits a file into cards and each card into properties (unfolding, parameters,
- * groups). It leaves values raw, so this file adds what real exports need on top: quoted-printable with a
- * charset (Android 2.1 exports), RFC 6350 text escapes, structured values (N, ADR, ORG) and Apple's
+ * The reader is lenient where exports are sloppy and says what it could not do: a card needs no VERSION
+ * (a `VERSION:3`, `VERSION: 3.0` or `2.0` is read too; only a version number other than 2, 3 or 4 is
+ * refused, and reported), and a card whose END:VCARD is missing ends at the next BEGIN:VCARD or at the
+ * end of the file (and is reported). Property lines are split as RFC 6350 §3.3 writes them: a quoted
+ * parameter value may hold `:`, `;` and `,`. On top of that, what real exports need: quoted-printable and
+ * base64 with a charset (Android 2.1 and vCard 3 `ENCODING=b` names), files in windows-1252 or UTF-16,
+ * RFC 6350 text escapes, RFC 2047 encoded-words in names, structured values (N, ADR, ORG) and Apple's
  * item-grouped labels. `vcardToEntry` is the pure conversion from one card's properties to an Entry.
  */
-import vCard from 'vcf';
 import type { EntryInput } from '../domain/types.ts';
 
-/** One property of a card, values not yet unescaped (but quoted-printable already decoded). */
+/** One property of a card, values not yet unescaped (but quoted-printable, base64 text and the charset already decoded). */
 export interface VcardProperty {
   /** Property name without group, lower-case and without dashes, e.g. `email`, `xablabel`. */
   name: string;
@@ -29,6 +32,32 @@ export interface ParsedVcards {
   skipped: { card: number; reason: string }[];
   /** `ios`, `android` or `gmail` when the PRODID of the cards says where they came from. */
   sourceType: 'ios' | 'android' | 'gmail' | null;
+}
+
+/** Something read from a card with a doubt the answer should name. */
+export type CardNote =
+  /** The card had no END:VCARD: it was read up to the next BEGIN:VCARD or the end of the file. */
+  | 'no_end'
+  /** The card holds U+FFFD: characters lost before or while the file was decoded (text that was not UTF-8). */
+  | 'undecodable';
+
+/** One card of a file (every BEGIN:VCARD starts one), in file order. */
+export interface VcardCard {
+  /** The card's entry; null when it holds no name, e-mail, phone or company, or was not read. */
+  entry: Entry | null;
+  /** Everything read from the card: its entry, or what an unusable card holds (possibly `{}`; `{}` when not read). */
+  read: Entry;
+  /** Why the card was not read at all (an unsupported VERSION). */
+  notRead?: string;
+  notes: CardNote[];
+}
+
+/** A whole .vcf file, card by card: `cards[i]` is the card at position i (0-based) in the file. */
+export interface VcardFile {
+  cards: VcardCard[];
+  sourceType: ParsedVcards['sourceType'];
+  /** The character set the file was read in (`utf-8` for text given as a string). */
+  charset: string;
 }
 
 /** `\,` `\;` `\n` `\\` → their characters (RFC 6350 §3.4). */
@@ -54,23 +83,187 @@ export function splitStructured(s: string, sep = ';'): string[] {
   return out;
 }
 
-/** Decodes a quoted-printable value (soft line breaks already joined) in the given charset. */
-export function decodeQuotedPrintable(s: string, charset = 'utf-8'): string {
+/** The bytes of a quoted-printable value (soft line breaks already joined); `literal` gives a literal character's bytes. */
+function quotedPrintableBytes(s: string, literal: (c: string) => Iterable<number>): Uint8Array {
   const bytes: number[] = [];
   for (let i = 0; i < s.length; i++) {
     if (s[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
       bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
       i += 2;
-    } else {
-      // Literal characters of a QP value are ASCII; anything else is kept as its UTF-8 bytes.
-      for (const b of Buffer.from(s[i], 'utf8')) bytes.push(b);
+    } else for (const b of literal(s[i])) bytes.push(b);
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** Literal characters of a QP value are ASCII; anything else is kept as its UTF-8 bytes. */
+const utf8Bytes = (c: string): Iterable<number> => Buffer.from(c, 'utf8');
+/** A character of text read byte for byte (latin1) is its byte. */
+const rawByte = (c: string): Iterable<number> => [c.charCodeAt(0) & 0xff];
+
+/** A decoder of one charset: TextDecoder's, or ours for windows-1252. */
+interface Decoder {
+  /** The charset's WHATWG name (`utf-8`, `windows-1252`, `shift_jis`…). */
+  encoding: string;
+  decode(bytes: Uint8Array): string;
+}
+
+/** WHATWG's index-windows-1252 for bytes 0x80–0x9F (every other byte is its own code point). */
+const CP1252_80_9F = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d,
+  0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/**
+ * windows-1252 (also what the labels iso-8859-1, latin1 and us-ascii mean), decoded here: Node's
+ * TextDecoder reads bytes 0x80–0x9F as ISO-8859-1 control characters since 20.18.3 (nodejs/node#60888),
+ * where Outlook's files hold € ‚ „ … ‘ ’ “ ” – — ™ Š Œ Ž š œ ž Ÿ.
+ */
+const windows1252: Decoder = {
+  encoding: 'windows-1252',
+  decode(bytes) {
+    const codes = new Uint16Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) codes[i] = bytes[i] >= 0x80 && bytes[i] < 0xa0 ? CP1252_80_9F[bytes[i] - 0x80] : bytes[i];
+    let out = '';
+    for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.subarray(i, i + 8192));
+    return out;
+  },
+};
+
+/** Decoders by label, bounded: the labels come from uploaded files. */
+const decoders = new Map<string, Decoder | null>();
+const MAX_DECODERS = 64;
+/** A decoder for a charset label (TextDecoder's labels: utf-8, windows-1252, iso-8859-1, shift_jis…), or null when unknown. */
+function decoderFor(label: string | undefined): Decoder | null {
+  const key = (label ?? '').trim().replace(/^"|"$/g, '').toLowerCase();
+  if (!key) return null;
+  let d = decoders.get(key);
+  if (d === undefined) {
+    try {
+      const td = new TextDecoder(key);
+      d = td.encoding === 'windows-1252' ? windows1252 : td;
+    } catch {
+      d = null;
     }
+    if (decoders.size < MAX_DECODERS) decoders.set(key, d);
   }
+  return d;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Bytes → text: in the declared charset, else UTF-8, else (bytes that are not UTF-8: an Outlook or
+ * older export) windows-1252. A declared UTF-8 that the bytes are not gets the same fallback.
+ */
+function textOf(bytes: Uint8Array, charset?: string): string {
+  const named = decoderFor(charset);
+  if (named !== null && named.encoding !== 'utf-8') return named.decode(bytes);
   try {
-    return new TextDecoder(charset.toLowerCase(), { fatal: false }).decode(Uint8Array.from(bytes));
+    return strictUtf8.decode(bytes);
   } catch {
-    return new TextDecoder('utf-8').decode(Uint8Array.from(bytes));
+    return windows1252.decode(bytes);
   }
+}
+
+/**
+ * Decodes a quoted-printable value (soft line breaks already joined) in the given charset; without one,
+ * UTF-8, or windows-1252 when the bytes are not UTF-8.
+ */
+export function decodeQuotedPrintable(s: string, charset?: string): string {
+  return textOf(quotedPrintableBytes(s, utf8Bytes), charset);
+}
+
+/**
+ * Decodes the RFC 2047 encoded-words of a name (`=?UTF-8?B?w4FsdmFybw==?=`, `=?ISO-8859-1?Q?J=FCrgen?=`),
+ * as mail clients copy them into contacts. Strict: only a well-formed encoded-word standing alone
+ * between spaces (or at either end) is decoded, in a charset TextDecoder knows, into valid text without
+ * control characters; anything else stays as written. The space between two encoded-words is dropped
+ * (RFC 2047 §6.2), and adjacent words of one charset are decoded together (a character split between
+ * two words is one character).
+ */
+export function decodeEncodedWords(s: string): string {
+  if (!s.includes('=?')) return s;
+  const parts = s.split(/(\s+)/);
+  const out: string[] = [];
+  // A run of encoded-words of one charset, and the text the run stands for if it cannot be decoded.
+  let run: { charset: string; bytes: number[]; raw: string } | null = null;
+  let pendingSpace = '';
+  const flush = () => {
+    if (run === null) return;
+    out.push(decodeWord(run.bytes, run.charset) ?? run.raw);
+    run = null;
+  };
+  for (const part of parts) {
+    if (part === '') continue;
+    if (/^\s+$/.test(part)) {
+      pendingSpace += part;
+      continue;
+    }
+    const word = encodedWord(part);
+    if (word === null) {
+      flush();
+      out.push(pendingSpace, part);
+    } else if (run !== null && run.charset === word.charset) {
+      run.bytes.push(...word.bytes);
+      run.raw += pendingSpace + part;
+    } else {
+      const afterWord = run !== null;
+      flush();
+      // Space between two encoded-words is not text; before the first one it is.
+      if (!afterWord) out.push(pendingSpace);
+      run = { charset: word.charset, bytes: [...word.bytes], raw: part };
+    }
+    pendingSpace = '';
+  }
+  flush();
+  out.push(pendingSpace);
+  return out.join('');
+}
+
+/** One encoded-word (the whole of `s`), or null when `s` is not a well-formed one. */
+function encodedWord(s: string): { charset: string; bytes: Uint8Array } | null {
+  // charset: an RFC 2045 token (an RFC 2231 language after `*`); text: printable ASCII without `?` or space.
+  const m = /^=\?([^\s()<>@,;:"/[\]?=*]+)(?:\*[A-Za-z0-9-]+)?\?([BbQq])\?([!->@-~]+)\?=$/.exec(s);
+  if (m === null) return null;
+  const [, charset, encoding, text] = m;
+  if (decoderFor(charset) === null) return null;
+  if (encoding === 'B' || encoding === 'b') {
+    if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
+    return { charset: charset.toLowerCase(), bytes: Buffer.from(text, 'base64') };
+  }
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '_') bytes.push(0x20);
+    else if (c === '=') {
+      if (!/^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) return null;
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(c.charCodeAt(0));
+  }
+  return { charset: charset.toLowerCase(), bytes: Uint8Array.from(bytes) };
+}
+
+/** The text of an encoded-word run, or null when its bytes are not valid text in its charset. */
+function decodeWord(bytes: number[], charset: string): string | null {
+  const d = decoderFor(charset);
+  if (d === null) return null;
+  let text: string;
+  try {
+    text = (d === windows1252 ? d : new TextDecoder(d.encoding, { fatal: true })).decode(Uint8Array.from(bytes));
+  } catch {
+    return null;
+  }
+  return hasControl(text) ? null : text;
+}
+
+/** Whether text holds a control character other than tab, CR and LF (binary data, not text). */
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+  }
+  return false;
 }
 
 const clean = (s: string | undefined | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -114,6 +307,14 @@ const LEGACY_IM: Record<string, string> = {
  * Returns null when the card holds nothing an invite could use or show (no name, e-mail, phone or company).
  */
 export function vcardToEntry(props: VcardProperty[]): Entry | null {
+  const entry = cardEntry(props);
+  return isUsable(entry) ? entry : null;
+}
+
+const isUsable = (e: Entry): boolean => Boolean(e.name || e.emails || e.phones || e.company);
+
+/** Everything a card holds, as an Entry (possibly `{}`). */
+function cardEntry(props: VcardProperty[]): Entry {
   const all = (name: string) => props.filter((p) => p.name === name);
   const first = (name: string) => all(name)[0];
   const labels = new Map<string, string>();
@@ -122,9 +323,11 @@ export function vcardToEntry(props: VcardProperty[]): Entry | null {
 
   const entry: Entry = {};
 
-  let name = clean(unescapeText(first('fn')?.value ?? ''));
+  // Names may hold RFC 2047 encoded-words (copied from mail headers): decoded after unescaping, so a
+  // decoded `;` or `,` is text, not a separator.
+  let name = clean(decodeEncodedWords(unescapeText(first('fn')?.value ?? '')));
   if (!name && first('n')) {
-    const [family = '', given = '', additional = '', prefix = '', suffix = ''] = splitStructured(first('n').value);
+    const [family = '', given = '', additional = '', prefix = '', suffix = ''] = splitStructured(first('n').value).map(decodeEncodedWords);
     name = clean([prefix, given, additional, family, suffix].join(' '));
   }
   if (name) entry.name = name;
@@ -201,51 +404,231 @@ export function vcardToEntry(props: VcardProperty[]): Entry | null {
   const categories = all('categories').flatMap((p) => splitStructured(p.value, ',').map((c) => clean(c).toLowerCase()));
   if (categories.some((c) => c === 'starred' || c === 'favorites' || c === 'favourites')) entry.is_favorite = 1;
 
-  if (!entry.name && !entry.emails && !entry.phones && !entry.company) return null;
   return entry;
 }
 
 /**
- * Joins quoted-printable soft line breaks (`=` at the end of a line) of vCard 2.1 and normalises line
- * ends to CRLF, which the `vcf` package expects.
+ * A file's text. `eightBit`: the text holds the file's bytes one per character (latin1), because the
+ * bytes are not UTF-8; each property's value is then decoded on its own, in its CHARSET when it declares
+ * one, else in `eightBit` (the file's charset: declared by the caller, or windows-1252).
  */
-function preprocess(card: string): string {
-  const lines = card.split(/\r\n|\r|\n/);
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i];
-    if (/ENCODING=QUOTED-PRINTABLE/i.test(line.split(':')[0])) {
-      while (line.endsWith('=') && i + 1 < lines.length) line = line.slice(0, -1) + lines[++i].replace(/^[ \t]/, '');
-    }
-    out.push(line);
+interface FileText {
+  text: string;
+  charset: string;
+  eightBit: string | null;
+}
+
+/**
+ * Reads a file's bytes: a byte-order mark (UTF-8, UTF-16LE/BE) decides; so does the zero byte beside
+ * `B` of a UTF-16 file without one; then a charset the caller declares (a Content-Type's); else UTF-8
+ * when the bytes are UTF-8, and windows-1252 (Outlook's, a superset of ISO-8859-1) when they are not.
+ * The decision is for the whole file; a property's own CHARSET counts only where the file is not UTF-8
+ * (and, with QUOTED-PRINTABLE or base64, always).
+ */
+function fileText(input: string | Uint8Array, declared?: string): FileText {
+  if (typeof input === 'string') return { text: input.replace(/^\uFEFF/, ''), charset: 'utf-8', eightBit: null };
+  const b = input;
+  const whole = (charset: string, from: number): FileText => ({ text: new TextDecoder(charset).decode(b.subarray(from)), charset, eightBit: null });
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return whole('utf-8', 3);
+  if (b[0] === 0xff && b[1] === 0xfe) return whole('utf-16le', 2);
+  if (b[0] === 0xfe && b[1] === 0xff) return whole('utf-16be', 2);
+  if (b.length >= 2 && b[0] !== 0 && b[1] === 0) return whole('utf-16le', 0);
+  if (b.length >= 2 && b[0] === 0 && b[1] !== 0) return whole('utf-16be', 0);
+  const named = decoderFor(declared);
+  if (named !== null && named.encoding.startsWith('utf-16')) return whole(named.encoding, 0);
+  const latin1 = (charset: string): FileText => ({ text: Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1'), charset, eightBit: charset });
+  if (named !== null && named.encoding !== 'utf-8') return latin1(named.encoding);
+  try {
+    return { text: strictUtf8.decode(b), charset: 'utf-8', eightBit: null };
+  } catch {
+    return latin1('windows-1252');
   }
-  return out.join('\r\n');
+}
+
+/**
+ * The text of an uploaded file's bytes, decided as for a vCard (fileText): a byte-order mark, UTF-16's
+ * zero bytes, the charset the caller declares, else UTF-8 when the bytes are UTF-8 and windows-1252 when
+ * they are not. For the CSV reader and format detection (a vCard is read from its bytes: readVcardFile).
+ */
+export function decodeFileText(bytes: Uint8Array, declared?: string): string {
+  const f = fileText(bytes, declared);
+  if (f.eightBit === null) return f.text;
+  const d = decoderFor(f.eightBit) ?? windows1252;
+  return d.decode(bytes);
 }
 
 const bare = (name: string): string => name.toLowerCase().replace(/-/g, '');
 
-/** Turns the `vcf` package's property objects into VcardProperty, decoding quoted-printable. */
-function propertiesOf(card: vCard): VcardProperty[] {
-  const out: VcardProperty[] = [];
-  for (const value of Object.values(card.data)) {
-    for (const prop of Array.isArray(value) ? value : [value]) {
-      const raw = prop as unknown as Record<string, unknown> & { _field: string; _data: unknown };
-      const params: Record<string, string[]> = {};
-      let group: string | undefined;
-      for (const [k, v] of Object.entries(raw)) {
-        if (k === 'group') group = String(v).toLowerCase();
-        // The package camel-cases names (X-SERVICE-TYPE → xServiceType, X-ABLabel → xAbLabel), so
-        // names are compared lower-case without dashes, whatever their case in the file.
-        else params[bare(k)] = (Array.isArray(v) ? v : [v]).map((x) => String(x));
+/** ENCODING values that vCard 2.1 writes bare (`TEL;QUOTED-PRINTABLE:`): every other bare parameter is a TYPE. */
+const ENCODINGS = new Set(['quotedprintable', 'base64', 'b', '8bit', '7bit']);
+
+/** A content line's parts (RFC 6350 §3.3), raw: `[group "."] name *(";" param) ":" value`. Null: not a property line. */
+interface ContentLine {
+  group?: string;
+  name: string;
+  params: Record<string, string[]>;
+  value: string;
+}
+
+/**
+ * Splits a content line. A parameter value in double quotes may hold `:`, `;` and `,`
+ * (`EMAIL;TYPE="x:y";PREF=1:ned@example.com`); RFC 6868's `^n` `^^` `^'` escapes are decoded in it.
+ * A quote that is never closed is read as a character.
+ */
+function splitLine(line: string): ContentLine | null {
+  const n = line.length;
+  let i = 0;
+  while (i < n && line[i] !== ';' && line[i] !== ':') i++;
+  const head = line.slice(0, i).trim();
+  if (i === n || !head) return null;
+  const dot = head.lastIndexOf('.');
+  const group = dot > 0 ? head.slice(0, dot).toLowerCase() : undefined;
+  const params: Record<string, string[]> = {};
+  const add = (k: string, vs: string[]) => {
+    params[k] = [...(params[k] ?? []), ...vs];
+  };
+  while (line[i] === ';') {
+    let j = ++i;
+    while (j < n && line[j] !== '=' && line[j] !== ';' && line[j] !== ':') j++;
+    const raw = line.slice(i, j).trim();
+    const key = bare(raw);
+    i = j;
+    if (line[i] !== '=') {
+      // vCard 2.1's bare parameters: `TEL;CELL;PREF:` `N;QUOTED-PRINTABLE:`
+      if (key) add(ENCODINGS.has(key) ? 'encoding' : 'type', [raw]);
+      continue;
+    }
+    i++;
+    const values: string[] = [];
+    for (;;) {
+      let v = '';
+      const close = line[i] === '"' ? line.indexOf('"', i + 1) : -1;
+      if (close > 0) {
+        v = line.slice(i + 1, close).replace(/\^(['n^])/g, (_m, c: string) => (c === 'n' ? '\n' : c === "'" ? '"' : '^'));
+        i = close + 1;
       }
-      if (params.type) params.type = params.type.map((t) => t.toLowerCase().replace(/^"|"$/g, ''));
-      let data = String(raw._data ?? '');
-      if ((params.encoding ?? []).some((e) => /^quoted-printable$/i.test(e))) data = decodeQuotedPrintable(data, params.charset?.[0]);
-      const name = bare(raw._field);
-      out.push({ name, ...(group ? { group } : {}), params, value: data });
+      while (i < n && line[i] !== ',' && line[i] !== ';' && line[i] !== ':') v += line[i++];
+      values.push(v);
+      if (line[i] !== ',') break;
+      i++;
+    }
+    // A TYPE list may be quoted whole (`TYPE="voice,cell"`, RFC 6350's own example).
+    if (key) add(key, key === 'type' ? values.flatMap((v) => v.split(',')) : values);
+  }
+  if (line[i] !== ':') return null;
+  const name = bare(head.slice(dot + 1).trim());
+  if (!name) return null;
+  return { ...(group ? { group } : {}), name, params, value: line.slice(i + 1) };
+}
+
+const isQuotedPrintable = (params: Record<string, string[]>): boolean => (params.encoding ?? []).some((e) => /^quoted-printable$/i.test(e.trim()));
+const isBase64 = (params: Record<string, string[]>): boolean => (params.encoding ?? []).some((e) => /^(b|base64)$/i.test(e.trim()));
+
+/**
+ * A card's physical lines → its content lines: folded lines unfolded (a line starting with a space or
+ * tab continues the one before, less that one character), quoted-printable soft line breaks (`=` at the
+ * end of a line) joined, blank lines dropped.
+ */
+function contentLines(lines: string[]): string[] {
+  const out: string[] = [];
+  // Whether the line being built is quoted-printable (null: its parameters are not complete yet).
+  let qp: boolean | null = null;
+  const known = () => {
+    if (qp === null) {
+      const parsed = splitLine(out[out.length - 1]);
+      if (parsed !== null) qp = isQuotedPrintable(parsed.params);
+    }
+    return qp === true;
+  };
+  for (const line of lines) {
+    const last = out.length - 1;
+    if (last >= 0 && out[last].endsWith('=') && known()) out[last] = out[last].slice(0, -1) + line.replace(/^[ \t]/, '');
+    else if (last >= 0 && (line.startsWith(' ') || line.startsWith('\t'))) out[last] += line.slice(1);
+    else if (line.trim() !== '') {
+      out.push(line);
+      qp = null;
     }
   }
   return out;
+}
+
+/** Properties whose base64 is binary (a picture, a sound, a key), never text. */
+const BINARY = new Set(['photo', 'logo', 'sound', 'key']);
+
+/** A content line → a property, its value decoded (quoted-printable, base64 text, the charset of an 8-bit file). */
+function propertyOf(line: ContentLine, eightBit: string | null): VcardProperty {
+  const { params } = line;
+  const charset = params.charset?.[0];
+  const latin = (s: string) => (eightBit === null ? s : textOf(Buffer.from(s, 'latin1'), eightBit));
+  for (const [k, vs] of Object.entries(params)) params[k] = vs.map(latin);
+  if (params.type) params.type = params.type.map((t) => t.trim().toLowerCase());
+  let value = line.value;
+  if (isQuotedPrintable(params)) value = textOf(quotedPrintableBytes(value, eightBit === null ? utf8Bytes : rawByte), charset);
+  else if (isBase64(params) && !BINARY.has(line.name)) value = base64Text(value, charset) ?? latin(value);
+  else if (eightBit !== null) value = decoderFor(charset) !== null ? textOf(Buffer.from(value, 'latin1'), charset) : latin(value);
+  return { name: line.name, ...(line.group ? { group: line.group } : {}), params, value };
+}
+
+/** Base64 text (vCard 3 `FN;ENCODING=b:`) in its charset; null when it is not base64 or not text. */
+function base64Text(value: string, charset: string | undefined): string | null {
+  const b64 = value.replace(/\s+/g, '');
+  if (!b64 || b64.length % 4 === 1 || !/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
+  const text = textOf(Buffer.from(b64, 'base64'), charset);
+  return hasControl(text) ? null : text;
+}
+
+const BEGIN = /^\s*BEGIN\s*:\s*VCARD\s*$/i;
+const END = /^\s*END\s*:\s*VCARD\s*$/i;
+
+/** The cards of a file: the physical lines between each BEGIN:VCARD and its END (or the next BEGIN, or the end of the file). */
+function cardsOf(text: string): { lines: string[]; ended: boolean }[] {
+  const cards: { lines: string[]; ended: boolean }[] = [];
+  let cur: { lines: string[]; ended: boolean } | null = null;
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    // Text between cards (after an END, before the next BEGIN) is not part of any card.
+    if (BEGIN.test(line)) cards.push((cur = { lines: [], ended: false }));
+    else if (cur !== null && END.test(line)) {
+      cur.ended = true;
+      cur = null;
+    } else cur?.lines.push(line);
+  }
+  return cards;
+}
+
+/**
+ * Why a card's VERSION stops it being read, or null. A card without VERSION, or with 2.x, 3.x or 4.x
+ * written loosely (`3`, ` 3.0`, `2.0`), is read: FN, N, EMAIL and TEL read the same in all of them.
+ */
+function versionProblem(props: VcardProperty[]): string | null {
+  const v = props.find((p) => p.name === 'version')?.value.trim() ?? '';
+  const m = /^(\d+)(\.\d+)*$/.exec(v);
+  if (m === null || ['2', '3', '4'].includes(m[1])) return null;
+  return `unsupported vCard version "${v.slice(0, 12)}"`;
+}
+
+/**
+ * Reads a whole .vcf file card by card: its text, or its bytes (decoded as `fileText` says; `charset`:
+ * one the caller declares, such as a Content-Type's). Every BEGIN:VCARD gives one card, in file order,
+ * whether it could be read or not, so a card's position is its index in the upload.
+ */
+export function readVcardFile(input: string | Uint8Array, opts: { charset?: string } = {}): VcardFile {
+  const file = fileText(input, opts.charset);
+  let sourceType: ParsedVcards['sourceType'] = null;
+  const cards = cardsOf(file.text).map(({ lines, ended }): VcardCard => {
+    const notes: CardNote[] = ended ? [] : ['no_end'];
+    const props: VcardProperty[] = [];
+    for (const line of contentLines(lines)) {
+      const parsed = splitLine(line);
+      if (parsed !== null) props.push(propertyOf(parsed, file.eightBit));
+    }
+    const problem = versionProblem(props);
+    if (problem !== null) return { entry: null, read: {}, notRead: problem, notes };
+    if (props.some((p) => p.value.includes('\uFFFD'))) notes.push('undecodable');
+    sourceType ??= sourceTypeOf(props.find((p) => p.name === 'prodid')?.value);
+    const read = cardEntry(props);
+    return { entry: isUsable(read) ? read : null, read, notes };
+  });
+  return { cards, sourceType, charset: file.charset };
 }
 
 /** Where the cards came from, from their PRODID (the API's `source.type`). */
@@ -257,31 +640,17 @@ export function sourceTypeOf(prodId: string | undefined): ParsedVcards['sourceTy
   return null;
 }
 
-/** Reads every card of a .vcf file's text. A card that cannot be read is skipped and reported, not fatal. */
-export function parseVcards(text: string): ParsedVcards {
-  const chunks = text
-    .replace(/^\uFEFF/, '')
-    .split(/(?=^BEGIN:VCARD\s*$)/im)
-    .filter((c) => /BEGIN:VCARD/i.test(c));
+/**
+ * Reads every usable card of a .vcf file (its text or its bytes, see `readVcardFile`). A card that
+ * cannot be read or holds nothing is skipped and reported (numbered from 1), not fatal.
+ */
+export function parseVcards(input: string | Uint8Array, opts: { charset?: string } = {}): ParsedVcards {
+  const file = readVcardFile(input, opts);
   const entries: Entry[] = [];
   const skipped: ParsedVcards['skipped'] = [];
-  let sourceType: ParsedVcards['sourceType'] = null;
-  chunks.forEach((chunk, i) => {
-    const card = i + 1;
-    // Anything after END:VCARD (blank lines, stray text) is not part of the card.
-    const end = /^END:VCARD\s*$/im.exec(chunk);
-    const body = end ? chunk.slice(0, end.index + end[0].length) : chunk;
-    let props: VcardProperty[];
-    try {
-      props = propertiesOf(new vCard().parse(preprocess(body)));
-    } catch (e) {
-      skipped.push({ card, reason: e instanceof Error ? e.message : String(e) });
-      return;
-    }
-    sourceType ??= sourceTypeOf(props.find((p) => p.name === 'prodid')?.value);
-    const entry = vcardToEntry(props);
-    if (entry) entries.push(entry);
-    else skipped.push({ card, reason: 'no name, e-mail, phone or company' });
+  file.cards.forEach((c, i) => {
+    if (c.entry !== null) entries.push(c.entry);
+    else skipped.push({ card: i + 1, reason: c.notRead ?? 'no name, e-mail, phone or company' });
   });
-  return { entries, skipped, sourceType };
+  return { entries, skipped, sourceType: file.sourceType };
 }

@@ -82,5 +82,125 @@ for (const engine of ENGINES) {
       assert.equal((await api.get('/v0/address-book/f3')).status, 404);
       assert.equal((await send('/v0/address-book-file?user_id=f3', CSV, 'application/pdf')).status, 415);
     });
+
+    // Issue #12: every card of a vCard file is read or named, and an index is a card's position.
+    const vcf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
+    const card = (...lines: string[]) => vcf('BEGIN:VCARD', ...lines, 'END:VCARD');
+    const namesOf = (r: { body: { data: { name: string }[] } }) => r.body.data.map((c) => c.name).sort();
+
+    it('vCards without VERSION, with it written loosely, or without END:VCARD are read and counted; the missing ENDs are named', async () => {
+      const file =
+        card('VERSION:3.0', 'FN:First', 'EMAIL:first@example.com') +
+        card('FN:Middle', 'EMAIL:middle@example.com') +
+        card('VERSION:3', 'FN:Three', 'EMAIL:three@example.com') +
+        card('VERSION: 3.0', 'FN:Spaced', 'EMAIL:spaced@example.com') +
+        card('VERSION:2.0', 'FN:Two', 'EMAIL:two@example.com') +
+        vcf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Joined', 'EMAIL:joined@example.com') + // the next BEGIN ends it
+        vcf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Truncated', 'EMAIL:truncated@example.com'); // a truncated export
+      const r = await send('/v0/address-book-file?user_id=v1', file, 'text/vcard');
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(namesOf(r), ['First', 'Joined', 'Middle', 'Spaced', 'Three', 'Truncated', 'Two']);
+      assert.equal(r.body.meta.cleaning.entries_read, 7);
+      assert.equal(r.body.meta.cleaning.contacts, 7);
+      assert.equal(r.body.meta.warnings.length, 1, r.text);
+      const [w] = r.body.meta.warnings;
+      assert.equal(w.field, 'body');
+      assert.match(w.message, /without END:VCARD/);
+      assert.equal(w.count, 2);
+      assert.deepEqual(w.indexes, [5, 6]);
+      assert.equal((await api.get('/v0/address-book/v1')).body.data.length, 7);
+      const b = await send('/v0/address-book-file?user_id=v1b&backfill=1', file, 'text/vcard');
+      assert.equal(b.status, 200, b.text);
+      assert.deepEqual(b.body.meta.warnings, r.body.meta.warnings);
+    });
+
+    it("left_out_entries[].index is the card's position in the file, on POST and GET; a clean file has no warnings", async () => {
+      const file =
+        card('VERSION:3.0', 'NOTE:only a note') +
+        card('FN:No Version', 'EMAIL:nv@example.com') +
+        card('VERSION:3.0', 'FN:Shop', 'EMAIL:no-reply@shop.example') +
+        card('VERSION:3.0', 'FN:Ann Lee', 'EMAIL:ann@example.com');
+      const r = await send('/v0/address-book-file?user_id=v2&include_left_out=1', file, 'text/vcard');
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.meta.left_out_entries, [
+        { index: 0, reason: 'nothing_to_invite' },
+        { index: 2, reason: 'no_reply' },
+      ]);
+      assert.equal(r.body.meta.cleaning.entries_read, 4);
+      assert.equal(r.body.meta.warnings, undefined);
+      assert.deepEqual(namesOf(r), ['Ann Lee', 'No Version']);
+      const stored = await api.get('/v0/address-book/v2?include_left_out=1');
+      assert.deepEqual(
+        stored.body.meta.left_out_entries.map((e: { index: number; reason: string }) => [e.index, e.reason]),
+        [
+          [0, 'nothing_to_invite'],
+          [2, 'no_reply'],
+        ],
+      );
+    });
+
+    it('a card that cannot be read is counted, left out and named in meta.warnings; a file of nothing else is a 400 saying why', async () => {
+      const future = card('VERSION:9.9', 'FN:Future', 'EMAIL:future@example.com');
+      const r = await send(
+        '/v0/address-book-file?user_id=v3&include_left_out=1',
+        future + card('VERSION:3.0', 'FN:Ann', 'EMAIL:ann@example.com'),
+        'text/vcard',
+      );
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(namesOf(r), ['Ann']);
+      assert.equal(r.body.meta.cleaning.entries_read, 2);
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 0, reason: 'nothing_to_invite' }]);
+      assert.equal(r.body.meta.warnings.length, 1, r.text);
+      assert.match(r.body.meta.warnings[0].message, /not read \(unsupported vCard version "9\.9"\)/);
+      assert.deepEqual(r.body.meta.warnings[0].indexes, [0]);
+      const bad = await send('/v0/address-book-file?user_id=v3b', future, 'text/vcard');
+      assert.equal(bad.status, 400, bad.text);
+      assert.equal(bad.body.details[0].field, 'body');
+      assert.match(bad.body.details[0].message, /unsupported vCard version "9\.9"/);
+      assert.equal((await api.get('/v0/address-book/v3b')).status, 404);
+    });
+
+    it('a quoted parameter holding ":" keeps the address; base64 and RFC 2047 names are decoded', async () => {
+      const file =
+        card('VERSION:4.0', 'FN:Ned Stark', 'EMAIL;TYPE="x:y";PREF=1:ned@example.com') +
+        card('VERSION:3.0', `FN;ENCODING=b:${Buffer.from('Álvaro Gonçalves').toString('base64')}`, 'EMAIL:alvaro@example.com') +
+        card('VERSION:3.0', 'FN:=?UTF-8?Q?Ren=C3=A9e_Dupont?=', 'EMAIL:renee@example.com') +
+        card('VERSION:3.0', 'N:=?ISO-8859-1?Q?M=FCller?=;=?ISO-8859-1?Q?J=FCrgen?=;;;', 'EMAIL:juergen@example.com');
+      const r = await send('/v0/address-book-file?user_id=v4&include_left_out=1', file, 'text/vcard');
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.meta.left_out_entries, []);
+      const byEmail = Object.fromEntries(r.body.data.map((c: { email: string; name: string }) => [c.email, c.name]));
+      assert.deepEqual(byEmail, {
+        'ned@example.com': 'Ned Stark',
+        'alvaro@example.com': 'Álvaro Gonçalves',
+        'renee@example.com': 'Renée Dupont',
+        'juergen@example.com': 'Jürgen Müller',
+      });
+    });
+
+    it('a windows-1252 or UTF-16 file is decoded: the names come back right, no warning', async () => {
+      const text = card('VERSION:2.1', 'FN:Jürgen Müller', 'EMAIL:juergen@example.com') + card('VERSION:2.1', 'FN:Zoë O’Brien', 'EMAIL:zoe@example.com');
+      const cp1252 = Buffer.from(text.replace('’', '\u0092'), 'latin1'); // ’ is byte 0x92 in windows-1252
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+      for (const [user, file, type] of [
+        ['v5', cp1252, 'text/vcard; charset=windows-1252'],
+        ['v6', cp1252, 'text/vcard'], // undeclared: not UTF-8, so windows-1252
+        ['v7', utf16, 'text/vcard'], // a byte-order mark
+      ] as const) {
+        const res = await fetch(`${api.base}/v0/address-book-file?user_id=${user}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${api.key}`, 'content-type': type },
+          body: file,
+        });
+        const body = await res.json();
+        assert.equal(res.status, 200, `${user}: ${JSON.stringify(body)}`);
+        assert.deepEqual(
+          Object.fromEntries(body.data.map((c: { email: string; name: string }) => [c.email, c.name])),
+          { 'juergen@example.com': 'Jürgen Müller', 'zoe@example.com': 'Zoë O’Brien' },
+          user,
+        );
+        assert.equal(body.meta.warnings, undefined, JSON.stringify(body.meta.warnings));
+      }
+    });
   });
 }

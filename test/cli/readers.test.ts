@@ -3,7 +3,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { googleRowToEntry, isGoogleHeader, parseGoogleCsv } from '../../src/readers/google-csv.ts';
-import { decodeQuotedPrintable, parseVcards, sourceTypeOf, splitStructured, unescapeText, vcardToEntry, type VcardProperty } from '../../src/readers/vcard.ts';
+import {
+  decodeEncodedWords,
+  decodeQuotedPrintable,
+  parseVcards,
+  readVcardFile,
+  sourceTypeOf,
+  splitStructured,
+  unescapeText,
+  vcardToEntry,
+  type VcardProperty,
+} from '../../src/readers/vcard.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const prop = (name: string, value: string, params: Record<string, string[]> = {}, group?: string): VcardProperty => ({
@@ -121,6 +131,388 @@ describe('parseVcards (whole files)', () => {
 
   it('an empty file has no entries', () => {
     assert.deepEqual(parseVcards(''), { entries: [], skipped: [], sourceType: null });
+  });
+});
+
+/** A .vcf text from its lines (CRLF, as exports write it). */
+const vcf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
+/** The names (or null) of a file's cards, in file order. */
+const namesOf = (input: string | Uint8Array, opts?: { charset?: string }) => readVcardFile(input, opts).cards.map((c) => c.entry?.name ?? null);
+
+describe('readVcardFile: every card is read and counted (issue #12)', () => {
+  it('reads cards without VERSION, or with it written loosely (3, " 3.0", 2.0)', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:First',
+        'EMAIL:first@example.com',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'FN:Middle',
+        'EMAIL:middle@example.com',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:3',
+        'FN:Three',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION: 3.0',
+        'FN:Spaced',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.0',
+        'FN:Two',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => c.entry),
+      [
+        { name: 'First', emails: ['first@example.com'] },
+        { name: 'Middle', emails: ['middle@example.com'] },
+        { name: 'Three' },
+        { name: 'Spaced' },
+        { name: 'Two' },
+      ],
+    );
+    assert.deepEqual(
+      r.cards.map((c) => c.notes),
+      [[], [], [], [], []],
+    );
+  });
+
+  it('must not change: 2.1, 3.0 and 4.0 read; a version number other than 2, 3 or 4 is not read, and says why', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:A',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:4.0',
+        'FN:B',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:9.9',
+        'FN:C',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => c.entry?.name ?? null),
+      ['A', 'B', null],
+    );
+    assert.deepEqual(r.cards[2].read, {});
+    assert.equal(r.cards[2].notRead, 'unsupported vCard version "9.9"');
+    assert.deepEqual(parseVcards(vcf('BEGIN:VCARD', 'VERSION:9.9', 'FN:C', 'END:VCARD')).skipped, [{ card: 1, reason: 'unsupported vCard version "9.9"' }]);
+  });
+
+  it('a card without END:VCARD ends at the next BEGIN:VCARD or at the end of the file, and is noted', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:Joined',
+        'EMAIL:joined@example.com',
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:Whole',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:Truncated',
+        'TEL:+1 415 555 0100',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.notes]),
+      [
+        [{ name: 'Joined', emails: ['joined@example.com'] }, ['no_end']],
+        [{ name: 'Whole' }, []],
+        [{ name: 'Truncated', phones: ['+1 415 555 0100'] }, ['no_end']],
+      ],
+    );
+  });
+
+  it('must not change: text between cards is no card; a card with nothing usable is one, holding what it has', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'NOTE:just a note',
+        'END:VCARD',
+        'some trailing text',
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'NICKNAME:Zo',
+        'END:VCARD',
+        '',
+        'BEGIN:VCARD',
+        'FN:Ann',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.read]),
+      [
+        [null, {}],
+        [null, { nickname: 'Zo' }],
+        [{ name: 'Ann' }, { name: 'Ann' }],
+      ],
+    );
+  });
+
+  it("a card's position in the file is its index: parseVcards numbers skipped cards from 1", () => {
+    const text = vcf(
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'NOTE:only a note',
+      'END:VCARD',
+      'BEGIN:VCARD',
+      'FN:No Version',
+      'EMAIL:nv@example.com',
+      'END:VCARD',
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Shop',
+      'EMAIL:no-reply@shop.example',
+      'END:VCARD',
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Ann',
+      'EMAIL:ann@example.com',
+      'END:VCARD',
+    );
+    assert.deepEqual(namesOf(text), [null, 'No Version', 'Shop', 'Ann']);
+    const p = parseVcards(text);
+    assert.deepEqual(
+      p.entries.map((e) => e.name),
+      ['No Version', 'Shop', 'Ann'],
+    );
+    assert.deepEqual(p.skipped, [{ card: 1, reason: 'no name, e-mail, phone or company' }]);
+  });
+});
+
+describe('readVcardFile: property lines (RFC 6350 §3.3)', () => {
+  it('a quoted parameter value may hold ":", ";" and ","', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:4.0',
+        'FN:Ned',
+        'EMAIL:other@example.com',
+        'EMAIL;TYPE="x:y";PREF=1:ned@example.com',
+        'TEL;X-LABEL="desk; room 4, west":+1 415 555 0101',
+        'item1.URL;LABEL="a:b":https://ned.example',
+        'item1.X-ABLabel:blog',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(r.cards[0].entry, {
+      name: 'Ned',
+      // PREF=1 after the quoted value was read: the preferred address comes first.
+      emails: ['ned@example.com', 'other@example.com'],
+      phones: ['+1 415 555 0101'],
+      websites: [{ url: 'https://ned.example', type: 'blog' }],
+    });
+  });
+
+  it('decodes RFC 6868 escapes in quoted values; an unclosed quote is a character', () => {
+    const r = readVcardFile(vcf('BEGIN:VCARD', 'FN:Ann', 'EMAIL;TYPE="^\'home^\'":ann@example.com', 'TEL;TYPE="cell:+1 415 555 0102', 'END:VCARD'));
+    assert.deepEqual(r.cards[0].entry, { name: 'Ann', emails: ['ann@example.com'], phones: ['+1 415 555 0102'] });
+  });
+
+  it('must not change: bare 2.1 parameters, repeated and quoted TYPE lists, groups, folded lines', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Bo C',
+        ' hen',
+        'TEL;CELL:+1 202 555 0100',
+        'TEL;HOME;PREF:+1 202 555 0147',
+        'EMAIL;type=INTERNET;type=WORK:bo@work.example',
+        'EMAIL;TYPE="internet,pref":bo@example.net',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(r.cards[0].entry, { name: 'Bo Chen', emails: ['bo@example.net', 'bo@work.example'], phones: ['+1 202 555 0147', '+1 202 555 0100'] });
+  });
+});
+
+describe('readVcardFile: character sets', () => {
+  const latin1 = (s: string) => Buffer.from(s, 'latin1');
+  const card = (...lines: string[]) => vcf('BEGIN:VCARD', 'VERSION:2.1', ...lines, 'END:VCARD');
+
+  it('a windows-1252 file without a declaration (bytes that are not UTF-8) is read as windows-1252', () => {
+    const r = readVcardFile(latin1(card('FN:Jürgen Müller', 'ORG:Café \x80 Co') + card('FN:\x8aimon O\x92Brien')));
+    assert.equal(r.charset, 'windows-1252');
+    assert.deepEqual(
+      r.cards.map((c) => c.entry),
+      // 0x80-0x9F as windows-1252 has them (Node's own TextDecoder gets them wrong since 20.18.3).
+      [{ name: 'Jürgen Müller', company: 'Café € Co' }, { name: 'Šimon O’Brien' }],
+    );
+  });
+
+  it('a property of such a file declaring its CHARSET is read in it', () => {
+    const file = Buffer.concat([
+      latin1(card('FN:Jürgen')), // windows-1252: the file is not UTF-8
+      Buffer.from(card('FN;CHARSET=UTF-8:Zoë'), 'utf8'),
+      latin1(card('FN;CHARSET=ISO-8859-2:\xa3ukasz')),
+    ]);
+    const r = readVcardFile(file);
+    assert.equal(r.charset, 'windows-1252');
+    assert.deepEqual(
+      r.cards.map((c) => c.entry?.name),
+      ['Jürgen', 'Zoë', 'Łukasz'],
+    );
+  });
+
+  it('quoted-printable in the CHARSET it declares, and windows-1252 when it declares none and is not UTF-8', () => {
+    assert.deepEqual(
+      namesOf(
+        card('FN;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:J=FCrgen') +
+          card('FN;CHARSET=windows-1252;QUOTED-PRINTABLE:=80 Euro') +
+          card('FN;ENCODING=QUOTED-PRINTABLE:M=FCller') +
+          card('FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=C3=89lodie'),
+      ),
+      ['Jürgen', '€ Euro', 'Müller', 'Élodie'],
+    );
+  });
+
+  it('must not change: a UTF-8 file stays UTF-8 (the file decides), whatever a raw property declares', () => {
+    const r = readVcardFile(Buffer.from(card('FN;CHARSET=ISO-8859-1:Zoë Müller', 'N:王;小明;;;'), 'utf8'));
+    assert.equal(r.charset, 'utf-8');
+    assert.deepEqual(r.cards[0].entry, { name: 'Zoë Müller' });
+    assert.deepEqual(namesOf(Buffer.from(`\uFEFF${card('FN:Zoë')}`, 'utf8')), ['Zoë']);
+  });
+
+  it('UTF-16 files are decoded: with a byte-order mark (LE and BE) or without one', () => {
+    const text = vcf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Jürgen 王小明', 'EMAIL:j@example.com', 'END:VCARD');
+    const le = Buffer.from(text, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    for (const [bytes, charset] of [
+      [Buffer.concat([Buffer.from([0xff, 0xfe]), le]), 'utf-16le'],
+      [Buffer.concat([Buffer.from([0xfe, 0xff]), be]), 'utf-16be'],
+      [le, 'utf-16le'],
+      [be, 'utf-16be'],
+    ] as const) {
+      const r = readVcardFile(bytes);
+      assert.equal(r.charset, charset);
+      assert.deepEqual(r.cards[0].entry, { name: 'Jürgen 王小明', emails: ['j@example.com'] });
+    }
+  });
+
+  it("a charset the caller declares (a Content-Type's) is the file's", () => {
+    const sjis = Buffer.concat([
+      latin1('BEGIN:VCARD\r\nFN:'),
+      Buffer.from([0x8e, 0x52, 0x93, 0x63, 0x20, 0x91, 0xbe, 0x98, 0x59]),
+      latin1('\r\nEND:VCARD\r\n'),
+    ]);
+    assert.deepEqual(namesOf(sjis, { charset: 'Shift_JIS' }), ['山田 太郎']);
+    assert.deepEqual(namesOf(latin1(card('FN:Jürgen')), { charset: 'iso-8859-1' }), ['Jürgen']);
+  });
+
+  it('text that lost characters before it came (U+FFFD) is read, and noted', () => {
+    const r = readVcardFile(card('FN:J\uFFFDrgen', 'EMAIL:j@example.com') + card('FN:Ann'));
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry?.name, c.notes]),
+      [
+        ['J\uFFFDrgen', ['undecodable']],
+        ['Ann', []],
+      ],
+    );
+  });
+});
+
+describe('readVcardFile: encoded names', () => {
+  const b64 = (s: string, enc: BufferEncoding = 'utf8') => Buffer.from(s, enc).toString('base64');
+
+  it('decodes base64 FN and N (ENCODING=b, ENCODING=BASE64, in their CHARSET)', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        `FN;ENCODING=b:${b64('Álvaro Gonçalves')}`,
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        `N;ENCODING=BASE64;CHARSET=ISO-8859-1:${b64('Müller;Jürgen;;;', 'latin1')}`,
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => c.entry?.name),
+      ['Álvaro Gonçalves', 'Jürgen Müller'],
+    );
+  });
+
+  it('must not change: base64 that is no text, and binary properties, stay as written', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'FN;ENCODING=b:not base64!',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        `FN;ENCODING=b:${b64('\u0000\u0001bin')}`,
+        'PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => c.entry),
+      [{ name: 'not base64!' }, { name: b64('\u0000\u0001bin') }],
+    );
+  });
+
+  it('decodes RFC 2047 encoded-words in FN and N', () => {
+    assert.deepEqual(
+      namesOf(
+        vcf(
+          'BEGIN:VCARD',
+          'FN:=?UTF-8?B?w4FsdmFybyBHb27Dp2FsdmVz?=',
+          'END:VCARD',
+          'BEGIN:VCARD',
+          'N:=?ISO-8859-1?Q?M=FCller?=;=?ISO-8859-1?Q?J=FCrgen?=;;;',
+          'END:VCARD',
+          'BEGIN:VCARD',
+          'FN:=?UTF-8?Q?Ren=C3=A9e_Dupont?=',
+          'END:VCARD',
+        ),
+      ),
+      ['Álvaro Gonçalves', 'Jürgen Müller', 'Renée Dupont'],
+    );
+  });
+
+  it('decodeEncodedWords: well-formed encoded-words only', () => {
+    const cases: [string, string][] = [
+      ['=?ISO-8859-1?Q?J=FCrgen?= Schmidt', 'Jürgen Schmidt'],
+      ['Dr. =?utf-8?b?SsO8cmdlbg==?=', 'Dr. Jürgen'],
+      // The space between two encoded-words is dropped; one character split between two words is one.
+      ['=?UTF-8?Q?Ann?= =?UTF-8?Q?_Lee?=', 'Ann Lee'],
+      [`=?UTF-8?B?${b64('\xe7\x8e', 'latin1')}?= =?UTF-8?B?${b64('\x8b', 'latin1')}?=`, '王'],
+      ['=?UTF-8?B?546L?= =?UTF-8?B?5bCP5piO?=', '王小明'],
+      ['=?UTF-8*en?Q?Ann?=', 'Ann'],
+      // must not change:
+      ['Ann =?', 'Ann =?'],
+      ['=?UTF-8?B?w4F?=', '=?UTF-8?B?w4F?='], // bad padding
+      ['=?UTF-8?Q?x=ZZ?=', '=?UTF-8?Q?x=ZZ?='], // bad hex
+      ['=?UTF-8?B?/w==?=', '=?UTF-8?B?/w==?='], // not UTF-8
+      [`=?UTF-8?B?${b64('\xe7\x8e', 'latin1')}?= x`, `=?UTF-8?B?${b64('\xe7\x8e', 'latin1')}?= x`], // half a character
+      ['=?NO-SUCH-CHARSET?Q?a?=', '=?NO-SUCH-CHARSET?Q?a?='],
+      ['=?UTF-8?X?a?=', '=?UTF-8?X?a?='],
+      ['=?UTF-8?Q?a b?=', '=?UTF-8?Q?a b?='],
+      ['x=?UTF-8?Q?a?=', 'x=?UTF-8?Q?a?='], // not a word of its own
+      ['"=?UTF-8?Q?a?="', '"=?UTF-8?Q?a?="'],
+      ['=?UTF-8?Q?=00a?=', '=?UTF-8?Q?=00a?='], // a control character
+      ['ann=?x@example.com', 'ann=?x@example.com'],
+    ];
+    for (const [input, expected] of cases) assert.equal(decodeEncodedWords(input), expected, input);
+  });
+
+  it('a decoded ";" or "," in N is text, not a separator', () => {
+    assert.deepEqual(namesOf(vcf('BEGIN:VCARD', 'N:=?UTF-8?Q?Smith=3B_Jr=2E?=;Ann;;;', 'END:VCARD')), ['Ann Smith; Jr.']);
   });
 });
 

@@ -147,7 +147,7 @@ test('keyless phones are de-duplicated on display', () => {
   assert.equal(e.phones.length, 2);
 });
 
-test('is_favorite accepts 0/1, booleans, "0"/"1"', () => {
+test('is_favorite accepts 0/1, booleans, "0"/"1" and what spreadsheets write for a checked box', () => {
   const fav = (v: unknown) => normalizeEntry({ is_favorite: v as never }, ctx).favorite;
   assert.equal(fav(1), true);
   assert.equal(fav(0), false);
@@ -155,6 +155,8 @@ test('is_favorite accepts 0/1, booleans, "0"/"1"', () => {
   assert.equal(fav(false), false);
   assert.equal(fav('1'), true);
   assert.equal(fav('0'), false);
+  for (const v of ['yes', 'Yes', 'y', 'on', 'x', '★', '*']) assert.equal(fav(v), true, v);
+  for (const v of ['no', 'n', 'off', '', 'false']) assert.equal(fav(v), false, v);
   assert.equal(fav(null), false);
   assert.equal(fav(undefined), false);
 });

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseGoogleCsv } from '../../readers/google-csv.ts';
-import { parseVcards, type Entry } from '../../readers/vcard.ts';
+import { decodeFileText, parseVcards, type Entry } from '../../readers/vcard.ts';
 
 export type InputFormat = 'jsonl' | 'vcard' | 'csv';
 
@@ -128,8 +128,9 @@ export async function openInput(path: string, format: InputFormat, book: BookOpt
   }
 
   if (!book.userId) throw new Error('a .vcf or .csv file is one address book: pass --user ID (the user it belongs to)');
-  const text = readFileSync(path, 'utf8');
-  const parsed = format === 'vcard' ? parseVcards(text) : { ...parseGoogleCsv(text), sourceType: 'gmail' as const };
+  // The file's bytes: a vCard or CSV may be windows-1252 or UTF-16 (readers/vcard.ts decides).
+  const bytes = readFileSync(path);
+  const parsed = format === 'vcard' ? parseVcards(bytes) : { ...parseGoogleCsv(decodeFileText(bytes)), sourceType: 'gmail' as const };
   const source: Record<string, unknown> = {};
   const type = book.source?.type ?? parsed.sourceType;
   if (type) source.type = type;

@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
 import { parseGoogleCsv } from '../../readers/google-csv.ts';
-import { parseVcards } from '../../readers/vcard.ts';
+import { decodeFileText, readVcardFile, type CardNote, type VcardCard } from '../../readers/vcard.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
+import type { FieldWarning } from '../../services/upload-warnings.ts';
 import { coerceUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
@@ -54,19 +55,75 @@ export function widgetRoutes(): RouteSpec[] {
   });
 }
 
-/** The entries of a contacts file, read as `kith import` reads it. */
-function readContactsFile(text: string, format: 'vcard' | 'csv'): { sourceType: string | null; entries: unknown[] } {
+/**
+ * A contacts file, read as `kith import` reads it. `entries` are the upload's; `usable`: how many hold a
+ * name, e-mail, phone or company; `warnings`: what the answer must say about the file beyond them.
+ */
+interface ContactsFile {
+  sourceType: string | null;
+  entries: unknown[];
+  usable: number;
+  warnings: FieldWarning[];
+  /** Why cards were not read (distinct reasons), for the error of a file with no usable card. */
+  notRead: string[];
+}
+
+function readContactsFile(text: string, format: 'vcard' | 'csv', bytes?: Uint8Array, charset?: string): ContactsFile {
   if (format === 'vcard') {
-    const parsed = parseVcards(text);
-    return { sourceType: parsed.sourceType, entries: parsed.entries };
+    // One entry per card, whatever it holds (`{}` for a card not read), so that an entry's index is its
+    // card's position in the file (meta.left_out_entries, on POST and GET alike), every card is counted
+    // in meta.cleaning, and a card with nothing usable is left out as `nothing_to_invite`, as in JSON.
+    const file = bytes === undefined ? readVcardFile(text) : readVcardFile(bytes, { charset });
+    const usable = file.cards.filter((c) => c.entry !== null).length;
+    const notRead = [...new Set(file.cards.flatMap((c) => (c.notRead === undefined ? [] : [c.notRead])))];
+    return { sourceType: file.sourceType, entries: file.cards.map((c) => c.read), usable, warnings: cardWarnings(file.cards), notRead };
   }
   try {
-    return { sourceType: 'gmail', entries: parseGoogleCsv(text).entries };
+    const entries = parseGoogleCsv(text).entries;
+    return { sourceType: 'gmail', entries, usable: entries.length, warnings: [], notRead: [] };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     // csv-parse's messages name lines and columns, never cell contents.
     throw invalid('body', message.startsWith('this CSV') ? message.replace(/^this CSV is/, 'is a CSV but') : `is not a readable CSV file (${message})`);
   }
+}
+
+/** What each note of a card means for the answer (meta.warnings). */
+const NOTE_MESSAGES: Record<CardNote, string> = {
+  no_end: 'vCards without END:VCARD (a truncated or joined export?): each read up to the next BEGIN:VCARD or the end of the file',
+  undecodable:
+    'vCards holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was not sent as UTF-8 (a windows-1252 export?); send it as UTF-8',
+};
+
+/** Card indexes listed per warning (as the unknown-field warnings list entry indexes). */
+const MAX_INDEXES = 5;
+
+/**
+ * The warnings about a vCard file's cards, aggregated by what happened (count, the first indexes):
+ * cards not read (each is still an entry, `{}`, left out as `nothing_to_invite`), and cards read with a
+ * doubt. `field` is `body` (the file), as in this route's errors; indexes are cards' positions, 0-based.
+ */
+function cardWarnings(cards: VcardCard[]): FieldWarning[] {
+  const seen = new Map<string, { count: number; indexes: number[] }>();
+  const note = (message: string, index: number) => {
+    let s = seen.get(message);
+    if (s === undefined) seen.set(message, (s = { count: 0, indexes: [] }));
+    s.count++;
+    if (s.indexes.length < MAX_INDEXES) s.indexes.push(index);
+  };
+  cards.forEach((c, i) => {
+    if (c.notRead !== undefined) note(`vCards not read (${c.notRead}): each is counted in meta.cleaning and left out as nothing_to_invite`, i);
+    for (const n of c.notes) note(NOTE_MESSAGES[n], i);
+  });
+  return [...seen].map(([message, s]) => ({ field: 'body', message, count: s.count, indexes: s.indexes }));
+}
+
+/** The answer's JSON with the file's warnings after the upload's own (the serialiser's order: meta.warnings last). */
+function withWarnings(json: Buffer, warnings: FieldWarning[]): Buffer {
+  if (warnings.length === 0) return json;
+  const answer = JSON.parse(json.toString('utf8')) as { meta: { warnings?: FieldWarning[] } };
+  answer.meta.warnings = [...(answer.meta.warnings ?? []), ...warnings];
+  return Buffer.from(JSON.stringify(answer), 'utf8');
 }
 
 type FileQuery = { user_id?: string; format?: string; backfill?: string } & Record<string, string | undefined>;
@@ -75,7 +132,8 @@ type FileQuery = { user_id?: string; format?: string; backfill?: string } & Reco
 export function widgetFileRoutes(deps: { service: AddressBookService; schemas: Schemas; config: Config }): RouteSpec[] {
   const { service, schemas: S, config } = deps;
   const validateUpload = compileBodyValidator(uploadBodySchema(S));
-  // The one path of the address-book uploads (the answer is POST /v0/address-book's, byte for byte).
+  // The one path of the address-book uploads (the answer is POST /v0/address-book's, byte for byte,
+  // plus the file's own warnings when it has any).
   const answers = new AddressBookAnswers(service, config, S);
   return [
     {
@@ -115,10 +173,15 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         }
         const userId = own ?? (asked === undefined ? null : coerceUserId(asked, 'user_id'));
         if (userId === null) throw invalid('user_id', 'is required with the secret key (?user_id=)');
-        const text = typeof request.body === 'string' ? request.body : '';
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '', 'utf8');
+        // The charset the Content-Type declares, if any; else the file's own bytes decide (decodeFileText).
+        const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+        const text = decodeFileText(bytes, charset);
         if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
-        const file = readContactsFile(text, detectFormat(text, query.format?.toLowerCase()));
-        if (file.entries.length === 0) throw invalid('body', 'holds no contact that could be read');
+        const file = readContactsFile(text, detectFormat(text, query.format?.toLowerCase()), bytes, charset);
+        if (file.usable === 0) {
+          throw invalid('body', `holds no contact that could be read${file.notRead.length > 0 ? ` (cards not read: ${file.notRead.join('; ')})` : ''}`);
+        }
         // The upload's options come as query parameters (the body is the file): validated as POST's are.
         const options: Record<string, string> = {};
         for (const k of [...Object.keys(S.RankQuery.properties), 'backfill']) if (query[k] !== undefined) options[k] = query[k]!;
@@ -131,7 +194,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
           appName: request.auth.appName,
           elapsed: () => elapsedSeconds(request),
         });
-        return reply.type('application/json; charset=utf-8').send(r.json);
+        return reply.type('application/json; charset=utf-8').send(withWarnings(r.json, file.warnings));
       },
     },
   ];
