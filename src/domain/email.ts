@@ -1,8 +1,9 @@
 /**
  * E-mail normalisation: keep every address a mail system could deliver (see parseWithPatterns), show it
  * as written (unwrapped), derive the matching key.
- * Provider rules (dots, +tags) are applied only for providers that document them; a custom domain is
- * never guessed at, because "j.smith" and "jsmith" can be two people at example.com.
+ * Provider rules (dots, +tags, the domains that are one mailbox namespace) are applied only for providers
+ * that document them; a custom domain is never guessed at, because "j.smith" and "jsmith" can be two
+ * people at example.com.
  */
 import { TwoGenerationCache } from './cache.ts';
 import { dropInvisible, hasInvisible } from './invisible.ts';
@@ -35,14 +36,49 @@ function isAscii(s: string): boolean {
   return true;
 }
 
+// Provider rules: how a provider's key local part is derived (dots, +tags), and which domains are one
+// mailbox namespace (the key uses the provider's first domain; the display stays as written).
+const NO_RULE = 0;
 /** Gmail ignores dots and everything after '+'; googlemail.com is the same mailbox (Google docs). */
-const GMAIL = new Set(['gmail.com', 'googlemail.com']);
+const GMAIL_RULES = 1;
+/** Only '+' sub-addressing; dots stay significant. */
+const PLUS_TAG_RULE = 2;
+/** Yandex: '+' sub-addressing, and '.' and '-' are the same character in a login (Yandex's own normaliser). */
+const YANDEX_RULES = 3;
 
+interface Provider {
+  rule: number;
+  /** The domain the key uses for every domain of the provider. */
+  keyDomain: string;
+}
+const PROVIDERS = new Map<string, Provider>();
+function provider(rule: number, domains: readonly string[]): void {
+  for (const d of domains) PROVIDERS.set(d, { rule, keyDomain: domains[0]! });
+}
+provider(GMAIL_RULES, ['gmail.com', 'googlemail.com']);
 /**
- * Providers that document '+' sub-addressing (and nothing else): Microsoft Outlook.com, Fastmail,
- * Proton, Yandex. Dots stay significant there.
+ * Apple: one iCloud account's addresses at icloud.com, me.com and mac.com are one mailbox, and the names
+ * are one namespace (an @me.com or @mac.com account also has the same name @icloud.com; Apple, "About
+ * your @icloud.com, @me.com, and @mac.com email addresses"). Apple documents no dot or '+' rule.
  */
-const PLUS_TAG_DOMAINS = new Set([
+provider(NO_RULE, ['icloud.com', 'me.com', 'mac.com']);
+/**
+ * Proton: a name is one account at every Proton domain (the short @pm.me and the @proton.me address are
+ * that account's, pre-2016 accounts also have @protonmail.ch, and an alias at one domain is reserved to
+ * its owner at the others; Proton, "Types of email addresses and aliases"). '+' aliases are documented;
+ * dots are not (an undocumented behaviour is not relied on).
+ */
+provider(PLUS_TAG_RULE, ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me']);
+/**
+ * Yandex: one login receives at every Yandex mail domain, and '.' equals '-' in it (Yandex's own address
+ * normaliser maps both to yandex.ru and '.' to '-'). yandex-team.ru (its staff) is another namespace.
+ */
+provider(YANDEX_RULES, ['yandex.ru', 'ya.ru', 'yandex.com', 'yandex.by', 'yandex.kz', 'yandex.ua']);
+/**
+ * Each its own namespace, with documented '+' sub-addressing (and nothing else): Microsoft Outlook.com
+ * (john@hotmail.com and john@outlook.com can be two people), Fastmail. Dots stay significant there.
+ */
+for (const d of [
   'outlook.com',
   'hotmail.com',
   'live.com',
@@ -65,14 +101,17 @@ const PLUS_TAG_DOMAINS = new Set([
   'live.com.au',
   'fastmail.com',
   'fastmail.fm',
-  'proton.me',
-  'protonmail.com',
-  'protonmail.ch',
-  'pm.me',
-  'yandex.ru',
-  'yandex.com',
-  'ya.ru',
-]);
+]) {
+  provider(PLUS_TAG_RULE, [d]);
+}
+
+/** The key local part of `local` (lower-case, unquoted) under a provider rule. */
+function providerLocal(rule: number, local: string): string {
+  if (rule === GMAIL_RULES) return gmailLocal(local);
+  if (rule === PLUS_TAG_RULE) return stripTag(local);
+  if (rule === YANDEX_RULES) return yandexLocal(local);
+  return local;
+}
 
 /**
  * Pulls the address out of the forms clients really send: "Name <a@b>", "mailto:a@b", quotes, a
@@ -205,7 +244,24 @@ function repair(raw: string): string {
   // "a@b.com<a@b.com>": the address as its own display name, the space lost.
   const twice = /^"?([^\s"<>]+@[^\s"<>]+?)"?<([^\s<>]+@[^\s<>]+)>$/u.exec(s);
   if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
+  else if (s.indexOf('<') >= 0) s = angledInText(s) ?? s;
   return s === raw.trim() ? raw : s;
+}
+
+/**
+ * The one address in angle brackets of a sentence around it ("Please use <ann@x.com> for work"): the
+ * brackets hold an '@', the string has no other '<' or '>', and the text outside holds no other address
+ * (no '@' once the bracketed address itself is taken out: '"ann@x.com" <ann@x.com> for work' is one).
+ * null otherwise: "Use <a@x.com> or b@y.com" names two addresses, and which one is meant is not known.
+ */
+function angledInText(s: string): string | null {
+  const lt = s.indexOf('<');
+  const gt = s.indexOf('>');
+  if (gt < lt || s.lastIndexOf('<') !== lt || s.lastIndexOf('>') !== gt) return null;
+  const inner = s.slice(lt + 1, gt).trim();
+  if (inner.indexOf('@') < 0) return null;
+  const outside = `${s.slice(0, lt)} ${s.slice(gt + 1)}`.toLowerCase();
+  return outside.split(inner.toLowerCase()).join(' ').indexOf('@') < 0 ? inner : null;
 }
 
 /** `read(raw)`, or when that is no address, `read` of its repaired form (see repair). */
@@ -225,19 +281,29 @@ function countQuotes(s: string): number {
 /**
  * The display name of a wrapped address ("Ana Silva <ana@x.org>" -> "Ana Silva"), quotes removed; null
  * when the string is not of that form or names nobody. The entry's own name wins over it (normalize.ts).
+ * When text follows the address ("Please use <ann@x.org> for work"), the string is a sentence: what
+ * stands before the address is a name only when it is quoted ('"Ann Lee" <ann@x.org> for work') or
+ * reads as one (two to four capitalised words: "Ann Lee <ann@x.org> (home) please"), never "Please use".
  */
 export function displayNameOf(raw: string): string | null {
   if (typeof raw !== 'string') return null;
   const lt = raw.lastIndexOf('<');
-  if (lt <= 0 || raw.indexOf('>', lt) < 0) return null;
-  const name = raw
-    .slice(0, lt)
-    .trim()
-    .replace(/^["']+|["']+$/g, '')
-    .trim();
+  if (lt <= 0) return null;
+  const gt = raw.indexOf('>', lt);
+  if (gt < 0) return null;
+  const before = raw.slice(0, lt).trim();
+  if (!ADDRESS_END_RE.test(raw.slice(gt + 1)) && !QUOTED_NAME_RE.test(before) && !CAPITALISED_NAME_RE.test(before)) return null;
+  const name = before.replace(/^["']+|["']+$/g, '').trim();
   if (name === '' || name.includes('@')) return null;
   return name;
 }
+
+/** What may follow "Name <addr>" with nothing more said: list punctuation, and a comment "(Work)". */
+const ADDRESS_END_RE = /^[\s;,.>)\]]*(?:\([^()]*\)[\s;,.]*)?$/;
+/** A display name in double quotes, as RFC 5322 writes one. */
+const QUOTED_NAME_RE = /^"[^"]+"$/;
+/** Two to four words, each capitalised ("Ann Lee", "Dr. Ann O'Neil-Lee"): a name, not a phrase. */
+const CAPITALISED_NAME_RE = /^\p{Lu}[\p{L}\p{M}'’.-]*(?:\s+\p{Lu}[\p{L}\p{M}'’.-]*){1,3}$/u;
 
 /**
  * Normalises one uploaded address. Returns null when it cannot be an address (no '@', an empty local
@@ -392,28 +458,22 @@ function scan(display: string): NormEmail | null | undefined {
   const info = domainInfo(display, at + 1, end, domainUpper);
   if (info.badALabel) return null;
   const domain = info.name;
-  let keyLocal = local;
-  let keyDomain = domain;
-  if (info.provider === GMAIL_RULES) {
-    keyDomain = 'gmail.com';
-    keyLocal = gmailLocal(local);
-  } else if (info.provider === PLUS_TAG_RULE) {
-    keyLocal = stripTag(local);
-  }
+  const keyDomain = info.keyDomain;
+  const keyLocal = info.rule === NO_RULE ? local : providerLocal(info.rule, local);
   // Already the key (lower-case, no provider rule applied, no trailing dot): share the string.
   const key = !localUpper && !domainUpper && end === n && keyLocal === local && keyDomain === domain ? display : `${keyLocal}@${keyDomain}`;
   return { display, key, domain: keyDomain, junk: classifyLocal(local, info.junk), role: isRoleLocal(local) };
 }
 
 // Domains seen, by their lower-case text: the string itself (one per domain, shared by every address
-// and result), its provider rule and its junk flags. An open-addressing table read straight from the
-// address text, so that a known domain costs neither a slice nor three lookups.
-const NO_RULE = 0;
-const GMAIL_RULES = 1;
-const PLUS_TAG_RULE = 2;
+// and result), its provider rule and key domain, and its junk flags. An open-addressing table read
+// straight from the address text, so that a known domain costs neither a slice nor three lookups.
 interface DomainInfo {
   name: string;
-  provider: number;
+  /** The provider rule of the local part (NO_RULE for nearly every domain). */
+  rule: number;
+  /** The domain of the key: the provider's (gmail.com for googlemail.com), else `name` itself. */
+  keyDomain: string;
   junk: number;
   /** An "xn--" label that is no punycode ("xn--example.com"): no host has that name. */
   badALabel: boolean;
@@ -446,9 +506,11 @@ function domainInfo(display: string, from: number, to: number, upper: boolean): 
   }
   const raw = display.slice(from, to);
   const name = upper ? raw.toLowerCase() : raw;
+  const p = PROVIDERS.get(name);
   const info: DomainInfo = {
     name,
-    provider: GMAIL.has(name) ? GMAIL_RULES : PLUS_TAG_DOMAINS.has(name) ? PLUS_TAG_RULE : NO_RULE,
+    rule: p === undefined ? NO_RULE : p.rule,
+    keyDomain: p === undefined ? name : p.keyDomain,
     junk: domainJunkFlags(name),
     badALabel: badALabel(name),
   };
@@ -485,6 +547,12 @@ function gmailLocal(local: string): string {
   if (base.indexOf('.') < 0) return base;
   const out = base.replace(/\./g, '');
   return out === '' ? local : out;
+}
+
+/** Yandex's key local part: the tag dropped, and '.' written '-' (the two are one character in a login). */
+function yandexLocal(local: string): string {
+  const base = stripTag(local);
+  return base.indexOf('.') < 0 ? base : base.replace(/\./g, '-');
 }
 
 /**
@@ -549,15 +617,11 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
     domain = a;
   }
 
-  let keyLocal = local;
-  let keyDomain = domain;
-  if (!quoted && GMAIL.has(domain)) {
-    keyDomain = 'gmail.com';
-    keyLocal = stripTag(local).replace(/\./g, '');
-    if (keyLocal === '') keyLocal = local;
-  } else if (!quoted && PLUS_TAG_DOMAINS.has(domain)) {
-    keyLocal = stripTag(local);
-  }
+  // Provider rules: the domain is the provider's whatever the local part; a quoted local part (which no
+  // provider issues) keeps its text.
+  const p = PROVIDERS.get(domain);
+  const keyDomain = p === undefined ? domain : p.keyDomain;
+  const keyLocal = p === undefined || quoted ? local : providerLocal(p.rule, local);
 
   return {
     display,

@@ -7,7 +7,8 @@
  * are kept small; the long lists come from maintained packages:
  *   - role local parts: `role-based-email-addresses` (MIT, Mixmax), used only for the `role` flag;
  *   - disposable domains: `disposable-email-domains-js` (CC0), a packaging of the community
- *     github.com/disposable-email-domains list, shipped as JSON (nothing downloads at install time);
+ *     github.com/disposable-email-domains list, shipped as JSON (nothing downloads at install time),
+ *     less the real providers it holds by mistake (NOT_DISPOSABLE);
  *   - public suffixes: `tldts` (MIT), the Public Suffix List compiled in (no download at run time), so
  *     a host-label rule ("reply.", "bounces.", "alerts." ...) only fires on a label *below* the
  *     registrable domain: reply.github.com is a relay, relay.co.nz is a company called Relay.
@@ -17,6 +18,7 @@
  * has its must-keep look-alikes in test/domain/junk.test.ts (bnc@ initials, bounce.house@, store-owner@,
  * annual-leave@, playlist-request@, ship@, kim@bounce.co.uk ...).
  */
+import { plausibleDate } from './dates.ts';
 import { TwoGenerationCache } from './cache.ts';
 import { createRequire } from 'node:module';
 import { getSubdomain } from 'tldts';
@@ -27,9 +29,25 @@ const require = createRequire(import.meta.url);
 /** Role local parts (info, sales, support, ...). Loaded once; ~1,000 strings. */
 const ROLE_LOCALS: ReadonlySet<string> = new Set((require('role-based-email-addresses') as string[]).map((s) => s.toLowerCase()));
 
-/** Disposable domains (~9,000). The package's own helper rebuilds a Set per call, so we build ours once. */
+/**
+ * Real mail providers the bundled disposable list holds by mistake (checked against the big webmail and
+ * ISP domains of webmail.ts and of the main markets; upstream's own allowlist is already applied by the
+ * package): their people were left out as `disposable` whatever the owner did.
+ *   - 21cn.com: China Telecom's mail service;
+ *   - sify.com: Sify, an Indian ISP's mail;
+ *   - gawab.com: a free webmail of the Arab world (a mailbox, not a throwaway inbox).
+ */
+const NOT_DISPOSABLE: ReadonlySet<string> = new Set(['21cn.com', 'sify.com', 'gawab.com']);
+
+/**
+ * Disposable domains (~9,000), less NOT_DISPOSABLE. The package's own helper rebuilds a Set per call, so we
+ * build ours once.
+ */
 const DISPOSABLE_DOMAINS: ReadonlySet<string> = new Set(
-  (require('disposable-email-domains-js') as { disposableEmailBlocklist: () => string[] }).disposableEmailBlocklist().map((s) => s.toLowerCase()),
+  (require('disposable-email-domains-js') as { disposableEmailBlocklist: () => string[] })
+    .disposableEmailBlocklist()
+    .map((s) => s.toLowerCase())
+    .filter((s) => !NOT_DISPOSABLE.has(s)),
 );
 
 // --- local-part rules -------------------------------------------------------------------------------
@@ -105,9 +123,25 @@ const ROBOT_SUFFIX = /[^-_.+=][-_.](?:confirm(?:ations?)?|update|tracking|subscr
 const LIST_ROBOT = /(?:^|[-_.])(?:(?:my|mail|mailing)[-_]?)?lists?-(?:request|join|leave)(?:$|\+)/;
 const LIST_HOST_ROBOT = /[^-_.+=]-(?:request|join|leave)(?:$|\+)/;
 
-/** Sender mailboxes of a few platforms whose names are also ordinary words elsewhere (invitations@ of a stationer). */
-const PLATFORM_SENDER_DOMAINS: ReadonlySet<string> = new Set(['linkedin.com']);
-const PLATFORM_SENDER = /^invitations?(?:$|[-_.+=])/;
+/**
+ * Sending addresses of a few platforms, whose local parts are ordinary words or initials elsewhere: each
+ * counts only on its platform's domain (and its subdomains).
+ *   - LinkedIn: invitations@ (a stationer's invitations@ is a shop) is a notification; hit-reply@ and
+ *     inmail-hit-reply@ are the one shared From address of every member's message and InMail ("Jane via
+ *     LinkedIn <inmail-hit-reply@linkedin.com>"): a relay, not Jane (her own address is elsewhere).
+ *   - DocuSign: dse@ and dse_SITE@ (dse_na3@, dse_eu1@, dse_demo@; dse@eumail.docusign.net) at
+ *     docusign.net, the system senders DocuSign lists for its envelope notifications. dse@ elsewhere is
+ *     somebody's initials; the company's people are at docusign.com.
+ *   - Uber: uber.REGION@uber.com (uber.us, uber.uk, uber.canada, uber.india, uber.france), the receipt
+ *     senders. Uber's people are name@uber.com; "uberto.rossi@" is a name.
+ */
+const LINKEDIN_DOMAINS: ReadonlySet<string> = new Set(['linkedin.com']);
+const LINKEDIN_INVITATIONS = /^invitations?(?:$|[-_.+=])/;
+const LINKEDIN_RELAY = /^(?:inmail-)?hit-reply$/;
+const DOCUSIGN_DOMAINS: ReadonlySet<string> = new Set(['docusign.net']);
+const DOCUSIGN_SENDER = /^dse(?:_[a-z0-9]+)?$/;
+const UBER_DOMAINS: ReadonlySet<string> = new Set(['uber.com']);
+const UBER_REGIONAL = /^uber\.[a-z]+$/;
 
 /**
  * Per-conversation reply relays: reply+TOKEN@reply.github.com, reply-abc123@... The token is what
@@ -167,8 +201,20 @@ const BULK_PLATFORM_DOMAINS: ReadonlySet<string> = new Set([
 /** Numbered sending domains of the same platforms (Campaign Monitor cmailN, Responsys rsysN, Brevo sendibN). */
 const BULK_PLATFORM_PATTERN = /(?:^|\.)(?:cmail\d+\.com|createsend\d+\.com|rsys\d+\.net|sendib[mt]\d+\.com)$/;
 
-/** Notification-only domains (Facebook sends every notification from facebookmail.com). */
-const NOTIFICATION_DOMAINS: ReadonlySet<string> = new Set(['facebookmail.com']);
+/**
+ * Notification-only domains. Facebook sends every notification from facebookmail.com. Google Calendar's
+ * own addresses are calendars, not mailboxes: a room or other resource (…@resource.calendar.google.com),
+ * a shared or group calendar (…@group.calendar.google.com, …@group.v.calendar.google.com) and an imported
+ * one (…@import.calendar.google.com) appear as the organiser or a guest of an event, never as a person.
+ * Google's people and Calendar's own senders (calendar-notification@google.com) are at google.com.
+ */
+const NOTIFICATION_DOMAINS: ReadonlySet<string> = new Set([
+  'facebookmail.com',
+  'resource.calendar.google.com',
+  'group.calendar.google.com',
+  'group.v.calendar.google.com',
+  'import.calendar.google.com',
+]);
 
 /**
  * Marketplace and listing relays: anonymised addresses that forward to a buyer/seller/guest for one
@@ -187,12 +233,14 @@ const LISTING_DOMAINS: ReadonlySet<string> = new Set([
 const LISTING_PATTERN = /(?:^|\.)craigslist\.org$|^members\.ebay\.[a-z.]+$|^marketplace\.amazon\.[a-z.]+$/;
 
 /**
- * Relay hosts: reply routing subdomains (reply.github.com, replies.example.com) and Sign in with Apple's
- * private relay, which only accepts mail from the app the user signed into, so the user cannot invite it.
+ * Relay hosts: reply routing subdomains (reply.github.com, replies.example.com); Sign in with Apple's
+ * private relay, which only accepts mail from the app the user signed into, so the user cannot invite it;
+ * and Zoom's Conference Room Connector (MEETING_ID@zoomcrc.com, MEETING_ID.PASSCODE@global.zoomcrc.com),
+ * a dial string that routes a room system into one meeting, put on calendar invitations.
  * Consumer masking services (Firefox Relay, DuckDuckGo, SimpleLogin) are NOT here: they forward mail
  * from anyone to a real person.
  */
-const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com']);
+const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com', 'zoomcrc.com']);
 
 // Host-label rules. They test the *subdomain*: the labels left of the registrable domain by the Public
 // Suffix List (subdomainOf). reply.example.co.uk has the subdomain "reply" (a relay); relay.co.nz,
@@ -268,13 +316,16 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
   }
   if ((d & D_LISTING) !== 0) return 'listing';
   if ((d & D_BULK) !== 0) return 'bulk_platform';
-  if ((d & D_RELAY) !== 0 || (c0 === CH_R && REPLY_TOKEN.test(local))) return 'relay';
+  if ((d & D_RELAY) !== 0 || (c0 === CH_R && REPLY_TOKEN.test(local)) || ((d & D_LINKEDIN) !== 0 && LINKEDIN_RELAY.test(local))) return 'relay';
   if (
     (d & D_NOTIFICATION) !== 0 ||
     ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(local)) ||
     ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test(local)) ||
     ((starts & LIST_ROBOT_STARTS) !== 0 && (LIST_ROBOT.test(local) || ((d & D_LIST_HOST) !== 0 && LIST_HOST_ROBOT.test(local)))) ||
-    ((d & D_PLATFORM) !== 0 && c0 === CH_I && PLATFORM_SENDER.test(local))
+    ((d & D_PLATFORMS) !== 0 &&
+      (((d & D_LINKEDIN) !== 0 && c0 === CH_I && LINKEDIN_INVITATIONS.test(local)) ||
+        ((d & D_DOCUSIGN) !== 0 && c0 === CH_D && DOCUSIGN_SENDER.test(local)) ||
+        ((d & D_UBER) !== 0 && c0 === CH_U && UBER_REGIONAL.test(local))))
   ) {
     return 'notification';
   }
@@ -291,13 +342,22 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
   if (BOUNCE.test(local) || LIST_BOUNCES.test(local) || BOUNCE_SUB.test(sub)) return 'bounce';
   if (inDomainSet(domain, LISTING_DOMAINS) || LISTING_PATTERN.test(domain)) return 'listing';
   if (inDomainSet(domain, BULK_PLATFORM_DOMAINS) || BULK_PLATFORM_PATTERN.test(domain)) return 'bulk_platform';
-  if (inDomainSet(domain, RELAY_DOMAINS) || RELAY_SUB.test(sub) || REPLY_TOKEN.test(local)) return 'relay';
+  if (
+    inDomainSet(domain, RELAY_DOMAINS) ||
+    RELAY_SUB.test(sub) ||
+    REPLY_TOKEN.test(local) ||
+    (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_RELAY.test(local))
+  ) {
+    return 'relay';
+  }
   if (
     NOTIFICATION.test(local) ||
     ROBOT_SUFFIX.test(local) ||
     LIST_ROBOT.test(local) ||
     (LIST_HOST_SUB.test(sub) && LIST_HOST_ROBOT.test(local)) ||
-    (inDomainSet(domain, PLATFORM_SENDER_DOMAINS) && PLATFORM_SENDER.test(local)) ||
+    (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_INVITATIONS.test(local)) ||
+    (inDomainSet(domain, DOCUSIGN_DOMAINS) && DOCUSIGN_SENDER.test(local)) ||
+    (inDomainSet(domain, UBER_DOMAINS) && UBER_REGIONAL.test(local)) ||
     NOTIFICATION_SUB.test(sub) ||
     inDomainSet(domain, NOTIFICATION_DOMAINS)
   ) {
@@ -323,11 +383,13 @@ function hasHexRun(local: string): boolean {
 }
 
 const CH_B = 98,
+  CH_D = 100,
   CH_I = 105,
   CH_M = 109,
   CH_P = 112,
   CH_R = 114,
-  CH_S = 115;
+  CH_S = 115,
+  CH_U = 117;
 const letterBit = (c: string): number => 1 << (c.charCodeAt(0) - 97);
 /**
  * First letters of the NO_REPLY alternatives (no-, do-not-, dont-, never-, ne-pas-, nao-, nicht-, niet-,
@@ -370,7 +432,11 @@ const D_RELAY = 16;
 const D_NOTIFICATION = 32;
 const D_DISPOSABLE = 64;
 const D_LIST_HOST = 128;
-const D_PLATFORM = 256;
+/** The platforms of the sender rules (LINKEDIN_*, DOCUSIGN_*, UBER_*). */
+const D_LINKEDIN = 256;
+const D_DOCUSIGN = 512;
+const D_UBER = 1024;
+const D_PLATFORMS = D_LINKEDIN | D_DOCUSIGN | D_UBER;
 /** Domain cache cap (entries; a domain and a number: a few MB at most). */
 const DOMAIN_CACHE_MAX = 20_000;
 const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
@@ -403,7 +469,9 @@ export function domainJunkFlags(domain: string): number {
   if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow())) d |= D_RELAY;
   if ((NOTIFICATION_SUB.test(domain) && isBelow()) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
   if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
-  if (inDomainSet(domain, PLATFORM_SENDER_DOMAINS)) d |= D_PLATFORM;
+  if (inDomainSet(domain, LINKEDIN_DOMAINS)) d |= D_LINKEDIN;
+  if (inDomainSet(domain, DOCUSIGN_DOMAINS)) d |= D_DOCUSIGN;
+  if (inDomainSet(domain, UBER_DOMAINS)) d |= D_UBER;
   if (inDomainSet(domain, DISPOSABLE_DOMAINS)) d |= D_DISPOSABLE;
   return d;
 }
@@ -441,7 +509,7 @@ export interface BulkSignals {
  */
 export function isBulkSender(c: BulkSignals): boolean {
   if (c.lastReceived === null) return false;
-  if (c.lastSent !== null || (c.timesContacted ?? 0) > 0) return false;
+  if (plausibleDate(c.lastSent) !== null || (c.timesContacted ?? 0) > 0) return false;
   if (c.favorite || c.pinned !== 0) return false;
   // Saved in two address books, or with a postal address: the user keeps this contact on purpose.
   if ((c.sourceCount ?? 1) > 1 || (c.addressCount ?? 0) > 0) return false;

@@ -1,7 +1,8 @@
 /**
  * Consumer webmail domains: a shared domain says nothing about a shared company, so
  * promote_matching_domain never promotes them (decisions.md: meta.exception_matching_email_domain).
- * Kept small and explicit: the big providers by market share, with their country variants.
+ * Kept small and explicit: the big providers by market share, with their country variants, and every
+ * domain email.ts reads as one provider's alias (a key's domain is the provider's: me.com is icloud.com).
  */
 const WEBMAIL = new Set([
   'gmail.com',
@@ -21,6 +22,7 @@ const WEBMAIL = new Set([
   'mac.com',
   'proton.me',
   'protonmail.com',
+  'protonmail.ch',
   'pm.me',
   'tutanota.com',
   'tuta.io',
@@ -38,6 +40,9 @@ const WEBMAIL = new Set([
   'yandex.com',
   'yandex.ru',
   'ya.ru',
+  'yandex.by',
+  'yandex.kz',
+  'yandex.ua',
   'mail.ru',
   'bk.ru',
   'inbox.ru',
@@ -49,6 +54,7 @@ const WEBMAIL = new Set([
   '126.com',
   'sina.com',
   'sohu.com',
+  '21cn.com',
   'naver.com',
   'daum.net',
   'hanmail.net',
@@ -85,12 +91,14 @@ const WEBMAIL = new Set([
   'bol.com.br',
   'terra.com.br',
   'rediffmail.com',
+  'sify.com',
   'bigpond.com',
   'optusnet.com.au',
   'shaw.ca',
   'rogers.com',
   'sympatico.ca',
   'hushmail.com',
+  'gawab.com',
 ]);
 
 /** Country variants such as hotmail.co.uk, yahoo.fr, outlook.de, live.jp. */

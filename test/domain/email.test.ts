@@ -2,6 +2,7 @@ import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { clearEmailCache, displayNameOf, normalizeEmail, parseEmailSlow, parseEmailUncached } from '../../src/domain/email.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
 
 test('trims, keeps the uploaded form for display, lower-cases the key', () => {
   const e = normalizeEmail('  John.Smith@Example.COM ');
@@ -141,6 +142,118 @@ test('+tag stripped only where the provider documents it; dots kept there', () =
   assert.equal(normalizeEmail('ann+shop@outlook.com')?.key, 'ann@outlook.com');
   assert.equal(normalizeEmail('ann.lee+x@fastmail.com')?.key, 'ann.lee@fastmail.com');
   assert.equal(normalizeEmail('ann+x@proton.me')?.key, 'ann@proton.me');
+});
+
+// Probe 2, finding 7: one account's addresses at a provider's several domains are one person.
+test('provider aliases: one key for Apple, Proton and Yandex domains (and Yandex ". = -"); the display stays as written', () => {
+  const same = (addrs: string[], key: string, domain: string) => {
+    for (const a of addrs) {
+      const e = normalizeEmail(a);
+      assert.equal(e?.key, key, a);
+      assert.equal(e?.domain, domain, a);
+      assert.equal(e?.display, a.trim(), a);
+      assert.deepEqual(parseEmailSlow(a), e, a);
+      assert.deepEqual(parseEmailUncached(a), e, a);
+    }
+  };
+  same(['ike@icloud.com', 'ike@me.com', 'ike@mac.com', 'Ike@Me.com', 'IKE@ICLOUD.COM'], 'ike@icloud.com', 'icloud.com');
+  same(['patp@protonmail.com', 'patp@protonmail.ch', 'patp@proton.me', 'patp@pm.me', 'PatP+news@PM.me'], 'patp@proton.me', 'proton.me');
+  same(
+    ['ivan.petrov@yandex.ru', 'ivan-petrov@ya.ru', 'ivan.petrov@yandex.com', 'Ivan.Petrov@Yandex.BY', 'ivan-petrov@yandex.kz', 'ivan.petrov+shop@yandex.ua'],
+    'ivan-petrov@yandex.ru',
+    'yandex.ru',
+  );
+  same(['yuri.k@yandex.ru', 'yuri-k@ya.ru'], 'yuri-k@yandex.ru', 'yandex.ru');
+  // Wrapped forms give the same key.
+  assert.equal(normalizeEmail('Ike <Ike@Mac.com>')?.key, 'ike@icloud.com');
+  assert.equal(normalizeEmail('mailto:ivan.petrov@ya.ru')?.key, 'ivan-petrov@yandex.ru');
+});
+
+test('provider aliases must NOT merge other addresses: dots, hyphens and domains stay significant elsewhere', () => {
+  const differ = (a: string, b: string) => assert.notEqual(normalizeEmail(a)?.key, normalizeEmail(b)?.key, `${a} vs ${b}`);
+  // ". = -" is Yandex's rule only.
+  differ('ivan.petrov@mail.ru', 'ivan-petrov@mail.ru');
+  differ('ann.lee@example.com', 'ann-lee@example.com');
+  differ('ann.lee@icloud.com', 'ann-lee@icloud.com');
+  differ('ann.lee@proton.me', 'ann-lee@proton.me');
+  differ('ann.lee@gmail.com', 'ann-lee@gmail.com');
+  assert.equal(normalizeEmail('ivan.petrov@mail.ru')?.key, 'ivan.petrov@mail.ru');
+  // Yandex does not drop dots (it reads them as hyphens); Apple and Proton keep them.
+  differ('ivanpetrov@yandex.ru', 'ivan.petrov@yandex.ru');
+  differ('j.smith@icloud.com', 'jsmith@me.com');
+  differ('j.smith@proton.me', 'jsmith@protonmail.com');
+  // Look-alike and separate domains: Yandex's staff domain, other TLDs, Microsoft's separate namespaces.
+  differ('ivan@yandex.ru', 'ivan@yandex-team.ru');
+  differ('ike@icloud.com', 'ike@icloud.co');
+  differ('ike@me.com', 'ike@me.com.au');
+  differ('ike@mac.com', 'ike@mac.co.uk');
+  differ('pat@pm.me', 'pat@pm.example');
+  differ('pat@protonmail.com', 'pat@protonmail.org');
+  differ('ann@hotmail.com', 'ann@outlook.com');
+  differ('ann@me.com', 'ann@gmail.com');
+  assert.equal(normalizeEmail('ivan@yandex-team.ru')?.key, 'ivan@yandex-team.ru');
+  assert.equal(normalizeEmail('ike@me.com.au')?.key, 'ike@me.com.au');
+  // A +tag stays part of the address where the provider documents none (Apple).
+  assert.equal(normalizeEmail('ike+x@me.com')?.key, 'ike+x@icloud.com');
+});
+
+// Probe 2, finding 3: "Please use <ann@example.com> for work" was left out as invalid.
+test('one <address> inside free text is that address; two different addresses are none', () => {
+  for (const [raw, key] of [
+    ['Please use <ann@example.com> for work', 'ann@example.com'],
+    ['please use <Ann@Example.com> for work, thanks', 'ann@example.com'],
+    ['Work: <ann@example.com> (mornings only) please', 'ann@example.com'],
+    ['"ann@example.com" <ann@example.com> for work', 'ann@example.com'],
+    ['ann@example.com <ann@example.com> for work', 'ann@example.com'],
+    ['Ann Lee <ann.lee@example.com> is the best way to reach her', 'ann.lee@example.com'],
+  ] as const) {
+    const e = normalizeEmail(raw);
+    assert.equal(e?.key, key, raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+    assert.deepEqual(parseEmailUncached(raw), e, raw);
+  }
+  assert.equal(normalizeEmail('Please use <ann@example.com> for work')?.display, 'ann@example.com');
+  for (const raw of [
+    'Use <a@x.example> or b@y.example',
+    'Please use <a@x.example> not <b@y.example>',
+    '"bob@y.example" <ann@x.example> for work',
+    'Please use <a@x.example> > b',
+    'Please use <a b@x.example> for work',
+    'Please use <> for work',
+    'Please use <ann at example dot com> for work',
+  ]) {
+    assert.equal(normalizeEmail(raw), null, raw);
+    assert.equal(parseEmailSlow(raw), null, raw);
+  }
+});
+
+test('a display name is taken from "Name <addr>", and from a sentence only when it reads as a name', () => {
+  // As before: "Name <addr>" with nothing after (list punctuation, a comment) gives its name, whatever it says.
+  assert.equal(displayNameOf('Ann Lee <ann@example.com>'), 'Ann Lee');
+  assert.equal(displayNameOf('Ann Lee <ann@example.com> (Work);'), 'Ann Lee');
+  assert.equal(displayNameOf('Please use <ann@example.com>'), 'Please use');
+  // Text after the address: a quoted name or capitalised words are a name; a phrase is not.
+  assert.equal(displayNameOf('Please use <ann@example.com> for work'), null);
+  assert.equal(displayNameOf('Contact <ann@example.com> for work'), null);
+  assert.equal(displayNameOf('email me at <ann@example.com> anytime'), null);
+  assert.equal(displayNameOf('"Ann Lee" <ann@example.com> for work'), 'Ann Lee');
+  assert.equal(displayNameOf('Ann Lee <ann@example.com> for work'), 'Ann Lee');
+  assert.equal(displayNameOf("Dr. Ann O'Neil <ann@example.com> at the clinic"), "Dr. Ann O'Neil");
+  // Through the entry: the address is used, and a phrase never becomes the contact's name.
+  const ctx = { region: null, sourceKey: 'test' };
+  const e = normalizeEntry({ emails: ['Please use <ann@example.com> for work'] }, ctx);
+  assert.deepEqual(
+    e.emails.map((m) => [m.display, m.key, m.junk]),
+    [['ann@example.com', 'ann@example.com', null]],
+  );
+  assert.equal(e.name, null);
+  assert.equal(normalizeEntry({ name: 'Test Person', emails: ['Please use <ann@example.com> for work'] }, ctx).name, 'Test Person');
+  assert.equal(normalizeEntry({ emails: ['Ann Lee <ann@example.com>'] }, ctx).name, 'Ann Lee');
+  // Two addresses in one sentence: not one address; each is still read as an item of a list where one is.
+  assert.deepEqual(
+    normalizeEntry({ emails: ['Ann <a@x.example>, Bo <b@y.example>'] }, ctx).emails.map((m) => m.key),
+    ['a@x.example', 'b@y.example'],
+  );
 });
 
 test('custom domains are never guessed at: dots and +tags are significant', () => {
@@ -357,7 +470,15 @@ describe('the scanner agrees with the regular-expression implementation', () => 
       'outlook.com',
       'Hotmail.co.uk',
       'yandex.ru',
+      'ya.ru',
+      'Yandex.BY',
+      'yandex-team.ru',
       'proton.me',
+      'pm.me',
+      'protonmail.ch',
+      'icloud.com',
+      'me.com',
+      'Mac.com',
       'example.com',
       'x.y',
       'reply.github.com',

@@ -378,6 +378,107 @@ describe('"do not reply" in other languages', () => {
   });
 });
 
+// Probe 2, finding 2: real ISP and webmail domains in the bundled disposable list lost their people.
+describe('disposable: the bundled list less the real providers it holds by mistake', () => {
+  it('keeps the people of 21cn.com (China Telecom), sify.com (Sify, India) and gawab.com', () => {
+    mustKeep(['liwei@21cn.com', 'ravi.kumar@sify.com', 'ahmed@gawab.com', 'li.wei@mail.21cn.com']);
+  });
+  it('classes no big webmail or ISP domain as disposable', () => {
+    for (const d of [
+      ...['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'yahoo.com', 'ymail.com', 'aol.com'],
+      ...['icloud.com', 'me.com', 'mac.com', 'proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me', 'tutanota.com', 'tuta.io'],
+      ...['gmx.com', 'gmx.net', 'gmx.de', 'web.de', 't-online.de', 'freenet.de', 'mail.com', 'zoho.com', 'fastmail.com', 'hey.com'],
+      ...['yandex.ru', 'ya.ru', 'yandex.com', 'yandex.by', 'yandex.kz', 'yandex.ua', 'mail.ru', 'bk.ru', 'inbox.ru', 'list.ru'],
+      ...['rambler.ru', 'ukr.net', 'i.ua', 'tut.by', 'qq.com', 'foxmail.com', '163.com', '126.com', 'yeah.net', 'sina.com'],
+      ...['sohu.com', '139.com', '189.cn', '21cn.com', 'aliyun.com', 'naver.com', 'daum.net', 'hanmail.net', 'kakao.com'],
+      ...['nate.com', 'comcast.net', 'verizon.net', 'att.net', 'sbcglobal.net', 'bellsouth.net', 'cox.net', 'charter.net'],
+      ...['earthlink.net', 'btinternet.com', 'sky.com', 'virginmedia.com', 'orange.fr', 'wanadoo.fr', 'free.fr', 'laposte.net'],
+      ...['sfr.fr', 'libero.it', 'virgilio.it', 'alice.it', 'tiscali.it', 'interia.pl', 'wp.pl', 'o2.pl', 'onet.pl', 'seznam.cz'],
+      ...['email.cz', 'centrum.cz', 'uol.com.br', 'bol.com.br', 'terra.com.br', 'rediffmail.com', 'sify.com', 'bigpond.com'],
+      ...['optusnet.com.au', 'shaw.ca', 'rogers.com', 'sympatico.ca', 'hushmail.com', 'mailbox.org', 'posteo.de', 'gawab.com'],
+      ...['docomo.ne.jp', 'ezweb.ne.jp', 'softbank.ne.jp', 'nifty.com', 'biglobe.ne.jp', 'walla.co.il', 'abv.bg', 'freemail.hu'],
+    ]) {
+      assert.notEqual(classifyBoth(`jane.doe@${d}`), 'disposable', d);
+    }
+  });
+  it('still drops throwaway inboxes', () => {
+    mustDrop([
+      ['tempuser@mailinator.com', 'disposable'],
+      ['x@guerrillamail.com', 'disposable'],
+      ['x@yopmail.com', 'disposable'],
+    ]);
+  });
+});
+
+// Probe 2, finding 13: machine addresses kept as people. Each rule beside its look-alike people.
+describe('calendar, e-signature, meeting-room and platform relay addresses', () => {
+  it('drops Google Calendar resources and group calendars, DocuSign system senders, Zoom room connectors, LinkedIn relays, Uber receipts', () => {
+    mustDrop([
+      ['c_188abc@resource.calendar.google.com', 'notification'],
+      ['acme.example_3835323436@resource.calendar.google.com', 'notification'],
+      ['abc123def@group.calendar.google.com', 'notification'],
+      ['en.usa#holiday@group.v.calendar.google.com', 'notification'],
+      ['c_0123456789abcdef@group.calendar.google.com', 'notification'],
+      ['q3k9@import.calendar.google.com', 'notification'],
+      ['dse@docusign.net', 'notification'],
+      ['dse_NA3@docusign.net', 'notification'],
+      ['dse_na4@docusign.net', 'notification'],
+      ['dse_eu1@docusign.net', 'notification'],
+      ['dse_demo@docusign.net', 'notification'],
+      ['dse@eumail.docusign.net', 'notification'],
+      ['1234567890@zoomcrc.com', 'relay'],
+      ['1234567890.987654@global.zoomcrc.com', 'relay'],
+      ['inmail-hit-reply@linkedin.com', 'relay'],
+      ['hit-reply@linkedin.com', 'relay'],
+      ['uber.us@uber.com', 'notification'],
+      ['uber.canada@uber.com', 'notification'],
+      ['Uber.India@uber.com', 'notification'],
+      ['uber.uk@uber.com', 'notification'],
+    ]);
+    // As a vCard or a header writes them, too.
+    assert.equal(normalizeEmail('"Jane via LinkedIn" <inmail-hit-reply@linkedin.com>')?.junk, 'relay');
+    assert.equal(normalizeEmail('Room 4B (Conf) <acme.example_3835323436@resource.calendar.google.com>')?.junk, 'notification');
+  });
+  it('keeps the people those words and domains also belong to', () => {
+    mustKeep([
+      // Google's people, and calendar-like names elsewhere
+      'ann@google.com',
+      'ann.calendar@gmail.com',
+      'resource@example.com',
+      'group@example.com',
+      'ann@group.example.com',
+      'ann@resource.example.co.uk',
+      'ann@calendar.example.com',
+      // dse@ as initials, and DocuSign's own people
+      'dse@example.com',
+      'dse@smithlaw.example',
+      'dse_1970@gmail.com',
+      'jane@docusign.com',
+      'dse.smith@docusign.com',
+      'dsevans@docusign.net',
+      'jane.dse@docusign.net',
+      // Zoom's people, numeric local parts elsewhere, look-alike domains
+      'ann@zoom.us',
+      'jane@zoomcar.com',
+      'ann@zoomcrc.example',
+      '1234567890@example.com',
+      '09012345678@docomo.ne.jp',
+      // LinkedIn's people, and the words elsewhere
+      'jane@linkedin.com',
+      'jane.hit@linkedin.com',
+      'hit-reply@example.com',
+      'inmail-hit-reply@example.com',
+      'inmail@example.com',
+      // Uber's people, and the words elsewhere
+      'jane@uber.com',
+      'uberto.rossi@uber.com',
+      'jane.uber@uber.com',
+      'uber.us@example.com',
+      'uber.jane@gmail.com',
+    ]);
+  });
+});
+
 test('role local parts come from the maintained list, +tag ignored', () => {
   assert.equal(isRoleLocal('info'), true);
   assert.equal(isRoleLocal('sales+eu'), true);
@@ -511,6 +612,13 @@ describe('classifyAddress agrees with the rules applied one by one', () => {
     'calendar',
     'server',
     'invitations',
+    'dse',
+    'dse_na3',
+    'hit',
+    'inmail',
+    'uber',
+    'us',
+    'canada',
     'house',
     'bnc1970',
     '8f3a9c2e',
@@ -588,6 +696,18 @@ describe('classifyAddress agrees with the rules applied one by one', () => {
     'mailman.x.com',
     'linkedin.com',
     'e.linkedin.com',
+    'docusign.net',
+    'eumail.docusign.net',
+    'docusign.com',
+    'uber.com',
+    'zoomcrc.com',
+    'global.zoomcrc.com',
+    'resource.calendar.google.com',
+    'group.calendar.google.com',
+    'group.v.calendar.google.com',
+    'calendar.google.com',
+    '21cn.com',
+    'sify.com',
     'noreply.co.uk',
     'co.uk',
     'com',

@@ -478,13 +478,15 @@ test('role addresses stay invitable, listed after personal ones', () => {
 
 test('bulk sender: role-only contact that only ever sent to the user is flagged; one the user wrote to is not', () => {
   const cs = merge([
-    { name: 'Startup', email: 'hello@startup.io', last_message_received_date: 100 },
-    { name: 'Bakery', email: 'info@bakery.example', last_message_received_date: 100, last_message_sent_date: 50 },
-    { name: 'Jane', email: 'jane@example.com', last_message_received_date: 100 },
+    { name: 'Startup', email: 'hello@startup.io', last_message_received_date: '2024-05-02T10:00:00Z' },
+    { name: 'Bakery', email: 'info@bakery.example', last_message_received_date: '2024-05-02T10:00:00Z', last_message_sent_date: '2024-05-01T10:00:00Z' },
+    { name: 'Jane', email: 'jane@example.com', last_message_received_date: '2024-05-02T10:00:00Z' },
+    // A sent date of 0 or 1970 is "never" (dates.ts): no evidence of writing.
+    { name: 'Shop', email: 'info@shop.example', last_message_received_date: '2024-05-02T10:00:00Z', last_message_sent_date: 0 },
   ]);
   assert.deepEqual(
     cs.map((c) => c.junkReason),
-    ['bulk_sender', null, null],
+    ['bulk_sender', null, null, 'bulk_sender'],
   );
 });
 
