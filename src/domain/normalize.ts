@@ -146,7 +146,7 @@ function emailsOf(list: unknown, one: unknown): NormEmail[] {
  * " ::: ", the Arabic comma, the ideographic and full-width commas and semicolon East Asian input
  * methods type, a spaced " | "; then a spaced " / ".
  */
-const EMAIL_LIST_SEPARATORS = [/[;,\u060c\u3001\uff0c\uff1b]|:::|\s+\|\s+/, /\s+\/\s+/];
+const EMAIL_LIST_SEPARATORS = [/([;,\u060c\u3001\uff0c\uff1b]|:::|\s+\|\s+)/, /(\s+\/\s+)/];
 
 function addEmail(seen: Set<string> | null, raw: string): void {
   let e = normalizeEmail(raw);
@@ -193,7 +193,8 @@ function addEmail(seen: Set<string> | null, raw: string): void {
  * ("a@x.com,b@y.com").
  */
 function listParts(raw: string, sep: RegExp): string[] {
-  const pieces = raw.split(new RegExp(`(${sep.source})`, sep.flags));
+  // `sep` captures the separator: the pieces alternate part, separator, part, ...
+  const pieces = raw.split(sep);
   const out: string[] = [];
   let current = pieces[0] ?? '';
   for (let k = 1; k + 1 < pieces.length; k += 2) {

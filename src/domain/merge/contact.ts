@@ -214,7 +214,7 @@ export function buildContact(
 
   // A disposable-domain list can be wrong (a real ISP on it): the address of a person the owner wrote to,
   // starred or pinned is a mailbox.
-  if (hasEvidence({ timesContacted: times, lastSent, favorite, pinned })) {
+  if (evidence(times, lastSent, favorite, pinned)) {
     for (let j = 0; j < emails.length; j++) if (emails[j].junk === 'disposable') emails[j] = { ...emails[j], junk: null };
   }
 
@@ -292,7 +292,7 @@ export function buildContact(
       else if (reason === 'nothing_to_invite' || reason === 'invalid') reason = m.junk;
     }
     if (reason === 'nothing_to_invite' && unusable.length > 0) reason = 'invalid';
-    if ((reason === 'nothing_to_invite' || reason === 'invalid') && hasEvidence(contact)) {
+    if ((reason === 'nothing_to_invite' || reason === 'invalid') && evidence(contact.timesContacted, contact.lastSent, contact.favorite, contact.pinned)) {
       // Evidence beats syntax: a person the owner wrote to, starred or pinned is kept whatever the form
       // of their address, with nothing shown as an address and the reason marked (decisions.md).
       contact.emails = [];
@@ -328,6 +328,6 @@ function distinctCards(members: Int32Array, from: number, to: number, entries: N
  * The owner wrote to them (a count or a plausible sent date: 0 and 1970 are "never", as the ranking
  * reads them), starred or pinned them: a real person to the owner.
  */
-function hasEvidence(c: Pick<Contact, 'timesContacted' | 'lastSent' | 'favorite' | 'pinned'>): boolean {
-  return (c.timesContacted ?? 0) > 0 || plausibleDate(c.lastSent) !== null || c.favorite || c.pinned !== 0;
+function evidence(times: number | null, lastSent: number | null, favorite: boolean, pinned: number): boolean {
+  return (times ?? 0) > 0 || plausibleDate(lastSent) !== null || favorite || pinned !== 0;
 }
