@@ -174,6 +174,39 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
   );
 });
 
+test('a name spelt two ways on one address is one person; two names that differ at their end stay two', () => {
+  // A re-sync after the owner fixed a typo, or two sources that spell the name differently.
+  assert.equal(
+    merge([
+      { name: 'Micheal Brown', email: 'mb@example.com' },
+      { name: 'Michael Brown', email: 'mb@example.com' },
+    ]).length,
+    1,
+  );
+  assert.equal(
+    merge([
+      { name: 'Jenifer Lee', phone: '+12125550150' },
+      { name: 'Jennifer Lee', phone: '+12125550150' },
+    ]).length,
+    1,
+  );
+  assert.equal(
+    merge([
+      { name: 'Jon Smith', email: 'js@example.com' },
+      { name: 'John Smith', email: 'js@example.com' },
+    ]).length,
+    1,
+  );
+  // A brother and a sister on the family landline.
+  assert.equal(
+    merge([
+      { name: 'Christian Meyer', phone: '+4930123456' },
+      { name: 'Christina Meyer', phone: '+4930123456' },
+    ]).length,
+    2,
+  );
+});
+
 test('namesCompatible', () => {
   const f = (s: string) => s.toLowerCase().split(' ');
   assert.equal(namesCompatible(f('john smith'), f('smith john')), true);
@@ -189,6 +222,21 @@ test('namesCompatible', () => {
   assert.equal(namesCompatible(f('zoe mueller'), f('zoe muller')), true);
   assert.equal(namesCompatible(f('zoe muller'), f('zoe miller')), false);
   assert.equal(namesCompatible(f('sue lee'), f('su lee')), false); // too short to tell
+  // Spelling slips that make no other name: two neighbouring letters swapped (not the last one), a letter
+  // written twice, and spellings of one name (Jon/John, the transliterations of Muhammad).
+  assert.equal(namesCompatible(f('micheal brown'), f('michael brown')), true);
+  assert.equal(namesCompatible(f('jenifer smith'), f('jennifer smith')), true);
+  assert.equal(namesCompatible(f('philip lee'), f('phillip lee')), true);
+  assert.equal(namesCompatible(f('jon smith'), f('john smith')), true);
+  assert.equal(namesCompatible(f('jon smith'), f('jonathan smith')), true); // jon is in both groups
+  assert.equal(namesCompatible(f('john smith'), f('jonathan smith')), false);
+  assert.equal(namesCompatible(f('mohammed ali'), f('muhammad ali')), true);
+  // ... and the look-alikes that are other people: given names change at their end.
+  assert.equal(namesCompatible(f('christian meyer'), f('christina meyer')), false);
+  assert.equal(namesCompatible(f('daniel meyer'), f('daniela meyer')), false);
+  assert.equal(namesCompatible(f('jon meyer'), f('jan meyer')), false);
+  assert.equal(namesCompatible(f('marian meyer'), f('marion meyer')), false);
+  assert.equal(namesCompatible(f('jonh smith'), f('john smith')), false); // 4 letters, last one moved: too close to tell
 });
 
 test('one person written in two scripts on one address is one person; two names of one script still veto', () => {

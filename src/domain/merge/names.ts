@@ -68,10 +68,13 @@ const NICKNAME_GROUPS = [
   'victoria vicky tori',
   'deborah debbie deb',
   'barbara barb babs',
+  'john jon',
+  'muhammad mohammed mohammad mohamed muhammed mohamad',
 ];
-const NICKNAME: Map<string, number> = new Map();
+/** Name -> the groups it is in ("jon" is Jonathan's short form and a spelling of John). */
+const NICKNAME: Map<string, number[]> = new Map();
 NICKNAME_GROUPS.forEach((g, i) => {
-  for (const n of g.split(' ')) if (!NICKNAME.has(n)) NICKNAME.set(n, i);
+  for (const n of g.split(' ')) NICKNAME.set(n, [...(NICKNAME.get(n) ?? []), i]);
 });
 
 /**
@@ -211,12 +214,31 @@ function tokensMatch(a: string, b: string): boolean {
   if (a.charCodeAt(0) === 1 || b.charCodeAt(0) === 1) return false; // a symbol matches only itself
   if (a.length === 1 || b.length === 1) return a[0] === b[0]; // initial: "J." ~ "John"
   const na = NICKNAME.get(a);
-  if (na !== undefined && na === NICKNAME.get(b)) return true;
+  const nb = na === undefined ? undefined : NICKNAME.get(b);
+  if (nb !== undefined && na!.some((g) => nb.includes(g))) return true;
   const s = a.length <= b.length ? a : b;
   const l = s === a ? b : a;
   // Short forms written as a prefix ("Jon"/"Jonathan", "Alex"/"Alexandra"), at least 3 letters.
   if (s.length >= 3 && s.length <= 4 && l.startsWith(s)) return true;
-  return s.length >= 3 && l.length > s.length && umlautSpelling(l, s);
+  return s.length >= 4 && (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s)));
+}
+
+/**
+ * One spelling slip of the kind that does not make another name: two neighbouring letters swapped
+ * ("Micheal"/"Michael"), never the last one (that is where given names change, "Christian"/"Christina").
+ * Tokens of at least 4 letters (shorter ones are too close to other names to tell).
+ */
+function swappedLetters(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i + 2 < a.length && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** Whether `long` is `short` with one letter written twice ("Jennifer"/"Jenifer", "Phillip"/"Philip"). */
+function doubledLetter(long: string, short: string): boolean {
+  let i = 0;
+  while (i < short.length && long.charCodeAt(i) === short.charCodeAt(i)) i++;
+  return i > 0 && long.charCodeAt(i) === long.charCodeAt(i - 1) && long.slice(i + 1) === short.slice(i);
 }
 
 /**
