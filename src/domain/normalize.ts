@@ -311,6 +311,18 @@ function favoriteOf(v: unknown): boolean {
   return false;
 }
 
+/**
+ * The largest `times_contacted` read as given; a bigger count is read as this one. Nobody writes a
+ * million messages to one person: a bigger number is a client's slip (a timestamp in the wrong field),
+ * and unbounded it would outrank every real count (the key index's PostgreSQL column also ends at 2^31 - 1).
+ */
+export const MAX_TIMES_CONTACTED = 1_000_000;
+
+/** times_contacted as an integer, at most MAX_TIMES_CONTACTED (0 when not a number). */
+function countOf(v: unknown): number {
+  return Math.min(integerOf(v), MAX_TIMES_CONTACTED);
+}
+
 function integerOf(v: unknown): number {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
@@ -404,7 +416,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
         break;
     }
   }
-  const count = integerOf(times);
+  const count = countOf(times);
   return {
     name: cleanText(name) ?? wrappedNameOf(emails, email),
     nickname: cleanText(nickname),
@@ -437,7 +449,7 @@ function isPlainObject(e: unknown): boolean {
 
 /** normalizeEntry reading each field by name: any other kind of value. */
 function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; sourceKey: string }): NormalizedEntry {
-  const times = integerOf(e.times_contacted);
+  const times = countOf(e.times_contacted);
   const photos = photosOf(e.photos);
   const data = e.data;
   return {

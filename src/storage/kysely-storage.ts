@@ -49,6 +49,9 @@ const APP_ID_LENGTH = 16;
  */
 const MAX_ROWS_PER_STATEMENT = 5000;
 
+/** The largest value of an `integer` column (PostgreSQL's int4). */
+const MAX_INT32 = 2 ** 31 - 1;
+
 /**
  * Attempts of a write transaction that failed on a serialization failure or a deadlock (SQLSTATE 40001,
  * 40P01), which SERIALIZABLE engines (CockroachDB, YugabyteDB, Postgres at that level) raise under
@@ -676,7 +679,9 @@ export class KyselyStorage implements Storage {
   async #upsertContactKeys(trx: Transaction<Database>, t: Tenant, userId: string, stats: KeyStat[]): Promise<void> {
     await this.#upsertContactKeyRows(
       trx,
-      stats.map((s) => ({ tenant: t, key: s.key, user_id: userId, times: s.times, last_sent: s.lastSent, last_received: s.lastReceived })),
+      // The count is capped when an upload is cleaned (MAX_TIMES_CONTACTED); the cap here keeps an index
+      // row queued before that cap inside the column's integer range (a failing row would stall the round).
+      stats.map((s) => ({ tenant: t, key: s.key, user_id: userId, times: Math.min(s.times, MAX_INT32), last_sent: s.lastSent, last_received: s.lastReceived })),
     );
   }
 

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
+import { rawRows } from '../storage/fixtures.ts';
 
 const SOURCE = { type: 'gmail', email: 'owner@example.com', phone: '+14155550100' };
 
@@ -70,6 +71,31 @@ for (const engine of ENGINES) {
         assert.ok(Array.isArray(row.emails) && Array.isArray(row.phones));
         assert.equal(typeof row.rank, 'number');
       }
+    });
+
+    it('a times_contacted beyond any real count (a timestamp in the wrong field) is read as 1,000,000, and the key index still follows', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'huge-count',
+        source: SOURCE,
+        entries: [
+          { name: 'Bob Count', email: 'bob.count@example.com', times_contacted: 40 },
+          { name: 'Ann Count', email: 'ann.count@example.com', times_contacted: 1e12 },
+          { name: 'Cy Count', email: 'cy.count@example.com', times_contacted: 2 ** 31 },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((row: any) => row.name),
+        ['Ann Count', 'Cy Count', 'Bob Count'],
+      );
+      assert.equal(r.body.data[0].score, r.body.data[1].score, 'both counts read as the cap');
+      // On PostgreSQL the key index's integer column ends at 2^31 - 1: such a count failed every index round.
+      await api.storage.flushIndex();
+      const rows = (await rawRows(api.url, 'contact_keys')).filter((k) => String(k.key).includes('count@example.com'));
+      assert.deepEqual(
+        rows.map((k) => Number(k.times)).sort((a, b) => a - b),
+        [40, 1_000_000, 1_000_000],
+      );
     });
 
     it('a number written without its country code, from a source with no region, is one contact with its full form (+353, +420)', async () => {
