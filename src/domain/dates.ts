@@ -24,11 +24,19 @@ export function plausibleDate(at: number | null): number | null {
 /** Unix seconds above this are read as milliseconds (year 5138 in seconds; clients that send ms exist). */
 const MAX_UNIX_SECONDS = 1e11;
 
+/**
+ * The last instant a date can name (epoch ms, +275760-09-13: JavaScript's last date). A number beyond it
+ * is no date (`1e20`): read as unset in an upload, refused in a record. It also keeps every stored date
+ * inside PostgreSQL's bigint, where one out-of-range date failed the whole key-index round.
+ */
+const MAX_DATE_MS = 8.64e15;
+
 export function parseDate(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value < 0) return null;
-    return Math.round(value >= MAX_UNIX_SECONDS ? value : value * 1000);
+    const ms = Math.round(value >= MAX_UNIX_SECONDS ? value : value * 1000);
+    return ms <= MAX_DATE_MS ? ms : null;
   }
   if (typeof value !== 'string') return null;
   const s = value.trim();

@@ -478,47 +478,89 @@ export class KyselyStorage implements Storage {
       if (waiting.length === 0) return { uploads: 0, busy: 0 };
       const users = new Map<string, BookRef>();
       for (const r of waiting) users.set(userLockKey(r.tenant, r.user_id), { tenant: r.tenant, userId: r.user_id });
-      return this.#writeTransaction(async (trx) => {
-        // A user whose lock another transaction holds (an upload, a DELETE, a re-clean, another indexer)
-        // is left for a later round: nobody waits for anybody, so no deadlock and no double work.
-        const lockKeys = [...users.keys()];
-        const got = await this.#profile.tryLockUsers(trx, lockKeys);
-        const mine = lockKeys.filter((_, i) => got[i]).map((k) => users.get(k)!);
-        if (mine.length === 0) return { uploads: 0, busy: lockKeys.length };
-        // Claimed by deleting them: under the user's lock, what a DELETE or a re-clean removed is gone,
-        // so deleted data is never indexed again.
-        const claimed = await trx
-          .deleteFrom('index_queue')
-          .where((eb) => eb.or(mine.map((b) => eb.and([eb('tenant', '=', b.tenant), eb('user_id', '=', b.userId)]))))
-          .returning(['tenant', 'user_id', 'stats', 'owner_keys'])
-          .execute();
-        const perUser = new Map<string, { tenant: string; userId: string; stats: StatColumns; owners: Set<string> }>();
-        for (const c of claimed) {
-          const k = userLockKey(c.tenant, c.user_id);
-          let u = perUser.get(k);
-          if (u === undefined)
-            perUser.set(k, (u = { tenant: c.tenant, userId: c.user_id, stats: { keys: [], times: [], lastSent: [], lastReceived: [] }, owners: new Set() }));
-          const s = JSON.parse(c.stats) as StatColumns;
-          for (let i = 0; i < s.keys.length; i++) {
-            u.stats.keys.push(s.keys[i]!);
-            u.stats.times.push(s.times[i]!);
-            u.stats.lastSent.push(s.lastSent[i]!);
-            u.stats.lastReceived.push(s.lastReceived[i]!);
-          }
-          for (const o of JSON.parse(c.owner_keys) as string[]) u.owners.add(o);
+      try {
+        return await this.#indexUsers(users);
+      } catch (e) {
+        if (users.size === 1) {
+          await this.#requeueLast([...users.values()]);
+          throw e;
         }
-        const keyRows: ContactKeyRow[] = [];
-        const ownerRows: { tenant: string; key: string; user_id: string }[] = [];
-        for (const u of perUser.values()) {
-          for (const st of mergeKeyStats(u.stats)) {
-            keyRows.push({ tenant: u.tenant, key: st.key, user_id: u.userId, times: st.times, last_sent: st.lastSent, last_received: st.lastReceived });
+        // One user's rows may fail every round (a value the database refuses): the round is done again
+        // user by user, so that everybody else's index goes on, and a user whose rows fail goes to the
+        // back of the queue (retried there, never ahead of the others). A database that is down fails
+        // every one of them: the error then goes to the loop, which waits before the next round.
+        let uploads = 0;
+        let busy = 0;
+        const failed: BookRef[] = [];
+        for (const [k, u] of users) {
+          try {
+            const r = await this.#indexUsers(new Map([[k, u]]));
+            uploads += r.uploads;
+            busy += r.busy;
+          } catch {
+            failed.push(u);
           }
-          for (const key of uniqueSorted(u.owners)) ownerRows.push({ tenant: u.tenant, key, user_id: u.userId });
         }
-        await this.#upsertContactKeyRows(trx, keyRows);
-        await this.#insertOwnerKeyRows(trx, ownerRows);
-        return { uploads: claimed.length, busy: lockKeys.length - mine.length };
-      });
+        await this.#requeueLast(failed);
+        if (uploads === 0) throw e;
+        return { uploads, busy };
+      }
+    });
+  }
+
+  /** Moves the users' queued uploads to the back of the index queue (their enqueued_at becomes now). */
+  async #requeueLast(users: BookRef[]): Promise<void> {
+    if (users.length === 0) return;
+    await this.#db
+      .updateTable('index_queue')
+      .set({ enqueued_at: Date.now() })
+      .where((eb) => eb.or(users.map((b) => eb.and([eb('tenant', '=', b.tenant), eb('user_id', '=', b.userId)]))))
+      .execute()
+      .catch(() => {}); // the database is down: the rows stay where they are, nothing is lost
+  }
+
+  /** One round of the PostgreSQL indexer over these users' queued uploads, in one transaction under their locks. */
+  #indexUsers(users: Map<string, BookRef>): Promise<IndexRun> {
+    return this.#writeTransaction(async (trx) => {
+      // A user whose lock another transaction holds (an upload, a DELETE, a re-clean, another indexer)
+      // is left for a later round: nobody waits for anybody, so no deadlock and no double work.
+      const lockKeys = [...users.keys()];
+      const got = await this.#profile.tryLockUsers(trx, lockKeys);
+      const mine = lockKeys.filter((_, i) => got[i]).map((k) => users.get(k)!);
+      if (mine.length === 0) return { uploads: 0, busy: lockKeys.length };
+      // Claimed by deleting them: under the user's lock, what a DELETE or a re-clean removed is gone,
+      // so deleted data is never indexed again.
+      const claimed = await trx
+        .deleteFrom('index_queue')
+        .where((eb) => eb.or(mine.map((b) => eb.and([eb('tenant', '=', b.tenant), eb('user_id', '=', b.userId)]))))
+        .returning(['tenant', 'user_id', 'stats', 'owner_keys'])
+        .execute();
+      const perUser = new Map<string, { tenant: string; userId: string; stats: StatColumns; owners: Set<string> }>();
+      for (const c of claimed) {
+        const k = userLockKey(c.tenant, c.user_id);
+        let u = perUser.get(k);
+        if (u === undefined)
+          perUser.set(k, (u = { tenant: c.tenant, userId: c.user_id, stats: { keys: [], times: [], lastSent: [], lastReceived: [] }, owners: new Set() }));
+        const s = JSON.parse(c.stats) as StatColumns;
+        for (let i = 0; i < s.keys.length; i++) {
+          u.stats.keys.push(s.keys[i]!);
+          u.stats.times.push(s.times[i]!);
+          u.stats.lastSent.push(s.lastSent[i]!);
+          u.stats.lastReceived.push(s.lastReceived[i]!);
+        }
+        for (const o of JSON.parse(c.owner_keys) as string[]) u.owners.add(o);
+      }
+      const keyRows: ContactKeyRow[] = [];
+      const ownerRows: { tenant: string; key: string; user_id: string }[] = [];
+      for (const u of perUser.values()) {
+        for (const st of mergeKeyStats(u.stats)) {
+          keyRows.push({ tenant: u.tenant, key: st.key, user_id: u.userId, times: st.times, last_sent: st.lastSent, last_received: st.lastReceived });
+        }
+        for (const key of uniqueSorted(u.owners)) ownerRows.push({ tenant: u.tenant, key, user_id: u.userId });
+      }
+      await this.#upsertContactKeyRows(trx, keyRows);
+      await this.#insertOwnerKeyRows(trx, ownerRows);
+      return { uploads: claimed.length, busy: lockKeys.length - mine.length };
     });
   }
 

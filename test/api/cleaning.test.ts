@@ -98,6 +98,35 @@ for (const engine of ENGINES) {
       );
     });
 
+    it('a number past the last date is no date: a 400 naming the field, in an upload and in a record, and nothing stored', async () => {
+      // On PostgreSQL such a date was stored (200), then failed every key-index round, of every app.
+      const r = await api.post('/v0/address-book', {
+        user_id: 'far-date',
+        source: SOURCE,
+        entries: [
+          { name: 'Far Sent', email: 'far.sent@example.com', last_message_sent_date: 1e20 },
+          { name: 'Far Received', email: 'far.received@example.com', last_message_received_date: '100000000000000000000' },
+        ],
+      });
+      assert.equal(r.status, 400, r.text);
+      assert.deepEqual(
+        r.body.details.map((d: any) => d.field),
+        ['entries[0].last_message_sent_date', 'entries[1].last_message_received_date'],
+      );
+      assert.equal((await api.get('/v0/address-book/far-date')).status, 404);
+      for (const [path, field] of [
+        ['/v0/invites-sent', 'sent_at'],
+        ['/v0/suggested-seen', 'seen_at'],
+        ['/v0/invites-accepted', 'accepted_at'],
+      ] as const) {
+        const bad = await api.post(path, {
+          entries: [{ user_id: 'far-date', email: 'far.sent@example.com', emails: ['far.sent@example.com'], [field]: 1e20 }],
+        });
+        assert.equal(bad.status, 400, `${path}: ${bad.text}`);
+        assert.equal(bad.body.details[0].field, `entries[0].${field}`);
+      }
+    });
+
     it('a number written without its country code, from a source with no region, is one contact with its full form (+353, +420)', async () => {
       const user = 'national';
       // Gmail knows the numbers in full; an Android export with no region wrote them as dialled at home.

@@ -18,6 +18,13 @@ describe('parseDate', () => {
     assert.equal(parseDate(t / 1000 + 0.5), t + 500);
     assert.equal(parseDate(String(t / 1000)), t);
   });
+  it('a number past the last date JavaScript can name is no date (it would not fit a bigint column either)', () => {
+    assert.equal(parseDate(8.64e15), 8.64e15);
+    assert.equal(parseDate(8.64e15 + 1), null);
+    assert.equal(parseDate(1e20), null);
+    assert.equal(parseDate('100000000000000000000'), null);
+    assert.equal(parseDate(Number.MAX_VALUE), null);
+  });
   it('reads the other forms that name their day unambiguously: RFC 5322, Date.toString(), month names, 2026/11/24, ISO basic', () => {
     const at = Date.UTC(2026, 10, 24, 9, 30, 0);
     for (const [v, want] of [

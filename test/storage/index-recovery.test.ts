@@ -5,6 +5,7 @@
  * acknowledged, and a DELETE wins over index work still pending (deleted data never comes back).
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { indexedKeyStatsOf, indexKeysOf } from '../../src/domain/normalize.ts';
 import { createApiKey } from '../../src/services/keys.ts';
@@ -149,6 +150,23 @@ for (const engine of ENGINES) {
           }
         }
         await assertIndexMatchesBooks(s, url);
+      }));
+
+    it("an upload whose index rows the database refuses holds up nobody else's, and stays queued", () =>
+      withStorage(engine, async (s, url) => {
+        // A key past PostgreSQL's B-tree row limit stands for any value the database refuses (a date past
+        // bigint did it once): it failed the whole round, every round, and every upload queued behind it.
+        const bad = fakeUpload('stuck', manyContacts(3, 'stuck'), { createdAt: 1 });
+        bad.keyStats = [...bad.keyStats, { key: `e:${randomBytes(6000).toString('base64')}@example.com`, times: 1, lastSent: null, lastReceived: null }];
+        await s.appendUpload('app_other:live', bad);
+        for (let i = 0; i < 4; i++) await s.appendUpload(T, fakeUpload(`fine${i}`, manyContacts(20, `fine${i}`), { ownerEmail: `fine${i}@home.com` }));
+        for (let round = 0; round < 6; round++) await s.indexPending().catch(() => {});
+        const keys = await rawRows(url, 'contact_keys');
+        for (let i = 0; i < 4; i++) assert.equal(keys.filter((r) => r.user_id === `fine${i}`).length, 40, `fine${i} indexed`);
+        const queued = (await rawRows(url, 'index_queue')).map((r) => r.user_id);
+        // SQLite takes the long key; PostgreSQL keeps the upload queued (retried at the back of the queue).
+        assert.deepEqual(queued, engine === 'sqlite' ? [] : ['stuck']);
+        assert.equal((await s.loadBook('app_other:live', 'stuck'))?.entries.length, 3, 'the upload itself is stored');
       }));
   });
 }
