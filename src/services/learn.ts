@@ -54,12 +54,16 @@ export async function retrainWeights(storage: Storage, tenant: Tenant, deps: Lea
     for (const c of contacts) for (const k of c.keys) byKey.set(k, c);
     const ctx = { owner: built.owner, signals: beforeOutcome(built.signals) };
     const book = bookStatsOf(contacts);
+    // One sample per person invited: the same invite recorded again (a client retrying, a reminder)
+    // is no new evidence. Accepted when any of the person's invites was.
+    const byContact = new Map<Contact, boolean>();
     for (const o of byUser.get(userId)!) {
       const contact = o.keys.map((k) => byKey.get(k)).find((c) => c !== undefined);
       // An invitee who is not in the inviter's book has no features to learn from.
       if (!contact) continue;
-      samples.push({ features: featuresOf(contact, ctx, book), label: o.accepted ? 1 : 0 });
+      byContact.set(contact, byContact.get(contact) === true || o.accepted);
     }
+    for (const [contact, accepted] of byContact) samples.push({ features: featuresOf(contact, ctx, book), label: accepted ? 1 : 0 });
   }
 
   const fit = trainWeights(samples, DEFAULT_WEIGHTS);

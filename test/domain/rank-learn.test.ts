@@ -63,4 +63,17 @@ describe('retrainWeights', () => {
     assert.equal(await retrainWeights(gone.storage, 't', { buildContacts: async () => null }), null);
     assert.equal(gone.saved.length, 0);
   });
+
+  it('counts a person invited again (a client retrying) once: retries never reach the minimum', async () => {
+    const { outcomes, buildContacts } = world();
+    // 10 people invited 25 times each, 2 of them accepted: 250 rows, 10 samples.
+    const few = outcomes.slice(0, 10).map((o, i) => ({ ...o, accepted: i < 2 }));
+    const retried = fakeStorage(Array.from({ length: 25 }, () => few).flat());
+    assert.equal(await retrainWeights(retried.storage, 't', { buildContacts }), null);
+    assert.equal(retried.saved.length, 0);
+    // The whole world twice: the same samples as once.
+    const twice = fakeStorage([...outcomes, ...outcomes]);
+    const rec = await retrainWeights(twice.storage, 't', { buildContacts });
+    assert.equal(rec?.samples, outcomes.length);
+  });
 });
