@@ -106,9 +106,31 @@ export interface Applied {
   exceptionMatchingDomain: boolean;
 }
 
-function hasAny(keys: string[], set: { has(k: string): boolean }): boolean {
-  for (const k of keys) if (set.has(k)) return true;
+/** Whether one of `keys` is in `set`, a key of `ignore` aside. */
+function hasAny(keys: string[], set: { has(k: string): boolean; size: number }, ignore: Set<string> | null = null): boolean {
+  if (set.size === 0) return false;
+  for (const k of keys) if (set.has(k) && (ignore === null || !ignore.has(k))) return true;
   return false;
+}
+
+/**
+ * Phone keys that several rows hold: a line the book itself found shared (an office switchboard, a family
+ * landline; the merge kept its holders apart). Such a number names none of them in particular, so a
+ * record that names it (an app user, an invite, a suggestion shown) matches none of them through it:
+ * one invite to the office line must not leave out everyone who works there. An e-mail address is one
+ * mailbox, whoever else holds it: an invite sent there reached every holder, and it still matches.
+ */
+function sharedPhoneKeys(scored: readonly ScoredLike[]): Set<string> | null {
+  const seen = new Set<string>();
+  let shared: Set<string> | null = null;
+  for (const row of scored) {
+    for (const k of row.contact.keys) {
+      if (k.charCodeAt(0) === 101 /* e */) continue;
+      if (seen.has(k)) (shared ??= new Set()).add(k);
+      else seen.add(k);
+    }
+  }
+  return shared;
 }
 
 /**
@@ -125,17 +147,22 @@ export function applyRankOptions(scored: readonly ScoredLike[], opts: RankOption
     else promoteDomains = new Set(usable);
   }
 
+  const recordsMatter =
+    ((opts.filterExistingUsers || opts.promoteExistingUsers) && signals.appUserKeys.size > 0) ||
+    (opts.filterInvitesSent && signals.invitedKeys.size > 0) ||
+    (opts.filterSuggestedSeen && signals.seenKeys.size > 0);
+  const shared = recordsMatter ? sharedPhoneKeys(scored) : null;
   const blocks: ScoredLike[][] = [[], [], [], [], [], []];
   for (const row of scored) {
     const c = row.contact;
-    const isAppUser = hasAny(c.keys, signals.appUserKeys);
+    const isAppUser = (opts.filterExistingUsers || opts.promoteExistingUsers) && hasAny(c.keys, signals.appUserKeys, shared);
     if (opts.filterExistingUsers && isAppUser) continue;
-    if (opts.filterInvitesSent && hasAny(c.keys, signals.invitedKeys)) continue;
+    if (opts.filterInvitesSent && hasAny(c.keys, signals.invitedKeys, shared)) continue;
     if (opts.filterBlankNames && !(c.name && c.name.trim())) continue;
     let group = 2;
     if (opts.promoteExistingUsers && isAppUser) group = 0;
     else if (promoteDomains && c.emails.some((e) => !e.junk && promoteDomains!.has(e.domain))) group = 1;
-    const seen = opts.filterSuggestedSeen && hasAny(c.keys, signals.seenKeys);
+    const seen = opts.filterSuggestedSeen && hasAny(c.keys, signals.seenKeys, shared);
     blocks[group * 2 + (seen ? 1 : 0)].push(row);
   }
 

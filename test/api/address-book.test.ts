@@ -197,6 +197,32 @@ for (const engine of ENGINES) {
       assert.equal(unfiltered.body.data.length, 2);
     });
 
+    it('a record naming a line the book found shared (an office number) leaves out none of its holders; an e-mail record still matches', async () => {
+      const entries = [
+        { name: 'Ann Lee', email: 'ann.lee@firm.example', phone: '+1 415 555 0150' },
+        { name: 'Bob Ray', email: 'bob.ray@firm.example', phone: '+1 415 555 0150' },
+        { name: 'Cy Dee', email: 'cy@firm.example', phone: '+1 415 555 0150' },
+        { name: 'Dan Solo', email: 'dan@else.example', phone: '+1 415 555 0199' },
+      ];
+      await api.post('/v0/address-book', { user_id: 'switch', source: { phone: '+14155550100' }, entries, backfill: 1 });
+      const names = async (q: string) => (await api.get(`/v0/address-book/switch?${q}`)).body.data.map((x: { name: string }) => x.name).sort();
+      assert.deepEqual(await names(''), ['Ann Lee', 'Bob Ray', 'Cy Dee', 'Dan Solo']);
+      assert.equal((await api.post('/v0/users', [{ id: 'ann', name: 'Ann Lee', phone: '+14155550150' }])).status, 200);
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'switch', invitee_name: 'Bob Ray', phone: '+14155550150' }])).status, 200);
+      assert.equal((await api.post('/v0/suggested-seen', { entries: [{ user_id: 'switch', emails: [], phones: ['+14155550150'] }] })).status, 200);
+      assert.deepEqual(await names('filter_existing_users=1'), ['Ann Lee', 'Bob Ray', 'Cy Dee', 'Dan Solo']);
+      assert.deepEqual(await names('filter_invites_sent=1'), ['Ann Lee', 'Bob Ray', 'Cy Dee', 'Dan Solo']);
+      const seen = await api.get('/v0/address-book/switch?filter_suggested_seen=1&explain=1');
+      assert.ok(
+        seen.body.data.every((x: { explain: Record<string, number> }) => !('promotion' in x.explain)),
+        JSON.stringify(seen.body.data),
+      );
+      // A personal number and an e-mail address still match.
+      await api.post('/v0/invites-sent', [{ user_id: 'switch', phone: '+14155550199' }]);
+      await api.post('/v0/users', [{ id: 'cy', email: 'cy@firm.example' }]);
+      assert.deepEqual(await names('filter_invites_sent=1&filter_existing_users=1'), ['Ann Lee', 'Bob Ray']);
+    });
+
     it('filter_suggested_seen ranks contacts already shown below the others', async () => {
       const entries = [person(1), person(2), person(30)];
       await api.post('/v0/address-book', { user_id: 'seen', source: {}, entries, backfill: 1 });
