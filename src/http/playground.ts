@@ -1,6 +1,7 @@
 /**
- * The playground at /playground: drop a vCard or Google Contacts CSV file, pick options, and see the
- * cleaned, ranked list with the explanation of each score.
+ * The playground at /playground: drop a vCard or contacts CSV file (Google Contacts, Outlook,
+ * Thunderbird, LinkedIn, or any CSV naming contact columns), pick options, and see the cleaned, ranked
+ * list with the explanation of each score.
  *
  * The page is plain HTML/JS (no build step) in ./playground/. Files are parsed on the server by the same
  * readers as `kith import` (POST /playground/parse, API key required, nothing stored, nothing logged), so
@@ -9,8 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { parseGoogleCsv } from '../readers/google-csv.ts';
-import { parseVcards } from '../readers/vcard.ts';
+import { CsvRefused, parseCsv } from '../readers/csv.ts';
+import { decodeFileText, parseVcards } from '../readers/vcard.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/types.ts';
 import { authHook } from './auth.ts';
@@ -27,15 +28,25 @@ const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** Content types a browser may give a dropped contacts file. */
-const FILE_TYPES = ['text/plain', 'text/vcard', 'text/x-vcard', 'text/directory', 'text/csv', 'application/csv', 'application/octet-stream'];
+/** Content types a browser may give a dropped contacts file (Windows names a .csv application/vnd.ms-excel when Excel is installed). */
+const FILE_TYPES = [
+  'text/plain',
+  'text/vcard',
+  'text/x-vcard',
+  'text/directory',
+  'text/csv',
+  'application/csv',
+  'text/tab-separated-values',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+];
 
 export type FileFormat = 'vcard' | 'csv';
 
 /** The format of a contacts file: named, else guessed from its first line. */
 export function detectFormat(text: string, named?: string): FileFormat {
   if (named === 'vcard' || named === 'vcf') return 'vcard';
-  if (named === 'csv') return 'csv';
+  if (named === 'csv' || named === 'tsv') return 'csv';
   if (named) throw invalid('format', 'must be vcard or csv');
   return /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? 'vcard' : 'csv';
 }
@@ -55,22 +66,25 @@ export async function playgroundPlugin(app: FastifyInstance, opts: { config: Con
   await app.register(async (scope) => {
     // request.auth is declared by the app; this route authenticates like the route table's secret_key routes.
     scope.addHook('onRequest', authHook(opts.storage));
-    scope.addContentTypeParser(FILE_TYPES, { parseAs: 'string', bodyLimit: opts.config.bodyLimitBytes }, (_req, body, done) => done(null, body));
+    // The bytes as sent, decoded as the file upload decodes them (windows-1252 and UTF-16 too).
+    scope.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer', bodyLimit: opts.config.bodyLimitBytes }, (_req, body, done) => done(null, body));
     scope.post<{ Querystring: { format?: string } }>('/playground/parse', { schema: { hide: true } }, async (request) => {
-      const text = typeof request.body === 'string' ? request.body : '';
+      const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+      const text = Buffer.isBuffer(request.body) ? decodeFileText(request.body, charset) : '';
       if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
       const format = detectFormat(text, request.query.format?.toLowerCase());
       if (format === 'vcard') {
-        const parsed = parseVcards(text);
+        // From its bytes, as the file upload reads a vCard (a property may declare its own CHARSET).
+        const parsed = parseVcards(request.body as Buffer, { charset });
         return { format, source_type: parsed.sourceType, entries: parsed.entries, skipped: parsed.skipped.length };
       }
       try {
-        const parsed = parseGoogleCsv(text);
-        return { format, source_type: 'gmail', entries: parsed.entries, skipped: parsed.skipped.length };
+        const parsed = parseCsv(text);
+        return { format, source_type: parsed.sourceType, entries: parsed.entries, skipped: parsed.skipped.length };
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        // csv-parse's messages name lines and columns, never cell contents, so they are safe to return.
-        throw invalid('body', message.startsWith('this CSV') ? message.replace(/^this CSV is/, 'is a CSV but') : `is not a readable CSV file (${message})`);
+        // Its messages name lines, never cell contents, so they are safe to return.
+        if (e instanceof CsvRefused) throw invalid('body', e.message);
+        throw e;
       }
     });
   });

@@ -5,16 +5,10 @@
  * "Organization Name", "Labels") and the older "Google CSV" ("Name", "Given Name", "E-mail 1 - Type",
  * "Organization 1 - Name", "Group Membership"). Both are read. A cell can hold several values joined by
  * " ::: ", and a leading "* " on a label marks the primary value. `googleRowToEntry` is the pure
- * conversion of one row (header → cell) to an Entry; csv-parse does the CSV itself.
+ * conversion of one row (header → cell) to an Entry; the file itself (delimiter, header, rows) is read
+ * by `readCsvFile` in ./csv.ts, which also reads the other exports.
  */
-import { parse } from 'csv-parse/sync';
 import type { Entry } from './vcard.ts';
-
-export interface ParsedCsv {
-  entries: Entry[];
-  /** Rows that held nothing usable (1-based data row numbers, header not counted). */
-  skipped: { row: number; reason: string }[];
-}
 
 /** Separator of several values in one Google CSV cell. */
 const MULTI = ' ::: ';
@@ -150,26 +144,4 @@ export function isGoogleHeader(headers: string[]): boolean {
   const hasName = h.some((x) => ['name', 'first name', 'given name', 'last name', 'family name'].includes(x));
   const hasContact = h.some((x) => /^(e-mail|phone) \d+ - value$/.test(x));
   return hasName && hasContact;
-}
-
-/** Reads a whole Google Contacts CSV export. Throws when the header is not one of Google's layouts. */
-export function parseGoogleCsv(text: string): ParsedCsv {
-  const rows: string[][] = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true });
-  if (rows.length === 0) return { entries: [], skipped: [] };
-  const [header, ...data] = rows;
-  if (!isGoogleHeader(header)) {
-    throw new Error('this CSV is not a Google Contacts export (expected columns such as "First Name" and "E-mail 1 - Value")');
-  }
-  const entries: Entry[] = [];
-  const skipped: ParsedCsv['skipped'] = [];
-  data.forEach((cells, i) => {
-    const row: Record<string, string> = {};
-    header.forEach((h, j) => {
-      row[h] = cells[j] ?? '';
-    });
-    const entry = googleRowToEntry(row);
-    if (entry) entries.push(entry);
-    else skipped.push({ row: i + 1, reason: 'no name, e-mail, phone or company' });
-  });
-  return { entries, skipped };
 }

@@ -1,11 +1,14 @@
 /**
- * POST /v0/address-book-file (the widget's drop, issue #14) on both engines: a Google Contacts CSV or a
- * vCard read by the readers of `kith import`, stored in the user's book, answered as POST
+ * POST /v0/address-book-file (the widget's drop, issue #14) on both engines: a contacts CSV (Google,
+ * Outlook, LinkedIn, any CSV naming contact columns; `,` `;` or tab) or a vCard read by the readers of
+ * `kith import`, sent as the body or as a form's file part, stored in the user's book, answered as POST
  * /v0/address-book; every bad input a 400 naming the field, with nothing stored.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { hashKey } from '../../src/services/keys.ts';
+import { tenantOf } from '../../src/storage/types.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
@@ -16,8 +19,11 @@ const VCF = readFileSync(`${FIXTURES}iphone.vcf`, 'utf8');
 for (const engine of ENGINES) {
   describe(`POST /v0/address-book-file on ${engine}`, { skip: await engineSkip(engine) }, () => {
     let api: TestApi;
+    let tenant: string;
     before(async () => {
       api = await startApi(engine);
+      const rec = await api.storage.findKeyByHash(hashKey(api.key));
+      tenant = tenantOf(rec!.appId, rec!.env);
     });
     after(async () => {
       await api?.close();
@@ -201,6 +207,180 @@ for (const engine of ENGINES) {
         );
         assert.equal(body.meta.warnings, undefined, JSON.stringify(body.meta.warnings));
       }
+    });
+
+    // Issue #15: CSVs other than Google's, other delimiters and encodings, one entry per row, form uploads.
+    /** The file's bytes as the body (or a FormData), as a browser's fetch sends them. */
+    const post = async (path: string, body: Buffer | string | FormData, type?: string) => {
+      const res = await fetch(`${api.base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${api.key}`, ...(type === undefined ? {} : { 'content-type': type }) },
+        body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const byEmail = (r: { body: { data: { email: string; name: string }[] } }) => Object.fromEntries(r.body.data.map((c) => [c.email, c.name]));
+    const sourcesOf = async (user: string) => (await api.storage.loadBook(tenant, user))?.sources.map((s) => s.type ?? null);
+    /** The companies stored for a user's entries (the ranked list does not show them). */
+    const companiesOf = async (user: string) => (await api.storage.loadBook(tenant, user))?.entries.map((e) => e.company);
+
+    it('an Outlook export: read and ranked, an Exchange X.500 name is no address, stored without a source type (none fits)', async () => {
+      const file =
+        'Title,First Name,Middle Name,Last Name,Suffix,Company,Job Title,Business Phone,Home Phone,Mobile Phone,E-mail Address,E-mail Type,E-mail Display Name,E-mail 2 Address,E-mail 2 Type,E-mail 2 Display Name,Notes\r\n' +
+        'Dr.,Zoë,,Müller,,"Acme, Inc.",Director,+1 415 555 0100,,+1 415 555 0123,zoe@acme.example,SMTP,Zoë Müller (zoe@acme.example),/o=ExchangeLabs/ou=Exchange Administrative Group (FYDIBOHF23SPDLT)/cn=Recipients/cn=zoe,EX,Zoë Müller,"met in Lisbon, 2019"\r\n' +
+        ',,,,,,,,,,bo@example.net,SMTP,Bo Chen (bo@example.net),,,,\r\n';
+      const r = await send('/v0/address-book-file?user_id=o1&include_left_out=1', file);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(byEmail(r), { 'zoe@acme.example': 'Dr. Zoë Müller', 'bo@example.net': 'Bo Chen' });
+      const zoe = r.body.data.find((c: { email: string }) => c.email === 'zoe@acme.example');
+      assert.deepEqual(zoe.emails, ['zoe@acme.example'], 'the X.500 name is not sent as an e-mail');
+      assert.deepEqual(await companiesOf('o1'), ['Acme, Inc.', null]);
+      assert.equal(r.body.meta.cleaning.entries_read, 2);
+      assert.deepEqual(r.body.meta.left_out_entries, []);
+      assert.deepEqual(await sourcesOf('o1'), [null]);
+      // must not change: a Google Contacts export is stored as gmail.
+      assert.equal((await send('/v0/address-book-file?user_id=o2', CSV)).status, 200);
+      assert.deepEqual(await sourcesOf('o2'), ['gmail']);
+    });
+
+    it("LinkedIn's Connections.csv: the preamble skipped, indexes count from the header; connections without an e-mail are left out", async () => {
+      const file =
+        'Notes:\r\n' +
+        '"When exporting your connection data, you may notice that some of the email addresses are missing. You will only see email addresses for connections who have allowed their connections to see or download their email address using this setting https://www.linkedin.com/psettings/privacy/email. You can learn more here https://www.linkedin.com/help/linkedin/answer/261"\r\n' +
+        '\r\n' +
+        'First Name,Last Name,URL,Email Address,Company,Position,Connected On\r\n' +
+        'Ivo,Petrov,https://www.linkedin.com/in/ivopetrov,,"Petrov, Ltd.",CEO,12 Mar 2024\r\n' +
+        'Jo,Lind,https://www.linkedin.com/in/jolind,jo@example.com,Lind AB,Engineer,01 Jan 2020\r\n' +
+        'Kim,Park,https://www.linkedin.com/in/kimpark,,Park Co,CTO,05 May 2021\r\n';
+      const r = await send('/v0/address-book-file?user_id=l1&include_left_out=1', file);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(byEmail(r), { 'jo@example.com': 'Jo Lind' });
+      assert.equal(r.body.meta.cleaning.entries_read, 3);
+      assert.deepEqual(r.body.meta.left_out_entries, [
+        { index: 0, reason: 'nothing_to_invite' },
+        { index: 2, reason: 'nothing_to_invite' },
+      ]);
+      assert.equal(r.body.meta.warnings, undefined);
+    });
+
+    it('";" (a European spreadsheet), a tab (TSV), windows-1252 and UTF-16 files: the same names come back', async () => {
+      const rows = [
+        ['Name', 'E-mail', 'Mobile', 'Company'],
+        ['Jürgen Müller', 'juergen@example.com', '+49 171 1234567', 'Müller; Söhne'],
+        ['Zoë O’Brien', 'zoe@example.com', '', ''],
+      ];
+      const text = (d: string) => `${rows.map((cells) => cells.map((c) => (c.includes(d) ? `"${c}"` : c)).join(d)).join('\r\n')}\r\n`;
+      const cp1252 = (s: string) => Buffer.from(s.replace('’', '\u0092'), 'latin1'); // ’ is byte 0x92 in windows-1252
+      const cases: [string, Buffer, string][] = [
+        ['s1', Buffer.from(`\uFEFF${text(';')}`, 'utf8'), 'text/csv'], // Excel's "CSV UTF-8" in a European locale
+        ['s2', Buffer.from(text('\t'), 'utf8'), 'text/tab-separated-values'],
+        ['s3', cp1252(text(';')), 'text/csv'], // Excel's "CSV" in a German locale: windows-1252, undeclared
+        ['s4', cp1252(text(',')), 'application/vnd.ms-excel; charset=windows-1252'],
+        ['s5', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text('\t'), 'utf16le')]), 'text/plain'], // Excel's "Unicode Text"
+      ];
+      for (const [user, file, type] of cases) {
+        const r = await post(`/v0/address-book-file?user_id=${user}`, file, type);
+        assert.equal(r.status, 200, `${user}: ${JSON.stringify(r.body)}`);
+        assert.deepEqual(byEmail(r), { 'juergen@example.com': 'Jürgen Müller', 'zoe@example.com': 'Zoë O’Brien' }, user);
+        assert.deepEqual(await companiesOf(user), ['Müller; Söhne', null], `${user}: a quoted delimiter is text`);
+        assert.equal(r.body.meta.warnings, undefined, `${user}: ${JSON.stringify(r.body.meta.warnings)}`);
+      }
+    });
+
+    it('a CSV row with nothing usable is an entry: counted, left out as nothing_to_invite, and the next rows keep their index (POST and GET)', async () => {
+      const file = 'Name,Email,Notes\n\nAnn Lee,ann@example.com,\n,,only a note\nShop,no-reply@shop.example,\nBo Chen,bo@example.net,\n';
+      const r = await send('/v0/address-book-file?user_id=r1&include_left_out=1', file);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(namesOf(r), ['Ann Lee', 'Bo Chen']);
+      assert.equal(r.body.meta.cleaning.entries_read, 4, 'the blank line is no row; the note-only row is');
+      assert.deepEqual(r.body.meta.left_out_entries, [
+        { index: 1, reason: 'nothing_to_invite' },
+        { index: 2, reason: 'no_reply' },
+      ]);
+      assert.equal(r.body.meta.warnings, undefined, 'a row holding nothing is read: no warning');
+      const stored = await api.get('/v0/address-book/r1?include_left_out=1');
+      assert.deepEqual(
+        stored.body.meta.left_out_entries.map((e: { index: number; reason: string }) => [e.index, e.reason]),
+        [
+          [1, 'nothing_to_invite'],
+          [2, 'no_reply'],
+        ],
+      );
+    });
+
+    it('a CSV row that cannot be read is counted, left out and named in meta.warnings; a file of nothing else is a 400 saying why', async () => {
+      const file = 'Name,Email\nLee, Ann,ann@example.com\nBo Chen,bo@example.net\nNg, Eve,eve@example.com\n';
+      const r = await send('/v0/address-book-file?user_id=r2&include_left_out=1', file);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(namesOf(r), ['Bo Chen']);
+      assert.equal(r.body.meta.cleaning.entries_read, 3);
+      assert.deepEqual(r.body.meta.left_out_entries, [
+        { index: 0, reason: 'nothing_to_invite' },
+        { index: 2, reason: 'nothing_to_invite' },
+      ]);
+      assert.equal(r.body.meta.warnings.length, 1, JSON.stringify(r.body.meta.warnings));
+      const [w] = r.body.meta.warnings;
+      assert.equal(w.field, 'body');
+      assert.equal(w.count, 2);
+      assert.deepEqual(w.indexes, [0, 2]);
+      assert.match(w.message, /^CSV rows not read \(more cells than the header has columns/);
+      assert.doesNotMatch(JSON.stringify(r.body.meta.warnings), /Lee|Ann|Eve|example\.com/);
+      const bad = await send('/v0/address-book-file?user_id=r3', 'Name,Email\nLee, Ann,ann@example.com\n');
+      assert.equal(bad.status, 400, bad.text);
+      assert.equal(bad.body.details[0].field, 'body');
+      assert.match(bad.body.details[0].message, /^holds no contact that could be read \(rows not read: more cells than the header has columns/);
+      assert.equal((await api.get('/v0/address-book/r3')).status, 404);
+    });
+
+    it('a CSV naming no contact column is a 400 naming body and the columns expected, quoting no cell (answer and logs)', async () => {
+      const r = await send('/v0/address-book-file?user_id=r4', 'order,amount,customer\n1001,12.50,Secret Person <secret@example.com>\n');
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.details[0].field, 'body');
+      assert.match(
+        r.body.details[0].message,
+        /^is a CSV without a header row naming contact columns: expected columns such as "Name" \(or "First Name" and "Last Name"\), "E-mail" and "Phone"/,
+      );
+      assert.match(r.body.error, /Google Contacts, Outlook, Thunderbird and LinkedIn exports are read/);
+      assert.doesNotMatch(r.text, /Secret|secret@|1001/);
+      assert.ok(!api.logs.some((l) => /Secret Person|secret@example/.test(l)), 'no cell in the logs');
+      const unclosed = await send('/v0/address-book-file?user_id=r4', 'Name,Email\n"Secret Person,secret@example.com\n');
+      assert.equal(unclosed.status, 400, unclosed.text);
+      assert.equal(unclosed.body.details[0].message, 'is not a readable CSV file: a quoted cell is never closed (line 2)');
+      assert.equal((await api.get('/v0/address-book/r4')).status, 404);
+    });
+
+    it('a browser form upload (multipart/form-data, one file part) is read as the file itself, bytes and all', async () => {
+      const form = new FormData();
+      form.append('note', 'a text field is ignored');
+      form.append('file', new Blob([Buffer.from('Name;E-mail\r\nJürgen Müller;juergen@example.com\r\n', 'latin1')], { type: 'text/csv' }), 'contacts.csv');
+      const r = await post('/v0/address-book-file?user_id=m1&include_left_out=1', form);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(byEmail(r), { 'juergen@example.com': 'Jürgen Müller' });
+      const vcard = new FormData();
+      vcard.append('file', new Blob([VCF], { type: 'text/vcard' }), 'contacts.vcf');
+      const v = await post('/v0/address-book-file?user_id=m2', vcard);
+      assert.equal(v.status, 200, JSON.stringify(v.body));
+      assert.ok(v.body.data.length > 0);
+    });
+
+    it('a form upload with no file part, two, or a broken body is a 400 naming body that says to send the bytes; nothing stored', async () => {
+      const none = new FormData();
+      none.append('file', 'Name,Email\nAnn,ann@example.com\n'); // a text field, not a file
+      const two = new FormData();
+      two.append('a', new Blob([CSV], { type: 'text/csv' }), 'a.csv');
+      two.append('b', new Blob([CSV], { type: 'text/csv' }), 'b.csv');
+      for (const [body, type, why] of [
+        [none, undefined, /not 0/],
+        [two, undefined, /not 2/],
+        ['--x\r\nnot a part', 'multipart/form-data; boundary=x', /is not readable multipart\/form-data/],
+      ] as const) {
+        const r = await post('/v0/address-book-file?user_id=m3', body, type);
+        assert.equal(r.status, 400, JSON.stringify(r.body));
+        assert.equal(r.body.details[0].field, 'body');
+        assert.match(r.body.details[0].message, why);
+        assert.match(r.body.details[0].message, /send the file's bytes as the body/);
+      }
+      assert.equal((await api.get('/v0/address-book/m3')).status, 404);
     });
   });
 }

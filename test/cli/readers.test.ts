@@ -1,8 +1,7 @@
-/** The file readers of `kith import`: vCard and Google CSV → Entry (pure conversions and whole files). */
+/** The file readers of `kith import`: vCard → Entry (pure conversions and whole files). CSV: readers-csv.test.ts. */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { googleRowToEntry, isGoogleHeader, parseGoogleCsv } from '../../src/readers/google-csv.ts';
 import {
   decodeEncodedWords,
   decodeQuotedPrintable,
@@ -513,87 +512,5 @@ describe('readVcardFile: encoded names', () => {
 
   it('a decoded ";" or "," in N is text, not a separator', () => {
     assert.deepEqual(namesOf(vcf('BEGIN:VCARD', 'N:=?UTF-8?Q?Smith=3B_Jr=2E?=;Ann;;;', 'END:VCARD')), ['Ann Smith; Jr.']);
-  });
-});
-
-describe('googleRowToEntry (pure)', () => {
-  it('reads the current layout: split names, multi-value cells, primary first, starred', () => {
-    const entry = googleRowToEntry({
-      'First Name': 'Zoë',
-      'Last Name': 'Müller',
-      'Organization Name': 'Acme, Inc.',
-      'Organization Title': 'Director',
-      Labels: '* myContacts ::: * starred',
-      'E-mail 1 - Label': 'Work',
-      'E-mail 1 - Value': 'zoe@acme.example',
-      'E-mail 2 - Label': '* Home',
-      'E-mail 2 - Value': 'Zoe.Mueller@example.com',
-      'Phone 1 - Label': 'Mobile',
-      'Phone 1 - Value': '(415) 555-0123 ::: +1 415 555 0199',
-      'Address 1 - Label': 'Home',
-      'Address 1 - City': 'San Francisco',
-      'Address 1 - Country': 'United States',
-      'Website 1 - Label': 'Blog',
-      'Website 1 - Value': 'https://zoe.example.com',
-    });
-    assert.deepEqual(entry, {
-      name: 'Zoë Müller',
-      emails: ['Zoe.Mueller@example.com', 'zoe@acme.example'],
-      phones: ['(415) 555-0123', '+1 415 555 0199'],
-      company: 'Acme, Inc.',
-      title: 'Director',
-      addresses: [{ city: 'San Francisco', country: 'United States', type: 'home' }],
-      websites: [{ url: 'https://zoe.example.com', type: 'blog' }],
-      is_favorite: 1,
-    });
-  });
-
-  it('reads the legacy layout (Name, Organization 1 - Name, IM columns, Group Membership)', () => {
-    const entry = googleRowToEntry({
-      Name: 'Bo Chen',
-      'Given Name': 'Bo',
-      'Group Membership': '* My Contacts ::: * Starred',
-      'E-mail 1 - Type': '* Work',
-      'E-mail 1 - Value': 'bo@example.net',
-      'Organization 1 - Name': 'Chen Labs',
-      'Organization 1 - Title': 'CTO',
-      'IM 1 - Type': 'Work',
-      'IM 1 - Service': 'Jabber',
-      'IM 1 - Value': 'bo@jabber.example',
-    });
-    assert.deepEqual(entry, {
-      name: 'Bo Chen',
-      emails: ['bo@example.net'],
-      company: 'Chen Labs',
-      title: 'CTO',
-      ims: [{ name: 'bo@jabber.example', protocol: 'jabber', type: 'work' }],
-      is_favorite: 1,
-    });
-  });
-
-  it('gives null for a row with nothing usable', () => {
-    assert.equal(googleRowToEntry({ Notes: 'just a note', Labels: '* myContacts' }), null);
-  });
-});
-
-describe('parseGoogleCsv (whole files)', () => {
-  it('reads an export with quoted commas and skips empty rows', () => {
-    const r = parseGoogleCsv(fixture('google.csv'));
-    assert.equal(r.entries.length, 2);
-    assert.equal(r.entries[0].company, 'Acme, Inc.');
-    assert.deepEqual(r.entries[0].photos, ['https://lh3.googleusercontent.com/photo.jpg']);
-    assert.deepEqual(r.entries[1], { name: 'Ana Silva', emails: ['ana@example.org'] });
-    assert.deepEqual(r.skipped, [{ row: 3, reason: 'no name, e-mail, phone or company' }]);
-  });
-
-  it('reads the legacy export', () => {
-    const r = parseGoogleCsv(fixture('google-legacy.csv'));
-    assert.equal(r.entries.length, 1);
-    assert.equal(r.entries[0].name, 'Bo Chen');
-  });
-
-  it('refuses a CSV that is not a Google Contacts export, naming what it expected', () => {
-    assert.throws(() => parseGoogleCsv('id,amount\n1,2\n'), /not a Google Contacts export/);
-    assert.equal(isGoogleHeader(['Name', 'E-mail 1 - Value']), true);
   });
 });

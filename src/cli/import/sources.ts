@@ -3,7 +3,8 @@
  *
  * - JSON lines (.jsonl, .ndjson): one upload body per line (`user_id`, `source`, `entries`, options);
  *   unit n is line n. Streamed, so files larger than memory work.
- * - vCard (.vcf) and Google Contacts CSV (.csv): one address book, loaded for `--user`; one unit.
+ * - vCard (.vcf) and contacts CSV (.csv, .tsv: Google Contacts, Outlook, Thunderbird, LinkedIn, or any
+ *   CSV naming contact columns; readers/csv.ts): one address book, loaded for `--user`; one unit.
  *
  * A first pass over the file counts its lines and hashes it (the resume file names the hash), which also
  * gives the progress bar its total.
@@ -11,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { parseGoogleCsv } from '../../readers/google-csv.ts';
+import { CsvRefused, parseCsv } from '../../readers/csv.ts';
 import { decodeFileText, parseVcards, type Entry } from '../../readers/vcard.ts';
 
 export type InputFormat = 'jsonl' | 'vcard' | 'csv';
@@ -44,11 +45,11 @@ export function formatOf(path: string, given?: string): InputFormat {
   const f = (given ?? '').toLowerCase();
   if (f === 'jsonl' || f === 'ndjson' || f === 'json') return 'jsonl';
   if (f === 'vcard' || f === 'vcf') return 'vcard';
-  if (f === 'csv' || f === 'google-csv') return 'csv';
+  if (f === 'csv' || f === 'google-csv' || f === 'tsv') return 'csv';
   if (f) throw new Error(`--format must be jsonl, vcard or csv, not "${given}"`);
   if (/\.(jsonl|ndjson|json)$/i.test(path)) return 'jsonl';
   if (/\.(vcf|vcard)$/i.test(path)) return 'vcard';
-  if (/\.csv$/i.test(path)) return 'csv';
+  if (/\.(csv|tsv)$/i.test(path)) return 'csv';
   throw new Error(`cannot tell the format of ${path} from its name: pass --format jsonl|vcard|csv`);
 }
 
@@ -130,7 +131,7 @@ export async function openInput(path: string, format: InputFormat, book: BookOpt
   if (!book.userId) throw new Error('a .vcf or .csv file is one address book: pass --user ID (the user it belongs to)');
   // The file's bytes: a vCard or CSV may be windows-1252 or UTF-16 (readers/vcard.ts decides).
   const bytes = readFileSync(path);
-  const parsed = format === 'vcard' ? parseVcards(bytes) : { ...parseGoogleCsv(decodeFileText(bytes)), sourceType: 'gmail' as const };
+  const parsed = format === 'vcard' ? parseVcards(bytes) : parseCsvBook(decodeFileText(bytes));
   const source: Record<string, unknown> = {};
   const type = book.source?.type ?? parsed.sourceType;
   if (type) source.type = type;
@@ -147,4 +148,14 @@ export async function openInput(path: string, format: InputFormat, book: BookOpt
       yield { n: 1, body };
     },
   };
+}
+
+/** A CSV book's usable rows; a file that is no contacts CSV is an error saying why (never quoting a cell). */
+function parseCsvBook(text: string): ReturnType<typeof parseCsv> {
+  try {
+    return parseCsv(text);
+  } catch (e) {
+    // CsvRefused's message completes "body …"; here the body is the file.
+    throw e instanceof CsvRefused ? new Error(`the file ${e.message}`) : e;
+  }
 }

@@ -1,13 +1,14 @@
 /**
  * The invite widget: GET /widget.js (the <kith-invite> web component), its demo page at /widget/demo,
- * and POST /v0/address-book-file, where the widget uploads a dropped vCard or Google Contacts CSV for
- * its user. The file is read on the server by the readers of `kith import` (as /playground does), so a
- * file reads the same in the widget, the playground and the CLI, and the widget stays small.
+ * and POST /v0/address-book-file, where the widget uploads a dropped vCard or contacts CSV (Google,
+ * Outlook, Thunderbird, LinkedIn or any CSV naming contact columns) for its user. The file is read on
+ * the server by the readers of `kith import` (as /playground does), so a file reads the same in the
+ * widget, the playground and the CLI, and the widget stays small.
  */
 import { readFileSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
-import { parseGoogleCsv } from '../../readers/google-csv.ts';
+import { CsvRefused, readCsvFile, type CsvNote, type CsvRow } from '../../readers/csv.ts';
 import { decodeFileText, readVcardFile, type CardNote, type VcardCard } from '../../readers/vcard.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
@@ -33,8 +34,22 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 const DEMO_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** Content types a browser may give a dropped contacts file. */
-const FILE_TYPES = ['text/plain', 'text/vcard', 'text/x-vcard', 'text/directory', 'text/csv', 'application/csv', 'application/octet-stream'];
+/**
+ * Content types a browser may give a dropped contacts file (Windows names a .csv
+ * application/vnd.ms-excel when Excel is installed), and a form's upload (multipart/form-data).
+ */
+const FILE_TYPES = [
+  'text/plain',
+  'text/vcard',
+  'text/x-vcard',
+  'text/directory',
+  'text/csv',
+  'application/csv',
+  'text/tab-separated-values',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+  'multipart/form-data',
+];
 
 /** GET /widget.js and the demo page (no key: they are static files), as entries of the route table. */
 export function widgetRoutes(): RouteSpec[] {
@@ -64,7 +79,7 @@ interface ContactsFile {
   entries: unknown[];
   usable: number;
   warnings: FieldWarning[];
-  /** Why cards were not read (distinct reasons), for the error of a file with no usable card. */
+  /** Why cards or rows were not read (distinct reasons), for the error of a file with no usable one. */
   notRead: string[];
 }
 
@@ -78,44 +93,99 @@ function readContactsFile(text: string, format: 'vcard' | 'csv', bytes?: Uint8Ar
     const notRead = [...new Set(file.cards.flatMap((c) => (c.notRead === undefined ? [] : [c.notRead])))];
     return { sourceType: file.sourceType, entries: file.cards.map((c) => c.read), usable, warnings: cardWarnings(file.cards), notRead };
   }
+  // As for vCards: one entry per data row (`{}` for a row with nothing usable or not read), so an
+  // entry's index is its row's position after the header, 0-based, and every row is counted.
+  let file: ReturnType<typeof readCsvFile>;
   try {
-    const entries = parseGoogleCsv(text).entries;
-    return { sourceType: 'gmail', entries, usable: entries.length, warnings: [], notRead: [] };
+    file = readCsvFile(text);
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    // csv-parse's messages name lines and columns, never cell contents.
-    throw invalid('body', message.startsWith('this CSV') ? message.replace(/^this CSV is/, 'is a CSV but') : `is not a readable CSV file (${message})`);
+    // Its messages name lines, never cell contents.
+    if (e instanceof CsvRefused) throw invalid('body', e.message);
+    throw e;
   }
+  const usable = file.rows.filter((r) => r.entry !== null).length;
+  const notRead = [...new Set(file.rows.flatMap((r) => (r.notRead === undefined ? [] : [r.notRead])))];
+  return { sourceType: file.sourceType, entries: file.rows.map((r) => r.read), usable, warnings: rowWarnings(file.rows), notRead };
 }
 
 /** What each note of a card means for the answer (meta.warnings). */
 const NOTE_MESSAGES: Record<CardNote, string> = {
   no_end: 'vCards without END:VCARD (a truncated or joined export?): each read up to the next BEGIN:VCARD or the end of the file',
   undecodable:
-    'vCards holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was not sent as UTF-8 (a windows-1252 export?); send it as UTF-8',
+    'vCards holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
 };
 
-/** Card indexes listed per warning (as the unknown-field warnings list entry indexes). */
+/** What each note of a CSV row means for the answer (meta.warnings). */
+const ROW_NOTE_MESSAGES: Record<CsvNote, string> = {
+  undecodable:
+    'CSV rows holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
+};
+
+/** Card or row indexes listed per warning (as the unknown-field warnings list entry indexes). */
 const MAX_INDEXES = 5;
 
 /**
- * The warnings about a vCard file's cards, aggregated by what happened (count, the first indexes):
- * cards not read (each is still an entry, `{}`, left out as `nothing_to_invite`), and cards read with a
- * doubt. `field` is `body` (the file), as in this route's errors; indexes are cards' positions, 0-based.
+ * The warnings about a file's cards or rows, aggregated by message (count, the first indexes), from
+ * each one's messages in file order. `field` is `body` (the file), as in this route's errors; indexes
+ * are positions in the file, 0-based, as in meta.left_out_entries.
  */
-function cardWarnings(cards: VcardCard[]): FieldWarning[] {
+function fileWarnings(messagesOf: string[][]): FieldWarning[] {
   const seen = new Map<string, { count: number; indexes: number[] }>();
-  const note = (message: string, index: number) => {
-    let s = seen.get(message);
-    if (s === undefined) seen.set(message, (s = { count: 0, indexes: [] }));
-    s.count++;
-    if (s.indexes.length < MAX_INDEXES) s.indexes.push(index);
-  };
-  cards.forEach((c, i) => {
-    if (c.notRead !== undefined) note(`vCards not read (${c.notRead}): each is counted in meta.cleaning and left out as nothing_to_invite`, i);
-    for (const n of c.notes) note(NOTE_MESSAGES[n], i);
+  messagesOf.forEach((messages, i) => {
+    for (const message of messages) {
+      let s = seen.get(message);
+      if (s === undefined) seen.set(message, (s = { count: 0, indexes: [] }));
+      s.count++;
+      if (s.indexes.length < MAX_INDEXES) s.indexes.push(i);
+    }
   });
   return [...seen].map(([message, s]) => ({ field: 'body', message, count: s.count, indexes: s.indexes }));
+}
+
+/**
+ * A vCard file's warnings: cards not read (each is still an entry, `{}`, left out as
+ * `nothing_to_invite`), and cards read with a doubt.
+ */
+function cardWarnings(cards: VcardCard[]): FieldWarning[] {
+  return fileWarnings(
+    cards.map((c) => [
+      ...(c.notRead === undefined ? [] : [`vCards not read (${c.notRead}): each is counted in meta.cleaning and left out as nothing_to_invite`]),
+      ...c.notes.map((n) => NOTE_MESSAGES[n]),
+    ]),
+  );
+}
+
+/** A CSV file's warnings, as a vCard file's: rows not read, and rows read with a doubt. */
+function rowWarnings(rows: CsvRow[]): FieldWarning[] {
+  return fileWarnings(
+    rows.map((r) => [
+      ...(r.notRead === undefined ? [] : [`CSV rows not read (${r.notRead}): each is counted in meta.cleaning and left out as nothing_to_invite`]),
+      ...r.notes.map((n) => ROW_NOTE_MESSAGES[n]),
+    ]),
+  );
+}
+
+/**
+ * The file of a form's upload (multipart/form-data): its one file part's bytes and declared charset.
+ * Node's own multipart reader (fetch's FormData, undici) does the parsing; fields that are no file are
+ * ignored. Its errors say nothing of the body, and neither do ours.
+ */
+async function formFile(body: Buffer, contentType: string): Promise<{ bytes: Buffer; charset?: string }> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw invalid('body', "is not readable multipart/form-data; send the file's bytes as the body instead (Content-Type text/csv or text/vcard)");
+  }
+  const files = [...form.values()].filter((v): v is File => typeof v !== 'string');
+  if (files.length !== 1) {
+    throw invalid(
+      'body',
+      `must hold one file part when sent as multipart/form-data, not ${files.length}; or send the file's bytes as the body (Content-Type text/csv or text/vcard)`,
+    );
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(files[0].type)?.[1];
+  return { bytes: Buffer.from(await files[0].arrayBuffer()), ...(charset === undefined ? {} : { charset }) };
 }
 
 /** The answer's JSON with the file's warnings after the upload's own (the serialiser's order: meta.warnings last). */
@@ -144,13 +214,13 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
       textBody: FILE_TYPES,
       countsUploads: true,
       schema: {
-        summary: 'Upload a vCard or Google Contacts CSV file as an address book',
+        summary: 'Upload a vCard or contacts CSV file as an address book',
         description:
-          "The body is the file's text (Content-Type text/plain, text/vcard or text/csv). With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. The options of POST /v0/address-book (limit, explain, include_left_out, the filters and promotions, backfill) are query parameters. Answers as POST /v0/address-book does.",
+          "The body is the file's bytes (Content-Type text/plain, text/vcard or text/csv; or multipart/form-data with one file part, as a browser form sends it). A CSV may be a Google Contacts, Outlook, Thunderbird or LinkedIn export, or any CSV whose header names contact columns, delimited by a comma, a semicolon or a tab. With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. The options of POST /v0/address-book (limit, explain, include_left_out, the filters and promotions, backfill) are query parameters. Answers as POST /v0/address-book does.",
         tags: ['client keys'],
         querystring: Type.Object({
           user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
-          format: Type.Optional(Type.String({ maxLength: 8, description: 'vcard or csv (default: guessed from the text)' })),
+          format: Type.Optional(Type.String({ maxLength: 8, description: 'vcard or csv (tsv is read as csv; default: guessed from the text)' })),
           ...S.RankQuery.properties,
           backfill: Type.Optional(Type.String({ maxLength: 16, description: '1: store without answering the list (as in POST /v0/address-book)' })),
         }),
@@ -173,14 +243,19 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         }
         const userId = own ?? (asked === undefined ? null : coerceUserId(asked, 'user_id'));
         if (userId === null) throw invalid('user_id', 'is required with the secret key (?user_id=)');
-        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '', 'utf8');
+        const contentType = request.headers['content-type'] ?? '';
+        let bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '', 'utf8');
         // The charset the Content-Type declares, if any; else the file's own bytes decide (decodeFileText).
-        const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+        let charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+        // A browser form's upload: the file is its one file part (with the part's own charset, if any).
+        if (/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) ({ bytes, charset } = await formFile(bytes, contentType));
         const text = decodeFileText(bytes, charset);
         if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
-        const file = readContactsFile(text, detectFormat(text, query.format?.toLowerCase()), bytes, charset);
+        const format = detectFormat(text, query.format?.toLowerCase());
+        const file = readContactsFile(text, format, bytes, charset);
         if (file.usable === 0) {
-          throw invalid('body', `holds no contact that could be read${file.notRead.length > 0 ? ` (cards not read: ${file.notRead.join('; ')})` : ''}`);
+          const why = file.notRead.length > 0 ? ` (${format === 'vcard' ? 'cards' : 'rows'} not read: ${file.notRead.join('; ')})` : '';
+          throw invalid('body', `holds no contact that could be read${why}`);
         }
         // The upload's options come as query parameters (the body is the file): validated as POST's are.
         const options: Record<string, string> = {};

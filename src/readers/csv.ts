@@ -1,0 +1,557 @@
+/**
+ * Contact CSV files → Kith entries, one per data row (as ./vcard.ts gives one per card).
+ *
+ * The header row says what the file is: a Google Contacts export (either layout: ./google-csv.ts), an
+ * Outlook export (Outlook's own, Outlook.com's, Windows Live's, and Google Contacts' "Outlook CSV"),
+ * a Thunderbird address book, LinkedIn's Connections.csv, or, as a last resort, any CSV whose header
+ * names recognisable columns (name, first/last name, e-mail, phone, company), in any case. The header
+ * is the first of the file's first lines that reads as one, so a preamble before it (LinkedIn writes a
+ * few "Notes:" lines) is skipped; the delimiter (`,`, `;` as spreadsheets in European locales write,
+ * or a tab) is the one that makes that line a header. csv-parse does the CSV itself.
+ *
+ * Every data row gives one row of the result, in file order, whether it holds something usable or not
+ * (blank lines are no rows), so a row's position is its index in the upload. The file arrives as text:
+ * callers decode bytes with `decodeFileText` (./vcard.ts), which reads windows-1252 and UTF-16 too.
+ */
+import { parse } from 'csv-parse/sync';
+import { googleRowToEntry, isGoogleHeader } from './google-csv.ts';
+import type { Entry } from './vcard.ts';
+
+export type CsvLayout = 'google' | 'outlook' | 'thunderbird' | 'linkedin' | 'generic';
+export type CsvDelimiter = ',' | ';' | '\t';
+
+/** Something read from a row with a doubt the answer should name. */
+export type CsvNote =
+  /** The row holds U+FFFD: characters lost before or while the file was decoded (text that was not UTF-8). */
+  'undecodable';
+
+/** One data row of a file (the header and any preamble not counted), in file order. */
+export interface CsvRow {
+  /** The row's entry; null when it holds no name, e-mail, phone or company, or was not read. */
+  entry: Entry | null;
+  /** What goes into the upload for this row: its entry, or `{}`. */
+  read: Entry;
+  /** Why the row was not read at all (its cells do not line up with the header). */
+  notRead?: string;
+  notes: CsvNote[];
+}
+
+/** A whole CSV file, row by row: `rows[i]` is the data row at position i (0-based). */
+export interface CsvFile {
+  layout: CsvLayout;
+  delimiter: CsvDelimiter;
+  rows: CsvRow[];
+  /** The API's `source.type`: `gmail` for a Google Contacts export; null for the others (no type fits). */
+  sourceType: 'gmail' | null;
+}
+
+/** The usable rows of a file, for `kith import` and the playground. */
+export interface ParsedCsv {
+  entries: Entry[];
+  /** Rows not read or holding nothing usable (1-based data row numbers, header not counted). */
+  skipped: { row: number; reason: string }[];
+  sourceType: CsvFile['sourceType'];
+  layout: CsvLayout;
+}
+
+/**
+ * A file that is not a contacts CSV. The message completes "body …" (the route's 400) and never holds a
+ * cell's content: personal data goes in no error and no log.
+ */
+export class CsvRefused extends Error {}
+
+/** Lines searched for the header row (LinkedIn's preamble is four). */
+const HEADER_SEARCH_LINES = 20;
+const DELIMITERS: CsvDelimiter[] = [',', ';', '\t'];
+const NOT_READ_EXTRA_CELLS = 'more cells than the header has columns: a delimiter inside an unquoted cell?';
+
+const clean = (s: string | undefined | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
+const join = (...parts: string[]): string => clean(parts.join(' '));
+
+/**
+ * A header cell as the layouts below name it: lower-case, accents and `_`/`-` dropped, "e-mail" and
+ * "e mail" as "email" ("E-mail 2 Address" → "email 2 address", "E-Mail-Adresse" → "email adresse").
+ */
+export function headerKey(h: string): string {
+  return h
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\be[\s_-]?mail/g, 'email')
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
+}
+
+/** The columns of each header key (in column order), once per file. */
+type Columns = { at: Map<string, number[]> };
+
+function columnsOf(keys: string[]): Columns {
+  const at = new Map<string, number[]>();
+  keys.forEach((k, i) => {
+    at.set(k, [...(at.get(k) ?? []), i]);
+  });
+  return { at };
+}
+
+/** One data row by its header's keys: the first non-empty cell of some columns, or of every column matching. */
+class Cells {
+  constructor(
+    readonly columns: Columns,
+    readonly cells: string[],
+  ) {}
+
+  /** The first non-empty cell among these columns (in the order named), cleaned. */
+  one(...names: string[]): string {
+    for (const name of names) {
+      for (const i of this.columns.at.get(name) ?? []) {
+        const v = clean(this.cells[i]);
+        if (v) return v;
+      }
+    }
+    return '';
+  }
+
+  /** Every non-empty cell of these columns, in the order named; " ::: " (Google's) splits a cell's values. */
+  many(...names: string[]): string[] {
+    const out: string[] = [];
+    for (const name of names) {
+      const cell = this.one(name);
+      if (cell) out.push(...splitValues(cell));
+    }
+    return out;
+  }
+}
+
+const splitValues = (cell: string): string[] => (cell.includes(' ::: ') ? cell.split(' ::: ').map(clean).filter(Boolean) : cell ? [cell] : []);
+
+/** Values in order, each once. */
+const distinct = (values: string[]): string[] => [...new Set(values)];
+
+const isUsable = (e: Entry): boolean => Boolean(e.name || e.emails || e.phones || e.company);
+
+/** Sets the fields that hold something; leaves out the empty ones. */
+function entryOf(fields: {
+  name?: string;
+  nickname?: string;
+  emails?: string[];
+  phones?: string[];
+  company?: string;
+  title?: string;
+  addresses?: NonNullable<Entry['addresses']>;
+  websites?: NonNullable<Entry['websites']>;
+  ims?: NonNullable<Entry['ims']>;
+  favorite?: boolean;
+}): Entry {
+  const e: Entry = {};
+  if (fields.name) e.name = fields.name;
+  if (fields.emails?.length) e.emails = distinct(fields.emails);
+  if (fields.phones?.length) e.phones = distinct(fields.phones);
+  if (fields.nickname) e.nickname = fields.nickname;
+  if (fields.company) e.company = fields.company;
+  if (fields.title) e.title = fields.title;
+  if (fields.addresses?.length) e.addresses = fields.addresses;
+  if (fields.websites?.length) e.websites = fields.websites;
+  if (fields.ims?.length) e.ims = fields.ims;
+  if (fields.favorite) e.is_favorite = 1;
+  return e;
+}
+
+/** The columns of one address: each part's column names (the street's are joined; the others, the first non-empty). */
+interface AddressColumns {
+  type: string;
+  street: string[];
+  city: string[];
+  state: string[];
+  postal: string[];
+  country: string[];
+  poBox: string[];
+  /** A whole address in one cell, kept as the street when no part is there. */
+  formatted: string[];
+}
+
+/** An address from its columns; null when all are empty. */
+function addressOf(c: Cells, cols: AddressColumns): NonNullable<Entry['addresses']>[number] | null {
+  const a: NonNullable<Entry['addresses']>[number] = {};
+  const street = cols.street
+    .map((n) => c.one(n))
+    .filter(Boolean)
+    .join(', ');
+  const poBox = c.one(...cols.poBox);
+  const city = c.one(...cols.city);
+  const state = c.one(...cols.state);
+  const postal = c.one(...cols.postal);
+  const country = c.one(...cols.country);
+  if (poBox) a.po_box = poBox;
+  if (street) a.street = street;
+  if (city) a.city = city;
+  if (state) a.state = state;
+  if (postal) a.postal_code = postal;
+  if (country) a.country = country;
+  // Only a formatted address: keep it whole rather than guess its parts.
+  const formatted = Object.keys(a).length === 0 ? c.one(...cols.formatted) : '';
+  if (formatted) a.street = formatted;
+  if (Object.keys(a).length === 0) return null;
+  a.type = cols.type;
+  return a;
+}
+
+const addressesOf = (c: Cells, all: AddressColumns[]) => all.flatMap((cols) => addressOf(c, cols) ?? []);
+
+// Outlook ---------------------------------------------------------------------------------------------
+
+/** "E-mail Address", "E-mail 2 Address", "Email 3 Address" (Outlook, Outlook.com, Windows Live, Google's Outlook CSV). */
+const OUTLOOK_EMAIL = /^email(?: (\d))? address$/;
+/** Columns only an Outlook-style export has (with an e-mail address column, they make one). */
+const OUTLOOK_MARKS = [
+  'email 2 address',
+  'email type',
+  'email display name',
+  'mobile phone',
+  'business phone',
+  'home phone',
+  'primary phone',
+  'job title',
+  'business street',
+  'home street',
+  'business city',
+  'home city',
+];
+/** A name's prefix as Outlook's "Title" holds it. */
+const HONORIFIC = /^(mr|mrs|ms|miss|mx|dr|prof|sir|dame|rev|fr|hon|herr|frau|mme|mlle|m|sr|sra|srta)\.?$/i;
+const OUTLOOK_ADDRESSES: AddressColumns[] = [
+  ['home', 'home'],
+  ['business', 'work'],
+  ['other', 'other'],
+].map(([p, type]) => ({
+  type,
+  street: [`${p} street`, `${p} street 2`, `${p} street 3`],
+  city: [`${p} city`],
+  state: [`${p} state`],
+  postal: [`${p} postal code`],
+  country: [`${p} country/region`, `${p} country`],
+  poBox: [`${p} address po box`, `${p} po box`],
+  formatted: [`${p} address`],
+}));
+const emailKeysOf = new WeakMap<Columns, string[]>();
+/** The e-mail address columns of a file, in column order (once per file). */
+function outlookEmailKeys(columns: Columns): string[] {
+  let keys = emailKeysOf.get(columns);
+  if (keys === undefined) emailKeysOf.set(columns, (keys = [...columns.at.keys()].filter((k) => OUTLOOK_EMAIL.test(k))));
+  return keys;
+}
+/** The phones of a person in an Outlook export; faxes, pagers, assistants' and switchboard numbers are left out. */
+const OUTLOOK_PHONES = ['primary phone', 'mobile phone', 'home phone', 'home phone 2', 'business phone', 'business phone 2', 'other phone', 'car phone'];
+
+function outlookRow(c: Cells): Entry {
+  const core = join(c.one('first name'), c.one('middle name'), c.one('last name'));
+  // Outlook's "Title" is the name's prefix (Mr., Dr.) and "Job Title" the job; a "Title" that is no
+  // prefix is read as the job when there is no "Job Title". "E-mail Display Name" is
+  // "Ann Lee (ann@example.com)": the name without the address, when no other column names one.
+  const title = c.one('title');
+  const prefix = HONORIFIC.test(title) ? title : '';
+  const display = clean(c.one('email display name').replace(/\s*\([^()]*@[^()]*\)\s*$/, ''));
+  const name = core ? join(prefix, core, c.one('suffix')) : c.one('name') || (display.includes('@') ? '' : display);
+  const emails: string[] = [];
+  for (const key of outlookEmailKeys(c.columns)) {
+    const n = OUTLOOK_EMAIL.exec(key)?.[1] ?? '1';
+    const type = c.one(n === '1' ? 'email type' : `email ${n} type`, `email ${n} type`).toLowerCase();
+    // An Exchange entry ("EX") holds an X.500 name (/o=ExchangeLabs/ou=…), not an e-mail address.
+    if (type !== 'ex') for (const v of c.many(key)) if (!v.toLowerCase().startsWith('/o=')) emails.push(v);
+  }
+  const websites = (
+    [
+      ['web page', 'other'],
+      ['personal web page', 'home'],
+      ['business web page', 'work'],
+    ] as const
+  ).flatMap(([col, type]) => c.many(col).map((url) => ({ url, type })));
+  return entryOf({
+    name,
+    nickname: c.one('nickname'),
+    emails,
+    phones: c.many(...OUTLOOK_PHONES),
+    company: c.one('company'),
+    title: c.one('job title') || (prefix ? '' : title),
+    addresses: addressesOf(c, OUTLOOK_ADDRESSES),
+    websites,
+    ims: c.many('imaddress', 'im address').map((im) => ({ name: im })),
+  });
+}
+
+// Thunderbird -----------------------------------------------------------------------------------------
+
+const THUNDERBIRD_ADDRESSES: AddressColumns[] = [
+  ['home', 'home'],
+  ['work', 'work'],
+].map(([p, type]) => ({
+  type,
+  street: [`${p} address`, `${p} address 2`],
+  city: [`${p} city`],
+  state: [`${p} state`],
+  postal: [`${p} zipcode`, `${p} zip code`],
+  country: [`${p} country`],
+  poBox: [],
+  formatted: [],
+}));
+
+function thunderbirdRow(c: Cells): Entry {
+  // Thunderbird fills "Display Name" with the address when it knows no name: that is no name (as in Outlook).
+  const display = c.one('display name');
+  return entryOf({
+    name: (display.includes('@') ? '' : display) || join(c.one('first name'), c.one('last name')),
+    nickname: c.one('nickname'),
+    emails: c.many('primary email', 'secondary email'),
+    phones: c.many('mobile number', 'work phone', 'home phone'),
+    company: c.one('organization'),
+    title: c.one('job title'),
+    addresses: addressesOf(c, THUNDERBIRD_ADDRESSES),
+    websites: [...c.many('web page 1').map((url) => ({ url, type: 'work' })), ...c.many('web page 2').map((url) => ({ url, type: 'home' }))],
+  });
+}
+
+// LinkedIn --------------------------------------------------------------------------------------------
+
+function linkedinRow(c: Cells): Entry {
+  const url = c.one('url');
+  return entryOf({
+    name: join(c.one('first name'), c.one('last name')),
+    // Most are empty: LinkedIn exports a connection's address only when they allow it.
+    emails: c.many('email address'),
+    company: c.one('company'),
+    title: c.one('position'),
+    websites: /^https?:\/\//i.test(url) ? [{ url, type: 'linkedin' }] : [],
+  });
+}
+
+// Any other CSV ---------------------------------------------------------------------------------------
+
+/** Header keys of the generic reader, English first, then the commonest of a few European locales. */
+const GENERIC = {
+  name: new Set([
+    'name',
+    'full name',
+    'fullname',
+    'display name',
+    'contact name',
+    'formatted name',
+    'nom complet',
+    'nombre completo',
+    'nome completo',
+    'anzeigename',
+    'naam',
+  ]),
+  first: new Set(['first name', 'first', 'firstname', 'given name', 'given', 'givenname', 'forename', 'vorname', 'prenom', 'nombre', 'nome', 'voornaam']),
+  middle: new Set(['middle name', 'middle', 'middlename', 'additional name']),
+  last: new Set([
+    'last name',
+    'last',
+    'lastname',
+    'surname',
+    'family name',
+    'familyname',
+    'nachname',
+    'nom',
+    'nom de famille',
+    'apellido',
+    'apellidos',
+    'cognome',
+    'achternaam',
+    'sobrenome',
+  ]),
+  company: new Set([
+    'company',
+    'company name',
+    'organization',
+    'organisation',
+    'organization name',
+    'org',
+    'employer',
+    'firma',
+    'unternehmen',
+    'societe',
+    'entreprise',
+    'empresa',
+    'azienda',
+    'bedrijf',
+  ]),
+  title: new Set(['job title', 'position', 'role']),
+  nickname: new Set(['nickname', 'nick']),
+  favorite: new Set(['starred', 'favorite', 'favourite', 'is favorite', 'is favourite']),
+};
+/** An e-mail column: "Email", "E-mail 2", "Work Email", "Mail", "Courriel", "Correo electrónico". */
+const GENERIC_EMAIL = /\b(emails?|mail|courriel|correo)\b/;
+/** A phone column: "Phone", "Mobile", "Tel.", "Cell", "Telefon", "Mobiltelefon", "Téléphone", "Móvil". */
+const GENERIC_PHONE = /\b(phones?|telephone|tel|mobil\w*|cell|cellphone|telefon\w*|handy\w*|portable|movil|gsm)\b/;
+/** Columns about a value rather than holding one, and numbers that are not a person's. */
+const GENERIC_NOT = /\b(type|label|kind|display|verified|status|date|ext|extension|fax|pager|assistant'?s?|manager'?s?|spouse'?s?)\b/;
+
+type GenericRole = 'name' | 'first' | 'middle' | 'last' | 'company' | 'title' | 'nickname' | 'favorite' | 'email' | 'phone';
+
+function genericRole(key: string): GenericRole | null {
+  for (const role of Object.keys(GENERIC) as (keyof typeof GENERIC)[]) if (GENERIC[role].has(key)) return role;
+  // A column name is a few words: a sentence mentioning "email" (LinkedIn's preamble) is none.
+  if (key.length > 32 || key.split(' ').length > 4 || GENERIC_NOT.test(key)) return null;
+  if (GENERIC_EMAIL.test(key)) return 'email';
+  if (GENERIC_PHONE.test(key)) return 'phone';
+  return null;
+}
+
+const TRUE = /^(1|y|yes|true|x|\*|starred|favou?rite)$/i;
+
+/** The columns of each role of the generic reader, once per file. */
+function columnsByRole(roles: (GenericRole | null)[]): Map<GenericRole, number[]> {
+  const byRole = new Map<GenericRole, number[]>();
+  roles.forEach((r, i) => {
+    if (r !== null) byRole.set(r, [...(byRole.get(r) ?? []), i]);
+  });
+  return byRole;
+}
+
+function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
+  const of = (role: GenericRole): string[] => {
+    const out: string[] = [];
+    for (const i of byRole.get(role) ?? []) {
+      const v = clean(c.cells[i]);
+      if (v) out.push(v);
+    }
+    return out;
+  };
+  // Several addresses in one cell ("a@x.example; b@y.example") are split; a cell without "@" is no address.
+  const emails = of('email')
+    .flatMap((cell) => (cell.split('@').length > 2 ? cell.split(/\s*[;,]\s*|\s+:::\s+/) : [cell]))
+    .map(clean)
+    .filter((v) => v.includes('@'));
+  return entryOf({
+    name: of('name')[0] || join(of('first')[0] ?? '', of('middle')[0] ?? '', of('last')[0] ?? ''),
+    nickname: of('nickname')[0],
+    emails,
+    phones: of('phone')
+      .flatMap(splitValues)
+      .filter((v) => /\d/.test(v)),
+    company: of('company')[0],
+    title: of('title')[0],
+    favorite: of('favorite').some((v) => TRUE.test(v)),
+  });
+}
+
+// The file --------------------------------------------------------------------------------------------
+
+/** What a header row makes of the file, or null when it names no contact columns. */
+export function layoutOf(header: string[]): CsvLayout | null {
+  if (isGoogleHeader(header)) return 'google';
+  const keys = new Set(header.map(headerKey));
+  const has = (...names: string[]) => names.some((n) => keys.has(n));
+  if (has('connected on') || (has('email address') && has('position') && has('company') && has('first name'))) return 'linkedin';
+  if (has('primary email') && has('first name', 'last name', 'display name')) return 'thunderbird';
+  if ([...keys].some((k) => OUTLOOK_EMAIL.test(k)) && has('first name', 'last name', 'name') && has(...OUTLOOK_MARKS)) return 'outlook';
+  const roles = [...keys].map(genericRole);
+  if (roles.some((r) => r === 'name' || r === 'first' || r === 'last' || r === 'email' || r === 'phone')) return 'generic';
+  return null;
+}
+
+/** The cells of one line with this delimiter, or null when it does not parse. */
+function cellsOfLine(line: string, delimiter: CsvDelimiter): string[] | null {
+  try {
+    const rows: string[][] = parse(line, { delimiter, relax_quotes: true, relax_column_count: true });
+    return rows.length === 1 ? rows[0] : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The header row: the first of the first lines that reads as a contacts header with one of the
+ * delimiters (the one giving the most columns when several do). `offset`: where the line starts.
+ */
+function findHeader(text: string): { offset: number; line: number; delimiter: CsvDelimiter; layout: CsvLayout } | null {
+  const re = /\r\n|\n|\r/g;
+  let offset = 0;
+  for (let line = 1; line <= HEADER_SEARCH_LINES && offset <= text.length; line++) {
+    const m = re.exec(text);
+    const end = m === null ? text.length : m.index;
+    const raw = text.slice(offset, end);
+    if (raw.trim() !== '') {
+      let best: { delimiter: CsvDelimiter; layout: CsvLayout; columns: number } | null = null;
+      for (const delimiter of DELIMITERS) {
+        const cells = cellsOfLine(raw, delimiter);
+        const layout = cells === null ? null : layoutOf(cells);
+        if (cells !== null && layout !== null && (best === null || cells.length > best.columns)) best = { delimiter, layout, columns: cells.length };
+      }
+      if (best !== null) return { offset, line, delimiter: best.delimiter, layout: best.layout };
+    }
+    if (m === null) break;
+    offset = re.lastIndex;
+  }
+  return null;
+}
+
+/** csv-parse's errors by code, in words naming a line only (its own messages can quote a cell). */
+function unreadable(e: unknown, firstLine: number): CsvRefused {
+  const err = e as { code?: string; lines?: number };
+  const line = typeof err.lines === 'number' ? ` (line ${err.lines + firstLine - 1})` : '';
+  // With relax_quotes, a stray quote is a character; only a quote never closed is fatal.
+  const what = err.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted cell is never closed' : 'it could not be parsed';
+  return new CsvRefused(`is not a readable CSV file: ${what}${line}`);
+}
+
+/**
+ * Reads a whole contacts CSV file: one row per data row after the header, in file order (blank lines
+ * are no rows). Throws CsvRefused when no header row names contact columns, or the CSV cannot be parsed.
+ */
+export function readCsvFile(input: string): CsvFile {
+  const text = input.replace(/^\uFEFF/, '');
+  const found = findHeader(text);
+  if (found === null) {
+    throw new CsvRefused(
+      `is a CSV without a header row naming contact columns: expected columns such as "Name" (or "First Name" and "Last Name"), "E-mail" and "Phone" in one of its first ${HEADER_SEARCH_LINES} lines, delimited by ",", ";" or a tab (Google Contacts, Outlook, Thunderbird and LinkedIn exports are read)`,
+    );
+  }
+  let records: string[][];
+  try {
+    records = parse(text.slice(found.offset), { delimiter: found.delimiter, relax_quotes: true, relax_column_count: true, skip_empty_lines: true });
+  } catch (e) {
+    throw unreadable(e, found.line);
+  }
+  const [header, ...data] = records;
+  const keys = header.map(headerKey);
+  const columns = columnsOf(keys);
+  const byRole = columnsByRole(found.layout === 'generic' ? keys.map(genericRole) : []);
+  const lost = text.includes('\uFFFD');
+  const rows = data
+    // A line of spaces is a blank line, not a row.
+    .filter((cells) => !(cells.length === 1 && cells[0].trim() === ''))
+    .map((cells): CsvRow => {
+      const notes: CsvNote[] = lost && cells.some((cell) => cell.includes('\uFFFD')) ? ['undecodable'] : [];
+      if (cells.slice(header.length).some((cell) => cell.trim() !== '')) return { entry: null, read: {}, notRead: NOT_READ_EXTRA_CELLS, notes };
+      const entry = rowEntry(found.layout, header, columns, cells, byRole);
+      return entry !== null && isUsable(entry) ? { entry, read: entry, notes } : { entry: null, read: {}, notes };
+    });
+  return { layout: found.layout, delimiter: found.delimiter, rows, sourceType: found.layout === 'google' ? 'gmail' : null };
+}
+
+function rowEntry(layout: CsvLayout, header: string[], columns: Columns, cells: string[], byRole: Map<GenericRole, number[]>): Entry | null {
+  if (layout === 'google') {
+    const row: Record<string, string> = {};
+    header.forEach((h, j) => {
+      row[h] = cells[j] ?? '';
+    });
+    return googleRowToEntry(row);
+  }
+  const c = new Cells(columns, cells);
+  if (layout === 'outlook') return outlookRow(c);
+  if (layout === 'thunderbird') return thunderbirdRow(c);
+  if (layout === 'linkedin') return linkedinRow(c);
+  return genericRow(c, byRole);
+}
+
+/** The usable rows of a contacts CSV file; the others are reported (numbered from 1), not fatal. Throws as readCsvFile. */
+export function parseCsv(text: string): ParsedCsv {
+  const file = readCsvFile(text);
+  const entries: Entry[] = [];
+  const skipped: ParsedCsv['skipped'] = [];
+  file.rows.forEach((r, i) => {
+    if (r.entry !== null) entries.push(r.entry);
+    else skipped.push({ row: i + 1, reason: r.notRead ?? 'no name, e-mail, phone or company' });
+  });
+  return { entries, skipped, sourceType: file.sourceType, layout: file.layout };
+}

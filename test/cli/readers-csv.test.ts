@@ -1,0 +1,589 @@
+/**
+ * The CSV reader of `kith import`, the file upload and the playground (src/readers/csv.ts): the layout
+ * from the header (Google, Outlook, Thunderbird, LinkedIn, any CSV naming contact columns), the
+ * delimiter, one row per data row, and what it refuses. Google's row conversion: googleRowToEntry.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { formatOf, openInput } from '../../src/cli/import/sources.ts';
+import { CsvRefused, headerKey, layoutOf, parseCsv, readCsvFile } from '../../src/readers/csv.ts';
+import { googleRowToEntry, isGoogleHeader } from '../../src/readers/google-csv.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+/** One CSV line: cells holding the delimiter, a quote or a line break are quoted, as exports do. */
+const line = (cells: string[], d = ',') => cells.map((c) => (c.includes(d) || /["\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(d);
+/** A file from its header and rows given by column name (the other cells empty), CRLF as Windows writes. */
+const csv = (header: string[], rows: Record<string, string>[], d = ',') => {
+  const lines = [header, ...rows.map((r) => header.map((h) => r[h] ?? ''))].map((cells) => line(cells, d));
+  return `${lines.join('\r\n')}\r\n`;
+};
+
+/** A header row's columns, as the export writes the row. */
+const columns = (header: string) => header.split(',');
+
+/** Outlook's own export (Outlook 2010-365, English), in its column order. */
+const OUTLOOK = columns(
+  "Title,First Name,Middle Name,Last Name,Suffix,Company,Department,Job Title,Business Street,Business Street 2,Business Street 3,Business City,Business State,Business Postal Code,Business Country/Region,Home Street,Home Street 2,Home Street 3,Home City,Home State,Home Postal Code,Home Country/Region,Other Street,Other Street 2,Other Street 3,Other City,Other State,Other Postal Code,Other Country/Region,Assistant's Phone,Business Fax,Business Phone,Business Phone 2,Callback,Car Phone,Company Main Phone,Home Fax,Home Phone,Home Phone 2,ISDN,Mobile Phone,Other Fax,Other Phone,Pager,Primary Phone,Radio Phone,TTY/TDD Phone,Telex,Account,Anniversary,Assistant's Name,Billing Information,Birthday,Business Address PO Box,Categories,Children,Directory Server,E-mail Address,E-mail Type,E-mail Display Name,E-mail 2 Address,E-mail 2 Type,E-mail 2 Display Name,E-mail 3 Address,E-mail 3 Type,E-mail 3 Display Name,Gender,Government ID Number,Hobby,Home Address PO Box,Initials,Internet Free Busy,Keywords,Language,Location,Manager's Name,Mileage,Notes,Office Location,Organizational ID Number,Other Address PO Box,Priority,Private,Profession,Referred By,Sensitivity,Spouse,User 1,User 2,User 3,User 4,Web Page",
+);
+/** Google Contacts' "Outlook CSV" export. */
+const GOOGLE_OUTLOOK = columns(
+  "First Name,Middle Name,Last Name,Title,Suffix,Nickname,Given Yomi,Surname Yomi,E-mail Address,E-mail 2 Address,E-mail 3 Address,Home Phone,Home Phone 2,Business Phone,Business Phone 2,Mobile Phone,Car Phone,Other Phone,Primary Phone,Pager,Business Fax,Home Fax,Other Fax,Company Main Phone,Callback,Radio Phone,Telex,TTY/TDD Phone,IMAddress,Job Title,Department,Company,Office Location,Manager's Name,Assistant's Name,Assistant's Phone,Company Yomi,Business Street,Business City,Business State,Business Postal Code,Business Country/Region,Home Street,Home City,Home State,Home Postal Code,Home Country/Region,Other Street,Other City,Other State,Other Postal Code,Other Country/Region,Personal Web Page,Spouse,Schools,Hobby,Location,Web Page,Birthday,Anniversary,Notes",
+);
+/** Windows Live Mail / Hotmail's export: a "Name" column, one e-mail. */
+const WINDOWS_LIVE = columns(
+  'First Name,Last Name,Middle Name,Name,Nickname,E-mail Address,Home Street,Home City,Home Postal Code,Home State,Home Country/Region,Home Phone,Home Fax,Mobile Phone,Personal Web Page,Business Street,Business City,Business Postal Code,Business State,Business Country/Region,Business Web Page,Business Phone,Business Fax,Pager,Company,Job Title,Department,Office Location,Notes',
+);
+/** Thunderbird's CSV export (English). */
+const THUNDERBIRD = columns(
+  'First Name,Last Name,Display Name,Nickname,Primary Email,Secondary Email,Screen Name,Work Phone,Home Phone,Fax Number,Pager Number,Mobile Number,Home Address,Home Address 2,Home City,Home State,Home ZipCode,Home Country,Work Address,Work Address 2,Work City,Work State,Work ZipCode,Work Country,Job Title,Department,Organization,Web Page 1,Web Page 2,Birth Year,Birth Month,Birth Day,Custom 1,Custom 2,Custom 3,Custom 4,Notes',
+);
+/** LinkedIn's Connections.csv: a preamble, a blank line, then the header. */
+const LINKEDIN_PREAMBLE =
+  'Notes:\r\n"When exporting your connection data, you may notice that some of the email addresses are missing. You will only see email addresses for connections who have allowed their connections to see or download their email address using this setting https://www.linkedin.com/psettings/privacy/email. You can learn more here https://www.linkedin.com/help/linkedin/answer/261"\r\n\r\n';
+const LINKEDIN = ['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 'Position', 'Connected On'];
+
+const entries = (text: string) => readCsvFile(text).rows.map((r) => r.entry);
+
+describe('googleRowToEntry (pure)', () => {
+  it('reads the current layout: split names, multi-value cells, primary first, starred', () => {
+    const entry = googleRowToEntry({
+      'First Name': 'Zoë',
+      'Last Name': 'Müller',
+      'Organization Name': 'Acme, Inc.',
+      'Organization Title': 'Director',
+      Labels: '* myContacts ::: * starred',
+      'E-mail 1 - Label': 'Work',
+      'E-mail 1 - Value': 'zoe@acme.example',
+      'E-mail 2 - Label': '* Home',
+      'E-mail 2 - Value': 'Zoe.Mueller@example.com',
+      'Phone 1 - Label': 'Mobile',
+      'Phone 1 - Value': '(415) 555-0123 ::: +1 415 555 0199',
+      'Address 1 - Label': 'Home',
+      'Address 1 - City': 'San Francisco',
+      'Address 1 - Country': 'United States',
+      'Website 1 - Label': 'Blog',
+      'Website 1 - Value': 'https://zoe.example.com',
+    });
+    assert.deepEqual(entry, {
+      name: 'Zoë Müller',
+      emails: ['Zoe.Mueller@example.com', 'zoe@acme.example'],
+      phones: ['(415) 555-0123', '+1 415 555 0199'],
+      company: 'Acme, Inc.',
+      title: 'Director',
+      addresses: [{ city: 'San Francisco', country: 'United States', type: 'home' }],
+      websites: [{ url: 'https://zoe.example.com', type: 'blog' }],
+      is_favorite: 1,
+    });
+  });
+
+  it('reads the legacy layout (Name, Organization 1 - Name, IM columns, Group Membership)', () => {
+    const entry = googleRowToEntry({
+      Name: 'Bo Chen',
+      'Given Name': 'Bo',
+      'Group Membership': '* My Contacts ::: * Starred',
+      'E-mail 1 - Type': '* Work',
+      'E-mail 1 - Value': 'bo@example.net',
+      'Organization 1 - Name': 'Chen Labs',
+      'Organization 1 - Title': 'CTO',
+      'IM 1 - Type': 'Work',
+      'IM 1 - Service': 'Jabber',
+      'IM 1 - Value': 'bo@jabber.example',
+    });
+    assert.deepEqual(entry, {
+      name: 'Bo Chen',
+      emails: ['bo@example.net'],
+      company: 'Chen Labs',
+      title: 'CTO',
+      ims: [{ name: 'bo@jabber.example', protocol: 'jabber', type: 'work' }],
+      is_favorite: 1,
+    });
+  });
+
+  it('gives null for a row with nothing usable', () => {
+    assert.equal(googleRowToEntry({ Notes: 'just a note', Labels: '* myContacts' }), null);
+  });
+});
+
+describe('readCsvFile: Google Contacts exports (must not change)', () => {
+  it('the current layout: every data row is a row, the one with nothing usable too; source gmail', () => {
+    const f = readCsvFile(fixture('google.csv'));
+    assert.equal(f.layout, 'google');
+    assert.equal(f.sourceType, 'gmail');
+    assert.equal(f.rows.length, 3);
+    assert.equal(f.rows[0].entry?.company, 'Acme, Inc.');
+    assert.deepEqual(f.rows[0].entry?.photos, ['https://lh3.googleusercontent.com/photo.jpg']);
+    assert.equal(f.rows[0].entry?.is_favorite, 1);
+    assert.deepEqual(f.rows[1].entry, { name: 'Ana Silva', emails: ['ana@example.org'] });
+    // The note-only row: no entry, `{}` in the upload, not "not read" (it was read: it holds nothing).
+    assert.deepEqual(f.rows[2], { entry: null, read: {}, notes: [] });
+  });
+
+  it('the legacy layout', () => {
+    const f = readCsvFile(fixture('google-legacy.csv'));
+    assert.equal(f.layout, 'google');
+    assert.deepEqual(
+      f.rows.map((r) => r.entry?.name),
+      ['Bo Chen'],
+    );
+  });
+
+  it('parseCsv: the usable rows, and the others numbered from 1', () => {
+    const r = parseCsv(fixture('google.csv'));
+    assert.deepEqual(
+      r.entries.map((e) => e.name),
+      ['Zoë Müller', 'Ana Silva'],
+    );
+    assert.deepEqual(r.skipped, [{ row: 3, reason: 'no name, e-mail, phone or company' }]);
+    assert.equal(r.sourceType, 'gmail');
+  });
+});
+
+describe('readCsvFile: Outlook exports', () => {
+  it("Outlook's own: a name with its prefix, SMTP addresses only (an Exchange X.500 name is none), a person's phones, addresses", () => {
+    const f = readCsvFile(
+      csv(OUTLOOK, [
+        {
+          Title: 'Dr.',
+          'First Name': 'Zoë',
+          'Last Name': 'Müller',
+          Company: 'Acme, Inc.',
+          'Job Title': 'Director',
+          'Business Street': '1 Main St',
+          'Business Street 2': 'Floor 3',
+          'Business City': 'San Francisco',
+          'Business State': 'CA',
+          'Business Postal Code': '94105',
+          'Business Country/Region': 'United States',
+          'Mobile Phone': '+1 415 555 0123',
+          'Business Phone': '+1 415 555 0100',
+          'Business Fax': '+1 415 555 0199',
+          "Assistant's Phone": '+1 415 555 0177',
+          'Company Main Phone': '+1 415 555 0000',
+          'E-mail Address': 'zoe@acme.example',
+          'E-mail Type': 'SMTP',
+          'E-mail Display Name': 'Zoë Müller (zoe@acme.example)',
+          'E-mail 2 Address': '/o=ExchangeLabs/ou=Exchange Administrative Group (FYDIBOHF23SPDLT)/cn=Recipients/cn=zoe',
+          'E-mail 2 Type': 'EX',
+          'E-mail 3 Address': 'Zoe.Mueller@example.com',
+          'E-mail 3 Type': 'SMTP',
+          Categories: 'Friends',
+          Notes: 'met at a conference, then "lunch"',
+          'Web Page': 'https://zoe.example.com',
+        },
+        { 'E-mail Display Name': 'Bo Chen (bo@example.net)', 'E-mail Address': 'bo@example.net', 'E-mail Type': 'SMTP' },
+        { Notes: 'only a note' },
+      ]),
+    );
+    assert.equal(f.layout, 'outlook');
+    assert.equal(f.sourceType, null, 'no source type of the API fits an Outlook export');
+    assert.deepEqual(f.rows[0].entry, {
+      name: 'Dr. Zoë Müller',
+      emails: ['zoe@acme.example', 'Zoe.Mueller@example.com'],
+      phones: ['+1 415 555 0123', '+1 415 555 0100'],
+      company: 'Acme, Inc.',
+      title: 'Director',
+      addresses: [{ street: '1 Main St, Floor 3', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'United States', type: 'work' }],
+      websites: [{ url: 'https://zoe.example.com', type: 'other' }],
+    });
+    // No name columns: the display name without its address.
+    assert.deepEqual(f.rows[1].entry, { name: 'Bo Chen', emails: ['bo@example.net'] });
+    assert.deepEqual(f.rows[2], { entry: null, read: {}, notes: [] });
+  });
+
+  it('Google Contacts\' "Outlook CSV": names, e-mails 1-3, phones (pagers and faxes left out), IM, home address', () => {
+    const f = readCsvFile(
+      csv(GOOGLE_OUTLOOK, [
+        {
+          'First Name': 'Ana',
+          'Last Name': 'Silva',
+          Nickname: 'Aninha',
+          'E-mail Address': 'ana@example.org',
+          'E-mail 2 Address': 'ana.silva@work.example',
+          'Home Phone': '+351 21 123 4567',
+          'Mobile Phone': '+351 912 345 678 ::: +351 913 000 000',
+          Pager: '+351 900 000 000',
+          'Home Fax': '+351 21 999 9999',
+          IMAddress: 'ana@jabber.example',
+          'Home Street': 'Rua Augusta 1',
+          'Home City': 'Lisboa',
+          'Home Postal Code': '1100-048',
+          'Home Country/Region': 'Portugal',
+        },
+      ]),
+    );
+    assert.equal(f.layout, 'outlook');
+    assert.deepEqual(f.rows[0].entry, {
+      name: 'Ana Silva',
+      emails: ['ana@example.org', 'ana.silva@work.example'],
+      phones: ['+351 912 345 678', '+351 913 000 000', '+351 21 123 4567'],
+      nickname: 'Aninha',
+      addresses: [{ street: 'Rua Augusta 1', city: 'Lisboa', postal_code: '1100-048', country: 'Portugal', type: 'home' }],
+      ims: [{ name: 'ana@jabber.example' }],
+    });
+  });
+
+  it('Windows Live: the "Name" column when there are no name parts; a "Title" that is no prefix is the job', () => {
+    const f = readCsvFile(
+      csv(WINDOWS_LIVE, [
+        { Name: 'Carl Berg', 'E-mail Address': 'carl@example.com', 'Business Phone': '+46 8 123 456 78' },
+        { 'First Name': 'Dana', 'E-mail Address': 'dana@example.com' },
+      ]),
+    );
+    assert.equal(f.layout, 'outlook');
+    assert.deepEqual(entries(csv(WINDOWS_LIVE, [{ Name: 'Carl Berg', 'E-mail Address': 'carl@example.com', 'Business Phone': '+46 8 123 456 78' }])), [
+      { name: 'Carl Berg', emails: ['carl@example.com'], phones: ['+46 8 123 456 78'] },
+    ]);
+    assert.deepEqual(f.rows[1].entry, { name: 'Dana', emails: ['dana@example.com'] });
+    const titled = ['Title', 'First Name', 'Last Name', 'E-mail Address', 'Mobile Phone'];
+    assert.deepEqual(entries(csv(titled, [{ Title: 'CTO', 'First Name': 'Eve', 'Last Name': 'Ng', 'E-mail Address': 'eve@example.com' }])), [
+      { name: 'Eve Ng', emails: ['eve@example.com'], title: 'CTO' },
+    ]);
+  });
+
+  it('the English variants of the header: "Email Address" without a hyphen, "Country" for "Country/Region", any case', () => {
+    const header = ['first name', 'LAST NAME', 'Email Address', 'Email 2 Address', 'Mobile Phone', 'Home City', 'Home Country'];
+    const f = readCsvFile(
+      csv(header, [
+        { 'first name': 'Fay', 'LAST NAME': 'Oz', 'Email Address': 'fay@example.com', 'Email 2 Address': 'fay@work.example', 'Home Country': 'Canada' },
+      ]),
+    );
+    assert.equal(f.layout, 'outlook');
+    assert.deepEqual(f.rows[0].entry, {
+      name: 'Fay Oz',
+      emails: ['fay@example.com', 'fay@work.example'],
+      addresses: [{ country: 'Canada', type: 'home' }],
+    });
+  });
+});
+
+describe('readCsvFile: Thunderbird and LinkedIn', () => {
+  it('Thunderbird: display name, primary and secondary e-mail, phones without fax and pager, organisation', () => {
+    const f = readCsvFile(
+      csv(THUNDERBIRD, [
+        {
+          'First Name': 'Gil',
+          'Last Name': 'Amar',
+          'Display Name': 'Gil Amar (work)',
+          'Primary Email': 'gil@example.com',
+          'Secondary Email': 'gil@home.example',
+          'Work Phone': '+972 3 123 4567',
+          'Mobile Number': '+972 50 123 4567',
+          'Fax Number': '+972 3 765 4321',
+          'Pager Number': '12345',
+          'Work City': 'Tel Aviv',
+          'Work Country': 'Israel',
+          Organization: 'Amar Ltd',
+          'Job Title': 'Owner',
+          'Web Page 1': 'https://amar.example',
+        },
+        { 'First Name': 'Hana', 'Last Name': 'Kim', 'Display Name': 'hana@example.com', 'Primary Email': 'hana@example.com' },
+        { 'Display Name': 'ivo@example.com', 'Primary Email': 'ivo@example.com' },
+      ]),
+    );
+    assert.equal(f.layout, 'thunderbird');
+    assert.deepEqual(
+      f.rows.map((r) => r.entry),
+      [
+        {
+          name: 'Gil Amar (work)',
+          emails: ['gil@example.com', 'gil@home.example'],
+          phones: ['+972 50 123 4567', '+972 3 123 4567'],
+          company: 'Amar Ltd',
+          title: 'Owner',
+          addresses: [{ city: 'Tel Aviv', country: 'Israel', type: 'work' }],
+          websites: [{ url: 'https://amar.example', type: 'work' }],
+        },
+        // A display name that is the address is no name: the name parts, when there are any.
+        { name: 'Hana Kim', emails: ['hana@example.com'] },
+        { emails: ['ivo@example.com'] },
+      ],
+    );
+  });
+
+  it("LinkedIn's Connections.csv: the preamble is skipped, rows count from the header; most have no e-mail", () => {
+    const text =
+      LINKEDIN_PREAMBLE +
+      csv(LINKEDIN, [
+        {
+          'First Name': 'Ivo',
+          'Last Name': 'Petrov',
+          URL: 'https://www.linkedin.com/in/ivopetrov',
+          Company: 'Petrov, Ltd.',
+          Position: 'CEO',
+          'Connected On': '12 Mar 2024',
+        },
+        {
+          'First Name': 'Jo',
+          'Last Name': 'Lind',
+          URL: 'https://www.linkedin.com/in/jolind',
+          'Email Address': 'jo@example.com',
+          Company: 'Lind AB',
+          'Connected On': '01 Jan 2020',
+        },
+      ]);
+    const f = readCsvFile(text);
+    assert.equal(f.layout, 'linkedin');
+    assert.equal(f.sourceType, null);
+    assert.deepEqual(
+      f.rows.map((r) => r.entry),
+      [
+        { name: 'Ivo Petrov', company: 'Petrov, Ltd.', title: 'CEO', websites: [{ url: 'https://www.linkedin.com/in/ivopetrov', type: 'linkedin' }] },
+        { name: 'Jo Lind', emails: ['jo@example.com'], company: 'Lind AB', websites: [{ url: 'https://www.linkedin.com/in/jolind', type: 'linkedin' }] },
+      ],
+    );
+  });
+});
+
+describe('readCsvFile: any CSV naming contact columns', () => {
+  it('name, e-mail, phone and company columns in any case and spelling; several addresses in one cell; a favourite column', () => {
+    const header = ['FULL NAME', 'E-Mail', 'Work email', 'Mobile', 'Tel.', 'Fax', 'Organization', 'Starred', 'Customer ID'];
+    const f = readCsvFile(
+      csv(header, [
+        {
+          'FULL NAME': 'Kai Roth',
+          'E-Mail': 'kai@example.com; kai.roth@example.org',
+          'Work email': 'kai@work.example',
+          Mobile: '+49 171 1234567',
+          'Tel.': '+49 30 1234567',
+          Fax: '+49 30 7654321',
+          Organization: 'Roth GmbH',
+          Starred: 'yes',
+          'Customer ID': '4711',
+        },
+        { 'E-Mail': 'not an address', Mobile: 'n/a' },
+      ]),
+    );
+    assert.equal(f.layout, 'generic');
+    assert.deepEqual(
+      f.rows.map((r) => r.entry),
+      [
+        {
+          name: 'Kai Roth',
+          emails: ['kai@example.com', 'kai.roth@example.org', 'kai@work.example'],
+          phones: ['+49 171 1234567', '+49 30 1234567'],
+          company: 'Roth GmbH',
+          is_favorite: 1,
+        },
+        // A cell without "@" is no address, one without a digit no phone: nothing usable.
+        null,
+      ],
+    );
+  });
+
+  it('first and last name columns, and the commonest European names of them (Vorname, Nachname, E-Mail-Adresse, Mobiltelefon, Firma)', () => {
+    assert.deepEqual(entries('first_name,last_name,email\nLea,Vogel,lea@example.com\n'), [{ name: 'Lea Vogel', emails: ['lea@example.com'] }]);
+    assert.deepEqual(entries('Vorname;Nachname;E-Mail-Adresse;Mobiltelefon;Firma\nJürgen;Müller;j@example.de;+49 171 7654321;Müller & Söhne\n'), [
+      { name: 'Jürgen Müller', emails: ['j@example.de'], phones: ['+49 171 7654321'], company: 'Müller & Söhne' },
+    ]);
+    assert.deepEqual(entries('Prénom;Nom;Courriel;Téléphone\nRenée;Dupont;renee@example.fr;01 23 45 67 89\n'), [
+      { name: 'Renée Dupont', emails: ['renee@example.fr'], phones: ['01 23 45 67 89'] },
+    ]);
+  });
+
+  it('a list of addresses alone is read', () => {
+    assert.deepEqual(entries('Email\nann@example.com\nbo@example.net\n'), [{ emails: ['ann@example.com'] }, { emails: ['bo@example.net'] }]);
+  });
+
+  it('layoutOf and headerKey: what a header makes of the file', () => {
+    assert.equal(headerKey('  E-mail 2 Address '), 'email 2 address');
+    assert.equal(headerKey('E-Mail-Adresse'), 'email adresse');
+    assert.equal(headerKey('Téléphone_mobile'), 'telephone mobile');
+    assert.equal(layoutOf(['Name', 'E-mail 1 - Value']), 'google');
+    assert.equal(isGoogleHeader(['Name', 'E-mail 1 - Value']), true);
+    assert.equal(layoutOf(LINKEDIN), 'linkedin');
+    assert.equal(layoutOf(THUNDERBIRD), 'thunderbird');
+    assert.equal(layoutOf(OUTLOOK), 'outlook');
+    assert.equal(layoutOf(GOOGLE_OUTLOOK), 'outlook');
+    assert.equal(layoutOf(['Phone']), 'generic');
+    // must not change: no contact column, no layout (a company alone is no contact list; nor are sentences).
+    assert.equal(layoutOf(['id', 'amount', 'date']), null);
+    assert.equal(layoutOf(['Company', 'Revenue']), null);
+    assert.equal(layoutOf(['Notes:']), null);
+    assert.equal(layoutOf(['You will only see email addresses for connections who have allowed it']), null);
+    assert.equal(layoutOf(['Phonetic Name', 'Mailing List', 'E-mail Type']), null);
+  });
+});
+
+describe('readCsvFile: the delimiter', () => {
+  const rows = [
+    { Name: 'Ann Lee', Email: 'ann@example.com', Company: 'Lee; Sons, Ltd' },
+    { Name: 'Bo Chen', Email: 'bo@example.net', Company: '' },
+  ];
+  const expected = [
+    { name: 'Ann Lee', emails: ['ann@example.com'], company: 'Lee; Sons, Ltd' },
+    { name: 'Bo Chen', emails: ['bo@example.net'] },
+  ];
+
+  it('";" (spreadsheets in European locales) and a tab (TSV) are read as "," is', () => {
+    for (const d of [',', ';', '\t']) {
+      const f = readCsvFile(csv(['Name', 'Email', 'Company'], rows, d));
+      assert.equal(f.delimiter, d);
+      assert.deepEqual(
+        f.rows.map((r) => r.entry),
+        expected,
+        JSON.stringify(d),
+      );
+    }
+  });
+
+  it('Excel\'s "sep=;" line before the header is skipped as a preamble', () => {
+    const f = readCsvFile('sep=;\r\nName;Email\r\nAnn;ann@example.com\r\n');
+    assert.equal(f.delimiter, ';');
+    assert.deepEqual(
+      f.rows.map((r) => r.entry),
+      [{ name: 'Ann', emails: ['ann@example.com'] }],
+    );
+  });
+
+  it('a Google export saved again by a spreadsheet with ";" is still Google', () => {
+    const header = fixture('google.csv').split('\n')[0].split(',');
+    const f = readCsvFile(csv(header, [{ 'First Name': 'Ana', 'Last Name': 'Silva', 'E-mail 1 - Value': 'ana@example.org', Labels: '* starred' }], ';'));
+    assert.equal(f.layout, 'google');
+    assert.equal(f.delimiter, ';');
+    assert.deepEqual(f.rows[0].entry, { name: 'Ana Silva', emails: ['ana@example.org'], is_favorite: 1 });
+  });
+
+  it('must not change: a "," file whose cells hold ";" stays ","; a quoted cell may hold line breaks', () => {
+    const f = readCsvFile('Name,Email,Notes\r\nAnn Lee,ann@example.com,"a; b; c\r\nsecond line"\r\nBo;Chen,bo@example.net,\r\n');
+    assert.equal(f.delimiter, ',');
+    assert.deepEqual(
+      f.rows.map((r) => r.entry),
+      [
+        { name: 'Ann Lee', emails: ['ann@example.com'] },
+        { name: 'Bo;Chen', emails: ['bo@example.net'] },
+      ],
+    );
+  });
+});
+
+describe('readCsvFile: one row per data row', () => {
+  it('a row with nothing usable is a row ({}), so the next row keeps its position; blank lines are no rows', () => {
+    const f = readCsvFile('Name,Email,Notes\n\nAnn,ann@example.com,\n,,just a note\n,,\n   \nBo,bo@example.net,\n');
+    assert.deepEqual(
+      f.rows.map((r) => [r.entry?.name ?? null, r.read]),
+      [
+        ['Ann', { name: 'Ann', emails: ['ann@example.com'] }],
+        [null, {}],
+        [null, {}],
+        ['Bo', { name: 'Bo', emails: ['bo@example.net'] }],
+      ],
+    );
+    assert.deepEqual(parseCsv('Name,Email,Notes\nAnn,ann@example.com,\n,,just a note\nBo,bo@example.net,\n').skipped, [
+      { row: 2, reason: 'no name, e-mail, phone or company' },
+    ]);
+  });
+
+  it('a row with more cells than the header is not read, and says why; fewer cells, or an empty extra one, are read', () => {
+    const f = readCsvFile('Name,Email\nLee, Ann,ann@example.com\nBo\nCy,cy@example.com,\n');
+    assert.deepEqual(
+      f.rows.map((r) => [r.entry, r.notRead ?? null]),
+      [
+        [null, 'more cells than the header has columns: a delimiter inside an unquoted cell?'],
+        [{ name: 'Bo' }, null],
+        [{ name: 'Cy', emails: ['cy@example.com'] }, null],
+      ],
+    );
+    assert.deepEqual(f.rows[0].read, {});
+  });
+
+  it('a row holding U+FFFD (text decoded wrongly before it came) is read, and noted', () => {
+    const f = readCsvFile('Name,Email\nJ\uFFFDrgen,j@example.com\nAnn,ann@example.com\n');
+    assert.deepEqual(
+      f.rows.map((r) => [r.entry?.name, r.notes]),
+      [
+        ['J\uFFFDrgen', ['undecodable']],
+        ['Ann', []],
+      ],
+    );
+  });
+
+  it('a byte-order mark before the header is dropped', () => {
+    assert.deepEqual(entries('\uFEFFName,Email\nAnn,ann@example.com\n'), [{ name: 'Ann', emails: ['ann@example.com'] }]);
+  });
+});
+
+describe('readCsvFile: refusals say why, never quoting a cell', () => {
+  const refusal = (text: string): string => {
+    try {
+      readCsvFile(text);
+    } catch (e) {
+      assert.ok(e instanceof CsvRefused, String(e));
+      return e.message;
+    }
+    assert.fail('not refused');
+  };
+
+  it('a CSV whose header names no contact column: the columns expected', () => {
+    const message = refusal('id,amount,comment\n42,12.50,Ann Lee <ann@example.com>\n');
+    assert.match(message, /^is a CSV without a header row naming contact columns: expected columns such as "Name"/);
+    assert.match(message, /"E-mail"/);
+    assert.match(message, /";" or a tab/);
+    assert.doesNotMatch(message, /Ann|example\.com|42|amount/);
+    // A header beyond the first lines searched is not looked for.
+    assert.match(refusal(`${'x\n'.repeat(25)}Name,Email\nAnn,ann@example.com\n`), /without a header row/);
+  });
+
+  it('a quoted cell never closed: the line, not the cell', () => {
+    const message = refusal('Name,Email\nAnn,ann@example.com\n"Secret Person,secret@example.com\n');
+    assert.equal(message, 'is not a readable CSV file: a quoted cell is never closed (line 3)');
+  });
+
+  it('the line is counted from the top of the file, preamble included', () => {
+    const message = refusal(`${LINKEDIN_PREAMBLE}First Name,Last Name,Email Address,Connected On\nAnn,Lee,ann@example.com,\n"Bo,Chen\n`);
+    assert.equal(message, 'is not a readable CSV file: a quoted cell is never closed (line 6)');
+  });
+
+  it('must not change: a stray quote inside or after a cell is a character, and its row is read', () => {
+    assert.deepEqual(entries('Name,Email\nAnn "Annie" Lee,ann@example.com\n"Bo"x,bo@example.net\n'), [
+      { name: 'Ann "Annie" Lee', emails: ['ann@example.com'] },
+      { name: '"Bo"x', emails: ['bo@example.net'] },
+    ]);
+  });
+
+  it('an empty file, or a header alone, has no rows', () => {
+    assert.throws(() => readCsvFile(''), CsvRefused);
+    assert.deepEqual(readCsvFile('Name,Email\n').rows, []);
+  });
+});
+
+describe('kith import reads CSV files with this reader', () => {
+  /** The units of an opened input (Array.fromAsync is not in Node 20). */
+  const unitsOf = async (input: Awaited<ReturnType<typeof openInput>>) => {
+    const out = [];
+    for await (const u of input.read()) out.push(u);
+    return out;
+  };
+
+  it('a .csv or .tsv book: its usable rows, the others counted as skipped, no source type but for Google; a file that is no contacts CSV says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kith-csv-'));
+    try {
+      const linkedin = join(dir, 'Connections.csv');
+      writeFileSync(linkedin, `${LINKEDIN_PREAMBLE}${csv(LINKEDIN, [{ 'First Name': 'Jo', 'Last Name': 'Lind', 'Email Address': 'jo@example.com' }, {}])}`);
+      const tsv = join(dir, 'contacts.tsv');
+      writeFileSync(tsv, Buffer.from('Name\tE-mail\nJürgen\tj@example.de\n', 'latin1')); // windows-1252
+      assert.equal(formatOf(tsv), 'csv');
+      const a = await openInput(linkedin, 'csv', { userId: 'u1' });
+      assert.deepEqual({ entries: a.entries, skipped: a.skipped }, { entries: 1, skipped: 1 });
+      const [unit] = await unitsOf(a);
+      assert.deepEqual(unit, { n: 1, body: { user_id: 'u1', source: {}, entries: [{ name: 'Jo Lind', emails: ['jo@example.com'] }] } });
+      const [t] = await unitsOf(await openInput(tsv, formatOf(tsv), { userId: 'u2' }));
+      assert.deepEqual('body' in t && t.body.entries, [{ name: 'Jürgen', emails: ['j@example.de'] }]);
+      const g = await openInput(new URL('./fixtures/google.csv', import.meta.url).pathname, 'csv', { userId: 'u3' });
+      const [gu] = await unitsOf(g);
+      assert.deepEqual('body' in gu && gu.body.source, { type: 'gmail' });
+      const other = join(dir, 'orders.csv');
+      writeFileSync(other, 'order,amount\n1,Secret Person\n');
+      await assert.rejects(openInput(other, 'csv', { userId: 'u4' }), (e: Error) => {
+        assert.match(e.message, /^the file is a CSV without a header row naming contact columns/);
+        assert.doesNotMatch(e.message, /Secret/);
+        return true;
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
