@@ -5,6 +5,7 @@
  * each group; limit is applied last. The returned scores are shifted per group so that the list stays
  * ordered from the highest score to the lowest, as the spec promises.
  */
+import { nationalAliases } from './merge/links.ts';
 import type { BookSignals, Contact } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
 
@@ -114,6 +115,24 @@ function hasAny(keys: string[], set: { has(k: string): boolean; size: number }, 
 }
 
 /**
+ * A record of this user's (an invite sent, a suggestion shown) that names a number without its country
+ * ("07911 123458", "(415) 555-0188") is keyed as national-only ('n:'); the book may hold the number in
+ * full. Read in the book, as the merge reads such a number: it names the one full number of the book that
+ * ends in its digits after a real calling code (`nationalAliases`). Returns `keys` with those full numbers.
+ */
+function withNationalAliases(keys: ReadonlyMap<string, number>, scored: readonly ScoredLike[]): { has(k: string): boolean; size: number } {
+  const national: string[] = [];
+  for (const k of keys.keys()) if (k.charCodeAt(0) === 110 /* n */) national.push(k);
+  if (national.length === 0) return keys;
+  const full: string[] = [];
+  for (const row of scored) for (const k of row.contact.keys) if (k.charCodeAt(0) === 112 /* p */) full.push(k);
+  const extra = new Set<string>();
+  for (const [, target] of nationalAliases([...national, ...full])) if (target.charCodeAt(0) === 112) extra.add(target);
+  if (extra.size === 0) return keys;
+  return { has: (k: string) => keys.has(k) || extra.has(k), size: keys.size + extra.size };
+}
+
+/**
  * Phone keys that several rows hold: a line the book itself found shared (an office switchboard, a family
  * landline; the merge kept its holders apart). Such a number names none of them in particular, so a
  * record that names it (an app user, an invite, a suggestion shown) matches none of them through it:
@@ -152,17 +171,19 @@ export function applyRankOptions(scored: readonly ScoredLike[], opts: RankOption
     (opts.filterInvitesSent && signals.invitedKeys.size > 0) ||
     (opts.filterSuggestedSeen && signals.seenKeys.size > 0);
   const shared = recordsMatter ? sharedPhoneKeys(scored) : null;
+  const invited = opts.filterInvitesSent ? withNationalAliases(signals.invitedKeys, scored) : signals.invitedKeys;
+  const seenKeys = opts.filterSuggestedSeen ? withNationalAliases(signals.seenKeys, scored) : signals.seenKeys;
   const blocks: ScoredLike[][] = [[], [], [], [], [], []];
   for (const row of scored) {
     const c = row.contact;
     const isAppUser = (opts.filterExistingUsers || opts.promoteExistingUsers) && hasAny(c.keys, signals.appUserKeys, shared);
     if (opts.filterExistingUsers && isAppUser) continue;
-    if (opts.filterInvitesSent && hasAny(c.keys, signals.invitedKeys, shared)) continue;
+    if (opts.filterInvitesSent && hasAny(c.keys, invited, shared)) continue;
     if (opts.filterBlankNames && !(c.name && c.name.trim())) continue;
     let group = 2;
     if (opts.promoteExistingUsers && isAppUser) group = 0;
     else if (promoteDomains && c.emails.some((e) => !e.junk && promoteDomains!.has(e.domain))) group = 1;
-    const seen = opts.filterSuggestedSeen && hasAny(c.keys, signals.seenKeys, shared);
+    const seen = opts.filterSuggestedSeen && hasAny(c.keys, seenKeys, shared);
     blocks[group * 2 + (seen ? 1 : 0)].push(row);
   }
 

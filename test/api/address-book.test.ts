@@ -223,6 +223,30 @@ for (const engine of ENGINES) {
       assert.deepEqual(await names('filter_invites_sent=1&filter_existing_users=1'), ['Ann Lee', 'Bob Ray']);
     });
 
+    it('an invite or a suggestion recorded with a number written without its country matches the full number of the book', async () => {
+      await api.post('/v0/address-book', {
+        user_id: 'natrec',
+        source: { phone: '+447911123456' },
+        entries: [
+          { name: 'Phone Mail', email: 'pm@example.com', phone: '07911 123457' },
+          { name: 'Phone Two', phone: '07911 123458' },
+          { name: 'Us Friend', phone: '+1 415 555 0188' },
+          { name: 'Other', email: 'other@example.com' },
+        ],
+        backfill: 1,
+      });
+      const names = async (q: string) => (await api.get(`/v0/address-book/natrec?${q}`)).body.data.map((x: { name: string }) => x.name);
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'natrec', phone: '07911 123458' }])).status, 200);
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'natrec', phone: '(415) 555-0188' }])).status, 200);
+      assert.deepEqual((await names('filter_invites_sent=1')).sort(), ['Other', 'Phone Mail']);
+      assert.equal((await api.post('/v0/suggested-seen', { entries: [{ user_id: 'natrec', phones: ['07911 123457'] }] })).status, 200);
+      const seen = await names('filter_suggested_seen=1');
+      assert.equal(seen[seen.length - 1], 'Phone Mail', JSON.stringify(seen));
+      // A local number without its area code names no number of the book.
+      await api.post('/v0/invites-sent', [{ user_id: 'natrec', phone: '555-0100' }]);
+      assert.deepEqual((await names('filter_invites_sent=1')).sort(), ['Other', 'Phone Mail']);
+    });
+
     it('filter_suggested_seen ranks contacts already shown below the others', async () => {
       const entries = [person(1), person(2), person(30)];
       await api.post('/v0/address-book', { user_id: 'seen', source: {}, entries, backfill: 1 });

@@ -64,7 +64,7 @@ export function joinAliases(entries: readonly NormalizedEntry[], aliases: readon
  * and "+49 171 1234567" from a source that had one). Works on the book's distinct keys (first
  * appearance first), not on every entry.
  */
-function nationalAliases(keys: readonly string[]): Map<string, string> {
+export function nationalAliases(keys: readonly string[]): Map<string, string> {
   const national: [string, string][] = [];
   const wanted = new Set<string>(); // only the tails some national number asks for are indexed
   for (const k of keys) {
