@@ -31,9 +31,20 @@ export class OptionError extends Error {
   }
 }
 
+/**
+ * Whether an option is not given: absent, JSON null, or the text "null" / "undefined" that a browser
+ * client's query string carries for an unset value (`new URLSearchParams({limit: null})` is `limit=null`).
+ */
+function unset(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'string' || value.length > 16) return false;
+  const v = value.trim().toLowerCase();
+  return v === 'null' || v === 'undefined';
+}
+
 /** Reads a flag: 1/0, "1"/"0", true/false in any case, JSON booleans; null/absent = false. */
 export function parseFlag(value: unknown, field: string): boolean {
-  if (value === undefined || value === null) return false;
+  if (unset(value)) return false;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') {
     if (value === 1) return true;
@@ -50,7 +61,7 @@ export function parseFlag(value: unknown, field: string): boolean {
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
 function parseDomainOption(value: unknown, field: string): RankOptions['promoteMatchingDomain'] {
-  if (value === undefined || value === null) return null;
+  if (unset(value)) return null;
   if (typeof value === 'string') {
     const v = value.trim().toLowerCase();
     if (v === '' || v === '0' || v === 'false') return null;
@@ -64,7 +75,7 @@ function parseDomainOption(value: unknown, field: string): RankOptions['promoteM
 }
 
 function parseLimit(value: unknown, field: string): number | null {
-  if (value === undefined || value === null || value === '') return null;
+  if (unset(value) || value === '') return null;
   const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
     throw new OptionError(field, 'must be a positive integer');

@@ -247,6 +247,14 @@ for (const engine of ENGINES) {
       assert.deepEqual((await names('filter_invites_sent=1')).sort(), ['Other', 'Phone Mail']);
     });
 
+    it('a query option sent as the text "null" (a browser client\'s unset value) is not given', async () => {
+      await api.post('/v0/address-book', { user_id: 'nullq', source: {}, entries: [person(1), person(2)], backfill: 1 });
+      const r = await api.get('/v0/address-book/nullq?limit=null&filter_blank_names=null&promote_matching_domain=null&explain=undefined');
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.data.length, 2);
+      assert.ok(r.body.data.every((x: object) => !('explain' in x)));
+    });
+
     it('filter_suggested_seen ranks contacts already shown below the others', async () => {
       const entries = [person(1), person(2), person(30)];
       await api.post('/v0/address-book', { user_id: 'seen', source: {}, entries, backfill: 1 });

@@ -47,6 +47,10 @@ describe('parseFlag', () => {
     for (const v of [1, '1', true, 'true', 'TRUE', ' True ']) assert.equal(parseFlag(v, 'f'), true);
     for (const v of [0, '0', false, 'false', 'False', null, undefined, '']) assert.equal(parseFlag(v, 'f'), false);
   });
+  it('reads the text "null" or "undefined" as not given (a browser query string of an unset value)', () => {
+    for (const v of ['null', 'NULL', ' undefined ']) assert.equal(parseFlag(v, 'f'), false);
+    assert.deepEqual(parseRankOptions({ limit: 'null', promote_matching_domain: 'null', filter_blank_names: 'undefined' }), parseRankOptions({}));
+  });
   it('names the field on anything else', () => {
     for (const v of [2, 'yes', {}, [], -1]) {
       assert.throws(
