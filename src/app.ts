@@ -118,15 +118,30 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   // Bytes rather than a string: a big body then moves to its worker without a copy (decoding UTF-8
   // here would be the same as Fastify's 'string' mode: invalid sequences become U+FFFD either way).
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'buffer' }, (req, body, done) => {
+  const parseJson = (req: FastifyRequest, bytes: Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    // Every POST route takes a body: an empty one (or only spaces) is no JSON (GET and DELETE ignore it).
+    if (req.method === 'POST' && !hasText(bytes)) return done(EMPTY_BODY());
     // A client key's upload is parsed here: its user_id is checked against the key before validation.
-    const deferred = pool === null || req.auth?.clientUserId ? null : deferBigUpload(req, body as Buffer, config);
+    const deferred = pool === null || req.auth?.clientUserId ? null : deferBigUpload(req, bytes, config);
     if (deferred !== null) return done(null, deferred);
     try {
-      done(null, parseJsonBody((body as Buffer).toString('utf8')));
+      done(null, parseJsonBody(bytes.toString('utf8')));
     } catch (e) {
       done(e as Error, undefined);
     }
+  };
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'buffer' }, (req, body, done) => parseJson(req, body as Buffer, done));
+  // An OPTIONS request is a CORS preflight: without its headers, the documented error body (the CORS
+  // plugin's own answer would be a plain-text 400).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS' || (request.headers.origin && request.headers['access-control-request-method'])) return;
+    return sendError(
+      request,
+      reply,
+      new ApiError('invalid_request', 'An OPTIONS request is a CORS preflight: it needs the Origin and Access-Control-Request-Method headers.', [
+        { field: 'headers', message: 'must include Origin and Access-Control-Request-Method' },
+      ]),
+    );
   });
 
   await app.register(cors, {
@@ -169,6 +184,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { config });
   await app.register(docsPlugin);
   await app.register(playgroundPlugin, { config, storage });
+  // JSON sent as text/plain (browser clients do, to avoid a CORS preflight): a body holding a JSON
+  // object or list is read as JSON, exactly as with application/json; any other text is a 415 naming
+  // the type expected. Installed after the playground, whose scope reads text/plain as a contacts file
+  // (a scope copies its parent's parsers when it is registered); the file upload's scope removes it.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req, body, done) => {
+    const bytes = body as Buffer;
+    if (!hasText(bytes) || startsLikeJson(bytes)) return parseJson(req, bytes, done);
+    done(new ApiError('unsupported_media_type', TEXT_NOT_JSON));
+  });
 
   const schemas = makeSchemas(config);
   const service = new AddressBookService(storage, config);
@@ -221,12 +246,43 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     else
       await app.register(async (scope) => {
         // The bytes as sent: the route decodes them (a file may be windows-1252 or UTF-16, not only UTF-8).
+        for (const type of textBody) if (scope.hasContentTypeParser(type)) scope.removeContentTypeParser(type); // text/plain: JSON elsewhere
         scope.addContentTypeParser(textBody, { parseAs: 'buffer', bodyLimit: config.bodyLimitBytes }, (_req, body, done) => done(null, body));
-        scope.route(options);
+        // Its 415 names the types it takes (error-handler.ts reads them here).
+        scope.route({ ...options, config: { ...options.config, kithTextBody: textBody } as FastifyContextConfig });
       });
   }
 
   return app;
+}
+
+/** A text/plain body on a JSON route that holds no JSON object or list. */
+const TEXT_NOT_JSON =
+  'The request body must be JSON (Content-Type: application/json); a text/plain body is read as JSON only when it holds a JSON object or list.';
+
+/** The error of an empty body (or only spaces) on a POST. */
+const EMPTY_BODY = () =>
+  new ApiError('invalid_json', 'The request body is empty; send a JSON body (Content-Type: application/json).', [{ field: 'body', message: 'is empty' }]);
+
+/** Whether the bytes hold anything but JSON whitespace (and a byte-order mark). */
+function hasText(bytes: Buffer): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d) continue;
+    if (i === 0 && b === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+      i += 2;
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Whether the first character that is not whitespace (or a byte-order mark) opens a JSON object or list. */
+function startsLikeJson(bytes: Buffer): boolean {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  return bytes[i] === 0x7b || bytes[i] === 0x5b;
 }
 
 /** Where a newcomer goes from `GET /`, and what the start-up log names (paths on this server). */

@@ -25,7 +25,7 @@ Commands:
   keys create --app NAME [--env test|live]
   keys list [--app NAME]
   keys revoke KEY|PREFIX|ID
-  import FILE [options]     load address books from a file into a running Kith (JSONL, .vcf, Google .csv)
+  import FILE [options]     load address books from a file into a running Kith (JSONL, .vcf, contacts .csv/.tsv)
   backfill FILE [options]   the same with backfill=1 (fastest; no ranked lists computed)
   reclean [--dry-run]       re-clean every stored book with this version's cleaner (after an upgrade)
   client-keys create|revoke client keys for browsers and phones (see docs/client-keys.md)
@@ -81,15 +81,16 @@ Usage: kith ${cmd} FILE [options]
 FILE is one of:
   *.jsonl, *.ndjson   one upload body per line: {"user_id", "source", "entries", options...}
   *.vcf               a vCard export (iPhone, Android, Apple or Google Contacts): one book, needs --user
-  *.csv               a Google Contacts CSV export: one book, needs --user
+  *.csv, *.tsv        a contacts CSV (Google Contacts, Outlook, Thunderbird, LinkedIn Connections, or any
+                      CSV whose header names contact columns; comma, semicolon or tab): one book, needs --user
 
 Options:
   --url URL             Kith base URL (env KITH_URL; default http://localhost:8080)
   --key KEY             API key (env KITH_API_KEY)
-  --user ID             the user a .vcf/.csv book belongs to
-  --source-type TYPE    ios, gmail or android (default: from the file; gmail for .csv)
+  --user ID             the user a .vcf/.csv/.tsv book belongs to
+  --source-type TYPE    ios, gmail or android (default: from the file; gmail for a Google CSV, none for other CSVs)
   --source-email EMAIL  owner account e-mail (--source-phone, --source-name likewise)
-  --format F            jsonl, vcard or csv when the file name does not tell
+  --format F            jsonl, vcard or csv (tsv is read as csv) when the file name does not tell
   --state PATH          progress file (default FILE.kith-progress)
   --restart             discard recorded progress and load everything again (sends entries twice)
   --batch-size N        entries per POST (default 500, as existing clients send)

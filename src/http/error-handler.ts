@@ -50,7 +50,7 @@ export function toApiError(err: FastifyError | ApiError | ServiceError | Storage
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? new ApiError('unsupported_media_type', 'The request body must be JSON (Content-Type: application/json).')
+        ? unsupportedMediaType(request)
         : new ApiError('invalid_request', 'The Content-Length header does not match the body.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');
@@ -61,8 +61,23 @@ export function toApiError(err: FastifyError | ApiError | ServiceError | Storage
   }
   if (fe.statusCode === 400 && /JSON/i.test(fe.message)) return new ApiError('invalid_json', 'The request body is not valid JSON.');
   if (fe.statusCode === 413) return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');
-  if (fe.statusCode === 415) return new ApiError('unsupported_media_type', 'The request body must be JSON (Content-Type: application/json).');
+  if (fe.statusCode === 415) return unsupportedMediaType(request);
   return new ApiError('internal_error', 'Something went wrong on our side. The request was not completed; please retry.');
+}
+
+/**
+ * The 415 of a body whose Content-Type the route does not take, naming what it takes: JSON, or for a
+ * route that reads a file (app.ts puts its types in the route's `kithTextBody`), those types.
+ */
+function unsupportedMediaType(request?: FastifyRequest): ApiError {
+  const fileTypes = (request?.routeOptions?.config as { kithTextBody?: string[] } | undefined)?.kithTextBody;
+  if (fileTypes === undefined) return new ApiError('unsupported_media_type', 'The request body must be JSON (Content-Type: application/json).');
+  const sent = /^\s*([\w.+-]{1,64}\/[\w.+-]{1,64})/.exec(request?.headers['content-type'] ?? '')?.[1];
+  const got = sent === undefined ? 'none was given' : `not ${sent.toLowerCase()}`;
+  return new ApiError(
+    'unsupported_media_type',
+    `The request body must be a vCard or contacts CSV file: Content-Type ${fileTypes.slice(0, -1).join(', ')} or ${fileTypes[fileTypes.length - 1]} (${got}).`,
+  );
 }
 
 export function elapsedSeconds(request: FastifyRequest): number {

@@ -14,7 +14,7 @@
  * callers decode bytes with `decodeFileText` (./vcard.ts), which reads windows-1252 and UTF-16 too.
  */
 import { parse } from 'csv-parse/sync';
-import { googleRowToEntry, isGoogleHeader } from './google-csv.ts';
+import { googleRowConverter, isGoogleHeader } from './google-csv.ts';
 import type { Entry } from './vcard.ts';
 
 export type CsvLayout = 'google' | 'outlook' | 'thunderbird' | 'linkedin' | 'generic';
@@ -516,6 +516,8 @@ export function readCsvFile(input: string): CsvFile {
   const keys = header.map(headerKey);
   const columns = columnsOf(keys);
   const byRole = columnsByRole(found.layout === 'generic' ? keys.map(genericRole) : []);
+  // Google's columns are found once per file, not once per row.
+  const google = found.layout === 'google' ? googleRowConverter(header) : null;
   const lost = text.includes('\uFFFD');
   const rows = data
     // A line of spaces is a blank line, not a row.
@@ -523,20 +525,14 @@ export function readCsvFile(input: string): CsvFile {
     .map((cells): CsvRow => {
       const notes: CsvNote[] = lost && cells.some((cell) => cell.includes('\uFFFD')) ? ['undecodable'] : [];
       if (cells.slice(header.length).some((cell) => cell.trim() !== '')) return { entry: null, read: {}, notRead: NOT_READ_EXTRA_CELLS, notes };
-      const entry = rowEntry(found.layout, header, columns, cells, byRole);
+      const entry = google === null ? rowEntry(found.layout, columns, cells, byRole) : google(cells);
       return entry !== null && isUsable(entry) ? { entry, read: entry, notes } : { entry: null, read: {}, notes };
     });
   return { layout: found.layout, delimiter: found.delimiter, rows, sourceType: found.layout === 'google' ? 'gmail' : null };
 }
 
-function rowEntry(layout: CsvLayout, header: string[], columns: Columns, cells: string[], byRole: Map<GenericRole, number[]>): Entry | null {
-  if (layout === 'google') {
-    const row: Record<string, string> = {};
-    header.forEach((h, j) => {
-      row[h] = cells[j] ?? '';
-    });
-    return googleRowToEntry(row);
-  }
+/** A row of the other layouts (Google's rows: googleRowConverter). */
+function rowEntry(layout: CsvLayout, columns: Columns, cells: string[], byRole: Map<GenericRole, number[]>): Entry | null {
   const c = new Cells(columns, cells);
   if (layout === 'outlook') return outlookRow(c);
   if (layout === 'thunderbird') return thunderbirdRow(c);

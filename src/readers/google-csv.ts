@@ -26,24 +26,88 @@ function labelOf(cell: string | undefined): { label: string; primary: boolean } 
   return { label: clean(raw.replace(/^\*\s*/, '')).toLowerCase(), primary };
 }
 
-/** Numbered column groups such as "E-mail 2 - Value" / "E-mail 2 - Label", by number. */
-function groups(row: Record<string, string>, prefix: string): Map<number, Record<string, string>> {
-  const out = new Map<number, Record<string, string>>();
-  const re = new RegExp(`^${prefix} (\\d+) - (.+)$`, 'i');
-  for (const [header, value] of Object.entries(row)) {
-    const m = re.exec(header.trim());
-    if (!m) continue;
-    const n = Number(m[1]);
-    if (!out.has(n)) out.set(n, {});
-    out.get(n)![m[2].toLowerCase()] = value ?? '';
+/** A numbered column group ("E-mail 2 - Value", "E-mail 2 - Label"): its number and each field's column. */
+interface Group {
+  n: number;
+  /** Field name (lower case: "value", "label", "type", "street" …) → column index. */
+  fields: Map<string, number>;
+}
+
+/**
+ * The columns of one header, found once: a file's rows all share them, so each row is only indexed
+ * (walking every header per lookup, and building a RegExp per group, cost ~0.25 ms a row).
+ *
+ * The order is the one a header → cell object gives (Object.entries: integer-like names first), and a
+ * name written twice is its last column, so a row reads exactly as `googleRowToEntry(row)` reads it.
+ */
+class Layout {
+  /** Distinct header names with the column each one reads. */
+  private readonly names: [string, number][];
+  private readonly byName = new Map<string, number[]>();
+  private readonly groupsOf = new Map<string, Group[]>();
+
+  constructor(header: readonly string[]) {
+    const columns: Record<string, number> = {};
+    header.forEach((h, j) => {
+      columns[h] = j;
+    });
+    this.names = Object.entries(columns);
   }
-  return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
+
+  /** The columns named `name`, any case and surrounding spaces, in lookup order. */
+  private columnsNamed(name: string): number[] {
+    const key = name.toLowerCase();
+    let found = this.byName.get(key);
+    if (found === undefined) {
+      found = this.names.filter(([h]) => h.trim().toLowerCase() === key).map(([, j]) => j);
+      this.byName.set(key, found);
+    }
+    return found;
+  }
+
+  /** Numbered column groups of a prefix ("E-mail", "Phone" …), by number. */
+  groups(prefix: string): Group[] {
+    let found = this.groupsOf.get(prefix);
+    if (found === undefined) {
+      const byNumber = new Map<number, Map<string, number>>();
+      const re = new RegExp(`^${prefix} (\\d+) - (.+)$`, 'i');
+      for (const [h, j] of this.names) {
+        const m = re.exec(h.trim());
+        if (!m) continue;
+        const n = Number(m[1]);
+        if (!byNumber.has(n)) byNumber.set(n, new Map());
+        byNumber.get(n)!.set(m[2].toLowerCase(), j);
+      }
+      found = [...byNumber.entries()].sort((a, b) => a[0] - b[0]).map(([n, fields]) => ({ n, fields }));
+      this.groupsOf.set(prefix, found);
+    }
+    return found;
+  }
+
+  /** The first of `names` with a non-blank cell in this row (case-insensitive, as exports differ in case). */
+  col(cells: readonly (string | undefined)[], ...names: string[]): string {
+    for (const name of names) {
+      for (const j of this.columnsNamed(name)) {
+        const v = clean(cells[j]);
+        if (v) return v;
+      }
+    }
+    return '';
+  }
+}
+
+/** A group's cells in this row: field → cell ('' for a missing cell). */
+function cellsOf(g: Group, cells: readonly (string | undefined)[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, j] of g.fields) out[field] = cells[j] ?? '';
+  return out;
 }
 
 /** Values of a numbered group ("E-mail", "Phone"), primary ones first. */
-function valuesOf(row: Record<string, string>, prefix: string): string[] {
+function valuesOf(layout: Layout, cells: readonly (string | undefined)[], prefix: string): string[] {
   const items: { value: string; primary: boolean }[] = [];
-  for (const g of groups(row, prefix).values()) {
+  for (const group of layout.groups(prefix)) {
+    const g = cellsOf(group, cells);
     const { primary } = labelOf(g.label ?? g.type);
     for (const value of splitMulti(g.value)) items.push({ value, primary });
   }
@@ -51,53 +115,61 @@ function valuesOf(row: Record<string, string>, prefix: string): string[] {
   return [...new Set(items.map((i) => i.value))];
 }
 
-/** Case-insensitive column lookup (exports differ in case between versions). */
-function col(row: Record<string, string>, ...names: string[]): string {
-  for (const name of names) {
-    for (const [header, value] of Object.entries(row)) if (header.trim().toLowerCase() === name.toLowerCase() && clean(value)) return clean(value);
-  }
-  return '';
+/**
+ * The conversion of the rows of one Google Contacts CSV header: the columns are found once, and the
+ * function returned converts one row's cells (in header order) to an Entry, or null when the row holds
+ * no name, e-mail, phone or company. Each row converts exactly as `googleRowToEntry` converts it.
+ */
+export function googleRowConverter(header: readonly string[]): (cells: readonly (string | undefined)[]) => Entry | null {
+  const layout = new Layout(header);
+  // Every lookup once, now: the rows then only index their cells.
+  for (const prefix of ['E-mail', 'Phone', 'Organization', 'Address', 'Website', 'IM']) layout.groups(prefix);
+  return (cells) => rowToEntry(layout, cells);
 }
 
 /**
  * The pure conversion from one Google Contacts CSV row (header → cell) to an Entry.
- * Returns null when the row holds no name, e-mail, phone or company.
+ * Returns null when the row holds no name, e-mail, phone or company. For the rows of a file, build one
+ * converter per header with `googleRowConverter` (readers/csv.ts does).
  */
 export function googleRowToEntry(row: Record<string, string>): Entry | null {
+  return googleRowConverter(Object.keys(row))(Object.values(row));
+}
+
+function rowToEntry(layout: Layout, cells: readonly (string | undefined)[]): Entry | null {
+  const col = (...names: string[]) => layout.col(cells, ...names);
   const entry: Entry = {};
 
   const name =
-    col(row, 'Name') ||
+    col('Name') ||
     clean(
-      [
-        col(row, 'Name Prefix'),
-        col(row, 'First Name', 'Given Name'),
-        col(row, 'Middle Name', 'Additional Name'),
-        col(row, 'Last Name', 'Family Name'),
-        col(row, 'Name Suffix'),
-      ].join(' '),
+      [col('Name Prefix'), col('First Name', 'Given Name'), col('Middle Name', 'Additional Name'), col('Last Name', 'Family Name'), col('Name Suffix')].join(
+        ' ',
+      ),
     ) ||
-    col(row, 'File As');
+    col('File As');
   if (name) entry.name = name;
 
-  const emails = valuesOf(row, 'E-mail');
+  const emails = valuesOf(layout, cells, 'E-mail');
   if (emails.length) entry.emails = emails;
-  const phones = valuesOf(row, 'Phone');
+  const phones = valuesOf(layout, cells, 'Phone');
   if (phones.length) entry.phones = phones;
 
-  const nickname = col(row, 'Nickname');
+  const nickname = col('Nickname');
   if (nickname) entry.nickname = nickname;
-  const org = groups(row, 'Organization').values().next().value;
-  const company = col(row, 'Organization Name') || clean(org?.name);
+  const orgGroup = layout.groups('Organization')[0];
+  const org = orgGroup === undefined ? undefined : cellsOf(orgGroup, cells);
+  const company = col('Organization Name') || clean(org?.name);
   if (company) entry.company = company;
-  const title = col(row, 'Organization Title') || clean(org?.title);
+  const title = col('Organization Title') || clean(org?.title);
   if (title) entry.title = title;
 
-  const photo = col(row, 'Photo');
+  const photo = col('Photo');
   if (/^https?:\/\//i.test(photo)) entry.photos = [photo];
 
   const addresses: NonNullable<Entry['addresses']> = [];
-  for (const g of groups(row, 'Address').values()) {
+  for (const group of layout.groups('Address')) {
+    const g = cellsOf(group, cells);
     const a: NonNullable<Entry['addresses']>[number] = {};
     const street = [clean(g.street), clean(g['extended address'])].filter(Boolean).join(', ');
     if (clean(g['po box'])) a.po_box = clean(g['po box']);
@@ -116,14 +188,16 @@ export function googleRowToEntry(row: Record<string, string>): Entry | null {
   if (addresses.length) entry.addresses = addresses;
 
   const websites: NonNullable<Entry['websites']> = [];
-  for (const g of groups(row, 'Website').values()) {
+  for (const group of layout.groups('Website')) {
+    const g = cellsOf(group, cells);
     const type = labelOf(g.label ?? g.type).label || 'other';
     for (const url of splitMulti(g.value)) websites.push({ url, type });
   }
   if (websites.length) entry.websites = websites;
 
   const ims: NonNullable<Entry['ims']> = [];
-  for (const g of groups(row, 'IM').values()) {
+  for (const group of layout.groups('IM')) {
+    const g = cellsOf(group, cells);
     const type = labelOf(g.label ?? g.type).label;
     const protocol = clean(g.service).toLowerCase();
     for (const imName of splitMulti(g.value)) ims.push({ name: imName, ...(protocol ? { protocol } : {}), ...(type ? { type } : {}) });
@@ -131,7 +205,7 @@ export function googleRowToEntry(row: Record<string, string>): Entry | null {
   if (ims.length) entry.ims = ims;
 
   // "* starred" in Labels (or Group Membership in the older layout) is Google's favourite mark.
-  const memberships = splitMulti(col(row, 'Labels', 'Group Membership')).map((l) => labelOf(l).label);
+  const memberships = splitMulti(col('Labels', 'Group Membership')).map((l) => labelOf(l).label);
   if (memberships.includes('starred')) entry.is_favorite = 1;
 
   if (!entry.name && !entry.emails && !entry.phones && !entry.company) return null;

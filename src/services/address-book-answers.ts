@@ -12,7 +12,7 @@ import type { KnownUpload, Tenant } from '../storage/types.ts';
 import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
 import { invalid } from './errors.ts';
 import { unknownFieldWarnings, type FieldWarning } from './upload-warnings.ts';
-import { checkEntries, coerceSourceType, coerceUserId } from './validate.ts';
+import { checkEntries, checkTopLevelFields, coerceSourceType, coerceUserId } from './validate.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
 export interface UploadRequest {
@@ -129,6 +129,7 @@ export async function answerUpload(
   const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
   const entries = body.entries as EntryInput[];
   checkEntries(entries, config);
+  checkTopLevelFields(body, config);
   if (opts.promoteMatchingDomain === 'owner' && !backfill && !source.email?.includes('@')) {
     // Checked before storing anything: a rejected request stores nothing.
     await service.requireOwnerEmail(ctx.tenant, userId);

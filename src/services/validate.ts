@@ -110,6 +110,29 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
   if (details.length) throw invalidMany(details);
 }
 
+/**
+ * Checks the top-level fields of an upload other than `entries` and `source` (checked by the schema and
+ * checkEntries): fields Kith does not know are kept with the upload as received, so each gets the bound
+ * of an entry's `data`, its size and its nesting (known top-level fields are flags, strings and numbers,
+ * far inside both). Throws one 400 naming every field over it.
+ */
+export function checkTopLevelFields(body: Record<string, unknown>, limits: ValidationLimits): void {
+  const details: ErrorDetail[] = [];
+  const maxDepth = Math.max(limits.maxDataDepth, 2);
+  for (const k in body) {
+    if (k === 'entries' || k === 'source') continue;
+    const v = body[k];
+    if (v === null || (typeof v !== 'object' && typeof v !== 'string')) continue;
+    if (typeof v === 'object' && depthOf(v, maxDepth) > maxDepth) {
+      details.push({ field: k, message: `must not be nested deeper than ${maxDepth} levels` });
+    } else if (jsonLengthBound(v, limits.maxDataBytes) > limits.maxDataBytes && JSON.stringify(v).length > limits.maxDataBytes) {
+      details.push({ field: k, message: `must be at most ${limits.maxDataBytes} bytes of JSON` });
+    }
+    if (details.length >= 20) break;
+  }
+  if (details.length) throw invalidMany(details);
+}
+
 /** Checks an optional date field of a record; returns epoch ms or the default. */
 export function dateOrDefault(value: unknown, field: string, def: number): number {
   if (value === undefined || value === null) return def;

@@ -184,6 +184,7 @@ for (const engine of ENGINES) {
       assertErrorBody(text, 'unsupported_media_type');
       const empty = await api.request('POST', '/v0/address-book', { raw: '', headers: { 'content-type': 'application/json' } });
       assert.equal(empty.status, 400);
+      assertErrorBody(empty, 'invalid_json');
       const small = await startApi(engine, { KITH_BODY_LIMIT_BYTES: '2048' });
       try {
         const big = await small.post('/v0/address-book', { user_id: 'b', source: {}, entries: [{ name: 'x'.repeat(5000) }] });
@@ -192,6 +193,105 @@ for (const engine of ENGINES) {
       } finally {
         await small.close();
       }
+    });
+
+    it('an empty POST body (or only spaces) with a JSON content type is invalid_json naming body; GET and DELETE ignore it', async () => {
+      for (const path of ['/v0/address-book', '/v0/users', '/v0/invites-sent', '/v0/suggested-seen']) {
+        for (const raw of ['', '  \r\n\t ']) {
+          const r = await api.request('POST', path, { raw, headers: { 'content-type': 'application/json' } });
+          assert.equal(r.status, 400, `${path} ${JSON.stringify(raw)}: ${r.text}`);
+          assertErrorBody(r, 'invalid_json');
+          assert.equal(r.body.details[0].field, 'body');
+          assert.match(r.body.error, /empty/);
+        }
+      }
+      const up = await api.post('/v0/address-book', { user_id: 'empty-ok', source: {}, entries: [{ email: 'e@example.com' }] });
+      assert.equal(up.status, 200, up.text);
+      const del = await api.request('DELETE', '/v0/address-book/empty-ok', { raw: '', headers: { 'content-type': 'application/json' } });
+      assert.equal(del.status, 200, del.text);
+    });
+
+    it('JSON sent as text/plain is read as JSON; other text/plain is a 415 naming application/json', async () => {
+      const body = JSON.stringify({ user_id: 'plain', source: {}, entries: [{ name: 'Pat', email: 'pat@example.com' }] });
+      const up = await api.request('POST', '/v0/address-book', { raw: body, headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+      assert.equal(up.status, 200, up.text);
+      assert.equal(up.body.data[0].email, 'pat@example.com');
+      const users = await api.request('POST', '/v0/users', { raw: '[{"id": 1, "email": "a@example.com"}]', headers: { 'content-type': 'text/plain' } });
+      assert.equal(users.status, 200, users.text);
+      // A big one takes the same path as application/json (parsed on a worker).
+      const entries = Array.from({ length: 800 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@example.com` }));
+      const big = JSON.stringify({ user_id: 'plain-big', source: {}, entries, limit: 1 });
+      assert.ok(big.length > 32768);
+      const bigUp = await api.request('POST', '/v0/address-book', { raw: big, headers: { 'content-type': 'text/plain' } });
+      assert.equal(bigUp.status, 200, bigUp.text.slice(0, 300));
+      assert.equal(bigUp.body.meta.cleaning.entries_read, 800);
+      const notJson = await api.request('POST', '/v0/address-book', { raw: 'user_id=1', headers: { 'content-type': 'text/plain' } });
+      assert.equal(notJson.status, 415);
+      assertErrorBody(notJson, 'unsupported_media_type');
+      assert.match(notJson.body.error, /application\/json/);
+      const broken = await api.request('POST', '/v0/address-book', { raw: '{"user_id": ', headers: { 'content-type': 'text/plain' } });
+      assert.equal(broken.status, 400);
+      assertErrorBody(broken, 'invalid_json');
+      const empty = await api.request('POST', '/v0/users', { raw: ' ', headers: { 'content-type': 'text/plain' } });
+      assert.equal(empty.status, 400);
+      assertErrorBody(empty, 'invalid_json');
+      // The file upload still reads text/plain as a file.
+      const file = await api.request('POST', '/v0/address-book-file?user_id=plain-file', {
+        raw: 'Name,E-mail Address\nAnn Lee,ann@example.com\n',
+        headers: { 'content-type': 'text/plain' },
+      });
+      assert.equal(file.status, 200, file.text);
+      assert.equal(file.body.data[0].email, 'ann@example.com');
+    });
+
+    it('a file upload with a type it does not take is a 415 naming the types it takes', async () => {
+      const r = await api.request('POST', '/v0/address-book-file?user_id=pdf', { raw: '%PDF-1.4', headers: { 'content-type': 'application/pdf' } });
+      assert.equal(r.status, 415);
+      assertErrorBody(r, 'unsupported_media_type');
+      for (const t of ['text/csv', 'text/vcard', 'text/plain', 'multipart/form-data']) assert.ok(r.body.error.includes(t), r.body.error);
+      assert.doesNotMatch(r.body.error, /must be JSON/);
+      assert.match(r.body.error, /not application\/pdf/);
+      const json = await api.request('POST', '/v0/address-book', { raw: '%PDF-1.4', headers: { 'content-type': 'application/pdf' } });
+      assert.equal(json.status, 415);
+      assert.match(json.body.error, /must be JSON \(Content-Type: application\/json\)/);
+    });
+
+    it('OPTIONS without preflight headers is a 400 in the error body', async () => {
+      for (const headers of [{}, { origin: 'https://app.example' }] as Record<string, string>[]) {
+        const r = await api.request('OPTIONS', '/v0/address-book', { key: null, headers });
+        assert.equal(r.status, 400);
+        assert.match(r.headers.get('content-type') ?? '', /^application\/json/);
+        assertErrorBody(r, 'invalid_request');
+        assert.match(r.body.error, /Access-Control-Request-Method/);
+      }
+    });
+
+    it("unknown top-level upload fields are kept, within the bounds of an entry's data", async () => {
+      const ok = await api.post('/v0/address-book', {
+        user_id: 'extras',
+        source: {},
+        entries: [{ email: 'x@example.com' }],
+        app_version: '3.1',
+        device: { os: 'ios', model: { name: 'x', year: 2026 } },
+        tags: ['a', 'b'],
+      });
+      assert.equal(ok.status, 200, ok.text);
+      let deep: unknown = 1;
+      for (let i = 0; i < 20; i++) deep = [deep];
+      const tooDeep = await api.post('/v0/address-book', { user_id: 'extras2', source: {}, entries: [{ email: 'y@example.com' }], x: deep });
+      assert.equal(tooDeep.status, 400);
+      assertErrorBody(tooDeep, 'invalid_request');
+      assert.equal(tooDeep.body.details[0].field, 'x');
+      assert.match(tooDeep.body.error, /x must not be nested deeper than 8 levels/);
+      const veryDeep = `{"user_id":"extras3","source":{},"entries":[{"email":"z@example.com"}],"x":${'['.repeat(100000)}${']'.repeat(100000)}}`;
+      const r3 = await api.request('POST', '/v0/address-book', { raw: veryDeep, headers: { 'content-type': 'application/json' } });
+      assert.equal(r3.status, 400, r3.text.slice(0, 300));
+      assert.equal(r3.body.details[0].field, 'x');
+      const tooBig = await api.post('/v0/address-book', { user_id: 'extras4', source: {}, entries: [{ email: 'w@example.com' }], blob: 'b'.repeat(20000) });
+      assert.equal(tooBig.status, 400);
+      assert.equal(tooBig.body.details[0].field, 'blob');
+      assert.match(tooBig.body.error, /blob must be at most 16384 bytes of JSON/);
+      for (const u of ['extras2', 'extras3', 'extras4']) assert.equal((await api.get(`/v0/address-book/${u}`)).status, 404);
     });
 
     it('__proto__ keys are removed, never interpreted', async () => {

@@ -142,6 +142,28 @@ describe('/playground in headless Chromium', { skip: noBrowser }, () => {
         await page.close();
       });
 
+      it('a windows-1252 .tsv is sent as its bytes: accents survive', async () => {
+        const page = await browser.newPage();
+        await page.goto(`${api.base}/playground`);
+        await page.fill('#key', api.key);
+        await page.fill('#user-id', 'pg-latin');
+        await page.check('input[name=keep]');
+        // windows-1252 bytes (é = 0xE9, ü = 0xFC): file.text() would have turned them into U+FFFD.
+        const buffer = Buffer.from('Name\tEmail\r\nJosé Müller\tjose@latin.example\r\n', 'latin1');
+        await page.setInputFiles('#file', { name: 'latin.tsv', mimeType: 'text/tab-separated-values', buffer });
+        const sent = page.waitForRequest((r) => r.url().includes('/playground/parse'));
+        await page.click('#rank');
+        const request = await sent;
+        assert.equal(request.headers()['content-type'], 'text/tab-separated-values');
+        assert.match(request.url(), /format=csv/);
+        await page.waitForSelector('#results:not([hidden]) #rows tr', { timeout: 20_000 });
+        const names = await page.$$eval('#rows tr', (trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent ?? ''));
+        assert.deepEqual(names, ['José Müller']);
+        const stored = await api.get('/v0/address-book/pg-latin');
+        assert.equal(stored.body.data[0].name, 'José Müller');
+        await page.close();
+      });
+
       it('a wrong key shows the API error on the page', async () => {
         const page = await browser.newPage();
         await page.goto(`${api.base}/playground`);

@@ -191,6 +191,30 @@ describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
         await page.close();
       });
 
+      it('a dropped windows-1252 .tsv is sent as its bytes: accents survive', async () => {
+        const page = await browser.newPage();
+        await page.goto(host.origin, { waitUntil: 'networkidle' });
+        await page.waitForSelector('kith-invite ul.all li');
+        // windows-1252 bytes (é = 0xE9, ü = 0xFC): file.text() would have turned them into U+FFFD.
+        const bytes = [...Buffer.from('Name\tEmail\r\nJosé Müller\tjose@latin.example\r\n', 'latin1')];
+        const dataTransfer = await page.evaluateHandle((b) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([new Uint8Array(b)], 'latin.tsv', { type: '' }));
+          return dt;
+        }, bytes);
+        const sent = page.waitForRequest((r) => r.url().includes('/v0/address-book-file'));
+        await page.dispatchEvent('kith-invite .drop', 'drop', { dataTransfer });
+        const request = await sent;
+        assert.equal(request.headers()['content-type'], 'application/octet-stream');
+        assert.match(request.url(), /format=csv/);
+        await page.waitForFunction(() =>
+          /Imported latin\.tsv/.test(document.querySelector('kith-invite')!.shadowRoot!.querySelector('[role=status]')!.textContent ?? ''),
+        );
+        const stored = (await api.get(`/v0/address-book/${USER}`)).body.data.map((c: { name: string }) => c.name);
+        assert.ok(stored.includes('José Müller'), stored.join(', '));
+        await page.close();
+      });
+
       it('on a host origin the app did not allow, the widget gets nothing and says so', async () => {
         const page = await browser.newPage();
         await page.goto(stranger.origin, { waitUntil: 'networkidle' });

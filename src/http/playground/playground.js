@@ -56,7 +56,26 @@ function chooseFile(file) {
 }
 
 function formatOf(name) {
-  return /\.(vcf|vcard)$/i.test(name) ? 'vcard' : /\.csv$/i.test(name) ? 'csv' : '';
+  return /\.(vcf|vcard)$/i.test(name) ? 'vcard' : /\.(csv|tsv)$/i.test(name) ? 'csv' : '';
+}
+
+/** Content types POST /playground/parse reads as a file (a browser names a file by its extension). */
+const FILE_TYPES = [
+  'text/plain',
+  'text/vcard',
+  'text/x-vcard',
+  'text/directory',
+  'text/csv',
+  'application/csv',
+  'text/tab-separated-values',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+];
+
+/** The file's own Content-Type when the server takes it as a file, else application/octet-stream. */
+function fileType(file) {
+  const type = (file.type || '').split(';')[0].trim().toLowerCase();
+  return FILE_TYPES.includes(type) ? type : 'application/octet-stream';
 }
 
 function el(tag, attrs, ...children) {
@@ -117,14 +136,15 @@ async function run(event) {
   const key = form.key.value.trim();
   $('error').hidden = true;
   if (!key) return showError('Enter an API key first.');
-  if (!chosenFile) return showError('Drop or choose a .vcf or .csv file first.');
+  if (!chosenFile) return showError('Drop or choose a .vcf, .csv or .tsv file first.');
   const button = $('rank');
   button.disabled = true;
   try {
     setStatus(`Reading ${chosenFile.name}…`);
-    const text = await chosenFile.text();
     const format = formatOf(chosenFile.name);
-    const parsed = await call('POST', `/playground/parse${format ? `?format=${format}` : ''}`, key, text, 'text/plain');
+    // The file itself (its bytes), not chosenFile.text(): that would decode a windows-1252 export as
+    // UTF-8 and lose its accents (U+FFFD) before the server sees them. No charset: the bytes decide.
+    const parsed = await call('POST', `/playground/parse${format ? `?format=${format}` : ''}`, key, chosenFile, fileType(chosenFile));
     if (parsed.entries.length === 0) throw new Error('The file holds no contacts Kith could read.');
 
     const userId = form.user_id.value.trim() || newUserId();

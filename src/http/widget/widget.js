@@ -5,14 +5,29 @@
  * It shows the user's ranked contacts (a few suggestions on top, then a searchable list, a checkbox per
  * contact), records the suggestions it showed (/v0/suggested-seen), and on Invite dispatches a
  * `kith-invite` event (detail.contacts: the chosen contacts; the host page sends the invitations) and
- * records them (/v0/invites-sent). A vCard or Google Contacts CSV dropped on it (or chosen with the
- * keyboard) is uploaded for the user (/v0/address-book-file) and the list is redrawn.
+ * records them (/v0/invites-sent). A vCard or contacts CSV (Google, Outlook, Thunderbird, LinkedIn or
+ * any CSV with contact columns; also .tsv) dropped on it (or chosen with the keyboard) is uploaded for
+ * the user (/v0/address-book-file), as its own bytes (the server reads UTF-8, windows-1252 and UTF-16),
+ * and the list is redrawn.
  *
  * Attributes: client-key (required), api-base (default: this page's origin), suggestions (default 3),
  * limit (most contacts listed, default 500).
  */
 (() => {
   if (customElements.get('kith-invite')) return;
+
+  /** Content types POST /v0/address-book-file reads as a file (a browser names a file by its extension). */
+  const FILE_TYPES = [
+    'text/plain',
+    'text/vcard',
+    'text/x-vcard',
+    'text/directory',
+    'text/csv',
+    'application/csv',
+    'text/tab-separated-values',
+    'application/vnd.ms-excel',
+    'application/octet-stream',
+  ];
 
   const CSS = `
 :host { display: block; font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2230; max-width: 640px; }
@@ -86,7 +101,7 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
       this.search = el('input', { type: 'search', id: `${id}-q`, autocomplete: 'off', placeholder: 'Name, e-mail or phone' });
       this.file = el('input', {
         type: 'file',
-        accept: '.vcf,.vcard,.csv,text/vcard,text/x-vcard,text/csv',
+        accept: '.vcf,.vcard,.csv,.tsv,.txt,text/vcard,text/x-vcard,text/csv,text/tab-separated-values',
         class: 'sr',
         tabindex: '-1',
         'aria-hidden': 'true',
@@ -94,7 +109,10 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
       this.drop = el(
         'div',
         { class: 'drop', role: 'button', tabindex: '0', 'aria-describedby': `${id}-dh` },
-        el('span', { id: `${id}-dh`, text: 'Import contacts: drop a vCard (.vcf) or Google Contacts CSV here, or press to choose a file.' }),
+        el('span', {
+          id: `${id}-dh`,
+          text: 'Import contacts: drop a vCard (.vcf) or contacts CSV (Google, Outlook, Thunderbird, LinkedIn…) here, or press to choose a file.',
+        }),
       );
       this.button = el('button', { type: 'button', class: 'invite', disabled: true, text: 'Invite' });
       this.sugHeading = el('h2', { id: `${id}-sh`, text: 'Suggested' });
@@ -198,7 +216,7 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
       } catch (e) {
         if (e.code === 'address_book_not_found') {
           this.show([]);
-          this.say('No contacts yet: import a vCard or Google Contacts CSV file.');
+          this.say('No contacts yet: import a vCard or contacts CSV file.');
         } else this.say(`Could not load your contacts: ${e.message}`, true);
       }
     }
@@ -288,17 +306,24 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
 
     async upload(file) {
       const name = (file.name || '').toLowerCase();
-      const format = name.endsWith('.csv') ? 'csv' : name.endsWith('.vcf') || name.endsWith('.vcard') ? 'vcard' : '';
+      const format = name.endsWith('.csv') || name.endsWith('.tsv') ? 'csv' : name.endsWith('.vcf') || name.endsWith('.vcard') ? 'vcard' : '';
       this.say(`Importing ${file.name || 'the file'}…`);
       try {
-        const text = await file.text();
-        await this.call('POST', `/v0/address-book-file${format ? `?format=${format}` : ''}`, text, 'text/plain; charset=utf-8');
+        // The file itself (its bytes), not file.text(): that would decode a windows-1252 export as UTF-8
+        // and lose its accents (U+FFFD) before the server sees them. No charset: the bytes decide.
+        await this.call('POST', `/v0/address-book-file${format ? `?format=${format}` : ''}`, file, fileType(file));
         await this.load();
         this.say(`Imported ${file.name || 'the file'}: ${this.contacts.length} contacts.`);
       } catch (e) {
         this.say(`Could not import the file: ${e.message}`, true);
       }
     }
+  }
+
+  /** The file's own Content-Type when the server takes it as a file, else application/octet-stream. */
+  function fileType(file) {
+    const type = (file.type || '').split(';')[0].trim().toLowerCase();
+    return FILE_TYPES.includes(type) ? type : 'application/octet-stream';
   }
 
   customElements.define('kith-invite', KithInvite);
