@@ -482,8 +482,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload a vCard or Google Contacts CSV file as an address book
-         * @description The body is the file's text (Content-Type text/plain, text/vcard or text/csv). With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. The options of POST /v0/address-book (limit, explain, include_left_out, the filters and promotions, backfill) are query parameters. Answers as POST /v0/address-book does.
+         * Upload a vCard or contacts CSV file as an address book
+         * @description The body is the file's bytes (Content-Type text/plain, text/vcard or text/csv; or multipart/form-data with one file part, as a browser form sends it). A CSV may be a Google Contacts, Outlook, Thunderbird or LinkedIn export, or any CSV whose header names contact columns, delimited by a comma, a semicolon or a tab. With a client key the book is the key's user's; with the secret key, name the user with ?user_id=. The options of POST /v0/address-book (limit, explain, include_left_out, the filters and promotions, backfill) are query parameters. Answers as POST /v0/address-book does.
          */
         post: {
             parameters: {
@@ -504,7 +504,7 @@ export interface paths {
                     /** @example 1 */
                     filter_suggested_seen?: string;
                     /**
-                     * @description vcard or csv (default: guessed from the text)
+                     * @description vcard or csv (tsv is read as csv; default: guessed from the text)
                      * @example vcard
                      */
                     format?: string;
