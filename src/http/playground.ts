@@ -28,8 +28,11 @@ const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** Content types a browser may give a dropped contacts file (Windows names a .csv application/vnd.ms-excel when Excel is installed). */
-const FILE_TYPES = [
+/**
+ * Content types a browser may give a dropped contacts file (Windows names a .csv application/vnd.ms-excel
+ * when Excel is installed). The widget's and the playground's scripts carry a copy (static files).
+ */
+export const FILE_TYPES = [
   'text/plain',
   'text/vcard',
   'text/x-vcard',

@@ -14,7 +14,7 @@
  * callers decode bytes with `decodeFileText` (./vcard.ts), which reads windows-1252 and UTF-16 too.
  */
 import { parse } from 'csv-parse/sync';
-import { googleRowConverter, isGoogleHeader } from './google-csv.ts';
+import { clean, googleRowConverter, isGoogleHeader } from './google-csv.ts';
 import type { Entry } from './vcard.ts';
 
 export type CsvLayout = 'google' | 'outlook' | 'thunderbird' | 'linkedin' | 'generic';
@@ -65,7 +65,6 @@ const HEADER_SEARCH_LINES = 20;
 const DELIMITERS: CsvDelimiter[] = [',', ';', '\t'];
 const NOT_READ_EXTRA_CELLS = 'more cells than the header has columns: a delimiter inside an unquoted cell?';
 
-const clean = (s: string | undefined | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
 const join = (...parts: string[]): string => clean(parts.join(' '));
 
 /**

@@ -13,7 +13,8 @@ import type { Entry } from './vcard.ts';
 /** Separator of several values in one Google CSV cell. */
 const MULTI = ' ::: ';
 
-const clean = (s: string | undefined | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
+/** A cell's text with its runs of white space made one space, trimmed. */
+export const clean = (s: string | undefined | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
 
 function splitMulti(cell: string | undefined): string[] {
   return (cell ?? '').split(MULTI).map(clean).filter(Boolean);

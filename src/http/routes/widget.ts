@@ -17,7 +17,7 @@ import { coerceUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
 import { elapsedSeconds } from '../error-handler.ts';
-import { detectFormat } from '../playground.ts';
+import { detectFormat, FILE_TYPES as CONTACT_FILE_TYPES } from '../playground.ts';
 import type { Schemas, UploadBody } from '../schemas.ts';
 import { uploadBodySchema } from './address-book.ts';
 import { EXAMPLE_RANK_QUERY } from './examples.ts';
@@ -34,22 +34,8 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 const DEMO_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/**
- * Content types a browser may give a dropped contacts file (Windows names a .csv
- * application/vnd.ms-excel when Excel is installed), and a form's upload (multipart/form-data).
- */
-const FILE_TYPES = [
-  'text/plain',
-  'text/vcard',
-  'text/x-vcard',
-  'text/directory',
-  'text/csv',
-  'application/csv',
-  'text/tab-separated-values',
-  'application/vnd.ms-excel',
-  'application/octet-stream',
-  'multipart/form-data',
-];
+/** The contacts file's own types (playground.ts) and a form's upload (multipart/form-data). */
+const FILE_TYPES = [...CONTACT_FILE_TYPES, 'multipart/form-data'];
 
 /** GET /widget.js and the demo page (no key: they are static files), as entries of the route table. */
 export function widgetRoutes(): RouteSpec[] {
