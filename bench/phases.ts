@@ -1,5 +1,5 @@
 /**
- * `npm run bench:phases [-- --engine sqlite|postgres] [-- --size N]`: where the time of one upload goes.
+ * `npm run bench:phases [-- --engine sqlite|postgres] [--size N] [--warm N] [--runs N]`: where the time of one upload goes.
  *
  * A new user's POST of a 10,000-entry book (bench/gen.ts), done phase by phase in this one thread, with
  * the code a book worker runs (the same parser, compiled validator and serializer, cleaner, storage,
@@ -32,8 +32,8 @@ if (engineArg !== undefined && !(ENGINES as readonly string[]).includes(engineAr
   process.exit(2);
 }
 const SIZE = Number(arg('--size') ?? 10_000);
-const WARM = 3;
-const RUNS = 7;
+const WARM = Number(arg('--warm') ?? 3);
+const RUNS = Number(arg('--runs') ?? 7);
 const T = 'app_phases:live';
 
 const config = loadConfig({ DATABASE_URL: 'sqlite::memory:' });

@@ -181,7 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   // Metrics and docs come before the API routes: their hooks (timing, request examples) must see every route.
-  await app.register(metricsPlugin, { config });
+  await app.register(metricsPlugin, { config, storage });
   await app.register(docsPlugin);
   await app.register(playgroundPlugin, { config, storage });
   // JSON sent as text/plain (browser clients do, to avoid a CORS preflight): a body holding a JSON

@@ -1,6 +1,8 @@
 /**
  * GET /metrics in the Prometheus text format: request counts and latencies per route, uploads, contacts
- * processed, errors by code, and the process's own figures (CPU, memory, event loop).
+ * processed, errors by code, the key index's backlog (issue #13: how far other users' signals lag the
+ * uploads, read from the database at each scrape, so any server shows the whole service's), and the
+ * process's own figures (CPU, memory, event loop).
  *
  * Labels are the route pattern (`/v0/address-book/:user_id`), the method and the status, never the raw
  * URL: a path holds user ids, and one series per user would both leak them and blow up the series count.
@@ -11,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config.ts';
+import type { Storage } from '../storage/types.ts';
 import { ApiError } from './errors.ts';
 import { sendError } from './error-handler.ts';
 import { routeOf } from './routes/table.ts';
@@ -33,6 +36,41 @@ export interface KithMetrics {
   uploads: Counter<'mode'>;
   contacts: Counter;
   errors: Counter<'route' | 'code'>;
+}
+
+/**
+ * The key index's backlog, read from the database when scraped: uploads acknowledged whose key index is
+ * not written yet, and the age of the oldest. Both stay near 0 while the indexers keep up; an age that
+ * grows says they do not (or cannot: a database that refuses an upload's rows keeps it queued). NaN when
+ * the database does not answer.
+ */
+function indexQueueGauges(registry: Registry, storage: Storage): void {
+  let read: Promise<{ uploads: number; oldestAgeS: number } | null> | null = null;
+  // One query per scrape for both gauges: each collect() of the same scrape shares it.
+  const stats = () => {
+    read ??= storage
+      .indexQueueStats()
+      .then((s) => ({ uploads: s.uploads, oldestAgeS: s.oldestEnqueuedAt === null ? 0 : Math.max(0, Date.now() - s.oldestEnqueuedAt) / 1000 }))
+      .catch(() => null)
+      .finally(() => setImmediate(() => (read = null)));
+    return read;
+  };
+  new Gauge({
+    name: 'kith_index_queue_uploads',
+    help: "Uploads acknowledged whose key index (other users' signals) is not written yet, all apps.",
+    registers: [registry],
+    async collect() {
+      this.set((await stats())?.uploads ?? Number.NaN);
+    },
+  });
+  new Gauge({
+    name: 'kith_index_queue_oldest_seconds',
+    help: 'Age of the oldest upload waiting for its key index, seconds (0: none waiting).',
+    registers: [registry],
+    async collect() {
+      this.set((await stats())?.oldestAgeS ?? Number.NaN);
+    },
+  });
 }
 
 /** Creates the registry and metrics of one app. */
@@ -97,8 +135,9 @@ type Timed = FastifyRequest & { kithMetricsStart?: bigint };
  * the hooks out of this plugin's scope, so they apply to routes registered after it).
  */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; metrics?: KithMetrics }) => {
+  async (app: FastifyInstance, opts: { config: Config; storage?: Storage; metrics?: KithMetrics }) => {
     const m = opts.metrics ?? createMetrics();
+    if (opts.storage !== undefined) indexQueueGauges(m.registry, opts.storage);
     app.decorate('kithMetrics', m);
 
     app.addHook('onRequest', async (request) => {

@@ -20,6 +20,7 @@ import type {
   Env,
   InviteAcceptedRecord,
   IndexOptions,
+  IndexQueueStats,
   IndexRun,
   InviteSentRecord,
   KeyRecord,
@@ -645,6 +646,16 @@ export class KyselyStorage implements Storage {
       });
     }
     return { uploads, busy: 0 };
+  }
+
+  indexQueueStats(): Promise<IndexQueueStats> {
+    return this.#run('indexQueueStats', async () => {
+      const r = await this.#db
+        .selectFrom('index_queue')
+        .select((eb) => [eb.fn.countAll<number | string | bigint>().as('n'), eb.fn.min('enqueued_at').as('oldest')])
+        .executeTakeFirstOrThrow();
+      return { uploads: Number(r.n), oldestEnqueuedAt: r.oldest === null ? null : Number(r.oldest) };
+    });
   }
 
   flushIndex(timeoutMs = 30_000): Promise<void> {

@@ -160,6 +160,12 @@ export interface IndexOptions {
   beforeChunk?: (chunk: number) => Promise<void> | void;
 }
 
+/** The index work waiting (Storage.indexQueueStats). */
+export interface IndexQueueStats {
+  uploads: number;
+  oldestEnqueuedAt: number | null;
+}
+
 /** What one round of the indexer did. */
 export interface IndexRun {
   /** Uploads whose key index it wrote. */
@@ -268,6 +274,11 @@ export interface Storage {
    * right after uploading. Fails with a StorageError 'busy' after `timeoutMs`.
    */
   flushIndex(timeoutMs?: number): Promise<void>;
+  /**
+   * The index work not done yet, over every app: uploads acknowledged whose key index is not written,
+   * and when the oldest of them was queued (ms since the epoch; null: none). What GET /metrics shows.
+   */
+  indexQueueStats(): Promise<IndexQueueStats>;
 
   // Re-cleaning stored books (kith reclean): the derived data of every upload recomputed from its raw.
   /** Books (tenant, user) in (tenant, user_id) order, strictly after `after`, at most `limit`. */

@@ -5,10 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { dumpAllRows } from '../helpers/db-scan.ts';
+import { execSql } from '../helpers/exec-sql.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
 /** Concurrent uploads for one user (the issue asks for 20). */
@@ -27,33 +26,6 @@ function batchEntries(tag: string, b: number, n: number, extra: Record<string, u
 function batchOf(email: string, tag: string): number | null {
   const m = new RegExp(`^p(\\d+)x\\d+\\.${tag}@example\\.com$`, 'i').exec(email);
   return m ? Number(m[1]) : null;
-}
-
-/** Runs one SQL statement on the test database directly (fault injection; never through the app). */
-async function execSql(url: string, sqlite: string, postgres: string): Promise<void> {
-  if (url.startsWith('sqlite:')) {
-    const db = new Database(url.slice('sqlite:'.length));
-    try {
-      db.exec(sqlite);
-    } finally {
-      db.close();
-    }
-    return;
-  }
-  const u = new URL(url);
-  const schema = u.searchParams.get('schema');
-  u.searchParams.delete('schema');
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    if (schema) await client.query(`set search_path to "${schema}"`);
-    // Citus refuses triggers on distributed tables unless told (a plain PostgreSQL ignores the setting).
-    await client.query('set citus.enable_unsafe_triggers to on');
-    // One statement at a time: Citus propagates DDL per statement, not in a multi-statement query.
-    for (const statement of postgres.split(/;\s*(?=create |drop )/i)) await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 for (const engine of ENGINES) {

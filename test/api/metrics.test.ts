@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
+import { execSql } from '../helpers/exec-sql.ts';
 
 /** The value of one sample line `name{labels} value`, 0 when absent. Labels are matched as a set. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -80,6 +81,31 @@ for (const engine of ENGINES) {
       assert.equal(d({ route: '/v0/address-book', code: 'invalid_request' }), 1);
       assert.equal(d({ route: '/v0/test', code: 'unauthorized' }), 1);
       assert.equal(d({ route: 'unmatched', code: 'method_not_allowed' }), 1);
+    });
+    it('shows the key index backlog: an upload the database will not index stays counted, 0 once written', async () => {
+      // A real fault: the database refuses this upload's key rows, so the indexer (a server's, and this
+      // test app's) cannot write them and the upload stays queued, as a refusing database would leave it.
+      await execSql(
+        api.url,
+        `create trigger kith_stuck before insert on contact_keys when new.key like '%stuck-here%' begin select raise(abort, 'injected failure'); end;`,
+        `create function kith_stuck() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$;
+         create trigger kith_stuck before insert on contact_keys for each row when (new.key like '%stuck-here%') execute function kith_stuck();`,
+      );
+      try {
+        const r = await api.post('/v0/address-book', { user_id: 'm-queue', source: {}, backfill: 1, entries: [{ email: 'q1@stuck-here.example' }] });
+        assert.equal(r.status, 200, r.text);
+        const waiting = await scrape();
+        assert.match(waiting, /^# TYPE kith_index_queue_uploads gauge$/m);
+        assert.match(waiting, /^kith_index_queue_uploads 1$/m, 'the upload is counted');
+        assert.match(waiting, /^kith_index_queue_oldest_seconds \d+(\.\d+)?(e[-+]\d+)?$/m, 'with the age of the oldest');
+        assert.doesNotMatch(waiting, /m-queue|stuck-here/, 'no user id or address');
+      } finally {
+        await execSql(api.url, 'drop trigger kith_stuck;', 'drop trigger kith_stuck on contact_keys; drop function kith_stuck();');
+      }
+      await api.storage.flushIndex();
+      const done = await scrape();
+      assert.match(done, /^kith_index_queue_uploads 0$/m);
+      assert.match(done, /^kith_index_queue_oldest_seconds 0$/m);
     });
   });
 }
