@@ -62,6 +62,16 @@ export interface paths {
                             meta: {
                                 /** @description Processing time, seconds */
                                 time: number;
+                                /** @description What the answer must say about the request beyond its data: a body that was not valid UTF-8 (field "body") */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -137,6 +147,16 @@ export interface paths {
                             meta: {
                                 /** @description Processing time, seconds */
                                 time: number;
+                                /** @description What the answer must say about the request beyond its data: a body that was not valid UTF-8 (field "body") */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -253,11 +273,11 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body") */
+                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), and for a file upload cards not read whole (field "body") */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
-                                    /** @description emial, source.emial or entries[].emial */
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
                                     field: string;
                                     /** @description The first few entries holding it */
                                     indexes?: number[];
@@ -450,11 +470,11 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body") */
+                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), and for a file upload cards not read whole (field "body") */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
-                                    /** @description emial, source.emial or entries[].emial */
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
                                     field: string;
                                     /** @description The first few entries holding it */
                                     indexes?: number[];
@@ -591,11 +611,11 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body") */
+                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), and for a file upload cards not read whole (field "body") */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
-                                    /** @description emial, source.emial or entries[].emial */
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
                                     field: string;
                                     /** @description The first few entries holding it */
                                     indexes?: number[];
@@ -715,11 +735,11 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body") */
+                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), and for a file upload cards not read whole (field "body") */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
-                                    /** @description emial, source.emial or entries[].emial */
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
                                     field: string;
                                     /** @description The first few entries holding it */
                                     indexes?: number[];
@@ -757,6 +777,16 @@ export interface paths {
                             meta: {
                                 /** @description Processing time, seconds */
                                 time: number;
+                                /** @description What the answer must say about the request beyond its data: a body that was not valid UTF-8 (field "body") */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -1085,6 +1115,16 @@ export interface paths {
                             meta: {
                                 /** @description Processing time, seconds */
                                 time: number;
+                                /** @description What the answer must say about the request beyond its data: a body that was not valid UTF-8 (field "body") */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -1160,6 +1200,16 @@ export interface paths {
                             meta: {
                                 /** @description Processing time, seconds */
                                 time: number;
+                                /** @description What the answer must say about the request beyond its data: a body that was not valid UTF-8 (field "body") */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -1233,6 +1283,16 @@ export interface paths {
                             meta: {
                                 /** @description Processing time, seconds */
                                 time: number;
+                                /** @description What the answer must say about the request beyond its data: a body that was not valid UTF-8 (field "body") */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -1346,6 +1406,16 @@ export interface paths {
                             meta: {
                                 /** @description Processing time, seconds */
                                 time: number;
+                                /** @description What the answer must say about the request beyond its data: a body that was not valid UTF-8 (field "body") */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             } & {
                                 [key: string]: unknown;
                             };

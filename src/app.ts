@@ -14,7 +14,7 @@ import { metricsPlugin } from './http/metrics.ts';
 import { playgroundPlugin } from './http/playground.ts';
 import { installErrorHandler, sendError, toApiError } from './http/error-handler.ts';
 import { createRateLimiter, rateLimitHook } from './http/rate-limit.ts';
-import { addressBookRoutes, deferBigUpload } from './http/routes/address-book.ts';
+import { addressBookRoutes, deferBigUpload, noteInvalidUtf8 } from './http/routes/address-book.ts';
 import { miscRoutes } from './http/routes/misc.ts';
 import { recordRoutes } from './http/routes/records.ts';
 import { routeConfig, type AuthKind, type RouteSpec } from './http/routes/table.ts';
@@ -119,8 +119,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Bytes rather than a string: a big body then moves to its worker without a copy (decoding UTF-8
   // here would be the same as Fastify's 'string' mode: invalid sequences become U+FFFD either way).
   const parseJson = (req: FastifyRequest, bytes: Buffer, done: (err: Error | null, body?: unknown) => void) => {
-    // Every POST route takes a body: an empty one (or only spaces) is no JSON (GET and DELETE ignore it).
+    // Every POST route takes a body: an empty one (or only spaces) is no JSON (GET and DELETE ignore theirs).
     if (req.method === 'POST' && !hasText(bytes)) return done(EMPTY_BODY());
+    // Invalid UTF-8 is read as U+FFFD (never refused): the answer says so (a check of one native pass).
+    if (req.method === 'POST') noteInvalidUtf8(req, bytes);
     // A client key's upload is parsed here: its user_id is checked against the key before validation.
     const deferred = pool === null || req.auth?.clientUserId ? null : deferBigUpload(req, bytes, config);
     if (deferred !== null) return done(null, deferred);
@@ -240,7 +242,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ...(r.attachValidation ? { attachValidation: true } : {}),
     };
     const textBody = r.textBody;
-    if (textBody === undefined) app.route(options);
+    if (r.method === 'DELETE')
+      // A DELETE ignores its body, whatever it holds and whatever its Content-Type (even one that is no
+      // media type), as a GET does (Fastify never reads a GET's body): its Content-Type is not looked at,
+      // and the one parser of its scope leaves the bytes unread (Node discards them).
+      await app.register(async (scope) => {
+        scope.addHook('onRequest', async (request) => {
+          delete request.headers['content-type'];
+        });
+        scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+        scope.route(options);
+      });
+    else if (textBody === undefined) app.route(options);
     // A route that takes a file's text gets a parser of its own for those types (a scope of its own:
     // every other route still answers 415 to them).
     else

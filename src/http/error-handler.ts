@@ -9,7 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ServiceError } from '../services/errors.ts';
 import { StorageError } from '../storage/errors.ts';
 import { validationError, type AjvError } from '../workers/compilers.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, invalidMany, type ErrorDetail } from './errors.ts';
 
 /**
  * How long a client should wait before retrying when the database is unavailable or busy (seconds):
@@ -37,14 +37,15 @@ function fromStorageError(err: StorageError): ApiError {
 export function toApiError(err: FastifyError | ApiError | ServiceError | StorageError | Error, request?: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
   const fe = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
-  if (err instanceof ServiceError) return new ApiError(err.code, err.message, err.details);
+  // A worker's validation error arrives as a ServiceError: it gets the same refinement as the app's.
+  if (err instanceof ServiceError) return refineInvalid(new ApiError(err.code, err.message, err.details));
   if (err instanceof StorageError) return fromStorageError(err);
   if (fe.validation) {
     const context = fe.validationContext ?? 'body';
     // The part validated, for a misspelt field's hint (body, querystring, params, headers).
     const part = context === 'body' ? request?.body : context === 'querystring' ? request?.query : context === 'params' ? request?.params : undefined;
     const e = validationError(fe.validation, context, part);
-    return new ApiError(e.code, e.message, e.details);
+    return refineInvalid(new ApiError(e.code, e.message, e.details), context === 'querystring' ? part : undefined);
   }
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -64,6 +65,47 @@ export function toApiError(err: FastifyError | ApiError | ServiceError | Storage
   if (fe.statusCode === 415) return unsupportedMediaType(request);
   return new ApiError('internal_error', 'Something went wrong on our side. The request was not completed; please retry.');
 }
+
+/**
+ * A 400 `invalid_request` as the client should read it:
+ * - A detail saying what kind of value a field must be is dropped when another one names a field inside
+ *   it. A nullable list whose item is wrong (`Opt(list)`: a list or null) fails both branches of its
+ *   union: ajv reports the item (`entries[1].emails[0] must be a string or null`) and the other branch
+ *   on the list itself (`entries[1].emails must be null`). A value with a problem inside it is of the
+ *   right kind: what is said about its kind comes from a branch it does not take, and the one problem
+ *   is the item.
+ * - A query option given more than once (`?limit=5&limit=6`: the query parser makes it a list, which
+ *   the schema's string refuses) is named as such rather than as "must be a string".
+ * The message is rewritten only when a detail changed (it names the first detail and counts the rest).
+ */
+function refineInvalid(err: ApiError, query?: unknown): ApiError {
+  const details = err.details;
+  if (err.code !== 'invalid_request' || details === undefined || details.length === 0) return err;
+  let changed = false;
+  let out: ErrorDetail[] = details;
+  if (details.length > 1) {
+    const inside = (d: ErrorDetail) => details.some((o) => o !== d && (o.field.startsWith(`${d.field}.`) || o.field.startsWith(`${d.field}[`)));
+    out = details.filter((d) => !(TYPE_ONLY.test(d.message) && inside(d)));
+    changed = out.length !== details.length;
+  }
+  if (query !== null && typeof query === 'object') {
+    out = out.map((d) => {
+      const value = Object.hasOwn(query, d.field) ? (query as Record<string, unknown>)[d.field] : undefined;
+      if (!Array.isArray(value) || d.message === REPEATED) return d;
+      changed = true;
+      return { field: d.field, message: REPEATED };
+    });
+  }
+  if (!changed || out.length === 0) return err;
+  const e = invalidMany(out);
+  return new ApiError(e.code, e.message, e.details, err.headers);
+}
+
+/** A detail that says only what kind of value a field must be (ajv's type errors, as compilers.ts words them). */
+const TYPE_ONLY = /^must be (?:an object|a list|an integer|null|a [a-z]+)(?: or (?:an object|a list|an integer|null|a [a-z]+))*$/;
+
+/** The detail of a query option given more than once. */
+const REPEATED = 'is given more than once';
 
 /**
  * The 415 of a body whose Content-Type the route does not take, naming what it takes: JSON, or for a

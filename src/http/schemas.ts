@@ -162,14 +162,22 @@ export function makeSchemas(limits: SchemaLimits) {
     reason: Type.String(),
   });
   const Warning = Type.Object({
-    field: Type.String({ description: 'emial, source.emial or entries[].emial' }),
+    field: Type.String({ description: 'emial, source.emial or entries[].emial; a query option (limt); body' }),
     message: Type.String(),
     count: Type.Integer({ minimum: 1 }),
     indexes: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { description: 'The first few entries holding it' })),
     did_you_mean: Type.Optional(Type.String()),
   });
 
-  const Meta = Type.Object({ time: Type.Number({ description: 'Processing time, seconds' }) }, { additionalProperties: true });
+  const Meta = Type.Object(
+    {
+      time: Type.Number({ description: 'Processing time, seconds' }),
+      warnings: Type.Optional(
+        Type.Array(Warning, { description: 'What the answer must say about the request beyond its data: a body that was not valid UTF-8 (field "body")' }),
+      ),
+    },
+    { additionalProperties: true },
+  );
 
   const BookMeta = Type.Object({
     app_name: Type.String(),
@@ -184,7 +192,7 @@ export function makeSchemas(limits: SchemaLimits) {
     warnings: Type.Optional(
       Type.Array(Warning, {
         description:
-          'What the answer must say about the upload beyond its data: unknown fields (accepted, ignored, with a did-you-mean), and for a file upload cards not read whole (field "body")',
+          'What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), and for a file upload cards not read whole (field "body")',
       }),
     ),
   });

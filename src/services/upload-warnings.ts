@@ -91,6 +91,97 @@ function report(out: FieldWarning[], seen: Map<string, Seen>, prefix: string, kn
 }
 
 /**
+ * How a route reads its query string, for queryWarnings(): the options it reads, those it knows but
+ * ignores there (each with why), and what the warning of an unknown one adds.
+ */
+export interface QueryRules {
+  /** The query options the route reads. */
+  read: readonly string[];
+  /** Known options the route ignores in its query, with the reason (the warning's message). */
+  ignored?: Readonly<Record<string, string>>;
+  /** Appended to "unknown query option, ignored" (before the did-you-mean). */
+  note?: string;
+  /** The names a misspelling is matched against (default: `read`). */
+  suggest?: readonly string[];
+}
+
+/** The query options of GET /v0/address-book(/:user_id): the ranking options and include_left_out. */
+export const RANK_QUERY_OPTIONS: readonly string[] = Object.keys(S.RankQuery.properties);
+
+/** GET of a book: it reads the ranking options; `backfill` is an upload's option, of no effect here. */
+export const BOOK_QUERY_RULES: QueryRules = {
+  read: RANK_QUERY_OPTIONS,
+  ignored: { backfill: 'has no effect on GET (backfill applies to uploads), ignored' },
+};
+
+/** POST /v0/address-book-file: the upload's options are its query (the body is the file), with the user and the format. */
+export const FILE_QUERY_RULES: QueryRules = { read: ['user_id', 'format', ...RANK_QUERY_OPTIONS, 'backfill'] };
+
+/**
+ * POST /v0/address-book takes every field, its options included, in the JSON body: nothing of its query
+ * is read. A known field in the query is named as such (a client that put `limit` there would
+ * otherwise get the whole list without a word); an unknown one as on GET, its did-you-mean among the
+ * body's fields.
+ */
+export const UPLOAD_QUERY_RULES: QueryRules = {
+  read: [],
+  ignored: Object.fromEntries(TOP.map((k) => [k, 'ignored in the query: POST /v0/address-book reads it from the JSON body'])),
+  note: 'POST /v0/address-book reads its options from the JSON body',
+  suggest: TOP,
+};
+
+/**
+ * The warnings about a request's query options that the route does not read (never an error: a client
+ * may send options that a newer or older server knows, compatibility): each one named, with its count
+ * (a repeated option counts each time) and, for an unknown one, the option it most likely means. The
+ * shape and bounds of the upload's unknown-field warnings.
+ */
+export function queryWarnings(query: unknown, rules: QueryRules): FieldWarning[] {
+  if (query === null || typeof query !== 'object') return [];
+  const out: FieldWarning[] = [];
+  const ignored = new Map<string, Seen>();
+  const unknown = new Map<string, Seen>();
+  const read = new Set(rules.read);
+  for (const k of Object.keys(query)) {
+    if (read.has(k)) continue;
+    const v = (query as Record<string, unknown>)[k];
+    const place = rules.ignored !== undefined && Object.hasOwn(rules.ignored, k) ? ignored : unknown;
+    // A repeated option is a list: each time it is given counts.
+    const times = Array.isArray(v) ? Math.max(1, v.length) : 1;
+    for (let i = 0; i < times; i++) note(place, k, -1);
+  }
+  for (const [field, s] of ignored) out.push({ field, message: rules.ignored?.[field] ?? 'ignored', count: s.count });
+  const suffix = rules.note === undefined ? '' : ` (${rules.note})`;
+  for (const [field, s] of unknown) {
+    if (field === '*') {
+      out.push({ field: '*', message: `more unknown query options (${s.count} in all), ignored${suffix}`, count: s.count });
+      continue;
+    }
+    const w: FieldWarning = { field, message: `unknown query option, ignored${suffix}`, count: s.count };
+    const guess = closest(field, rules.suggest ?? rules.read);
+    if (guess !== null) {
+      w.did_you_mean = guess;
+      w.message = `unknown query option, ignored${suffix}; did you mean "${guess}"?`;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/**
+ * The warning of a JSON body that was not valid UTF-8: its invalid byte sequences were read as U+FFFD
+ * (and stored so), which the client should know. `count`: how many sequences were replaced. Names no
+ * data, only the fact.
+ */
+export function invalidUtf8Warning(count: number): FieldWarning {
+  return {
+    field: 'body',
+    message: `the body is not valid UTF-8: ${count} invalid byte sequence${count === 1 ? ' was' : 's were'} replaced by U+FFFD (and stored so); send UTF-8`,
+    count,
+  };
+}
+
+/**
  * The known field closest to `field`: the same ignoring case and separators ("Email", "is-favorite"),
  * else within an edit distance of 2 (1 for names of 4 characters or fewer), transpositions counting 1.
  */

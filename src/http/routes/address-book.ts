@@ -1,9 +1,11 @@
 /** POST /v0/address-book, GET and DELETE /v0/address-book/:user_id, GET /v0/address-book (a client key's own book). */
+import { isUtf8 } from 'node:buffer';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { listLeftOutOf, rankOptionsOf, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
 import { invalid } from '../../services/errors.ts';
+import { BOOK_QUERY_RULES, invalidUtf8Warning, queryWarnings, UPLOAD_QUERY_RULES, type FieldWarning } from '../../services/upload-warnings.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import type { JobContext } from '../../workers/protocol.ts';
 import type { JobResult, WorkerPool } from '../../workers/pool.ts';
@@ -63,6 +65,80 @@ function sendJson(reply: FastifyReply, json: Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
+/** U+FFFD as UTF-8: a replacement character the client itself wrote (valid UTF-8, not a replaced byte). */
+const REPLACEMENT_BYTES = Buffer.from('\uFFFD', 'utf8');
+
+/**
+ * How many invalid byte sequences the UTF-8 decoding of `bytes` replaces by U+FFFD (0: valid UTF-8).
+ * The check of valid bodies is one native pass over the bytes (node:buffer's isUtf8); only a body that
+ * fails it is decoded and counted (its U+FFFD, less those it holds as valid UTF-8).
+ */
+export function invalidUtf8Sequences(bytes: Buffer): number {
+  if (isUtf8(bytes)) return 0;
+  const text = bytes.toString('utf8');
+  let decoded = 0;
+  for (let i = text.indexOf('\uFFFD'); i !== -1; i = text.indexOf('\uFFFD', i + 1)) decoded++;
+  let written = 0;
+  for (let i = bytes.indexOf(REPLACEMENT_BYTES); i !== -1; i = bytes.indexOf(REPLACEMENT_BYTES, i + REPLACEMENT_BYTES.length)) written++;
+  return Math.max(1, decoded - written);
+}
+
+type Utf8Noted = FastifyRequest & { kithInvalidUtf8?: number };
+
+/** Called by the app's JSON body parser with a POST's bytes: notes invalid UTF-8 for the answer's warnings. */
+export function noteInvalidUtf8(request: FastifyRequest, bytes: Buffer): void {
+  const n = invalidUtf8Sequences(bytes);
+  if (n > 0) (request as Utf8Noted).kithInvalidUtf8 = n;
+}
+
+/** The warning about the request body's invalid UTF-8, if it had any (none, else one). */
+export function bodyUtf8Warnings(request: FastifyRequest): FieldWarning[] {
+  const n = (request as Utf8Noted).kithInvalidUtf8;
+  return n === undefined ? [] : [invalidUtf8Warning(n)];
+}
+
+/** The serialiser's order of a warning's properties (the schema's), for JSON written next to its output. */
+function inSchemaOrder(w: FieldWarning): FieldWarning {
+  const o: FieldWarning = { field: w.field, message: w.message, count: w.count };
+  if (w.indexes !== undefined) o.indexes = w.indexes;
+  if (w.did_you_mean !== undefined) o.did_you_mean = w.did_you_mean;
+  return o;
+}
+
+const META_KEY = '"meta":{';
+const WARNINGS_KEY = '"warnings":[';
+const DATA_AFTER_META = '},"data":[';
+
+/**
+ * An answer's JSON with `warnings` appended to its `meta.warnings` (created when it has none), without
+ * parsing it: the answer may hold a book of 10,000 rows. The routes' serialisers write `warnings` last
+ * in `meta`, and `meta` either last (GET: `{"data":[...],"meta":{...}}`; POST with backfill) or just
+ * before `data` (POST: `{"batch_id",...,"meta":{...},"data":[...]}`). Inside JSON strings every quote
+ * is escaped, and `meta` holds no key of the client's, so these keys are found where the serialiser
+ * wrote them: GET's `meta` is the last `"meta":{` (after every row), POST's the first (before them).
+ * Anything else (never expected) is parsed and written again.
+ */
+export function withWarnings(json: Buffer, warnings: FieldWarning[]): Buffer {
+  if (warnings.length === 0) return json;
+  const items = JSON.stringify(warnings.map(inSchemaOrder)).slice(1, -1);
+  const n = json.length;
+  const dataFirst = json.subarray(0, 9).toString('latin1') === '{"data":[';
+  const start = dataFirst ? json.lastIndexOf(META_KEY) : json.indexOf(META_KEY);
+  // Where meta's closing brace is: before `,"data":[` (POST with a list), else before the answer's own.
+  const before = dataFirst ? -1 : json.indexOf(DATA_AFTER_META, start);
+  const close = before >= 0 ? before : n - 2;
+  if (start >= 0 && json[close] === 0x7d && json[n - 1] === 0x7d) {
+    const has = json.indexOf(WARNINGS_KEY, start);
+    const inMeta = has >= 0 && has < close;
+    // With warnings, meta ends with their list (`...]}`): the new ones join it; else the list is added.
+    if (!inMeta) return Buffer.concat([json.subarray(0, close), Buffer.from(`,${WARNINGS_KEY}${items}]`, 'utf8'), json.subarray(close)]);
+    if (json[close - 1] === 0x5d) return Buffer.concat([json.subarray(0, close - 1), Buffer.from(`,${items}`, 'utf8'), json.subarray(close - 1)]);
+  }
+  const answer = JSON.parse(json.toString('utf8')) as { meta: { warnings?: FieldWarning[] } };
+  answer.meta.warnings = [...(answer.meta.warnings ?? []), ...warnings];
+  return Buffer.from(JSON.stringify(answer), 'utf8');
+}
+
 /** The address-book routes, as entries of the route table. */
 export function addressBookRoutes(deps: { service: AddressBookService; schemas: Schemas; config: Config; pool: WorkerPool | null }): RouteSpec[] {
   const { service, schemas: S, config, pool } = deps;
@@ -104,14 +180,16 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
     const query = request.query as RankQuery as Record<string, unknown>;
     const opts = rankOptionsOf(query);
     const listLeftOut = listLeftOutOf(query, opts);
+    // Query options GET does not read (misspelt, unknown, or an upload's): named, never refused.
+    const warnings = queryWarnings(query, BOOK_QUERY_RULES);
     const ctx = contextOf(request);
-    if (pool === null) return sendJson(reply, await answers.read(userId, opts, docs, ctx, listLeftOut));
+    if (pool === null) return sendJson(reply, withWarnings(await answers.read(userId, opts, docs, ctx, listLeftOut), warnings));
     const book = await service.bookBelow(request.auth.tenant, userId, config.offloadBookEntries);
     if (book !== null && 'size' in book) {
       const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: { type: 'get', docs, listLeftOut } });
-      return sendJson(reply, r.body);
+      return sendJson(reply, withWarnings(r.body, warnings));
     }
-    return sendJson(reply, await answers.read(userId, opts, docs, ctx, listLeftOut, book));
+    return sendJson(reply, withWarnings(await answers.read(userId, opts, docs, ctx, listLeftOut, book), warnings));
   };
 
   return [
@@ -137,16 +215,18 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
       sample: { path: '/v0/address-book', body: { user_id: 'sec', source: {}, entries: [{ email: 'x@example.com' }] } },
       handler: async (request, reply) => {
         const body = request.body as unknown;
+        // After the body's own (unknown fields): invalid UTF-8 in it, and the query, which POST does not read.
+        const warnings = [...bodyUtf8Warnings(request), ...queryWarnings(request.query, UPLOAD_QUERY_RULES)];
         if (body instanceof DeferredBody && pool !== null) {
           const r = await pool.run({ kind: 'post', ctx: jobContext(request), body: body.bytes });
           // The metrics hooks count uploads and contacts from the body: give them its two facts (a
           // sparse array costs nothing per entry).
           if (r.upload) (request as { body: unknown }).body = { backfill: r.upload.backfill ? 1 : 0, entries: new Array(r.upload.entries) };
-          return sendJson(reply, r.body);
+          return sendJson(reply, withWarnings(r.body, warnings));
         }
         if (request.validationError) throw request.validationError;
         const r = await answers.upload(request.body as UploadBody, contextOf(request), rankElsewhere(request));
-        return sendJson(reply, r.json);
+        return sendJson(reply, withWarnings(r.json, warnings));
       },
     },
     {

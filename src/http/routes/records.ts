@@ -11,6 +11,7 @@ import { invalid } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
 import { coerceUserId, dateOrDefault } from '../../services/validate.ts';
+import { bodyUtf8Warnings } from './address-book.ts';
 import { EXAMPLE_INVITES_ACCEPTED, EXAMPLE_INVITES_SENT, EXAMPLE_SUGGESTED_SEEN, EXAMPLE_USERS } from './examples.ts';
 import type { RouteSpec } from './table.ts';
 
@@ -19,6 +20,12 @@ interface Reachable {
   emails?: (string | null)[] | null;
   phone?: string | null;
   phones?: (string | null)[] | null;
+}
+
+/** The answer's `meta`: the time, and the warning of a body with invalid UTF-8 (read as U+FFFD) when it had any. */
+function metaOf(request: FastifyRequest, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const warnings = bodyUtf8Warnings(request);
+  return { time: elapsedSeconds(request), ...extra, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /** Wraps a bare list into `{entries}` before validation (both forms are accepted). */
@@ -64,7 +71,7 @@ export function recordRoutes(deps: {
       sentAt: dateOrDefault(e.sent_at, `entries[${i}].sent_at`, now),
     }));
     await storage.recordInvitesSent(request.auth.tenant, rows);
-    return { message: 'Invite sent added.', meta: { time: elapsedSeconds(request) } };
+    return { message: 'Invite sent added.', meta: metaOf(request) };
   };
   for (const prefix of ['/v0', '']) {
     routes.push({
@@ -90,7 +97,7 @@ export function recordRoutes(deps: {
     }));
     await storage.recordInvitesAccepted(request.auth.tenant, rows);
     await deps.onInvitesAccepted?.(request.auth.tenant);
-    return { message: 'Invite accepted added.', meta: { time: elapsedSeconds(request) } };
+    return { message: 'Invite accepted added.', meta: metaOf(request) };
   };
   for (const prefix of ['/v0', '']) {
     routes.push({
@@ -119,7 +126,7 @@ export function recordRoutes(deps: {
       await storage.upsertAppUsers(request.auth.tenant, rows);
       return {
         message: `Bulk of ${rows.length} users stored for ${request.auth.appName}.`,
-        meta: { time: elapsedSeconds(request), docs: `${config.publicUrl}/docs` },
+        meta: metaOf(request, { docs: `${config.publicUrl}/docs` }),
       };
     },
   });
@@ -140,7 +147,7 @@ export function recordRoutes(deps: {
         seenAt: dateOrDefault(e.seen_at, `entries[${i}].seen_at`, now),
       }));
       await storage.recordSuggestedSeen(request.auth.tenant, rows);
-      return { message: 'Suggested seen added.', meta: { time: elapsedSeconds(request) } };
+      return { message: 'Suggested seen added.', meta: metaOf(request) };
     },
   });
   return routes;

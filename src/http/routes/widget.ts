@@ -12,7 +12,7 @@ import { CsvRefused, readCsvFile, type CsvNote, type CsvRow } from '../../reader
 import { decodeFileText, readVcardFile, type CardNote, type VcardCard } from '../../readers/vcard.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
-import type { FieldWarning } from '../../services/upload-warnings.ts';
+import { FILE_QUERY_RULES, queryWarnings, type FieldWarning } from '../../services/upload-warnings.ts';
 import { coerceUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
@@ -255,7 +255,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
           appName: request.auth.appName,
           elapsed: () => elapsedSeconds(request),
         });
-        return reply.type('application/json; charset=utf-8').send(withWarnings(r.json, file.warnings));
+        return reply.type('application/json; charset=utf-8').send(withWarnings(r.json, [...file.warnings, ...queryWarnings(request.query, FILE_QUERY_RULES)]));
       },
     },
   ];

@@ -1,0 +1,367 @@
+/**
+ * What a probe of the HTTP API found, fixed, on each engine and through real HTTP:
+ * - query options a route does not read (unknown, misspelt, `backfill` on GET, any on POST) are named in
+ *   `meta.warnings` (the shape of the upload's unknown-field warnings), never refused;
+ * - a query option given more than once is a 400 naming it;
+ * - a wrong item of a nullable list is one detail (its path), not two;
+ * - GET and DELETE ignore whatever body they are sent, alike;
+ * - a body with invalid UTF-8 is read with U+FFFD, and the answer says so.
+ * Answers whose warnings are added after serialising are checked byte for byte against the serialiser,
+ * on the event loop and on a worker.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startApi, type Reply, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+import { withWarnings } from '../../src/http/routes/address-book.ts';
+import { makeSchemas } from '../../src/http/schemas.ts';
+import { answerSerializers } from '../../src/workers/compilers.ts';
+
+const SOURCE = { type: 'gmail', email: 'owner@acme.example', phone: '+14155550100' };
+const ENTRIES = [
+  { name: 'Ann Lee', email: 'ann@example.com', times_contacted: 3 },
+  { name: 'Bo Chen', email: 'bo@acme.example' },
+  { name: 'Cy Dee', email: 'cy@example.org', phone: '+1 415 555 0123' },
+];
+
+const write = answerSerializers(makeSchemas({ maxEntriesPerUpload: 1000, maxStringLength: 1000 }));
+
+/** The answer is exactly what the route's serialiser writes for its content (warnings spliced in place). */
+function assertSerialised(r: Reply, kind: 'upload' | 'book') {
+  assert.equal(r.text, write[kind](JSON.parse(r.text)), 'the answer is not what the serialiser writes');
+}
+
+/** The keys a warning may have: those of POST's unknown-field warnings. */
+function assertWarningShape(w: Record<string, unknown>) {
+  for (const k of Object.keys(w)) assert.ok(['field', 'message', 'count', 'indexes', 'did_you_mean'].includes(k), `unexpected key ${k}`);
+  assert.equal(typeof w.field, 'string');
+  assert.equal(typeof w.message, 'string');
+  assert.ok(Number.isInteger(w.count) && (w.count as number) >= 1);
+}
+
+/** POST raw bytes (fetch: the helper's requests send strings, which cannot hold invalid UTF-8). */
+async function postBytes(api: TestApi, path: string, bytes: Buffer, contentType = 'application/json'): Promise<Reply> {
+  const res = await fetch(api.base + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.key}`, 'content-type': contentType },
+    body: new Uint8Array(bytes),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
+}
+
+/** `{"user_id": …, "entries": [{"name": "Zo<bad bytes>"…}]}` with `bad` in the first entry's name. */
+function bodyWithBytes(user: string, bad: Buffer, more: unknown[] = []): Buffer {
+  const tail = more.map((e) => `,${JSON.stringify(e)}`).join('');
+  return Buffer.concat([
+    Buffer.from(`{"user_id":${JSON.stringify(user)},"source":{},"entries":[{"name":"Zo`),
+    bad,
+    Buffer.from(`","email":"zo@example.com"}${tail}]}`),
+  ]);
+}
+
+describe('withWarnings: warnings joined to an answer without parsing it', () => {
+  it('adds meta.warnings or joins the existing list, wherever meta is', () => {
+    const w = [{ field: 'limt', message: 'm', count: 1, did_you_mean: 'limit' }];
+    const item = '{"field":"limt","message":"m","count":1,"did_you_mean":"limit"}';
+    // The rows are not JSON: the answer is not parsed (it may hold 10,000 rows).
+    const get = Buffer.from('{"data":[NOT JSON "meta":{],"meta":{"time":1,"cleaning":{"a":1}}}');
+    assert.equal(withWarnings(get, w).toString(), `{"data":[NOT JSON "meta":{],"meta":{"time":1,"cleaning":{"a":1},"warnings":[${item}]}}`);
+    const post = Buffer.from('{"batch_id":"b","message":"m","meta":{"time":1,"warnings":[{"x":1}]},"data":[NOT JSON "warnings":[]}');
+    assert.equal(
+      withWarnings(post, w).toString(),
+      `{"batch_id":"b","message":"m","meta":{"time":1,"warnings":[{"x":1},${item}]},"data":[NOT JSON "warnings":[]}`,
+    );
+    const backfill = Buffer.from('{"batch_id":"b","message":"m","meta":{"time":1,"left_out_entries":[]}}');
+    assert.equal(withWarnings(backfill, w).toString(), `{"batch_id":"b","message":"m","meta":{"time":1,"left_out_entries":[],"warnings":[${item}]}}`);
+    assert.equal(withWarnings(backfill, []), backfill);
+  });
+});
+
+for (const engine of ENGINES) {
+  describe(`probe leftovers on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi; // no workers: everything on the event loop
+    let offload: TestApi; // every body parsed and every book ranked on a worker
+    before(async () => {
+      api = await startApi(engine, { LOG_LEVEL: 'warn', KITH_WORKERS: '0' });
+      offload = await startApi(engine, { LOG_LEVEL: 'warn', KITH_WORKERS: '1', KITH_OFFLOAD_BODY_BYTES: '0', KITH_OFFLOAD_BOOK_ENTRIES: '0' });
+      for (const a of [api, offload]) {
+        const r = await a.post('/v0/address-book', { user_id: 'q', source: SOURCE, entries: ENTRIES, backfill: 1 });
+        assert.equal(r.status, 200, r.text);
+      }
+    });
+    after(async () => {
+      await api?.close();
+      await offload?.close();
+    });
+
+    it('GET names unknown and misspelt query options in meta.warnings, with a did-you-mean, and answers as before', async () => {
+      for (const a of [api, offload]) {
+        const plain = await a.get('/v0/address-book/q');
+        assert.equal(plain.status, 200, plain.text);
+        assert.equal(plain.body.meta.warnings, undefined);
+        const r = await a.get('/v0/address-book/q?limt=1&filter_invites_snt=1&utm_source=mail&utm_source=again');
+        assert.equal(r.status, 200, r.text);
+        assert.deepEqual(r.body.data, plain.body.data, 'the unknown options change nothing in the list');
+        assert.deepEqual(r.body.meta.warnings, [
+          { field: 'limt', message: 'unknown query option, ignored; did you mean "limit"?', count: 1, did_you_mean: 'limit' },
+          {
+            field: 'filter_invites_snt',
+            message: 'unknown query option, ignored; did you mean "filter_invites_sent"?',
+            count: 1,
+            did_you_mean: 'filter_invites_sent',
+          },
+          { field: 'utm_source', message: 'unknown query option, ignored', count: 2 },
+        ]);
+        for (const w of r.body.meta.warnings) assertWarningShape(w);
+        assertSerialised(r, 'book');
+        // Known options still apply beside unknown ones.
+        const both = await a.get('/v0/address-book/q?limit=1&Limit=2');
+        assert.equal(both.status, 200, both.text);
+        assert.equal(both.body.data.length, 1);
+        assert.deepEqual(both.body.meta.warnings, [
+          { field: 'Limit', message: 'unknown query option, ignored; did you mean "limit"?', count: 1, did_you_mean: 'limit' },
+        ]);
+      }
+      // The warnings have the shape of POST's unknown-field warnings.
+      const post = await api.post('/v0/address-book', { user_id: 'q-post', source: {}, entries: [{ email: 'x@example.com' }], limt: 1 });
+      assert.equal(post.status, 200, post.text);
+      assert.deepEqual(Object.keys(post.body.meta.warnings[0]), ['field', 'message', 'count', 'did_you_mean']);
+    });
+
+    it('GET /v0/address-book (a client key) names them too', async () => {
+      const ck = await api.post('/v0/client-key', { user_id: 'q' });
+      assert.equal(ck.status, 200, ck.text);
+      const r = await api.get('/v0/address-book?limt=2', ck.body.client_key);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.meta.warnings, [
+        { field: 'limt', message: 'unknown query option, ignored; did you mean "limit"?', count: 1, did_you_mean: 'limit' },
+      ]);
+    });
+
+    it('GET: backfill has no effect (a warning, whatever its value); a bad value of an option GET reads is a 400 naming it', async () => {
+      for (const a of [api, offload]) {
+        for (const v of ['zzz', '1']) {
+          const r = await a.get(`/v0/address-book/q?backfill=${v}`);
+          assert.equal(r.status, 200, r.text);
+          assert.equal(r.body.data.length, 3);
+          assert.deepEqual(r.body.meta.warnings, [{ field: 'backfill', message: 'has no effect on GET (backfill applies to uploads), ignored', count: 1 }]);
+        }
+        for (const [q, field] of [
+          ['limit=abc', 'limit'],
+          ['explain=maybe', 'explain'],
+          ['include_left_out=2', 'include_left_out'],
+        ]) {
+          const r = await a.get(`/v0/address-book/q?${q}&limt=1`);
+          assert.equal(r.status, 400, r.text);
+          assert.equal(r.body.code, 'invalid_request');
+          assert.equal(r.body.details.length, 1);
+          assert.equal(r.body.details[0].field, field);
+        }
+      }
+    });
+
+    it('a query option given more than once is a 400 naming it', async () => {
+      for (const a of [api, offload]) {
+        for (const [path, field] of [
+          ['/v0/address-book/q?limit=5&limit=6', 'limit'],
+          ['/v0/address-book/q?explain=1&explain=1', 'explain'],
+          ['/v0/address-book/q?limit=1&filter_blank_names=1&filter_blank_names=0', 'filter_blank_names'],
+          ['/v0/address-books?page=1&page=2', 'page'],
+        ]) {
+          const r = await a.get(path);
+          assert.equal(r.status, 400, `${path}: ${r.text}`);
+          assert.equal(r.body.code, 'invalid_request');
+          assert.equal(r.body.error, `Invalid request: ${field} is given more than once.`);
+          assert.deepEqual(r.body.details, [{ field, message: 'is given more than once' }]);
+          assert.equal(typeof r.body.meta.request_id, 'string');
+        }
+        // The file upload reads its options from the query: the same 400.
+        const file = await a.request('POST', '/v0/address-book-file?user_id=qf&limit=1&limit=2', {
+          raw: 'Name,Email\nAnn,ann@example.com\n',
+          headers: { 'content-type': 'text/csv' },
+        });
+        assert.equal(file.status, 400, file.text);
+        assert.deepEqual(file.body.details, [{ field: 'limit', message: 'is given more than once' }]);
+      }
+    });
+
+    it('POST /v0/address-book reads no query option: each one is named in meta.warnings, after the body’s own', async () => {
+      for (const a of [api, offload]) {
+        const body = { user_id: 'qp', source: SOURCE, entries: [...ENTRIES, { name: 'Di', email: 'di@example.net', emial: 'x' }] };
+        const r = await a.post('/v0/address-book?limit=1&limt=1&utm=1', body);
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.body.data.length, 4, 'the query limit is not applied');
+        assert.deepEqual(r.body.meta.warnings, [
+          {
+            field: 'entries[].emial',
+            message: 'unknown field, ignored (kept with the raw upload); did you mean "email"?',
+            count: 1,
+            indexes: [3],
+            did_you_mean: 'email',
+          },
+          { field: 'limit', message: 'ignored in the query: POST /v0/address-book reads it from the JSON body', count: 1 },
+          {
+            field: 'limt',
+            message: 'unknown query option, ignored (POST /v0/address-book reads its options from the JSON body); did you mean "limit"?',
+            count: 1,
+            did_you_mean: 'limit',
+          },
+          { field: 'utm', message: 'unknown query option, ignored (POST /v0/address-book reads its options from the JSON body)', count: 1 },
+        ]);
+        assertSerialised(r, 'upload');
+        // A backfill answer (no list), and an answer whose body had no warnings of its own.
+        const b = await a.post('/v0/address-book?backfill=1', { user_id: 'qp', source: {}, entries: [{ email: 'e@example.com' }], backfill: 1 });
+        assert.equal(b.status, 200, b.text);
+        assert.equal(b.body.data, undefined);
+        assert.deepEqual(b.body.meta.warnings, [
+          { field: 'backfill', message: 'ignored in the query: POST /v0/address-book reads it from the JSON body', count: 1 },
+        ]);
+        assertSerialised(b, 'upload');
+        const plain = await a.post('/v0/address-book?explain=1', { user_id: 'qp', source: {}, entries: [{ email: 'f@example.com' }] });
+        assert.equal(plain.status, 200, plain.text);
+        assert.equal(plain.body.data[0].explain, undefined);
+        assert.deepEqual(
+          plain.body.meta.warnings.map((w: { field: string }) => w.field),
+          ['explain'],
+        );
+        assertSerialised(plain, 'upload');
+      }
+    });
+
+    it('POST /v0/address-book-file names query options it does not read', async () => {
+      const r = await api.request('POST', '/v0/address-book-file?user_id=qf&limt=1&format=csv', {
+        raw: 'Name,Email\nAnn,ann@example.com\nBo,bo@example.com\n',
+        headers: { 'content-type': 'text/csv' },
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.data.length, 2);
+      assert.deepEqual(r.body.meta.warnings, [
+        { field: 'limt', message: 'unknown query option, ignored; did you mean "limit"?', count: 1, did_you_mean: 'limit' },
+      ]);
+    });
+
+    it('one wrong item of a list is exactly one detail, named by its path', async () => {
+      for (const path of ['/v0/suggested-seen', '/v0/invites-sent']) {
+        const r = await api.post(path, {
+          entries: [
+            { user_id: 'q', emails: ['ann@example.com'] },
+            { user_id: 'q', emails: ['bo@example.com', 5] },
+          ],
+        });
+        assert.equal(r.status, 400, r.text);
+        assert.equal(r.body.code, 'invalid_request');
+        assert.deepEqual(r.body.details, [{ field: 'entries[1].emails[1]', message: 'must be a string or null' }]);
+        assert.equal(r.body.error, 'Invalid request: entries[1].emails[1] must be a string or null.');
+      }
+      const phones = await api.post('/v0/suggested-seen', [{ user_id: 'q', phones: [{}] }]);
+      assert.deepEqual(phones.body.details, [{ field: 'entries[0].phones[0]', message: 'must be a string or null' }]);
+      // A list where a list is expected but of the wrong kind is still named itself.
+      const notList = await api.post('/v0/suggested-seen', [{ user_id: 'q', emails: 'ann@example.com' }]);
+      assert.deepEqual(notList.body.details, [{ field: 'entries[0].emails', message: 'must be a list or null' }]);
+      // Two problems, one field's name inside the other's, are both named: only a kind said of a value
+      // with a problem inside it is dropped.
+      let deep: unknown = 1;
+      for (let i = 0; i < 12; i++) deep = { d: deep };
+      const dotted = await api.post('/v0/address-book', { user_id: 'qd', source: {}, entries: [{ email: 'a@example.com' }], x: deep, 'x.y': deep });
+      assert.equal(dotted.status, 400, dotted.text);
+      assert.deepEqual(
+        dotted.body.details.map((d: { field: string }) => d.field),
+        ['x', 'x.y'],
+      );
+      // The upload, on the event loop and on a worker (its validation error comes back as a service error).
+      for (const a of [api, offload]) {
+        const up = await a.post('/v0/address-book', { user_id: 'qe', source: {}, entries: [{ email: 'a@example.com', addresses: [{ city: 5 }] }] });
+        assert.equal(up.status, 400, up.text);
+        assert.deepEqual(up.body.details, [{ field: 'entries[0].addresses[0].city', message: 'must be a string or null' }]);
+        assert.equal(up.body.error, 'Invalid request: entries[0].addresses[0].city must be a string or null.');
+      }
+    });
+
+    it('GET and DELETE ignore their body alike, whatever it holds and whatever its Content-Type', async () => {
+      const bodies: [string, Record<string, string>][] = [
+        ['{bad', { 'content-type': 'application/json' }],
+        ['{bad', { 'content-type': 'text/plain' }],
+        ['not json at all', { 'content-type': 'text/plain' }],
+        ['<x/>', { 'content-type': 'application/xml' }],
+        ['{bad', { 'content-type': 'garbage' }],
+        ['{"limit": 1}', { 'content-type': 'application/json' }],
+        ['{bad', {}],
+      ];
+      for (const [raw, headers] of bodies) {
+        const what = `${headers['content-type'] ?? 'no type'} ${raw}`;
+        const g = await api.request('GET', '/v0/address-book/q', { raw, headers });
+        assert.equal(g.status, 200, `GET ${what}: ${g.text}`);
+        assert.equal(g.body.data.length, 3, 'a body is no option');
+        const g404 = await api.request('GET', '/v0/address-book/nobody', { raw, headers });
+        const d404 = await api.request('DELETE', '/v0/address-book/nobody', { raw, headers });
+        assert.equal(g404.status, 404, `GET ${what}: ${g404.text}`);
+        assert.equal(d404.status, 404, `DELETE ${what}: ${d404.text}`);
+        assert.equal(d404.body.code, 'address_book_not_found');
+        const up = await api.post('/v0/address-book', { user_id: 'gone', source: {}, entries: [{ email: 'g@example.com' }], backfill: 1 });
+        assert.equal(up.status, 200, up.text);
+        const d = await api.request('DELETE', '/v0/address-book/gone', { raw, headers });
+        assert.equal(d.status, 200, `DELETE ${what}: ${d.text}`);
+        assert.equal(d.body.message, 'Address book for gone deleted.');
+        assert.equal((await api.get('/v0/address-book/gone')).status, 404);
+      }
+      // The connection stays usable after a body left unread.
+      assert.equal((await api.get('/v0/address-book/q')).status, 200);
+    });
+
+    it('a POST body with invalid UTF-8 is read with U+FFFD and named in meta.warnings (no data in the warning)', async () => {
+      const bad = Buffer.from([0xff, 0xfe, 0x41, 0xc3]); // two invalid sequences around "A", and a truncated one
+      for (const a of [api, offload]) {
+        const r = await postBytes(a, '/v0/address-book', bodyWithBytes('utf', bad, [{ name: 'Ok', email: 'ok@example.com' }]));
+        assert.equal(r.status, 200, r.text);
+        assert.deepEqual(r.body.meta.warnings, [
+          { field: 'body', message: 'the body is not valid UTF-8: 3 invalid byte sequences were replaced by U+FFFD (and stored so); send UTF-8', count: 3 },
+        ]);
+        assert.doesNotMatch(JSON.stringify(r.body.meta.warnings), /Zo|zo@|example/);
+        assertSerialised(r, 'upload');
+        const g = await a.get('/v0/address-book/utf');
+        assert.ok(
+          g.body.data.some((row: { name: string }) => row.name === 'Zo\uFFFD\uFFFDA\uFFFD'),
+          g.text,
+        );
+        // With the body's own warnings, and a backfill.
+        const both = await postBytes(
+          a,
+          '/v0/address-book?limt=1',
+          Buffer.concat([Buffer.from('{"user_id":"utf","backfill":1,"source":{},"entries":[{"emial":"x","name":"'), Buffer.from([0x80]), Buffer.from('"}]}')]),
+        );
+        assert.equal(both.status, 200, both.text);
+        assert.deepEqual(
+          both.body.meta.warnings.map((w: { field: string; count: number }) => [w.field, w.count]),
+          [
+            ['entries[].emial', 1],
+            ['body', 1],
+            ['limt', 1],
+          ],
+        );
+        assertSerialised(both, 'upload');
+      }
+      // U+FFFD written as valid UTF-8 by the client is no invalid byte.
+      const written = await postBytes(api, '/v0/address-book', bodyWithBytes('utf-ok', Buffer.from('\uFFFD', 'utf8')));
+      assert.equal(written.status, 200, written.text);
+      assert.equal(written.body.meta.warnings, undefined);
+      // JSON sent as text/plain is read the same way.
+      const plain = await postBytes(api, '/v0/address-book', bodyWithBytes('utf-plain', Buffer.from([0xe9])), 'text/plain');
+      assert.equal(plain.status, 200, plain.text);
+      assert.equal(plain.body.meta.warnings[0].field, 'body');
+      // The record endpoints say so too.
+      const seen = await postBytes(
+        api,
+        '/v0/suggested-seen',
+        Buffer.concat([Buffer.from('[{"user_id":"q","name":"B'), Buffer.from([0xe9]), Buffer.from('","emails":["bo@acme.example"]}]')]),
+      );
+      assert.equal(seen.status, 200, seen.text);
+      assert.deepEqual(seen.body.meta.warnings, [
+        { field: 'body', message: 'the body is not valid UTF-8: 1 invalid byte sequence was replaced by U+FFFD (and stored so); send UTF-8', count: 1 },
+      ]);
+      const fine = await api.post('/v0/suggested-seen', [{ user_id: 'q', emails: ['ann@example.com'] }]);
+      assert.equal(fine.status, 200, fine.text);
+      assert.deepEqual(Object.keys(fine.body.meta), ['time']);
+    });
+  });
+}
