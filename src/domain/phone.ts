@@ -646,6 +646,8 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
     if (parsed.ext) return withExtension(parsed.number as string, parsed.ext, bad);
     // A pause (',' ';' '#') the parser does not read as an extension: shown as written, never merged.
     if (hasExtension(s)) return { display: s, key: null };
+    const elsewhere = international ? null : elsewhereNational(s, digits, parsed.number as string, national, bad, region);
+    if (elsewhere !== null) return elsewhere;
     if (bad) {
       // A local number without its area code ("234-5678" in a +1 book): as with no region.
       if (!international && isLocalNumber(parsed.number as string, national, region)) return noCountry(s, digits);
@@ -671,6 +673,33 @@ function isLocalNumber(number: string, national: string, region: CountryCode | n
   const lengths = rp.plan.lengths;
   // A subscriber number never starts with 0 (a trunk or call prefix; "(000) 000-001" is filler).
   return lengths !== null && national.length < lengths[0]! && national.charCodeAt(0) !== 48;
+}
+
+/**
+ * A number written nationally (no '+', no call prefix) that the region's numbering plan has no such
+ * number for, read as a national number of a country the book does not say (noCountry: shown as
+ * written, keyed on its digits; merge/links.ts joins it to the one full number of the book that ends
+ * with them after a real calling code). Null: the region's reading stands. Two cases:
+ *  - written with a trunk prefix '0' ("06 12 34 56 78", "07911 123456" in a US book: a contact saved
+ *    abroad): read in the region it is a wrong number ("+10612345678") or nothing at all;
+ *  - a possible length for the region but no number of its plan ("(415) 555-0123" in a UK book would
+ *    be "+444155550123"): an E.164 that cannot exist is never made up.
+ * An impossible number that does not start with a trunk prefix is left as it was (no key): a string of
+ * digits is not made a number. Filler that the plan has no number for gets no key either ("(000)
+ * 000-0001", which was "+10000000001": what is left after its zeros is too short or one digit).
+ * Exported for the tests' reference reading.
+ */
+export function elsewhereNational(s: string, digits: string, number: string, national: string, bad: boolean, region: CountryCode | null): NormPhone | null {
+  if (region === null) return null;
+  const trunk = digits.charCodeAt(0) === 48 && digits.charCodeAt(1) !== 48;
+  if (bad && !trunk) return null;
+  const rp = regionPlan(region);
+  if (rp === null || !number.startsWith(rp.plan.callingCode, 1)) return null;
+  if (rp.plan.nationalNumber.test(national) || rp.calling.main.nationalNumber.test(national)) return null;
+  let z = 0;
+  while (z < digits.length && digits.charCodeAt(z) === 48) z++;
+  if (digits.length - z < MIN_NATIONAL_DIGITS || sameDigit(digits.slice(z))) return { display: s, key: null };
+  return noCountry(s, digits);
 }
 
 /**
@@ -1002,6 +1031,8 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
     const national = parsed.national;
     const bad = national.length < MIN_NATIONAL_DIGITS || !parsed.possible || sameDigit(national);
     if (ext !== null) return withExtension(parsed.number, ext, bad);
+    const elsewhere = plus || idd ? null : elsewhereNational(s, digits, parsed.number, national, bad, region);
+    if (elsewhere !== null) return elsewhere;
     if (bad) return !plus && !idd && isLocalNumber(parsed.number, national, region) ? noCountry(s, digits) : { display: s, key: null };
     return { display: parsed.number, key: 'p:' + parsed.number };
   }

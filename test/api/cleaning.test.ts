@@ -155,6 +155,30 @@ for (const engine of ENGINES) {
       assert.equal(android.body.meta.cleaning.book_contacts, 2);
     });
 
+    it("a number saved abroad (another country's national form) is kept as written and joins the person's full number", async () => {
+      const user = 'abroad';
+      // A US owner: the phone book holds friends saved while living in the UK and in France, without +44 / +33.
+      const r = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'android', phone: '+1 415 555 0100' },
+        entries: [
+          { name: 'Amelia Hughes', phone: '07911 123456' },
+          { name: 'Amelia Hughes', email: 'amelia@example.co.uk', phone: '+44 7911 123456' },
+          { name: 'Camille Martin', phone: '06 12 34 56 78' },
+          { name: 'Local Plumber', phone: '(415) 555-0199' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = new Map(r.body.data.map((d: any) => [d.name, d.phones]));
+      assert.deepEqual(rows.get('Amelia Hughes'), ['+447911123456'], 'one person, shown with the full number');
+      assert.deepEqual(rows.get('Camille Martin'), ['06 12 34 56 78'], 'shown as written: no made-up +1 number');
+      assert.deepEqual(rows.get('Local Plumber'), ['+14155550199']);
+      assert.equal(r.body.data.length, 3);
+      assert.equal(r.body.meta.cleaning.left_out, 0, 'nobody left out');
+      const got = await api.get(`/v0/address-book/${user}`);
+      assert.deepEqual(got.body.data.map((d: any) => d.name).sort(), ['Amelia Hughes', 'Camille Martin', 'Local Plumber']);
+    });
+
     it('the same person written in Unicode and punycode, or with a wrapper, is one contact', async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'idn',

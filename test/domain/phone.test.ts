@@ -13,6 +13,7 @@ import {
   phoneNumbers,
   readOrRepair,
   regionFromPhone,
+  elsewhereNational,
 } from '../../src/domain/phone.ts';
 
 test('E.164 in, E.164 out (fast path), whatever the region', () => {
@@ -49,6 +50,29 @@ test('national numbers use the region', () => {
   assert.equal(normalizePhone('020 7946 0000', 'GB')?.key, 'p:+442079460000');
   assert.equal(normalizePhone('06 12 34 56 78', 'FR')?.key, 'p:+33612345678');
   assert.equal(normalizePhone('0171 1234567', 'DE')?.key, 'p:+491711234567');
+});
+
+test("a national number the region's plan has no such number for is another country's: shown as written, keyed on its digits", () => {
+  // Saved abroad, read in a US book: never a made-up +1 number ("+10612345678"), never nothing at all.
+  for (const [s, key] of [
+    ['06 12 34 56 78', 'n:0612345678'], // French mobile
+    ['07911 123456', 'n:07911123456'], // UK mobile
+    ['030 12345678', 'n:03012345678'], // Berlin
+  ]) {
+    assert.deepEqual(normalizePhone(s, 'US'), { display: s, key }, s);
+  }
+  // A US number written nationally in a UK book: no "+444155550123".
+  assert.deepEqual(normalizePhone('(415) 555-0123', 'GB'), { display: '(415) 555-0123', key: 'n:4155550123' });
+  // Must not: the region's own numbers keep their full form, in any writing.
+  assert.equal(normalizePhone('07911 123456', 'GB')?.key, 'p:+447911123456');
+  assert.equal(normalizePhone('06 12 34 56 78', 'FR')?.key, 'p:+33612345678');
+  assert.equal(normalizePhone('06 1234 5678', 'IT')?.key, 'p:+390612345678'); // Rome: the 0 is part of the number
+  assert.equal(normalizePhone('(415) 555-0123', 'US')?.key, 'p:+14155550123');
+  assert.equal(normalizePhone('604-555-0123', 'US')?.key, 'p:+16045550123'); // Canada, on the same plan
+  // Must not: filler and digit strings that are no number stay keyless (nothing is invented from them).
+  for (const s of ['(000) 000-0001', '0000000', '0 1', '00000001', '415 / 0181 / 0182']) {
+    assert.equal(normalizePhone(s, 'US')?.key ?? null, null, s);
+  }
 });
 
 test('without a region a national number keeps a national-only key of its digits', () => {
@@ -787,6 +811,9 @@ describe('the rewritten shortcuts agree with their first form', () => {
       // Since issue #12 a number with an extension is a callable direct line: keyed "+E164;ext=N".
       if (parsed.ext) return { display: `${parsed.number};ext=${parsed.ext}`, key: bad ? null : `p:${parsed.number};ext=${parsed.ext}` };
       if (EXTENSION_RE.test(s)) return { display: s, key: null };
+      // The third: a national number the region's plan has no such number for is another country's.
+      const elsewhere = international ? null : elsewhereNational(s, digits, parsed.number as string, national, bad, region);
+      if (elsewhere !== null) return elsewhere;
       if (bad && !international && region && isLocal(parsed.number as string, parsed.nationalNumber as string, region)) return noCountry(s, digits);
       if (bad) return { display: s, key: null };
       return { display: parsed.number as string, key: 'p:' + parsed.number };
