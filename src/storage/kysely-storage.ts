@@ -1035,24 +1035,21 @@ export class KyselyStorage implements Storage {
               .groupBy('o.key')
               .execute(),
         // Reciprocal: the users whose books hold one of the owner's keys (found from those few keys,
-        // whatever the book's size), by their owner keys; the ones in this book are kept below. The
-        // planner probes owner_keys' (tenant, user_id) index per user found (~0.2 ms on a small book).
+        // whatever the book's size), by their owner keys; the ones in this book are kept below. The plan
+        // is fixed, not left to the planner (SQLite never reorders a CROSS JOIN): contact_keys outside,
+        // then owner_keys' (tenant, user_id) index per user found (~10 us). Left to the planner (no
+        // statistics), it walked every owner key of the app, for each user found or even for the whole
+        // join: a cost that grew with the app's users, 1-2 ms per lookup at 2,000 users, on every read.
         owner.length === 0
           ? Promise.resolve([])
-          : db
-              .selectFrom('contact_keys as ck')
-              .innerJoin('owner_keys as ok', (j) => j.onRef('ok.tenant', '=', 'ck.tenant').onRef('ok.user_id', '=', 'ck.user_id'))
-              .select((eb) => [
-                'ok.key',
-                eb.fn.max('ck.times').as('times'),
-                eb.fn.max('ck.last_sent').as('last_sent'),
-                eb.fn.max('ck.last_received').as('last_received'),
-              ])
-              .where('ck.tenant', '=', t)
-              .where('ck.key', 'in', owner)
-              .where('ck.user_id', '<>', userId)
-              .groupBy('ok.key')
-              .execute(),
+          : sql<{ key: string; times: number | null; last_sent: number | null; last_received: number | null }>`
+              select ok.key, max(ck.times) as times, max(ck.last_sent) as last_sent, max(ck.last_received) as last_received
+              from contact_keys as ck cross join owner_keys as ok indexed by owner_keys_user
+              where ck.tenant = ${t} and ck.key in (${sql.join(owner)}) and ck.user_id <> ${userId}
+                and ok.tenant = ck.tenant and ok.user_id = ck.user_id
+              group by ok.key`
+              .execute(db)
+              .then((r) => r.rows),
         db.selectFrom(book).crossJoin('app_users as a').whereRef('a.key', '=', 'j.key').select('a.key').where('a.tenant', '=', t).execute(),
         this.#invitedBy(t, userId),
         db
@@ -1433,19 +1430,14 @@ export class KyselyStorage implements Storage {
         // One writer of a tenant's aliases at a time: two overlapping groups posted at once must end as one.
         await this.#profile.lockUser(trx, `${t}/#aliases`);
         const wanted = uniqueSorted(keys);
-        const touched = await trx.selectFrom('aliases').select('alias_id').distinct().where('tenant', '=', t).where('key', 'in', wanted).execute();
+        // Each lookup below probes an index past the tenant (the key, the group): no DISTINCT or ORDER BY
+        // in SQL, which SQLite's planner would serve by walking all of the app's aliases.
+        const touched = [
+          ...new Set((await trx.selectFrom('aliases').select('alias_id').where('tenant', '=', t).where('key', 'in', wanted).execute()).map((r) => r.alias_id)),
+        ];
         const id = randomUUID();
         if (touched.length > 0) {
-          await trx
-            .updateTable('aliases')
-            .set({ alias_id: id })
-            .where('tenant', '=', t)
-            .where(
-              'alias_id',
-              'in',
-              touched.map((r) => r.alias_id),
-            )
-            .execute();
+          await trx.updateTable('aliases').set({ alias_id: id }).where('tenant', '=', t).where('alias_id', 'in', touched).execute();
         }
         const rows = wanted.map((key) => ({ tenant: t, key, alias_id: id, created_at: at }));
         for (const part of chunks(rows, 4, this.#profile.maxParams)) {
@@ -1455,8 +1447,8 @@ export class KyselyStorage implements Storage {
             .onConflict((oc) => oc.columns(['tenant', 'key']).doUpdateSet({ alias_id: id }))
             .execute();
         }
-        const group = await trx.selectFrom('aliases').select('key').where('tenant', '=', t).where('alias_id', '=', id).orderBy('key').execute();
-        return group.map((r) => r.key);
+        const group = await trx.selectFrom('aliases').select('key').where('tenant', '=', t).where('alias_id', '=', id).execute();
+        return uniqueSorted(group.map((r) => r.key));
       }),
     );
   }
