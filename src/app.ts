@@ -108,6 +108,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Workers open their own connection on config.databaseUrl: a private in-memory SQLite has none to share.
   const pool = config.workers > 0 && !/:memory:/.test(config.databaseUrl ?? '') ? new WorkerPool(config.workers, { config }) : null;
   app.addHook('onClose', async () => pool?.close());
+  // Once it listens (not in app.inject), the workers start: the first big request after a start or a
+  // deploy then finds them loaded (it waited ~2 s for two workers to load their modules, see docs/scaling.md).
+  app.addHook('onListen', async () => pool?.start());
   // The engine's background upkeep (SQLite: WAL checkpoints off the requests' commits), for as long as the app runs.
   const stopMaintenance = await storage.startMaintenance();
   app.addHook('onClose', async () => stopMaintenance());

@@ -1,8 +1,8 @@
 /**
  * A small pool of worker threads running book-worker.ts: each worker takes one job at a time, jobs
- * wait in one FIFO queue, and workers start on first use (an app that never gets a big request never
- * starts one). One job per worker bounds the memory of concurrent big uploads to `size` books in
- * flight, whatever the number of clients; the rest wait as their request bodies.
+ * wait in one FIFO queue, and workers start when the server listens (start()) or on first use. One job
+ * per worker bounds the memory of concurrent big uploads to `size` books in flight, whatever the number
+ * of clients; the rest wait as their request bodies.
  *
  * A worker that dies (out of memory, a native crash) fails only its own job, with a plain Error that
  * becomes a 500; the next job starts a fresh worker.
@@ -85,6 +85,16 @@ export class WorkerPool {
       this.#queue.push({ job, resolve, reject });
       this.#dispatch();
     });
+  }
+
+  /**
+   * Starts every worker now, without work (the server calls it once it listens): a worker loads its
+   * modules and opens its storage in the background, not on the first big request. A worker that cannot
+   * start is not restarted until there is work (see #dispatch).
+   */
+  start(): void {
+    if (this.#closed) return;
+    while (this.#slots.length < this.#size) this.#spawn();
   }
 
   #dispatch(): void {
