@@ -19,6 +19,7 @@
  * time reached only part of the workers' code and made the figures depend on how the pool picks workers.
  *
  * Printed per engine:
+ *   - the first two 1,000-entry POSTs after the server starts (before any warm-up: what a deploy meets);
  *   - for books of 100, 1,000 and 10,000 entries: POST for a new user (ranked answer), POST merging a
  *     second source into that book (ranked answer), GET of the book: medians, floor, ratio;
  *   - backfill: contacts per second over many users (backfill=1, 4 requests in flight), beside the floor's rate;
@@ -228,6 +229,12 @@ async function benchEngine(engine: EngineName): Promise<void> {
 
   try {
     console.log(`\n${engine} (server: child process, ${base}; medians)`);
+    // What a client meets after a start or a deploy: the first big uploads, before any warm-up (two, one
+    // per worker when there are two), as soon as /readyz says ready, as a load balancer sends them.
+    const firsts: number[] = [];
+    for (let i = 0; i < 2; i++)
+      firsts.push((await post(JSON.stringify(makeBody(`first${i}`, makeEntries({ size: 1_000, seed: 600 + i }), { seed: 600 + i })), 'first')).ms);
+    console.log(`  first 1,000-entry POSTs after start  ${firsts.map(fmtMs).join(',')}  (then warm-up)`);
     // Warm-up: the first requests compile schemas, JIT the hot paths (on the event loop and on every
     // worker thread: each has its own JIT) and fill the key lookup. Measured figures are steady state:
     // one stream of requests per worker, at once, so that every worker gets its share (the pool gives

@@ -36,6 +36,12 @@ export interface BuildOptions {
   storage: Storage;
   /** Where logs go (default stdout). Tests pass a stream to inspect them. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Start the worker threads once the app listens (the server does: the first big upload after a start
+   * or a deploy then finds them loaded), rather than on first use (tests: most apps they start never
+   * get a big request).
+   */
+  startWorkersOnListen?: boolean;
 }
 
 /** Log the route shape, never the path itself: user ids and query strings can be personal data. */
@@ -108,9 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Workers open their own connection on config.databaseUrl: a private in-memory SQLite has none to share.
   const pool = config.workers > 0 && !/:memory:/.test(config.databaseUrl ?? '') ? new WorkerPool(config.workers, { config }) : null;
   app.addHook('onClose', async () => pool?.close());
-  // Once it listens (not in app.inject), the workers start: the first big request after a start or a
-  // deploy then finds them loaded (it waited ~2 s for two workers to load their modules, see docs/scaling.md).
-  app.addHook('onListen', async () => pool?.start());
+  // The first big request after a start waited ~2.4 s for two workers to load their modules (docs/scaling.md).
+  if (opts.startWorkersOnListen) app.addHook('onListen', async () => pool?.start());
   // The engine's background upkeep (SQLite: WAL checkpoints off the requests' commits), for as long as the app runs.
   const stopMaintenance = await storage.startMaintenance();
   app.addHook('onClose', async () => stopMaintenance());
@@ -186,7 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   // Metrics and docs come before the API routes: their hooks (timing, request examples) must see every route.
-  await app.register(metricsPlugin, { config, storage });
+  await app.register(metricsPlugin, { config, storage, workers: pool });
   await app.register(docsPlugin);
   await app.register(playgroundPlugin, { config, storage });
   // JSON sent as text/plain (browser clients do, to avoid a CORS preflight): a body holding a JSON
@@ -218,7 +223,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     secret_or_client_key: keyed,
   };
   const routes: RouteSpec[] = [
-    ...publicRoutes(app, storage),
+    ...publicRoutes(app, storage, pool),
     ...miscRoutes({ config }),
     ...addressBookRoutes({ service, schemas, config, pool }),
     ...recordRoutes({ storage, schemas, config, onInvitesAccepted }),
@@ -312,7 +317,7 @@ export const ENTRY_POINTS = {
 } as const;
 
 /** The routes without a key: the front door, the OpenAPI document and the health probes. */
-function publicRoutes(app: FastifyInstance, storage: Storage): RouteSpec[] {
+function publicRoutes(app: FastifyInstance, storage: Storage, pool: WorkerPool | null): RouteSpec[] {
   const hidden = { hide: true } as const;
   return [
     {
@@ -337,10 +342,15 @@ function publicRoutes(app: FastifyInstance, storage: Storage): RouteSpec[] {
       handler: async (request, reply) => {
         try {
           await storage.ping();
-          return { status: 'ok', database: storage.engine };
         } catch {
           return sendError(request, reply, new ApiError('service_unavailable', 'The database is not reachable.', undefined, { 'Retry-After': '5' }));
         }
+        // Not ready while the workers started at listen still load their modules (~2-4 s on 2 cores): a
+        // big upload sent here meanwhile would wait for them (see WorkerPool.starting).
+        if (pool?.starting) {
+          return sendError(request, reply, new ApiError('service_unavailable', 'The worker threads are starting.', undefined, { 'Retry-After': '1' }));
+        }
+        return { status: 'ok', database: storage.engine };
       },
     },
   ];

@@ -32,7 +32,7 @@ export interface Config {
   /** Wait after the last accepted invite before retraining a tenant's ranking weights, ms. */
   readonly retrainDebounceMs: number;
   /**
-   * Worker threads for big requests (0: everything runs on the event loop). Started once the server listens. A
+   * Worker threads for big requests (0: everything runs on the event loop). Started when the server listens. A
    * POST body of at least `offloadBodyBytes`, and the ranking of a stored book of at least
    * `offloadBookEntries` entries, run on a worker so that small requests keep their latency meanwhile.
    */

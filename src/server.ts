@@ -8,7 +8,7 @@ export async function serve(env: Record<string, string | undefined> = process.en
   const config = loadConfig(env);
   const storage = await openStorage(config.databaseUrl, { citusShardCount: config.citusShardCount });
   await storage.migrateUp();
-  const app = await buildApp({ config, storage });
+  const app = await buildApp({ config, storage, startWorkersOnListen: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

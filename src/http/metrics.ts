@@ -135,9 +135,26 @@ type Timed = FastifyRequest & { kithMetricsStart?: bigint };
  * the hooks out of this plugin's scope, so they apply to routes registered after it).
  */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; storage?: Storage; metrics?: KithMetrics }) => {
+  async (
+    app: FastifyInstance,
+    opts: { config: Config; storage?: Storage; metrics?: KithMetrics; workers?: { threads: { loading: number; loaded: number } } | null },
+  ) => {
     const m = opts.metrics ?? createMetrics();
     if (opts.storage !== undefined) indexQueueGauges(m.registry, opts.storage);
+    const pool = opts.workers;
+    if (pool) {
+      new Gauge({
+        name: 'kith_workers',
+        help: 'Worker threads for big requests, by state: loading (modules, storage) or loaded.',
+        labelNames: ['state'],
+        registers: [m.registry],
+        collect() {
+          const t = pool.threads;
+          this.set({ state: 'loading' }, t.loading);
+          this.set({ state: 'loaded' }, t.loaded);
+        },
+      });
+    }
     app.decorate('kithMetrics', m);
 
     app.addHook('onRequest', async (request) => {

@@ -115,6 +115,8 @@ export interface EngineProfile {
    */
   readonly uploadWriter?: {
     write(enc: EncodedUpload): Promise<number>;
+    /** Settles once the thread has loaded its modules and opened its connection (or stopped). */
+    readonly loaded: Promise<void>;
     loadSignals?(t: string, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals>;
     close(): Promise<void>;
   };

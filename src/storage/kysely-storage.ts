@@ -425,6 +425,10 @@ export class KyselyStorage implements Storage {
     });
   }
 
+  whenLoaded(): Promise<void> {
+    return this.#profile.uploadWriter?.loaded ?? Promise.resolve();
+  }
+
   /**
    * The database part of appendUpload (what an engine's writer thread runs): the upload row and its
    * index_queue row, in one transaction. The key index (contact_keys, owner_keys) is written after the

@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { StorageError } from './errors.ts';
 import { KyselyStorage, type EncodedUpload } from './kysely-storage.ts';
-import { openSqlite } from './sqlite.ts';
+import { openSqlite, WRITER_LOADED } from './sqlite.ts';
 import type { BookSignals } from './types.ts';
 import { adoptWriteLocks } from './write-lock.ts';
 
@@ -33,6 +33,7 @@ const { path, writeLocks } = workerData as { path: string; writeLocks: [string, 
 adoptWriteLocks(writeLocks);
 const storage = new KyselyStorage(openSqlite(path));
 const port = parentPort!;
+port.postMessage(WRITER_LOADED);
 
 /** A signal lookup on this thread's connection: the book worker meanwhile merges the book. */
 function lookUpSignals(r: SignalsRequest): Promise<BookSignals> {

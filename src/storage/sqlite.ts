@@ -210,6 +210,8 @@ function asBytes(v: string | Uint8Array): string | Uint8Array {
 }
 
 const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
+/** What the writer thread posts once, when its modules are loaded and its connection open. */
+export const WRITER_LOADED = 'loaded';
 
 /**
  * The client side of a writer thread: started with it, one request per upload (or signal lookup),
@@ -219,6 +221,7 @@ const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
 class UploadWriter {
   readonly #path: string;
   #worker: Worker | null = null;
+  #loaded!: Promise<void>;
   readonly #pending = new Map<number, { resolve: (value: never) => void; reject: (e: Error) => void; operation: string }>();
   #next = 1;
   #closed = false;
@@ -228,6 +231,11 @@ class UploadWriter {
     // Started now (its storage is a book worker's, opened to write uploads): loading its modules is not
     // added to the first upload's answer (~0.3 s). Restarted on use if it dies.
     this.#worker = this.#start();
+  }
+
+  /** Settles once the thread started last has loaded (it says so) or stopped. */
+  get loaded(): Promise<void> {
+    return this.#loaded;
   }
 
   write(enc: EncodedUpload): Promise<number> {
@@ -262,7 +270,12 @@ class UploadWriter {
   #start(): Worker {
     const worker = new Worker(BOOT, { workerData: { entry: WRITER_ENTRY, path: this.#path, writeLocks: exportWriteLocks() } });
     const threadId = worker.threadId;
-    worker.on('message', (r: WriterReply) => {
+    let loaded!: () => void;
+    this.#loaded = new Promise<void>((resolve) => {
+      loaded = resolve;
+    });
+    worker.on('message', (r: WriterReply | typeof WRITER_LOADED) => {
+      if (r === WRITER_LOADED) return loaded();
       const p = this.#pending.get(r.id);
       if (p === undefined) return;
       this.#pending.delete(r.id);
@@ -271,6 +284,7 @@ class UploadWriter {
       else p.reject(new StorageError(r.error.kind, r.error.message));
     });
     const gone = () => {
+      loaded();
       if (this.#worker === worker) this.#worker = null;
       releaseLocksOf(threadId); // died inside a transaction: the other writers must not wait for it
       for (const p of this.#pending.values()) p.reject(new StorageError('failed', `${p.operation}: writer thread stopped`));

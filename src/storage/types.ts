@@ -275,6 +275,11 @@ export interface Storage {
    */
   flushIndex(timeoutMs?: number): Promise<void>;
   /**
+   * Settles once the threads this storage started for itself (SQLite in a book worker: its upload writer)
+   * have loaded (or stopped): a book worker says it is loaded only then (see WorkerPool.starting).
+   */
+  whenLoaded(): Promise<void>;
+  /**
    * The index work not done yet, over every app: uploads acknowledged whose key index is not written,
    * and when the oldest of them was queued (ms since the epoch; null: none). What GET /metrics shows.
    */

@@ -18,7 +18,7 @@ import { openStorage } from '../storage/index.ts';
 import { adoptWriteLocks } from '../storage/write-lock.ts';
 import { AddressBookAnswers } from './answers.ts';
 import { compileBodyValidator, parseJsonBody } from './compilers.ts';
-import type { Job, JobContext, JobReply, WorkerInit } from './protocol.ts';
+import { type Job, type JobContext, type JobReply, WORKER_LOADED, type WorkerInit } from './protocol.ts';
 
 const { config, writeLocks } = (workerData as { init: WorkerInit }).init as WorkerInit & { config: Config };
 const port = parentPort!;
@@ -63,6 +63,10 @@ function failure(e: unknown): JobReply {
   const err = e instanceof Error ? e : new Error(String(e));
   return { ok: false, error: { kind: 'internal', name: err.name, message: err.message, stack: err.stack } };
 }
+
+// Loaded once the storage's own threads are (SQLite: the upload writer): the pool's start-up waits for it.
+await storage.whenLoaded();
+port.postMessage(WORKER_LOADED);
 
 port.on('message', (job: Job) => {
   if (job.kind === 'close') {

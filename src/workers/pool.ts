@@ -12,7 +12,7 @@ import { ServiceError } from '../services/errors.ts';
 import { StorageError } from '../storage/errors.ts';
 import { exportWriteLocks, releaseLocksOf } from '../storage/write-lock.ts';
 import { transferList } from '../lib/transfer.ts';
-import type { Job, JobReply, UploadFacts, WorkerInit } from './protocol.ts';
+import { type Job, type JobReply, type UploadFacts, WORKER_LOADED, type WorkerInit } from './protocol.ts';
 
 /** A worker's answer: the JSON to send (UTF-8), and for a POST the facts the metrics count. */
 export interface JobResult {
@@ -30,6 +30,9 @@ export interface JobResult {
  */
 const YOUNG_GENERATION_MB = 192;
 
+/** How long the server may say it is not ready while its workers load (ms; they take ~2-4 s on 2 cores). */
+const STARTING_MS = 30_000;
+
 /** How long a worker may take to close its storage and exit before it is terminated (ms). */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -42,6 +45,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   current: Pending | null;
+  /** Its modules are loaded and its storage open (it said so). */
+  loaded: boolean;
 }
 
 /**
@@ -69,6 +74,7 @@ export class WorkerPool {
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #closed = false;
+  #startedAt: number | undefined;
 
   constructor(size: number, init: WorkerInit) {
     this.#size = Math.max(1, size);
@@ -94,7 +100,22 @@ export class WorkerPool {
    */
   start(): void {
     if (this.#closed) return;
+    this.#startedAt ??= performance.now();
     while (this.#slots.length < this.#size) this.#spawn();
+  }
+
+  /**
+   * Whether the workers start() started are still loading, for at most STARTING_MS: a worker that cannot
+   * load (it exits, or hangs) does not keep the server from being ready.
+   */
+  /** Workers running, by whether they have loaded (the `kith_workers` gauge). */
+  get threads(): { loading: number; loaded: number } {
+    const loaded = this.#slots.filter((s) => s.loaded).length;
+    return { loading: this.#slots.length - loaded, loaded };
+  }
+
+  get starting(): boolean {
+    return this.#startedAt !== undefined && performance.now() - this.#startedAt < STARTING_MS && this.#slots.some((s) => !s.loaded);
   }
 
   #dispatch(): void {
@@ -117,9 +138,13 @@ export class WorkerPool {
     const init: WorkerInit = { ...this.#init, writeLocks: exportWriteLocks() };
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY, init }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     const workerThreadId = worker.threadId;
-    const slot: Slot = { worker, current: null };
+    const slot: Slot = { worker, current: null, loaded: false };
     this.#slots.push(slot);
-    worker.on('message', (reply: JobReply) => {
+    worker.on('message', (reply: JobReply | typeof WORKER_LOADED) => {
+      if (reply === WORKER_LOADED) {
+        slot.loaded = true;
+        return;
+      }
       const p = slot.current;
       slot.current = null;
       const at = this.#slots.indexOf(slot);

@@ -44,6 +44,9 @@ export interface UploadFacts {
   backfill: boolean;
 }
 
+/** What a worker posts once, when its modules are loaded and its storage is open (before any job). */
+export const WORKER_LOADED = 'loaded';
+
 export type JobReply =
   /** `body`: the answer's JSON, UTF-8 bytes, transferred: the event loop sends them as they are. */
   | { ok: true; body: Uint8Array; upload?: UploadFacts }
