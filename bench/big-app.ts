@@ -13,13 +13,13 @@
  * to the socket to the answer's last byte.
  */
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createApiKey } from '../src/services/keys.ts';
 import { ENGINES, engineSkip, makeTestStorage, type EngineName } from '../test/helpers/engines.ts';
 import { freePort } from '../test/helpers/free-port.ts';
+import { closeAgent, request } from './http.ts';
 import { startLagProbe } from './index-lag.ts';
 import { makeBody, makeEntries } from './gen.ts';
 
@@ -35,31 +35,6 @@ const SIZES = (arg('--users') ?? '200,5000,20000').split(',').map(Number);
 const ENTRIES = Number(arg('--entries') ?? 50);
 const FRIENDS = 5;
 const LAST = SIZES.at(-1)!;
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-
-function request(base: string, key: string, method: string, path: string, body?: string): Promise<{ status: number; ms: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-    const bytes = body === undefined ? undefined : Buffer.from(body, 'utf8');
-    if (bytes !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(bytes.length);
-    }
-    const t0 = performance.now();
-    const req = http.request(base + path, { method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const ms = performance.now() - t0;
-        resolve({ status: res.statusCode ?? 0, ms, text: res.statusCode === 200 ? '' : Buffer.concat(chunks).toString('utf8') });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(bytes);
-  });
-}
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1)).padStart(6);
@@ -82,7 +57,7 @@ async function benchEngine(engine: EngineName): Promise<void> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const call = (method: string, path: string, body?: string) => request(base, key, method, path, body);
+  const call = (method: string, path: string, body?: string) => request(base, method, path, key, body, { discardOk: true });
   try {
     for (const deadline = Date.now() + 60_000; ; ) {
       if ((await call('GET', '/readyz').catch(() => null))?.status === 200) break;
@@ -141,4 +116,4 @@ for (const engine of engineArg ? [engineArg as EngineName] : ENGINES) {
   }
   await benchEngine(engine);
 }
-agent.destroy();
+closeAgent();
