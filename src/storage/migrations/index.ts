@@ -7,6 +7,7 @@ import type { EngineProfile } from '../engine.ts';
 import { initialMigration } from './0001-initial.ts';
 import { indexQueueMigration } from './0002-index-queue.ts';
 import { clientKeysMigration } from './0003-client-keys.ts';
+import { lz4Migration } from './0004-lz4.ts';
 
 export function migrationProvider(engine: EngineProfile): MigrationProvider {
   return {
@@ -15,6 +16,7 @@ export function migrationProvider(engine: EngineProfile): MigrationProvider {
         '0001-initial': initialMigration(engine),
         '0002-index-queue': indexQueueMigration(engine),
         '0003-client-keys': clientKeysMigration(),
+        '0004-lz4': lz4Migration(engine),
       };
     },
   };
