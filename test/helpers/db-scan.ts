@@ -3,7 +3,7 @@
  * so tests can prove what is and is not at rest: keys only as hashes, nothing left after a DELETE.
  */
 import Database from 'better-sqlite3';
-import pg from 'pg';
+import { withPgClient } from './pg-client.ts';
 
 /** All rows of all tables, each as `table: JSON of the row`. */
 export async function dumpAllRows(url: string): Promise<string[]> {
@@ -16,12 +16,7 @@ export async function dumpAllRows(url: string): Promise<string[]> {
       db.close();
     }
   }
-  const u = new URL(url);
-  const schema = u.searchParams.get('schema') ?? 'public';
-  u.searchParams.delete('schema');
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
+  return withPgClient(url, async (client, schema) => {
     const { rows: tables } = await client.query('select table_name from information_schema.tables where table_schema = $1', [schema]);
     const out: string[] = [];
     for (const { table_name } of tables) {
@@ -29,7 +24,5 @@ export async function dumpAllRows(url: string): Promise<string[]> {
       for (const r of rows) out.push(`${table_name}: ${JSON.stringify(r)}`);
     }
     return out;
-  } finally {
-    await client.end();
-  }
+  });
 }

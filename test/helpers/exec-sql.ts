@@ -1,6 +1,6 @@
 /** SQL run on a test database directly, beside the app (fault injection: triggers that make writes fail). */
 import Database from 'better-sqlite3';
-import pg from 'pg';
+import { withPgClient } from './pg-client.ts';
 
 /**
  * Runs SQL on the test database at `url` directly, never through the app: `sqlite` on a SQLite file,
@@ -16,18 +16,10 @@ export async function execSql(url: string, sqlite: string, postgres: string): Pr
     }
     return;
   }
-  const u = new URL(url);
-  const schema = u.searchParams.get('schema');
-  u.searchParams.delete('schema');
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    if (schema) await client.query(`set search_path to "${schema}"`);
+  await withPgClient(url, async (client) => {
     // Citus refuses triggers on distributed tables unless told (a plain PostgreSQL ignores the setting).
     await client.query('set citus.enable_unsafe_triggers to on');
     // One statement at a time: Citus propagates DDL per statement, not in a multi-statement query.
     for (const statement of postgres.split(/;\s*(?=create |drop )/i)) await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  });
 }

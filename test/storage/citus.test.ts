@@ -5,28 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import pg from 'pg';
 import { CITUS_BY_KEY, CITUS_BY_USER, CITUS_REFERENCE, CITUS_SHARDS_PER_WORKER } from '../../src/storage/citus.ts';
 import { hashText, ShardIntervals } from '../../src/storage/citus-hash.ts';
 import { openStorage } from '../../src/storage/index.ts';
 import { indexKeysOf } from '../../src/domain/normalize.ts';
 import { CITUS_TEST_URL, engineSkip, freshPgSchema, withStorage } from '../helpers/engines.ts';
+import { withPgClient } from '../helpers/pg-client.ts';
 import { fakeUpload, manyContacts, storedKeys } from './fixtures.ts';
 
 const T = 'app_citus:live';
-
-async function withClient<R>(url: string, fn: (c: pg.Client, schema: string) => Promise<R>): Promise<R> {
-  const u = new URL(url);
-  const schema = u.searchParams.get('schema')!;
-  u.searchParams.delete('schema');
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    return await fn(client, schema);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
   it('is detected, distributes its tables idempotently, and spreads one app over both workers', () =>
@@ -47,7 +34,7 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
       );
       await s.saveWeights(T, { weights: { a: 1 }, samples: 1, trainedAt: 1 });
       // Before the indexer runs, the durable "not yet indexed" records lie by user, on both workers too.
-      const queueNodes = await withClient(url, async (c, schema) =>
+      const queueNodes = await withPgClient(url, async (c, schema) =>
         (
           await c.query<{ port: number }>(
             `select distinct p.nodeport as port from (select get_shard_id_for_distribution_column($1, user_id) as sid from "${schema}".index_queue) x
@@ -61,7 +48,7 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
       // A second migrateUp (every server start, `kith migrate`) changes nothing.
       await s.migrateUp();
 
-      await withClient(url, async (c, schema) => {
+      await withPgClient(url, async (c, schema) => {
         const layout = await c.query<{ t: string; method: string; col: string | null }>(
           `select c.relname as t, p.partmethod as method, column_to_column_name(p.logicalrelid, p.partkey) as col
            from pg_dist_partition p join pg_class c on c.oid = p.logicalrelid join pg_namespace n on n.oid = c.relnamespace
@@ -96,7 +83,7 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
 
   it('computes the shard of a key as Citus does (hashText and the shard intervals)', () =>
     withStorage('citus', async (_s, url) =>
-      withClient(url, async (c, schema) => {
+      withPgClient(url, async (c, schema) => {
         const keys = ['', 'a', 'e:zoë.müller@example.com', 'p:+14155550123'];
         for (let i = 0; i < 3000; i++) {
           let k = i % 2 === 0 ? `e:person.${i}@example.com` : `p:+4930${String(i * 7919).padStart(8, '0')}`;
@@ -123,7 +110,7 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
   it('makes 2 shards per worker by default, or KITH_CITUS_SHARD_COUNT; tables already distributed keep theirs', () =>
     withStorage('citus', async (s, url) => {
       const shardCounts = (u: string) =>
-        withClient(u, async (c, schema) => {
+        withPgClient(u, async (c, schema) => {
           const r = await c.query<{ t: string; n: number; colocation: number }>(
             `select c.relname as t, (select count(*)::int from pg_dist_shard s where s.logicalrelid = p.logicalrelid) as n, p.colocationid as colocation
              from pg_dist_partition p join pg_class c on c.oid = p.logicalrelid join pg_namespace ns on ns.oid = c.relnamespace
@@ -132,7 +119,7 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
           );
           return new Map(r.rows.map((x) => [x.t, x]));
         });
-      const workers = await withClient(url, async (c) =>
+      const workers = await withPgClient(url, async (c) =>
         Number(
           (
             await c.query<{ n: number }>(
@@ -187,7 +174,7 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
       assert.deepEqual([...signals.appUserKeys], ['e:p2.shared@example.com']);
       assert.deepEqual([...signals.acceptedKeys], ['e:p4.shared@example.com']);
       assert.equal(signals.reciprocal.get('e:user3@home.com')?.times, 9, 'user3 holds user0 in its book');
-      await withClient(url, (c, schema) =>
+      await withPgClient(url, (c, schema) =>
         c.query('select alter_distributed_table($1, shard_count => 6, cascade_to_colocated => true)', [`"${schema}"."contact_keys"`]),
       );
       assert.deepEqual(await s.loadSignals(T, 'user0', keys, book.ownerKeys), signals);
@@ -200,7 +187,7 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
       const seqBig = await s.appendUpload(T, big);
       const seqSmall = await s.appendUpload(T, small);
       assert.ok(seqSmall > seqBig, 'seq grows');
-      await withClient(url, async (c, schema) => {
+      await withPgClient(url, async (c, schema) => {
         const size = await c.query<{ n: number }>(`select (length(raw) + length(normalized))::int as n from "${schema}".uploads where seq = $1`, [seqBig]);
         assert.ok(size.rows[0]!.n >= 512 * 1024, `the upload row is big enough for insert ... select (${size.rows[0]!.n} characters)`);
         const lz4 = await c.query<{ col: string; ok: boolean }>(

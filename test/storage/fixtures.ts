@@ -1,10 +1,10 @@
 /** Builders of fake uploads for the storage tests and bench, plus raw row access to check what is stored. */
 import { randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
 import { keyStatsOf } from '../../src/domain/normalize.ts';
 import type { EntryInput, NormalizedEntry } from '../../src/domain/types.ts';
 import type { BookKeys, UploadRecord } from '../../src/storage/types.ts';
+import { withPgClient } from '../helpers/pg-client.ts';
 
 export interface FakeContact {
   name?: string;
@@ -86,15 +86,5 @@ export async function rawRows(url: string, table: string): Promise<Record<string
       db.close();
     }
   }
-  const u = new URL(url);
-  const schema = u.searchParams.get('schema');
-  u.searchParams.delete('schema');
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    const r = await client.query(`select * from ${schema ? `"${schema}".` : ''}"${table}"`);
-    return r.rows as Record<string, unknown>[];
-  } finally {
-    await client.end();
-  }
+  return withPgClient(url, async (client) => (await client.query(`select * from "${table}"`)).rows as Record<string, unknown>[]);
 }
