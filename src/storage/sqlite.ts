@@ -1,4 +1,5 @@
 /** The SQLite engine: better-sqlite3 under Kysely's SQLite dialect. */
+import { threadModule } from '../lib/thread-module.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -209,7 +210,7 @@ function asBytes(v: string | Uint8Array): string | Uint8Array {
   return typeof v === 'string' && v.length >= BYTES_FROM ? Buffer.from(v, 'utf8') : v;
 }
 
-const WRITER_ENTRY = new URL('./sqlite-writer.ts', import.meta.url).href;
+const WRITER_ENTRY = threadModule('./sqlite-writer.ts', import.meta.url);
 /** What the writer thread posts once, when its modules are loaded and its connection open. */
 export const WRITER_LOADED = 'loaded';
 

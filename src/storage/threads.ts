@@ -2,12 +2,13 @@
  * The storage's background threads (an engine's upkeep and the key indexer), started and stopped the
  * same way on every engine.
  */
+import { threadModule } from '../lib/thread-module.ts';
 import { Worker } from 'node:worker_threads';
 import { exportWriteLocks, releaseLocksOf } from './write-lock.ts';
 
-/** The sources are TypeScript: a thread registers tsx first (lib/thread-boot.mjs), then loads its module. */
+/** A thread's bootstrap (lib/thread-boot.mjs): registers tsx when its module is TypeScript, then loads it. */
 export const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);
-const INDEXER_ENTRY = new URL('./indexer-thread.ts', import.meta.url).href;
+const INDEXER_ENTRY = threadModule('./indexer-thread.ts', import.meta.url);
 
 /** What the indexer thread opens: a SQLite file, or a PostgreSQL database by its URL. */
 export type IndexerTarget = { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string };

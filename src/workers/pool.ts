@@ -7,6 +7,7 @@
  * A worker that dies (out of memory, a native crash) fails only its own job, with a plain Error that
  * becomes a 500; the next job starts a fresh worker.
  */
+import { threadModule } from '../lib/thread-module.ts';
 import { Worker } from 'node:worker_threads';
 import { ServiceError } from '../services/errors.ts';
 import { StorageError } from '../storage/errors.ts';
@@ -64,9 +65,9 @@ export function idleSlotToUse(slots: readonly { current: unknown }[]): number {
   return slots.findIndex((s) => s.current === null);
 }
 
-/** Bootstrap of a worker: registers tsx (the sources are TypeScript) then loads book-worker.ts. */
+/** Bootstrap of a worker (lib/thread-boot.mjs: tsx for the TypeScript sources, not for dist/), then book-worker. */
 const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);
-const ENTRY = new URL('./book-worker.ts', import.meta.url).href;
+const ENTRY = threadModule('./book-worker.ts', import.meta.url);
 
 export class WorkerPool {
   readonly #size: number;

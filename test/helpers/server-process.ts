@@ -53,11 +53,15 @@ export function call(
   });
 }
 
-/** Starts a server on `url` (a DATABASE_URL) and waits until /readyz answers 200. */
-export async function startServerProcess(url: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts a server on `url` (a DATABASE_URL) and waits until /readyz answers 200. `script`: a compiled
+ * server (`npm run build`'s dist/src/server.js) run by node alone, instead of the sources run by tsx.
+ */
+export async function startServerProcess(url: string, env: Record<string, string> = {}, opts: { script?: string } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server.ts')], {
+  const args = opts.script !== undefined ? [opts.script] : ['--import', 'tsx', join(ROOT, 'src/server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', KITH_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
