@@ -24,6 +24,7 @@ import { createApiKey } from '../src/services/keys.ts';
 import { openStorage } from '../src/storage/index.ts';
 import { freshPgSchema } from '../test/helpers/engines.ts';
 import { freePort } from '../test/helpers/free-port.ts';
+import { withPgClient } from '../test/helpers/pg-client.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -143,17 +144,7 @@ async function query(url: string, sqlText: string): Promise<Row[]> {
       db.close();
     }
   }
-  const u = new URL(url);
-  const schema = u.searchParams.get('schema');
-  u.searchParams.delete('schema');
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    if (schema) await c.query(`set search_path to "${schema}"`);
-    return (await c.query(sqlText)).rows as Row[];
-  } finally {
-    await c.end();
-  }
+  return withPgClient(url, async (c) => (await c.query(sqlText)).rows as Row[]);
 }
 
 async function pgReachable(): Promise<boolean> {
