@@ -1,4 +1,10 @@
 /**
+ * Every thread starts here (thread-boot.mjs): it registers tsx when its module is TypeScript, then loads
+ * the module named by `workerData.entry` (threadModule).
+ */
+export const THREAD_BOOT = new URL('./thread-boot.mjs', import.meta.url);
+
+/**
  * The URL of a module that a thread runs (a book worker, the SQLite upload writer, the indexer), beside
  * the module that starts it. `rel` names the TypeScript source: under tsx (npm start, the CLI, the tests)
  * that file is loaded; in the compiled build (npm run build, dist/) the caller is a .js file, and so is

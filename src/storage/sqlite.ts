@@ -1,5 +1,5 @@
 /** The SQLite engine: better-sqlite3 under Kysely's SQLite dialect. */
-import { threadModule } from '../lib/thread-module.ts';
+import { THREAD_BOOT, threadModule } from '../lib/thread-module.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -13,7 +13,7 @@ import type { SignalsRequest, WriterReply, WriterRequest } from './sqlite-writer
 import { transferList } from '../lib/transfer.ts';
 import type { Database } from './schema.ts';
 import type { BookKeys, BookSignals } from './types.ts';
-import { BOOT, runBackgroundThread, startIndexerThread } from './threads.ts';
+import { runBackgroundThread, startIndexerThread } from './threads.ts';
 import { acquireWriteLock, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor, yieldWriteLock } from './write-lock.ts';
 
 /**
@@ -269,7 +269,7 @@ class UploadWriter {
   }
 
   #start(): Worker {
-    const worker = new Worker(BOOT, { workerData: { entry: WRITER_ENTRY, path: this.#path, writeLocks: exportWriteLocks() } });
+    const worker = new Worker(THREAD_BOOT, { workerData: { entry: WRITER_ENTRY, path: this.#path, writeLocks: exportWriteLocks() } });
     const threadId = worker.threadId;
     let loaded!: () => void;
     this.#loaded = new Promise<void>((resolve) => {

@@ -2,12 +2,10 @@
  * The storage's background threads (an engine's upkeep and the key indexer), started and stopped the
  * same way on every engine.
  */
-import { threadModule } from '../lib/thread-module.ts';
+import { THREAD_BOOT, threadModule } from '../lib/thread-module.ts';
 import { Worker } from 'node:worker_threads';
 import { exportWriteLocks, releaseLocksOf } from './write-lock.ts';
 
-/** A thread's bootstrap (lib/thread-boot.mjs): registers tsx when its module is TypeScript, then loads it. */
-export const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);
 const INDEXER_ENTRY = threadModule('./indexer-thread.ts', import.meta.url);
 
 /** What the indexer thread opens: a SQLite file, or a PostgreSQL database by its URL. */
@@ -22,7 +20,7 @@ export type IndexerTarget = { engine: 'sqlite'; path: string } | { engine: 'post
  */
 export function startIndexerThread(target: IndexerTarget): Promise<() => Promise<void>> {
   // An indexer thread that dies leaves its work in the queue: the next start (or any other server) does it.
-  const worker = new Worker(BOOT, { workerData: { entry: INDEXER_ENTRY, target, writeLocks: exportWriteLocks() } });
+  const worker = new Worker(THREAD_BOOT, { workerData: { entry: INDEXER_ENTRY, target, writeLocks: exportWriteLocks() } });
   const threadId = worker.threadId;
   // Ended inside a transaction (terminated): the other writers must not wait.
   return runBackgroundThread(worker, 10_000, () => releaseLocksOf(threadId));

@@ -7,7 +7,7 @@
  * A worker that dies (out of memory, a native crash) fails only its own job, with a plain Error that
  * becomes a 500; the next job starts a fresh worker.
  */
-import { threadModule } from '../lib/thread-module.ts';
+import { THREAD_BOOT, threadModule } from '../lib/thread-module.ts';
 import { Worker } from 'node:worker_threads';
 import { ServiceError } from '../services/errors.ts';
 import { StorageError } from '../storage/errors.ts';
@@ -65,8 +65,7 @@ export function idleSlotToUse(slots: readonly { current: unknown }[]): number {
   return slots.findIndex((s) => s.current === null);
 }
 
-/** Bootstrap of a worker (lib/thread-boot.mjs: tsx for the TypeScript sources, not for dist/), then book-worker. */
-const BOOT = new URL('../lib/thread-boot.mjs', import.meta.url);
+/** What a book worker runs (started by lib/thread-boot.mjs). */
 const ENTRY = threadModule('./book-worker.ts', import.meta.url);
 
 export class WorkerPool {
@@ -137,7 +136,7 @@ export class WorkerPool {
 
   #spawn(): Slot {
     const init: WorkerInit = { ...this.#init, writeLocks: exportWriteLocks() };
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, init }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(THREAD_BOOT, { workerData: { entry: ENTRY, init }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     const workerThreadId = worker.threadId;
     const slot: Slot = { worker, current: null, loaded: false };
     this.#slots.push(slot);
