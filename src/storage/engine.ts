@@ -4,6 +4,7 @@
  */
 import type { ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'kysely';
 import type { ShardIntervals } from './citus-hash.ts';
+import type { IndexWorkListener } from './indexer.ts';
 import type { EncodedUpload } from './kysely-storage.ts';
 import type { Database } from './schema.ts';
 import type { BookKeys, BookSignals } from './types.ts';
@@ -78,9 +79,15 @@ export interface EngineProfile {
   /**
    * Serialises writers of one user's book until the transaction ends, so an upload and a DELETE of the
    * same user never interleave (Postgres: a transaction-scoped advisory lock; SQLite: nothing to do,
-   * its writers already run one at a time under BEGIN IMMEDIATE).
+   * its writers already run one at a time under BEGIN IMMEDIATE). `announceIndexWork`: the transaction
+   * queues index work; indexers listening (listenForIndexWork) hear of it when it commits.
    */
-  lockUser(trx: Kysely<Database>, lockKey: string): Promise<void>;
+  lockUser(trx: Kysely<Database>, lockKey: string, opts?: { announceIndexWork?: boolean }): Promise<void>;
+  /**
+   * Calls `onWork` when any server's transaction that announced index work commits (PostgreSQL:
+   * LISTEN/NOTIFY, on a connection of its own). Undefined: none are announced, the indexer polls.
+   */
+  readonly listenForIndexWork?: (onWork: () => void) => IndexWorkListener;
   /**
    * Tries to take the locks of lockUser for each key without waiting; true where taken (held until the
    * transaction ends). The indexer claims books with it (SQLite: always true, its writers are serial).

@@ -7,18 +7,46 @@ import type { IndexRun } from './types.ts';
 
 /** Wait between polls of an empty queue (ms): bounds the index lag of an upload when the indexer idles. */
 export const INDEX_POLL_MS = 20;
+/**
+ * Wait between polls of an empty queue while the engine announces new work (ms; PostgreSQL: LISTEN). An
+ * announcement wakes the loop at once; the poll only covers work nobody announced (a queue row moved to
+ * the back, an upload written through a node this server does not listen to).
+ */
+export const INDEX_IDLE_POLL_MS = 1_000;
 /** Wait after a failed round (database down, ...) before trying again (ms). */
 const INDEX_ERROR_BACKOFF_MS = 500;
 
+/** Announcements of new index work, as an engine gives them (EngineProfile.listenForIndexWork). */
+export interface IndexWorkListener {
+  /** Whether announcements arrive now (false while its connection is down: the loop then polls often). */
+  readonly listening: boolean;
+  close(): Promise<void>;
+}
+
+export interface IndexerTarget {
+  indexPending(): Promise<IndexRun>;
+  /** Calls `onWork` whenever an upload queued index work (and whenever it stops or starts listening). */
+  listenForIndexWork?(onWork: () => void): IndexWorkListener | null;
+}
+
 /**
- * Runs `indexPending` in a loop: at once again while it finds work, after `pollMs` when the queue is
- * empty or every waiting book is held by someone else. Resolves with the function that stops it (after
- * the round in progress, which commits or rolls back whole).
+ * Runs `indexPending` in a loop: at once again while it finds work, after a pause when the queue is
+ * empty or every waiting book is held by someone else: `pollMs`, or INDEX_IDLE_POLL_MS while the engine
+ * announces new work (an announcement ends the pause at once). Resolves with the function that stops it
+ * (after the round in progress, which commits or rolls back whole).
  */
-export function runIndexer(target: { indexPending(): Promise<IndexRun> }, opts: { pollMs?: number; onError?: (e: unknown) => void } = {}): () => Promise<void> {
+export function runIndexer(target: IndexerTarget, opts: { pollMs?: number; idlePollMs?: number; onError?: (e: unknown) => void } = {}): () => Promise<void> {
   const pollMs = opts.pollMs ?? INDEX_POLL_MS;
+  const idlePollMs = opts.idlePollMs ?? INDEX_IDLE_POLL_MS;
   let stopped = false;
   let wake: (() => void) | null = null;
+  // An announcement while a round runs: the round may have read the queue before the upload committed.
+  let announced = false;
+  const listener =
+    target.listenForIndexWork?.(() => {
+      announced = true;
+      wake?.();
+    }) ?? null;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
@@ -34,19 +62,21 @@ export function runIndexer(target: { indexPending(): Promise<IndexRun> }, opts: 
   const loop = (async () => {
     while (!stopped) {
       let wait = 0;
+      announced = false;
       try {
         const r = await target.indexPending();
-        if (r.uploads === 0) wait = pollMs;
+        if (r.uploads === 0) wait = listener?.listening ? idlePollMs : pollMs;
       } catch (e) {
         opts.onError?.(e);
         wait = INDEX_ERROR_BACKOFF_MS;
       }
-      if (wait > 0 && !stopped) await sleep(wait);
+      if (wait > 0 && !stopped && !announced) await sleep(wait);
     }
   })();
   return async () => {
     stopped = true;
     wake?.();
     await loop;
+    await listener?.close();
   };
 }

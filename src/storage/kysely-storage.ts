@@ -8,7 +8,7 @@ import type { InsertQueryBuilder, InsertResult, Kysely, MigrationResultSet, Tran
 import type { EngineProfile } from './engine.ts';
 import { decodeEntries, encodeEntries } from './entry-codec.ts';
 import { StorageError, toStorageError } from './errors.ts';
-import { runIndexer } from './indexer.ts';
+import { type IndexWorkListener, runIndexer } from './indexer.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database, UploadsTable } from './schema.ts';
 import type {
@@ -446,7 +446,7 @@ export class KyselyStorage implements Storage {
         typeof row.normalized === 'string' &&
         row.raw.length + row.normalized.length + enc.statsJson.length >= bigRowBytes;
       return this.#writeTransaction(async (trx) => {
-        await this.#profile.lockUser(trx, userLockKey(t, row.user_id));
+        await this.#profile.lockUser(trx, userLockKey(t, row.user_id), { announceIndexWork: true });
         const queueRow = (seq: number) => ({
           tenant: t,
           user_id: row.user_id,
@@ -472,6 +472,11 @@ export class KyselyStorage implements Storage {
   }
 
   // ---------------------------------------------------------------- the asynchronous key index
+
+  /** Announcements of new index work (see EngineProfile.listenForIndexWork); null: the engine has none. */
+  listenForIndexWork(onWork: () => void): IndexWorkListener | null {
+    return this.#profile.listenForIndexWork?.(onWork) ?? null;
+  }
 
   indexPending(maxUploads: number = INDEX_BATCH_UPLOADS, opts: IndexOptions = {}): Promise<IndexRun> {
     // Only an engine that writes in chunks may be asked for other chunks (PostgreSQL needs its user locks).

@@ -6,6 +6,7 @@ import type { EngineProfile } from './engine.ts';
 import { ShardIntervals } from './citus-hash.ts';
 import { distributeTables } from './citus.ts';
 import { startIndexerThread } from './threads.ts';
+import { indexWorkChannel, listenOn } from './pg-listen.ts';
 import type { Database } from './schema.ts';
 
 /** The protocol counts bind parameters in 16 bits. */
@@ -47,13 +48,16 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   if (schema !== null && !SCHEMA_NAME.test(schema)) {
     throw new Error('DATABASE_URL: the schema parameter must be a plain identifier (letters, digits, _)');
   }
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: parsed.toString(),
     // A server that does not answer (down host, network black hole) fails the request after this (ms)
     // instead of hanging it: the client gets a 503 and retries. A refused connection fails at once.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // search_path is set at connection start-up, so no query (nor Kysely's migrator) can miss it.
     ...(schema !== null ? { options: `-c search_path=${schema}` } : {}),
+  };
+  const pool = new pg.Pool({
+    ...connection,
     // Times are bigint (int8) epoch ms and counts are int8: read them as numbers (< 2^53), not strings.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -105,6 +109,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     }
     const current = await pool.query<{ s: string | null }>('select current_schema() as s');
     const migrationSchema = current.rows[0]?.s ?? 'public';
+    const indexChannel = indexWorkChannel(migrationSchema);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let intervals: { at: number; value: Promise<ShardIntervals | null> } | null = null;
     const keyShards = () => {
@@ -142,9 +147,12 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       runEach: undefined,
       textParam: (v) => (typeof v === 'string' ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('utf8')),
       greatest: (a, b) => sql<number | null>`greatest(${a}, ${b})`,
-      lockUser: async (trx, lockKey) => {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);
+      // The announcement rides on the lock's statement (no round trip of its own); delivered at commit.
+      lockUser: async (trx, lockKey, opts) => {
+        if (opts?.announceIndexWork) await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0)), pg_notify(${indexChannel}, '')`.execute(trx);
+        else await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);
       },
+      listenForIndexWork: (onWork) => listenOn(connection, indexChannel, onWork),
       tryLockUsers: async (trx, lockKeys) => {
         const r = await sql<{
           ok: boolean;
@@ -162,9 +170,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       // Kysely's migrator looks for its table in every schema unless told which one: pin it to ours.
       migrationSchema,
       startMaintenance: undefined,
-      // The indexer on a thread of its own, so the event loop never runs a big upload's index round (on
-      // Citus it stays on the event loop for now).
-      startIndexer: citus ? undefined : () => startIndexerThread({ engine: 'postgres', url }),
+      // The indexer on a thread of its own, so the event loop never runs a big upload's index round.
+      startIndexer: () => startIndexerThread({ engine: 'postgres', url }),
       close: () => db.destroy(),
     };
   } catch (e) {

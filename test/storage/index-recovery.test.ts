@@ -9,8 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { indexedKeyStatsOf, indexKeysOf } from '../../src/domain/normalize.ts';
 import { createApiKey } from '../../src/services/keys.ts';
+import { runIndexer } from '../../src/storage/indexer.ts';
+import { KyselyStorage } from '../../src/storage/kysely-storage.ts';
+import { indexWorkChannel } from '../../src/storage/pg-listen.ts';
+import { openPostgres } from '../../src/storage/postgres.ts';
 import type { Storage } from '../../src/storage/types.ts';
 import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
+import { withPgClient } from '../helpers/pg-client.ts';
 import { call, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { fakeUpload, manyContacts, rawRows } from './fixtures.ts';
 
@@ -274,4 +279,55 @@ describe('asynchronous key index on sqlite, written in chunks', { skip: await en
 async function tenantOfKey(url: string): Promise<string> {
   const keys = await rawRows(url, 'api_keys');
   return `${keys[0]!.app_id}:${keys[0]!.env}`;
+}
+
+// PostgreSQL announces index work (LISTEN/NOTIFY): an idle indexer sleeps long and wakes when an upload
+// commits, on any server; on Citus a poll is a query fanned out to every shard of index_queue.
+for (const engine of ['postgres', 'citus'] as const) {
+  describe(`announced index work on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    /** The pids of the connections listening on the channel of `url`'s schema. */
+    const listeners = (url: string) =>
+      withPgClient(url, async (c, schema) => {
+        const r = await c.query<{ pid: number }>('select pid from pg_stat_activity where query = $1', [`listen "${indexWorkChannel(schema)}"`]);
+        return r.rows.map((x) => x.pid);
+      });
+    const until = async (what: string, done: () => Promise<boolean>) => {
+      const deadline = Date.now() + 30_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    it("an idle indexer is woken by another server's upload, and again after its listening connection is killed", () =>
+      withStorage(engine, async (s, url) => {
+        // The indexer as a server's indexer thread runs it, on its own connections; its idle poll is ten
+        // minutes, so only the announcement can wake it within this test.
+        const indexer = new KyselyStorage(await openPostgres(url));
+        const stop = runIndexer(indexer, { idlePollMs: 600_000 });
+        try {
+          await until('the indexer listens', async () => (await listeners(url)).length === 1);
+          await new Promise((r) => setTimeout(r, 300)); // its first rounds done: asleep
+          await s.appendUpload(T, fakeUpload('w1', manyContacts(20, 'w1'), { ownerEmail: 'w1@home.com' }));
+          await until('the announced upload is indexed', async () => (await queued(url)) === 0);
+          assert.equal((await rawRows(url, 'contact_keys')).filter((r) => r.user_id === 'w1').length, 40);
+
+          // Its connection killed (a restart, a network cut): it listens again on a new one, and hears.
+          const [pid] = await listeners(url);
+          await withPgClient(url, (c) => c.query('select pg_terminate_backend($1::int)', [pid]));
+          await until('the indexer listens again', async () => {
+            const now = await listeners(url);
+            return now.length === 1 && now[0] !== pid;
+          });
+          await new Promise((r) => setTimeout(r, 300));
+          await s.appendUpload(T, fakeUpload('w2', manyContacts(20, 'w2'), { ownerEmail: 'w2@home.com' }));
+          await until('the upload after the reconnection is indexed', async () => (await queued(url)) === 0);
+          await assertIndexMatchesBooks(s, url);
+        } finally {
+          await stop();
+          await indexer.close();
+        }
+        assert.deepEqual(await listeners(url), [], 'stopping the indexer closes its listening connection');
+      }));
+  });
 }
