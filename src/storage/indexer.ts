@@ -23,7 +23,8 @@ export interface IndexWorkListener {
   close(): Promise<void>;
 }
 
-export interface IndexerTarget {
+/** What the loop indexes: a storage (KyselyStorage), with the engine's announcements when it has them. */
+export interface IndexWorkSource {
   indexPending(): Promise<IndexRun>;
   /** Calls `onWork` whenever an upload queued index work (and whenever it stops or starts listening). */
   listenForIndexWork?(onWork: () => void): IndexWorkListener | null;
@@ -35,7 +36,7 @@ export interface IndexerTarget {
  * announces new work (an announcement ends the pause at once). Resolves with the function that stops it
  * (after the round in progress, which commits or rolls back whole).
  */
-export function runIndexer(target: IndexerTarget, opts: { pollMs?: number; idlePollMs?: number; onError?: (e: unknown) => void } = {}): () => Promise<void> {
+export function runIndexer(target: IndexWorkSource, opts: { pollMs?: number; idlePollMs?: number; onError?: (e: unknown) => void } = {}): () => Promise<void> {
   const pollMs = opts.pollMs ?? INDEX_POLL_MS;
   const idlePollMs = opts.idlePollMs ?? INDEX_IDLE_POLL_MS;
   let stopped = false;

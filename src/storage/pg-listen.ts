@@ -46,7 +46,7 @@ export function listenOn(config: pg.ClientConfig, channel: string, onWork: () =>
     client = c;
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
-    c.on('notification', () => onWork());
+    c.on('notification', onWork);
     c.connect()
       .then(() => c.query(`listen "${channel}"`))
       .then(() => {

@@ -149,8 +149,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       greatest: (a, b) => sql<number | null>`greatest(${a}, ${b})`,
       // The announcement rides on the lock's statement (no round trip of its own); delivered at commit.
       lockUser: async (trx, lockKey, opts) => {
-        if (opts?.announceIndexWork) await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0)), pg_notify(${indexChannel}, '')`.execute(trx);
-        else await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);
+        const announce = opts?.announceIndexWork ? sql`, pg_notify(${indexChannel}, '')` : sql``;
+        await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))${announce}`.execute(trx);
       },
       listenForIndexWork: (onWork) => listenOn(connection, indexChannel, onWork),
       tryLockUsers: async (trx, lockKeys) => {
