@@ -713,14 +713,38 @@ function withExtension(number: string, ext: string, bad: boolean): NormPhone {
   return { display, key: bad ? null : 'p:' + display };
 }
 
+/** The longest extension read from a number whose country is unknown (quickParse reads up to 6 too). */
+const MAX_EXTENSION_DIGITS = 6;
+
 /** A number whose country is unknown (or that the parser could not read). */
 function noCountry(s: string, digits: string): NormPhone {
-  if (hasExtension(s)) return { display: s, key: null };
+  if (hasExtension(s)) return nationalWithExtension(s);
   // No country known: keep the digits as a national-only key; it matches the same digits in the same
   // book (and merge links it to a full number that ends with them).
   if (digits.length < MIN_NATIONAL_DIGITS || digits.length > MAX_E164_DIGITS) return { display: s, key: null };
   if (sameDigit(digits)) return { display: s, key: null };
   return { display: s, key: 'n:' + digits };
+}
+
+/**
+ * A number without its country and with an extension ("(415) 555-0124 ext 9" in a book whose owner's
+ * country is unknown): a person's direct line, callable, so a contact with nothing else is still someone
+ * to invite. Shown as written; keyed national-only with its extension ('n:4155550124;ext=9'), which
+ * matches the same line within the book and links to the one full number of the book that ends with it
+ * ("+1 415 555 0124 x9" from another source: nationalAliases), never to the bare number (the
+ * switchboard). No key when what precedes the marker is no possible number (too few digits, filler, or
+ * a '+' number the parser could not read) or the "extension" is long enough to be another number
+ * ("415 555 0123; 415 555 0124" is a list, read as one elsewhere).
+ */
+function nationalWithExtension(s: string): NormPhone {
+  const m = EXTENSION_RE.exec(s);
+  // A '+' number the parser could not read ("+1 415 555 poste 12") is no national number either.
+  if (m === null || s.lastIndexOf('+', m.index) >= 0) return { display: s, key: null };
+  const digits = digitsOf(s.slice(0, m.index));
+  const ext = digitsOf(s.slice(m.index));
+  if (ext.length === 0 || ext.length > MAX_EXTENSION_DIGITS) return { display: s, key: null };
+  if (digits.length < MIN_NATIONAL_DIGITS || digits.length > MAX_E164_DIGITS || sameDigit(digits)) return { display: s, key: null };
+  return { display: s, key: `n:${digits};ext=${ext}` };
 }
 
 /** /^(\d)\1*$/ on a string of digits: one digit repeated ("0000000"). */

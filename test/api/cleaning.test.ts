@@ -73,6 +73,37 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('a direct line without its country (no region known) is someone to call: kept, shown as written, one person with its full spelling', async () => {
+      // No owner phone, no KITH_DEFAULT_REGION: national numbers cannot be made E.164.
+      const r = await api.post('/v0/address-book', {
+        user_id: 'no-region-ext',
+        source: { type: 'ios' },
+        explain: 1,
+        entries: [
+          { name: 'Desk A', phone: '(415) 555-0124 ext 9' },
+          { name: 'Desk B', phone: '415.555.0125 x12' },
+          { name: 'Desk B', phone: '+1 415 555 0125 ext. 12' }, // the same line, in full, from another card
+          { name: 'Board', phone: '(415) 555-0126' },
+          { name: 'Board Desk', phone: '(415) 555-0126, 7' }, // a pause, then the extension
+          { name: 'Not a line', phone: '555 12 x 9' }, // too few digits before the marker: nothing to call
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const byName = new Map(r.body.data.map((row: any) => [row.name, row]));
+      assert.deepEqual((byName.get('Desk A') as any)?.phones, ['(415) 555-0124 ext 9']);
+      // One person, one line: the national spelling names the full one, which is shown.
+      assert.deepEqual((byName.get('Desk B') as any)?.phones, ['+14155550125;ext=12']);
+      assert.deepEqual((byName.get('Board') as any)?.phones, ['(415) 555-0126']);
+      assert.deepEqual((byName.get('Board Desk') as any)?.phones, ['(415) 555-0126, 7']);
+      assert.equal(byName.has('Not a line'), false);
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.equal(c.contacts, 4);
+      assert.equal(c.merged, 1);
+      assert.deepEqual(c.left_out_by_reason, { nothing_to_invite: 1 });
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 5, reason: 'nothing_to_invite' }]);
+    });
+
     it('a times_contacted beyond any real count (a timestamp in the wrong field) is read as 1,000,000, and the key index still follows', async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'huge-count',

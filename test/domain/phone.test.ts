@@ -94,8 +94,17 @@ test('a number with an extension is a callable direct line: shown and keyed +E16
   }
   // The extension number's key is not the bare number's: colleagues on one switchboard stay apart.
   assert.notEqual(normalizePhone('+1 212 555 1234 x55', null)?.key, normalizePhone('+1 212 555 1234', null)?.key);
-  // Without a country the number cannot be dialled from anywhere: shown, no key (as without an extension's digits).
-  assert.equal(normalizePhone('212 555 1234 x 9', null)?.key, null);
+  // Without a country: shown as written and keyed national-only with its extension, as the same number
+  // without one is keyed national-only ('n:2125551234'): a direct line is someone to call, not nothing.
+  for (const s of ['212 555 1234 x 9', '(212) 555-1234 ext 9', '212.555.1234 ext. 9', '212 555 1234, 9']) {
+    assert.deepEqual(read(s, null), { display: s, key: 'n:2125551234;ext=9' }, s);
+  }
+  assert.equal(read('020 7946 0958 poste 12', null)?.key, 'n:02079460958;ext=12');
+  // Not a direct line: no key. Too few digits before the marker, filler, or an "extension" as long as a
+  // number (a list of two numbers, read as such by phoneNumbers).
+  assert.equal(read('555 12 x 9', null)?.key, null);
+  assert.equal(read('000 0000 x 9', null)?.key, null);
+  assert.equal(read('212 555 1234 x 1234567', null)?.key, null);
   // An impossible number stays keyless with or without an extension.
   assert.equal(normalizePhone('+1 212 555 x 9', null)?.key ?? null, null);
 });
@@ -217,17 +226,22 @@ test('a pause (p) or wait (w) in a dial string is the extension it dials: +E164;
   assert.notEqual(normalizePhone('+14155550136p123', 'US')?.key, normalizePhone('+14155550136', 'US')?.key);
 });
 
-test('must not: a p in a word, an extension word without digits, an extension without a country', () => {
+test('must not: a p in a word, an extension word without digits; an extension without a country is keyed national-only', () => {
   // Nothing after "poste", "pager", "p": the number alone (as libphonenumber reads it).
   assert.deepEqual(read('01 23 45 67 81 poste', 'FR'), { display: '+33123456781', key: 'p:+33123456781' });
   assert.deepEqual(read('+1 415 555 0136 pager', 'US'), { display: '+14155550136', key: 'p:+14155550136' });
   assert.deepEqual(read('+1 415 555 0136 p', 'US'), { display: '+14155550136', key: 'p:+14155550136' });
   // A 'p' ending a word is no pause: never an extension.
   for (const raw of ['+1 415 555 0136 shop 12', '+1 415 555 0136 app 12']) assert.doesNotMatch(read(raw, 'US')?.key ?? '', /ext=/, raw);
-  // Without a country a number with an extension cannot be dialled: shown as written, no key (its digits
-  // are not one number), as "212 555 1234 x 9".
-  for (const raw of ['514 555 0101 poste 12', '030 1234567 DW 89', '4155550136p123', '030 1234567 Durchwahl 89']) {
-    assert.deepEqual(read(raw, null), { display: raw, key: null }, raw);
+  // Without a country a number with an extension is shown as written and keyed national-only with its
+  // extension, as "212 555 1234 x 9": the same line matches within the book, never another user's.
+  for (const [raw, key] of [
+    ['514 555 0101 poste 12', 'n:5145550101;ext=12'],
+    ['030 1234567 DW 89', 'n:0301234567;ext=89'],
+    ['4155550136p123', 'n:4155550136;ext=123'],
+    ['030 1234567 Durchwahl 89', 'n:0301234567;ext=89'],
+  ]) {
+    assert.deepEqual(read(raw!, null), { display: raw, key }, raw);
   }
   // An impossible number stays keyless with any extension word.
   assert.equal(read('+1 415 555 poste 12', null)?.key ?? null, null);
@@ -411,8 +425,9 @@ test('a dial string of several pauses and waits is one extension of all its digi
     assert.deepEqual(read(raw, 'US'), { display: `+14155550123;ext=${ext}`, key: `p:+14155550123;ext=${ext}` }, raw);
   }
   assert.deepEqual(read('+1 415 555 0123p1w2', null), { display: '+14155550123;ext=12', key: 'p:+14155550123;ext=12' });
-  // Must not: without a country it stays keyless (as every extension), and a 'p' ending a word is no pause.
-  assert.deepEqual(read('4155550123p1w2', null), { display: '4155550123p1w2', key: null });
+  // Without a country: shown as written, keyed national-only with the same extension; and a 'p' ending a
+  // word is no pause.
+  assert.deepEqual(read('4155550123p1w2', null), { display: '4155550123p1w2', key: 'n:4155550123;ext=12' });
   assert.doesNotMatch(read('+1 415 555 0136 shop 1 p 2', 'US')?.key ?? '', /ext=/);
 });
 
@@ -830,7 +845,15 @@ describe('the rewritten shortcuts agree with their first form', () => {
     );
   }
   function noCountry(s: string, digits: string) {
-    if (EXTENSION_RE.test(s)) return { display: s, key: null };
+    const x = EXTENSION_RE.exec(s);
+    if (x !== null) {
+      // The third deliberate change (issue #12): a direct line without its country is keyed national-only.
+      if (s.lastIndexOf('+', x.index) >= 0) return { display: s, key: null };
+      const line = digitsOf(s.slice(0, x.index));
+      const ext = digitsOf(s.slice(x.index));
+      const ok = ext.length >= 1 && ext.length <= 6 && line.length >= 7 && line.length <= 15 && !/^(\d)\1*$/.test(line);
+      return { display: s, key: ok ? `n:${line};ext=${ext}` : null };
+    }
     if (digits.length < 7 || digits.length > 15) return { display: s, key: null };
     if (/^(\d)\1*$/.test(digits)) return { display: s, key: null };
     return { display: s, key: 'n:' + digits };

@@ -17,6 +17,8 @@ const HUB_IDENTITIES = 3;
  * count of a shared key does not read it as who someone is (see identifyingKey).
  */
 const DIRECT_LINE = -2;
+/** Shorter keys hold no extension: the shortest direct line is 'n:' + 7 digits + ';ext=' + 1 digit (15). */
+const MIN_LINE_KEY = 14;
 
 // --- keys -------------------------------------------------------------------------------------------
 
@@ -178,12 +180,14 @@ export function indexKeys(entries: NormalizedEntry[]): KeyIndex {
         continue;
       }
       if (k.charCodeAt(0) === 110 /* 'n' */) national = true;
-      else if (k.length > 16 && k.includes(';ext=')) (boards ??= []).push(k.slice(0, k.indexOf(';ext='))); // a direct line: its bare number is a switchboard
+      // A direct line ('p:+E164;ext=N', or national-only 'n:digits;ext=N'): its bare number is a switchboard.
+      const line = k.length > MIN_LINE_KEY && k.includes(';ext=');
+      if (line) (boards ??= []).push(k.slice(0, k.indexOf(';ext=')));
       let id = ids.get(k);
       if (id === undefined) {
         ids.set(k, (id = ids.size));
         if (id >= orgRaw.length) orgRaw = grow(orgRaw);
-        orgRaw[id] = k.length > 16 && k.includes(';ext=') ? DIRECT_LINE : -1;
+        orgRaw[id] = line ? DIRECT_LINE : -1;
       } else if (repeats(keyOf, start, used, id)) continue;
       if (used === keyOf.length) keyOf = grow(keyOf);
       keyOf[used++] = id;
