@@ -3,7 +3,7 @@
  * RFC 5322 dot-atom grammar rejects but mail systems deliver (doubled, leading and trailing dots, quoted
  * and Unicode local parts, IDN domains in Unicode and punycode, + tags), written through the wrappers
  * clients really send (Name <addr>, mailto:, spaces, list punctuation, a trailing dot), plus phone-only
- * people whose number has an extension; half of them with evidence (written to, starred or pinned), half
+ * people whose number has an extension (some written without the country); half of them with evidence (written to, starred or pinned), half
  * without. Beside them, garbage entries (strings that cannot be an address), with and without evidence.
  *
  * Figures: people wrongly dropped (a person none of whose entries is in the list: must be 0), people
@@ -128,8 +128,13 @@ function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; fo
       );
       const nsn = c.mobile(r);
       const ext = String(int(r, 1, 9999));
-      form.set(id, 'phone_extension');
-      const spellings = [`+${c.cc} ${nsn} ext ${ext}`, `+${c.cc}${nsn};ext=${ext}`, `+${c.cc} ${nsn} x${ext}`];
+      // Some written without the country, as a phone saves a local number (the book's region is unknown
+      // here): a national direct line, beside its full spelling on another card.
+      const national = chance(r, 0.3);
+      form.set(id, national ? 'phone_extension_national' : 'phone_extension');
+      const spellings = national
+        ? [`${c.national(nsn)} ext ${ext}`, `${c.national(nsn)} x${ext}`, `+${c.cc} ${nsn} ext ${ext}`]
+        : [`+${c.cc} ${nsn} ext ${ext}`, `+${c.cc}${nsn};ext=${ext}`, `+${c.cc} ${nsn} x${ext}`];
       const cards = int(r, 1, 2);
       for (let k = 0; k < cards; k++) {
         entries.push({ name, phone: pick(r, spellings), ...(ev && k === 0 ? evidence(r) : {}) });
