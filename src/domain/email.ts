@@ -241,6 +241,11 @@ function repair(raw: string): string {
   s = s.replace(/^("[^"]*"|\S+?)\s*@\s*(\S+)$/u, '$1@$2');
   const named = /^[^@[\]()<>"]*[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u.exec(s);
   if (named) s = named[1]!;
+  // "Ann Lee ann@x.com": a name before the address without its angle brackets (a contact exported as
+  // text). Only capitalised words before it: "ann smith@x.com" may be a quoted local part that lost its
+  // quotes, and which address is meant is not known.
+  const named2 = NAME_THEN_ADDRESS_RE.exec(s);
+  if (named2) s = named2[2]!;
   // "a@b.com<a@b.com>": the address as its own display name, the space lost.
   const twice = /^"?([^\s"<>]+@[^\s"<>]+?)"?<([^\s<>]+@[^\s<>]+)>$/u.exec(s);
   if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
@@ -288,7 +293,8 @@ function countQuotes(s: string): number {
 export function displayNameOf(raw: string): string | null {
   if (typeof raw !== 'string') return null;
   const lt = raw.lastIndexOf('<');
-  if (lt <= 0) return null;
+  if (lt < 0) return unbracketedNameOf(raw);
+  if (lt === 0) return null;
   const gt = raw.indexOf('>', lt);
   if (gt < 0) return null;
   const before = raw.slice(0, lt).trim();
@@ -297,6 +303,23 @@ export function displayNameOf(raw: string): string | null {
   if (name === '' || name.includes('@')) return null;
   return name;
 }
+
+/**
+ * The name of "Ann Lee ann@x.org" (a name before the address, no angle brackets): two to four capitalised
+ * words (CAPITALISED_NAME_RE) whose first is not a label ("Work Email ann@x.org" names nobody). null
+ * otherwise, and when the rest is no address.
+ */
+function unbracketedNameOf(raw: string): string | null {
+  const m = NAME_THEN_ADDRESS_RE.exec(raw.trim());
+  if (m === null || !CAPITALISED_NAME_RE.test(m[1]!)) return null;
+  if (ADDRESS_LABELS.has(m[1]!.split(/\s/, 1)[0]!.toLowerCase()) || normalizeEmail(m[2]!) === null) return null;
+  return m[1]!;
+}
+
+/** Capitalised words (one to four), then one address-like word: "Ann Lee ann@x.org". */
+const NAME_THEN_ADDRESS_RE = /^(\p{Lu}[\p{L}\p{M}'’.-]*(?:\s+\p{Lu}[\p{L}\p{M}'’.-]*){0,3})\s+([^\s@<>()[\]"]+@[^\s@<>()[\]"]+)$/u;
+/** Words that label an address rather than name its holder. */
+const ADDRESS_LABELS = new Set(['work', 'home', 'email', 'e-mail', 'mail', 'personal', 'private', 'business', 'office', 'other', 'primary']);
 
 /** What may follow "Name <addr>" with nothing more said: list punctuation, and a comment "(Work)". */
 const ADDRESS_END_RE = /^[\s;,.>)\]]*(?:\([^()]*\)[\s;,.]*)?$/;

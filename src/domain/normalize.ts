@@ -230,17 +230,17 @@ function unusableEmail(raw: string): NormEmail | null {
 /** Longest unusable e-mail string kept on a cleaned entry (an address is at most 254 characters). */
 const MAX_UNUSABLE = 320;
 
-/** The display name of the first wrapped address ("Ann Lee <ann@x.org>") of an entry without a name. */
+/** The display name of the first wrapped address ("Ann Lee <ann@x.org>", "Ann Lee ann@x.org") of an entry without a name. */
 function wrappedNameOf(list: unknown, one: unknown): string | null {
   if (Array.isArray(list)) {
     for (const r of list) {
-      if (typeof r === 'string' && r.includes('<')) {
+      if (typeof r === 'string' && (r.includes('<') || r.includes(' '))) {
         const n = displayNameOf(r);
         if (n !== null) return cleanText(n);
       }
     }
   }
-  if (typeof one === 'string' && one.includes('<')) {
+  if (typeof one === 'string' && (one.includes('<') || one.includes(' '))) {
     const n = displayNameOf(one);
     if (n !== null) return cleanText(n);
   }
@@ -417,13 +417,14 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     }
   }
   const count = countOf(times);
+  const channels = crossedChannels(emailsOf(emails, email), phonesOf(phones, phone, ctx.region), phones, phone, ctx.region);
   return {
     name: cleanText(name) ?? wrappedNameOf(emails, email),
     nickname: cleanText(nickname),
     title: cleanText(title),
     company: cleanText(company),
-    emails: emailsOf(emails, email),
-    phones: phonesOf(phones, phone, ctx.region),
+    emails: channels.emails,
+    phones: channels.phones,
     photos: photosOf(photos),
     data: data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
     favorite: favoriteOf(favorite),
@@ -438,6 +439,53 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     imCount: lengthOf(ims),
     sourceKey: ctx.sourceKey,
   };
+}
+
+/**
+ * A number in an e-mail field or an address in a phone field (a client that mapped its columns wrong, a
+ * card typed into the wrong box) is still a way to reach the person: an e-mail string that is no address
+ * but reads as a full phone number (E.164, its country known) moves to the phones, and a phone string holding an '@' that
+ * reads as an address moves to the e-mails. Costs nothing for the common entry: it looks further only
+ * when an e-mail string was unusable or a phone string holds an '@'.
+ */
+function crossedChannels(
+  emails: NormEmail[],
+  phones: NormPhone[],
+  phoneList: unknown,
+  phoneOne: unknown,
+  region: CountryCode | null,
+): { emails: NormEmail[]; phones: NormPhone[] } {
+  let outEmails = emails;
+  let outPhones = phones;
+  for (const m of emails) {
+    if (m.junk !== 'invalid' || m.display.includes('@')) continue;
+    // A full number only ('p:' key): digits without a country ("2024-01-05", "12345678") make no one.
+    const p = normalizePhone(m.display, region);
+    if (p === null || p.key === null || p.key.charCodeAt(0) !== 112 /* p */) continue;
+    if (outEmails === emails) outEmails = emails.slice();
+    outEmails.splice(outEmails.indexOf(m), 1);
+    if (outPhones === phones) outPhones = phones.slice();
+    if (!outPhones.some((q) => q.key === p.key)) outPhones.push(p);
+  }
+  if (Array.isArray(phoneList)) for (const raw of phoneList) outEmails = withAddressOf(raw, outEmails, emails);
+  outEmails = withAddressOf(phoneOne, outEmails, emails);
+  // The phone reading of an address (a keyless string of its few digits) goes with it.
+  if (outEmails !== emails && outPhones.some((p) => p.key === null && p.display.includes('@'))) {
+    outPhones = outPhones.filter(
+      (p) => !(p.key === null && p.display.includes('@') && outEmails.some((m) => m.display === normalizeEmail(p.display)?.display)),
+    );
+  }
+  return { emails: outEmails, phones: outPhones };
+}
+
+/** `list` with the address a phone string holds (crossedChannels), copied from `original` before it grows. */
+function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[]): NormEmail[] {
+  if (typeof raw !== 'string' || !raw.includes('@')) return list;
+  const m = normalizeEmail(raw);
+  if (m === null || list.some((q) => q.key === m.key)) return list;
+  const out = list === original ? list.slice() : list;
+  out.push(m);
+  return out;
 }
 
 /** An object whose prototype is Object.prototype or null (JSON.parse, object literals, structured clones). */
@@ -457,8 +505,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
     nickname: cleanText(e.nickname),
     title: cleanText(e.title),
     company: cleanText(e.company),
-    emails: emailsOf(e.emails, e.email),
-    phones: phonesOf(e.phones, e.phone, ctx.region),
+    ...crossedChannels(emailsOf(e.emails, e.email), phonesOf(e.phones, e.phone, ctx.region), e.phones, e.phone, ctx.region),
     photos,
     data: data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {},
     favorite: favoriteOf(e.is_favorite),

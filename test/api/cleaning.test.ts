@@ -104,6 +104,38 @@ for (const engine of ENGINES) {
       assert.deepEqual(r.body.meta.left_out_entries, [{ index: 5, reason: 'nothing_to_invite' }]);
     });
 
+    it('a name before the address without brackets, a number in the e-mail field, an address in the phone field: each person kept', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'crossed-fields',
+        source: SOURCE,
+        explain: 1,
+        entries: [
+          { email: 'John Smith john5@x.example' },
+          { name: 'Phone In Email', email: '+1 415 555 0132' },
+          { name: 'Email In Phone', phone: 'eip5@x.example' },
+          { name: 'A Date', email: '2024-01-05' }, // no one: left out, said why
+          { name: 'lower words', email: 'ann smith@x.example' }, // no address guessed from it
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const byName = new Map(r.body.data.map((row: any) => [row.name, row]));
+      assert.deepEqual((byName.get('John Smith') as any)?.emails, ['john5@x.example']);
+      assert.deepEqual((byName.get('Phone In Email') as any)?.phones, ['+14155550132']);
+      assert.deepEqual((byName.get('Phone In Email') as any)?.emails, []);
+      assert.deepEqual((byName.get('Email In Phone') as any)?.emails, ['eip5@x.example']);
+      assert.deepEqual((byName.get('Email In Phone') as any)?.phones, []);
+      assert.equal(byName.has('A Date'), false);
+      assert.equal(byName.has('lower words'), false);
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.equal(c.contacts, 3);
+      assert.deepEqual(c.left_out_by_reason, { invalid: 2 });
+      assert.deepEqual(r.body.meta.left_out_entries, [
+        { index: 3, reason: 'invalid' },
+        { index: 4, reason: 'invalid' },
+      ]);
+    });
+
     it('a times_contacted beyond any real count (a timestamp in the wrong field) is read as 1,000,000, and the key index still follows', async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'huge-count',

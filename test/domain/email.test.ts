@@ -115,7 +115,10 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
   assert.equal(normalizeEmail("'o'brien@corp.example")?.key, "'o'brien@corp.example");
   assert.equal(normalizeEmail("'obrien@corp.example")?.key, 'obrien@corp.example');
   // Still no address: a space inside the local part is not repaired into a different person.
-  for (const raw of ['John Smith jsmith@corp.example', 'john smith@corp.example', 'addr\u200b', 'SMTP:', '@x.com', 'Ann [addr@]']) {
+  // (Capitalised words before the address are its holder's name, not part of it: "John Smith
+  // jsmith@corp.example" is jsmith@corp.example, as "John Smith <jsmith@corp.example>".)
+  assert.equal(normalizeEmail('John Smith jsmith@corp.example')?.key, 'jsmith@corp.example');
+  for (const raw of ['john smith@corp.example', 'addr\u200b', 'SMTP:', '@x.com', 'Ann [addr@]']) {
     assert.equal(normalizeEmail(raw), null, JSON.stringify(raw));
     assert.equal(parseEmailSlow(raw), null, JSON.stringify(raw));
   }
@@ -306,6 +309,11 @@ test('RFC 5322 comments next to either part are not part of the address; quoted 
   // A comment between two words leaves two words: no address is glued together from them.
   assert.equal(normalizeEmail('ann (work) smith@example.com'), null);
   assert.equal(normalizeEmail('Name (a@b.com)')?.key, 'a@b.com');
+  // Capitalised words before an address are a name without its brackets ("Ann (work) ann@x.com" too).
+  assert.equal(normalizeEmail('Ann (work) ann@example.com')?.key, 'ann@example.com');
+  assert.equal(displayNameOf("Dr. Ann O'Neil-Lee ann@example.com"), "Dr. Ann O'Neil-Lee");
+  assert.equal(displayNameOf('Ann ann@example.com'), null); // one word: maybe a label, never a name
+  assert.equal(displayNameOf('Home Email ann@example.com'), null);
 });
 
 test('mailto: URIs are read as RFC 6068 writes them: percent-encoded, or with the address in a to= field', () => {

@@ -36,6 +36,59 @@ test('must keep: pasted lists, wrapped addresses and their names', () => {
   assert.deepEqual(normalizeEntry({ email: '   ' }, ctx).emails, []); // blank is nothing
 });
 
+test('must keep: a name before the address without angle brackets; must not: lower-case words, a label as a name', () => {
+  const e = normalizeEntry({ email: 'John Smith john5@x.example', times_contacted: 1 }, ctx);
+  assert.deepEqual(
+    e.emails.map((m) => [m.display, m.junk]),
+    [['john5@x.example', null]],
+  );
+  assert.equal(e.name, 'John Smith');
+  assert.equal(normalizeEntry({ name: 'J.', email: 'John Smith john5@x.example' }, ctx).name, 'J.'); // the entry's own wins
+  // A label before the address: the address, and no name from it.
+  const labelled = normalizeEntry({ email: 'Work Email ann@x.example' }, ctx);
+  assert.deepEqual(
+    labelled.emails.map((m) => m.key),
+    ['ann@x.example'],
+  );
+  assert.equal(labelled.name, null);
+  // Lower-case words may be a quoted local part that lost its quotes: no address is guessed.
+  assert.equal(normalizeEntry({ email: 'ann smith@x.example', times_contacted: 1 }, ctx).emails[0]!.junk, 'invalid');
+});
+
+test('must keep: a number in the e-mail field and an address in the phone field reach the person', () => {
+  const a = normalizeEntry({ name: 'Phone in e-mail', email: '+1 415 555 0132' }, ctx);
+  assert.deepEqual(a.emails, []);
+  assert.deepEqual(a.phones, [{ display: '+14155550132', key: 'p:+14155550132' }]);
+  // National, with the book's region known: the full number.
+  assert.deepEqual(normalizeEntry({ emails: ['(415) 555-0133'] }, ctx).phones, [{ display: '+14155550133', key: 'p:+14155550133' }]);
+  // The same number in both fields is one phone.
+  assert.equal(normalizeEntry({ email: '+14155550132', phone: '(415) 555-0132' }, ctx).phones.length, 1);
+  const b = normalizeEntry({ name: 'E-mail in phone', phones: ['eip5@x.example'], phone: '+1 415 555 0134' }, ctx);
+  assert.deepEqual(
+    b.emails.map((m) => m.key),
+    ['eip5@x.example'],
+  );
+  assert.deepEqual(
+    b.phones.map((p) => p.key),
+    ['p:+14155550134'],
+  );
+  // Must not: digits that are no full number stay an unusable string (no one is made of a date or a
+  // number without its country), and an e-mail field that holds an address is never read as a phone.
+  for (const [v, region] of [
+    ['2024-01-05', 'US'],
+    ['415 555 0132', null],
+    ['12345', 'US'],
+  ] as const) {
+    const c = normalizeEntry({ email: v }, { ...ctx, region });
+    assert.deepEqual(
+      c.emails.map((m) => m.junk),
+      ['invalid'],
+      v,
+    );
+    assert.deepEqual(c.phones, [], v);
+  }
+});
+
 test('must keep: every address of a pasted list, whatever separates them, and no name when it is a list', () => {
   const emails = (v: string) => normalizeEntry({ email: v }, ctx).emails.map((m) => m.display);
   assert.deepEqual(emails('ann@x.com bob@y.org'), ['ann@x.com', 'bob@y.org']); // spaces only
