@@ -51,6 +51,8 @@ const QUICK = args.includes('--quick');
 const SIZES_ONLY = args.includes('--sizes-only');
 /** `--small-gets-only`: only the small GETs, idle and during a big upload, and the memory rows. */
 const SMALL_GETS_ONLY = args.includes('--small-gets-only');
+/** `--backfill-only`: only the backfill row (rate, index lag), after the same warm-up. */
+const BACKFILL_ONLY = args.includes('--backfill-only');
 const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
 /**
  * `--server-cpu-prof DIR`: the server runs with `--cpu-prof`, writing a V8 CPU profile of each of its
@@ -63,7 +65,7 @@ if (engineArg !== undefined && !(ENGINES as readonly string[]).includes(engineAr
   process.exit(2);
 }
 
-const SIZES = SMALL_GETS_ONLY ? [] : [100, 1_000, 10_000];
+const SIZES = SMALL_GETS_ONLY || BACKFILL_ONLY ? [] : [100, 1_000, 10_000];
 /** Repetitions per size (medians are printed): small requests are cheap, so more of them. */
 const REPS: Record<number, number> = QUICK ? { 100: 5, 1_000: 3, 10_000: 2 } : { 100: 15, 1_000: 7, 10_000: 5 };
 /** Backfill: users x entries each, requests in flight at once. */
@@ -285,6 +287,7 @@ async function benchEngine(engine: EngineName): Promise<void> {
         console.log(`  ${'db CPU per 10k contacts'.padEnd(30)} ${per.join(', ')}`);
       }
     }
+    if (BACKFILL_ONLY) return;
 
     // Small GETs while a big upload is processed (and idle, for reference).
     const small = 'probe';
