@@ -17,8 +17,27 @@ export interface LagProbe {
   finish(timeoutMs?: number): Promise<number[]>;
 }
 
-/** Starts sampling the index queue of the database at `url` (sqlite:... or postgres://...?schema=...). */
-export async function startLagProbe(url: string): Promise<LagProbe> {
+/**
+ * Waits until the index queue of the database at `url` is empty (the uploads before have all been
+ * indexed), and returns how long that took (ms): a measurement that follows another starts from a quiet
+ * server, not with the index work of the one before still running on the same cores.
+ */
+export async function waitForIndexQueue(url: string, timeoutMs = 120_000): Promise<number> {
+  const t0 = performance.now();
+  const { read, close } = await queueReader(url);
+  try {
+    while ((await read()).size > 0) {
+      if (performance.now() - t0 > timeoutMs) throw new Error(`index queue not empty after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  } finally {
+    await close();
+  }
+  return performance.now() - t0;
+}
+
+/** The users with a row in the index queue, read on a connection of the bench's own. */
+async function queueReader(url: string): Promise<{ read: () => Promise<Set<string>>; close: () => Promise<void> }> {
   let read: () => Promise<Set<string>>;
   let close: () => Promise<void>;
   if (url.startsWith('sqlite:')) {
@@ -35,6 +54,12 @@ export async function startLagProbe(url: string): Promise<LagProbe> {
     read = async () => new Set((await client.query<{ user_id: string }>('select distinct user_id from index_queue')).rows.map((r) => r.user_id));
     close = () => client.end();
   }
+  return { read, close };
+}
+
+/** Starts sampling the index queue of the database at `url` (sqlite:... or postgres://...?schema=...). */
+export async function startLagProbe(url: string): Promise<LagProbe> {
+  const { read, close } = await queueReader(url);
   const waiting = new Map<string, number>();
   const lags: number[] = [];
   let stopped = false;
