@@ -269,8 +269,23 @@ function angledInText(s: string): string | null {
   return outside.split(inner.toLowerCase()).join(' ').indexOf('@') < 0 ? inner : null;
 }
 
+/** The full-width forms of ASCII (U+FF01-U+FF5E) that East Asian input methods type. */
+const FULL_WIDTH_ASCII = /[\uff01-\uff5e]/u;
+const FULL_WIDTH_ASCII_ALL = /[\uff01-\uff5e]/gu;
+
+/**
+ * An address typed with an input method's full-width mode ("ｊｏｈｎ＠ｅｘａｍｐｌｅ．ｃｏｍ") in ASCII,
+ * as NFKC maps it: the address the person gave, and the one that merges with their "john@example.com"
+ * from another source. The domain would be mapped so anyway (UTS #46); a local part of full-width
+ * letters is that same mailbox typed in the wrong mode, not another one. Other scripts are untouched.
+ */
+function halfWidth(raw: string): string {
+  return FULL_WIDTH_ASCII.test(raw) ? raw.replace(FULL_WIDTH_ASCII_ALL, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)) : raw;
+}
+
 /** `read(raw)`, or when that is no address, `read` of its repaired form (see repair). */
-function readOrRepair(raw: string, read: (raw: string) => NormEmail | null): NormEmail | null {
+function readOrRepair(input: string, read: (raw: string) => NormEmail | null): NormEmail | null {
+  const raw = halfWidth(input);
   const v = read(raw);
   if (v !== null) return v;
   const fixed = repair(raw);

@@ -136,6 +136,28 @@ for (const engine of ENGINES) {
       ]);
     });
 
+    it('an address typed in full-width mode is the person of its ASCII spelling: one contact, shown in ASCII', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'full-width',
+        source: SOURCE,
+        entries: [
+          { name: 'Taro FW', email: '\uff54\uff41\uff52\uff4f\uff20\uff58\uff0e\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45', times_contacted: 3 }, // ｔａｒｏ＠ｘ．ｅｘａｍｐｌｅ
+          { name: 'Taro', email: 'taro@x.example' },
+          { name: 'Hana', email: '\u306f\u306a\uff20x.example' }, // はな＠x.example: a Unicode local part, kept as written
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.data.length, 2);
+      const taro = r.body.data.find((row: any) => row.emails.includes('taro@x.example'));
+      assert.deepEqual(taro?.emails, ['taro@x.example']);
+      const hana = r.body.data.find((row: any) => row.name === 'Hana');
+      assert.deepEqual(hana?.emails, ['\u306f\u306a@x.example']);
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.equal(c.contacts, 2);
+      assert.equal(c.merged, 1);
+    });
+
     it('a times_contacted beyond any real count (a timestamp in the wrong field) is read as 1,000,000, and the key index still follows', async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'huge-count',

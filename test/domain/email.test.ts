@@ -94,6 +94,8 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
     ['ad\u00addr@x.com', 'addr@x.com'],
     ['\u200eaddr@x.com\u200f', 'addr@x.com'],
     ['addr\uff20x.com', 'addr@x.com'],
+    ['\uff41\uff44\uff44\uff52\uff20\uff58\uff0e\uff43\uff4f\uff4d', 'addr@x.com'], // ａｄｄｒ＠ｘ．ｃｏｍ: typed in full-width mode
+    ['\uff41\uff44\uff44\uff52@x.com', 'addr@x.com'],
     ['addr@x\u3002com', 'addr@x.com'],
     ['SMTP:addr@x.com', 'addr@x.com'],
     ['smtp:addr@x.com', 'addr@x.com'],
@@ -110,6 +112,9 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
     assert.deepEqual(parseEmailSlow(raw), e, JSON.stringify(raw));
     assert.deepEqual(parseEmailUncached(raw), e, JSON.stringify(raw));
   }
+  // Only the full-width forms of ASCII are mapped: other scripts' local parts stay as written.
+  assert.equal(normalizeEmail('\u305f\u308d\u3046@x.jp')?.key, '\u305f\u308d\u3046@x.jp');
+  assert.equal(normalizeEmail('\u305f\u308d\u3046\uff20x.jp')?.key, '\u305f\u308d\u3046@x.jp');
   // An apostrophe the local part uses again is part of it (as delivered); a stray opening one is not.
   assert.equal(normalizeEmail("'.'kaminski@corp.example")?.key, "'.'kaminski@corp.example");
   assert.equal(normalizeEmail("'o'brien@corp.example")?.key, "'o'brien@corp.example");
