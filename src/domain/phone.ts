@@ -232,7 +232,8 @@ function asciiDigits(s: string): string {
  * can be called on is a person): invisible characters dropped (the Arabic letter mark too), full-width
  * digits and '+' as ASCII, decimal digits of every other script (Arabic-Indic, Persian, Devanagari …) as
  * ASCII, an RFC 3966 `tel:` URI (vCard 4) or a label ("Mobile: …", "Tel. …") before it, the apostrophe a
- * spreadsheet puts before "+1…" to keep it text, an Arabic comma at either end, and the extension words
+ * spreadsheet puts before "+1…" to keep it text, a caller-ID code before it ("#31#", "*67": CALLER_ID_CODE_RE),
+ * a '+' typed twice or before "00" (PLUS_TYPO_RE), an Arabic comma at either end, and the extension words
  * of EXTENSION_WORD_RE as "ext". Only called when the first reading failed.
  */
 function repair(raw: string): string {
@@ -245,10 +246,23 @@ function repair(raw: string): string {
   }
   s = s.trim().replace(/^'+/, '');
   s = s.replace(/^(?:tel:|[\p{L}][\p{L}\p{M} ]{0,19}(?:[:.]\s*|\s+(?=[+(\d])))/iu, '');
+  s = s.replace(CALLER_ID_CODE_RE, '').replace(PLUS_TYPO_RE, '+');
   if (shape & HAS_LETTER) s = s.replace(DIAL_STRING_RE, (_, digits: string) => ' ext ' + digitsOf(digits));
   if (shape !== 0) s = s.replace(EXTENSION_WORD_RE, ' ext ');
   return s.trim();
 }
+
+/**
+ * A caller-ID code dialled before the number, which phone books keep with it for the people one always
+ * calls hidden (or shown): GSM's "#31#" and "*31#", North America's "*67" and "*82". What follows is
+ * the person's number: "#31#+14155550153" is +14155550153.
+ */
+const CALLER_ID_CODE_RE = /^(?:[#*]31#|\*67|\*82)\s*(?=[+(\d])/;
+/**
+ * A '+' typed twice, or before the "00" it stands for ("++1 415 …", "+00 1 415 …"): no country code
+ * starts with 0, so either is the international '+'.
+ */
+const PLUS_TYPO_RE = /^\+(?:\s*\+)+|^\+\s*00\s*(?=[1-9])/;
 
 /**
  * A dial string of several groups after the number, "+14155550123p1w2": the phone dials the number, then

@@ -158,6 +158,30 @@ for (const engine of ENGINES) {
       assert.equal(c.merged, 1);
     });
 
+    it('a number kept with its caller-ID code or a doubled plus is the person of its plain spelling', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'caller-id',
+        source: SOURCE,
+        entries: [
+          { name: 'Hidden Caller', phone: '#31#+14155550153' },
+          { name: 'Hidden Caller', phone: '+1 415 555 0153', email: 'hc@x.example' },
+          { name: 'Double Plus', phone: '++1 415 555 0158' },
+          { name: 'Only A Code', phone: '#31#' }, // no one: left out, said why
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const byName = new Map(r.body.data.map((row: any) => [row.name, row]));
+      assert.deepEqual((byName.get('Hidden Caller') as any)?.phones, ['+14155550153']);
+      assert.deepEqual((byName.get('Hidden Caller') as any)?.emails, ['hc@x.example']);
+      assert.deepEqual((byName.get('Double Plus') as any)?.phones, ['+14155550158']);
+      assert.equal(byName.has('Only A Code'), false);
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.equal(c.contacts, 2);
+      assert.equal(c.merged, 1);
+      assert.deepEqual(c.left_out_by_reason, { nothing_to_invite: 1 });
+    });
+
     it('a times_contacted beyond any real count (a timestamp in the wrong field) is read as 1,000,000, and the key index still follows', async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'huge-count',

@@ -119,6 +119,10 @@ test('reads what people type and paste: tel: URIs, labels, full-width digits, in
     '\u202a+1 415 555 0123\u202c',
     '+1 415 555 0123\u200b',
     "'+14155550123",
+    '#31#+14155550123', // caller ID hidden for this person (GSM)
+    '*31#+1 415 555 0123',
+    '++1 415 555 0123',
+    '+00 1 415 555 0123',
   ]) {
     const p = normalizePhone(raw, null);
     assert.deepEqual(p, { display: '+14155550123', key: 'p:+14155550123' }, JSON.stringify(raw));
@@ -126,6 +130,11 @@ test('reads what people type and paste: tel: URIs, labels, full-width digits, in
     assert.deepEqual(parsePhoneUncached(raw, 'DE'), normalizePhone(raw, 'DE'), JSON.stringify(raw));
   }
   assert.deepEqual(normalizePhone('tel:+1-415-555-0123;ext=9', null), { display: '+14155550123;ext=9', key: 'p:+14155550123;ext=9' });
+  // North America's per-call block before a national number: the number, in its region.
+  assert.deepEqual(normalizePhone('*67 415 555 0123', 'US'), { display: '+14155550123', key: 'p:+14155550123' });
+  assert.equal(normalizePhone('*67 415 555 0123', null)?.key, 'n:4155550123');
+  // A service code alone is no one's number.
+  assert.equal(normalizePhone('#31#', null)?.key ?? null, null);
   // Nothing to repair: a national number without a region keeps its national-only key.
   assert.equal(normalizePhone('415 555 0123', null)?.key, 'n:4155550123');
 });
