@@ -2,7 +2,7 @@
  * Unusual but delivered addresses (issue #12): generated people whose addresses take the forms the strict
  * RFC 5322 dot-atom grammar rejects but mail systems deliver (doubled, leading and trailing dots, quoted
  * and Unicode local parts, IDN domains in Unicode and punycode, + tags), written through the wrappers
- * clients really send (Name <addr>, mailto:, spaces, list punctuation, a trailing dot), plus phone-only
+ * clients really send (Name <addr>, mailto:, spaces, list punctuation, a trailing dot, full-width mode), plus phone-only
  * people whose number has an extension (some written without the country); half of them with evidence (written to, starred or pinned), half
  * without. Beside them, garbage entries (strings that cannot be an address), with and without evidence.
  *
@@ -89,6 +89,7 @@ const WRAPPERS: ((a: string, name: string) => string)[] = [
   (a) => a.replace(/@(?=[^@]*$)/, ' @ '), // spaces around the '@'
   (a, name) => `${name} [${a}]`,
   (a) => a.replace(/@(?=[^@]*$)/, '(home)@'), // an RFC 5322 comment beside the local part
+  (a) => a.replace(/[\x21-\x7e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)), // typed in an input method's full-width mode
 ];
 
 const GARBAGE = ['n/a', 'none', '---', 'unknown', 'john at example dot com', 'see phone', 'x', '@', 'foo@', '@bar.example', 'no email'];
@@ -155,6 +156,8 @@ function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; fo
         `'${e164}`,
         `${e164}\u200b`,
         e164.replace(/[0-9+]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)),
+        `#31#${e164}`, // kept with the caller-ID code of someone always called hidden
+        `++${c.cc} ${nsn}`, // a '+' typed twice
       ];
       const cards = int(r, 1, 2);
       for (let k = 0; k < cards; k++) {
