@@ -6,7 +6,7 @@
  * people at example.com.
  */
 import { TwoGenerationCache } from './cache.ts';
-import { dropInvisible, hasInvisible } from './invisible.ts';
+import { dropInvisible, halfWidth, hasInvisible } from './invisible.ts';
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { classifyAddress, classifyAddressSlow, classifyLocal, clearJunkCache, domainJunkFlags, isRoleLocal } from './junk.ts';
 import type { JunkReason } from './types.ts';
@@ -212,16 +212,16 @@ function mailtoAddress(uri: string): string {
 
 /**
  * A second reading of a string that is no address as uploaded, for what people really type and paste
- * (issue #12: never lose a real person): invisible characters dropped; the full-width at sign of East
- * Asian input methods read as '@', and the ideographic full stops in the host as '.' (as UTS #46 maps
- * them); an Exchange or Outlook proxy address "SMTP:a@b.com"; spaces on either side of the '@' only
+ * (issue #12: never lose a real person): invisible characters dropped; the small at sign '﹫' read as
+ * '@', and the ideographic full stops in the host as '.' (as UTS #46 maps them; the full-width '＠' and
+ * '．' are ASCII already, see readOrRepair); an Exchange or Outlook proxy address "SMTP:a@b.com"; spaces on either side of the '@' only
  * ("a @ b.com"); and "Name [a@b.com]" or "Name (a@b.com)". Only called when the first reading failed,
  * so a well-formed address never pays for it. Returns the input unchanged when there is nothing to repair.
  */
 function repair(raw: string): string {
-  let s = dropInvisible(raw).replace(/[\uff20\ufe6b]/gu, '@');
+  let s = dropInvisible(raw).replace(/\ufe6b/gu, '@');
   const at = s.lastIndexOf('@');
-  if (at > 0) s = s.slice(0, at) + s.slice(at).replace(/[\u3002\uff0e\uff61]/gu, '.');
+  if (at > 0) s = s.slice(0, at) + s.slice(at).replace(/[\u3002\uff61]/gu, '.');
   // A label before the address ("E-mail: a@b.com", "Work: a@b.com", "SMTP:a@b.com", Exchange's proxy
   // form): no unquoted local part holds a ':'.
   // Google Contacts marks the primary value of a multi-value cell with "* ".
@@ -269,21 +269,13 @@ function angledInText(s: string): string | null {
   return outside.split(inner.toLowerCase()).join(' ').indexOf('@') < 0 ? inner : null;
 }
 
-/** The full-width forms of ASCII (U+FF01-U+FF5E) that East Asian input methods type. */
-const FULL_WIDTH_ASCII = /[\uff01-\uff5e]/u;
-const FULL_WIDTH_ASCII_ALL = /[\uff01-\uff5e]/gu;
-
 /**
- * An address typed with an input method's full-width mode ("ｊｏｈｎ＠ｅｘａｍｐｌｅ．ｃｏｍ") in ASCII,
- * as NFKC maps it: the address the person gave, and the one that merges with their "john@example.com"
- * from another source. The domain would be mapped so anyway (UTS #46); a local part of full-width
- * letters is that same mailbox typed in the wrong mode, not another one. Other scripts are untouched.
+ * `read(raw)`, or when that is no address, `read` of its repaired form (see repair). Both read the
+ * address with the full-width forms of ASCII as ASCII: one typed in an input method's full-width mode
+ * ("ｊｏｈｎ＠ｅｘａｍｐｌｅ．ｃｏｍ") is the mailbox the person gave, and the one that merges with their
+ * "john@example.com" from another source (the domain would be mapped so anyway, UTS #46). Other scripts
+ * are untouched.
  */
-function halfWidth(raw: string): string {
-  return FULL_WIDTH_ASCII.test(raw) ? raw.replace(FULL_WIDTH_ASCII_ALL, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)) : raw;
-}
-
-/** `read(raw)`, or when that is no address, `read` of its repaired form (see repair). */
 function readOrRepair(input: string, read: (raw: string) => NormEmail | null): NormEmail | null {
   const raw = halfWidth(input);
   const v = read(raw);

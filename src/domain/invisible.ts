@@ -17,3 +17,17 @@ export function dropInvisible(s: string): string {
 export function hasInvisible(s: string): boolean {
   return ONE.test(s);
 }
+
+/** The full-width forms of ASCII (U+FF01-U+FF5E) that East Asian input methods type. */
+const FULL_WIDTH_ASCII = /[\uff01-\uff5e]/u;
+const FULL_WIDTH_ASCII_ALL = /[\uff01-\uff5e]/gu;
+
+/** Whether the text holds a full-width form of ASCII (＋, １, ＠, ａ …). */
+export function hasFullWidthAscii(s: string): boolean {
+  return FULL_WIDTH_ASCII.test(s);
+}
+
+/** The text with the full-width forms of ASCII as ASCII (what NFKC does to them), nothing else changed. */
+export function halfWidth(s: string): string {
+  return FULL_WIDTH_ASCII.test(s) ? s.replace(FULL_WIDTH_ASCII_ALL, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)) : s;
+}

@@ -8,7 +8,7 @@
  * every result the shortcuts do not give is cached per (region, raw).
  */
 import { TwoGenerationCache } from './cache.ts';
-import { dropInvisible } from './invisible.ts';
+import { dropInvisible, hasFullWidthAscii } from './invisible.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
 import type { NormPhone } from './types.ts';
@@ -175,8 +175,6 @@ function readerFor(region: CountryCode | null): (s: string) => NormPhone | null 
   };
 }
 
-/** Full-width forms (＋１ ４１５ …) typed by East Asian input methods: NFKC maps them to ASCII. */
-const FULL_WIDTH = /[\uff01-\uff5e]/u;
 /** A decimal digit of another script (Arabic-Indic ٠-٩, Persian ۰-۹, Devanagari, Bengali, Thai, full-width …). */
 const OTHER_DIGIT = /(?![0-9])\p{Nd}/u;
 const OTHER_DIGITS = /(?![0-9])\p{Nd}/gu;
@@ -240,7 +238,8 @@ function repair(raw: string): string {
   let s = dropInvisible(raw);
   const shape = shapeOf(s);
   if (shape & HAS_NON_ASCII) {
-    if (FULL_WIDTH.test(s)) s = s.normalize('NFKC');
+    // Full-width forms (＋１ ４１５ …) typed by East Asian input methods: NFKC maps them to ASCII.
+    if (hasFullWidthAscii(s)) s = s.normalize('NFKC');
     if (OTHER_DIGIT.test(s)) s = asciiDigits(s);
     s = s.replace(ARABIC_LETTER_MARK, '').replace(ARABIC_COMMA_EDGES, '');
   }
