@@ -88,6 +88,7 @@ const WRAPPERS: ((a: string, name: string) => string)[] = [
   (a) => a.replace(/@(?=[^@]*$)/, '\uff20'), // the full-width at sign of an East Asian input method
   (a) => a.replace(/@(?=[^@]*$)/, ' @ '), // spaces around the '@'
   (a, name) => `${name} [${a}]`,
+  (a, name) => `${name} <${a}`, // the closing '>' cut off by an export or a paste
   (a) => a.replace(/@(?=[^@]*$)/, '(home)@'), // an RFC 5322 comment beside the local part
   (a) => a.replace(/[\x21-\x7e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)), // typed in an input method's full-width mode
 ];

@@ -249,8 +249,21 @@ function repair(raw: string): string {
   // "a@b.com<a@b.com>": the address as its own display name, the space lost.
   const twice = /^"?([^\s"<>]+@[^\s"<>]+?)"?<([^\s<>]+@[^\s<>]+)>$/u.exec(s);
   if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
-  else if (s.indexOf('<') >= 0) s = angledInText(s) ?? s;
+  else if (s.indexOf('<') >= 0) s = angledInText(s) ?? unclosedAngle(s) ?? s;
   return s === raw.trim() ? raw : s;
+}
+
+/**
+ * The address of "Name <a@b.com" whose closing '>' was lost (a field cut short by a CSV export, a paste):
+ * one '<' opening a word, no '>', nothing but the address after it, and no '@' before it. null otherwise.
+ */
+function unclosedAngle(s: string): string | null {
+  const lt = s.indexOf('<');
+  if (lt < 0 || s.lastIndexOf('<') !== lt || s.indexOf('>') >= 0 || s.slice(0, lt).indexOf('@') >= 0) return null;
+  // The bracket opens a word ("Ann <a@b.com"), not inside one ("a<b@example.com" is no address).
+  if (lt > 0 && !/[\s"']/u.test(s.charAt(lt - 1))) return null;
+  const rest = s.slice(lt + 1).trim();
+  return /^(?:"[^"]*"|[^\s<>"]+)@[^\s<>"]+$/u.test(rest) ? rest : null;
 }
 
 /**
@@ -302,8 +315,12 @@ export function displayNameOf(raw: string): string | null {
   const lt = raw.lastIndexOf('<');
   if (lt < 0) return unbracketedNameOf(raw);
   if (lt === 0) return null;
-  const gt = raw.indexOf('>', lt);
-  if (gt < 0) return null;
+  let gt = raw.indexOf('>', lt);
+  if (gt < 0) {
+    // "Ann Lee <ann@x.org" (the '>' lost): a name only when the rest is the address alone.
+    if (raw.indexOf('>') >= 0 || unclosedAngle(raw.trim()) === null) return null;
+    gt = raw.length;
+  }
   const before = raw.slice(0, lt).trim();
   if (!ADDRESS_END_RE.test(raw.slice(gt + 1)) && !QUOTED_NAME_RE.test(before) && !CAPITALISED_NAME_RE.test(before)) return null;
   const name = before.replace(/^["']+|["']+$/g, '').trim();

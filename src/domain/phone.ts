@@ -292,6 +292,8 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
   const v = several ? readOne(s, read) : read(s);
   if (isFull(v)) return v;
   const fixed = repair(s);
+  const spelled = readSpelled(fixed === '' ? s : fixed, read);
+  if (spelled !== null) return spelled;
   if (fixed === s || fixed === '') return v;
   const w = several ? readOne(fixed, read) : read(fixed);
   if (w === null) return v;
@@ -300,6 +302,29 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
   if (v === null && w.key === null) return { display: s, key: null };
   return w.key !== null && (v === null || v.key === null || w.key.startsWith('p:')) ? w : v;
 }
+
+/**
+ * A number spelled in letters, as businesses advertise them and phone books keep them ("1-800-FLOWERS",
+ * "0800 REVERSE", "+1 (800) GO-FEDEX"): the letters stand for the keys they are printed on (ITU-T E.161,
+ * as libphonenumber's own normaliser reads them; libphonenumber-js does not). Only a word of three
+ * letters or more after three digits or more, and only when the digits then read as a full number of
+ * ten digits or more, so no label or note becomes a number. null otherwise.
+ */
+function readSpelled(s: string, read: Reader): NormPhone | null {
+  const m = SPELLED_RE.exec(s);
+  if (m === null) return null;
+  const [, head, word] = m as unknown as [string, string, string];
+  if (digitsOf(head).length < 3 || word.replace(/[^A-Za-z]/g, '').length < 3) return null;
+  const number = head + word.replace(/[A-Za-z]/g, (c) => KEYPAD[(c.charCodeAt(0) | 0x20) - 97]!);
+  if (digitsOf(number).length < 10) return null;
+  const v = read(number);
+  return isFull(v) ? v : null;
+}
+
+/** A number's digits, then one word of letters (and digits, hyphens) that ends it: see readSpelled. */
+const SPELLED_RE = /^(\+?[\d\s().-]*\d[\s().-]*)([A-Za-z][A-Za-z\d-]*)$/;
+/** The key of each letter a to z on a phone's keypad (ITU-T E.161). */
+const KEYPAD = '22233344455566677778889999';
 
 /** Whether a reading is a full number ('p:' key). */
 function isFull(v: NormPhone | null): boolean {

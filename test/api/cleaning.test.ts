@@ -182,6 +182,31 @@ for (const engine of ENGINES) {
       assert.deepEqual(c.left_out_by_reason, { nothing_to_invite: 1 });
     });
 
+    it('an address whose closing ">" was cut off, and a number spelled in letters, are their people', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'cut-and-spelled',
+        source: SOURCE,
+        entries: [
+          { email: 'Bob Cutoff <bob.cutoff@x.example' }, // no name of its own: the one before the address
+          { name: 'Bob C.', email: 'bob.cutoff@x.example', times_contacted: 2 },
+          { name: 'Flower Shop', phone: '1-800-FLOWERS' },
+          { name: 'Flower Shop', phone: '+1 800 356 9377', email: 'orders@flowers.example' },
+          { name: 'A Note', phone: 'call me' }, // no number: left out, said why
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const byEmail = new Map(r.body.data.map((row: any) => [row.email, row]));
+      const bob = byEmail.get('bob.cutoff@x.example') as any;
+      assert.deepEqual(bob?.emails, ['bob.cutoff@x.example']);
+      assert.ok(['Bob C.', 'Bob Cutoff'].includes(bob?.name), bob?.name);
+      assert.deepEqual((byEmail.get('orders@flowers.example') as any)?.phones, ['+18003569377']);
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.equal(c.contacts, 2);
+      assert.equal(c.merged, 2);
+      assert.deepEqual(c.left_out_by_reason, { nothing_to_invite: 1 });
+    });
+
     it('a times_contacted beyond any real count (a timestamp in the wrong field) is read as 1,000,000, and the key index still follows', async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'huge-count',

@@ -104,6 +104,9 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
     ['Ann Lee [addr@x.com]', 'addr@x.com'],
     ['Ann Lee (addr@x.com);', 'addr@x.com'],
     ['addr@x.com|', 'addr@x.com'],
+    // "Name <addr" whose closing '>' a CSV export or a paste cut off.
+    ['Ann Lee <addr@x.com', 'addr@x.com'],
+    ['"Lee, Ann" <addr@x.com ', 'addr@x.com'],
   ];
   for (const [raw, display] of cases) {
     const e = normalizeEmail(raw);
@@ -112,6 +115,9 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
     assert.deepEqual(parseEmailSlow(raw), e, JSON.stringify(raw));
     assert.deepEqual(parseEmailUncached(raw), e, JSON.stringify(raw));
   }
+  // A quoted local part in an address whose '>' was cut off: read as written.
+  assert.equal(normalizeEmail('Ann Lee <"ann lee"@x.com')?.display, '"ann lee"@x.com');
+  assert.deepEqual(parseEmailSlow('Ann Lee <"ann lee"@x.com'), normalizeEmail('Ann Lee <"ann lee"@x.com'));
   // Only the full-width forms of ASCII are mapped: other scripts' local parts stay as written.
   assert.equal(normalizeEmail('\u305f\u308d\u3046@x.jp')?.key, '\u305f\u308d\u3046@x.jp');
   assert.equal(normalizeEmail('\u305f\u308d\u3046\uff20x.jp')?.key, '\u305f\u308d\u3046@x.jp');
@@ -123,7 +129,16 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
   // (Capitalised words before the address are its holder's name, not part of it: "John Smith
   // jsmith@corp.example" is jsmith@corp.example, as "John Smith <jsmith@corp.example>".)
   assert.equal(normalizeEmail('John Smith jsmith@corp.example')?.key, 'jsmith@corp.example');
-  for (const raw of ['john smith@corp.example', 'addr\u200b', 'SMTP:', '@x.com', 'Ann [addr@]']) {
+  for (const raw of [
+    'john smith@corp.example',
+    'addr\u200b',
+    'SMTP:',
+    '@x.com',
+    'Ann [addr@]',
+    'Ann <addr@x.com or b@y.com',
+    'a@x.com <b@y.com',
+    'Ann <addr@x.com> <b@y.com',
+  ]) {
     assert.equal(normalizeEmail(raw), null, JSON.stringify(raw));
     assert.equal(parseEmailSlow(raw), null, JSON.stringify(raw));
   }
@@ -240,6 +255,10 @@ test('a display name is taken from "Name <addr>", and from a sentence only when 
   assert.equal(displayNameOf('Ann Lee <ann@example.com>'), 'Ann Lee');
   assert.equal(displayNameOf('Ann Lee <ann@example.com> (Work);'), 'Ann Lee');
   assert.equal(displayNameOf('Please use <ann@example.com>'), 'Please use');
+  // The closing '>' lost: still the name, when the address alone follows.
+  assert.equal(displayNameOf('Ann Lee <ann@example.com'), 'Ann Lee');
+  assert.equal(displayNameOf('"Lee, Ann" <ann@example.com '), 'Lee, Ann');
+  assert.equal(displayNameOf('Ann Lee <ann@example.com for work'), null);
   // Text after the address: a quoted name or capitalised words are a name; a phrase is not.
   assert.equal(displayNameOf('Please use <ann@example.com> for work'), null);
   assert.equal(displayNameOf('Contact <ann@example.com> for work'), null);

@@ -139,6 +139,39 @@ test('reads what people type and paste: tel: URIs, labels, full-width digits, in
   assert.equal(normalizePhone('415 555 0123', null)?.key, 'n:4155550123');
 });
 
+test("a number spelled in letters (a business's vanity number) is the number its keys dial (ITU-T E.161)", () => {
+  for (const [raw, region] of [
+    ['1-800-FLOWERS', 'US'],
+    ['+1 (800) FLOWERS', null],
+    ['1 800 flowers', 'US'],
+    ['Tel: 1-800-FLOWERS', 'US'],
+  ] as const) {
+    const p = normalizePhone(raw, region);
+    assert.deepEqual(p, { display: '+18003569377', key: 'p:+18003569377' }, JSON.stringify(raw));
+    assert.deepEqual(parsePhoneSlow(raw, region), p, JSON.stringify(raw));
+    assert.deepEqual(parsePhoneUncached(raw, region), p, JSON.stringify(raw));
+  }
+  // Letters and digits mixed in the word ("4MY-HOME"): each letter its key.
+  assert.equal(normalizePhone('1-800-4MY-HOME', 'US')?.key, 'p:+18004694663');
+});
+
+test('must not: a word after a number, a label or a note becomes a spelled number', () => {
+  for (const [raw, region] of [
+    ['555 HOME', 'US'], // seven digits: no full number
+    ['123 Main', 'US'],
+    ['call me', 'US'],
+    ['2 BR', 'US'],
+    ['n/a', null],
+    ['1-800-MATTRESSES', 'US'], // one digit too many: no valid number
+  ] as const) {
+    assert.notEqual(normalizePhone(raw, region)?.key?.startsWith('p:'), true, JSON.stringify(raw));
+    assert.deepEqual(parsePhoneSlow(raw, region), normalizePhone(raw, region), JSON.stringify(raw));
+  }
+  // A number that reads as it is keeps its own reading: a word after it is no part of it.
+  assert.equal(normalizePhone('+1 415 555 0123 home', null)?.key, 'p:+14155550123');
+  assert.equal(normalizePhone('+1 415 555 0123 ext 9', null)?.key, 'p:+14155550123;ext=9');
+});
+
 /** normalizePhone, checked against the parser path (parsePhoneSlow) and the uncached production path. */
 function read(raw: string, region: CountryCode | null) {
   clearPhoneCache();
