@@ -64,6 +64,15 @@ const FORMS: Record<string, Form> = {
     return [`${g}.${f}${n}@${u}`, `${g}.${f}${n}@${a}`];
   },
   plus_tag: (r, g, f, n) => same(`${g}.${f}${n}+${pick(r, ['news', 'work', 'x'])}@${pick(r, DOMAINS)}`),
+  // Exchange's encapsulation of the address behind a Lotus Notes gateway, beside the plain address.
+  exchange_encapsulated: (r, g, f, n) => {
+    const d = pick(r, DOMAINS);
+    const hex = (s: string) => s.replace(/[^A-Za-z0-9-]/g, (c) => `+${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    const plain = `${g}.${f}${n}@${d}`;
+    return [`IMCEANOTES-${hex(`"${f}, ${g}" <${plain}>`)}+40NOTES@${d}`, plain];
+  },
+  // A local part over RFC 5321's 64 octets (SRS and VERP return paths, long generated names).
+  long_local: (r, g, f, n) => same(`${g}.${f}.${'x'.repeat(int(r, 60, 120))}${n}@${pick(r, DOMAINS)}`),
 };
 
 /** The same address on both cards (the wrapper differs: see WRAPPERS). */

@@ -12,8 +12,13 @@ import { classifyAddress, classifyAddressSlow, classifyLocal, clearJunkCache, do
 import type { JunkReason } from './types.ts';
 import type { NormEmail } from './types.ts';
 
-/** RFC 5321 limits (octets; we count UTF-16 units, which is close enough for a sanity bound). */
-const MAX_LOCAL = 64;
+/**
+ * Length bounds (UTF-16 units, close enough to octets for a sanity bound). RFC 5321 sets 64 octets for a
+ * local part, but asks implementations to impose no limit where they can, and mail systems deliver longer
+ * ones: Exchange's encapsulated addresses ("IMCEANOTES-+22Lee+2C+20Ann+22+20+3Cann+2Elee+40corp+2Ecom+3E
+ * @corp.com"), SRS and VERP return paths. So the local part is bounded only by the 256-octet path.
+ */
+const MAX_LOCAL = 254;
 const MAX_DOMAIN = 253;
 
 /**
@@ -313,7 +318,7 @@ function countQuotes(s: string): number {
 export function displayNameOf(raw: string): string | null {
   if (typeof raw !== 'string') return null;
   const lt = raw.lastIndexOf('<');
-  if (lt < 0) return unbracketedNameOf(raw);
+  if (lt < 0) return unbracketedNameOf(raw) ?? imceaNameOf(raw);
   if (lt === 0) return null;
   let gt = raw.indexOf('>', lt);
   if (gt < 0) {
@@ -324,8 +329,29 @@ export function displayNameOf(raw: string): string | null {
   const before = raw.slice(0, lt).trim();
   if (!ADDRESS_END_RE.test(raw.slice(gt + 1)) && !QUOTED_NAME_RE.test(before) && !CAPITALISED_NAME_RE.test(before)) return null;
   const name = before.replace(/^["']+|["']+$/g, '').trim();
-  if (name === '' || name.includes('@')) return null;
+  if (name === '' || name.includes('@') || isAddressLabel(name)) return null;
   return name;
+}
+
+/** "e-mail", "Email:", "Work" before an address label it; they name nobody ("e-mail <ann@x.org>"). */
+function isAddressLabel(name: string): boolean {
+  return ADDRESS_LABELS.has(name.replace(/\s*:$/, '').toLowerCase());
+}
+
+/** The display name an encapsulated address carries ('"Lee, Ann" <ann.lee@corp.com>'), or null (see IMCEA_RE). */
+function imceaNameOf(raw: string): string | null {
+  const address = extract(raw);
+  const at = address.lastIndexOf('@');
+  const content = at > 0 ? imceaContent(address.slice(0, at)) : null;
+  if (content === null) return null;
+  const lt = content.lastIndexOf('<');
+  if (lt <= 0) return null;
+  const name = content
+    .slice(0, lt)
+    .trim()
+    .replace(/^["']+|["']+$/g, '')
+    .trim();
+  return name === '' || name.includes('@') || isAddressLabel(name) ? null : name;
 }
 
 /**
@@ -509,7 +535,8 @@ function scan(display: string): NormEmail | null | undefined {
   const keyLocal = info.rule === NO_RULE ? local : providerLocal(info.rule, local);
   // Already the key (lower-case, no provider rule applied, no trailing dot): share the string.
   const key = !localUpper && !domainUpper && end === n && keyLocal === local && keyDomain === domain ? display : `${keyLocal}@${keyDomain}`;
-  return { display, key, domain: keyDomain, junk: classifyLocal(local, info.junk), role: isRoleLocal(local) };
+  const v = { display, key, domain: keyDomain, junk: classifyLocal(local, info.junk), role: isRoleLocal(local) };
+  return isImcea(local) ? unwrapImcea(v, localRaw) : v;
 }
 
 // Domains seen, by their lower-case text: the string itself (one per domain, shared by every address
@@ -670,13 +697,58 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
   const keyDomain = p === undefined ? domain : p.keyDomain;
   const keyLocal = p === undefined || quoted ? local : providerLocal(p.rule, local);
 
-  return {
+  const v = {
     display,
     key: `${keyLocal}@${keyDomain}`,
     domain: keyDomain,
     junk: classify(local, domain),
     role: isRoleLocal(local),
   };
+  return !quoted && isImcea(local) ? unwrapImcea(v, localRaw) : v;
+}
+
+/**
+ * Exchange's encapsulated addresses (IMCEA, "Internet Mail Connector Encapsulated Address"): a foreign
+ * address (Lotus Notes, X.400, X.500, or an SMTP one behind a Notes gateway) carried in the local part of
+ * an SMTP address, `IMCEA<type>-<address>@<domain>`, with '/' written '_' and other specials as '+XX'
+ * (hex): "IMCEANOTES-+22Lee+2C+20Ann+22+20+3Cann+2Elee+40corp+2Ecom+3E+40CORP@corp.com" carries
+ * '"Lee, Ann" <ann.lee@corp.com>@CORP'. Mail systems deliver the encapsulated form, and it is shown as
+ * written; when it carries an SMTP address, that address is the person, so it is the key: the two forms
+ * merge. When it carries none (a Notes name, an X.500 DN), the encapsulated address is its own key.
+ */
+const IMCEA_RE = /^imcea[a-z0-9]*-(.+)$/i;
+
+/** Whether a lower-case local part is an encapsulated address (cheap test; unwrapImcea decides). */
+function isImcea(local: string): boolean {
+  return local.length > 6 && local.charCodeAt(0) === 105 && local.startsWith('imcea');
+}
+
+/** The text an encapsulated local part carries ('+XX' and '_' decoded), or null when it is not one. */
+export function imceaContent(localRaw: string): string | null {
+  const m = IMCEA_RE.exec(localRaw);
+  if (m === null) return null;
+  return m[1]!.replace(/_/g, '/').replace(/\+([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+}
+
+/** The SMTP address an encapsulated content carries: '<addr>' inside it, or 'addr@NOTESDOMAIN' (one more '@'). */
+function imceaAddress(content: string): string | null {
+  const lt = content.lastIndexOf('<');
+  const gt = content.indexOf('>', lt);
+  if (lt >= 0 && gt > lt) return content.slice(lt + 1, gt).trim();
+  const at = content.lastIndexOf('@');
+  // 'ann.lee@corp.com@CORP': the address, then the Notes domain (no dot) it was routed through.
+  if (at > 0 && content.indexOf('@') < at && !content.includes('.', at)) return content.slice(0, at).trim();
+  return content.includes('@') ? content.trim() : null;
+}
+
+/** An encapsulated address keyed as the SMTP address it carries (see IMCEA_RE); unchanged when it carries none. */
+function unwrapImcea(v: NormEmail, localRaw: string): NormEmail {
+  const content = imceaContent(localRaw);
+  const inner = content === null ? null : imceaAddress(content);
+  if (inner === null) return v;
+  const w = readOrRepair(inner, parse);
+  if (w === null) return v;
+  return { display: v.display, key: w.key, domain: w.domain, junk: w.junk, role: w.role };
 }
 
 /** "john+news" -> "john"; a leading '+' is not a tag. */

@@ -234,17 +234,22 @@ const MAX_UNUSABLE = 320;
 function wrappedNameOf(list: unknown, one: unknown): string | null {
   if (Array.isArray(list)) {
     for (const r of list) {
-      if (typeof r === 'string' && (r.includes('<') || r.includes(' '))) {
+      if (typeof r === 'string' && mayName(r)) {
         const n = displayNameOf(r);
         if (n !== null) return cleanText(n);
       }
     }
   }
-  if (typeof one === 'string' && (one.includes('<') || one.includes(' '))) {
+  if (typeof one === 'string' && mayName(one)) {
     const n = displayNameOf(one);
     if (n !== null) return cleanText(n);
   }
   return null;
+}
+
+/** Whether an address string may carry a name: wrapped, after words, or Exchange-encapsulated ("IMCEANOTES-+22Lee…"). */
+function mayName(r: string): boolean {
+  return r.includes('<') || r.includes(' ') || ((r.charCodeAt(0) | 0x20) === 105 && /^imcea/i.test(r));
 }
 
 /** The phones of `list` then `one` (strings only), normalised, de-duplicated by key (keyless ones by display). */

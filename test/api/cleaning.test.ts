@@ -493,6 +493,44 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('an Exchange-encapsulated address is the person it carries; a long local part is kept; a label is no name', async () => {
+      const imcea = 'IMCEANOTES-+22Lee+2C+20Ann+22+20+3Cann+2Elee+40corp+2Eexample+3E+40CORP@corp.example';
+      const long = `${'l'.repeat(80)}@corp.example`;
+      const entries = [
+        { email: imcea, times_contacted: 4 },
+        { email: 'ann.lee@corp.example', last_message_received_date: '2026-09-01T00:00:00Z' },
+        { email: long },
+        { email: 'e-mail <bo@corp.example>' },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'imcea', source: SOURCE, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.data.length, 3, JSON.stringify(r.body.data));
+      const ann = r.body.data.find((row: any) => row.emails.includes(imcea));
+      assert.ok(ann, JSON.stringify(r.body.data));
+      assert.deepEqual([...ann.emails].sort(), ['ann.lee@corp.example', imcea].sort());
+      assert.equal(ann.name, 'Lee, Ann');
+      assert.ok(r.body.data.some((row: any) => row.email === long));
+      const bo = r.body.data.find((row: any) => row.email === 'bo@corp.example');
+      assert.equal(bo?.name ?? null, null);
+      assert.deepEqual(r.body.meta.cleaning, {
+        entries_read: 4,
+        contacts: 3,
+        merged: 1,
+        left_out: 0,
+        left_out_by_reason: {},
+        kept_without_address: 0,
+        book_contacts: 3,
+      });
+      assertAddsUp(r.body.meta.cleaning);
+      // GET reads back what POST answered.
+      const g = await api.get('/v0/address-book/imcea');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        g.body.data.map((row: any) => [...row.emails].sort()),
+        r.body.data.map((row: any) => [...row.emails].sort()),
+      );
+    });
+
     it('property: for any upload, the summary adds up and the listing matches it', async () => {
       const addr = fc.constantFrom(
         'a@x.com',

@@ -29,7 +29,7 @@ test('rejects what cannot be an address (no @, empty local part or domain, malfo
     'john@example.c0m',
     'john@[192.168.0.1]',
     'john@exa mple.com',
-    'x'.repeat(65) + '@example.com',
+    'x'.repeat(255) + '@example.com',
     'john@example..com',
     'a@b@',
     'john@;',
@@ -39,6 +39,57 @@ test('rejects what cannot be an address (no @, empty local part or domain, malfo
   ]) {
     assert.equal(normalizeEmail(bad), null, bad);
   }
+});
+
+// Must keep: a local part over RFC 5321's 64 octets, as Exchange, SRS and VERP deliver them.
+test('keeps a local part longer than 64 characters (bounded only by the 256-octet path)', () => {
+  for (const raw of [
+    'x'.repeat(65) + '@example.com',
+    'SRS0=HHH=TT=example.org=ann.lee.long.name.for.the.test@forwarder.example',
+    'y'.repeat(254) + '@example.com',
+  ]) {
+    const e = normalizeEmail(raw);
+    assert.ok(e, raw);
+    assert.equal(e.display, raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+  }
+});
+
+// Exchange's encapsulated addresses (IMCEA): shown as written, keyed as the SMTP address they carry.
+test('an Exchange-encapsulated address (IMCEANOTES-, IMCEAEX-) is kept; one carrying an SMTP address keys as it', () => {
+  const cases: [string, string][] = [
+    ['IMCEANOTES-+22Lee+2C+20Ann+22+20+3Cann+2Elee+40corp+2Eexample+3E+40CORP@corp.example', 'ann.lee@corp.example'],
+    ['IMCEANOTES-ann+2Elee+40corp+2Eexample+40CORP@CORP.example', 'ann.lee@corp.example'],
+    ['imceasmtp-bo+40other+2Eexample@corp.example', 'bo@other.example'],
+    // Carrying no SMTP address (a Notes name, an X.500 DN): its own key.
+    ['IMCEANOTES-Ann+20Lee_NA_Corp+40CORP@corp.example', 'imceanotes-ann+20lee_na_corp+40corp@corp.example'],
+    ['IMCEAEX-_O=CORP_OU=NA_CN=RECIPIENTS_CN=ALEE@corp.example', 'imceaex-_o=corp_ou=na_cn=recipients_cn=alee@corp.example'],
+    ['imceanotes-ann+20lee+40na@corp.example', 'imceanotes-ann+20lee+40na@corp.example'],
+    // Not encapsulation at all.
+    ['imcea@corp.example', 'imcea@corp.example'],
+    ['imceanotes-@corp.example', 'imceanotes-@corp.example'],
+  ];
+  for (const [raw, key] of cases) {
+    const e = normalizeEmail(raw);
+    assert.ok(e, raw);
+    assert.equal(e.display, raw, raw);
+    assert.equal(e.key, key, raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+  }
+  // Junk is judged on the address carried.
+  assert.equal(normalizeEmail('IMCEANOTES-no-reply+40shop+2Eexample@corp.example')?.junk, normalizeEmail('no-reply@shop.example')?.junk);
+  // The name it carries is the entry's name when it has none; a bare one carries none.
+  assert.equal(displayNameOf('IMCEANOTES-+22Lee+2C+20Ann+22+20+3Cann+2Elee+40corp+2Eexample+3E+40CORP@corp.example'), 'Lee, Ann');
+  assert.equal(displayNameOf('IMCEANOTES-ann+2Elee+40corp+2Eexample+40CORP@corp.example'), null);
+});
+
+test('a label before an address names nobody: "e-mail <addr>", "Email: <addr>"', () => {
+  for (const raw of ['e-mail <ann@x.example>', 'E-mail <ann@x.example>', 'Email: <ann@x.example>', 'work <ann@x.example>']) {
+    assert.equal(normalizeEmail(raw)?.display, 'ann@x.example', raw);
+    assert.equal(displayNameOf(raw), null, raw);
+  }
+  assert.equal(displayNameOf('Emily <ann@x.example>'), 'Emily');
+  assert.equal(displayNameOf('"Mann, Kay" <kay@x.example>'), 'Mann, Kay');
 });
 
 // Must keep: forms the strict dot-atom grammar rejects but mail systems deliver (issue #12).

@@ -141,6 +141,19 @@ function phoneOrder(p: NormPhone): number {
   return p.key.startsWith('p:') ? 0 : 1;
 }
 
+/**
+ * Two addresses of one key are shown once, but for an Exchange-encapsulated address beside the SMTP
+ * address it carries (email.ts, IMCEA): both are what the owner wrote to, so both are shown, the plain one first.
+ */
+function sameForm(a: NormEmail, b: NormEmail): boolean {
+  return isEncapsulated(a) === isEncapsulated(b);
+}
+
+function isEncapsulated(e: NormEmail): boolean {
+  const d = e.display;
+  return d.length > 6 && (d.charCodeAt(0) | 0x20) === 105 && d.slice(0, 5).toLowerCase() === 'imcea' && !e.key.startsWith(d.slice(0, 5).toLowerCase());
+}
+
 /** Same phone: same key, or both keyless and shown the same (keyless numbers are told apart by what is shown). */
 function samePhone(p: NormPhone, q: NormPhone): boolean {
   return p.key !== null ? q.key === p.key : q.key === null && q.display === p.display;
@@ -181,8 +194,16 @@ export function buildContact(
     const e = entries[members[m]];
     for (const em of e.emails) {
       let dup = false;
-      for (let j = 0; j < emails.length && !dup; j++) dup = emails[j].key === em.key;
-      if (!dup) emails.push(em);
+      let carrier = -1; // an encapsulated form of this address, already in the list
+      for (let j = 0; j < emails.length && !dup; j++) {
+        if (emails[j].key !== em.key) continue;
+        if (sameForm(emails[j], em)) dup = true;
+        else if (carrier < 0 && isEncapsulated(emails[j])) carrier = j;
+      }
+      if (dup) continue;
+      if (carrier >= 0)
+        emails.splice(carrier, 0, em); // the plain address before its encapsulated form
+      else emails.push(em);
     }
     for (const p of e.phones) {
       let dup = false;
@@ -254,8 +275,11 @@ export function buildContact(
   if (!usableEmail && !usablePhone) for (const m of emails) if (m.junk) shownEmails.push(m);
 
   // Keys: every shown e-mail, then every keyed phone (phones are distinct by key already).
-  const keys: string[] = new Array(shownEmails.length);
-  for (let j = 0; j < shownEmails.length; j++) keys[j] = 'e:' + shownEmails[j].key;
+  const keys: string[] = [];
+  for (let j = 0; j < shownEmails.length; j++) {
+    const k = 'e:' + shownEmails[j].key;
+    if (j === 0 || !keys.includes(k)) keys.push(k); // an encapsulated address and the one it carries: one key
+  }
   for (const p of shownPhones) if (p.key !== null) keys.push(p.key);
 
   const contact: Contact = {
