@@ -100,6 +100,12 @@ const WRAPPERS: ((a: string, name: string) => string)[] = [
   (a, name) => `${name} <${a}`, // the closing '>' cut off by an export or a paste
   (a) => a.replace(/@(?=[^@]*$)/, '(home)@'), // an RFC 5322 comment beside the local part
   (a) => a.replace(/[\x21-\x7e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)), // typed in an input method's full-width mode
+  (a) => (a.includes('"') ? a : `"${a}`), // a stray opening quote of a CSV cell cut short
+  (a, name) => `<a href="mailto:${a.replace(/[" %]/g, (c) => encodeURIComponent(c))}">${name}</a>`, // an HTML link pasted
+  (a) => `${a}</td>`, // the address pasted with a closing tag
+  (a) => `${a}?subject=Hello`, // a mailto: link's target copied without its scheme
+  (a) => a.replace(/@(?=[^@]*$)/, '%40'), // percent-encoded, copied from a URL
+  (a, name) => `${name} <${a.replace(/@(?=[^@]*$)/, ' @')}>`, // a space before the '@' inside brackets
 ];
 
 const GARBAGE = ['n/a', 'none', '---', 'unknown', 'john at example dot com', 'see phone', 'x', '@', 'foo@', '@bar.example', 'no email'];
@@ -259,6 +265,7 @@ export function evaluateUnusual(seed: number, books: number): UnusualScore {
         if (s.examples.length < 5) s.examples.push(`${f}: ${JSON.stringify(entries[truth.indexOf(id)])}`);
       } else if (l.length > 1) {
         s.split++;
+        if (s.examples.length < 5) s.examples.push(`split, ${f}: ${JSON.stringify(entries.filter((_, k) => truth[k] === id))}`);
       }
     }
   }

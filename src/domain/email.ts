@@ -225,6 +225,30 @@ function mailtoAddress(uri: string): string {
  */
 function repair(raw: string): string {
   let s = dropInvisible(raw).replace(/\ufe6b/gu, '@');
+  // HTML pasted with the address: a link's mailto: target ('<a href="mailto:ann@x.com">Ann</a>'), or
+  // the address between tags ('ann@x.com</a>', '<b>ann@x.com</b>').
+  // Only where a closing tag or a link says it is HTML: '<ann@x.com>' is a bracketed address.
+  if (/<\/[a-z][a-z0-9]*\s*>|\bhref\s*=/i.test(s)) {
+    const href = /\bhref\s*=\s*["']?mailto:([^"'\s>]+)/i.exec(s);
+    s = href ? mailtoAddress(href[1]!.replace(/&amp;/g, '&')) : s.replace(/<\/?[a-z][a-z0-9]*(?:\s[^<>@]*)?\/?>/gi, ' ');
+  }
+  // Percent-encoding outside a mailto: URI, copied from a link ('ann%40x.com', 'ann@x.com%20'): no
+  // host name holds a '%', and an address without '@' has its '@' encoded. Decoded only then.
+  if (s.includes('%') && (s.indexOf('@') < 0 || s.indexOf('%', s.lastIndexOf('@')) >= 0)) {
+    try {
+      s = decodeURIComponent(s);
+    } catch {
+      // not percent-encoding after all
+    }
+  }
+  // A mailto: link's query copied without its scheme ('ann@x.com?subject=Hi'): no host name holds a '?'.
+  const at0 = s.lastIndexOf('@');
+  const q = s.indexOf('?', at0);
+  if (at0 > 0 && q > at0 && /^[a-z0-9-]+=/i.test(s.slice(q + 1))) s = s.slice(0, q);
+  // A stray opening quote with no closing one ('"ann@x.com', a CSV cell cut short): a wrapper.
+  if (s.trimStart().startsWith('"') && countQuotes(s) === 1) s = s.trimStart().slice(1);
+  // Spaces beside the '@' of a bracketed address ('Ann <ann @x.com>').
+  s = s.replace(/<\s*("[^"]*"|[^\s<>@"]+)\s*@\s*([^\s<>@"]+)\s*>/u, '<$1@$2>');
   const at = s.lastIndexOf('@');
   if (at > 0) s = s.slice(0, at) + s.slice(at).replace(/[\u3002\uff61]/gu, '.');
   // A label before the address ("E-mail: a@b.com", "Work: a@b.com", "SMTP:a@b.com", Exchange's proxy
@@ -329,7 +353,7 @@ export function displayNameOf(raw: string): string | null {
   const before = raw.slice(0, lt).trim();
   if (!ADDRESS_END_RE.test(raw.slice(gt + 1)) && !QUOTED_NAME_RE.test(before) && !CAPITALISED_NAME_RE.test(before)) return null;
   const name = before.replace(/^["']+|["']+$/g, '').trim();
-  if (name === '' || name.includes('@') || isAddressLabel(name)) return null;
+  if (name === '' || name.includes('@') || isAddressLabel(name) || !/[\p{L}\p{N}]/u.test(name)) return null;
   return name;
 }
 

@@ -531,6 +531,33 @@ for (const engine of ENGINES) {
       );
     });
 
+    it('an address pasted from HTML, a URL or a cut CSV cell reaches the person, merged with the plain spelling', async () => {
+      const pasted = [
+        '<a href="mailto:kim@corp.example">Kim Ito</a>',
+        'kim@corp.example</td>',
+        'kim%40corp.example',
+        'kim@corp.example?subject=Hello',
+        '"kim@corp.example',
+        'Kim Ito <kim @corp.example>',
+      ];
+      const entries = [{ name: 'Kim Ito', email: 'kim@corp.example' }, ...pasted.map((email, i) => ({ email, times_contacted: i + 1 }))];
+      const r = await api.post('/v0/address-book', { user_id: 'pasted-html', source: SOURCE, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((row: any) => [row.name, row.emails]),
+        [['Kim Ito', ['kim@corp.example']]],
+      );
+      assert.deepEqual(r.body.meta.cleaning, {
+        entries_read: 7,
+        contacts: 1,
+        merged: 6,
+        left_out: 0,
+        left_out_by_reason: {},
+        kept_without_address: 0,
+        book_contacts: 1,
+      });
+    });
+
     it('property: for any upload, the summary adds up and the listing matches it', async () => {
       const addr = fc.constantFrom(
         'a@x.com',

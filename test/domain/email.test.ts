@@ -92,6 +92,36 @@ test('a label before an address names nobody: "e-mail <addr>", "Email: <addr>"',
   assert.equal(displayNameOf('"Mann, Kay" <kay@x.example>'), 'Mann, Kay');
 });
 
+// Must keep: an address pasted with what came around it (HTML, a URL's encoding, a cut CSV cell).
+test('an address pasted from HTML, a URL or a cut CSV cell is read; what is no address stays none', () => {
+  const cases: [string, string, string | null][] = [
+    ['<a href="mailto:ann@x.example">Ann Lee</a>', 'ann@x.example', null],
+    ['<a href="mailto:%22ann%20lee%22@x.example?subject=Hi">Ann</a>', '"ann lee"@x.example', null],
+    ['ann@x.example</a>', 'ann@x.example', null],
+    ['<td>Ann Lee</td><td>ann@x.example</td>', 'ann@x.example', null],
+    ['ann%40x.example', 'ann@x.example', null],
+    ['ann@x.example%20', 'ann@x.example', null],
+    ['ann@x.example?subject=Hello', 'ann@x.example', null],
+    ['"ann@x.example', 'ann@x.example', null],
+    ['Ann Lee <ann @x.example>', 'ann@x.example', 'Ann Lee'],
+    ['Ann Lee <"ann lee" @x.example>', '"ann lee"@x.example', 'Ann Lee'],
+    ['<<ann@x.example>>', 'ann@x.example', null],
+  ];
+  for (const [raw, display, name] of cases) {
+    const e = normalizeEmail(raw);
+    assert.equal(e?.display, display, raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+    assert.equal(displayNameOf(raw), name, raw);
+  }
+  // Must not: a '%' or a '?' that belongs to the address, and strings that hold none.
+  assert.equal(normalizeEmail('100%@x.example')?.display, '100%@x.example');
+  assert.equal(normalizeEmail('a?b@x.example')?.display, 'a?b@x.example');
+  for (const bad of ['%40', '<b></b>', '<a href="mailto:">x</a>', '"john smith@x.example', 'ann%4x.example', '<p>no address</p>']) {
+    assert.equal(normalizeEmail(bad), null, bad);
+    assert.equal(parseEmailSlow(bad), null, bad);
+  }
+});
+
 // Must keep: forms the strict dot-atom grammar rejects but mail systems deliver (issue #12).
 test('keeps unusual but delivered local parts: doubled, leading and trailing dots, quoted, Unicode', () => {
   const cases: [string, string, string][] = [
