@@ -175,6 +175,11 @@ function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; fo
         `#31#${e164}`, // kept with the caller-ID code of someone always called hidden
         `++${c.cc} ${nsn}`, // a '+' typed twice
       ];
+      // Saved before the plan changed: a Brazilian mobile without its ninth digit (2012-2016), a Vietnamese
+      // one with its 11-digit prefix (2018).
+      const OLD_VN: Record<string, string> = { '35': '165', '90': '90', '91': '91', '98': '98', '97': '97' };
+      if (c.region === 'BR' && nsn.charCodeAt(2) === 57 && nsn.charCodeAt(3) >= 54) spellings.push(`+55 ${nsn.slice(0, 2)} ${nsn.slice(3, 7)}-${nsn.slice(7)}`);
+      if (c.region === 'VN' && OLD_VN[nsn.slice(0, 2)] !== nsn.slice(0, 2)) spellings.push(`+84 ${OLD_VN[nsn.slice(0, 2)]} ${nsn.slice(2)}`);
       const cards = int(r, 1, 2);
       for (let k = 0; k < cards; k++) {
         entries.push({ name, phone: pick(r, spellings), ...(ev && k === 0 ? evidence(r) : {}) });

@@ -87,9 +87,70 @@ function fastE164(s: string): NormPhone | null {
     if (s.length - national < MIN_NATIONAL_DIGITS) return null;
     if (cc === 1 && !isNanp(s, national)) return null;
     if (sameDigitFrom(s, national)) return null;
-    return { display: s, key: 'p:' + s };
+    return fullNumber(s);
   }
   return null;
+}
+
+/**
+ * A full number as shown and keyed: the E.164 number, renumbered when a country's published migration
+ * says a number of the old plan is now another (see renumbered).
+ */
+function fullNumber(e164: string): NormPhone {
+  const n = renumbered(e164);
+  return { display: n, key: 'p:' + n };
+}
+
+/** Vietnam's 2018 mobile renumbering (Ministry of Information and Communications): old 3-digit prefix -> new 2-digit one. */
+const VN_2018: Record<string, string> = {
+  '120': '70',
+  '121': '79',
+  '122': '77',
+  '126': '76',
+  '128': '78',
+  '123': '83',
+  '124': '84',
+  '125': '85',
+  '127': '81',
+  '129': '82',
+  '162': '32',
+  '163': '33',
+  '164': '34',
+  '165': '35',
+  '166': '36',
+  '167': '37',
+  '168': '38',
+  '169': '39',
+  '186': '56',
+  '188': '58',
+  '199': '59',
+};
+
+/**
+ * An E.164 number of a numbering plan that has since changed, as it is dialled today; others unchanged.
+ * Phone books keep numbers saved years ago beside the same person's number saved since, and both reach
+ * one phone: they must merge. Only published, mechanical migrations whose old numbers the plan no longer
+ * has (so nothing of today's plan is rewritten), and only when the new number is one (libphonenumber):
+ *  - Mexico, 2019: the mobile '1' after +52 was abolished (+52 1 55 1234 5678 is +52 55 1234 5678);
+ *  - Brazil, 2012-2016: a '9' was put before every 8-digit mobile number (+55 11 8123-4567 is
+ *    +55 11 98123-4567; 8-digit numbers starting with 2-5 are landlines and stay);
+ *  - Vietnam, 2018: 11-digit mobile numbers became 10-digit (+84 162 … is +84 32 …).
+ */
+export function renumbered(e164: string): string {
+  if (e164.charCodeAt(1) === 53 /* 5 */) {
+    if (e164.length === 14 && e164.startsWith('+521')) return validInstead(e164, '+52' + e164.slice(4));
+    if (e164.length === 13 && e164.startsWith('+55') && e164.charCodeAt(5) >= 54 /* 6-9 */ && e164.charCodeAt(3) !== 48 && e164.charCodeAt(4) !== 48) {
+      return validInstead(e164, e164.slice(0, 5) + '9' + e164.slice(5));
+    }
+  } else if (e164.length === 13 && e164.startsWith('+841')) {
+    const to = VN_2018[e164.slice(3, 6)];
+    if (to !== undefined) return validInstead(e164, '+84' + to + e164.slice(6));
+  }
+  return e164;
+}
+
+function validInstead(old: string, migrated: string): string {
+  return parsePhoneNumberFromString(migrated)?.isValid() ? migrated : old;
 }
 
 /** North American ten digits on s[from..]: the area code and the exchange not starting with 0 or 1. */
@@ -154,7 +215,7 @@ function fastPath(s: string, region: CountryCode | null): NormPhone | null {
   const from = digits.length === 11 && digits.charCodeAt(0) === 49 ? 1 : 0; // a leading 1 (trunk prefix)
   if (!isNanp(digits, from) || sameDigitFrom(digits, from + 3)) return null;
   const display = from === 0 ? '+1' + digits : '+' + digits;
-  return { display, key: 'p:' + display };
+  return fullNumber(display);
 }
 
 /** Regions of the North American Numbering Plan (calling code 1). */
@@ -692,7 +753,7 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
       // Too short for a subscriber number, impossible length for the country, or filler ("000 0000").
       return { display: s, key: null };
     }
-    return { display: parsed.number as string, key: 'p:' + parsed.number };
+    return fullNumber(parsed.number as string);
   }
   return noCountry(s, digits);
 }
@@ -747,8 +808,9 @@ export function elsewhereNational(s: string, digits: string, number: string, nat
  * a possible subscriber number gets no key, as without an extension.
  */
 function withExtension(number: string, ext: string, bad: boolean): NormPhone {
-  const display = `${number};ext=${ext}`;
-  return { display, key: bad ? null : 'p:' + display };
+  const n = renumbered(number); // a renumbered number is a valid one (see renumbered)
+  const display = `${n};ext=${ext}`;
+  return { display, key: bad && n === number ? null : 'p:' + display };
 }
 
 /** The longest extension read from a number whose country is unknown (quickParse reads up to 6 too). */
@@ -1096,7 +1158,7 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
     const elsewhere = plus || idd ? null : elsewhereNational(s, digits, parsed.number, national, bad, region);
     if (elsewhere !== null) return elsewhere;
     if (bad) return !plus && !idd && isLocalNumber(parsed.number, national, region) ? noCountry(s, digits) : { display: s, key: null };
-    return { display: parsed.number, key: 'p:' + parsed.number };
+    return fullNumber(parsed.number);
   }
   return noCountry(s, ext === null ? digits : digitsOf(s));
 }

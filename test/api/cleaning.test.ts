@@ -558,6 +558,28 @@ for (const engine of ENGINES) {
       });
     });
 
+    it('a number saved before its country renumbered merges with the same phone saved since', async () => {
+      const entries = [
+        { name: 'Lupe Ortiz', phone: '+52 1 55 1234 5678', times_contacted: 3 },
+        { name: 'Lupe Ortiz', phone: '+52 55 1234 5678' },
+        { name: 'João Silva', phone: '+55 11 8123-4567' },
+        { name: 'João Silva', phone: '+55 11 98123-4567' },
+        { name: 'Bà Lan', phone: '+84 162 123 4567' },
+        { name: 'Bà Lan', phone: '+84 32 123 4567' },
+        { name: 'Loja Centro', phone: '+55 11 3123-4567' },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'renumbered', source: SOURCE, entries });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.data.map((row: any) => [row.name, row.phones]).sort(), [
+        ['Bà Lan', ['+84321234567']],
+        ['João Silva', ['+5511981234567']],
+        ['Loja Centro', ['+551131234567']],
+        ['Lupe Ortiz', ['+525512345678']],
+      ]);
+      assertAddsUp(r.body.meta.cleaning);
+      assert.equal(r.body.meta.cleaning.merged, 3);
+    });
+
     it('property: for any upload, the summary adds up and the listing matches it', async () => {
       const addr = fc.constantFrom(
         'a@x.com',

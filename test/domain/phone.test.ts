@@ -14,6 +14,7 @@ import {
   readOrRepair,
   regionFromPhone,
   elsewhereNational,
+  renumbered,
 } from '../../src/domain/phone.ts';
 
 test('E.164 in, E.164 out (fast path), whatever the region', () => {
@@ -848,7 +849,14 @@ describe('the rewritten shortcuts agree with their first form', () => {
     return { display: '+1' + digits, key: 'p:+1' + digits };
   }
   // The second reading (readOrRepair) is the same code on both sides; the shortcuts are what is compared.
-  const firstForm = (raw: string, region: CountryCode | null) => readOrRepair(raw, (s) => firstReading(s, region));
+  const firstForm = (raw: string, region: CountryCode | null) => readOrRepair(raw, (s) => renumber(firstReading(s, region)));
+  // The fourth deliberate change: a number of a numbering plan that has since changed is today's number.
+  function renumber(v: { display: string; key: string | null } | null) {
+    if (v === null || v.key === null || !v.key.startsWith('p:')) return v;
+    const [number, ext] = v.display.split(';ext=');
+    const n = renumbered(number!);
+    return n === number ? v : { display: ext === undefined ? n : `${n};ext=${ext}`, key: ext === undefined ? `p:${n}` : `p:${n};ext=${ext}` };
+  }
   function firstReading(s: string, region: CountryCode | null) {
     const fast = fastE164(s) ?? fastPath(s, region);
     if (fast) return fast;
@@ -866,7 +874,10 @@ describe('the rewritten shortcuts agree with their first form', () => {
       const national = parsed.nationalNumber as string;
       const bad = national.length < 7 || !parsed.isPossible() || /^(\d)\1*$/.test(national);
       // Since issue #12 a number with an extension is a callable direct line: keyed "+E164;ext=N".
-      if (parsed.ext) return { display: `${parsed.number};ext=${parsed.ext}`, key: bad ? null : `p:${parsed.number};ext=${parsed.ext}` };
+      if (parsed.ext) {
+        const n = renumbered(parsed.number as string);
+        return { display: `${n};ext=${parsed.ext}`, key: bad && n === parsed.number ? null : `p:${n};ext=${parsed.ext}` };
+      }
       if (EXTENSION_RE.test(s)) return { display: s, key: null };
       // The third: a national number the region's plan has no such number for is another country's.
       const elsewhere = international ? null : elsewhereNational(s, digits, parsed.number as string, national, bad, region);
@@ -947,4 +958,39 @@ test('past the cache cap, answers stay the same in every region (generations tur
   const first = Array.from({ length: 30_000 }, (_, i) => regions.map((r) => normalizePhone(num(i), r)));
   for (const i of [0, 1, 9_999, 16_000, 29_999]) regions.forEach((r, k) => assert.deepEqual(normalizePhone(num(i), r), first[i]![k], `${num(i)} ${r}`));
   assert.deepEqual(first[123]![1], parsePhoneSlow(num(123), 'US'));
+});
+
+// Numbering plans that changed: the number saved years ago and the one saved since are one phone.
+test("a number of a changed numbering plan is today's number (Mexico 2019, Brazil's ninth digit, Vietnam 2018); others stay", () => {
+  const same: [string, CountryCode | null, string][] = [
+    ['+52 1 55 1234 5678', null, '+525512345678'],
+    ['+5215512345678', null, '+525512345678'],
+    ['+52 55 1234 5678', null, '+525512345678'],
+    ['+55 11 8123-4567', null, '+5511981234567'],
+    ['(11) 8123-4567', 'BR', '+5511981234567'],
+    ['+55 21 9876-5432', null, '+5521998765432'],
+    ['+84 162 123 4567', null, '+84321234567'],
+    ['0162 123 4567', 'VN', '+84321234567'],
+    ['+84 120 123 4567', null, '+84701234567'],
+  ];
+  for (const [raw, region, shown] of same) {
+    for (const read of [normalizePhone, parsePhoneSlow, parsePhoneUncached]) {
+      assert.deepEqual(read(raw, region), { display: shown, key: 'p:' + shown }, `${read.name} ${raw}`);
+    }
+  }
+  assert.deepEqual(normalizePhone('+52 1 55 1234 5678 ext 4', null), { display: '+525512345678;ext=4', key: 'p:+525512345678;ext=4' });
+  // Must not: today's numbers (a Brazilian landline starts with 2-5; new mobiles have nine digits), and
+  // numbers the old plans never had.
+  for (const [raw, shown] of [
+    ['+55 11 3123-4567', '+551131234567'],
+    ['+55 11 98123-4567', '+5511981234567'],
+    ['+55 11 4004-1234', '+551140041234'],
+    ['+84 32 123 4567', '+84321234567'],
+    ['+84 1900 123 456', '+841900123456'],
+    ['+52 55 1234 5678', '+525512345678'],
+    ['+1 415 555 0123', '+14155550123'],
+  ]) {
+    assert.equal(normalizePhone(raw!, null)?.display, shown, raw);
+    assert.equal(renumbered(shown!), shown);
+  }
 });
