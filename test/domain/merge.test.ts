@@ -515,6 +515,33 @@ test('display name: most complete, then most frequent, then best written', () =>
   );
 });
 
+test("display name: the name as people write it over a directory's sorted form or an annotated one", () => {
+  assert.equal(
+    merge([
+      { name: 'Dasovich, Jeff', email: 'jd@x.com' },
+      { name: 'Dasovich, Jeff', email: 'jd@x.com' },
+      { name: 'Jeff Dasovich', email: 'jd@x.com' },
+    ])[0].name,
+    'Jeff Dasovich',
+  );
+  assert.equal(
+    merge([
+      { name: 'Kay Mann', email: 'km@x.com' },
+      { name: 'Mann, Kay (Legal)', email: 'km@x.com' },
+    ])[0].name,
+    'Kay Mann',
+  );
+  // A more complete name still wins; alone, a sorted name is shown as written.
+  assert.equal(
+    merge([
+      { name: 'Kay', email: 'k2@x.com' },
+      { name: 'Mann, Kay', email: 'k2@x.com' },
+    ])[0].name,
+    'Mann, Kay',
+  );
+  assert.equal(merge([{ name: 'Lee, Ann', email: 'al@x.com' }])[0].name, 'Lee, Ann');
+});
+
 test('role addresses stay invitable, listed after personal ones', () => {
   const [c] = merge([{ name: 'Acme', emails: ['info@acme.io', 'jane@acme.io'], last_message_received_date: 100 }]);
   assert.deepEqual(

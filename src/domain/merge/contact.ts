@@ -14,16 +14,28 @@ import { foldName } from './names.ts';
 export interface NameInfo {
   name: string;
   folded: string[] | null;
-  rank: [number, number, number] | null;
+  rank: [number, number, number, number] | null;
   stamp: number;
   count: number;
   last: number;
 }
 
-/** Score of a name as the contact's display name; see pickName. */
-function nameRank(name: string, folded: string[]): [number, number, number] {
+/** Score of a name as the contact's display name; see pickName: [full words, natural order, cased, accents]. */
+function nameRank(name: string, folded: string[]): [number, number, number, number] {
   let full = 0;
   for (const t of folded) if (t.length > 1) full++;
+  // An annotation in brackets ("Kay Mann (Legal)", "Ann Lee [old]") adds no word of the name.
+  let natural = 1;
+  if (name.includes('(') || name.includes('[')) {
+    const notes = name.match(/\([^()]*\)|\[[^[\]]*\]/g);
+    if (notes !== null) {
+      natural = 0;
+      for (const n of notes) for (const w of n.slice(1, -1).split(/[\s,]+/)) if (w.length > 1) full--;
+      if (full < 0) full = 0;
+    }
+  }
+  // "Mann, Kay" is a directory's sorted form (Outlook, Exchange): the name as people write it reads better.
+  if (name.includes(',')) natural = 0;
   // Words written as names are written: capital first, not all capitals ("García" yes; "GARCÍA", "garcía" no).
   let cased = 0;
   for (const w of name.split(/[\s,]+/)) {
@@ -31,10 +43,10 @@ function nameRank(name: string, folded: string[]): [number, number, number] {
   }
   let accents = 0;
   for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 127) accents++;
-  return [full, cased, accents];
+  return [full, natural, cased, accents];
 }
 
-function rankOf(info: NameInfo): [number, number, number] {
+function rankOf(info: NameInfo): [number, number, number, number] {
   return (info.rank ??= nameRank(info.name, info.folded ?? []));
 }
 
@@ -87,7 +99,8 @@ export function clearNameCache(): void {
 }
 
 /**
- * The display name: the most complete name (most full-word tokens, initials don't count), then the
+ * The display name: the most complete name (most full-word tokens, initials and bracketed notes don't
+ * count), then one in natural order ("Kay Mann" over "Mann, Kay" or "Kay Mann (Legal)"), then the
  * most frequent, then the best written (mixed case over ALL CAPS/lower case, diacritics kept over
  * stripped: exports lose them, people don't add them), then the latest upload.
  */
@@ -121,7 +134,10 @@ function pickName(stamp: number, members: Int32Array, from: number, to: number, 
     if (
       r[0] > br[0] ||
       (r[0] === br[0] &&
-        (c.count > best.count || (c.count === best.count && (r[1] > br[1] || (r[1] === br[1] && (r[2] > br[2] || (r[2] === br[2] && c.last > best.last)))))))
+        (r[1] > br[1] ||
+          (r[1] === br[1] &&
+            (c.count > best.count ||
+              (c.count === best.count && (r[2] > br[2] || (r[2] === br[2] && (r[3] > br[3] || (r[3] === br[3] && c.last > best.last)))))))))
     ) {
       best = c;
     }
