@@ -423,6 +423,8 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   }
   const count = countOf(times);
   const channels = crossedChannels(emailsOf(emails, email), phonesOf(phones, phone, ctx.region), phones, phone, ctx.region);
+  const inName = channelInName(name, channels, ctx.region);
+  if (inName !== null) name = inName.name;
   return {
     name: cleanText(name) ?? wrappedNameOf(emails, email),
     nickname: cleanText(nickname),
@@ -483,6 +485,40 @@ function crossedChannels(
   return { emails: outEmails, phones: outPhones };
 }
 
+/**
+ * An entry whose only way to reach the person is written in its name field (a card saved with the
+ * address or the number as its name: `{"name": "ann@x.com"}`, `{"name": "Ann Lee <ann@x.com>"}`,
+ * `{"name": "+1 415 555 0123"}`): that address, or that full number, is the entry's, and the name is what
+ * is left of it (the display name of a wrapped address; none for a bare address or number, which names
+ * nobody). Only when no e-mail and no phone of the entry is usable: a name is never read as a channel
+ * beside a real one; but a name that is one of the entry's own usable addresses or numbers is no name
+ * either (a phone saves the address as the name of a card made from it). null: the name stays as it
+ * is. `channels` is updated in place.
+ */
+function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: NormPhone[] }, region: CountryCode | null): { name: string | null } | null {
+  if (typeof name !== 'string' || name.length > MAX_UNUSABLE) return null;
+  const at = name.includes('@');
+  const c = name.charCodeAt(name.search(/\S/));
+  if (!at && c !== 43 /* + */ && !(c >= 48 && c <= 57) && c !== 40 /* ( */) return null;
+  let usable = false;
+  for (const m of channels.emails) if (m.junk !== 'invalid') usable = true;
+  for (const p of channels.phones) if (p.key !== null) usable = true;
+  if (at) {
+    const m = normalizeEmail(name);
+    if (m === null) return null;
+    // The entry's own address written again as its name names nobody (and must not veto a merge).
+    if (usable) return channels.emails.some((q) => q.key === m.key) ? { name: displayNameOf(name) } : null;
+    channels.emails = [m, ...channels.emails];
+    return { name: displayNameOf(name) };
+  }
+  // A full number only ('p:' key): digits without a country are no one's number for sure.
+  const p = normalizePhone(name, region);
+  if (p === null || p.key === null || p.key.charCodeAt(0) !== 112 /* p */) return null;
+  if (usable) return channels.phones.some((q) => q.key === p.key) ? { name: null } : null;
+  channels.phones = [p, ...channels.phones.filter((q) => q.display !== p.display)];
+  return { name: null };
+}
+
 /** `list` with the address a phone string holds (crossedChannels), copied from `original` before it grows. */
 function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[]): NormEmail[] {
   if (typeof raw !== 'string' || !raw.includes('@')) return list;
@@ -505,12 +541,14 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
   const times = countOf(e.times_contacted);
   const photos = photosOf(e.photos);
   const data = e.data;
+  const channels = crossedChannels(emailsOf(e.emails, e.email), phonesOf(e.phones, e.phone, ctx.region), e.phones, e.phone, ctx.region);
+  const inName = channelInName(e.name, channels, ctx.region);
   return {
-    name: cleanText(e.name) ?? wrappedNameOf(e.emails, e.email),
+    name: cleanText(inName === null ? e.name : inName.name) ?? wrappedNameOf(e.emails, e.email),
     nickname: cleanText(e.nickname),
     title: cleanText(e.title),
     company: cleanText(e.company),
-    ...crossedChannels(emailsOf(e.emails, e.email), phonesOf(e.phones, e.phone, ctx.region), e.phones, e.phone, ctx.region),
+    ...channels,
     photos,
     data: data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {},
     favorite: favoriteOf(e.is_favorite),

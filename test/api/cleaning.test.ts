@@ -580,6 +580,37 @@ for (const engine of ENGINES) {
       assert.equal(r.body.meta.cleaning.merged, 3);
     });
 
+    it('a card whose only channel is written in its name reaches the person; its own address as a name vetoes nothing', async () => {
+      const entries = [
+        { name: 'rosa.diaz@corp.example', times_contacted: 2 },
+        { name: '+1 415 555 0161' },
+        { name: 'Rosa Diaz', email: 'rosa.diaz@corp.example' },
+        { name: 'ted@corp.example', email: 'ted@corp.example', phone: '+1 415 555 0162' },
+        { name: 'Ted Moss', phone: '+1 415 555 0162' },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'channel-in-name', source: SOURCE, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((row: any) => JSON.stringify([row.name, row.emails, row.phones])).sort(),
+        [
+          ['Rosa Diaz', ['rosa.diaz@corp.example'], []],
+          ['Ted Moss', ['ted@corp.example'], ['+14155550162']],
+          [null, [], ['+14155550161']],
+        ]
+          .map((x) => JSON.stringify(x))
+          .sort(),
+      );
+      assert.deepEqual(r.body.meta.cleaning, {
+        entries_read: 5,
+        contacts: 3,
+        merged: 2,
+        left_out: 0,
+        left_out_by_reason: {},
+        kept_without_address: 0,
+        book_contacts: 3,
+      });
+    });
+
     it('property: for any upload, the summary adds up and the listing matches it', async () => {
       const addr = fc.constantFrom(
         'a@x.com',

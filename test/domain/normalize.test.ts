@@ -55,6 +55,41 @@ test('must keep: a name before the address without angle brackets; must not: low
   assert.equal(normalizeEntry({ email: 'ann smith@x.example', times_contacted: 1 }, ctx).emails[0]!.junk, 'invalid');
 });
 
+test('must keep: an address or a full number saved as the name of a card with no other channel reaches the person', () => {
+  const a = normalizeEntry({ name: 'ann7@x.example' }, ctx);
+  assert.equal(a.name, null);
+  assert.deepEqual(
+    a.emails.map((m) => m.key),
+    ['ann7@x.example'],
+  );
+  const b = normalizeEntry({ name: 'Ann Lee <ann8@x.example>', email: 'n/a' }, ctx);
+  assert.equal(b.name, 'Ann Lee');
+  assert.equal(b.emails[0]?.key, 'ann8@x.example');
+  const c = normalizeEntry({ name: '+1 415 555 0141' }, ctx);
+  assert.equal(c.name, null);
+  assert.deepEqual(c.phones, [{ display: '+14155550141', key: 'p:+14155550141' }]);
+  // The entry's own address or number as its name names nobody.
+  assert.equal(normalizeEntry({ name: 'ann9@x.example', email: 'Ann9@X.example' }, ctx).name, null);
+  assert.equal(normalizeEntry({ name: '+1 415 555 0142', phone: '(415) 555-0142' }, ctx).name, null);
+  // Must not: a name beside another real channel, and what is no address or full number.
+  const d = normalizeEntry({ name: 'ann10@x.example', email: 'bo@y.example' }, ctx);
+  assert.equal(d.name, 'ann10@x.example');
+  assert.deepEqual(
+    d.emails.map((m) => m.key),
+    ['bo@y.example'],
+  );
+  assert.equal(normalizeEntry({ name: '+1 415 555 0143', phone: '+1 415 555 0144' }, ctx).name, '+1 415 555 0143');
+  for (const name of ['2024', '3M Support', '@johnny', 'Mom@Work', '555 0145']) {
+    const e = normalizeEntry({ name }, ctx);
+    assert.equal(e.name, name);
+    assert.deepEqual(e.emails, []);
+    assert.ok(
+      e.phones.every((p) => p.key === null || !p.key.startsWith('p:')),
+      name,
+    );
+  }
+});
+
 test('must keep: a number in the e-mail field and an address in the phone field reach the person', () => {
   const a = normalizeEntry({ name: 'Phone in e-mail', email: '+1 415 555 0132' }, ctx);
   assert.deepEqual(a.emails, []);
