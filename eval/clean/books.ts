@@ -147,7 +147,7 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
       const linked = seenPhone.has(p.id) || (e.emails !== undefined && seen?.has(addr.toLowerCase()));
       if (!first && !linked && seen?.size) e.emails = [...(e.emails ?? []), emailVariant(r, [...seen][0])];
       // A card made from an e-mail: the phone saved its address as its name.
-      if (e.emails !== undefined && chance(r, 0.1)) e.name = e.emails[0]!;
+      if (e.emails && chance(r, 0.1)) e.name = e.emails[0]!;
       note(p, { emails: e.emails ? [addr] : [], phones: e.phones });
       add(android, e, p.id);
     }
