@@ -491,9 +491,8 @@ function crossedChannels(
  * `{"name": "+1 415 555 0123"}`): that address, or that full number, is the entry's, and the name is what
  * is left of it (the display name of a wrapped address; none for a bare address or number, which names
  * nobody). Only when no e-mail and no phone of the entry is usable: a name is never read as a channel
- * beside a real one; but a name that is one of the entry's own usable addresses or numbers is no name
- * either (a phone saves the address as the name of a card made from it). null: the name stays as it
- * is. `channels` is updated in place.
+ * beside a real one (an address or a number kept as a name names nobody when names are compared:
+ * merge/names.ts foldName). null: the name stays as it is. `channels` is updated in place.
  */
 function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: NormPhone[] }, region: CountryCode | null): { name: string | null } | null {
   if (typeof name !== 'string' || name.length > MAX_UNUSABLE) return null;
@@ -506,15 +505,14 @@ function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: N
   if (at) {
     const m = normalizeEmail(name);
     if (m === null) return null;
-    // The entry's own address written again as its name names nobody (and must not veto a merge).
-    if (usable) return channels.emails.some((q) => q.key === m.key) ? { name: displayNameOf(name) } : null;
+    if (usable) return null;
     channels.emails = [m, ...channels.emails];
     return { name: displayNameOf(name) };
   }
   // A full number only ('p:' key): digits without a country are no one's number for sure.
   const p = normalizePhone(name, region);
   if (p === null || p.key === null || p.key.charCodeAt(0) !== 112 /* p */) return null;
-  if (usable) return channels.phones.some((q) => q.key === p.key) ? { name: null } : null;
+  if (usable) return null;
   channels.phones = [p, ...channels.phones.filter((q) => q.display !== p.display)];
   return { name: null };
 }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { NFC_STABLE_RANGES, indexKeysOf, keyStatsOf, keysFor, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../../src/domain/normalize.ts';
 import type { CountryCode } from '../../src/domain/phone.ts';
+import { foldName } from '../../src/domain/merge/names.ts';
 import type { EntryInput, KeyStat, NormalizedEntry } from '../../src/domain/types.ts';
 
 const ctx = { region: 'US' as const, sourceKey: 'gmail:e:owner@gmail.com' };
@@ -68,9 +69,13 @@ test('must keep: an address or a full number saved as the name of a card with no
   const c = normalizeEntry({ name: '+1 415 555 0141' }, ctx);
   assert.equal(c.name, null);
   assert.deepEqual(c.phones, [{ display: '+14155550141', key: 'p:+14155550141' }]);
-  // The entry's own address or number as its name names nobody.
-  assert.equal(normalizeEntry({ name: 'ann9@x.example', email: 'Ann9@X.example' }, ctx).name, null);
-  assert.equal(normalizeEntry({ name: '+1 415 555 0142', phone: '(415) 555-0142' }, ctx).name, null);
+  // Beside a usable channel the name stays as written; as a name it names nobody (it folds to no words,
+  // so it vetoes no merge).
+  assert.equal(normalizeEntry({ name: 'ann9@x.example', email: 'Ann9@X.example' }, ctx).name, 'ann9@x.example');
+  assert.equal(normalizeEntry({ name: '+1 415 555 0142', phone: '(415) 555-0142' }, ctx).name, '+1 415 555 0142');
+  for (const name of ['ann9@x.example', '<ann9@x.example>', '+1 415 555 0142', '(415) 555-0142', '0044 20 7946 0958', '555 0145'])
+    assert.deepEqual(foldName(name), [], name);
+  for (const name of ['Ann Lee', '3M Support', 'Mom@Work', 'Room 101', 'Agent 007']) assert.notDeepEqual(foldName(name), [], name);
   // Must not: a name beside another real channel, and what is no address or full number.
   const d = normalizeEntry({ name: 'ann10@x.example', email: 'bo@y.example' }, ctx);
   assert.equal(d.name, 'ann10@x.example');

@@ -101,6 +101,9 @@ const FOLD_EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: '
 
 /** Name -> comparable tokens: diacritics folded, lower-case, punctuation dropped, titles removed. */
 export function foldName(name: string): string[] {
+  // An address or a phone number kept as a card's name (a card made from an e-mail, a number saved
+  // unnamed) names nobody: it neither vetoes a merge nor counts as a name's words.
+  if (isChannelText(name)) return [];
   const tokens = foldTokens(name);
   // A name made only of kinship words (and "my") is a relation label.
   let kin: string | null = null;
@@ -112,6 +115,18 @@ export function foldName(name: string): string[] {
     } else if (!KIN_FILLER.has(t)) return tokens;
   }
   return kin ? [kin] : tokens;
+}
+
+/** An e-mail address ("ann@x.com", "<ann@x.com>") or a phone number ("+1 (415) 555-0123"), alone. */
+const ADDRESS_TEXT_RE = /^[<"'\s]*[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+[>"'\s]*$/u;
+const NUMBER_TEXT_RE = /^\s*(?:\+|00)?[\d\s().\-/]*$/;
+
+function isChannelText(name: string): boolean {
+  if (name.includes('@')) return ADDRESS_TEXT_RE.test(name);
+  if (!NUMBER_TEXT_RE.test(name)) return false;
+  let digits = 0;
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) >= 48 && name.charCodeAt(i) <= 57) digits++;
+  return digits >= 7;
 }
 
 function foldTokens(name: string): string[] {
