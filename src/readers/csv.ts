@@ -16,6 +16,8 @@
 import { parse } from 'csv-parse/sync';
 import { clean, googleRowConverter, isGoogleHeader } from './google-csv.ts';
 import type { Entry } from './vcard.ts';
+import { normalizeEmail } from '../domain/email.ts';
+import { normalizePhone } from '../domain/phone.ts';
 
 export type CsvLayout = 'google' | 'outlook' | 'thunderbird' | 'linkedin' | 'generic';
 export type CsvDelimiter = ',' | ';' | '\t';
@@ -23,7 +25,9 @@ export type CsvDelimiter = ',' | ';' | '\t';
 /** Something read from a row with a doubt the answer should name. */
 export type CsvNote =
   /** The row holds U+FFFD: characters lost before or while the file was decoded (text that was not UTF-8). */
-  'undecodable';
+  | 'undecodable'
+  /** The row had more cells than the header: read by joining the one text cell a stray delimiter split (joinedRow). */
+  | 'joined_cells';
 
 /** One data row of a file (the header and any preamble not counted), in file order. */
 export interface CsvRow {
@@ -523,11 +527,66 @@ export function readCsvFile(input: string): CsvFile {
     .filter((cells) => !(cells.length === 1 && cells[0].trim() === ''))
     .map((cells): CsvRow => {
       const notes: CsvNote[] = lost && cells.some((cell) => cell.includes('\uFFFD')) ? ['undecodable'] : [];
-      if (cells.slice(header.length).some((cell) => cell.trim() !== '')) return { entry: null, read: {}, notRead: NOT_READ_EXTRA_CELLS, notes };
-      const entry = google === null ? rowEntry(found.layout, columns, cells, byRole) : google(cells);
+      const read = (cs: string[]) => (google === null ? rowEntry(found.layout, columns, cs, byRole) : google(cs));
+      if (cells.slice(header.length).some((cell) => cell.trim() !== '')) {
+        const joined = joinedRow(cells, header.length, found.delimiter, read);
+        if (joined === null) return { entry: null, read: {}, notRead: NOT_READ_EXTRA_CELLS, notes };
+        notes.push('joined_cells');
+        return { entry: joined, read: joined, notes };
+      }
+      const entry = read(cells);
       return entry !== null && isUsable(entry) ? { entry, read: entry, notes } : { entry: null, read: {}, notes };
     });
   return { layout: found.layout, delimiter: found.delimiter, rows, sourceType: found.layout === 'google' ? 'gmail' : null };
+}
+
+/** Most cells one row may have beyond the header's columns and still be read by joinedRow. */
+const MAX_EXTRA_CELLS = 3;
+
+/**
+ * A row with more cells than the header has columns (a delimiter typed inside an unquoted cell: `Lee,
+ * Ann,ann@x.com,…` under `Name,E-mail,…`), read as the one way of joining adjacent cells back into one
+ * that lines it up with the header. A stray delimiter splits text (a name, a company, a street), never an
+ * address or a number, so only joins of text cells are tried; a join is good when every e-mail of the
+ * row it gives is an address and every phone a number, and the best is the one reaching the person
+ * through the most of them. null (the row is not read, as before) when no join is good, or when two are
+ * equally good: which cell held the delimiter is then not known.
+ */
+function joinedRow(cells: string[], width: number, delimiter: string, read: (cells: string[]) => Entry | null): Entry | null {
+  let n = cells.length;
+  while (n > width && cells[n - 1]!.trim() === '') n--;
+  const extra = n - width;
+  if (extra <= 0 || extra > MAX_EXTRA_CELLS) return null;
+  let best: Entry | null = null;
+  let bestScore = 0;
+  let tie = false;
+  for (let i = 0; i + extra < n; i++) {
+    const part = cells.slice(i, i + extra + 1);
+    if (part.some((c) => c.includes('@') || /^[\s\d+().\-/]+$/.test(c))) continue;
+    const e = read([...cells.slice(0, i), part.join(delimiter), ...cells.slice(i + extra + 1, n)]);
+    const score = e === null || !isUsable(e) ? -1 : channelScore(e);
+    if (score <= 0) continue;
+    if (score > bestScore) {
+      best = e;
+      bestScore = score;
+      tie = false;
+    } else if (score === bestScore) tie = true;
+  }
+  return tie ? null : best;
+}
+
+/** How many of a row's e-mails are addresses and phones numbers; -1 when one of them is not. */
+function channelScore(e: Entry): number {
+  let score = 0;
+  for (const m of e.emails ?? []) {
+    if (typeof m !== 'string' || m.includes(',') || normalizeEmail(m) === null) return -1;
+    score++;
+  }
+  for (const p of e.phones ?? []) {
+    if (typeof p !== 'string' || /[a-z]{3}/i.test(p) || normalizePhone(p, null) === null) return -1;
+    score++;
+  }
+  return score;
 }
 
 /** A row of the other layouts (Google's rows: googleRowConverter). */

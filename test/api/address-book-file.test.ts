@@ -309,7 +309,8 @@ for (const engine of ENGINES) {
     });
 
     it('a CSV row that cannot be read is counted, left out and named in meta.warnings; a file of nothing else is a 400 saying why', async () => {
-      const file = 'Name,Email\nLee, Ann,ann@example.com\nBo Chen,bo@example.net\nNg, Eve,eve@example.com\n';
+      // Each extra delimiter could be in either text cell: which one is not known.
+      const file = 'Name,Company,Email\nLee, Ann,Acme,ann@example.com\nBo Chen,,bo@example.net\nNg, Eve,Initech,eve@example.com\n';
       const r = await send('/v0/address-book-file?user_id=r2&include_left_out=1', file);
       assert.equal(r.status, 200, r.text);
       assert.deepEqual(namesOf(r), ['Bo Chen']);
@@ -325,11 +326,28 @@ for (const engine of ENGINES) {
       assert.deepEqual(w.indexes, [0, 2]);
       assert.match(w.message, /^CSV rows not read \(more cells than the header has columns/);
       assert.doesNotMatch(JSON.stringify(r.body.meta.warnings), /Lee|Ann|Eve|example\.com/);
-      const bad = await send('/v0/address-book-file?user_id=r3', 'Name,Email\nLee, Ann,ann@example.com\n');
+      const bad = await send('/v0/address-book-file?user_id=r3', 'Name,Company,Email\nLee, Ann,Acme,ann@example.com\n');
       assert.equal(bad.status, 400, bad.text);
       assert.equal(bad.body.details[0].field, 'body');
       assert.match(bad.body.details[0].message, /^holds no contact that could be read \(rows not read: more cells than the header has columns/);
       assert.equal((await api.get('/v0/address-book/r3')).status, 404);
+    });
+
+    it('a CSV row split by a delimiter in its name is read by joining the name back, and named in meta.warnings', async () => {
+      const r = await send(
+        '/v0/address-book-file?user_id=r-joined&include_left_out=1',
+        'Name,Email,Phone\nLee, Ann,ann@example.com,+1 415 555 0101\nBo Chen,bo@example.net,\n',
+      );
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(namesOf(r).sort(), ['Bo Chen', 'Lee, Ann']);
+      assert.deepEqual(r.body.meta.left_out_entries, []);
+      assert.equal(r.body.meta.warnings.length, 1, JSON.stringify(r.body.meta.warnings));
+      const [w] = r.body.meta.warnings;
+      assert.deepEqual([w.field, w.count, w.indexes], ['body', 1, [0]]);
+      assert.match(w.message, /^CSV rows with more cells than the header has columns/);
+      assert.doesNotMatch(JSON.stringify(r.body.meta.warnings), /Lee|Ann|example\.com/);
+      const g = await api.get('/v0/address-book/r-joined');
+      assert.deepEqual(g.body.data.map((row: any) => row.name).sort(), ['Bo Chen', 'Lee, Ann']);
     });
 
     it('a CSV naming no contact column is a 400 naming body and the columns expected, quoting no cell (answer and logs)', async () => {

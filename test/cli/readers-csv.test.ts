@@ -478,16 +478,40 @@ describe('readCsvFile: one row per data row', () => {
   });
 
   it('a row with more cells than the header is not read, and says why; fewer cells, or an empty extra one, are read', () => {
-    const f = readCsvFile('Name,Email\nLee, Ann,ann@example.com\nBo\nCy,cy@example.com,\n');
+    // Two delimiters in two cells, and one that could be in either of two text cells: not read.
+    const f = readCsvFile('Name,Company,Email\nDoe, Jane,Globex, Ltd,jane@example.com\nLee, Ann,Acme,ann@example.com\nBo\nCy,,cy@example.com,\n');
     assert.deepEqual(
       f.rows.map((r) => [r.entry, r.notRead ?? null]),
       [
+        [null, 'more cells than the header has columns: a delimiter inside an unquoted cell?'],
         [null, 'more cells than the header has columns: a delimiter inside an unquoted cell?'],
         [{ name: 'Bo' }, null],
         [{ name: 'Cy', emails: ['cy@example.com'] }, null],
       ],
     );
     assert.deepEqual(f.rows[0].read, {});
+  });
+
+  it('a row split by a delimiter in one text cell is read by joining that cell back, and noted', () => {
+    const f = readCsvFile(
+      [
+        'Name,Email,Phone,Company',
+        'Lee, Ann,ann@example.com,+1 415 555 0101,Acme',
+        'Bo Chen,bo@example.net,+1 415 555 0102,Acme, Inc.',
+        'Smith, John, Jr.,js@example.com,,Initech',
+        // An extra address or number is no split text: not read.
+        'Ito,ito@example.com,ito2@example.com,+1 415 555 0105,Acme',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      f.rows.map((r) => [r.entry, r.notes, r.notRead ?? null]),
+      [
+        [{ name: 'Lee, Ann', emails: ['ann@example.com'], phones: ['+1 415 555 0101'], company: 'Acme' }, ['joined_cells'], null],
+        [{ name: 'Bo Chen', emails: ['bo@example.net'], phones: ['+1 415 555 0102'], company: 'Acme, Inc.' }, ['joined_cells'], null],
+        [{ name: 'Smith, John, Jr.', emails: ['js@example.com'], company: 'Initech' }, ['joined_cells'], null],
+        [null, [], 'more cells than the header has columns: a delimiter inside an unquoted cell?'],
+      ],
+    );
   });
 
   it('a row holding U+FFFD (text decoded wrongly before it came) is read, and noted', () => {

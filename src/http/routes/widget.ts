@@ -103,6 +103,8 @@ const NOTE_MESSAGES: Record<CardNote, string> = {
 
 /** What each note of a CSV row means for the answer (meta.warnings). */
 const ROW_NOTE_MESSAGES: Record<CsvNote, string> = {
+  joined_cells:
+    'CSV rows with more cells than the header has columns (a delimiter inside an unquoted cell), read by joining the one text cell it split: check the names of these rows, or quote such cells',
   undecodable:
     'CSV rows holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
 };
