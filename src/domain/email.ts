@@ -268,7 +268,7 @@ function repair(raw: string): string {
     )
     .trim();
   s = s.replace(/^("[^"]*"|\S+?)\s*@\s*(\S+)$/u, '$1@$2');
-  const named = /^[^@[\]()<>"]*[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u.exec(s);
+  const named = /^(?:"[^"@]*"|[^@[\]()<>"])*[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u.exec(s);
   if (named) s = named[1]!;
   // "Ann Lee ann@x.com": a name before the address without its angle brackets (a contact exported as
   // text). Only capitalised words before it: "ann smith@x.com" may be a quoted local part that lost its
@@ -342,7 +342,7 @@ function countQuotes(s: string): number {
 export function displayNameOf(raw: string): string | null {
   if (typeof raw !== 'string') return null;
   const lt = raw.lastIndexOf('<');
-  if (lt < 0) return unbracketedNameOf(raw) ?? imceaNameOf(raw);
+  if (lt < 0) return unbracketedNameOf(raw) ?? parenthesisedNameOf(raw) ?? imceaNameOf(raw);
   if (lt === 0) return null;
   let gt = raw.indexOf('>', lt);
   if (gt < 0) {
@@ -356,6 +356,27 @@ export function displayNameOf(raw: string): string | null {
   if (name === '' || name.includes('@') || isAddressLabel(name) || !/[\p{L}\p{N}]/u.test(name)) return null;
   return name;
 }
+
+/**
+ * The name of "Ann Lee (ann@x.org)" or "Ann Lee [ann@x.org]" (repair() reads the address): as for
+ * "Name <addr>", a quoted name or two to four capitalised words, never a label. null otherwise.
+ */
+function parenthesisedNameOf(raw: string): string | null {
+  const t = raw.trim();
+  const m = NAME_THEN_PARENTHESISED_RE.exec(t);
+  // The older form, the address then its holder's name as a comment: "ann@x.org (Ann Lee)".
+  const c = m === null ? ADDRESS_THEN_NAME_RE.exec(t) : null;
+  const [before, address] = m !== null ? [m[1]!.trim(), m[2]!] : c !== null ? [c[2]!.trim(), c[1]!] : [null, null];
+  if (before === null || address === null || !(QUOTED_NAME_RE.test(before) || CAPITALISED_NAME_RE.test(before))) return null;
+  const name = before.replace(/^["']+|["']+$/g, '').trim();
+  return name === '' || isAddressLabel(name) || normalizeEmail(address) === null ? null : name;
+}
+
+/** One address, then a comment in parentheses. */
+const ADDRESS_THEN_NAME_RE = /^((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*\(([^()@]+)\)[\s;,.]*$/u;
+
+/** Words, then one address in parentheses or square brackets. */
+const NAME_THEN_PARENTHESISED_RE = /^((?:"[^"@]*"|[^@[\]()<>"])+)[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u;
 
 /** "e-mail", "Email:", "Work" before an address label it; they name nobody ("e-mail <ann@x.org>"). */
 function isAddressLabel(name: string): boolean {

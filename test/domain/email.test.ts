@@ -122,6 +122,24 @@ test('an address pasted from HTML, a URL or a cut CSV cell is read; what is no a
   }
 });
 
+test('the name beside an address in brackets or parentheses, and after it as a comment, is the name', () => {
+  const cases: [string, string | null][] = [
+    ['Ann Lee (ann@x.example)', 'Ann Lee'],
+    ['Ann Lee [ann@x.example]', 'Ann Lee'],
+    ['"Lee, Ann" (ann@x.example)', 'Lee, Ann'],
+    ['ann@x.example (Ann Lee)', 'Ann Lee'],
+    // Must not: a label, a single word, lower-case words.
+    ['ann@x.example (Work)', null],
+    ['ann@x.example (work phone)', null],
+    ['Work (ann@x.example)', null],
+    ['see (ann@x.example)', null],
+  ];
+  for (const [raw, name] of cases) {
+    assert.equal(normalizeEmail(raw)?.display, 'ann@x.example', raw);
+    assert.equal(displayNameOf(raw), name, raw);
+  }
+});
+
 // Must keep: forms the strict dot-atom grammar rejects but mail systems deliver (issue #12).
 test('keeps unusual but delivered local parts: doubled, leading and trailing dots, quoted, Unicode', () => {
   const cases: [string, string, string][] = [
