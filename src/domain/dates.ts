@@ -5,7 +5,8 @@
  * it means: the e-mail Date header (RFC 5322: "Tue, 24 Nov 2026 09:30:00 +0000", HTTP's "... GMT"), what
  * JavaScript's Date.toString() prints ("Tue Nov 24 2026 09:30:00 GMT+0100 (CET)"), a month by its name
  * ("24 Nov 2026", "Nov 24, 2026"), "2026/11/24 09:30",
- * and ISO 8601's basic form with a time ("20261124T093000Z"). Day-month-year with slashes stays refused:
+ * and ISO 8601's basic form, with a time ("20261124T093000Z") or without ("20261124", which as Unix
+ * seconds would be a day of 1970). Day-month-year with slashes stays refused:
  * "03/04/2026" is a different day in Europe and in the United States.
  */
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -43,6 +44,11 @@ export function parseDate(value: unknown): number | null {
   if (s === '') return null;
   const fast = fastIso(s);
   if (fast !== undefined) return fast;
+  // ISO 8601's basic date ("20260105", vCard's BDAY and REV): as Unix seconds it would be a day of 1970.
+  if (s.length === 8 && /^(?:19|20)\d{6}$/.test(s)) {
+    const basic = parseDate(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}`);
+    if (basic !== null) return basic;
+  }
   if (/^\d+(\.\d+)?$/.test(s)) return parseDate(Number(s));
   const m = ISO.exec(s);
   if (!m) return otherForms(s);

@@ -40,8 +40,14 @@ describe('parseDate', () => {
       ['Nov 24, 2026', Date.UTC(2026, 10, 24)],
       ['November 24, 2026', Date.UTC(2026, 10, 24)],
       ['2026/11/24', Date.UTC(2026, 10, 24)],
+      // The basic form without a time: a day, not 20,261,124 Unix seconds (a day of 1970).
+      ['20261124', Date.UTC(2026, 10, 24)],
+      ['19991231', Date.UTC(1999, 11, 31)],
     ] as const)
       assert.equal(parseDate(v), want, v);
+    // Eight digits that are no such day stay Unix seconds, as every other string of digits.
+    assert.equal(parseDate('20261332'), 20261332 * 1000);
+    assert.equal(parseDate(20261124), 20261124 * 1000);
     // Date.toString() and toUTCString() of any instant read back as that instant (to the second).
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2099, 11, 31) }), (ms) => {
