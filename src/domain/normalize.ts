@@ -514,7 +514,8 @@ function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: N
   if (p === null || p.key === null || p.key.charCodeAt(0) !== 112 /* p */) return null;
   if (usable) return null;
   channels.phones = [p, ...channels.phones.filter((q) => q.display !== p.display)];
-  return { name: null };
+  // A number spelled in letters ("1-800-FLOWERS") is also what the card calls its holder.
+  return { name: /\p{L}/u.test(name) ? name : null };
 }
 
 /** `list` with the address a phone string holds (crossedChannels), copied from `original` before it grows. */

@@ -69,6 +69,9 @@ test('must keep: an address or a full number saved as the name of a card with no
   const c = normalizeEntry({ name: '+1 415 555 0141' }, ctx);
   assert.equal(c.name, null);
   assert.deepEqual(c.phones, [{ display: '+14155550141', key: 'p:+14155550141' }]);
+  const v = normalizeEntry({ name: '1-800-FLOWERS' }, ctx);
+  assert.equal(v.name, '1-800-FLOWERS');
+  assert.equal(v.phones[0]?.key, 'p:+18003569377');
   // Beside a usable channel the name stays as written; as a name it names nobody (it folds to no words,
   // so it vetoes no merge).
   assert.equal(normalizeEntry({ name: 'ann9@x.example', email: 'Ann9@X.example' }, ctx).name, 'ann9@x.example');
