@@ -581,7 +581,7 @@ function scan(display: string): NormEmail | null | undefined {
   // Already the key (lower-case, no provider rule applied, no trailing dot): share the string.
   const key = !localUpper && !domainUpper && end === n && keyLocal === local && keyDomain === domain ? display : `${keyLocal}@${keyDomain}`;
   const v = { display, key, domain: keyDomain, junk: classifyLocal(local, info.junk), role: isRoleLocal(local) };
-  return isImcea(local) ? unwrapImcea(v, localRaw) : v;
+  return hasImceaPrefix(local) ? unwrapImcea(v, localRaw) : v;
 }
 
 // Domains seen, by their lower-case text: the string itself (one per domain, shared by every address
@@ -749,7 +749,7 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
     junk: classify(local, domain),
     role: isRoleLocal(local),
   };
-  return !quoted && isImcea(local) ? unwrapImcea(v, localRaw) : v;
+  return !quoted && hasImceaPrefix(local) ? unwrapImcea(v, localRaw) : v;
 }
 
 /**
@@ -763,9 +763,9 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
  */
 const IMCEA_RE = /^imcea[a-z0-9]*-(.+)$/i;
 
-/** Whether a lower-case local part is an encapsulated address (cheap test; unwrapImcea decides). */
-function isImcea(local: string): boolean {
-  return local.length > 6 && local.charCodeAt(0) === 105 && local.startsWith('imcea');
+/** Whether `s` starts as an encapsulated address does, in any case (cheap test; IMCEA_RE and unwrapImcea decide). */
+export function hasImceaPrefix(s: string): boolean {
+  return s.length > 6 && (s.charCodeAt(0) | 0x20) === 105 && s.slice(0, 5).toLowerCase() === 'imcea';
 }
 
 /** The text an encapsulated local part carries ('+XX' and '_' decoded), or null when it is not one. */

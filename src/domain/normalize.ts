@@ -3,7 +3,7 @@
  * matching keys, coerced flags, counts and dates). Pure: the region and source key come in through ctx.
  */
 import { parseDate } from './dates.ts';
-import { displayNameOf, normalizeEmail } from './email.ts';
+import { displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
@@ -249,7 +249,7 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
 
 /** Whether an address string may carry a name: wrapped, after words, or Exchange-encapsulated ("IMCEANOTES-+22Lee…"). */
 function mayName(r: string): boolean {
-  return r.includes('<') || r.includes(' ') || ((r.charCodeAt(0) | 0x20) === 105 && /^imcea/i.test(r));
+  return r.includes('<') || r.includes(' ') || hasImceaPrefix(r);
 }
 
 /** The phones of `list` then `one` (strings only), normalised, de-duplicated by key (keyless ones by display). */
@@ -499,20 +499,16 @@ function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: N
   const at = name.includes('@');
   const c = name.charCodeAt(name.search(/\S/));
   if (!at && c !== 43 /* + */ && !(c >= 48 && c <= 57) && c !== 40 /* ( */) return null;
-  let usable = false;
-  for (const m of channels.emails) if (m.junk !== 'invalid') usable = true;
-  for (const p of channels.phones) if (p.key !== null) usable = true;
+  if (channels.emails.some((m) => m.junk !== 'invalid') || channels.phones.some((p) => p.key !== null)) return null;
   if (at) {
     const m = normalizeEmail(name);
     if (m === null) return null;
-    if (usable) return null;
     channels.emails = [m, ...channels.emails];
     return { name: displayNameOf(name) };
   }
   // A full number only ('p:' key): digits without a country are no one's number for sure.
   const p = normalizePhone(name, region);
   if (p === null || p.key === null || p.key.charCodeAt(0) !== 112 /* p */) return null;
-  if (usable) return null;
   channels.phones = [p, ...channels.phones.filter((q) => q.display !== p.display)];
   // A number spelled in letters ("1-800-FLOWERS") is also what the card calls its holder.
   return { name: /\p{L}/u.test(name) ? name : null };

@@ -1,5 +1,6 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
 import { plausibleDate } from '../dates.ts';
+import { hasImceaPrefix } from '../email.ts';
 import { isBulkSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName } from './names.ts';
@@ -165,9 +166,9 @@ function sameForm(a: NormEmail, b: NormEmail): boolean {
   return isEncapsulated(a) === isEncapsulated(b);
 }
 
+/** An encapsulated address keyed as the address it carries (its key no longer starts as it does). */
 function isEncapsulated(e: NormEmail): boolean {
-  const d = e.display;
-  return d.length > 6 && (d.charCodeAt(0) | 0x20) === 105 && d.slice(0, 5).toLowerCase() === 'imcea' && !e.key.startsWith(d.slice(0, 5).toLowerCase());
+  return hasImceaPrefix(e.display) && !e.key.startsWith('imcea');
 }
 
 /** Same phone: same key, or both keyless and shown the same (keyless numbers are told apart by what is shown). */
