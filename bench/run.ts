@@ -26,7 +26,7 @@
  *     started once the index work of the requests before it is done (the time that took is printed);
  *   - peak memory (VmHWM of the server process) for a 10,000- and a 50,000-entry book, and under
  *     concurrent 50,000-entry uploads;
- *   - p50/p99/max of small GETs (a 100-entry book) while a 50,000-entry upload is processed, and idle;
+ *   - p50/p99/max of small GETs (a 100-entry book, plain and with the record filters) while a 50,000-entry upload is processed, and idle;
  *   - the index lag (bench/index-lag.ts): acknowledgment to key index written, p50/p99 over the
  *     backfill's uploads, and for the 50,000-entry upload.
  */
@@ -172,7 +172,7 @@ async function benchEngine(engine: EngineName): Promise<void> {
   const raw = await rawInsertFor(engine, url);
   const { base, key } = server;
   const post = (body: string, what: string) => ok(request(base, 'POST', '/v0/address-book', key, body), what);
-  const get = (user: string, what: string) => ok(request(base, 'GET', `/v0/address-book/${encodeURIComponent(user)}`, key), what);
+  const get = (user: string, what: string, query = '') => ok(request(base, 'GET', `/v0/address-book/${encodeURIComponent(user)}${query}`, key), what);
   let floorSeq = 0;
   const floorOnce = (text: string) => floorOf(raw, text, `floor${floorSeq++}`);
   /**
@@ -296,16 +296,24 @@ async function benchEngine(engine: EngineName): Promise<void> {
     // Small GETs while a big upload is processed (and idle, for reference).
     const small = 'probe';
     await post(JSON.stringify(makeBody(small, makeEntries({ size: 100, seed: 4242 }), { seed: 4242 })), 'probe book');
-    const probe = async (until: () => boolean, min: number): Promise<number[]> => {
-      const lat: number[] = [];
+    // Each of the GETs in flight alternates a plain GET (default weights, no option: it reads no other
+    // book and no record, see signalsUsed in src/domain/options.ts) and one whose options read the app's
+    // records through the key index, measured apart.
+    const filtered = '?filter_existing_users=1&filter_invites_sent=1&filter_suggested_seen=1';
+    const probe = async (until: () => boolean, min: number): Promise<{ plain: number[]; filters: number[] }> => {
+      const plain: number[] = [];
+      const filters: number[] = [];
       await Promise.all(
-        Array.from({ length: PROBE_CONCURRENCY }, async () => {
-          while (until() || lat.length < min) lat.push((await get(small, 'small GET')).ms);
+        Array.from({ length: PROBE_CONCURRENCY }, async (_, i) => {
+          for (let n = i; until() || plain.length + filters.length < min; n++) {
+            if (n % 2 === 0) plain.push((await get(small, 'small GET')).ms);
+            else filters.push((await get(small, 'small GET with filters', filtered)).ms);
+          }
         }),
       );
-      return lat;
+      return { plain, filters };
     };
-    const idle = await probe(() => false, 200);
+    const idle = await probe(() => false, 400);
     const bigText = JSON.stringify(makeBody('big', makeEntries({ size: BIG, seed: 777 }), { seed: 777 }));
     const bigFloor = await floor(bigText);
     const pid = server.child.pid!;
@@ -317,14 +325,16 @@ async function benchEngine(engine: EngineName): Promise<void> {
       busy = false;
       bigLag.acked('big', performance.now());
     });
-    const during = await probe(() => busy, 20);
+    const during = await probe(() => busy, 40);
     const bigMs = (await upload).ms;
     const bigLagMs = (await bigLag.finish())[0]!;
     const bigPeak = memOf(pid).peak;
     const stat = (xs: number[]) => `p50 ${fmtMs(percentile(xs, 50))}  p99 ${fmtMs(percentile(xs, 99))}  max ${fmtMs(Math.max(...xs))}  (${xs.length} GETs)`;
     console.log(` small GETs (100-entry book, ${PROBE_CONCURRENCY} in flight)`);
-    console.log(`  ${'idle'.padEnd(30)} ${stat(idle)}`);
-    console.log(`  ${`during a ${BIG.toLocaleString('en')}-entry POST`.padEnd(30)} ${stat(during)}`);
+    console.log(`  ${'idle'.padEnd(30)} ${stat(idle.plain)}`);
+    console.log(`  ${`during a ${BIG.toLocaleString('en')}-entry POST`.padEnd(30)} ${stat(during.plain)}`);
+    console.log(`  ${'idle, with record filters'.padEnd(30)} ${stat(idle.filters)}`);
+    console.log(`  ${'during it, with record filters'.padEnd(30)} ${stat(during.filters)}`);
     line(`the ${BIG.toLocaleString('en')}-entry POST itself`, bigMs, bigFloor);
     console.log(`  ${`its index lag (ack -> indexed)`.padEnd(30)} ${fmtMs(bigLagMs)}`);
 

@@ -22,6 +22,42 @@ export interface RankOptions {
   explain: boolean;
 }
 
+/** Which of the app's records and other users' books a ranked answer reads (see signalsUsed). */
+export interface SignalsUsed {
+  /** Any lookup at all: false when nothing looked up could change the answer. */
+  any: boolean;
+  /** Who else knows each contact (BookKeys.knownBy): only when the weights count it. */
+  knownBy: boolean;
+}
+
+/** Every signal: learning computes every feature. */
+export const ALL_SIGNALS: SignalsUsed = Object.freeze({ any: true, knownBy: true });
+
+/**
+ * The signals a ranked answer with these weights and options can use. A signal only feeds its own
+ * feature (src/domain/rank/features.ts) and the options that name it (applyRankOptions): with a weight
+ * of 0 and no such option, looking it up cannot change a row or an order. The defaults weigh every
+ * cross-user and outcome feature 0 (weights.ts), and learning keeps the reciprocal and outcome ones
+ * there: a plain GET or POST then reads no other book and no record at all.
+ */
+export function signalsUsed(w: Readonly<Record<string, number | undefined>>, opts: RankOptions): SignalsUsed {
+  const weighs = (name: string) => (w[name] ?? 0) !== 0;
+  const knownBy = weighs('known_by');
+  const any =
+    knownBy ||
+    opts.filterSuggestedSeen ||
+    opts.filterExistingUsers ||
+    opts.promoteExistingUsers ||
+    opts.filterInvitesSent ||
+    ['reciprocal', 'reciprocal_frequency', 'reciprocal_recency', 'app_user', 'invited', 'accepted'].some(weighs);
+  return { any, knownBy };
+}
+
+/** The signals of a book when none is looked up (signalsUsed says none can change the answer). */
+export function noSignals(): BookSignals {
+  return { knownBy: new Map(), reciprocal: new Map(), appUserKeys: new Set(), invitedKeys: new Map(), acceptedKeys: new Set(), seenKeys: new Map() };
+}
+
 export class OptionError extends Error {
   constructor(
     readonly field: string,

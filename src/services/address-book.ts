@@ -8,9 +8,9 @@ import type { Config } from '../config.ts';
 import { summarizeCleaning, type CleaningSummary, type LeftOutEntry } from '../domain/cleaning.ts';
 import { mergeEntries, type SelfOf } from '../domain/merge.ts';
 import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
-import { applyRankOptions, type RankOptions } from '../domain/options.ts';
+import { ALL_SIGNALS, applyRankOptions, noSignals, signalsUsed, type RankOptions, type SignalsUsed } from '../domain/options.ts';
 import { regionFromPhone } from '../domain/phone.ts';
-import { DEFAULT_WEIGHTS, rankContacts, type Scored } from '../domain/rank/index.ts';
+import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
 import { ServiceError } from './errors.ts';
@@ -83,10 +83,12 @@ export interface RankingInputs {
   /** The book, already loaded (null: the user has none); read from storage when absent. */
   book?: StoredBook | null;
   /**
-   * Whether the ranking uses knownBy (its weights give known_by a weight); false: not looked up (see
-   * BookKeys.knownBy). Absent: looked up (learning computes every feature).
+   * Which signals the ranking can use (signalsUsed: its weights and options); those it cannot are not
+   * looked up. Absent: all of them (learning computes every feature).
    */
-  knownBy?: Promise<boolean>;
+  signalsUsed?: Promise<SignalsUsed>;
+  /** The app's weights, already being read (see weightsOf); read here when absent. */
+  weights?: Promise<Weights>;
 }
 
 export class AddressBookService {
@@ -158,8 +160,8 @@ export class AddressBookService {
     // needed by the ranking: the merge runs while they are read (on another thread or server, where the
     // engine reads there: SQLite in a book worker, PostgreSQL).
     const aliasesRead = this.storage.loadAliasGroups(t, all);
-    const knownBy = more.knownBy === undefined ? true : await more.knownBy;
-    const signalsRead = this.storage.loadSignals(t, userId, { all, pending, knownBy }, owner.keys);
+    const used = more.signalsUsed === undefined ? ALL_SIGNALS : await more.signalsUsed;
+    const signalsRead = used.any ? this.storage.loadSignals(t, userId, { all, pending, knownBy: used.knownBy }, owner.keys) : Promise.resolve(noSignals());
     signalsRead.catch(() => {}); // awaited below, after the merge; not an unhandled rejection meanwhile
     aliasesRead.catch(() => {});
     whileLookingUp?.();
@@ -170,6 +172,17 @@ export class AddressBookService {
     // in step with re-cleaning, and it always describes the book as it is now.
     const cleaning = summarizeCleaning(contacts, book.entries.length, book.batches);
     return { contacts, owner, signals, cleaning, uploads: book.uploadCount };
+  }
+
+  /**
+   * The app's weights (learned, or the defaults), being read: started by a caller that reads the book
+   * itself (bookBelow), so the two reads overlap instead of following each other. Never an unhandled
+   * rejection: whoever awaits it gets the error.
+   */
+  weightsOf(t: Tenant): Promise<Weights> {
+    const read = this.storage.loadWeights(t).then((stored) => stored?.weights ?? DEFAULT_WEIGHTS);
+    read.catch(() => {});
+    return read;
   }
 
   /** Entries stored for the user (all uploads): decides whether ranking the book is a big job. */
@@ -190,13 +203,14 @@ export class AddressBookService {
    * `more`: see contactsOf.
    */
   async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload, more: RankingInputs = {}): Promise<RankedView> {
-    // The app's weights are read beside the book (one round trip less for every read on PostgreSQL).
-    const weightsRead = this.storage.loadWeights(t).then((stored) => stored?.weights ?? DEFAULT_WEIGHTS);
-    weightsRead.catch(() => {}); // awaited below; not an unhandled rejection when the book fails first
-    // known_by is looked up only when the weights count it (0 by default): it cannot change the answer otherwise.
-    const knownBy = weightsRead.then((w) => (w.known_by ?? 0) !== 0);
-    knownBy.catch(() => {});
-    const loaded = await this.contactsOf(t, userId, known, { ...more, knownBy });
+    // The app's weights are read beside the book (one round trip less for every read on PostgreSQL), or
+    // were already being read beside it by the caller.
+    const weightsRead = more.weights ?? this.weightsOf(t);
+    // Other users' books and the app's records are looked up only where the weights or the options use
+    // them (by default neither does): they cannot change the answer otherwise.
+    const used = weightsRead.then((w) => signalsUsed(w, opts));
+    used.catch(() => {});
+    const loaded = await this.contactsOf(t, userId, known, { ...more, signalsUsed: used });
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();

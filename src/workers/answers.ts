@@ -6,6 +6,7 @@
  */
 import type { Config } from '../config.ts';
 import type { RankOptions } from '../domain/options.ts';
+import type { Weights } from '../domain/rank/index.ts';
 import type { Schemas } from '../http/schemas.ts';
 import type { AddressBookService } from '../services/address-book.ts';
 import {
@@ -48,10 +49,19 @@ export class AddressBookAnswers {
 
   /**
    * GET /v0/address-book/:user_id: the stored book ranked with `opts`; `listLeftOut`: with its left-out
-   * entries; `book`: the book, already loaded (null: none; absent: read here).
+   * entries; `book`: the book, already loaded (null: none; absent: read here); `weights`: the app's
+   * weights, already being read beside it (AddressBookService.weightsOf).
    */
-  async read(userId: string, opts: RankOptions, docs: string, ctx: AnswerContext, listLeftOut = false, book?: StoredBook | null): Promise<Buffer> {
-    const view = await this.service.ranked(ctx.tenant, userId, opts, undefined, book !== undefined ? { book } : {});
+  async read(
+    userId: string,
+    opts: RankOptions,
+    docs: string,
+    ctx: AnswerContext,
+    listLeftOut = false,
+    book?: StoredBook | null,
+    weights?: Promise<Weights>,
+  ): Promise<Buffer> {
+    const view = await this.service.ranked(ctx.tenant, userId, opts, undefined, { ...(book !== undefined ? { book } : {}), weights });
     return Buffer.from(this.#write.book(getAnswer(view, userId, docs, ctx, listLeftOut)), 'utf8');
   }
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applyRankOptions, OptionError, parseFlag, parseRankOptions } from '../../src/domain/options.ts';
+import { ALL_SIGNALS, applyRankOptions, noSignals, OptionError, parseFlag, parseRankOptions, signalsUsed } from '../../src/domain/options.ts';
+import { DEFAULT_WEIGHTS, rankContacts } from '../../src/domain/rank/index.ts';
+import { owner } from './rank-fixtures.ts';
 import type { BookSignals, Contact } from '../../src/domain/types.ts';
 
 function contact(id: number, email: string, name: string | null = `N${id}`): Contact {
@@ -132,5 +134,76 @@ describe('applyRankOptions', () => {
       r.rows.map((x) => x.contact.id),
       [1, 3],
     );
+  });
+});
+
+describe('signalsUsed: a signal is looked up only where it can change the answer', () => {
+  // A book where every signal names someone: each contact is known by others, reciprocal, an app user,
+  // invited, accepted and seen in some mix, so any signal that counted would move or drop somebody.
+  const DAY = 86_400_000;
+  const T0 = Date.UTC(2026, 0, 1);
+  const book: Contact[] = Array.from({ length: 24 }, (_, i) => ({
+    ...contact(i, `p${i}@example.com`),
+    timesContacted: i % 5,
+    lastSent: i % 3 === 0 ? T0 - i * 7 * DAY : null,
+    lastReceived: i % 4 === 0 ? T0 - i * 3 * DAY : null,
+  }));
+  const k = (i: number) => `e:p${i}@example.com`;
+  const full = signals({
+    knownBy: new Map(book.filter((_, i) => i % 2 === 0).map((_, j) => [k(j * 2), 1 + (j % 4)])),
+    reciprocal: new Map([3, 8, 13].map((i) => [k(i), { key: k(i), times: 7, lastSent: T0 - DAY, lastReceived: T0 - 2 * DAY }])),
+    appUserKeys: new Set([k(1), k(9), k(20)]),
+    invitedKeys: new Map([k(0), k(5), k(11)].map((x) => [x, T0])),
+    acceptedKeys: new Set([k(5), k(17)]),
+    seenKeys: new Map([k(2), k(6), k(12), k(23)].map((x) => [x, T0])),
+  });
+  const answer = (s: BookSignals, w: Record<string, number>, opts: ReturnType<typeof parseRankOptions>) =>
+    applyRankOptions(rankContacts(book, { owner: owner(), signals: s, weights: w as never, explain: true, now: T0 }), opts, s, []).rows.map((r) => [
+      r.contact.id,
+      r.finalScore,
+      r.rank,
+      r.explain,
+    ]);
+  const flags = ['filter_suggested_seen', 'filter_existing_users', 'promote_existing_users', 'filter_invites_sent'];
+  const weightSets: Record<string, number>[] = [
+    { ...DEFAULT_WEIGHTS },
+    { ...DEFAULT_WEIGHTS, known_by: 0.05 },
+    ...['reciprocal', 'reciprocal_frequency', 'reciprocal_recency', 'app_user', 'invited', 'accepted'].map((f) => ({ ...DEFAULT_WEIGHTS, [f]: 0.5 })),
+  ];
+
+  it('with what it leaves out, every answer (rows, scores, ranks, explain) is the one the full signals give', () => {
+    let skipped = 0;
+    for (const w of weightSets) {
+      for (let mask = 0; mask < 1 << flags.length; mask++) {
+        const opts = parseRankOptions(Object.fromEntries(flags.map((f, i) => [f, (mask >> i) & 1])));
+        const used = signalsUsed(w, opts);
+        const fullAnswer = answer(full, w, opts);
+        if (!used.any) {
+          skipped++;
+          assert.deepEqual(answer(noSignals(), w, opts), fullAnswer);
+        } else if (!used.knownBy) {
+          assert.deepEqual(answer({ ...full, knownBy: new Map() }, w, opts), fullAnswer);
+        }
+      }
+    }
+    assert.equal(skipped, 1, 'only default weights without any record option look up nothing');
+  });
+
+  it('whatever it does look up changes some answer: nothing is read for nothing', () => {
+    for (const w of weightSets) {
+      for (let mask = 0; mask < 1 << flags.length; mask++) {
+        const opts = parseRankOptions(Object.fromEntries(flags.map((f, i) => [f, (mask >> i) & 1])));
+        const used = signalsUsed(w, opts);
+        if (used.any) assert.notDeepEqual(answer(noSignals(), w, opts), answer(full, w, opts), JSON.stringify({ w, mask }));
+        if (used.knownBy) assert.notDeepEqual(answer({ ...full, knownBy: new Map() }, w, opts), answer(full, w, opts));
+      }
+    }
+  });
+
+  it('learning and any caller that does not say reads every signal', () => {
+    assert.deepEqual(ALL_SIGNALS, { any: true, knownBy: true });
+    assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS }, parseRankOptions({})), { any: false, knownBy: false });
+    assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS, known_by: 0.05 }, parseRankOptions({})), { any: true, knownBy: true });
+    assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS }, parseRankOptions({ filter_invites_sent: 1 })), { any: true, knownBy: false });
   });
 });
