@@ -71,6 +71,11 @@ const FORMS: Record<string, Form> = {
     const plain = `${g}.${f}${n}@${d}`;
     return [`IMCEANOTES-${hex(`"${f}, ${g}" <${plain}>`)}+40NOTES@${d}`, plain];
   },
+  // Lotus Notes's route through its domain after the address, beside the plain address.
+  notes_route: (r, g, f, n) => {
+    const plain = `${g}.${f}${n}@${pick(r, DOMAINS)}`;
+    return [`${plain}@${pick(r, ['NOTES', 'CORP', 'Mail-Hub'])}`, plain];
+  },
   // A local part over RFC 5321's 64 octets (SRS and VERP return paths, long generated names).
   long_local: (r, g, f, n) => same(`${g}.${f}.${'x'.repeat(int(r, 60, 120))}${n}@${pick(r, DOMAINS)}`),
 };
@@ -78,6 +83,17 @@ const FORMS: Record<string, Form> = {
 /** The same address on both cards (the wrapper differs: see WRAPPERS). */
 function same(a: string): string[] {
   return [a, a];
+}
+
+/**
+ * `a` with its '@' written as `by`: the last '@' (a quoted local part may hold one), or the one before a
+ * Notes route ('ann@corp.example@CORP': the route is no part of the address a client spells).
+ */
+function atSign(a: string, by: string): string {
+  const route = /@[A-Za-z0-9][A-Za-z0-9_-]*$/.exec(a);
+  const end = route !== null && a.lastIndexOf('.') < route.index ? route.index : a.length;
+  const at = a.lastIndexOf('@', end - 1);
+  return a.slice(0, at) + by + a.slice(at + 1);
 }
 
 /** How clients send an address: bare, wrapped, or pasted from a list. */
@@ -94,18 +110,18 @@ const WRAPPERS: ((a: string, name: string) => string)[] = [
   (a) => `SMTP:${a}`, // an Exchange / Outlook proxy address
   (a) => `${a}\u200b`, // an invisible zero-width space pasted with it
   (a) => `\ufeff${a}`, // a byte-order mark at the start of a file's first field
-  (a) => a.replace(/@(?=[^@]*$)/, '\uff20'), // the full-width at sign of an East Asian input method
-  (a) => a.replace(/@(?=[^@]*$)/, ' @ '), // spaces around the '@'
+  (a) => atSign(a, '\uff20'), // the full-width at sign of an East Asian input method
+  (a) => atSign(a, ' @ '), // spaces around the '@'
   (a, name) => `${name} [${a}]`,
   (a, name) => `${name} <${a}`, // the closing '>' cut off by an export or a paste
-  (a) => a.replace(/@(?=[^@]*$)/, '(home)@'), // an RFC 5322 comment beside the local part
+  (a) => atSign(a, '(home)@'), // an RFC 5322 comment beside the local part
   (a) => a.replace(/[\x21-\x7e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)), // typed in an input method's full-width mode
   (a) => (a.includes('"') ? a : `"${a}`), // a stray opening quote of a CSV cell cut short
   (a, name) => `<a href="mailto:${a.replace(/[" %]/g, (c) => encodeURIComponent(c))}">${name}</a>`, // an HTML link pasted
   (a) => `${a}</td>`, // the address pasted with a closing tag
   (a) => `${a}?subject=Hello`, // a mailto: link's target copied without its scheme
-  (a) => a.replace(/@(?=[^@]*$)/, '%40'), // percent-encoded, copied from a URL
-  (a, name) => `${name} <${a.replace(/@(?=[^@]*$)/, ' @')}>`, // a space before the '@' inside brackets
+  (a) => a.replace(/@/g, '%40'), // percent-encoded, copied from a URL
+  (a, name) => `${name} <${atSign(a, ' @')}>`, // a space before the '@' inside brackets
 ];
 
 const GARBAGE = ['n/a', 'none', '---', 'unknown', 'john at example dot com', 'see phone', 'x', '@', 'foo@', '@bar.example', 'no email'];

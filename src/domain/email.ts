@@ -320,10 +320,54 @@ function angledInText(s: string): string | null {
  */
 function readOrRepair(input: string, read: (raw: string) => NormEmail | null): NormEmail | null {
   const raw = halfWidth(input);
+  const v = readOrRepairOnce(raw, read);
+  return v !== null ? v : notesRouted(raw, read);
+}
+
+function readOrRepairOnce(raw: string, read: (raw: string) => NormEmail | null): NormEmail | null {
   const v = read(raw);
   if (v !== null) return v;
   const fixed = repair(raw);
   return fixed === raw ? null : read(fixed);
+}
+
+/**
+ * An Internet address with a Lotus Notes route after it: 'ann.lee@corp.com@CORP' is how Notes writes mail
+ * to the Internet sent through its domain CORP (one word, no dot), and Notes delivers it; the same form
+ * is what Exchange encapsulates (see IMCEA_RE). As there, it is shown as written (what the owner wrote
+ * to, unwrapped) and keyed as the address before the route, so it merges with the person's plain
+ * address. A route with a dot ('a@b.com@relay.com') is no Notes domain and stays unread: which address
+ * is meant is not known.
+ */
+const NOTES_ROUTE_IN_RE = /(@\s*[^\s@<>"[\]()]+\.[^\s@<>"[\]().]+)\s?@([a-z0-9][a-z0-9_-]{0,62})\.?(?![\w.@-])/iu;
+/** An address shown with its Notes route (see NOTES_ROUTE_IN_RE). */
+const NOTES_ROUTED_RE = /^[^@]+@[^\s@<>"]+\.[^\s@<>"]+@[a-z0-9][a-z0-9_-]{0,62}$/iu;
+
+/** The address of a string with a Notes route (see NOTES_ROUTE_IN_RE), read without the route; null when none. */
+function notesRouted(raw: string, read: (raw: string) => NormEmail | null): NormEmail | null {
+  const v = routedOnce(raw, read);
+  if (v !== null || raw.indexOf('%') < 0) return v;
+  // Percent-encoded whole ('ann%40corp.com%40CORP', copied from a link): read once decoded (repair).
+  const fixed = repair(raw);
+  return fixed === raw ? null : routedOnce(fixed, read);
+}
+
+function routedOnce(s: string, read: (raw: string) => NormEmail | null): NormEmail | null {
+  if (s.indexOf('@') === s.lastIndexOf('@')) return null;
+  const m = NOTES_ROUTE_IN_RE.exec(s);
+  if (m === null) return null;
+  const inner = readOrRepairOnce(s.slice(0, m.index) + m[1]! + s.slice(m.index + m[0].length), read);
+  if (inner === null) return null;
+  return { display: `${inner.display}@${m[2]!}`, key: inner.key, domain: inner.domain, junk: inner.junk, role: inner.role };
+}
+
+/**
+ * Whether an address is shown in a form that carries another one (an encapsulated address keyed as the
+ * address it carries, or one with a Notes route): the contact shows it beside that address's plain form.
+ */
+export function isCarrierForm(display: string, key: string): boolean {
+  if (hasImceaPrefix(display)) return !hasImceaPrefix(key);
+  return display.indexOf('@') !== display.lastIndexOf('@') && NOTES_ROUTED_RE.test(display);
 }
 
 function countQuotes(s: string): number {

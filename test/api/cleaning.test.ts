@@ -531,6 +531,32 @@ for (const engine of ENGINES) {
       );
     });
 
+    it('an address with a Notes route is the person it names, merged with the plain address, both shown', async () => {
+      const routed = 'jo.ng@corp.example@CORP';
+      const entries = [
+        { email: `Jo Ng <${routed}>`, times_contacted: 6 },
+        { email: 'jo.ng@corp.example', last_message_received_date: '2026-09-01T00:00:00Z' },
+        { email: 'al@corp.example@relay.example', times_contacted: 1 },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'notes-route', source: SOURCE, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      const jo = r.body.data.find((row: any) => row.emails.includes(routed));
+      assert.ok(jo, JSON.stringify(r.body.data));
+      assert.deepEqual(jo.emails, ['jo.ng@corp.example', routed], 'the plain address first');
+      assert.equal(jo.name, 'Jo Ng');
+      // A route with a dot is no Notes domain: not read, and the person written to is kept all the same.
+      assert.equal(r.body.data.length, 2, JSON.stringify(r.body.data));
+      assert.equal(r.body.meta.cleaning.merged, 1);
+      assert.equal(r.body.meta.cleaning.kept_without_address, 1);
+      assertAddsUp(r.body.meta.cleaning);
+      const g = await api.get('/v0/address-book/notes-route');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        g.body.data.map((row: any) => row.emails),
+        r.body.data.map((row: any) => row.emails),
+      );
+    });
+
     it('an address pasted from HTML, a URL or a cut CSV cell reaches the person, merged with the plain spelling', async () => {
       const pasted = [
         '<a href="mailto:kim@corp.example">Kim Ito</a>',

@@ -83,6 +83,37 @@ test('an Exchange-encapsulated address (IMCEANOTES-, IMCEAEX-) is kept; one carr
   assert.equal(displayNameOf('IMCEANOTES-ann+2Elee+40corp+2Eexample+40CORP@corp.example'), null);
 });
 
+// Lotus Notes writes mail to the Internet sent through its domain as 'addr@NOTESDOMAIN', and delivers it.
+test('an address with a Notes route ("ann.lee@corp.example@CORP") is kept as written, keyed as the address', () => {
+  const cases: [string, string, string][] = [
+    ['ann.lee@corp.example@CORP', 'ann.lee@corp.example@CORP', 'ann.lee@corp.example'],
+    ['Ann.Lee@Corp.Example@corp', 'Ann.Lee@Corp.Example@corp', 'ann.lee@corp.example'],
+    ['Ann Lee <ann.lee@corp.example@CORP>', 'ann.lee@corp.example@CORP', 'ann.lee@corp.example'],
+    ['j..smith@corp.example@CORP-MAIL', 'j..smith@corp.example@CORP-MAIL', 'j..smith@corp.example'],
+    // With the wrappers of any address: brackets, spaces, a trailing dot, percent-encoding, a list's ';'.
+    ['Ann Lee [ann.lee@corp.example@CORP]', 'ann.lee@corp.example@CORP', 'ann.lee@corp.example'],
+    ['Ann Lee <ann.lee @ corp.example@CORP>', 'ann.lee@corp.example@CORP', 'ann.lee@corp.example'],
+    ['ann.lee@corp.example@CORP.', 'ann.lee@corp.example@CORP', 'ann.lee@corp.example'],
+    ['ann.lee%40corp.example%40CORP', 'ann.lee@corp.example@CORP', 'ann.lee@corp.example'],
+    ['mailto:ann.lee@corp.example@CORP;', 'ann.lee@corp.example@CORP', 'ann.lee@corp.example'],
+  ];
+  for (const [raw, display, key] of cases) {
+    const e = normalizeEmail(raw);
+    assert.ok(e, raw);
+    assert.equal(e.display, display, raw);
+    assert.equal(e.key, key, raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+  }
+  assert.equal(displayNameOf('Ann Lee <ann.lee@corp.example@CORP>'), 'Ann Lee');
+  // Junk is judged on the address routed.
+  assert.equal(normalizeEmail('no-reply@shop.example@CORP')?.junk, normalizeEmail('no-reply@shop.example')?.junk);
+  // Not a Notes route: a route with a dot (which address is meant is not known), no address before it.
+  for (const raw of ['ann@corp.example@relay.example', 'ann@corp@CORP', 'a@b@CORP', '@corp.example@CORP', 'ann.lee@corp.example@']) {
+    assert.equal(normalizeEmail(raw), null, raw);
+    assert.equal(parseEmailSlow(raw), null, raw);
+  }
+});
+
 test('a label before an address names nobody: "e-mail <addr>", "Email: <addr>"', () => {
   for (const raw of ['e-mail <ann@x.example>', 'E-mail <ann@x.example>', 'Email: <ann@x.example>', 'work <ann@x.example>']) {
     assert.equal(normalizeEmail(raw)?.display, 'ann@x.example', raw);

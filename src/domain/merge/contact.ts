@@ -1,6 +1,6 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
 import { plausibleDate } from '../dates.ts';
-import { hasImceaPrefix } from '../email.ts';
+import { isCarrierForm } from '../email.ts';
 import { isBulkSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName } from './names.ts';
@@ -159,16 +159,17 @@ function phoneOrder(p: NormPhone): number {
 }
 
 /**
- * Two addresses of one key are shown once, but for an Exchange-encapsulated address beside the SMTP
- * address it carries (email.ts, IMCEA): both are what the owner wrote to, so both are shown, the plain one first.
+ * Two addresses of one key are shown once, but for an Exchange-encapsulated address or one with a Notes
+ * route beside the SMTP address it carries (email.ts: IMCEA_RE, NOTES_ROUTE_RE): both are what the owner
+ * wrote to, so both are shown, the plain one first.
  */
 function sameForm(a: NormEmail, b: NormEmail): boolean {
   return isEncapsulated(a) === isEncapsulated(b);
 }
 
-/** An encapsulated address keyed as the address it carries (its key no longer starts as it does). */
+/** An address shown in a form that carries the address it is keyed as. */
 function isEncapsulated(e: NormEmail): boolean {
-  return hasImceaPrefix(e.display) && !e.key.startsWith('imcea');
+  return isCarrierForm(e.display, e.key);
 }
 
 /** Same phone: same key, or both keyless and shown the same (keyless numbers are told apart by what is shown). */
