@@ -6,7 +6,7 @@
  * ordered from the highest score to the lowest, as the spec promises.
  */
 import { nationalAliases } from './merge/links.ts';
-import type { BookSignals, Contact } from './types.ts';
+import type { BookSignals, Contact, SignalsWanted } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
 
 export interface RankOptions {
@@ -22,35 +22,33 @@ export interface RankOptions {
   explain: boolean;
 }
 
-/** Which of the app's records and other users' books a ranked answer reads (see signalsUsed). */
-export interface SignalsUsed {
-  /** Any lookup at all: false when nothing looked up could change the answer. */
-  any: boolean;
-  /** Who else knows each contact (BookKeys.knownBy): only when the weights count it. */
-  knownBy: boolean;
-}
-
 /** Every signal: learning computes every feature. */
-export const ALL_SIGNALS: SignalsUsed = Object.freeze({ any: true, knownBy: true });
+export const ALL_SIGNALS: SignalsWanted = Object.freeze({
+  any: true,
+  knownBy: true,
+  reciprocal: true,
+  appUsers: true,
+  invited: true,
+  accepted: true,
+  seen: true,
+});
 
 /**
  * The signals a ranked answer with these weights and options can use. A signal only feeds its own
  * feature (src/domain/rank/features.ts) and the options that name it (applyRankOptions): with a weight
- * of 0 and no such option, looking it up cannot change a row or an order. The defaults weigh every
- * cross-user and outcome feature 0 (weights.ts), and learning keeps the reciprocal and outcome ones
- * there: a plain GET or POST then reads no other book and no record at all.
+ * of 0 and no such option, looking it up cannot change a row, an order, a score or the explain. The
+ * defaults weigh every cross-user and outcome feature 0 (weights.ts), and learning keeps the reciprocal
+ * and outcome ones there: a plain GET or POST then reads no other book and no record at all.
  */
-export function signalsUsed(w: Readonly<Record<string, number | undefined>>, opts: RankOptions): SignalsUsed {
+export function signalsUsed(w: Readonly<Record<string, number | undefined>>, opts: RankOptions): SignalsWanted {
   const weighs = (name: string) => (w[name] ?? 0) !== 0;
   const knownBy = weighs('known_by');
-  const any =
-    knownBy ||
-    opts.filterSuggestedSeen ||
-    opts.filterExistingUsers ||
-    opts.promoteExistingUsers ||
-    opts.filterInvitesSent ||
-    ['reciprocal', 'reciprocal_frequency', 'reciprocal_recency', 'app_user', 'invited', 'accepted'].some(weighs);
-  return { any, knownBy };
+  const reciprocal = weighs('reciprocal') || weighs('reciprocal_frequency') || weighs('reciprocal_recency');
+  const appUsers = opts.filterExistingUsers || opts.promoteExistingUsers || weighs('app_user');
+  const invited = opts.filterInvitesSent || weighs('invited');
+  const accepted = weighs('accepted');
+  const seen = opts.filterSuggestedSeen;
+  return { any: knownBy || reciprocal || appUsers || invited || accepted || seen, knownBy, reciprocal, appUsers, invited, accepted, seen };
 }
 
 /** The signals of a book when none is looked up (signalsUsed says none can change the answer). */

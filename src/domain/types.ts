@@ -183,3 +183,17 @@ export interface BookSignals {
   /** Keys already suggested to this user -> newest seen time. */
   seenKeys: Map<string, number>;
 }
+
+/**
+ * Which parts of BookSignals a ranking can use, and so are looked up (signalsUsed in options.ts); a part
+ * not wanted is left empty. `any`: at least one part.
+ */
+export interface SignalsWanted {
+  any: boolean;
+  knownBy: boolean;
+  reciprocal: boolean;
+  appUsers: boolean;
+  invited: boolean;
+  accepted: boolean;
+  seen: boolean;
+}

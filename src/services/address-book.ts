@@ -8,10 +8,10 @@ import type { Config } from '../config.ts';
 import { summarizeCleaning, type CleaningSummary, type LeftOutEntry } from '../domain/cleaning.ts';
 import { mergeEntries, type SelfOf } from '../domain/merge.ts';
 import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
-import { ALL_SIGNALS, applyRankOptions, noSignals, signalsUsed, type RankOptions, type SignalsUsed } from '../domain/options.ts';
+import { ALL_SIGNALS, applyRankOptions, noSignals, signalsUsed, type RankOptions } from '../domain/options.ts';
 import { regionFromPhone } from '../domain/phone.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
-import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SourceInput } from '../domain/types.ts';
+import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SignalsWanted, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
 import { ServiceError } from './errors.ts';
 
@@ -86,7 +86,7 @@ export interface RankingInputs {
    * Which signals the ranking can use (signalsUsed: its weights and options); those it cannot are not
    * looked up. Absent: all of them (learning computes every feature).
    */
-  signalsUsed?: Promise<SignalsUsed>;
+  signalsUsed?: Promise<SignalsWanted>;
   /** The app's weights, already being read (see weightsOf); read here when absent. */
   weights?: Promise<Weights>;
 }
@@ -161,7 +161,7 @@ export class AddressBookService {
     // engine reads there: SQLite in a book worker, PostgreSQL).
     const aliasesRead = this.storage.loadAliasGroups(t, all);
     const used = more.signalsUsed === undefined ? ALL_SIGNALS : await more.signalsUsed;
-    const signalsRead = used.any ? this.storage.loadSignals(t, userId, { all, pending, knownBy: used.knownBy }, owner.keys) : Promise.resolve(noSignals());
+    const signalsRead = used.any ? this.storage.loadSignals(t, userId, { all, pending, want: used }, owner.keys) : Promise.resolve(noSignals());
     signalsRead.catch(() => {}); // awaited below, after the merge; not an unhandled rejection meanwhile
     aliasesRead.catch(() => {});
     whileLookingUp?.();

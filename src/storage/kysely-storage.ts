@@ -39,6 +39,7 @@ import type {
   UploadRecord,
   WeightsRecord,
 } from './types.ts';
+import { ALL_SIGNALS } from '../domain/options.ts';
 import type { NormalizedEntry, SourceInput } from '../domain/types.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -1030,9 +1031,10 @@ export class KyselyStorage implements Storage {
       const inThisBook = new Set(keys.all);
       const book = this.#profile.keyTable([...inThisBook]).as('j');
       const owner = uniqueSorted(ownerKeys);
+      const want = keys.want ?? ALL_SIGNALS;
 
       const [known, recip, appUsers, invited, accepted, seen] = await Promise.all([
-        keys.knownBy === false
+        !want.knownBy
           ? Promise.resolve([])
           : db
               .selectFrom(book)
@@ -1049,7 +1051,7 @@ export class KyselyStorage implements Storage {
         // then owner_keys' (tenant, user_id) index per user found (~10 us). Left to the planner (no
         // statistics), it walked every owner key of the app, for each user found or even for the whole
         // join: a cost that grew with the app's users, 1-2 ms per lookup at 2,000 users, on every read.
-        owner.length === 0
+        owner.length === 0 || !want.reciprocal
           ? Promise.resolve([])
           : sql<{ key: string; times: number | null; last_sent: number | null; last_received: number | null }>`
               select ok.key, max(ck.times) as times, max(ck.last_sent) as last_sent, max(ck.last_received) as last_received
@@ -1059,17 +1061,21 @@ export class KyselyStorage implements Storage {
               group by ok.key`
               .execute(db)
               .then((r) => r.rows),
-        db.selectFrom(book).crossJoin('app_users as a').whereRef('a.key', '=', 'j.key').select('a.key').where('a.tenant', '=', t).execute(),
-        this.#invitedBy(t, userId),
-        db
-          .selectFrom(book)
-          .crossJoin('invites_accepted as ia')
-          .whereRef('ia.key', '=', 'j.key')
-          .select('ia.key')
-          .distinct()
-          .where('ia.tenant', '=', t)
-          .execute(),
-        this.#seenBy(t, userId),
+        !want.appUsers
+          ? Promise.resolve([])
+          : db.selectFrom(book).crossJoin('app_users as a').whereRef('a.key', '=', 'j.key').select('a.key').where('a.tenant', '=', t).execute(),
+        want.invited ? this.#invitedBy(t, userId) : Promise.resolve([]),
+        !want.accepted
+          ? Promise.resolve([])
+          : db
+              .selectFrom(book)
+              .crossJoin('invites_accepted as ia')
+              .whereRef('ia.key', '=', 'j.key')
+              .select('ia.key')
+              .distinct()
+              .where('ia.tenant', '=', t)
+              .execute(),
+        want.seen ? this.#seenBy(t, userId) : Promise.resolve([]),
       ]);
 
       return {
@@ -1102,6 +1108,9 @@ export class KyselyStorage implements Storage {
     const db = this.#db;
     const inThisBook = new Set(keys.all);
     const owner = uniqueSorted(ownerKeys);
+    const want = keys.want ?? ALL_SIGNALS;
+    // The parts that read the book's own keys in the index (the queue's keys count for them only).
+    const byBookKeys = want.knownBy || want.appUsers || want.accepted;
     type Row = { kind: number; key: string; n: number | null; a: number | null; b: number | null };
     // keys.all is the whole book's keys (stored, queued and pending): see PROBE_APP_TABLES_UP_TO below.
     const probe = keys.all.length <= PROBE_APP_TABLES_UP_TO;
@@ -1129,15 +1138,18 @@ export class KyselyStorage implements Storage {
       // statistics say; a bigger book keeps the planner's choice (a hash of a small table costs
       // nothing; probing costs a 10,000-key book ~15 ms).
       // Every part names its columns: the first one present names the union's.
-      const parts = [
-        bookKeysIn(2, 'app_users'),
-        sql`select 3 as kind, s.key, max(s.sent_at)::int8 as n, null::int8 as a, null::int8 as b
-          from invites_sent s where s.tenant = ${t} and s.user_id = ${userId} group by s.key`,
-        bookKeysIn(4, 'invites_accepted'),
-        sql`select 5 as kind, ss.key, max(ss.seen_at)::int8 as n, null::int8 as a, null::int8 as b
-          from suggested_seen ss where ss.tenant = ${t} and ss.user_id = ${userId} group by ss.key`,
-      ];
-      if (keys.knownBy !== false) {
+      const parts = [];
+      if (want.appUsers) parts.push(bookKeysIn(2, 'app_users'));
+      if (want.invited) {
+        parts.push(sql`select 3 as kind, s.key, max(s.sent_at)::int8 as n, null::int8 as a, null::int8 as b
+          from invites_sent s where s.tenant = ${t} and s.user_id = ${userId} group by s.key`);
+      }
+      if (want.accepted) parts.push(bookKeysIn(4, 'invites_accepted'));
+      if (want.seen) {
+        parts.push(sql`select 5 as kind, ss.key, max(ss.seen_at)::int8 as n, null::int8 as a, null::int8 as b
+          from suggested_seen ss where ss.tenant = ${t} and ss.user_id = ${userId} group by ss.key`);
+      }
+      if (want.knownBy) {
         parts.push(sql`select 0 as kind, k.key, c.n, null::int8 as a, null::int8 as b from k cross join lateral
           (select count(*)::int8 as n from contact_keys o where o.tenant = ${t} and o.key = k.key and o.user_id <> ${userId}) c where c.n > 0`);
       }
@@ -1147,17 +1159,21 @@ export class KyselyStorage implements Storage {
       // into a join it may reorder). As a plain join, with statistics lagging the app's growth, it
       // walked every owner_keys row of the app and probed contact_keys for each: 500 users, 3-7 ms a
       // read in `npm run bench`, and a cost that grows with the app, not the book.
-      if (owner.length > 0) {
-        parts.push(sql`select 1, ok.key, max(ck.times)::int8, max(ck.last_sent)::int8, max(ck.last_received)::int8
+      if (owner.length > 0 && want.reciprocal) {
+        parts.push(sql`select 1 as kind, ok.key, max(ck.times)::int8 as n, max(ck.last_sent)::int8 as a, max(ck.last_received)::int8 as b
           from contact_keys ck cross join lateral
             (select o.key from owner_keys o where o.tenant = ck.tenant and o.user_id = ck.user_id offset 0) ok
           where ck.tenant = ${t} and ck.key = any(${owner}::text[]) and ck.user_id <> ${userId} group by ok.key`);
       }
       // The keys of the user's uploads still in the index queue (almost always none), in the same
       // snapshot: when there are some, the statement runs again with them among the book's keys.
-      if (withQueue) parts.push(sql`select 6, qk.key, null::int8, null::int8, null::int8 from ${this.#profile.queuedKeys(t, userId)} qk`);
+      if (withQueue && byBookKeys)
+        parts.push(sql`select 6 as kind, qk.key, null::int8 as n, null::int8 as a, null::int8 as b from ${this.#profile.queuedKeys(t, userId)} qk`);
       // The book's keys once (materialised: every part reads the same list, deduplicated).
-      return sql<Row>`with k as materialized (select distinct x.key from (${inBook}) x) ${sql.join(parts, sql` union all `)}`.execute(db).then((r) => r.rows);
+      if (parts.length === 0) return Promise.resolve([] as Row[]);
+      const union = sql.join(parts, sql` union all `);
+      if (!byBookKeys) return sql<Row>`${union}`.execute(db).then((r) => r.rows);
+      return sql<Row>`with k as materialized (select distinct x.key from (${inBook}) x) ${union}`.execute(db).then((r) => r.rows);
     };
     let rows = await lookUp(keys.pending, true);
     const queued = rows.filter((r) => Number(r.kind) === 6).map((r) => r.key);
@@ -1218,10 +1234,12 @@ export class KyselyStorage implements Storage {
     const db = this.#db;
     const shards = (await this.#profile.keyShards?.()) ?? null;
     const inThisBook = new Set(keys.all);
-    const owner = uniqueSorted(ownerKeys);
+    const want = keys.want ?? ALL_SIGNALS;
+    const owner = want.reciprocal ? uniqueSorted(ownerKeys) : [];
     const count = shards?.count ?? 1;
     const groups = Array.from({ length: count }, () => ({ keys: [] as string[], owner: [] as string[] }));
-    for (const k of inThisBook) groups[shards === null ? 0 : shards.shardOf(k)]!.keys.push(k);
+    // The book's keys go to their shards only for the parts that read them.
+    if (want.knownBy || want.appUsers || want.accepted) for (const k of inThisBook) groups[shards === null ? 0 : shards.shardOf(k)]!.keys.push(k);
     for (const k of owner) groups[shards === null ? 0 : shards.shardOf(k)]!.owner.push(k);
     type Row = { kind: number; key: string; n: number | null; a: number | null; b: number | null };
     // A part is left out when its list is empty: Citus does not prune `key = any('{}')` to no shard, and
@@ -1230,15 +1248,19 @@ export class KyselyStorage implements Storage {
       const parts = [];
       if (g.keys.length > 0) {
         // Every part names its columns: the first one present names the union's.
-        if (keys.knownBy !== false) {
+        if (want.knownBy) {
           parts.push(sql`select 0 as kind, o.key, count(*)::int8 as n, null::int8 as a, null::int8 as b
             from contact_keys o where o.tenant = ${t} and o.key = any(${g.keys}::text[]) and o.user_id <> ${userId} group by o.key`);
         }
-        parts.push(
-          sql`select 1 as kind, a.key, null::int8 as n, null::int8 as a, null::int8 as b from app_users a where a.tenant = ${t} and a.key = any(${g.keys}::text[])`,
-          sql`select distinct 2 as kind, ia.key, null::int8 as n, null::int8 as a, null::int8 as b
-            from invites_accepted ia where ia.tenant = ${t} and ia.key = any(${g.keys}::text[])`,
-        );
+        if (want.appUsers) {
+          parts.push(
+            sql`select 1 as kind, a.key, null::int8 as n, null::int8 as a, null::int8 as b from app_users a where a.tenant = ${t} and a.key = any(${g.keys}::text[])`,
+          );
+        }
+        if (want.accepted) {
+          parts.push(sql`select distinct 2 as kind, ia.key, null::int8 as n, null::int8 as a, null::int8 as b
+            from invites_accepted ia where ia.tenant = ${t} and ia.key = any(${g.keys}::text[])`);
+        }
       }
       if (g.owner.length > 0) {
         parts.push(
@@ -1250,8 +1272,8 @@ export class KyselyStorage implements Storage {
     };
     const [perShard, invited, seen] = await Promise.all([
       Promise.all(groups.filter((g) => g.keys.length > 0 || g.owner.length > 0).map(byShard)),
-      this.#invitedBy(t, userId),
-      this.#seenBy(t, userId),
+      want.invited ? this.#invitedBy(t, userId) : [],
+      want.seen ? this.#seenBy(t, userId) : [],
     ]);
     const knownBy = new Map<string, number>();
     const appUserKeys = new Set<string>();

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { StorageError } from './errors.ts';
 import { KyselyStorage, type EncodedUpload } from './kysely-storage.ts';
 import { openSqlite, WRITER_LOADED } from './sqlite.ts';
+import type { SignalsWanted } from '../domain/types.ts';
 import type { BookSignals } from './types.ts';
 import { adoptWriteLocks } from './write-lock.ts';
 
@@ -20,8 +21,8 @@ export interface SignalsRequest {
   all: string;
   pending: string | null;
   ownerKeys: string[];
-  /** BookKeys.knownBy. */
-  knownBy?: boolean;
+  /** BookKeys.want. */
+  want?: SignalsWanted;
 }
 export type WriterRequest = { id: number; enc: EncodedUpload } | { id: number; signals: SignalsRequest } | 'close';
 export type WriterReply =
@@ -39,7 +40,7 @@ port.postMessage(WRITER_LOADED);
 function lookUpSignals(r: SignalsRequest): Promise<BookSignals> {
   const all = JSON.parse(r.all) as string[];
   const pending = r.pending === null ? all : (JSON.parse(r.pending) as string[]);
-  return storage.loadSignals(r.tenant, r.userId, { all, pending, knownBy: r.knownBy }, r.ownerKeys);
+  return storage.loadSignals(r.tenant, r.userId, { all, pending, want: r.want }, r.ownerKeys);
 }
 
 /** Writes in flight: a close waits for them (each is answered, none cut off mid-transaction). */

@@ -253,7 +253,7 @@ class UploadWriter {
     // Thousands of keys as one JSON string: cloning one string is a copy, cloning the list walks it.
     const all = JSON.stringify(keys.all);
     const pending = keys.pending === keys.all ? null : JSON.stringify(keys.pending);
-    const signals: SignalsRequest = { tenant, userId, all, pending, ownerKeys, knownBy: keys.knownBy };
+    const signals: SignalsRequest = { tenant, userId, all, pending, ownerKeys, want: keys.want };
     return this.#request<BookSignals>('loadSignals', (id) => ({ id, signals }), []);
   }
 

@@ -6,7 +6,7 @@
  * A tenant is one (app, environment) pair, written `${appId}:${env}`. Every data table carries it and
  * every query filters by it, so one app's or one environment's data is never visible to another.
  */
-import type { BookSignals, EntryInput, KeyStat, NormalizedEntry, SourceInput } from '../domain/types.ts';
+import type { BookSignals, EntryInput, KeyStat, NormalizedEntry, SignalsWanted, SourceInput } from '../domain/types.ts';
 
 export type { BookSignals, KeyStat };
 
@@ -96,10 +96,10 @@ export interface BookKeys {
   all: readonly string[];
   pending: readonly string[];
   /**
-   * false: knownBy is not looked up (left empty), for a ranking whose weights give known_by 0, which it
-   * then cannot change; of the lookups it is the one that reads every other user's rows of each key.
+   * The parts of the signals to look up (a ranking's signalsUsed); the others are left empty. Absent:
+   * every part (learning computes every feature).
    */
-  knownBy?: boolean;
+  want?: SignalsWanted;
 }
 
 export interface StoredBook {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ALL_SIGNALS, applyRankOptions, noSignals, OptionError, parseFlag, parseRankOptions, signalsUsed } from '../../src/domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts } from '../../src/domain/rank/index.ts';
 import { owner } from './rank-fixtures.ts';
-import type { BookSignals, Contact } from '../../src/domain/types.ts';
+import type { BookSignals, Contact, SignalsWanted } from '../../src/domain/types.ts';
 
 function contact(id: number, email: string, name: string | null = `N${id}`): Contact {
   const domain = email.split('@')[1];
@@ -171,39 +171,57 @@ describe('signalsUsed: a signal is looked up only where it can change the answer
     ...['reciprocal', 'reciprocal_frequency', 'reciprocal_recency', 'app_user', 'invited', 'accepted'].map((f) => ({ ...DEFAULT_WEIGHTS, [f]: 0.5 })),
   ];
 
+  /** The full signals with only the parts `w` wants. */
+  const only = (w: SignalsWanted): BookSignals => ({
+    knownBy: w.knownBy ? full.knownBy : new Map(),
+    reciprocal: w.reciprocal ? full.reciprocal : new Map(),
+    appUserKeys: w.appUsers ? full.appUserKeys : new Set(),
+    invitedKeys: w.invited ? full.invitedKeys : new Map(),
+    acceptedKeys: w.accepted ? full.acceptedKeys : new Set(),
+    seenKeys: w.seen ? full.seenKeys : new Map(),
+  });
+  const PARTS = ['knownBy', 'reciprocal', 'appUsers', 'invited', 'accepted', 'seen'] as const;
+
   it('with what it leaves out, every answer (rows, scores, ranks, explain) is the one the full signals give', () => {
-    let skipped = 0;
+    let none = 0;
     for (const w of weightSets) {
       for (let mask = 0; mask < 1 << flags.length; mask++) {
         const opts = parseRankOptions(Object.fromEntries(flags.map((f, i) => [f, (mask >> i) & 1])));
         const used = signalsUsed(w, opts);
-        const fullAnswer = answer(full, w, opts);
-        if (!used.any) {
-          skipped++;
-          assert.deepEqual(answer(noSignals(), w, opts), fullAnswer);
-        } else if (!used.knownBy) {
-          assert.deepEqual(answer({ ...full, knownBy: new Map() }, w, opts), fullAnswer);
-        }
+        assert.equal(
+          used.any,
+          PARTS.some((p) => used[p]),
+        );
+        if (!used.any) none++;
+        assert.deepEqual(answer(only(used), w, opts), answer(full, w, opts), JSON.stringify({ w, mask }));
+        if (!used.any) assert.deepEqual(answer(noSignals(), w, opts), answer(full, w, opts));
       }
     }
-    assert.equal(skipped, 1, 'only default weights without any record option look up nothing');
+    assert.equal(none, 1, 'only default weights without any record option look up nothing');
   });
 
-  it('whatever it does look up changes some answer: nothing is read for nothing', () => {
+  it('each part it looks up changes some answer without it: nothing is read for nothing', () => {
     for (const w of weightSets) {
       for (let mask = 0; mask < 1 << flags.length; mask++) {
         const opts = parseRankOptions(Object.fromEntries(flags.map((f, i) => [f, (mask >> i) & 1])));
         const used = signalsUsed(w, opts);
-        if (used.any) assert.notDeepEqual(answer(noSignals(), w, opts), answer(full, w, opts), JSON.stringify({ w, mask }));
-        if (used.knownBy) assert.notDeepEqual(answer({ ...full, knownBy: new Map() }, w, opts), answer(full, w, opts));
+        for (const p of PARTS) {
+          if (!used[p]) continue;
+          assert.notDeepEqual(answer(only({ ...used, [p]: false }), w, opts), answer(full, w, opts), JSON.stringify({ p, w, mask }));
+        }
       }
     }
   });
 
   it('learning and any caller that does not say reads every signal', () => {
-    assert.deepEqual(ALL_SIGNALS, { any: true, knownBy: true });
-    assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS }, parseRankOptions({})), { any: false, knownBy: false });
-    assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS, known_by: 0.05 }, parseRankOptions({})), { any: true, knownBy: true });
-    assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS }, parseRankOptions({ filter_invites_sent: 1 })), { any: true, knownBy: false });
+    assert.ok(Object.values(ALL_SIGNALS).every((v) => v === true));
+    const defaults = signalsUsed({ ...DEFAULT_WEIGHTS }, parseRankOptions({}));
+    assert.ok(
+      Object.values(defaults).every((v) => v === false),
+      JSON.stringify(defaults),
+    );
+    assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS, known_by: 0.05 }, parseRankOptions({})), { ...defaults, any: true, knownBy: true });
+    assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS }, parseRankOptions({ filter_invites_sent: 1 })), { ...defaults, any: true, invited: true });
+    assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS }, parseRankOptions({ promote_existing_users: 1 })), { ...defaults, any: true, appUsers: true });
   });
 });

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Storage } from '../../src/storage/types.ts';
 import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
 import { indexKeysOf } from '../../src/domain/normalize.ts';
+import type { SignalsWanted } from '../../src/domain/types.ts';
 import { fakeUpload, pendingKeys, rawRows, storedKeys } from './fixtures.ts';
 
 const T = 'app_sig:live';
@@ -156,11 +157,31 @@ for (const engine of ENGINES) {
           { userId: 'bob', keys: ['e:bob-only@x.com'], seenAt: 30 },
         ]);
         const sig = await s.loadSignals(T, 'alice', storedKeys(ALICE_BOOK), ALICE_KEYS);
-        // Without knownBy (a ranking whose weights give it 0): every other signal the same, stored keys or pending.
-        assert.ok(sig.knownBy.size > 0);
+        // Only the parts a ranking wants (its signalsUsed): each of them as with every part, the others
+        // empty; stored keys or pending.
+        for (const part of ['knownBy', 'reciprocal', 'appUserKeys', 'invitedKeys', 'acceptedKeys', 'seenKeys'] as const) {
+          assert.ok(sig[part].size > 0, part); // nothing below compares empty with empty
+        }
+        const wanted = (over: Partial<SignalsWanted>): SignalsWanted => {
+          const w = { knownBy: false, reciprocal: false, appUsers: false, invited: false, accepted: false, seen: false, ...over };
+          return { ...w, any: Object.values(w).some(Boolean) };
+        };
+        const only = (w: SignalsWanted) => ({
+          knownBy: w.knownBy ? sig.knownBy : new Map(),
+          reciprocal: w.reciprocal ? sig.reciprocal : new Map(),
+          appUserKeys: w.appUsers ? sig.appUserKeys : new Set(),
+          invitedKeys: w.invited ? sig.invitedKeys : new Map(),
+          acceptedKeys: w.accepted ? sig.acceptedKeys : new Set(),
+          seenKeys: w.seen ? sig.seenKeys : new Map(),
+        });
+        const cases = [
+          ...(['knownBy', 'reciprocal', 'appUsers', 'invited', 'accepted', 'seen'] as const).map((p) => wanted({ [p]: true })),
+          wanted({ appUsers: true, invited: true, seen: true }), // the record filters of a GET
+          wanted({ knownBy: true, reciprocal: true }),
+          wanted({}),
+        ];
         for (const keys of [storedKeys(ALICE_BOOK), pendingKeys(ALICE_BOOK)]) {
-          const without = await s.loadSignals(T, 'alice', { ...keys, knownBy: false }, ALICE_KEYS);
-          assert.deepEqual(without, { ...sig, knownBy: new Map() });
+          for (const w of cases) assert.deepEqual(await s.loadSignals(T, 'alice', { ...keys, want: w }, ALICE_KEYS), only(w), JSON.stringify(w));
         }
         // A book with more keys than PostgreSQL probes one by one (2,000; a bigger book leaves the join
         // to the planner) reads the same signals: the extra keys are in no other table.
