@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ALL_SIGNALS, applyRankOptions, noSignals, OptionError, parseFlag, parseRankOptions, signalsUsed } from '../../src/domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts } from '../../src/domain/rank/index.ts';
-import { owner } from './rank-fixtures.ts';
+import { onlyWanted, owner } from './rank-fixtures.ts';
 import type { BookSignals, Contact, SignalsWanted } from '../../src/domain/types.ts';
 
 function contact(id: number, email: string, name: string | null = `N${id}`): Contact {
@@ -172,14 +172,7 @@ describe('signalsUsed: a signal is looked up only where it can change the answer
   ];
 
   /** The full signals with only the parts `w` wants. */
-  const only = (w: SignalsWanted): BookSignals => ({
-    knownBy: w.knownBy ? full.knownBy : new Map(),
-    reciprocal: w.reciprocal ? full.reciprocal : new Map(),
-    appUserKeys: w.appUsers ? full.appUserKeys : new Set(),
-    invitedKeys: w.invited ? full.invitedKeys : new Map(),
-    acceptedKeys: w.accepted ? full.acceptedKeys : new Set(),
-    seenKeys: w.seen ? full.seenKeys : new Map(),
-  });
+  const only = (w: SignalsWanted): BookSignals => onlyWanted(full, w);
   const PARTS = ['knownBy', 'reciprocal', 'appUsers', 'invited', 'accepted', 'seen'] as const;
 
   it('with what it leaves out, every answer (rows, scores, ranks, explain) is the one the full signals give', () => {

@@ -1,5 +1,5 @@
 /** Builders for ranker tests: contacts, owners and empty signals. */
-import type { BookSignals, Contact, Owner } from '../../src/domain/types.ts';
+import type { BookSignals, Contact, Owner, SignalsWanted } from '../../src/domain/types.ts';
 
 export const DAY = 86_400_000;
 /** A fixed "newest activity" for books in tests (2010-06-01). */
@@ -51,5 +51,17 @@ export function signals(over: Partial<BookSignals> = {}): BookSignals {
     acceptedKeys: new Set(),
     seenKeys: new Map(),
     ...over,
+  };
+}
+
+/** `s` with only the parts `w` wants (the others empty): what loadSignals returns when asked for `w`. */
+export function onlyWanted(s: BookSignals, w: SignalsWanted): BookSignals {
+  return {
+    knownBy: w.knownBy ? s.knownBy : new Map(),
+    reciprocal: w.reciprocal ? s.reciprocal : new Map(),
+    appUserKeys: w.appUsers ? s.appUserKeys : new Set(),
+    invitedKeys: w.invited ? s.invitedKeys : new Map(),
+    acceptedKeys: w.accepted ? s.acceptedKeys : new Set(),
+    seenKeys: w.seen ? s.seenKeys : new Map(),
   };
 }

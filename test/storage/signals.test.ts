@@ -4,6 +4,7 @@ import type { Storage } from '../../src/storage/types.ts';
 import { ENGINES, engineSkip, withStorage } from '../helpers/engines.ts';
 import { indexKeysOf } from '../../src/domain/normalize.ts';
 import type { SignalsWanted } from '../../src/domain/types.ts';
+import { onlyWanted } from '../domain/rank-fixtures.ts';
 import { fakeUpload, pendingKeys, rawRows, storedKeys } from './fixtures.ts';
 
 const T = 'app_sig:live';
@@ -166,14 +167,7 @@ for (const engine of ENGINES) {
           const w = { knownBy: false, reciprocal: false, appUsers: false, invited: false, accepted: false, seen: false, ...over };
           return { ...w, any: Object.values(w).some(Boolean) };
         };
-        const only = (w: SignalsWanted) => ({
-          knownBy: w.knownBy ? sig.knownBy : new Map(),
-          reciprocal: w.reciprocal ? sig.reciprocal : new Map(),
-          appUserKeys: w.appUsers ? sig.appUserKeys : new Set(),
-          invitedKeys: w.invited ? sig.invitedKeys : new Map(),
-          acceptedKeys: w.accepted ? sig.acceptedKeys : new Set(),
-          seenKeys: w.seen ? sig.seenKeys : new Map(),
-        });
+        const only = (w: SignalsWanted) => onlyWanted(sig, w);
         const cases = [
           ...(['knownBy', 'reciprocal', 'appUsers', 'invited', 'accepted', 'seen'] as const).map((p) => wanted({ [p]: true })),
           wanted({ appUsers: true, invited: true, seen: true }), // the record filters of a GET
