@@ -87,8 +87,14 @@ export interface RankingInputs {
    * looked up. Absent: all of them (learning computes every feature).
    */
   signalsUsed?: Promise<SignalsWanted>;
-  /** The app's weights, already being read (see weightsOf); read here when absent. */
-  weights?: Promise<Weights>;
+  /** The app's weights and whether it has aliases, already being read (see appStateOf); read here when absent. */
+  appState?: Promise<AppState>;
+}
+
+/** What every ranking of an app reads first (AddressBookService.appStateOf). */
+export interface AppState {
+  weights: Weights;
+  hasAliases: boolean;
 }
 
 export class AddressBookService {
@@ -159,7 +165,8 @@ export class AddressBookService {
     // beside the signals (a second round trip would add its latency to every read). The signals are only
     // needed by the ranking: the merge runs while they are read (on another thread or server, where the
     // engine reads there: SQLite in a book worker, PostgreSQL).
-    const aliasesRead = this.storage.loadAliasGroups(t, all);
+    const aliasesRead =
+      more.appState === undefined ? this.storage.loadAliasGroups(t, all) : more.appState.then((a) => this.storage.loadAliasGroups(t, all, a.hasAliases));
     const used = more.signalsUsed === undefined ? ALL_SIGNALS : await more.signalsUsed;
     const signalsRead = used.any ? this.storage.loadSignals(t, userId, { all, pending, want: used }, owner.keys) : Promise.resolve(noSignals());
     signalsRead.catch(() => {}); // awaited below, after the merge; not an unhandled rejection meanwhile
@@ -175,12 +182,13 @@ export class AddressBookService {
   }
 
   /**
-   * The app's weights (learned, or the defaults), being read: started by a caller that reads the book
-   * itself (bookBelow), so the two reads overlap instead of following each other. Never an unhandled
-   * rejection: whoever awaits it gets the error.
+   * The app's weights (learned, or the defaults) and whether it has any alias, being read in one
+   * statement: started beside the book's read (by ranked, or by a caller that reads the book itself:
+   * bookBelow), so that neither waits for the other, and the alias lookup after the book is asked only
+   * of apps that have aliases. Never an unhandled rejection: whoever awaits it gets the error.
    */
-  weightsOf(t: Tenant): Promise<Weights> {
-    const read = this.storage.loadWeights(t).then((stored) => stored?.weights ?? DEFAULT_WEIGHTS);
+  appStateOf(t: Tenant): Promise<AppState> {
+    const read = this.storage.loadAppState(t).then((s) => ({ weights: s.weights?.weights ?? DEFAULT_WEIGHTS, hasAliases: s.hasAliases }));
     read.catch(() => {});
     return read;
   }
@@ -205,12 +213,14 @@ export class AddressBookService {
   async ranked(t: Tenant, userId: string, opts: RankOptions, known?: KnownUpload, more: RankingInputs = {}): Promise<RankedView> {
     // The app's weights are read beside the book (one round trip less for every read on PostgreSQL), or
     // were already being read beside it by the caller.
-    const weightsRead = more.weights ?? this.weightsOf(t);
+    const appState = more.appState ?? this.appStateOf(t);
+    const weightsRead = appState.then((a) => a.weights);
+    weightsRead.catch(() => {}); // awaited below; not an unhandled rejection when the book fails first
     // Other users' books and the app's records are looked up only where the weights or the options use
     // them (by default neither does): they cannot change the answer otherwise.
     const used = weightsRead.then((w) => signalsUsed(w, opts));
     used.catch(() => {});
-    const loaded = await this.contactsOf(t, userId, known, { ...more, signalsUsed: used });
+    const loaded = await this.contactsOf(t, userId, known, { ...more, signalsUsed: used, appState });
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals, cleaning, uploads } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();

@@ -1332,6 +1332,24 @@ export class KyselyStorage implements Storage {
     });
   }
 
+  loadAppState(t: Tenant): Promise<{ weights: WeightsRecord | null; hasAliases: boolean }> {
+    return this.#run('loadAppState', async () => {
+      // One row whatever is stored: the weights' row joined to a constant (null columns when there is
+      // none), and the alias check as in loadAliasGroups (one index probe). On Citus both tables are
+      // reference tables: the coordinator answers it alone.
+      const r = await sql<{ weights: string | null; samples: number | null; trained_at: number | null; has_aliases: number | boolean }>`
+        select w.weights, w.samples, w.trained_at,
+          case when exists (select 1 from aliases a where a.tenant = ${t}) then 1 else 0 end as has_aliases
+        from (select 1 as one) o left join weights w on w.tenant = ${t}`.execute(this.#db);
+      const row = r.rows[0]!;
+      const weights =
+        row.weights === null
+          ? null
+          : { weights: JSON.parse(row.weights) as Record<string, number>, samples: Number(row.samples), trainedAt: Number(row.trained_at) };
+      return { weights, hasAliases: Number(row.has_aliases) === 1 };
+    });
+  }
+
   loadWeights(t: Tenant): Promise<WeightsRecord | null> {
     return this.#run('loadWeights', async () => {
       const r = await this.#db.selectFrom('weights').selectAll().where('tenant', '=', t).executeTakeFirst();
@@ -1484,12 +1502,14 @@ export class KyselyStorage implements Storage {
     );
   }
 
-  loadAliasGroups(t: Tenant, keys: readonly string[]): Promise<string[][]> {
+  loadAliasGroups(t: Tenant, keys: readonly string[], hasAliases?: boolean): Promise<string[][]> {
     return this.#run('loadAliasGroups', async () => {
-      if (keys.length === 0) return [];
+      if (keys.length === 0 || hasAliases === false) return [];
       // Most tenants have no alias at all: one index probe answers for them.
-      const any = await this.#db.selectFrom('aliases').select('key').where('tenant', '=', t).limit(1).executeTakeFirst();
-      if (any === undefined) return [];
+      if (hasAliases === undefined) {
+        const any = await this.#db.selectFrom('aliases').select('key').where('tenant', '=', t).limit(1).executeTakeFirst();
+        if (any === undefined) return [];
+      }
       const hit = this.#db
         .selectFrom('aliases as h')
         .select('h.alias_id')

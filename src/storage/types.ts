@@ -316,6 +316,11 @@ export interface Storage {
   // Learned weights.
   saveWeights(t: Tenant, w: WeightsRecord): Promise<void>;
   loadWeights(t: Tenant): Promise<WeightsRecord | null>;
+  /**
+   * What every ranking of the app reads first, in one statement: its learned weights (null: none) and
+   * whether it has any alias at all (most apps have none: then loadAliasGroups need not be asked).
+   */
+  loadAppState(t: Tenant): Promise<{ weights: WeightsRecord | null; hasAliases: boolean }>;
   /** Invite outcomes for training: every sent invite with whether it was accepted, per inviter. */
   loadInviteOutcomes(t: Tenant, limit: number): Promise<{ userId: string; keys: string[]; accepted: boolean }[]>;
 
@@ -336,8 +341,11 @@ export interface Storage {
    * share a key with `keys` are folded into one with them. Returns the keys of the resulting group.
    */
   addAlias(t: Tenant, keys: string[], at: number): Promise<string[]>;
-  /** The alias groups (each a list of keys) that hold at least one of `keys`. */
-  loadAliasGroups(t: Tenant, keys: readonly string[]): Promise<string[][]>;
+  /**
+   * The alias groups (each a list of keys) that hold at least one of `keys`. `hasAliases`: whether the
+   * app has any alias (loadAppState), when the caller knows it; otherwise it is looked up first.
+   */
+  loadAliasGroups(t: Tenant, keys: readonly string[], hasAliases?: boolean): Promise<string[][]>;
   /** Addresses at `domain` across the tenant's books, most books first, then by address. */
   listDomainEmails(t: Tenant, domain: string, offset: number, limit: number): Promise<Page<DomainEmailRow>>;
   /** Users with a stored book, by user id. */

@@ -6,9 +6,8 @@
  */
 import type { Config } from '../config.ts';
 import type { RankOptions } from '../domain/options.ts';
-import type { Weights } from '../domain/rank/index.ts';
 import type { Schemas } from '../http/schemas.ts';
-import type { AddressBookService } from '../services/address-book.ts';
+import type { AddressBookService, AppState } from '../services/address-book.ts';
 import {
   answerUpload,
   getAnswer,
@@ -49,8 +48,8 @@ export class AddressBookAnswers {
 
   /**
    * GET /v0/address-book/:user_id: the stored book ranked with `opts`; `listLeftOut`: with its left-out
-   * entries; `book`: the book, already loaded (null: none; absent: read here); `weights`: the app's
-   * weights, already being read beside it (AddressBookService.weightsOf).
+   * entries; `book`: the book, already loaded (null: none; absent: read here); `appState`: the app's
+   * weights and alias check, already being read beside it (AddressBookService.appStateOf).
    */
   async read(
     userId: string,
@@ -59,9 +58,9 @@ export class AddressBookAnswers {
     ctx: AnswerContext,
     listLeftOut = false,
     book?: StoredBook | null,
-    weights?: Promise<Weights>,
+    appState?: Promise<AppState>,
   ): Promise<Buffer> {
-    const view = await this.service.ranked(ctx.tenant, userId, opts, undefined, { ...(book !== undefined ? { book } : {}), weights });
+    const view = await this.service.ranked(ctx.tenant, userId, opts, undefined, { ...(book !== undefined ? { book } : {}), appState });
     return Buffer.from(this.#write.book(getAnswer(view, userId, docs, ctx, listLeftOut)), 'utf8');
   }
 

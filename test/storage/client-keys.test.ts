@@ -69,6 +69,9 @@ for (const engine of ENGINES) {
         assert.deepEqual(await s.loadAliasGroups(T, ['e:e@x']), [['e:a@x', 'e:b@x', 'e:c@x', 'e:d@x', 'e:e@x']]);
         assert.deepEqual(await s.loadAliasGroups(T, ['e:nobody@x']), []);
         assert.deepEqual(await s.loadAliasGroups('app_other:live', ['e:a@x']), []);
+        // Told whether the app has aliases (loadAppState), it skips its own check: the same groups.
+        assert.deepEqual(await s.loadAliasGroups(T, ['e:e@x'], true), [['e:a@x', 'e:b@x', 'e:c@x', 'e:d@x', 'e:e@x']]);
+        assert.deepEqual(await s.loadAliasGroups(T, ['e:e@x'], false), []);
       }));
 
     it('domain e-mails: exact domain (LIKE wildcards escaped), most books first; book summaries by user', () =>

@@ -249,6 +249,12 @@ for (const engine of ENGINES) {
         await s.saveWeights(T, { weights: { knownBy: 0.75 }, samples: 20, trainedAt: 1_700_000_000_001 });
         assert.deepEqual(await s.loadWeights(T), { weights: { knownBy: 0.75 }, samples: 20, trainedAt: 1_700_000_000_001 });
         assert.equal(await s.loadWeights(OTHER_T), null);
+        // The app's state in one statement: the same weights, and whether it has any alias.
+        assert.deepEqual(await s.loadAppState(T), { weights: await s.loadWeights(T), hasAliases: false });
+        assert.deepEqual(await s.loadAppState(OTHER_T), { weights: null, hasAliases: false });
+        await s.addAlias(OTHER_T, ['e:a@x.example', 'e:b@x.example'], 1);
+        assert.deepEqual(await s.loadAppState(OTHER_T), { weights: null, hasAliases: true });
+        assert.deepEqual(await s.loadAppState(T), { weights: await s.loadWeights(T), hasAliases: false });
       }));
   });
 }

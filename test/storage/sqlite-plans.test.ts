@@ -26,6 +26,8 @@ const GROWING = ['uploads', 'contact_keys', 'owner_keys', 'aliases', 'invites_se
 const BY_TENANT_ON_PURPOSE = [
   // loadAliasGroups: "has this app any alias at all?", one row (limit 1) whatever the app's size.
   /^select "key" from "aliases" where "tenant" = \? limit \?$/,
+  // loadAppState: the same question, beside the app's weights ("exists": one row whatever the app's size).
+  /^select w\.weights, w\.samples, w\.trained_at, case when exists \(select 1 from aliases a where a\.tenant = \?\) then 1 else 0 end as has_aliases from \(select 1 as one\) o left join weights w on w\.tenant = \?$/,
 ];
 
 describe('SQLite plans of the request paths', () => {
@@ -67,6 +69,7 @@ describe('SQLite plans of the request paths', () => {
     await s.loadBookBelow(T, 'u1', 1_000);
     await s.bookSize(T, 'u1');
     await s.loadWeights(T);
+    assert.equal((await s.loadAppState(T)).hasAliases, true);
     const groups = await s.loadAliasGroups(T, all);
     assert.deepEqual(groups, [['e:u2.old@plans.example', 'e:u2.older@plans.example', 'e:u2.oldest@plans.example', 'e:u2@plans.example']]);
     const signals = await s.loadSignals(T, 'u1', { all, pending: [] }, ['e:u1@plans.example']);

@@ -184,14 +184,15 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
     const warnings = queryWarnings(query, BOOK_QUERY_RULES);
     const ctx = contextOf(request);
     if (pool === null) return sendJson(reply, withWarnings(await answers.read(userId, opts, docs, ctx, listLeftOut), warnings));
-    // The app's weights are read beside the book, not after it: one round trip less on every small read.
-    const weights = service.weightsOf(request.auth.tenant);
+    // The app's weights and alias check are read beside the book, not after it: one round trip less on
+    // every small read.
+    const appState = service.appStateOf(request.auth.tenant);
     const book = await service.bookBelow(request.auth.tenant, userId, config.offloadBookEntries);
     if (book !== null && 'size' in book) {
       const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: { type: 'get', docs, listLeftOut } });
       return sendJson(reply, withWarnings(r.body, warnings));
     }
-    return sendJson(reply, withWarnings(await answers.read(userId, opts, docs, ctx, listLeftOut, book, weights), warnings));
+    return sendJson(reply, withWarnings(await answers.read(userId, opts, docs, ctx, listLeftOut, book, appState), warnings));
   };
 
   return [
