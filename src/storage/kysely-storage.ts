@@ -1351,12 +1351,9 @@ export class KyselyStorage implements Storage {
   }
 
   loadWeights(t: Tenant): Promise<WeightsRecord | null> {
-    return this.#run('loadWeights', async () => {
-      const r = await this.#db.selectFrom('weights').selectAll().where('tenant', '=', t).executeTakeFirst();
-      if (r === undefined) return null;
-      return { weights: JSON.parse(r.weights) as Record<string, number>, samples: Number(r.samples), trainedAt: Number(r.trained_at) };
-    });
+    return this.loadAppState(t).then((s) => s.weights);
   }
+
 
   loadInviteOutcomes(t: Tenant, limit: number): Promise<{ userId: string; keys: string[]; accepted: boolean }[]> {
     return this.#run('loadInviteOutcomes', async () => {
