@@ -1354,7 +1354,6 @@ export class KyselyStorage implements Storage {
     return this.loadAppState(t).then((s) => s.weights);
   }
 
-
   loadInviteOutcomes(t: Tenant, limit: number): Promise<{ userId: string; keys: string[]; accepted: boolean }[]> {
     return this.#run('loadInviteOutcomes', async () => {
       const cap = Math.max(0, Math.floor(limit));
