@@ -66,7 +66,7 @@ const entriesOf = (user: string, n: number, size: number) =>
  * The scenario on `baseUrl`: books for USERS users, `stop()`, every request 200 or 503 (+ Retry-After)
  * in bounded time, `start()`, then everything acknowledged is there. Returns the statuses seen meanwhile.
  */
-async function outage(baseUrl: string, stop: () => void, start: () => void): Promise<{ during: number[] }> {
+async function outage(baseUrl: string, stop: () => void, start: () => void): Promise<{ during: number[]; reads: number[] }> {
   const { url, drop } = freshPgSchema(baseUrl, 'kith_fault');
   const storage = await openStorage(url);
   let server: ServerProcess | undefined;
@@ -86,6 +86,7 @@ async function outage(baseUrl: string, stop: () => void, start: () => void): Pro
 
     stop();
     const during: number[] = [];
+    const reads: number[] = []; // the plain GETs' statuses
     const timed = async (method: string, path: string, body?: unknown) => {
       const t0 = Date.now();
       const r = await call(server!.base, method, path, key, body);
@@ -109,7 +110,7 @@ async function outage(baseUrl: string, stop: () => void, start: () => void): Pro
           acked.set(user, acked.get(user)! + 5);
         if ((await timed('POST', '/v0/address-book', { user_id: user, source: {}, entries: entriesOf(user, 2, 3) })).status === 200)
           acked.set(user, acked.get(user)! + 3);
-        await timed('GET', `/v0/address-book/${user}`);
+        reads.push((await timed('GET', `/v0/address-book/${user}`)).status);
       }
       await timed('GET', '/v0/test');
     } finally {
@@ -133,7 +134,7 @@ async function outage(baseUrl: string, stop: () => void, start: () => void): Pro
       }
     }
     await storage.flushIndex(60_000); // the index work the outage held up completes
-    return { during };
+    return { during, reads };
   } catch (e) {
     // The server's own account of what happened (it logs no personal data) beside the failure.
     if (server !== undefined)
@@ -155,13 +156,16 @@ describe('faults: a Citus worker stopped', { skip: citusSkip }, () => {
       .trim()
       .split('\n')
       .pop()!;
-    const { during } = await outage(
+    const { during, reads } = await outage(
       base,
       () => execFileSync('bash', [CLUSTER_SH, 'stop-worker', '1', CITUS_DIR], { stdio: 'pipe' }),
       () => execFileSync('bash', [CLUSTER_SH, 'start-worker', '1', CITUS_DIR], { stdio: 'pipe' }),
     );
     assert.ok(during.includes(503), 'requests that need the stopped worker answer 503');
     assert.ok(during.includes(200), 'requests that do not need it keep working');
+    // A plain read needs only its book's worker (no other book or record is read for it): the books on
+    // the other worker are read, those on the stopped one are not (12 users hash onto both).
+    assert.ok(reads.includes(200) && reads.includes(503), `reads: ${reads.join(' ')}`);
   });
 });
 
