@@ -40,7 +40,12 @@ import type {
   WeightsRecord,
 } from './types.ts';
 import { ALL_SIGNALS } from '../domain/options.ts';
-import type { NormalizedEntry, SourceInput } from '../domain/types.ts';
+import type { NormalizedEntry, SignalsWanted, SourceInput } from '../domain/types.ts';
+
+/** Whether a signal lookup reads the book's own keys in the index (knownBy, app users, accepted invites). */
+function readsBookKeys(want: SignalsWanted): boolean {
+  return want.knownBy || want.appUsers || want.accepted;
+}
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** Random part of an app id: 16 base62 characters, about 95 bits. */
@@ -1110,7 +1115,7 @@ export class KyselyStorage implements Storage {
     const owner = uniqueSorted(ownerKeys);
     const want = keys.want ?? ALL_SIGNALS;
     // The parts that read the book's own keys in the index (the queue's keys count for them only).
-    const byBookKeys = want.knownBy || want.appUsers || want.accepted;
+    const byBookKeys = readsBookKeys(want);
     type Row = { kind: number; key: string; n: number | null; a: number | null; b: number | null };
     // keys.all is the whole book's keys (stored, queued and pending): see PROBE_APP_TABLES_UP_TO below.
     const probe = keys.all.length <= PROBE_APP_TABLES_UP_TO;
@@ -1239,7 +1244,7 @@ export class KyselyStorage implements Storage {
     const count = shards?.count ?? 1;
     const groups = Array.from({ length: count }, () => ({ keys: [] as string[], owner: [] as string[] }));
     // The book's keys go to their shards only for the parts that read them.
-    if (want.knownBy || want.appUsers || want.accepted) for (const k of inThisBook) groups[shards === null ? 0 : shards.shardOf(k)]!.keys.push(k);
+    if (readsBookKeys(want)) for (const k of inThisBook) groups[shards === null ? 0 : shards.shardOf(k)]!.keys.push(k);
     for (const k of owner) groups[shards === null ? 0 : shards.shardOf(k)]!.owner.push(k);
     type Row = { kind: number; key: string; n: number | null; a: number | null; b: number | null };
     // A part is left out when its list is empty: Citus does not prune `key = any('{}')` to no shard, and

@@ -160,7 +160,7 @@ function phoneOrder(p: NormPhone): number {
 
 /**
  * Two addresses of one key are shown once, but for an Exchange-encapsulated address or one with a Notes
- * route beside the SMTP address it carries (email.ts: IMCEA_RE, NOTES_ROUTE_RE): both are what the owner
+ * route beside the SMTP address it carries (email.ts: IMCEA_RE, NOTES_ROUTE_IN_RE): both are what the owner
  * wrote to, so both are shown, the plain one first.
  */
 function sameForm(a: NormEmail, b: NormEmail): boolean {
