@@ -59,8 +59,9 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
     u.entries.push(e);
     u.truth.push(truth);
     if (chance(r, opt.duplicateRate)) {
-      // Duplicate in the same source: a copy, sometimes with the name re-typed.
-      u.entries.push({ ...e, name: chance(r, 0.5) ? e.name : (e.name?.toUpperCase() ?? null) });
+      // Duplicate in the same source: a copy, sometimes with the name re-typed (never a header's encoded
+      // text, which nobody re-types: upper-casing base64 would make it another string).
+      u.entries.push({ ...e, name: chance(r, 0.5) || e.name?.includes('=?') ? e.name : (e.name?.toUpperCase() ?? null) });
       u.truth.push(truth);
     }
   };

@@ -240,6 +240,13 @@ export function nameVariant(r: Rng, p: Person): string | null {
   if (x < 0.78) return p.given;
   if (x < 0.83) return `${p.given[0]}. ${p.family}`;
   if (x < 0.85) return `  ${p.name}  `;
+  // The name as mail software writes a sender (a header's text saved as the name): quoted before the
+  // address, RFC 2047 encoded (base64, quoted-printable), a Lotus Notes hierarchical name.
+  if (x < 0.855 && p.emails.length > 0) return `"${p.family}, ${p.given}" <${p.emails[0]}>`;
+  if (x < 0.86) return `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(p.name)))}?=`;
+  if (x < 0.865)
+    return `=?utf-8?Q?${[...new TextEncoder().encode(p.name)].map((b) => (b === 0x20 ? '_' : b < 0x80 && /[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `=${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('')}?=`;
+  if (x < 0.87) return `${p.name}/Sales/Corp@Corp`;
   return null;
 }
 

@@ -3,6 +3,7 @@
  * matching keys, coerced flags, counts and dates). Pure: the region and source key come in through ctx.
  */
 import { parseDate } from './dates.ts';
+import { mayTidy, tidyName } from './display-name.ts';
 import { displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
@@ -16,6 +17,15 @@ function cleanText(v: unknown): string | null {
   if (plain === NON_ASCII) return v.normalize('NFC');
   const s = v.normalize('NFC').replace(/\s+/g, ' ').trim();
   return s === '' ? null : s;
+}
+
+/**
+ * A name field cleaned as text, then read as the name it carries when it is written as mail software
+ * writes a sender (display-name.ts: `"Lee, Ann" <ann@x.org>`, RFC 2047 words, Notes names).
+ */
+function cleanName(v: unknown): string | null {
+  const s = cleanText(v);
+  return s === null || !mayTidy(s) ? s : cleanText(tidyName(s));
 }
 
 const ASCII = 0;
@@ -236,13 +246,13 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
     for (const r of list) {
       if (typeof r === 'string' && mayName(r)) {
         const n = displayNameOf(r);
-        if (n !== null) return cleanText(n);
+        if (n !== null) return cleanName(n);
       }
     }
   }
   if (typeof one === 'string' && mayName(one)) {
     const n = displayNameOf(one);
-    if (n !== null) return cleanText(n);
+    if (n !== null) return cleanName(n);
   }
   return null;
 }
@@ -426,7 +436,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
   return {
-    name: cleanText(name) ?? wrappedNameOf(emails, email),
+    name: cleanName(name) ?? wrappedNameOf(emails, email),
     nickname: cleanText(nickname),
     title: cleanText(title),
     company: cleanText(company),
@@ -539,7 +549,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
   const channels = crossedChannels(emailsOf(e.emails, e.email), phonesOf(e.phones, e.phone, ctx.region), e.phones, e.phone, ctx.region);
   const inName = channelInName(e.name, channels, ctx.region);
   return {
-    name: cleanText(inName === null ? e.name : inName.name) ?? wrappedNameOf(e.emails, e.email),
+    name: cleanName(inName === null ? e.name : inName.name) ?? wrappedNameOf(e.emails, e.email),
     nickname: cleanText(e.nickname),
     title: cleanText(e.title),
     company: cleanText(e.company),
@@ -583,7 +593,7 @@ export function ownerOf(sources: SourceInput[], defaultRegion: CountryCode | nul
   const domains: string[] = [];
   let phone: string | null = null;
   for (const s of sources) {
-    const name = cleanText(s.name);
+    const name = cleanName(s.name);
     if (name && !names.includes(name)) names.push(name);
     for (const k of ownerKeysOf(s, defaultRegion)) keys.add(k);
     const e = typeof s.email === 'string' ? normalizeEmail(s.email) : null;

@@ -557,6 +557,40 @@ for (const engine of ENGINES) {
       );
     });
 
+    it('a name written as mail software writes a sender is shown as the name, and merges with its plain spelling', async () => {
+      // Two sources of one owner: the mail client's cards hold header text in the name, the phone's the
+      // plain names, on shared landlines (names veto a merge on a shared number when they disagree).
+      const mail = [
+        { name: '=?iso-8859-1?B?Sm9y52UgTvpuZXo=?=', phones: ['+1 415 555 0161'], times_contacted: 9 },
+        { name: '"Dasovich, Jeff" <jeff.dasovich@corp.example>', emails: ['jeff.dasovich@corp.example'], phones: ['+1 415 555 0162'], times_contacted: 8 },
+        { name: 'Kim Ward/HOU/ECT@ECT', phones: ['+1 415 555 0163'], times_contacted: 7 },
+        { name: "'Ann Lee'", phones: ['+1 415 555 0164'], times_contacted: 6 },
+      ];
+      const phone = [
+        { name: 'Jorçe Núnez', phones: ['(415) 555-0161'] },
+        { name: 'Jeff Dasovich', phones: ['(415) 555-0162'] },
+        { name: 'Kim Ward', phones: ['(415) 555-0163'] },
+        { name: 'Ann Lee', phones: ['(415) 555-0164'] },
+      ];
+      const a = await api.post('/v0/address-book', { user_id: 'header-names', source: SOURCE, entries: mail });
+      assert.equal(a.status, 200, a.text);
+      assert.deepEqual(
+        a.body.data.map((row: any) => row.name),
+        ['Jorçe Núnez', 'Dasovich, Jeff', 'Kim Ward', 'Ann Lee'],
+      );
+      const b = await api.post('/v0/address-book', { user_id: 'header-names', source: { type: 'ios', phone: '+14155550100' }, entries: phone });
+      assert.equal(b.status, 200, b.text);
+      assert.equal(b.body.data.length, 4, JSON.stringify(b.body.data.map((row: any) => row.name)));
+      assert.deepEqual(new Set(b.body.data.map((row: any) => row.phone)), new Set(['+14155550161', '+14155550162', '+14155550163', '+14155550164']));
+      assert.equal(b.body.meta.cleaning.book_contacts, 4);
+      const g = await api.get('/v0/address-book/header-names');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        g.body.data.map((row: any) => [row.name, row.phone]),
+        b.body.data.map((row: any) => [row.name, row.phone]),
+      );
+    });
+
     it('an address pasted from HTML, a URL or a cut CSV cell reaches the person, merged with the plain spelling', async () => {
       const pasted = [
         '<a href="mailto:kim@corp.example">Kim Ito</a>',

@@ -1,0 +1,117 @@
+/**
+ * A name field written the way mail software writes a sender, read as the name it carries.
+ *
+ * Address books filled from mail (a client's "add sender to contacts", an Outlook or Thunderbird export,
+ * a script over raw headers) often hold the header's own text in the name: `"Lee, Ann" <ann@x.org>`,
+ * `=?utf-8?Q?Ren=C3=A9e_Dupont?=` (RFC 2047), `'Ann Lee'`, a Lotus Notes canonical name
+ * (`Jeff Dasovich/NA/Enron@Enron`, `CN=Kim Ward/OU=HOU/O=ECT@ECT`), or an Exchange X.500 address in
+ * brackets (`Ward, Kim </O=ENRON/OU=NA/CN=RECIPIENTS/CN=KWARD>`). Shown as written, they read as noise, and
+ * compared as names they can split one person in two (a merge is vetoed when two names disagree: the
+ * encoded spelling agrees with nothing). Each form is read only where it is unambiguous; any other name
+ * is returned as it is (`AC/DC`, `Ann/Bob Smith`, `Bob <Work>`, `O'Brien`, `"Bob" Smith`).
+ */
+
+/** RFC 2047 encoded word: =?charset?B|Q?text?= (a language tag after '*' in the charset is dropped). */
+const ENCODED_WORD_RE = /=\?([^?\s*]+)(?:\*[^?\s]*)?\?([bBqQ])\?([^?\s]*)\?=/g;
+
+/** Whitespace between two encoded words is not part of the text (RFC 2047 section 6.2). */
+const BETWEEN_WORDS_RE = /(\?=)\s+(?==\?[^?\s]+\?[bBqQ]\?)/g;
+
+/** The bytes of one encoded word's text, or null when it is not valid for its encoding. */
+function wordBytes(encoding: string, text: string): Uint8Array | null {
+  if (encoding === 'b' || encoding === 'B') {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) return null;
+    try {
+      return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+    } catch {
+      return null;
+    }
+  }
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '_') out.push(0x20);
+    else if (c === '=') {
+      const hex = text.slice(i + 1, i + 3);
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return null;
+      out.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else out.push(c.charCodeAt(0) & 0xff);
+  }
+  return Uint8Array.from(out);
+}
+
+/**
+ * `s` with its RFC 2047 encoded words decoded (Q and B, any charset the runtime's TextDecoder knows). A
+ * word that cannot be decoded (an unknown charset, bad base64, bytes invalid in their charset, control
+ * characters in what it decodes to) stays as it is written.
+ */
+export function decodeEncodedWords(s: string): string {
+  if (!s.includes('=?')) return s;
+  return s.replace(BETWEEN_WORDS_RE, '$1').replace(ENCODED_WORD_RE, (word, charset: string, encoding: string, text: string) => {
+    const bytes = wordBytes(encoding, text);
+    if (bytes === null) return word;
+    try {
+      const text = new TextDecoder(charset.toLowerCase(), { fatal: true }).decode(bytes);
+      // Control characters are no name: the word was damaged (base64 re-cased decodes to bytes that are
+      // valid UTF-8 by chance).
+      return hasControl(text) ? word : text;
+    } catch {
+      return word;
+    }
+  });
+}
+
+/** Whether `s` holds a C0 or C1 control character (or DEL). */
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/** `"Name" <address>` / `Name <address>` / `Name </O=ORG/OU=…/CN=…>`: the part before the brackets. */
+const BRACKETED_RE = /^([^<>]*?)\s*<([^<>]*)>$/;
+
+/** A Notes hierarchical name: the common name, then '/'-separated units without spaces, then `@domain`. */
+const NOTES_NAME_RE = /^([^/@=<>]*[^/@=<>\s])(?:\/[^/@=<>\s]+)+@[^/@=<>\s]+$/;
+
+/** The same written with its attribute labels: `CN=Name/OU=Unit/O=Org[@domain]`. */
+const NOTES_TYPED_RE = /^CN=([^/@=<>]*[^/@=<>\s])(?:\/(?:OU|O|C)=[^/@=<>]+)+(?:@[^/@=<>\s]+)?$/i;
+
+/** Removes one pair of matching quotes around the whole string (a quoted-string's escapes undone). */
+function unquote(s: string): string {
+  const q = s[0];
+  if (s.length < 3 || (q !== '"' && q !== "'") || s[s.length - 1] !== q) return s;
+  const inner = s.slice(1, -1);
+  // "Ann" and "Lee": two quoted parts, not one quoted name.
+  if (q === '"' ? /(^|[^\\])"/.test(inner) : inner.includes("'") && !/\w'\w/.test(inner)) return s;
+  return (q === '"' ? inner.replace(/\\(.)/g, '$1') : inner).trim();
+}
+
+/**
+ * The name a name field carries (see the module's comment), or the field as it is. Its input is a
+ * cleaned text (trimmed, single spaces); its output is trimmed, and never empty when its input was not.
+ */
+export function tidyName(name: string): string {
+  let s = name;
+  if (s.includes('=?')) s = decodeEncodedWords(s).replace(/\s+/g, ' ').trim();
+  if (s.endsWith('>')) {
+    const m = BRACKETED_RE.exec(s);
+    // The brackets hold an address (or an X.500 one, which starts with '/'), and something named it.
+    if (m !== null && (m[2]!.includes('@') || m[2]!.startsWith('/')) && /[\p{L}\p{N}]/u.test(m[1]!)) s = m[1]!;
+  }
+  s = unquote(s);
+  if (s.includes('/')) {
+    const m = NOTES_TYPED_RE.exec(s) ?? NOTES_NAME_RE.exec(s);
+    if (m !== null && /\p{L}/u.test(m[1]!)) s = unquote(m[1]!.trim());
+  }
+  return s === '' ? name : s;
+}
+
+/** Whether tidyName can change `name` (cheap: most names hold none of these). */
+export function mayTidy(name: string): boolean {
+  const c = name.charCodeAt(0);
+  return c === 0x22 || c === 0x27 || name.includes('=?') || name.includes('/') || name.charCodeAt(name.length - 1) === 0x3e;
+}

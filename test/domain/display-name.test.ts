@@ -1,0 +1,112 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { decodeEncodedWords, mayTidy, tidyName } from '../../src/domain/display-name.ts';
+import { normalizeEntry, ownerOf } from '../../src/domain/normalize.ts';
+
+describe('tidyName: a name field written as mail software writes a sender', () => {
+  it('reads the name such a field carries', () => {
+    const cases: [string, string][] = [
+      ['"Dasovich, Jeff" <jeff.dasovich@enron.com>', 'Dasovich, Jeff'],
+      ['Ann Lee <ann@x.org>', 'Ann Lee'],
+      ["'Ann Lee' <ann@x.org>", 'Ann Lee'],
+      ['Ward, Kim </O=ENRON/OU=NA/CN=RECIPIENTS/CN=KWARD>', 'Ward, Kim'],
+      ['"Ann Lee"', 'Ann Lee'],
+      ["'Jeff Dasovich'", 'Jeff Dasovich'],
+      ["'Jeff O'Brien'", "Jeff O'Brien"],
+      ['"\\"Ann\\" Lee"', '"Ann" Lee'],
+      ['Jeff Dasovich/NA/Enron@Enron', 'Jeff Dasovich'],
+      ['Kim Ward/HOU/ECT@ECT', 'Kim Ward'],
+      ['CN=Kim Ward/OU=HOU/O=ECT@ECT', 'Kim Ward'],
+      ['cn=Kim Ward/o=ECT', 'Kim Ward'],
+      ['=?utf-8?Q?Ren=C3=A9e_Dupont?=', 'Renée Dupont'],
+      ['=?UTF-8?B?UmVuw6llIER1cG9udA==?=', 'Renée Dupont'],
+      ['=?iso-8859-1?B?Sm9y52UgTvpuZXo=?=', 'Jorçe Núnez'],
+      ['=?windows-1252?Q?Fran=E7ois?= Martin', 'François Martin'],
+      ['=?UTF-8?B?5bGx55SwIOWkqumDjg==?=', '山田 太郎'],
+      ['=?utf-8?q?Ann?= =?utf-8?q?_Lee?=', 'Ann Lee'],
+      ['=?utf-8*en?q?Ann_Lee?=', 'Ann Lee'],
+      ['"=?utf-8?Q?Dupont=2C_Ren=C3=A9e?=" <renee@x.fr>', 'Dupont, Renée'],
+    ];
+    for (const [given, want] of cases) assert.equal(tidyName(given), want, given);
+  });
+
+  it('leaves every other name as it is (the look-alikes)', () => {
+    for (const name of [
+      'AC/DC',
+      'Ann/Bob Smith',
+      'Mr. & Mrs. Smith/Home',
+      'Sales/Marketing Team@Acme',
+      '1/2 price@deals',
+      'ann@x.com/work',
+      'Bob <Work>',
+      'Ann <3',
+      '<ann@x.com>',
+      "O'Brien",
+      "'Sup",
+      '"Bob" Smith',
+      '"Ann" and "Bob"',
+      "'Ann' and 'Bob'",
+      '""',
+      'Lee, Ann (Marketing)',
+      '=?x-unknown?Q?abc?=',
+      '=?utf-8?Q?=FF?=',
+      '=?utf-8?B?not*base64?=',
+      '=?UTF-8?B?TWFYAWFUYSBTB3V6YQ==?=', // base64 re-cased: decodes to control characters
+      'E=mc2?',
+      'Ann Lee',
+    ]) {
+      assert.equal(tidyName(name), name, name);
+    }
+  });
+
+  const unit = fc.constantFrom(...'aZé /<>@="\'?_=QqBb-.,:;ł中'.split(''));
+  it('never throws, never empties a name, and changes only what mayTidy lets through', () => {
+    fc.assert(
+      fc.property(fc.string({ unit, minLength: 1, maxLength: 40 }), (v) => {
+        const t = tidyName(v);
+        assert.ok(t.length > 0, JSON.stringify(v));
+        if (!mayTidy(v)) assert.equal(t, v);
+      }),
+      { numRuns: 20_000, seed: 3 },
+    );
+  });
+
+  const word = fc.stringMatching(/^[A-Za-zéüłçñßØ中山田]{1,8}$/);
+  const personName = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
+  it('reads back any name written in each of the forms', () => {
+    fc.assert(
+      fc.property(personName, fc.constantFrom('B', 'Q'), (name, enc) => {
+        const bytes = new TextEncoder().encode(name);
+        const text =
+          enc === 'B'
+            ? btoa(String.fromCharCode(...bytes))
+            : [...bytes].map((b) => (b === 0x20 ? '_' : `=${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+        assert.equal(decodeEncodedWords(`=?utf-8?${enc}?${text}?=`), name);
+        assert.equal(tidyName(`=?UTF-8?${enc}?${text}?=`), name);
+        assert.equal(tidyName(`"${name}" <someone@x.org>`), name);
+        assert.equal(tidyName(`${name}/Unit/Org@Domain`), name);
+        assert.equal(tidyName(`CN=${name}/OU=Unit/O=Org`), name);
+      }),
+      { numRuns: 2_000, seed: 5 },
+    );
+  });
+});
+
+describe('cleaned entries carry the tidy name', () => {
+  const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
+  it('on the name field, beside an address or without one, and on the owner', () => {
+    assert.equal(normalizeEntry({ name: '"Lee, Ann" <ann@x.org>', emails: ['ann@x.org'] }, ctx).name, 'Lee, Ann');
+    assert.equal(normalizeEntry({ name: '  =?utf-8?Q?Ren=C3=A9e?=   Dupont ', phones: ['+14155550123'] }, ctx).name, 'Renée Dupont');
+    // The address written in the name is still the entry's when it has no other (and the name is its display name).
+    const only = normalizeEntry({ name: '"Lee, Ann" <ann@x.org>' }, ctx);
+    assert.equal(only.name, 'Lee, Ann');
+    assert.deepEqual(
+      only.emails.map((e) => e.key),
+      ['ann@x.org'],
+    );
+    // A display name taken from a wrapped address, when the entry has no name.
+    assert.equal(normalizeEntry({ emails: ['=?utf-8?Q?Ren=C3=A9e_Dupont?= <renee@x.fr>'] }, ctx).name, 'Renée Dupont');
+    assert.deepEqual(ownerOf([{ type: 'gmail', email: 'me@x.org', name: 'Jeff Dasovich/NA/Enron@Enron' }], 'US').names, ['Jeff Dasovich']);
+  });
+});
