@@ -103,11 +103,19 @@ export function tidyName(name: string): string {
     if (m !== null && (m[2]!.includes('@') || m[2]!.startsWith('/')) && /[\p{L}\p{N}]/u.test(m[1]!)) s = m[1]!;
   }
   s = unquote(s);
-  if (s.includes('/')) {
-    const m = NOTES_TYPED_RE.exec(s) ?? NOTES_NAME_RE.exec(s);
-    if (m !== null && /\p{L}/u.test(m[1]!)) s = unquote(m[1]!.trim());
-  }
+  if (s.includes('/')) s = notesCommonName(s) ?? s;
   return s === '' ? name : s;
+}
+
+/**
+ * The common name of a Lotus Notes hierarchical name (`Jeff Dasovich/NA/Corp@Corp`, `CN=Kim
+ * Ward/OU=HOU/O=Corp`), or null when `s` is not one. Written in an e-mail field, or inside an
+ * Exchange-encapsulated address (`IMCEANOTES-Jeff+20Dasovich+2FNA+2FCorp+40CORP@corp.com`), it names the
+ * person even though it is no Internet address.
+ */
+export function notesCommonName(s: string): string | null {
+  const m = NOTES_TYPED_RE.exec(s) ?? NOTES_NAME_RE.exec(s);
+  return m !== null && /\p{L}/u.test(m[1]!) ? unquote(m[1]!.trim()) : null;
 }
 
 /** Whether tidyName can change `name` (cheap: most names hold none of these). */

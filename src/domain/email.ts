@@ -7,6 +7,7 @@
  */
 import { TwoGenerationCache } from './cache.ts';
 import { dropInvisible, halfWidth, hasInvisible } from './invisible.ts';
+import { notesCommonName } from './display-name.ts';
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { classifyAddress, classifyAddressSlow, classifyLocal, clearJunkCache, domainJunkFlags, isRoleLocal } from './junk.ts';
 import type { JunkReason } from './types.ts';
@@ -386,7 +387,7 @@ function countQuotes(s: string): number {
 export function displayNameOf(raw: string): string | null {
   if (typeof raw !== 'string') return null;
   const lt = raw.lastIndexOf('<');
-  if (lt < 0) return unbracketedNameOf(raw) ?? parenthesisedNameOf(raw) ?? imceaNameOf(raw);
+  if (lt < 0) return unbracketedNameOf(raw) ?? parenthesisedNameOf(raw) ?? imceaNameOf(raw) ?? notesCommonName(raw.trim());
   if (lt === 0) return null;
   let gt = raw.indexOf('>', lt);
   if (gt < 0) {
@@ -434,7 +435,9 @@ function imceaNameOf(raw: string): string | null {
   const content = at > 0 ? imceaContent(address.slice(0, at)) : null;
   if (content === null) return null;
   const lt = content.lastIndexOf('<');
-  if (lt <= 0) return null;
+  // IMCEANOTES-Jeff+20Dasovich+2FNA+2FCorp+40CORP@corp.com carries a Notes name, no '<'.
+  if (lt < 0) return notesCommonName(content.trim());
+  if (lt === 0) return null;
   const name = content
     .slice(0, lt)
     .trim()

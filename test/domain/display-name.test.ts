@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decodeEncodedWords, mayTidy, tidyName } from '../../src/domain/display-name.ts';
+import { decodeEncodedWords, mayTidy, notesCommonName, tidyName } from '../../src/domain/display-name.ts';
 import { normalizeEntry, ownerOf } from '../../src/domain/normalize.ts';
 
 describe('tidyName: a name field written as mail software writes a sender', () => {
@@ -93,6 +93,17 @@ describe('tidyName: a name field written as mail software writes a sender', () =
   });
 });
 
+describe('notesCommonName', () => {
+  it('reads the common name of a Notes hierarchical name, and nothing else', () => {
+    assert.equal(notesCommonName('Jeff Dasovich/NA/Enron@Enron'), 'Jeff Dasovich');
+    assert.equal(notesCommonName('CN=Kim Ward/OU=HOU/O=ECT'), 'Kim Ward');
+    assert.equal(notesCommonName('cn=Kim Ward/ou=HOU/o=ECT@ECT'), 'Kim Ward');
+    for (const s of ['AC/DC', 'Ann/Bob Smith', 'ann@x.org', 'Sales/Marketing Team@Acme', '1/2@3', '/O=ENRON/OU=NA/CN=RECIPIENTS/CN=KWARD']) {
+      assert.equal(notesCommonName(s), null, s);
+    }
+  });
+});
+
 describe('cleaned entries carry the tidy name', () => {
   const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
   it('on the name field, beside an address or without one, and on the owner', () => {
@@ -107,6 +118,11 @@ describe('cleaned entries carry the tidy name', () => {
     );
     // A display name taken from a wrapped address, when the entry has no name.
     assert.equal(normalizeEntry({ emails: ['=?utf-8?Q?Ren=C3=A9e_Dupont?= <renee@x.fr>'] }, ctx).name, 'Renée Dupont');
+    // An entry whose only address is a Notes name (no Internet address): kept on its evidence, named.
+    const notes = normalizeEntry({ emails: ['Jeff Dasovich/NA/Enron@Enron'], times_contacted: 3 }, ctx);
+    assert.equal(notes.name, 'Jeff Dasovich');
+    assert.equal(notes.emails[0]?.junk, 'invalid');
+    assert.equal(normalizeEntry({ email: 'IMCEANOTES-Jeff+20Dasovich+2FNA+2FEnron+40ENRON@ENRON.com' }, ctx).name, 'Jeff Dasovich');
     assert.deepEqual(ownerOf([{ type: 'gmail', email: 'me@x.org', name: 'Jeff Dasovich/NA/Enron@Enron' }], 'US').names, ['Jeff Dasovich']);
   });
 });

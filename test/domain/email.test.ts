@@ -81,6 +81,11 @@ test('an Exchange-encapsulated address (IMCEANOTES-, IMCEAEX-) is kept; one carr
   // The name it carries is the entry's name when it has none; a bare one carries none.
   assert.equal(displayNameOf('IMCEANOTES-+22Lee+2C+20Ann+22+20+3Cann+2Elee+40corp+2Eexample+3E+40CORP@corp.example'), 'Lee, Ann');
   assert.equal(displayNameOf('IMCEANOTES-ann+2Elee+40corp+2Eexample+40CORP@corp.example'), null);
+  // One carrying a Notes hierarchical name (no Internet address) names its person all the same.
+  assert.equal(displayNameOf('IMCEANOTES-Jeff+20Dasovich+2FNA+2FEnron+40ENRON@ENRON.com'), 'Jeff Dasovich');
+  assert.equal(displayNameOf('Jeff Dasovich/NA/Enron@Enron'), 'Jeff Dasovich');
+  assert.equal(displayNameOf('CN=Kim Ward/OU=HOU/O=ECT@ECT'), 'Kim Ward');
+  assert.equal(displayNameOf('IMCEANOTES-Ann+20Lee_NA_Corp+40CORP@corp.example'), 'Ann Lee'); // IMCEA writes '/' as '_'
 });
 
 // Lotus Notes writes mail to the Internet sent through its domain as 'addr@NOTESDOMAIN', and delivers it.
