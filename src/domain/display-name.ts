@@ -52,10 +52,10 @@ export function decodeEncodedWords(s: string): string {
     const bytes = wordBytes(encoding, text);
     if (bytes === null) return word;
     try {
-      const text = new TextDecoder(charset.toLowerCase(), { fatal: true }).decode(bytes);
+      const decoded = new TextDecoder(charset.toLowerCase(), { fatal: true }).decode(bytes);
       // Control characters are no name: the word was damaged (base64 re-cased decodes to bytes that are
       // valid UTF-8 by chance).
-      return hasControl(text) ? word : text;
+      return hasControl(decoded) ? word : decoded;
     } catch {
       return word;
     }
