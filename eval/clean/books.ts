@@ -4,7 +4,7 @@
  * traps that must NOT merge (a family landline, an office switchboard, namesakes, unnamed colleagues).
  * Every entry carries its truth label (person id, or 'junk:<kind>:<n>') beside it, never inside it.
  */
-import { COUNTRIES, emailVariant, nameVariant, personFor, phoneVariant } from './people.ts';
+import { COUNTRIES, emailVariant, nameVariant, personFor, phoneVariant, slug } from './people.ts';
 import type { Person } from './people.ts';
 import { JUNK_KINDS, junkAddress } from './junk.ts';
 import type { JunkKind } from './junk.ts';
@@ -211,6 +211,25 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
     const namesake: Person = { ...other, given: twin.given, family: twin.family, name: twin.name };
     persons.add(namesake.id);
     add(gmail, { name: namesake.name, email: namesake.emails[0], times_contacted: int(r, 1, 5), last_message_sent_date: iso(ref, int(r, 1, 60)) }, namesake.id);
+    // One mailbox under a label that is no form of the name: a maiden or married name, or what the owner
+    // calls them. A card holding nothing but an address the person already appeared with: the same person.
+    const relabelled = ps[13];
+    const seenAddr = relabelled === undefined ? undefined : [...(seenEmails.get(relabelled.id) ?? [])][0];
+    if (relabelled !== undefined && seenAddr !== undefined) {
+      const others = relabelled.country.family.filter((f) => f !== relabelled.family);
+      const label = chance(r, 0.5) ? `${relabelled.given} ${pick(r, others)}` : pick(r, ['Mum', 'Boss', 'Landlord', 'Coach', 'Babe']);
+      add(android, { name: label, emails: [seenAddr] }, relabelled.id);
+    }
+    // A family mailbox: two people of the book, each with a mobile of their own, on one home address.
+    const [fa, fb] = [ps[14], ps[15]];
+    if (fa !== undefined && fb !== undefined && fa.given !== fb.given) {
+      const home = `${slug(fa.family)}.family${int(r, 1, 999)}@gmail.com`;
+      for (const p of [fa, fb]) {
+        const e: EntryInput = { name: p.name, emails: [home], phones: [`+${p.country.cc}${p.mobile}`] };
+        anchor(p, e);
+        add(gmail, e, p.id);
+      }
+    }
   }
 
   for (const u of [gmail, ios, android]) {

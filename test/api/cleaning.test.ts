@@ -591,6 +591,41 @@ for (const engine of ENGINES) {
       );
     });
 
+    it('one mailbox under labels that are no form of the name is one row, over sources; a family mailbox stays two people', async () => {
+      // The phone calls her Mum, an old card keeps her maiden name; every card holds her one address.
+      const phone = [
+        { name: 'Mum', emails: ['ann.lee@example.org'], phones: ['(415) 555-0171'], is_favorite: 1 },
+        { name: 'Ray Moss', emails: ['ray@example.org'], phones: ['(415) 555-0172'] },
+        { name: 'Ray Moss', emails: ['moss.family@example.net'], phones: ['(415) 555-0172'] },
+        { name: 'Dee Moss', emails: ['moss.family@example.net'], phones: ['(415) 555-0173'] },
+      ];
+      const mail = [
+        { name: 'Ann Lee', email: 'Ann.Lee@example.org', times_contacted: 12 },
+        { name: 'Ann Smith', email: 'ann.lee@example.org', times_contacted: 2 },
+        { name: 'Ann Lee', phone: '+1 415 555 0171' },
+      ];
+      const a = await api.post('/v0/address-book', { user_id: 'one-mailbox', source: { type: 'ios', phone: '+14155550100' }, entries: phone });
+      assert.equal(a.status, 200, a.text);
+      const b = await api.post('/v0/address-book', { user_id: 'one-mailbox', source: SOURCE, entries: mail });
+      assert.equal(b.status, 200, b.text);
+      const rows = b.body.data.map((row: any) => [row.emails, row.phones]);
+      assert.deepEqual(
+        rows.filter((r: any) => r[0].includes('ann.lee@example.org')),
+        [[['ann.lee@example.org'], ['+14155550171']]],
+        'one row holds her mailbox',
+      );
+      // Ray and Dee share a home address, each with a number of their own: two people.
+      assert.equal(rows.filter((r: any) => r[0].includes('moss.family@example.net')).length, 2, JSON.stringify(rows));
+      assert.equal(b.body.meta.cleaning.book_contacts, 3);
+      assertAddsUp(b.body.meta.cleaning);
+      const g = await api.get('/v0/address-book/one-mailbox');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        g.body.data.map((row: any) => [row.name, row.emails, row.phones]),
+        b.body.data.map((row: any) => [row.name, row.emails, row.phones]),
+      );
+    });
+
     it('an address pasted from HTML, a URL or a cut CSV cell reaches the person, merged with the plain spelling', async () => {
       const pasted = [
         '<a href="mailto:kim@corp.example">Kim Ito</a>',

@@ -1022,3 +1022,71 @@ test('a local number written without its area code is kept, and joins no full nu
   assert.equal(cs.length, 2);
   assert.deepEqual(cs[0].keys, ['n:2345679']);
 });
+
+test('MUST merge: one mailbox under labels that are not a form of the name (Mom, a maiden name, another name)', () => {
+  // Cards that hold nothing but the address: one mailbox, one invite; three rows of it were three invites.
+  const copies = merge([
+    { name: 'Ann Lee', email: 'ann@example.com' },
+    { name: 'Bob Ray', email: 'ANN@example.com' },
+    { name: 'Mum', email: 'ann@example.com' },
+  ]);
+  assert.deepEqual(
+    copies.map((c) => c.entryCount),
+    [3],
+  );
+  // The label of a copy takes no part in later vetoes: the maiden-name card joins Ann's mailbox, and Ann's
+  // phone card still joins her through the mobile, in every upload order.
+  const cards: EntryInput[] = [
+    { name: 'Ann Lee', email: 'ann.lee@example.com', phone: '+1 212 555 0142' },
+    { name: 'Ann Smith', email: 'Ann.Lee@example.com' },
+    { name: 'Ann Lee', phone: '(212) 555-0142' },
+  ];
+  for (const order of [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+  ]) {
+    const cs = merge(order.map((i) => cards[i]));
+    assert.deepEqual(
+      cs.map((c) => c.entryCount),
+      [3],
+      `order ${order}`,
+    );
+  }
+  // One mailbox and one number in common: one person, whatever the two names say.
+  assert.equal(
+    merge([
+      { name: 'Ann Lee', email: 'ann@example.com', phone: '+12125550142' },
+      { name: 'Ann Smith', email: 'ann@example.com', phone: '+12125550142' },
+    ]).length,
+    1,
+  );
+});
+
+test('MUST NOT merge: a family mailbox held by two people each with a number of their own', () => {
+  const cs = merge([
+    { name: 'John Smith', email: 'smiths@gmail.com', phone: '+12125550111' },
+    { name: 'Jane Smith', email: 'smiths@gmail.com', phone: '+12125550112' },
+  ]);
+  assert.deepEqual(names(cs), ['John Smith', 'Jane Smith']);
+  // A card holding only the mailbox under a third name cannot tell whose it is: it stays alone too.
+  assert.equal(
+    merge([
+      { name: 'John Smith', email: 'smiths@gmail.com', phone: '+12125550111' },
+      { name: 'Jane Smith', email: 'smiths@gmail.com', phone: '+12125550112' },
+      { name: 'The Smiths', email: 'smiths@gmail.com' },
+    ]).length,
+    3,
+  );
+  // Colleagues on a team mailbox and the office's main number: their own mailboxes at one company say
+  // two people, though they share an address and a number (two holders, and three).
+  const team = [
+    { name: 'Ann Lee', emails: ['ann@acme.example', 'team@acme.example'], phone: '+12125550199' },
+    { name: 'Bob Ray', emails: ['bob@acme.example', 'team@acme.example'], phone: '+12125550199' },
+  ];
+  assert.equal(merge(team).length, 2);
+  assert.equal(merge([...team, { name: 'Team', email: 'team@acme.example' }]).length, 3);
+});

@@ -77,4 +77,20 @@ export class Components {
     this.names[rb] = null;
     return true;
   }
+
+  /**
+   * Joins `copy`'s component into `owner`'s whatever the names, and the copy's names take no part in
+   * later vetoes: they label one mailbox ("Mom", a maiden name), they do not say who someone else is.
+   */
+  absorb(owner: number, copy: number): void {
+    const ro = this.find(owner);
+    const rc = this.find(copy);
+    if (ro === rc) return;
+    const kept = this.namesOf(ro, this.oneA);
+    const names = kept === this.oneA ? [kept[0]] : kept;
+    const root = ro < rc ? ro : rc; // the earliest entry is the root: contacts come out in upload order
+    this.parent[root === ro ? rc : ro] = root;
+    this.names[root] = names;
+    this.names[root === ro ? rc : ro] = null;
+  }
 }

@@ -289,6 +289,23 @@ function isSwitchboard(ix: KeyIndex, k: number): boolean {
   return ix.switchboard !== null && ix.switchboard[k] === 1;
 }
 
+/** Whether key k is an e-mail address (entry keys list their e-mails first: see KeyIndex.emailCount). */
+function isEmailKey(ix: KeyIndex, k: number): boolean {
+  const i = ix.holderOf[ix.holderStart[k]];
+  const end = ix.keyStart[i] + ix.emailCount[i];
+  for (let j = ix.keyStart[i]; j < end; j++) if (ix.keyOf[j] === k) return true;
+  return false;
+}
+
+/** Whether entries a and b hold a key other than `key` in common that tells people apart (no switchboard, no direct line). */
+function shareIdentifyingKey(ix: KeyIndex, a: number, b: number, key: number): boolean {
+  for (let j = ix.keyStart[a]; j < ix.keyStart[a + 1]; j++) {
+    const k = ix.keyOf[j];
+    if (k !== key && ix.org[k] !== DIRECT_LINE && !isSwitchboard(ix, k) && repeats(ix.keyOf, ix.keyStart[b], ix.keyStart[b + 1], k)) return true;
+  }
+  return false;
+}
+
 /** Whether entries a and b hold a key other than `key` in common. */
 function shareOtherKey(ix: KeyIndex, a: number, b: number, key: number): boolean {
   for (let j = ix.keyStart[a]; j < ix.keyStart[a + 1]; j++) {
@@ -305,6 +322,11 @@ function shareOtherKey(ix: KeyIndex, a: number, b: number, key: number): boolean
  * the common case this leaves alone (different domains, or webmail).
  */
 function colleagues(ix: KeyIndex, key: number, a: number, b: number): boolean {
+  return orgMailboxes(ix, key, a, b) && !shareOtherKey(ix, a, b, key);
+}
+
+/** Whether a and b hold different mailboxes (other than `key`) at one organisation (a non-webmail domain). */
+function orgMailboxes(ix: KeyIndex, key: number, a: number, b: number): boolean {
   if (a === b) return false;
   const aEnd = ix.keyStart[a] + ix.emailCount[a];
   const bEnd = ix.keyStart[b] + ix.emailCount[b];
@@ -314,7 +336,7 @@ function colleagues(ix: KeyIndex, key: number, a: number, b: number): boolean {
     if (ka === key || o < 0) continue;
     for (let l = ix.keyStart[b]; l < bEnd; l++) {
       const kb = ix.keyOf[l];
-      if (kb !== ka && kb !== key && ix.org[kb] === o) return !shareOtherKey(ix, a, b, key);
+      if (kb !== ka && kb !== key && ix.org[kb] === o) return true;
     }
   }
   return false;
@@ -334,6 +356,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       const a = folded[i];
       const b = folded[j];
       if ((a === null || b === null || namesCompatible(a, b)) && !colleagues(ix, key, i, j)) uf.tryUnion(i, j);
+      else if (isEmailKey(ix, key)) linkMailbox(ix.holderOf.subarray(from, to), key, ix, folded, uf);
       return;
     }
     // Next most common: one person's copies across sources, every holder named and every two names
@@ -362,6 +385,36 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
     }
   }
   const holders = Array.from(ix.holderOf.subarray(from, to));
+  if (isEmailKey(ix, key) && linkMailbox(ix.holderOf.subarray(from, to), key, ix, folded, uf)) return;
+  const { one, groups, split, bare } = judge(holders, key, ix, folded, switchboard);
+  if (one) {
+    for (let n = 1; n < holders.length; n++) uf.tryUnion(holders[0], holders[n]);
+    return;
+  }
+  // Shared key: it is no evidence of identity any more. Holders that have other addresses link through
+  // those if they are one person. An entry holding nothing but this number joins the single name group it
+  // agrees with, when that group is one identity; bare unnamed copies of the number join each other.
+  for (let n = 0; n < groups.length; n++) {
+    if (split[n]) continue;
+    const g = groups[n];
+    for (let m = 1; m < g.length; m++) uf.tryUnion(g[0], g[m]);
+  }
+  for (let n = 1; n < bare.length; n++) uf.tryUnion(bare[0], bare[n]);
+}
+
+interface Judgement {
+  /** The holders are one identity: the key links them all. */
+  one: boolean;
+  /** Name groups of the named holders (most complete names first). */
+  groups: number[][];
+  /** Per name group: whether its holders with other addresses are more than one identity. */
+  split: boolean[];
+  /** Unnamed holders with no other key: bare copies of the key. */
+  bare: number[];
+}
+
+/** The general rule: whether the holders of a key are one identity, and their name groups when not. */
+function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (string[] | null)[], switchboard: boolean): Judgement {
   // Name groups, most complete names first so a bare surname cannot pick a side arbitrarily.
   const named = holders.filter((i) => folded[i] !== null);
   named.sort((a, b) => (folded[b] as string[]).length - (folded[a] as string[]).length || a - b);
@@ -435,17 +488,52 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
   let identities = 0;
   for (const [i] of ids) if (rep(i) === i) identities++;
 
-  if (!shared && groups.length <= 1 && ambiguous.length === 0 && identities < HUB_IDENTITIES) {
-    for (let n = 1; n < holders.length; n++) uf.tryUnion(holders[0], holders[n]);
-    return;
+  return { one: !shared && groups.length <= 1 && ambiguous.length === 0 && identities < HUB_IDENTITIES, groups, split, bare };
+}
+
+/**
+ * An e-mail key is one mailbox. The cards holding nothing else that tells them apart are copies of it,
+ * whatever their labels say ("Mom", a maiden name, another person's name: one address is one invite).
+ * They join its owner: the one identity among the holders that do hold other keys (judged by the general
+ * rule, or two of them with a number in common as well, whatever their names), or each other when no
+ * holder holds another key. A copy whose label clashes with another label of the mailbox is absorbed: its
+ * label takes no part in later vetoes (it names the mailbox, not someone else on it). Two holders with another key in common as well and no copy are
+ * one person too, whatever their names say. Returns false, linking nothing, in every other case (no copy,
+ * or two identities: a family or team mailbox), which the general rule decides.
+ */
+function linkMailbox(holders: Int32Array, key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): boolean {
+  const owners: number[] = [];
+  for (const i of holders) if (identifyingKey(ix, i, key)) owners.push(i);
+  if (owners.length >= 2) {
+    const [a, b] = owners;
+    const twoOfOne = owners.length === 2 && shareIdentifyingKey(ix, a, b, key) && !orgMailboxes(ix, key, a, b);
+    if (owners.length === holders.length) {
+      if (!twoOfOne || folded[a] === null || folded[b] === null || namesCompatible(folded[a], folded[b])) return false;
+      uf.tryUnion(a, b, true);
+      return true;
+    }
+    if (twoOfOne) uf.tryUnion(a, b, true);
+    else if (judge(owners, key, ix, folded, false).one) for (let n = 1; n < owners.length; n++) uf.tryUnion(a, owners[n]);
+    else return false;
   }
-  // Shared key: it is no evidence of identity any more. Holders that have other addresses link through
-  // those if they are one person. An entry holding nothing but this number joins the single name group it
-  // agrees with, when that group is one identity; bare unnamed copies of the number join each other.
-  for (let n = 0; n < groups.length; n++) {
-    if (split[n]) continue;
-    const g = groups[n];
-    for (let m = 1; m < g.length; m++) uf.tryUnion(g[0], g[m]);
+  const base = owners.length > 0 ? owners[0] : holders[0];
+  // A copy joins as any card does, the labels most holders agree with first; one that is refused because
+  // its name conflicts with another label of this mailbox is absorbed (a refusal by a name that reached
+  // the owner through another key stands: that is someone else).
+  const fits = (i: number, j: number) => folded[i] === null || folded[j] === null || namesCompatible(folded[i], folded[j]);
+  const copies: [number, number][] = [];
+  for (const i of holders) {
+    if (i === base || owners.includes(i)) continue;
+    let agree = 0;
+    for (const j of holders) if (fits(i, j)) agree++;
+    copies.push([i, agree]);
   }
-  for (let n = 1; n < bare.length; n++) uf.tryUnion(bare[0], bare[n]);
+  copies.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+  for (const [i] of copies) {
+    if (uf.tryUnion(base, i)) continue;
+    let clash = false;
+    for (const j of holders) if (!fits(i, j)) clash = true;
+    if (clash) uf.absorb(base, i);
+  }
+  return true;
 }
