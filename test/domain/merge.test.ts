@@ -197,6 +197,37 @@ test('a name spelt two ways on one address is one person; two names that differ 
     ]).length,
     1,
   );
+  // The last two letters swapped when both are consonants, and a name's words joined or split.
+  for (const [a, b] of [
+    ['Jonh Smith', 'John Smith'],
+    ['Ann Mc Donald', 'Ann McDonald'],
+    ['Maryann Lee', 'Mary Ann Lee'],
+    ['Ana De La Cruz', 'Ana Delacruz'],
+  ]) {
+    assert.equal(
+      merge([
+        { name: a, phone: '+12125550150' },
+        { name: b, phone: '+12125550150' },
+      ]).length,
+      1,
+      `${a} / ${b}`,
+    );
+  }
+  // Look-alikes that stay two: a vowel among the last two letters, words that join into another name.
+  for (const [a, b] of [
+    ['Christian Meyer', 'Christina Meyer'],
+    ['Lena Berg', 'Lean Berg'],
+    ['Ann Lee', 'Annl Ee'],
+  ]) {
+    assert.equal(
+      merge([
+        { name: a, phone: '+12125550150' },
+        { name: b, phone: '+12125550150' },
+      ]).length,
+      2,
+      `${a} / ${b}`,
+    );
+  }
   // A brother and a sister on the family landline.
   assert.equal(
     merge([
@@ -236,7 +267,10 @@ test('namesCompatible', () => {
   assert.equal(namesCompatible(f('daniel meyer'), f('daniela meyer')), false);
   assert.equal(namesCompatible(f('jon meyer'), f('jan meyer')), false);
   assert.equal(namesCompatible(f('marian meyer'), f('marion meyer')), false);
-  assert.equal(namesCompatible(f('jonh smith'), f('john smith')), false); // 4 letters, last one moved: too close to tell
+  assert.equal(namesCompatible(f('jonh smith'), f('john smith')), true); // the last two consonants swapped: a typo
+  assert.equal(namesCompatible(f('lena smith'), f('lean smith')), false); // a vowel among them: maybe another name
+  assert.equal(namesCompatible(f('ann mc donald'), f('ann mcdonald')), true); // words joined
+  assert.equal(namesCompatible(f('ann lee'), f('annl ee')), false); // the letters cut elsewhere: not a join
 });
 
 test('one person written in two scripts on one address is one person; two names of one script still veto', () => {

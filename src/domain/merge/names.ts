@@ -240,13 +240,32 @@ function tokensMatch(a: string, b: string): boolean {
 
 /**
  * One spelling slip of the kind that does not make another name: two neighbouring letters swapped
- * ("Micheal"/"Michael"), never the last one (that is where given names change, "Christian"/"Christina").
- * Tokens of at least 4 letters (shorter ones are too close to other names to tell).
+ * ("Micheal"/"Michael"). The last two only when both are consonants ("Jonh"/"John"): a vowel there is
+ * where given names change ("Christian"/"Christina"). Tokens of at least 4 letters (shorter ones are too
+ * close to other names to tell).
  */
 function swappedLetters(a: string, b: string): boolean {
   let i = 0;
   while (i < a.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i + 2 < a.length && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && a.slice(i + 2) === b.slice(i + 2);
+  if (i + 2 > a.length || a.charCodeAt(i) !== b.charCodeAt(i + 1) || a.charCodeAt(i + 1) !== b.charCodeAt(i)) return false;
+  if (i + 2 === a.length) return !VOWELS.includes(a[i]) && !VOWELS.includes(a[i + 1]);
+  return a.slice(i + 2) === b.slice(i + 2);
+}
+
+const VOWELS = 'aeiouy';
+
+/** Whether one name is the other with some neighbouring words joined ("mc donald"/"mcdonald"), in order. */
+function joinedWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === b.length) return false;
+  const few = a.length < b.length ? a : b;
+  const many = few === a ? b : a;
+  let j = 0;
+  for (const t of few) {
+    let w = '';
+    while (j < many.length && w.length < t.length) w += many[j++];
+    if (w !== t) return false;
+  }
+  return j === many.length;
 }
 
 /** Whether `long` is `short` with one letter written twice ("Jennifer"/"Jenifer", "Phillip"/"Philip"). */
@@ -308,8 +327,9 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
         break;
       }
     }
-    // A token without a match: two people, unless the names are written in different scripts.
-    if (hit < 0) return !comparableScripts(a, b);
+    // A token without a match: two people, unless the names are written in different scripts, or are
+    // one name with its words joined or split ("Mc Donald"/"McDonald", "Mary Ann"/"Maryann").
+    if (hit < 0) return !comparableScripts(a, b) || joinedWords(a, b);
     used |= 1 << hit;
   }
   return true;
