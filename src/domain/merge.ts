@@ -69,7 +69,10 @@ export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (rea
   }
   trimNameCache();
 
-  const ix = indexKeys(entries);
+  // The owner's addresses as the index keys them ('e:' dropped): the mailbox rule leaves them alone.
+  let own: Set<string> | null = null;
+  if (self !== undefined) for (const k of self.keys) if (k.startsWith('e:')) (own ??= new Set()).add(k.slice(2));
+  const ix = indexKeys(entries, own);
   const alias = ix.alias;
   const uf = new Components(n, folded);
   for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1) linkKey(k, ix, folded, uf);
@@ -97,7 +100,7 @@ export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (rea
   const isSelf = selfTest(self);
   const uncounted = uncountedSources(entries);
   for (let id = 0; id < groups; id++) {
-    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted);
+    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted, uf.absorbed);
     if (isSelf !== null && !c.junk && isSelf(c)) {
       c.junk = true;
       c.junkReason = 'self';

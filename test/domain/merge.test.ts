@@ -1100,6 +1100,39 @@ test('MUST merge: one mailbox under labels that are not a form of the name (Mom,
   );
 });
 
+test("a mailbox copy's label is not shown as the person's name, and the owner's own address takes no one with it", () => {
+  for (const order of [
+    [0, 1],
+    [1, 0],
+  ]) {
+    const cards: EntryInput[] = [
+      { name: 'Ann Lee', email: 'ann@example.com', phone: '+12125550142' },
+      { name: 'Bob Ray', email: 'ann@example.com' },
+    ];
+    assert.deepEqual(names(merge(order.map((i) => cards[i]))), ['Ann Lee'], `order ${order}`);
+    // The owner (Ann Lee, fam@x.org) and her husband on the family address: her own card is left out as
+    // hers, his stays, whichever card holds a number and in either order.
+    for (const [bob, ann] of [
+      [
+        { name: 'Bob Lee', email: 'fam@x.org', phone: '+12125550111' },
+        { name: 'Ann Lee', email: 'fam@x.org' },
+      ],
+      [
+        { name: 'Bob Lee', email: 'fam@x.org' },
+        { name: 'Ann Lee', email: 'fam@x.org', phone: '+12125550112' },
+      ],
+    ] as EntryInput[][]) {
+      const book = norm(order.map((i) => [bob, ann][i]));
+      const cs = mergeEntries(book, undefined, { keys: ['e:fam@x.org'], names: ['Ann Lee'] });
+      assert.deepEqual(
+        cs.filter((c) => !c.junk).map((c) => c.name),
+        ['Bob Lee'],
+        `order ${order}`,
+      );
+    }
+  }
+});
+
 test('MUST NOT merge: a family mailbox held by two people each with a number of their own', () => {
   const cs = merge([
     { name: 'John Smith', email: 'smiths@gmail.com', phone: '+12125550111' },

@@ -15,6 +15,8 @@ export class Components {
    */
   private readonly names: (string[][] | null | undefined)[];
   private readonly folded: readonly (string[] | null)[];
+  /** Per entry: 1 when it joined as a mailbox copy (absorb); null while none has. */
+  absorbed: Uint8Array | null = null;
   /** Scratch one-name lists for a root that has not materialised its list (no allocation per check). */
   private readonly oneA: string[][] = [[]];
   private readonly oneB: string[][] = [[]];
@@ -86,6 +88,7 @@ export class Components {
     const ro = this.find(owner);
     const rc = this.find(copy);
     if (ro === rc) return;
+    (this.absorbed ??= new Uint8Array(this.parent.length))[copy] = 1;
     const kept = this.namesOf(ro, this.oneA);
     const names = kept === this.oneA ? [kept[0]] : kept;
     const root = ro < rc ? ro : rc; // the earliest entry is the root: contacts come out in upload order

@@ -105,14 +105,18 @@ export function clearNameCache(): void {
  * most frequent, then the best written (mixed case over ALL CAPS/lower case, diacritics kept over
  * stripped: exports lose them, people don't add them), then the latest upload.
  */
-function pickName(stamp: number, members: Int32Array, from: number, to: number, infos: (NameInfo | null)[]): string | null {
+function pickName(stamp: number, members: Int32Array, from: number, to: number, infos: (NameInfo | null)[], absorbed: Uint8Array | null): string | null {
   if (to - from === 1) return infos[members[from]]?.name ?? null;
+  // A label of a mailbox copy (merge/links.ts linkMailbox: "Mum", a maiden name) is no name of the person
+  // when a card of theirs has one.
+  let skipAbsorbed = false;
+  if (absorbed !== null) for (let m = from; m < to && !skipAbsorbed; m++) skipAbsorbed = absorbed[members[m]] === 0 && infos[members[m]] !== null;
   const seen = pickScratch;
   seen.length = 0;
   for (let m = from; m < to; m++) {
     const i = members[m];
     const info = infos[i];
-    if (info === null) continue;
+    if (info === null || (skipAbsorbed && absorbed![i] === 1)) continue;
     if (info.stamp !== stamp) {
       info.stamp = stamp;
       info.count = 1;
@@ -187,6 +191,7 @@ export function buildContact(
   alias: Map<string, string> | null,
   stamp: number,
   uncounted: ReadonlySet<string> | null = null,
+  absorbed: Uint8Array | null = null,
 ): Contact {
   // Contacts hold a handful of items: linear scans of small arrays beat Sets here.
   const emails: NormEmail[] = [];
@@ -302,7 +307,7 @@ export function buildContact(
 
   const contact: Contact = {
     id,
-    name: pickName(stamp, members, from, to, infos),
+    name: pickName(stamp, members, from, to, infos, absorbed),
     nickname,
     title,
     company,

@@ -133,13 +133,19 @@ export interface KeyIndex {
    * book also holds with an extension is a switchboard. null when no key is.
    */
   switchboard: Uint8Array | null;
+  /**
+   * Per key: 1 for an address of the book's owner (merge.ts SelfOf), which the mailbox rule leaves to the
+   * general rule: a card on it may be the owner's own, left out, and must not take another person with it.
+   * null when no key is.
+   */
+  own: Uint8Array | null;
 }
 
 /**
  * Keys an entry links on: usable e-mails and keyed phones (junk addresses never link anyone). E-mail
  * keys link as the bare address (it holds an '@', phone keys never do): no string is built per entry.
  */
-export function indexKeys(entries: NormalizedEntry[]): KeyIndex {
+export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<string> | null = null): KeyIndex {
   const n = entries.length;
   const ids = new Map<string, number>();
   const keyStart = new Int32Array(n + 1);
@@ -151,6 +157,7 @@ export function indexKeys(entries: NormalizedEntry[]): KeyIndex {
   let used = 0;
   let national = false;
   let boards: string[] | null = null; // keys of numbers seen with an extension
+  let owned: number[] | null = null; // raw ids of the owner's addresses
   for (let i = 0; i < n; i++) {
     const e = entries[i];
     const start = used;
@@ -160,6 +167,7 @@ export function indexKeys(entries: NormalizedEntry[]): KeyIndex {
       let id = ids.get(m.key);
       if (id === undefined) {
         ids.set(m.key, (id = ids.size));
+        if (ownAddresses !== null && ownAddresses.has(m.key)) (owned ??= []).push(id);
         let d = domains.get(m.domain);
         if (d === undefined) domains.set(m.domain, (d = isWebmailDomain(m.domain) ? -1 : domains.size));
         if (id >= orgRaw.length) orgRaw = grow(orgRaw);
@@ -248,13 +256,18 @@ export function indexKeys(entries: NormalizedEntry[]): KeyIndex {
       switchboard[finalId === null ? r : finalId[r]] = 1;
     }
   }
+  let own: Uint8Array | null = null;
+  if (owned !== null) {
+    own = new Uint8Array(keyCount);
+    for (const r of owned) own[finalId === null ? r : finalId[r]] = 1;
+  }
   const holderStart = new Int32Array(keyCount + 1);
   for (let j = 0; j < used; j++) holderStart[keyOf[j] + 1]++;
   for (let k = 0; k < keyCount; k++) holderStart[k + 1] += holderStart[k];
   const holderOf = new Int32Array(used);
   const fill = holderStart.slice(0, keyCount);
   for (let i = 0; i < n; i++) for (let j = keyStart[i]; j < keyStart[i + 1]; j++) holderOf[fill[keyOf[j]]++] = i;
-  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard };
+  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard, own };
 }
 
 /** Whether ids[from..to) holds id (an entry lists a handful of keys: a scan beats a Set). */
@@ -502,6 +515,7 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
  * or two identities: a family or team mailbox), which the general rule decides.
  */
 function linkMailbox(holders: Int32Array, key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): boolean {
+  if (ix.own !== null && ix.own[key] === 1) return false;
   const owners: number[] = [];
   for (const i of holders) if (identifyingKey(ix, i, key)) owners.push(i);
   if (owners.length >= 2) {
