@@ -8,6 +8,8 @@ import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
 import { namesCompatible } from './names.ts';
 
+/** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
+const MAX_AGREEMENT_COUNT = 64;
 /** Digits of a national-only number that must match the end of a full number to be read as the same phone. */
 const MIN_ALIAS_DIGITS = 7;
 /** A key holding this many distinct identities is shared (office, family, placeholder), whatever the names say. */
@@ -530,23 +532,26 @@ function linkMailbox(holders: Int32Array, key: number, ix: KeyIndex, folded: (st
     else if (judge(owners, key, ix, folded, false).one) for (let n = 1; n < owners.length; n++) uf.tryUnion(a, owners[n]);
     else return false;
   }
-  const base = owners.length > 0 ? owners[0] : holders[0];
-  // A copy joins as any card does, the labels most holders agree with first; one that is refused because
-  // its name conflicts with another label of this mailbox is absorbed (a refusal by a name that reached
-  // the owner through another key stands: that is someone else).
+  // A copy joins as any card does, the labels most holders agree with first (with no owner, the copy
+  // most of them agree with is the base); one that is refused because its name conflicts with another
+  // label of this mailbox is absorbed (a refusal by a name that reached the owner through another key
+  // stands: that is someone else). Agreement is counted on mailboxes of a few dozen cards (a bigger one
+  // is a hub, taken in upload order: the count is quadratic).
   const fits = (i: number, j: number) => folded[i] === null || folded[j] === null || namesCompatible(folded[i], folded[j]);
   const copies: [number, number][] = [];
   for (const i of holders) {
-    if (i === base || owners.includes(i)) continue;
+    if (owners.includes(i)) continue;
     let agree = 0;
-    for (const j of holders) if (fits(i, j)) agree++;
+    if (holders.length <= MAX_AGREEMENT_COUNT) for (const j of holders) if (fits(i, j)) agree++;
     copies.push([i, agree]);
   }
   copies.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+  const base = owners.length > 0 ? owners[0] : copies[0][0];
   for (const [i] of copies) {
+    if (i === base) continue;
     if (uf.tryUnion(base, i)) continue;
     let clash = false;
-    for (const j of holders) if (!fits(i, j)) clash = true;
+    for (let x = 0; x < holders.length && !clash; x++) clash = !fits(i, holders[x]);
     if (clash) uf.absorb(base, i);
   }
   return true;
