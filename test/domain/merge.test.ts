@@ -172,6 +172,37 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
     ]).length,
     2,
   );
+  // A label with the phone's own words ("Mom Cell"), or a relation word before the name ("Aunt Ann").
+  for (const label of ['Mom Cell', 'Mom (work)', 'My Mom mobile', 'Grandma Jane', 'Aunt Jane', 'Auntie Jane Doe']) {
+    assert.equal(
+      merge([
+        { name: 'Jane Doe', email: 'jane@doe.net', phone: '+12125550142' },
+        { name: label, phone: '(212) 555-0142' },
+      ]).length,
+      1,
+      label,
+    );
+  }
+  // Still two: two relations, two names after a relation word, and a relation word after a name
+  // ("Ann's mom" is not Ann).
+  for (const [a, b] of [
+    ['Mom Cell', 'Dad Cell'],
+    ['Aunt Jane', 'Uncle Bob'],
+    ['Aunt Jane', 'Aunt Mary'],
+    ["Ann's Mom", 'Ann Lee'],
+    ['Ann Mom', 'Ann Lee'],
+    ['Ma Li', 'Zhang Li'], // Ma is a family name here
+    ['Nana Sato', 'Yui Sato'],
+  ]) {
+    assert.equal(
+      merge([
+        { name: a, phone: '+12125550142' },
+        { name: b, phone: '+12125550142' },
+      ]).length,
+      2,
+      `${a} / ${b}`,
+    );
+  }
 });
 
 test('a name spelt two ways on one address is one person; two names that differ at their end stay two', () => {

@@ -91,10 +91,48 @@ for (const [label, words] of Object.entries({
   partner: 'wife husband hubby honey babe hun love darling spouse partner',
   sister: 'sister sis',
   brother: 'brother bro',
+  aunt: 'aunt auntie aunty tante ciocia',
+  uncle: 'uncle onkel wujek',
 })) {
   for (const w of words.split(' ')) KIN.set(w.normalize('NFD').replace(/\p{M}+/gu, ''), '~' + label);
 }
-const KIN_FILLER = new Set(['my', 'mein', 'meine', 'ma', 'mon', 'mi', 'mia', 'mio', 'moja', 'moj']);
+/**
+ * Relation words dropped when they come before a name ("Grandma Ann", "Aunt Ann Lee"): only words that
+ * are never a name themselves. Not "Ma" (a Chinese family name), "Nana", "Nan", "Tia", "Papa", "Babe",
+ * "Love", "Honey": "Ma Li" is Ma Li.
+ */
+const KIN_BEFORE_NAME = new Set(
+  'mom mum mommy mummy mother dad daddy father grandma granny grandmother grandpa granddad grandfather oma opa abuela abuelo nonna nonno babcia dziadek aunt auntie aunty tante ciocia uncle onkel wujek sister brother wife husband hubby'.split(
+    ' ',
+  ),
+);
+
+/** Words around a relation label that name no one: "My Mom", "Mom Cell", "Dad (work)". */
+const KIN_FILLER = new Set([
+  'my',
+  'mein',
+  'meine',
+  'ma',
+  'mon',
+  'mi',
+  'mia',
+  'mio',
+  'moja',
+  'moj',
+  'cell',
+  'mobile',
+  'mob',
+  'phone',
+  'iphone',
+  'whatsapp',
+  'home',
+  'work',
+  'office',
+  'landline',
+  'new',
+  'old',
+  'private',
+]);
 
 /** Letters that NFD does not decompose. */
 const FOLD_EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
@@ -105,16 +143,20 @@ export function foldName(name: string): string[] {
   // unnamed) names nobody: it neither vetoes a merge nor counts as a name's words.
   if (isChannelText(name)) return [];
   const tokens = foldTokens(name);
-  // A name made only of kinship words (and "my") is a relation label.
+  // A name made only of kinship words (and "my", "cell", ...) is a relation label. A relation word before
+  // a name ("Grandma Ann", "Aunt Ann Lee") is dropped: the name is the person's.
   let kin: string | null = null;
+  let named = false;
   for (const t of tokens) {
     const k = KIN.get(t);
     if (k !== undefined) {
       if (kin !== null && kin !== k) return tokens;
       kin = k;
-    } else if (!KIN_FILLER.has(t)) return tokens;
+    } else if (!KIN_FILLER.has(t)) named = true;
   }
-  return kin ? [kin] : tokens;
+  if (kin === null) return tokens;
+  if (!named) return [kin];
+  return KIN_BEFORE_NAME.has(tokens[0]) ? tokens.filter((t) => !KIN_BEFORE_NAME.has(t)) : tokens;
 }
 
 /** An e-mail address ("ann@x.com", "<ann@x.com>") or a phone number ("+1 (415) 555-0123"), alone. */
