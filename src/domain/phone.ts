@@ -1170,6 +1170,8 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
  */
 export function normalizePhone(raw: string, region: CountryCode | null): NormPhone | null {
   if (typeof raw !== 'string') return null;
+  const own = region === null ? null : carrierPrefixMisread(raw, region);
+  if (own !== null) return own;
   // A number in one of the common shapes (fastE164, fastPath) costs less to read than to look up in the
   // cache, and that reading is final (its key is a 'p:' key: readOrRepair keeps it): only the rest is cached.
   const s = raw.trim();
@@ -1183,6 +1185,27 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   const parsed = parse(raw, region);
   parseCache.set(key, parsed);
   return copy(parsed);
+}
+
+/**
+ * A number written with "00" and a calling code, where "00" and the next digits are also a carrier's
+ * international prefix (Brazil: "0055" is carrier 55, "0031" carrier 31; Colombia: "005" carrier 5). The
+ * parser then reads the rest as another country's number: "0055 31 90780-5996" in a Brazilian book as
+ * "+31 907805996" (the Netherlands), "0031 6 12345678" as "+61 2345678". The plain reading ("00" as the
+ * international prefix) is taken when it is a valid number and either is one of the book's own country
+ * (a contact saved with its own country's code) or the parser's reading is no valid number. Null for any
+ * other string, and wherever the two readings agree (the parser's reading stands).
+ */
+function carrierPrefixMisread(raw: string, region: CountryCode): NormPhone | null {
+  const s = raw.trim();
+  if (s.charCodeAt(0) !== 48 || s.charCodeAt(1) !== 48 || hasExtension(s)) return null;
+  const plain = parsePhoneNumberFromString('+' + digitsOf(s).slice(2));
+  if (plain === undefined || !plain.isValid()) return null;
+  if (plain.countryCallingCode !== getCountryCallingCode(region)) {
+    const read = parsePhoneNumberFromString(s, region);
+    if (read === undefined || read.number === plain.number || read.isValid()) return null;
+  }
+  return { display: plain.number, key: 'p:' + plain.number };
 }
 
 /** Owners' phones -> their region. */

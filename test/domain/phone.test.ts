@@ -994,3 +994,16 @@ test("a number of a changed numbering plan is today's number (Mexico 2019, Brazi
     assert.equal(renumbered(shown!), shown);
   }
 });
+
+test('"00" and a calling code that is also a carrier prefix: the own country, or the only valid reading', () => {
+  // Brazil dials abroad through a carrier ("00" + two digits): 0055 and 0031 are carriers 55 and 31.
+  assert.equal(normalizePhone('0055 31 90780-5996', 'BR')?.key, 'p:+5531907805996'); // not +31 907805996
+  assert.equal(normalizePhone('0055 31907805996', 'BR')?.display, '+5531907805996');
+  assert.equal(normalizePhone('0031 6 12345678', 'BR')?.key, 'p:+31612345678'); // not +61 2345678, no number
+  // Where the parser's own reading is a valid number of another country, it stands.
+  assert.equal(normalizePhone('0021 11 98765 4321', 'BR')?.key, 'p:+11987654321');
+  // Countries without carrier prefixes read these as before.
+  assert.equal(normalizePhone('0044 7911 123456', 'GB')?.key, 'p:+447911123456');
+  assert.equal(normalizePhone('0055 31907805996', 'US')?.key, 'p:+5531907805996');
+  assert.equal(normalizePhone('0031 6 12345678', 'DE')?.key, 'p:+31612345678');
+});
