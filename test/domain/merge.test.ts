@@ -173,7 +173,7 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
     2,
   );
   // A label with the phone's own words ("Mom Cell"), or a relation word before the name ("Aunt Ann").
-  for (const label of ['Mom Cell', 'Mom (work)', 'My Mom mobile', 'Grandma Jane', 'Aunt Jane', 'Auntie Jane Doe']) {
+  for (const label of ['Mom Cell', 'Mom (work)', 'My Mom mobile', 'Grandma Jane', 'Aunt Jane', 'Auntie Jane Doe', 'Dentist', 'Landlord']) {
     assert.equal(
       merge([
         { name: 'Jane Doe', email: 'jane@doe.net', phone: '+12125550142' },
@@ -192,6 +192,8 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
     ["Ann's Mom", 'Ann Lee'],
     ['Ann Mom', 'Ann Lee'],
     ['Ma Li', 'Zhang Li'], // Ma is a family name here
+    ['Dentist', 'Plumber'],
+    ['Hugo Boss', 'Jane Doe'], // a trade word inside a name is the name's
     ['Nana Sato', 'Yui Sato'],
   ]) {
     assert.equal(

@@ -78,9 +78,9 @@ NICKNAME_GROUPS.forEach((g, i) => {
 });
 
 /**
- * Kinship and partner labels ("Mom", "My Dad", "Oma", "Wife"): they say who someone is to the user, not
- * their name, so "Mom" and "Jane Doe" on one mobile are one person; two different labels ("Mom", "Dad"
- * on a landline) still conflict. Folded to one marker token per relation.
+ * Kinship, partner and trade labels ("Mom", "My Dad", "Oma", "Wife", "Dentist"): they say who someone is
+ * to the user, not their name, so "Mom" and "Jane Doe" on one mobile are one person; two different labels
+ * ("Mom", "Dad" on a landline) still conflict. Folded to one marker token per relation.
  */
 const KIN = new Map<string, string>(); // a Map, not an object: "constructor" is no relation
 for (const [label, words] of Object.entries({
@@ -93,6 +93,13 @@ for (const [label, words] of Object.entries({
   brother: 'brother bro',
   aunt: 'aunt auntie aunty tante ciocia',
   uncle: 'uncle onkel wujek',
+  // What someone is to the owner by trade or place: "Dentist" and "Ann Lee" on one number are one person,
+  // "Dentist" and "Plumber" two. Each word its own label.
+  ...Object.fromEntries(
+    'boss landlord landlady neighbour neighbor coach teacher tutor doctor dentist vet plumber electrician mechanic babysitter nanny lawyer accountant hairdresser barber cleaner trainer therapist'
+      .split(' ')
+      .map((w) => [w, w]),
+  ),
 })) {
   for (const w of words.split(' ')) KIN.set(w.normalize('NFD').replace(/\p{M}+/gu, ''), '~' + label);
 }
