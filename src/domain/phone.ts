@@ -748,14 +748,38 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
     const elsewhere = international ? null : elsewhereNational(s, digits, parsed.number as string, national, bad, region);
     if (elsewhere !== null) return elsewhere;
     if (bad) {
-      // A local number without its area code ("234-5678" in a +1 book): as with no region.
-      if (!international && isLocalNumber(parsed.number as string, national, region)) return noCountry(s, digits);
+      // A local number without its area code ("234-5678" in a +1 book), or another country's number
+      // without its country code ("(31) 93502-4155" in a +1 book): as with no region.
+      if (
+        !international &&
+        (isLocalNumber(parsed.number as string, national, region) || isForeignNational(s, parsed.number as string, national, digits, region))
+      )
+        return noCountry(s, digits);
       // Too short for a subscriber number, impossible length for the country, or filler ("000 0000").
       return { display: s, key: null };
     }
     return fullNumber(parsed.number as string);
   }
   return noCountry(s, digits);
+}
+
+/** Written as one number: digits in groups, spaces, dots, dashes and brackets (no list, no letters). */
+const ONE_NUMBER_RE = /^\(?\d[\d\s().-]*$/;
+
+/**
+ * A number written without '+' or a call prefix that is longer than any number of the region, not
+ * starting with 0, written as one number, and no longer than an E.164 number: another country's number saved without its
+ * country code ("(31) 93502-4155", a Brazilian mobile, in a +1 book: 11 digits where the region has 10).
+ * It is read as when the region is unknown (noCountry): shown as written, keyed on its digits, and joined
+ * to the one full number of the book that ends with them after a real calling code (merge/links.ts). It
+ * was keyless, so a card holding only it had nothing to invite and was left out: a person lost.
+ */
+function isForeignNational(s: string, number: string, national: string, digits: string, region: CountryCode | null): boolean {
+  if (region === null || digits.length > MAX_E164_DIGITS || digits.charCodeAt(0) === 48 || sameDigit(digits) || !ONE_NUMBER_RE.test(s)) return false;
+  const rp = regionPlan(region);
+  if (rp === null || !number.startsWith(rp.plan.callingCode, 1)) return false;
+  const lengths = rp.plan.lengths;
+  return lengths !== null && national.length > lengths[lengths.length - 1]!;
 }
 
 /**
@@ -1157,7 +1181,10 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
     if (ext !== null) return withExtension(parsed.number, ext, bad);
     const elsewhere = plus || idd ? null : elsewhereNational(s, digits, parsed.number, national, bad, region);
     if (elsewhere !== null) return elsewhere;
-    if (bad) return !plus && !idd && isLocalNumber(parsed.number, national, region) ? noCountry(s, digits) : { display: s, key: null };
+    if (bad)
+      return !plus && !idd && (isLocalNumber(parsed.number, national, region) || isForeignNational(s, parsed.number, national, digits, region))
+        ? noCountry(s, digits)
+        : { display: s, key: null };
     return fullNumber(parsed.number);
   }
   return noCountry(s, ext === null ? digits : digitsOf(s));

@@ -300,6 +300,10 @@ for (const engine of ENGINES) {
           { name: 'Amelia Hughes', email: 'amelia@example.co.uk', phone: '+44 7911 123456' },
           { name: 'Camille Martin', phone: '06 12 34 56 78' },
           { name: 'Local Plumber', phone: '(415) 555-0199' },
+          // Brazilian mobiles are written without the trunk 0: longer than any US number.
+          { name: 'Ana Souza', phone: '(31) 93502-4155' },
+          { name: 'Ana Souza', email: 'ana@example.com.br', phone: '+55 31 93502-4155' },
+          { name: 'Bia Lima', phone: '(21) 98765-4321' },
         ],
       });
       assert.equal(r.status, 200, r.text);
@@ -307,10 +311,12 @@ for (const engine of ENGINES) {
       assert.deepEqual(rows.get('Amelia Hughes'), ['+447911123456'], 'one person, shown with the full number');
       assert.deepEqual(rows.get('Camille Martin'), ['06 12 34 56 78'], 'shown as written: no made-up +1 number');
       assert.deepEqual(rows.get('Local Plumber'), ['+14155550199']);
-      assert.equal(r.body.data.length, 3);
+      assert.deepEqual(rows.get('Ana Souza'), ['+5531935024155'], 'one person, shown with the full number');
+      assert.deepEqual(rows.get('Bia Lima'), ['(21) 98765-4321'], 'kept as written: someone to call, not left out');
+      assert.equal(r.body.data.length, 5);
       assert.equal(r.body.meta.cleaning.left_out, 0, 'nobody left out');
       const got = await api.get(`/v0/address-book/${user}`);
-      assert.deepEqual(got.body.data.map((d: any) => d.name).sort(), ['Amelia Hughes', 'Camille Martin', 'Local Plumber']);
+      assert.deepEqual(got.body.data.map((d: any) => d.name).sort(), ['Amelia Hughes', 'Ana Souza', 'Bia Lima', 'Camille Martin', 'Local Plumber']);
     });
 
     it('the same person written in Unicode and punycode, or with a wrapper, is one contact', async () => {

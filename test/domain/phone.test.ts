@@ -62,6 +62,10 @@ test("a national number the region's plan has no such number for is another coun
   ]) {
     assert.deepEqual(normalizePhone(s, 'US'), { display: s, key }, s);
   }
+  // Longer than any number of the region, written as one number: another country's, without its code
+  // (a Brazilian mobile in a US book). It was keyless, and a card holding only it was left out.
+  assert.deepEqual(normalizePhone('(31) 93502-4155', 'US'), { display: '(31) 93502-4155', key: 'n:31935024155' });
+  assert.deepEqual(normalizePhone('31 93502 4155', 'US'), { display: '31 93502 4155', key: 'n:31935024155' });
   // A US number written nationally in a UK book: no "+444155550123".
   assert.deepEqual(normalizePhone('(415) 555-0123', 'GB'), { display: '(415) 555-0123', key: 'n:4155550123' });
   // Must not: the region's own numbers keep their full form, in any writing.
@@ -849,7 +853,21 @@ describe('the rewritten shortcuts agree with their first form', () => {
     return { display: '+1' + digits, key: 'p:+1' + digits };
   }
   // The second reading (readOrRepair) is the same code on both sides; the shortcuts are what is compared.
-  const firstForm = (raw: string, region: CountryCode | null) => readOrRepair(raw, (s) => renumber(firstReading(s, region)));
+  const firstForm = (raw: string, region: CountryCode | null) =>
+    (region && carrierMisread(raw, region)) || readOrRepair(raw, (s) => renumber(firstReading(s, region)));
+  // The fifth (issue #12): "00" and digits that are also a carrier's prefix (Brazil's 0055): the plain
+  // reading when it is a valid number of the region, or the carrier reading is no valid number.
+  function carrierMisread(raw: string, region: CountryCode) {
+    const s = raw.trim();
+    if (!s.startsWith('00') || EXTENSION_RE.test(s)) return null;
+    const plain = parsePhoneNumberFromString('+' + digitsOf(s).slice(2));
+    if (!plain?.isValid()) return null;
+    if (plain.countryCallingCode !== getCountryCallingCode(region)) {
+      const read = parsePhoneNumberFromString(s, region);
+      if (!read || read.number === plain.number || read.isValid()) return null;
+    }
+    return { display: plain.number as string, key: 'p:' + plain.number };
+  }
   // The fourth deliberate change: a number of a numbering plan that has since changed is today's number.
   function renumber(v: { display: string; key: string | null } | null) {
     if (v === null || v.key === null || !v.key.startsWith('p:')) return v;
@@ -883,10 +901,28 @@ describe('the rewritten shortcuts agree with their first form', () => {
       const elsewhere = international ? null : elsewhereNational(s, digits, parsed.number as string, national, bad, region);
       if (elsewhere !== null) return elsewhere;
       if (bad && !international && region && isLocal(parsed.number as string, parsed.nationalNumber as string, region)) return noCountry(s, digits);
+      if (bad && !international && region && isForeign(s, parsed.number as string, parsed.nationalNumber as string, digits, region))
+        return noCountry(s, digits);
       if (bad) return { display: s, key: null };
       return { display: parsed.number as string, key: 'p:' + parsed.number };
     }
     return noCountry(s, digits);
+  }
+  // The fourth (issue #12): "(31) 93502-4155" in a +1 book, longer than any number of the region and
+  // written as one number, is another country's number without its code, keyed as with no region.
+  function isForeign(s: string, number: string, national: string, digits: string, region: CountryCode) {
+    const m = new Metadata() as unknown as { selectNumberingPlan(c: string): void; numberingPlan: { possibleLengths(): number[] | undefined } };
+    m.selectNumberingPlan(region);
+    const lengths = m.numberingPlan.possibleLengths();
+    return (
+      number.startsWith('+' + getCountryCallingCode(region)) &&
+      lengths !== undefined &&
+      national.length > lengths[lengths.length - 1]! &&
+      digits.length <= 15 &&
+      !digits.startsWith('0') &&
+      !/^(\d)\1*$/.test(digits) &&
+      /^\(?\d[\d\s().-]*$/.test(s)
+    );
   }
   // The second deliberate change: "234-5678" in a +1 book is a local number without its area code.
   function isLocal(number: string, national: string, region: CountryCode) {
