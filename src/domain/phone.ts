@@ -741,7 +741,10 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
 
   if (parsed && (international || region)) {
     const national = parsed.nationalNumber as string;
-    const bad = national.length < MIN_NATIONAL_DIGITS || !parsed.isPossible() || /^(\d)\1*$/.test(national);
+    // Short national numbers are no subscriber number, except a valid full number of a small plan
+    // ("+376 312 345", Andorra; "+299 22 12 34", Greenland): a person to call.
+    const short = national.length < MIN_NATIONAL_DIGITS && !(international && parsed.isValid());
+    const bad = short || !parsed.isPossible() || /^(\d)\1*$/.test(national);
     if (parsed.ext) return withExtension(parsed.number as string, parsed.ext, bad);
     // A pause (',' ';' '#') the parser does not read as an extension: shown as written, never merged.
     if (hasExtension(s)) return { display: s, key: null };
@@ -767,19 +770,27 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
 const ONE_NUMBER_RE = /^\(?\d[\d\s().-]*$/;
 
 /**
- * A number written without '+' or a call prefix that is longer than any number of the region, not
- * starting with 0, written as one number, and no longer than an E.164 number: another country's number saved without its
- * country code ("(31) 93502-4155", a Brazilian mobile, in a +1 book: 11 digits where the region has 10).
+ * A number written without '+' or a call prefix that the region's plan has no number of that length for
+ * (the caller's `bad`), of 7 to 15 digits, not starting with 0 (a trunk prefix: elsewhereNational) and
+ * written as one number: another country's number saved without its country code ("(31) 93502-4155", a
+ * Brazilian mobile, in a +1 book: 11 digits where the region has 10; "5123 4567", Hong Kong, in a UK
+ * book).
  * It is read as when the region is unknown (noCountry): shown as written, keyed on its digits, and joined
  * to the one full number of the book that ends with them after a real calling code (merge/links.ts). It
  * was keyless, so a card holding only it had nothing to invite and was left out: a person lost.
  */
 function isForeignNational(s: string, number: string, national: string, digits: string, region: CountryCode | null): boolean {
-  if (region === null || digits.length > MAX_E164_DIGITS || digits.charCodeAt(0) === 48 || sameDigit(digits) || !ONE_NUMBER_RE.test(s)) return false;
+  if (region === null || digits.length < MIN_NATIONAL_DIGITS || digits.length > MAX_E164_DIGITS || !ONE_NUMBER_RE.test(s)) return false;
   const rp = regionPlan(region);
-  if (rp === null || !number.startsWith(rp.plan.callingCode, 1)) return false;
-  const lengths = rp.plan.lengths;
-  return lengths !== null && national.length > lengths[lengths.length - 1]!;
+  if (rp === null) return false;
+  if (!number.startsWith(rp.plan.callingCode, 1)) {
+    // The region's own international prefix read it ("09" in Mexico: "0912 345 678", a Vietnamese mobile,
+    // became "+1 2345678") and no possible number came of it.
+    let z = 0;
+    while (digits.charCodeAt(z) === 48) z++;
+    return digits.length - z >= MIN_NATIONAL_DIGITS && !sameDigit(digits.slice(z));
+  }
+  return digits.charCodeAt(0) !== 48 && national.charCodeAt(0) !== 48 && !sameDigit(national) && !sameDigit(digits);
 }
 
 /**
@@ -1177,6 +1188,8 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
 
   if (parsed && (plus || idd || region)) {
     const national = parsed.national;
+    // A short full number may be a valid one of a small plan: the parser, which checks validity, decides.
+    if ((plus || idd) && national.length < MIN_NATIONAL_DIGITS && parsed.possible) return UNSURE;
     const bad = national.length < MIN_NATIONAL_DIGITS || !parsed.possible || sameDigit(national);
     if (ext !== null) return withExtension(parsed.number, ext, bad);
     const elsewhere = plus || idd ? null : elsewhereNational(s, digits, parsed.number, national, bad, region);

@@ -534,10 +534,15 @@ test('must not: short codes, filler and impossible numbers in a known region bec
     ['(000) 000-001', 'JM'], // starts with 0: no subscriber number
     ['0 12 34 56', 'FR'],
     ['+1 234 5678', 'US'], // written international: an impossible number, not a local one
-    ['011 234 5678', 'US'],
   ] as const) {
     assert.equal(read(raw, region)?.key ?? null, null, `${raw} in ${region}`);
   }
+  // Read through the region's international prefix into no possible number, a string written as one
+  // number is another country's national number ("011 234 5678" is how Johannesburg writes its numbers,
+  // "0912 345 678" a Vietnamese mobile, "09" being Mexico's prefix): keyed as with no region, as the
+  // region's own impossible numbers of such a length are.
+  assert.equal(read('011 234 5678', 'US')?.key, 'n:0112345678');
+  assert.equal(read('0912 345 678', 'MX')?.key, 'n:0912345678');
   // A local number with an extension cannot be dialled: no key.
   assert.equal(read('234-5678 x12', 'US')?.key, null);
 });
@@ -890,7 +895,8 @@ describe('the rewritten shortcuts agree with their first form', () => {
     }
     if (parsed && (international || region)) {
       const national = parsed.nationalNumber as string;
-      const bad = national.length < 7 || !parsed.isPossible() || /^(\d)\1*$/.test(national);
+      // The sixth (issue #12): a valid full number of a small plan ("+376 312 345") is a number, however short.
+      const bad = (national.length < 7 && !(international && parsed.isValid())) || !parsed.isPossible() || /^(\d)\1*$/.test(national);
       // Since issue #12 a number with an extension is a callable direct line: keyed "+E164;ext=N".
       if (parsed.ext) {
         const n = renumbered(parsed.number as string);
@@ -908,21 +914,19 @@ describe('the rewritten shortcuts agree with their first form', () => {
     }
     return noCountry(s, digits);
   }
-  // The fourth (issue #12): "(31) 93502-4155" in a +1 book, longer than any number of the region and
+  // The fourth (issue #12): "(31) 93502-4155" in a +1 book, of a length the region has no number of and
   // written as one number, is another country's number without its code, keyed as with no region.
   function isForeign(s: string, number: string, national: string, digits: string, region: CountryCode) {
     const m = new Metadata() as unknown as { selectNumberingPlan(c: string): void; numberingPlan: { possibleLengths(): number[] | undefined } };
     m.selectNumberingPlan(region);
     const lengths = m.numberingPlan.possibleLengths();
-    return (
-      number.startsWith('+' + getCountryCallingCode(region)) &&
-      lengths !== undefined &&
-      national.length > lengths[lengths.length - 1]! &&
-      digits.length <= 15 &&
-      !digits.startsWith('0') &&
-      !/^(\d)\1*$/.test(digits) &&
-      /^\(?\d[\d\s().-]*$/.test(s)
-    );
+    if (lengths === undefined || digits.length < 7 || digits.length > 15 || !/^\(?\d[\d\s().-]*$/.test(s)) return false;
+    if (!number.startsWith('+' + getCountryCallingCode(region))) {
+      // Read through the region's own international prefix ("09" in Mexico) into no possible number.
+      const rest = digits.replace(/^0+/, '');
+      return rest.length >= 7 && !/^(\d)\1*$/.test(rest);
+    }
+    return !digits.startsWith('0') && !national.startsWith('0') && !/^(\d)\1*$/.test(national) && !/^(\d)\1*$/.test(digits);
   }
   // The second deliberate change: "234-5678" in a +1 book is a local number without its area code.
   function isLocal(number: string, national: string, region: CountryCode) {
@@ -1042,4 +1046,18 @@ test('"00" and a calling code that is also a carrier prefix: the own country, or
   assert.equal(normalizePhone('0044 7911 123456', 'GB')?.key, 'p:+447911123456');
   assert.equal(normalizePhone('0055 31907805996', 'US')?.key, 'p:+5531907805996');
   assert.equal(normalizePhone('0031 6 12345678', 'DE')?.key, 'p:+31612345678');
+});
+
+test('a valid full number of a small plan is a number, however short its national part', () => {
+  for (const [raw, e164] of [
+    ['+376 312 345', '+376312345'], // Andorra
+    ['+299 22 12 34', '+299221234'], // Greenland
+    ['+682 71 234', '+68271234'], // Cook Islands
+    ['00298 21 12 34', '+298211234'], // the Faroes, with a call prefix
+  ] as const) {
+    for (const region of ['US', 'GB', null] as const) assert.deepEqual(normalizePhone(raw, region), { display: e164, key: 'p:' + e164 }, `${raw} in ${region}`);
+  }
+  // Must not: short strings written nationally stay keyless (short codes), and so do invalid full ones.
+  assert.equal(normalizePhone('312 345', 'US')?.key ?? null, null);
+  assert.equal(normalizePhone('+1 234 5678', 'US')?.key ?? null, null);
 });
