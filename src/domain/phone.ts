@@ -1210,8 +1210,6 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
  */
 export function normalizePhone(raw: string, region: CountryCode | null): NormPhone | null {
   if (typeof raw !== 'string') return null;
-  const own = region === null ? null : carrierPrefixMisread(raw, region);
-  if (own !== null) return own;
   // A number in one of the common shapes (fastE164, fastPath) costs less to read than to look up in the
   // cache, and that reading is final (its key is a 'p:' key: readOrRepair keeps it): only the rest is cached.
   const s = raw.trim();
@@ -1222,7 +1220,7 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   const key = (region ?? '') + '\n' + raw;
   const hit = parseCache.get(key); // null (not a number) is a cached answer too
   if (hit !== undefined) return copy(hit);
-  const parsed = parse(raw, region);
+  const parsed = (region === null ? null : carrierPrefixMisread(raw, region)) ?? parse(raw, region);
   parseCache.set(key, parsed);
   return copy(parsed);
 }
@@ -1241,11 +1239,10 @@ function carrierPrefixMisread(raw: string, region: CountryCode): NormPhone | nul
   if (s.charCodeAt(0) !== 48 || s.charCodeAt(1) !== 48 || hasExtension(s)) return null;
   const plain = parsePhoneNumberFromString('+' + digitsOf(s).slice(2));
   if (plain === undefined || !plain.isValid()) return null;
-  if (plain.countryCallingCode !== getCountryCallingCode(region)) {
-    const read = parsePhoneNumberFromString(s, region);
-    if (read === undefined || read.number === plain.number || read.isValid()) return null;
-  }
-  return { display: plain.number, key: 'p:' + plain.number };
+  const read = parsePhoneNumberFromString(s, region);
+  if (read !== undefined && read.number === plain.number) return null; // they agree: the usual reading
+  if (plain.countryCallingCode !== getCountryCallingCode(region) && (read === undefined || read.isValid())) return null;
+  return fullNumber(plain.number);
 }
 
 /** Owners' phones -> their region. */

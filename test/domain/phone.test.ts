@@ -867,11 +867,10 @@ describe('the rewritten shortcuts agree with their first form', () => {
     if (!s.startsWith('00') || EXTENSION_RE.test(s)) return null;
     const plain = parsePhoneNumberFromString('+' + digitsOf(s).slice(2));
     if (!plain?.isValid()) return null;
-    if (plain.countryCallingCode !== getCountryCallingCode(region)) {
-      const read = parsePhoneNumberFromString(s, region);
-      if (!read || read.number === plain.number || read.isValid()) return null;
-    }
-    return { display: plain.number as string, key: 'p:' + plain.number };
+    const read = parsePhoneNumberFromString(s, region);
+    if (read && read.number === plain.number) return null;
+    if (plain.countryCallingCode !== getCountryCallingCode(region) && (!read || read.isValid())) return null;
+    return renumber({ display: plain.number as string, key: 'p:' + plain.number });
   }
   // The fourth deliberate change: a number of a numbering plan that has since changed is today's number.
   function renumber(v: { display: string; key: string | null } | null) {
