@@ -18,6 +18,9 @@
  *     number joins the one name group it agrees with, when that group is one identity.
  *  2. Per component: two groups are never fused when any name of one conflicts with any name of the
  *     other, so a chain "John Smith" - (unnamed) - "Mary Smith" does not fuse John and Mary.
+ * An e-mail address is one mailbox, and names veto less there (merge/links.ts linkMailbox): a card that
+ * holds nothing but the address joins its one owner whatever its label ("Mum", a maiden name), and its
+ * label takes no part in later vetoes; two cards with the address and a number in common are one person.
  * Names alone never merge anything: they can only veto.
  *
  * The parts live in merge/: names.ts (folding, compatibility), components.ts (union-find with the veto),
