@@ -173,7 +173,18 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
     2,
   );
   // A label with the phone's own words ("Mom Cell"), or a relation word before the name ("Aunt Ann").
-  for (const label of ['Mom Cell', 'Mom (work)', 'My Mom mobile', 'Grandma Jane', 'Aunt Jane', 'Auntie Jane Doe', 'Dentist', 'Landlord']) {
+  for (const label of [
+    'Mom Cell',
+    'Mom (work)',
+    'My Mom mobile',
+    'Grandma Jane',
+    'Aunt Jane',
+    'Auntie Jane Doe',
+    'Dentist',
+    'Landlord',
+    'Jane Dentist',
+    'Jane - dentist',
+  ]) {
     assert.equal(
       merge([
         { name: 'Jane Doe', email: 'jane@doe.net', phone: '+12125550142' },
@@ -193,6 +204,8 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
     ['Ann Mom', 'Ann Lee'],
     ['Ma Li', 'Zhang Li'], // Ma is a family name here
     ['Dentist', 'Plumber'],
+    ["Jane's dentist", 'Jane Doe'], // someone's dentist is not Jane
+    ['Ann Barber', 'Ann Lee'], // a trade word that is a family name stays one
     ['Hugo Boss', 'Jane Doe'], // a trade word inside a name is the name's
     ['Nana Sato', 'Yui Sato'],
   ]) {

@@ -114,6 +114,16 @@ const KIN_BEFORE_NAME = new Set(
   ),
 );
 
+/**
+ * Trade words dropped beside a name ("John Plumber", "Ann - dentist"): only those that are no family
+ * name. Not "Boss" (Hugo Boss), "Barber", "Coach", "Trainer", "Cleaner".
+ */
+const TRADE_WITH_NAME = new Set(
+  'landlord landlady neighbour neighbor teacher tutor doctor dentist vet plumber electrician mechanic babysitter nanny lawyer accountant hairdresser therapist'.split(
+    ' ',
+  ),
+);
+
 /** Words around a relation label that name no one: "My Mom", "Mom Cell", "Dad (work)". */
 const KIN_FILLER = new Set([
   'my',
@@ -163,7 +173,12 @@ export function foldName(name: string): string[] {
   }
   if (kin === null) return tokens;
   if (!named) return [kin];
-  return KIN_BEFORE_NAME.has(tokens[0]) ? tokens.filter((t) => !KIN_BEFORE_NAME.has(t)) : tokens;
+  if (KIN_BEFORE_NAME.has(tokens[0])) return tokens.filter((t) => !KIN_BEFORE_NAME.has(t));
+  // A trade word beside a name says what the person does ("John Plumber", "Ann - dentist"), unless it is
+  // someone's ("Ann's dentist": the 's' before it).
+  const at = tokens.findIndex((t) => TRADE_WITH_NAME.has(t));
+  if (at >= 0 && tokens[at - 1] !== 's') return tokens.filter((t) => !TRADE_WITH_NAME.has(t) && !KIN_FILLER.has(t));
+  return tokens;
 }
 
 /** An e-mail address ("ann@x.com", "<ann@x.com>") or a phone number ("+1 (415) 555-0123"), alone. */
