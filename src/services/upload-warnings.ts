@@ -209,7 +209,11 @@ export function closest(field: string, known: readonly string[]): string | null 
  */
 const SYNONYMS: ReadonlyMap<string, string> = new Map(
   Object.entries({
-    email: ['emailaddress', 'mailaddress', 'primaryemail', 'emailaddresses', 'workemail', 'homeemail', 'otheremail', 'mails'],
+    email: ['emailaddress', 'mailaddress', 'primaryemail', 'workemail', 'homeemail', 'otheremail'],
+    emails: ['emailaddresses', 'mails', 'mailaddresses'],
+    times_contacted: ['timesemailed', 'timescontacted', 'emailcount', 'sentcount', 'messagessent', 'contactcount', 'timesmailed'],
+    last_message_sent_date: ['lastcontacted', 'lastsent', 'lastemailed', 'lastcontact', 'lastsentdate', 'lastmessagesent'],
+    last_message_received_date: ['lastreceived', 'lastreceiveddate', 'lastmessagereceived'],
     phone: ['phonenumber', 'telephone', 'tel', 'telephonenumber', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'msisdn', 'number'],
     phones: ['phonenumbers', 'telephones', 'numbers', 'mobiles', 'tels'],
     name: ['fullname', 'displayname', 'firstname', 'lastname', 'givenname', 'familyname', 'surname', 'contactname'],

@@ -12,14 +12,31 @@ test('did-you-mean: typos, case and separators; nothing for unrelated names', ()
   assert.equal(closest('phnoe', known), 'phone');
   assert.equal(closest('timesContacted', known), 'times_contacted');
   assert.equal(closest('isFavorite', known), 'is_favorite');
-  assert.equal(closest('last_message_sent', known), null);
+  assert.equal(closest('last_message_sent', known), 'last_message_sent_date'); // a synonym, not a typo
   assert.equal(closest('crm_id', known), null);
   assert.equal(closest('x', known), null);
 });
 
 test('did-you-mean: what exporters and other APIs call the fields that hold a person (an address, a number, a star)', () => {
-  const known = ['email', 'emails', 'phone', 'phones', 'name', 'times_contacted', 'is_favorite', 'company', 'title', 'photos'];
+  const known = [
+    'email',
+    'emails',
+    'phone',
+    'phones',
+    'name',
+    'times_contacted',
+    'is_favorite',
+    'company',
+    'title',
+    'photos',
+    'last_message_sent_date',
+    'last_message_received_date',
+  ];
   for (const [field, want] of [
+    ['emailAddresses', 'emails'],
+    ['times_emailed', 'times_contacted'],
+    ['lastContacted', 'last_message_sent_date'],
+    ['last_received', 'last_message_received_date'],
     ['email_address', 'email'],
     ['emailAddress', 'email'],
     ['phone_number', 'phone'],
