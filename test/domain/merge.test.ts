@@ -259,6 +259,28 @@ test('a name spelt two ways on one address is one person; two names that differ 
       `${a} / ${b}`,
     );
   }
+  // Words about the line, not the person.
+  for (const [a, b] of [
+    ['Ann (work)', 'Ann Lee'],
+    ['Ann mobile', 'Ann Lee'],
+    ['Ann Lee - home', 'Ann Lee'],
+  ]) {
+    assert.equal(
+      merge([
+        { name: a, phone: '+12125550150' },
+        { name: b, phone: '+12125550150' },
+      ]).length,
+      1,
+      `${a} / ${b}`,
+    );
+  }
+  assert.equal(
+    merge([
+      { name: 'Ann (work)', phone: '+12125550150' },
+      { name: 'Bob (work)', phone: '+12125550150' },
+    ]).length,
+    2,
+  );
   // Look-alikes that stay two: a vowel among the last two letters, words that join into another name.
   for (const [a, b] of [
     ['Christian Meyer', 'Christina Meyer'],

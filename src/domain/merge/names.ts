@@ -171,7 +171,7 @@ export function foldName(name: string): string[] {
       kin = k;
     } else if (!KIN_FILLER.has(t)) named = true;
   }
-  if (kin === null) return tokens;
+  if (kin === null) return withoutChannelWords(tokens);
   if (!named) return [kin];
   if (KIN_BEFORE_NAME.has(tokens[0])) return tokens.filter((t) => !KIN_BEFORE_NAME.has(t));
   // A trade word beside a name says what the person does ("John Plumber", "Ann - dentist"), unless it is
@@ -179,6 +179,18 @@ export function foldName(name: string): string[] {
   const at = tokens.findIndex((t) => TRADE_WITH_NAME.has(t));
   if (at >= 0 && tokens[at - 1] !== 's') return tokens.filter((t) => !TRADE_WITH_NAME.has(t) && !KIN_FILLER.has(t));
   return tokens;
+}
+
+/**
+ * Words about the phone or the line, not the person ("Ann (work)", "Ann mobile", "Ann Lee - home"):
+ * dropped from a name that has other words, so "Ann (work)" and "Ann Lee" on one number are one person.
+ */
+const CHANNEL_WORDS = new Set(['cell', 'mobile', 'mob', 'iphone', 'whatsapp', 'home', 'work', 'office', 'landline', 'private', 'personal', 'business']);
+
+function withoutChannelWords(tokens: string[]): string[] {
+  let channel = 0;
+  for (const t of tokens) if (CHANNEL_WORDS.has(t)) channel++;
+  return channel === 0 || channel === tokens.length ? tokens : tokens.filter((t) => !CHANNEL_WORDS.has(t));
 }
 
 /** An e-mail address ("ann@x.com", "<ann@x.com>") or a phone number ("+1 (415) 555-0123"), alone. */
