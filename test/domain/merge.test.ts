@@ -8,6 +8,12 @@ import type { Contact, EntryInput } from '../../src/domain/types.ts';
 const norm = (entries: EntryInput[], region: CountryCode | null = 'US', sourceKey = 'ios:-') => entries.map((e) => normalizeEntry(e, { region, sourceKey }));
 const merge = (entries: EntryInput[], region: CountryCode | null = 'US') => mergeEntries(norm(entries, region));
 const names = (cs: Contact[]) => cs.map((c) => c.name);
+/** Rows two cards named `a` and `b` give when they hold one number and nothing else. */
+const rowsOnOneNumber = (a: string, b: string, phone = '+12125550150') =>
+  merge([
+    { name: a, phone },
+    { name: b, phone },
+  ]).length;
 
 test('merges on a shared e-mail, whatever the spelling, and keeps every address', () => {
   const cs = merge([
@@ -209,14 +215,7 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
     ['Hugo Boss', 'Jane Doe'], // a trade word inside a name is the name's
     ['Nana Sato', 'Yui Sato'],
   ]) {
-    assert.equal(
-      merge([
-        { name: a, phone: '+12125550142' },
-        { name: b, phone: '+12125550142' },
-      ]).length,
-      2,
-      `${a} / ${b}`,
-    );
+    assert.equal(rowsOnOneNumber(a, b), 2, `${a} / ${b}`);
   }
 });
 
@@ -250,14 +249,7 @@ test('a name spelt two ways on one address is one person; two names that differ 
     ['Maryann Lee', 'Mary Ann Lee'],
     ['Ana De La Cruz', 'Ana Delacruz'],
   ]) {
-    assert.equal(
-      merge([
-        { name: a, phone: '+12125550150' },
-        { name: b, phone: '+12125550150' },
-      ]).length,
-      1,
-      `${a} / ${b}`,
-    );
+    assert.equal(rowsOnOneNumber(a, b), 1, `${a} / ${b}`);
   }
   // Words about the line, not the person.
   for (const [a, b] of [
@@ -265,36 +257,16 @@ test('a name spelt two ways on one address is one person; two names that differ 
     ['Ann mobile', 'Ann Lee'],
     ['Ann Lee - home', 'Ann Lee'],
   ]) {
-    assert.equal(
-      merge([
-        { name: a, phone: '+12125550150' },
-        { name: b, phone: '+12125550150' },
-      ]).length,
-      1,
-      `${a} / ${b}`,
-    );
+    assert.equal(rowsOnOneNumber(a, b), 1, `${a} / ${b}`);
   }
-  assert.equal(
-    merge([
-      { name: 'Ann (work)', phone: '+12125550150' },
-      { name: 'Bob (work)', phone: '+12125550150' },
-    ]).length,
-    2,
-  );
+  assert.equal(rowsOnOneNumber('Ann (work)', 'Bob (work)'), 2);
   // Look-alikes that stay two: a vowel among the last two letters, words that join into another name.
   for (const [a, b] of [
     ['Christian Meyer', 'Christina Meyer'],
     ['Lena Berg', 'Lean Berg'],
     ['Ann Lee', 'Annl Ee'],
   ]) {
-    assert.equal(
-      merge([
-        { name: a, phone: '+12125550150' },
-        { name: b, phone: '+12125550150' },
-      ]).length,
-      2,
-      `${a} / ${b}`,
-    );
+    assert.equal(rowsOnOneNumber(a, b), 2, `${a} / ${b}`);
   }
   // A brother and a sister on the family landline.
   assert.equal(

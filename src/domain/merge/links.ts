@@ -400,7 +400,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
     }
   }
   const holders = Array.from(ix.holderOf.subarray(from, to));
-  if (isEmailKey(ix, key) && linkMailbox(ix.holderOf.subarray(from, to), key, ix, folded, uf)) return;
+  if (isEmailKey(ix, key) && linkMailbox(holders, key, ix, folded, uf)) return;
   const { one, groups, split, bare } = judge(holders, key, ix, folded, switchboard);
   if (one) {
     for (let n = 1; n < holders.length; n++) uf.tryUnion(holders[0], holders[n]);
@@ -516,7 +516,7 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
  * one person too, whatever their names say. Returns false, linking nothing, in every other case (no copy,
  * or two identities: a family or team mailbox), which the general rule decides.
  */
-function linkMailbox(holders: Int32Array, key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): boolean {
+function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): boolean {
   if (ix.own !== null && ix.own[key] === 1) return false;
   const owners: number[] = [];
   for (const i of holders) if (identifyingKey(ix, i, key)) owners.push(i);

@@ -124,32 +124,14 @@ const TRADE_WITH_NAME = new Set(
   ),
 );
 
+/**
+ * Words about the phone or the line, not the person ("Ann (work)", "Ann mobile", "Ann Lee - home"):
+ * dropped from a name that has other words, so "Ann (work)" and "Ann Lee" on one number are one person.
+ */
+const CHANNEL_WORDS = new Set(['cell', 'mobile', 'mob', 'iphone', 'whatsapp', 'home', 'work', 'office', 'landline', 'private', 'personal', 'business']);
+
 /** Words around a relation label that name no one: "My Mom", "Mom Cell", "Dad (work)". */
-const KIN_FILLER = new Set([
-  'my',
-  'mein',
-  'meine',
-  'ma',
-  'mon',
-  'mi',
-  'mia',
-  'mio',
-  'moja',
-  'moj',
-  'cell',
-  'mobile',
-  'mob',
-  'phone',
-  'iphone',
-  'whatsapp',
-  'home',
-  'work',
-  'office',
-  'landline',
-  'new',
-  'old',
-  'private',
-]);
+const KIN_FILLER = new Set(['my', 'mein', 'meine', 'ma', 'mon', 'mi', 'mia', 'mio', 'moja', 'moj', 'phone', 'new', 'old', ...CHANNEL_WORDS]);
 
 /** Letters that NFD does not decompose. */
 const FOLD_EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
@@ -180,12 +162,6 @@ export function foldName(name: string): string[] {
   if (at >= 0 && tokens[at - 1] !== 's') return tokens.filter((t) => !TRADE_WITH_NAME.has(t) && !KIN_FILLER.has(t));
   return tokens;
 }
-
-/**
- * Words about the phone or the line, not the person ("Ann (work)", "Ann mobile", "Ann Lee - home"):
- * dropped from a name that has other words, so "Ann (work)" and "Ann Lee" on one number are one person.
- */
-const CHANNEL_WORDS = new Set(['cell', 'mobile', 'mob', 'iphone', 'whatsapp', 'home', 'work', 'office', 'landline', 'private', 'personal', 'business']);
 
 function withoutChannelWords(tokens: string[]): string[] {
   let channel = 0;
