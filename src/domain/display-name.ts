@@ -80,9 +80,22 @@ const NOTES_NAME_RE = /^([^/@=<>]*[^/@=<>\s])(?:\/[^/@=<>\s]+)+@[^/@=<>\s]+$/;
 /** The same written with its attribute labels: `CN=Name/OU=Unit/O=Org[@domain]`. */
 const NOTES_TYPED_RE = /^CN=([^/@=<>]*[^/@=<>\s])(?:\/(?:OU|O|C)=[^/@=<>]+)+(?:@[^/@=<>\s]+)?$/i;
 
+/**
+ * Typographic quotes as they pair: what phones and word processors type for '"' (“…”, ‘…’, „…“, «…»,
+ * 「…」), opening -> closing.
+ */
+const CURLY_QUOTES: Record<string, string> = { '“': '”', '‘': '’', '„': '“', '‚': '‘', '«': '»', '‹': '›', '「': '」', '『': '』', '”': '”', '’': '’' };
+
 /** Removes one pair of matching quotes around the whole string (a quoted-string's escapes undone). */
 function unquote(s: string): string {
   const q = s[0];
+  const close = CURLY_QUOTES[q];
+  if (close !== undefined) {
+    // Typographic quotes are no quoted-string: no escapes; a closing quote inside means two quoted parts.
+    if (s.length < 3 || s[s.length - 1] !== close) return s;
+    const inner = s.slice(1, -1);
+    return inner.includes(close) ? s : inner.trim();
+  }
   if (s.length < 3 || (q !== '"' && q !== "'") || s[s.length - 1] !== q) return s;
   const inner = s.slice(1, -1);
   // "Ann" and "Lee": two quoted parts, not one quoted name.
@@ -121,5 +134,12 @@ export function notesCommonName(s: string): string | null {
 /** Whether tidyName can change `name` (cheap: most names hold none of these). */
 export function mayTidy(name: string): boolean {
   const c = name.charCodeAt(0);
-  return c === 0x22 || c === 0x27 || name.includes('=?') || name.includes('/') || name.charCodeAt(name.length - 1) === 0x3e;
+  return (
+    c === 0x22 ||
+    c === 0x27 ||
+    (c > 0x7f && CURLY_QUOTES[name[0]!] !== undefined) ||
+    name.includes('=?') ||
+    name.includes('/') ||
+    name.charCodeAt(name.length - 1) === 0x3e
+  );
 }

@@ -29,7 +29,7 @@
 import type { Contact, NormalizedEntry } from './types.ts';
 import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
-import { indexKeys, joinAliases, linkKey, type KeyIndex } from './merge/links.ts';
+import { indexKeys, isEmailKey, joinAliases, linkKey, type KeyIndex } from './merge/links.ts';
 
 import { foldName, namesCompatible } from './merge/names.ts';
 
@@ -78,7 +78,11 @@ export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (rea
   const ix = indexKeys(entries, own);
   const alias = ix.alias;
   const uf = new Components(n, folded);
-  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1) linkKey(k, ix, folded, uf);
+  // E-mail addresses first, then numbers: an address is one mailbox, a number is often shared, so which
+  // person a card joins does not depend on the order of the cards (an unnamed card holding John's address
+  // and the number John shares with Mary is John's, whichever of them came first).
+  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && isEmailKey(ix, k)) linkKey(k, ix, folded, uf);
+  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && !isEmailKey(ix, k)) linkKey(k, ix, folded, uf);
   if (aliases !== undefined && aliases.length > 0) joinAliases(entries, aliases, uf);
   joinKeylessCopies(entries, ix, uf);
 
@@ -130,13 +134,20 @@ export interface SelfOf {
  * address is not. null when the owner has no e-mail address.
  */
 function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
-  if (self === undefined) return null;
+  if (self === undefined || self.keys.length === 0) return null;
   const keys = new Set(self.keys.filter((k) => k.startsWith('e:')));
-  if (keys.size === 0) return null;
+  const all = new Set(self.keys);
   const names = self.names.map(foldName).filter((f) => f.length > 0);
   return (c) => {
     let holds = false;
-    for (const k of c.keys) if (keys.has(k)) holds = true;
+    let holdsAny = false;
+    for (const k of c.keys) {
+      if (keys.has(k)) holds = true;
+      if (all.has(k)) holdsAny = true;
+    }
+    if (!holdsAny) return false;
+    // The owner's own card as phones name it ("Me", "My Card"): any of the owner's keys, even a number.
+    if (c.name !== null && SELF_LABELS.has(foldName(c.name).join(' '))) return true;
     if (!holds) return false;
     const folded = c.name === null ? [] : foldName(c.name);
     if (folded.length === 0) return true; // an unnamed card with the owner's address
@@ -145,6 +156,27 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     return names.some((n) => namesCompatible(n, folded));
   };
 }
+
+/** What an address book calls its owner's own card (folded as foldName folds it). */
+const SELF_LABELS = new Set([
+  'me',
+  'my',
+  'myself',
+  'my card',
+  'my number',
+  'my phone',
+  'my mobile',
+  'my cell',
+  'my email',
+  'my e mail',
+  'my mail',
+  'my info',
+  'moi',
+  'ich',
+  'yo',
+  '自分',
+  '我',
+]);
 
 /**
  * Joins the copies of a named card that holds no key: the same name with the same unusable strings (an

@@ -27,12 +27,21 @@ describe('tidyName: a name field written as mail software writes a sender', () =
       ['=?utf-8?q?Ann?= =?utf-8?q?_Lee?=', 'Ann Lee'],
       ['=?utf-8*en?q?Ann_Lee?=', 'Ann Lee'],
       ['"=?utf-8?Q?Dupont=2C_Ren=C3=A9e?=" <renee@x.fr>', 'Dupont, Renée'],
+      // Typographic quotes, as phones and word processors type them.
+      ['“Ann Lee”', 'Ann Lee'],
+      ['‘Ann Lee’', 'Ann Lee'],
+      ['„Ann Lee“', 'Ann Lee'],
+      ['«Ann Lee»', 'Ann Lee'],
+      ['「山田太郎」', '山田太郎'],
+      ['“Lee, Ann” <ann@x.com>', 'Lee, Ann'],
     ];
     for (const [given, want] of cases) assert.equal(tidyName(given), want, given);
   });
 
   it('leaves every other name as it is (the look-alikes)', () => {
     for (const name of [
+      '“Ann” and “Bob”',
+      '«Ann',
       'AC/DC',
       'Ann/Bob Smith',
       'Mr. & Mrs. Smith/Home',

@@ -1197,3 +1197,140 @@ test('MUST NOT merge: a family mailbox held by two people each with a number of 
   assert.equal(merge(team).length, 2);
   assert.equal(merge([...team, { name: 'Team', email: 'team@acme.example' }]).length, 3);
 });
+
+test('MUST NOT merge: titles of two genders, or a titled family name beside a full name, on one family number', () => {
+  for (const [a, b] of [
+    ['John Smith', 'Mrs Smith'],
+    ['Mr Smith', 'Mrs Smith'],
+    ['Mr Lee', 'Ms Lee'],
+    ['Herr Müller', 'Frau Müller'],
+    ['Mr. John Smith', 'Mrs. Mary Smith'],
+    ['Mr. John Smith', 'Mrs. John Smith'],
+    ['王先生', '王小明'],
+    ['王先生', '王太太'],
+  ]) {
+    assert.equal(rowsOnOneNumber(a, b), 2, `${a} / ${b}`);
+  }
+  // Each with a mailbox of their own: two people, each with their own address and the shared number.
+  const cs = merge([
+    { name: 'Mr. Smith', phone: '+14155550180', email: 'js@x.com' },
+    { name: 'Mrs. Smith', phone: '+14155550180', email: 'ms@y.com' },
+  ]);
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.emails.map((e) => e.display)]),
+    [
+      ['Mr. Smith', ['js@x.com']],
+      ['Mrs. Smith', ['ms@y.com']],
+    ],
+  );
+});
+
+test('MUST merge: a title that adds nothing to a name (the same person written formally)', () => {
+  for (const [a, b] of [
+    ['Mr. John Smith', 'John Smith'],
+    ['Mrs Smith', 'Smith'],
+    ['Mrs Smith', 'Mrs Mary Smith'],
+    ['Dr Ann Lee', 'Ann Lee'],
+    ['Prof. Ann Lee', 'Ann Lee'],
+    ['王先生', '王先生'],
+  ]) {
+    assert.equal(rowsOnOneNumber(a, b), 1, `${a} / ${b}`);
+  }
+});
+
+test('MUST merge: Arabic, Persian and Hebrew spellings of one name (vowel marks, tatweel, keyboard letters, hamza)', () => {
+  for (const [a, b] of [
+    ['مُحَمَّد', 'محمد'],
+    ['محـــمد', 'محمد'],
+    ['كريم', 'کریم'],
+    ['أحمد علي', 'احمد علي'],
+    ['فاطمة', 'فاطمه'],
+    ['مصطفى', 'مصطفي'],
+    ['דָּוִד כֹּהֵן', 'דוד כהן'],
+  ]) {
+    assert.equal(rowsOnOneNumber(a, b), 1, `${a} / ${b}`);
+  }
+  // Two names still differ: Muhammad and Ahmad are two people on a shared number.
+  assert.equal(rowsOnOneNumber('محمد', 'أحمد'), 2);
+  assert.equal(rowsOnOneNumber('דוד כהן', 'משה כהן'), 2);
+});
+
+test('MUST merge: honorifics after a name (さん, 様, 님, -san) and a family name before the given name without a space', () => {
+  for (const [a, b] of [
+    ['山田さん', '山田 太郎'],
+    ['山田太郎様', '山田 太郎'],
+    ['山田さん', '山田太郎'],
+    ['김민준님', '김민준'],
+    ['Yamada-san', 'Taro Yamada'],
+  ]) {
+    assert.equal(rowsOnOneNumber(a, b), 1, `${a} / ${b}`);
+  }
+  // The family name alone fits its family's given names; two given names still differ.
+  assert.equal(rowsOnOneNumber('山田太郎', '山田花子'), 2);
+  assert.equal(rowsOnOneNumber('Zhang San', 'Zhang Wei'), 2);
+  // An honorific alone is a label, kept as written.
+  assert.deepEqual(names(merge([{ name: '先生', phone: '+14155550181' }])), ['先生']);
+});
+
+test('the order of the cards does not decide whose an address is: an unnamed card with an address and a shared number', () => {
+  const mary = { name: 'Mary Jones', phone: '+14155550307' };
+  const john = { name: 'John Smith', email: 'john@x.example' };
+  const card = { email: 'john@x.example', phone: '+14155550307' };
+  const view = (cs: Contact[]) =>
+    cs
+      .map((c) => `${c.name}: ${c.keys.join(' ')}`)
+      .sort()
+      .join(' / ');
+  const expected = 'John Smith: e:john@x.example p:+14155550307 / Mary Jones: p:+14155550307';
+  for (const order of [
+    [mary, john, card],
+    [john, mary, card],
+    [card, mary, john],
+    [mary, card, john],
+  ]) {
+    assert.equal(view(merge(order)), expected);
+  }
+});
+
+test("the owner's own card as phones name it (Me, My Card) is left out as 'self', on any of the owner's keys", () => {
+  const self = { keys: ['e:owner@x.com', 'p:+14155550190'], names: ['Olga Owner'] };
+  const cs = mergeEntries(
+    norm([
+      { name: 'Me', email: 'owner@x.com', phone: '+14155550190' },
+      { name: 'My Card', phone: '+14155550190' },
+      { name: 'Me', phone: '+14155550191' }, // not the owner's number: someone the owner saved as "Me"
+      { name: 'Olga Owner', email: 'olga.other@y.com' },
+    ]),
+    undefined,
+    self,
+  );
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.junkReason]),
+    [
+      ['Me', 'self'],
+      ['My Card', 'self'],
+      ['Me', null],
+      ['Olga Owner', null],
+    ],
+  );
+});
+
+test('the name shown: no company after a dash, bar or at sign, no emoji, when a plain form of the name is there', () => {
+  for (const [a, b] of [
+    ['Ann Lee - Acme', 'Ann Lee'],
+    ['Ann Lee | Acme', 'Ann Lee'],
+    ['Ann Lee @ Acme', 'Ann Lee'],
+    ['Ann Lee ❤️', 'Ann Lee'],
+  ]) {
+    for (const order of [
+      [a, b],
+      [b, a],
+    ]) {
+      const cs = merge(order.map((name) => ({ name, phone: '+14155550182' })));
+      assert.deepEqual(names(cs), ['Ann Lee'], order.join(' / '));
+    }
+  }
+  // Alone, the name is shown as written; an accent still wins over its plain spelling.
+  assert.deepEqual(names(merge([{ name: 'Ann Lee - Acme', phone: '+14155550183' }])), ['Ann Lee - Acme']);
+  assert.deepEqual(names(merge(['José García', 'Jose Garcia'].map((name) => ({ name, phone: '+14155550184' })))), ['José García']);
+});

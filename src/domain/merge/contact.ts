@@ -3,7 +3,7 @@ import { plausibleDate } from '../dates.ts';
 import { isCarrierForm } from '../email.ts';
 import { isBulkSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
-import { foldName } from './names.ts';
+import { foldName, isTitleMark } from './names.ts';
 
 // --- contact assembly -------------------------------------------------------------------------------
 
@@ -24,7 +24,7 @@ export interface NameInfo {
 /** Score of a name as the contact's display name; see pickName: [full words, natural order, cased, accents]. */
 function nameRank(name: string, folded: string[]): [number, number, number, number] {
   let full = 0;
-  for (const t of folded) if (t.length > 1) full++;
+  for (const t of folded) if (t.length > 1 && !isTitleMark(t)) full++;
   // An annotation in brackets ("Kay Mann (Legal)", "Ann Lee [old]") adds no word of the name.
   let natural = 1;
   if (name.includes('(') || name.includes('[')) {
@@ -35,6 +35,14 @@ function nameRank(name: string, folded: string[]): [number, number, number, numb
       if (full < 0) full = 0;
     }
   }
+  // What follows a spaced dash, bar or at sign ("Ann Lee - Acme", "Ann Lee | Sales", "Ann Lee @ Acme") says
+  // where the person works: no word of the name either.
+  const note = ANNOTATION_RE.exec(name);
+  if (note !== null) {
+    natural = 0;
+    for (const w of name.slice(note.index + note[0].length).split(/[\s,]+/)) if (w.length > 1) full--;
+    if (full < 1) full = 1;
+  }
   // "Mann, Kay" is a directory's sorted form (Outlook, Exchange): the name as people write it reads better.
   if (name.includes(',')) natural = 0;
   // Words written as names are written: capital first, not all capitals ("García" yes; "GARCÍA", "garcía" no).
@@ -42,10 +50,19 @@ function nameRank(name: string, folded: string[]): [number, number, number, numb
   for (const w of name.split(/[\s,]+/)) {
     if (w.length > 1 && w[0] !== w[0].toLowerCase() && w !== w.toUpperCase()) cased++;
   }
+  // Letters beyond ASCII ("García" over "Garcia"); symbols count against ("Ann Lee" over "Ann Lee ❤️").
   let accents = 0;
-  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 127) accents++;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c <= 127) continue;
+    if ((c >= 0x2000 && c < 0x3000) || (c >= 0xd800 && c < 0xe000) || (c >= 0xfe00 && c < 0xfe10)) accents--;
+    else accents++;
+  }
   return [full, natural, cased, accents];
 }
+
+/** A spaced dash, bar or at sign in a name, before a note on it (nameRank). */
+const ANNOTATION_RE = / [-–—|@] /;
 
 function rankOf(info: NameInfo): [number, number, number, number] {
   return (info.rank ??= nameRank(info.name, info.folded ?? []));

@@ -305,7 +305,7 @@ function isSwitchboard(ix: KeyIndex, k: number): boolean {
 }
 
 /** Whether key k is an e-mail address (entry keys list their e-mails first: see KeyIndex.emailCount). */
-function isEmailKey(ix: KeyIndex, k: number): boolean {
+export function isEmailKey(ix: KeyIndex, k: number): boolean {
   const i = ix.holderOf[ix.holderStart[k]];
   const end = ix.keyStart[i] + ix.emailCount[i];
   for (let j = ix.keyStart[i]; j < end; j++) if (ix.keyOf[j] === k) return true;

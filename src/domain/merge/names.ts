@@ -13,7 +13,62 @@
  * suffixes: "Sr"/"Jr"/"II"/"III" tell a father from a son, and kept as tokens they still fit the bare
  * name ("John Smith Jr" ~ "John Smith") while "Jr" and "Sr" conflict.
  */
-const IGNORED_TOKENS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'herr', 'frau', 'mme', 'mlle', 'sra']);
+const IGNORED_TOKENS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'herr', 'frau', 'mme', 'mlle', 'sra', 'srta']);
+
+/**
+ * The titles above that say which of a family someone is: "Mrs Smith" and "John Smith" on the family
+ * landline are two people, as are "Mr Smith" and "Mrs Smith". Such a title is kept as a marker token
+ * (TITLE_MALE, TITLE_FEMALE: first in the folded name) that namesCompatible reads; it is no word of the name.
+ */
+const TITLE_GENDER = new Map<string, string>([
+  ['mr', 'm'],
+  ['sir', 'm'],
+  ['herr', 'm'],
+  ['mrs', 'f'],
+  ['ms', 'f'],
+  ['miss', 'f'],
+  ['frau', 'f'],
+  ['mme', 'f'],
+  ['mlle', 'f'],
+  ['sra', 'f'],
+  ['srta', 'f'],
+]);
+/** A title marker: SYMBOL (it matches only itself) and \u0002, then m or f. */
+const TITLE_MARK = '\u0001\u0002';
+const TITLE_MALE = TITLE_MARK + 'm';
+const TITLE_FEMALE = TITLE_MARK + 'f';
+
+/** Whether a folded token is a title marker (no word of the name: display names do not count it). */
+export function isTitleMark(t: string): boolean {
+  return t.charCodeAt(0) === 1 && t.charCodeAt(1) === 2;
+}
+
+/**
+ * Honorifics written after a name in Japanese, Korean and Chinese ("山田さん", "山田太郎様", "김민준님",
+ * "王先生"), and their romanised forms after a hyphen ("Yamada-san"): dropped as the titles above are, the
+ * gendered ones kept as a marker. Only when something is left: "先生" alone is a label ("teacher").
+ * Not 君 or 氏: they end Chinese given names ("李君").
+ */
+const CJK_HONORIFICS: readonly [string, string | null][] = (
+  [
+    ['さん', null],
+    ['さま', null],
+    ['様', null],
+    ['ちゃん', null],
+    ['くん', null],
+    ['殿', null],
+    ['선생님', null],
+    ['님', null],
+    ['씨', null],
+    ['先生', 'm'],
+    ['女士', 'f'],
+    ['小姐', 'f'],
+    ['太太', 'f'],
+  ] as [string, string | null][]
+)
+  // Compared after foldText's NFD, which spells Hangul syllables out in jamo.
+  .map(([suffix, g]) => [suffix.normalize('NFD'), g]);
+const ROMAN_HONORIFIC_RE = /-(?:san|sama|chan|kun|dono|sensei)\b/gi;
 
 /**
  * Common given-name short forms, so "Bob Jones" and "Robert Jones" holding the same number agree.
@@ -182,6 +237,52 @@ function isChannelText(name: string): boolean {
 }
 
 function foldTokens(name: string): string[] {
+  if (name.includes('-')) name = name.replace(ROMAN_HONORIFIC_RE, '');
+  return titled(untitledTokens(name));
+}
+
+/**
+ * Tokens with their titles dropped, a gendered title kept as a marker first (TITLE_GENDER). Two titles of
+ * different genders ("Mr & Mrs Smith": a couple's card) leave no marker.
+ */
+function titled(tokens: string[]): string[] {
+  let at = -1;
+  for (let i = 0; i < tokens.length && at < 0; i++) if (IGNORED_TOKENS.has(tokens[i])) at = i;
+  if (at < 0) return tokens;
+  let gender: string | null | undefined;
+  const out: string[] = [];
+  for (const t of tokens) {
+    if (!IGNORED_TOKENS.has(t)) {
+      out.push(t);
+      continue;
+    }
+    const g = TITLE_GENDER.get(t);
+    if (g !== undefined) gender = gender === undefined || gender === g ? g : null;
+  }
+  if (out.length > 0 && (gender === 'm' || gender === 'f')) out.unshift(gender === 'm' ? TITLE_MALE : TITLE_FEMALE);
+  return out;
+}
+
+/** A CJK token with its honorific suffix ("山田さん") cut off: its tokens and the gender the suffix tells. */
+function withoutHonorific(tokens: string[]): string[] {
+  let gender: string | null = null;
+  let changed = false;
+  const out = tokens.map((t) => {
+    for (const [suffix, g] of CJK_HONORIFICS) {
+      if (t.length > suffix.length && t.endsWith(suffix)) {
+        changed = true;
+        if (g !== null) gender = g;
+        return t.slice(0, -suffix.length);
+      }
+    }
+    return t;
+  });
+  if (!changed) return tokens;
+  if (gender !== null) out.unshift(gender === 'm' ? 'mr' : 'mrs'); // read by titled() as the title it is
+  return out;
+}
+
+function untitledTokens(name: string): string[] {
   let ascii = true;
   for (let i = 0; i < name.length && ascii; i++) {
     const c = name.charCodeAt(i);
@@ -198,8 +299,7 @@ function foldTokens(name: string): string[] {
       if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
         if (start < 0) start = i;
       } else if (start >= 0) {
-        const t = s.slice(start, i);
-        if (!IGNORED_TOKENS.has(t)) out.push(t);
+        out.push(s.slice(start, i));
         start = -1;
       }
     }
@@ -208,8 +308,8 @@ function foldTokens(name: string): string[] {
   const latin = foldLatin(name);
   if (latin !== null) return latin;
   const out: string[] = [];
-  for (const t of foldText(name).split(/[^\p{L}\p{M}\p{N}]+/u)) if (t !== '' && !IGNORED_TOKENS.has(t)) out.push(t);
-  return out.length > 0 ? out : symbolTokens(name);
+  for (const t of foldText(name).split(/[^\p{L}\p{M}\p{N}]+/u)) if (t !== '') out.push(t);
+  return out.length > 0 ? withoutHonorific(out) : symbolTokens(name);
 }
 
 /**
@@ -229,11 +329,29 @@ const SYMBOL = '\u0001';
 
 /** Unicode folding: diacritics dropped, lower-case, letters NFD leaves alone spelled out. */
 function foldText(s: string): string {
-  return s
+  const folded = s
     .normalize('NFD')
     .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f]+/g, '') // combining marks and variation selectors (\p{M} is slower)
     .toLowerCase()
     .replace(/[ßæœøłđðþı]/g, (c) => FOLD_EXTRA[c] ?? c);
+  return HEBREW_ARABIC_RE.test(folded) ? foldHebrewArabic(folded) : folded;
+}
+
+const HEBREW_ARABIC_RE = /[\u0590-\u06ff]/;
+
+/** Arabic letters written two ways by different keyboards and spellings (after NFD), to one. */
+const ARABIC_LETTERS: Record<string, string> = { ى: 'ي', ی: 'ي', ک: 'ك', ة: 'ه', ە: 'ه', ۀ: 'ه' };
+
+/**
+ * Hebrew and Arabic as their readers compare them: vowel points and cantillation (Hebrew niqqud,
+ * Arabic harakat, the hamza and madda NFD splits off "أ", "إ", "آ", "ؤ", "ئ"), the tatweel that only
+ * stretches a word, and the letters that Arabic and Persian keyboards or spellings write two ways
+ * ("كريم"/"کریم", "فاطمة"/"فاطمه", "مصطفى"/"مصطفي"). "مُحَمَّد" and "محمد", "דָּוִד" and "דוד" are one name.
+ */
+function foldHebrewArabic(s: string): string {
+  return s
+    .replace(/[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06ed]+/g, '')
+    .replace(/[ىیکةەۀ]/g, (c) => ARABIC_LETTERS[c] ?? c);
 }
 
 /**
@@ -269,7 +387,7 @@ function foldLatin(name: string): string[] | null {
     }
     if (f !== ' ') token += f;
     else if (token !== '') {
-      if (!IGNORED_TOKENS.has(token)) out.push(token);
+      out.push(token);
       token = '';
     }
   }
@@ -287,6 +405,8 @@ function tokensMatch(a: string, b: string): boolean {
   const l = s === a ? b : a;
   // Short forms written as a prefix ("Jon"/"Jonathan", "Alex"/"Alexandra"), at least 3 letters.
   if (s.length >= 3 && s.length <= 4 && l.startsWith(s)) return true;
+  // A family name written before the given name without a space ("山田" / "山田太郎").
+  if (s.length >= 2 && (scriptBit(s) & CJK_SCRIPTS) !== 0 && l.startsWith(s)) return true;
   return s.length >= 4 && (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s)));
 }
 
@@ -353,6 +473,9 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
   const kb = b[0][0] === '~';
   if (ka || kb) return !(ka && kb) || a[0] === b[0]; // a relation label fits any name, not another relation
   if (a === b) return true; // the fold cache hands out one array per distinct name
+  const ta = isTitleMark(a[0]);
+  const tb = isTitleMark(b[0]);
+  if (ta || tb) return titledCompatible(a, b, ta, tb);
   const small = a.length <= b.length ? a : b;
   const large = small === a ? b : a;
   // Bit mask of used tokens of the longer name (names have far fewer than 31 tokens; beyond, no reuse check).
@@ -388,6 +511,23 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
 }
 
 /**
+ * namesCompatible where a title marker leads one name or both (TITLE_GENDER): titles of two genders
+ * never fit ("Mr Smith" / "Mrs Smith"), and a title with one word ("Mrs Smith") names someone by the
+ * family name and the title alone: it fits the bare "Smith" and names with the same title, not a name
+ * with more words and no title ("John Smith", or "Mary Smith": the title tells nothing of the given
+ * name). Two people of a family kept apart at the price of showing "Mrs Smith" beside "Mary Smith"
+ * when they are one: a duplicate can be seen and fixed, a person merged away cannot.
+ */
+function titledCompatible(a: readonly string[], b: readonly string[], ta: boolean, tb: boolean): boolean {
+  if (ta && tb && a[0] !== b[0]) return false;
+  const ra = ta ? a.slice(1) : a;
+  const rb = tb ? b.slice(1) : b;
+  // "王先生" (Mr Wang) and "王小明": a name of one token that is more than the titled word is a name too.
+  if (ta !== tb && (ta ? ra.length === 1 && (rb.length > 1 || rb[0] !== ra[0]) : rb.length === 1 && (ra.length > 1 || ra[0] !== rb[0]))) return false;
+  return namesCompatible(ra, rb);
+}
+
+/**
  * The writing system of a folded token, as a bit: Latin (and digits), Greek, Cyrillic, Armenian, Hebrew,
  * Arabic, the Indic scripts, Thai, Georgian, Hangul, Han with kana, symbols (symbolTokens), other.
  */
@@ -414,6 +554,9 @@ function scriptBit(token: string): number {
  * the other, and transliteration has too many spellings (Дмитрий: Dmitry, Dmitri, Dmitriy) to compare
  * them. Names only veto a merge: without a comparison there is no veto.
  */
+/** Han with kana, and Hangul (scriptBit): scripts that write a family name and a given name as one word. */
+const CJK_SCRIPTS = (1 << 9) | (1 << 10);
+
 function comparableScripts(a: readonly string[], b: readonly string[]): boolean {
   let ma = 0;
   let mb = 0;
