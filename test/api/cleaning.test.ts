@@ -632,6 +632,47 @@ for (const engine of ENGINES) {
       );
     });
 
+    it('a family on one landline stays its people (Mr and Mrs Smith, Mrs Smith beside John Smith); one name in its spellings is one row', async () => {
+      const entries = [
+        { name: 'John Smith', phone: '(415) 555-0180', times_contacted: 4 },
+        { name: 'Mrs Smith', phone: '+1 415 555 0180' },
+        { name: 'Mr. Lee', phones: ['(415) 555-0181'], email: 'lee@x.example' },
+        { name: 'Mrs. Lee', phones: ['(415) 555-0181'], email: 'mrs.lee@y.example' },
+        { name: 'مُحَمَّد', phone: '(415) 555-0182', email: 'm@z.example' },
+        { name: 'محمد', phone: '+14155550182' },
+        { name: '山田さん', phone: '(415) 555-0183' },
+        { name: '山田 太郎', phone: '+14155550183', times_contacted: 1 },
+        { name: 'Ann Lee ❤️', phone: '(415) 555-0184' },
+        { name: 'Ann Lee - Acme', phone: '+14155550184' },
+        { name: '“Ann Lee”', phone: '+14155550184', times_contacted: 2 },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'family-landline', source: { type: 'ios', phone: '+14155550100' }, entries });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((row: any) => [row.name, row.emails, row.phones]).sort((a: any, b: any) => a[0].localeCompare(b[0]));
+      assert.deepEqual(rows, [
+        ['Ann Lee', [], ['+14155550184']],
+        ['John Smith', [], ['+14155550180']],
+        ['Mr. Lee', ['lee@x.example'], ['+14155550181']],
+        ['Mrs Smith', [], ['+14155550180']],
+        ['Mrs. Lee', ['mrs.lee@y.example'], ['+14155550181']],
+        ['مُحَمَّد', ['m@z.example'], ['+14155550182']],
+        ['山田 太郎', [], ['+14155550183']],
+      ]);
+      assert.equal(r.body.meta.cleaning.merged, 4);
+      assertAddsUp(r.body.meta.cleaning);
+      // The same cards in the reverse order: the same people.
+      const back = await api.post('/v0/address-book', {
+        user_id: 'family-landline-2',
+        source: { type: 'ios', phone: '+14155550100' },
+        entries: [...entries].reverse(),
+      });
+      assert.equal(back.status, 200, back.text);
+      assert.deepEqual(
+        back.body.data.map((row: any) => [row.name, row.emails, row.phones]).sort((a: any, b: any) => a[0].localeCompare(b[0])),
+        rows,
+      );
+    });
+
     it('an address pasted from HTML, a URL or a cut CSV cell reaches the person, merged with the plain spelling', async () => {
       const pasted = [
         '<a href="mailto:kim@corp.example">Kim Ito</a>',
