@@ -516,13 +516,19 @@ function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: N
     channels.emails = [m, ...channels.emails];
     return { name: displayNameOf(name) };
   }
-  // A full number only ('p:' key): digits without a country are no one's number for sure.
+  // A full number ('p:' key). Where the book's region is unknown no national number is full: one keyed on
+  // its digits ('n:') is read as the phone field reads it, a date ("2024-01-05") aside. Where the region
+  // is known, digits without a country (a local number without its area code) are no one's number for sure.
   const p = normalizePhone(name, region);
-  if (p === null || p.key === null || p.key.charCodeAt(0) !== 112 /* p */) return null;
+  if (p === null || p.key === null) return null;
+  if (p.key.charCodeAt(0) !== 112 /* p */ && (region !== null || ISO_DATE_RE.test(name.trim()))) return null;
   channels.phones = [p, ...channels.phones.filter((q) => q.display !== p.display)];
   // A number spelled in letters ("1-800-FLOWERS") is also what the card calls its holder.
   return { name: /\p{L}/u.test(name) ? name : null };
 }
+
+/** A calendar date as ISO 8601 writes it: no number is grouped 4-2-2. */
+const ISO_DATE_RE = /^\d{4}-\d\d-\d\d$/;
 
 /** `list` with the address a phone string holds (crossedChannels), copied from `original` before it grows. */
 function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[]): NormEmail[] {

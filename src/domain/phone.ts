@@ -350,11 +350,27 @@ export function readOrRepair(raw: string, read: Reader): NormPhone | null {
 function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | null {
   const s = raw.trim();
   if (s === '') return null;
+  if (isTelWithContext(s)) {
+    const local = telWithContext(s);
+    if (local !== null) {
+      // Shown as written unless it reads as a full number (then its E.164 form, as any other).
+      const u = readRepaired(local, read, several);
+      return u === null || isFull(u) ? u : { display: s, key: u.key };
+    }
+  }
   const v = several ? readOne(s, read) : read(s);
   if (isFull(v)) return v;
   const fixed = repair(s);
   const spelled = readSpelled(fixed === '' ? s : fixed, read);
-  if (spelled !== null) return spelled;
+  if (isFull(spelled)) return spelled;
+  const r = repairedReading(s, fixed, v, several, read);
+  // A vanity number read on its digits alone (no country known): only when nothing else has a key.
+  if (spelled !== null && (r === null || r.key === null)) return { display: s, key: spelled.key };
+  return r;
+}
+
+/** The better of the first reading `v` of `s` and the reading of its repaired form `fixed` (readRepaired). */
+function repairedReading(s: string, fixed: string, v: NormPhone | null, several: boolean, read: Reader): NormPhone | null {
   if (fixed === s || fixed === '') return v;
   const w = several ? readOne(fixed, read) : read(fixed);
   if (w === null) return v;
@@ -365,11 +381,56 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
 }
 
 /**
+ * An RFC 3966 `tel:` URI of a local number with its context ("tel:4155550136;phone-context=+1",
+ * "tel:863-1234;phone-context=+1-914-555"), as the number it names: a context that is a global number
+ * prefix ('+' and digits) goes before the local number's digits ("+14155550136"); a context that is a
+ * domain name says no country, and the local number is read as written without one. An extension
+ * (";ext=") is kept, other parameters (";isub=", unknown ones) dropped; a global number ignores a
+ * context. Null for any other string (a URI without a context: repair reads it).
+ */
+function telWithContext(s: string): string | null {
+  const params = s.slice(4).split(';');
+  const local = params[0]!.trim();
+  if (!TEL_LOCAL_RE.test(local)) return null;
+  let prefix = '';
+  let ext = '';
+  for (let i = 1; i < params.length; i++) {
+    const eq = params[i]!.indexOf('=');
+    if (eq < 0) continue; // a parameter without a value ("tel:…;isub" is malformed): no part of the number
+    const name = params[i]!.slice(0, eq).trim().toLowerCase();
+    const value = params[i]!.slice(eq + 1).trim();
+    if (name === 'ext' && TEL_EXT_RE.test(value)) ext = ';ext=' + digitsOf(value);
+    else if (name === 'phone-context' && TEL_GLOBAL_PREFIX_RE.test(value)) prefix = '+' + digitsOf(value);
+  }
+  // A local number with '*' or '#' (a service code) is no national number a prefix can complete, and a
+  // global one ('+', which RFC 3966 gives no context) needs none.
+  return (prefix !== '' && !/[*#+]/.test(local) ? prefix + digitsOf(local) : local) + ext;
+}
+
+/** Whether a trimmed string is a `tel:` URI with a phone-context (one number: telWithContext reads it). */
+function isTelWithContext(s: string): boolean {
+  return (s.charCodeAt(0) | 0x20) === 116 /* t */ && TEL_CONTEXT_RE.test(s);
+}
+
+/** A `tel:` URI with a phone-context parameter. */
+const TEL_CONTEXT_RE = /^tel:[^;]*\d[^;]*;.*\bphone-context=/i;
+/** RFC 3966 local-number-digits (or a global number, whose context is meaningless): digits, '*', '#', visual separators. */
+const TEL_LOCAL_RE = /^\+?[\d*#().\-\s]*\d[\d*#().\-\s]*$/;
+/** RFC 3966 global-number-digits of a phone-context: '+', at least one digit, visual separators. */
+const TEL_GLOBAL_PREFIX_RE = /^\+[\d().-]*\d[\d().-]*$/;
+/** RFC 3966 extension digits. */
+const TEL_EXT_RE = /^[\d().-]*\d[\d().-]*$/;
+
+/**
  * A number spelled in letters, as businesses advertise them and phone books keep them ("1-800-FLOWERS",
  * "0800 REVERSE", "+1 (800) GO-FEDEX"): the letters stand for the keys they are printed on (ITU-T E.161,
  * as libphonenumber's own normaliser reads them; libphonenumber-js does not). Only a word of three
- * letters or more after three digits or more, and only when the digits then read as a full number of
- * ten digits or more, so no label or note becomes a number. null otherwise.
+ * letters or more after three digits or more, and only when the digits then make ten digits or more, so
+ * no label or note becomes a number. The reading of those digits: a full number (the region's plan, or
+ * a '+', tells it is one); or, where they read as a number keyed on its digits alone (no country known,
+ * 'n:'), that reading, when the word is written as vanity numbers are (VANITY_WORD_RE: no capitalised
+ * word of prose, "415 Pizzeria", and at most 7 letters, the subscriber number they spell): without a
+ * plan to check it against, the shape is all that tells a number from a note. null otherwise.
  */
 function readSpelled(s: string, read: Reader): NormPhone | null {
   const m = SPELLED_RE.exec(s);
@@ -379,8 +440,15 @@ function readSpelled(s: string, read: Reader): NormPhone | null {
   const number = head + word.replace(/[A-Za-z]/g, (c) => KEYPAD[(c.charCodeAt(0) | 0x20) - 97]!);
   if (digitsOf(number).length < 10) return null;
   const v = read(number);
-  return isFull(v) ? v : null;
+  if (isFull(v)) return v;
+  return v !== null && v.key !== null && v.key.startsWith('n:') && VANITY_WORD_RE.test(word) ? v : null;
 }
+
+/**
+ * The letters of a vanity number read without a plan: one case throughout ("FLOWERS", "GOT-JUNK",
+ * "4MY-HOME", "flowers"), at most 7 letters.
+ */
+const VANITY_WORD_RE = /^(?=(?:[^A-Za-z]*[A-Za-z]){3,7}[^A-Za-z]*$)(?:[A-Z\d-]+|[a-z\d-]+)$/;
 
 /** A number's digits, then one word of letters (and digits, hyphens) that ends it: see readSpelled. */
 const SPELLED_RE = /^(\+?[\d\s().-]*\d[\s().-]*)([A-Za-z][A-Za-z\d-]*)$/;
@@ -658,7 +726,7 @@ function callingCodeLength(e164: string): number {
 export function phoneAlternatives(raw: string, region: CountryCode | null): NormPhone[] | null {
   if (typeof raw !== 'string') return null;
   const s = raw.trim();
-  if (s === '') return null;
+  if (s === '' || isTelWithContext(s)) return null;
   // Cheap for a number alone: one pass over its characters (partsOf), and one more when no repair can apply.
   const alt = alternativesOf(s, region);
   if (alt !== null || shapeOf(s) === 0) return alt;
@@ -684,7 +752,7 @@ function alternativesOf(s: string, region: CountryCode | null): NormPhone[] | nu
 export function phoneNumbers(raw: string, region: CountryCode | null): NormPhone[] | null {
   if (typeof raw !== 'string') return null;
   let s = raw.trim();
-  if (!mayHoldSeveral(s)) return null;
+  if (!mayHoldSeveral(s) || isTelWithContext(s)) return null;
   // Digits of other scripts and full-width separators as ASCII first: a part's digits are counted.
   if (shapeOf(s) & HAS_NON_ASCII) s = repair(s);
   const parts = partsOf(s);

@@ -99,6 +99,25 @@ test('must keep: an address or a full number saved as the name of a card with no
   }
 });
 
+test('must keep: with no region known, a national number saved as the name is read as the phone field reads it (a date is not)', () => {
+  const none = { region: null, sourceKey: 'ios:-' };
+  const a = normalizeEntry({ name: '415-555-0174' }, none);
+  assert.equal(a.name, null);
+  assert.deepEqual(a.phones, [normalizeEntry({ phone: '415-555-0174' }, none).phones[0]]);
+  assert.equal(a.phones[0]?.key, 'n:4155550174');
+  const v = normalizeEntry({ name: '1-800-FLOWERS' }, none);
+  assert.equal(v.name, '1-800-FLOWERS');
+  assert.equal(v.phones[0]?.key, 'n:18003569377');
+  for (const name of ['2024-01-05', '2024', '3M Support']) {
+    const e = normalizeEntry({ name }, none);
+    assert.equal(e.name, name);
+    assert.ok(
+      e.phones.every((p) => p.key === null),
+      name,
+    );
+  }
+});
+
 test('must keep: a number in the e-mail field and an address in the phone field reach the person', () => {
   const a = normalizeEntry({ name: 'Phone in e-mail', email: '+1 415 555 0132' }, ctx);
   assert.deepEqual(a.emails, []);

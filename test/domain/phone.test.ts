@@ -177,6 +177,74 @@ test('must not: a word after a number, a label or a note becomes a spelled numbe
   assert.equal(normalizePhone('+1 415 555 0123 ext 9', null)?.key, 'p:+14155550123;ext=9');
 });
 
+test('a number spelled in letters with no region is kept as written and keyed on its digits, as its digits form is', () => {
+  for (const [raw, digits] of [
+    ['1-800-FLOWERS', '1-800-356-9377'],
+    ['800-FLOWERS', '800-356-9377'],
+    ['1-800-GOT-JUNK', '1-800-468-5865'],
+    ['1 800 flowers', '1 800 356 9377'],
+    ['Tel: 1-800-FLOWERS', '1-800-356-9377'],
+    ['0800 REVERSE', '0800 738 3773'],
+  ] as const) {
+    clearPhoneCache();
+    const p = normalizePhone(raw, null);
+    assert.deepEqual(p, { display: raw, key: normalizePhone(digits, null)?.key }, raw);
+    assert.match(p?.key ?? '', /^n:\d+$/, raw);
+    assert.deepEqual(parsePhoneSlow(raw, null), p, raw);
+    assert.deepEqual(parsePhoneUncached(raw, null), p, raw);
+  }
+  // Where the region's plan reads the digits as a number keyed on them alone, so do the letters.
+  assert.equal(normalizePhone('0800 REVERSE', 'US')?.key, normalizePhone('0800 738 3773', 'US')?.key);
+  // A '+' or a region still gives the full number.
+  assert.equal(normalizePhone('+1-800-FLOWERS', null)?.key, 'p:+18003569377');
+  assert.equal(normalizePhone('1-800-FLOWERS', 'US')?.key, 'p:+18003569377');
+});
+
+test('must not: with no region (no plan to check the digits against), prose after digits becomes a spelled number', () => {
+  for (const raw of ['2024 Christmas', '415 Pizzeria', '1-800-Flowers', '12 PIZZERIAS', '555 HOME', '123 Main', '1-800-MATTRESSES', '415 555 FLOWERSS']) {
+    assert.equal(normalizePhone(raw, null)?.key ?? null, null, raw);
+    assert.deepEqual(parsePhoneSlow(raw, null), normalizePhone(raw, null), raw);
+  }
+  // A number that has a key of its own keeps it: the word after it is a note ("HOME"), not its last digits.
+  assert.equal(normalizePhone('555 1234 HOME', null)?.key, 'n:5551234');
+  assert.equal(normalizePhone('415 555 0123 HOME', null)?.key, 'n:4155550123');
+});
+
+test('an RFC 3966 tel: URI of a local number with a global phone-context is the full number it names', () => {
+  for (const region of [null, 'US', 'GB', 'DE'] as const) {
+    for (const raw of [
+      'tel:4155550136;phone-context=+1',
+      'tel:555-0136;phone-context=+1-415',
+      'TEL:415-555-0136;Phone-Context=+1',
+      'tel:+1-415-555-0136;phone-context=+1',
+    ]) {
+      clearPhoneCache();
+      const p = normalizePhone(raw, region);
+      assert.deepEqual(p, { display: '+14155550136', key: 'p:+14155550136' }, `${raw} in ${region}`);
+      assert.deepEqual(parsePhoneSlow(raw, region), p, `${raw} in ${region}`);
+      assert.deepEqual(parsePhoneUncached(raw, region), p, `${raw} in ${region}`);
+      // One number: its parameters are no list.
+      assert.equal(phoneNumbers(raw, region), null, raw);
+      assert.equal(phoneAlternatives(raw, region), null, raw);
+    }
+  }
+  // Its extension is kept; an unknown parameter or a sub-address is not part of the number.
+  assert.equal(normalizePhone('tel:4155550136;ext=12;phone-context=+1', null)?.key, 'p:+14155550136;ext=12');
+  assert.equal(normalizePhone('tel:4155550136;phone-context=+1;isub=1234', null)?.key, 'p:+14155550136');
+  assert.equal(phoneNumbers('tel:863-1234;phone-context=+1-914-555', null), null);
+});
+
+test('a tel: URI whose phone-context is a domain name is read as its number written without a country', () => {
+  const raw = 'tel:4155550137;phone-context=example.com';
+  assert.deepEqual(normalizePhone(raw, null), { display: raw, key: 'n:4155550137' });
+  assert.equal(normalizePhone(raw, 'US')?.key, 'p:+14155550137');
+  assert.equal(normalizePhone('tel:030 1234567;phone-context=bund.de', 'DE')?.key, 'p:+49301234567');
+  assert.equal(normalizePhone('tel:4155550124;ext=9;phone-context=example.com', null)?.key, 'n:4155550124;ext=9');
+  // A service code gets no key, with any context.
+  assert.equal(normalizePhone('tel:*67;phone-context=+1', null)?.key ?? null, null);
+  assert.equal(normalizePhone('tel:911;phone-context=example.com', 'US')?.key ?? null, null);
+});
+
 /** normalizePhone, checked against the parser path (parsePhoneSlow) and the uncached production path. */
 function read(raw: string, region: CountryCode | null) {
   clearPhoneCache();
