@@ -104,6 +104,15 @@ export interface EngineProfile {
   readonly indexChunkRows?: number;
   /** Between two of the indexer's chunks: lets a writer waiting for the write lock go first. */
   readonly yieldWrites?: () => Promise<void>;
+  /**
+   * Whether a writer waits for the write lock now. While none does, the indexer goes on with its next
+   * chunks in the same transaction (up to indexTransactionRows rows): each commit writes every page the
+   * transaction dirtied, and random keys dirty about a page a row, so fewer, bigger commits write fewer
+   * pages. Undefined: one chunk per transaction.
+   */
+  readonly writersWaiting?: () => boolean;
+  /** The most key-index rows of one indexer transaction that chunks share (see writersWaiting). */
+  readonly indexTransactionRows?: number;
   /** The keys in the user's index_queue rows (their `stats` JSON), as a one-column table `key`. */
   queuedKeys(tenant: string, userId: string): RawBuilder<{ key: string }>;
   /**

@@ -638,27 +638,40 @@ export class KyselyStorage implements Storage {
       }
     }
     let uploads = 0;
-    for (let c = 0; c < chunks.length; c++) {
-      const pieces = chunks[c]!;
+    // While no writer waits for the lock, the next chunks go into the same transaction (up to
+    // indexTransactionRows rows): fewer commits write fewer pages. A caller watching chunk by chunk
+    // (beforeChunk) gets one transaction per chunk.
+    const { writersWaiting, indexTransactionRows } = this.#profile;
+    const shareTransaction = beforeChunk === undefined && writersWaiting !== undefined && indexTransactionRows !== undefined;
+    let c = 0;
+    while (c < chunks.length) {
       if (c > 0) await this.#profile.yieldWrites?.();
       await beforeChunk?.(c);
+      // A retried transaction starts again from its first chunk.
+      const first = c;
+      let next = first;
       uploads += await this.#writeTransaction(async (trx) => {
-        const seqs = [...new Set(pieces.map((p) => p.seq))];
-        const queued = await trx.selectFrom('index_queue').select('seq').where('seq', 'in', seqs).execute();
-        const still = new Set(queued.map((r) => Number(r.seq)));
-        const mine = pieces.filter((p) => still.has(p.seq));
-        await this.#upsertContactKeyRows(
-          trx,
-          mine.flatMap((p) => p.keyRows),
-        );
-        await this.#insertOwnerKeyRows(
-          trx,
-          mine.flatMap((p) => p.ownerRows),
-        );
-        const done = mine.filter((p) => p.last).map((p) => p.seq);
-        if (done.length > 0) await trx.deleteFrom('index_queue').where('seq', 'in', done).execute();
-        return done.length;
+        let done = 0;
+        let rows = 0;
+        next = first;
+        do {
+          const pieces = chunks[next++]!;
+          const seqs = [...new Set(pieces.map((p) => p.seq))];
+          const queued = await trx.selectFrom('index_queue').select('seq').where('seq', 'in', seqs).execute();
+          const still = new Set(queued.map((r) => Number(r.seq)));
+          const mine = pieces.filter((p) => still.has(p.seq));
+          const keyRows = mine.flatMap((p) => p.keyRows);
+          const ownerRows = mine.flatMap((p) => p.ownerRows);
+          await this.#upsertContactKeyRows(trx, keyRows);
+          await this.#insertOwnerKeyRows(trx, ownerRows);
+          rows += keyRows.length + ownerRows.length;
+          const finished = mine.filter((p) => p.last).map((p) => p.seq);
+          if (finished.length > 0) await trx.deleteFrom('index_queue').where('seq', 'in', finished).execute();
+          done += finished.length;
+        } while (shareTransaction && next < chunks.length && rows + chunkRows <= indexTransactionRows! && !writersWaiting!());
+        return done;
       });
+      c = next;
     }
     return { uploads, busy: 0 };
   }

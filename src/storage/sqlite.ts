@@ -14,7 +14,7 @@ import { transferList } from '../lib/transfer.ts';
 import type { Database } from './schema.ts';
 import type { BookKeys, BookSignals } from './types.ts';
 import { runBackgroundThread, startIndexerThread } from './threads.ts';
-import { acquireWriteLock, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor, yieldWriteLock } from './write-lock.ts';
+import { acquireWriteLock, exportWriteLocks, releaseLocksOf, releaseWriteLock, writeLockFor, yieldWriteLock, writersWaitFor } from './write-lock.ts';
 
 /**
  * WAL pages after which a committing connection checkpoints by itself. SQLite's default is 1,000 (4 MB);
@@ -35,6 +35,12 @@ const BUSY_TIMEOUT_MS = 5000;
  * the write lock per chunk, where a 1,000-entry upload's whole round held it 15-25 ms.
  */
 const INDEX_CHUNK_ROWS = 256;
+/**
+ * Key-index rows of one indexer transaction while no writer waits for the lock (EngineProfile
+ * writersWaiting): per row, ~15 µs of CPU in transactions of 256 rows, ~9 µs in transactions of 4,096
+ * (measured on 132,000 random keys; the commit writes each dirtied page once, however many rows dirtied it).
+ */
+const INDEX_TRANSACTION_ROWS = 4096;
 /** SQLITE_MAX_VARIABLE_NUMBER of the bundled SQLite (>= 3.32). */
 const SQLITE_MAX_PARAMS = 32766;
 /**
@@ -179,6 +185,8 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
     tryLockUsers: async (_trx, keys) => keys.map(() => true),
     indexChunkRows: INDEX_CHUNK_ROWS,
     yieldWrites: lock === null ? undefined : () => yieldWriteLock(lock),
+    writersWaiting: lock === null ? undefined : () => writersWaitFor(lock),
+    indexTransactionRows: INDEX_TRANSACTION_ROWS,
     queuedKeys: (tenant, userId) =>
       sql<{ key: string }>`(select j.value as key from index_queue q, json_each(q.stats, '$.keys') j where q.tenant = ${tenant} and q.user_id = ${userId})`,
     startIndexer: path === ':memory:' ? undefined : () => startIndexerThread({ engine: 'sqlite', path }),

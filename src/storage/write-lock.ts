@@ -84,6 +84,11 @@ export async function yieldWriteLock(lock: Int32Array): Promise<void> {
   }
 }
 
+/** Whether another thread waits for `lock` now. */
+export function writersWaitFor(lock: Int32Array): boolean {
+  return Atomics.load(lock, WAITERS) > 0;
+}
+
 /** Releases `lock`, held by this thread (acquireWriteLock gave true), and wakes one waiter. */
 export function releaseWriteLock(lock: Int32Array): void {
   if (Atomics.compareExchange(lock, HOLDER, threadId + 1, 0) === threadId + 1) Atomics.notify(lock, HOLDER, 1);

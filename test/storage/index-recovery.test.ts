@@ -201,6 +201,33 @@ describe('asynchronous key index on sqlite, written in chunks', { skip: await en
       await assertIndexMatchesBooks(s, url);
     }));
 
+  it('chunks share a transaction while no writer waits; a DELETE that waits meanwhile still wins', () =>
+    withStorage('sqlite', async (s, url) => {
+      await threeUploads(s);
+      // No one watching chunk by chunk: the engine's transactions take several chunks at once.
+      const r = await s.indexPending(64, { chunkRows: 7 });
+      assert.equal(r.uploads, 3);
+      assert.equal(await queued(url), 0);
+      await assertIndexMatchesBooks(s, url);
+      // A DELETE sent while a round runs waits for the lock; the round commits, lets it go first, and
+      // nothing of the deleted book comes back, wherever in the round it fell.
+      await s.appendUpload(T, fakeUpload('d', manyContacts(300, 'd'), { ownerEmail: 'd@home.com' }));
+      await s.appendUpload(T, fakeUpload('e', manyContacts(300, 'e'), { ownerEmail: 'e@home.com' }));
+      const round = s.indexPending(64, { chunkRows: 7 });
+      const deleted = await s.deleteBook(T, 'd');
+      await round;
+      assert.equal(deleted, true);
+      await s.flushIndex();
+      for (const table of ['contact_keys', 'owner_keys', 'index_queue', 'uploads']) {
+        assert.deepEqual(
+          (await rawRows(url, table)).filter((x) => x.user_id === 'd'),
+          [],
+          `rows of the deleted user in ${table}`,
+        );
+      }
+      await assertIndexMatchesBooks(s, url);
+    }));
+
   it('a DELETE between two chunks wins: none of the deleted book comes back, the others are indexed', () =>
     withStorage('sqlite', async (s, url) => {
       await threeUploads(s);
