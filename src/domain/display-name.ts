@@ -10,6 +10,7 @@
  * encoded spelling agrees with nothing). Each form is read only where it is unambiguous; any other name
  * is returned as it is (`AC/DC`, `Ann/Bob Smith`, `Bob <Work>`, `O'Brien`, `"Bob" Smith`).
  */
+import { decodeHtmlEntities, hasHtmlEntity } from './invisible.ts';
 
 /** RFC 2047 encoded word: =?charset?B|Q?text?= (a language tag after '*' in the charset is dropped). */
 const ENCODED_WORD_RE = /=\?([^?\s*]+)(?:\*[^?\s]*)?\?([bBqQ])\?([^?\s]*)\?=/g;
@@ -109,6 +110,9 @@ function unquote(s: string): string {
  */
 export function tidyName(name: string): string {
   let s = name;
+  // An export or a paste from a web page leaves HTML's character references in the field ("Sean
+  // O&#39;Brien", "Ann &amp; Bob Lee", "Ann Lee &lt;ann@x.com&gt;").
+  if (hasHtmlEntity(s)) s = decodeHtmlEntities(s).replace(/\s+/g, ' ').trim();
   if (s.includes('=?')) s = decodeEncodedWords(s).replace(/\s+/g, ' ').trim();
   if (s.endsWith('>')) {
     const m = BRACKETED_RE.exec(s);
@@ -139,6 +143,7 @@ export function mayTidy(name: string): boolean {
     c === 0x27 ||
     (c > 0x7f && CURLY_QUOTES[name[0]!] !== undefined) ||
     name.includes('=?') ||
+    hasHtmlEntity(name) ||
     name.includes('/') ||
     name.charCodeAt(name.length - 1) === 0x3e
   );

@@ -6,10 +6,21 @@
  * people at example.com.
  */
 import { TwoGenerationCache } from './cache.ts';
-import { dropInvisible, halfWidth, hasInvisible } from './invisible.ts';
+import { decodeHtmlEntities, dropInvisible, halfWidth, hasHtmlEntity, hasInvisible } from './invisible.ts';
 import { notesCommonName } from './display-name.ts';
 import { domainToASCII, domainToUnicode } from 'node:url';
-import { classifyAddress, classifyAddressSlow, classifyLocal, clearJunkCache, domainJunkFlags, isRoleLocal } from './junk.ts';
+import {
+  classifyAddress,
+  classifyAddressSlow,
+  classifyLocal,
+  clearJunkCache,
+  domainBrand,
+  domainJunkFlags,
+  isBrandLocal,
+  isBulkMailHost,
+  isRoleAddress,
+  isRoleLocal,
+} from './junk.ts';
 import type { JunkReason } from './types.ts';
 import type { NormEmail } from './types.ts';
 
@@ -226,6 +237,16 @@ function mailtoAddress(uri: string): string {
  */
 function repair(raw: string): string {
   let s = dropInvisible(raw).replace(/\ufe6b/gu, '@');
+  // HTML character references, from an export that escaped its fields ('&lt;ann@x.com&gt;',
+  // 'ann&#64;x.com', 'Ann Lee &lt;ann@x.com&gt;'), twice escaped too ('&amp;lt;'): decoded, then read
+  // as any paste. A reference holds a ';', which no unquoted local part does, so a string that reads as
+  // an address as written never gets here.
+  if (hasHtmlEntity(s)) {
+    s = decodeHtmlEntities(s);
+    if (hasHtmlEntity(s)) s = decodeHtmlEntities(s);
+  }
+  // A Markdown link ('[ann@x.com](mailto:ann@x.com)', '[Ann Lee](mailto:ann@x.com)', '[ann@x.com](https://…)').
+  if (s.indexOf('](') >= 0) s = s.replace(MARKDOWN_LINK_G, markdownLinkAddress);
   // HTML pasted with the address: a link's mailto: target ('<a href="mailto:ann@x.com">Ann</a>'), or
   // the address between tags ('ann@x.com</a>', '<b>ann@x.com</b>').
   // Only where a closing tag or a link says it is HTML: '<ann@x.com>' is a bracketed address.
@@ -281,6 +302,37 @@ function repair(raw: string): string {
   if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
   else if (s.indexOf('<') >= 0) s = angledInText(s) ?? unclosedAngle(s) ?? s;
   return s === raw.trim() ? raw : s;
+}
+
+/** A Markdown link, '[text](target)' (the target may be in angle brackets, as CommonMark allows). */
+const MARKDOWN_LINK_G = /\[([^[\]]*)\]\(\s*<?([^\s()<>]+)>?\s*\)/g;
+const MARKDOWN_LINK_RE = /^\s*\[([^[\]]*)\]\(\s*<?([^\s()<>]+)>?\s*\)\s*$/;
+
+/**
+ * What a Markdown link stands for where an address is expected: its mailto: target's address (read as
+ * mailtoAddress reads one), else its text when that holds an '@' (a link to a profile page written over
+ * the address), else the link as written.
+ */
+function markdownLinkAddress(link: string, text: string, target: string): string {
+  if (target.length > 7 && target.slice(0, 7).toLowerCase() === 'mailto:') {
+    const to = mailtoAddress(target.slice(7));
+    if (to.indexOf('@') > 0) return to;
+  }
+  return text.indexOf('@') >= 0 ? text.trim() : link;
+}
+
+/**
+ * The name of a Markdown link to an address ('[Ann Lee](mailto:ann@x.org)'): its text, when it reads as
+ * a name (quoted, or two to four capitalised words, never a label) and the link is an address. null
+ * otherwise.
+ */
+function markdownNameOf(raw: string): string | null {
+  const m = MARKDOWN_LINK_RE.exec(raw);
+  if (m === null) return null;
+  const text = m[1]!.trim();
+  if (!(QUOTED_NAME_RE.test(text) || CAPITALISED_NAME_RE.test(text))) return null;
+  const name = text.replace(/^["']+|["']+$/g, '').trim();
+  return name === '' || isAddressLabel(name) || normalizeEmail(raw) === null ? null : name;
 }
 
 /**
@@ -386,8 +438,14 @@ function countQuotes(s: string): number {
  */
 export function displayNameOf(raw: string): string | null {
   if (typeof raw !== 'string') return null;
+  // 'Ann Lee &lt;ann@x.org&gt;': an export that escaped its fields (see repair).
+  if (hasHtmlEntity(raw)) raw = decodeHtmlEntities(raw);
   const lt = raw.lastIndexOf('<');
-  if (lt < 0) return unbracketedNameOf(raw) ?? parenthesisedNameOf(raw) ?? imceaNameOf(raw) ?? notesCommonName(raw.trim());
+  if (lt < 0) {
+    const linked = raw.indexOf('](') >= 0 ? markdownNameOf(raw) : null;
+    if (linked !== null) return linked;
+    return unbracketedNameOf(raw) ?? parenthesisedNameOf(raw) ?? imceaNameOf(raw) ?? notesCommonName(raw.trim());
+  }
   if (lt === 0) return null;
   let gt = raw.indexOf('>', lt);
   if (gt < 0) {
@@ -489,6 +547,40 @@ export function normalizeEmail(raw: string): NormEmail | null {
   const v = readOrRepair(raw, parse);
   cache.set(raw, v);
   return v === null ? null : copy(v);
+}
+
+/**
+ * Words that join two addresses in a pasted sentence-list ('ann@x.com and ann@y.org', 'a@x.com or b@y.com',
+ * 'a@x.com & b@y.com'): "and" and "or" in English, German, French, Spanish, Portuguese, Italian and
+ * Dutch, '&' and '+'.
+ */
+const LIST_CONNECTORS: ReadonlySet<string> = new Set(['and', 'or', 'and/or', 'und', 'oder', 'et', 'ou', 'y', 'o', 'e', 'en', 'of', '&', '+']);
+
+/**
+ * The addresses of a string of space-separated words that are all addresses, one connector word
+ * (LIST_CONNECTORS) allowed between two of them: 'a@x.com b@y.org', 'ann@x.com and ann@y.org'. null when
+ * any other word is there ('john smith@x.com', 'Ann and Bo ann@x.com'), when a connector does not stand
+ * between two addresses, or when there are fewer than two addresses. What a caller reading a field as a
+ * list of addresses uses once the field is no address as a whole (normalize.ts).
+ */
+export function addressWords(raw: string): string[] | null {
+  if (typeof raw !== 'string') return null;
+  const words = raw.trim().split(/\s+/);
+  if (words.length < 2) return null;
+  const out: string[] = [];
+  let afterAddress = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (normalizeEmail(w) !== null) {
+      out.push(w);
+      afterAddress = true;
+    } else if (afterAddress && i < words.length - 1 && LIST_CONNECTORS.has(w.toLowerCase())) {
+      afterAddress = false;
+    } else {
+      return null;
+    }
+  }
+  return out.length > 1 ? out : null;
 }
 
 /** A caller's own copy of a cached result (the fields parse() sets, in its order). */
@@ -627,8 +719,14 @@ function scan(display: string): NormEmail | null | undefined {
   const keyLocal = info.rule === NO_RULE ? local : providerLocal(info.rule, local);
   // Already the key (lower-case, no provider rule applied, no trailing dot): share the string.
   const key = !localUpper && !domainUpper && end === n && keyLocal === local && keyDomain === domain ? display : `${keyLocal}@${keyDomain}`;
-  const v = { display, key, domain: keyDomain, junk: classifyLocal(local, info.junk), role: isRoleLocal(local) };
-  return hasImceaPrefix(local) ? unwrapImcea(v, localRaw) : v;
+  const v = {
+    display,
+    key,
+    domain: keyDomain,
+    junk: classifyLocal(local, info.junk),
+    role: isRoleLocal(local) || isBulkMailHost(info.junk) || isBrandOf(local, info),
+  };
+  return hasCarrierPrefix(local) ? unwrapCarrier(v, localRaw) : v;
 }
 
 // Domains seen, by their lower-case text: the string itself (one per domain, shared by every address
@@ -643,6 +741,37 @@ interface DomainInfo {
   junk: number;
   /** An "xn--" label that is no punycode ("xn--example.com"): no host has that name. */
   badALabel: boolean;
+  /** The first letters of its labels, one bit per letter a-z: a brand (domainBrand) starts one of them. */
+  initials: number;
+  /** Its brand (junk.ts domainBrand), found when first needed (see isBrandOf). */
+  brand: string | undefined;
+}
+
+/**
+ * Whether `local` is the brand's own sending address (junk.ts isBrandLocal), asking the Public Suffix
+ * List for the domain's brand only when a label of the domain starts with the local part's first letter.
+ */
+function isBrandOf(local: string, info: DomainInfo): boolean {
+  if ((info.initials & initialBit(local.charCodeAt(0))) === 0) return false;
+  if (info.brand === undefined) info.brand = domainBrand(info.name);
+  return isBrandLocal(local, info.brand);
+}
+
+/** The first characters of the labels of a lower-case host name, as bits (initialBit). */
+function labelInitials(name: string): number {
+  let bits = 0;
+  let start = true;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (start) bits |= initialBit(c);
+    start = c === 46;
+  }
+  return bits;
+}
+
+/** One bit per letter a-z, one for every digit (a brand may start with one: 23andme), none for the rest. */
+function initialBit(c: number): number {
+  return c >= 97 && c <= 122 ? 1 << (c - 97) : c >= 48 && c <= 57 ? 1 << 26 : 0;
 }
 const DOMAIN_SLOTS = 8192;
 /** Kept under half the slots; when full, the table starts over. */
@@ -679,6 +808,8 @@ function domainInfo(display: string, from: number, to: number, upper: boolean): 
     keyDomain: p === undefined ? name : p.keyDomain,
     junk: domainJunkFlags(name),
     badALabel: badALabel(name),
+    initials: labelInitials(name),
+    brand: undefined,
   };
   if (domainCount >= DOMAIN_MAX) {
     clearDomains();
@@ -794,9 +925,9 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
     key: `${keyLocal}@${keyDomain}`,
     domain: keyDomain,
     junk: classify(local, domain),
-    role: isRoleLocal(local),
+    role: isRoleAddress(local, domain),
   };
-  return !quoted && hasImceaPrefix(local) ? unwrapImcea(v, localRaw) : v;
+  return !quoted && hasCarrierPrefix(local) ? unwrapCarrier(v, localRaw) : v;
 }
 
 /**
@@ -841,6 +972,53 @@ function unwrapImcea(v: NormEmail, localRaw: string): NormEmail {
   const w = readOrRepair(inner, parse);
   if (w === null) return v;
   return { display: v.display, key: w.key, domain: w.domain, junk: w.junk, role: w.role };
+}
+
+/**
+ * SRS, the Sender Rewriting Scheme (Shevek's specification; libsrs2, postsrsd, Mail::SRS): a forwarder
+ * rewrites the sender of the mail it forwards into its own domain, keeping the original address in the
+ * local part, so that bounces come back through it:
+ *   SRS0=HHH=TT=domain=local@forwarder                    (HHH a hash, TT a timestamp)
+ *   SRS1=HHH=forwarder1==HHH=TT=domain=local@forwarder2   (a second hop: '=' then SRS0's separator)
+ * The separator after SRS0/SRS1 is '=', '+' or '-' (all three are used), the prefix is written in either
+ * case, and the original local part may itself hold '='. Exchange Online writes
+ * bounces+SRS=HHH=TT=domain=local@tenant.onmicrosoft.com. The forwarder accepts mail to such an address
+ * only while its timestamp is fresh (21 days by default) and passes it on to the address carried: that
+ * address is the person. So it is read as that address: shown, keyed and judged (junk, role) as the
+ * address carried, and it merges with the person's plain address from another entry. One whose carried
+ * address cannot be read stays what its form says: a bounce (junk.ts BOUNCE).
+ */
+const SRS0_RE = /^srs0[=+-][^=]*=[^=]*=([^=]+)=(.+)$/i;
+const SRS1_RE = /^srs1[=+-][^=]*=[^=]+=[=+-][^=]*=[^=]*=([^=]+)=(.+)$/i;
+/** Exchange Online's form of SRS0. */
+const EXO_SRS_RE = /^bounces\+srs=[^=]*=[^=]*=([^=]+)=(.+)$/i;
+
+/** The address an SRS local part carries (see SRS0_RE), or null when it is none. */
+export function srsAddress(localRaw: string): string | null {
+  const m = (localRaw.charCodeAt(0) | 0x20) === 98 ? EXO_SRS_RE.exec(localRaw) : (localRaw.charCodeAt(3) === 48 ? SRS0_RE : SRS1_RE).exec(localRaw);
+  return m === null ? null : `${m[2]!}@${m[1]!}`;
+}
+
+/**
+ * Whether a local part may carry another address (cheap test on its first letters: "imcea…", "srs0…",
+ * "srs1…", "bounces+srs…"); unwrapCarrier decides.
+ */
+function hasCarrierPrefix(local: string): boolean {
+  if (local.length < 7) return false;
+  const c = local.charCodeAt(0) | 0x20;
+  if (c === 105) return hasImceaPrefix(local);
+  if (c === 115)
+    return (local.charCodeAt(3) === 48 || local.charCodeAt(3) === 49) && (local.charCodeAt(1) | 0x20) === 114 && (local.charCodeAt(2) | 0x20) === 115;
+  return c === 98 && local.length > 12 && local.slice(0, 11).toLowerCase() === 'bounces+srs';
+}
+
+/** An encapsulated (IMCEA) or SRS address read as the address it carries; unchanged when it carries none. */
+function unwrapCarrier(v: NormEmail, localRaw: string): NormEmail {
+  if (hasImceaPrefix(localRaw)) return unwrapImcea(v, localRaw);
+  const inner = srsAddress(localRaw);
+  if (inner === null) return v;
+  const w = parse(inner);
+  return w === null ? v : w;
 }
 
 /** "john+news" -> "john"; a leading '+' is not a tag. */

@@ -31,3 +31,45 @@ export function hasFullWidthAscii(s: string): boolean {
 export function halfWidth(s: string): string {
   return FULL_WIDTH_ASCII.test(s) ? s.replace(FULL_WIDTH_ASCII_ALL, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)) : s;
 }
+
+/**
+ * HTML character references, as an export or a paste from a web page leaves them in a field: the named
+ * ones text around an address or a name holds (&lt; &gt; &amp; &quot; &apos; &nbsp; and HTML5's &commat;,
+ * with the upper-case legacy spellings HTML keeps: &LT; &GT; &AMP; &QUOT;) and every numeric one
+ * (&#64; &#x40;). Each needs its ';': a bare '&' is text ("AT&T", "a&b@x.com").
+ */
+const ENTITY = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,6});/;
+const ENTITY_ALL = /&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,6});/g;
+const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
+  ['lt', '<'],
+  ['LT', '<'],
+  ['gt', '>'],
+  ['GT', '>'],
+  ['amp', '&'],
+  ['AMP', '&'],
+  ['quot', '"'],
+  ['QUOT', '"'],
+  ['apos', "'"],
+  ['nbsp', ' '],
+  ['commat', '@'],
+]);
+
+/** Whether the text holds an HTML character reference (a cheap '&' test first). */
+export function hasHtmlEntity(s: string): boolean {
+  return s.indexOf('&') >= 0 && ENTITY.test(s);
+}
+
+/**
+ * The text with its HTML character references decoded (see ENTITY; a no-break space is read as a space);
+ * an unknown name, and a number that is no character (0, a surrogate, past U+10FFFF), stay as written.
+ * One pass: "&amp;lt;" is "&lt;".
+ */
+export function decodeHtmlEntities(s: string): string {
+  if (s.indexOf('&') < 0) return s;
+  return s.replace(ENTITY_ALL, (m, ref: string) => {
+    if (ref.charCodeAt(0) !== 35) return NAMED_ENTITIES.get(ref) ?? m;
+    const cp = (ref.charCodeAt(1) | 0x20) === 120 ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+    if (cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return m;
+    return cp === 0xa0 ? ' ' : String.fromCodePoint(cp);
+  });
+}

@@ -21,7 +21,7 @@
 import { plausibleDate } from './dates.ts';
 import { TwoGenerationCache } from './cache.ts';
 import { createRequire } from 'node:module';
-import { getSubdomain } from 'tldts';
+import { getDomainWithoutSuffix, getPublicSuffix, getSubdomain } from 'tldts';
 import type { JunkReason, NormEmail, NormPhone } from './types.ts';
 
 const require = createRequire(import.meta.url);
@@ -79,8 +79,9 @@ const NO_REPLY = new RegExp(
 const MAILER_DAEMON = /^(?:mailer[-_.]?daemon|postmaster|mail[-_.]?delivery[-_.]?(?:system|subsystem))(?:$|[-_.+=])/;
 
 /**
- * Bounce handling addresses, and the return-path rewrites of BATV (prvs=, msprvs1=, btv1==) and SRS
- * (SRS0=, SRS1=) that only a mail server reads.
+ * Bounce handling addresses, and the return-path rewrites of BATV (prvs=, msprvs1=, btv1==) that only a
+ * mail server reads. An SRS address (SRS0=, SRS1=) carries its sender's address and is read as that
+ * address (email.ts: srsAddress); only one that carries none readable is a bounce here.
  *   - bounce@ / bounces@ alone, or with a +tag (bounces+1234-abcd@: VERP);
  *   - bounce / bounces / bnc, a separator, then a machine token: all digits (bounce-12345), a run of 6+
  *     letters and digits with 2+ digits (bnc-8f3a9c2e), or anything holding a VERP '='
@@ -144,10 +145,14 @@ const UBER_DOMAINS: ReadonlySet<string> = new Set(['uber.com']);
 const UBER_REGIONAL = /^uber\.[a-z]+$/;
 
 /**
- * Per-conversation reply relays: reply+TOKEN@reply.github.com, reply-abc123@... The token is what
- * routes the reply (8+ characters with digits, or 12+); the address belongs to a thread, not a person.
+ * Reply relays: the address a help desk, a chat or a social platform puts in Reply-To so that an answer
+ * lands in its thread (reply@helpscout.net, reply+abc123@intercom-mail.com, reply@rs.email.nextdoor.com,
+ * reply+TOKEN@reply.github.com, reply-9f8e7d6c5b@...). "reply" (or "replies") alone, or followed by a
+ * '+' tag, a VERP '=' or a '-' and anything: no person is called that, the address belongs to a thread or
+ * a platform. After '.' or '_' only a routing token counts (8+ characters with digits, or 12+), as before.
+ * Never a word that merely starts so (replyhazy@) nor one that ends so (bruno.reply@).
  */
-const REPLY_TOKEN = /^(?:reply|replies)[-+=._](?:(?=[a-z0-9=_.-]*\d)[a-z0-9=_.-]{8,}|[a-z0-9=_.-]{12,})$/;
+const REPLY_TOKEN = /^(?:reply|replies)(?:$|[-+=]|[._](?:(?=[a-z0-9=_.-]*\d)[a-z0-9=_.-]{8,}|[a-z0-9=_.-]{12,})$)/;
 
 /**
  * Machine-generated per-message locals: a run of 16+ hex characters with 4+ digits and a letter
@@ -249,6 +254,18 @@ const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com', 
 const RELAY_SUB = /^(?:reply|replies|relay)(?:\.|$)/;
 const BOUNCE_SUB = /^(?:bounces?|bnc)\d*(?:\.|$)/;
 const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailings?)(?:\.|$)/;
+/**
+ * A sending subdomain of an e-mail marketing programme (em.macys.com, emails.patagonia.com,
+ * ealerts.bankofamerica.com, mkt.x.com, promo.x.com, numbered too: em1.x.com): an ESP sends the brand's
+ * campaigns from it, and nobody has a mailbox there. Its addresses are role addresses (isRoleAddress):
+ * left out as `bulk_sender` only when they only ever sent to the owner. Not the labels people's mailboxes
+ * live under: mail. and email. (john.doe@mail.mcgill.ca, jane@email.arizona.edu), nor the one-letter
+ * labels (x@t.vodafone.ne.jp, a Japanese carrier's mobile mail; students at e.ntu.edu.sg); and never
+ * under an education suffix (edu, ac: a department's em. or news. host). newsletters. and alerts. are
+ * already `notification` (NOTIFICATION_SUB).
+ */
+const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|news|mkt|mktg|marketing|promos?|promotions?|offers|deals|edm)\d*(?:\.|$)/;
+const EDUCATION_SUFFIX = /(?:^|\.)(?:edu|ac)(?:\.|$)/;
 /** A mailing-list server (lists.debian.org, ml.ruby-lang.org): LIST_HOST_ROBOT applies to its locals. */
 const LIST_HOST_SUB = /^(?:lists?|mailman|listserv|ml)(?:\.|$)/;
 
@@ -437,6 +454,8 @@ const D_LINKEDIN = 256;
 const D_DOCUSIGN = 512;
 const D_UBER = 1024;
 const D_PLATFORMS = D_LINKEDIN | D_DOCUSIGN | D_UBER;
+/** A marketing programme's sending subdomain (BULK_MAIL_SUB): its addresses are role addresses, not junk. */
+const D_BULK_MAIL_SUB = 2048;
 /** Domain cache cap (entries; a domain and a number: a few MB at most). */
 const DOMAIN_CACHE_MAX = 20_000;
 const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
@@ -444,6 +463,7 @@ const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
 /** Empties the per-domain cache (clearEmailCache calls it, so cold-cache benchmarks stay cold). */
 export function clearJunkCache(): void {
   domainCache.clear();
+  brandCache.clear();
 }
 
 function domainFlags(domain: string): number {
@@ -469,6 +489,7 @@ export function domainJunkFlags(domain: string): number {
   if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow())) d |= D_RELAY;
   if ((NOTIFICATION_SUB.test(domain) && isBelow()) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
   if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
+  if (BULK_MAIL_SUB.test(domain) && isBelow() && !EDUCATION_SUFFIX.test(getPublicSuffix(domain, PSL_OPTIONS) ?? '')) d |= D_BULK_MAIL_SUB;
   if (inDomainSet(domain, LINKEDIN_DOMAINS)) d |= D_LINKEDIN;
   if (inDomainSet(domain, DOCUSIGN_DOMAINS)) d |= D_DOCUSIGN;
   if (inDomainSet(domain, UBER_DOMAINS)) d |= D_UBER;
@@ -483,6 +504,117 @@ export function domainJunkFlags(domain: string): number {
 export function isRoleLocal(local: string): boolean {
   const plus = local.indexOf('+');
   return ROLE_LOCALS.has(plus > 0 ? local.slice(0, plus) : local);
+}
+
+/**
+ * The brand a domain sends for: the label of its registrable domain (Public Suffix List), hyphens
+ * dropped, when it has 4 letters or more ("target" for em.target.com, "bankofamerica" for
+ * bank-of-america.com); '' otherwise (a short or numeric label, an IDN A-label, no registrable domain).
+ */
+export function domainBrand(domain: string): string {
+  const label = getDomainWithoutSuffix(domain, PSL_OPTIONS);
+  if (!label || label.startsWith('xn--')) return '';
+  const brand = label.indexOf('-') < 0 ? label : label.replace(/-/g, '');
+  let letters = 0;
+  for (let i = 0; i < brand.length; i++) {
+    const c = brand.charCodeAt(i);
+    if (c >= 97 && c <= 122) letters++;
+    else if (c < 48 || c > 57) return '';
+  }
+  return letters >= 4 ? brand : '';
+}
+
+/**
+ * What a brand's sending address adds to its name, run together with it: DeltaAirLines@t.delta.com,
+ * SouthwestAirlines@luv.southwest.com, BestBuyInfo@emailinfo.bestbuy.com, HiltonHonors@h1.hilton.com.
+ * A closed list: the brand followed by anything else (smithfamily@smith.example, deltaforce@delta.com)
+ * is no sender.
+ */
+const BRAND_SUFFIXES: ReadonlySet<string> = new Set([
+  'air',
+  'airlines',
+  'airways',
+  'alerts',
+  'app',
+  'bank',
+  'banking',
+  'club',
+  'deals',
+  'email',
+  'global',
+  'hello',
+  'help',
+  'honors',
+  'hq',
+  'info',
+  'insider',
+  'mail',
+  'marketing',
+  'news',
+  'offers',
+  'official',
+  'online',
+  'promo',
+  'promos',
+  'rewards',
+  'service',
+  'services',
+  'shop',
+  'store',
+  'support',
+  'team',
+  'travel',
+  'uk',
+  'updates',
+  'us',
+  'usa',
+]);
+
+/**
+ * A brand's own sending address: the local part (its +tag dropped; dots, hyphens and underscores
+ * removed) is the brand (domainBrand) itself, or the brand and one of BRAND_SUFFIXES: target@em.target.com,
+ * jcrew@e.jcrew.com, ebay@ebay.com, venmo@venmo.com, DeltaAirLines@t.delta.com. A person's address names
+ * the person, not the organisation (ann@acme.com, john@smith.com, janedoe@doe.org stay people); the one
+ * look-alike, a family domain whose mailbox is the family name itself (smith@smith.net), is only ever
+ * treated as a role address, so it is left out only when it never got a message from the owner either.
+ * `local` is lower-case.
+ */
+export function isBrandLocal(local: string, brand: string): boolean {
+  if (brand === '' || local.length < brand.length || local.charCodeAt(0) !== brand.charCodeAt(0)) return false;
+  let l = stripTag(local);
+  if (l.indexOf('.') >= 0 || l.indexOf('-') >= 0 || l.indexOf('_') >= 0) l = l.replace(/[._-]/g, '');
+  if (l === brand) return true;
+  return l.length > brand.length && l.startsWith(brand) && BRAND_SUFFIXES.has(l.slice(brand.length));
+}
+
+/** Brands by domain (domainBrand), for isRoleAddress. */
+const brandCache = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
+
+/**
+ * Whether `local`@`domain` (both lower-case, `domain` an A-label host) is a role address: a role local
+ * part (isRoleLocal), an address on a marketing programme's sending subdomain (BULK_MAIL_SUB), or a
+ * brand's own sending address (isBrandLocal). Like info@, such an address stays invitable; isBulkSender
+ * leaves it out only when it only ever sent to the owner (never written to, starred, pinned, saved twice,
+ * with a postal address or a phone). email.ts's scanner gives the same answer from its per-domain facts.
+ */
+export function isRoleAddress(local: string, domain: string): boolean {
+  if (isRoleLocal(local) || isBulkMailHost(domainFlags(domain))) return true;
+  let brand = brandCache.get(domain);
+  if (brand === undefined) {
+    brand = domainBrand(domain);
+    brandCache.set(domain, brand);
+  }
+  return isBrandLocal(local, brand);
+}
+
+/** Whether the domain's facts (`flags` from domainJunkFlags) say it is a marketing programme's sending host (BULK_MAIL_SUB). */
+export function isBulkMailHost(flags: number): boolean {
+  return (flags & D_BULK_MAIL_SUB) !== 0;
+}
+
+function stripTag(local: string): string {
+  const plus = local.indexOf('+');
+  return plus > 0 ? local.slice(0, plus) : local;
 }
 
 /** The parts of a (merged) contact that the bulk-sender rule looks at. */

@@ -4,7 +4,7 @@
  */
 import { parseDate } from './dates.ts';
 import { mayTidy, tidyName } from './display-name.ts';
-import { displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
+import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
@@ -169,17 +169,18 @@ function addEmail(seen: Set<string> | null, raw: string): void {
       const parts = listParts(raw, sep);
       let any = false;
       for (const part of parts) {
-        if (part.trim() !== '' && normalizeEmail(part) !== null) {
+        if (part.trim() !== '' && (normalizeEmail(part) !== null || addressWords(part) !== null)) {
           addEmail(seen, part);
           any = true;
         }
       }
       if (any) return;
     }
-    // "a@x.com b@y.com": addresses separated by spaces only when every word is one ("john smith@x.com"
-    // stays one string that is no address: its words are not two people).
-    const words = raw.trim().split(/\s+/);
-    if (words.length > 1 && words.every((w) => normalizeEmail(w) !== null)) {
+    // "a@x.com b@y.com", "a@x.com and b@y.com": addresses separated by spaces only when every word is one
+    // or a connector between two ("john smith@x.com" stays one string that is no address: its words are
+    // not two people).
+    const words = addressWords(raw);
+    if (words !== null) {
       for (const w of words) addEmail(seen, w);
       return;
     }

@@ -34,6 +34,11 @@ describe('tidyName: a name field written as mail software writes a sender', () =
       ['«Ann Lee»', 'Ann Lee'],
       ['「山田太郎」', '山田太郎'],
       ['“Lee, Ann” <ann@x.com>', 'Lee, Ann'],
+      // HTML's character references, as an export or a web page leaves them.
+      ['Sean O&#39;Brien', "Sean O'Brien"],
+      ['Ann &amp; Bob Lee', 'Ann & Bob Lee'],
+      ['Ann Lee &lt;ann@x.com&gt;', 'Ann Lee'],
+      ['&quot;Lee, Ann&quot;', 'Lee, Ann'],
     ];
     for (const [given, want] of cases) assert.equal(tidyName(given), want, given);
   });
@@ -41,6 +46,8 @@ describe('tidyName: a name field written as mail software writes a sender', () =
   it('leaves every other name as it is (the look-alikes)', () => {
     for (const name of [
       '“Ann” and “Bob”',
+      'AT&T',
+      'Ann & Bob',
       '«Ann',
       'AC/DC',
       'Ann/Bob Smith',

@@ -1,7 +1,7 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { clearEmailCache, displayNameOf, normalizeEmail, parseEmailSlow, parseEmailUncached } from '../../src/domain/email.ts';
+import { addressWords, clearEmailCache, displayNameOf, normalizeEmail, parseEmailSlow, parseEmailUncached, srsAddress } from '../../src/domain/email.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 
 test('trims, keeps the uploaded form for display, lower-cases the key', () => {
@@ -45,7 +45,7 @@ test('rejects what cannot be an address (no @, empty local part or domain, malfo
 test('keeps a local part longer than 64 characters (bounded only by the 256-octet path)', () => {
   for (const raw of [
     'x'.repeat(65) + '@example.com',
-    'SRS0=HHH=TT=example.org=ann.lee.long.name.for.the.test@forwarder.example',
+    'bounces+ann.lee.long.name.for.the.test=example.org@lists.forwarder.example',
     'y'.repeat(254) + '@example.com',
   ]) {
     const e = normalizeEmail(raw);
@@ -86,6 +86,43 @@ test('an Exchange-encapsulated address (IMCEANOTES-, IMCEAEX-) is kept; one carr
   assert.equal(displayNameOf('Jeff Dasovich/NA/Enron@Enron'), 'Jeff Dasovich');
   assert.equal(displayNameOf('CN=Kim Ward/OU=HOU/O=ECT@ECT'), 'Kim Ward');
   assert.equal(displayNameOf('IMCEANOTES-Ann+20Lee_NA_Corp+40CORP@corp.example'), 'Ann Lee'); // IMCEA writes '/' as '_'
+});
+
+// SRS (Sender Rewriting Scheme): a forwarder's return path carrying the sender's address; read as that address.
+test("an SRS address (SRS0=, SRS1=, any separator, any case, Exchange Online's bounces+SRS=) is read as the address it carries", () => {
+  const cases: [string, string][] = [
+    ['SRS0=abcd=XY=x.example=ann@fwd.example.org', 'ann@x.example'],
+    ['srs0=abcd=xy=x.example=ann@fwd.example.org', 'ann@x.example'],
+    ['SRS0+abcd=XY=x.example=ann@fwd.example.org', 'ann@x.example'],
+    ['SRS0-abcd=XY=x.example=Ann.Lee@fwd.example.org', 'Ann.Lee@x.example'],
+    ['SRS1=HHHH=fwd1.example==HHHH=TT=x.example=ann@fwd2.example', 'ann@x.example'],
+    ['SRS1=HHHH=fwd1.example=+HHHH=TT=x.example=ann@fwd2.example', 'ann@x.example'],
+    ['SRS1+HHHH=fwd1.example=-HHHH=TT=x.example=ann@fwd2.example', 'ann@x.example'],
+    ['SRS0=abcd=XY=x.example=a=b@fwd.example.org', 'a=b@x.example'], // '=' in the original local part
+    ['bounces+SRS=K9jPK=6P=contoso.example=user1@fabrikam.onmicrosoft.com', 'user1@contoso.example'],
+    ['Ann Lee <SRS0=abcd=XY=x.example=ann@fwd.example.org>', 'ann@x.example'],
+  ];
+  for (const [raw, carried] of cases) {
+    const e = normalizeEmail(raw);
+    assert.ok(e, raw);
+    assert.equal(e.display, carried, raw);
+    assert.deepEqual(e, normalizeEmail(carried), raw); // one key: it merges with the plain address
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+  }
+  // Judged (junk, role) as the address carried.
+  assert.equal(normalizeEmail('SRS0=abcd=XY=shop.example=no-reply@fwd.example.org')?.junk, 'no_reply');
+  assert.equal(normalizeEmail('SRS0=abcd=XY=shop.example=info@fwd.example.org')?.role, true);
+  // Carrying no address that can be read: still a bounce address, never a person.
+  for (const raw of ['SRS0=abcd=XY=nodot=ann@fwd.example.org', 'SRS0=abcd=ann@fwd.example.org', 'SRS1=HHHH=fwd1.example@fwd2.example']) {
+    assert.equal(normalizeEmail(raw)?.junk, 'bounce', raw);
+    assert.deepEqual(parseEmailSlow(raw), normalizeEmail(raw), raw);
+  }
+  // Not SRS: a person's name that starts with the letters.
+  for (const raw of ['srs@x.example', 'srs0@x.example', 'srsly.ann@x.example', 'SRS2=a=b=x.example=ann@fwd.example']) {
+    assert.equal(normalizeEmail(raw)?.display, raw, raw);
+  }
+  assert.equal(srsAddress('SRS0=abcd=XY=x.example=ann'), 'ann@x.example');
+  assert.equal(srsAddress('ann.lee'), null);
 });
 
 // Lotus Notes writes mail to the Internet sent through its domain as 'addr@NOTESDOMAIN', and delivers it.
@@ -155,6 +192,65 @@ test('an address pasted from HTML, a URL or a cut CSV cell is read; what is no a
   for (const bad of ['%40', '<b></b>', '<a href="mailto:">x</a>', '"john smith@x.example', 'ann%4x.example', '<p>no address</p>']) {
     assert.equal(normalizeEmail(bad), null, bad);
     assert.equal(parseEmailSlow(bad), null, bad);
+  }
+});
+
+// An export that escaped its fields as HTML, and a paste from Markdown.
+test('HTML character references in an e-mail string are decoded before it is read; a Markdown link is its address', () => {
+  const cases: [string, string, string | null][] = [
+    ['&lt;ann@x.example&gt;', 'ann@x.example', null],
+    ['ann&#64;x.example', 'ann@x.example', null],
+    ['ann&#x40;x.example', 'ann@x.example', null],
+    ['ann&commat;x.example', 'ann@x.example', null],
+    ['Ann Lee &lt;ann@x.example&gt;', 'ann@x.example', 'Ann Lee'],
+    ['&quot;Lee, Ann&quot; &lt;ann@x.example&gt;', 'ann@x.example', 'Lee, Ann'],
+    ['&amp;lt;ann@x.example&amp;gt;', 'ann@x.example', null], // escaped twice
+    ['ann@x.example&nbsp;', 'ann@x.example', null],
+    ['&lt;a href=&quot;mailto:ann@x.example&quot;&gt;Ann&lt;/a&gt;', 'ann@x.example', null],
+    ['a&amp;b@x.example', 'a&b@x.example', null],
+    ['[ann@x.example](mailto:ann@x.example)', 'ann@x.example', null],
+    ['[Ann Lee](mailto:ann@x.example)', 'ann@x.example', 'Ann Lee'],
+    ['[ann@x.example](<mailto:ann@x.example?subject=Hi>)', 'ann@x.example', null],
+    ['[ann@x.example](https://x.example/team/ann)', 'ann@x.example', null],
+    ['Email: [ann@x.example](mailto:ann@x.example)', 'ann@x.example', null],
+    ['[Work](mailto:ann@x.example)', 'ann@x.example', null], // a label names nobody
+  ];
+  for (const [raw, display, name] of cases) {
+    const e = normalizeEmail(raw);
+    assert.equal(e?.display, display, raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+    assert.equal(displayNameOf(raw), name, raw);
+  }
+  // Must keep as written: a '&' that is part of the address, a quoted local part holding a reference.
+  assert.equal(normalizeEmail('a&b@x.example')?.display, 'a&b@x.example');
+  assert.equal(normalizeEmail('"a&lt;b"@x.example')?.display, '"a&lt;b"@x.example');
+  assert.equal(displayNameOf('AT&amp;T <info@att.example>'), 'AT&T');
+  // Must not invent an address: an unknown reference, a link to no address.
+  for (const bad of ['ann&foo;x.example', '&lt;&gt;', '[ann](https://x.example)', 'ann&#0;x.example']) {
+    assert.equal(normalizeEmail(bad), null, bad);
+    assert.equal(parseEmailSlow(bad), null, bad);
+  }
+});
+
+test('addressWords: a field of addresses separated by spaces, "and", "or" (in a few languages) or "&" is a list', () => {
+  assert.deepEqual(addressWords('ann@x.example and ann@y.example'), ['ann@x.example', 'ann@y.example']);
+  assert.deepEqual(addressWords('ann@x.example or ann@y.example'), ['ann@x.example', 'ann@y.example']);
+  assert.deepEqual(addressWords('ann@x.example & ann@y.example'), ['ann@x.example', 'ann@y.example']);
+  assert.deepEqual(addressWords('a@x.example und b@y.example oder c@z.example'), ['a@x.example', 'b@y.example', 'c@z.example']);
+  assert.deepEqual(addressWords('a@x.example AND <b@y.example>'), ['a@x.example', '<b@y.example>']);
+  assert.deepEqual(addressWords('a@x.example b@y.example'), ['a@x.example', 'b@y.example']);
+  // Not a list: a word that is neither an address nor a connector between two.
+  for (const raw of [
+    'john smith@x.example',
+    'Ann and Bo ann@x.example',
+    'ann@x.example and',
+    'and ann@x.example b@y.example',
+    'a@x.example and or b@y.example',
+    'a@x.example',
+    'a@x.example but b@y.example',
+    'a@x.example and Bo',
+  ]) {
+    assert.equal(addressWords(raw), null, raw);
   }
 });
 
@@ -599,6 +695,19 @@ describe('the scanner agrees with the regular-expression implementation', () => 
     'info',
     'bounce',
     'reply+',
+    'SRS0=',
+    'srs1-',
+    '=x.com=',
+    '&lt;',
+    '&gt;',
+    '&#64;',
+    '&#x40;',
+    '&amp;',
+    '&nbsp;',
+    '[',
+    '](mailto:',
+    'em.',
+    'target',
     'mailer-daemon',
   );
   it('arbitrary strings over an address alphabet', () => {

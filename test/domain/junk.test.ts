@@ -1,7 +1,7 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { classifyAddress, classifyAddressSlow, isBulkSender, isRoleLocal } from '../../src/domain/junk.ts';
+import { classifyAddress, classifyAddressSlow, domainBrand, isBrandLocal, isBulkSender, isRoleAddress, isRoleLocal } from '../../src/domain/junk.ts';
 import { normalizeEmail } from '../../src/domain/email.ts';
 import type { BulkSignals } from '../../src/domain/junk.ts';
 
@@ -516,6 +516,106 @@ test('bulk sender must NOT drop a person who only wrote to the user', () => {
   assert.equal(isBulkSender(base({ emails: [normalizeEmail('info@x.com')!, normalizeEmail('jane@x.com')!] })), false);
 });
 
+// Brand marketing senders: role addresses (so a received-only one is left out as bulk_sender, and one the
+// owner wrote to stays), never junk. Must-drop and must-keep side by side.
+describe('brand senders and marketing sending hosts are role addresses; people at look-alike domains are not', () => {
+  const BRAND_SENDERS = [
+    'target@em.target.com',
+    'jcrew@e.jcrew.com',
+    'DeltaAirLines@t.delta.com',
+    'zillow@mail.zillow.com',
+    'patagonia@emails.patagonia.com',
+    'SouthwestAirlines@luv.southwest.com',
+    'onlinebanking@ealerts.bankofamerica.com',
+    'ebay@ebay.com',
+    'venmo@venmo.com',
+    'BestBuyInfo@emailinfo.bestbuy.com',
+    'bank.of.america@bank-of-america.example', // separators dropped on both sides
+    'kohls+promo@s.kohls.com',
+    'ann.lee@em.shop.example', // anyone on a marketing host
+    'deals@promo1.shop.co.uk',
+    'offers@mktg.shop.example',
+  ];
+  const PEOPLE = [
+    'john.doe@mail.mcgill.ca',
+    'jane@email.arizona.edu',
+    'student.001@e.ntu.edu.sg', // one-letter labels hold people
+    'taro@t.vodafone.ne.jp',
+    'jdoe@em.wustl.edu', // a department under an education suffix
+    'jdoe@news.ucsb.edu',
+    'john@smith.com',
+    'janedoe@doe.org',
+    'ann@acme.com',
+    'ann.lee@acme.com',
+    'targeting.team.lead@otherco.example', // the word, not the brand of this domain
+    'deltaforce@delta.com', // the brand and a word that is no sender suffix
+    'zillowfan@gmail.com',
+    'ann@em.co.uk', // no subdomain: em.co.uk is an organisation's domain
+    'bob@emma.example',
+    'ann@newsweek.example',
+    'ebay@ebayer.example',
+    'amy@amy.io', // a brand of under 4 letters is none
+    'anna.target@target.com', // a person at the brand
+  ];
+  it('drops (as role) the brand itself, the brand with a sender suffix, and anyone on a marketing host', () => {
+    for (const a of BRAND_SENDERS) {
+      const e = normalizeEmail(a)!;
+      assert.equal(e.junk, null, a);
+      assert.equal(e.role, true, a);
+      const at = e.key.lastIndexOf('@');
+      assert.equal(isRoleAddress(e.key.slice(0, at), e.domain), true, a);
+    }
+  });
+  it('keeps people at university mail subdomains, carriers, family and company domains', () => {
+    for (const a of PEOPLE) {
+      const e = normalizeEmail(a)!;
+      assert.equal(e.junk, null, a);
+      assert.equal(e.role, false, a);
+    }
+  });
+  it('brands are the registrable label of 4 letters or more', () => {
+    assert.equal(domainBrand('em.target.com'), 'target');
+    assert.equal(domainBrand('bank-of-america.co.uk'), 'bankofamerica');
+    assert.equal(domainBrand('amy.io'), '');
+    assert.equal(domainBrand('1234.com'), '');
+    assert.equal(domainBrand('xn--bcher-kva.example'), '');
+    assert.equal(isBrandLocal('smithairlines', 'smith'), true);
+    assert.equal(isBrandLocal('smithfamily', 'smith'), false);
+  });
+  it('a received-only brand sender is a bulk sender; one the owner wrote to, starred or can phone stays', () => {
+    for (const a of BRAND_SENDERS) {
+      const emails = [normalizeEmail(a)!];
+      assert.equal(isBulkSender(base({ emails })), true, a);
+      assert.equal(isBulkSender(base({ emails, timesContacted: 2 })), false, a);
+      assert.equal(isBulkSender(base({ emails, lastSent: 1_600_000_000_000 })), false, a);
+      assert.equal(isBulkSender(base({ emails, favorite: true })), false, a);
+    }
+    for (const a of PEOPLE) assert.equal(isBulkSender(base({ emails: [normalizeEmail(a)!] })), false, a);
+  });
+});
+
+describe('reply relays: reply@, reply+tag@, reply-…@ of help desks and platforms', () => {
+  it('drops them', () => {
+    for (const a of [
+      'reply@rs.email.nextdoor.com',
+      'reply+abc123@intercom-mail.com',
+      'reply@helpscout.net',
+      'Reply@x.example',
+      'replies@x.example',
+      'reply-ab12@x.example',
+      'reply=ann=x.example@lists.example',
+    ]) {
+      assert.equal(cls(a), 'relay', a);
+      assert.equal(normalizeEmail(a)?.junk, 'relay', a);
+    }
+  });
+  it('keeps words that only start or end so, and short words after a dot or underscore', () => {
+    for (const a of ['replyhazy@example.com', 'bruno.reply@example.com', 'reply.smith@example.com', 'reply_ann@example.com', 'replica@example.com']) {
+      assert.equal(cls(a), null, a);
+    }
+  });
+});
+
 // classifyAddress (domain facts cached per domain, local-part patterns run only when their first letter
 // is there) must give exactly what the rules give one after the other (classifyAddressSlow).
 describe('classifyAddress agrees with the rules applied one by one', () => {
@@ -709,6 +809,9 @@ describe('classifyAddress agrees with the rules applied one by one', () => {
     '21cn.com',
     'sify.com',
     'noreply.co.uk',
+    'em.target.com',
+    'emails.x.example',
+    'news.ucsb.edu',
     'co.uk',
     'com',
     'x',

@@ -1,0 +1,65 @@
+/**
+ * Senders through the whole cleaning (normalizeEntry, mergeEntries): SRS forwarding addresses, brand
+ * marketing senders and reply relays, with and without the owner's evidence.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { mergeEntries } from '../../src/domain/merge.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
+import type { EntryInput } from '../../src/domain/types.ts';
+
+const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
+const RECEIVED = '2026-01-05T10:00:00Z';
+
+function clean(entries: EntryInput[]) {
+  return mergeEntries(entries.map((e) => normalizeEntry(e, ctx)));
+}
+
+test('an SRS address the owner wrote to is kept, shown and keyed as the address it carries, and merges with it', () => {
+  const [c, ...rest] = clean([
+    { name: 'Ann Lee', email: 'SRS0=abcd=XY=x.example=ann@fwd.example.org', times_contacted: 2 },
+    { name: 'Ann Lee', email: 'ann@x.example', last_message_received_date: RECEIVED },
+  ]);
+  assert.equal(rest.length, 0);
+  assert.equal(c!.junk, false);
+  assert.deepEqual(
+    c!.emails.map((e) => e.display),
+    ['ann@x.example'],
+  );
+  // Alone and never written to, it is the person all the same (nothing says it is a bulk sender).
+  const [d] = clean([{ name: 'Ann Lee', email: 'SRS1=HHHH=fwd1.example==HHHH=TT=x.example=ann@fwd2.example', last_message_received_date: RECEIVED }]);
+  assert.equal(d!.junk, false);
+  assert.equal(d!.emails[0]!.display, 'ann@x.example');
+});
+
+test('brand marketing senders that only sent are left out as bulk_sender; written to, starred or saved twice they stay', () => {
+  for (const email of ['target@em.target.com', 'DeltaAirLines@t.delta.com', 'onlinebanking@ealerts.bankofamerica.com', 'venmo@venmo.com']) {
+    const [c] = clean([{ name: null, email, times_contacted: 0, last_message_received_date: RECEIVED }]);
+    assert.equal(c!.junkReason, 'bulk_sender', email);
+    for (const evidence of [{ times_contacted: 2 }, { last_message_sent_date: '2025-12-01T00:00:00Z' }, { is_favorite: 1 }] as EntryInput[]) {
+      const [k] = clean([{ name: 'Target', email, last_message_received_date: RECEIVED, ...evidence }]);
+      assert.equal(k!.junk, false, `${email} ${JSON.stringify(evidence)}`);
+    }
+  }
+  // Must keep: people who only wrote to the owner, at university mail subdomains and family domains.
+  for (const email of ['john.doe@mail.mcgill.ca', 'jane@email.arizona.edu', 'john@smith.com', 'janedoe@doe.org', 'ann@acme.com']) {
+    const [c] = clean([{ name: 'Jo Doe', email, times_contacted: 0, last_message_received_date: RECEIVED }]);
+    assert.equal(c!.junk, false, email);
+  }
+});
+
+test('reply relays are left out as relay', () => {
+  for (const email of ['reply@rs.email.nextdoor.com', 'reply+abc123@intercom-mail.com', 'reply@helpscout.net']) {
+    const [c] = clean([{ name: 'Nextdoor', email, last_message_received_date: RECEIVED }]);
+    assert.equal(c!.junkReason, 'relay', email);
+  }
+});
+
+test('an HTML-escaped or Markdown-linked address is the person', () => {
+  for (const email of ['&lt;ann@x.example&gt;', 'ann&#64;x.example', 'Ann Lee &lt;ann@x.example&gt;', '[ann@x.example](mailto:ann@x.example)']) {
+    const [c] = clean([{ name: 'Ann Lee', email, times_contacted: 1 }]);
+    assert.equal(c!.junk, false, email);
+    assert.equal(c!.emails[0]!.display, 'ann@x.example', email);
+    assert.equal(c!.unusable, undefined, email);
+  }
+});
