@@ -673,6 +673,43 @@ for (const engine of ENGINES) {
       );
     });
 
+    it('forwarded, escaped and spelled forms reach their person; brand senders that only sent are left out, people at look-alike domains kept', async () => {
+      const entries = [
+        { name: 'Ann Lee', email: 'ann@x.example', times_contacted: 3 },
+        { email: 'SRS0=abcd=XY=x.example=ann@fwd.example.org', times_contacted: 2 }, // forwarded: Ann
+        { name: 'Bo Kim', email: '&lt;bo@y.example&gt;', times_contacted: 1 },
+        { name: 'Sean O&#39;Brien', email: 'sean@z.example' },
+        { name: 'Dee Fox', email: 'dee@w.example and dee.fox@v.example' },
+        { name: 'Flowers', phone: '1-800-FLOWERS' },
+        { name: 'Flowers', phone: '+1 800 356 9377' },
+        { name: 'Cy Do', phone: 'tel:4155550136;phone-context=+1' },
+        { name: 'Cy Do', email: 'cy@u.example', phone: '+14155550136' },
+        { email: 'target@em.target.com', last_message_received_date: '2026-05-01T00:00:00Z' }, // only ever sent
+        { email: 'reply@helpscout.net', last_message_received_date: '2026-05-02T00:00:00Z' },
+        { name: 'John Smith', email: 'john@smith.example', last_message_received_date: '2026-05-03T00:00:00Z' },
+        { name: 'Jane Roe', email: 'jane.roe@mail.mcgill.ca', last_message_received_date: '2026-05-04T00:00:00Z' },
+      ];
+      // No owner phone: no region, as a web client that knows only the account's address.
+      const r = await api.post('/v0/address-book', { user_id: 'forms', source: { type: 'gmail', email: 'owner@example.com' }, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      const rows = new Map(r.body.data.map((row: any) => [row.name, [row.emails, row.phones]]));
+      assert.deepEqual(rows.get('Ann Lee'), [['ann@x.example'], []]);
+      assert.deepEqual(rows.get('Bo Kim'), [['bo@y.example'], []]);
+      assert.deepEqual(rows.get("Sean O'Brien"), [['sean@z.example'], []]);
+      assert.deepEqual(rows.get('Dee Fox'), [['dee@w.example', 'dee.fox@v.example'], []]);
+      // One row: the number spelled in letters names the full number, which is shown.
+      assert.deepEqual(rows.get('Flowers'), [[], ['+18003569377']]);
+      assert.deepEqual(rows.get('Cy Do'), [['cy@u.example'], ['+14155550136']]);
+      assert.ok(rows.has('John Smith') && rows.has('Jane Roe'), JSON.stringify([...rows.keys()]));
+      assert.equal(r.body.data.length, 8, JSON.stringify([...rows.keys()]));
+      assert.deepEqual(r.body.meta.left_out_entries, [
+        { index: 9, reason: 'bulk_sender' },
+        { index: 10, reason: 'relay' },
+      ]);
+      assertAddsUp(r.body.meta.cleaning);
+      assert.equal(r.body.meta.cleaning.merged, 3);
+    });
+
     it('an address pasted from HTML, a URL or a cut CSV cell reaches the person, merged with the plain spelling', async () => {
       const pasted = [
         '<a href="mailto:kim@corp.example">Kim Ito</a>',
