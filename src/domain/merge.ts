@@ -157,7 +157,7 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
   };
 }
 
-/** What an address book calls its owner's own card (folded as foldName folds it). */
+/** What an address book calls its owner's own card (folded as foldName folds it). Not "Yo": a nickname too. */
 const SELF_LABELS = new Set([
   'me',
   'my',
@@ -173,7 +173,6 @@ const SELF_LABELS = new Set([
   'my info',
   'moi',
   'ich',
-  'yo',
   '自分',
   '我',
 ]);
