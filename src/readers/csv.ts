@@ -342,9 +342,36 @@ const GENERIC = {
     'nome completo',
     'anzeigename',
     'naam',
+    'volledige naam',
+    'navn',
+    'namn',
+    'nimi',
+    'imie i nazwisko',
+    'jmeno a prijmeni',
+    'isim',
+    'nev',
   ]),
-  first: new Set(['first name', 'first', 'firstname', 'given name', 'given', 'givenname', 'forename', 'vorname', 'prenom', 'nombre', 'nome', 'voornaam']),
-  middle: new Set(['middle name', 'middle', 'middlename', 'additional name']),
+  first: new Set([
+    'first name',
+    'first',
+    'firstname',
+    'given name',
+    'given',
+    'givenname',
+    'forename',
+    'vorname',
+    'prenom',
+    'nombre',
+    'nome',
+    'voornaam',
+    'fornamn',
+    'fornavn',
+    'etunimi',
+    'imie',
+    'jmeno',
+    'keresztnev',
+  ]),
+  middle: new Set(['middle name', 'middle', 'middlename', 'additional name', 'weitere vornamen', 'deuxieme prenom', 'tweede naam']),
   last: new Set([
     'last name',
     'last',
@@ -360,6 +387,15 @@ const GENERIC = {
     'cognome',
     'achternaam',
     'sobrenome',
+    'efternamn',
+    'efternavn',
+    'etternavn',
+    'sukunimi',
+    'nazwisko',
+    'prijmeni',
+    'vezeteknev',
+    'soyad',
+    'soyadi',
   ]),
   company: new Set([
     'company',
@@ -381,27 +417,93 @@ const GENERIC = {
   nickname: new Set(['nickname', 'nick']),
   favorite: new Set(['starred', 'favorite', 'favourite', 'is favorite', 'is favourite']),
 };
-/** An e-mail column: "Email", "E-mail 2", "Work Email", "Mail", "Courriel", "Correo electrónico". */
-const GENERIC_EMAIL = /\b(emails?|mail|courriel|correo)\b/;
-/** A phone column: "Phone", "Mobile", "Tel.", "Cell", "Telefon", "Mobiltelefon", "Téléphone", "Móvil". */
-const GENERIC_PHONE = /\b(phones?|telephone|tel|mobil\w*|cell|cellphone|telefon\w*|handy\w*|portable|movil|gsm)\b/;
+/**
+ * An e-mail column: "Email", "E-mail 2", "Work Email", "Mail", "Courriel", "Correo electrónico", and the
+ * words for it run together or in other languages: Dutch "E-mailadres", German "Emailadresse", French
+ * Outlook's "Adresse de messagerie", Scandinavian "E-postadress", Finnish "Sähköposti", Polish "Poczta".
+ */
+const GENERIC_EMAIL = /\b(emails?|email\w*|mail|courriel|correo|epost\w*|messagerie|sahkoposti|poczta|posta elettronica)\b/;
+/**
+ * A phone column: "Phone", "Mobile", "Tel.", "Cell", "Telefon", "Mobiltelefon", "Téléphone", "Móvil",
+ * Dutch "Telefoonnummer" and "Mobiel", Swedish "Hemtelefon", Italian "Cellulare", Portuguese
+ * "Telemóvel" and "Celular", Finnish "Puhelin", Polish "Komórka".
+ */
+const GENERIC_PHONE =
+  /\b(phones?|telephone|tel|mobil\w*|cell|cellphone|\w*telefo\w*|handy\w*|portable|movil|gsm|mobiel\w*|cellulare|celular|telemovel|puhelin\w*|matkapuhelin|komorka)\b/;
 /** Columns about a value rather than holding one, and numbers that are not a person's. */
-const GENERIC_NOT = /\b(type|label|kind|display|verified|status|date|ext|extension|fax|pager|assistant'?s?|manager'?s?|spouse'?s?)\b/;
+const GENERIC_NOT =
+  /\b(type|typ|label|kind|display|angezeigter|nom complet|verified|status|date|ext|extension|fax|telefax|telecopie|pager|assistant'?s?|assistent\w*|assistente|manager'?s?|spouse'?s?|societe|firma|zentrale|standard|centralino|centralita)\b/;
+
+/** The same in Chinese, Japanese and Korean, compared as headerKey folds them (NFKD: Hangul in jamo). */
+const CJK_ROLES: readonly [GenericRole, string[]][] = (
+  [
+    ['name', ['名前', '氏名', '姓名', '이름', '名字']],
+    ['last', ['姓', '성']],
+    ['first', ['名']],
+  ] as [GenericRole, string[]][]
+).map(([role, words]) => [role, words.map((w) => headerKey(w))]);
+const CJK_EMAIL = ['メール', '電子郵件', '电子邮件', '邮箱', '電郵', '이메일'].map((w) => headerKey(w));
+const CJK_PHONE = ['電話', '电话', '手机', '携帯', '전화', '휴대폰', '핸드폰'].map((w) => headerKey(w));
 
 type GenericRole = 'name' | 'first' | 'middle' | 'last' | 'company' | 'title' | 'nickname' | 'favorite' | 'email' | 'phone';
 
 function genericRole(key: string): GenericRole | null {
+  // A cell holding an address or a number is data, not a column's name (a data row read as a header).
+  if (key.includes('@') || /^[\d\s+().-]*$/.test(key)) return null;
   for (const role of Object.keys(GENERIC) as (keyof typeof GENERIC)[]) if (GENERIC[role].has(key)) return role;
   // A column name is a few words: a sentence mentioning "email" (LinkedIn's preamble) is none.
   if (key.length > 32 || key.split(' ').length > 4 || GENERIC_NOT.test(key)) return null;
   if (GENERIC_EMAIL.test(key)) return 'email';
   if (GENERIC_PHONE.test(key)) return 'phone';
+  if (key.charCodeAt(0) >= 0x1100) {
+    for (const [role, words] of CJK_ROLES) if (words.includes(key)) return role;
+    if (CJK_EMAIL.some((w) => key.includes(w))) return 'email';
+    if (CJK_PHONE.some((w) => key.includes(w))) return 'phone';
+  }
   return null;
+}
+
+/** Data rows looked at to find e-mail columns by their cells (emailColumnsByContent). */
+const CONTENT_SAMPLE_ROWS = 200;
+
+/**
+ * Columns a generic header does not name that hold e-mail addresses (a header in a language or a
+ * wording the lists above miss: "E-post 2", "Kontakt"): most of their filled cells, and at least two
+ * (or the only one), are addresses. An address is unmistakable where a number is not (an ID, a postcode),
+ * so only e-mails are found this way.
+ */
+function emailColumnsByContent(keys: string[], roles: (GenericRole | null)[], data: string[][]): (GenericRole | null)[] {
+  const out = roles.slice();
+  const rows = data.length > CONTENT_SAMPLE_ROWS ? data.slice(0, CONTENT_SAMPLE_ROWS) : data;
+  for (let i = 0; i < keys.length; i++) {
+    if (roles[i] !== null || GENERIC_NOT.test(keys[i]!)) continue;
+    let filled = 0;
+    let addresses = 0;
+    for (const r of rows) {
+      const v = (r[i] ?? '').trim();
+      if (v === '') continue;
+      filled++;
+      if (v.includes('@') && normalizeEmail(v) !== null) addresses++;
+    }
+    if (addresses > 0 && addresses * 2 > filled && (addresses >= 2 || filled === 1)) out[i] = 'email';
+  }
+  return out;
 }
 
 const TRUE = /^(1|y|yes|true|x|\*|starred|favou?rite)$/i;
 
 /** The columns of each role of the generic reader, once per file. */
+/**
+ * Yahoo Mail's export names its phone columns by place alone ("Home", "Work", "Mobile", "Other",
+ * "Primary"), beside "Yahoo Phone" and "Messenger ID": in a file with those, the place words are phones.
+ */
+const YAHOO_PHONES = new Set(['home', 'work', 'other', 'primary', 'yahoo phone']);
+
+function genericRoles(keys: string[]): (GenericRole | null)[] {
+  const yahoo = keys.includes('yahoo phone') || keys.includes('messenger id');
+  return keys.map((k) => (yahoo && YAHOO_PHONES.has(k) ? 'phone' : genericRole(k)));
+}
+
 function columnsByRole(roles: (GenericRole | null)[]): Map<GenericRole, number[]> {
   const byRole = new Map<GenericRole, number[]>();
   roles.forEach((r, i) => {
@@ -463,12 +565,16 @@ function cellsOfLine(line: string, delimiter: CsvDelimiter): string[] | null {
 }
 
 /**
- * The header row: the first of the first lines that reads as a contacts header with one of the
- * delimiters (the one giving the most columns when several do). `offset`: where the line starts.
+ * The header row: of the first lines, the one that reads best as a contacts header with one of the
+ * delimiters (the one giving the most columns when several do): a known export's header first, else the
+ * line naming the most contact columns, the earliest of equals. A title line above the header ("Team
+ * Phone List", then a blank line, then "Name,Phone,Email") names fewer and is skipped. `offset`: where
+ * the line starts.
  */
 function findHeader(text: string): { offset: number; line: number; delimiter: CsvDelimiter; layout: CsvLayout } | null {
   const re = /\r\n|\n|\r/g;
   let offset = 0;
+  let found: { offset: number; line: number; delimiter: CsvDelimiter; layout: CsvLayout; score: number } | null = null;
   for (let line = 1; line <= HEADER_SEARCH_LINES && offset <= text.length; line++) {
     const m = re.exec(text);
     const end = m === null ? text.length : m.index;
@@ -480,12 +586,24 @@ function findHeader(text: string): { offset: number; line: number; delimiter: Cs
         const layout = cells === null ? null : layoutOf(cells);
         if (cells !== null && layout !== null && (best === null || cells.length > best.columns)) best = { delimiter, layout, columns: cells.length };
       }
-      if (best !== null) return { offset, line, delimiter: best.delimiter, layout: best.layout };
+      if (best !== null) {
+        // A known export's header is the one; a generic one scores the contact columns it names.
+        if (best.layout !== 'generic') return { offset, line, delimiter: best.delimiter, layout: best.layout };
+        const score = headerScore(cellsOfLine(raw, best.delimiter)!);
+        if (found === null || score > found.score) found = { offset, line, delimiter: best.delimiter, layout: best.layout, score };
+      }
     }
     if (m === null) break;
     offset = re.lastIndex;
   }
-  return null;
+  return found === null ? null : { offset: found.offset, line: found.line, delimiter: found.delimiter, layout: found.layout };
+}
+
+/** How many columns of a generic header name a contact field. */
+function headerScore(cells: string[]): number {
+  let n = 0;
+  for (const c of cells) if (genericRole(headerKey(c)) !== null) n++;
+  return n;
 }
 
 /** csv-parse's errors by code, in words naming a line only (its own messages can quote a cell). */
@@ -518,7 +636,7 @@ export function readCsvFile(input: string): CsvFile {
   const [header, ...data] = records;
   const keys = header.map(headerKey);
   const columns = columnsOf(keys);
-  const byRole = columnsByRole(found.layout === 'generic' ? keys.map(genericRole) : []);
+  const byRole = columnsByRole(found.layout === 'generic' ? emailColumnsByContent(keys, genericRoles(keys), data) : []);
   // Google's columns are found once per file, not once per row.
   const google = found.layout === 'google' ? googleRowConverter(header) : null;
   const lost = text.includes('\uFFFD');

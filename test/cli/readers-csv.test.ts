@@ -611,3 +611,158 @@ describe('kith import reads CSV files with this reader', () => {
     }
   });
 });
+
+describe('any CSV: headers as other languages and other exporters write them, and a title above the header', () => {
+  const people = (text: string) => entries(text).map((e) => (e === null ? null : [e.name ?? null, e.emails ?? [], e.phones ?? []]));
+
+  it('e-mail and phone columns in Dutch, Swedish, Finnish, Italian, Japanese and Korean are read', () => {
+    assert.deepEqual(people('Naam,E-mailadres,Telefoonnummer\nJan de Vries,jan@example.nl,+31 6 12345678\nPiet Jansen,piet@example.nl,\n'), [
+      ['Jan de Vries', ['jan@example.nl'], ['+31 6 12345678']],
+      ['Piet Jansen', ['piet@example.nl'], []],
+    ]);
+    assert.deepEqual(people('Förnamn,Efternamn,E-postadress,Mobiltelefon\nAnna,Svensson,anna@example.se,\n'), [['Anna Svensson', ['anna@example.se'], []]]);
+    assert.deepEqual(people('Name,Emailadresse,Telefonnummer\nKarl Kurz,karl@example.de,\n'), [['Karl Kurz', ['karl@example.de'], []]]);
+    assert.deepEqual(people('Etunimi;Sukunimi;Sähköposti;Puhelin\nAino;Virtanen;aino@example.fi;+358 40 1234567\n'), [
+      ['Aino Virtanen', ['aino@example.fi'], ['+358 40 1234567']],
+    ]);
+    assert.deepEqual(people('Nome,Cognome,Email,Cellulare\nLuca,Rossi,luca@example.it,+39 312 345 6789\n'), [
+      ['Luca Rossi', ['luca@example.it'], ['+39 312 345 6789']],
+    ]);
+    assert.deepEqual(people('姓,名,メールアドレス,携帯電話\n山田,太郎,taro@example.jp,090-1234-5678\n'), [
+      ['太郎 山田', ['taro@example.jp'], ['090-1234-5678']],
+    ]);
+    assert.deepEqual(people('이름,이메일,전화번호\n김민준,minjun@example.kr,010-1234-5678\n'), [['김민준', ['minjun@example.kr'], ['010-1234-5678']]]);
+  });
+
+  it("French and German Outlook: the e-mail columns are read; fax, pager, assistant's and company numbers are not the person's", () => {
+    const fr = people(
+      csv(
+        [
+          'Titre',
+          'Prénom',
+          'Nom',
+          "Téléphone de l'assistant(e)",
+          'Télécopie (bureau)',
+          'Téléphone (bureau)',
+          'Téléphone société',
+          'Tél. mobile',
+          'Récepteur de radiomessagerie',
+          'Adresse de messagerie',
+          'Type de messagerie',
+          "Nom complet de l'adresse de messagerie",
+        ],
+        [
+          {
+            Prénom: 'Louis',
+            Nom: 'Pasteur',
+            'Adresse de messagerie': 'louis.pasteur@example.fr',
+            'Type de messagerie': 'SMTP',
+            "Nom complet de l'adresse de messagerie": 'Louis Pasteur (louis.pasteur@example.fr)',
+          },
+          {
+            Prénom: 'Pierre',
+            Nom: 'Curie',
+            "Téléphone de l'assistant(e)": '+33 1 40 00 00 99',
+            'Télécopie (bureau)': '+33 1 40 00 00 98',
+            'Téléphone société': '+33 1 40 00 00 00',
+            'Tél. mobile': '+33 6 12 34 56 78',
+            'Récepteur de radiomessagerie': '+33 6 99 99 99 99',
+            'Adresse de messagerie': 'pierre.curie@example.fr',
+          },
+        ],
+      ),
+    );
+    assert.deepEqual(fr, [
+      ['Louis Pasteur', ['louis.pasteur@example.fr'], []],
+      ['Pierre Curie', ['pierre.curie@example.fr'], ['+33 6 12 34 56 78']],
+    ]);
+    const de = people(
+      csv(
+        [
+          'Anrede',
+          'Vorname',
+          'Weitere Vornamen',
+          'Nachname',
+          'Fax geschäftlich',
+          'Telefon geschäftlich',
+          'Telefon Firma',
+          'Mobiltelefon',
+          'Pager',
+          'Telefon Assistent',
+          'E-Mail-Adresse',
+          'E-Mail-Typ',
+          'E-Mail: Angezeigter Name',
+        ],
+        [
+          {
+            Vorname: 'Klaus',
+            'Weitere Vornamen': 'Peter',
+            Nachname: 'Schmidt',
+            'Fax geschäftlich': '+49 30 1111111',
+            'Telefon geschäftlich': '+49 30 2222222',
+            'Telefon Firma': '+49 30 2220000',
+            Mobiltelefon: '+49 171 3333333',
+            'Telefon Assistent': '+49 30 2222299',
+            'E-Mail-Adresse': 'klaus@example.de',
+            'E-Mail-Typ': 'SMTP',
+            'E-Mail: Angezeigter Name': 'Klaus Schmidt (klaus@example.de)',
+          },
+          { Vorname: 'Eva', Nachname: 'Weber', 'Telefon Firma': '+49 30 2220000', 'E-Mail-Adresse': 'eva@example.de' },
+        ],
+      ),
+    );
+    assert.deepEqual(de, [
+      ['Klaus Peter Schmidt', ['klaus@example.de'], ['+49 30 2222222', '+49 171 3333333']],
+      ['Eva Weber', ['eva@example.de'], []],
+    ]);
+  });
+
+  it('Yahoo: the phone columns named by place alone are phones', () => {
+    const header = [
+      'First',
+      'Middle',
+      'Last',
+      'Nickname',
+      'Email',
+      'Category',
+      'Distribution Lists',
+      'Messenger ID',
+      'Home',
+      'Work',
+      'Pager',
+      'Fax',
+      'Mobile',
+      'Other',
+      'Yahoo Phone',
+    ];
+    assert.deepEqual(people(csv(header, [{ First: 'Yan', Last: 'Hoo', Home: '+1 415 555 0180', Pager: '+1 415 555 0199' }])), [
+      ['Yan Hoo', [], ['+1 415 555 0180']],
+    ]);
+    // Elsewhere "Home" and "Work" name no column of numbers.
+    assert.deepEqual(people('Name,Email,Home\nAnn Lee,ann@example.com,12 High Street\n'), [['Ann Lee', ['ann@example.com'], []]]);
+  });
+
+  it('a column of addresses under a header no list knows is read as e-mails; a column of notes with one address is not', () => {
+    assert.deepEqual(
+      people('Name,Kontakt,Notes\nAnn Lee,ann@example.com,met at the fair\nBo Chen,bo@example.net,ask bo@example.org first\nCy Do,,call later\n'),
+      [
+        ['Ann Lee', ['ann@example.com'], []],
+        ['Bo Chen', ['bo@example.net'], []],
+        ['Cy Do', [], []],
+      ],
+    );
+  });
+
+  it('a title line above the header is skipped; a data row is never taken for the header', () => {
+    for (const text of [
+      'Team Phone List\n\nName,Phone,Email\nAnn Lee,+1 415 555 0123,ann@example.com\n',
+      'Team Phone List,,\nName,Phone,Email\nAnn Lee,+1 415 555 0123,ann@example.com\n',
+    ]) {
+      assert.deepEqual(people(text), [['Ann Lee', ['ann@example.com'], ['+1 415 555 0123']]], text);
+    }
+    assert.deepEqual(people('Name,Email\nMobile Shop,shop@email.com\nAnn Lee,ann@example.com\n'), [
+      ['Mobile Shop', ['shop@email.com'], []],
+      ['Ann Lee', ['ann@example.com'], []],
+    ]);
+  });
+});
