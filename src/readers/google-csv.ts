@@ -8,7 +8,7 @@
  * conversion of one row (header → cell) to an Entry; the file itself (delimiter, header, rows) is read
  * by `readCsvFile` in ./csv.ts, which also reads the other exports.
  */
-import type { Entry } from './vcard.ts';
+import { NOT_PERSONAL_PHONE_LABEL, type Entry } from './vcard.ts';
 
 /** Separator of several values in one Google CSV cell. */
 const MULTI = ' ::: ';
@@ -104,12 +104,13 @@ function cellsOf(g: Group, cells: readonly (string | undefined)[]): Record<strin
   return out;
 }
 
-/** Values of a numbered group ("E-mail", "Phone"), primary ones first. */
-function valuesOf(layout: Layout, cells: readonly (string | undefined)[], prefix: string): string[] {
+/** Values of a numbered group ("E-mail", "Phone"), primary ones first; `keep`: whether a label's values are read. */
+function valuesOf(layout: Layout, cells: readonly (string | undefined)[], prefix: string, keep?: (label: string) => boolean): string[] {
   const items: { value: string; primary: boolean }[] = [];
   for (const group of layout.groups(prefix)) {
     const g = cellsOf(group, cells);
-    const { primary } = labelOf(g.label ?? g.type);
+    const { label, primary } = labelOf(g.label ?? g.type);
+    if (keep !== undefined && !keep(label)) continue;
     for (const value of splitMulti(g.value)) items.push({ value, primary });
   }
   items.sort((a, b) => Number(b.primary) - Number(a.primary));
@@ -153,7 +154,8 @@ function rowToEntry(layout: Layout, cells: readonly (string | undefined)[]): Ent
 
   const emails = valuesOf(layout, cells, 'E-mail');
   if (emails.length) entry.emails = emails;
-  const phones = valuesOf(layout, cells, 'Phone');
+  // A fax, a pager, an assistant's or a company's main number is not the person's phone (as in Outlook's CSV).
+  const phones = valuesOf(layout, cells, 'Phone', (label) => !NOT_PERSONAL_PHONE_LABEL.test(label));
   if (phones.length) entry.phones = phones;
 
   const nickname = col('Nickname');

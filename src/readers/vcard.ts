@@ -10,6 +10,7 @@
  * RFC 6350 text escapes, RFC 2047 encoded-words in names, structured values (N, ADR, ORG) and Apple's
  * item-grouped labels. `vcardToEntry` is the pure conversion from one card's properties to an Entry.
  */
+import { isUtf8 } from 'node:buffer';
 import type { EntryInput } from '../domain/types.ts';
 
 /** One property of a card, values not yet unescaped (but quoted-printable, base64 text and the charset already decoded). */
@@ -113,6 +114,9 @@ const CP1252_80_9F = [
   0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
+const C1 = /[\u0080-\u009f]/;
+const C1_ALL = /[\u0080-\u009f]/g;
+
 /**
  * windows-1252 (also what the labels iso-8859-1, latin1 and us-ascii mean), decoded here: Node's
  * TextDecoder reads bytes 0x80–0x9F as ISO-8859-1 control characters since 20.18.3 (nodejs/node#60888),
@@ -121,11 +125,9 @@ const CP1252_80_9F = [
 const windows1252: Decoder = {
   encoding: 'windows-1252',
   decode(bytes) {
-    const codes = new Uint16Array(bytes.length);
-    for (let i = 0; i < bytes.length; i++) codes[i] = bytes[i] >= 0x80 && bytes[i] < 0xa0 ? CP1252_80_9F[bytes[i] - 0x80] : bytes[i];
-    let out = '';
-    for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.subarray(i, i + 8192));
-    return out;
+    // Every byte its own code point (latin1, native), then the few of 0x80–0x9F replaced.
+    const s = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    return C1.test(s) ? s.replace(C1_ALL, (c) => String.fromCharCode(CP1252_80_9F[c.charCodeAt(0) - 0x80])) : s;
   },
 };
 
@@ -158,11 +160,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 function textOf(bytes: Uint8Array, charset?: string): string {
   const named = decoderFor(charset);
   if (named !== null && named.encoding !== 'utf-8') return named.decode(bytes);
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return windows1252.decode(bytes);
-  }
+  return isUtf8(bytes) ? strictUtf8.decode(bytes) : windows1252.decode(bytes);
 }
 
 /**
@@ -283,6 +281,28 @@ function isPreferred(p: VcardProperty): boolean {
   return (p.params.type ?? []).includes('pref') || (p.params.pref ?? []).some((v) => v === '1');
 }
 
+/**
+ * A phone's label that says the number is not the person's own: a fax, a pager, their assistant's, or
+ * their company's main number (Outlook's CSV columns of those are left out too). Labels as Apple's
+ * built-in ones read (`_$!<HomeFAX>!$_` → `homefax`) and as people write them (`Work Fax`, `Pager`,
+ * `Assistant`, `Company Main`); a person's own main number (Apple's and Google's `Main`) stays.
+ */
+export const NOT_PERSONAL_PHONE_LABEL = /^(?:home|work|other)?fax$|\b(?:fax|telefax|pager|beeper|assistant(?:'?s)?|company main)\b/;
+/** TEL TYPE values of the same (vCard's FAX and PAGER, Evolution's X-EVOLUTION-ASSISTANT and -COMPANY, DAVx5's X-COMPANY_MAIN). */
+const NOT_PERSONAL_PHONE_TYPE = /^(?:x-)?(?:evolution-)?(?:assistant|company|company[-_]?main)$/;
+
+/**
+ * Whether a TEL is one of the person's phones: not when its TYPE says FAX or PAGER (unless it is also
+ * VOICE: `TYPE=VOICE,FAX` is a line that takes both), an assistant's or a company's main number, nor
+ * when its label (an Apple X-ABLabel of its group) says so.
+ */
+function isPersonalPhone(p: VcardProperty, label: string | undefined): boolean {
+  if (label !== undefined && NOT_PERSONAL_PHONE_LABEL.test(label)) return false;
+  const types = p.params.type ?? [];
+  if (types.some((t) => NOT_PERSONAL_PHONE_TYPE.test(t))) return false;
+  return !types.some((t) => t === 'fax' || t === 'pager') || types.includes('voice');
+}
+
 /** Preferred values first (the order a contact app shows), otherwise file order. */
 function byPreference(props: VcardProperty[]): VcardProperty[] {
   return [...props].sort((a, b) => Number(isPreferred(b)) - Number(isPreferred(a)));
@@ -337,7 +357,7 @@ function cardEntry(props: VcardProperty[]): Entry {
     .filter(Boolean);
   if (emails.length) entry.emails = [...new Set(emails)];
 
-  const phones = byPreference(all('tel'))
+  const phones = byPreference(all('tel').filter((p) => isPersonalPhone(p, p.group && labels.get(p.group))))
     .map((p) => clean(unescapeText(p.value)).replace(/^tel:/i, ''))
     .filter(Boolean);
   if (phones.length) entry.phones = [...new Set(phones)];
@@ -409,8 +429,10 @@ function cardEntry(props: VcardProperty[]): Entry {
 
 /**
  * A file's text. `eightBit`: the text holds the file's bytes one per character (latin1), because the
- * bytes are not UTF-8; each property's value is then decoded on its own, in its CHARSET when it declares
- * one, else in `eightBit` (the file's charset: declared by the caller, or windows-1252).
+ * bytes are not UTF-8; each property's value is then decoded on its own (after unfolding, so a character
+ * a fold split is whole again), in its CHARSET when it declares one, else in `eightBit`: the charset the
+ * caller declared, or `utf-8` when none was, which textOf reads as UTF-8 when the value's bytes are
+ * UTF-8 and windows-1252 when they are not (two exports joined, a stray byte, a fold inside a character).
  */
 interface FileText {
   text: string;
@@ -421,9 +443,12 @@ interface FileText {
 /**
  * Reads a file's bytes: a byte-order mark (UTF-8, UTF-16LE/BE) decides; so does the zero byte beside
  * `B` of a UTF-16 file without one; then a charset the caller declares (a Content-Type's); else UTF-8
- * when the bytes are UTF-8, and windows-1252 (Outlook's, a superset of ISO-8859-1) when they are not.
- * The decision is for the whole file; a property's own CHARSET counts only where the file is not UTF-8
- * (and, with QUOTED-PRINTABLE or base64, always).
+ * when the bytes are UTF-8. Bytes that are not UTF-8 as a whole (and a declared UTF-8 they are not)
+ * are read piece by piece: each property of a vCard (FileText.eightBit), each line of a CSV
+ * (decodeFileText), as UTF-8 when its bytes are, else as windows-1252 (Outlook's, a superset of
+ * ISO-8859-1), so one stray byte does not garble the rest, and a windows-1252 file reads as one.
+ * A property's own CHARSET counts only where the file is not UTF-8 (and, with QUOTED-PRINTABLE or
+ * base64, always).
  */
 function fileText(input: string | Uint8Array, declared?: string): FileText {
   if (typeof input === 'string') return { text: input.replace(/^\uFEFF/, ''), charset: 'utf-8', eightBit: null };
@@ -436,23 +461,61 @@ function fileText(input: string | Uint8Array, declared?: string): FileText {
   if (b.length >= 2 && b[0] === 0 && b[1] !== 0) return whole('utf-16be', 0);
   const named = decoderFor(declared);
   if (named !== null && named.encoding.startsWith('utf-16')) return whole(named.encoding, 0);
-  const latin1 = (charset: string): FileText => ({ text: Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1'), charset, eightBit: charset });
-  if (named !== null && named.encoding !== 'utf-8') return latin1(named.encoding);
-  try {
-    return { text: strictUtf8.decode(b), charset: 'utf-8', eightBit: null };
-  } catch {
-    return latin1('windows-1252');
+  const latin1 = (charset: string, eightBit: string): FileText => ({
+    text: Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1'),
+    charset,
+    eightBit,
+  });
+  if (named !== null && named.encoding !== 'utf-8') return latin1(named.encoding, named.encoding);
+  if (isUtf8(b)) return { text: strictUtf8.decode(b), charset: 'utf-8', eightBit: null };
+  // `charset`: what the file is as a whole (not UTF-8); its pieces that are UTF-8 are still read so.
+  return latin1('windows-1252', 'utf-8');
+}
+
+/** A character of text read byte for byte (latin1) that is no ASCII. */
+const HIGH_BYTE = /[\u0080-\u00ff]/g;
+
+/**
+ * The text of bytes that are not UTF-8 as a whole (`latin1`: the same bytes one per character), line by
+ * line: a line whose bytes are UTF-8 is read as UTF-8, any other as windows-1252. Only the lines holding
+ * a byte above 0x7F are looked at (an ASCII line reads alike either way), and consecutive lines read
+ * alike are decoded together, so a file that is windows-1252 throughout is decoded at once, as before.
+ */
+function textByLine(bytes: Uint8Array, latin1: string): string {
+  // Lines end at LF (CRLF included); a file with no LF at all is split at its CRs (old Mac exports).
+  const eol = latin1.includes('\n') ? '\n' : '\r';
+  const utf8 = new TextDecoder('utf-8');
+  const decode = (from: number, to: number, isUtf8Run: boolean) =>
+    isUtf8Run ? utf8.decode(bytes.subarray(from, to)) : windows1252.decode(bytes.subarray(from, to));
+  let out = '';
+  let runStart = 0;
+  let runUtf8 = true;
+  HIGH_BYTE.lastIndex = 0;
+  for (let m = HIGH_BYTE.exec(latin1); m !== null; m = HIGH_BYTE.exec(latin1)) {
+    const start = latin1.lastIndexOf(eol, m.index) + 1;
+    const nl = latin1.indexOf(eol, m.index);
+    const end = nl < 0 ? latin1.length : nl + 1;
+    const lineUtf8 = isUtf8(bytes.subarray(start, end));
+    if (lineUtf8 !== runUtf8) {
+      out += decode(runStart, start, runUtf8);
+      runStart = start;
+      runUtf8 = lineUtf8;
+    }
+    HIGH_BYTE.lastIndex = end;
   }
+  return out + decode(runStart, latin1.length, runUtf8);
 }
 
 /**
  * The text of an uploaded file's bytes, decided as for a vCard (fileText): a byte-order mark, UTF-16's
- * zero bytes, the charset the caller declares, else UTF-8 when the bytes are UTF-8 and windows-1252 when
- * they are not. For the CSV reader and format detection (a vCard is read from its bytes: readVcardFile).
+ * zero bytes, the charset the caller declares, else UTF-8 when the bytes are UTF-8; bytes that are not
+ * (with no charset declared, or a declared UTF-8) are read line by line (textByLine). For the CSV
+ * reader and format detection (a vCard is read from its bytes: readVcardFile).
  */
 export function decodeFileText(bytes: Uint8Array, declared?: string): string {
   const f = fileText(bytes, declared);
   if (f.eightBit === null) return f.text;
+  if (f.eightBit === 'utf-8') return textByLine(bytes, f.text);
   const d = decoderFor(f.eightBit) ?? windows1252;
   return d.decode(bytes);
 }
@@ -580,11 +643,34 @@ function base64Text(value: string, charset: string | undefined): string | null {
 const BEGIN = /^\s*BEGIN\s*:\s*VCARD\s*$/i;
 const END = /^\s*END\s*:\s*VCARD\s*$/i;
 
-/** The cards of a file: the physical lines between each BEGIN:VCARD and its END (or the next BEGIN, or the end of the file). */
+/** vCard 2.1's AGENT holding a card: `AGENT:` with the card on the next lines, or `AGENT:BEGIN:VCARD`. */
+const AGENT_EMPTY = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*$/i;
+const AGENT_BEGIN = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*BEGIN\s*:\s*VCARD\s*$/i;
+
+/**
+ * The cards of a file: the physical lines between each BEGIN:VCARD and its END (or the next BEGIN, or
+ * the end of the file). A card an AGENT property holds (vCard 2.1 writes it on the lines after
+ * `AGENT:`) is part of the property, not a card of the file: its lines, up to its own END:VCARD, are
+ * skipped, and the card holding it goes on after them.
+ */
 function cardsOf(text: string): { lines: string[]; ended: boolean }[] {
   const cards: { lines: string[]; ended: boolean }[] = [];
   let cur: { lines: string[]; ended: boolean } | null = null;
+  // How deep in AGENT cards the reader is (0: in the card itself), and whether the last line was `AGENT:`.
+  let agentDepth = 0;
+  let afterAgent = false;
   for (const line of text.split(/\r\n|\r|\n/)) {
+    if (cur !== null && agentDepth > 0) {
+      if (BEGIN.test(line) || AGENT_BEGIN.test(line)) agentDepth++;
+      else if (END.test(line)) agentDepth--;
+      continue;
+    }
+    if (cur !== null && ((afterAgent && BEGIN.test(line)) || AGENT_BEGIN.test(line))) {
+      agentDepth = 1;
+      afterAgent = false;
+      continue;
+    }
+    if (line.trim() !== '') afterAgent = cur !== null && AGENT_EMPTY.test(line);
     // Text between cards (after an END, before the next BEGIN) is not part of any card.
     if (BEGIN.test(line)) cards.push((cur = { lines: [], ended: false }));
     else if (cur !== null && END.test(line)) {

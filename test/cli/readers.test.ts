@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { readCsvFile } from '../../src/readers/csv.ts';
+import { googleRowToEntry } from '../../src/readers/google-csv.ts';
 import {
   decodeEncodedWords,
   decodeQuotedPrintable,
@@ -512,5 +514,153 @@ describe('readVcardFile: encoded names', () => {
 
   it('a decoded ";" or "," in N is text, not a separator', () => {
     assert.deepEqual(namesOf(vcf('BEGIN:VCARD', 'N:=?UTF-8?Q?Smith=3B_Jr=2E?=;Ann;;;', 'END:VCARD')), ['Ann Smith; Jr.']);
+  });
+});
+
+describe("numbers that are not the person's: faxes, pagers, assistants', company main (as Outlook's CSV columns)", () => {
+  const phonesOf = (...lines: string[]) => readVcardFile(vcf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Ann Lee', ...lines, 'END:VCARD')).cards[0].entry?.phones;
+
+  it('vCard: FAX and PAGER types, Apple fax, pager and assistant labels are left out', () => {
+    assert.deepEqual(
+      phonesOf(
+        'TEL;type=WORK;type=FAX:+1 415 555 0101',
+        'TEL;PAGER:+1 415 555 0102',
+        'TEL;TYPE=fax:+1 415 555 0103',
+        'TEL;TYPE="work,fax":+1 415 555 0104',
+        'TEL;TYPE=X-EVOLUTION-ASSISTANT:+1 415 555 0105',
+        'TEL;TYPE=X-EVOLUTION-COMPANY:+1 415 555 0106',
+        'item1.TEL:+1 415 555 0107',
+        'item1.X-ABLabel:_$!<Assistant>!$_',
+        'item2.TEL;type=VOICE:+1 415 555 0108',
+        'item2.X-ABLabel:_$!<HomeFAX>!$_',
+        'item3.TEL:+1 415 555 0109',
+        'item3.X-ABLabel:_$!<WorkFAX>!$_',
+        'item4.TEL:+1 415 555 0110',
+        'item4.X-ABLabel:_$!<OtherFAX>!$_',
+        'item5.TEL:+1 415 555 0111',
+        'item5.X-ABLabel:_$!<Pager>!$_',
+        'item6.TEL:+1 415 555 0112',
+        'item6.X-ABLabel:Büro Fax',
+        'TEL;CELL:+1 415 555 0100',
+      ),
+      ['+1 415 555 0100'],
+    );
+  });
+
+  it('must keep: a VOICE,FAX line, Apple Main and Mobile, custom labels, and every other TEL', () => {
+    assert.deepEqual(
+      phonesOf(
+        'TEL;TYPE=VOICE,FAX:+1 415 555 0120',
+        'TEL;TYPE=voice;TYPE=fax:+1 415 555 0121',
+        'item1.TEL:+1 415 555 0122',
+        'item1.X-ABLabel:_$!<Main>!$_',
+        'item2.TEL:+1 415 555 0123',
+        'item2.X-ABLabel:_$!<Mobile>!$_',
+        'item3.TEL:+1 415 555 0124',
+        'item3.X-ABLabel:Fairfax office',
+        'TEL;HOME:+1 415 555 0125',
+        'TEL;VALUE=uri;TYPE=cell:tel:+1-415-555-0126',
+      ),
+      ['+1 415 555 0120', '+1 415 555 0121', '+1 415 555 0122', '+1 415 555 0123', '+1 415 555 0124', '+1 415 555 0125', '+1-415-555-0126'],
+    );
+  });
+
+  it('a card whose only number is a fax keeps its other fields; with nothing else it holds nothing (as an Outlook row)', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Ann Lee',
+        'TEL;WORK;FAX:+1 415 555 0101',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'TEL;FAX:+1 415 555 0102',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.read]),
+      [
+        [{ name: 'Ann Lee' }, { name: 'Ann Lee' }],
+        [null, {}],
+      ],
+    );
+  });
+
+  it('Google CSV: a phone labelled fax, pager, assistant or company main is left out; Main, Mobile and others stay', () => {
+    const header = ['Name', 'Given Name', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [`Phone ${n} - Label`, `Phone ${n} - Value`]), 'Pager'];
+    const labels = ['Work Fax', 'Fax', '* Home Fax', 'Pager', 'Assistant', 'Company Main', 'Main', '* Mobile', 'Other'];
+    const cells = ['Ann Lee', 'Ann', ...labels.flatMap((l, i) => [l, `+1 415 555 01${10 + i}`]), '+1 415 555 0199'];
+    const expected = { name: 'Ann Lee', phones: ['+1 415 555 0117', '+1 415 555 0116', '+1 415 555 0118'] };
+    assert.deepEqual(googleRowToEntry(Object.fromEntries(header.map((h, i) => [h, cells[i]]))), expected);
+    const file = readCsvFile(`${header.join(',')}\n${cells.join(',')}\n`);
+    assert.equal(file.layout, 'google');
+    assert.deepEqual(file.rows[0].entry, expected);
+    // The older layout's "Type" column reads the same.
+    assert.deepEqual(
+      googleRowToEntry({
+        Name: 'Bo',
+        'Phone 1 - Type': 'Work Fax',
+        'Phone 1 - Value': '+1 415 555 0101',
+        'Phone 2 - Type': 'Mobile',
+        'Phone 2 - Value': '+1 415 555 0102',
+      }),
+      {
+        name: 'Bo',
+        phones: ['+1 415 555 0102'],
+      },
+    );
+  });
+});
+
+describe('readVcardFile: a vCard 2.1 AGENT holding a card', () => {
+  it("the nested card is the AGENT's, not a card of the file: the outer card goes on after it", () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Ann Lee',
+        'AGENT:',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Bo Assistant',
+        'TEL:+1 415 555 0199',
+        'END:VCARD',
+        'EMAIL:ann@example.com',
+        'TEL;CELL:+1 415 555 0100',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Cy',
+        'AGENT:BEGIN:VCARD',
+        'FN:Di',
+        'END:VCARD',
+        'EMAIL:cy@example.com',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'FN:Ed',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.notes]),
+      [
+        [{ name: 'Ann Lee', emails: ['ann@example.com'], phones: ['+1 415 555 0100'] }, []],
+        [{ name: 'Cy', emails: ['cy@example.com'] }, []],
+        [{ name: 'Ed' }, []],
+      ],
+    );
+  });
+
+  it('must not change: without AGENT, a BEGIN:VCARD inside a card still starts the next card (the first without END)', () => {
+    const r = readVcardFile(vcf('BEGIN:VCARD', 'FN:Ann', 'NOTE:', 'BEGIN:VCARD', 'FN:Bo', 'END:VCARD', 'EMAIL:x@example.com'));
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.notes]),
+      [
+        [{ name: 'Ann' }, ['no_end']],
+        [{ name: 'Bo' }, []],
+      ],
+    );
   });
 });
