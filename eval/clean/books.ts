@@ -232,6 +232,30 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
     }
   }
 
+  if (opt.traps && people.length >= 19) {
+    const ps = shuffle(r, people.map((x) => x.person).slice());
+    // Two of a family on their landline, saved on the phone, whose given names start alike (Eric / Erica,
+    // Paul / Pauline), each with a mobile: two people, never one.
+    const household = `+${owner.country.cc}${owner.country.mobile(r)}`;
+    const kin = ps[18];
+    const pair = pick(r, [
+      ['Eric', 'Erica'],
+      ['Paul', 'Pauline'],
+      ['Dan', 'Dana'],
+      ['Jan', 'Janet'],
+      ['Max', 'Maxine'],
+      ['Leo', 'Leona'],
+    ]);
+    if (kin !== undefined) {
+      pair.forEach((given, k) => {
+        const o = personFor(`sibling:${id}:${kin.id}:${k}`);
+        const sib: Person = { ...o, given, family: kin.family, name: `${given} ${kin.family}` };
+        persons.add(sib.id);
+        add(ios, { name: sib.name, phones: [`+${sib.country.cc}${sib.mobile}`, household] }, sib.id);
+      });
+    }
+  }
+
   for (const u of [gmail, ios, android]) {
     const order = shuffle(
       r,

@@ -1334,3 +1334,158 @@ test('the name shown: no company after a dash, bar or at sign, no emoji, when a 
   assert.deepEqual(names(merge([{ name: 'Ann Lee - Acme', phone: '+14155550183' }])), ['Ann Lee - Acme']);
   assert.deepEqual(names(merge(['José García', 'Jose Garcia'].map((name) => ({ name, phone: '+14155550184' })))), ['José García']);
 });
+
+test('MUST NOT merge: a given name and another that starts with it (Eric/Erica, Paul/Pauline) on a family landline; short forms still merge', () => {
+  for (const [a, b] of [
+    ['Eric', 'Erica'],
+    ['Paul', 'Paula'],
+    ['Paul', 'Pauline'],
+    ['Dan', 'Dana'],
+    ['Jan', 'Janet'],
+    ['Ann', 'Anna'],
+    ['Leo', 'Leona'],
+    ['Max', 'Maxine'],
+    ['Don', 'Donna'],
+    ['Joe', 'Joel'],
+    ['Will', 'Willa'],
+    ['Jack', 'Jackie'],
+    ['Jose', 'Josefina'],
+  ]) {
+    assert.equal(rowsOnOneNumber(`${a} Lund`, `${b} Lund`), 2, `${a} / ${b}`);
+  }
+  for (const [a, b] of [
+    ['Alex', 'Alexandra'],
+    ['Jon', 'Jonathan'],
+    ['Sam', 'Samuel'],
+    ['Dan', 'Daniel'],
+    ['Jess', 'Jessica'],
+    ['Rob', 'Robert'],
+  ]) {
+    assert.equal(rowsOnOneNumber(`${a} Lund`, `${b} Lund`), 1, `${a} / ${b}`);
+  }
+});
+
+test('MUST NOT merge: a name with Jr beside the same name without, when each card has a number of its own', () => {
+  const landline = '+14155551000';
+  assert.deepEqual(
+    merge([
+      { name: 'John Smith', phones: ['+14155551003', landline] },
+      { name: 'John Smith Jr', phones: ['+14155551004', landline] },
+    ]).map((c) => [c.name, c.keys.sort()]),
+    [
+      ['John Smith', ['p:+14155551000', 'p:+14155551003']],
+      ['John Smith Jr', ['p:+14155551000', 'p:+14155551004']],
+    ],
+  );
+  // The bare name with the landline alone is a card of one of them, as before.
+  assert.equal(
+    merge([
+      { name: 'John Smith', phones: [landline] },
+      { name: 'John Smith Jr', phones: ['+14155551004', landline] },
+    ]).length,
+    1,
+  );
+  // A relation label still fits a name whatever numbers each card holds: "Mom" with her mobile and home
+  // number and her own card with her mobile and work number are one person.
+  assert.deepEqual(
+    names(
+      merge([
+        { name: 'Mom', phones: ['+14155551001', landline] },
+        { name: 'Jane Doe', email: 'jane@x.example', phones: ['+14155551001', '+14155551009'] },
+      ]),
+    ),
+    ['Jane Doe'],
+  );
+});
+
+test('an initial fits a short form through its full name: M. Cohen, Peggy Cohen and Margaret Cohen on one mobile are one row, in any order', () => {
+  const cards: EntryInput[] = [
+    { name: 'M. Cohen', email: 'mc@corp1.example', phone: '+1 415 691 7538' },
+    { name: 'Peggy Cohen', phone: '4156917538', email: 'peggy@gmail.com' },
+    { name: 'Margaret Cohen', phones: ['(415) 691-7538'] },
+  ];
+  for (const order of [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+  ]) {
+    const cs = merge(order.map((i) => cards[i]!));
+    assert.equal(cs.length, 1, order.join());
+    assert.equal(cs[0]!.name, 'Margaret Cohen');
+  }
+  assert.equal(rowsOnOneNumber('R. Lund', 'Bob Lund'), 1);
+  assert.equal(rowsOnOneNumber('K. Lund', 'Bob Lund'), 2);
+});
+
+test('MUST merge: common short forms and spellings, and one letter left out of a long name', () => {
+  for (const [a, b] of [
+    ['Chuck', 'Charles'],
+    ['Sally', 'Sarah'],
+    ['Nate', 'Nathan'],
+    ['Ned', 'Edward'],
+    ['Molly', 'Mary'],
+    ['Patsy', 'Patricia'],
+    ['Libby', 'Elizabeth'],
+    ['Lisa', 'Elisabeth'],
+    ['Kathy', 'Kathryn'],
+    ['Gus', 'Augustus'],
+    ['Wendy', 'Gwendolyn'],
+    ['Nancy', 'Ann'],
+    ['Jessie', 'Jessica'],
+    ['Chris', 'Christine'],
+    ['Sasha', 'Aleksandr'],
+    ['Hans', 'Johannes'],
+    ['Sepp', 'Josef'],
+    ['Lena', 'Elena'],
+    ['Kolya', 'Nikolai'],
+    ['Volodya', 'Vladimir'],
+    ['Nacho', 'Ignacio'],
+    ['Lola', 'Dolores'],
+    ['Manolo', 'Manuel'],
+    ['Toño', 'Antonio'],
+    ['Stephnie', 'Stephanie'],
+  ]) {
+    assert.equal(rowsOnOneNumber(`${a} Park`, `${b} Park`), 1, `${a} / ${b}`);
+  }
+  for (const [a, b] of [
+    ['Christine', 'Christopher'],
+    ['Albert', 'Herbert'],
+    ['Daniel', 'Daniela'],
+  ]) {
+    assert.equal(rowsOnOneNumber(`${a} Park`, `${b} Park`), 2, `${a} / ${b}`);
+  }
+});
+
+test('one mailbox: a card renamed by a later sync shows its new name; a household member on the family address stays a person', () => {
+  const renamed = (first: string, second: string) =>
+    names(
+      mergeEntries([
+        ...norm([{ name: first, email: 'karen@x.example' }], 'US', 'gmail:e:me@x.example'),
+        ...norm([{ name: second, email: 'karen@x.example' }], 'US', 'gmail:e:me@x.example'),
+      ]),
+    );
+  assert.deepEqual(renamed('Karen Miller', 'Karen Brown'), ['Karen Brown']);
+  assert.deepEqual(renamed('Karen Brown', 'Karen Miller'), ['Karen Miller']);
+  const family = merge([
+    { name: 'John Smith', email: 'smiths@gmail.com', times_contacted: 20 },
+    { name: 'Jane Smith', email: 'smiths@gmail.com', phone: '+14155550120' },
+  ]);
+  assert.deepEqual(
+    family.map((c) => [c.name, c.keys]),
+    [
+      ['John Smith', ['e:smiths@gmail.com']],
+      ['Jane Smith', ['e:smiths@gmail.com', 'p:+14155550120']],
+    ],
+  );
+  // A maiden name on the address is still her.
+  assert.equal(
+    merge([
+      { name: 'Ann Smith', email: 'ann@x.example' },
+      { name: 'Ann Lee', email: 'ann@x.example', phone: '+14155550121' },
+    ]).length,
+    1,
+  );
+});

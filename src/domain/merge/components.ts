@@ -84,11 +84,12 @@ export class Components {
    * Joins `copy`'s component into `owner`'s whatever the names, and the copy's names take no part in
    * later vetoes: they label one mailbox ("Mom", a maiden name), they do not say who someone else is.
    */
-  absorb(owner: number, copy: number): void {
+  absorb(owner: number, copy: number, mark = true): void {
     const ro = this.find(owner);
     const rc = this.find(copy);
     if (ro === rc) return;
-    (this.absorbed ??= new Uint8Array(this.parent.length))[copy] = 1;
+    // Marked: its label is not shown as the person's name either (contact.ts pickName).
+    if (mark) (this.absorbed ??= new Uint8Array(this.parent.length))[copy] = 1;
     const kept = this.namesOf(ro, this.oneA);
     const names = kept === this.oneA ? [kept[0]] : kept;
     const root = ro < rc ? ro : rc; // the earliest entry is the root: contacts come out in upload order

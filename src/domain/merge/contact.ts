@@ -3,7 +3,7 @@ import { plausibleDate } from '../dates.ts';
 import { isCarrierForm } from '../email.ts';
 import { isBulkSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
-import { foldName, isTitleMark } from './names.ts';
+import { foldName, isTitleMark, namesCompatible } from './names.ts';
 
 // --- contact assembly -------------------------------------------------------------------------------
 
@@ -15,14 +15,14 @@ import { foldName, isTitleMark } from './names.ts';
 export interface NameInfo {
   name: string;
   folded: string[] | null;
-  rank: [number, number, number, number] | null;
+  rank: [number, number, number, number, number] | null;
   stamp: number;
   count: number;
   last: number;
 }
 
 /** Score of a name as the contact's display name; see pickName: [full words, natural order, cased, accents]. */
-function nameRank(name: string, folded: string[]): [number, number, number, number] {
+function nameRank(name: string, folded: string[]): [number, number, number, number, number] {
   let full = 0;
   for (const t of folded) if (t.length > 1 && !isTitleMark(t)) full++;
   // An annotation in brackets ("Kay Mann (Legal)", "Ann Lee [old]") adds no word of the name.
@@ -58,13 +58,17 @@ function nameRank(name: string, folded: string[]): [number, number, number, numb
     if ((c >= 0x2000 && c < 0x3000) || (c >= 0xd800 && c < 0xe000) || (c >= 0xfe00 && c < 0xfe10)) accents--;
     else accents++;
   }
-  return [full, natural, cased, accents];
+  // Letters of the name's words: the full form over a short one of as many words ("Margaret Cohen" over
+  // "Peggy Cohen", "Elizabeth" over "Liz"), whichever source synced last.
+  let letters = 0;
+  for (const t of folded) if (!isTitleMark(t)) letters += t.length;
+  return [full, natural, cased, accents, letters];
 }
 
 /** A spaced dash, bar or at sign in a name, before a note on it (nameRank). */
 const ANNOTATION_RE = / [-–—|@] /;
 
-function rankOf(info: NameInfo): [number, number, number, number] {
+function rankOf(info: NameInfo): [number, number, number, number, number] {
   return (info.rank ??= nameRank(info.name, info.folded ?? []));
 }
 
@@ -144,28 +148,45 @@ function pickName(stamp: number, members: Int32Array, from: number, to: number, 
       info.last = i;
     }
   }
-  // Distinct names have distinct last uploads, so the order is total and the scan order does not matter.
+  // Distinct names have distinct last uploads, so the order is total (the fuller-form step compares only
+  // forms of one name); the scan is in upload order.
   let best: NameInfo | null = null;
   for (const c of seen) {
     if (best === null) {
       best = c;
       continue;
     }
-    const r = rankOf(c);
-    const br = rankOf(best);
-    if (
-      r[0] > br[0] ||
-      (r[0] === br[0] &&
-        (r[1] > br[1] ||
-          (r[1] === br[1] &&
-            (c.count > best.count ||
-              (c.count === best.count && (r[2] > br[2] || (r[2] === br[2] && (r[3] > br[3] || (r[3] === br[3] && c.last > best.last)))))))))
-    ) {
+    if (better(c, best)) {
       best = c;
     }
   }
   seen.length = 0;
   return best === null ? null : best.name;
+}
+
+/**
+ * Whether name c is a better display name than `best` (pickName's order): more full words, natural order,
+ * more often written, a fuller form of the same name, better written (cased, accents), the latest.
+ */
+function better(c: NameInfo, best: NameInfo): boolean {
+  const r = rankOf(c);
+  const br = rankOf(best);
+  if (r[0] !== br[0]) return r[0] > br[0];
+  if (r[1] !== br[1]) return r[1] > br[1];
+  if (c.count !== best.count) return c.count > best.count;
+  if (r[4] !== br[4] && fullerForm(c, best)) return r[4] > br[4];
+  if (r[2] !== br[2]) return r[2] > br[2];
+  if (r[3] !== br[3]) return r[3] > br[3];
+  return c.last > best.last;
+}
+
+/**
+ * Whether the two names (of different lengths) are one person's name
+ * written two ways ("Margaret Cohen" / "Peggy Cohen"): then it is shown. Two different names (a card
+ * renamed by a later sync, "Karen Miller" then "Karen Brown") are not compared so: the latest wins.
+ */
+function fullerForm(c: NameInfo, best: NameInfo): boolean {
+  return c.folded !== null && best.folded !== null && namesCompatible(c.folded, best.folded);
 }
 
 function newest(a: number | null, b: number | null): number | null {

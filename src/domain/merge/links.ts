@@ -357,6 +357,44 @@ function orgMailboxes(ix: KeyIndex, key: number, a: number, b: number): boolean 
   return false;
 }
 
+/** Tokens that tell a father from a son: "John Smith" and "John Smith Jr" fit, "Jr" and "Sr" do not. */
+const GENERATIONS = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
+
+function generationOf(name: readonly string[]): boolean {
+  for (const t of name) if (GENERATIONS.has(t)) return true;
+  return false;
+}
+
+/**
+ * Whether two compatible names agree only loosely: one name with a generation and one without ("John
+ * Smith" fits "John Smith Jr", and names his father as well). Not a relation label beside a name ("Mom"
+ * fits "John Doe"): "Mom" with her mobile and home number beside her own card with her mobile and work
+ * number is the same structure as "Mom" and "Dad"'s named card on the home landline, and far commoner.
+ */
+function looseNames(a: readonly string[], b: readonly string[]): boolean {
+  return a[0][0] !== '~' && b[0][0] !== '~' && generationOf(a) !== generationOf(b);
+}
+
+/** Whether entry i holds a number (other than `key`) that tells people apart and entry j does not hold. */
+function ownNumber(ix: KeyIndex, i: number, j: number, key: number): boolean {
+  for (let x = ix.keyStart[i] + ix.emailCount[i]; x < ix.keyStart[i + 1]; x++) {
+    const k = ix.keyOf[x];
+    if (k !== key && ix.org[k] !== DIRECT_LINE && !isSwitchboard(ix, k) && !repeats(ix.keyOf, ix.keyStart[j], ix.keyStart[j + 1], k)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether holders i and j of `key` may be one person by their names: compatible names, except names
+ * that agree only loosely (looseNames) on two cards that each have a number of their own. "John Smith"
+ * with his mobile and "John Smith Jr" with his, both on the family landline, are two people; "John
+ * Smith" with the landline alone is either of them.
+ */
+function holdersAgree(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[]): boolean {
+  if (!namesCompatible(a, b)) return false;
+  return !looseNames(a, b) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key));
+}
+
 /** Applies the per-key guard and links the entries the key may link. */
 export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): void {
   const from = ix.holderStart[key];
@@ -370,7 +408,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       const j = ix.holderOf[from + 1];
       const a = folded[i];
       const b = folded[j];
-      if ((a === null || b === null || namesCompatible(a, b)) && !colleagues(ix, key, i, j)) uf.tryUnion(i, j);
+      if ((a === null || b === null || holdersAgree(ix, key, i, j, a, b)) && !colleagues(ix, key, i, j)) uf.tryUnion(i, j);
       else if (isEmailKey(ix, key)) linkMailbox(ix.holderOf.subarray(from, to), key, ix, folded, uf);
       return;
     }
@@ -390,7 +428,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       }
       for (let y = from; y < x && agree; y++) {
         const j = ix.holderOf[y];
-        agree = namesCompatible(a, folded[j] as string[]);
+        agree = holdersAgree(ix, key, i, j, a, folded[j] as string[]);
         if (!office && ix.emailCount[i] > 0 && colleagues(ix, key, i, j)) office = true;
       }
     }
@@ -436,7 +474,7 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
   const groups: number[][] = [];
   const ambiguous: number[] = [];
   for (const i of named) {
-    const fits = groups.filter((g) => g.every((j) => namesCompatible(folded[i] as string[], folded[j] as string[])));
+    const fits = groups.filter((g) => g.every((j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[])));
     if (fits.length === 0) groups.push([i]);
     else if (fits.length === 1) fits[0].push(i);
     else ambiguous.push(i); // "Smith" on a number held by John Smith and Mary Smith: could be either
@@ -552,7 +590,27 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
     if (uf.tryUnion(base, i)) continue;
     let clash = false;
     for (let x = 0; x < holders.length && !clash; x++) clash = !fits(i, holders[x]);
-    if (clash) uf.absorb(base, i);
+    if (!clash) continue;
+    // Another of the family on the household's address ("John Smith" beside "Jane Smith"): a person of
+    // their own, who shares the mailbox (as a family mailbox held by two people with numbers of their own).
+    let family = false;
+    for (let x = 0; x < holders.length && !family; x++) family = holders[x] !== i && familyNames(folded[i], folded[holders[x]]);
+    if (family) continue;
+    // With no card of the person (every holder a copy of the address: a card renamed by a later sync),
+    // every label stays a candidate for the name shown; beside one, a copy's label is no name of theirs.
+    uf.absorb(base, i, owners.length > 0);
   }
   return true;
+}
+
+/**
+ * Whether two names are two people of one family: full names (two words or more, no relation label)
+ * ending with the same family name, with different given names ("John Smith" / "Jane Smith"; not a maiden
+ * name, "Ann Smith" / "Ann Lee", which ends differently).
+ */
+function familyNames(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null || a[0][0] === '~' || b[0][0] === '~') return false;
+  const wa = a.filter((t) => t.charCodeAt(0) !== 1);
+  const wb = b.filter((t) => t.charCodeAt(0) !== 1);
+  return wa.length >= 2 && wb.length >= 2 && wa[wa.length - 1] === wb[wb.length - 1] && !namesCompatible(wa, wb);
 }

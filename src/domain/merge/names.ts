@@ -83,25 +83,25 @@ const NICKNAME_GROUPS = [
   'thomas tom tommy',
   'david dave davey',
   'christopher chris kit',
-  'katherine catherine kate katie kathy cathy',
-  'elizabeth liz beth betty lisa eliza',
+  'katherine catherine kathryn katharine kate katie kathy cathy',
+  'elizabeth elisabeth liz lizzie beth betty bess bessie libby lisa eliza',
   'margaret maggie peggy meg',
   'susan sue suzy',
   'anthony tony',
   'andrew andy drew',
-  'joseph joe joey',
-  'edward ed ted eddie',
+  'joseph josef joe joey sepp',
+  'edward ed ted eddie ned',
   'henry hank harry',
   'john jack johnny',
   'nicholas nick nicky',
   'peter pete',
   'samuel sam sammy',
   'stephen steven steve',
-  'alexander alex sasha sandy',
+  'alexander aleksandr aleksander alex sasha sandy',
   'alexandra alex sasha sandra',
   'matthew matt',
   'patrick pat paddy',
-  'patricia pat trish patty',
+  'patricia pat trish patty patsy',
   'daniel dan danny',
   'gregory greg',
   'lawrence larry',
@@ -114,23 +114,64 @@ const NICKNAME_GROUPS = [
   'mikhail misha',
   'dmitry dima',
   'ekaterina katya',
-  'johannes hannes',
+  'johannes hannes hans',
   'wolfgang wolf',
   'giuseppe beppe',
   'benjamin ben benji',
-  'jonathan jon',
+  'jonathan jon johnny',
   'timothy tim',
   'victoria vicky tori',
   'deborah debbie deb',
   'barbara barb babs',
   'john jon',
   'muhammad mohammed mohammad mohamed muhammed mohamad',
+  'charles chuck charlie chas',
+  'sarah sally sadie',
+  'nathan nathaniel nate nat',
+  'mary molly polly mae',
+  'ann anne nancy annie',
+  'augustus gus',
+  'albert bert al',
+  'herbert herb bert',
+  'isaac ike',
+  'gwendolyn gwen wendy',
+  'jessica jess jessie',
+  'christine christina kristina chris tina',
+  'jacqueline jackie jacky',
+  'elena helena lena',
+  'nikolai nikolay kolya',
+  'vladimir volodya vova',
+  'ignacio nacho',
+  'guadalupe lupe',
+  'jesus chucho chuy',
+  'guillermo memo',
+  'dolores lola',
+  'manuel manolo manny',
+  'antonio tono',
 ];
 /** Name -> the groups it is in ("jon" is Jonathan's short form and a spelling of John). */
 const NICKNAME: Map<string, number[]> = new Map();
+/** Per group, the first letters of its names: an initial fits a short form through its full name ("M." ~ "Peggy"). */
+const GROUP_INITIALS: string[] = [];
 NICKNAME_GROUPS.forEach((g, i) => {
   for (const n of g.split(' ')) NICKNAME.set(n, [...(NICKNAME.get(n) ?? []), i]);
+  GROUP_INITIALS[i] = [...new Set(g.split(' ').map((n) => n[0]))].join('');
 });
+
+/**
+ * What a name adds to a shorter one it starts with that makes another name, not a short form of it: a
+ * letter or two ("Eric"/"Erica", "Paul"/"Paula", "Jan"/"Janet", "Leo"/"Leona"), or a feminine ending
+ * ("Paul"/"Pauline", "Max"/"Maxine", "José"/"Josefina").
+ */
+const OTHER_NAME_ENDINGS = ['ine', 'ina', 'ette', 'elle', 'etta', 'ita'];
+
+/** Whether `long` (which starts with `short`) is a longer form of it ("Alex"/"Alexandra", "Sam"/"Samuel"), not another name. */
+function prefixShortForm(long: string, short: string): boolean {
+  const rest = long.length - short.length;
+  if (rest < 3) return false;
+  for (const e of OTHER_NAME_ENDINGS) if (long.endsWith(e) && rest <= e.length + 2) return false;
+  return true;
+}
 
 /**
  * Kinship, partner and trade labels ("Mom", "My Dad", "Oma", "Wife", "Dentist"): they say who someone is
@@ -397,17 +438,38 @@ function foldLatin(name: string): string[] | null {
 function tokensMatch(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.charCodeAt(0) === 1 || b.charCodeAt(0) === 1) return false; // a symbol matches only itself
-  if (a.length === 1 || b.length === 1) return a[0] === b[0]; // initial: "J." ~ "John"
+  if (a.length === 1 || b.length === 1) {
+    // An initial: "J." ~ "John", and through a short form's full names, "M." ~ "Peggy" (Margaret).
+    if (a[0] === b[0]) return true;
+    const init = a.length === 1 ? a : b;
+    const groups = NICKNAME.get(init === a ? b : a);
+    return groups !== undefined && groups.some((g) => GROUP_INITIALS[g]!.includes(init));
+  }
   const na = NICKNAME.get(a);
   const nb = na === undefined ? undefined : NICKNAME.get(b);
   if (nb !== undefined && na!.some((g) => nb.includes(g))) return true;
   const s = a.length <= b.length ? a : b;
   const l = s === a ? b : a;
-  // Short forms written as a prefix ("Jon"/"Jonathan", "Alex"/"Alexandra"), at least 3 letters.
-  if (s.length >= 3 && s.length <= 4 && l.startsWith(s)) return true;
+  // Short forms written as a prefix ("Jon"/"Jonathan", "Alex"/"Alexandra"), at least 3 letters; not
+  // another name that starts so ("Eric"/"Erica", "Paul"/"Pauline").
+  if (s.length >= 3 && s.length <= 4 && l.startsWith(s) && prefixShortForm(l, s)) return true;
   // A family name written before the given name without a space ("山田" / "山田太郎").
   if (s.length >= 2 && (scriptBit(s) & CJK_SCRIPTS) !== 0 && l.startsWith(s)) return true;
-  return s.length >= 4 && (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s)));
+  return (
+    s.length >= 4 &&
+    (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s) || droppedLetter(l, s)))
+  );
+}
+
+/**
+ * Whether `short` is `long` with one letter left out inside a long name ("Stephnie"/"Stephanie"): at
+ * least 5 letters kept, and never one of the last two, where given names change ("Daniela"/"Daniel").
+ */
+function droppedLetter(long: string, short: string): boolean {
+  if (short.length < 5) return false;
+  let i = 0;
+  while (i < short.length && long.charCodeAt(i) === short.charCodeAt(i)) i++;
+  return i <= long.length - 3 && long.slice(i + 1) === short.slice(i);
 }
 
 /**
