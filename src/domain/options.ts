@@ -163,16 +163,32 @@ function hasAny(keys: string[], set: { has(k: string): boolean; size: number }, 
  * A record of this user's (an invite sent, a suggestion shown) that names a number without its country
  * ("07911 123458", "(415) 555-0188") is keyed as national-only ('n:'); the book may hold the number in
  * full. Read in the book, as the merge reads such a number: it names the one full number of the book that
- * ends in its digits after a real calling code (`nationalAliases`). Returns `keys` with those full numbers.
+ * ends in its digits after a real calling code (`nationalAliases`); and a national number of the book
+ * names the one full number of the records that ends in its digits. Returns `keys` with both.
  */
 function withNationalAliases(keys: ReadonlyMap<string, number>, scored: readonly ScoredLike[]): { has(k: string): boolean; size: number } {
   const national: string[] = [];
-  for (const k of keys.keys()) if (k.charCodeAt(0) === 110 /* n */) national.push(k);
-  if (national.length === 0) return keys;
+  const recordFull: string[] = [];
+  for (const k of keys.keys()) {
+    if (k.charCodeAt(0) === 110 /* n */) national.push(k);
+    else if (k.charCodeAt(0) === 112 /* p */) recordFull.push(k);
+  }
   const full: string[] = [];
-  for (const row of scored) for (const k of row.contact.keys) if (k.charCodeAt(0) === 112 /* p */) full.push(k);
+  const bookNational: string[] = [];
+  for (const row of scored) {
+    for (const k of row.contact.keys) {
+      if (k.charCodeAt(0) === 112 /* p */) full.push(k);
+      else if (k.charCodeAt(0) === 110 /* n */ && recordFull.length > 0) bookNational.push(k);
+    }
+  }
   const extra = new Set<string>();
-  for (const [, target] of nationalAliases([...national, ...full])) if (target.charCodeAt(0) === 112) extra.add(target);
+  if (national.length > 0) for (const [, target] of nationalAliases([...national, ...full])) if (target.charCodeAt(0) === 112) extra.add(target);
+  // The other way round: the book holds the number without its country (a book with no region, or a
+  // number saved abroad: "(415) 555-0181", "07911 123458") and the record names it in full. The book's
+  // national number names the one full number of the record's that ends in its digits, as above.
+  if (bookNational.length > 0) {
+    for (const [key, target] of nationalAliases([...bookNational, ...recordFull])) if (target.charCodeAt(0) === 112 && keys.has(target)) extra.add(key);
+  }
   if (extra.size === 0) return keys;
   return { has: (k: string) => keys.has(k) || extra.has(k), size: keys.size + extra.size };
 }

@@ -247,6 +247,29 @@ for (const engine of ENGINES) {
       assert.deepEqual((await names('filter_invites_sent=1')).sort(), ['Other', 'Phone Mail']);
     });
 
+    it('an invite or a suggestion recorded in full matches the number the book holds without its country', async () => {
+      // No owner phone and no default region: the book keeps national numbers as written.
+      await api.post('/v0/address-book', {
+        user_id: 'natbook',
+        source: {},
+        entries: [
+          { name: 'D', phone: '(415) 555-0181' },
+          { name: 'E', email: 'e@example.com' },
+          { name: 'F', phone: '07911 123462' },
+          { name: 'G', phone: '1-415-555-0131' },
+        ],
+        backfill: 1,
+      });
+      const names = async (q: string) => (await api.get(`/v0/address-book/natbook?${q}`)).body.data.map((x: { name: string }) => x.name);
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'natbook', phone: '+1 415 555 0181' }])).status, 200);
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'natbook', phone: '+44 7911 123462' }])).status, 200);
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'natbook', phone: '+1 415 555 0131' }])).status, 200);
+      assert.deepEqual(await names('filter_invites_sent=1'), ['E']);
+      assert.equal((await api.post('/v0/suggested-seen', { entries: [{ user_id: 'natbook', phones: ['+14155550181'] }] })).status, 200);
+      const seen = await names('filter_suggested_seen=1');
+      assert.equal(seen[seen.length - 1], 'D', JSON.stringify(seen));
+    });
+
     it('a query option sent as the text "null" (a browser client\'s unset value) is not given', async () => {
       await api.post('/v0/address-book', { user_id: 'nullq', source: {}, entries: [person(1), person(2)], backfill: 1 });
       const r = await api.get('/v0/address-book/nullq?limit=null&filter_blank_names=null&promote_matching_domain=null&explain=undefined');
