@@ -57,6 +57,31 @@ export function unknownFieldWarnings(body: Record<string, unknown>): FieldWarnin
   return out;
 }
 
+/**
+ * The unknown fields of a record batch's items (invites, app users, suggestions shown: `known` are the
+ * item's fields), as for an upload's entries: a misspelt "emial" beside a usable phone would otherwise
+ * lose the address without a word.
+ */
+export function recordFieldWarnings(entries: readonly unknown[], known: readonly string[]): FieldWarning[] {
+  const set = new Set(known);
+  const seen = new Map<string, Seen>();
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i] as Record<string, unknown> | null;
+    if (e === null || typeof e !== 'object') continue;
+    for (const k in e) if (!set.has(k)) note(seen, k, i);
+  }
+  const out: FieldWarning[] = [];
+  report(out, seen, 'entries[].', known);
+  // A record is not kept as received (an upload is): its unknown fields are only ignored.
+  for (const w of out) w.message = w.message.replace(' (kept with the raw upload)', '');
+  return out;
+}
+
+/** The known field an unknown one of a record most likely means ("emial" -> "email"), or null. */
+export function closestField(field: string, known: readonly string[]): string | null {
+  return closest(field, known);
+}
+
 interface Seen {
   count: number;
   indexes: number[];

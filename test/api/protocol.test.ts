@@ -163,6 +163,37 @@ for (const engine of ENGINES) {
       assert.equal(bad.body.details[0].field, 'entries[0].sent_at');
     });
 
+    it('a record batch: every bad item named, why a number without its country matches no one, misspelt fields named', async () => {
+      const r = await api.post('/v0/invites-sent', [
+        { user_id: 'u', email: 'ok@example.com' },
+        { user_id: 'u', email: 'bad' },
+        { user_id: 'u', phone: '12' },
+        { user_id: 'u', emial: 'typo@example.com' },
+      ]);
+      assert.equal(r.status, 400, r.text);
+      assert.deepEqual(
+        r.body.details.map((d: { field: string }) => d.field),
+        ['entries[1]', 'entries[2]', 'entries[3]'],
+      );
+      assert.match(r.body.details[2].message, /did you mean "email"\?/);
+      const national = await api.post('/v0/users', [{ id: 'a', phone: '(415) 555-0101' }]);
+      assert.equal(national.status, 400, national.text);
+      assert.equal(national.body.details[0].field, 'entries[0].phone');
+      assert.match(national.body.details[0].message, /country code/);
+      // A misspelt field beside a usable one: stored, and named in meta.warnings with what it likely means.
+      const ok = await api.post('/v0/invites-sent', [{ user_id: 'w2', emial: 'q@example.com', phone: '+14155550101' }]);
+      assert.equal(ok.status, 200, ok.text);
+      assert.deepEqual(ok.body.meta.warnings, [
+        {
+          field: 'entries[].emial',
+          message: 'unknown field, ignored; did you mean "email"?',
+          count: 1,
+          indexes: [0],
+          did_you_mean: 'email',
+        },
+      ]);
+    });
+
     it('unknown routes are 404 and wrong methods 405, in the error body', async () => {
       const r = await api.get('/v0/nothing-here');
       assert.equal(r.status, 404);

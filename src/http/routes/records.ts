@@ -7,10 +7,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { isIndexedKey, keysFor } from '../../domain/normalize.ts';
 import type { Storage } from '../../storage/types.ts';
-import { invalid } from '../errors.ts';
+import { invalid, invalidMany, type ErrorDetail } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
 import { coerceUserId, dateOrDefault } from '../../services/validate.ts';
+import { closestField, recordFieldWarnings } from '../../services/upload-warnings.ts';
 import { bodyUtf8Warnings } from './address-book.ts';
 import { EXAMPLE_INVITES_ACCEPTED, EXAMPLE_INVITES_SENT, EXAMPLE_SUGGESTED_SEEN, EXAMPLE_USERS } from './examples.ts';
 import type { RouteSpec } from './table.ts';
@@ -22,11 +23,45 @@ interface Reachable {
   phones?: (string | null)[] | null;
 }
 
-/** The answer's `meta`: the time, and the warning of a body with invalid UTF-8 (read as U+FFFD) when it had any. */
-function metaOf(request: FastifyRequest, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const warnings = bodyUtf8Warnings(request);
+/**
+ * The answer's `meta`: the time, and warnings: a body with invalid UTF-8 (read as U+FFFD), and item
+ * fields the endpoint does not know (`known`: its item's fields), each with the field it most likely means.
+ */
+function metaOf(request: FastifyRequest, extra: Record<string, unknown> = {}, known?: readonly string[]): Record<string, unknown> {
+  const warnings: unknown[] = bodyUtf8Warnings(request);
+  const entries = (request.body as { entries?: unknown } | null)?.entries;
+  if (known !== undefined && Array.isArray(entries)) warnings.push(...recordFieldWarnings(entries, known));
   return { time: elapsedSeconds(request), ...extra, ...(warnings.length > 0 ? { warnings } : {}) };
 }
+
+/** The fields of a record endpoint's items, from its schema (the names its warnings compare with). */
+function itemFields(batch: { properties: { entries: { items: { properties: object } } } }): string[] {
+  return Object.keys(batch.properties.entries.items.properties);
+}
+
+/**
+ * Reads a batch's items with `read`, every one of them: the 400 names each item that cannot be read
+ * (one detail per item), not only the first; nothing of the batch is stored.
+ */
+function readAll<T, R>(items: readonly T[], read: (item: T, i: number) => R): R[] {
+  const out: R[] = [];
+  const problems: ErrorDetail[] = [];
+  for (let i = 0; i < items.length; i++) {
+    try {
+      out.push(read(items[i]!, i));
+    } catch (e) {
+      const details = (e as { details?: ErrorDetail[] }).details;
+      if (details === undefined || (e as { code?: string }).code !== 'invalid_request') throw e;
+      problems.push(...details);
+      if (problems.length >= MAX_ITEM_PROBLEMS) break;
+    }
+  }
+  if (problems.length > 0) throw invalidMany(problems);
+  return out;
+}
+
+/** Items named in one 400 at most (a batch of 100,000 bad items gets a bounded answer). */
+const MAX_ITEM_PROBLEMS = 20;
 
 /** Wraps a bare list into `{entries}` before validation (both forms are accepted). */
 async function wrapBareList(request: FastifyRequest) {
@@ -51,12 +86,32 @@ export function recordRoutes(deps: {
    * Matching keys of a record. `crossUser` records (app users, accepted invites) are matched against
    * every book of the tenant, where a national-only number ('n:') means nothing: those are left out.
    */
-  function keysOf(item: Reachable, i: number, crossUser = false): string[] {
-    let keys = keysFor(item, region);
-    if (crossUser) keys = keys.filter(isIndexedKey);
-    if (keys.length === 0) throw invalid(`entries[${i}]`, 'needs a usable email or phone');
-    return keys;
+  function keysOf(item: Reachable, i: number, crossUser = false, known: readonly string[] = []): string[] {
+    const all = keysFor(item, region);
+    const keys = crossUser ? all.filter(isIndexedKey) : all;
+    if (keys.length > 0) return keys;
+    // Why, as precisely as the item tells: a number without its country where the whole app is searched,
+    // or a misspelt field beside nothing usable.
+    if (crossUser && all.length > 0) {
+      const field = item.phone != null ? 'phone' : 'phones';
+      throw invalid(
+        `entries[${i}].${field}`,
+        "has no country code: app users and accepted invites are matched across the app's books, where a number without its country (+…) names no one; send it in full (E.164) or with an e-mail",
+      );
+    }
+    for (const k in item as Record<string, unknown>) {
+      if (known.includes(k)) continue;
+      const guess = closestField(k, known);
+      if (guess === 'email' || guess === 'emails' || guess === 'phone' || guess === 'phones') {
+        throw invalid(`entries[${i}]`, `needs a usable email or phone (it has "${k}": did you mean "${guess}"?)`);
+      }
+    }
+    throw invalid(`entries[${i}]`, 'needs a usable email or phone');
   }
+  const SENT = itemFields(S.InvitesSentBody);
+  const ACCEPTED = itemFields(S.InvitesAcceptedBody);
+  const USERS = itemFields(S.UsersBody);
+  const SEEN = itemFields(S.SuggestedSeenBody);
 
   const common = { method: 'POST', auth: 'secret_key', preValidation: wrapBareList } as const;
   const tags = ['invites and users'];
@@ -64,14 +119,14 @@ export function recordRoutes(deps: {
 
   const invitesSent: RouteSpec['handler'] = async (request) => {
     const now = Date.now();
-    const rows = (request.body as InvitesSentBody).entries.map((e, i) => ({
+    const rows = readAll((request.body as InvitesSentBody).entries, (e, i) => ({
       userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
-      keys: keysOf(e, i),
+      keys: keysOf(e, i, false, SENT),
       inviteeName: e.invitee_name?.trim() || null,
       sentAt: dateOrDefault(e.sent_at, `entries[${i}].sent_at`, now),
     }));
     await storage.recordInvitesSent(request.auth.tenant, rows);
-    return { message: 'Invite sent added.', meta: metaOf(request) };
+    return { message: 'Invite sent added.', meta: metaOf(request, {}, SENT) };
   };
   for (const prefix of ['/v0', '']) {
     routes.push({
@@ -88,8 +143,8 @@ export function recordRoutes(deps: {
 
   const invitesAccepted: RouteSpec['handler'] = async (request) => {
     const now = Date.now();
-    const rows = (request.body as InvitesAcceptedBody).entries.map((e, i) => ({
-      keys: keysOf(e, i, true),
+    const rows = readAll((request.body as InvitesAcceptedBody).entries, (e, i) => ({
+      keys: keysOf(e, i, true, ACCEPTED),
       userId: e.user_id === undefined || e.user_id === null ? null : coerceUserId(e.user_id, `entries[${i}].user_id`),
       newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceUserId(e.new_user_id, `entries[${i}].new_user_id`),
       name: e.name?.trim() || null,
@@ -97,7 +152,7 @@ export function recordRoutes(deps: {
     }));
     await storage.recordInvitesAccepted(request.auth.tenant, rows);
     await deps.onInvitesAccepted?.(request.auth.tenant);
-    return { message: 'Invite accepted added.', meta: metaOf(request) };
+    return { message: 'Invite accepted added.', meta: metaOf(request, {}, ACCEPTED) };
   };
   for (const prefix of ['/v0', '']) {
     routes.push({
@@ -118,15 +173,15 @@ export function recordRoutes(deps: {
     example: { body: EXAMPLE_USERS },
     sample: { path: '/v0/users', body: [{ id: 1, email: 'a@example.com' }] },
     handler: async (request) => {
-      const rows = (request.body as UsersBody).entries.map((u, i) => {
+      const rows = readAll((request.body as UsersBody).entries, (u, i) => {
         const id = u.id ?? u.user_id ?? u.username;
         if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
-        return { appUserId: coerceUserId(id, `entries[${i}].id`), name: u.name?.trim() || null, keys: keysOf(u, i, true) };
+        return { appUserId: coerceUserId(id, `entries[${i}].id`), name: u.name?.trim() || null, keys: keysOf(u, i, true, USERS) };
       });
       await storage.upsertAppUsers(request.auth.tenant, rows);
       return {
         message: `Bulk of ${rows.length} users stored for ${request.auth.appName}.`,
-        meta: metaOf(request, { docs: `${config.publicUrl}/docs` }),
+        meta: metaOf(request, { docs: `${config.publicUrl}/docs` }, USERS),
       };
     },
   });
@@ -141,13 +196,13 @@ export function recordRoutes(deps: {
     sample: { path: '/v0/suggested-seen', body: { entries: [{ user_id: 'owner', email: 'a@example.com' }] } },
     handler: async (request) => {
       const now = Date.now();
-      const rows = (request.body as SuggestedSeenBody).entries.map((e, i) => ({
+      const rows = readAll((request.body as SuggestedSeenBody).entries, (e, i) => ({
         userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
-        keys: keysOf(e, i),
+        keys: keysOf(e, i, false, SEEN),
         seenAt: dateOrDefault(e.seen_at, `entries[${i}].seen_at`, now),
       }));
       await storage.recordSuggestedSeen(request.auth.tenant, rows);
-      return { message: 'Suggested seen added.', meta: metaOf(request) };
+      return { message: 'Suggested seen added.', meta: metaOf(request, {}, SEEN) };
     },
   });
   return routes;
