@@ -259,12 +259,13 @@ const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailing
  * ealerts.bankofamerica.com, mkt.x.com, promo.x.com, numbered too: em1.x.com): an ESP sends the brand's
  * campaigns from it, and nobody has a mailbox there. Its addresses are role addresses (isRoleAddress):
  * left out as `bulk_sender` only when they only ever sent to the owner. Not the labels people's mailboxes
- * live under: mail. and email. (john.doe@mail.mcgill.ca, jane@email.arizona.edu), nor the one-letter
+ * live under: mail. and email. (john.doe@mail.mcgill.ca, jane@email.arizona.edu), news. and marketing.
+ * (a newsroom's or a department's staff: ann@news.bbc.co.uk, ann@marketing.acme.com), nor the one-letter
  * labels (x@t.vodafone.ne.jp, a Japanese carrier's mobile mail; students at e.ntu.edu.sg); and never
- * under an education suffix (edu, ac: a department's em. or news. host). newsletters. and alerts. are
- * already `notification` (NOTIFICATION_SUB).
+ * under an education suffix (edu, ac: a department's em. host). newsletters. and alerts. are already
+ * `notification` (NOTIFICATION_SUB).
  */
-const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|news|mkt|mktg|marketing|promos?|promotions?|offers|deals|edm)\d*(?:\.|$)/;
+const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|mkt|promos?|promotions?|offers|deals|edm)\d*(?:\.|$)/;
 const EDUCATION_SUFFIX = /(?:^|\.)(?:edu|ac)(?:\.|$)/;
 /** A mailing-list server (lists.debian.org, ml.ruby-lang.org): LIST_HOST_ROBOT applies to its locals. */
 const LIST_HOST_SUB = /^(?:lists?|mailman|listserv|ml)(?:\.|$)/;
@@ -507,11 +508,14 @@ export function isRoleLocal(local: string): boolean {
 }
 
 /**
- * The brand a domain sends for: the label of its registrable domain (Public Suffix List), hyphens
- * dropped, when it has 4 letters or more ("target" for em.target.com, "bankofamerica" for
- * bank-of-america.com); '' otherwise (a short or numeric label, an IDN A-label, no registrable domain).
+ * The brand a sending host sends for: the label of its registrable domain (Public Suffix List), hyphens
+ * dropped, when it has 4 letters or more and the host is a subdomain of it ("target" for em.target.com,
+ * "jcrew" for e.jcrew.com); '' otherwise (a short or numeric label, an IDN A-label, no registrable domain,
+ * or the registrable domain itself: maria@maria.com and jane.doe@janedoe.com are people with domains of
+ * their own, shaped as ebay@ebay.com is; a brand's campaigns come from a sending host).
  */
 export function domainBrand(domain: string): string {
+  if (!getSubdomain(domain, PSL_OPTIONS)) return '';
   const label = getDomainWithoutSuffix(domain, PSL_OPTIONS);
   if (!label || label.startsWith('xn--')) return '';
   const brand = label.indexOf('-') < 0 ? label : label.replace(/-/g, '');
@@ -564,10 +568,7 @@ const BRAND_SUFFIXES: ReadonlySet<string> = new Set([
   'support',
   'team',
   'travel',
-  'uk',
   'updates',
-  'us',
-  'usa',
 ]);
 
 /**

@@ -147,7 +147,17 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     }
     if (!holdsAny) return false;
     // The owner's own card as phones name it ("Me", "My Card"): any of the owner's keys, even a number.
-    if (c.name !== null && SELF_LABELS.has(foldName(c.name).join(' '))) return true;
+    // Compared as written, accents kept: "Mẹ" is Vietnamese for Mom, "Mỹ" a given name.
+    if (
+      c.name !== null &&
+      SELF_LABELS.has(
+        c.name
+          .trim()
+          .toLowerCase()
+          .replace(/[\s._-]+/g, ' '),
+      )
+    )
+      return true;
     if (!holds) return false;
     const folded = c.name === null ? [] : foldName(c.name);
     if (folded.length === 0) return true; // an unnamed card with the owner's address
@@ -157,10 +167,12 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
   };
 }
 
-/** What an address book calls its owner's own card (folded as foldName folds it). Not "Yo": a nickname too. */
+/**
+ * What an address book calls its owner's own card, lower-case, spaces single. Not "My" (a Swedish given
+ * name) nor "Yo" (a nickname).
+ */
 const SELF_LABELS = new Set([
   'me',
-  'my',
   'myself',
   'my card',
   'my number',
@@ -169,6 +181,7 @@ const SELF_LABELS = new Set([
   'my cell',
   'my email',
   'my e mail',
+  'my e-mail',
   'my mail',
   'my info',
   'moi',

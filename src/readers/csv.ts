@@ -432,7 +432,13 @@ const GENERIC_PHONE =
   /\b(phones?|telephone|tel|mobil\w*|cell|cellphone|\w*telefo\w*|handy\w*|portable|movil|gsm|mobiel\w*|cellulare|celular|telemovel|puhelin\w*|matkapuhelin|komorka)\b/;
 /** Columns about a value rather than holding one, and numbers that are not a person's. */
 const GENERIC_NOT =
-  /\b(type|typ|label|kind|display|angezeigter|nom complet|verified|status|date|ext|extension|fax|telefax|telecopie|pager|assistant'?s?|assistent\w*|assistente|manager'?s?|spouse'?s?|societe|firma|zentrale|standard|centralino|centralita)\b/;
+  /\b(type|typ|label|kind|display|angezeigter|nom complet|verified|status|date|ext|extension|fax|telefax|telecopie|pager|assistant'?s?|assistent\w*|assistente|secretary|manager'?s?|spouse'?s?|partner'?s?|emergency|notfall|parent'?s?|guardian'?s?|created|modified|updated|owner|rep|referred|referral|agent|cc|bcc|by)\b/;
+/**
+ * A company's main number in a file that also has the person's own (French "Téléphone standard",
+ * German Outlook's "Telefon Firma" beside "Telefon geschäftlich"): a switchboard, not the person's. Alone,
+ * such a column is the person's work number ("Telefon Firma" in a plain German list) and is read.
+ */
+const COMPANY_MAIN = /\b(societe|firma|zentrale|standard|centralino|centralita|company main|main office)\b/;
 
 /** The same in Chinese, Japanese and Korean, compared as headerKey folds them (NFKD: Hangul in jamo). */
 const CJK_ROLES: readonly [GenericRole, string[]][] = (
@@ -467,26 +473,36 @@ function genericRole(key: string): GenericRole | null {
 const CONTENT_SAMPLE_ROWS = 200;
 
 /**
- * Columns a generic header does not name that hold e-mail addresses (a header in a language or a
- * wording the lists above miss: "E-post 2", "Kontakt"): most of their filled cells, and at least two
- * (or the only one), are addresses. An address is unmistakable where a number is not (an ID, a postcode),
- * so only e-mails are found this way.
+ * The e-mail column of a generic file whose header names none (a header in a language or a wording the
+ * lists above miss: "E-post 2", "Kontakt"): the one column whose filled cells are mostly addresses (two
+ * at least, or the only one), each a different one. Only where no column is named an e-mail column, and
+ * only one: "Created By", "Sales Rep" or "Emergency Contact" beside a person's own address holds someone
+ * else's (excluded by name too, GENERIC_NOT), and one address repeated down a column is nobody's own.
+ * An address is unmistakable where a number is not (an ID, a postcode), so only e-mails are found so.
  */
 function emailColumnsByContent(keys: string[], roles: (GenericRole | null)[], data: string[][]): (GenericRole | null)[] {
-  const out = roles.slice();
+  if (roles.includes('email')) return roles;
   const rows = data.length > CONTENT_SAMPLE_ROWS ? data.slice(0, CONTENT_SAMPLE_ROWS) : data;
+  const found: number[] = [];
   for (let i = 0; i < keys.length; i++) {
     if (roles[i] !== null || GENERIC_NOT.test(keys[i]!)) continue;
     let filled = 0;
-    let addresses = 0;
+    const addresses = new Set<string>();
+    let count = 0;
     for (const r of rows) {
       const v = (r[i] ?? '').trim();
       if (v === '') continue;
       filled++;
-      if (v.includes('@') && normalizeEmail(v) !== null) addresses++;
+      if (v.includes('@') && normalizeEmail(v) !== null) {
+        count++;
+        addresses.add(v.toLowerCase());
+      }
     }
-    if (addresses > 0 && addresses * 2 > filled && (addresses >= 2 || filled === 1)) out[i] = 'email';
+    if (count > 0 && count * 2 > filled && (count >= 2 || filled === 1) && addresses.size === count) found.push(i);
   }
+  if (found.length !== 1) return roles;
+  const out = roles.slice();
+  out[found[0]!] = 'email';
   return out;
 }
 
@@ -501,7 +517,9 @@ const YAHOO_PHONES = new Set(['home', 'work', 'other', 'primary', 'yahoo phone']
 
 function genericRoles(keys: string[]): (GenericRole | null)[] {
   const yahoo = keys.includes('yahoo phone') || keys.includes('messenger id');
-  return keys.map((k) => (yahoo && YAHOO_PHONES.has(k) ? 'phone' : genericRole(k)));
+  const roles = keys.map((k) => (yahoo && YAHOO_PHONES.has(k) ? 'phone' : genericRole(k)));
+  const own = roles.some((r, i) => r === 'phone' && !COMPANY_MAIN.test(keys[i]!));
+  return own ? roles.map((r, i) => (r === 'phone' && COMPANY_MAIN.test(keys[i]!) ? null : r)) : roles;
 }
 
 function columnsByRole(roles: (GenericRole | null)[]): Map<GenericRole, number[]> {

@@ -753,6 +753,32 @@ describe('any CSV: headers as other languages and other exporters write them, an
     );
   });
 
+  it("someone else's address is never taken for the person's: a column named for another, a repeated address, two candidate columns", () => {
+    assert.deepEqual(people('Name,Phone,Created By\nAnn Lee,+1 415 555 0101,tom@acme.example\nBo Chen,+1 415 555 0102,tom@acme.example\n'), [
+      ['Ann Lee', [], ['+1 415 555 0101']],
+      ['Bo Chen', [], ['+1 415 555 0102']],
+    ]);
+    assert.deepEqual(people('Name,Mobile,Emergency Contact\nAnn Lee,+1 415 555 0103,dad.lee@example.com\nBo Chen,+1 415 555 0104,mum.chen@example.com\n'), [
+      ['Ann Lee', [], ['+1 415 555 0103']],
+      ['Bo Chen', [], ['+1 415 555 0104']],
+    ]);
+    // An e-mail column named as such: no other column is read as one by its cells.
+    assert.deepEqual(people('Name,Email,Kontakt\nAnn Lee,ann@example.com,sec@example.com\nBo Chen,bo@example.com,sec2@example.com\n'), [
+      ['Ann Lee', ['ann@example.com'], []],
+      ['Bo Chen', ['bo@example.com'], []],
+    ]);
+  });
+
+  it("a company's main number beside the person's own is left out; a work column named so is read when it is the only one", () => {
+    assert.deepEqual(people('Name;E-Mail Firma;Telefon Firma\nKlaus Kurz;klaus@example.de;+49 30 1234567\n'), [
+      ['Klaus Kurz', ['klaus@example.de'], ['+49 30 1234567']],
+    ]);
+    assert.deepEqual(people('Nom,Téléphone standard,Tél. mobile\nMarie Curie,+33 1 40 00 00 00,+33 6 12 34 56 78\n'), [
+      ['Marie Curie', [], ['+33 6 12 34 56 78']],
+    ]);
+    assert.deepEqual(people('Name,Standard Phone\nAnn Lee,+1 415 555 0105\n'), [['Ann Lee', [], ['+1 415 555 0105']]]);
+  });
+
   it('a title line above the header is skipped; a data row is never taken for the header', () => {
     for (const text of [
       'Team Phone List\n\nName,Phone,Email\nAnn Lee,+1 415 555 0123,ann@example.com\n',

@@ -33,7 +33,7 @@ test('an SRS address the owner wrote to is kept, shown and keyed as the address 
 });
 
 test('brand marketing senders that only sent are left out as bulk_sender; written to, starred or saved twice they stay', () => {
-  for (const email of ['target@em.target.com', 'DeltaAirLines@t.delta.com', 'onlinebanking@ealerts.bankofamerica.com', 'venmo@venmo.com']) {
+  for (const email of ['target@em.target.com', 'DeltaAirLines@t.delta.com', 'onlinebanking@ealerts.bankofamerica.com', 'venmo@e.venmo.com']) {
     const [c] = clean([{ name: null, email, times_contacted: 0, last_message_received_date: RECEIVED }]);
     assert.equal(c!.junkReason, 'bulk_sender', email);
     for (const evidence of [{ times_contacted: 2 }, { last_message_sent_date: '2025-12-01T00:00:00Z' }, { is_favorite: 1 }] as EntryInput[]) {

@@ -392,7 +392,8 @@ function ownNumber(ix: KeyIndex, i: number, j: number, key: number): boolean {
  */
 function holdersAgree(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[]): boolean {
   if (!namesCompatible(a, b)) return false;
-  return !looseNames(a, b) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key));
+  // A shared address is one mailbox: the guard is for a shared number.
+  return !looseNames(a, b) || isEmailKey(ix, key) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key));
 }
 
 /** Applies the per-key guard and links the entries the key may link. */
@@ -591,26 +592,9 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
     let clash = false;
     for (let x = 0; x < holders.length && !clash; x++) clash = !fits(i, holders[x]);
     if (!clash) continue;
-    // Another of the family on the household's address ("John Smith" beside "Jane Smith"): a person of
-    // their own, who shares the mailbox (as a family mailbox held by two people with numbers of their own).
-    let family = false;
-    for (let x = 0; x < holders.length && !family; x++) family = holders[x] !== i && familyNames(folded[i], folded[holders[x]]);
-    if (family) continue;
     // With no card of the person (every holder a copy of the address: a card renamed by a later sync),
     // every label stays a candidate for the name shown; beside one, a copy's label is no name of theirs.
     uf.absorb(base, i, owners.length > 0);
   }
   return true;
-}
-
-/**
- * Whether two names are two people of one family: full names (two words or more, no relation label)
- * ending with the same family name, with different given names ("John Smith" / "Jane Smith"; not a maiden
- * name, "Ann Smith" / "Ann Lee", which ends differently).
- */
-function familyNames(a: readonly string[] | null, b: readonly string[] | null): boolean {
-  if (a === null || b === null || a[0][0] === '~' || b[0][0] === '~') return false;
-  const wa = a.filter((t) => t.charCodeAt(0) !== 1);
-  const wb = b.filter((t) => t.charCodeAt(0) !== 1);
-  return wa.length >= 2 && wb.length >= 2 && wa[wa.length - 1] === wb[wb.length - 1] && !namesCompatible(wa, wb);
 }

@@ -60,7 +60,7 @@ const CJK_HONORIFICS: readonly [string, string | null][] = (
     ['선생님', null],
     ['님', null],
     ['씨', null],
-    ['先生', 'm'],
+    ['先生', null], // Mr in Chinese; a teacher or a doctor, of either sex, in Japanese
     ['女士', 'f'],
     ['小姐', 'f'],
     ['太太', 'f'],
@@ -69,6 +69,8 @@ const CJK_HONORIFICS: readonly [string, string | null][] = (
   // Compared after foldText's NFD, which spells Hangul syllables out in jamo.
   .map(([suffix, g]) => [suffix.normalize('NFD'), g]);
 const ROMAN_HONORIFIC_RE = /-(?:san|sama|chan|kun|dono|sensei)\b/gi;
+const CAPITAL_INITIALS = /\bM[RS]\b(?!\.)/;
+const CAPITAL_INITIALS_ALL = /\bM[RS]\b(?!\.)/g;
 
 /**
  * Common given-name short forms, so "Bob Jones" and "Robert Jones" holding the same number agree.
@@ -118,7 +120,8 @@ const NICKNAME_GROUPS = [
   'wolfgang wolf',
   'giuseppe beppe',
   'benjamin ben benji',
-  'jonathan jon johnny',
+  'jonathan jon',
+  'jonathan johnny',
   'timothy tim',
   'victoria vicky tori',
   'deborah debbie deb',
@@ -126,19 +129,26 @@ const NICKNAME_GROUPS = [
   'john jon',
   'muhammad mohammed mohammad mohamed muhammed mohamad',
   'charles chuck charlie chas',
-  'sarah sally sadie',
-  'nathan nathaniel nate nat',
-  'mary molly polly mae',
-  'ann anne nancy annie',
+  'sarah sally',
+  'sarah sadie',
+  'nathan nate',
+  'nathaniel nate nat',
+  'mary molly',
+  'mary polly',
+  'mary mae',
+  'ann anne annie',
   'augustus gus',
   'albert bert al',
   'herbert herb bert',
   'isaac ike',
-  'gwendolyn gwen wendy',
+  'gwendolyn gwen',
+  'gwendolyn wendy',
   'jessica jess jessie',
-  'christine christina kristina chris tina',
+  'christine chris',
+  'christina kristina chris tina',
   'jacqueline jackie jacky',
-  'elena helena lena',
+  'elena lena',
+  'helena lena',
   'nikolai nikolay kolya',
   'vladimir volodya vova',
   'ignacio nacho',
@@ -149,13 +159,17 @@ const NICKNAME_GROUPS = [
   'manuel manolo manny',
   'antonio tono',
 ];
-/** Name -> the groups it is in ("jon" is Jonathan's short form and a spelling of John). */
+/**
+ * Name -> the groups it is in ("jon" is Jonathan's short form and a spelling of John). Every two names of
+ * a group fit each other, so two short forms that are names of two people ("Sally", "Sadie"; "Gwen",
+ * "Wendy") sit in groups of their own with the full name, not in one.
+ */
 const NICKNAME: Map<string, number[]> = new Map();
-/** Per group, the first letters of its names: an initial fits a short form through its full name ("M." ~ "Peggy"). */
+/** Per group, its full name's first letter: an initial fits a short form through its full name ("M." ~ "Peggy"). */
 const GROUP_INITIALS: string[] = [];
 NICKNAME_GROUPS.forEach((g, i) => {
   for (const n of g.split(' ')) NICKNAME.set(n, [...(NICKNAME.get(n) ?? []), i]);
-  GROUP_INITIALS[i] = [...new Set(g.split(' ').map((n) => n[0]))].join('');
+  GROUP_INITIALS[i] = g[0]!; // the full name's: "M." is Margaret's initial, not Dick's "D." for Richard
 });
 
 /**
@@ -279,6 +293,8 @@ function isChannelText(name: string): boolean {
 
 function foldTokens(name: string): string[] {
   if (name.includes('-')) name = name.replace(ROMAN_HONORIFIC_RE, '');
+  // "MS Dhoni": two capitals without a dot, in a name not written in capitals, are initials, not a title.
+  if (name.includes('M') && CAPITAL_INITIALS.test(name) && name !== name.toUpperCase()) name = name.replace(CAPITAL_INITIALS_ALL, (m) => `${m[0]} ${m[1]}`);
   return titled(untitledTokens(name));
 }
 
@@ -453,23 +469,11 @@ function tokensMatch(a: string, b: string): boolean {
   // Short forms written as a prefix ("Jon"/"Jonathan", "Alex"/"Alexandra"), at least 3 letters; not
   // another name that starts so ("Eric"/"Erica", "Paul"/"Pauline").
   if (s.length >= 3 && s.length <= 4 && l.startsWith(s) && prefixShortForm(l, s)) return true;
-  // A family name written before the given name without a space ("山田" / "山田太郎").
-  if (s.length >= 2 && (scriptBit(s) & CJK_SCRIPTS) !== 0 && l.startsWith(s)) return true;
-  return (
-    s.length >= 4 &&
-    (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s) || droppedLetter(l, s)))
-  );
-}
-
-/**
- * Whether `short` is `long` with one letter left out inside a long name ("Stephnie"/"Stephanie"): at
- * least 5 letters kept, and never one of the last two, where given names change ("Daniela"/"Daniel").
- */
-function droppedLetter(long: string, short: string): boolean {
-  if (short.length < 5) return false;
-  let i = 0;
-  while (i < short.length && long.charCodeAt(i) === short.charCodeAt(i)) i++;
-  return i <= long.length - 3 && long.slice(i + 1) === short.slice(i);
+  // A family name written before the given name without a space ("山田" / "山田太郎"): Han and kana, and a
+  // given name of two characters or more after it ("李明" and "李明华" are two full names). Not Hangul,
+  // which foldText spells out in jamo: a syllable is a prefix of itself with a final consonant.
+  if (s.length >= 2 && l.length >= s.length + 2 && (scriptBit(s) & HAN_KANA) !== 0 && l.startsWith(s)) return true;
+  return s.length >= 4 && (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s)));
 }
 
 /**
@@ -616,8 +620,8 @@ function scriptBit(token: string): number {
  * the other, and transliteration has too many spellings (Дмитрий: Dmitry, Dmitri, Dmitriy) to compare
  * them. Names only veto a merge: without a comparison there is no veto.
  */
-/** Han with kana, and Hangul (scriptBit): scripts that write a family name and a given name as one word. */
-const CJK_SCRIPTS = (1 << 9) | (1 << 10);
+/** Han with kana (scriptBit): scripts that write a family name and a given name as one word. */
+const HAN_KANA = 1 << 10;
 
 function comparableScripts(a: readonly string[], b: readonly string[]): boolean {
   let ma = 0;
