@@ -186,8 +186,14 @@ function withNationalAliases(keys: ReadonlyMap<string, number>, scored: readonly
   // The other way round: the book holds the number without its country (a book with no region, or a
   // number saved abroad: "(415) 555-0181", "07911 123458") and the record names it in full. The book's
   // national number names the one full number of the record's that ends in its digits, as above.
+  // Not when the book holds that full number itself: then the national one is another number (Marie's
+  // "06 12 34 56 78" beside Jan's "+31 6 12345678"), or the same line held by two cards, which names
+  // neither of them (sharedPhoneKeys).
   if (bookNational.length > 0) {
-    for (const [key, target] of nationalAliases([...bookNational, ...recordFull])) if (target.charCodeAt(0) === 112 && keys.has(target)) extra.add(key);
+    const inBook = new Set(full);
+    for (const [key, target] of nationalAliases([...bookNational, ...recordFull])) {
+      if (target.charCodeAt(0) === 112 && keys.has(target) && !inBook.has(target)) extra.add(key);
+    }
   }
   if (extra.size === 0) return keys;
   return { has: (k: string) => keys.has(k) || extra.has(k), size: keys.size + extra.size };

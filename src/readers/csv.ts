@@ -422,7 +422,7 @@ const GENERIC = {
  * words for it run together or in other languages: Dutch "E-mailadres", German "Emailadresse", French
  * Outlook's "Adresse de messagerie", Scandinavian "E-postadress", Finnish "Sähköposti", Polish "Poczta".
  */
-const GENERIC_EMAIL = /\b(emails?|email\w*|mail|courriel|correo|epost\w*|messagerie|sahkoposti|poczta|posta elettronica)\b/;
+const GENERIC_EMAIL = /\b(emails?|email\w*|mail|courriel|correo|e ?post\w*|messagerie|sahkoposti|poczta|posta elettronica)\b/;
 /**
  * A phone column: "Phone", "Mobile", "Tel.", "Cell", "Telefon", "Mobiltelefon", "Téléphone", "Móvil",
  * Dutch "Telefoonnummer" and "Mobiel", Swedish "Hemtelefon", Italian "Cellulare", Portuguese
@@ -432,13 +432,13 @@ const GENERIC_PHONE =
   /\b(phones?|telephone|tel|mobil\w*|cell|cellphone|\w*telefo\w*|handy\w*|portable|movil|gsm|mobiel\w*|cellulare|celular|telemovel|puhelin\w*|matkapuhelin|komorka)\b/;
 /** Columns about a value rather than holding one, and numbers that are not a person's. */
 const GENERIC_NOT =
-  /\b(type|typ|label|kind|display|angezeigter|nom complet|verified|status|date|ext|extension|fax|telefax|telecopie|pager|assistant'?s?|assistent\w*|assistente|secretary|manager'?s?|spouse'?s?|partner'?s?|emergency|notfall|parent'?s?|guardian'?s?|created|modified|updated|owner|rep|referred|referral|agent|cc|bcc|by)\b/;
+  /\b(type|typ|label|kind|display|angezeigter|nom complet|verified|status|date|ext|extension|fax|telefax|telecopie|pager|assistant'?s?|assistent\w*|assistente|secretary|manager'?s?|spouse'?s?|partner'?s?|emergency|notfall|parent'?s?|guardian'?s?|referred|referral|referrer|cc|bcc)\b/;
 /**
- * A company's main number in a file that also has the person's own (French "Téléphone standard",
+ * A company's main number in a file that also has the person's own (French "Téléphone société",
  * German Outlook's "Telefon Firma" beside "Telefon geschäftlich"): a switchboard, not the person's. Alone,
  * such a column is the person's work number ("Telefon Firma" in a plain German list) and is read.
  */
-const COMPANY_MAIN = /\b(societe|firma|zentrale|standard|centralino|centralita|company main|main office)\b/;
+const COMPANY_MAIN = /\b(societe|firma|zentrale|centralino|centralita|company main|main office)\b/;
 
 /** The same in Chinese, Japanese and Korean, compared as headerKey folds them (NFKD: Hangul in jamo). */
 const CJK_ROLES: readonly [GenericRole, string[]][] = (
@@ -467,43 +467,6 @@ function genericRole(key: string): GenericRole | null {
     if (CJK_PHONE.some((w) => key.includes(w))) return 'phone';
   }
   return null;
-}
-
-/** Data rows looked at to find e-mail columns by their cells (emailColumnsByContent). */
-const CONTENT_SAMPLE_ROWS = 200;
-
-/**
- * The e-mail column of a generic file whose header names none (a header in a language or a wording the
- * lists above miss: "E-post 2", "Kontakt"): the one column whose filled cells are mostly addresses (two
- * at least, or the only one), each a different one. Only where no column is named an e-mail column, and
- * only one: "Created By", "Sales Rep" or "Emergency Contact" beside a person's own address holds someone
- * else's (excluded by name too, GENERIC_NOT), and one address repeated down a column is nobody's own.
- * An address is unmistakable where a number is not (an ID, a postcode), so only e-mails are found so.
- */
-function emailColumnsByContent(keys: string[], roles: (GenericRole | null)[], data: string[][]): (GenericRole | null)[] {
-  if (roles.includes('email')) return roles;
-  const rows = data.length > CONTENT_SAMPLE_ROWS ? data.slice(0, CONTENT_SAMPLE_ROWS) : data;
-  const found: number[] = [];
-  for (let i = 0; i < keys.length; i++) {
-    if (roles[i] !== null || GENERIC_NOT.test(keys[i]!)) continue;
-    let filled = 0;
-    const addresses = new Set<string>();
-    let count = 0;
-    for (const r of rows) {
-      const v = (r[i] ?? '').trim();
-      if (v === '') continue;
-      filled++;
-      if (v.includes('@') && normalizeEmail(v) !== null) {
-        count++;
-        addresses.add(v.toLowerCase());
-      }
-    }
-    if (count > 0 && count * 2 > filled && (count >= 2 || filled === 1) && addresses.size === count) found.push(i);
-  }
-  if (found.length !== 1) return roles;
-  const out = roles.slice();
-  out[found[0]!] = 'email';
-  return out;
 }
 
 const TRUE = /^(1|y|yes|true|x|\*|starred|favou?rite)$/i;
@@ -583,16 +546,16 @@ function cellsOfLine(line: string, delimiter: CsvDelimiter): string[] | null {
 }
 
 /**
- * The header row: of the first lines, the one that reads best as a contacts header with one of the
- * delimiters (the one giving the most columns when several do): a known export's header first, else the
- * line naming the most contact columns, the earliest of equals. A title line above the header ("Team
- * Phone List", then a blank line, then "Name,Phone,Email") names fewer and is skipped. `offset`: where
- * the line starts.
+ * The header row: of the first lines, the first that reads as a contacts header with one of the
+ * delimiters (the one giving the most columns when several do) and names two contact columns or more,
+ * or is a known export's header; else the first naming one. A title line above the header ("Team Phone
+ * List", then a blank line, then "Name,Phone,Email") names one and is skipped. `offset`: where the line
+ * starts.
  */
 function findHeader(text: string): { offset: number; line: number; delimiter: CsvDelimiter; layout: CsvLayout } | null {
   const re = /\r\n|\n|\r/g;
   let offset = 0;
-  let found: { offset: number; line: number; delimiter: CsvDelimiter; layout: CsvLayout; score: number } | null = null;
+  let found: { offset: number; line: number; delimiter: CsvDelimiter; layout: CsvLayout } | null = null;
   for (let line = 1; line <= HEADER_SEARCH_LINES && offset <= text.length; line++) {
     const m = re.exec(text);
     const end = m === null ? text.length : m.index;
@@ -608,13 +571,16 @@ function findHeader(text: string): { offset: number; line: number; delimiter: Cs
         // A known export's header is the one; a generic one scores the contact columns it names.
         if (best.layout !== 'generic') return { offset, line, delimiter: best.delimiter, layout: best.layout };
         const score = headerScore(cellsOfLine(raw, best.delimiter)!);
-        if (found === null || score > found.score) found = { offset, line, delimiter: best.delimiter, layout: best.layout, score };
+        // Two contact columns make a header: the first such line is it (a later one starts a second
+        // section of the file, whose rows are read under the first header).
+        if (score >= 2) return { offset, line, delimiter: best.delimiter, layout: best.layout };
+        if (found === null && score >= 1) found = { offset, line, delimiter: best.delimiter, layout: best.layout };
       }
     }
     if (m === null) break;
     offset = re.lastIndex;
   }
-  return found === null ? null : { offset: found.offset, line: found.line, delimiter: found.delimiter, layout: found.layout };
+  return found;
 }
 
 /** How many columns of a generic header name a contact field. */
@@ -654,7 +620,7 @@ export function readCsvFile(input: string): CsvFile {
   const [header, ...data] = records;
   const keys = header.map(headerKey);
   const columns = columnsOf(keys);
-  const byRole = columnsByRole(found.layout === 'generic' ? emailColumnsByContent(keys, genericRoles(keys), data) : []);
+  const byRole = columnsByRole(found.layout === 'generic' ? genericRoles(keys) : []);
   // Google's columns are found once per file, not once per row.
   const google = found.layout === 'google' ? googleRowConverter(header) : null;
   const lost = text.includes('\uFFFD');

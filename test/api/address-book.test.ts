@@ -268,6 +268,19 @@ for (const engine of ENGINES) {
       assert.equal((await api.post('/v0/suggested-seen', { entries: [{ user_id: 'natbook', phones: ['+14155550181'] }] })).status, 200);
       const seen = await names('filter_suggested_seen=1');
       assert.equal(seen[seen.length - 1], 'D', JSON.stringify(seen));
+      // Not when the book holds that full number itself: Marie's national number is another one.
+      await api.post('/v0/address-book', {
+        user_id: 'natbook2',
+        source: {},
+        entries: [
+          { name: 'Marie Dupont', phone: '06 12 34 56 78' },
+          { name: 'Jan de Vries', phone: '+31 6 12345678' },
+        ],
+        backfill: 1,
+      });
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'natbook2', phone: '+31 6 12345678' }])).status, 200);
+      const left = (await api.get('/v0/address-book/natbook2?filter_invites_sent=1')).body.data.map((x: { name: string }) => x.name);
+      assert.deepEqual(left, ['Marie Dupont']);
     });
 
     it('a query option sent as the text "null" (a browser client\'s unset value) is not given', async () => {

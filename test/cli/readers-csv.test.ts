@@ -742,18 +742,14 @@ describe('any CSV: headers as other languages and other exporters write them, an
     assert.deepEqual(people('Name,Email,Home\nAnn Lee,ann@example.com,12 High Street\n'), [['Ann Lee', ['ann@example.com'], []]]);
   });
 
-  it('a column of addresses under a header no list knows is read as e-mails; a column of notes with one address is not', () => {
-    assert.deepEqual(
-      people('Name,Kontakt,Notes\nAnn Lee,ann@example.com,met at the fair\nBo Chen,bo@example.net,ask bo@example.org first\nCy Do,,call later\n'),
-      [
-        ['Ann Lee', ['ann@example.com'], []],
-        ['Bo Chen', ['bo@example.net'], []],
-        ['Cy Do', [], []],
-      ],
-    );
+  it("a column is read by its name, never by its cells: addresses under a header no list knows are not taken as the person's", () => {
+    assert.deepEqual(people('Name,Kontakt,Notes\nAnn Lee,ann@example.com,met at the fair\nBo Chen,bo@example.net,ask bo@example.org first\n'), [
+      ['Ann Lee', [], []],
+      ['Bo Chen', [], []],
+    ]);
   });
 
-  it("someone else's address is never taken for the person's: a column named for another, a repeated address, two candidate columns", () => {
+  it("someone else's address is never taken for the person's: a column named for another", () => {
     assert.deepEqual(people('Name,Phone,Created By\nAnn Lee,+1 415 555 0101,tom@acme.example\nBo Chen,+1 415 555 0102,tom@acme.example\n'), [
       ['Ann Lee', [], ['+1 415 555 0101']],
       ['Bo Chen', [], ['+1 415 555 0102']],
@@ -762,7 +758,6 @@ describe('any CSV: headers as other languages and other exporters write them, an
       ['Ann Lee', [], ['+1 415 555 0103']],
       ['Bo Chen', [], ['+1 415 555 0104']],
     ]);
-    // An e-mail column named as such: no other column is read as one by its cells.
     assert.deepEqual(people('Name,Email,Kontakt\nAnn Lee,ann@example.com,sec@example.com\nBo Chen,bo@example.com,sec2@example.com\n'), [
       ['Ann Lee', ['ann@example.com'], []],
       ['Bo Chen', ['bo@example.com'], []],
@@ -773,10 +768,19 @@ describe('any CSV: headers as other languages and other exporters write them, an
     assert.deepEqual(people('Name;E-Mail Firma;Telefon Firma\nKlaus Kurz;klaus@example.de;+49 30 1234567\n'), [
       ['Klaus Kurz', ['klaus@example.de'], ['+49 30 1234567']],
     ]);
-    assert.deepEqual(people('Nom,Téléphone standard,Tél. mobile\nMarie Curie,+33 1 40 00 00 00,+33 6 12 34 56 78\n'), [
+    assert.deepEqual(people('Nom,Téléphone société,Tél. mobile\nMarie Curie,+33 1 40 00 00 00,+33 6 12 34 56 78\n'), [
       ['Marie Curie', [], ['+33 6 12 34 56 78']],
     ]);
-    assert.deepEqual(people('Name,Standard Phone\nAnn Lee,+1 415 555 0105\n'), [['Ann Lee', [], ['+1 415 555 0105']]]);
+    assert.deepEqual(people('Name,Standard Phone,Mobile\nAnn Lee,+1 415 555 0105,+1 415 555 0106\n'), [
+      ['Ann Lee', [], ['+1 415 555 0105', '+1 415 555 0106']],
+    ]);
+    // Words that say when or for what a column was filled do not make it someone else's.
+    assert.deepEqual(people('Name,Phone (updated),Email (updated)\nAnn Lee,+1 415 555 0107,ann@example.com\n'), [
+      ['Ann Lee', ['ann@example.com'], ['+1 415 555 0107']],
+    ]);
+    assert.deepEqual(people('Unit,Owner Name,Owner Phone,Owner Email\n4B,Ann Lee,+1 415 555 0108,ann@example.com\n'), [
+      [null, ['ann@example.com'], ['+1 415 555 0108']],
+    ]);
   });
 
   it('a title line above the header is skipped; a data row is never taken for the header', () => {
@@ -786,6 +790,13 @@ describe('any CSV: headers as other languages and other exporters write them, an
     ]) {
       assert.deepEqual(people(text), [['Ann Lee', ['ann@example.com'], ['+1 415 555 0123']]], text);
     }
+    // A second section with a header of its own does not displace the first: its people are read (the
+    // second section's rows under the first header, as far as they line up; the others are reported).
+    const sections = readCsvFile(
+      'Name,Mobile,Email\nAnn Lee,+1 415 555 0301,ann@example.com\n\nEmergency contacts\nName,Phone,Mobile,Email\nBob Ray,+1 415 555 0302,,bob@example.com\n',
+    );
+    assert.deepEqual(sections.rows[0]?.entry, { name: 'Ann Lee', emails: ['ann@example.com'], phones: ['+1 415 555 0301'] });
+    assert.equal(sections.rows.length, 4);
     assert.deepEqual(people('Name,Email\nMobile Shop,shop@email.com\nAnn Lee,ann@example.com\n'), [
       ['Mobile Shop', ['shop@email.com'], []],
       ['Ann Lee', ['ann@example.com'], []],

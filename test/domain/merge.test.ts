@@ -1459,6 +1459,10 @@ test('MUST merge: common short forms and spellings', () => {
     ['Lola', 'Dolores'],
     ['Manolo', 'Manuel'],
     ['Toño', 'Antonio'],
+    ['Kath', 'Katherine'],
+    ['Kris', 'Kristina'],
+    ['Isa', 'Isabelle'],
+    ['Caro', 'Caroline'],
   ]) {
     assert.equal(rowsOnOneNumber(`${a} Park`, `${b} Park`), 1, `${a} / ${b}`);
   }
@@ -1469,6 +1473,8 @@ test('MUST merge: common short forms and spellings', () => {
     ['Daniel', 'Daniela'],
     // Two short forms of one name are two people's names.
     ['Sally', 'Sadie'],
+    ['Chris', 'Tina'],
+    ['Beth', 'Libby'],
     ['Gwen', 'Wendy'],
     ['Molly', 'Polly'],
     ['Jon', 'Johnny'],
