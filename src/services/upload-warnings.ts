@@ -77,11 +77,6 @@ export function recordFieldWarnings(entries: readonly unknown[], known: readonly
   return out;
 }
 
-/** The known field an unknown one of a record most likely means ("emial" -> "email"), or null. */
-export function closestField(field: string, known: readonly string[]): string | null {
-  return closest(field, known);
-}
-
 interface Seen {
   count: number;
   indexes: number[];

@@ -11,7 +11,7 @@ import { invalid, invalidMany, type ErrorDetail } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
 import { coerceUserId, dateOrDefault } from '../../services/validate.ts';
-import { closestField, recordFieldWarnings } from '../../services/upload-warnings.ts';
+import { closest, recordFieldWarnings } from '../../services/upload-warnings.ts';
 import { bodyUtf8Warnings } from './address-book.ts';
 import { EXAMPLE_INVITES_ACCEPTED, EXAMPLE_INVITES_SENT, EXAMPLE_SUGGESTED_SEEN, EXAMPLE_USERS } from './examples.ts';
 import type { RouteSpec } from './table.ts';
@@ -101,7 +101,7 @@ export function recordRoutes(deps: {
     }
     for (const k in item as Record<string, unknown>) {
       if (known.includes(k)) continue;
-      const guess = closestField(k, known);
+      const guess = closest(k, known);
       if (guess === 'email' || guess === 'emails' || guess === 'phone' || guess === 'phones') {
         throw invalid(`entries[${i}]`, `needs a usable email or phone (it has "${k}": did you mean "${guess}"?)`);
       }
