@@ -4,7 +4,9 @@
  * or null when the value is not a date we can read. Also read, since each says unambiguously which day
  * it means: the e-mail Date header (RFC 5322: "Tue, 24 Nov 2026 09:30:00 +0000", HTTP's "... GMT"), what
  * JavaScript's Date.toString() prints ("Tue Nov 24 2026 09:30:00 GMT+0100 (CET)"), a month by its name
- * ("24 Nov 2026", "Nov 24, 2026"), "2026/11/24 09:30",
+ * ("24 Nov 2026", "Nov 24, 2026", "Monday, May 14, 2001 4:39 PM" as Outlook prints a "Sent:" line), "2026/11/24 09:30",
+ * the Date header with its trailing zone comment ("Mon, 14 May 2001 16:39:00 -0700 (PDT)", as mail logs
+ * keep it), C's asctime and Unix date(1) ("Mon May 14 16:39:00 PDT 2001", an mbox "From " line),
  * and ISO 8601's basic form, with a time ("20261124T093000Z") or without ("20261124", which as Unix
  * seconds would be a day of 1970). Day-month-year with slashes stays refused:
  * "03/04/2026" is a different day in Europe and in the United States.
@@ -149,10 +151,20 @@ const ZONES: Record<string, number> = { ut: 0, utc: 0, gmt: 0, z: 0, est: -300, 
 const DAY_NAME = '(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*';
 const TIME = '(\\d{1,2}):(\\d{2})(?::(\\d{2}))?';
 const ZONE = '(?:\\s*([+-]\\d{4}|gmt[+-]\\d{4}|[a-z]{1,3}))?';
-/** RFC 5322 / RFC 7231: [Tue, ]24 Nov 2026[ 09:30[:00][ +0000|GMT|EST...]] */
-const RFC5322 = new RegExp(`^(?:${DAY_NAME},?\\s+)?(\\d{1,2})\\s+([a-z]{3})[a-z]*\\.?\\s+(\\d{4})(?:\\s+${TIME}${ZONE})?$`, 'i');
-/** Date.toString(): Tue Nov 24 2026 09:30:00 GMT+0100 (Central European Standard Time); also "Nov 24, 2026" */
-const JS_DATE = new RegExp(`^(?:${DAY_NAME},?\\s+)?([a-z]{3})[a-z]*\\.?\\s+(\\d{1,2}),?\\s+(\\d{4})(?:\\s+${TIME}${ZONE}(?:\\s*\\([^)]*\\))?)?$`, 'i');
+/** An RFC 5322 comment after the zone: "-0700 (PDT)", how every Date header of a mail log ends. */
+const COMMENT = '(?:\\s*\\([^)]*\\))?';
+/** RFC 5322 / RFC 7231: [Tue, ]24 Nov 2026[ 09:30[:00][ +0000|GMT|EST...][ (PDT)]] */
+const RFC5322 = new RegExp(`^(?:${DAY_NAME},?\\s+)?(\\d{1,2})\\s+([a-z]{3})[a-z]*\\.?\\s+(\\d{4})(?:\\s+${TIME}${ZONE}${COMMENT})?$`, 'i');
+/**
+ * Date.toString(): Tue Nov 24 2026 09:30:00 GMT+0100 (Central European Standard Time); also "Nov 24, 2026"
+ * and Outlook's "Monday, May 14, 2001 4:39 PM" (a 12-hour time: group 7).
+ */
+const JS_DATE = new RegExp(
+  `^(?:${DAY_NAME},?\\s+)?([a-z]{3})[a-z]*\\.?\\s+(\\d{1,2}),?\\s+(\\d{4})(?:\\s+${TIME}(?:\\s*([ap])\\.?m\\.?)?${ZONE}${COMMENT})?$`,
+  'i',
+);
+/** C's asctime and Unix date(1): Mon May 14 16:39:00[ PDT|+0000] 2001 (the zone before the year). */
+const ASCTIME = new RegExp(`^(?:${DAY_NAME},?\\s+)?([a-z]{3})[a-z]*\\s+(\\d{1,2})\\s+${TIME}${ZONE}\\s+(\\d{4})$`, 'i');
 /** 2026/11/24[ 09:30[:00]] */
 const SLASHED = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/i;
 /** ISO 8601 basic with a time: 20261124T0930[00][Z|+0100] */
@@ -162,10 +174,21 @@ const BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(Z|[+-]\d{4})?$/i;
 function otherForms(s: string): number | null {
   let r: RegExpExecArray | null;
   if ((r = RFC5322.exec(s))) return civil(+r[3]!, MONTHS[r[2]!.toLowerCase()], +r[1]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), r[7]);
-  if ((r = JS_DATE.exec(s))) return civil(+r[3]!, MONTHS[r[1]!.toLowerCase()], +r[2]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), r[7]);
+  if ((r = JS_DATE.exec(s))) {
+    const hour = twelveHour(+(r[4] ?? 0), r[7]);
+    return hour === null ? null : civil(+r[3]!, MONTHS[r[1]!.toLowerCase()], +r[2]!, hour, +(r[5] ?? 0), +(r[6] ?? 0), r[8]);
+  }
+  if ((r = ASCTIME.exec(s))) return civil(+r[7]!, MONTHS[r[1]!.toLowerCase()], +r[2]!, +r[3]!, +r[4]!, +(r[5] ?? 0), r[6]);
   if ((r = SLASHED.exec(s))) return civil(+r[1]!, +r[2]!, +r[3]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), undefined);
   if ((r = BASIC.exec(s))) return civil(+r[1]!, +r[2]!, +r[3]!, +r[4]!, +r[5]!, +(r[6] ?? 0), r[7]);
   return null;
+}
+
+/** The 24-hour hour of `hour` with its AM/PM letter (`a`, `p`, or none: already 24-hour); null when it cannot be one. */
+function twelveHour(hour: number, half: string | undefined): number | null {
+  if (half === undefined) return hour;
+  if (hour < 1 || hour > 12) return null;
+  return (hour % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
 }
 
 /** Epoch ms of a civil date-time in `zone` (±hhmm, GMT±hhmm, a zone name; none: UTC), or null when invalid. */

@@ -790,6 +790,61 @@ for (const engine of ENGINES) {
       });
     });
 
+    it('a corporate mail log book: Date headers with their zone comment are read, a name with a department note is one person', async () => {
+      // Issue #12 on a book built as from an Exchange / Notes mail log: the Date header's "(PDT)" was a 400
+      // for the whole upload (every person lost), and "(ECT)" split Vince from his own number.
+      const entries = [
+        {
+          name: 'Kaminski, Vince J',
+          emails: ['vkaminski@aol.com'],
+          phones: ['+1 713 853 3848'],
+          times_contacted: 5,
+          last_message_sent_date: 'Mon, 14 May 2001 16:39:00 -0700 (PDT)',
+        },
+        {
+          name: 'Vince Kaminski (ECT)',
+          emails: ['vince.j.kaminski@enron.com'],
+          phones: ['+1 713 853 3848'],
+          times_contacted: 2,
+          last_message_sent_date: 'Mon May 14 16:39:00 PDT 2001',
+        },
+        {
+          name: 'Mary Kaminski (ECT)',
+          emails: ['mary.kaminski@enron.com'],
+          phones: ['+1 713 853 3849'],
+          times_contacted: 1,
+          last_message_sent_date: 'Monday, May 14, 2001 4:39 PM',
+        },
+        {
+          name: 'Jeff Dasovich',
+          emails: ['jeff.dasovich@enron.com'],
+          times_contacted: 3,
+          last_message_sent_date: 'Wed,  4 Oct 2000 02:06:00 -0700 (PDT)',
+          last_message_received_date: 'Thu, 5 Oct 2000 09:00:00 -0700 (PDT)',
+        },
+      ];
+      const r = await api.post('/v0/address-book', {
+        user_id: 'mail-log',
+        source: { type: 'gmail', email: 'sally.beck@enron.com' },
+        entries,
+        include_left_out: 1,
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, [...d.emails].sort()]);
+      assert.deepEqual(rows.length, 3, JSON.stringify(rows));
+      const vince = r.body.data.find((d: any) => d.emails.includes('vkaminski@aol.com'));
+      assert.deepEqual([...vince.emails].sort(), ['vince.j.kaminski@enron.com', 'vkaminski@aol.com']);
+      // Mary, of the same department and family name, stays her own person.
+      assert.ok(r.body.data.some((d: any) => d.name === 'Mary Kaminski (ECT)' && d.emails.length === 1));
+      assert.deepEqual(r.body.meta.left_out_entries, []);
+      assert.deepEqual(r.body.meta.cleaning.left_out, 0);
+      // The dates were read: the same book on GET, Jeff's last message sent in October 2000 counts.
+      const g = await api.get('/v0/address-book/mail-log?explain=1');
+      assert.equal(g.status, 200, g.text);
+      const jeff = g.body.data.find((d: any) => d.name === 'Jeff Dasovich');
+      assert.ok(jeff.explain.sent_recency > 0, JSON.stringify(jeff.explain));
+    });
+
     it('property: for any upload, the summary adds up and the listing matches it', async () => {
       const addr = fc.constantFrom(
         'a@x.com',

@@ -56,6 +56,24 @@ describe('parseDate', () => {
       }),
     );
   });
+  it('reads the dates of real mail logs: the Date header with its zone comment, asctime and date(1), Outlook\'s 12-hour "Sent:" line', () => {
+    // Issue #12: one such date in an upload was a 400 for the whole book (every person of it lost).
+    const at = Date.UTC(2001, 4, 14, 23, 39, 0);
+    for (const [v, want] of [
+      ['Mon, 14 May 2001 16:39:00 -0700 (PDT)', at], // every Date header of the Enron corpus
+      ['Mon,  4 May 2001 16:39:00 -0700 (PDT)', Date.UTC(2001, 4, 4, 23, 39, 0)], // a padded day
+      ['Mon, 14 May 2001 23:39:00 +0000 (GMT)', at],
+      ['Mon May 14 16:39:00 PDT 2001', at], // date(1)
+      ['Mon May 14 23:39:00 2001', at], // asctime, an mbox "From " line
+      ['Monday, May 14, 2001 4:39 PM', Date.UTC(2001, 4, 14, 16, 39)], // Outlook's "Sent:" line
+      ['May 14, 2001 12:05 AM', Date.UTC(2001, 4, 14, 0, 5)],
+      ['May 14, 2001 12:05 p.m.', Date.UTC(2001, 4, 14, 12, 5)],
+    ] as const)
+      assert.equal(parseDate(v), want, v);
+    // A 12-hour time that is none, an unknown zone, an unclosed comment: still no date.
+    for (const v of ['May 14, 2001 13:05 PM', 'May 14, 2001 0:05 AM', 'Mon May 14 16:39:00 CEST 2001', 'Mon, 14 May 2001 16:39:00 -0700 (PDT'])
+      assert.equal(parseDate(v), null, v);
+  });
   it('refuses day and month as numbers with slashes (03/04/2026 is two different days), and invalid parts', () => {
     for (const v of [
       '03/04/2026',

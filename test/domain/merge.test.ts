@@ -1528,3 +1528,41 @@ test('one mailbox: a card renamed by a later sync shows its new name', () => {
     1,
   );
 });
+
+test("a directory's note in brackets is no word of the name: 'Vince Kaminski (ECT)' is 'Vince J Kaminski' on his number (issue #12)", () => {
+  // Exchange and Outlook annotate display names with a department or a company. The note vetoed the merge
+  // with any spelling holding a word the note lacks (a middle initial): one person in two rows, his own
+  // number in both.
+  assertRowsOnOneNumber(
+    [
+      ['Vince Kaminski (ECT)', 'Vince J Kaminski'],
+      ['Vince Kaminski (ECT)', 'Kaminski, Vince J'],
+      ['Kay Mann [Legal]', 'Kay E Mann'],
+      ['Robert (Bob) Smith', 'Robert J Smith'],
+      ['John Smith (ECT)', 'John Smith (HOU)'],
+    ],
+    1,
+  );
+  const cs = merge([
+    { name: 'Kaminski, Vince J', emails: ['vkaminski@aol.com'], phone: '+1 713 853 3848' },
+    { name: 'Vince Kaminski (ECT)', emails: ['vince.j.kaminski@enron.com'], phone: '+1 713 853 3848' },
+  ]);
+  assert.equal(cs.length, 1);
+  assert.deepEqual(cs[0].emails.map((e) => e.display).sort(), ['vince.j.kaminski@enron.com', 'vkaminski@aol.com']);
+});
+
+test('MUST NOT merge: a note in brackets that is all the name tells, a generation or a title in brackets, another name beside a note', () => {
+  assertRowsOnOneNumber(
+    [
+      // One word of a name is left without the note: the note is the given name.
+      ['Smith (John)', 'Smith (Mary)'],
+      // A father and his son, a couple: the bracket says which.
+      ['John Smith (Jr)', 'John Smith (Sr)'],
+      ['Smith (Mr)', 'Smith (Mrs)'],
+      // Two people of one department.
+      ['Vince Kaminski (ECT)', 'Mary Kaminski (ECT)'],
+      ['John Smith (ECT)', 'Jane Smith'],
+    ],
+    2,
+  );
+});

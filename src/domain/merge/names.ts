@@ -262,6 +262,10 @@ export function foldName(name: string): string[] {
   // An address or a phone number kept as a card's name (a card made from an e-mail, a number saved
   // unnamed) names nobody: it neither vetoes a merge nor counts as a name's words.
   if (isChannelText(name)) return [];
+  if (name.includes('(') || name.includes('[')) {
+    const bare = withoutNotes(name);
+    if (bare !== null) return foldName(bare);
+  }
   const tokens = foldTokens(name);
   // A name made only of kinship words (and "my", "cell", ...) is a relation label. A relation word before
   // a name ("Grandma Ann", "Aunt Ann Lee") is dropped: the name is the person's.
@@ -282,6 +286,26 @@ export function foldName(name: string): string[] {
   const at = tokens.findIndex((t) => TRADE_WITH_NAME.has(t));
   if (at >= 0 && tokens[at - 1] !== 's') return tokens.filter((t) => !TRADE_WITH_NAME.has(t) && !KIN_FILLER.has(t));
   return tokens;
+}
+
+/** A note in brackets: "(ECT)", "[Legal]". */
+const NOTE_RE = /\([^()]*\)|\[[^[\]]*\]/g;
+/** Words that tell a father from his son, or a title its gender: a note of them is no mere note. */
+const NOTE_KEEP = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv', ...IGNORED_TOKENS]);
+
+/**
+ * The name without its notes in brackets, as directories annotate names with a department, a company or
+ * a nickname ("Vince Kaminski (ECT)", "Kay Mann [Legal]", "Robert (Bob) Smith"); null when it has none,
+ * when fewer than two words of a name would stay ("Smith (John)" and "Smith (Mary)" are two people), or
+ * when a note tells a generation or a title ("John Smith (Jr)", "Smith (Mrs)"). The note said where the
+ * person works, not who they are: "Vince Kaminski (ECT)" vetoed "Vince J Kaminski" on his own number.
+ */
+function withoutNotes(name: string): string | null {
+  const notes = name.match(NOTE_RE);
+  if (notes === null) return null;
+  for (const n of notes) for (const t of untitledTokens(n)) if (NOTE_KEEP.has(t)) return null;
+  const bare = name.replace(NOTE_RE, ' ').replace(/\s+/g, ' ').trim();
+  return foldTokens(bare).length >= 2 ? bare : null;
 }
 
 function withoutChannelWords(tokens: string[]): string[] {
