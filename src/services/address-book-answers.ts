@@ -11,7 +11,8 @@ import type { EntryInput, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, Tenant } from '../storage/types.ts';
 import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
 import { invalid } from './errors.ts';
-import { unknownFieldWarnings, type FieldWarning } from './upload-warnings.ts';
+import { lenientWarningsOf, originalOf } from './lenient.ts';
+import { readUploadFields, type FieldWarning } from './upload-warnings.ts';
 import { checkEntries, checkTopLevelFields, coerceSourceType, coerceUserId } from './validate.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
@@ -21,6 +22,13 @@ export interface UploadRequest {
   entries: unknown[];
   backfill?: unknown;
   [option: string]: unknown;
+}
+
+/** The entries with the names read from other name fields (`names`, by index): copies of those entries. */
+function withNames(entries: EntryInput[], names: ReadonlyMap<number, string>): EntryInput[] {
+  const out = entries.slice();
+  for (const [i, name] of names) out[i] = { ...out[i], name };
+  return out;
 }
 
 /** Who asks and how long the request has run (meta.time), wherever the answer is computed. */
@@ -127,7 +135,10 @@ export async function answerUpload(
     throw invalid('backfill', (e as OptionError).problem);
   }
   const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
-  const entries = body.entries as EntryInput[];
+  // Fields the schema does not name: warned about, and a person's name in other fields read into
+  // `name` (copies of those entries; the raw upload keeps them as sent).
+  const fields = readUploadFields(body);
+  const entries = fields.names.size === 0 ? (body.entries as EntryInput[]) : withNames(body.entries as EntryInput[], fields.names);
   checkEntries(entries, config);
   checkTopLevelFields(body, config);
   if (opts.promoteMatchingDomain === 'owner' && !backfill && !source.email?.includes('@')) {
@@ -135,10 +146,12 @@ export async function answerUpload(
     await service.requireOwnerEmail(ctx.tenant, userId);
   }
   const listLeftOut = listLeftOutOf(body, opts);
-  const warnings = unknownFieldWarnings(body);
+  // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
+  const lenient = lenientWarningsOf(body);
+  const warnings = lenient.length === 0 ? fields.warnings : [...lenient, ...fields.warnings];
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
-  // caller has it, else the JSON of the validated body (small bodies, parsed on the event loop).
-  const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(body));
+  // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop).
+  const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(originalOf(body)));
   const normalized = known.upload.normalized;
   // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
   let cleaning: UploadCleaning | undefined;

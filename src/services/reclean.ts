@@ -13,6 +13,7 @@ import type { EntryInput } from '../domain/types.ts';
 import { decodeEntries, encodeEntries } from '../storage/entry-codec.ts';
 import type { BookRef, RewrittenUpload, Storage, StoredUpload, Tenant } from '../storage/types.ts';
 import { cleanUpload } from './address-book.ts';
+import { readStoredEntries } from './lenient.ts';
 
 export interface RecleanCounts {
   books: number;
@@ -37,9 +38,11 @@ export function entriesOfRaw(raw: string): EntryInput[] | null {
   } catch {
     return null;
   }
-  if (Array.isArray(parsed)) return parsed as EntryInput[];
+  // Read as the edge read them when they were received (lenient.ts: names in other fields, forms the
+  // schema refused but whose meaning is plain): identity on well-formed entries.
+  if (Array.isArray(parsed)) return readStoredEntries(parsed);
   if (parsed !== null && typeof parsed === 'object' && Array.isArray((parsed as { entries?: unknown }).entries)) {
-    return (parsed as { entries: EntryInput[] }).entries;
+    return readStoredEntries((parsed as { entries: unknown[] }).entries);
   }
   return null;
 }

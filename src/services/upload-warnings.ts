@@ -5,6 +5,7 @@
  * closest to. Aggregated by field name (count, first indexes), and bounded whatever the upload's size.
  */
 import { makeSchemas } from '../http/schemas.ts';
+import { hasNoName, NAME_ALIAS_KEYS, nameFromAliases, WHOLE_NAME_KEYS } from './lenient.ts';
 
 /** One warning of `meta.warnings`. */
 export interface FieldWarning {
@@ -34,6 +35,18 @@ const ENTRY_SET = new Set(ENTRY);
 
 /** The unknown fields of an upload body (already schema-validated: objects where the schema says so). */
 export function unknownFieldWarnings(body: Record<string, unknown>): FieldWarning[] {
+  return readUploadFields(body).warnings;
+}
+
+/**
+ * The fields of an upload body that the schema does not name: the warnings about them, and the names of
+ * the entries that have none of their own but name the person in other fields (`first_name` and
+ * `last_name`, `display_name` …: lenient.ts), by entry index. Those fields are then read, and named as
+ * read; every other one as unknown. One pass over the entries' own fields, as before: a well-formed
+ * entry costs nothing more.
+ */
+export function readUploadFields(body: Record<string, unknown>): { warnings: FieldWarning[]; names: Map<number, string> } {
+  const names = new Map<number, string>();
   const out: FieldWarning[] = [];
   const top = new Map<string, Seen>();
   for (const k in body) if (!TOP_SET.has(k)) note(top, k, -1);
@@ -47,14 +60,34 @@ export function unknownFieldWarnings(body: Record<string, unknown>): FieldWarnin
   const entries = body.entries;
   if (Array.isArray(entries)) {
     const seen = new Map<string, Seen>();
+    const read = new Map<string, Seen>();
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i] as Record<string, unknown> | null;
       if (e === null || typeof e !== 'object') continue;
-      for (const k in e) if (!ENTRY_SET.has(k)) note(seen, k, i);
+      let aliased = false;
+      for (const k in e) {
+        if (ENTRY_SET.has(k)) continue;
+        if (NAME_ALIAS_KEYS.has(k) && hasNoName(e)) aliased = true;
+        else note(seen, k, i);
+      }
+      if (!aliased) continue;
+      // The person's name is in other fields: those read are named as read, the others as unknown.
+      const r = nameFromAliases(e);
+      if (r !== null) names.set(i, r.name);
+      for (const k in e) if (NAME_ALIAS_KEYS.has(k)) note(r?.used.includes(k) ? read : seen, k, i);
+    }
+    for (const [field, s] of read) {
+      const whole = WHOLE_NAME_KEYS.has(field);
+      out.push({
+        field: `entries[].${field}`,
+        message: `read ${whole ? 'as' : 'as part of'} "name" (the entry has no "name"; a given "name" is never overridden); send "name"`,
+        count: s.count,
+        indexes: s.indexes,
+      });
     }
     report(out, seen, 'entries[].', ENTRY);
   }
-  return out;
+  return { warnings: out, names };
 }
 
 /**

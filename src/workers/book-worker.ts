@@ -17,6 +17,7 @@ import { StorageError } from '../storage/errors.ts';
 import { openStorage } from '../storage/index.ts';
 import { adoptWriteLocks } from '../storage/write-lock.ts';
 import { AddressBookAnswers } from './answers.ts';
+import { validateLeniently } from '../services/lenient.ts';
 import { compileBodyValidator, parseJsonBody } from './compilers.ts';
 import { type Job, type JobContext, type JobReply, WORKER_LOADED, type WorkerInit } from './protocol.ts';
 
@@ -43,8 +44,14 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
   const ctx = contextOf(job.ctx);
   if (job.kind === 'post') {
     const text = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString('utf8');
-    const body = parseJsonBody(text);
-    validateUpload(body);
+    const parsed = parseJsonBody(text);
+    // A body the schema refuses is read again leniently (services/lenient.ts), as on the event loop.
+    let body = parsed;
+    try {
+      validateUpload(parsed);
+    } catch (e) {
+      body = validateLeniently(parsed, e, validateUpload);
+    }
     const b = body as UploadBody;
     // The body's bytes are stored as they came (handed to the storage, which may move them to its writer).
     const r = await answers.upload(b, ctx, undefined, job.body);

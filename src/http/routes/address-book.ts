@@ -5,8 +5,10 @@ import type { Config } from '../../config.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { listLeftOutOf, rankOptionsOf, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
 import { invalid } from '../../services/errors.ts';
+import { validateLeniently } from '../../services/lenient.ts';
 import { BOOK_QUERY_RULES, invalidUtf8Warning, queryWarnings, UPLOAD_QUERY_RULES, type FieldWarning } from '../../services/upload-warnings.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
+import { compileBodyValidator } from '../../workers/compilers.ts';
 import type { JobContext } from '../../workers/protocol.ts';
 import type { JobResult, WorkerPool } from '../../workers/pool.ts';
 import { elapsedSeconds } from '../error-handler.ts';
@@ -145,6 +147,9 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
   // The one path of these requests, here and on the workers.
   const answers = new AddressBookAnswers(service, config, S);
   const docs = `${config.publicUrl}/docs`;
+  // The route's own schema, compiled on first need: it validates a body once read leniently.
+  let strict: ((body: unknown) => void) | undefined;
+  const strictUpload = () => (strict ??= compileBodyValidator(uploadBodySchema(S)));
   const contextOf = (request: FastifyRequest): AnswerContext => ({
     tenant: request.auth.tenant,
     appName: request.auth.appName,
@@ -227,8 +232,10 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
           if (r.upload) (request as { body: unknown }).body = { backfill: r.upload.backfill ? 1 : 0, entries: new Array(r.upload.entries) };
           return sendJson(reply, withWarnings(r.body, warnings));
         }
-        if (request.validationError) throw request.validationError;
-        const r = await answers.upload(request.body as UploadBody, contextOf(request), rankElsewhere(request));
+        // A body the schema refuses is read again leniently (services/lenient.ts: `"3"` as 3, an e-mail
+        // object as its address): valid then, it goes on with warnings; else the 400 stands.
+        const valid = request.validationError ? validateLeniently(body, request.validationError, strictUpload()) : body;
+        const r = await answers.upload(valid as UploadBody, contextOf(request), rankElsewhere(request));
         return sendJson(reply, withWarnings(r.json, warnings));
       },
     },

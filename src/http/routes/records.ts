@@ -11,7 +11,9 @@ import { invalid, invalidMany, type ErrorDetail } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
 import { coerceUserId, dateOrDefault } from '../../services/validate.ts';
+import { lenientWarningsOf, validateLeniently } from '../../services/lenient.ts';
 import { closest, recordFieldWarnings } from '../../services/upload-warnings.ts';
+import { compileBodyValidator } from '../../workers/compilers.ts';
 import { bodyUtf8Warnings } from './address-book.ts';
 import { EXAMPLE_INVITES_ACCEPTED, EXAMPLE_INVITES_SENT, EXAMPLE_SUGGESTED_SEEN, EXAMPLE_USERS } from './examples.ts';
 import type { RouteSpec } from './table.ts';
@@ -29,6 +31,8 @@ interface Reachable {
  */
 function metaOf(request: FastifyRequest, extra: Record<string, unknown> = {}, known?: readonly string[]): Record<string, unknown> {
   const warnings: unknown[] = bodyUtf8Warnings(request);
+  // What was read leniently (a batch the schema refused: lenient.ts), then the unknown fields.
+  if (request.body !== null && typeof request.body === 'object') warnings.push(...lenientWarningsOf(request.body));
   const entries = (request.body as { entries?: unknown } | null)?.entries;
   if (known !== undefined && Array.isArray(entries)) warnings.push(...recordFieldWarnings(entries, known));
   return { time: elapsedSeconds(request), ...extra, ...(warnings.length > 0 ? { warnings } : {}) };
@@ -113,13 +117,24 @@ export function recordRoutes(deps: {
   const USERS = itemFields(S.UsersBody);
   const SEEN = itemFields(S.SuggestedSeenBody);
 
-  const common = { method: 'POST', auth: 'secret_key', preValidation: wrapBareList } as const;
+  // A batch the schema refuses is read again leniently (services/lenient.ts: an e-mail or phone object
+  // as its value, a phone number as its digits, one value where a list is expected): valid then, it is
+  // stored with warnings; else the 400 stands. Each schema compiled on first need.
+  const strict = new Map<object, (body: unknown) => void>();
+  const bodyOf = (request: FastifyRequest, schema: object): unknown => {
+    if (!request.validationError) return request.body;
+    let validate = strict.get(schema);
+    if (validate === undefined) strict.set(schema, (validate = compileBodyValidator(schema)));
+    request.body = validateLeniently(request.body, request.validationError, validate, false);
+    return request.body;
+  };
+  const common = { method: 'POST', auth: 'secret_key', preValidation: wrapBareList, attachValidation: true } as const;
   const tags = ['invites and users'];
   const routes: RouteSpec[] = [];
 
   const invitesSent: RouteSpec['handler'] = async (request) => {
     const now = Date.now();
-    const rows = readAll((request.body as InvitesSentBody).entries, (e, i) => ({
+    const rows = readAll((bodyOf(request, S.InvitesSentBody) as InvitesSentBody).entries, (e, i) => ({
       userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
       keys: keysOf(e, i, false, SENT),
       inviteeName: e.invitee_name?.trim() || null,
@@ -143,7 +158,7 @@ export function recordRoutes(deps: {
 
   const invitesAccepted: RouteSpec['handler'] = async (request) => {
     const now = Date.now();
-    const rows = readAll((request.body as InvitesAcceptedBody).entries, (e, i) => ({
+    const rows = readAll((bodyOf(request, S.InvitesAcceptedBody) as InvitesAcceptedBody).entries, (e, i) => ({
       keys: keysOf(e, i, true, ACCEPTED),
       userId: e.user_id === undefined || e.user_id === null ? null : coerceUserId(e.user_id, `entries[${i}].user_id`),
       newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceUserId(e.new_user_id, `entries[${i}].new_user_id`),
@@ -173,7 +188,7 @@ export function recordRoutes(deps: {
     example: { body: EXAMPLE_USERS },
     sample: { path: '/v0/users', body: [{ id: 1, email: 'a@example.com' }] },
     handler: async (request) => {
-      const rows = readAll((request.body as UsersBody).entries, (u, i) => {
+      const rows = readAll((bodyOf(request, S.UsersBody) as UsersBody).entries, (u, i) => {
         const id = u.id ?? u.user_id ?? u.username;
         if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
         return { appUserId: coerceUserId(id, `entries[${i}].id`), name: u.name?.trim() || null, keys: keysOf(u, i, true, USERS) };
@@ -196,7 +211,7 @@ export function recordRoutes(deps: {
     sample: { path: '/v0/suggested-seen', body: { entries: [{ user_id: 'owner', email: 'a@example.com' }] } },
     handler: async (request) => {
       const now = Date.now();
-      const rows = readAll((request.body as SuggestedSeenBody).entries, (e, i) => ({
+      const rows = readAll((bodyOf(request, S.SuggestedSeenBody) as SuggestedSeenBody).entries, (e, i) => ({
         userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
         keys: keysOf(e, i, false, SEEN),
         seenAt: dateOrDefault(e.seen_at, `entries[${i}].seen_at`, now),

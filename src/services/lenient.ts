@@ -1,0 +1,406 @@
+/**
+ * Forms whose meaning is unambiguous although the schema refuses them, read at the edge (issue #12:
+ * "never lose a real person"). A client that sends `times_contacted: "3"`, a phone as a JSON number, or
+ * e-mails and phones as the objects of Google's People API, Apple's and many SDKs (`{"value": …,
+ * "type": "work"}`) would otherwise lose its whole upload to one 400. Each such value is read as what
+ * it plainly means and named in `meta.warnings` (field, entries, what was read), so the integration can
+ * be fixed; anything still ambiguous or wrong stays a 400 naming its field.
+ *
+ * The strict schema runs first, unchanged: a well-formed body never comes here. Only a body it refuses
+ * is read again by these rules and validated again by the same schema (validateLeniently). The reading
+ * is a pure function of the entries, identical to itself on a well-formed entry, so `kith reclean`
+ * reads a stored raw upload exactly as the edge read it (readStoredEntries).
+ *
+ * Entries also name a person in fields other than `name` (`first_name`/`last_name`, `given_name`/
+ * `family_name`, `firstName`/`lastName`, `display_name`/`displayName`, `full_name`/`fullName`): valid
+ * bodies whose person would be shown nameless. When `name` is absent (or blank), they are read into it
+ * (nameFromAliases); a given `name` is never overridden.
+ */
+import type { EntryInput } from '../domain/types.ts';
+import { invalidMany, type ErrorDetail } from './errors.ts';
+import type { FieldWarning } from './upload-warnings.ts';
+
+/** Entries named per warning (as the unknown-field warnings). */
+const MAX_INDEXES = 5;
+/** Problems named in one 400 (as the record endpoints). */
+const MAX_PROBLEMS = 20;
+
+/** Keys an e-mail object holds its address in, in the order read (Google People: value; Apple, SDKs: address, email). */
+const EMAIL_KEYS = ['value', 'address', 'email'] as const;
+/** Keys a phone object holds its number in (Google People: value, canonicalForm; Apple, SDKs: number, phone). */
+const PHONE_KEYS = ['value', 'number', 'phone', 'canonicalForm'] as const;
+
+/** Fields that hold a whole name, in the order preferred. */
+const WHOLE_NAME_FIELDS = ['display_name', 'displayName', 'full_name', 'fullName'] as const;
+/** Fields holding a part of a name, in the order the parts are joined. */
+const NAME_PART_KEYS = [
+  ['first_name', 'firstName', 'given_name', 'givenName'],
+  ['middle_name', 'middleName'],
+  ['last_name', 'lastName', 'family_name', 'familyName'],
+] as const;
+/** The fields holding a whole name, as a set. */
+export const WHOLE_NAME_KEYS: ReadonlySet<string> = new Set<string>(WHOLE_NAME_FIELDS);
+/** Every field read into `name` when `name` is absent. */
+export const NAME_ALIAS_KEYS: ReadonlySet<string> = new Set<string>([...WHOLE_NAME_FIELDS, ...NAME_PART_KEYS.flat()]);
+
+/** A readable name part: a string with something in it. */
+function part(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const t = v.trim();
+  return t === '' ? null : t;
+}
+
+/** Whether an entry has no name of its own (absent, null or blank): only then are other fields read into it. */
+export function hasNoName(e: Record<string, unknown>): boolean {
+  const n = e.name;
+  return n === undefined || n === null || (typeof n === 'string' && n.trim() === '');
+}
+
+/**
+ * The name an entry's other name fields give (`name` itself not looked at), and the fields read: a whole
+ * name (`display_name` …) if one is given, else the parts joined (given, middle, family). null: none.
+ */
+export function nameFromAliases(e: Record<string, unknown>): { name: string; used: string[] } | null {
+  for (const k of WHOLE_NAME_FIELDS) {
+    const v = part(e[k]);
+    if (v !== null) return { name: v, used: [k] };
+  }
+  const parts: string[] = [];
+  const used: string[] = [];
+  for (const keys of NAME_PART_KEYS) {
+    for (const k of keys) {
+      const v = part(e[k]);
+      if (v === null) continue;
+      parts.push(v);
+      used.push(k);
+      break;
+    }
+  }
+  return parts.length === 0 ? null : { name: parts.join(' '), used };
+}
+
+/** One thing read leniently: where (the field, as `entries[].times_contacted`), what, and in which entry. */
+interface Note {
+  field: string;
+  message: string;
+  index: number;
+}
+
+/** What a lenient reading of a list of items gives: the items (copies where changed), notes, problems. */
+export interface LenientItems<T> {
+  items: T[];
+  changed: boolean;
+  notes: Note[];
+  problems: ErrorDetail[];
+}
+
+type Item = Record<string, unknown>;
+
+/** Reads one value as an e-mail address: a string, or an object holding one. undefined: not readable. */
+function emailOf(v: unknown): { value: string; how?: string } | undefined {
+  if (typeof v === 'string') return { value: v };
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    for (const k of EMAIL_KEYS) {
+      const s = (v as Item)[k];
+      if (typeof s === 'string' && s.trim() !== '') return { value: s, how: `an object, read as its "${k}"; send a string` };
+    }
+  }
+  return undefined;
+}
+
+/** A JSON number read as a phone's digits: a whole positive number only (a fraction or a sign is no phone). */
+function digitsOf(n: number): string | undefined {
+  return Number.isSafeInteger(n) && n > 0 ? String(n) : undefined;
+}
+
+/** Reads one value as a phone: a string, a whole number, or an object holding either. undefined: not readable. */
+function phoneOf(v: unknown): { value: string; how?: string } | undefined {
+  if (typeof v === 'string') return { value: v };
+  if (typeof v === 'number') {
+    const d = digitsOf(v);
+    return d === undefined ? undefined : { value: d, how: 'a JSON number, read as its digits (a number cannot keep a leading + or 0: send phones as strings)' };
+  }
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    for (const k of PHONE_KEYS) {
+      const s = (v as Item)[k];
+      if (typeof s === 'string' && s.trim() !== '') return { value: s, how: `an object, read as its "${k}"; send a string` };
+      if (typeof s === 'number' && digitsOf(s) !== undefined) return { value: digitsOf(s)!, how: `an object, read as its "${k}" (a number, as its digits)` };
+    }
+  }
+  return undefined;
+}
+
+const EMAIL_UNREADABLE = `is no e-mail address: send a string, or an object with the address in ${EMAIL_KEYS.map((k) => `"${k}"`).join(', ')}`;
+const PHONE_UNREADABLE = `is no phone number: send a string (E.164 recommended), a whole number, or an object with it in ${PHONE_KEYS.map((k) => `"${k}"`).join(', ')}`;
+
+/**
+ * Reads an item's `one` (email or phone) and `many` (emails or phones) fields leniently: an object or a
+ * number (phones) where a string is expected, a single value or a list where the other is expected.
+ * Writes the fields it changes into `out` (a copy of the item); returns whether it changed any.
+ */
+function readAddresses(
+  item: Item,
+  out: () => Item,
+  i: number,
+  one: 'email' | 'phone',
+  many: 'emails' | 'phones',
+  read: (v: unknown) => { value: string; how?: string } | undefined,
+  unreadable: string,
+  notes: Note[],
+  problems: ErrorDetail[],
+): void {
+  const note = (field: string, message: string) => notes.push({ field: `entries[].${field}`, message, index: i });
+  // A value no rule reads: an object (or, for a phone, a number) is named with what is accepted; any
+  // other kind is left for the schema to name.
+  const attempt = (v: unknown, field: string): { value: string; how?: string } | undefined => {
+    const r = read(v);
+    if (r === undefined && ((v !== null && typeof v === 'object' && !Array.isArray(v)) || (one === 'phone' && typeof v === 'number'))) {
+      problems.push({ field, message: unreadable });
+    }
+    return r;
+  };
+  const single = item[one];
+  let extra: string[] = [];
+  if (single !== undefined && single !== null && typeof single !== 'string') {
+    if (Array.isArray(single)) {
+      // A list where one value is expected: its first is the one, the others join the list field.
+      const values: string[] = [];
+      let ok = true;
+      single.forEach((v, j) => {
+        if (v === null) return;
+        const r = attempt(v, `entries[${i}].${one}[${j}]`);
+        if (r === undefined) ok = false;
+        else values.push(r.value);
+      });
+      if (ok) {
+        out()[one] = values.length > 0 ? values[0] : null;
+        extra = values.slice(1);
+        note(one, `a list where one value is expected, read as its first value${extra.length > 0 ? ` (the others added to "${many}")` : ''}`);
+      }
+    } else {
+      const r = attempt(single, `entries[${i}].${one}`);
+      if (r !== undefined) {
+        out()[one] = r.value;
+        note(one, r.how ?? 'read as a string');
+      }
+    }
+  }
+  const list = item[many];
+  if (list !== undefined && list !== null && !(Array.isArray(list) && list.every((v) => v === null || typeof v === 'string'))) {
+    if (!Array.isArray(list)) {
+      // One value where a list is expected (a comma list in it is split as in any e-mail or phone field).
+      const r = typeof list === 'string' ? { value: list } : attempt(list, `entries[${i}].${many}`);
+      if (r !== undefined) {
+        out()[many] = [r.value];
+        note(many, `one value where a list is expected, read as a list of it${r.how !== undefined ? `; ${r.how}` : ''}`);
+      }
+    } else {
+      const values: (string | null)[] = [];
+      let how: string | undefined;
+      let ok = true;
+      list.forEach((v, j) => {
+        if (v === null || typeof v === 'string') return values.push(v);
+        const r = attempt(v, `entries[${i}].${many}[${j}]`);
+        if (r === undefined) ok = false;
+        else {
+          how ??= r.how;
+          values.push(r.value);
+        }
+      });
+      if (ok) {
+        out()[many] = values;
+        note(many, `items: ${how ?? 'read as strings'}`);
+      }
+    }
+  }
+  if (extra.length > 0) {
+    const current = out()[many];
+    out()[many] = Array.isArray(current) ? [...extra, ...current] : extra;
+  }
+}
+
+/** A count or an integer written as a string: digits (a fraction too, for a count), spaces around. */
+const NUMERIC = /^\s*\d+(?:\.\d+)?\s*$/;
+const INTEGER = /^\s*-?\d+\s*$/;
+
+/**
+ * Reads one upload entry's fields leniently (see the file's comment). Returns the entry itself when
+ * nothing needed reading, else a copy with the fields read.
+ */
+function readEntry(e: Item, i: number, notes: Note[], problems: ErrorDetail[], upload: boolean): Item {
+  let copy: Item | null = null;
+  const out = () => (copy ??= { ...e });
+  const note = (field: string, message: string) => notes.push({ field: `entries[].${field}`, message, index: i });
+
+  // An upload entry's counts (a record has none: there they are unknown fields, ignored).
+  const tc = upload ? e.times_contacted : undefined;
+  if (typeof tc === 'string') {
+    if (tc.trim() === '') {
+      out().times_contacted = null;
+      note('times_contacted', 'an empty string, read as not given (null)');
+    } else if (NUMERIC.test(tc)) {
+      const n = Number(tc);
+      out().times_contacted = n;
+      note('times_contacted', `a number written as a string, read as that number (entries[${i}]: ${JSON.stringify(tc.trim())} as ${n}); send a JSON number`);
+    } else {
+      problems.push({
+        field: `entries[${i}].times_contacted`,
+        message: 'must be a number of times (0 or more), as a JSON number or written as a string such as "3"',
+      });
+    }
+  }
+
+  const pinned = upload ? e.pinned : undefined;
+  if (typeof pinned === 'boolean') {
+    out().pinned = pinned ? 1 : 0;
+    note('pinned', 'a boolean, read as 1 (true) or 0 (false); send an integer');
+  } else if (typeof pinned === 'string') {
+    const t = pinned.trim().toLowerCase();
+    if (t === '') {
+      out().pinned = null;
+      note('pinned', 'an empty string, read as not given (null)');
+    } else if (t === 'true' || t === 'false') {
+      out().pinned = t === 'true' ? 1 : 0;
+      note('pinned', `"${t}", read as ${t === 'true' ? 1 : 0}; send an integer`);
+    } else if (INTEGER.test(t) && Number.isSafeInteger(Number(t))) {
+      out().pinned = Number(t);
+      note('pinned', `an integer written as a string, read as that integer (entries[${i}]: ${JSON.stringify(t)} as ${Number(t)}); send a JSON integer`);
+    } else {
+      problems.push({ field: `entries[${i}].pinned`, message: 'must be an integer (or true/false), as JSON or written as a string such as "1"' });
+    }
+  }
+
+  // A name given as an object of its parts or whole (`{"givenName": …, "familyName": …}`).
+  const name = e.name;
+  if (name !== null && typeof name === 'object' && !Array.isArray(name)) {
+    const r = nameFromAliases(name as Item);
+    if (r === null)
+      problems.push({ field: `entries[${i}].name`, message: 'must be a string, or an object with a display_name, full_name, or first_name and last_name' });
+    else {
+      out().name = r.name;
+      note('name', `an object, read as its ${r.used.map((k) => `"${k}"`).join(' and ')}; send a string`);
+    }
+  }
+
+  readAddresses(e, out, i, 'email', 'emails', emailOf, EMAIL_UNREADABLE, notes, problems);
+  readAddresses(e, out, i, 'phone', 'phones', phoneOf, PHONE_UNREADABLE, notes, problems);
+  return copy ?? e;
+}
+
+/**
+ * Reads a list of entries (upload entries or record items) leniently: copies of the items it changed,
+ * what it read (notes) and what it could not (problems, each naming its field). Identity on items the
+ * schema accepts.
+ */
+export function readItemsLeniently<T>(items: readonly T[], upload = true): LenientItems<T> {
+  const notes: Note[] = [];
+  const problems: ErrorDetail[] = [];
+  let changed = false;
+  const out = items.map((item, i) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item) || problems.length >= MAX_PROBLEMS) return item;
+    const r = readEntry(item as Item, i, notes, problems, upload);
+    if (r !== (item as Item)) changed = true;
+    return r as T;
+  });
+  return { items: out, changed, notes, problems };
+}
+
+/** The notes as `meta.warnings`: one per field and message kind, with the count and the first entries. */
+export function warningsOf(notes: readonly Note[]): FieldWarning[] {
+  const byKey = new Map<string, FieldWarning>();
+  for (const n of notes) {
+    // Messages that quote one entry's value are grouped by their kind (the text before the quote).
+    const kind = `${n.field}\u0000${n.message.replace(/ \(entries\[\d+\]:.*$/, '')}`;
+    let w = byKey.get(kind);
+    if (w === undefined) byKey.set(kind, (w = { field: n.field, message: n.message, count: 0, indexes: [] }));
+    if (w.indexes!.length === 0 || w.indexes![w.indexes!.length - 1] !== n.index) {
+      w.count++;
+      if (w.indexes!.length < MAX_INDEXES) w.indexes!.push(n.index);
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** A body read leniently: the warnings of what was read, and the body as the client sent it (its raw form is stored). */
+interface LenientRead {
+  warnings: FieldWarning[];
+  original: unknown;
+}
+const READ = new WeakMap<object, LenientRead>();
+
+/** The warnings of a body validateLeniently read (none for a body the strict schema accepted). */
+export function lenientWarningsOf(body: object): FieldWarning[] {
+  return READ.get(body)?.warnings ?? [];
+}
+
+/** The body as the client sent it, before validateLeniently read it (the body itself when it did not). */
+export function originalOf(body: object): unknown {
+  const r = READ.get(body);
+  return r === undefined ? body : r.original;
+}
+
+/**
+ * After the strict schema refused `body` (`strictError`): the body read leniently, when that makes it
+ * valid (then `validate`, the same strict schema, accepts it), with its warnings noted for the answer
+ * (lenientWarningsOf). Throws a 400 naming what no rule reads (an object with no usable value, a count
+ * that is no number), else the strict error of what is left (or `strictError` when nothing was read).
+ * `upload`: an upload body (else a record batch: only its e-mails, phones and name are read).
+ */
+export function validateLeniently(body: unknown, strictError: unknown, validate: (b: unknown) => void, upload = true): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw strictError;
+  const b = body as Item;
+  const entries = b.entries;
+  let next: Item = b;
+  const notes: Note[] = [];
+  let problems: ErrorDetail[] = [];
+  if (Array.isArray(entries)) {
+    const r = readItemsLeniently(entries, upload);
+    notes.push(...r.notes);
+    problems = r.problems;
+    if (r.changed) next = { ...b, entries: r.items };
+  }
+  // The owner's phone as a number (source.phone), read as an entry's.
+  const source = upload ? b.source : undefined;
+  if (source !== null && typeof source === 'object' && !Array.isArray(source) && typeof (source as Item).phone === 'number') {
+    const d = digitsOf((source as Item).phone as number);
+    if (d === undefined) problems.push({ field: 'source.phone', message: PHONE_UNREADABLE });
+    else {
+      next = { ...next, source: { ...(source as Item), phone: d } };
+      notes.push({
+        field: 'source.phone',
+        message: 'a JSON number, read as its digits (a number cannot keep a leading + or 0: send phones as strings)',
+        index: -1,
+      });
+    }
+  }
+  if (problems.length > 0) {
+    // What no rule reads, and whatever else the schema still refuses (each field named once).
+    let rest: ErrorDetail[] = [];
+    try {
+      validate(next);
+    } catch (e) {
+      rest = ((e as { details?: ErrorDetail[] }).details ?? []).filter(
+        (d) => !problems.some((p) => p.field === d.field || d.field.startsWith(`${p.field}.`) || d.field.startsWith(`${p.field}[`)),
+      );
+    }
+    throw invalidMany([...problems, ...rest].slice(0, MAX_PROBLEMS));
+  }
+  if (next === b) throw strictError;
+  validate(next);
+  const warnings = warningsOf(notes).map((w) => (w.field.startsWith('entries[]') ? w : { field: w.field, message: w.message, count: w.count }));
+  READ.set(next, { warnings, original: body });
+  return next;
+}
+
+/**
+ * The entries of a stored raw upload as the edge read them when it was received: the lenient reading
+ * (identity on well-formed entries) and the name read from other name fields. For `kith reclean`.
+ */
+export function readStoredEntries(entries: unknown[]): EntryInput[] {
+  const read = readItemsLeniently(entries).items;
+  return read.map((e) => {
+    if (e === null || typeof e !== 'object' || !hasNoName(e as Item)) return e;
+    const r = nameFromAliases(e as Item);
+    return r === null ? e : { ...(e as Item), name: r.name };
+  }) as EntryInput[];
+}

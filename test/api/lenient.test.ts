@@ -1,0 +1,268 @@
+/**
+ * Issue #12, "never lose a real person": forms the schema refuses but whose meaning is plain are read
+ * (and named in meta.warnings), on the event loop and on a book worker alike, on every engine; what is
+ * still ambiguous or wrong stays a 400 naming its field, and stores nothing.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+import { startApi, type TestApi } from '../helpers/api.ts';
+
+type Row = { name: string | null; emails: string[]; phones: string[] };
+type Warning = { field: string; message: string; count: number; indexes?: number[] };
+
+let n = 0;
+const userId = () => `lenient-${++n}`;
+
+for (const engine of ENGINES) {
+  describe(`lenient reading of uploads and records on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    let offload: TestApi;
+    before(async () => {
+      api = await startApi(engine, { LOG_LEVEL: 'warn', KITH_WORKERS: '0' });
+      offload = await startApi(engine, { LOG_LEVEL: 'warn', KITH_WORKERS: '1', KITH_OFFLOAD_BODY_BYTES: '0', KITH_OFFLOAD_BOOK_ENTRIES: '0' });
+    });
+    after(async () => {
+      await api?.close();
+      await offload?.close();
+    });
+
+    /** POSTs one entry (on the event loop, then on a worker); both answers must be 200 and alike. */
+    async function accepted(entry: Record<string, unknown>, source: Record<string, unknown> = { phone: '+14155550100' }) {
+      const out: { rows: Row[]; warnings: Warning[] }[] = [];
+      for (const a of [api, offload]) {
+        const r = await a.post('/v0/address-book', { user_id: userId(), source, entries: [{ name: 'Ann Lee', ...entry }] });
+        assert.equal(r.status, 200, r.text);
+        out.push({ rows: r.body.data, warnings: r.body.meta.warnings ?? [] });
+      }
+      assert.deepEqual(out[1], out[0], 'a worker reads it as the event loop does');
+      return out[0];
+    }
+
+    /** POSTs one entry; both paths must refuse it naming `field`, and store nothing. */
+    async function refused(entry: Record<string, unknown>, field: string) {
+      for (const a of [api, offload]) {
+        const user = userId();
+        const r = await a.post('/v0/address-book', { user_id: user, source: {}, entries: [{ name: 'Ann', email: 'ann@example.com' }, entry] });
+        assert.equal(r.status, 400, r.text);
+        assert.equal(r.body.code, 'invalid_request');
+        assert.deepEqual(
+          r.body.details.map((d: { field: string }) => d.field),
+          [field],
+        );
+        assert.match(r.body.error, new RegExp(`^Invalid request: ${field.replace(/[[\].]/g, '\\$&')} `));
+        const get = await a.get(`/v0/address-book/${user}`);
+        assert.equal(get.status, 404, 'a rejected upload stores nothing');
+      }
+    }
+
+    it('accepts counts, flags and pins written loosely, and says so', async () => {
+      const tc = await accepted({ email: 'ann@example.com', times_contacted: '3' });
+      assert.deepEqual(tc.warnings, [
+        {
+          field: 'entries[].times_contacted',
+          message: 'a number written as a string, read as that number (entries[0]: "3" as 3); send a JSON number',
+          count: 1,
+          indexes: [0],
+        },
+      ]);
+      const pinned = await accepted({ email: 'ann@example.com', pinned: true });
+      assert.equal(pinned.rows.length, 1);
+      assert.deepEqual(
+        pinned.warnings.map((w) => w.field),
+        ['entries[].pinned'],
+      );
+      const pinnedText = await accepted({ email: 'ann@example.com', pinned: '2' });
+      assert.deepEqual(
+        pinnedText.warnings.map((w) => w.field),
+        ['entries[].pinned'],
+      );
+      // Already documented forms: no warning.
+      for (const fav of [true, '1', 1]) assert.deepEqual((await accepted({ email: 'ann@example.com', is_favorite: fav })).warnings, []);
+      // A starred person with a loosely written count ranks like one sent properly.
+      const a = await api.post('/v0/address-book', {
+        user_id: userId(),
+        source: {},
+        entries: [
+          { name: 'A', email: 'a@example.com', times_contacted: '40' },
+          { name: 'B', email: 'b@example.com', times_contacted: 0 },
+        ],
+      });
+      assert.equal(a.status, 200, a.text);
+      assert.equal(a.body.data[0].name, 'A');
+    });
+
+    it('accepts phones as JSON numbers, and e-mails and phones as objects or single values', async () => {
+      const num = await accepted({ phones: [4155550123], phone: 4155550124 });
+      assert.deepEqual(num.rows[0].phones.sort(), ['+14155550123', '+14155550124']);
+      assert.deepEqual(num.warnings.map((w) => w.field).sort(), ['entries[].phone', 'entries[].phones']);
+      assert.match(num.warnings[0].message, /JSON number, read as its digits/);
+
+      const objects = await accepted({
+        emails: [{ value: 'ann@example.com', type: 'work' }, { address: 'ann.lee@example.org' }, { email: 'al@example.net' }],
+        phones: [{ value: '+1 415 555 0125', type: 'mobile' }, { number: '(415) 555-0126' }],
+      });
+      assert.deepEqual(objects.rows[0].emails, ['ann@example.com', 'ann.lee@example.org', 'al@example.net']);
+      assert.deepEqual(objects.rows[0].phones, ['+14155550125', '+14155550126']);
+      assert.deepEqual(
+        objects.warnings.map((w) => [w.field, w.indexes]),
+        [
+          ['entries[].emails', [0]],
+          ['entries[].phones', [0]],
+        ],
+      );
+
+      const single = await accepted({ email: { value: 'ann@example.com' }, emails: 'ann2@example.com, ann3@example.com', phones: '+1 415 555 0127' });
+      assert.deepEqual(single.rows[0].emails.sort(), ['ann2@example.com', 'ann3@example.com', 'ann@example.com']);
+      assert.deepEqual(single.rows[0].phones, ['+14155550127']);
+      assert.deepEqual(single.warnings.map((w) => w.field).sort(), ['entries[].email', 'entries[].emails', 'entries[].phones']);
+
+      // The owner's phone as a number: its digits (no +: they name no country, as the same string would not).
+      const ownerPhone = await accepted({ phone: '+1 415 555 0128' }, { phone: 14155550100 });
+      assert.deepEqual(ownerPhone.rows[0].phones, ['+14155550128']);
+      assert.deepEqual(
+        ownerPhone.warnings.map((w) => [w.field, w.count]),
+        [['source.phone', 1]],
+      );
+    });
+
+    it('reads a name from other name fields when name is absent, never over a given name', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ first_name: 'Ann', last_name: 'Lee' }, 'Ann Lee'],
+        [{ given_name: 'Ann', family_name: 'Lee' }, 'Ann Lee'],
+        [{ firstName: 'Ann', middleName: 'M', lastName: 'Lee' }, 'Ann M Lee'],
+        [{ display_name: 'Ann Lee', first_name: 'Annie' }, 'Ann Lee'],
+        [{ displayName: 'Dr Ann Lee' }, 'Dr Ann Lee'],
+        [{ full_name: 'Ann Lee' }, 'Ann Lee'],
+        [{ name: null, last_name: 'Lee' }, 'Lee'],
+        [{ name: { givenName: 'Ann', familyName: 'Lee' } }, 'Ann Lee'],
+      ];
+      for (const [fields, name] of cases) {
+        const r = await accepted({ name: undefined, email: 'ann@example.com', ...fields });
+        assert.equal(r.rows[0].name, name, JSON.stringify(fields));
+        assert.ok(r.warnings.length > 0, 'named in meta.warnings');
+      }
+      const parts = await accepted({ name: undefined, email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee' });
+      assert.deepEqual(
+        parts.warnings.map((w) => [w.field, w.indexes]),
+        [
+          ['entries[].first_name', [0]],
+          ['entries[].last_name', [0]],
+        ],
+      );
+      assert.match(parts.warnings[0].message, /^read as part of "name"/);
+      // A given name wins; the other fields are unknown, as before.
+      const given = await accepted({ name: 'Nan', email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee' });
+      assert.equal(given.rows[0].name, 'Nan');
+      assert.equal(given.warnings[0].message, 'unknown field, ignored (kept with the raw upload); did you mean "name"?');
+      // filter_blank_names keeps a person named in those fields.
+      const r = await api.post('/v0/address-book', {
+        user_id: userId(),
+        source: {},
+        entries: [{ first_name: 'Ann', email: 'ann@example.com' }, { email: 'x@example.com' }],
+        filter_blank_names: 1,
+      });
+      assert.deepEqual(
+        r.body.data.map((d: Row) => d.name),
+        ['Ann'],
+      );
+    });
+
+    it('keeps the upload as sent: GET and a merge see the same person', async () => {
+      const user = userId();
+      const first = await api.post('/v0/address-book', {
+        user_id: user,
+        source: {},
+        entries: [{ first_name: 'Ann', last_name: 'Lee', emails: [{ value: 'ann@example.com' }], times_contacted: '2' }],
+      });
+      assert.equal(first.status, 200, first.text);
+      const second = await api.post('/v0/address-book', { user_id: user, source: {}, entries: [{ name: 'Ann Lee', email: 'ann@example.com' }] });
+      assert.equal(second.body.data.length, 1);
+      const get = await api.get(`/v0/address-book/${user}`);
+      assert.deepEqual(
+        get.body.data.map((d: Row) => [d.name, d.emails]),
+        [['Ann Lee', ['ann@example.com']]],
+      );
+    });
+
+    it('refuses what is still ambiguous or wrong, naming the field, storing nothing', async () => {
+      await refused({ email: 'b@example.com', times_contacted: 'many' }, 'entries[1].times_contacted');
+      await refused({ email: 'b@example.com', times_contacted: -1 }, 'entries[1].times_contacted');
+      await refused({ email: 'b@example.com', times_contacted: '-1' }, 'entries[1].times_contacted');
+      await refused({ email: 'b@example.com', pinned: 'yes' }, 'entries[1].pinned');
+      await refused({ email: 'b@example.com', pinned: 1.5 }, 'entries[1].pinned');
+      await refused({ emails: [{ type: 'work' }] }, 'entries[1].emails[0]');
+      await refused({ email: { label: 'x' } }, 'entries[1].email');
+      await refused({ phones: [{ type: 'mobile' }] }, 'entries[1].phones[0]');
+      await refused({ phones: [-4155550123] }, 'entries[1].phones[0]');
+      await refused({ phone: 4.5 }, 'entries[1].phone');
+      await refused({ emails: [5] }, 'entries[1].emails[0]');
+      await refused({ name: { nickname: 'A' } }, 'entries[1].name');
+      // One readable form beside an unreadable one: the whole upload is refused, the wrong one named.
+      await refused({ times_contacted: '3', emails: [{ type: 'home' }] }, 'entries[1].emails[0]');
+    });
+
+    it('records: e-mails and phones as objects, numbers and single values are read; objects with nothing usable refused', async () => {
+      const users = await api.post('/v0/users', [{ id: 77, emails: [{ value: 'user77@example.com' }], phone: 14155550177 }]);
+      assert.equal(users.status, 200, users.text);
+      assert.deepEqual(
+        users.body.meta.warnings.map((w: Warning) => w.field),
+        ['entries[].emails', 'entries[].phone'],
+      );
+      const sent = await api.post('/v0/invites-sent', { entries: [{ user_id: 42, email: { address: 'inv@example.com' } }] });
+      assert.equal(sent.status, 200, sent.text);
+      assert.deepEqual(
+        sent.body.meta.warnings.map((w: Warning) => w.field),
+        ['entries[].email'],
+      );
+      const seen = await api.post('/v0/suggested-seen', { entries: [{ user_id: 42, emails: 'seen@example.com', phones: [{ number: '+14155550199' }] }] });
+      assert.equal(seen.status, 200, seen.text);
+      const acc = await api.post('/invites-accepted', [{ email: { value: 'inv@example.com' }, new_user_id: 78 }]);
+      assert.equal(acc.status, 200, acc.text);
+
+      // They take effect: the recorded user and invite are matched in the book.
+      const book = await api.post('/v0/address-book', {
+        user_id: 42,
+        source: {},
+        entries: [
+          { name: 'User', email: 'user77@example.com' },
+          { name: 'Invited', email: 'inv@example.com' },
+          { name: 'Other', email: 'other@example.com' },
+        ],
+        filter_existing_users: 1,
+        filter_invites_sent: 1,
+      });
+      assert.deepEqual(
+        book.body.data.map((d: Row) => d.name),
+        ['Other'],
+      );
+
+      for (const [path, body, field] of [
+        ['/v0/users', [{ id: 1, emails: [{ type: 'work' }] }], 'entries[0].emails[0]'],
+        ['/v0/invites-sent', [{ user_id: 1, email: { label: 'x' } }], 'entries[0].email'],
+        ['/v0/suggested-seen', [{ user_id: 1, phones: [{}] }], 'entries[0].phones[0]'],
+        ['/v0/invites-accepted', [{ phone: -1 }], 'entries[0].phone'],
+      ] as const) {
+        const r = await api.post(path, body);
+        assert.equal(r.status, 400, `${path}: ${r.text}`);
+        assert.deepEqual(
+          r.body.details.map((d: { field: string }) => d.field),
+          [field],
+        );
+      }
+      // A batch with one unreadable item stores none of it.
+      const mixed = await api.post('/v0/users', [
+        { id: 90, email: { value: 'ok90@example.com' } },
+        { id: 91, email: { type: 'x' } },
+      ]);
+      assert.equal(mixed.status, 400);
+      const after = await api.post('/v0/address-book', {
+        user_id: 43,
+        source: {},
+        entries: [{ name: 'Ok', email: 'ok90@example.com' }],
+        filter_existing_users: 1,
+      });
+      assert.equal(after.body.data.length, 1, 'the refused batch stored nothing');
+    });
+  });
+}
