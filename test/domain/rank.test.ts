@@ -89,7 +89,7 @@ describe('featuresOf', () => {
       id: 3,
       emails: [
         { display: 'c@x.example', key: 'c@x.example', domain: 'x.example', junk: null },
-        { display: 'info@x.example', key: 'info@x.example', domain: 'x.example', junk: 'role' },
+        { display: 'info@x.example', key: 'info@x.example', domain: 'x.example', junk: null, role: true },
       ],
     });
     const stats = bookStatsOf([mine, gmail, role]);
@@ -99,6 +99,49 @@ describe('featuresOf', () => {
     // A webmail owner shares no "company" with every other webmail user.
     const gmailOwner = ctx({ owner: owner({ emailDomains: ['gmail.com'] }) });
     assert.equal(featuresOf(gmail, gmailOwner, stats).same_domain, 0);
+  });
+
+  it("same_domain: the owner's organisation is its registrable domain, any host under it included", () => {
+    const at = (id: number, domain: string) => contact({ id, emails: [{ display: `p${id}@${domain}`, key: `p${id}@${domain}`, domain, junk: null }] });
+    const sub = at(1, 'ect.corp.example');
+    const top = at(2, 'corp.example');
+    const lookalike = at(3, 'notcorp.example');
+    const other = at(4, 'corp.example.net');
+    const stats = bookStatsOf([sub, top, lookalike, other]);
+    for (const ownerDomain of ['corp.example', 'ect.corp.example', 'mail.corp.example']) {
+      const c = ctx({ owner: owner({ emailDomains: [ownerDomain] }) });
+      assert.equal(featuresOf(sub, c, stats).same_domain, 1, `${ownerDomain}: a colleague at a subdomain`);
+      assert.equal(featuresOf(top, c, stats).same_domain, 1, `${ownerDomain}: a colleague at the organisation's domain`);
+      assert.equal(featuresOf(lookalike, c, stats).same_domain, 0, `${ownerDomain}: a domain that only ends alike`);
+      assert.equal(featuresOf(other, c, stats).same_domain, 0, `${ownerDomain}: another registrable domain`);
+    }
+    // Under a public suffix (co.uk) the organisation is the name registered under it, not the suffix.
+    const a = at(5, 'acme.co.uk');
+    const b = at(6, 'other.co.uk');
+    const uk = ctx({ owner: owner({ emailDomains: ['mail.acme.co.uk'] }) });
+    const ukStats = bookStatsOf([a, b]);
+    assert.equal(featuresOf(a, uk, ukStats).same_domain, 1);
+    assert.equal(featuresOf(b, uk, ukStats).same_domain, 0);
+  });
+
+  it('role_email: a role mailbox the owner writes to stays in the list, below a person written to as often', () => {
+    const person = contact({
+      id: 1,
+      timesContacted: 40,
+      lastSent: T0 - DAY,
+      emails: [{ display: 'ann@x.example', key: 'ann@x.example', domain: 'x.example', junk: null }],
+    });
+    const desk = contact({
+      id: 2,
+      timesContacted: 40,
+      lastSent: T0 - DAY,
+      emails: [{ display: 'legal@x.example', key: 'legal@x.example', domain: 'x.example', junk: null, role: true }],
+    });
+    const book = [...background(), person, desk];
+    const ranked = rankContacts(book, { ...ctx(), explain: true });
+    const d = ranked.find((r) => r.contact.id === 2)!;
+    assert.equal(d.explain?.role_email, -1);
+    assert.ok(scoreOf(book, 1) > scoreOf(book, 2));
   });
 });
 

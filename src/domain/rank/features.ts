@@ -6,6 +6,7 @@
  * Pure: no I/O and no clock. Recency is measured against the newest activity found in the book itself
  * (BookStats.reference), so a five-year-old export ranks exactly like a fresh one.
  */
+import { getDomain } from 'tldts';
 import { plausibleDate } from '../dates.ts';
 import type { BookSignals, Contact, KeyStat, Owner } from '../types.ts';
 import { isWebmailDomain } from '../webmail.ts';
@@ -76,7 +77,9 @@ const TYPICAL_TIMES_QUANTILE = 0.5;
  * - completeness: share (0..1) of name, two or more channels, company, title and postal address present.
  * - personal_email: 1 when the contact has an address at a personal (webmail) domain.
  * - role_email: 1 when one of its addresses is a role address (info@, sales@): a desk, not a person.
- * - same_domain: 1 when it shares a (non-webmail) company domain with the owner.
+ * - same_domain: 1 when one of its addresses is at the owner's (non-webmail) organisation: the owner's
+ *   registrable domain or any host under it (an owner at corp.example and a colleague at
+ *   ect.corp.example, or the other way round).
  * - known_by: log1p(number of other users of the app whose book holds this person).
  * - reciprocal_frequency / reciprocal_recency: how often and how lately the person wrote to the owner,
  *   from the person's own uploaded book (the owner is in their book).
@@ -244,14 +247,35 @@ function completenessOf(c: Contact): number {
 }
 
 /** The owner's company domains (webmail left out), once per owner object: a book ranks thousands of contacts. */
-const ownerDomainsCache = new WeakMap<Owner, Set<string>>();
-function ownerDomains(owner: Owner): Set<string> {
+/** The host is already a lower-case A-label host name: tldts need not extract or validate it. */
+const PSL_OPTIONS = { allowPrivateDomains: true, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false } as const;
+const ownerDomainsCache = new WeakMap<Owner, string[]>();
+/**
+ * The owner's organisations: the registrable domain (the Public Suffix List's, through tldts) of each of
+ * the owner's non-webmail addresses, e.g. corp.example for an owner at ect.corp.example.
+ */
+function ownerDomains(owner: Owner): string[] {
   let s = ownerDomainsCache.get(owner);
   if (s === undefined) {
-    s = new Set(owner.emailDomains.map((d) => d.toLowerCase()).filter((d) => !isWebmailDomain(d)));
+    const orgs = new Set<string>();
+    for (const raw of owner.emailDomains) {
+      const d = raw.toLowerCase();
+      if (isWebmailDomain(d)) continue;
+      orgs.add(getDomain(d, PSL_OPTIONS) ?? d);
+    }
+    s = [...orgs];
     ownerDomainsCache.set(owner, s);
   }
   return s;
+}
+
+/** Whether `domain` (a lower-case host) is one of `orgs` or a host under one of them. */
+function inOrganisation(domain: string, orgs: readonly string[]): boolean {
+  for (const o of orgs) {
+    if (domain === o) return true;
+    if (domain.length > o.length && domain.endsWith(o) && domain.charCodeAt(domain.length - o.length - 1) === 46 /* . */) return true;
+  }
+  return false;
 }
 
 function anyKey(keys: readonly string[], set: { has(k: string): boolean }): number {
@@ -286,9 +310,10 @@ export function featuresOf(
   let personal = 0;
   let role = 0;
   for (const e of c.emails) {
-    if (companyDomains.has(e.domain)) sameDomain = 1;
+    if (sameDomain === 0 && companyDomains.length > 0 && inOrganisation(e.domain, companyDomains)) sameDomain = 1;
     if (personal === 0 && isWebmailDomain(e.domain)) personal = 1;
-    if (e.junk === 'role') role = 1;
+    // A role mailbox (info@, sales@: NormEmail.role) is a desk, not a person to invite.
+    if (e.role === true || e.junk === 'role') role = 1;
   }
 
   const recip = reciprocalOf(c.keys, signals);
