@@ -47,6 +47,34 @@ for (const engine of ENGINES) {
       assert.ok(first.score >= second.score);
     });
 
+    it('explain: a role mailbox the owner writes to is kept below a person written to as often; a colleague at a subdomain shares the domain', async () => {
+      const sent = '2026-10-01T09:00:00Z';
+      const r = await api.post('/v0/address-book', {
+        user_id: 'role-and-domain',
+        source: { type: 'gmail', email: 'owner@ect.corp.example' },
+        entries: [
+          { emails: ['legal@corp.example'], times_contacted: 40, last_message_sent_date: sent },
+          { emails: ['ann.lee@corp.example'], times_contacted: 40, last_message_sent_date: sent },
+          { emails: ['bo@notcorp.example'], times_contacted: 40, last_message_sent_date: sent },
+        ],
+        explain: 1,
+      });
+      assert.equal(r.status, 200, r.text);
+      const byEmail = new Map(r.body.data.map((row: { email: string }) => [row.email, row]));
+      const desk = byEmail.get('legal@corp.example') as { rank: number; explain: Record<string, number> };
+      const ann = byEmail.get('ann.lee@corp.example') as { rank: number; explain: Record<string, number> };
+      const bo = byEmail.get('bo@notcorp.example') as { rank: number; explain: Record<string, number> };
+      assert.ok(desk && ann && bo, 'all three are in the list');
+      assert.equal(desk.explain.role_email, -1);
+      assert.equal(ann.explain.role_email, undefined);
+      assert.equal(ann.explain.same_domain, 0.05);
+      assert.equal(bo.explain.same_domain, undefined);
+      assert.deepEqual(
+        [ann, bo, desk].map((x) => x.rank),
+        [1, 2, 3],
+      );
+    });
+
     it('GET returns the same cleaned, merged, ranked list with rank and score', async () => {
       const user = 'get-user';
       const post = await api.post('/v0/address-book', {
