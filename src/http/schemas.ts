@@ -37,6 +37,16 @@ export const UserId = Type.Union([Type.String({ minLength: 1, maxLength: 256, pa
   description: 'Your id of the user; a number is returned as a string',
 });
 
+/**
+ * What the descriptions say of the forms read leniently (services/lenient.ts): after the schema refuses
+ * a body, these are read and named in meta.warnings. The schema itself stays strict (the fast path).
+ */
+const LENIENT_EMAIL = 'Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs)';
+const LENIENT_EMAILS = `${LENIENT_EMAIL}, as items; a single string or object instead of a list. A comma list in a string is split`;
+const LENIENT_PHONE =
+  'E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in value, number, phone or canonicalForm';
+const LENIENT_PHONES = `${LENIENT_PHONE}, as items; a single value instead of a list`;
+
 export function makeSchemas(limits: SchemaLimits) {
   const Str = (opts: { maxLength?: number; description?: string; pattern?: string } = {}) => Type.String({ maxLength: limits.maxStringLength, ...opts });
   /** A string stored in its own text column (not inside a JSON document): no U+0000. */
@@ -72,19 +82,24 @@ export function makeSchemas(limits: SchemaLimits) {
   const Im = Type.Object({ name: Str(), protocol: Opt(Str()), type: Opt(Str()) });
 
   const Entry = Type.Object({
-    name: Opt(Str()),
-    emails: Opt(StrList),
-    email: Opt(Str()),
-    phones: Opt(StrList),
-    phone: Opt(Str()),
+    name: Opt(
+      Str({
+        description:
+          'When absent (or blank), read from display_name/displayName, full_name/fullName, or first_name, middle_name, last_name (also given_name/family_name, firstName/lastName), named in meta.warnings; never overridden. An object of those parts is read too',
+      }),
+    ),
+    emails: Opt(Type.Array(Opt(Str()), { maxItems: 1000, description: LENIENT_EMAILS })),
+    email: Opt(Str({ description: LENIENT_EMAIL })),
+    phones: Opt(Type.Array(Opt(Str()), { maxItems: 1000, description: LENIENT_PHONES })),
+    phone: Opt(Str({ description: LENIENT_PHONE })),
     photos: Opt(StrList),
     data: Opt(Type.Object({}, { additionalProperties: true, description: 'Your attributes; returned untouched' })),
     nickname: Opt(Str()),
     title: Opt(Str()),
     company: Opt(Str()),
     is_favorite: Opt(Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 8 })])),
-    pinned: Opt(Type.Integer()),
-    times_contacted: Opt(Type.Number({ minimum: 0 })),
+    pinned: Opt(Type.Integer({ description: 'Any integer; true/false and an integer written as a string ("2") are read, named in meta.warnings' })),
+    times_contacted: Opt(Type.Number({ minimum: 0, description: 'A number written as a string ("3") is read as that number, named in meta.warnings' })),
     last_message_sent_date: Opt(DateValue),
     last_message_received_date: Opt(DateValue),
     addresses: Opt(Type.Array(Address, { maxItems: 100 })),
@@ -214,21 +229,27 @@ export function makeSchemas(limits: SchemaLimits) {
     meta: Type.Object({ time: Type.Number(), request_id: Type.String() }),
   });
 
+  // The e-mails and phones of records, read leniently as an entry's (see LENIENT_EMAIL).
+  const RecordEmail = Opt(Str({ maxLength: 320, description: LENIENT_EMAIL }));
+  const RecordEmails = Opt(Type.Array(Opt(Str()), { maxItems: 1000, description: LENIENT_EMAILS }));
+  const RecordPhone = Opt(Str({ maxLength: 64, description: LENIENT_PHONE }));
+  const RecordPhones = Opt(Type.Array(Opt(Str()), { maxItems: 1000, description: LENIENT_PHONES }));
+
   const InviteSent = Type.Object({
     user_id: UserId,
-    email: Opt(Str({ maxLength: 320 })),
-    emails: Opt(StrList),
-    phone: Opt(Str({ maxLength: 64 })),
-    phones: Opt(StrList),
+    email: RecordEmail,
+    emails: RecordEmails,
+    phone: RecordPhone,
+    phones: RecordPhones,
     invitee_name: Opt(ColumnStr()),
     sent_at: Opt(DateValue),
   });
 
   const InviteAccepted = Type.Object({
-    email: Opt(Str({ maxLength: 320 })),
-    emails: Opt(StrList),
-    phone: Opt(Str({ maxLength: 64 })),
-    phones: Opt(StrList),
+    email: RecordEmail,
+    emails: RecordEmails,
+    phone: RecordPhone,
+    phones: RecordPhones,
     new_user_id: Opt(UserId),
     name: Opt(ColumnStr()),
     accepted_at: Opt(DateValue),
@@ -240,19 +261,19 @@ export function makeSchemas(limits: SchemaLimits) {
     user_id: Opt(UserId),
     username: Opt(ColumnStr({ maxLength: 256 })),
     name: Opt(ColumnStr()),
-    email: Opt(Str({ maxLength: 320 })),
-    emails: Opt(StrList),
-    phone: Opt(Str({ maxLength: 64 })),
-    phones: Opt(StrList),
+    email: RecordEmail,
+    emails: RecordEmails,
+    phone: RecordPhone,
+    phones: RecordPhones,
   });
 
   const SuggestedSeen = Type.Object({
     user_id: UserId,
     name: Opt(Str()),
-    email: Opt(Str({ maxLength: 320 })),
-    emails: Opt(StrList),
-    phone: Opt(Str({ maxLength: 64 })),
-    phones: Opt(StrList),
+    email: RecordEmail,
+    emails: RecordEmails,
+    phone: RecordPhone,
+    phones: RecordPhones,
     seen_at: Opt(DateValue),
   });
 

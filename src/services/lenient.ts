@@ -380,7 +380,15 @@ export function validateLeniently(body: unknown, strictError: unknown, validate:
       validate(next);
     } catch (e) {
       rest = ((e as { details?: ErrorDetail[] }).details ?? []).filter(
-        (d) => !problems.some((p) => p.field === d.field || d.field.startsWith(`${p.field}.`) || d.field.startsWith(`${p.field}[`)),
+        (d) =>
+          !problems.some(
+            (p) =>
+              p.field === d.field ||
+              d.field.startsWith(`${p.field}.`) ||
+              d.field.startsWith(`${p.field}[`) ||
+              // The list holding an unreadable item (`must be null`: the other branch of its union).
+              p.field.startsWith(`${d.field}[`),
+          ),
       );
     }
     throw invalidMany([...problems, ...rest].slice(0, MAX_PROBLEMS));
