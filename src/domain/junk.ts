@@ -75,8 +75,13 @@ const NO_REPLY = new RegExp(
     '|neodpov[ií]d(?:at|ejte))(?:$|[-_.+=\\d])',
 );
 
-/** Delivery-status senders: they only ever send bounces. postmaster@ is the RFC 5321 DSN sender. */
-const MAILER_DAEMON = /^(?:mailer[-_.]?daemon|postmaster|mail[-_.]?delivery[-_.]?(?:system|subsystem))(?:$|[-_.+=])/;
+/**
+ * Delivery-status senders: they only ever send bounces. Not postmaster@: RFC 5321 (4.5.1) requires it to
+ * be a mailbox a person reads, the one to write to about mail problems. It is a role address, so a
+ * postmaster@ that only sent the owner a bounce is still left out (bulk_sender), and one the owner
+ * wrote to stays.
+ */
+const MAILER_DAEMON = /^(?:mailer[-_.]?daemon|mail[-_.]?delivery[-_.]?(?:system|subsystem))(?:$|[-_.+=])/;
 
 /**
  * Bounce handling addresses, and the return-path rewrites of BATV (prvs=, msprvs1=, btv1==) that only a
@@ -311,7 +316,7 @@ function inDomainSet(domain: string, set: ReadonlySet<string>): boolean {
  *
  * The same answer as classifyAddressSlow (the rules as written), faster: what depends on the domain
  * alone is computed once per domain (cached), and each local-part pattern runs only when the local part
- * can match it at all (its anchor letter is there: "m"/"p" for mailer-daemon, a token starting with "n"
+ * can match it at all (its anchor letter is there: "m" for mailer-daemon, a token starting with "n"
  * or "d" for no-reply, a run of 16+ hex characters for a machine token, ...).
  */
 export function classifyAddress(local: string, domain: string): JunkReason | null {
@@ -323,7 +328,7 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
   const c0 = local.charCodeAt(0);
   const starts = tokenStarts(local);
   // The order matters only for the reported reason: the most specific evidence first.
-  if ((c0 === CH_M || c0 === CH_P) && MAILER_DAEMON.test(local)) return 'mailer_daemon';
+  if (c0 === CH_M && MAILER_DAEMON.test(local)) return 'mailer_daemon';
   if ((d & D_NO_REPLY) !== 0 || ((starts & NO_REPLY_STARTS) !== 0 && NO_REPLY.test(local))) return 'no_reply';
   if (
     (d & D_BOUNCE) !== 0 ||
