@@ -596,6 +596,26 @@ test('display name: most complete, then most frequent, then best written', () =>
   );
 });
 
+test("display name: a name in capitals (a directory's SURNAME GIVEN) is not shown over the person's name with a department note", () => {
+  for (const order of [0, 1]) {
+    const cards = [
+      { name: 'KAMINSKI VINCE', email: 'vince.kaminski@corp.example' },
+      { name: 'Vince Kaminski (ECT)', email: 'vince.kaminski@corp.example' },
+    ];
+    if (order) cards.reverse();
+    assert.equal(merge(cards)[0].name, 'Vince Kaminski (ECT)');
+  }
+  // The note's words are no words of the name: "Kay Mann" and "Kay Mann (Legal)" have as many.
+  assert.equal(
+    merge([
+      { name: 'Kay Mann (Legal)', email: 'kay@corp.example' },
+      { name: 'Kay Mann', email: 'kay@corp.example' },
+      { name: 'Kay Mann (Legal)', email: 'kay@corp.example' },
+    ])[0].name,
+    'Kay Mann',
+  );
+});
+
 test("display name: the name as people write it over a directory's sorted form or an annotated one", () => {
   assert.equal(
     merge([

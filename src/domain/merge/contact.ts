@@ -31,7 +31,9 @@ function nameRank(name: string, folded: string[]): [number, number, number, numb
     const notes = name.match(/\([^()]*\)|\[[^[\]]*\]/g);
     if (notes !== null) {
       natural = 0;
-      for (const n of notes) for (const w of n.slice(1, -1).split(/[\s,]+/)) if (w.length > 1) full--;
+      // Only the note's words the folded name still holds (foldName drops the notes when two words of a
+      // name remain without them: those are no words of it already).
+      for (const n of notes) for (const w of n.slice(1, -1).split(/[\s,]+/)) if (w.length > 1 && folded.includes(w.toLowerCase())) full--;
       if (full < 0) full = 0;
     }
   }
@@ -44,7 +46,9 @@ function nameRank(name: string, folded: string[]): [number, number, number, numb
     if (full < 1) full = 1;
   }
   // "Mann, Kay" is a directory's sorted form (Outlook, Exchange): the name as people write it reads better.
-  if (name.includes(',')) natural = 0;
+  // So is a name of several words in capitals ("KAMINSKI VINCE"): how directories and mail headers print
+  // SURNAME GIVEN, never how people write a name.
+  if (name.includes(',') || (folded.length > 1 && name === name.toUpperCase() && name !== name.toLowerCase())) natural = 0;
   // Words written as names are written: capital first, not all capitals ("García" yes; "GARCÍA", "garcía" no).
   let cased = 0;
   for (const w of name.split(/[\s,]+/)) {
