@@ -6,7 +6,9 @@
  *   entries_read = contacts + merged + left_out
  * where `contacts` are the people of the list (each counted once, by one of its entries), `merged` the
  * other entries of those people, and `left_out` the entries of contacts that are not in the list,
- * counted by reason in `left_out_by_reason` (whose values add up to `left_out`).
+ * counted by reason in `left_out_by_reason` (whose values add up to `left_out`). An entry whose e-mails
+ * list several people is one entry read, counted with one of them (merge/split.ts): the others, when
+ * nothing else of the book is theirs, are people of the list that `contacts` does not count.
  */
 import type { Contact } from './types.ts';
 
@@ -56,6 +58,9 @@ export function summarizeCleaning(
   const leftOut: LeftOutEntry[] = [];
   for (const c of contacts) {
     if (!c.junk) {
+      // A person made of nothing but another person of a list in one entry counts no entry (that entry
+      // counts with one of its people: merge/split.ts), so the counts add up; the person is in the list.
+      if (c.entryCount === 0) continue;
       people++;
       merged += c.entryCount - 1;
       if (c.unusable !== undefined) kept++;

@@ -32,15 +32,11 @@ import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } f
 import { indexKeys, isEmailKey, joinAliases, linkKey, type KeyIndex } from './merge/links.ts';
 
 import { foldName, namesCompatible } from './merge/names.ts';
+import { countEntries, splitBook } from './merge/split.ts';
 
 export { namesCompatible };
 export { clearNameCache } from './merge/contact.ts';
 
-/**
- * Merges a book's normalised entries (upload order, oldest first) into contacts. Contacts come out in
- * the order of their first entry; Contact.id is the index. Junk contacts are kept (flagged) so that
- * storage holds everything; the ranker leaves them out.
- */
 /**
  * The sources whose 0s say nothing: a times_contacted of 0 means "never written to" only from a source
  * that counts, and a source that counts nobody over all of its uploads (a phone that stopped reporting
@@ -59,7 +55,40 @@ function uncountedSources(entries: readonly NormalizedEntry[]): Set<string> | nu
   return zeros.size > 0 ? zeros : null;
 }
 
+/**
+ * Merges a book's normalised entries (upload order, oldest first) into contacts. Contacts come out in
+ * the order of their first entry; Contact.id is the index. Junk contacts are kept (flagged) so that
+ * storage holds everything; the ranker leaves them out.
+ * An entry whose e-mails list several people (merge/split.ts) is a card per person, counted once.
+ */
 export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[], self?: SelfOf): Contact[] {
+  // A list of several people in one entry (merge/split.ts) is a card per person: one property check an
+  // address finds whether the book holds any.
+  let lists = false;
+  for (let i = 0; i < entries.length && !lists; i++) {
+    const ms = entries[i].emails;
+    for (let j = 0; j < ms.length; j++) {
+      if (ms[j].name !== undefined) {
+        lists = true;
+        break;
+      }
+    }
+  }
+  const book = lists ? splitBook(entries) : null;
+  if (book === null) return mergeCards(entries, aliases, self, null);
+  const groupOf = new Int32Array(book.cards.length);
+  const contacts = mergeCards(book.cards, aliases, self, groupOf);
+  countEntries(contacts, book, groupOf);
+  return contacts;
+}
+
+/** mergeEntries over cards (a book's entries, its lists of several people split); `contactOf`, when given, gets each card's contact. */
+function mergeCards(
+  entries: NormalizedEntry[],
+  aliases: readonly (readonly string[])[] | undefined,
+  self: SelfOf | undefined,
+  contactOf: Int32Array | null,
+): Contact[] {
   const n = entries.length;
   // Names are folded once per distinct string: books repeat names across sources and duplicates.
   const infos: (NameInfo | null)[] = new Array(n);
@@ -99,6 +128,7 @@ export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (rea
   const start = new Int32Array(groups + 1);
   for (let i = 0; i < n; i++) start[entryGroup[i] + 1]++;
   for (let g = 0; g < groups; g++) start[g + 1] += start[g];
+  if (contactOf !== null) contactOf.set(entryGroup);
   const members = new Int32Array(n);
   const cursor = start.slice(0, groups);
   for (let i = 0; i < n; i++) members[cursor[entryGroup[i]]++] = i;

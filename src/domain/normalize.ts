@@ -5,6 +5,8 @@
 import { parseDate } from './dates.ts';
 import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
+import { groupItemNames } from './merge/split.ts';
+import { foldName } from './merge/names.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
@@ -258,6 +260,65 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
   return null;
 }
 
+/**
+ * The e-mails of an entry whose strings list several people by name (`Doe, Jane <jane@x>, Roe, Rick
+ * <rick@x>` in one field, or `["Jane Doe <jane@x>", "Rick Roe <rick@x>"]`), each named address marked
+ * with its item's name (NormEmail.name), so the merge reads each person as a card of their own
+ * (merge/split.ts). `emails` as it is when its items' names are one person's (or absent): nearly every
+ * entry, which pays a length check, or one look for a '<' or a space per string.
+ */
+function namedItems(list: unknown, one: unknown, emails: NormEmail[]): NormEmail[] {
+  if (emails.length < 2) return emails;
+  let named = false;
+  if (Array.isArray(list)) for (let i = 0; i < list.length && !named; i++) named = typeof list[i] === 'string' && mayName(list[i] as string);
+  if (!named && typeof one === 'string') named = mayName(one);
+  if (!named) return emails;
+  const byKey = new Map<string, string>();
+  if (Array.isArray(list)) for (const r of list) if (typeof r === 'string') itemNames(r, byKey);
+  if (typeof one === 'string') itemNames(one, byKey);
+  if (byKey.size < 2) return emails;
+  const names: (string | undefined)[] = emails.map((m) => byKey.get(m.key));
+  const folded = names.map((n) => (n === undefined ? null : foldName(n)));
+  if (groupItemNames(folded).count < 2) return emails;
+  return emails.map((m, j) => (folded[j] === null || folded[j]!.length === 0 ? m : { ...m, name: names[j]! }));
+}
+
+/** The display name of each named address of one e-mail string, by key (the first name of a key kept). */
+function itemNames(raw: string, byKey: Map<string, string>): void {
+  if (!mayName(raw)) return;
+  const whole = normalizeEmail(raw);
+  if (whole !== null) {
+    const n = displayNameOf(raw);
+    const name = n === null ? null : cleanName(n);
+    if (name !== null && !byKey.has(whole.key)) byKey.set(whole.key, name);
+    return;
+  }
+  if (raw.includes('<')) {
+    // A list of bracketed addresses: each name is the text between the previous item and its '<'
+    // (`Doe, Jane <jane@x>, Roe, Rick <rick@x>`, `"Doe, Jane" <jane@x>; Rick Roe <rick@x>`).
+    for (const m of raw.matchAll(/([^<>]*)<([^<>]*)>/g)) {
+      const addr = normalizeEmail(m[2]!);
+      if (addr === null || byKey.has(addr.key)) continue;
+      let text = m[1]!;
+      // After an unbracketed address of the list (`a@x.com, Jane <jane@x>`), only what follows it.
+      const bare = text.match(/^.*\S+@\S+/);
+      if (bare !== null) text = text.slice(bare[0].length);
+      text = text.replace(/^[\s,;|\u060c\u3001\uff0c\uff1b:]+/, '');
+      const name = text === '' ? null : cleanName(text);
+      if (name !== null && !/@/.test(name)) byKey.set(addr.key, name);
+    }
+    return;
+  }
+  // A list of unbracketed items (`Jane Doe jane@x, Rick Roe rick@x`): each item's name, as for one address.
+  for (const part of listParts(raw, EMAIL_LIST_SEPARATORS[0]!)) {
+    const addr = part.includes('@') ? normalizeEmail(part) : null;
+    if (addr === null || byKey.has(addr.key)) continue;
+    const n = displayNameOf(part);
+    const name = n === null ? null : cleanName(n);
+    if (name !== null) byKey.set(addr.key, name);
+  }
+}
+
 /** Whether an address string may carry a name: wrapped, after words, or Exchange-encapsulated ("IMCEANOTES-+22Lee…"). */
 function mayName(r: string): boolean {
   return r.includes('<') || r.includes(' ') || hasImceaPrefix(r);
@@ -433,7 +494,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     }
   }
   const count = countOf(times);
-  const channels = crossedChannels(emailsOf(emails, email), phonesOf(phones, phone, ctx.region), phones, phone, ctx.region);
+  const channels = crossedChannels(namedItems(emails, email, emailsOf(emails, email)), phonesOf(phones, phone, ctx.region), phones, phone, ctx.region);
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
   return {
@@ -553,7 +614,13 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
   const times = countOf(e.times_contacted);
   const photos = photosOf(e.photos);
   const data = e.data;
-  const channels = crossedChannels(emailsOf(e.emails, e.email), phonesOf(e.phones, e.phone, ctx.region), e.phones, e.phone, ctx.region);
+  const channels = crossedChannels(
+    namedItems(e.emails, e.email, emailsOf(e.emails, e.email)),
+    phonesOf(e.phones, e.phone, ctx.region),
+    e.phones,
+    e.phone,
+    ctx.region,
+  );
   const inName = channelInName(e.name, channels, ctx.region);
   return {
     name: cleanName(inName === null ? e.name : inName.name) ?? wrappedNameOf(e.emails, e.email),

@@ -62,6 +62,14 @@ export interface NormEmail {
    * merge drops a contact whose only addresses are role mailboxes that only ever sent to the user.
    */
   role?: boolean;
+  /**
+   * The display name its item carried, set only on the addresses of a list of several people in one
+   * entry (`Doe, Jane <jane@x>, Roe, Rick <rick@x>`, a To: header pasted into one field): items named
+   * with names that cannot be one person (merge/names.ts namesCompatible). The merge reads each such
+   * person as a card of their own (merge/split.ts). Absent on every other address (and in books stored
+   * before): the entry is one person, as it always was.
+   */
+  name?: string;
 }
 
 export interface NormPhone {
@@ -121,7 +129,11 @@ export interface Contact {
   addressCount: number;
   websiteCount: number;
   imCount: number;
-  /** Number of distinct sources and of entries merged into this contact. */
+  /**
+   * Number of distinct sources, and of entries of the book counted in this contact. An entry whose
+   * e-mails list several people (NormEmail.name) gives each of them, and is counted with one only
+   * (merge/split.ts): so a contact made of nothing but another person of such a list counts 0.
+   */
   sourceCount: number;
   entryCount: number;
   /**

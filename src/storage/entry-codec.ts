@@ -9,7 +9,8 @@
  *   [name, nickname, title, company, emails, phones, photos, data, favorite, pinned, timesContacted,
  *    lastSent, lastReceived, addressCount, websiteCount, imCount]
  * trailing defaults (null, 0, empty) cut off; emails flat as [display, key|0, junk|0, role 0|1] per
- * address; phones flat as [display, key|0|1] per number (0: no key, 1: 'p:' + display). Format 1 (older
+ * address, the role written [role 0|1, name] for an address of a list of several people (NormEmail.name;
+ * rows written before hold none, and read as they always did); phones flat as [display, key|0|1] per number (0: no key, 1: 'p:' + display). Format 1 (older
  * rows) is the plain JSON array of NormalizedEntry, still read.
  */
 import type { JunkReason, NormEmail, NormPhone, NormalizedEntry } from '../domain/types.ts';
@@ -40,7 +41,10 @@ function isPlusKey(key: string, display: string): boolean {
 function encodeEmails(list: NormEmail[]): 0 | unknown[] {
   if (list.length === 0) return 0;
   const out: unknown[] = [];
-  for (const m of list) out.push(m.display, sameLowerCase(m.key, m.display) ? 0 : m.key, m.junk ?? 0, m.role ? 1 : 0);
+  for (const m of list) {
+    const role = m.role ? 1 : 0;
+    out.push(m.display, sameLowerCase(m.key, m.display) ? 0 : m.key, m.junk ?? 0, m.name === undefined ? role : [role, m.name]);
+  }
   return out;
 }
 
@@ -94,7 +98,14 @@ function decodeEmails(v: unknown): NormEmail[] {
   for (let j = 0; j + 3 < v.length; j += 4) {
     const display = v[j] as string;
     const key = v[j + 1] === 0 ? display.toLowerCase() : (v[j + 1] as string);
-    out.push({ display, key, domain: key.slice(key.lastIndexOf('@') + 1), junk: v[j + 2] === 0 ? null : (v[j + 2] as JunkReason), role: v[j + 3] === 1 });
+    const r = v[j + 3];
+    const m: NormEmail = { display, key, domain: key.slice(key.lastIndexOf('@') + 1), junk: v[j + 2] === 0 ? null : (v[j + 2] as JunkReason), role: r === 1 };
+    if (Array.isArray(r)) {
+      // [role, name]: the address of a list of several people (NormEmail.name).
+      m.role = r[0] === 1;
+      if (typeof r[1] === 'string') m.name = r[1];
+    }
+    out.push(m);
   }
   return out;
 }

@@ -1,0 +1,202 @@
+/**
+ * A list of people in one entry: an e-mail field holding a recipient list with a display name per item
+ * (`Doe, Jane <jane@x>, Roe, Rick <rick@x>`, a To: header pasted or exported into one cell, or
+ * `"emails": ["Jane Doe <jane@x>", "Rick Roe <rick@x>"]`). When the items are named with names that
+ * cannot be one person, normalisation marks each named address with its item's name (NormEmail.name),
+ * and the merge reads each person of the list as a card of their own: before, the entry was one person
+ * holding every address, shown under one name, and every other card of any of them merged into it.
+ *
+ * Items with one name or compatible names are one person; items without a name stay with the entry's
+ * own person (below). An entry without marked addresses (nearly all) is not touched: the merge only
+ * checks each address for the mark.
+ */
+import type { Contact, NormEmail, NormalizedEntry } from '../types.ts';
+import { foldName, namesCompatible } from './names.ts';
+
+/**
+ * The person each named item of a list is (index into the groups), or -1 for an item without a name:
+ * an item joins the first group whose first name is compatible with its own, in item order. `folded`:
+ * each item's folded name (null or empty: unnamed). Returns the group count and each item's group.
+ */
+export function groupItemNames(folded: readonly (readonly string[] | null)[]): { count: number; group: Int32Array } {
+  const firsts: (readonly string[])[] = [];
+  const group = new Int32Array(folded.length).fill(-1);
+  for (let i = 0; i < folded.length; i++) {
+    const f = folded[i];
+    if (f === null || f.length === 0) continue;
+    let g = 0;
+    while (g < firsts.length && !namesCompatible(firsts[g], f)) g++;
+    if (g === firsts.length) firsts.push(f);
+    group[i] = g;
+  }
+  return { count: firsts.length, group };
+}
+
+/** Whether an entry's e-mails carry item names (a list of several people): one property check an address. */
+export function hasNamedItems(e: NormalizedEntry): boolean {
+  const ms = e.emails;
+  for (let j = 0; j < ms.length; j++) if (ms[j].name !== undefined) return true;
+  return false;
+}
+
+/**
+ * The cards a list of several people in one entry stands for, or null when its named items are one
+ * person after all. The entry's own person comes first: the group of items whose name is compatible
+ * with the entry's `name` (the first group when the entry has no name), holding the entry's name, its
+ * unnamed items, its phones and everything else it says (photos, data, favourite, pin, title, company,
+ * postal addresses). When the entry's name fits no item (`Acme Sales` over a list of two colleagues), it
+ * is a card of its own holding those, and is dropped when it holds no address and no number: the name
+ * is given to no item. Every person of the list has the entry's count and dates: the owner wrote to
+ * each of them.
+ */
+export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
+  const ms = e.emails;
+  const folded: (string[] | null)[] = new Array(ms.length);
+  for (let j = 0; j < ms.length; j++) {
+    const n = ms[j].name;
+    folded[j] = n === undefined ? null : foldName(n);
+  }
+  const { count, group } = groupItemNames(folded);
+  if (count < 2) return null;
+  const own = e.name === null ? [] : foldName(e.name);
+  let home = -1;
+  for (let j = 0; j < ms.length && home < 0; j++) if (group[j] >= 0 && namesCompatible(own, folded[j]!)) home = group[j];
+  // Each group's addresses and name (its first item's), in item order; unnamed items go with the entry.
+  const emails: NormEmail[][] = [];
+  const names: string[] = [];
+  for (let g = 0; g < count; g++) emails.push([]);
+  const rest: NormEmail[] = [];
+  for (let j = 0; j < ms.length; j++) {
+    const g = group[j];
+    if (g < 0) rest.push(ms[j]);
+    else {
+      if (emails[g].length === 0) names[g] = ms[j].name!;
+      emails[g].push(ms[j]);
+    }
+  }
+  const parts: NormalizedEntry[] = [];
+  let ownPart: NormalizedEntry;
+  if (home >= 0) {
+    ownPart = { ...e, name: e.name ?? names[home], emails: orderLike(ms, emails[home], rest) };
+  } else {
+    ownPart = { ...e, emails: rest };
+  }
+  const keepOwn = home >= 0 || rest.length > 0 || e.phones.length > 0;
+  if (keepOwn) parts.push(ownPart);
+  for (let g = 0; g < count; g++) {
+    if (g === home) continue;
+    // The first person of the list takes what the entry says when its own name fits no item and holds nothing.
+    if (!keepOwn && parts.length === 0) parts.push({ ...ownPart, name: names[g], emails: emails[g] });
+    else parts.push(personOfList(e, names[g], emails[g]));
+  }
+  return parts;
+}
+
+/** `a` and `b` (parts of `all`) in the order of `all`. */
+function orderLike(all: readonly NormEmail[], a: NormEmail[], b: NormEmail[]): NormEmail[] {
+  if (b.length === 0) return a;
+  return all.filter((m) => a.includes(m) || b.includes(m));
+}
+
+/** Another person of a list: the entry's source, count and dates, their own name and addresses, nothing else. */
+function personOfList(e: NormalizedEntry, name: string, emails: NormEmail[]): NormalizedEntry {
+  return {
+    name,
+    nickname: null,
+    title: null,
+    company: null,
+    emails,
+    phones: [],
+    photos: [],
+    data: {},
+    favorite: false,
+    pinned: 0,
+    timesContacted: e.timesContacted,
+    lastSent: e.lastSent,
+    lastReceived: e.lastReceived,
+    addressCount: 0,
+    websiteCount: 0,
+    imCount: 0,
+    sourceKey: e.sourceKey,
+  };
+}
+
+/** A book with its lists of several people split: the cards, and for each card the entry it comes from. */
+export interface SplitBook {
+  cards: NormalizedEntry[];
+  /** Index in the book of each card's entry (non-decreasing). */
+  origin: Int32Array;
+  /** Whether a card is one of several of its entry. */
+  several: Uint8Array;
+}
+
+/** The cards of `entries` (parts of the lists of several people, the other entries as they are), or null when there are none. */
+export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null {
+  let cards: NormalizedEntry[] | null = null;
+  let origin: number[] = [];
+  let several: number[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const parts = hasNamedItems(e) ? partsOf(e) : null;
+    if (parts === null) {
+      if (cards !== null) {
+        cards.push(e);
+        origin.push(i);
+        several.push(0);
+      }
+      continue;
+    }
+    if (cards === null) {
+      cards = entries.slice(0, i);
+      origin = Array.from({ length: i }, (_, k) => k);
+      several = new Array<number>(i).fill(0);
+    }
+    for (const p of parts) {
+      cards.push(p);
+      origin.push(i);
+      several.push(parts.length > 1 ? 1 : 0);
+    }
+  }
+  return cards === null ? null : { cards, origin: Int32Array.from(origin), several: Uint8Array.from(several) };
+}
+
+/**
+ * Counts each entry of the book once, though a list of several people gave several cards: contacts were
+ * merged from `book.cards` (`groupOf`: each card's contact). An entry of one card counts in its contact;
+ * a list counts in the contact of one of its people: one in the list (not left out) that no other entry
+ * counts in, else one in the list, else the first. So the cleaning summary still adds up (entries read =
+ * people + merged + left out), and a person made of nothing but another person of a list counts 0
+ * (Contact.entryCount). A left-out contact lists the entries counted in it, by their index in the book.
+ */
+export function countEntries(contacts: Contact[], book: SplitBook, groupOf: Int32Array): void {
+  const n = book.cards.length;
+  const weight = new Int32Array(contacts.length);
+  const counted = new Uint8Array(n);
+  for (let v = 0; v < n; v++) {
+    if (book.several[v] === 1) continue;
+    counted[v] = 1;
+    weight[groupOf[v]]++;
+  }
+  for (let v = 0; v < n; ) {
+    if (book.several[v] === 0) {
+      v++;
+      continue;
+    }
+    let end = v;
+    while (end < n && book.several[end] === 1 && book.origin[end] === book.origin[v]) end++;
+    let pick = -1;
+    for (let p = v; p < end && pick < 0; p++) if (!contacts[groupOf[p]].junk && weight[groupOf[p]] === 0) pick = p;
+    for (let p = v; p < end && pick < 0; p++) if (!contacts[groupOf[p]].junk) pick = p;
+    if (pick < 0) pick = v;
+    counted[pick] = 1;
+    weight[groupOf[pick]]++;
+    v = end;
+  }
+  for (const c of contacts) {
+    c.entryCount = weight[c.id];
+    if (c.entryIndexes === undefined) continue;
+    const out: number[] = [];
+    for (const v of c.entryIndexes) if (counted[v] === 1) out.push(book.origin[v]);
+    c.entryIndexes = out;
+  }
+}
