@@ -66,6 +66,7 @@ export function summarizeCleaning(
       if (c.unusable !== undefined) kept++;
       continue;
     }
+    if (c.entryCount === 0) continue; // nothing but a no-reply item of a list counted with its person
     const reason = c.junkReason ?? 'nothing_to_invite';
     leftOutCount += c.entryCount;
     byReason[reason] = (byReason[reason] ?? 0) + c.entryCount;

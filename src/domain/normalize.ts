@@ -5,8 +5,7 @@
 import { parseDate } from './dates.ts';
 import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
-import { groupItemNames } from './merge/split.ts';
-import { foldName } from './merge/names.ts';
+import { groupItemNames, itemNameFold } from './merge/split.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
@@ -278,7 +277,7 @@ function namedItems(list: unknown, one: unknown, emails: NormEmail[]): NormEmail
   if (typeof one === 'string') itemNames(one, byKey);
   if (byKey.size < 2) return emails;
   const names: (string | undefined)[] = emails.map((m) => byKey.get(m.key));
-  const folded = names.map((n) => (n === undefined ? null : foldName(n)));
+  const folded = names.map((n) => (n === undefined ? null : itemNameFold(n)));
   if (groupItemNames(folded).count < 2) return emails;
   return emails.map((m, j) => (folded[j] === null || folded[j]!.length === 0 ? m : { ...m, name: names[j]! }));
 }

@@ -845,6 +845,42 @@ for (const engine of ENGINES) {
       assert.ok(jeff.explain.sent_recency > 0, JSON.stringify(jeff.explain));
     });
 
+    it('a recipient list in one e-mail field names its people: each its own row, joined by its own cards only; a couple without names stays one', async () => {
+      const entries = [
+        // A To: header exported into one cell, and a list with a display name per item.
+        { email: 'Doe, Jane <jane.doe@corp.example>, Roe, Rick <rick.roe@corp.example>', times_contacted: 3 },
+        { emails: ['Jane Doe <jane.doe@x.example>', 'Rick Roe <rick.roe@x.example>'] },
+        { name: 'Jane Doe', email: 'jane.doe@corp.example', phone: '+1 415 555 0101' },
+        { name: 'Rick Roe', emails: ['rick.roe@corp.example', 'rick.roe@x.example'], phone: '+1 415 555 0102' },
+        // Must stay one: a couple's card without names per item, one person under two spellings.
+        { email: 'ann@x.com, bo@x.com' },
+        { email: 'Ann Lee <a@y.example>, Ann Lee <a2@z.example>' },
+        { email: 'Shop News <no-reply@shop.example>, Pat Kim <pat@y.example>' },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'lists-of-people', source: SOURCE, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      const rows = (d: any[]) => d.map((row: any) => [row.name, [...row.emails].sort(), row.phones]).sort((a, b) => String(a[1][0]).localeCompare(b[1][0]));
+      const want = [
+        [null, ['a2@z.example', 'a@y.example'], []], // one person, named as before: no name taken from a list
+        [null, ['ann@x.com', 'bo@x.com'], []],
+        ['Jane Doe', ['jane.doe@corp.example'], ['+14155550101']],
+        ['Jane Doe', ['jane.doe@x.example'], []],
+        ['Pat Kim', ['pat@y.example'], []],
+        ['Rick Roe', ['rick.roe@corp.example', 'rick.roe@x.example'], ['+14155550102']],
+      ];
+      assert.deepEqual(rows(r.body.data), want);
+      // Seven entries read, each counted once; nothing of them left out (the no-reply item is not an entry).
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [7, 6, 1, 0]);
+      assert.deepEqual(r.body.meta.left_out_entries, []);
+      // The stored book reads back the same (the codec keeps each item's name).
+      const g = await api.get('/v0/address-book/lists-of-people?include_left_out=1');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(rows(g.body.data), want);
+      assertAddsUp(g.body.meta.cleaning);
+    });
+
     it('property: for any upload, the summary adds up and the listing matches it', async () => {
       const addr = fc.constantFrom(
         'a@x.com',

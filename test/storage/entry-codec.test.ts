@@ -98,6 +98,38 @@ describe('entry codec', () => {
     assert.deepEqual(decodeEntries(encodeEntries(c.normalized, c.sourceKey)), c.normalized);
   });
 
+  it('round-trips the names of a list of several people in one field, and reads rows written before them as one person', () => {
+    const c = cleanUpload(
+      { type: 'gmail', email: 'owner@gmail.com' },
+      [
+        { email: 'Doe, Jane <jane.doe@corp.example>, Roe, Rick <INFO@corp.example>, desk@corp.example', times_contacted: 3 },
+        { emails: ['Jane Doe <jane@x.example>', 'Rick Roe <rick@x.example>'] },
+        { email: 'ann@x.com, bo@x.com' },
+      ],
+      'US',
+    );
+    assert.deepEqual(
+      c.normalized.map((e) => e.emails.map((m) => m.name ?? null)),
+      [
+        ['Doe, Jane', 'Roe, Rick', null],
+        ['Jane Doe', 'Rick Roe'],
+        [null, null],
+      ],
+    );
+    assert.equal(c.normalized[0]!.emails[1]!.role, true);
+    const text = encodeEntries(c.normalized, c.sourceKey);
+    assert.deepEqual(decodeEntries(text), c.normalized);
+    // A row stored before: no name on any address, so no `name` key read back (the entry is one person).
+    const before = '{"v":2,"s":"gmail:-","e":[[null,null,null,null,["jane.doe@corp.example",0,0,0,"rick.roe@corp.example",0,0,1]]]}';
+    assert.deepEqual(
+      decodeEntries(before)[0]!.emails.map((m) => Object.keys(m).sort()),
+      [
+        ['display', 'domain', 'junk', 'key', 'role'],
+        ['display', 'domain', 'junk', 'key', 'role'],
+      ],
+    );
+  });
+
   it('reads rows written in the old format (the plain JSON of the entries)', () => {
     const old = [entry({ name: 'Old Row', emails: [{ display: 'a@b.com', key: 'a@b.com', domain: 'b.com', junk: null, role: false }] })];
     assert.deepEqual(decodeEntries(JSON.stringify(old)), old);
@@ -117,10 +149,12 @@ describe('entry codec', () => {
         key: fc.string({ minLength: 1, maxLength: 20 }),
         junk: fc.option(fc.constantFrom('no_reply', 'bulk_sender', 'relay'), { nil: null }),
         role: fc.boolean(),
+        name: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
       })
       .map((m) => {
         const key = `${m.key}@${m.key.length}.example`;
-        return { display: m.display, key, domain: `${m.key.length}.example`, junk: m.junk as never, role: m.role };
+        const out = { display: m.display, key, domain: `${m.key.length}.example`, junk: m.junk as never, role: m.role };
+        return m.name === undefined ? out : { ...out, name: m.name };
       });
     const lower = fc.string({ minLength: 1, maxLength: 20 }).map((d) => {
       const display = `${d}@Example.COM`;

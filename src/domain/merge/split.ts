@@ -32,6 +32,19 @@ export function groupItemNames(folded: readonly (readonly string[] | null)[]): {
   return { count: firsts.length, group };
 }
 
+/**
+ * The folded name of a list's item, or null when it names nobody: an address or a number as a name, or
+ * only words that label the address (`Work <a@x>, Home <b@y>` is one person's two addresses).
+ */
+export function itemNameFold(name: string): string[] | null {
+  const f = foldName(name);
+  for (const t of f) if (!ADDRESS_LABELS.has(t)) return f;
+  return null;
+}
+
+/** Words that label an address or a line rather than name its holder (folded). */
+const ADDRESS_LABELS = new Set(['work', 'home', 'email', 'e', 'mail', 'personal', 'private', 'business', 'office', 'other', 'primary', 'cell', 'mobile']);
+
 /** Whether an entry's e-mails carry item names (a list of several people): one property check an address. */
 export function hasNamedItems(e: NormalizedEntry): boolean {
   const ms = e.emails;
@@ -54,7 +67,7 @@ export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
   const folded: (string[] | null)[] = new Array(ms.length);
   for (let j = 0; j < ms.length; j++) {
     const n = ms[j].name;
-    folded[j] = n === undefined ? null : foldName(n);
+    folded[j] = n === undefined ? null : itemNameFold(n);
   }
   const { count, group } = groupItemNames(folded);
   if (count < 2) return null;

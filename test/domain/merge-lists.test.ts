@@ -1,0 +1,219 @@
+/**
+ * Issue #12, "never lose a real person": a list of people in one entry (a To: header pasted or exported
+ * into one e-mail cell, or an `emails` array with a display name per item) whose items name different
+ * people gives each of them, merging with their own cards only. Must-split beside must-stay-one.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { summarizeCleaning } from '../../src/domain/cleaning.ts';
+import { mergeEntries } from '../../src/domain/merge.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
+import type { Contact, EntryInput } from '../../src/domain/types.ts';
+
+const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
+const norm = (entries: EntryInput[]) => entries.map((e) => normalizeEntry(e, ctx));
+const merge = (entries: EntryInput[]) => mergeEntries(norm(entries));
+/** Each contact as [name, its addresses' keys, its phones' keys]. */
+const rows = (cs: Contact[]) => cs.map((c) => [c.name, c.emails.map((m) => m.key), c.phones.map((p) => p.key)]);
+const summary = (entries: EntryInput[]) => {
+  const n = norm(entries);
+  return summarizeCleaning(mergeEntries(n), n.length);
+};
+
+const JANE = 'jane.doe@corp.example';
+const RICK = 'rick.roe@corp.example';
+const TO_HEADER = `Doe, Jane <${JANE}>, Roe, Rick <${RICK}>`;
+
+test('must split: a To: header in one e-mail field is its people, each with the count and dates of the entry', () => {
+  const cs = merge([{ email: TO_HEADER, times_contacted: 3, last_message_sent_date: '2026-01-05T10:00:00Z' }]);
+  assert.deepEqual(rows(cs), [
+    ['Doe, Jane', [JANE], []],
+    ['Roe, Rick', [RICK], []],
+  ]);
+  for (const c of cs) {
+    assert.equal(c.timesContacted, 3);
+    assert.equal(c.lastSent, Date.parse('2026-01-05T10:00:00Z'));
+    assert.equal(c.junk, false);
+  }
+});
+
+test('must split: the other cards of each person join their own row, never the other person (no transitive fusion)', () => {
+  const cs = merge([
+    { email: TO_HEADER, times_contacted: 3 },
+    { name: 'Jane Doe', email: JANE, phone: '+1 415 555 0101' },
+    { name: 'Rick Roe', emails: [RICK, 'rick@home.example'], phone: '+1 415 555 0102' },
+    { name: 'Rick Roe', email: 'rick@home.example' },
+  ]);
+  assert.deepEqual(rows(cs), [
+    ['Jane Doe', [JANE], ['p:+14155550101']],
+    ['Rick Roe', [RICK, 'rick@home.example'], ['p:+14155550102']],
+  ]);
+  assert.deepEqual(
+    cs.map((c) => c.timesContacted),
+    [3, 3],
+  );
+});
+
+test('must split: every way a list names its people (emails array, quoted names, semicolons, unbracketed names, relations)', () => {
+  const cases: [EntryInput, string[]][] = [
+    [{ emails: ['Jane Doe <jane@x.example>', 'Rick Roe <rick@x.example>'] }, ['Jane Doe', 'Rick Roe']],
+    [{ email: '"Doe, Jane" <jane@x.example>; "Roe, Rick" <rick@x.example>' }, ['Doe, Jane', 'Roe, Rick']],
+    [{ email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>, Ann Lee <ann@y.example>' }, ['Jane Doe', 'Rick Roe', 'Ann Lee']],
+    [{ email: 'Jane Doe jane@x.example, Rick Roe rick@x.example' }, ['Jane Doe', 'Rick Roe']],
+    [{ email: 'Mom <mom@x.example>, Dad <dad@x.example>' }, ['Mom', 'Dad']],
+    [{ emails: ['Jane Doe <jane@x.example>'], email: 'Rick Roe <rick@x.example>' }, ['Jane Doe', 'Rick Roe']],
+    [{ email: 'jane@x.example, Rick Roe <rick@x.example>, Ann Lee <ann@y.example>' }, ['Rick Roe', 'Ann Lee']],
+  ];
+  for (const [e, want] of cases) {
+    const cs = merge([e]);
+    assert.deepEqual(
+      cs.map((c) => c.name),
+      want,
+      JSON.stringify(e),
+    );
+  }
+});
+
+test("the entry's own name goes with the item it fits; its phones, unnamed items and other fields go with that person", () => {
+  // The name fits the second item: Rick holds the phone and the entry's name; Jane has her address only.
+  let cs = merge([{ name: 'Rick Roe', email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>', phone: '+1 415 555 0102', company: 'Acme' }]);
+  assert.deepEqual(rows(cs), [
+    ['Rick Roe', ['rick@x.example'], ['p:+14155550102']],
+    ['Jane Doe', ['jane@x.example'], []],
+  ]);
+  assert.deepEqual(
+    cs.map((c) => c.company),
+    ['Acme', null],
+  );
+  // No name: the first person of the list is the entry's, and takes the unnamed item and the phone.
+  cs = merge([{ email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>, desk@x.example', phone: '+1 415 555 0101' }]);
+  assert.deepEqual(rows(cs), [
+    ['Jane Doe', ['jane@x.example', 'desk@x.example'], ['p:+14155550101']],
+    ['Rick Roe', ['rick@x.example'], []],
+  ]);
+  // A name that fits nobody of the list (a team, a label): a card of its own when it holds a number, else given to no one.
+  cs = merge([{ name: 'Acme Sales', email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>', phone: '+1 415 555 0100' }]);
+  assert.deepEqual(rows(cs), [
+    ['Acme Sales', [], ['p:+14155550100']],
+    ['Jane Doe', ['jane@x.example'], []],
+    ['Rick Roe', ['rick@x.example'], []],
+  ]);
+  cs = merge([{ name: 'Acme Sales', email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>', is_favorite: 1 }]);
+  assert.deepEqual(rows(cs), [
+    ['Jane Doe', ['jane@x.example'], []],
+    ['Rick Roe', ['rick@x.example'], []],
+  ]);
+  assert.deepEqual(
+    cs.map((c) => c.favorite),
+    [true, false],
+  );
+});
+
+test('must stay one: a list without names, with one name, or with names of one person', () => {
+  const one: EntryInput[] = [
+    { email: 'ann@x.com, bo@x.com' }, // a couple's card: no name per item
+    { email: 'Ann Lee <a@x.example>, Ann Lee <a2@y.example>' },
+    { email: 'Ann Lee <a@x.example>; Ann <a2@y.example>' },
+    { email: 'Robert Smith <rs@x.example>, Bob Smith <bob@y.example>' },
+    { email: '"Lee, Ann" <a@x.example>, Ann Lee <a2@y.example>' },
+    { email: 'Ann Lee <a@x.example>, b@y.example' },
+    { emails: ['Ann Lee <a@x.example>', 'a2@y.example'] },
+    { emails: ['Jane Doe <jane@x.example>', 'Jane Doe <jane@y.example>'], name: 'Jane' },
+    { email: 'Mom <mom@x.example>, Jane Doe <jane@x.example>' }, // a relation label fits any name
+    { email: 'Work <a@x.example>, Home <a2@y.example>' }, // labels of the line, no one's name
+  ];
+  for (const e of one) {
+    const [n] = norm([e]);
+    assert.ok(
+      n.emails.every((m) => !('name' in m)),
+      JSON.stringify(e),
+    );
+    assert.equal(mergeEntries([n]).length, 1, JSON.stringify(e));
+  }
+  // A single wrapped address names the entry, as before, and marks no address.
+  const [n] = norm([{ email: 'Jane Doe <jane@x.example>' }]);
+  assert.equal(n.name, 'Jane Doe');
+  assert.ok(!('name' in n.emails[0]));
+});
+
+test('must stay one, with the split: one person in two of her spellings, and a re-sent card, are one row', () => {
+  const cs = merge([
+    { email: 'Jane Doe <jane@x.example>, Doe, Jane <jane@y.example>, Rick Roe <rick@x.example>' },
+    { email: 'Jane Doe <jane@x.example>, Doe, Jane <jane@y.example>, Rick Roe <rick@x.example>' },
+  ]);
+  assert.deepEqual(rows(cs), [
+    ['Jane Doe', ['jane@x.example', 'jane@y.example'], []],
+    ['Rick Roe', ['rick@x.example'], []],
+  ]);
+});
+
+test('the summary counts a list as one entry read, with one of its people; it adds up and lists entries by their index', () => {
+  // Alone: two people in the list, one entry read, counted with the first.
+  assert.deepEqual(summary([{ email: TO_HEADER }]).summary, {
+    entries_read: 1,
+    contacts: 1,
+    merged: 0,
+    left_out: 0,
+    left_out_by_reason: {},
+    kept_without_address: 0,
+  });
+  // Sent twice (a daily sync): each copy counts with one person.
+  assert.equal(summary([{ email: TO_HEADER }, { email: TO_HEADER }]).summary.contacts, 2);
+  // With Rick's own card: two people, two entries, nothing merged.
+  assert.deepEqual(summary([{ email: TO_HEADER }, { name: 'Rick Roe', email: RICK }]).summary, {
+    entries_read: 2,
+    contacts: 2,
+    merged: 0,
+    left_out: 0,
+    left_out_by_reason: {},
+    kept_without_address: 0,
+  });
+  // A no-reply item of a list is left out alone: the entry counts with its person, and is not listed.
+  const s = summary([{ name: 'X', email: 'garbage' }, { email: 'Shop News <no-reply@shop.example>, Jane Doe <jane@x.example>' }]);
+  assert.deepEqual(s.summary, { entries_read: 2, contacts: 1, merged: 0, left_out: 1, left_out_by_reason: { invalid: 1 }, kept_without_address: 0 });
+  assert.deepEqual(s.leftOut, [{ index: 0, reason: 'invalid' }]);
+  // Every item junk: the entry is left out once, under its index.
+  const j = summary([{ email: 'a@x.com' }, { email: 'Shop News <no-reply@shop.example>, Alerts Team <bounce@mail.example>' }]);
+  assert.deepEqual(j.leftOut, [{ index: 1, reason: 'no_reply' }]);
+  assert.equal(j.summary.entries_read, j.summary.contacts + j.summary.merged + j.summary.left_out);
+});
+
+test('property: with lists of people in the book, the summary adds up and each left-out entry is listed once', () => {
+  const email = fc.constantFrom(
+    'a@x.com',
+    'garbage',
+    'no-reply@shop.example',
+    TO_HEADER,
+    'Jane Doe <jane.doe@corp.example>; Ann Lee <a@x.com>',
+    'Shop News <no-reply@shop.example>, Rick Roe <rick.roe@corp.example>',
+    'Shop News <no-reply@shop.example>, Alerts <bounce@mail.example>',
+    'Ann Lee <a@x.com>, Ann <a2@y.com>',
+    'Bo Chen <garbage>, Rick Roe <rick.roe@corp.example>',
+  );
+  const entry: fc.Arbitrary<EntryInput> = fc.record(
+    {
+      name: fc.constantFrom('Ann Lee', 'Rick Roe', 'Team', null),
+      email,
+      emails: fc.constantFrom(['Jane Doe <jane.doe@corp.example>', 'Bo Chen <bo@x.com>'], ['a@x.com'], []),
+      phone: fc.constantFrom('+1 415 555 0123', '*86'),
+      times_contacted: fc.constantFrom(0, 2),
+    },
+    { requiredKeys: [] },
+  );
+  fc.assert(
+    fc.property(fc.array(entry, { maxLength: 12 }), (entries) => {
+      const n = norm(entries);
+      const contacts = mergeEntries(n);
+      const { summary: s, leftOut } = summarizeCleaning(contacts, n.length);
+      assert.equal(s.entries_read, entries.length);
+      assert.equal(s.entries_read, s.contacts + s.merged + s.left_out);
+      assert.equal(leftOut.length, s.left_out);
+      assert.equal(new Set(leftOut.map((e) => e.index)).size, leftOut.length);
+      for (const e of leftOut) assert.ok(e.index >= 0 && e.index < entries.length);
+      // Every person of the list is in it, counted or not.
+      assert.ok(contacts.filter((c) => !c.junk).length >= s.contacts);
+    }),
+    { numRuns: 300 },
+  );
+});
