@@ -50,6 +50,7 @@ export interface Model {
 
 /** Features the grid moves; every other weight is the default (they are constant on mail logs). */
 export const SEARCHED = [
+  'frequency',
   'sent_recency',
   'received_recency',
   'staleness',
@@ -59,6 +60,12 @@ export const SEARCHED = [
   'reciprocal_recency',
   'reciprocal_fallback',
   'triadic',
+  'scaled_sent_recency',
+  'scaled_received_recency',
+  'percentile_frequency',
+  'percentile_sent_recency',
+  'percentile_received_recency',
+  'relative_frequency',
 ] as const;
 
 /**
@@ -110,6 +117,81 @@ export function triadicOf(prepared: PreparedBook[]): Map<string, Map<number, num
   return out;
 }
 
+/**
+ * The book's frequency scale S (pre-registered, issue #12 third round: the MEDIAN, chosen before any
+ * result was seen): the median (lower, as the imputation's TYPICAL_TIMES_QUANTILE) of log1p(times_contacted)
+ * over the book's contacts with a positive count; 1 when none has one.
+ */
+export function bookScaleOf(counts: readonly (number | null)[]): number {
+  const logs = counts
+    .filter((t): t is number => t !== null && t > 0)
+    .map((t) => Math.log1p(t))
+    .sort((a, b) => a - b);
+  return logs.length === 0 ? 1 : logs[Math.floor(0.5 * (logs.length - 1))];
+}
+
+/** Percentile rank of each value within the book: share of the positive values ≤ it (top 1); 0 for a value ≤ 0 (none). */
+export function percentileRanks(values: readonly number[]): number[] {
+  const pos = values.filter((v) => v > 0).sort((a, b) => a - b);
+  return values.map((v) => {
+    if (!(v > 0)) return 0;
+    let lo = 0;
+    let hi = pos.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pos[mid] <= v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo / pos.length;
+  });
+}
+
+/**
+ * Book-relative candidates (issue #12, third round: "the balance between frequency and recency depends on
+ * the book's scale"), added to every contact's features of one book, S = bookScaleOf:
+ * - V1 scaled_sent_recency / scaled_received_recency: S × sent / received recency (the recency weight grows
+ *   with the book's typical log count);
+ * - V2 relative_frequency: frequency / S. Within a book, f/S + w·rec = (f + S·w·rec)/S: V1's score over a
+ *   positive constant, the same order wherever the other signals are constant (checked in the report; not
+ *   a candidate of the grid);
+ * - V3 percentile_*: the percentile rank within the book of frequency, sent and received recency (0 for
+ *   a contact without a value).
+ */
+export function withBookRelative(fs: Record<string, number>[], scale: number): Record<string, number>[] {
+  const pf = percentileRanks(fs.map((f) => f.frequency));
+  const ps = percentileRanks(fs.map((f) => f.sent_recency));
+  const pr = percentileRanks(fs.map((f) => f.received_recency));
+  return fs.map((f, i) => ({
+    ...f,
+    scaled_sent_recency: scale * f.sent_recency,
+    scaled_received_recency: scale * f.received_recency,
+    relative_frequency: f.frequency / scale,
+    percentile_frequency: pf[i],
+    percentile_sent_recency: ps[i],
+    percentile_received_recency: pr[i],
+  }));
+}
+
+const NO_BOOK_RELATIVE: Weights = {
+  scaled_sent_recency: 0,
+  scaled_received_recency: 0,
+  percentile_frequency: 0,
+  percentile_sent_recency: 0,
+  percentile_received_recency: 0,
+  relative_frequency: 0,
+};
+
+/** The pre-registered variants (60-day half-lives, as the plain blend), by family. V2 is V1's order (above): not searched. */
+export const BOOK_SCALE_VARIANTS: Record<string, Model[]> = {
+  'V1 book-scaled recency': [0.5, 1, 1.5].map((w) => variant({ frequency: 1, scaled_sent_recency: w, scaled_received_recency: 0.25 * w })),
+  'V3 percentile ranks': [variant({ frequency: 0, percentile_frequency: 1, percentile_sent_recency: 1, percentile_received_recency: 0.25 })],
+};
+
+function variant(w: Weights): Model {
+  const weights: Weights = { ...Object.fromEntries(SEARCHED.map((f) => [f, 0])), ...w };
+  return { params: { sentHalfLifeDays: 60, receivedHalfLifeDays: 60 }, weights };
+}
+
 /** The cross-user signals, searched as bundles (each alone moves little; the bundles are the choices that matter). */
 const CROSS_USER: Record<string, Weights> = {
   none: { known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, reciprocal_fallback: 0, triadic: 0 },
@@ -137,7 +219,7 @@ export function candidateGrid(): Model[] {
             for (const cross of Object.values(CROSS_USER)) {
               out.push({
                 params: { sentHalfLifeDays: hs, receivedHalfLifeDays: hr },
-                weights: { sent_recency: s, received_recency: r, staleness: st, ...cross },
+                weights: { frequency: 1, sent_recency: s, received_recency: r, staleness: st, ...cross, ...NO_BOOK_RELATIVE },
               });
             }
           }
@@ -145,21 +227,24 @@ export function candidateGrid(): Model[] {
       }
     }
   }
+  for (const family of Object.values(BOOK_SCALE_VARIANTS)) out.push(...family);
   return out;
 }
 
-/** Number of features with a non-zero weight (frequency, the unit, always counts). */
+/** Number of features with a non-zero weight (frequency, the unit, counts whenever it weighs). */
 export function modelSize(m: Model): number {
-  return 1 + SEARCHED.filter((f) => (m.weights[f] ?? 0) !== 0).length;
+  return SEARCHED.filter((f) => (m.weights[f] ?? 0) !== 0).length;
 }
 
-/** "sent 1×2^(-age/60d), received 0.25×2^(-age/60d), ..." */
+/** "frequency 1, sent_recency 1 (half-life 60 d), received_recency 0.25 (half-life 60 d), ..." */
 export function describeModel(m: Model): string {
-  const parts = ['frequency 1'];
+  const parts: string[] = [];
   const w = m.weights;
-  if (w.sent_recency) parts.push(`sent_recency ${w.sent_recency} (half-life ${m.params.sentHalfLifeDays} d)`);
-  if (w.received_recency) parts.push(`received_recency ${w.received_recency} (half-life ${m.params.receivedHalfLifeDays} d)`);
-  for (const f of SEARCHED.slice(2)) if (w[f]) parts.push(`${f} ${w[f]}`);
+  for (const f of SEARCHED) {
+    if (!w[f]) continue;
+    const hl = f.endsWith('sent_recency') ? m.params.sentHalfLifeDays : f.endsWith('received_recency') ? m.params.receivedHalfLifeDays : null;
+    parts.push(hl === null || f.startsWith('percentile') ? `${f} ${w[f]}` : `${f} ${w[f]} (half-life ${hl} d)`);
+  }
   return parts.join(', ');
 }
 
@@ -201,13 +286,15 @@ function cacheBooks(sets: [string, EvalBook[]][], paramsList: FeatureParams[], r
           const ctx = { owner: p.owner, signals: p.signals };
           const hasReceived = p.contacts.some((c) => c.lastReceived !== null);
           const rows = new Map<string, number[][]>();
+          const scale = bookScaleOf(p.contacts.map((c) => c.timesContacted));
           for (const params of paramsList) {
+            const fs = withBookRelative(
+              p.contacts.map((c) => derivedFeatures(featuresOf(c, ctx, stats, params), { hasReceived }, tri.get(c.id) ?? 0)),
+              scale,
+            );
             rows.set(
               paramsKey(params),
-              p.contacts.map((c) => {
-                const f = derivedFeatures(featuresOf(c, ctx, stats, params), { hasReceived }, tri.get(c.id) ?? 0);
-                return [scoreFeatures(f, fixedWeights).score, ...SEARCHED.map((n) => f[n])];
-              }),
+              fs.map((f) => [scoreFeatures(f, fixedWeights).score, ...SEARCHED.map((n) => f[n])]),
             );
           }
           const base: Record<string, number> = {};
@@ -268,6 +355,7 @@ function objectiveOf(m: number[], idx: number[], books: Book[], gw = groupWeight
 export const REFERENCE: Model = {
   params: { sentHalfLifeDays: 60, receivedHalfLifeDays: 60 },
   weights: {
+    frequency: 1,
     sent_recency: 1,
     received_recency: 0.25,
     staleness: 0,
@@ -277,6 +365,7 @@ export const REFERENCE: Model = {
     reciprocal_recency: 0,
     reciprocal_fallback: 0,
     triadic: 0,
+    ...NO_BOOK_RELATIVE,
   },
 };
 
@@ -340,7 +429,7 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
     "# Cross-set validation of the default ranking model (in process: the service's featuresOf/scoreFeatures)",
     `${candidates.length} candidates: sent_recency ${SENT_WEIGHTS.join('/')} × half-life ${HALF_LIVES.sent.join('/')} d; ` +
       `received_recency ${RECEIVED_WEIGHTS.join('/')} × half-life ${HALF_LIVES.received.join('/')} d; staleness ${STALENESS.join('/')}; ` +
-      `cross-user ${Object.keys(CROSS_USER).join('/')}. Runs: ${runs.join(', ')}. ${books.length} scored book-runs.`,
+      `cross-user ${Object.keys(CROSS_USER).join('/')}; book-scale variants ${Object.keys(BOOK_SCALE_VARIANTS).join('/')}. Runs: ${runs.join(', ')}. ${books.length} scored book-runs.`,
     'Rule: objective = mean over set×run groups of MAP@10; the plain blend stays unless the best model of a size (fewest features first), picked on half the training users, beats it on the other half with a 95% paired bootstrap interval above 0.',
   ];
   const folds: { name: string; test: (b: Book) => boolean }[] = [];
@@ -351,7 +440,21 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
       folds.push({ name: `leave out ${s} cutoff ${c}`, test: (b) => b.set === s && b.cutoff === c });
     }
   }
-  const heldOut: { chosen: number[]; current: number[]; blend: number[]; single: number[]; best: number[] } = {
+  const families = Object.entries(BOOK_SCALE_VARIANTS).map(([name, ms]) => ({ name, idx: ms.map((m) => candidates.findIndex((c) => sameModel(c, m))) }));
+  const heldOut: {
+    chosen: number[];
+    current: number[];
+    blend: number[];
+    single: number[];
+    best: number[];
+    group: string[];
+    family: number[][];
+    /** The plain blend scored in process (ties by contact id, as every candidate): the variants' comparison. */
+    ref: number[];
+  } = {
+    group: [],
+    ref: [],
+    family: families.map(() => []),
     chosen: [],
     current: [],
     blend: [],
@@ -362,6 +465,11 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
     const train = all.filter((i) => !fold.test(books[i]));
     const test = all.filter((i) => fold.test(books[i]));
     const pick = choose(candidates, maps, train, books, ref);
+    // Each pre-registered family on its own: its best member on the training books (no rule), for the held-out books.
+    const trainW = groupWeights(train, books);
+    const familyPicks = families.map((f) =>
+      f.idx.reduce((a, c) => (objectiveOf(maps[c], train, books, trainW) > objectiveOf(maps[a], train, books, trainW) ? c : a)),
+    );
     out.push('', `## ${fold.name}: chosen on ${train.length} book-runs, tested on ${test.length}`);
     out.push(`chosen (${modelSize(candidates[pick.model])} features): ${describeModel(candidates[pick.model])}`);
     out.push(`  (best on training, ${modelSize(candidates[pick.best])} features: ${describeModel(candidates[pick.best])})`);
@@ -376,6 +484,9 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
       const chosen = idx.map((i) => maps[pick.model][i]);
       const single = idx.map((i) => books[i].baselines[best]);
       const blend = idx.map((i) => books[i].baselines.blend ?? 0);
+      heldOut.group.push(...idx.map(() => g));
+      heldOut.ref.push(...idx.map((i) => maps[ref][i]));
+      familyPicks.forEach((c, f) => heldOut.family[f].push(...idx.map((i) => maps[c][i])));
       heldOut.chosen.push(...chosen);
       heldOut.best.push(...idx.map((i) => maps[pick.best][i]));
       heldOut.current.push(...idx.map((i) => currentMaps[i]));
@@ -420,7 +531,44 @@ export function cvReport(sets: [string, EvalBook[]][], runs: RunName[] = RUNS): 
     out.push(`${name.padEnd(34)} ${parts.join(' | ')}`);
   }
 
+  // Issue #12, third round: the pre-registered book-scale variants (bookScaleOf, withBookRelative).
+  const variantIdx = new Set(families.flatMap((f) => f.idx));
+  const groupNames = [...groupsAll.keys()];
+  out.push('', '## Book-scale variants (pre-registered; S = median log1p(times_contacted) of the counted contacts)');
+  out.push(`in-sample objective: plain blend ${objectiveOf(maps[ref], all, books).toFixed(4)}`);
+  for (const f of families) {
+    for (const c of f.idx) {
+      out.push(`${f.name}: ${describeModel(candidates[c])}: objective ${objectiveOf(maps[c], all, books).toFixed(4)}`);
+      out.push(
+        `  Δ vs blend, in-sample: ${[...groupsAll].map(([g, idx]) => `${g} ${formatInterval(bootstrapMean(idx.map((i) => maps[c][i] - maps[ref][i])))}`).join(' | ')}`,
+      );
+    }
+  }
+  const v2 = [0.5, 1, 1.5].map((w) => variant({ relative_frequency: 1, sent_recency: w, received_recency: 0.25 * w }));
+  const v1 = BOOK_SCALE_VARIANTS['V1 book-scaled recency'];
+  const differ = v2.map((m, k) => books.filter((b) => Math.abs(mapOf(b, m) - mapOf(b, v1[k])) > 1e-12).length);
+  out.push(
+    `V2 (frequency / S) vs V1 at the same weight: book-runs whose MAP@10 differs: ${differ.join(', ')} of ${books.length} (the same order within a book: V2 = V1 / S)`,
+  );
+  out.push(
+    '',
+    `Out of fold (the ${folds.length} folds above pooled, ${n} held-out book-runs): Δ MAP@10 vs the plain blend scored in process (same ties by contact id) [95% CI]`,
+  );
+  const oof = (name: string, xs: number[]) => {
+    const parts = groupNames.map((g) => {
+      const k = heldOut.group.flatMap((h, j) => (h === g ? [j] : []));
+      return `${g} ${formatInterval(bootstrapMean(k.map((j) => xs[j] - heldOut.ref[j])))}`;
+    });
+    out.push(
+      `${name}: pooled ${mean(xs).toFixed(4)} vs ${mean(heldOut.ref).toFixed(4)}, ${formatInterval(bootstrapMean(xs.map((x, k) => x - heldOut.ref[k])))}`,
+    );
+    out.push(`  ${parts.join(' | ')}`);
+  };
+  oof('rule applied in each fold', heldOut.chosen);
+  families.forEach((f, k) => oof(`${f.name}, best member on each fold's training books (no rule)`, heldOut.family[k]));
+
   const final = choose(candidates, maps, all, books, ref);
+  out.push('', `variant picked by the rule on everything: ${variantIdx.has(final.model) ? describeModel(candidates[final.model]) : 'none'}`);
   const m = candidates[final.model];
   // The procedure itself must win held out before its choice on everything replaces the reference: the
   // rule applied inside each fold, scored on the fold's held-out books, against the plain blend there.

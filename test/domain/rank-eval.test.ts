@@ -2,7 +2,21 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rankByBaseline } from '../../eval/rank/baselines.ts';
 import { seededRandom } from '../../eval/rank/bootstrap.ts';
-import { candidateGrid, choose, derivedFeatures, triadicOf, modelSize, REFERENCE, SEARCHED, type Book, type Model } from '../../eval/rank/cv.ts';
+import {
+  BOOK_SCALE_VARIANTS,
+  bookScaleOf,
+  candidateGrid,
+  choose,
+  derivedFeatures,
+  percentileRanks,
+  triadicOf,
+  modelSize,
+  REFERENCE,
+  SEARCHED,
+  withBookRelative,
+  type Book,
+  type Model,
+} from '../../eval/rank/cv.ts';
 import { degrade, unusualAddress, type EvalBook } from '../../eval/rank/dataset.ts';
 import { normalizeEmail } from '../../src/domain/email.ts';
 import { evaluateRun, type Ranker } from '../../eval/rank/evaluate.ts';
@@ -158,6 +172,42 @@ describe('cv: derived candidate signals', () => {
 
   it('every candidate of the grid names every searched weight, so models compare by value', () => {
     for (const m of [REFERENCE, ...candidateGrid()]) for (const f of SEARCHED) assert.equal(typeof m.weights[f], 'number', f);
+  });
+});
+
+describe('cv: book-scale variants (issue #12, third round)', () => {
+  it('S is the lower median of log1p over the positive counts, 1 without any', () => {
+    assert.equal(bookScaleOf([3, null, 0, 1, 100]), Math.log1p(3));
+    assert.equal(bookScaleOf([1, 3]), Math.log1p(1));
+    assert.equal(bookScaleOf([null, 0]), 1);
+    assert.equal(bookScaleOf([]), 1);
+  });
+
+  it('percentile ranks: share of the positive values at or below, 0 without a value', () => {
+    assert.deepEqual(percentileRanks([0, 5, 2, 5, 9]), [0, 0.75, 0.25, 0.75, 1]);
+    assert.deepEqual(percentileRanks([0, 0]), [0, 0]);
+  });
+
+  it('V2 (frequency / S) is V1 (S × recency) divided by S: the same order within a book', () => {
+    const fs = withBookRelative(
+      [
+        { frequency: 4, sent_recency: 0.1, received_recency: 0 },
+        { frequency: 1, sent_recency: 1, received_recency: 0.5 },
+        { frequency: 2.5, sent_recency: 0.6, received_recency: 0.9 },
+      ],
+      2.2,
+    );
+    const v1 = fs.map((f) => f.frequency + f.scaled_sent_recency + 0.25 * f.scaled_received_recency);
+    const v2 = fs.map((f) => f.relative_frequency + f.sent_recency + 0.25 * f.received_recency);
+    v1.forEach((x, i) => assert.ok(Math.abs(x / 2.2 - v2[i]) < 1e-12));
+  });
+
+  it('the variants are in the grid, each once, as models of three features', () => {
+    const grid = candidateGrid();
+    for (const m of Object.values(BOOK_SCALE_VARIANTS).flat()) {
+      assert.equal(grid.filter((g) => JSON.stringify(g) === JSON.stringify(m)).length, 1);
+      assert.equal(modelSize(m), 3);
+    }
   });
 });
 
