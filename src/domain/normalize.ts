@@ -294,17 +294,30 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
   }
   if (raw.includes('<')) {
     // A list of bracketed addresses: each name is the text between the previous item and its '<'
-    // (`Doe, Jane <jane@x>, Roe, Rick <rick@x>`, `"Doe, Jane" <jane@x>; Rick Roe <rick@x>`).
-    for (const m of raw.matchAll(/([^<>]*)<([^<>]*)>/g)) {
-      const addr = normalizeEmail(m[2]!);
-      if (addr === null || byKey.has(addr.key)) continue;
-      let text = m[1]!;
-      // After an unbracketed address of the list (`a@x.com, Jane <jane@x>`), only what follows it.
-      const bare = text.match(/^.*\S+@\S+/);
-      if (bare !== null) text = text.slice(bare[0].length);
-      text = text.replace(/^[\s,;|\u060c\u3001\uff0c\uff1b:]+/, '');
-      const name = text === '' ? null : cleanName(text);
-      if (name !== null && !/@/.test(name)) byKey.set(addr.key, name);
+    // (`Doe, Jane <jane@x>, Roe, Rick <rick@x>`, `"Doe, Jane" <jane@x>; Rick Roe <rick@x>`). One pass
+    // over the string, with indexOf: a field may hold 100,000 characters.
+    let from = 0;
+    let open = raw.indexOf('<');
+    while (open >= 0) {
+      const close = raw.indexOf('>', open + 1);
+      if (close < 0) break;
+      const inner = raw.indexOf('<', open + 1);
+      if (inner >= 0 && inner < close) {
+        open = inner; // "a <b <c@x>": the last '<' before the '>' opens the address
+        continue;
+      }
+      const addr = normalizeEmail(raw.slice(open + 1, close));
+      if (addr !== null && !byKey.has(addr.key)) {
+        let text = raw.slice(from, open);
+        // After an unbracketed address of the list (`a@x.com, Jane <jane@x>`), only what follows it.
+        const at = text.lastIndexOf('@');
+        if (at >= 0) text = text.slice(at).replace(/^\S*/, '');
+        text = text.replace(/^[\s,;|\u060c\u3001\uff0c\uff1b:]+/, '');
+        const name = text === '' ? null : cleanName(text);
+        if (name !== null && !name.includes('@')) byKey.set(addr.key, name);
+      }
+      from = close + 1;
+      open = raw.indexOf('<', from);
     }
     return;
   }

@@ -17,20 +17,36 @@ import { foldName, namesCompatible } from './names.ts';
  * The person each named item of a list is (index into the groups), or -1 for an item without a name:
  * an item joins the first group whose first name is compatible with its own, in item order. `folded`:
  * each item's folded name (null or empty: unnamed). Returns the group count and each item's group.
+ * A list of more than COMPARED_GROUPS people (a mailing list pasted whole) compares a later item with
+ * the first COMPARED_GROUPS groups and with the names written the same only, so a field of 100,000
+ * characters costs a bounded number of comparisons an item, not one per person before it.
  */
 export function groupItemNames(folded: readonly (readonly string[] | null)[]): { count: number; group: Int32Array } {
   const firsts: (readonly string[])[] = [];
   const group = new Int32Array(folded.length).fill(-1);
+  let same: Map<string, number> | null = null;
   for (let i = 0; i < folded.length; i++) {
     const f = folded[i];
     if (f === null || f.length === 0) continue;
-    let g = 0;
-    while (g < firsts.length && !namesCompatible(firsts[g], f)) g++;
-    if (g === firsts.length) firsts.push(f);
+    const key = f.join(' ');
+    let g = same?.get(key) ?? -1;
+    if (g < 0) {
+      const upTo = Math.min(firsts.length, COMPARED_GROUPS);
+      g = 0;
+      while (g < upTo && !namesCompatible(firsts[g], f)) g++;
+      if (g === upTo) {
+        g = firsts.length;
+        firsts.push(f);
+      }
+      (same ??= new Map()).set(key, g);
+    }
     group[i] = g;
   }
   return { count: firsts.length, group };
 }
+
+/** The groups every item of a list is compared with (groupItemNames). */
+const COMPARED_GROUPS = 64;
 
 /**
  * The folded name of a list's item, or null when it names nobody: an address or a number as a name, or
@@ -90,7 +106,9 @@ export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
   const parts: NormalizedEntry[] = [];
   let ownPart: NormalizedEntry;
   if (home >= 0) {
-    ownPart = { ...e, name: e.name ?? names[home], emails: orderLike(ms, emails[home], rest) };
+    // The person's items and the unnamed ones, in the order of the list.
+    const mine = rest.length === 0 ? emails[home] : ms.filter((_, j) => group[j] === home || group[j] < 0);
+    ownPart = { ...e, name: e.name ?? names[home], emails: mine };
   } else {
     ownPart = { ...e, emails: rest };
   }
@@ -103,12 +121,6 @@ export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
     else parts.push(personOfList(e, names[g], emails[g]));
   }
   return parts;
-}
-
-/** `a` and `b` (parts of `all`) in the order of `all`. */
-function orderLike(all: readonly NormEmail[], a: NormEmail[], b: NormEmail[]): NormEmail[] {
-  if (b.length === 0) return a;
-  return all.filter((m) => a.includes(m) || b.includes(m));
 }
 
 /** Another person of a list: the entry's source, count and dates, their own name and addresses, nothing else. */
