@@ -217,3 +217,15 @@ test('property: with lists of people in the book, the summary adds up and each l
     { numRuns: 300 },
   );
 });
+
+test('a mailing list pasted whole (more than 64 people) still gives each person once, one name written twice one row', () => {
+  const letters = (i: number) => String.fromCharCode(97 + (i % 26)) + String.fromCharCode(97 + Math.floor(i / 26));
+  const items = Array.from({ length: 80 }, (_, i) => `Zed${letters(i)} Q${letters(i)} <p${i}@x.example>`);
+  items.push(`Zed${letters(70)} Q${letters(70)} <p70@y.example>`); // person 70 again, another address
+  const cs = merge([{ email: items.join(', ') }]);
+  assert.equal(cs.length, 80);
+  assert.deepEqual(
+    cs.find((c) => c.emails.some((m) => m.key === 'p70@x.example'))!.emails.map((m) => m.key),
+    ['p70@x.example', 'p70@y.example'],
+  );
+});
