@@ -137,6 +137,36 @@ test('must stay one: a list without names, with one name, or with names of one p
   assert.ok(!('name' in n.emails[0]));
 });
 
+test("must stay one: a named card whose items are labelled with one word each (a provider, a school, a company) is that person's card", () => {
+  // Review of issue #12: the card's own name fits no item, and the items' names are one word each, no
+  // relation: labels of the person's addresses, as `Work`/`Home` are. Split, the person vanished from the
+  // list and two rows named `Gmail` and `Yahoo` took her addresses.
+  const cases: EntryInput[] = [
+    { name: 'Ann Lee', email: 'Gmail <ann@gmail.com>, Yahoo <ann@yahoo.com>' },
+    { name: 'Ann Lee', email: 'School <ann@school.example>, Old <ann@old.example>, New <ann@new.example>' },
+    { name: 'Ann Lee', emails: ['Acme <ann@acme.example>', 'Globex <ann@globex.example>'], phone: '+1 415 555 0170' },
+  ];
+  for (const e of cases) {
+    const cs = merge([e]);
+    assert.deepEqual(
+      cs.map((c) => c.name),
+      ['Ann Lee'],
+      JSON.stringify(e),
+    );
+  }
+  // Still split: a named card over a list of people (two words each, or a name in Han characters).
+  for (const [e, want] of [
+    [{ name: 'Acme Sales', email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>', phone: '+1 415 555 0100' }, ['Acme Sales', 'Jane Doe', 'Rick Roe']],
+    [{ name: '销售部', email: '王伟 <wei@x.example>, 李娜 <na@x.example>' }, ['王伟', '李娜']],
+  ] as [EntryInput, string[]][]) {
+    assert.deepEqual(
+      merge([e]).map((c) => c.name),
+      want,
+      JSON.stringify(e),
+    );
+  }
+});
+
 test('must stay one, with the split: one person in two of her spellings, and a re-sent card, are one row', () => {
   const cs = merge([
     { email: 'Jane Doe <jane@x.example>, Doe, Jane <jane@y.example>, Rick Roe <rick@x.example>' },

@@ -90,6 +90,11 @@ export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
   const own = e.name === null ? [] : foldName(e.name);
   let home = -1;
   for (let j = 0; j < ms.length && home < 0; j++) if (group[j] >= 0 && namesCompatible(own, folded[j]!)) home = group[j];
+  // A named card whose name fits no item, over items named one word each (`Ann Lee` over `Gmail <a@x>,
+  // Yahoo <b@y>`, `School <..>, Old <..>`, `Acme <..>, Globex <..>`): the words label the person's
+  // addresses, as `Work`/`Home` do, and the card is that person's. A list of people under a card's name
+  // (`Acme Sales` over `Jane Doe <..>, Rick Roe <..>`) names them with full names or relations.
+  if (home < 0 && own.length > 0 && peopleNamed(folded) < 2) return null;
   // Each group's addresses and name (its first item's), in item order; unnamed items go with the entry.
   const emails: NormEmail[][] = [];
   const names: string[] = [];
@@ -121,6 +126,19 @@ export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
     else parts.push(personOfList(e, names[g], emails[g]));
   }
   return parts;
+}
+
+/** Han, kana or Hangul: a name written in them has no spaces between its family and given names. */
+const CJK_RE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
+/**
+ * How many items' names name a person rather than label an address: two words or more, a relation
+ * (`Mom`, folded to one `~` token), or a name in Han, kana or Hangul (written without spaces).
+ */
+function peopleNamed(folded: readonly (readonly string[] | null)[]): number {
+  let n = 0;
+  for (const f of folded) if (f !== null && (f.length > 1 || (f.length === 1 && (f[0][0] === '~' || CJK_RE.test(f[0]))))) n++;
+  return n;
 }
 
 /** Another person of a list: the entry's source, count and dates, their own name and addresses, nothing else. */
