@@ -1571,6 +1571,30 @@ test("a directory's note in brackets is no word of the name: 'Vince Kaminski (EC
   assert.deepEqual(cs[0].emails.map((e) => e.display).sort(), ['vince.j.kaminski@enron.com', 'vkaminski@aol.com']);
 });
 
+test('a note in brackets that says whose relation or a former name stays a word (review of issue #12)', () => {
+  // A father and his son of one name on the family landline, told apart by the owner's note: dropping
+  // the note fused them into one row.
+  assertRowsOnOneNumber(
+    [
+      ['Mike Brown (dad)', 'Mike Brown (son)'],
+      ['Ann Lee (Mom)', 'Ann Lee (Dad)'],
+      ['Chris Taylor [husband]', 'Chris Taylor [daughter]'],
+    ],
+    2,
+  );
+  // A married name with the maiden name in brackets is the person who still goes by the maiden name
+  // elsewhere (one row at the session's start; dropping the note split her in two).
+  assertRowsOnOneNumber(
+    [
+      ['Ann Kim (née Lee)', 'Ann Lee'],
+      ['Ann Kim (nee Lee)', 'Ann Lee'],
+      ['Anna Schmidt (geb. Meyer)', 'Anna Meyer'],
+      ['Mike Brown (dad)', 'Mike Brown'],
+    ],
+    1,
+  );
+});
+
 test('MUST NOT merge: a note in brackets that is all the name tells, a generation or a title in brackets, another name beside a note', () => {
   assertRowsOnOneNumber(
     [

@@ -203,6 +203,11 @@ function prefixShortForm(long: string, short: string): boolean {
  * to the user, not their name, so "Mom" and "Jane Doe" on one mobile are one person; two different labels
  * ("Mom", "Dad" on a landline) still conflict. Folded to one marker token per relation.
  */
+/** Trade and place words, each its own relation label. */
+const TRADE_WORDS =
+  'boss landlord landlady neighbour neighbor coach teacher tutor doctor dentist vet plumber electrician mechanic babysitter nanny lawyer accountant hairdresser barber cleaner trainer therapist'.split(
+    ' ',
+  );
 const KIN = new Map<string, string>(); // a Map, not an object: "constructor" is no relation
 for (const [label, words] of Object.entries({
   mother: 'mom mum mother mama mommy mummy mam ma mamá mamãe maman mutti mutter mamma madre mamusia',
@@ -216,14 +221,13 @@ for (const [label, words] of Object.entries({
   uncle: 'uncle onkel wujek',
   // What someone is to the owner by trade or place: "Dentist" and "Ann Lee" on one number are one person,
   // "Dentist" and "Plumber" two. Each word its own label.
-  ...Object.fromEntries(
-    'boss landlord landlady neighbour neighbor coach teacher tutor doctor dentist vet plumber electrician mechanic babysitter nanny lawyer accountant hairdresser barber cleaner trainer therapist'
-      .split(' ')
-      .map((w) => [w, w]),
-  ),
+  ...Object.fromEntries(TRADE_WORDS.map((w) => [w, w])),
 })) {
   for (const w of words.split(' ')) KIN.set(w.normalize('NFD').replace(/\p{M}+/gu, ''), '~' + label);
 }
+/** The KIN labels of trades and places ("~dentist"), as against family and partners. */
+const TRADE_LABELS = new Set(TRADE_WORDS.map((w) => '~' + w));
+
 /**
  * Relation words dropped when they come before a name ("Grandma Ann", "Aunt Ann Lee"): only words that
  * are never a name themselves. Not "Ma" (a Chinese family name), "Nana", "Nan", "Tia", "Papa", "Babe",
@@ -290,8 +294,30 @@ export function foldName(name: string): string[] {
 
 /** A note in brackets: "(ECT)", "[Legal]". */
 const NOTE_RE = /\([^()]*\)|\[[^[\]]*\]/g;
-/** Words that tell a father from his son, or a title its gender: a note of them is no mere note. */
-const NOTE_KEEP = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv', ...IGNORED_TOKENS]);
+/**
+ * Words that tell a father from his son, a title its gender, whose relation the person is ("Mike Brown
+ * (dad)" and "Mike Brown (son)" on the family landline) or a former name ("Ann Kim (née Lee)", "Anna
+ * Schmidt (geb. Meyer)", who is Ann Lee elsewhere): a note of them is no mere note.
+ */
+const NOTE_KEEP = new Set([
+  'jr',
+  'sr',
+  'junior',
+  'senior',
+  'ii',
+  'iii',
+  'iv',
+  ...IGNORED_TOKENS,
+  ...[...KIN].filter(([, label]) => !TRADE_LABELS.has(label)).map(([word]) => word),
+  'son',
+  'daughter',
+  'nee',
+  'geb',
+  'geborene',
+  'born',
+  'maiden',
+  'formerly',
+]);
 
 /**
  * The name without its notes in brackets, as directories annotate names with a department, a company or
