@@ -288,6 +288,13 @@ function isPreferred(p: VcardProperty): boolean {
  * `Assistant`, `Company Main`); a person's own main number (Apple's and Google's `Main`) stays.
  */
 export const NOT_PERSONAL_PHONE_LABEL = /^(?:home|work|other)?fax$|\b(?:fax|telefax|pager|beeper|assistant(?:'?s)?|company main)\b/;
+/**
+ * Whether a phone's label (as written, or Apple's `_$!<HomeFAX>!$_`, any case) says the number is not the
+ * person's own (NOT_PERSONAL_PHONE_LABEL): what the uploads' lenient reading shares with the readers.
+ */
+export function isNotPersonalPhoneLabel(raw: string): boolean {
+  return NOT_PERSONAL_PHONE_LABEL.test(labelOf(raw));
+}
 /** TEL TYPE values of the same (vCard's FAX and PAGER, Evolution's X-EVOLUTION-ASSISTANT and -COMPANY, DAVx5's X-COMPANY_MAIN). */
 const NOT_PERSONAL_PHONE_TYPE = /^(?:x-)?(?:evolution-)?(?:assistant|company|company[-_]?main)$/;
 

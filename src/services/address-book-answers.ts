@@ -24,10 +24,10 @@ export interface UploadRequest {
   [option: string]: unknown;
 }
 
-/** The entries with the names read from other name fields (`names`, by index): copies of those entries. */
-function withNames(entries: EntryInput[], names: ReadonlyMap<number, string>): EntryInput[] {
+/** The entries with the Kith fields read from other fields (`fields`, by index): copies of those entries. */
+function withFields(entries: EntryInput[], fields: ReadonlyMap<number, Partial<EntryInput>>): EntryInput[] {
   const out = entries.slice();
-  for (const [i, name] of names) out[i] = { ...out[i], name };
+  for (const [i, f] of fields) out[i] = { ...out[i], ...f };
   return out;
 }
 
@@ -135,10 +135,11 @@ export async function answerUpload(
     throw invalid('backfill', (e as OptionError).problem);
   }
   const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
-  // Fields the schema does not name: warned about, and a person's name in other fields read into
-  // `name` (copies of those entries; the raw upload keeps them as sent).
+  // Fields the schema does not name: warned about, and a person's name, addresses, company … in other
+  // fields (the SDKs') read into Kith's where the entry has none (copies of those entries; the raw upload
+  // keeps them as sent).
   const fields = readUploadFields(body);
-  const entries = fields.names.size === 0 ? (body.entries as EntryInput[]) : withNames(body.entries as EntryInput[], fields.names);
+  const entries = fields.fields.size === 0 ? (body.entries as EntryInput[]) : withFields(body.entries as EntryInput[], fields.fields);
   checkEntries(entries, config);
   checkTopLevelFields(body, config);
   if (opts.promoteMatchingDomain === 'owner' && !backfill && !source.email?.includes('@')) {

@@ -15,8 +15,16 @@
  * `family_name`, `firstName`/`lastName`, `display_name`/`displayName`, `full_name`/`fullName`): valid
  * bodies whose person would be shown nameless. When `name` is absent (or blank), they are read into it
  * (nameFromAliases); a given `name` is never overridden.
+ *
+ * Invite apps also post the contact objects of the platform SDKs as they come (Google People API,
+ * Microsoft Graph, react-native-contacts, expo-contacts: `emailAddresses`, `phoneNumbers`, `jobTitle` …),
+ * a valid body whose person would be left out with nothing to invite. When the entry has no Kith field
+ * of its own for them, those fields are read into it (readOtherFields), each named in `meta.warnings`;
+ * a Kith field the client sent is never overridden or added to, a fax or pager number is not the
+ * person's phone (as in the file readers), and an item with no usable value is a warning, never a person.
  */
 import type { EntryInput } from '../domain/types.ts';
+import { isNotPersonalPhoneLabel } from '../readers/vcard.ts';
 import { invalidMany, type ErrorDetail } from './errors.ts';
 import type { FieldWarning } from './upload-warnings.ts';
 
@@ -27,8 +35,11 @@ const MAX_PROBLEMS = 20;
 
 /** Keys an e-mail object holds its address in, in the order read (Google People: value; Apple, SDKs: address, email). */
 const EMAIL_KEYS = ['value', 'address', 'email'] as const;
-/** Keys a phone object holds its number in (Google People: value, canonicalForm; Apple, SDKs: number, phone). */
-const PHONE_KEYS = ['value', 'number', 'phone', 'canonicalForm'] as const;
+/**
+ * Keys a phone object holds its number in, in the order read (Google People: canonicalForm, its E.164
+ * form of value, then value; Apple, SDKs: number, phone; expo-contacts: digits).
+ */
+const PHONE_KEYS = ['canonicalForm', 'value', 'number', 'phone', 'digits'] as const;
 
 /** Fields that hold a whole name, in the order preferred. */
 const WHOLE_NAME_FIELDS = ['display_name', 'displayName', 'full_name', 'fullName'] as const;
@@ -36,12 +47,14 @@ const WHOLE_NAME_FIELDS = ['display_name', 'displayName', 'full_name', 'fullName
 const NAME_PART_KEYS = [
   ['first_name', 'firstName', 'given_name', 'givenName'],
   ['middle_name', 'middleName'],
-  ['last_name', 'lastName', 'family_name', 'familyName'],
+  ['last_name', 'lastName', 'family_name', 'familyName', 'surname'],
 ] as const;
-/** The fields holding a whole name, as a set. */
-export const WHOLE_NAME_KEYS: ReadonlySet<string> = new Set<string>(WHOLE_NAME_FIELDS);
+/** Google People API's list of a person's names (`names[].displayName`, or its parts). */
+const NAMES_LIST = 'names';
+/** The fields holding a whole name, as a set (Google's list of names among them). */
+export const WHOLE_NAME_KEYS: ReadonlySet<string> = new Set<string>([...WHOLE_NAME_FIELDS, NAMES_LIST]);
 /** Every field read into `name` when `name` is absent. */
-export const NAME_ALIAS_KEYS: ReadonlySet<string> = new Set<string>([...WHOLE_NAME_FIELDS, ...NAME_PART_KEYS.flat()]);
+export const NAME_ALIAS_KEYS: ReadonlySet<string> = new Set<string>([...WHOLE_NAME_FIELDS, NAMES_LIST, ...NAME_PART_KEYS.flat()]);
 
 /** A readable name part: a string with something in it. */
 function part(v: unknown): string | null {
@@ -58,13 +71,40 @@ export function hasNoName(e: Record<string, unknown>): boolean {
 
 /**
  * The name an entry's other name fields give (`name` itself not looked at), and the fields read: a whole
- * name (`display_name` …) if one is given, else the parts joined (given, middle, family). null: none.
+ * name (`display_name` …) if one is given, else Google's `names` (its primary item first), else the parts
+ * joined (given, middle, family). null: none.
  */
 export function nameFromAliases(e: Record<string, unknown>): { name: string; used: string[] } | null {
   for (const k of WHOLE_NAME_FIELDS) {
     const v = part(e[k]);
     if (v !== null) return { name: v, used: [k] };
   }
+  if (e[NAMES_LIST] !== undefined) {
+    const v = nameOfList(e[NAMES_LIST]);
+    if (v !== null) return { name: v, used: [NAMES_LIST] };
+  }
+  return nameFromParts(e);
+}
+
+/** Google People's `names`: its primary item's (else the first named item's) displayName, unstructuredName or parts. */
+function nameOfList(v: unknown): string | null {
+  if (!Array.isArray(v)) return null;
+  for (const item of primaryFirst(v)) {
+    const r = part(item.displayName) ?? part(item.unstructuredName) ?? nameFromParts(item)?.name ?? null;
+    if (r !== null) return r;
+  }
+  return null;
+}
+
+/** The objects of a list (at most MAX_SDK_ITEMS), those Google marks primary (`metadata.primary`) first. */
+function primaryFirst(list: readonly unknown[]): Item[] {
+  const objects = list.slice(0, MAX_SDK_ITEMS).filter((x): x is Item => x !== null && typeof x === 'object' && !Array.isArray(x));
+  const primary = (x: Item) => (x.metadata as Item | null | undefined)?.primary === true;
+  return [...objects.filter(primary), ...objects.filter((x) => !primary(x))];
+}
+
+/** The parts of a name joined (given, middle, family), and the fields read. null: none. */
+function nameFromParts(e: Record<string, unknown>): { name: string; used: string[] } | null {
   const parts: string[] = [];
   const used: string[] = [];
   for (const keys of NAME_PART_KEYS) {
@@ -159,15 +199,23 @@ function readAddresses(
     }
     return r;
   };
+  // A phone object labelled fax, pager… is not the person's phone (as in contact files): left out, named.
+  const faxes = new Set<string>();
+  const notPersonal = (v: unknown, field: string): boolean => {
+    if (one !== 'phone' || !isNotPersonalPhone(v)) return false;
+    faxes.add(field);
+    return true;
+  };
   const single = item[one];
   let extra: string[] = [];
   if (single !== undefined && single !== null && typeof single !== 'string') {
-    if (Array.isArray(single)) {
+    if (notPersonal(single, one)) out()[one] = null;
+    else if (Array.isArray(single)) {
       // A list where one value is expected: its first is the one, the others join the list field.
       const values: string[] = [];
       let ok = true;
       single.forEach((v, j) => {
-        if (v === null) return;
+        if (v === null || notPersonal(v, one)) return;
         const r = attempt(v, `entries[${i}].${one}[${j}]`);
         if (r === undefined) ok = false;
         else values.push(r.value);
@@ -187,7 +235,8 @@ function readAddresses(
   }
   const list = item[many];
   if (list !== undefined && list !== null && !(Array.isArray(list) && list.every((v) => v === null || typeof v === 'string'))) {
-    if (!Array.isArray(list)) {
+    if (notPersonal(list, many)) out()[many] = [];
+    else if (!Array.isArray(list)) {
       // One value where a list is expected (a comma list in it is split as in any e-mail or phone field).
       const r = typeof list === 'string' ? { value: list } : attempt(list, `entries[${i}].${many}`);
       if (r !== undefined) {
@@ -200,6 +249,7 @@ function readAddresses(
       let ok = true;
       list.forEach((v, j) => {
         if (v === null || typeof v === 'string') return values.push(v);
+        if (notPersonal(v, many)) return;
         const r = attempt(v, `entries[${i}].${many}[${j}]`);
         if (r === undefined) ok = false;
         else {
@@ -209,7 +259,8 @@ function readAddresses(
       });
       if (ok) {
         out()[many] = values;
-        note(many, `items: ${how ?? 'read as strings'}`);
+        // (Only faxes among its strings: named below.)
+        if (how !== undefined || !faxes.has(many)) note(many, `items: ${how ?? 'read as strings'}`);
       }
     }
   }
@@ -217,6 +268,7 @@ function readAddresses(
     const current = out()[many];
     out()[many] = Array.isArray(current) ? [...extra, ...current] : extra;
   }
+  for (const field of faxes) note(field, FAX_LEFT_OUT);
 }
 
 /** A count or an integer written as a string: digits (a fraction too, for a count), spaces around. */
@@ -400,15 +452,185 @@ export function validateLeniently(body: unknown, strictError: unknown, validate:
   return next;
 }
 
+/** Items read from one SDK list (as the schema bounds Kith's own lists). */
+const MAX_SDK_ITEMS = 1000;
+
+/** SDK fields holding a person's e-mail addresses (Google People: value; Graph: address, name; react-native-contacts: email), in the order read. */
+const SDK_EMAIL_FIELDS = ['emailAddresses', 'email_addresses'] as const;
+/** SDK fields holding a person's phones (Google People: value, canonicalForm; Apple, expo: number, digits; Graph: the last three), in the order read. */
+const SDK_PHONE_FIELDS = ['phoneNumbers', 'phone_numbers', 'mobilePhone', 'businessPhones', 'homePhones'] as const;
+/** SDK fields of one string, read into Kith's field (Graph: companyName, jobTitle, nickName; Apple, expo: jobTitle). */
+const SDK_STRING_FIELDS = [
+  ['companyName', 'company'],
+  ['jobTitle', 'title'],
+  ['nickName', 'nickname'],
+] as const;
+/** Google People's lists of objects, read into Kith's field from an item's key: organizations, nicknames. */
+const SDK_LIST_FIELDS = [
+  ['organizations', 'name', 'company'],
+  ['organizations', 'title', 'title'],
+  ['nicknames', 'value', 'nickname'],
+] as const;
+/** react-native-contacts' star, read into is_favorite when it is a boolean. */
+const SDK_STAR = 'isStarred';
+
+/** Every field an entry may name its person or their addresses in besides Kith's own (read when Kith's is absent). */
+export const OTHER_FIELD_KEYS: ReadonlySet<string> = new Set<string>([
+  ...NAME_ALIAS_KEYS,
+  ...SDK_EMAIL_FIELDS,
+  ...SDK_PHONE_FIELDS,
+  ...SDK_STRING_FIELDS.map(([k]) => k),
+  ...SDK_LIST_FIELDS.map(([k]) => k),
+  SDK_STAR,
+]);
+
+/** One field of an entry read into a Kith field (or looked at and not read): its key and what it was read as. */
+export interface OtherFieldNote {
+  key: string;
+  message: string;
+}
+
+/** What an entry's other fields give: Kith fields to add to it (none of them given), and a note per field looked at. */
+export interface OtherFields {
+  fields: Partial<EntryInput>;
+  notes: OtherFieldNote[];
+}
+
+/** Whether a Kith field is not given: absent, null, blank, or an empty list (only then is another field read into it). */
+function notGiven(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+}
+
+const readAs = (target: string, none: string) =>
+  `read as "${target}" (the entry has no ${none}; a given one is never overridden or added to); send "${target}"`;
+const NAME_READ = 'read as "name" (the entry has no "name"; a given "name" is never overridden); send "name"';
+const NAME_PART_READ = 'read as part of "name" (the entry has no "name"; a given "name" is never overridden); send "name"';
+const FAX_LEFT_OUT = "an item labelled fax, pager, assistant or company main: not read as a phone (not the person's own number, as in contact files)";
+const unusable = (keys: readonly string[]) =>
+  `an item with no usable value (a string, or an object with ${keys.map((k) => `"${k}"`).join(', ')}), not read; nothing is made of it`;
+const EMAIL_UNUSABLE = unusable(EMAIL_KEYS);
+const PHONE_UNUSABLE = unusable(PHONE_KEYS);
+
+/** An SDK phone item's label (`label`, or Google's `type`) says it is a fax, a pager…: not the person's phone. */
+function isNotPersonalPhone(v: unknown): boolean {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const label = (v as Item).label ?? (v as Item).type;
+  return typeof label === 'string' && isNotPersonalPhoneLabel(label);
+}
+
+/**
+ * Reads one SDK field of addresses (a list, or one value: Graph's mobilePhone): the values read, how
+ * many items were faxes and the like (phones), and how many had no usable value.
+ */
+function sdkValues(v: unknown, read: (x: unknown) => { value: string } | undefined, phones: boolean) {
+  const values: string[] = [];
+  let notPersonal = 0;
+  let unusableItems = 0;
+  for (const item of Array.isArray(v) ? v.slice(0, MAX_SDK_ITEMS) : [v]) {
+    if (item === null) continue;
+    if (phones && isNotPersonalPhone(item)) {
+      notPersonal++;
+      continue;
+    }
+    const r = read(item);
+    if (r === undefined || r.value.trim() === '') unusableItems++;
+    else values.push(r.value);
+  }
+  return { values, notPersonal, unusable: unusableItems };
+}
+
+/**
+ * The Kith fields an entry's other fields give, where the entry has none of its own (never over a given
+ * one, never added to one): the name (other name fields, Google's `names`, else Graph's
+ * `emailAddresses[].name`), e-mails and phones from the SDKs' lists, company, title, nickname and
+ * is_favorite; with a note per field looked at (read as what, or why not: a fax, nothing usable).
+ * A field not noted is not read (its Kith field was given, or it holds nothing of the kind).
+ */
+export function readOtherFields(e: Record<string, unknown>): OtherFields {
+  const fields: Partial<EntryInput> = {};
+  const notes: OtherFieldNote[] = [];
+  if (hasNoName(e)) {
+    const r = nameFromAliases(e);
+    if (r !== null) {
+      fields.name = r.name;
+      for (const k of r.used) notes.push({ key: k, message: WHOLE_NAME_KEYS.has(k) ? NAME_READ : NAME_PART_READ });
+    }
+  }
+  if (notGiven(e.email) && notGiven(e.emails)) {
+    const emails: string[] = [];
+    for (const k of SDK_EMAIL_FIELDS) {
+      if (e[k] === undefined || e[k] === null) continue;
+      const r = sdkValues(e[k], emailOf, false);
+      if (r.values.length > 0) notes.push({ key: k, message: readAs('emails', '"email" or "emails"') });
+      if (r.unusable > 0) notes.push({ key: k, message: EMAIL_UNUSABLE });
+      emails.push(...r.values);
+    }
+    if (emails.length > 0) fields.emails = emails.slice(0, MAX_SDK_ITEMS);
+  }
+  if (fields.name === undefined && hasNoName(e) && Array.isArray(e.emailAddresses)) {
+    // Graph's name of an address (`{"name": "Ann Lee", "address": …}`), when nothing else names the person.
+    for (const item of primaryFirst(e.emailAddresses)) {
+      const n = part(item.name);
+      if (n === null || n.includes('@')) continue;
+      fields.name = n;
+      notes.push({
+        key: 'emailAddresses',
+        message: 'its items\' "name" read as "name" (the entry has no "name" nor other name field; a given "name" is never overridden); send "name"',
+      });
+      break;
+    }
+  }
+  if (notGiven(e.phone) && notGiven(e.phones)) {
+    const phones: string[] = [];
+    for (const k of SDK_PHONE_FIELDS) {
+      if (e[k] === undefined || e[k] === null) continue;
+      const r = sdkValues(e[k], phoneOf, true);
+      if (r.values.length > 0) notes.push({ key: k, message: readAs('phones', '"phone" or "phones"') });
+      if (r.notPersonal > 0) notes.push({ key: k, message: FAX_LEFT_OUT });
+      if (r.unusable > 0) notes.push({ key: k, message: PHONE_UNUSABLE });
+      phones.push(...r.values);
+    }
+    if (phones.length > 0) fields.phones = phones.slice(0, MAX_SDK_ITEMS);
+  }
+  for (const [k, target] of SDK_STRING_FIELDS) {
+    const v = part(e[k]);
+    if (v === null || !notGiven(e[target]) || fields[target] !== undefined) continue;
+    fields[target] = v;
+    notes.push({ key: k, message: readAs(target, `"${target}"`) });
+  }
+  for (const [k, key, target] of SDK_LIST_FIELDS) {
+    if (!Array.isArray(e[k]) || !notGiven(e[target]) || fields[target] !== undefined) continue;
+    for (const item of primaryFirst(e[k])) {
+      const v = part(item[key]);
+      if (v === null) continue;
+      fields[target] = v;
+      notes.push({ key: k, message: readAs(target, `"${target}"`).replace('read as', `its "${key}" read as`) });
+      break;
+    }
+  }
+  if (typeof e[SDK_STAR] === 'boolean' && notGiven(e.is_favorite)) {
+    fields.is_favorite = e[SDK_STAR];
+    notes.push({ key: SDK_STAR, message: `a boolean, ${readAs('is_favorite', '"is_favorite"')}` });
+  }
+  return { fields, notes };
+}
+
+/** Whether an entry holds any field readOtherFields reads (a well-formed Kith entry has none). */
+function hasOtherFields(e: Item): boolean {
+  for (const k in e) if (OTHER_FIELD_KEYS.has(k)) return true;
+  return false;
+}
+
 /**
  * The entries of a stored raw upload as the edge read them when it was received: the lenient reading
- * (identity on well-formed entries) and the name read from other name fields. For `kith reclean`.
+ * (identity on well-formed entries), then the name and SDK fields read where the entry has no Kith
+ * field of its own (readOtherFields). For `kith reclean`.
  */
 export function readStoredEntries(entries: unknown[]): EntryInput[] {
   const read = readItemsLeniently(entries).items;
   return read.map((e) => {
-    if (e === null || typeof e !== 'object' || !hasNoName(e as Item)) return e;
-    const r = nameFromAliases(e as Item);
-    return r === null ? e : { ...(e as Item), name: r.name };
+    if (e === null || typeof e !== 'object' || Array.isArray(e) || !hasOtherFields(e as Item)) return e;
+    const r = readOtherFields(e as Item);
+    return Object.keys(r.fields).length === 0 ? e : { ...(e as Item), ...r.fields };
   }) as EntryInput[];
 }

@@ -5,7 +5,8 @@
  * closest to. Aggregated by field name (count, first indexes), and bounded whatever the upload's size.
  */
 import { makeSchemas } from '../http/schemas.ts';
-import { hasNoName, NAME_ALIAS_KEYS, nameFromAliases, WHOLE_NAME_KEYS } from './lenient.ts';
+import type { EntryInput } from '../domain/types.ts';
+import { OTHER_FIELD_KEYS, readOtherFields } from './lenient.ts';
 
 /** One warning of `meta.warnings`. */
 export interface FieldWarning {
@@ -39,14 +40,16 @@ export function unknownFieldWarnings(body: Record<string, unknown>): FieldWarnin
 }
 
 /**
- * The fields of an upload body that the schema does not name: the warnings about them, and the names of
- * the entries that have none of their own but name the person in other fields (`first_name` and
- * `last_name`, `display_name` …: lenient.ts), by entry index. Those fields are then read, and named as
- * read; every other one as unknown. One pass over the entries' own fields, as before: a well-formed
- * entry costs nothing more.
+ * The fields of an upload body that the schema does not name: the warnings about them, and the Kith
+ * fields of the entries that have none of their own but name the person, their addresses or their
+ * company in other fields (`first_name` and `last_name`, `display_name`, the SDKs' `emailAddresses`,
+ * `phoneNumbers`, `jobTitle` …: lenient.ts, readOtherFields), by entry index. Those fields are then
+ * read, and named as read (or as not read: a fax, an item with nothing usable); every other one as
+ * unknown. One pass over the entries' own fields, as before: a well-formed entry (no unknown field)
+ * costs nothing more, and only an entry holding one of those fields is looked at again.
  */
-export function readUploadFields(body: Record<string, unknown>): { warnings: FieldWarning[]; names: Map<number, string> } {
-  const names = new Map<number, string>();
+export function readUploadFields(body: Record<string, unknown>): { warnings: FieldWarning[]; fields: Map<number, Partial<EntryInput>> } {
+  const fields = new Map<number, Partial<EntryInput>>();
   const out: FieldWarning[] = [];
   const top = new Map<string, Seen>();
   for (const k in body) if (!TOP_SET.has(k)) note(top, k, -1);
@@ -60,34 +63,42 @@ export function readUploadFields(body: Record<string, unknown>): { warnings: Fie
   const entries = body.entries;
   if (Array.isArray(entries)) {
     const seen = new Map<string, Seen>();
-    const read = new Map<string, Seen>();
+    // Fields read (or looked at and not read), by field and message: a bounded set of both.
+    const read = new Map<string, Seen & { field: string; message: string }>();
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i] as Record<string, unknown> | null;
       if (e === null || typeof e !== 'object') continue;
-      let aliased = false;
+      let other = false;
       for (const k in e) {
         if (ENTRY_SET.has(k)) continue;
-        if (NAME_ALIAS_KEYS.has(k) && hasNoName(e)) aliased = true;
+        if (OTHER_FIELD_KEYS.has(k)) other = true;
         else note(seen, k, i);
       }
-      if (!aliased) continue;
-      // The person's name is in other fields: those read are named as read, the others as unknown.
-      const r = nameFromAliases(e);
-      if (r !== null) names.set(i, r.name);
-      for (const k in e) if (NAME_ALIAS_KEYS.has(k)) note(r?.used.includes(k) ? read : seen, k, i);
+      if (!other) continue;
+      // The person, their addresses or company may be in other fields: those read are named as read, the
+      // others (a Kith field of theirs was given, or they hold nothing of the kind) as unknown.
+      const r = readOtherFields(e);
+      if (Object.keys(r.fields).length > 0) fields.set(i, r.fields);
+      for (const k in e) {
+        if (!OTHER_FIELD_KEYS.has(k)) continue;
+        let noted = false;
+        for (const n of r.notes) {
+          if (n.key !== k) continue;
+          noted = true;
+          const key = `${k}\u0000${n.message}`;
+          let s = read.get(key);
+          if (s === undefined) read.set(key, (s = { field: k, message: n.message, count: 0, indexes: [] }));
+          s.count++;
+          if (s.indexes.length < MAX_INDEXES) s.indexes.push(i);
+        }
+        // An empty one (an SDK's `homePhones: []`, `null`) loses nothing: no warning.
+        if (!noted && !isEmpty(e[k])) note(seen, k, i);
+      }
     }
-    for (const [field, s] of read) {
-      const whole = WHOLE_NAME_KEYS.has(field);
-      out.push({
-        field: `entries[].${field}`,
-        message: `read ${whole ? 'as' : 'as part of'} "name" (the entry has no "name"; a given "name" is never overridden); send "name"`,
-        count: s.count,
-        indexes: s.indexes,
-      });
-    }
+    for (const s of read.values()) out.push({ field: `entries[].${s.field}`, message: s.message, count: s.count, indexes: s.indexes });
     report(out, seen, 'entries[].', ENTRY);
   }
-  return { warnings: out, names };
+  return { warnings: out, fields };
 }
 
 /**
@@ -108,6 +119,11 @@ export function recordFieldWarnings(entries: readonly unknown[], known: readonly
   // A record is not kept as received (an upload is): its unknown fields are only ignored.
   for (const w of out) w.message = w.message.replace(' (kept with the raw upload)', '');
   return out;
+}
+
+/** null, a blank string or an empty list. */
+function isEmpty(v: unknown): boolean {
+  return v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 }
 
 interface Seen {
@@ -268,10 +284,10 @@ const SYNONYMS: ReadonlyMap<string, string> = new Map(
     last_message_sent_date: ['lastcontacted', 'lastsent', 'lastemailed', 'lastcontact', 'lastsentdate', 'lastmessagesent'],
     last_message_received_date: ['lastreceived', 'lastreceiveddate', 'lastmessagereceived'],
     phone: ['phonenumber', 'telephone', 'tel', 'telephonenumber', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'msisdn', 'number'],
-    phones: ['phonenumbers', 'telephones', 'numbers', 'mobiles', 'tels'],
+    phones: ['phonenumbers', 'telephones', 'numbers', 'mobiles', 'tels', 'businessphones', 'homephones'],
     name: ['fullname', 'displayname', 'firstname', 'lastname', 'givenname', 'familyname', 'surname', 'contactname'],
     is_favorite: ['starred', 'isstarred', 'star', 'favorite', 'favourite', 'fav', 'isfav'],
-    company: ['organization', 'organisation', 'org', 'employer'],
+    company: ['organization', 'organisation', 'org', 'employer', 'companyname', 'organizations'],
     title: ['jobtitle', 'position', 'role'],
     photos: ['photo', 'avatar', 'picture', 'image'],
   }).flatMap(([field, names]) => names.map((n) => [n, field] as [string, string])),

@@ -174,7 +174,7 @@ describe('names from other name fields', () => {
     };
     const r = readUploadFields(body);
     assert.deepEqual(
-      [...r.names],
+      [...r.fields].map(([i, f]) => [i, f.name]),
       [
         [0, 'Ann'],
         [3, 'Cy'],
@@ -207,5 +207,224 @@ describe('kith reclean reads a raw upload as the edge did', () => {
       { name: 'Bo', email: 'b@x.com' },
     ]);
     assert.deepEqual(readStoredEntries([{ name: 'A' }]), [{ name: 'A' }]);
+  });
+});
+
+/** The entry as the edge reads it: its Kith fields plus those readUploadFields read from other fields. */
+function edgeRead(entry: Record<string, unknown>) {
+  const r = readUploadFields({ user_id: 'u', source: {}, entries: [entry] });
+  return { entry: { ...entry, ...r.fields.get(0) }, read: r.fields.get(0) ?? {}, warnings: r.warnings };
+}
+
+/** The contact objects of the platform SDKs, as invite apps post them (one person each). */
+const SDK_SHAPES: Record<string, Record<string, unknown>> = {
+  'Google People API': {
+    resourceName: 'people/c1',
+    names: [{ metadata: { primary: true }, displayName: 'Ann Lee', givenName: 'Ann', familyName: 'Lee' }],
+    emailAddresses: [{ value: 'ann@x.com', type: 'work', formattedType: 'Work' }],
+    phoneNumbers: [
+      { value: '(415) 555-0123', canonicalForm: '+14155550123', type: 'mobile' },
+      { value: '(415) 555-0199', canonicalForm: '+14155550199', type: 'workFax' },
+    ],
+    organizations: [{ name: 'Acme', title: 'CTO' }],
+    nicknames: [{ value: 'Annie' }],
+  },
+  'Microsoft Graph': {
+    id: 'AAMk',
+    displayName: 'Ann Lee',
+    givenName: 'Ann',
+    surname: 'Lee',
+    emailAddresses: [{ name: 'Ann Lee', address: 'ann@x.com' }],
+    businessPhones: ['+1 415 555 0124'],
+    homePhones: [],
+    mobilePhone: '+1 415 555 0123',
+    companyName: 'Acme',
+    jobTitle: 'CTO',
+    nickName: 'Annie',
+  },
+  'react-native-contacts': {
+    recordID: '1',
+    givenName: 'Ann',
+    middleName: '',
+    familyName: 'Lee',
+    emailAddresses: [{ label: 'work', email: 'ann@x.com' }],
+    phoneNumbers: [
+      { label: 'mobile', number: '(415) 555-0123' },
+      { label: 'work fax', number: '(415) 555-0199' },
+      { label: 'pager', number: '(415) 555-0198' },
+    ],
+    company: 'Acme',
+    jobTitle: 'CTO',
+    isStarred: true,
+  },
+  'expo-contacts': {
+    id: '1',
+    contactType: 'person',
+    name: 'Ann Lee',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    emails: [{ email: 'ann@x.com', label: 'work', isPrimary: true }],
+    phoneNumbers: [{ number: '(415) 555-0123', digits: '4155550123', label: 'mobile' }],
+    company: 'Acme',
+    jobTitle: 'CTO',
+    nickname: 'Annie',
+  },
+};
+
+describe('fields of the platform SDKs (issue #12)', () => {
+  it('reads each SDK shape: name, e-mails, phones (no fax, no pager), company, title', () => {
+    for (const [sdk, shape] of Object.entries(SDK_SHAPES)) {
+      // expo-contacts' e-mail objects are in Kith's own field: the lenient reading reads them.
+      const entry = sdk === 'expo-contacts' ? lenient([shape]).entries[0] : shape;
+      const { entry: e } = edgeRead(entry);
+      assert.equal(e.name, 'Ann Lee', sdk);
+      assert.deepEqual(e.emails, ['ann@x.com'], sdk);
+      assert.ok(Array.isArray(e.phones) && e.phones.length >= 1, sdk);
+      assert.ok(!(e.phones as string[]).some((p) => p.includes('0199') || p.includes('0198')), `${sdk}: no fax, no pager`);
+      assert.equal(e.company, 'Acme', sdk);
+      assert.equal(e.title, 'CTO', sdk);
+    }
+    assert.deepEqual(edgeRead(SDK_SHAPES['Google People API']).read.phones, ['+14155550123'], "Google's canonicalForm (E.164) first");
+    assert.deepEqual(edgeRead(SDK_SHAPES['Microsoft Graph']).read.phones, ['+1 415 555 0123', '+1 415 555 0124'], 'mobile first, then business');
+    assert.equal(edgeRead(SDK_SHAPES['react-native-contacts']).read.is_favorite, true);
+    assert.equal(edgeRead(SDK_SHAPES['Google People API']).read.nickname, 'Annie');
+    assert.equal(edgeRead(SDK_SHAPES['Microsoft Graph']).read.nickname, 'Annie');
+  });
+
+  it('reads snake_case and plain string lists, and expo digits', () => {
+    assert.deepEqual(edgeRead({ email_addresses: ['a@x.com'], phone_numbers: ['+14155550123'] }).read, { emails: ['a@x.com'], phones: ['+14155550123'] });
+    assert.deepEqual(edgeRead({ emailAddresses: ['a@x.com', 'b@x.com'], phoneNumbers: ['+14155550123'] }).read, {
+      emails: ['a@x.com', 'b@x.com'],
+      phones: ['+14155550123'],
+    });
+    assert.deepEqual(edgeRead({ phoneNumbers: [{ digits: '4155550123', label: 'mobile' }] }).read, { phones: ['4155550123'] });
+    assert.deepEqual(edgeRead({ phoneNumbers: [14155550123] }).read, { phones: ['14155550123'] });
+    // Graph's name of an address names the person when nothing else does (never an address as a name).
+    assert.deepEqual(edgeRead({ emailAddresses: [{ name: 'Ann Lee', address: 'a@x.com' }] }).read, { emails: ['a@x.com'], name: 'Ann Lee' });
+    assert.deepEqual(edgeRead({ emailAddresses: [{ name: 'a@x.com', address: 'a@x.com' }] }).read, { emails: ['a@x.com'] });
+  });
+
+  it('names each field read, with its entries, and no personal data', () => {
+    const r = readUploadFields({
+      user_id: 'u',
+      source: {},
+      entries: [{ email: 'x@x.com' }, SDK_SHAPES['react-native-contacts'], SDK_SHAPES['Microsoft Graph']],
+    });
+    const indexes = (field: string, message: RegExp) => r.warnings.find((w) => w.field === `entries[].${field}` && message.test(w.message))?.indexes;
+    assert.deepEqual(indexes('phoneNumbers', /^read as "phones"/), [1]);
+    assert.deepEqual(indexes('phoneNumbers', /^an item labelled fax/), [1]);
+    assert.deepEqual(indexes('emailAddresses', /^read as "emails"/), [1, 2]);
+    assert.deepEqual(indexes('mobilePhone', /^read as "phones"/), [2]);
+    assert.deepEqual(indexes('businessPhones', /^read as "phones"/), [2]);
+    assert.deepEqual(indexes('givenName', /^read as part of "name"/), [1]);
+    assert.deepEqual(indexes('displayName', /^read as "name"/), [2]);
+    assert.deepEqual(indexes('companyName', /^read as "company"/), [2]);
+    assert.deepEqual(indexes('jobTitle', /^read as "title"/), [1, 2]);
+    assert.deepEqual(indexes('isStarred', /^a boolean, read as "is_favorite"/), [1]);
+    assert.ok(!r.warnings.some((w) => w.field === 'entries[].homePhones'), 'an empty list loses nothing: no warning');
+    const text = JSON.stringify(r.warnings);
+    for (const secret of ['Ann', 'Lee', 'ann@x.com', '555', 'Acme', 'CTO']) assert.ok(!text.includes(secret), `no personal data: ${secret}`);
+  });
+
+  it('a Kith field present wins: never overridden, never added to', () => {
+    const given = edgeRead({
+      name: 'Nan',
+      email: 'nan@x.com',
+      phones: ['+14155550100'],
+      company: 'Given Co',
+      title: 'Given',
+      nickname: 'N',
+      is_favorite: 0,
+      givenName: 'Ann',
+      names: [{ displayName: 'Ann Lee' }],
+      emailAddresses: [{ email: 'ann@x.com' }],
+      phoneNumbers: [{ number: '+14155550123' }],
+      mobilePhone: '+14155550124',
+      companyName: 'Acme',
+      organizations: [{ name: 'Acme', title: 'CTO' }],
+      jobTitle: 'CTO',
+      nickName: 'Annie',
+      isStarred: true,
+    });
+    assert.deepEqual(given.read, {});
+    assert.ok(
+      given.warnings.every((w) => w.message.startsWith('unknown field')),
+      'each one is an unknown field, as before',
+    );
+    assert.equal(given.warnings.find((w) => w.field === 'entries[].emailAddresses')?.did_you_mean, 'emails');
+    assert.equal(given.warnings.find((w) => w.field === 'entries[].companyName')?.did_you_mean, 'company');
+    // One Kith field of a pair given (email or emails, phone or phones) is the client's: none added.
+    assert.deepEqual(edgeRead({ emails: ['a@x.com'], email_addresses: ['b@x.com'] }).read, {});
+    assert.deepEqual(edgeRead({ phone: '+14155550100', businessPhones: ['+14155550123'] }).read, {});
+    // null, blank and empty are not given: read there.
+    assert.deepEqual(edgeRead({ email: null, emails: [], emailAddresses: ['a@x.com'] }).read, { emails: ['a@x.com'] });
+    assert.deepEqual(edgeRead({ company: ' ', companyName: 'Acme' }).read, { company: 'Acme' });
+    // A star that is no boolean is not read.
+    assert.deepEqual(edgeRead({ isStarred: 'yes', email: 'a@x.com' }).read, {});
+    assert.deepEqual(edgeRead({ isStarred: false, email: 'a@x.com' }).read, { is_favorite: false });
+  });
+
+  it('a fax, a pager, an assistant is not the person: not read, named', () => {
+    for (const item of [
+      { label: 'work fax', number: '+14155550199' },
+      { label: 'Home Fax', number: '+14155550199' },
+      { type: 'workFax', value: '+14155550199' },
+      { type: 'otherFax', value: '+14155550199' },
+      { label: 'pager', number: '+14155550199' },
+      { label: '_$!<HomeFAX>!$_', number: '+14155550199' },
+      { label: 'assistant', number: '+14155550199' },
+    ]) {
+      const r = edgeRead({ name: 'Ann', phoneNumbers: [item] });
+      assert.deepEqual(r.read, {}, JSON.stringify(item));
+      assert.match(r.warnings[0].message, /^an item labelled fax/);
+    }
+    // A main or mobile number is the person's.
+    assert.deepEqual(edgeRead({ phoneNumbers: [{ label: 'main', number: '+14155550123' }] }).read, { phones: ['+14155550123'] });
+    // In Kith's own phones field too (the objects the lenient reading reads).
+    const own = lenient([
+      {
+        phones: [
+          { value: '+14155550123', type: 'mobile' },
+          { value: '+14155550199', type: 'workFax' },
+        ],
+        phone: { number: '1', label: 'pager' },
+      },
+    ]);
+    assert.deepEqual(own.entries[0].phones, ['+14155550123']);
+    assert.equal(own.entries[0].phone, null);
+  });
+
+  it('an object with no usable value is a warning, never a person invented', () => {
+    for (const entry of [
+      { emailAddresses: [{ type: 'work' }] },
+      { phoneNumbers: [{ label: 'mobile' }] },
+      { phoneNumbers: [{ label: 'mobile', number: '  ' }], emailAddresses: [{}] },
+      { names: [{ metadata: { primary: true } }], organizations: [{}], nicknames: [{}] },
+    ]) {
+      const r = edgeRead(entry);
+      assert.deepEqual(r.read, {}, JSON.stringify(entry));
+      assert.ok(r.warnings.length > 0, 'named in meta.warnings');
+    }
+    const r = edgeRead({ emailAddresses: [{ type: 'work' }] });
+    assert.match(r.warnings[0].message, /^an item with no usable value/);
+    // Beside a usable item, the usable one is read and the other named.
+    assert.deepEqual(edgeRead({ phoneNumbers: [{ label: 'x' }, { number: '+14155550123' }] }).read, { phones: ['+14155550123'] });
+  });
+
+  it('well-formed Kith entries: nothing read, nothing looked at again (identity for reclean)', () => {
+    const entries = [{ name: 'A', emails: ['a@x.com'], phones: ['+1 415'], company: 'C', is_favorite: 1 }, { email: 'b@x.com' }, {}];
+    const r = readUploadFields({ user_id: 'u', source: {}, entries });
+    assert.equal(r.fields.size, 0);
+    assert.deepEqual(r.warnings, []);
+    const stored = readStoredEntries(entries);
+    for (let i = 0; i < entries.length; i++) assert.equal(stored[i], entries[i]);
+  });
+
+  it('kith reclean reads a stored SDK upload as the edge did, from the raw text as sent', () => {
+    for (const [sdk, shape] of Object.entries(SDK_SHAPES)) {
+      const raw = JSON.stringify({ user_id: 'u', source: {}, entries: [shape] });
+      const atEdge = edgeRead(sdk === 'expo-contacts' ? lenient([shape]).entries[0] : shape).entry;
+      assert.deepEqual(entriesOfRaw(raw), [atEdge], sdk);
+    }
   });
 });
