@@ -92,10 +92,14 @@ describe('featuresOf', () => {
         { display: 'info@x.example', key: 'info@x.example', domain: 'x.example', junk: null, role: true },
       ],
     });
-    const stats = bookStatsOf([mine, gmail, role]);
+    const desk = contact({ id: 4, emails: [{ display: 'info@y.example', key: 'info@y.example', domain: 'y.example', junk: null, role: true }] });
+    const stats = bookStatsOf([mine, gmail, role, desk]);
     assert.equal(featuresOf(mine, ctx(), stats).same_domain, 1);
     assert.equal(featuresOf(gmail, ctx(), stats).personal_email, 1);
-    assert.equal(featuresOf(role, ctx(), stats).role_email, 1);
+    assert.equal(featuresOf(desk, ctx(), stats).role_email, 1);
+    // Review of issue #12: an address of the person's own beside a role one (a small business owner's
+    // ann@ and the info@ of her business) is a person, not a desk: no -1 below an equal contact.
+    assert.equal(featuresOf(role, ctx(), stats).role_email, 0);
     // A webmail owner shares no "company" with every other webmail user.
     const gmailOwner = ctx({ owner: owner({ emailDomains: ['gmail.com'] }) });
     assert.equal(featuresOf(gmail, gmailOwner, stats).same_domain, 0);

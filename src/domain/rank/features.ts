@@ -76,7 +76,8 @@ const TYPICAL_TIMES_QUANTILE = 0.5;
  *   copies of one card, a source sent again, count once).
  * - completeness: share (0..1) of name, two or more channels, company, title and postal address present.
  * - personal_email: 1 when the contact has an address at a personal (webmail) domain.
- * - role_email: 1 when one of its addresses is a role address (info@, sales@): a desk, not a person.
+ * - role_email: 1 when its addresses are role addresses (info@, sales@) and none is a person's own: a desk,
+ *   not a person.
  * - same_domain: 1 when one of its addresses is at the owner's (non-webmail) organisation: the owner's
  *   registrable domain or any host under it (an owner at corp.example and a colleague at
  *   ect.corp.example, or the other way round).
@@ -308,13 +309,18 @@ export function featuresOf(
   const companyDomains = ownerDomains(ctx.owner);
   let sameDomain = 0;
   let personal = 0;
-  let role = 0;
+  // A contact reached only at role mailboxes (info@, sales@: NormEmail.role) is a desk, not a person to
+  // invite. A person who also has an address of their own (ann@gmail.com beside the info@ of her own
+  // business) is a person: one role address among theirs says nothing against them.
+  let roles = 0;
+  let usable = 0;
   for (const e of c.emails) {
     if (sameDomain === 0 && companyDomains.length > 0 && inOrganisation(e.domain, companyDomains)) sameDomain = 1;
     if (personal === 0 && isWebmailDomain(e.domain)) personal = 1;
-    // A role mailbox (info@, sales@: NormEmail.role) is a desk, not a person to invite.
-    if (e.role === true || e.junk === 'role') role = 1;
+    if (e.role === true || e.junk === 'role') roles++;
+    else if (e.junk === null) usable++;
   }
+  const role = roles > 0 && usable === 0 ? 1 : 0;
 
   const recip = reciprocalOf(c.keys, signals);
 
