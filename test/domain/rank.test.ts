@@ -126,6 +126,10 @@ describe('featuresOf', () => {
     const ukStats = bookStatsOf([a, b]);
     assert.equal(featuresOf(a, uk, ukStats).same_domain, 1);
     assert.equal(featuresOf(b, uk, ukStats).same_domain, 0);
+    // Review of issue #12: an owner at a webmail provider's other host shares no organisation with its users.
+    const y = at(7, 'yahoo.co.jp');
+    const jp = ctx({ owner: owner({ emailDomains: ['mail.yahoo.co.jp'] }) });
+    assert.equal(featuresOf(y, jp, bookStatsOf([y])).same_domain, 0);
   });
 
   it('role_email: a role mailbox the owner writes to stays in the list, below a person written to as often', () => {

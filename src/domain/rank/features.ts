@@ -262,7 +262,11 @@ function ownerDomains(owner: Owner): string[] {
     for (const raw of owner.emailDomains) {
       const d = raw.toLowerCase();
       if (isWebmailDomain(d)) continue;
-      orgs.add(getDomain(d, PSL_OPTIONS) ?? d);
+      const org = getDomain(d, PSL_OPTIONS) ?? d;
+      // A webmail provider's other host (an owner at mail.yahoo.co.jp) is no organisation either: its
+      // registrable domain would make every yahoo.co.jp user a colleague.
+      if (org !== d && isWebmailDomain(org)) continue;
+      orgs.add(org);
     }
     s = [...orgs];
     ownerDomainsCache.set(owner, s);
