@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { recleanBook } from '../../src/services/reclean.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 
@@ -183,6 +184,104 @@ for (const engine of ENGINES) {
         get.body.data.map((d: Row) => [d.name, d.emails]),
         [['Ann Lee', ['ann@example.com']]],
       );
+    });
+
+    it('reads the contact objects of the platform SDKs: each person listed with name, e-mail and E.164 phone; kith reclean agrees', async () => {
+      // One person per SDK shape, as invite apps post them (fax and pager numbers among their phones).
+      const entries = [
+        {
+          resourceName: 'people/c1',
+          names: [{ metadata: { primary: true }, displayName: 'Gia Google', givenName: 'Gia', familyName: 'Google' }],
+          emailAddresses: [{ value: 'gia@example.com', type: 'home' }],
+          phoneNumbers: [
+            { value: '(415) 555-0101', canonicalForm: '+14155550101', type: 'mobile' },
+            { value: '(415) 555-0191', canonicalForm: '+14155550191', type: 'workFax' },
+          ],
+          organizations: [{ name: 'Acme', title: 'CTO' }],
+        },
+        {
+          id: 'AAMkAG',
+          displayName: 'Max Graph',
+          givenName: 'Max',
+          surname: 'Graph',
+          emailAddresses: [{ name: 'Max Graph', address: 'max@example.com' }],
+          businessPhones: ['+1 415 555 0102'],
+          homePhones: [],
+          mobilePhone: null,
+          companyName: 'Contoso',
+          jobTitle: 'PM',
+        },
+        {
+          recordID: '7',
+          givenName: 'Ann',
+          familyName: 'Lee',
+          phoneNumbers: [
+            { label: 'mobile', number: '(415) 555-0103' },
+            { label: 'work fax', number: '(415) 555-0193' },
+            { label: 'pager', number: '(415) 555-0194' },
+          ],
+          emailAddresses: [{ label: 'work', email: 'ann@example.com' }],
+          isStarred: true,
+        },
+        {
+          id: '8',
+          name: 'Eve Expo',
+          firstName: 'Eve',
+          lastName: 'Expo',
+          emails: [{ email: 'eve@example.com', label: 'work', isPrimary: true }],
+          phoneNumbers: [{ number: '(415) 555-0104', digits: '4155550104', label: 'mobile' }],
+          jobTitle: 'Chef',
+        },
+        { name: 'Sam Snake', email_addresses: ['sam@example.com'], phone_numbers: ['415-555-0105'] },
+        // Kith's own fields given: the SDK's are not read over them (nor added to them).
+        { name: 'Kit Kith', email: 'kit@example.com', phones: ['+14155550106'], emailAddresses: [{ email: 'other@example.com' }], mobilePhone: '+14155550196' },
+        // An object with no usable value names no one.
+        { emailAddresses: [{ type: 'work' }], phoneNumbers: [{ label: 'mobile' }] },
+      ];
+      const expected = [
+        ['Gia Google', ['gia@example.com'], ['+14155550101']],
+        ['Max Graph', ['max@example.com'], ['+14155550102']],
+        ['Ann Lee', ['ann@example.com'], ['+14155550103']],
+        ['Eve Expo', ['eve@example.com'], ['+14155550104']],
+        ['Sam Snake', ['sam@example.com'], ['+14155550105']],
+        ['Kit Kith', ['kit@example.com'], ['+14155550106']],
+      ];
+      for (const a of [api, offload]) {
+        const user = userId();
+        const r = await a.post('/v0/address-book', { user_id: user, source: { phone: '+14155550100' }, entries, include_left_out: 1 });
+        assert.equal(r.status, 200, r.text);
+        const rows = (r.body.data as Row[]).map((d) => [d.name, d.emails, d.phones]);
+        assert.deepEqual(
+          rows.sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+          [...expected].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+        );
+        assert.equal(r.body.data.find((d: Row) => d.name === 'Ann Lee').rank, 1, 'isStarred read as is_favorite');
+        assert.deepEqual(r.body.meta.left_out_entries, [{ index: 6, reason: 'nothing_to_invite' }], 'no person invented');
+        // Each field read is named, with its entries; fields beside Kith's own are unknown, as before.
+        const w = r.body.meta.warnings as Warning[];
+        const named = (field: string, message: RegExp) => w.find((x) => x.field === `entries[].${field}` && message.test(x.message))?.indexes;
+        assert.deepEqual(named('emailAddresses', /^read as "emails"/), [0, 1, 2]);
+        assert.deepEqual(named('phoneNumbers', /^read as "phones"/), [0, 2, 3]);
+        assert.deepEqual(named('phoneNumbers', /^an item labelled fax/), [0, 2]);
+        assert.deepEqual(named('businessPhones', /^read as "phones"/), [1]);
+        assert.deepEqual(named('names', /^read as "name"/), [0]);
+        assert.deepEqual(named('isStarred', /^a boolean, read as "is_favorite"/), [2]);
+        assert.deepEqual(named('email_addresses', /^read as "emails"/), [4]);
+        assert.deepEqual(named('emailAddresses', /^an item with no usable value/), [6]);
+        assert.deepEqual(named('emailAddresses', /^unknown field/), [5]);
+        assert.deepEqual(named('mobilePhone', /^unknown field/), [5]);
+        assert.ok(!JSON.stringify(w).includes('example.com') && !JSON.stringify(w).includes('555'), 'no personal data in warnings');
+        // GET reads the stored book alike, and kith reclean of the raw upload as sent changes nothing.
+        const get = await a.get(`/v0/address-book/${user}`);
+        assert.deepEqual(
+          (get.body.data as Row[]).map((d) => [d.name, d.emails, d.phones]).sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+          [...expected].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+        );
+        const book = (await a.storage.listBooks(null, 10_000)).find((b) => b.userId === user);
+        assert.ok(book !== undefined);
+        const reclean = await recleanBook(a.storage, null, book.tenant, user, { dryRun: true });
+        assert.deepEqual(reclean, { uploads: 1, changedUploads: 0, unreadable: 0 }, 'kith reclean reads the raw upload as the edge did');
+      }
     });
 
     it('refuses what is still ambiguous or wrong, naming the field, storing nothing', async () => {
