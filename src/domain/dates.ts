@@ -151,8 +151,11 @@ const ZONES: Record<string, number> = { ut: 0, utc: 0, gmt: 0, z: 0, est: -300, 
 const DAY_NAME = '(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*';
 const TIME = '(\\d{1,2}):(\\d{2})(?::(\\d{2}))?';
 const ZONE = '(?:\\s*([+-]\\d{4}|gmt[+-]\\d{4}|[a-z]{1,3}))?';
-/** An RFC 5322 comment after the zone: "-0700 (PDT)", how every Date header of a mail log ends. */
-const COMMENT = '(?:\\s*\\([^)]*\\))?';
+/**
+ * An RFC 5322 comment after the zone: "-0700 (PDT)", how every Date header of a mail log ends. Captured:
+ * where the zone itself is missing ("16:39:00 (PDT)"), a zone name it holds is the zone (zoneOf).
+ */
+const COMMENT = '(?:\\s*\\(([^)]*)\\))?';
 /** RFC 5322 / RFC 7231: [Tue, ]24 Nov 2026[ 09:30[:00][ +0000|GMT|EST...][ (PDT)]] */
 const RFC5322 = new RegExp(`^(?:${DAY_NAME},?\\s+)?(\\d{1,2})\\s+([a-z]{3})[a-z]*\\.?\\s+(\\d{4})(?:\\s+${TIME}${ZONE}${COMMENT})?$`, 'i');
 /**
@@ -173,15 +176,22 @@ const BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(Z|[+-]\d{4})?$/i;
 /** The date forms besides ISO 8601's extended one and Unix time (see parseDate); null when none fits. */
 function otherForms(s: string): number | null {
   let r: RegExpExecArray | null;
-  if ((r = RFC5322.exec(s))) return civil(+r[3]!, MONTHS[r[2]!.toLowerCase()], +r[1]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), r[7]);
+  if ((r = RFC5322.exec(s))) return civil(+r[3]!, MONTHS[r[2]!.toLowerCase()], +r[1]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), zoneOf(r[7], r[8]));
   if ((r = JS_DATE.exec(s))) {
     const hour = twelveHour(+(r[4] ?? 0), r[7]);
-    return hour === null ? null : civil(+r[3]!, MONTHS[r[1]!.toLowerCase()], +r[2]!, hour, +(r[5] ?? 0), +(r[6] ?? 0), r[8]);
+    return hour === null ? null : civil(+r[3]!, MONTHS[r[1]!.toLowerCase()], +r[2]!, hour, +(r[5] ?? 0), +(r[6] ?? 0), zoneOf(r[8], r[9]));
   }
   if ((r = ASCTIME.exec(s))) return civil(+r[7]!, MONTHS[r[1]!.toLowerCase()], +r[2]!, +r[3]!, +r[4]!, +(r[5] ?? 0), r[6]);
   if ((r = SLASHED.exec(s))) return civil(+r[1]!, +r[2]!, +r[3]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), undefined);
   if ((r = BASIC.exec(s))) return civil(+r[1]!, +r[2]!, +r[3]!, +r[4]!, +r[5]!, +(r[6] ?? 0), r[7]);
   return null;
+}
+
+/** The zone written, or else a zone name that the comment after the time is (`(PDT)`); none: UTC. */
+function zoneOf(zone: string | undefined, comment: string | undefined): string | undefined {
+  if (zone !== undefined || comment === undefined) return zone;
+  const c = comment.trim();
+  return Object.hasOwn(ZONES, c.toLowerCase()) ? c : undefined;
 }
 
 /** The 24-hour hour of `hour` with its AM/PM letter (`a`, `p`, or none: already 24-hour); null when it cannot be one. */

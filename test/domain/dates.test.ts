@@ -63,6 +63,8 @@ describe('parseDate', () => {
       ['Mon, 14 May 2001 16:39:00 -0700 (PDT)', at], // every Date header of the Enron corpus
       ['Mon,  4 May 2001 16:39:00 -0700 (PDT)', Date.UTC(2001, 4, 4, 23, 39, 0)], // a padded day
       ['Mon, 14 May 2001 23:39:00 +0000 (GMT)', at],
+      ['Mon, 14 May 2001 16:39:00 (PDT)', at], // the zone only in the comment
+      ['Mon, 14 May 2001 23:39:00 (Coordinated Universal Time)', at], // a comment that is no zone name: UTC, as with none
       ['Mon May 14 16:39:00 PDT 2001', at], // date(1)
       ['Mon May 14 23:39:00 2001', at], // asctime, an mbox "From " line
       ['Monday, May 14, 2001 4:39 PM', Date.UTC(2001, 4, 14, 16, 39)], // Outlook's "Sent:" line
