@@ -44,8 +44,12 @@ export const UserId = Type.Union([Type.String({ minLength: 1, maxLength: 256, pa
 const LENIENT_EMAIL = 'Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs)';
 const LENIENT_EMAILS = `${LENIENT_EMAIL}, as items; a single string or object instead of a list. A comma list in a string is split`;
 const LENIENT_PHONE =
-  'E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in value, number, phone or canonicalForm';
+  'E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out)';
 const LENIENT_PHONES = `${LENIENT_PHONE}, as items; a single value instead of a list`;
+
+/** The contact objects of the platform SDKs (services/lenient.ts, readOtherFields), as the entry's description names them. */
+const ENTRY_SDK_FIELDS =
+  'A contact. Unknown fields are accepted and named in meta.warnings. Where the entry has no Kith field of its own (absent, null, blank, empty list), the fields of the platform SDKs are read into it and named in meta.warnings: emailAddresses/email_addresses (strings, or value, address, email) as emails; phoneNumbers/phone_numbers (strings, or canonicalForm, value, number, phone, digits; fax and pager items left out), mobilePhone, businessPhones, homePhones as phones; names[] and surname into name; companyName and organizations[].name as company; jobTitle and organizations[].title as title; nickName and nicknames[].value as nickname; a boolean isStarred as is_favorite (Google People API, Microsoft Graph, react-native-contacts, expo-contacts). A Kith field given is never overridden or added to';
 
 export function makeSchemas(limits: SchemaLimits) {
   const Str = (opts: { maxLength?: number; description?: string; pattern?: string } = {}) => Type.String({ maxLength: limits.maxStringLength, ...opts });
@@ -81,31 +85,34 @@ export function makeSchemas(limits: SchemaLimits) {
   const Website = Type.Object({ url: Str(), type: Str() });
   const Im = Type.Object({ name: Str(), protocol: Opt(Str()), type: Opt(Str()) });
 
-  const Entry = Type.Object({
-    name: Opt(
-      Str({
-        description:
-          'When absent (or blank), read from display_name/displayName, full_name/fullName, or first_name, middle_name, last_name (also given_name/family_name, firstName/lastName), named in meta.warnings; never overridden. An object of those parts is read too',
-      }),
-    ),
-    emails: Opt(Type.Array(Opt(Str()), { maxItems: 1000, description: LENIENT_EMAILS })),
-    email: Opt(Str({ description: LENIENT_EMAIL })),
-    phones: Opt(Type.Array(Opt(Str()), { maxItems: 1000, description: LENIENT_PHONES })),
-    phone: Opt(Str({ description: LENIENT_PHONE })),
-    photos: Opt(StrList),
-    data: Opt(Type.Object({}, { additionalProperties: true, description: 'Your attributes; returned untouched' })),
-    nickname: Opt(Str()),
-    title: Opt(Str()),
-    company: Opt(Str()),
-    is_favorite: Opt(Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 8 })])),
-    pinned: Opt(Type.Integer({ description: 'Any integer; true/false and an integer written as a string ("2") are read, named in meta.warnings' })),
-    times_contacted: Opt(Type.Number({ minimum: 0, description: 'A number written as a string ("3") is read as that number, named in meta.warnings' })),
-    last_message_sent_date: Opt(DateValue),
-    last_message_received_date: Opt(DateValue),
-    addresses: Opt(Type.Array(Address, { maxItems: 100 })),
-    websites: Opt(Type.Array(Website, { maxItems: 100 })),
-    ims: Opt(Type.Array(Im, { maxItems: 100 })),
-  });
+  const Entry = Type.Object(
+    {
+      name: Opt(
+        Str({
+          description:
+            'When absent (or blank), read from display_name/displayName, full_name/fullName, Google People names[], or first_name, middle_name, last_name (also given_name/family_name, firstName/lastName, surname), named in meta.warnings; never overridden. An object of those parts is read too',
+        }),
+      ),
+      emails: Opt(Type.Array(Opt(Str()), { maxItems: 1000, description: LENIENT_EMAILS })),
+      email: Opt(Str({ description: LENIENT_EMAIL })),
+      phones: Opt(Type.Array(Opt(Str()), { maxItems: 1000, description: LENIENT_PHONES })),
+      phone: Opt(Str({ description: LENIENT_PHONE })),
+      photos: Opt(StrList),
+      data: Opt(Type.Object({}, { additionalProperties: true, description: 'Your attributes; returned untouched' })),
+      nickname: Opt(Str()),
+      title: Opt(Str()),
+      company: Opt(Str()),
+      is_favorite: Opt(Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 8 })])),
+      pinned: Opt(Type.Integer({ description: 'Any integer; true/false and an integer written as a string ("2") are read, named in meta.warnings' })),
+      times_contacted: Opt(Type.Number({ minimum: 0, description: 'A number written as a string ("3") is read as that number, named in meta.warnings' })),
+      last_message_sent_date: Opt(DateValue),
+      last_message_received_date: Opt(DateValue),
+      addresses: Opt(Type.Array(Address, { maxItems: 100 })),
+      websites: Opt(Type.Array(Website, { maxItems: 100 })),
+      ims: Opt(Type.Array(Im, { maxItems: 100 })),
+    },
+    { description: ENTRY_SDK_FIELDS },
+  );
 
   const rankOptionFields = {
     filter_suggested_seen: Flag,
