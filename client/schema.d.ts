@@ -39,11 +39,15 @@ export interface paths {
                     "application/json": {
                         entries: {
                             accepted_at?: (string | number) | (never | null);
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs) */
                             email?: string | null;
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs), as items; a single string or object instead of a list. A comma list in a string is split */
                             emails?: (string | null)[] | null;
                             name?: string | null;
                             new_user_id?: (string | number) | (never | null);
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out) */
                             phone?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out), as items; a single value instead of a list */
                             phones?: (string | null)[] | null;
                             user_id?: (string | number) | (never | null);
                         }[];
@@ -123,10 +127,14 @@ export interface paths {
                      */
                     "application/json": {
                         entries: {
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs) */
                             email?: string | null;
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs), as items; a single string or object instead of a list. A comma list in a string is split */
                             emails?: (string | null)[] | null;
                             invitee_name?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out) */
                             phone?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out), as items; a single value instead of a list */
                             phones?: (string | null)[] | null;
                             sent_at?: (string | number) | (never | null);
                             /** @description Your id of the user; a number is returned as a string */
@@ -251,13 +259,15 @@ export interface paths {
                                     entries_read: number;
                                     /** @description Of contacts, those kept on the owner's evidence with nothing usable */
                                     kept_without_address: number;
-                                    /** @description entries_read = contacts + merged + left_out */
+                                    /** @description entries_read + people_from_lists = contacts + merged + left_out */
                                     left_out: number;
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
                                     /** @description Entries merged into another entry's person */
                                     merged: number;
+                                    /** @description Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0 */
+                                    people_from_lists?: number;
                                 };
                                 docs?: string;
                                 exception_matching_email_domain?: boolean;
@@ -356,7 +366,9 @@ export interface paths {
                             data?: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs) */
                             email?: string | null;
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs), as items; a single string or object instead of a list. A comma list in a string is split */
                             emails?: (string | null)[] | null;
                             ims?: {
                                 name: string;
@@ -366,12 +378,17 @@ export interface paths {
                             is_favorite?: (number | boolean | string) | (never | null);
                             last_message_received_date?: (string | number) | (never | null);
                             last_message_sent_date?: (string | number) | (never | null);
+                            /** @description When absent (or blank), read from display_name/displayName, full_name/fullName, Google People names[], or first_name, middle_name, last_name (also given_name/family_name, firstName/lastName, surname), named in meta.warnings; never overridden. An object of those parts is read too */
                             name?: string | null;
                             nickname?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out) */
                             phone?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out), as items; a single value instead of a list */
                             phones?: (string | null)[] | null;
                             photos?: (string | null)[] | null;
+                            /** @description Any integer; true/false and an integer written as a string ("2") are read, named in meta.warnings */
                             pinned?: number | null;
+                            /** @description A number written as a string ("3") is read as that number, named in meta.warnings */
                             times_contacted?: number | null;
                             title?: string | null;
                             websites?: {
@@ -448,13 +465,15 @@ export interface paths {
                                     entries_read: number;
                                     /** @description Of contacts, those kept on the owner's evidence with nothing usable */
                                     kept_without_address: number;
-                                    /** @description entries_read = contacts + merged + left_out */
+                                    /** @description entries_read + people_from_lists = contacts + merged + left_out */
                                     left_out: number;
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
                                     /** @description Entries merged into another entry's person */
                                     merged: number;
+                                    /** @description Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0 */
+                                    people_from_lists?: number;
                                 };
                                 docs?: string;
                                 exception_matching_email_domain?: boolean;
@@ -589,13 +608,15 @@ export interface paths {
                                     entries_read: number;
                                     /** @description Of contacts, those kept on the owner's evidence with nothing usable */
                                     kept_without_address: number;
-                                    /** @description entries_read = contacts + merged + left_out */
+                                    /** @description entries_read + people_from_lists = contacts + merged + left_out */
                                     left_out: number;
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
                                     /** @description Entries merged into another entry's person */
                                     merged: number;
+                                    /** @description Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0 */
+                                    people_from_lists?: number;
                                 };
                                 docs?: string;
                                 exception_matching_email_domain?: boolean;
@@ -713,13 +734,15 @@ export interface paths {
                                     entries_read: number;
                                     /** @description Of contacts, those kept on the owner's evidence with nothing usable */
                                     kept_without_address: number;
-                                    /** @description entries_read = contacts + merged + left_out */
+                                    /** @description entries_read + people_from_lists = contacts + merged + left_out */
                                     left_out: number;
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
                                     /** @description Entries merged into another entry's person */
                                     merged: number;
+                                    /** @description Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0 */
+                                    people_from_lists?: number;
                                 };
                                 docs?: string;
                                 exception_matching_email_domain?: boolean;
@@ -1092,11 +1115,15 @@ export interface paths {
                     "application/json": {
                         entries: {
                             accepted_at?: (string | number) | (never | null);
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs) */
                             email?: string | null;
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs), as items; a single string or object instead of a list. A comma list in a string is split */
                             emails?: (string | null)[] | null;
                             name?: string | null;
                             new_user_id?: (string | number) | (never | null);
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out) */
                             phone?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out), as items; a single value instead of a list */
                             phones?: (string | null)[] | null;
                             user_id?: (string | number) | (never | null);
                         }[];
@@ -1176,10 +1203,14 @@ export interface paths {
                      */
                     "application/json": {
                         entries: {
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs) */
                             email?: string | null;
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs), as items; a single string or object instead of a list. A comma list in a string is split */
                             emails?: (string | null)[] | null;
                             invitee_name?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out) */
                             phone?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out), as items; a single value instead of a list */
                             phones?: (string | null)[] | null;
                             sent_at?: (string | number) | (never | null);
                             /** @description Your id of the user; a number is returned as a string */
@@ -1259,10 +1290,14 @@ export interface paths {
                      */
                     "application/json": {
                         entries: {
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs) */
                             email?: string | null;
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs), as items; a single string or object instead of a list. A comma list in a string is split */
                             emails?: (string | null)[] | null;
                             name?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out) */
                             phone?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out), as items; a single value instead of a list */
                             phones?: (string | null)[] | null;
                             seen_at?: (string | number) | (never | null);
                             /** @description Your id of the user; a number is returned as a string */
@@ -1382,11 +1417,15 @@ export interface paths {
                      */
                     "application/json": {
                         entries: {
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs) */
                             email?: string | null;
+                            /** @description Also read (named in meta.warnings): an object holding the address in value, address or email (Google People, Apple, SDKs), as items; a single string or object instead of a list. A comma list in a string is split */
                             emails?: (string | null)[] | null;
                             id?: (string | number) | (never | null);
                             name?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out) */
                             phone?: string | null;
+                            /** @description E.164 recommended. Also read (named in meta.warnings): a whole JSON number (its digits: it cannot keep a leading + or 0), an object holding the number in canonicalForm, value, number, phone or digits (one labelled fax, pager, assistant or company main is left out), as items; a single value instead of a list */
                             phones?: (string | null)[] | null;
                             user_id?: (string | number) | (never | null);
                             username?: string | null;

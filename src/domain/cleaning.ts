@@ -25,6 +25,12 @@ export interface CleaningSummary {
   left_out_by_reason: Partial<Record<LeftOutReason, number>>;
   /** Of `contacts`, those kept on the owner's evidence with nothing usable (marked `unusable` in the list). */
   kept_without_address: number;
+  /**
+   * Of `contacts`, the people an entry listing several people gave beyond the one its entry is counted
+   * with (merge/split.ts): entries_read + people_from_lists = contacts + merged + left_out. Present only
+   * when not 0.
+   */
+  people_from_lists?: number;
 }
 
 /** One left-out entry: its index in its upload, the upload's batch id (book summaries), the reason. */
@@ -53,15 +59,20 @@ export function summarizeCleaning(
   let people = 0;
   let merged = 0;
   let kept = 0;
+  let fromLists = 0;
   let leftOutCount = 0;
   const byReason: Partial<Record<LeftOutReason, number>> = {};
   const leftOut: LeftOutEntry[] = [];
   for (const c of contacts) {
     if (!c.junk) {
-      // A person made of nothing but another person of a list in one entry counts no entry (that entry
-      // counts with one of its people: merge/split.ts), so the counts add up; the person is in the list.
-      if (c.entryCount === 0) continue;
       people++;
+      // A person made of nothing but another person of a list in one entry counts no entry (that entry
+      // counts with one of its people: merge/split.ts): one of the people the lists gave.
+      if (c.entryCount === 0) {
+        fromLists++;
+        if (c.unusable !== undefined) kept++;
+        continue;
+      }
       merged += c.entryCount - 1;
       if (c.unusable !== undefined) kept++;
       continue;
@@ -82,6 +93,7 @@ export function summarizeCleaning(
     left_out_by_reason: sortedKeys(byReason),
     kept_without_address: kept,
   };
+  if (fromLists > 0) summary.people_from_lists = fromLists;
   return { summary, leftOut };
 }
 

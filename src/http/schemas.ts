@@ -171,9 +171,16 @@ export function makeSchemas(limits: SchemaLimits) {
       entries_read: Type.Integer({ minimum: 0 }),
       contacts: Type.Integer({ minimum: 0, description: 'People in the list made of these entries' }),
       merged: Type.Integer({ minimum: 0, description: "Entries merged into another entry's person" }),
-      left_out: Type.Integer({ minimum: 0, description: 'entries_read = contacts + merged + left_out' }),
+      left_out: Type.Integer({ minimum: 0, description: 'entries_read + people_from_lists = contacts + merged + left_out' }),
       left_out_by_reason: reasonCounts,
       kept_without_address: Type.Integer({ minimum: 0, description: "Of contacts, those kept on the owner's evidence with nothing usable" }),
+      people_from_lists: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          description:
+            'Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0',
+        }),
+      ),
       book_contacts: Type.Optional(Type.Integer({ minimum: 0, description: 'POST with a list: people in the whole book' })),
     },
     { description: 'What cleaning did: of this upload (POST) or of the whole book (GET)' },

@@ -23,9 +23,9 @@ const ISSUE_ENTRIES = [
   { name: 'Typo', emial: 'typo@example.com', email: 'typo.person@example.com' },
 ];
 
-/** read = contacts + merged + left out, and the reasons add up to left out. */
+/** read (+ the people lists of several people gave) = contacts + merged + left out, and the reasons add up to left out. */
 function assertAddsUp(c: Record<string, any>) {
-  assert.equal(c.entries_read, c.contacts + c.merged + c.left_out, JSON.stringify(c));
+  assert.equal(c.entries_read + (c.people_from_lists ?? 0), c.contacts + c.merged + c.left_out, JSON.stringify(c));
   const byReason = Object.values(c.left_out_by_reason as Record<string, number>).reduce((a, b) => a + b, 0);
   assert.equal(byReason, c.left_out, JSON.stringify(c));
   assert.ok(c.kept_without_address <= c.contacts);
@@ -879,6 +879,17 @@ for (const engine of ENGINES) {
       assert.equal(g.status, 200, g.text);
       assert.deepEqual(rows(g.body.data), want);
       assertAddsUp(g.body.meta.cleaning);
+      // A list whose people have no other card: one entry read, two people, both counted.
+      const lone = await api.post('/v0/address-book', {
+        user_id: 'list-alone',
+        source: SOURCE,
+        entries: [{ email: 'Doe, Jane <jane.doe@corp.example>, Roe, Rick <rick.roe@corp.example>', times_contacted: 3 }],
+      });
+      assert.equal(lone.status, 200, lone.text);
+      assert.equal(lone.body.data.length, 2);
+      const lc = lone.body.meta.cleaning;
+      assertAddsUp(lc);
+      assert.deepEqual([lc.entries_read, lc.contacts, lc.people_from_lists, lc.merged, lc.left_out], [1, 2, 1, 0, 0]);
     });
 
     it('property: for any upload, the summary adds up and the listing matches it', async () => {

@@ -178,18 +178,22 @@ test('must stay one, with the split: one person in two of her spellings, and a r
   ]);
 });
 
-test('the summary counts a list as one entry read, with one of its people; it adds up and lists entries by their index', () => {
-  // Alone: two people in the list, one entry read, counted with the first.
+test('the summary counts a list as one entry read, with one of its people, and the others as people from lists; it adds up and lists entries by their index', () => {
+  // Alone: two people in the list, one entry read, counted with the first; the second is one of the
+  // people the lists gave, so contacts is the number of rows.
   assert.deepEqual(summary([{ email: TO_HEADER }]).summary, {
     entries_read: 1,
-    contacts: 1,
+    contacts: 2,
     merged: 0,
     left_out: 0,
     left_out_by_reason: {},
     kept_without_address: 0,
+    people_from_lists: 1,
   });
-  // Sent twice (a daily sync): each copy counts with one person.
-  assert.equal(summary([{ email: TO_HEADER }, { email: TO_HEADER }]).summary.contacts, 2);
+  // Sent twice (a daily sync): still two people, each copy counting with one of them.
+  const twice = summary([{ email: TO_HEADER }, { email: TO_HEADER }]).summary;
+  assert.equal(twice.contacts, 2);
+  assert.equal(twice.people_from_lists, undefined);
   // With Rick's own card: two people, two entries, nothing merged.
   assert.deepEqual(summary([{ email: TO_HEADER }, { name: 'Rick Roe', email: RICK }]).summary, {
     entries_read: 2,
@@ -206,7 +210,7 @@ test('the summary counts a list as one entry read, with one of its people; it ad
   // Every item junk: the entry is left out once, under its index.
   const j = summary([{ email: 'a@x.com' }, { email: 'Shop News <no-reply@shop.example>, Alerts Team <bounce@mail.example>' }]);
   assert.deepEqual(j.leftOut, [{ index: 1, reason: 'no_reply' }]);
-  assert.equal(j.summary.entries_read, j.summary.contacts + j.summary.merged + j.summary.left_out);
+  assert.equal(j.summary.entries_read + (j.summary.people_from_lists ?? 0), j.summary.contacts + j.summary.merged + j.summary.left_out);
 });
 
 test('property: with lists of people in the book, the summary adds up and each left-out entry is listed once', () => {
@@ -237,12 +241,12 @@ test('property: with lists of people in the book, the summary adds up and each l
       const contacts = mergeEntries(n);
       const { summary: s, leftOut } = summarizeCleaning(contacts, n.length);
       assert.equal(s.entries_read, entries.length);
-      assert.equal(s.entries_read, s.contacts + s.merged + s.left_out);
+      assert.equal(s.entries_read + (s.people_from_lists ?? 0), s.contacts + s.merged + s.left_out);
       assert.equal(leftOut.length, s.left_out);
       assert.equal(new Set(leftOut.map((e) => e.index)).size, leftOut.length);
       for (const e of leftOut) assert.ok(e.index >= 0 && e.index < entries.length);
-      // Every person of the list is in it, counted or not.
-      assert.ok(contacts.filter((c) => !c.junk).length >= s.contacts);
+      // Every person of the list is in it, and counted: contacts is the number of rows.
+      assert.equal(contacts.filter((c) => !c.junk).length, s.contacts);
     }),
     { numRuns: 300 },
   );
