@@ -255,8 +255,30 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
   if (typeof one === 'string' && mayName(one)) {
     const n = displayNameOf(one);
     if (n !== null) return cleanName(n);
+    return onePersonListName(one);
   }
   return null;
+}
+
+/**
+ * The name of a list in one string whose items are named as one person (`Lee, Ann <a@x>, Ann Lee <b@y>`:
+ * one person's addresses under two spellings of her name): the first item's name. null unless two items
+ * or more are named (one named item beside unnamed ones may be a couple's card) and their names are one
+ * person's (names of several people make a list of people: namedItems); address labels name no one.
+ */
+function onePersonListName(raw: string): string | null {
+  const byKey = new Map<string, string>();
+  itemNames(raw, byKey);
+  if (byKey.size < 2) return null;
+  const names: string[] = [];
+  const folded: (string[] | null)[] = [];
+  for (const n of byKey.values()) {
+    const f = itemNameFold(n);
+    if (f === null || f.length === 0) continue;
+    names.push(n);
+    folded.push(f);
+  }
+  return names.length >= 2 && groupItemNames(folded).count === 1 ? names[0]! : null;
 }
 
 /**

@@ -178,6 +178,16 @@ test('must stay one, with the split: one person in two of her spellings, and a r
   ]);
 });
 
+test('a list in one string whose items are named as one person gives that person her name; labels give none, two people are each named', () => {
+  const nameOf = (email: string) => merge([{ email }]).filter((c) => !c.junk).map((c) => c.name);
+  assert.deepEqual(nameOf('Lee, Ann <a@x.example>, Ann Lee <b@y.example>'), ['Lee, Ann']);
+  assert.deepEqual(nameOf('Ann Lee <a@x.example>; Ann <a2@y.example>'), ['Ann Lee']);
+  // Address labels name no one.
+  assert.deepEqual(nameOf('Work <a@x.example>, Home <b@y.example>'), [null]);
+  // Two people: each their own row and name (the split), never one of them named for both.
+  assert.deepEqual(nameOf('Doe, Jane <jane@x.example>, Roe, Rick <rick@y.example>').sort(), ['Doe, Jane', 'Roe, Rick']);
+});
+
 test('the summary counts a list as one entry read, with one of its people, and the others as people from lists; it adds up and lists entries by their index', () => {
   // Alone: two people in the list, one entry read, counted with the first; the second is one of the
   // people the lists gave, so contacts is the number of rows.
