@@ -179,7 +179,10 @@ test('must stay one, with the split: one person in two of her spellings, and a r
 });
 
 test('a list in one string whose items are named as one person gives that person her name; labels give none, two people are each named', () => {
-  const nameOf = (email: string) => merge([{ email }]).filter((c) => !c.junk).map((c) => c.name);
+  const nameOf = (email: string) =>
+    merge([{ email }])
+      .filter((c) => !c.junk)
+      .map((c) => c.name);
   assert.deepEqual(nameOf('Lee, Ann <a@x.example>, Ann Lee <b@y.example>'), ['Lee, Ann']);
   assert.deepEqual(nameOf('Ann Lee <a@x.example>; Ann <a2@y.example>'), ['Ann Lee']);
   // Address labels name no one.
