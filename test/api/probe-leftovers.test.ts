@@ -256,7 +256,10 @@ for (const engine of ENGINES) {
       }
       // An object with no number in it (issue #12: a phone object is read by its value) names what is read.
       const phones = await api.post('/v0/suggested-seen', [{ user_id: 'q', phones: [{}] }]);
-      assert.deepEqual(phones.body.details.map((d: { field: string }) => d.field), ['entries[0].phones[0]']);
+      assert.deepEqual(
+        phones.body.details.map((d: { field: string }) => d.field),
+        ['entries[0].phones[0]'],
+      );
       assert.match(phones.body.details[0].message, /^is no phone number/);
       // A value where a list is expected, of a kind no rule reads (one address is read as a list of it), is still named itself.
       const notList = await api.post('/v0/suggested-seen', [{ user_id: 'q', emails: true }]);
