@@ -2,7 +2,7 @@
  * npm run eval:clean — how clean is the cleaning core?
  *
  * Builds messy books (people split across sources and formats, junk of many kinds injected, duplicate
- * entries, over-merge traps) from the ranking data sets in ../shared/datasets/ (their anonymous people
+ * entries, a tenth of the entries sent with a platform SDK's field names, over-merge traps) from the ranking data sets in ../shared/datasets/ (their anonymous people
  * get generated personas) and from our own named-people set (eval/clean/people.ts), runs normalise +
  * merge exactly as the service does, and prints junk precision/recall, junk in the top 10, people wrongly
  * dropped, merge precision/recall, over-merge rate, duplicates in the top 10, and timings; then the same
@@ -21,6 +21,7 @@ import { clearEmailCache } from '../src/domain/email.ts';
 import type { CountryCode } from '../src/domain/phone.ts';
 import type { Contact, EntryInput, NormalizedEntry, SourceInput } from '../src/domain/types.ts';
 import { parseDate } from '../src/domain/dates.ts';
+import { entriesAsRead } from '../src/services/address-book-answers.ts';
 import { buildBook, randomActivity } from './clean/books.ts';
 import type { BookPerson, MessyBook } from './clean/books.ts';
 import { personFor } from './clean/people.ts';
@@ -46,7 +47,8 @@ function normalizeBook(book: MessyBook): { entries: NormalizedEntry[]; truth: st
   for (const u of book.uploads) {
     const region = regionFromPhone(u.source.phone) ?? DEFAULT_REGION;
     const sk = sourceKey(u.source);
-    u.entries.forEach((e, i) => {
+    // As the service's edge reads them: entries sent with an SDK's field names are read into Kith's.
+    entriesAsRead(u.entries).forEach((e, i) => {
       const n = normalizeEntry(e, { region, sourceKey: sk });
       // The merge unions photos, so a marker photo tells which entries ended in which contact.
       n.photos = [...n.photos, MARK + entries.length];
@@ -104,7 +106,7 @@ function* datasetBooks(file: string): Generator<MessyBook> {
       }
     }
     const r = rng(hash(`${SEED}:${d.dataset}:${d.user_id}:${d.cutoff}`));
-    yield buildBook(r, `${d.dataset}:${d.user_id}:${d.cutoff}`, owner, people, ref, { junkRate: 0.15, duplicateRate: 0.08, traps: true });
+    yield buildBook(r, `${d.dataset}:${d.user_id}:${d.cutoff}`, owner, people, ref, { junkRate: 0.15, duplicateRate: 0.08, traps: true, sdkRate: 0.1 });
   }
 }
 
@@ -141,7 +143,7 @@ function* namedBooks(count: number): Generator<MessyBook> {
       }
       people.push({ person, activity: randomActivity(r, ref) });
     }
-    yield buildBook(r, `named:${b}`, owner, people, ref, { junkRate: 0.2, duplicateRate: 0.1, traps: true });
+    yield buildBook(r, `named:${b}`, owner, people, ref, { junkRate: 0.2, duplicateRate: 0.1, traps: true, sdkRate: 0.1 });
   }
 }
 

@@ -8,7 +8,7 @@ import { COUNTRIES, emailVariant, nameVariant, personFor, phoneVariant, slug } f
 import type { Person } from './people.ts';
 import { JUNK_KINDS, junkAddress } from './junk.ts';
 import type { JunkKind } from './junk.ts';
-import { chance, int, pick, shuffle } from './prng.ts';
+import { chance, hash, int, pick, rng, shuffle } from './prng.ts';
 import type { Rng } from './prng.ts';
 import type { EntryInput, SourceInput } from '../../src/domain/types.ts';
 import { normalizeEmail } from '../../src/domain/email.ts';
@@ -41,6 +41,40 @@ export interface BookOptions {
   junkRate: number;
   duplicateRate: number;
   traps: boolean;
+  /**
+   * Share of entries sent as a platform SDK gives them, with the SDK's field names (the gmail upload as
+   * Google People API persons, the phone uploads as react-native-contacts contacts): the service reads
+   * them at its edge (services/address-book-answers.ts entriesAsRead). Decided by a stream of its own, so
+   * the books are otherwise the same whatever the share.
+   */
+  sdkRate?: number;
+}
+
+/** All e-mails and phones of an entry, list and single field together. */
+const allOf = (list: string[] | null | undefined, one: string | null | undefined): string[] => [...(list ?? []), ...(one ? [one] : [])];
+
+/**
+ * The entry as a platform SDK writes it: Google People API's person (gmail) or a react-native-contacts
+ * contact (phones), the counts and dates left as Kith's fields (no SDK has them). Nothing of the person
+ * is dropped: the name, every address and number.
+ */
+export function sdkShape(u: Upload, e: EntryInput): EntryInput {
+  const { name, emails, email, phones, phone, is_favorite, ...rest } = e;
+  const es = allOf(emails, email);
+  const ps = allOf(phones, phone);
+  const out: Record<string, unknown> = { ...rest };
+  if (u.source.type === 'gmail') {
+    if (name) out.names = [{ displayName: name }];
+    if (es.length) out.emailAddresses = es.map((value, i) => ({ value, type: i === 0 ? 'home' : 'work' }));
+    if (ps.length) out.phoneNumbers = ps.map((value) => ({ value, type: 'mobile' }));
+    if (is_favorite !== undefined) out.is_favorite = is_favorite;
+  } else {
+    if (name) out.displayName = name;
+    if (es.length) out.emailAddresses = es.map((address) => ({ label: 'home', email: address }));
+    if (ps.length) out.phoneNumbers = ps.map((number) => ({ label: 'mobile', number }));
+    if (is_favorite !== undefined) out.isStarred = is_favorite === 1 || is_favorite === true;
+  }
+  return out as EntryInput;
 }
 
 const DAY = 86_400_000;
@@ -55,13 +89,15 @@ export function buildBook(r: Rng, id: string, owner: Person, people: BookPerson[
   const android: Upload = { source: { type: 'android' }, entries: [], truth: [] };
   const junkKinds = new Map<string, JunkKind>();
   const persons = new Set<string>();
+  const sdk = rng(hash(`sdk:${id}`));
+  const shaped = (u: Upload, e: EntryInput): EntryInput => ((opt.sdkRate ?? 0) > 0 && chance(sdk, opt.sdkRate!) ? sdkShape(u, e) : e);
   const add = (u: Upload, e: EntryInput, truth: string) => {
-    u.entries.push(e);
+    u.entries.push(shaped(u, e));
     u.truth.push(truth);
     if (chance(r, opt.duplicateRate)) {
       // Duplicate in the same source: a copy, sometimes with the name re-typed (never a header's encoded
       // text, which nobody re-types: upper-casing base64 would make it another string).
-      u.entries.push({ ...e, name: chance(r, 0.5) || e.name?.includes('=?') ? e.name : (e.name?.toUpperCase() ?? null) });
+      u.entries.push(shaped(u, { ...e, name: chance(r, 0.5) || e.name?.includes('=?') ? e.name : (e.name?.toUpperCase() ?? null) }));
       u.truth.push(truth);
     }
   };

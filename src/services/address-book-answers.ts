@@ -31,6 +31,15 @@ function withFields(entries: EntryInput[], fields: ReadonlyMap<number, Partial<E
   return out;
 }
 
+/**
+ * The entries of a schema-valid upload as the service reads them: with what other fields say (a name in
+ * `first_name`/`last_name`, the fields of the platform SDKs: readUploadFields) where the entry has no
+ * Kith field of its own. `fields`: readUploadFields of the body, when already computed.
+ */
+export function entriesAsRead(entries: EntryInput[], fields: Pick<ReturnType<typeof readUploadFields>, 'fields'> = readUploadFields({ entries })): EntryInput[] {
+  return fields.fields.size === 0 ? entries : withFields(entries, fields.fields);
+}
+
 /** Who asks and how long the request has run (meta.time), wherever the answer is computed. */
 export interface AnswerContext {
   tenant: Tenant;
@@ -139,7 +148,7 @@ export async function answerUpload(
   // fields (the SDKs') read into Kith's where the entry has none (copies of those entries; the raw upload
   // keeps them as sent).
   const fields = readUploadFields(body);
-  const entries = fields.fields.size === 0 ? (body.entries as EntryInput[]) : withFields(body.entries as EntryInput[], fields.fields);
+  const entries = entriesAsRead(body.entries as EntryInput[], fields);
   checkEntries(entries, config);
   checkTopLevelFields(body, config);
   if (opts.promoteMatchingDomain === 'owner' && !backfill && !source.email?.includes('@')) {
