@@ -36,7 +36,10 @@ function withFields(entries: EntryInput[], fields: ReadonlyMap<number, Partial<E
  * `first_name`/`last_name`, the fields of the platform SDKs: readUploadFields) where the entry has no
  * Kith field of its own. `fields`: readUploadFields of the body, when already computed.
  */
-export function entriesAsRead(entries: EntryInput[], fields: Pick<ReturnType<typeof readUploadFields>, 'fields'> = readUploadFields({ entries })): EntryInput[] {
+export function entriesAsRead(
+  entries: EntryInput[],
+  fields: Pick<ReturnType<typeof readUploadFields>, 'fields'> = readUploadFields({ entries }),
+): EntryInput[] {
   return fields.fields.size === 0 ? entries : withFields(entries, fields.fields);
 }
 
