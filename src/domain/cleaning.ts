@@ -8,7 +8,8 @@
  * other entries of those people, and `left_out` the entries of contacts that are not in the list,
  * counted by reason in `left_out_by_reason` (whose values add up to `left_out`). An entry whose e-mails
  * list several people is one entry read, counted with one of them (merge/split.ts): the others, when
- * nothing else of the book is theirs, are people of the list that `contacts` does not count.
+ * nothing else of the book is theirs, are people of the list too, counted in `contacts` and in
+ * `people_from_lists`, so then entries_read + people_from_lists = contacts + merged + left_out.
  */
 import type { Contact } from './types.ts';
 

@@ -288,7 +288,7 @@ const NO_REPLY_LABEL = /(?:^|\.)(?:no-?reply|do-?not-?reply)\./;
  * relay.github.io is somebody's domain and not a relay subdomain, while reply.someone.github.io is.
  * The host is already an ASCII (A-label) host name, so tldts need not extract or validate it.
  */
-const PSL_OPTIONS = { allowPrivateDomains: true, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false } as const;
+export const PSL_OPTIONS = { allowPrivateDomains: true, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false } as const;
 
 /**
  * The labels of `domain` left of its registrable domain ('' when there are none: the domain is itself

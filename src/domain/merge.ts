@@ -32,7 +32,7 @@ import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } f
 import { indexKeys, isEmailKey, joinAliases, linkKey, type KeyIndex } from './merge/links.ts';
 
 import { foldName, namesCompatible } from './merge/names.ts';
-import { countEntries, splitBook } from './merge/split.ts';
+import { countEntries, hasNamedItems, splitBook } from './merge/split.ts';
 
 export { namesCompatible };
 export { clearNameCache } from './merge/contact.ts';
@@ -65,15 +65,7 @@ export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (rea
   // A list of several people in one entry (merge/split.ts) is a card per person: one property check an
   // address finds whether the book holds any.
   let lists = false;
-  for (let i = 0; i < entries.length && !lists; i++) {
-    const ms = entries[i].emails;
-    for (let j = 0; j < ms.length; j++) {
-      if (ms[j].name !== undefined) {
-        lists = true;
-        break;
-      }
-    }
-  }
+  for (let i = 0; i < entries.length && !lists; i++) lists = hasNamedItems(entries[i]);
   const book = lists ? splitBook(entries) : null;
   if (book === null) return mergeCards(entries, aliases, self, null);
   const groupOf = new Int32Array(book.cards.length);

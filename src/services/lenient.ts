@@ -28,8 +28,8 @@ import { isNotPersonalPhoneLabel } from '../readers/vcard.ts';
 import { invalidMany, type ErrorDetail } from './errors.ts';
 import type { FieldWarning } from './upload-warnings.ts';
 
-/** Entries named per warning (as the unknown-field warnings). */
-const MAX_INDEXES = 5;
+/** Entry indexes listed per warning, here and in the unknown-field warnings (upload-warnings.ts): a bound on the answer. */
+export const MAX_INDEXES = 5;
 /** Problems named in one 400 (as the record endpoints). */
 const MAX_PROBLEMS = 20;
 

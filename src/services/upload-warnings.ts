@@ -6,7 +6,7 @@
  */
 import { makeSchemas } from '../http/schemas.ts';
 import type { EntryInput } from '../domain/types.ts';
-import { OTHER_FIELD_KEYS, readOtherFields } from './lenient.ts';
+import { MAX_INDEXES, OTHER_FIELD_KEYS, readOtherFields } from './lenient.ts';
 
 /** One warning of `meta.warnings`. */
 export interface FieldWarning {
@@ -21,8 +21,7 @@ export interface FieldWarning {
   did_you_mean?: string;
 }
 
-/** Indexes listed per warning, and distinct unknown field names reported per place: bounds on the answer. */
-const MAX_INDEXES = 5;
+/** Distinct unknown field names reported per place: a bound on the answer (indexes per warning: MAX_INDEXES). */
 const MAX_FIELDS = 20;
 
 // The field names the schemas know (the limits do not change the names).

@@ -8,6 +8,7 @@
  */
 import { getDomain } from 'tldts';
 import { plausibleDate } from '../dates.ts';
+import { PSL_OPTIONS } from '../junk.ts';
 import type { BookSignals, Contact, KeyStat, Owner } from '../types.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import type { RankContext } from './types.ts';
@@ -247,9 +248,7 @@ function completenessOf(c: Contact): number {
   return parts / 5;
 }
 
-/** The owner's company domains (webmail left out), once per owner object: a book ranks thousands of contacts. */
-/** The host is already a lower-case A-label host name: tldts need not extract or validate it. */
-const PSL_OPTIONS = { allowPrivateDomains: true, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false } as const;
+/** The owner's organisations, once per owner object: a book ranks thousands of contacts. */
 const ownerDomainsCache = new WeakMap<Owner, string[]>();
 /**
  * The owner's organisations: the registrable domain (the Public Suffix List's, through tldts) of each of
