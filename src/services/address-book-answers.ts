@@ -13,7 +13,7 @@ import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, ty
 import { invalid } from './errors.ts';
 import { lenientWarningsOf, originalOf } from './lenient.ts';
 import { readUploadFields, type FieldWarning } from './upload-warnings.ts';
-import { checkEntries, checkTopLevelFields, coerceSourceType, coerceUserId } from './validate.ts';
+import { checkEntries, checkReadFields, checkTopLevelFields, coerceSourceType, coerceUserId } from './validate.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
 export interface UploadRequest {
@@ -151,6 +151,7 @@ export async function answerUpload(
   // fields (the SDKs') read into Kith's where the entry has none (copies of those entries; the raw upload
   // keeps them as sent).
   const fields = readUploadFields(body);
+  checkReadFields(fields.fields as ReadonlyMap<number, Record<string, unknown>>, fields.from, config);
   const entries = entriesAsRead(body.entries as EntryInput[], fields);
   checkEntries(entries, config);
   checkTopLevelFields(body, config);

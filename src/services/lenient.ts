@@ -490,9 +490,14 @@ export interface OtherFieldNote {
   message: string;
 }
 
-/** What an entry's other fields give: Kith fields to add to it (none of them given), and a note per field looked at. */
+/**
+ * What an entry's other fields give: Kith fields to add to it (none of them given), the other field each
+ * was read from (the first, when several gave it: what an error about its value names), and a note per
+ * field looked at.
+ */
 export interface OtherFields {
   fields: Partial<EntryInput>;
+  from: Partial<Record<keyof EntryInput, string>>;
   notes: OtherFieldNote[];
 }
 
@@ -548,11 +553,13 @@ function sdkValues(v: unknown, read: (x: unknown) => { value: string } | undefin
  */
 export function readOtherFields(e: Record<string, unknown>): OtherFields {
   const fields: Partial<EntryInput> = {};
+  const from: Partial<Record<keyof EntryInput, string>> = {};
   const notes: OtherFieldNote[] = [];
   if (hasNoName(e)) {
     const r = nameFromAliases(e);
     if (r !== null) {
       fields.name = r.name;
+      from.name = r.used[0];
       for (const k of r.used) notes.push({ key: k, message: WHOLE_NAME_KEYS.has(k) ? NAME_READ : NAME_PART_READ });
     }
   }
@@ -561,7 +568,10 @@ export function readOtherFields(e: Record<string, unknown>): OtherFields {
     for (const k of SDK_EMAIL_FIELDS) {
       if (e[k] === undefined || e[k] === null) continue;
       const r = sdkValues(e[k], emailOf, false);
-      if (r.values.length > 0) notes.push({ key: k, message: readAs('emails', '"email" or "emails"') });
+      if (r.values.length > 0) {
+        notes.push({ key: k, message: readAs('emails', '"email" or "emails"') });
+        from.emails ??= k;
+      }
       if (r.unusable > 0) notes.push({ key: k, message: EMAIL_UNUSABLE });
       emails.push(...r.values);
     }
@@ -573,6 +583,7 @@ export function readOtherFields(e: Record<string, unknown>): OtherFields {
       const n = part(item.name);
       if (n === null || n.includes('@')) continue;
       fields.name = n;
+      from.name = 'emailAddresses';
       notes.push({
         key: 'emailAddresses',
         message: 'its items\' "name" read as "name" (the entry has no "name" nor other name field; a given "name" is never overridden); send "name"',
@@ -585,7 +596,10 @@ export function readOtherFields(e: Record<string, unknown>): OtherFields {
     for (const k of SDK_PHONE_FIELDS) {
       if (e[k] === undefined || e[k] === null) continue;
       const r = sdkValues(e[k], phoneOf, true);
-      if (r.values.length > 0) notes.push({ key: k, message: readAs('phones', '"phone" or "phones"') });
+      if (r.values.length > 0) {
+        notes.push({ key: k, message: readAs('phones', '"phone" or "phones"') });
+        from.phones ??= k;
+      }
       if (r.notPersonal > 0) notes.push({ key: k, message: FAX_LEFT_OUT });
       if (r.unusable > 0) notes.push({ key: k, message: PHONE_UNUSABLE });
       phones.push(...r.values);
@@ -596,6 +610,7 @@ export function readOtherFields(e: Record<string, unknown>): OtherFields {
     const v = part(e[k]);
     if (v === null || !notGiven(e[target]) || fields[target] !== undefined) continue;
     fields[target] = v;
+    from[target] = k;
     notes.push({ key: k, message: readAs(target, `"${target}"`) });
   }
   for (const [k, key, target] of SDK_LIST_FIELDS) {
@@ -604,15 +619,17 @@ export function readOtherFields(e: Record<string, unknown>): OtherFields {
       const v = part(item[key]);
       if (v === null) continue;
       fields[target] = v;
+      from[target] = k;
       notes.push({ key: k, message: readAs(target, `"${target}"`).replace('read as', `its "${key}" read as`) });
       break;
     }
   }
   if (typeof e[SDK_STAR] === 'boolean' && notGiven(e.is_favorite)) {
     fields.is_favorite = e[SDK_STAR];
+    from.is_favorite = SDK_STAR;
     notes.push({ key: SDK_STAR, message: `a boolean, ${readAs('is_favorite', '"is_favorite"')}` });
   }
-  return { fields, notes };
+  return { fields, from, notes };
 }
 
 /** Whether an entry holds any field readOtherFields reads (a well-formed Kith entry has none). */

@@ -6,7 +6,7 @@
  */
 import { makeSchemas } from '../http/schemas.ts';
 import type { EntryInput } from '../domain/types.ts';
-import { MAX_INDEXES, OTHER_FIELD_KEYS, readOtherFields } from './lenient.ts';
+import { MAX_INDEXES, OTHER_FIELD_KEYS, readOtherFields, type OtherFields } from './lenient.ts';
 
 /** One warning of `meta.warnings`. */
 export interface FieldWarning {
@@ -47,8 +47,14 @@ export function unknownFieldWarnings(body: Record<string, unknown>): FieldWarnin
  * unknown. One pass over the entries' own fields, as before: a well-formed entry (no unknown field)
  * costs nothing more, and only an entry holding one of those fields is looked at again.
  */
-export function readUploadFields(body: Record<string, unknown>): { warnings: FieldWarning[]; fields: Map<number, Partial<EntryInput>> } {
+export function readUploadFields(body: Record<string, unknown>): {
+  warnings: FieldWarning[];
+  fields: Map<number, Partial<EntryInput>>;
+  /** By entry index: the other field each read field came from (readOtherFields' `from`). */
+  from: Map<number, OtherFields['from']>;
+} {
   const fields = new Map<number, Partial<EntryInput>>();
+  const from = new Map<number, OtherFields['from']>();
   const out: FieldWarning[] = [];
   const top = new Map<string, Seen>();
   for (const k in body) if (!TOP_SET.has(k)) note(top, k, -1);
@@ -77,7 +83,10 @@ export function readUploadFields(body: Record<string, unknown>): { warnings: Fie
       // The person, their addresses or company may be in other fields: those read are named as read, the
       // others (a Kith field of theirs was given, or they hold nothing of the kind) as unknown.
       const r = readOtherFields(e);
-      if (Object.keys(r.fields).length > 0) fields.set(i, r.fields);
+      if (Object.keys(r.fields).length > 0) {
+        fields.set(i, r.fields);
+        from.set(i, r.from);
+      }
       for (const k in e) {
         if (!OTHER_FIELD_KEYS.has(k)) continue;
         let noted = false;
@@ -97,7 +106,7 @@ export function readUploadFields(body: Record<string, unknown>): { warnings: Fie
     for (const s of read.values()) out.push({ field: `entries[].${s.field}`, message: s.message, count: s.count, indexes: s.indexes });
     report(out, seen, 'entries[].', ENTRY);
   }
-  return { warnings: out, fields };
+  return { warnings: out, fields, from };
 }
 
 /**

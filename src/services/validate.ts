@@ -111,6 +111,33 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
 }
 
 /**
+ * Checks what was read into Kith's own fields from an entry's other fields (readUploadFields: a name in
+ * Google's `names[]`, addresses in `emailAddresses[].value` …) against the bound those fields have when
+ * sent as Kith's: a string longer than `maxStringLength` under `name` is a 400, so it is one when read
+ * from `names[0].displayName` too, naming the field it came from. Throws one 400 naming every such field.
+ */
+export function checkReadFields(
+  fields: ReadonlyMap<number, Record<string, unknown>>,
+  from: ReadonlyMap<number, Record<string, string | undefined>>,
+  limits: { maxStringLength: number },
+): void {
+  const details: ErrorDetail[] = [];
+  const max = limits.maxStringLength;
+  for (const [i, f] of fields) {
+    for (const target in f) {
+      const v = f[target];
+      const long = typeof v === 'string' ? v.length > max : Array.isArray(v) && v.some((x) => typeof x === 'string' && x.length > max);
+      if (!long) continue;
+      const key = from.get(i)?.[target] ?? target;
+      details.push({ field: `entries[${i}].${key}`, message: `read as "${target}": must be at most ${max} characters, as "${target}" itself` });
+      if (details.length >= 20) break;
+    }
+    if (details.length >= 20) break;
+  }
+  if (details.length) throw invalidMany(details);
+}
+
+/**
  * Checks the top-level fields of an upload other than `entries` and `source` (checked by the schema and
  * checkEntries): fields Kith does not know are kept with the upload as received, so each gets the bound
  * of an entry's `data`, its size and its nesting (known top-level fields are flags, strings and numbers,

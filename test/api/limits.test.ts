@@ -123,6 +123,19 @@ for (const engine of ENGINES) {
       await refused('/v0/address-book', upload([{ email: 'a@example.com', addresses: [{ city: 'c'.repeat(33) }] }]), 'entries[0].addresses[0].city');
       await refused('/v0/address-book', { user_id: 'lim', source: { name: 's'.repeat(33) }, entries: [] }, 'source.name');
       await refused('/v0/invites-sent', [{ user_id: 'lim', email: 'a@example.com', invitee_name: 'i'.repeat(33) }], 'entries[0].invitee_name');
+      // Read from a platform SDK's fields into Kith's (lenient.ts), a value has the bound of the Kith field
+      // it becomes, and the error names the field it came from.
+      await refused('/v0/address-book', upload([{ names: [{ displayName: 'x'.repeat(33) }], email: 'a@example.com' }]), 'entries[0].names');
+      await refused('/v0/address-book', upload([{ name: 'Ann', emailAddresses: [{ value: `${'e'.repeat(21)}@example.com` }] }]), 'entries[0].emailAddresses');
+      await refused('/v0/address-book', upload([{ name: 'Ann', phoneNumbers: [{ number: `+1 415 555 0100 ${'0'.repeat(20)}` }] }]), 'entries[0].phoneNumbers');
+      await refused(
+        '/v0/address-book',
+        upload([{ name: 'Ann', email: 'a@example.com', organizations: [{ name: 'c'.repeat(33) }] }]),
+        'entries[0].organizations',
+      );
+      const sdk = await api.post('/v0/address-book', upload([{ names: [{ displayName: 'x'.repeat(32) }], emailAddresses: [{ value: 'sdk@example.com' }] }]));
+      assert.equal(sdk.status, 200, sdk.text);
+      assert.equal(sdk.body.data.find((c: { email: string }) => c.email === 'sdk@example.com')?.name, 'x'.repeat(32));
       // user ids have their own bound (256), whatever the string limit.
       await refused('/v0/address-book', { user_id: 'u'.repeat(257), source: {}, entries: [] }, 'user_id');
       assert.equal((await api.post('/v0/address-book', upload([{ name: 'x'.repeat(32), email: 'a@example.com' }]))).status, 200);
