@@ -167,6 +167,37 @@ test("must stay one: a named card whose items are labelled with one word each (a
   }
 });
 
+test('must stay one: labels of two words or with a number (`School Email`, `Email 2`) label the address, they name no one', () => {
+  // Split, the card's person vanished and rows named `School Email` and `Old Email` took her addresses;
+  // an unnamed card over `Email 1`/`Email 2` became two people named so.
+  for (const [e, want] of [
+    [{ name: 'Ann Lee', email: 'School Email <ann@school.example>, Old Email <ann@old.example>' }, ['Ann Lee']],
+    [{ name: 'Ann Lee', emails: ['Work Address <ann@acme.example>', 'Personal Gmail <ann@gmail.com>'] }, ['Ann Lee']],
+    [{ email: 'Email 1 <a@x.example>, Email 2 <b@y.example>' }, [null]],
+    [{ email: 'Work Email <a@x.example>, Alternate Email <b@y.example>' }, [null]],
+  ] as [EntryInput, (string | null)[]][]) {
+    assert.deepEqual(
+      merge([e]).map((c) => c.name),
+      want,
+      JSON.stringify(e),
+    );
+  }
+  // Still split: people named beside a label, or with a label word among their own.
+  for (const [e, want] of [
+    [{ email: 'Jane Doe (work) <jane@x.example>, Rick Roe (home) <rick@y.example>' }, ['Jane Doe (work)', 'Rick Roe (home)']],
+    [
+      { name: 'Acme Sales', email: 'Jane Doe Work <jane@x.example>, Rick Roe <rick@x.example>', phone: '+1 415 555 0100' },
+      ['Acme Sales', 'Jane Doe Work', 'Rick Roe'],
+    ],
+  ] as [EntryInput, string[]][]) {
+    assert.deepEqual(
+      merge([e]).map((c) => c.name),
+      want,
+      JSON.stringify(e),
+    );
+  }
+});
+
 test('must stay one, with the split: one person in two of her spellings, and a re-sent card, are one row', () => {
   const cs = merge([
     { email: 'Jane Doe <jane@x.example>, Doe, Jane <jane@y.example>, Rick Roe <rick@x.example>' },

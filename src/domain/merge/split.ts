@@ -50,16 +50,58 @@ const COMPARED_GROUPS = 64;
 
 /**
  * The folded name of a list's item, or null when it names nobody: an address or a number as a name, or
- * only words that label the address (`Work <a@x>, Home <b@y>` is one person's two addresses).
+ * only words that label the address (`Work <a@x>, Home <b@y>`, `Work Email <..>, Email 2 <..>` are one
+ * person's two addresses). Label words beside other words (`School Email`, `Ann (work)`) are left out of
+ * the fold: `School Email <a@x>, Old Email <b@y>` reads as `School` and `Old`, one word each (labels of
+ * a named card's addresses, as `Gmail`/`Yahoo` are), not as two people named with two words.
  */
 export function itemNameFold(name: string): string[] | null {
   const f = foldName(name);
-  for (const t of f) if (!ADDRESS_LABELS.has(t)) return f;
-  return null;
+  let kept: string[] | null = null;
+  for (let i = 0; i < f.length; i++) {
+    if (isLabelWord(f[i])) kept ??= f.slice(0, i);
+    else if (kept !== null) kept.push(f[i]);
+  }
+  const out = kept ?? f;
+  return out.length === 0 ? null : out;
 }
 
 /** Words that label an address or a line rather than name its holder (folded). */
-const ADDRESS_LABELS = new Set(['work', 'home', 'email', 'e', 'mail', 'personal', 'private', 'business', 'office', 'other', 'primary', 'cell', 'mobile']);
+const ADDRESS_LABELS = new Set([
+  'work',
+  'home',
+  'email',
+  'e',
+  'mail',
+  'personal',
+  'private',
+  'business',
+  'office',
+  'other',
+  'primary',
+  'secondary',
+  'main',
+  'alt',
+  'alternate',
+  'alternative',
+  'preferred',
+  'default',
+  'backup',
+  'old',
+  'new',
+  'former',
+  'address',
+  'addr',
+  'account',
+  'cell',
+  'mobile',
+]);
+
+/** A label word, or a number (`Email 2`, `Work 1`): no word of anyone's name. */
+function isLabelWord(t: string): boolean {
+  return ADDRESS_LABELS.has(t) || DIGITS_RE.test(t);
+}
+const DIGITS_RE = /^\d+$/;
 
 /** Whether an entry's e-mails carry item names (a list of several people): one property check an address. */
 export function hasNamedItems(e: NormalizedEntry): boolean {
