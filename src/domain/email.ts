@@ -245,6 +245,7 @@ function repair(raw: string): string {
     s = decodeHtmlEntities(s);
     if (hasHtmlEntity(s)) s = decodeHtmlEntities(s);
   }
+  if (s.length <= 512 && AT_BRACKETED_RE.test(s)) s = deobfuscated(s) ?? s;
   // A Markdown link ('[ann@x.com](mailto:ann@x.com)', '[Ann Lee](mailto:ann@x.com)', '[ann@x.com](https://…)').
   if (s.indexOf('](') >= 0) s = s.replace(MARKDOWN_LINK_G, markdownLinkAddress);
   // HTML pasted with the address: a link's mailto: target ('<a href="mailto:ann@x.com">Ann</a>'), or
@@ -302,6 +303,29 @@ function repair(raw: string): string {
   if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
   else if (s.indexOf('<') >= 0) s = angledInText(s) ?? unclosedAngle(s) ?? s;
   return s === raw.trim() ? raw : s;
+}
+
+/** "[at]", "(at)", "{at}", "<at>", "[@]" and the same for "dot", as web pages write an address to hide it. */
+const AT_BRACKETED_G = /\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*/giu;
+const AT_BRACKETED_RE = /[[({<]\s*(?:at|@)\s*[\])}>]/iu;
+const DOT_BRACKETED_G = /\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*/giu;
+
+/**
+ * The address of a string written so that harvesters miss it, as people copy it from a web page or a
+ * signature into a card: "jane [at] example [dot] com", "jane(at)example.com", "jane [@] example.com";
+ * null when the string is no such form. One bracketed "at" exactly, and nothing else left that is no
+ * address: the result is then read as any address (and still has to be one, its host with a dot), so
+ * "Ann (at) home" stays no address. Before, such a card was left out as `invalid`, or kept with nothing
+ * to invite when the owner wrote to it, while the mailbox was plain to any reader. The spaced form
+ * ("jane at example dot com") is not read: "at" and "dot" are also words of a note.
+ */
+function deobfuscated(s: string): string | null {
+  const t = s.trim();
+  const ats = t.match(AT_BRACKETED_G);
+  if (ats === null || ats.length !== 1 || t.replace(AT_BRACKETED_G, '').includes('@')) return null;
+  const out = t.replace(AT_BRACKETED_G, '@').replace(DOT_BRACKETED_G, '.');
+  // The host must have come out with a dot, and the whole with no space: one address, nothing else.
+  return /\s/u.test(out) || out.indexOf('.', out.indexOf('@')) < 0 ? null : out;
 }
 
 /** A Markdown link, '[text](target)' (the target may be in angle brackets, as CommonMark allows). */

@@ -857,3 +857,34 @@ test('past the cache cap, answers stay the same (generations turn over, nothing 
   for (const i of [0, 1, 24_999, 25_000, 50_000, 79_999]) assert.deepEqual(normalizeEmail(addr(i)), first[i], addr(i));
   assert.deepEqual(first[12_345], parseEmailSlow(addr(12_345)));
 });
+
+test('an address written to hide it from harvesters, "jane [at] example [dot] com", is read as the address', () => {
+  for (const [raw, key] of [
+    ['jane[at]example.com', 'jane@example.com'],
+    ['jane (at) example (dot) com', 'jane@example.com'],
+    ['jane(at)example(dot)com', 'jane@example.com'],
+    ['Jane.Doe {AT} mail {DOT} example {DOT} org', 'jane.doe@mail.example.org'],
+    ['jane [@] example [.] com', 'jane@example.com'],
+    ['ann.lee <at> corp.co.uk', 'ann.lee@corp.co.uk'],
+  ] as const) {
+    const e = normalizeEmail(raw);
+    assert.equal(e?.key, key, raw);
+    assert.equal(e?.display, e?.display.replace(/\s/g, ''), raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+    assert.deepEqual(parseEmailUncached(raw), e, raw);
+  }
+  // Nothing else is read so: no host with a dot, two "at"s, a phrase, an address beside it, the spaced
+  // form whose "at" and "dot" may be words of a note.
+  for (const raw of [
+    'Ann (at) home',
+    'jane [at] example',
+    'a [at] b [at] c.com',
+    'see [at] the office for details.com',
+    'jane at example dot com',
+    'lunch at noon.com',
+    'a@x.com [at] y.com',
+  ]) {
+    assert.equal(normalizeEmail(raw), null, raw);
+    assert.equal(parseEmailSlow(raw), null, raw);
+  }
+});

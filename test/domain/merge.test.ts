@@ -1610,3 +1610,85 @@ test('MUST NOT merge: a note in brackets that is all the name tells, a generatio
     2,
   );
 });
+
+test('MUST merge: degrees and professional letters after a name say what someone is, not who (Jane Doe, PhD / Jane Doe MD)', () => {
+  assertRowsOnOneNumber(
+    [
+      ['Dr. Jane Doe, PhD', 'Jane Doe MD'],
+      ['Jane A. Doe', 'Jane Doe, M.D.'],
+      ['Ann Lee, M.D., Ph.D.', 'Ann B Lee'],
+      ['John Smith, Esq.', 'John Q Smith'],
+      ['Kay Mann RN', 'Kay Mann, MBA'],
+      ['John Doe Jr., MD', 'John Doe Jr.'],
+    ],
+    1,
+  );
+  // The shown name: a comma before the degrees is no directory's sorted form.
+  const cs = merge([
+    { name: 'Dr. Jane Doe, PhD', phone: '+12125550150', email: 'jane@uni.example' },
+    { name: 'Jane Doe MD', phone: '+12125550150' },
+  ]);
+  assert.deepEqual(names(cs), ['Dr. Jane Doe, PhD']);
+});
+
+test('MUST NOT merge: letters after a name that are a word of it, or two people whatever their degrees', () => {
+  assertRowsOnOneNumber(
+    [
+      // Md is Muhammad in Bangladesh; Ma and Do are family names; one word before the letters stays a name.
+      ['Md Rahman', 'Abdul Rahman'],
+      ['Li Ma', 'Li Na'],
+      ['Smith MD', 'Smith JD'],
+      ['Jane Doe PhD', 'Mary Doe MD'],
+      ['John Doe Jr., MD', 'John Doe Sr.'],
+    ],
+    2,
+  );
+});
+
+test('MUST merge: a word in brackets inside a name is what the person is called (Xiaoming (Tom) Wang / Tom Wang)', () => {
+  assertRowsOnOneNumber(
+    [
+      ['Xiaoming (Tom) Wang', 'Tom Wang'],
+      ['Xiaoming (Tom) Wang', 'Xiaoming Wang'],
+      ['Xiaoming (Tom) Wang', 'Tom J Wang'],
+      ['Elizabeth (Betsy) Jones', 'Betsy Jones'],
+      ['Robert (Bob) Smith', 'Robert J Smith'],
+      ['Wang, Xiaoming (Tom)', 'Xiaoming Wang'],
+    ],
+    1,
+  );
+  assertRowsOnOneNumber(
+    [
+      ['Xiaoming (Tom) Wang', 'Jerry Wang'],
+      ['Elizabeth (Betsy) Jones', 'Mary Jones'],
+      // A relation in brackets is no other name (the rule for such notes stands).
+      ['Mike (dad) Brown', 'Mike (son) Brown'],
+    ],
+    2,
+  );
+  // Not a word of the name shown: the most complete name is still the one without the note.
+  const cs = merge([
+    { name: 'Xiaoming (Tom) Wang', phone: '+12125550150' },
+    { name: 'Xiaoming J Wang', phone: '+12125550150' },
+  ]);
+  assert.deepEqual(names(cs), ['Xiaoming J Wang']);
+});
+
+test('MUST merge: a hyphenated given name in the other order (Kim Min-su / Minsu Kim); two given names stay two', () => {
+  assertRowsOnOneNumber(
+    [
+      ['Kim Min-su', 'Minsu Kim'],
+      ['Min-su Kim', 'Kim Minsu'],
+      ['Wang, Xiao-Ming', 'Xiaoming Wang'],
+      ['Mary Ann Lee', 'Lee Maryann'],
+    ],
+    1,
+  );
+  assertRowsOnOneNumber(
+    [
+      ['Kim Min-su', 'Kim Min-ji'],
+      ['Kim Min-su', 'Minji Kim'],
+    ],
+    2,
+  );
+});

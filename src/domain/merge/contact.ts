@@ -3,7 +3,7 @@ import { plausibleDate } from '../dates.ts';
 import { isCarrierForm } from '../email.ts';
 import { isBulkSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
-import { foldName, isTitleMark, namesCompatible } from './names.ts';
+import { foldName, isNickMark, isTitleMark, namesCompatible, withoutPostNominals } from './names.ts';
 
 // --- contact assembly -------------------------------------------------------------------------------
 
@@ -24,7 +24,7 @@ export interface NameInfo {
 /** Score of a name as the contact's display name; see pickName: [full words, natural order, cased, accents]. */
 function nameRank(name: string, folded: string[]): [number, number, number, number, number] {
   let full = 0;
-  for (const t of folded) if (t.length > 1 && !isTitleMark(t)) full++;
+  for (const t of folded) if (t.length > 1 && !isTitleMark(t) && !isNickMark(t)) full++;
   // An annotation in brackets ("Kay Mann (Legal)", "Ann Lee [old]") adds no word of the name.
   let natural = 1;
   if (name.includes('(') || name.includes('[')) {
@@ -48,7 +48,9 @@ function nameRank(name: string, folded: string[]): [number, number, number, numb
   // "Mann, Kay" is a directory's sorted form (Outlook, Exchange): the name as people write it reads better.
   // So is a name of several words in capitals ("KAMINSKI VINCE"): how directories and mail headers print
   // SURNAME GIVEN, never how people write a name.
-  if (name.includes(',') || (folded.length > 1 && name === name.toUpperCase() && name !== name.toLowerCase())) natural = 0;
+  // A comma before degrees ("Jane Doe, PhD") sorts nothing.
+  if ((name.includes(',') && withoutPostNominals(name).includes(',')) || (folded.length > 1 && name === name.toUpperCase() && name !== name.toLowerCase()))
+    natural = 0;
   // Words written as names are written: capital first, not all capitals ("García" yes; "GARCÍA", "garcía" no).
   let cased = 0;
   for (const w of name.split(/[\s,]+/)) {

@@ -268,7 +268,7 @@ export function foldName(name: string): string[] {
   if (isChannelText(name)) return [];
   if (name.includes('(') || name.includes('[')) {
     const bare = withoutNotes(name);
-    if (bare !== null) return foldName(bare);
+    if (bare !== null) return withNickname(foldName(bare), name);
   }
   const tokens = foldTokens(name);
   // A name made only of kinship words (and "my", "cell", ...) is a relation label. A relation word before
@@ -290,6 +290,50 @@ export function foldName(name: string): string[] {
   const at = tokens.findIndex((t) => TRADE_WITH_NAME.has(t));
   if (at >= 0 && tokens[at - 1] !== 's') return tokens.filter((t) => !TRADE_WITH_NAME.has(t) && !KIN_FILLER.has(t));
   return tokens;
+}
+
+/**
+ * A word in brackets between the words of a name is what the person is called: "Xiaoming (Tom) Wang",
+ * "Elizabeth (Betsy) Jones", "Robert (Bob) Smith", as the quoted "Jiahui \"Jenny\" Chen" is. Dropped as
+ * a note, it vetoed the person's card under that name on their own number ("Tom Wang": two rows of one
+ * person, where the card itself says they are one); kept as a word, it would veto "Xiaoming J Wang". So
+ * it is an alternative (NICK: after the name's words, with its position), and namesCompatible tries the
+ * name without it, with it, and with it for the word before it.
+ */
+const NICK = '\u0003';
+
+/** Whether a folded token is a nickname alternative (withNickname): no word of the name as written. */
+export function isNickMark(t: string): boolean {
+  return t.charCodeAt(0) === 3;
+}
+
+function withNickname(folded: string[], name: string): string[] {
+  if (folded.length < 2 || folded[0][0] === '~' || isTitleMark(folded[0])) return folded;
+  const notes = name.match(NOTE_RE);
+  if (notes === null || notes.length !== 1) return folded;
+  const at = name.indexOf(notes[0]);
+  const word = untitledTokens(notes[0]);
+  if (word.length !== 1 || word[0].length < 2) return folded;
+  const pos = foldTokens(name.slice(0, at)).length;
+  if (pos === 0 || pos >= folded.length || foldTokens(name.slice(at + notes[0].length)).length === 0) return folded;
+  return [...folded, `${NICK}${pos}${NICK}${word[0]}`];
+}
+
+/** The readings of a name with nickname alternatives (withNickname): without, with, and instead of the word before. */
+function nameReadings(a: readonly string[]): (readonly string[])[] {
+  if (!isNickMark(a[a.length - 1])) return [a];
+  let n = a.length;
+  while (n > 0 && isNickMark(a[n - 1])) n--;
+  const base = a.slice(0, n);
+  const out: (readonly string[])[] = [base];
+  for (let i = n; i < a.length; i++) {
+    const cut = a[i].indexOf(NICK, 1);
+    const pos = Number(a[i].slice(1, cut));
+    const word = a[i].slice(cut + 1);
+    out.push([...base.slice(0, pos), word, ...base.slice(pos)]);
+    out.push([...base.slice(0, pos - 1), word, ...base.slice(pos)]);
+  }
+  return out;
 }
 
 /** A note in brackets: "(ECT)", "[Legal]". */
@@ -352,8 +396,38 @@ function isChannelText(name: string): boolean {
   return digits >= 7;
 }
 
+/**
+ * Degrees and professional letters written after a name ("Jane Doe, PhD", "Jane Doe MD", "John Smith,
+ * Esq.", "Ann Lee, M.D., Ph.D."): like "Dr." they say what someone is, never who. Kept, they vetoed
+ * the person's own cards: "Dr. Jane Doe, PhD" (her mail account) and "Jane Doe MD" (her phone's card) on
+ * one mobile were two rows, and so were "Jane A. Doe" and "Jane Doe, MD". Only at the end of a name,
+ * after two words or more of it ("Md Rahman": Md is Muhammad in Bangladesh; "Smith MD" may be a
+ * directory's initials), and only letters that are no name in any common use (not MA, BA, MS, DO, PA:
+ * Ma and Do are family names, Ms a title).
+ */
+const POST_NOMINAL_RE =
+  /(?:\s*,\s*|\s+)(?:ph\.?\s?d|d\.?\s?phil|m\.?\s?d|m\.?\s?b\.?\s?a|c\.?\s?p\.?\s?a|c\.?\s?f\.?\s?a|d\.?\s?d\.?\s?s|d\.?\s?m\.?\s?d|d\.?\s?v\.?\s?m|esq|r\.?\s?n|ll\.?\s?m|m\.?\s?sc|b\.?\s?sc|fcca|frcs|mrcp)\.?[\s,]*$/i;
+
+const POST_NOMINAL_END = /[dasmqnplc.,\s]$/i;
+
+/** `name` without the degrees and professional letters at its end (see POST_NOMINAL_RE). */
+export function withoutPostNominals(name: string): string {
+  // Cheap gate: every post-nominal ends in one of these letters, or a dot, a comma or a space after it.
+  if (!POST_NOMINAL_END.test(name)) return name;
+  for (;;) {
+    // The pattern is tried on the name's last characters only: no scan of a long field.
+    const tail = name.length > 24 ? name.slice(-24) : name;
+    const m = POST_NOMINAL_RE.exec(tail);
+    if (m === null) return name;
+    const rest = name.slice(0, name.length - tail.length + m.index);
+    if (untitledTokens(rest).length < 2) return name;
+    name = rest;
+  }
+}
+
 function foldTokens(name: string): string[] {
   if (name.includes('-')) name = name.replace(ROMAN_HONORIFIC_RE, '');
+  name = withoutPostNominals(name);
   // "MS Dhoni": two capitals without a dot, in a name not written in capitals, are initials, not a title.
   if (name.includes('M') && CAPITAL_INITIALS.test(name) && name !== name.toUpperCase()) name = name.replace(CAPITAL_INITIALS_ALL, (m) => `${m[0]} ${m[1]}`);
   return titled(untitledTokens(name));
@@ -553,11 +627,22 @@ function swappedLetters(a: string, b: string): boolean {
 
 const VOWELS = 'aeiouy';
 
-/** Whether one name is the other with some neighbouring words joined ("mc donald"/"mcdonald"), in order. */
+/**
+ * Whether one name is the other with some neighbouring words joined ("mc donald"/"mcdonald"), in order,
+ * or with the family name moved from one end to the other as well: "Kim Min-su" and "Minsu Kim", "Wang,
+ * Xiao-Ming" and "Xiaoming Wang" (a hyphenated given name, romanised from Korean or Chinese, folds to two
+ * words, and the order of the names differs between a phone and a mail account).
+ */
 function joinedWords(a: readonly string[], b: readonly string[]): boolean {
   if (a.length === b.length) return false;
   const few = a.length < b.length ? a : b;
   const many = few === a ? b : a;
+  if (joinedInOrder(few, many)) return true;
+  if (few.length < 2) return false;
+  return joinedInOrder([...few.slice(1), few[0]], many) || joinedInOrder([few[few.length - 1], ...few.slice(0, -1)], many);
+}
+
+function joinedInOrder(few: readonly string[], many: readonly string[]): boolean {
   let j = 0;
   for (const t of few) {
     let w = '';
@@ -600,6 +685,10 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
   const kb = b[0][0] === '~';
   if (ka || kb) return !(ka && kb) || a[0] === b[0]; // a relation label fits any name, not another relation
   if (a === b) return true; // the fold cache hands out one array per distinct name
+  if (isNickMark(a[a.length - 1]) || isNickMark(b[b.length - 1])) {
+    for (const x of nameReadings(a)) for (const y of nameReadings(b)) if (namesCompatible(x, y)) return true;
+    return false;
+  }
   const ta = isTitleMark(a[0]);
   const tb = isTitleMark(b[0]);
   if (ta || tb) return titledCompatible(a, b, ta, tb);

@@ -1,0 +1,98 @@
+/**
+ * What a probe of the HTTP API with realistic address books found, fixed, on each engine and through real
+ * HTTP: one person written by a phone, a mail account and a vCard in the forms each writes is one row.
+ * - degrees after a name (`Dr. Jane Doe, PhD`, `Jane Doe MD`) no longer veto her own cards on her mobile;
+ * - a word in brackets inside a name (`Xiaoming (Tom) Wang`) is what the person is called: `Tom Wang` on
+ *   the same mobile is them, `Jerry Wang` is not;
+ * - a hyphenated given name in the other order (`Kim Min-su`, `Minsu Kim`) is one name;
+ * - an address written to hide it (`jane [at] example [dot] com`) is the address: invitable, and merged
+ *   with the same person's plain address, instead of left out as `invalid`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+const SOURCE = { type: 'ios', email: 'owner@example.com', phone: '+14155550100' };
+
+const ENTRIES = [
+  { name: 'Dr. Jane Doe, PhD', email: 'jane.doe@uni.example', times_contacted: 3 },
+  { name: 'Doe, Jane', email: 'JANE.DOE@uni.example', phones: ['+1 415 555 0111'] },
+  { name: 'Jane Doe MD', phones: ['(415) 555-0111'] },
+  { name: 'Xiaoming (Tom) Wang', email: 'xm.wang@163.com', phones: ['+1 415 555 0501'], times_contacted: 4 },
+  { name: 'Tom Wang', phones: ['(415) 555-0501'] },
+  { name: 'Jerry Wang', phones: ['415-555-0501'] },
+  { name: 'Kim Min-su', phones: ['+82 10-1234-5678'] },
+  { name: 'Minsu Kim', email: 'minsu.kim@naver.com', phones: ['+821012345678'] },
+  { name: 'Kim Min-ji', phones: ['+82 10 1234 5678'] },
+  { name: 'Pat Roe', email: 'pat (at) roe-family (dot) example', is_favorite: 1 },
+  { name: 'Pat Roe', email: 'pat@roe-family.example' },
+  { name: 'Sam Poe', email: 'sam[at]poe.example' },
+  { name: 'Lunch', email: 'lunch at noon' },
+];
+
+/** read (+ the people lists of several people gave) = contacts + merged + left out. */
+function assertAddsUp(c: Record<string, any>) {
+  assert.equal(c.entries_read + (c.people_from_lists ?? 0), c.contacts + c.merged + c.left_out, JSON.stringify(c));
+}
+
+for (const engine of ENGINES) {
+  describe(`probe of people's names and hidden addresses on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine, { LOG_LEVEL: 'warn' });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('one row per person, each card of theirs in it; two people of one family name and one number stay two', async () => {
+      const r = await api.post('/v0/address-book', { user_id: 'people', source: SOURCE, entries: ENTRIES, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]);
+      const byEmail = (m: string) => r.body.data.filter((d: any) => d.emails.includes(m));
+      const byPhone = (p: string) => r.body.data.filter((d: any) => d.phones.includes(p));
+      // Jane: her mail account, her sorted card and her phone's card with her degree.
+      assert.equal(byPhone('+14155550111').length, 1, JSON.stringify(rows));
+      assert.deepEqual(byPhone('+14155550111')[0].emails, ['jane.doe@uni.example']);
+      assert.equal(byPhone('+14155550111')[0].name, 'Dr. Jane Doe, PhD');
+      // Tom is Xiaoming; Jerry, on the same line, is someone else.
+      const wangs = byPhone('+14155550501');
+      assert.deepEqual(wangs.map((d: any) => [d.name, d.emails]).sort(), [
+        ['Jerry Wang', []],
+        ['Tom Wang', ['xm.wang@163.com']],
+      ]);
+      // Min-su is Minsu Kim; Min-ji is his sister.
+      const kims = byPhone('+821012345678');
+      assert.deepEqual(kims.map((d: any) => [d.name, d.emails]).sort(), [
+        ['Kim Min-ji', []],
+        ['Kim Min-su', ['minsu.kim@naver.com']],
+      ]);
+      // The hidden addresses are addresses: Pat once, Sam invitable.
+      assert.equal(byEmail('pat@roe-family.example').length, 1, JSON.stringify(rows));
+      assert.equal(byEmail('pat@roe-family.example')[0].unusable, undefined);
+      assert.deepEqual(
+        byEmail('sam@poe.example').map((d: any) => [d.name, d.email]),
+        [['Sam Poe', 'sam@poe.example']],
+      );
+      assert.equal(rows.length, 7, JSON.stringify(rows));
+      // A phrase is still no address: left out, and said so.
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [13, 7, 5, 1]);
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 12, reason: 'invalid' }]);
+      // GET reads the stored book the same way.
+      const g = await api.get('/v0/address-book/people?include_left_out=1');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        g.body.data.map((d: any) => [d.name, d.emails, d.phones]),
+        rows,
+      );
+      assertAddsUp(g.body.meta.cleaning);
+      assert.deepEqual(
+        g.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
+        [[12, 'invalid']],
+      );
+    });
+  });
+}
