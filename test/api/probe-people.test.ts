@@ -5,6 +5,7 @@
  * - a word in brackets inside a name (`Xiaoming (Tom) Wang`) is what the person is called: `Tom Wang` on
  *   the same mobile is them, `Jerry Wang` is not;
  * - a hyphenated given name in the other order (`Kim Min-su`, `Minsu Kim`) is one name;
+ * - the everyday Russian short form in Cyrillic (`Саша Иванов`) fits the full name (`Александр Иванов`);
  * - an address written to hide it (`jane [at] example [dot] com`) is the address: invitable, and merged
  *   with the same person's plain address, instead of left out as `invalid`.
  */
@@ -29,6 +30,8 @@ const ENTRIES = [
   { name: 'Pat Roe', email: 'pat@roe-family.example' },
   { name: 'Sam Poe', email: 'sam[at]poe.example' },
   { name: 'Lunch', email: 'lunch at noon' },
+  { name: 'Саша Иванов', phones: ['+7 916 123-45-67'] },
+  { name: 'Александр Иванов', email: 'a.ivanov@yandex.ru', phones: ['+79161234567'] },
 ];
 
 /** read (+ the people lists of several people gave) = contacts + merged + left out. */
@@ -75,11 +78,16 @@ for (const engine of ENGINES) {
         byEmail('sam@poe.example').map((d: any) => [d.name, d.email]),
         [['Sam Poe', 'sam@poe.example']],
       );
-      assert.equal(rows.length, 7, JSON.stringify(rows));
+      // Саша is Александр: the everyday short form in Cyrillic.
+      assert.deepEqual(
+        byPhone('+79161234567').map((d: any) => [d.name, d.emails]),
+        [['Александр Иванов', ['a.ivanov@yandex.ru']]],
+      );
+      assert.equal(rows.length, 8, JSON.stringify(rows));
       // A phrase is still no address: left out, and said so.
       const c = r.body.meta.cleaning;
       assertAddsUp(c);
-      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [13, 7, 5, 1]);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [15, 8, 6, 1]);
       assert.deepEqual(r.body.meta.left_out_entries, [{ index: 12, reason: 'invalid' }]);
       // GET reads the stored book the same way.
       const g = await api.get('/v0/address-book/people?include_left_out=1');

@@ -1692,3 +1692,26 @@ test('MUST merge: a hyphenated given name in the other order (Kim Min-su / Minsu
     2,
   );
 });
+
+test('MUST merge: the everyday Russian short form of a name in Cyrillic (Саша Иванов / Александр Иванов); other names stay two', () => {
+  assertRowsOnOneNumber(
+    [
+      ['Саша Иванов', 'Александр Иванов'],
+      ['Вова Петров', 'Владимир Петров'],
+      ['Дима', 'Дмитрий Соколов'],
+      ['Серёжа Волков', 'Сергей Волков'],
+      ['Наташа Орлова', 'Наталья Орлова'],
+      ['Лёша', 'Алексей Смирнов'],
+    ],
+    1,
+  );
+  assertRowsOnOneNumber(
+    [
+      ['Саша Иванов', 'Дима Иванов'],
+      // One short form of two full names: each fits it, not each other.
+      ['Вячеслав Ким', 'Ярослав Ким'],
+      ['Евгений Попов', 'Наташа Попов'],
+    ],
+    2,
+  );
+});
