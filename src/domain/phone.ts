@@ -4,8 +4,9 @@
  *
  * Parsing costs ~30-45 µs a number warm, so three shortcuts: strings already in strict E.164 skip the
  * parser (a table of calling codes checks them), the common national and international shapes are read
- * by a re-implementation of the parser's steps on its own metadata (quickParse: same result, ~1 µs), and
- * every result the shortcuts do not give is cached per (region, raw).
+ * by a re-implementation of the parser's steps on its own metadata (quickParse: same result, ~1 µs; the
+ * two readings of a number written with "00" too, quickCarrierPrefixMisread), and every result the
+ * shortcuts do not give is cached per (region, raw).
  */
 import { TwoGenerationCache } from './cache.ts';
 import { dropInvisible, hasFullWidthAscii } from './invisible.ts';
@@ -769,6 +770,14 @@ export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPho
   return readOrRepair(raw, (s) => fastE164(s) ?? fastPath(s, region) ?? parseWithLibrary(s, region));
 }
 
+/**
+ * normalizePhone's reading through the library alone: carrierPrefixMisread (the parser's two readings),
+ * then parsePhoneSlow. The reference the tests compare the production path with; not used in production.
+ */
+export function parsePhoneReference(raw: string, region: CountryCode | null): NormPhone | null {
+  return (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region);
+}
+
 /** The production parse without the cache (tests compare it with parsePhoneSlow). */
 export function parsePhoneUncached(raw: string, region: CountryCode | null): NormPhone | null {
   return parse(raw, region);
@@ -778,6 +787,30 @@ export function parsePhoneUncached(raw: string, region: CountryCode | null): Nor
 export function parsePhoneQuick(raw: string, region: CountryCode | null): NormPhone | null | undefined {
   const s = raw.trim();
   return s === '' ? null : quickParse(s, region);
+}
+
+/** quickCarrierPrefixMisread alone: undefined when it leaves the number to the parser (tests measure its reach). */
+export function carrierPrefixQuick(raw: string, region: CountryCode): NormPhone | null | undefined {
+  return quickCarrierPrefixMisread(raw, region);
+}
+
+/**
+ * The parser's reading of a string of digits ('+' and digits, or digits in a region) by quickParse's
+ * steps, with what isValid() says of it: null when the parser reads no number, undefined when the steps
+ * leave it to the parser. Tests compare it with the parser's own.
+ */
+export function readDigitsQuick(digits: string, region: CountryCode | null): { number: string; valid: boolean } | null | undefined {
+  let p: Parsed | null | undefined;
+  const plus = digits.charCodeAt(0) === 43;
+  if (digits.length - (plus ? 1 : 0) < 3) return UNSURE; // fewer than 3 digits: the parser's own rules (quickParse)
+  if (plus) {
+    p = parseInternational(digits.slice(1));
+  } else {
+    const rp = region === null ? null : regionPlan(region);
+    if (rp === null) return UNSURE;
+    p = parseNational(digits, rp.plan, rp.calling);
+  }
+  return p ? { number: p.number, valid: isValidParsed(p) } : p;
 }
 
 /** "00" (most of the world) or "011" (North America) then a calling code: an international call prefix. */
@@ -966,9 +999,14 @@ function sameDigit(digits: string): boolean {
 // among those sharing the calling code, and check the length. quickParse repeats those steps with the
 // patterns and lengths of the same metadata (libphonenumber's min metadata, which parsePhoneNumberFromString
 // uses), then applies parseWithLibrary's rules to the result. Where the parser would pick one country among
-// several (+1, +44, +7, ...) quickParse does not guess: it goes on only when every candidate country gives
-// the same answer, and otherwise leaves the string to the parser (undefined), as it does for every shape it
-// does not know. test/domain/phone.test.ts checks it against parsePhoneSlow on generated numbers.
+// several (+1, +44, +7, ...) to read the number's length, quickParse does not guess: it goes on only when
+// every candidate country gives the same answer, and otherwise leaves the string to the parser (undefined),
+// as it does for every shape it does not know. isValid() is another matter: the country it reads a number
+// in is chosen by a fixed rule on the metadata (getCountryByCallingCode: the first country of the code whose
+// leading digits start the number or that has a type for it), which countryOf and validIn repeat exactly;
+// quickParse needs it for short numbers of small plans, and quickCarrierPrefixMisread for the two readings
+// of a "00" number. test/domain/phone.test.ts checks them against parsePhoneSlow and the parser's isValid()
+// on generated numbers.
 
 /** The parts of libphonenumber's Metadata API used here (public class, untyped methods). */
 interface LibNumberingPlan {
@@ -978,6 +1016,9 @@ interface LibNumberingPlan {
   possibleLengths(): number[] | undefined;
   nationalPrefixForParsing(): string | number | undefined;
   nationalPrefixTransformRule(): string | number | undefined;
+  leadingDigits(): string | undefined;
+  hasTypes(): boolean;
+  type(type: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined;
 }
 interface LibMetadata {
   numberingPlan: LibNumberingPlan;
@@ -998,13 +1039,30 @@ interface Plan {
   /** `^(?:national_number_pattern)$`, the parser's matchesEntirely. */
   nationalNumber: RegExp;
   lengths: number[] | null;
+  /** `new RegExp(leading_digits)`, which the parser searches to tell countries of one calling code apart; null when none. */
+  leadingDigits: RegExp | null;
+  /** The number types (fixed line, mobile ...) the metadata gives, or null when it gives none (see validIn). */
+  types: PlanType[] | null;
 }
+
+/** One number type of a plan, as getNumberType's isNumberTypeEqualTo reads it. */
+interface PlanType {
+  /** `^(?:pattern)$` */
+  pattern: RegExp;
+  /** The type's possible lengths (the plan's when the type has none of its own). */
+  lengths: number[] | undefined;
+}
+
+/** The number types getNumberType tries, in its order (the fixed line first). */
+const NUMBER_TYPES = ['FIXED_LINE', 'MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL'];
 
 /** The countries of one calling code and what their lengths say, agreed by all of them or not. */
 interface CallingPlan {
   callingCode: string;
   /** The plan the parser selects for the calling code alone (its first country). */
   main: Plan;
+  /** Every country of the code, in the metadata's order (the order the parser tries them in). */
+  countries: Plan[];
   /** By national number length: true/false when every country of the code says so, null when they differ. */
   possible: (boolean | null)[];
   /** The same for the parser's "possible incomplete number" test when it strips a national prefix. */
@@ -1047,10 +1105,23 @@ function planOf(country: string): Plan {
       transformRule: rule ? String(rule) : null,
       nationalNumber: new RegExp('^(?:' + np.nationalNumberPattern() + ')$'),
       lengths: np.possibleLengths() ?? null,
+      leadingDigits: np.leadingDigits() ? new RegExp(np.leadingDigits() as string) : null,
+      types: np.hasTypes() ? typesOf(np) : null,
     };
     plans.set(country, p);
   }
   return p;
+}
+
+/** The types of a plan that has some, skipping those without a pattern (isNumberTypeEqualTo never matches them). */
+function typesOf(np: LibNumberingPlan): PlanType[] {
+  const out: PlanType[] = [];
+  for (const name of NUMBER_TYPES) {
+    const t = np.type(name);
+    if (t === undefined || !t.pattern()) continue;
+    out.push({ pattern: new RegExp('^(?:' + t.pattern() + ')$'), lengths: t.possibleLengths() || undefined });
+  }
+  return out;
 }
 
 /** checkNumberLength of the parser: the length against a plan's possible lengths. */
@@ -1091,6 +1162,7 @@ function callingPlanOf(callingCode: number): CallingPlan | null | undefined {
       table[n] = {
         callingCode: cc,
         main: ps[0]!,
+        countries: ps,
         possible: agreement(ps, (st) => st === LENGTH_POSSIBLE),
         incompleteOk: agreement(ps, (st) => st !== LENGTH_TOO_SHORT && st !== LENGTH_INVALID),
       };
@@ -1115,6 +1187,12 @@ interface Parsed {
   number: string;
   national: string;
   possible: boolean;
+  calling: CallingPlan;
+  /**
+   * The country the parser gives the number before it looks for the one the number tells (countryOf):
+   * the region, for a national number; null otherwise (isValid then reads it in the code's first country).
+   */
+  plan: Plan | null;
 }
 
 /** quickParse cannot decide (countries of a calling code disagree, an unusual plan): the parser decides. */
@@ -1141,13 +1219,13 @@ function nationalOf(number: string, plan: Plan, calling: CallingPlan): string | 
   return ok ? national : number;
 }
 
-/** The parser's result for a national (significant) number of a calling code. */
-function finish(calling: CallingPlan, national: string | undefined): Parsed | null | undefined {
+/** The parser's result for a national (significant) number of a calling code (`plan`: see Parsed). */
+function finish(calling: CallingPlan, national: string | undefined, plan: Plan | null): Parsed | null | undefined {
   if (national === undefined) return UNSURE;
   if (national.length < 2 || national.length > 17) return null; // MIN/MAX_LENGTH_FOR_NSN: no number
   const possible = calling.possible[national.length];
   if (possible === undefined || possible === null) return UNSURE;
-  return { number: '+' + calling.callingCode + national, national, possible };
+  return { number: '+' + calling.callingCode + national, national, possible, calling, plan };
 }
 
 /** The parser on "+<digits>". */
@@ -1162,7 +1240,7 @@ function parseInternational(digits: string): Parsed | null | undefined {
     if (calling === null) return UNSURE; // non-geographic
     const rest = digits.slice(i);
     if (rest === '') return null;
-    return finish(calling, nationalOf(rest, calling.main, calling));
+    return finish(calling, nationalOf(rest, calling.main, calling), null);
   }
   return null;
 }
@@ -1183,10 +1261,48 @@ function parseNational(digits: string, plan: Plan, calling: CallingPlan): Parsed
     if (withoutCode === undefined || whole === undefined) return UNSURE;
     if ((!plan.nationalNumber.test(whole) && plan.nationalNumber.test(withoutCode)) || lengthStatus(whole.length, plan.lengths) === LENGTH_TOO_LONG) {
       if (shorter === '') return null;
-      return finish(calling, nationalOf(shorter, calling.main, calling));
+      return finish(calling, nationalOf(shorter, calling.main, calling), null);
     }
   }
-  return finish(calling, nationalOf(digits, plan, calling));
+  return finish(calling, nationalOf(digits, plan, calling), plan);
+}
+
+/**
+ * getNumberType of the parser is not undefined: the national number matches the plan's pattern and the
+ * pattern of one of its types (of a length the type allows).
+ */
+function hasNumberType(plan: Plan, national: string): boolean {
+  if (plan.types === null || !plan.nationalNumber.test(national)) return false;
+  for (const t of plan.types) if ((t.lengths === undefined || t.lengths.includes(national.length)) && t.pattern.test(national)) return true;
+  return false;
+}
+
+/**
+ * isValid of the parser for a national number in a plan: its types when the metadata gives the plan
+ * some (it does for the countries the parser must tell apart within a calling code), else the plan's
+ * national number pattern alone.
+ */
+function validIn(plan: Plan, national: string): boolean {
+  return plan.types !== null ? hasNumberType(plan, national) : plan.nationalNumber.test(national);
+}
+
+/**
+ * getCountryByCallingCode of the parser: the one country of the code, or the first of several whose
+ * leading digits start the number (when it has leading digits) or that has a type for it; undefined
+ * when none does.
+ */
+function countryOf(calling: CallingPlan, national: string): Plan | undefined {
+  const cs = calling.countries;
+  if (cs.length === 1) return cs[0];
+  for (const p of cs) {
+    if (p.leadingDigits !== null ? national.search(p.leadingDigits) === 0 : hasNumberType(p, national)) return p;
+  }
+  return undefined;
+}
+
+/** isValid() of the parser's result: in the country the number tells (countryOf), else the one it was given. */
+function isValidParsed(p: Parsed): boolean {
+  return validIn(countryOf(p.calling, p.national) ?? p.plan ?? p.calling.main, p.national);
 }
 
 /**
@@ -1256,9 +1372,12 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
 
   if (parsed && (plus || idd || region)) {
     const national = parsed.national;
-    // A short full number may be a valid one of a small plan: the parser, which checks validity, decides.
-    if ((plus || idd) && national.length < MIN_NATIONAL_DIGITS && parsed.possible) return UNSURE;
-    const bad = national.length < MIN_NATIONAL_DIGITS || !parsed.possible || sameDigit(national);
+    // A short full number may be a valid one of a small plan (parseWithLibrary): isValid decides. After a
+    // prefix written with spacing the parser reads what IDD_WRITTEN_RE leaves of the string, which is not
+    // always what is read here ("(00) 290 ..."): there the parser decides, as it did before isValid was known.
+    if (spacedIdd && idd && national.length < MIN_NATIONAL_DIGITS && parsed.possible) return UNSURE;
+    const short = national.length < MIN_NATIONAL_DIGITS && !((plus || idd) && parsed.possible && isValidParsed(parsed));
+    const bad = short || !parsed.possible || sameDigit(national);
     if (ext !== null) return withExtension(parsed.number, ext, bad);
     const elsewhere = plus || idd ? null : elsewhereNational(s, digits, parsed.number, national, bad, region);
     if (elsewhere !== null) return elsewhere;
@@ -1288,9 +1407,15 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   const key = (region ?? '') + '\n' + raw;
   const hit = parseCache.get(key); // null (not a number) is a cached answer too
   if (hit !== undefined) return copy(hit);
-  const parsed = (region === null ? null : carrierPrefixMisread(raw, region)) ?? parse(raw, region);
+  const parsed = (region === null ? null : carrierReading(raw, region)) ?? parse(raw, region);
   parseCache.set(key, parsed);
   return copy(parsed);
+}
+
+/** carrierPrefixMisread, without the parser when quickCarrierPrefixMisread is sure of its answer. */
+function carrierReading(raw: string, region: CountryCode): NormPhone | null {
+  const quick = quickCarrierPrefixMisread(raw, region);
+  return quick !== UNSURE ? quick : carrierPrefixMisread(raw, region);
 }
 
 /**
@@ -1310,6 +1435,40 @@ function carrierPrefixMisread(raw: string, region: CountryCode): NormPhone | nul
   const read = parsePhoneNumberFromString(s, region);
   if (read !== undefined && read.number === plain.number) return null; // they agree: the usual reading
   if (plain.countryCallingCode !== getCountryCallingCode(region) && (read === undefined || read.isValid())) return null;
+  return fullNumber(plain.number);
+}
+
+/**
+ * carrierPrefixMisread without the parser, which it calls twice (~15-40 µs): for a number of digits and
+ * spacing only ("0049 30 12345678", "00447911123456"), both readings and what isValid says of them are
+ * the parser's own steps on its metadata (quickParse's, and validIn). UNSURE, for carrierPrefixMisread to
+ * decide, for any other string and wherever quickParse would not be sure.
+ */
+function quickCarrierPrefixMisread(raw: string, region: CountryCode): NormPhone | null | undefined {
+  const s = raw.trim();
+  if (s.charCodeAt(0) !== 48 || s.charCodeAt(1) !== 48 || hasExtension(s)) return null;
+  if (s.length > MAX_QUICK_LENGTH) return UNSURE;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || c === 32 || c === 45 || c === 46 || c === 47 || c === 40 || c === 41)) return UNSURE;
+  }
+  const rp = regionPlan(region);
+  if (rp === null) return UNSURE;
+  const digits = digitsOf(s);
+  // Fewer digits after "00" than the parser finds viable in "+<digits>": its own rules, left to it.
+  if (digits.length < 5) return UNSURE;
+  const plain = parseInternational(digits.slice(2));
+  if (plain === UNSURE) return UNSURE;
+  if (plain === null) return null;
+  // The region's reading: after its call prefix an international number, else a national one (digits
+  // starting with 0 never start with the region's calling code, parseNational's other step). Where "00"
+  // is the region's call prefix it is the plain reading, and the answer is null whether that is a valid
+  // number or not: its validity (the dearest step) is only asked for when the readings differ.
+  const read = parseNational(digits, rp.plan, rp.calling);
+  if (read && read.number === plain.number) return null;
+  if (!isValidParsed(plain)) return null;
+  if (read === UNSURE) return UNSURE;
+  if (plain.calling.callingCode !== rp.plan.callingCode && (read === null || isValidParsed(read))) return null;
   return fullNumber(plain.number);
 }
 

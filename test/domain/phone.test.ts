@@ -4,13 +4,16 @@ import fc from 'fast-check';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examplesModule from 'libphonenumber-js/mobile/examples';
 import {
+  carrierPrefixQuick,
   clearPhoneCache,
   normalizePhone,
   parsePhoneQuick,
+  parsePhoneReference,
   parsePhoneSlow,
   parsePhoneUncached,
   phoneAlternatives,
   phoneNumbers,
+  readDigitsQuick,
   readOrRepair,
   regionFromPhone,
   elsewhereNational,
@@ -868,6 +871,158 @@ describe('quickParse agrees with the libphonenumber path', () => {
     for (const [written, r] of cases) {
       assert.notEqual(parsePhoneQuick(written, r), undefined, `${written} in ${r}`);
       assert.deepEqual(parsePhoneUncached(written, r), parsePhoneSlow(written, r), `${written} in ${r}`);
+    }
+  });
+});
+
+// "00" and "011" numbers skip the parser where its metadata gives the answer: carrierPrefixMisread's two
+// readings and their validity (quickCarrierPrefixMisread), then quickParse. normalizePhone must give
+// exactly what the library path gives (parsePhoneReference: carrierPrefixMisread, then parsePhoneSlow)
+// for every calling code, those shared by several countries (+1, +7, +44 ...) and the carrier regions'
+// (Brazil, Colombia) above all, in every region.
+describe('numbers with an international call prefix agree with the libphonenumber path', () => {
+  const examples = examplesModule as unknown as Record<string, string>;
+  const REGIONS = [null, 'US', 'CA', 'GB', 'DE', 'BR', 'CO', 'IT', 'JP', 'IN', 'RU', 'KZ', 'AU', 'FR', 'MX', 'AR', 'CN', 'JE', 'NO', 'FI'] as const;
+  const region = fc.constantFrom(...REGIONS);
+  /** Codes of several countries, the carrier regions' own, a non-geographic one (+800) and others; then any code. */
+  const SOME = ['1', '7', '44', '39', '47', '61', '212', '290', '358', '590', '599', '55', '57', '81', '86', '880', '800', '49', '33', '31', '91'];
+  const code = fc.oneof(fc.constantFrom(...SOME), fc.constantFrom(...new Set(getCountries().map((c) => getCountryCallingCode(c)))));
+  /** The example numbers of each calling code's countries (+800, of no country: digits of its length). */
+  const EXAMPLES = new Map<string, string[]>([['800', ['12345678']]]);
+  for (const c of getCountries()) {
+    const cc = getCountryCallingCode(c);
+    EXAMPLES.set(cc, [...(EXAMPLES.get(cc) ?? []), examples[c]!]);
+  }
+  const seps = [' ', '-', '.', ' (', ') ', '/', ''];
+  /** A national number of the code: an example, or random digits of a nearby length (impossible ones too). */
+  const national = fc.tuple(code, fc.integer({ min: -2, max: 2 }), fc.integer({ min: 0, max: 2 ** 31 - 1 })).map(([cc, delta, seed]) => {
+    let state = seed >>> 0;
+    const r = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const list = EXAMPLES.get(cc)!;
+    const ex = list[Math.floor(r() * list.length)]!;
+    let n = ex;
+    if (delta !== 0 || r() < 0.3) {
+      n = ex.slice(0, 2);
+      const len = Math.max(3, ex.length + delta);
+      while (n.length < len) n += String(Math.floor(r() * 10));
+    }
+    let spaced = '';
+    for (const d of n) spaced += (spaced && r() < 0.3 ? seps[Math.floor(r() * seps.length)] : '') + d;
+    return { cc, n, spaced: spaced.replace(/\(([^)]*)$/, '$1') };
+  });
+  const SHAPES: Record<string, (p: { cc: string; n: string; spaced: string }) => string> = {
+    '00': (p) => `00${p.cc}${p.n}`,
+    '00 spaced': (p) => `00${p.cc} ${p.spaced}`,
+    '00 then space': (p) => `00 ${p.cc} ${p.spaced}`,
+    '00 hyphens': (p) => `00-${p.cc}-${p.spaced}`,
+    '0 0 spaced': (p) => `0 0 ${p.cc} ${p.spaced}`,
+    '00 (cc)': (p) => `00 (${p.cc}) ${p.spaced}`,
+    '00 with (0)': (p) => `00${p.cc} (0)${p.spaced}`,
+    '00 with trunk 0': (p) => `00${p.cc}0${p.n}`,
+    '00 around spaces': (p) => ` 00${p.cc}${p.n}\t`,
+    '00 cut short': (p) => `00${p.cc}${p.n}`.slice(0, 4 + (p.n.length % 4)),
+    '011': (p) => `011${p.cc}${p.n}`,
+    '011 spaced': (p) => `011 ${p.cc} ${p.spaced}`,
+    '0-1-1 spaced': (p) => `0-1-1 ${p.cc} ${p.spaced}`,
+    '011 hyphens': (p) => `011-${p.cc}-${p.spaced}`,
+    '0011 (Australia)': (p) => `0011 ${p.cc} ${p.spaced}`,
+    '010 (Japan)': (p) => `010 ${p.cc} ${p.spaced}`,
+    '8~10 (Russia)': (p) => `8 10 ${p.cc} ${p.spaced}`,
+  };
+  const shape = fc.constantFrom(...Object.keys(SHAPES));
+  const ext = fc.constantFrom('', '', '', '', ' x12', ' ext. 3', ', 45', ' #');
+
+  /** normalizePhone (cache cleared) against the library path; whether the carrier reading needed no parser. */
+  function same(written: string, r: CountryCode | null): boolean {
+    clearPhoneCache();
+    assert.deepEqual(normalizePhone(written, r), parsePhoneReference(written, r), `${JSON.stringify(written)} in ${r}`);
+    return r === null || carrierPrefixQuick(written, r) !== undefined;
+  }
+
+  it('"00", "011" and spaced prefixes before numbers of every calling code, in every region', () => {
+    let handled = 0,
+      runs = 0;
+    fc.assert(
+      fc.property(shape, national, ext, region, (sh, p, x, r) => {
+        const written = SHAPES[sh]!(p) + x;
+        const quick = same(written, r);
+        if (r === null || x !== '' || !written.trim().startsWith('00')) return;
+        runs++;
+        if (quick) handled++;
+      }),
+      { numRuns: 6000, seed: 52 },
+    );
+    // The point is speed: few "00" numbers may reach the parser's two readings (+800 and the codes whose
+    // countries disagree on a length do).
+    assert.ok(handled / runs > 0.9, `the carrier reading handled ${handled} of ${runs}`);
+  });
+
+  it('a carrier prefix of Brazil or Colombia before a calling code, in every region', () => {
+    // Brazil's "00" + 12, 14, 15, 21, 23, 25, 31, 41, 43, 55, 65 or 99; Colombia's "00" + 5, 7, 9, 414, 444 or 456.
+    const carrier = fc.constantFrom('12', '14', '15', '21', '23', '25', '31', '41', '43', '55', '65', '99', '5', '7', '9', '414', '444', '456');
+    const forms = fc.constantFrom('00KCCN', '00K CC S', '00 K CC S', '00KS', '00K S', '00CCS');
+    const regions = fc.oneof(fc.constantFrom('BR', 'CO'), region);
+    fc.assert(
+      fc.property(carrier, forms, national, regions, (k, f, p, r) => {
+        same(f.replace('K', k).replace('CC', p.cc).replace('N', p.n).replace('S', p.spaced), r as CountryCode | null);
+      }),
+      { numRuns: 3000, seed: 53 },
+    );
+  });
+
+  it('arbitrary strings of digits and phone punctuation after "00" or "011"', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('00', '00 ', '011', '011 ', '0-1-1 ', '0 0'),
+        fc.string({ unit: fc.constantFrom(...'0123456789 -./()x#,'.split(''), '(0)', '44', '1', '7', '55'), minLength: 1, maxLength: 20 }),
+        region,
+        (prefix, rest, r) => {
+          same(prefix + rest, r);
+        },
+      ),
+      { numRuns: 4000, seed: 54 },
+    );
+  });
+
+  // Whether the plain reading is a valid number decides between the two readings: isValid without the
+  // parser must be the parser's, in the country the number tells (leading digits, types) or the one it was
+  // given, for the countries that share a calling code above all (JM, KZ, IM, JE, VA, AX ... are no code's first).
+  it("isValid of the parser's reading, without the parser, is the parser's, for every calling code and region", () => {
+    const regions = fc.constantFrom(...REGIONS, 'JM', 'PR', 'DO', 'KZ', 'IM', 'JE', 'GG', 'VA', 'AX', 'SJ', 'BQ', 'TA', 'EH', 'YT', 'CC', 'BL');
+    const forms = fc.constantFrom('+CCN', 'N', '0N', 'CCN', '00CCN', '011CCN', '8N', '810CCN');
+    let valid = 0,
+      runs = 0;
+    fc.assert(
+      fc.property(forms, national, regions, (f, p, r) => {
+        const digits = f.replace('CC', p.cc).replace('N', p.n);
+        const ours = readDigitsQuick(digits, r as CountryCode | null);
+        if (ours === undefined) return;
+        const theirs = parsePhoneNumberFromString(digits, r === null ? undefined : { defaultCountry: r as CountryCode });
+        assert.deepEqual(ours, theirs === undefined ? null : { number: theirs.number, valid: theirs.isValid() }, `${digits} in ${r}`);
+        runs++;
+        if (ours?.valid) valid++;
+      }),
+      { numRuns: 6000, seed: 55 },
+    );
+    assert.ok(runs > 5000 && valid > 1000, `${valid} valid of ${runs} compared`);
+  });
+
+  it('a short number of a small plan after a prefix written with spacing or brackets is read as the parser reads it', () => {
+    // Valid full numbers of small plans ("+299 22 12 34", Greenland) are numbers however short (isValid
+    // says so), but what the parser reads after "(00)" is not always what quickParse reads.
+    for (const written of ['(00) 299 221234', '(00) 290 51234', '0 0 299 22 12 34', '00 (298) 211234', '(00) 376 312345', '0-1-1 682 71234']) {
+      for (const r of [null, 'US', 'GB', 'DE', 'BR', 'JM'] as const) same(written, r);
+    }
+  });
+
+  it('the benchmark book\'s "00" and "011" shapes never reach the parser', () => {
+    for (const written of ['00447911123456', '0044 7911 123456', '0049 30 12345678', '011 44 7911 123456', '0055 11 98765-4321', '0033 6 12 34 56 78']) {
+      for (const r of ['US', 'GB', 'DE', 'BR', 'CA', null] as const) {
+        const carrier = r === null ? null : carrierPrefixQuick(written, r);
+        assert.notEqual(carrier, undefined, `${written} in ${r}`);
+        if (carrier === null) assert.notEqual(parsePhoneQuick(written, r), undefined, `${written} in ${r}`);
+        same(written, r);
+      }
     }
   });
 });
