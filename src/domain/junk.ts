@@ -272,6 +272,16 @@ const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailing
  */
 const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|mkt|promos?|promotions?|offers|deals|edm)\d*(?:\.|$)/;
 const EDUCATION_SUFFIX = /(?:^|\.)(?:edu|ac)(?:\.|$)/;
+/**
+ * The hosts newsletter platforms send a publication's issues from, under the writer's name: Substack
+ * (`lenny@substack.com`, `platformer@substack.com`), beehiiv (`tim@mail.beehiiv.com`) and Kit, formerly
+ * ConvertKit, which rewrites a webmail sender as `jane=gmail.com@convertkit-mail2.com`. A reply reaches
+ * the writer, and Substack's own staff have mailboxes there, so they are role addresses as a marketing
+ * host's are (D_BULK_MAIL_SUB): kept when the owner wrote to them, left out as `bulk_sender` when they
+ * only ever sent (a newsletter with a person's name was ranked among the owner's people before).
+ */
+const NEWSLETTER_HOSTS: ReadonlySet<string> = new Set(['substack.com', 'mail.beehiiv.com']);
+const NEWSLETTER_HOST_PATTERN = /(?:^|\.)convertkit-mail\d*\.com$/;
 /** A mailing-list server (lists.debian.org, ml.ruby-lang.org): LIST_HOST_ROBOT applies to its locals. */
 const LIST_HOST_SUB = /^(?:lists?|mailman|listserv|ml)(?:\.|$)/;
 
@@ -496,6 +506,7 @@ export function domainJunkFlags(domain: string): number {
   if ((NOTIFICATION_SUB.test(domain) && isBelow()) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
   if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
   if (BULK_MAIL_SUB.test(domain) && isBelow() && !EDUCATION_SUFFIX.test(getPublicSuffix(domain, PSL_OPTIONS) ?? '')) d |= D_BULK_MAIL_SUB;
+  if (inDomainSet(domain, NEWSLETTER_HOSTS) || NEWSLETTER_HOST_PATTERN.test(domain)) d |= D_BULK_MAIL_SUB;
   if (inDomainSet(domain, LINKEDIN_DOMAINS)) d |= D_LINKEDIN;
   if (inDomainSet(domain, DOCUSIGN_DOMAINS)) d |= D_DOCUSIGN;
   if (inDomainSet(domain, UBER_DOMAINS)) d |= D_UBER;

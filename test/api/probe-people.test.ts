@@ -8,6 +8,14 @@
  * - the everyday Russian short form in Cyrillic (`Саша Иванов`) fits the full name (`Александр Иванов`);
  * - an address written to hide it (`jane [at] example [dot] com`) is the address: invitable, and merged
  *   with the same person's plain address, instead of left out as `invalid`.
+ * A second probe:
+ * - a given name alone in Han or Hangul (`小明`, `민수`) fits the full name written without a space;
+ * - a Japanese name in kana (hiragana or katakana) and in kanji is one name; a name typed half in Latin,
+ *   half in Cyrillic (`Ivan Петров`) is the name in either script;
+ * - particles and spellings that name no one else (`van der`/`van den`, `El-`/`Al-`, `ibn`/`bin`);
+ * - a newsletter sent from a platform's host under a person's name (`lenny@substack.com`,
+ *   `tim@mail.beehiiv.com`, `…@convertkit-mail2.com`), received only, is a bulk sender, not a person in
+ *   the top 10; one the owner wrote to stays.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -101,6 +109,65 @@ for (const engine of ENGINES) {
         g.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
         [[12, 'invalid']],
       );
+    });
+
+    it('second probe: given names alone, kana and kanji, half-Cyrillic names, particles, newsletters under a name', async () => {
+      const got = '2026-09-01T08:00:00Z';
+      const entries = [
+        { name: '小明', phones: ['+86 138 0013 8000'] },
+        { name: '王小明', email: 'xm@163.com', phones: ['+8613800138000'], times_contacted: 3 },
+        { name: '민수', phones: ['+82 10-2222-3333'] },
+        { name: '김민수', email: 'minsu@naver.com', phones: ['+821022223333'], times_contacted: 2 },
+        { name: '민지', phones: ['+82 10 2222 3333'] },
+        { name: 'やまだ たろう', phones: ['090-1234-5678'] },
+        { name: '山田 太郎', email: 'taro@docomo.ne.jp', phones: ['+81 90-1234-5678'] },
+        { name: 'ヤマダ タロウ', phones: ['+81 90 1234 5678'] },
+        { name: 'Ivan Петров', phones: ['+7 916 123-45-67'] },
+        { name: 'Иван Петров', email: 'ivan@yandex.ru', phones: ['+79161234567'], times_contacted: 1 },
+        { name: 'Ivan Petrov', email: 'ivan.petrov@gmail.com', phones: ['+79161234567'] },
+        { name: 'Jan van den Berg', email: 'jan@vdberg.nl', phones: ['+31 6 12345678'] },
+        { name: 'Jan van der Berg', phones: ['+31612345678'] },
+        { name: 'Jan vd Berg', phones: ['+31612345678'] },
+        { name: 'Ahmed Al-Rashid', email: 'a@rashid.ae', phones: ['+971 50 123 4567'] },
+        { name: 'Ahmad El-Rashid', phones: ['+971501234567'] },
+        { name: 'Lenny Rachitsky', email: 'lenny@substack.com', last_message_received_date: got },
+        { name: 'Tim Smith', email: 'tim@mail.beehiiv.com', last_message_received_date: got },
+        { name: 'Jane Roe', email: 'jane=gmail.com@convertkit-mail2.com', last_message_received_date: got },
+        { name: 'Pat Doe', email: 'patdoe@substack.com', times_contacted: 2 },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-2', source: { type: 'gmail', email: 'owner@example.com' }, entries, explain: 1 });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]);
+      const byPhone = (p: string) => r.body.data.filter((d: any) => d.phones.includes(p)).map((d: any) => d.name);
+      assert.deepEqual(byPhone('+8613800138000'), ['王小明'], JSON.stringify(rows));
+      assert.deepEqual(byPhone('+821022223333').sort(), ['김민수', '민지'], JSON.stringify(rows)); // his sister stays
+      assert.equal(byPhone('+819012345678').length, 1, JSON.stringify(rows));
+      assert.equal(byPhone('+79161234567').length, 1, JSON.stringify(rows));
+      assert.equal(byPhone('+31612345678').length, 1, JSON.stringify(rows));
+      assert.equal(byPhone('+971501234567').length, 1, JSON.stringify(rows));
+      // The newsletters only ever sent: left out, and said so; the writer the owner wrote to stays.
+      const emails = r.body.data.flatMap((d: any) => d.emails);
+      assert.ok(emails.includes('patdoe@substack.com'), JSON.stringify(rows));
+      for (const m of ['lenny@substack.com', 'tim@mail.beehiiv.com', 'jane=gmail.com@convertkit-mail2.com']) assert.ok(!emails.includes(m), m);
+      assert.deepEqual(
+        r.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
+        [
+          [16, 'bulk_sender'],
+          [17, 'bulk_sender'],
+          [18, 'bulk_sender'],
+        ],
+      );
+      assert.equal(rows.length, 8, JSON.stringify(rows));
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [20, 8, 9, 3]);
+      const g = await api.get('/v0/address-book/people-2?explain=1');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        g.body.data.map((d: any) => [d.name, d.emails, d.phones]),
+        rows,
+      );
+      assertAddsUp(g.body.meta.cleaning);
     });
   });
 }

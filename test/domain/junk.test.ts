@@ -534,8 +534,20 @@ describe('brand senders and marketing sending hosts are role addresses; people a
     'ann.lee@em.shop.example', // anyone on a marketing host
     'deals@promo1.shop.co.uk',
     'offers@mkt.shop.example',
+    // Newsletter platforms send a publication's issues from these hosts under the writer's name.
+    'lenny@substack.com',
+    'platformer+news@substack.com',
+    'tim@mail.beehiiv.com',
+    'jane=gmail.com@convertkit-mail2.com',
+    'jane@convertkit-mail.com',
   ];
   const PEOPLE = [
+    // The platforms' look-alikes: a publication's web subdomain's writer on their own domain, a beehiiv
+    // account's address elsewhere, the word in another domain.
+    'jane@janedoe.com',
+    'ann@beehiiv.example',
+    'sam@notsubstack.com',
+    'kit@convertkit-mailer.example',
     'john.doe@mail.mcgill.ca',
     'jane@email.arizona.edu',
     'student.001@e.ntu.edu.sg', // one-letter labels hold people

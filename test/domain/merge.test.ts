@@ -1715,3 +1715,106 @@ test('MUST merge: the everyday Russian short form of a name in Cyrillic (Саш�
     2,
   );
 });
+
+test('MUST merge: a given name alone beside the full name written without a space (小明 / 王小明, 민수 / 김민수); other given names stay two', () => {
+  assertRowsOnOneNumber(
+    [
+      ['小明', '王小明'],
+      ['민수', '김민수'],
+      ['太郎', '山田太郎'],
+      ['さくら', '山田さくら'], // a given name in kana after a family name in kanji
+      ['明华', '欧阳明华'], // a family name of two characters
+      ['민수', '남궁민수'],
+      ['小明', '王 小明'],
+    ],
+    1,
+  );
+  assertRowsOnOneNumber(
+    [
+      ['小红', '王小明'],
+      ['민지', '김민수'],
+      ['민서', '김민석'], // a syllable that does not end the name
+      ['花子', '山田太郎'],
+      ['はなこ', '山田さくら'],
+      ['李明', '李明华'], // the family name first: two full names, as before
+      ['明', '李明'], // one character alone is no given name to go by
+    ],
+    2,
+  );
+});
+
+test('MUST merge: one Japanese name in kana and in kanji, in hiragana and in katakana; two given names in kana stay two', () => {
+  assertRowsOnOneNumber(
+    [
+      ['やまだ たろう', '山田 太郎'],
+      ['ヤマダ タロウ', 'やまだ たろう'],
+      ['ヤマダ タロウ', '山田太郎'],
+      ['たろう', '山田 太郎'],
+    ],
+    1,
+  );
+  assertRowsOnOneNumber(
+    [
+      ['ヤマダ ハナコ', 'やまだ たろう'],
+      ['山田 さくら', '山田 太郎'], // kanji in both: compared as before
+      ['はなこ', '山田さくら'],
+    ],
+    2,
+  );
+  // The whole book: the kanji of the mail account, the kana and romaji of the phone's cards, one row.
+  const cs = merge([
+    { name: '山田 太郎', phone: '+819012345678' },
+    { name: '山田太郎', email: 'taro@docomo.ne.jp', phone: '+819012345678' },
+    { name: 'やまだ たろう', phone: '+819012345678' },
+    { name: 'Taro Yamada', email: 'taro.yamada@gmail.com', phone: '+819012345678' },
+    { name: 'ヤマダ タロウ', phone: '+819012345678' },
+  ]);
+  assert.equal(cs.length, 1, names(cs).join(' / '));
+});
+
+test('MUST merge: a name typed half in one script (Ivan Петров) is the name in either; words of one script still compare', () => {
+  assertRowsOnOneNumber(
+    [
+      ['Ivan Петров', 'Иван Петров'],
+      ['Ivan Петров', 'Ivan Petrov'],
+      ['Dmitry Петров', 'Дмитрий Петров'],
+      ['Alexander Иванов', 'Александр Иванов'],
+      ['Natalia Орлова', 'Наталья Орлова'],
+      ['Giorgos Παπαδόπουλος', 'Γιώργος Παπαδόπουλος'],
+      ['Yorgos Παπαδόπουλος', 'Γιώργος Παπαδόπουλος'],
+    ],
+    1,
+  );
+  assertRowsOnOneNumber(
+    [
+      ['Ivan Петров', 'Мария Петрова'],
+      ['Ivan Петров', 'Мария Ivanova'], // no word matches as written
+      ['Ivan Петров', 'Ivan Иванов'], // two family names in one script
+      ['Ivan Smith', 'Ирина Smith'], // Irina is no spelling of Ivan
+      ['Ivan Петров', 'Иван Петрова'],
+      ['Ivana Петров', 'Иван Петров'],
+      ['Nikos Παπαδόπουλος', 'Γιώργος Παπαδόπουλος'],
+    ],
+    2,
+  );
+});
+
+test('MUST merge: particles and spellings that name no one else (van den / van der / vd, al- / el-, bin / ibn, Ahmed / Ahmad)', () => {
+  assertRowsOnOneNumber(
+    [
+      ['Jan van der Berg', 'Jan van den Berg'],
+      ['Jan vd Berg', 'Jan van den Berg'],
+      ['Ahmad El-Rashid', 'Ahmed Al-Rashid'],
+      ['Muhammad ibn Salman', 'Mohammed bin Salman'],
+    ],
+    1,
+  );
+  assertRowsOnOneNumber(
+    [
+      ['Anna van der Berg', 'Jan van den Berg'],
+      ['Khalid bin Ahmed', 'Ahmed Al-Rashid'],
+      ['Khalid Al-Rashid', 'Ahmed Al-Rashid'],
+    ],
+    2,
+  );
+});

@@ -169,6 +169,14 @@ const NICKNAME_GROUPS = [
   'dolores lola',
   'manuel manolo manny',
   'antonio tono',
+  // Particles and transliterations that name no one else: the Dutch article of "van den Berg" and "van der
+  // Berg" (confused all the time; "vd" writes either), the Arabic article (al-, el-), "son of" (bin, ibn),
+  // Ahmed's spellings. Each fits the other: "Ahmad El-Rashid" is "Ahmed Al-Rashid".
+  'den der',
+  'van vd',
+  'al el',
+  'bin ibn',
+  'ahmed ahmad ahmet',
   // Russian and Ukrainian names in Cyrillic, as phones save them: the everyday short form ("Саша Иванов")
   // beside the full name of the mail account ("Александр Иванов"). Written folded (й as и, ё as е).
   'александр саша шура',
@@ -577,8 +585,16 @@ function foldText(s: string): string {
     .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f]+/g, '') // combining marks and variation selectors (\p{M} is slower)
     .toLowerCase()
     .replace(/[ßæœøłđðþı]/g, (c) => FOLD_EXTRA[c] ?? c);
+  if (KATAKANA_RE.test(folded)) return folded.replace(KATAKANA_ALL, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
   return HEBREW_ARABIC_RE.test(folded) ? foldHebrewArabic(folded) : folded;
 }
+
+/**
+ * Katakana, which spells the same sounds as hiragana ("ヤマダ タロウ", "やまだ たろう": one name, as a phone
+ * and a LINE account write it): folded to hiragana (the blocks are 0x60 apart).
+ */
+const KATAKANA_RE = /[\u30a1-\u30f6]/;
+const KATAKANA_ALL = /[\u30a1-\u30f6]/g;
 
 const HEBREW_ARABIC_RE = /[\u0590-\u06ff]/;
 
@@ -659,7 +675,51 @@ function tokensMatch(a: string, b: string): boolean {
   // given name of two characters or more after it ("李明" and "李明华" are two full names). Not Hangul,
   // which foldText spells out in jamo: a syllable is a prefix of itself with a final consonant.
   if (s.length >= 2 && l.length >= s.length + 2 && (scriptBit(s) & HAN_KANA) !== 0 && l.startsWith(s)) return true;
+  // A given name alone beside the full name written without a space ("小明" / "王小明", "민수" / "김민수",
+  // "太郎" / "山田太郎"): what family, friends and a phone call someone. See givenAfterFamily.
+  if (l.length > s.length && l.endsWith(s) && givenAfterFamily(l, s)) return true;
   return s.length >= 4 && (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s)));
+}
+
+/**
+ * Whether `long` is a family name followed by the given name `short`, both written in Han or Hangul
+ * without a space: a given name of two characters (syllables) or more, after one to three Han
+ * characters (王, 欧阳, 佐々木 is 3 with its mark) or one or two Hangul syllables (김, 남궁). Hangul is
+ * compared in jamo (foldText's NFD): a syllable starts at a leading consonant (U+1100..U+1112), so the
+ * given name starts where a syllable does and ends where the full name ends. "李明" is no given name of
+ * "李明华" (the family name comes first); "민서" is no given name of "김민석" (it does not end there).
+ */
+function givenAfterFamily(long: string, short: string): boolean {
+  const cut = long.length - short.length;
+  const c = long.charCodeAt(0);
+  if (c >= 0x1100 && c < 0x1113) {
+    // Hangul in jamo: count syllables by their leading consonants.
+    const lead = (t: string, from: number, to: number) => {
+      let n = 0;
+      for (let i = from; i < to; i++) {
+        const x = t.charCodeAt(i);
+        if (x >= 0x1100 && x < 0x1113) n++;
+        else if (x < 0x1100 || x >= 0x1200) return -1; // not all Hangul
+      }
+      return n;
+    };
+    const family = lead(long, 0, cut);
+    const given = lead(short, 0, short.length);
+    const sc = short.charCodeAt(0);
+    return sc >= 0x1100 && sc < 0x1113 && family >= 1 && family <= 2 && given >= 2;
+  }
+  if (cut > 3 || short.length < 2) return false;
+  for (let i = 0; i < cut; i++) if (!isHanChar(long.charCodeAt(i)) && long.charCodeAt(i) !== 0x3005) return false; // 々 repeats a character
+  if (!isHanChar(long.charCodeAt(cut - 1))) return false;
+  for (let i = 0; i < short.length; i++) {
+    const x = short.charCodeAt(i);
+    if (!isHanChar(x) && !(x >= 0x3040 && x < 0x3100)) return false; // a given name in Han or kana
+  }
+  return true;
+}
+
+function isHanChar(c: number): boolean {
+  return (c >= 0x3400 && c < 0xa000) || (c >= 0xf900 && c < 0xfb00);
 }
 
 /**
@@ -760,6 +820,7 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
     if (hit >= 0) used |= 1 << hit;
     else pending |= 1 << s;
   }
+  let unmatched = 0;
   for (let s = 0; pending !== 0 && s < small.length; s++) {
     if ((pending & (1 << s)) === 0) continue;
     let hit = -1;
@@ -769,12 +830,148 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
         break;
       }
     }
-    // A token without a match: two people, unless the names are written in different scripts, or are
-    // one name with its words joined or split ("Mc Donald"/"McDonald", "Mary Ann"/"Maryann").
-    if (hit < 0) return !comparableScripts(a, b) || joinedWords(a, b);
+    if (hit < 0) unmatched |= 1 << s;
+    else used |= 1 << hit;
+  }
+  if (unmatched === 0) return true;
+  // A token without a match: two people, unless the names are written in different scripts, or are
+  // one name with its words joined or split ("Mc Donald"/"McDonald", "Mary Ann"/"Maryann"), or one
+  // name whose words are in two scripts (crossScript).
+  return !comparableScripts(a, b) || joinedWords(a, b) || crossScript(small, large, unmatched, used);
+}
+
+/**
+ * Whether the words of `small` left unmatched (bits of `unmatched`) are each a transliteration of a word
+ * of `large` not used yet (bits of `used`): a word in Latin beside one in Cyrillic or Greek that
+ * transliterates it. A name typed half in one script ("Ivan Петров", a
+ * keyboard switched mid-name) is "Иван Петров" and "Ivan Petrov" on one mobile: the words of one script
+ * still compare (Петров and Петрова are two), and at least one word must have matched as written, so
+ * "Ivan Петров" and "Мария Ivanova" stay two, and so do "Ivan Smith" and "Ирина Smith" (transliterates).
+ */
+function crossScript(small: readonly string[], large: readonly string[], unmatched: number, used: number): boolean {
+  if (used === 0) return false;
+  for (let s = 0; s < small.length; s++) {
+    if ((unmatched & (1 << s)) === 0) continue;
+    let hit = -1;
+    for (let j = 0; j < large.length && hit < 0; j++) if ((used & (1 << j)) === 0 && transliterates(small[s], large[j])) hit = j;
+    if (hit < 0) return false;
     used |= 1 << hit;
   }
   return true;
+}
+
+/**
+ * Cyrillic and Greek letters (folded: no accents, й as и, ё as е) in Latin, as the common romanisations
+ * write them (BGN/PCGN, ELOT, passports); skeleton() then drops what those romanisations disagree on.
+ */
+const TO_LATIN: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  і: 'i',
+  ї: 'yi',
+  є: 'ye',
+  ґ: 'g',
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'o',
+};
+
+/**
+ * A word's consonants as transliterations agree on them: x is ks, w is v, c and q are k, ph is f, h
+ * (kh, zh, sh, ch, th) and the vowels dropped; a final a kept (Петрова is not Петров, Ivana not Ivan).
+ * "Дмитрий" and "Dmitry" are both dmtr, "Александр" and "Alexander" lksndr, "Γιώργος" and "Giorgos" grgs.
+ */
+function skeleton(latin: string): string {
+  const s = latin
+    .replace(/ph/g, 'f')
+    .replace(/x/g, 'ks')
+    .replace(/w/g, 'v')
+    .replace(/[cq]/g, 'k')
+    .replace(/[aeiouyhj]+/g, '');
+  return latin.endsWith('a') ? s + 'a' : s;
+}
+
+/**
+ * Whether two folded words, one in Latin and one in Cyrillic or Greek, can be one word transliterated:
+ * the same skeleton, or one letter apart when it has four or more ("Yorgos"/"Γιώργος", "Tchaikovsky").
+ */
+function transliterates(a: string, b: string): boolean {
+  const la = scriptBit(a) === 1;
+  const lb = scriptBit(b) === 1;
+  if (la === lb) return false;
+  const latin = la ? a : b;
+  const other = la ? b : a;
+  if (latin.length < 2 || other.length < 2) return false; // an initial is no word to transliterate
+  let romanised = '';
+  for (const c of other) {
+    const t = TO_LATIN[c];
+    if (t === undefined) return false; // not Cyrillic or Greek
+    romanised += t;
+  }
+  const x = skeleton(latin);
+  const y = skeleton(romanised);
+  if (x === y) return x !== '';
+  return Math.max(x.length, y.length) >= 4 && oneEditApart(x, y);
+}
+
+/** Whether two strings are one substitution, insertion or deletion apart. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /**
@@ -810,8 +1007,25 @@ function scriptBit(token: string): number {
   if (c >= 0xe00 && c < 0xe80) return 1 << 7;
   if (c >= 0x10a0 && c < 0x1100) return 1 << 8;
   if ((c >= 0x1100 && c < 0x1200) || (c >= 0x3130 && c < 0x3190) || (c >= 0xac00 && c < 0xd7b0)) return 1 << 9;
-  if ((c >= 0x3040 && c < 0x3100) || (c >= 0x31f0 && c < 0x3200) || (c >= 0x3400 && c < 0xa000) || (c >= 0xf900 && c < 0xfb00)) return 1 << 10;
+  if ((c >= 0x3040 && c < 0x3100) || (c >= 0x31f0 && c < 0x3200)) return KANA;
+  if ((c >= 0x3400 && c < 0xa000) || (c >= 0xf900 && c < 0xfb00)) return HAN;
   return 1 << 12;
+}
+
+/**
+ * The scripts of a whole token, for comparableScripts: as scriptBit, except that a token in Han and kana
+ * both ("山田さくら", "佐藤まり") has both bits, so it is compared with names in either.
+ */
+function tokenScripts(token: string): number {
+  const b = scriptBit(token);
+  if ((b & HAN_KANA) === 0) return b;
+  let m = 0;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if ((c >= 0x3040 && c < 0x3100) || (c >= 0x31f0 && c < 0x3200)) m |= KANA;
+    else if (isHanChar(c)) m |= HAN;
+  }
+  return m || b;
 }
 
 /**
@@ -821,14 +1035,22 @@ function scriptBit(token: string): number {
  * the other, and transliteration has too many spellings (Дмитрий: Dmitry, Dmitri, Dmitriy) to compare
  * them. Names only veto a merge: without a comparison there is no veto.
  */
-/** Han with kana (scriptBit): scripts that write a family name and a given name as one word. */
-const HAN_KANA = 1 << 10;
+/**
+ * Han and kana (scriptBit), each a script of its own for comparableScripts: a name in kana spells how
+ * a name sounds ("やまだ たろう", "ヤマダ タロウ"), one in Han what it means ("山田 太郎"), and no letter of the
+ * one can contradict the other without a dictionary of readings, as with Latin and Cyrillic. A name in
+ * both ("山田 さくら") is compared with names in either.
+ */
+const HAN = 1 << 10;
+const KANA = 1 << 13;
+/** Han with kana: scripts that write a family name and a given name as one word. */
+const HAN_KANA = HAN | KANA;
 
 function comparableScripts(a: readonly string[], b: readonly string[]): boolean {
   let ma = 0;
   let mb = 0;
-  for (const t of a) ma |= scriptBit(t);
-  for (const t of b) mb |= scriptBit(t);
+  for (const t of a) ma |= tokenScripts(t);
+  for (const t of b) mb |= tokenScripts(t);
   const symbols = 1 << 11;
   return (ma & mb) !== 0 || ((ma | mb) & symbols) !== 0;
 }
