@@ -45,10 +45,11 @@ const EXTENSION_WORDS = 'poste|durchwahl|interno|ramal|toestel|转|轉|分[机�
 /**
  * Explicit extension markers (and DTMF pauses ',' ';' that dial one after connecting), the words of
  * EXTENSION_WORD_RE included: a number with one that is not read as +E164;ext=N gets no key (its digits
- * are not one number).
+ * are not one number). "x" and "ext" count right after a digit too ("4155550170x5", as phones save it):
+ * without a word boundary there, a book with no country read the extension as digits of the number.
  */
 const EXTENSION_RE = new RegExp(
-  `(?:\\bext\\.?|\\bx\\.?|extension|\\b(?:dw|wewn?)\\.?|доб|${EXTENSION_WORDS}|(?<=\\d\\s*)(?:p\\.|[pw]+)|[#,;]|;ext=)\\s*\\d`,
+  `(?:(?:\\b|(?<=\\d))(?:ext\\.?|x\\.?)|extension|\\b(?:dw|wewn?)\\.?|доб|${EXTENSION_WORDS}|(?<=\\d\\s*)(?:p\\.|[pw]+)|[#,;]|;ext=)\\s*\\d`,
   'i',
 );
 

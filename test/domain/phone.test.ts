@@ -104,7 +104,9 @@ test('a number with an extension is a callable direct line: shown and keyed +E16
   assert.notEqual(normalizePhone('+1 212 555 1234 x55', null)?.key, normalizePhone('+1 212 555 1234', null)?.key);
   // Without a country: shown as written and keyed national-only with its extension, as the same number
   // without one is keyed national-only ('n:2125551234'): a direct line is someone to call, not nothing.
-  for (const s of ['212 555 1234 x 9', '(212) 555-1234 ext 9', '212.555.1234 ext. 9', '212 555 1234, 9']) {
+  // The marker right after the last digit ("2125551234x9", as phones save it) too: it was read as a digit
+  // of the number ('n:21255512349'), so the line never joined its "+1 212 555 1234 ext 9".
+  for (const s of ['212 555 1234 x 9', '(212) 555-1234 ext 9', '212.555.1234 ext. 9', '212 555 1234, 9', '2125551234x9', '(212) 555-1234ext9', '212-555-1234X9']) {
     assert.deepEqual(read(s, null), { display: s, key: 'n:2125551234;ext=9' }, s);
   }
   assert.equal(read('020 7946 0958 poste 12', null)?.key, 'n:02079460958;ext=12');
@@ -1048,7 +1050,8 @@ describe('the rewritten shortcuts agree with their first form', () => {
   const NANP_REGIONS = new Set(getCountries().filter((c) => getCountryCallingCode(c) === '1'));
   const E164_RE = /^\+[1-9]\d{7,14}$/;
   const NANP_RE = /^[2-9]\d{2}[2-9]\d{6}$/;
-  const EXTENSION_RE = /(?:\bext\.?|\bx\.?|extension|durchwahl|poste|[#,;]|;ext=)\s*\d/i;
+  // Since issue #12, "x" and "ext" right after a digit are a marker too ("2125551234x9").
+  const EXTENSION_RE = /(?:(?:\b|(?<=\d))(?:ext\.?|x\.?)|extension|durchwahl|poste|[#,;]|;ext=)\s*\d/i;
   function fastE164(s: string) {
     if (!E164_RE.test(s)) return null;
     for (let n = 1; n <= 3; n++) {
