@@ -106,7 +106,15 @@ test('a number with an extension is a callable direct line: shown and keyed +E16
   // without one is keyed national-only ('n:2125551234'): a direct line is someone to call, not nothing.
   // The marker right after the last digit ("2125551234x9", as phones save it) too: it was read as a digit
   // of the number ('n:21255512349'), so the line never joined its "+1 212 555 1234 ext 9".
-  for (const s of ['212 555 1234 x 9', '(212) 555-1234 ext 9', '212.555.1234 ext. 9', '212 555 1234, 9', '2125551234x9', '(212) 555-1234ext9', '212-555-1234X9']) {
+  for (const s of [
+    '212 555 1234 x 9',
+    '(212) 555-1234 ext 9',
+    '212.555.1234 ext. 9',
+    '212 555 1234, 9',
+    '2125551234x9',
+    '(212) 555-1234ext9',
+    '212-555-1234X9',
+  ]) {
     assert.deepEqual(read(s, null), { display: s, key: 'n:2125551234;ext=9' }, s);
   }
   assert.equal(read('020 7946 0958 poste 12', null)?.key, 'n:02079460958;ext=12');
