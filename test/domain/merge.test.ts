@@ -1749,13 +1749,16 @@ test('MUST merge: one Japanese name in kana and in kanji, in hiragana and in kat
       ['やまだ たろう', '山田 太郎'],
       ['ヤマダ タロウ', 'やまだ たろう'],
       ['ヤマダ タロウ', '山田太郎'],
-      ['たろう', '山田 太郎'],
     ],
     1,
   );
   assertRowsOnOneNumber(
     [
       ['ヤマダ ハナコ', 'やまだ たろう'],
+      // One word alone in kana is a given name, compared with Han as before: his daughter's, or his
+      // own reading (a duplicate row shown beats a person merged away).
+      ['はなこ', '山田 太郎'],
+      ['たろう', '山田 太郎'],
       ['山田 さくら', '山田 太郎'], // kanji in both: compared as before
       ['はなこ', '山田さくら'],
     ],
@@ -1770,6 +1773,14 @@ test('MUST merge: one Japanese name in kana and in kanji, in hiragana and in kat
     { name: 'ヤマダ タロウ', phone: '+819012345678' },
   ]);
   assert.equal(cs.length, 1, names(cs).join(' / '));
+  // His daughter in hiragana on the family landline, each with a mobile of their own, stays two.
+  assert.equal(
+    merge([
+      { name: '山田 太郎', phones: ['+81311112222', '+819011112222'], email: 't@x.jp' },
+      { name: 'はなこ', phones: ['+81311112222', '+818033334444'] },
+    ]).length,
+    2,
+  );
 });
 
 test('MUST merge: a name typed half in one script (Ivan Петров) is the name in either; words of one script still compare', () => {

@@ -1039,7 +1039,7 @@ function tokenScripts(token: string): number {
  * Han and kana (scriptBit), each a script of its own for comparableScripts: a name in kana spells how
  * a name sounds ("やまだ たろう", "ヤマダ タロウ"), one in Han what it means ("山田 太郎"), and no letter of the
  * one can contradict the other without a dictionary of readings, as with Latin and Cyrillic. A name in
- * both ("山田 さくら") is compared with names in either.
+ * both ("山田 さくら") is compared with names in either, and so is one word alone in kana.
  */
 const HAN = 1 << 10;
 const KANA = 1 << 13;
@@ -1051,6 +1051,11 @@ function comparableScripts(a: readonly string[], b: readonly string[]): boolean 
   let mb = 0;
   for (const t of a) ma |= tokenScripts(t);
   for (const t of b) mb |= tokenScripts(t);
+  // One word in kana alone is mostly a given name (a child's, written in hiragana; a nickname), not the
+  // reading of a full name: compared with names in Han as before, so "はなこ" beside "山田 太郎" on the
+  // family landline stays his daughter.
+  if (ma === KANA && a.length === 1) ma = HAN_KANA;
+  if (mb === KANA && b.length === 1) mb = HAN_KANA;
   const symbols = 1 << 11;
   return (ma & mb) !== 0 || ((ma | mb) & symbols) !== 0;
 }
