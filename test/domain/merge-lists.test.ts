@@ -198,6 +198,37 @@ test('must stay one: labels of two words or with a number (`School Email`, `Emai
   }
 });
 
+test('must split: label words that are also words of names (Main, Alt, Old, New, E) and numbers name people beside names', () => {
+  // Left out beside names, `Emily Main`/`John Main` under `Main Family` were one word each, read as labels
+  // of one person's addresses: the two people were one row. So were `Dr Ann Lee`/`Dr Bob Main` under
+  // `Office`, `Ann E Lee`/`Ann B Lee`, and `Mary Main`/`Mary Alt`.
+  for (const [e, want] of [
+    [{ name: 'Main Family', email: 'Emily Main <emily@x.example>, John Main <john@y.example>' }, ['Emily Main', 'John Main']],
+    [{ name: 'Office', email: 'Dr Ann Lee <ann@x.example>, Dr Bob Main <bob@x.example>' }, ['Dr Ann Lee', 'Dr Bob Main']],
+    [{ email: 'Ann E Lee <a@x.example>, Ann B Lee <b@y.example>' }, ['Ann E Lee', 'Ann B Lee']],
+    [{ email: 'Mary Main <m1@x.example>, Mary Alt <m2@y.example>' }, ['Mary Main', 'Mary Alt']],
+    [{ name: 'Book club', email: 'Ann 2 <ann@x.example>, Bob 3 <bob@y.example>' }, ['Ann 2', 'Bob 3']],
+  ] as [EntryInput, string[]][]) {
+    assert.deepEqual(
+      merge([e]).map((c) => c.name),
+      want,
+      JSON.stringify(e),
+    );
+  }
+  // Beside a label word, or alone, they still label the address.
+  for (const [e, want] of [
+    [{ name: 'Ann Lee', email: 'Main Email <ann@x.example>, Old Address <ann@y.example>' }, ['Ann Lee']],
+    [{ email: 'New Email <a@x.example>, Email 2 <b@y.example>' }, [null]],
+    [{ email: '1 <a@x.example>, 2 <b@y.example>' }, [null]],
+  ] as [EntryInput, (string | null)[]][]) {
+    assert.deepEqual(
+      merge([e]).map((c) => c.name),
+      want,
+      JSON.stringify(e),
+    );
+  }
+});
+
 test('must stay one, with the split: one person in two of her spellings, and a re-sent card, are one row', () => {
   const cs = merge([
     { email: 'Jane Doe <jane@x.example>, Doe, Jane <jane@y.example>, Rick Roe <rick@x.example>' },

@@ -59,12 +59,20 @@ export function itemNameFold(name: string): string[] | null {
   const f = foldName(name);
   let kept: string[] | null = null;
   for (let i = 0; i < f.length; i++) {
-    if (isLabelWord(f[i])) kept ??= f.slice(0, i);
+    if (isLabelWord(f, i)) kept ??= f.slice(0, i);
     else if (kept !== null) kept.push(f[i]);
   }
   const out = kept ?? f;
   return out.length === 0 ? null : out;
 }
+
+/**
+ * Label words that are also words of names (`Emily Main`, `Mary Alt`, `Ann E Lee`, `Ann 2`) and numbers:
+ * left out only beside a label word that names nothing (`Old Email`, `Main Address`, `Email 2`, `E Mail`)
+ * or when every word of the item is a label. Left out beside names, they made `Emily Main <..>, John Main
+ * <..>` under `Main Family` one word each (labels of one person's addresses): the two were one row.
+ */
+const NAME_LIKE_LABELS = new Set(['main', 'alt', 'old', 'new', 'e']);
 
 /** Words that label an address or a line rather than name its holder (folded). */
 const ADDRESS_LABELS = new Set([
@@ -97,9 +105,19 @@ const ADDRESS_LABELS = new Set([
   'mobile',
 ]);
 
-/** A label word, or a number (`Email 2`, `Work 1`): no word of anyone's name. */
-function isLabelWord(t: string): boolean {
-  return ADDRESS_LABELS.has(t) || DIGITS_RE.test(t);
+/** Whether the word of `f` at `i` labels the address: a label word, or a number (`Email 2`, `Work 1`), beside another (NAME_LIKE_LABELS). */
+function isLabelWord(f: readonly string[], i: number): boolean {
+  const t = f[i];
+  if (!ADDRESS_LABELS.has(t) && !DIGITS_RE.test(t)) return false;
+  if (!NAME_LIKE_LABELS.has(t) && !DIGITS_RE.test(t)) return true;
+  if ((i > 0 && isStrongLabel(f[i - 1])) || (i + 1 < f.length && isStrongLabel(f[i + 1]))) return true;
+  for (const w of f) if (!ADDRESS_LABELS.has(w) && !DIGITS_RE.test(w)) return false;
+  return true;
+}
+
+/** A label word that is no word of a name (`email`, `work`, `address` …). */
+function isStrongLabel(t: string): boolean {
+  return ADDRESS_LABELS.has(t) && !NAME_LIKE_LABELS.has(t);
 }
 const DIGITS_RE = /^\d+$/;
 
