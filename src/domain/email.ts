@@ -9,6 +9,7 @@ import { TwoGenerationCache } from './cache.ts';
 import { decodeHtmlEntities, dropInvisible, halfWidth, hasHtmlEntity, hasInvisible } from './invisible.ts';
 import { notesCommonName } from './display-name.ts';
 import { domainToASCII, domainToUnicode } from 'node:url';
+import { parse as parseHost } from 'tldts';
 import {
   classifyAddress,
   classifyAddressSlow,
@@ -325,8 +326,18 @@ function deobfuscated(s: string): string | null {
   if (ats === null || ats.length !== 1 || t.replace(AT_BRACKETED_G, '').includes('@')) return null;
   const out = t.replace(AT_BRACKETED_G, '@').replace(DOT_BRACKETED_G, '.');
   // The host must have come out with a dot, and the whole with no space: one address, nothing else.
-  return /\s/u.test(out) || out.indexOf('.', out.indexOf('@')) < 0 ? null : out;
+  if (/\s/u.test(out) || out.indexOf('.', out.indexOf('@')) < 0) return null;
+  // And its top-level domain must be one (ICANN's, or the reserved `example`/`test`): a note written with a
+  // bracketed "at" ("Lunch (at) cafe.nero", "Party (at) Joe.Smith") is no address of anyone.
+  const host = out
+    .slice(out.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .replace(/[.\s>;,]+$/u, '');
+  const tld = host.slice(host.lastIndexOf('.') + 1);
+  return tld === 'example' || tld === 'test' || parseHost(host, TLD_OPTIONS).isIcann === true ? out : null;
 }
+
+const TLD_OPTIONS = { extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false } as const;
 
 /** A Markdown link, '[text](target)' (the target may be in angle brackets, as CommonMark allows). */
 const MARKDOWN_LINK_G = /\[([^[\]]*)\]\(\s*<?([^\s()<>]+)>?\s*\)/g;

@@ -866,6 +866,7 @@ test('an address written to hide it from harvesters, "jane [at] example [dot] co
     ['Jane.Doe {AT} mail {DOT} example {DOT} org', 'jane.doe@mail.example.org'],
     ['jane [@] example [.] com', 'jane@example.com'],
     ['ann.lee <at> corp.co.uk', 'ann.lee@corp.co.uk'],
+    ['ivan [at] почта [dot] рф', 'ivan@xn--80a1acny.xn--p1ai'],
   ] as const) {
     const e = normalizeEmail(raw);
     assert.equal(e?.key, key, raw);
@@ -883,6 +884,10 @@ test('an address written to hide it from harvesters, "jane [at] example [dot] co
     'jane at example dot com',
     'lunch at noon.com',
     'a@x.com [at] y.com',
+    // A note with a bracketed "at" whose "host" ends in no top-level domain.
+    'Lunch (at) cafe.nero',
+    'Party (at) Joe.Smith',
+    'Jane (at) Dr.Who',
   ]) {
     assert.equal(normalizeEmail(raw), null, raw);
     assert.equal(parseEmailSlow(raw), null, raw);
