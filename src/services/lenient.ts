@@ -492,12 +492,12 @@ export interface OtherFieldNote {
 
 /**
  * What an entry's other fields give: Kith fields to add to it (none of them given), the other field each
- * was read from (the first, when several gave it: what an error about its value names), and a note per
- * field looked at.
+ * was read from (what an error about its value names: for `emails` and `phones` one per value read, in
+ * their order; for a name joined from parts, its longest part's), and a note per field looked at.
  */
 export interface OtherFields {
   fields: Partial<EntryInput>;
-  from: Partial<Record<keyof EntryInput, string>>;
+  from: Partial<Record<keyof EntryInput, string | string[]>>;
   notes: OtherFieldNote[];
 }
 
@@ -553,29 +553,32 @@ function sdkValues(v: unknown, read: (x: unknown) => { value: string } | undefin
  */
 export function readOtherFields(e: Record<string, unknown>): OtherFields {
   const fields: Partial<EntryInput> = {};
-  const from: Partial<Record<keyof EntryInput, string>> = {};
+  const from: Partial<Record<keyof EntryInput, string | string[]>> = {};
   const notes: OtherFieldNote[] = [];
   if (hasNoName(e)) {
     const r = nameFromAliases(e);
     if (r !== null) {
       fields.name = r.name;
-      from.name = r.used[0];
+      // The part an error about the name's length names: the longest (one alone is the whole name's field).
+      from.name = r.used.reduce((a, k) => ((part(e[k])?.length ?? 0) > (part(e[a])?.length ?? 0) ? k : a));
       for (const k of r.used) notes.push({ key: k, message: WHOLE_NAME_KEYS.has(k) ? NAME_READ : NAME_PART_READ });
     }
   }
   if (notGiven(e.email) && notGiven(e.emails)) {
     const emails: string[] = [];
+    const emailsFrom: string[] = [];
     for (const k of SDK_EMAIL_FIELDS) {
       if (e[k] === undefined || e[k] === null) continue;
       const r = sdkValues(e[k], emailOf, false);
-      if (r.values.length > 0) {
-        notes.push({ key: k, message: readAs('emails', '"email" or "emails"') });
-        from.emails ??= k;
-      }
+      if (r.values.length > 0) notes.push({ key: k, message: readAs('emails', '"email" or "emails"') });
       if (r.unusable > 0) notes.push({ key: k, message: EMAIL_UNUSABLE });
       emails.push(...r.values);
+      for (let j = 0; j < r.values.length; j++) emailsFrom.push(k);
     }
-    if (emails.length > 0) fields.emails = emails.slice(0, MAX_SDK_ITEMS);
+    if (emails.length > 0) {
+      fields.emails = emails.slice(0, MAX_SDK_ITEMS);
+      from.emails = emailsFrom.slice(0, MAX_SDK_ITEMS);
+    }
   }
   if (fields.name === undefined && hasNoName(e) && Array.isArray(e.emailAddresses)) {
     // Graph's name of an address (`{"name": "Ann Lee", "address": …}`), when nothing else names the person.
@@ -593,18 +596,20 @@ export function readOtherFields(e: Record<string, unknown>): OtherFields {
   }
   if (notGiven(e.phone) && notGiven(e.phones)) {
     const phones: string[] = [];
+    const phonesFrom: string[] = [];
     for (const k of SDK_PHONE_FIELDS) {
       if (e[k] === undefined || e[k] === null) continue;
       const r = sdkValues(e[k], phoneOf, true);
-      if (r.values.length > 0) {
-        notes.push({ key: k, message: readAs('phones', '"phone" or "phones"') });
-        from.phones ??= k;
-      }
+      if (r.values.length > 0) notes.push({ key: k, message: readAs('phones', '"phone" or "phones"') });
       if (r.notPersonal > 0) notes.push({ key: k, message: FAX_LEFT_OUT });
       if (r.unusable > 0) notes.push({ key: k, message: PHONE_UNUSABLE });
       phones.push(...r.values);
+      for (let j = 0; j < r.values.length; j++) phonesFrom.push(k);
     }
-    if (phones.length > 0) fields.phones = phones.slice(0, MAX_SDK_ITEMS);
+    if (phones.length > 0) {
+      fields.phones = phones.slice(0, MAX_SDK_ITEMS);
+      from.phones = phonesFrom.slice(0, MAX_SDK_ITEMS);
+    }
   }
   for (const [k, target] of SDK_STRING_FIELDS) {
     const v = part(e[k]);

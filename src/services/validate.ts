@@ -110,6 +110,19 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
   if (details.length) throw invalidMany(details);
 }
 
+/** The code points of `s` (a surrogate pair counts one), counting stops past `max`. */
+function codePoints(s: string, max: number): number {
+  let n = 0;
+  for (let i = 0; i < s.length && n <= max; i++, n++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  return n;
+}
+
 /**
  * Checks what was read into Kith's own fields from an entry's other fields (readUploadFields: a name in
  * Google's `names[]`, addresses in `emailAddresses[].value` …) against the bound those fields have when
@@ -118,17 +131,20 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
  */
 export function checkReadFields(
   fields: ReadonlyMap<number, Record<string, unknown>>,
-  from: ReadonlyMap<number, Record<string, string | undefined>>,
+  from: ReadonlyMap<number, Record<string, string | readonly string[] | undefined>>,
   limits: { maxStringLength: number },
 ): void {
   const details: ErrorDetail[] = [];
   const max = limits.maxStringLength;
+  // The bound as the schema counts it (ajv's maxLength): characters, a surrogate pair one.
+  const long = (x: unknown) => typeof x === 'string' && x.length > max && codePoints(x, max) > max;
   for (const [i, f] of fields) {
     for (const target in f) {
       const v = f[target];
-      const long = typeof v === 'string' ? v.length > max : Array.isArray(v) && v.some((x) => typeof x === 'string' && x.length > max);
-      if (!long) continue;
-      const key = from.get(i)?.[target] ?? target;
+      const at = Array.isArray(v) ? v.findIndex(long) : long(v) ? 0 : -1;
+      if (at < 0) continue;
+      const src = from.get(i)?.[target];
+      const key = (typeof src === 'string' ? src : src?.[at]) ?? target;
       details.push({ field: `entries[${i}].${key}`, message: `read as "${target}": must be at most ${max} characters, as "${target}" itself` });
       if (details.length >= 20) break;
     }

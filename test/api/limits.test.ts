@@ -136,6 +136,18 @@ for (const engine of ENGINES) {
       const sdk = await api.post('/v0/address-book', upload([{ names: [{ displayName: 'x'.repeat(32) }], emailAddresses: [{ value: 'sdk@example.com' }] }]));
       assert.equal(sdk.status, 200, sdk.text);
       assert.equal(sdk.body.data.find((c: { email: string }) => c.email === 'sdk@example.com')?.name, 'x'.repeat(32));
+      // Counted as the schema counts "name" (characters: an emoji is one), and the error names the field
+      // the long value came from (not the first field read into the same Kith field).
+      const emoji = await api.post('/v0/address-book', upload([{ names: [{ displayName: '😀'.repeat(32) }], emailAddresses: ['emoji@example.com'] }]));
+      assert.equal(emoji.status, 200, emoji.text);
+      assert.equal(emoji.body.data.find((c: { email: string }) => c.email === 'emoji@example.com')?.name, '😀'.repeat(32));
+      await refused('/v0/address-book', upload([{ names: [{ displayName: '😀'.repeat(33) }], email: 'a@example.com' }]), 'entries[0].names');
+      await refused(
+        '/v0/address-book',
+        upload([{ name: 'Ann', mobilePhone: '+14155550100', businessPhones: [`+1 415 555 0101 ${'0'.repeat(20)}`] }]),
+        'entries[0].businessPhones',
+      );
+      await refused('/v0/address-book', upload([{ given_name: 'Ann', family_name: 'f'.repeat(33), email: 'a@example.com' }]), 'entries[0].family_name');
       // user ids have their own bound (256), whatever the string limit.
       await refused('/v0/address-book', { user_id: 'u'.repeat(257), source: {}, entries: [] }, 'user_id');
       assert.equal((await api.post('/v0/address-book', upload([{ name: 'x'.repeat(32), email: 'a@example.com' }]))).status, 200);
