@@ -16,6 +16,12 @@
  * - a newsletter sent from a platform's host under a person's name (`lenny@substack.com`,
  *   `tim@mail.beehiiv.com`, `…@convertkit-mail2.com`), received only, is a bulk sender, not a person in
  *   the top 10; one the owner wrote to stays.
+ * A third probe, of names in two scripts on the family landline:
+ * - `Ivan Petrov` and `Мария Петрова`, each with a mobile of their own, were one row holding both
+ *   mobiles (names in two scripts vetoed nothing): read through the romanisations, `Мария` is no form of
+ *   `Ivan`, and they stay two; `Дмитрий Орлов` on his mobile and `Dmitry Orlov` on his address stay one;
+ * - `山田 太郎` and `やまだ はなこ` (kanji and kana, which no letter compares), each with a mobile of their
+ *   own, stay two as a father and a son with a generation suffix do; `さとう けん` on `佐藤 健`'s mobile is him.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -168,6 +174,43 @@ for (const engine of ENGINES) {
         rows,
       );
       assertAddsUp(g.body.meta.cleaning);
+    });
+
+    it('third probe: two people of a family on the landline in two scripts stay two; one person in two scripts is one row', async () => {
+      const entries = [
+        { name: 'Ivan Petrov', phones: ['+7 916 111-11-11', '+7 495 123-45-67'] },
+        { name: 'Мария Петрова', phones: ['+79162222222', '+74951234567'] },
+        { name: '山田 太郎', phones: ['+81 90-1111-2222', '+81 3-1111-2222'] },
+        { name: 'やまだ はなこ', phones: ['+818033334444', '+81311112222'] },
+        // One person each, in two scripts: his phone's card and his mail account.
+        { name: 'Дмитрий Орлов', phones: ['+7 916 333-33-33', '+7 495 765-43-21'], email: 'd.orlov@gmail.com' },
+        { name: 'Dmitry Orlov', email: 'd.orlov@gmail.com' },
+        { name: 'Орлов Дмитрий', phones: ['+79163333333'] },
+        { name: '佐藤 健', phones: ['+81 90-5555-6666'] },
+        { name: 'さとう けん', email: 'ken@docomo.ne.jp', phones: ['+819055556666'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-3', source: { type: 'ios', email: 'owner@example.com' }, entries });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]);
+      const byPhone = (p: string) =>
+        r.body.data
+          .filter((d: any) => d.phones.includes(p))
+          .map((d: any) => d.name)
+          .sort();
+      assert.equal(byPhone('+74951234567').length, 2, JSON.stringify(rows)); // the landline: Ivan and Maria
+      assert.equal(byPhone('+79161111111').length, 1, JSON.stringify(rows));
+      assert.equal(byPhone('+79162222222').length, 1, JSON.stringify(rows));
+      assert.ok(!r.body.data.some((d: any) => d.phones.includes('+79161111111') && d.phones.includes('+79162222222')), JSON.stringify(rows));
+      assert.equal(byPhone('+81311112222').length, 2, JSON.stringify(rows)); // the landline: Taro and Hanako
+      assert.ok(!r.body.data.some((d: any) => d.phones.includes('+819011112222') && d.phones.includes('+818033334444')), JSON.stringify(rows));
+      assert.equal(byPhone('+79163333333').length, 1, JSON.stringify(rows));
+      assert.ok(r.body.data.find((d: any) => d.phones.includes('+79163333333')).emails.includes('d.orlov@gmail.com'), JSON.stringify(rows));
+      assert.equal(byPhone('+819055556666').length, 1, JSON.stringify(rows));
+      assert.ok(r.body.data.find((d: any) => d.phones.includes('+819055556666')).emails.includes('ken@docomo.ne.jp'), JSON.stringify(rows));
+      assert.equal(rows.length, 6, JSON.stringify(rows));
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [9, 6, 3, 0]);
     });
   });
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeEntries, namesCompatible } from '../../src/domain/merge.ts';
+import { foldName } from '../../src/domain/merge/names.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 import { normalizePhone, type CountryCode } from '../../src/domain/phone.ts';
 import type { Contact, EntryInput } from '../../src/domain/types.ts';
@@ -1807,6 +1808,174 @@ test('MUST merge: a name typed half in one script (Ivan Петров) is the nam
       ['Nikos Παπαδόπουλος', 'Γιώργος Παπαδόπουλος'],
     ],
     2,
+  );
+});
+
+test('MUST NOT merge: a name in Latin and one in Cyrillic that romanise to two different names, each with a mobile, on the family landline', () => {
+  const landline = '+74951234567';
+  for (const wife of ['Мария Петрова', 'Мария']) {
+    const cs = merge(
+      [
+        { name: 'Ivan Petrov', phones: ['+79161111111', landline] },
+        { name: wife, phones: ['+79162222222', landline] },
+      ],
+      'RU',
+    );
+    assert.deepEqual(names(cs).sort(), ['Ivan Petrov', wife].sort(), wife);
+    assert.deepEqual(
+      cs.map((c) => c.phones.length),
+      [2, 2],
+      wife,
+    );
+  }
+  // The same on the landline alone: two names, two people, as in one script.
+  assertRowsOnOneNumber(
+    [
+      ['Мария Петрова', 'Ivan Petrov'],
+      ['Мария', 'Ivan Petrov'],
+      ['Ольга', 'Ivan Petrov'],
+      ['Иван Иванов', 'Ivan Petrov'],
+      ['Ivan', 'Мария Петрова'],
+      ['Γιώργος Παπαδόπουλος', 'Nikos Papadopoulos'],
+      ['Μαρία', 'Giorgos Papadopoulos'],
+    ],
+    2,
+  );
+});
+
+test('MUST merge: one name in Latin and in Cyrillic or Greek, in the romanisations people meet; unsure pairs do not veto', () => {
+  const pairs = [
+    ['Иван Петров', 'Ivan Petrov'],
+    ['Дмитрий', 'Dmitry'],
+    ['Дмитрий', 'Dmitri'],
+    ['Дмитрий', 'Dmitriy'],
+    ['Дмитрий', 'Dmitrij'],
+    ['Александр', 'Alexander'],
+    ['Александр', 'Aleksandr'],
+    ['Александр', 'Oleksandr'],
+    ['Юлия', 'Yulia'],
+    ['Юлия', 'Julia'],
+    ['Юлия', 'Iuliia'],
+    ['Ольга', 'Olga'],
+    ['Ольга', 'Olha'],
+    ['Сергей', 'Sergei'],
+    ['Сергей', 'Sergey'],
+    ['Сергей', 'Serhiy'],
+    ['Сергей', 'Serguei'],
+    ['Сергей', 'Siergiej'],
+    ['Евгений', 'Evgeny'],
+    ['Евгений', 'Yevgeny'],
+    ['Евгений', 'Eugene'], // an English name for him, not a romanisation: no veto
+    ['Евгений', 'Zhenya'], // the short form, romanised
+    ['Щукин', 'Schtschukin'],
+    ['Щукин', 'Chtchoukine'],
+    ['Щукин', 'Szczukin'],
+    ['Хрущёв', 'Khrushchev'],
+    ['Хрущёв', 'Chruschtschow'],
+    ['Чайковский', 'Tchaikovsky'],
+    ['Чайковский', 'Tschaikowski'],
+    ['Фёдор', 'Fyodor'],
+    ['Пётр', 'Pyotr'],
+    ['Наталья', 'Natalia'],
+    ['Наталья', 'Natascha'],
+    ['Екатерина', 'Kate'],
+    ['Михаил', 'Michael'],
+    ['Павел', 'Paul'],
+    ['Sasha Ivanov', 'Александр Иванов'],
+    ['Мария Петрова', 'Maria Petrov'], // her name abroad in the masculine form
+    ['И. Петров', 'Ivan Petrov'],
+    ['Петров', 'Ivan Petrov'],
+    ['Иван Сергеевич Петров', 'Ivan Petrov'],
+    ['Мама', 'Olga Petrova'], // a relation label
+    ['Ян', 'Ivan Petrov'], // too short to tell
+    ['Γιώργος', 'Yorgos'],
+    ['Γιώργος', 'Giorgos'],
+    ['Γιάννης', 'Yannis'],
+    ['Ευάγγελος', 'Evangelos'],
+    ['Παναγιώτης', 'Panayiotis'],
+    ['Ντίνος', 'Dinos'],
+    ['Μπάμπης', 'Bambis'],
+  ];
+  for (const [a, b] of pairs) {
+    assert.equal(namesCompatible(foldName(a), foldName(b)), true, `${a} / ${b}`);
+    assert.equal(namesCompatible(foldName(b), foldName(a)), true, `${b} / ${a}`);
+  }
+  const mobile = '+79161234567';
+  const landline = '+74951234567';
+  // Her phone's card in Cyrillic, with her mobile and the landline, and her mail account in Latin.
+  for (const latin of [
+    { name: 'Ivan Petrov', email: 'ivan.petrov@gmail.com' },
+    { name: 'Ivan Petrov', email: 'ivan.petrov@gmail.com', phones: [mobile] },
+    { name: 'Ivan Petrov', phones: [mobile] },
+  ]) {
+    const cs = merge([{ name: 'Иван Петров', phones: [mobile, landline], email: 'ivan.petrov@gmail.com' }, latin], 'RU');
+    assert.equal(cs.length, 1, `${JSON.stringify(latin)}: ${names(cs).join(' / ')}`);
+  }
+  // One person with a mobile of each country on the family landline: the names fit, one row.
+  assert.equal(
+    merge(
+      [
+        { name: 'Дмитрий Орлов', phones: ['+79163333333', landline] },
+        { name: 'Dmitry Orlov', phones: ['+491701234567', landline], email: 'dmitry@orlov.de' },
+      ],
+      'RU',
+    ).length,
+    1,
+  );
+  // The mail account's card and the phone's, holding the account's address.
+  const cs = merge(
+    [
+      { name: 'Ivan Petrov', email: 'ivan@x.example' },
+      { name: 'Иван Петров', email: 'ivan@x.example', phones: [mobile] },
+    ],
+    'RU',
+  );
+  assert.equal(cs.length, 1, names(cs).join(' / '));
+});
+
+test('MUST NOT merge: names in scripts that cannot be compared (kana and kanji, Latin and Han or Hangul) on a shared number, each card with a number of its own', () => {
+  const landline = '+81311112222';
+  for (const [a, b] of [
+    ['山田 太郎', 'やまだ はなこ'],
+    ['山田 太郎', 'Hanako Yamada'],
+    ['김민준', 'Kim Jiwoo'],
+  ]) {
+    const cs = merge([
+      { name: a, phones: ['+819011112222', landline] },
+      { name: b, phones: ['+818033334444', landline] },
+    ]);
+    assert.equal(cs.length, 2, `${a} / ${b}: ${names(cs).join(' / ')}`);
+  }
+  // One name in two scripts on one mobile, or a card with the shared number alone: no veto, as before.
+  for (const [a, b] of [
+    ['山田 太郎', 'やまだ たろう'],
+    ['山田 太郎', 'Taro Yamada'],
+    ['김민준', 'Kim Minjun'],
+  ]) {
+    assert.equal(
+      merge([
+        { name: a, phones: ['+819011112222'] },
+        { name: b, phones: ['+819011112222'], email: 'taro@mail.example' },
+      ]).length,
+      1,
+      `${a} / ${b} on one mobile`,
+    );
+    assert.equal(
+      merge([
+        { name: a, phones: ['+819011112222', landline] },
+        { name: b, phones: [landline] },
+      ]).length,
+      1,
+      `${a} / ${b}, the landline alone on one card`,
+    );
+  }
+  // A shared address is one mailbox: it joins them whatever their numbers.
+  assert.equal(
+    merge([
+      { name: '山田 太郎', phones: ['+819011112222'], email: 'taro@mail.example' },
+      { name: 'Taro Yamada', phones: ['+818033334444'], email: 'taro@mail.example' },
+    ]).length,
+    1,
   );
 });
 

@@ -834,10 +834,12 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
     else used |= 1 << hit;
   }
   if (unmatched === 0) return true;
-  // A token without a match: two people, unless the names are written in different scripts, or are
-  // one name with its words joined or split ("Mc Donald"/"McDonald", "Mary Ann"/"Maryann"), or one
-  // name whose words are in two scripts (crossScript).
-  return !comparableScripts(a, b) || joinedWords(a, b) || crossScript(small, large, unmatched, used);
+  // A token without a match: two people, unless the names are written in different scripts (and are
+  // not, read through the romanisations, two different names: romanisedApart), or are one name with its
+  // words joined or split ("Mc Donald"/"McDonald", "Mary Ann"/"Maryann"), or one name whose words are
+  // in two scripts (crossScript).
+  if (!comparableScripts(a, b)) return !romanisedApart(small, large);
+  return joinedWords(a, b) || crossScript(small, large, unmatched, used);
 }
 
 /**
@@ -965,6 +967,245 @@ function transliterates(a: string, b: string): boolean {
   return Math.max(x.length, y.length) >= 4 && oneEditApart(x, y);
 }
 
+/**
+ * How Cyrillic and Greek letters (folded: no accents, й as и, ё as е) are written in Latin by the
+ * romanisations people meet: BGN/PCGN and passports (Dmitriy, Yulia), ISO 9 and scholarly (č, š, ž, ŝ
+ * folded to c, s, z, s), Ukrainian (г as h: Serhiy, Olha; и as y: Mykola), German (w, sch, tsch,
+ * schtsch: Wladimir, Schtschukin), French (ch, tch, chtch, ou, gu: Chtchoukine, Serguei), Polish (w,
+ * sz, cz, szcz, ie: Siergiej), and for Greek ELOT and the older spellings (Yorgos, Yannis, μπ as b, ντ
+ * as d, γγ as ng). Generous on purpose: a spelling this misses makes a name look like another one, and
+ * that vetoes (romanisedApart).
+ */
+const ROMANISED: Record<string, readonly string[]> = {
+  а: ['a'],
+  б: ['b'],
+  в: ['v', 'w', 'f', 'ff', 'u'],
+  г: ['g', 'h', 'gh', 'gu'],
+  д: ['d'],
+  е: ['e', 'ye', 'je', 'ie', 'yo', 'io', 'jo', 'o'],
+  ж: ['zh', 'j', 'z', 'g', 'sh', 'sch', 'zs', 'dj'],
+  з: ['z', 's'],
+  и: ['i', 'y', 'j', 'ee', ''],
+  к: ['k', 'c', 'ck', 'q'],
+  л: ['l', 'll'],
+  м: ['m', 'mm'],
+  н: ['n', 'nn'],
+  о: ['o'],
+  п: ['p'],
+  р: ['r', 'rr'],
+  с: ['s', 'ss', 'c', 'z'],
+  т: ['t', 'tt', 'th'],
+  у: ['u', 'ou', 'oo', 'w'],
+  ф: ['f', 'ph', 'ff', 'v'],
+  х: ['kh', 'h', 'ch', 'x', 'j', 'g'],
+  ц: ['ts', 'tz', 'c', 'z', 'tc', 'cz', 'tsch'],
+  ч: ['ch', 'tch', 'tsch', 'cz', 'c', 'tsj', 'cs', 'ci'],
+  ш: ['sh', 'sch', 'ch', 'sz', 's'],
+  щ: ['shch', 'sch', 'schtsch', 'chtch', 'shtch', 'szcz', 'sht', 'sc', 's', 'shh'],
+  ъ: ['', 'ie', 'y', 'a'], // a: Bulgarian
+  ы: ['y', 'i', 'ui'],
+  ь: ['', 'i', 'y', 'j'],
+  э: ['e'],
+  ю: ['yu', 'iu', 'ju', 'u', 'ou', 'iou', 'jou', 'you'],
+  я: ['ya', 'ia', 'ja', 'a', 'ea'],
+  і: ['i', 'y'],
+  ї: ['yi', 'i', 'ji'],
+  є: ['ye', 'ie', 'je', 'e'],
+  ґ: ['g'],
+  α: ['a'],
+  β: ['v', 'b'],
+  γ: ['g', 'y', 'gh', 'j', 'n'],
+  δ: ['d', 'dh', 'th'],
+  ε: ['e'],
+  ζ: ['z'],
+  η: ['i', 'e', 'ee'],
+  θ: ['th', 't'],
+  ι: ['i', 'y', 'j', ''],
+  κ: ['k', 'c', 'ck', 'g'],
+  λ: ['l', 'll'],
+  μ: ['m', 'b'],
+  ν: ['n', ''],
+  ξ: ['ks'],
+  ο: ['o'],
+  π: ['p', 'b', ''],
+  ρ: ['r', 'rr'],
+  σ: ['s', 'ss'],
+  ς: ['s'],
+  τ: ['t', 'd'],
+  υ: ['y', 'i', 'u', 'v', 'f'],
+  φ: ['f', 'ph'],
+  χ: ['ch', 'h', 'kh', 'x'],
+  ψ: ['ps'],
+  ω: ['o'],
+};
+
+/** Letters whose spelling romanisations disagree on most (vowels, h, the soft and hard signs): half a slip. */
+const SOFT_LATIN = 'aeiouyh';
+const SOFT_OTHER = 'аеиоуыэюяьъіїєαεηιουω';
+
+/**
+ * Names in another language than a romanisation of them: what a mail account or a card abroad often
+ * says (Евгений: Eugene; Иван: John). Folded Cyrillic and Greek, then the Latin names they fit.
+ */
+const EQUIVALENTS = new Map<string, readonly string[]>(
+  Object.entries({
+    евгении: ['eugene', 'gene'],
+    евгения: ['eugenia', 'jane', 'jenny'],
+    иван: ['john', 'jean', 'johann', 'juan'],
+    ιωαννης: ['john', 'jean'],
+    γιαννης: ['john'],
+    георгии: ['george', 'georges'],
+    юрии: ['george'],
+    γιωργος: ['george'],
+    γεωργιος: ['george'],
+    федор: ['theodore', 'theodor', 'ted'],
+    θεοδωρος: ['theodore'],
+    петр: ['peter', 'pierre', 'pietro'],
+    павел: ['paul', 'pablo', 'paolo'],
+    елена: ['helen'],
+    ελενη: ['helen'],
+    мария: ['mary', 'marie'],
+    яков: ['jacob', 'jakob', 'james'],
+    иосиф: ['joseph'],
+    осип: ['joseph'],
+    степан: ['stephen', 'steven'],
+    лев: ['leo', 'leon'],
+    николаи: ['nicholas'],
+    алексеи: ['alexis', 'alex'],
+    андреи: ['andrew'],
+    василии: ['basil'],
+    матвеи: ['matthew'],
+    анна: ['anne', 'ann', 'hannah'],
+    елизавета: ['elizabeth'],
+    софья: ['sophie'],
+    наталья: ['natalie'],
+    екатерина: ['catherine', 'katherine', 'kate'],
+    ксения: ['xenia'],
+  }),
+);
+
+/**
+ * Kinship words in Cyrillic and Greek (folded): a name with one is a relation label, not a name to
+ * romanise ("Мама" and "Olga Petrova" on one mobile are one person).
+ */
+const OTHER_SCRIPT_KIN = new Set(
+  'мама мамочка мать папа папочка отец батя бабушка баба бабуля дедушка деда дед жена муж сестра сестренка брат братик сын дочь дочка тетя дядя мамо тато бабуся μαμα μπαμπας γιαγια παππους'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether two names in different scripts, one all Latin and one all Cyrillic or all Greek, are clearly
+ * two different names: a word of one (of the shorter, or of either when they have as many) that is no
+ * romanisation of any word of the other (`Мария` beside `Ivan Petrov`, `Мария Петрова` beside `Ivan
+ * Petrov`). Such names veto as two names of one script do. When unsure, no veto: a word of fewer than
+ * three letters, a word that is close to one of the other name (romanisedFits), a kinship word, a script
+ * romanised here does not cover (Serbian ђ, Belarusian ў ...), a name with words of two scripts.
+ */
+function romanisedApart(small: readonly string[], large: readonly string[]): boolean {
+  const ss = wholeScript(small);
+  const ls = wholeScript(large);
+  if (ss === 0 || ls === 0 || ss === ls || (ss !== 1 && ls !== 1)) return false; // one Latin, one Cyrillic or Greek
+  const other = ss === 1 ? large : small;
+  for (const t of other) if (OTHER_SCRIPT_KIN.has(t)) return false;
+  if (wordApart(small, large)) return true;
+  return small.length === large.length && wordApart(large, small);
+}
+
+/** The script of a whole name for romanisedApart: Latin (1), Greek or Cyrillic (scriptBit), or 0 for any other or a mix. */
+function wholeScript(name: readonly string[]): number {
+  const b = scriptBit(name[0]);
+  if (b !== 1 && b !== 1 << 1 && b !== 1 << 2) return 0;
+  for (const t of name) if (scriptBit(t) !== b) return 0;
+  return b;
+}
+
+/** Generation suffixes in Latin: no name to romanise ("Ivan Petrov Jr"). */
+const GENERATION_RE = /^(?:jr|sr|junior|senior|ii|iii|iv)$/;
+
+/** Whether a word of `few` of three letters or more fits no word of `many` (romanisedFits). */
+function wordApart(few: readonly string[], many: readonly string[]): boolean {
+  for (const w of few) {
+    if (w.length < 3 || GENERATION_RE.test(w)) continue;
+    let fits = false;
+    for (let j = 0; j < many.length && !fits; j++) fits = romanisedFits(w, many[j]);
+    if (!fits) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a Latin word and a Cyrillic or Greek one may be one name: either through the short forms of
+ * NICKNAME_GROUPS (Саша / Alexander, Sasha / Александр), the names of EQUIVALENTS, or romanisedCost.
+ * A word with a letter romanisation does not cover, or a Latin word with other characters than a-z, fits.
+ */
+function romanisedFits(a: string, b: string): boolean {
+  const latin = scriptBit(a) === 1 ? a : b;
+  const other = latin === a ? b : a;
+  if (!/^[a-z]+$/.test(latin) || latin.length < 2 || other.length < 2) return true; // an initial, a number: no comparison
+  for (const c of other) if (ROMANISED[c] === undefined) return true;
+  const others = [other, ...nicknamesOf(other)];
+  const latins = [latin, ...nicknamesOf(latin)];
+  for (const o of others) {
+    const eq = EQUIVALENTS.get(o);
+    for (const l of latins) {
+      if (eq?.includes(l)) return true;
+      if (scriptBit(o) === 1 || scriptBit(l) !== 1) continue; // a group member in the same script
+      if (romanisedClose(l.replace(/x/g, 'ks'), o)) return true;
+    }
+  }
+  return false;
+}
+
+/** The other names of a word's NICKNAME_GROUPS ("саша" -> "александр", "шура", "александра"). */
+function nicknamesOf(w: string): string[] {
+  const groups = NICKNAME.get(w);
+  if (groups === undefined) return [];
+  const out: string[] = [];
+  for (const g of groups) for (const n of NICKNAME_GROUPS[g].split(' ')) if (n !== w && !out.includes(n)) out.push(n);
+  return out;
+}
+
+/**
+ * Whether Latin `latin` is close to some romanisation of `other` (ROMANISED, letter by letter): an edit
+ * distance in which a slip of a vowel or h costs half (Павел / Paul 0.5, Ирина / Iryna 0), under 2 for a
+ * word of up to six letters and a third of its letters beyond (Мария / Ivan 4, Иван / Igor 2.5, Анна /
+ * Anton 2); or a Latin short form of three letters or more found whole inside it (Kate in Екатерина,
+ * Nick in Νίκος).
+ */
+function romanisedClose(latin: string, other: string): boolean {
+  const n = other.length;
+  const m = latin.length;
+  const w = m + 1;
+  // d[i * w + j]: cost of writing other's first i letters as latin's first j; row 0 and column 0 free
+  // for the short form found inside (sub), measured separately from the whole word (full).
+  const full = new Float64Array((n + 1) * w).fill(Infinity);
+  const sub = new Float64Array((n + 1) * w).fill(Infinity);
+  for (let i = 0; i <= n; i++) sub[i * w] = 0;
+  full[0] = 0;
+  for (const d of [full, sub]) {
+    for (let i = 0; i <= n; i++) {
+      const alts = i < n ? ROMANISED[other[i]] : undefined;
+      const softOther = i < n && SOFT_OTHER.includes(other[i]);
+      for (let j = 0; j <= m; j++) {
+        const c = d[i * w + j];
+        if (c === Infinity) continue;
+        const softLatin = j < m && SOFT_LATIN.includes(latin[j]);
+        if (j < m) d[i * w + j + 1] = Math.min(d[i * w + j + 1], c + (softLatin ? 0.5 : 1));
+        if (alts === undefined) continue;
+        const next = (i + 1) * w;
+        d[next + j] = Math.min(d[next + j], c + (softOther ? 0.5 : 1));
+        if (j < m) d[next + j + 1] = Math.min(d[next + j + 1], c + (softOther && softLatin && latin[j] !== 'h' ? 0.5 : 1));
+        for (const alt of alts) if (latin.startsWith(alt, j)) d[next + j + alt.length] = Math.min(d[next + j + alt.length], c);
+      }
+    }
+  }
+  if (full[n * w + m] < Math.max(2, m / 3, n / 3)) return true;
+  if (m < 3) return false;
+  for (let i = 0; i <= n; i++) if (sub[i * w + m] === 0) return true;
+  return false;
+}
+
 /** Whether two strings are one substitution, insertion or deletion apart. */
 function oneEditApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
@@ -1033,7 +1274,8 @@ function tokenScripts(token: string): number {
  * symbols. "Иван Петров" and "Ivan Petrov", "山田 太郎" and "Taro Yamada" on one address are one person
  * written twice (a phone in one script, a mail account in the other); no letter of one can contradict
  * the other, and transliteration has too many spellings (Дмитрий: Dmitry, Dmitri, Dmitriy) to compare
- * them. Names only veto a merge: without a comparison there is no veto.
+ * them letter by letter. Names only veto a merge: without a comparison there is no veto (but see
+ * romanisedApart, for Latin beside Cyrillic or Greek, and scriptsUncompared).
  */
 /**
  * Han and kana (scriptBit), each a script of its own for comparableScripts: a name in kana spells how
@@ -1045,6 +1287,23 @@ const HAN = 1 << 10;
 const KANA = 1 << 13;
 /** Han with kana: scripts that write a family name and a given name as one word. */
 const HAN_KANA = HAN | KANA;
+
+/**
+ * Whether two names (folded) are written in scripts that neither compare letter by letter nor romanise
+ * into each other (romanisedApart covers Latin beside Cyrillic or Greek): Han, kana (a name of two words
+ * or more beside one in Han), Hangul, Arabic, Hebrew, Thai ... beside another script. Their letters can
+ * neither tell one person nor two: links.ts reads them as names that agree only loosely, as a generation
+ * suffix beside the bare name, and keeps two cards apart that each hold a number of their own beside
+ * the shared one (the father and the daughter on the family landline: `山田 太郎`, `やまだ はなこ`).
+ */
+export function scriptsUncompared(a: readonly string[], b: readonly string[]): boolean {
+  const ra = a.filter((t) => !isTitleMark(t) && !isNickMark(t));
+  const rb = b.filter((t) => !isTitleMark(t) && !isNickMark(t));
+  if (ra.length === 0 || rb.length === 0 || ra[0][0] === '~' || rb[0][0] === '~' || comparableScripts(ra, rb)) return false;
+  const sa = wholeScript(ra);
+  const sb = wholeScript(rb);
+  return !(sa !== 0 && sb !== 0 && sa !== sb && (sa === 1 || sb === 1));
+}
 
 function comparableScripts(a: readonly string[], b: readonly string[]): boolean {
   let ma = 0;
