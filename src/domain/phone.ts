@@ -565,9 +565,12 @@ function partsOf(s: string): Part[] | null {
     } else if (isAsciiLetter(c)) {
       let j = i + 1;
       while (j < n && isAsciiLetter(s.charCodeAt(j))) j++;
-      if (j - i <= 4 && isBlank(s.charCodeAt(i - 1)) && isBlank(s.charCodeAt(j)) && ALTERNATIVE_WORDS.has(s.slice(i, j).toLowerCase())) {
+      // A German abbreviation with its dot ("030 1234567 o. 0171 2345678": "o." for oder, "u." for und).
+      const word = s.slice(i, j).toLowerCase();
+      const dot = s.charCodeAt(j) === 46 && (word === 'o' || word === 'u') ? 1 : 0;
+      if (j - i <= 4 && isBlank(s.charCodeAt(i - 1)) && isBlank(s.charCodeAt(j + dot)) && (dot === 1 || ALTERNATIVE_WORDS.has(word))) {
         kind = SEP_ALT;
-        end = j;
+        end = j + dot;
       } else {
         i = j - 1; // the rest of the word
       }

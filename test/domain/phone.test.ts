@@ -447,6 +447,16 @@ test('three or more shortened alternatives: every one, each a neighbouring line 
   }
 });
 
+test('two numbers joined by a German abbreviation with its dot ("o." for oder, "u." for und) are both read', () => {
+  // Before, the dot stopped the word from being read as a separator: the field was one keyless string,
+  // and a phone-only contact was left out as "nothing to invite".
+  for (const raw of ['030 1234567 o. 0171 2345678', '030 1234567 u. 0171 2345678', '030 1234567 oder 0171 2345678']) {
+    assert.deepEqual(numbersOf(raw, 'DE'), full('+49301234567', '+491712345678'), raw);
+  }
+  // Only "o." and "u.": another abbreviation is no separator.
+  assert.equal(numbersOf('030 1234567 z.B. 0171 2345678', 'DE'), null);
+});
+
 test('must not: an alternative in a chain that is no neighbouring line of the first number, or no valid number', () => {
   // A year, an area code, a line far from the first (0250 is near 0240, not 0180): left out, the others kept.
   for (const raw of ['+1 415 555 0180 / 0181 / 2024', '+1 415 555 0180 / 0181 / 415', '+1 415 555 0180 / 0181 / 0250']) {
