@@ -22,6 +22,12 @@
  *   `Ivan`, and they stay two; `Дмитрий Орлов` on his mobile and `Dmitry Orlov` on his address stay one;
  * - `山田 太郎` and `やまだ はなこ` (kanji and kana, which no letter compares), each with a mobile of their
  *   own, stay two as a father and a son with a generation suffix do; `さとう けん` on `佐藤 健`'s mobile is him.
+ * A review of those fixes, each a fusion of two people on the family landline, each with a mobile:
+ * - `Jun (David) Chen` and `Wei (David) Chen` (the same bracketed word on two names) were one row;
+ * - `Mary (Taylor) Jones` and her daughter `Taylor Jones` (a maiden name read as a nickname) were one row;
+ * - `Саша Шевченко` and `Александра Шевченко`, `Alex Kim` and `Alexandra Kim` (a short form of a man's
+ *   name and a woman's) were one row; `Dmitri Orlov` and `Dmitry Orlov` on his mobile (two romanisations
+ *   of one name) were two.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -211,6 +217,47 @@ for (const engine of ENGINES) {
       const c = r.body.meta.cleaning;
       assertAddsUp(c);
       assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [9, 6, 3, 0]);
+    });
+
+    it('fourth probe: a shared bracketed word, a maiden name in brackets, a short form of two genders keep two people of the landline apart', async () => {
+      const family = (n: number) => `+1 212 555 01${String(n).padStart(2, '0')}`;
+      const entries = [
+        // Each pair: two people, each with a mobile of their own, on one family landline.
+        { name: 'Jun (David) Chen', phones: [family(11), family(10)] },
+        { name: 'Wei (David) Chen', phones: [family(12), family(10)] },
+        { name: 'Mary (Taylor) Jones', phones: [family(21), family(20)] },
+        { name: 'Taylor Jones', phones: [family(22), family(20)] },
+        { name: 'Саша Шевченко', phones: ['+380 67 111 1111', '+380 44 123 4567'] },
+        { name: 'Александра Шевченко', phones: ['+380672222222', '+380441234567'] },
+        { name: 'Alex Kim', phones: [family(41), family(40)] },
+        { name: 'Alexandra Kim', phones: [family(42), family(40)] },
+        // One person each: his mail account and his phone's card; her card on her own mobile alone.
+        { name: 'Dmitri Orlov', phones: ['+7 916 333-33-33', '+7 495 765-43-21'] },
+        { name: 'Dmitry Orlov', email: 'd.orlov@gmail.com', phones: ['+79163333333', '+79164444444'] },
+        { name: 'Xiaoming (Tom) Wang', phones: [family(51)] },
+        { name: 'Tom Wang', email: 'tom.wang@163.com', phones: [family(51)] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-4', source: { type: 'ios', email: 'owner@example.com' }, entries });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]);
+      const byPhone = (p: string) => r.body.data.filter((d: any) => d.phones.includes(p));
+      for (const [landline, a, b] of [
+        ['+12125550110', '+12125550111', '+12125550112'],
+        ['+12125550120', '+12125550121', '+12125550122'],
+        ['+380441234567', '+380671111111', '+380672222222'],
+        ['+12125550140', '+12125550141', '+12125550142'],
+      ]) {
+        assert.equal(byPhone(landline).length, 2, `${landline}: ${JSON.stringify(rows)}`);
+        assert.equal(byPhone(a).length, 1, JSON.stringify(rows));
+        assert.ok(!byPhone(a)[0].phones.includes(b), `${a} and ${b} in one row: ${JSON.stringify(rows)}`);
+      }
+      assert.equal(byPhone('+79163333333').length, 1, JSON.stringify(rows));
+      assert.deepEqual(byPhone('+79163333333')[0].emails, ['d.orlov@gmail.com'], JSON.stringify(rows));
+      assert.equal(byPhone('+12125550151').length, 1, JSON.stringify(rows));
+      assert.equal(rows.length, 10, JSON.stringify(rows));
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [12, 10, 2, 0]);
     });
   });
 }

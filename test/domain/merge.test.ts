@@ -1998,3 +1998,155 @@ test('MUST merge: particles and spellings that name no one else (van den / van d
     2,
   );
 });
+
+/** Rows two cards give that each hold a mobile of their own and a shared landline. */
+const rowsOnLandline = (a: string, b: string, region: CountryCode = 'US') => {
+  const landline = region === 'US' ? '+12125550150' : '+74951234567';
+  const [m1, m2] = region === 'US' ? ['+12125550101', '+12125550102'] : ['+79161111111', '+79162222222'];
+  const cs = merge(
+    [
+      { name: a, phones: [m1, landline] },
+      { name: b, phones: [m2, landline] },
+    ],
+    region,
+  );
+  // Two rows: one per card, each with its own mobile (no row holds both).
+  return cs.some((c) => c.phones.length > 2) ? 1 : cs.length;
+};
+
+test('MUST NOT merge: the same bracketed nickname on two names (Jun (David) Chen / Wei (David) Chen), each with a mobile, on the family landline', () => {
+  for (const [a, b] of [
+    ['Jun (David) Chen', 'Wei (David) Chen'],
+    ['Robert (Bob) Smith', 'Mary (Bob) Smith'],
+    ['Tom (Jerry) Wang', 'Jerry (Tom) Wang'],
+  ]) {
+    assert.equal(rowsOnLandline(a, b), 2, `${a} / ${b}`);
+    assert.equal(rowsOnLandline(b, a), 2, `${b} / ${a}`);
+  }
+  // Never one bracketed word against the other's: the names as written differ.
+  assert.equal(namesCompatible(foldName('Jun (David) Chen'), foldName('Wei (David) Chen')), false);
+  assertRowsOnOneNumber([['Jun (David) Chen', 'Wei (David) Chen']], 2);
+});
+
+test('MUST merge: a bracketed nickname beside the same given name, or beside either name alone', () => {
+  assertRowsOnOneNumber(
+    [
+      ['Elizabeth (Betsy) Jones', 'Elizabeth (Liz) Jones'],
+      ['Xiaoming (Tom) Wang', 'Tom Wang'],
+      ['Xiaoming (Tom) Wang', 'Xiaoming Wang'],
+      ['Robert (Bob) Smith', 'Bob Smith'],
+    ],
+    1,
+  );
+  // Each with a number of their own beside the shared one: the same given name as written is one person.
+  assert.equal(rowsOnLandline('Elizabeth (Betsy) Jones', 'Elizabeth (Liz) Jones'), 1);
+  assert.equal(rowsOnLandline('Xiaoming (Tom) Wang', 'Xiaoming Wang'), 1);
+  assert.equal(rowsOnLandline('Robert (Bob) Smith', 'Bob Smith'), 1);
+});
+
+test('MUST NOT merge: a maiden name in brackets (Mary (Taylor) Jones) and her daughter Taylor Jones, each with a mobile, on the family landline', () => {
+  for (const [a, b] of [
+    ['Mary (Taylor) Jones', 'Taylor Jones'],
+    ['Ann (Kim) Lee', 'Kim Lee'],
+    ['Jennifer (Scott) Miller', 'Scott Miller'],
+    ['Xiaoming (Tom) Wang', 'Tom Wang'], // the same structure: the names cannot tell
+  ]) {
+    assert.equal(rowsOnLandline(a, b), 2, `${a} / ${b}`);
+    assert.equal(rowsOnLandline(b, a), 2, `${b} / ${a}`);
+  }
+});
+
+test('MUST merge: a name through its bracketed word on one mobile, or one card holding only it, or a shared address', () => {
+  const mobile = '+12125550101';
+  for (const other of [{ phones: [mobile] }, { phones: [mobile, '+12125550150'] }]) {
+    const cs = merge([
+      { name: 'Xiaoming (Tom) Wang', phones: [mobile] },
+      { name: 'Tom Wang', ...other },
+    ]);
+    assert.equal(cs.length, 1, JSON.stringify(other));
+  }
+  assert.equal(
+    merge([
+      { name: 'Xiaoming (Tom) Wang', phones: ['+12125550101'], email: 'tom.wang@gmail.com' },
+      { name: 'Tom Wang', phones: ['+12125550102'], email: 'tom.wang@gmail.com' },
+    ]).length,
+    1,
+  );
+});
+
+test("MUST NOT merge: a short form of a man's name and a woman's (Саша, Женя, Валя, Alex, Sam, Chris) beside the full name, each with a mobile, on the family landline", () => {
+  for (const [a, b] of [
+    ['Саша Шевченко', 'Александра Шевченко'],
+    ['Саша Шевченко', 'Александр Шевченко'],
+    ['Шура Шевченко', 'Александра Шевченко'],
+    ['Женя Бойко', 'Евгения Бойко'],
+    ['Женя Бойко', 'Евгений Бойко'],
+    ['Валя Бойко', 'Валентина Бойко'],
+    ['Валя Бойко', 'Валентин Бойко'],
+    ['Слава Бойко', 'Ярослав Бойко'],
+  ])
+    assert.equal(rowsOnLandline(a, b, 'RU'), 2, `${a} / ${b}`);
+  for (const [a, b] of [
+    ['Alex Kim', 'Alexandra Kim'],
+    ['Alex Kim', 'Alexander Kim'],
+    ['Sasha Kim', 'Alexandra Kim'],
+    ['Sam Lee', 'Samantha Lee'],
+    ['Chris Lee', 'Christina Lee'],
+    ['Pat Brown', 'Patricia Brown'],
+    ['Jamie Brown', 'James Brown'],
+  ]) {
+    assert.equal(rowsOnLandline(a, b), 2, `${a} / ${b}`);
+    assert.equal(rowsOnLandline(b, a), 2, `${b} / ${a}`);
+  }
+});
+
+test("MUST merge: a short form of a man's name and a woman's on one shared mobile, or through a shared address; other short forms as before", () => {
+  assertRowsOnOneNumber(
+    [
+      ['Alex Kim', 'Alexandra Kim'],
+      ['Саша Шевченко', 'Александра Шевченко'],
+      ['Женя Бойко', 'Евгения Бойко'],
+      ['Валя Бойко', 'Валентин Бойко'], // Валя is Валентин's short form too
+      ['Валя Бойко', 'Валентина Бойко'],
+    ],
+    1,
+  );
+  assert.equal(
+    merge([
+      { name: 'Alex Kim', phones: ['+12125550101'], email: 'alex.kim@gmail.com' },
+      { name: 'Alexandra Kim', phones: ['+12125550102'], email: 'alex.kim@gmail.com' },
+    ]).length,
+    1,
+  );
+  // A short form of one man's (or one woman's) name still fits it on two cards with numbers of their own.
+  assert.equal(rowsOnLandline('Bob Smith', 'Robert Smith'), 1);
+  assert.equal(rowsOnLandline('Дима Орлов', 'Дмитрий Орлов', 'RU'), 1);
+  assert.equal(rowsOnLandline('Наташа Орлова', 'Наталья Орлова', 'RU'), 1);
+});
+
+test('MUST merge: two romanisations of one Russian name in Latin (Dmitri / Dmitry Orlov); other names stay two', () => {
+  const pairs = [
+    ['Dmitri Orlov', 'Dmitry Orlov'],
+    ['Dmitriy Orlov', 'Dmitry Orlov'],
+    ['Yulia Orlova', 'Julia Orlova'],
+    ['Sergei Orlov', 'Sergey Orlov'],
+    ['Alexei Orlov', 'Aleksei Orlov'],
+    ['Natalia Orlova', 'Natalya Orlova'],
+    ['Yevgeny Orlov', 'Evgeny Orlov'],
+    ['Pyotr Orlov', 'Petr Orlov'],
+  ];
+  assertRowsOnOneNumber(pairs, 1);
+  for (const [a, b] of pairs) assert.equal(rowsOnLandline(a, b, 'RU'), 1, `${a} / ${b}`);
+  assertRowsOnOneNumber(
+    [
+      ['Maria Orlova', 'Marina Orlova'],
+      ['Ivan Orlov', 'Ian Orlov'],
+      ['Ivan Orlov', 'Evan Orlov'],
+      ['Anna Orlova', 'Ana Orlova'],
+      ['Evgeny Orlov', 'Evgenia Orlova'],
+      ['Valentin Orlov', 'Valentina Orlov'],
+      ['Aleksandr Orlov', 'Aleksandra Orlov'],
+    ],
+    2,
+  );
+});

@@ -6,7 +6,7 @@ import { isCallingCode } from '../phone.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { namesCompatible, scriptsUncompared } from './names.ts';
+import { looselyCompatible, namesCompatible, scriptsUncompared } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -369,12 +369,14 @@ function generationOf(name: readonly string[]): boolean {
  * Whether two compatible names agree only loosely: one name with a generation and one without ("John
  * Smith" fits "John Smith Jr", and names his father as well), or two names in scripts that cannot be
  * compared (scriptsUncompared: "山田 太郎" and "やまだ はなこ", "김민준" and "John Kim": no letter of one
- * can say whether the other is the same person). Not a relation label beside a name ("Mom"
+ * can say whether the other is the same person), or names that agree only through a bracketed word or
+ * a short form of a man's name and a woman's (looselyCompatible: "Mary (Taylor) Jones" and "Taylor
+ * Jones", "Alex Kim" and "Alexandra Kim"). Not a relation label beside a name ("Mom"
  * fits "John Doe"): "Mom" with her mobile and home number beside her own card with her mobile and work
  * number is the same structure as "Mom" and "Dad"'s named card on the home landline, and far commoner.
  */
 function looseNames(a: readonly string[], b: readonly string[]): boolean {
-  return a[0][0] !== '~' && b[0][0] !== '~' && (generationOf(a) !== generationOf(b) || scriptsUncompared(a, b));
+  return a[0][0] !== '~' && b[0][0] !== '~' && (generationOf(a) !== generationOf(b) || scriptsUncompared(a, b) || looselyCompatible(a, b));
 }
 
 /** Whether entry i holds a number (other than `key`) that tells people apart and entry j does not hold. */

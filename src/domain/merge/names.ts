@@ -186,6 +186,7 @@ const NICKNAME_GROUPS = [
   'анастасия настя',
   'анна аня',
   'борис боря',
+  'валентин валя',
   'валентина валя',
   'валерии валера',
   'василии вася',
@@ -241,6 +242,45 @@ NICKNAME_GROUPS.forEach((g, i) => {
   for (const n of g.split(' ')) NICKNAME.set(n, [...(NICKNAME.get(n) ?? []), i]);
   GROUP_INITIALS[i] = g[0]!; // the full name's: "M." is Margaret's initial, not Dick's "D." for Richard
 });
+
+/**
+ * Short forms that both men and women are called by, or that shorten a man's name and a woman's
+ * (folded): "Alex" is Alexander and Alexandra, "Саша" Александр and Александра, "Женя" Евгений and
+ * Евгения. Such a short form fits the full name, but cannot say that the card under it is not the son
+ * beside his mother ("Alex Kim" and "Alexandra Kim" on the family landline): a match through one agrees
+ * only loosely (looselyCompatible), as a generation suffix does.
+ */
+const UNISEX_SHORT_FORMS = new Set(
+  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie саша шура женя валя слава'.split(' '),
+);
+
+/**
+ * Set while looselyCompatible compares two names without the readings that agree only loosely: the
+ * bracketed word of a name (withNickname) and the short forms of UNISEX_SHORT_FORMS.
+ */
+let strict = false;
+
+/**
+ * Whether two compatible names agree only loosely: only through a word in brackets that the other name
+ * has as a name ("Mary (Taylor) Jones" and her daughter "Taylor Jones": a maiden name reads as a
+ * nickname; "Xiaoming (Tom) Wang" and "Tom Wang" are one person), or only through a short form of a
+ * man's name and a woman's ("Alex Kim" and "Alexandra Kim", "Саша"/"Александра"). links.ts
+ * (looseNames) keeps two such cards apart when each holds a number of its own beside the shared one.
+ */
+export function looselyCompatible(a: readonly string[], b: readonly string[]): boolean {
+  if (!mayAgreeLoosely(a) && !mayAgreeLoosely(b)) return false;
+  strict = true;
+  try {
+    return !namesCompatible(a, b);
+  } finally {
+    strict = false;
+  }
+}
+
+function mayAgreeLoosely(a: readonly string[]): boolean {
+  for (const t of a) if (isNickMark(t) || UNISEX_SHORT_FORMS.has(t)) return true;
+  return false;
+}
 
 /**
  * What a name adds to a shorter one it starts with that makes another name, not a short form of it: a
@@ -376,6 +416,13 @@ function withNickname(folded: string[], name: string): string[] {
   const pos = foldTokens(name.slice(0, at)).length;
   if (pos === 0 || pos >= folded.length || foldTokens(name.slice(at + notes[0].length)).length === 0) return folded;
   return [...folded, `${NICK}${pos}${NICK}${word[0]}`];
+}
+
+/** A folded name without its nickname alternatives (withNickname): the name as written. */
+function bareName(a: readonly string[]): readonly string[] {
+  let n = a.length;
+  while (n > 0 && isNickMark(a[n - 1])) n--;
+  return n === a.length ? a : a.slice(0, n);
 }
 
 /** The readings of a name with nickname alternatives (withNickname): without, with, and instead of the word before. */
@@ -663,6 +710,7 @@ function tokensMatch(a: string, b: string): boolean {
     const groups = NICKNAME.get(init === a ? b : a);
     return groups !== undefined && groups.some((g) => GROUP_INITIALS[g]!.includes(init));
   }
+  if (strict && (UNISEX_SHORT_FORMS.has(a) || UNISEX_SHORT_FORMS.has(b))) return false;
   const na = NICKNAME.get(a);
   const nb = na === undefined ? undefined : NICKNAME.get(b);
   if (nb !== undefined && na!.some((g) => nb.includes(g))) return true;
@@ -678,7 +726,53 @@ function tokensMatch(a: string, b: string): boolean {
   // A given name alone beside the full name written without a space ("小明" / "王小明", "민수" / "김민수",
   // "太郎" / "山田太郎"): what family, friends and a phone call someone. See givenAfterFamily.
   if (l.length > s.length && l.endsWith(s) && givenAfterFamily(l, s)) return true;
-  return s.length >= 4 && (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s)));
+  if (s.length < 4) return false;
+  if (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s))) return true;
+  return oneNameRomanised(a, b);
+}
+
+/**
+ * Whether two words in Latin are two romanisations of one Russian name ("Dmitri", "Dmitry", "Dmitriy";
+ * "Yulia", "Julia"; "Sergei", "Sergey"): one person's cards from two sources, a passport's spelling and
+ * a mail account's. Only for the full names in Cyrillic of NICKNAME_GROUPS and EQUIVALENTS, when both
+ * words spell one of them exactly (ROMANISED, letter by letter; й, folded to и, dropped only at the end)
+ * and agree in every letter romanisations do not disagree on (skeleton): "Maria" and "Marina", "Ivan"
+ * and "Ian", "Anna" and "Ana" stay two names.
+ */
+function oneNameRomanised(a: string, b: string): boolean {
+  if (!LATIN_WORD.test(a) || !LATIN_WORD.test(b)) return false;
+  const x = a.replace(/x/g, 'ks');
+  const y = b.replace(/x/g, 'ks');
+  if (skeleton(x) !== skeleton(y)) return false;
+  for (const c of russianFullNames()) if (spells(x, 0, c, 0) && spells(y, 0, c, 0)) return true;
+  return false;
+}
+
+const LATIN_WORD = /^[a-z]+$/;
+let RUSSIAN_FULL_NAMES: string[] | null = null;
+
+/** The full names in Cyrillic that oneNameRomanised reads: the first of each NICKNAME_GROUPS group, and the keys of EQUIVALENTS. */
+function russianFullNames(): string[] {
+  if (RUSSIAN_FULL_NAMES !== null) return RUSSIAN_FULL_NAMES;
+  const out = new Set<string>();
+  for (const g of NICKNAME_GROUPS) {
+    const head = g.slice(0, g.indexOf(' '));
+    if (scriptBit(head) === 1 << 2) out.add(head);
+  }
+  for (const k of EQUIVALENTS.keys()) if (scriptBit(k) === 1 << 2) out.add(k);
+  return (RUSSIAN_FULL_NAMES = [...out]);
+}
+
+/** Whether latin[j..] spells cyr[i..] exactly, letter by letter through ROMANISED (an и written as nothing only at the end). */
+function spells(latin: string, j: number, cyr: string, i: number): boolean {
+  if (i === cyr.length) return j === latin.length;
+  const alts = ROMANISED[cyr[i]];
+  if (alts === undefined) return false;
+  for (const alt of alts) {
+    if (alt === '' ? cyr[i] === 'и' && i < cyr.length - 1 : !latin.startsWith(alt, j)) continue;
+    if (spells(latin, j + alt.length, cyr, i + 1)) return true;
+  }
+  return false;
 }
 
 /**
@@ -797,7 +891,14 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
   if (ka || kb) return !(ka && kb) || a[0] === b[0]; // a relation label fits any name, not another relation
   if (a === b) return true; // the fold cache hands out one array per distinct name
   if (isNickMark(a[a.length - 1]) || isNickMark(b[b.length - 1])) {
-    for (const x of nameReadings(a)) for (const y of nameReadings(b)) if (namesCompatible(x, y)) return true;
+    // The readings of one name against the other as written, never one bracketed word against the
+    // other's: "Jun (David) Chen" and "Wei (David) Chen" both read "David Chen", and are two people.
+    // Under `strict` (looselyCompatible), the names as written only.
+    const ra = bareName(a);
+    const rb = bareName(b);
+    if (strict) return namesCompatible(ra, rb);
+    for (const x of nameReadings(a)) if (namesCompatible(x, rb)) return true;
+    for (const y of nameReadings(b)) if (namesCompatible(ra, y)) return true;
     return false;
   }
   const ta = isTitleMark(a[0]);
