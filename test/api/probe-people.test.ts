@@ -219,6 +219,31 @@ for (const engine of ENGINES) {
       assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [9, 6, 3, 0]);
     });
 
+    it('fifth probe: a brother and sister whose names romanise into each other only with a slip (Олег / Olga) stay two on the landline', async () => {
+      const entries = [
+        { name: 'Олег Петров', phones: ['+7 916 111-11-11', '+7 495 123-45-67'] },
+        { name: 'Olga Petrova', phones: ['+79162222222', '+74951234567'] },
+        // One person: his phone's card in Cyrillic and another in Latin, each with a number of its own.
+        { name: 'Дмитрий Орлов', phones: ['+7 916 333-33-33', '+7 495 765-43-21'] },
+        { name: 'Dmitry Orlov', phones: ['+79164444444', '+74957654321'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-5', source: { type: 'ios' }, entries });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.phones]);
+      assert.ok(!r.body.data.some((d: any) => d.phones.includes('+79161111111') && d.phones.includes('+79162222222')), JSON.stringify(rows));
+      assert.ok(
+        r.body.data.some((d: any) => d.phones.includes('+79163333333') && d.phones.includes('+79164444444')),
+        JSON.stringify(rows),
+      );
+      assert.equal(rows.length, 3, JSON.stringify(rows));
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [4, 3, 1, 0]);
+      const get = await api.get('/v0/address-book/people-5');
+      assert.equal(get.status, 200, get.text);
+      assert.equal(get.body.data.length, 3, get.text);
+    });
+
     it('fourth probe: a shared bracketed word, a maiden name in brackets, a short form of two genders keep two people of the landline apart', async () => {
       const family = (n: number) => `+1 212 555 01${String(n).padStart(2, '0')}`;
       const entries = [

@@ -369,7 +369,8 @@ function generationOf(name: readonly string[]): boolean {
  * Whether two compatible names agree only loosely: one name with a generation and one without ("John
  * Smith" fits "John Smith Jr", and names his father as well), or two names in scripts that cannot be
  * compared (scriptsUncompared: "山田 太郎" and "やまだ はなこ", "김민준" and "John Kim": no letter of one
- * can say whether the other is the same person), or names that agree only through a bracketed word or
+ * can say whether the other is the same person; "Olga Petrova" and "Олег Петров", which romanise into
+ * each other only with a slip), or names that agree only through a bracketed word or
  * a short form of a man's name and a woman's (looselyCompatible: "Mary (Taylor) Jones" and "Taylor
  * Jones", "Alex Kim" and "Alexandra Kim"). Not a relation label beside a name ("Mom"
  * fits "John Doe"): "Mom" with her mobile and home number beside her own card with her mobile and work

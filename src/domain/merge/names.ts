@@ -1275,6 +1275,21 @@ function nicknamesOf(w: string): string[] {
  * Nick in Νίκος).
  */
 function romanisedClose(latin: string, other: string): boolean {
+  const { full, sub, n, m, w } = romanisedDistances(latin, other);
+  if (full[n * w + m] < Math.max(2, m / 3, n / 3)) return true;
+  if (m < 3) return false;
+  for (let i = 0; i <= n; i++) if (sub[i * w + m] === 0) return true;
+  return false;
+}
+
+/** Whether Latin `latin` is, letter by letter, one of the romanisations of `other` (ROMANISED): no slip at all. */
+function romanisedExactly(latin: string, other: string): boolean {
+  const { full, n, m, w } = romanisedDistances(latin.replace(/x/g, 'ks'), other);
+  return full[n * w + m] === 0;
+}
+
+/** The edit distances of romanisedClose: `full` for the whole words, `sub` for a short form found inside `other`. */
+function romanisedDistances(latin: string, other: string) {
   const n = other.length;
   const m = latin.length;
   const w = m + 1;
@@ -1301,10 +1316,7 @@ function romanisedClose(latin: string, other: string): boolean {
       }
     }
   }
-  if (full[n * w + m] < Math.max(2, m / 3, n / 3)) return true;
-  if (m < 3) return false;
-  for (let i = 0; i <= n; i++) if (sub[i * w + m] === 0) return true;
-  return false;
+  return { full, sub, n, m, w };
 }
 
 /** Whether two strings are one substitution, insertion or deletion apart. */
@@ -1391,9 +1403,11 @@ const HAN_KANA = HAN | KANA;
 
 /**
  * Whether two names (folded) are written in scripts that neither compare letter by letter nor romanise
- * into each other (romanisedApart covers Latin beside Cyrillic or Greek): Han, kana (a name of two words
- * or more beside one in Han), Hangul, Arabic, Hebrew, Thai ... beside another script. Their letters can
- * neither tell one person nor two: links.ts reads them as names that agree only loosely, as a generation
+ * into each other word for word: Han, kana (a name of two words or more beside one in Han), Hangul,
+ * Arabic, Hebrew, Thai ... beside another script, and Latin beside Cyrillic or Greek unless each Latin
+ * word is a romanisation of a word of the other letter by letter (`Ivan Petrov` / `Иван Петров`; not
+ * `Olga Petrova` / `Олег Петров`, which romanisedApart's generous fit lets through). Their letters
+ * cannot tell one person from two: links.ts reads them as names that agree only loosely, as a generation
  * suffix beside the bare name, and keeps two cards apart that each hold a number of their own beside
  * the shared one (the father and the daughter on the family landline: `山田 太郎`, `やまだ はなこ`).
  */
@@ -1403,7 +1417,23 @@ export function scriptsUncompared(a: readonly string[], b: readonly string[]): b
   if (ra.length === 0 || rb.length === 0 || ra[0][0] === '~' || rb[0][0] === '~' || comparableScripts(ra, rb)) return false;
   const sa = wholeScript(ra);
   const sb = wholeScript(rb);
-  return !(sa !== 0 && sb !== 0 && sa !== sb && (sa === 1 || sb === 1));
+  // Latin beside Cyrillic or Greek: romanisedApart vetoes names that clearly differ, but its fit is
+  // generous (a slip of a letter or two, short forms: `Олег` fits `Olga`, `Александр` fits `Alexandra`),
+  // so only names that are each other's romanisation letter by letter, word for word, agree firmly.
+  if (sa !== 0 && sb !== 0 && sa !== sb && (sa === 1 || sb === 1)) return !romanisedWordForWord(sa === 1 ? ra : rb, sa === 1 ? rb : ra);
+  return true;
+}
+
+/** As many words, and each Latin word (two letters or more) one of the romanisations of a word of the other (romanisedExactly). */
+function romanisedWordForWord(latin: readonly string[], other: readonly string[]): boolean {
+  if (latin.length !== other.length) return false;
+  for (const l of latin) {
+    if (l.length < 2 || !/^[a-z]+$/.test(l)) return false;
+    let found = false;
+    for (let j = 0; j < other.length && !found; j++) found = romanisedExactly(l, other[j]);
+    if (!found) return false;
+  }
+  return true;
 }
 
 function comparableScripts(a: readonly string[], b: readonly string[]): boolean {
