@@ -1843,6 +1843,49 @@ test('MUST NOT merge: a name in Latin and one in Cyrillic that romanise to two d
   );
 });
 
+test('MUST merge: one Greek or Ukrainian name in two of its Latin forms (Georgios / Giorgos, Sergey / Serhiy) on one mobile is one row', () => {
+  // A review of issue #12: one person's mail account (the formal or Russian form) and phone card (the
+  // everyday or Ukrainian form) vetoed each other, and the person was two rows.
+  for (const [a, b] of [
+    ['Georgios Papadopoulos', 'Giorgos Papadopoulos'],
+    ['Yorgos Papadopoulos', 'Georgios Papadopoulos'],
+    ['Konstantinos Pappas', 'Kostas Pappas'],
+    ['Ioannis Pappas', 'Giannis Pappas'],
+    ['Sergey Bondar', 'Serhiy Bondar'],
+    ['Olga Shevchenko', 'Olha Shevchenko'],
+    ['Tatiana Koval', 'Tetiana Koval'],
+    ['Alexander Melnyk', 'Oleksandr Melnyk'],
+    ['Andrey Melnyk', 'Andriy Melnyk'],
+  ]) {
+    const cs = merge(
+      [
+        { name: a, emails: ['p@x.example'], phones: ['+380501111111'] },
+        { name: b, phones: ['+380501111111'] },
+      ],
+      'UA',
+    );
+    assert.equal(cs.length, 1, `${a} / ${b}`);
+  }
+  // Two people still: other names of one family on the landline, each with a mobile.
+  for (const [a, b] of [
+    ['Olena Koval', 'Olga Koval'],
+    ['Maria Petrova', 'Marina Petrova'],
+    ['Andrea Melnyk', 'Andrey Melnyk'],
+    ['Nikos Pappas', 'Giorgos Pappas'],
+  ]) {
+    const cs = merge(
+      [
+        { name: a, phones: ['+380501111111', '+380442222222'] },
+        { name: b, phones: ['+380503333333', '+380442222222'] },
+      ],
+      'UA',
+    );
+    assert.equal(cs.length, 2, `${a} / ${b}`);
+  }
+  // An initial fits a group's form most sources write ("A." for Alexander / Oleksandr), never its other one.
+  assert.equal(namesCompatible(foldName('O. Smith'), foldName('Alexander Smith')), false);
+});
+
 test('MUST NOT merge: a Latin and a Cyrillic name that fit only by the generous romanisation (a slip, a short form), each with a mobile, on the family landline', () => {
   // Review: romanisedApart's fit lets a letter or two slip, so a husband and wife or a brother and sister
   // (Олег / Olga, Александр / Alexandra, Иван Петров / Ivana Petrova) never vetoed, and each pair on the

@@ -229,6 +229,32 @@ const NICKNAME_GROUPS = [
   'юрии юра',
   'яков яша',
   'олександр сашко',
+  // One name in Latin as Greeks write it formally (passports, the ELOT romanisation of the church name)
+  // and as they are called ("Georgios" on the mail account, "Giorgos" on the phone), and Ukrainian names
+  // in their Ukrainian and their Russian forms (Сергій: "Serhiy", Сергей: "Sergey"), which one person's
+  // sources mix. Each group is one name of one gender; its first word, whose initial an initial fits
+  // (GROUP_INITIALS), is the form most sources write.
+  'georgios giorgos yorgos yiorgos',
+  'konstantinos kostas',
+  'ioannis giannis yannis yiannis',
+  'dimitrios dimitris',
+  'nikolaos nikos',
+  'panagiotis panayiotis panos',
+  'evangelos vangelis',
+  'athanasios thanasis',
+  'vasileios vasilis',
+  'sergey sergei serhiy serhii sergiy',
+  'olga olha',
+  'tatiana tatyana tetiana',
+  'alexander aleksandr oleksandr',
+  'vladimir volodymyr',
+  'nikolai nikolay mykola',
+  'andrey andrei andriy andrii',
+  'svetlana svitlana',
+  'elena olena',
+  'mikhail mykhailo',
+  'yuriy yurii yuri yury',
+  'ekaterina kateryna',
 ];
 /**
  * Name -> the groups it is in ("jon" is Jonathan's short form and a spelling of John). Every two names of
