@@ -545,6 +545,26 @@ function sdkValues(v: unknown, read: (x: unknown) => { value: string } | undefin
 }
 
 /**
+ * The e-mails (or phones) an entry's SDK list fields `keys` give, in the order read (at most
+ * MAX_SDK_ITEMS), beside the field each came from; a note per field looked at (read, faxes left out, items
+ * with nothing usable). Null when no field gives one.
+ */
+function sdkList(e: Record<string, unknown>, keys: readonly string[], phones: boolean, notes: OtherFieldNote[]): [string[], string[]] | null {
+  const values: string[] = [];
+  const from: string[] = [];
+  for (const k of keys) {
+    if (e[k] === undefined || e[k] === null) continue;
+    const r = sdkValues(e[k], phones ? phoneOf : emailOf, phones);
+    if (r.values.length > 0) notes.push({ key: k, message: phones ? readAs('phones', '"phone" or "phones"') : readAs('emails', '"email" or "emails"') });
+    if (r.notPersonal > 0) notes.push({ key: k, message: FAX_LEFT_OUT });
+    if (r.unusable > 0) notes.push({ key: k, message: phones ? PHONE_UNUSABLE : EMAIL_UNUSABLE });
+    values.push(...r.values);
+    for (let j = 0; j < r.values.length; j++) from.push(k);
+  }
+  return values.length === 0 ? null : [values.slice(0, MAX_SDK_ITEMS), from.slice(0, MAX_SDK_ITEMS)];
+}
+
+/**
  * The Kith fields an entry's other fields give, where the entry has none of its own (never over a given
  * one, never added to one): the name (other name fields, Google's `names`, else Graph's
  * `emailAddresses[].name`), e-mails and phones from the SDKs' lists, company, title, nickname and
@@ -565,20 +585,8 @@ export function readOtherFields(e: Record<string, unknown>): OtherFields {
     }
   }
   if (notGiven(e.email) && notGiven(e.emails)) {
-    const emails: string[] = [];
-    const emailsFrom: string[] = [];
-    for (const k of SDK_EMAIL_FIELDS) {
-      if (e[k] === undefined || e[k] === null) continue;
-      const r = sdkValues(e[k], emailOf, false);
-      if (r.values.length > 0) notes.push({ key: k, message: readAs('emails', '"email" or "emails"') });
-      if (r.unusable > 0) notes.push({ key: k, message: EMAIL_UNUSABLE });
-      emails.push(...r.values);
-      for (let j = 0; j < r.values.length; j++) emailsFrom.push(k);
-    }
-    if (emails.length > 0) {
-      fields.emails = emails.slice(0, MAX_SDK_ITEMS);
-      from.emails = emailsFrom.slice(0, MAX_SDK_ITEMS);
-    }
+    const r = sdkList(e, SDK_EMAIL_FIELDS, false, notes);
+    if (r !== null) [fields.emails, from.emails] = r;
   }
   if (fields.name === undefined && hasNoName(e) && Array.isArray(e.emailAddresses)) {
     // Graph's name of an address (`{"name": "Ann Lee", "address": …}`), when nothing else names the person.
@@ -595,21 +603,8 @@ export function readOtherFields(e: Record<string, unknown>): OtherFields {
     }
   }
   if (notGiven(e.phone) && notGiven(e.phones)) {
-    const phones: string[] = [];
-    const phonesFrom: string[] = [];
-    for (const k of SDK_PHONE_FIELDS) {
-      if (e[k] === undefined || e[k] === null) continue;
-      const r = sdkValues(e[k], phoneOf, true);
-      if (r.values.length > 0) notes.push({ key: k, message: readAs('phones', '"phone" or "phones"') });
-      if (r.notPersonal > 0) notes.push({ key: k, message: FAX_LEFT_OUT });
-      if (r.unusable > 0) notes.push({ key: k, message: PHONE_UNUSABLE });
-      phones.push(...r.values);
-      for (let j = 0; j < r.values.length; j++) phonesFrom.push(k);
-    }
-    if (phones.length > 0) {
-      fields.phones = phones.slice(0, MAX_SDK_ITEMS);
-      from.phones = phonesFrom.slice(0, MAX_SDK_ITEMS);
-    }
+    const r = sdkList(e, SDK_PHONE_FIELDS, true, notes);
+    if (r !== null) [fields.phones, from.phones] = r;
   }
   for (const [k, target] of SDK_STRING_FIELDS) {
     const v = part(e[k]);
