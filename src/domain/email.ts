@@ -281,6 +281,8 @@ function repair(raw: string): string {
   s = s
     .trim()
     .replace(/^smtp:\s*/i, '')
+    // A vCard line pasted whole ("EMAIL;TYPE=INTERNET:a@b.com", Apple's "item1.EMAIL;type=pref:a@b.com").
+    .replace(/^(?:item\d+\.)?EMAIL(?:;[^:;@]*)*:\s*/i, '')
     .replace(/^\p{L}[\p{L}\p{M} ._-]{0,24}:\s*(?=[^\s:]*@)/u, '')
     .replace(/^\*\s+/, '');
   // RFC 5322 comments around the parts ("john.smith(home)@example.com", "(x)a@b.com", "a@(x)b.com"):
@@ -292,6 +294,9 @@ function repair(raw: string): string {
     )
     .trim();
   s = s.replace(/^("[^"]*"|\S+?)\s*@\s*(\S+)$/u, '$1@$2');
+  // A doubled at sign ("ann@@x.com", a key held down or a paste over a typed '@'): one run of '@'s, the
+  // only one, between a local part and a host. No address holds two '@'s side by side outside quotes.
+  s = s.replace(DOUBLED_AT_RE, '$1@$2');
   const named = /^(?:"[^"@]*"|[^@[\]()<>"])*[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u.exec(s);
   if (named) s = named[1]!;
   // "Ann Lee ann@x.com": a name before the address without its angle brackets (a contact exported as
@@ -305,6 +310,9 @@ function repair(raw: string): string {
   else if (s.indexOf('<') >= 0) s = angledInText(s) ?? unclosedAngle(s) ?? s;
   return s === raw.trim() ? raw : s;
 }
+
+/** A doubled (or tripled) at sign and no other '@': "ann@@x.com" (see repair). */
+const DOUBLED_AT_RE = /^([^@\s"]+)@{2,3}([^@\s"]+)$/u;
 
 /** "[at]", "(at)", "{at}", "<at>", "[@]" and the same for "dot", as web pages write an address to hide it. */
 const AT_BRACKETED_G = /\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*/giu;
@@ -761,6 +769,7 @@ function scan(display: string): NormEmail | null | undefined {
     junk: classifyLocal(local, info.junk),
     role: isRoleLocal(local) || isBulkMailHost(info.junk) || isBrandOf(local, info),
   };
+  if (info.placeholder || isPlaceholderLocal(local, domain)) return placeholder(v);
   return hasCarrierPrefix(local) ? unwrapCarrier(v, localRaw) : v;
 }
 
@@ -780,6 +789,8 @@ interface DomainInfo {
   initials: number;
   /** Its brand (junk.ts domainBrand), found when first needed (see isBrandOf). */
   brand: string | undefined;
+  /** A domain that says "no e-mail" (noemail.com: see isPlaceholderDomain). */
+  placeholder: boolean;
 }
 
 /**
@@ -845,6 +856,7 @@ function domainInfo(display: string, from: number, to: number, upper: boolean): 
     badALabel: badALabel(name),
     initials: labelInitials(name),
     brand: undefined,
+    placeholder: isPlaceholderDomain(name),
   };
   if (domainCount >= DOMAIN_MAX) {
     clearDomains();
@@ -962,7 +974,71 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
     junk: classify(local, domain),
     role: isRoleAddress(local, domain),
   };
+  if (isPlaceholderDomain(domain) || isPlaceholderLocal(local, domain)) return placeholder(v);
   return !quoted && hasCarrierPrefix(local) ? unwrapCarrier(v, localRaw) : v;
+}
+
+/**
+ * Placeholders: what a form, a CRM or a shop's till writes in an e-mail field when the person gave no
+ * address (`noemail@noemail.com`, `none@none.com`, `test@test.com`, `jane.doe@noemail.com`,
+ * `unknown@gmail.com`). They are well formed, and some are even delivered (to a stranger's mailbox), but
+ * they are nobody's address: read as one, every card holding the same placeholder was one mailbox, and
+ * the people on those cards were fused into one row (a card holding only an address is a copy of the
+ * mailbox's owner), with an invite going to the placeholder. So a placeholder is read as no address
+ * (junk 'invalid'): it links nobody, and a card with nothing else is left out as `invalid`, or, when the
+ * owner wrote to it or starred it, kept and marked `unusable`. Only forms that say "no address": a local
+ * part that says so at any domain, the same filler word as local part and domain name, or a domain named
+ * "no e-mail". A person's own domain (`maria@maria.com`) and a role word (`info@info.com`) are not filler.
+ */
+const PLACEHOLDER_LOCALS: ReadonlySet<string> = new Set([
+  'noemail',
+  'no-email',
+  'no_email',
+  'no.email',
+  'nomail',
+  'no-mail',
+  'no_mail',
+  'no.mail',
+  'noemailaddress',
+  'noaddress',
+  'no-address',
+  'donotemail',
+  'do-not-email',
+  'do_not_email',
+  'do.not.email',
+  'dontemail',
+  'none',
+  'noneprovided',
+  'notprovided',
+  'notavailable',
+  'unknown',
+  'null',
+]);
+/** Filler words that are a placeholder as both the local part and the domain's name ("test@test.com"). */
+const FILLER_WORDS: ReadonlySet<string> = new Set(['test', 'none', 'null', 'nil', 'na', 'email', 'mail', 'unknown', 'asdf', 'qwerty', 'fake', 'dummy', 'sample', 'abc']);
+/** Domain names that say "no e-mail" ("jane.doe@noemail.com"). */
+const PLACEHOLDER_DOMAIN_WORDS: ReadonlySet<string> = new Set(['noemail', 'no-email', 'nomail', 'no-mail', 'noaddress', 'donotemail', 'dontemail']);
+/** What may follow a domain's name for the rules above: a top-level domain, or a ccTLD's second level ("co.uk"). */
+const SHORT_SUFFIX_RE = /^[a-z]{2,63}(?:\.[a-z]{2})?$/;
+
+/** Whether a domain (lower-case) is named "no e-mail" ("noemail.com", "nomail.co.uk"). */
+function isPlaceholderDomain(domain: string): boolean {
+  const dot = domain.indexOf('.');
+  return dot > 0 && PLACEHOLDER_DOMAIN_WORDS.has(domain.slice(0, dot)) && SHORT_SUFFIX_RE.test(domain.slice(dot + 1));
+}
+
+/** Whether a local part (lower-case) is a placeholder at `domain`: it says "no address", or it is the domain's filler name. */
+function isPlaceholderLocal(local: string, domain: string): boolean {
+  if (local.length > 16) return false;
+  if (PLACEHOLDER_LOCALS.has(local)) return true;
+  // "test@test.com", "x@x.com", "xxx@xxx.com": the same filler as local part and domain name.
+  if (domain.length <= local.length || domain.charCodeAt(local.length) !== 46 || !domain.startsWith(local)) return false;
+  return (FILLER_WORDS.has(local) || /^([a-z])\1{0,3}$/.test(local)) && SHORT_SUFFIX_RE.test(domain.slice(local.length + 1));
+}
+
+/** A placeholder read as no address (see PLACEHOLDER_LOCALS): junk 'invalid', shown as written. */
+function placeholder(v: NormEmail): NormEmail {
+  return { display: v.display, key: v.key, domain: v.domain, junk: 'invalid', role: false };
 }
 
 /**

@@ -350,7 +350,7 @@ export function readOrRepair(raw: string, read: Reader): NormPhone | null {
  * with it true a field of a number and its shortened alternatives gives its first (readOne).
  */
 function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | null {
-  const s = raw.trim();
+  const s = secondExtensionCut(raw.trim());
   if (s === '') return null;
   if (isTelWithContext(s)) {
     const local = telWithContext(s);
@@ -369,6 +369,30 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
   // A vanity number read on its digits alone (no country known): only when nothing else has a key.
   if (spelled !== null && (r === null || r.key === null)) return { display: s, key: spelled.key };
   return r;
+}
+
+/**
+ * A vCard line pasted whole into a phone field ("TEL;TYPE=CELL:+1 415 …", Apple's grouped
+ * "item1.TEL;type=pref:+1 415 …"): its value. The group's digit ("item1") was read as the first digit of
+ * the number ("n:114155550166"), so the person's number never met the same number from another source.
+ */
+const VCARD_TEL_RE = /^(?:item\d+\.TEL(?:;[^:;]*)*|TEL(?:;[^:;]*)+):\s*/i;
+function vcardValue(s: string): string {
+  return s.replace(VCARD_TEL_RE, '');
+}
+
+/**
+ * A second extension after the first ("… x12, x14", "… ext. 12 ext. 14", "… x12 or x14": two direct
+ * lines behind one switchboard): the number with its first extension, as "ext 12/14" reads. With both,
+ * the number had no key (a card holding only it was left out as nothing to invite: a person lost) or
+ * one made-up extension of both ("ext=1214").
+ */
+const SECOND_EXTENSION_RE =
+  /^(.*\d.*?(?:\bext\.?|\bextension|(?<=[\d\s])x\.?)\s*\d{1,6})\s*(?:(?:[,;/&]|\bor\b|\band\b)\s*(?:(?:\bext\.?|\bextension|x\.?)\s*)?|(?:\bext\.?|\bextension|x\.?)\s*)\d{1,6}\s*$/i;
+function secondExtensionCut(s: string): string {
+  if (s.length < 12 || !/[a-z]/i.test(s)) return s;
+  const m = SECOND_EXTENSION_RE.exec(s);
+  return m === null ? s : m[1]!;
 }
 
 /** The better of the first reading `v` of `s` and the reading of its repaired form `fixed` (readRepaired). */
@@ -1176,6 +1200,26 @@ function callingPlanOf(callingCode: number): CallingPlan | null | undefined {
   return callingPlans[callingCode];
 }
 
+/**
+ * Whether `digits` is `national` (a national number of `callingCode`) written at home with the national
+ * (trunk) prefix of one of the code's countries, read from the parser's metadata: "89161234567" is
+ * +7 916 123 45 67 written in Russia ("8 916 123-45-67"), "80291234567" +375 29 123 45 67 in Belarus.
+ * Only prefixes other than 0 need it (nationalAliases drops leading zeros itself); plans whose prefix
+ * is rewritten (a transform rule) are not read.
+ */
+export function isTrunkNational(digits: string, callingCode: string, national: string): boolean {
+  if (digits.length <= national.length || !digits.endsWith(national) || !isCallingCode(callingCode)) return false;
+  const calling = callingPlanOf(Number(callingCode));
+  if (!calling) return false;
+  const prefix = digits.slice(0, digits.length - national.length);
+  for (const p of calling.countries) {
+    if (p.nationalPrefix === null || p.transformRule !== null) continue;
+    const m = p.nationalPrefix.exec(prefix);
+    if (m !== null && m[0] === prefix && !/^0+$/.test(prefix)) return true;
+  }
+  return false;
+}
+
 let supportedRegions: Set<string> | null = null;
 
 function regionPlan(region: string): { plan: Plan; calling: CallingPlan } | null {
@@ -1403,7 +1447,9 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   if (typeof raw !== 'string') return null;
   // A number in one of the common shapes (fastE164, fastPath) costs less to read than to look up in the
   // cache, and that reading is final (its key is a 'p:' key: readOrRepair keeps it): only the rest is cached.
-  const s = raw.trim();
+  let s = raw.trim();
+  const c = s.charCodeAt(0) | 0x20;
+  if (c === 116 /* t */ || c === 105 /* i */) raw = s = vcardValue(s);
   if (s !== '') {
     const fast = fastE164(s) ?? fastPath(s, region);
     if (fast !== null) return fast;

@@ -284,5 +284,59 @@ for (const engine of ENGINES) {
       assertAddsUp(c);
       assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [12, 10, 2, 0]);
     });
+    it('sixth probe: joined initials, Mari for María, a Russian trunk 8, two extensions, vCard lines; the landline keeps its people apart', async () => {
+      const entries = [
+        // One person each, across sources and formats.
+        { name: 'JP Martin', phones: ['+33 6 11 22 33 44'] },
+        { name: 'Jean-Pierre Martin', email: 'jp.martin@orange.example', phones: ['+33611223344'] },
+        { name: 'Mari García', phones: ['+34 612 345 678'] },
+        { name: 'María García López', email: 'maria.garcia@mail.example', phones: ['+34612345678'] },
+        { name: 'Ivan Petrov', phones: ['8 916 123-45-67'] },
+        { name: 'Иван Петров', email: 'ivan@mail.example', phones: ['+7 916 123 45 67'] },
+        { name: 'Joe Bloggs', phones: ['item1.TEL;type=pref:+1 415 555 0166'] },
+        { name: 'Joe Bloggs', email: 'EMAIL;TYPE=INTERNET:joe@bloggs.example', phones: ['+1 (415) 555-0166'] },
+        // A person with only a number with two extensions: kept.
+        { name: 'Eve Adams', phones: ['+1 415 555 0144 x12, x14'] },
+        // Two people each, each with a mobile of their own beside the family landline.
+        { name: 'JP Durand', phones: ['+33 6 55 44 33 11', '+33 1 45 67 89 11'] },
+        { name: 'Jacques Durand', phones: ['+33699887711', '+33145678911'] },
+        { name: 'Mari Tanaka', phones: ['+81 90-1111-3333', '+81 3-1111-3333'] },
+        { name: 'Maria Tanaka', phones: ['+819022224444', '+81311113333'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-6', source: { type: 'ios', phone: '+14155550100' }, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]);
+      const byPhone = (p: string) => r.body.data.filter((d: any) => d.phones.includes(p));
+      for (const [p, email] of [
+        ['+33611223344', 'jp.martin@orange.example'],
+        ['+34612345678', 'maria.garcia@mail.example'],
+        ['+79161234567', 'ivan@mail.example'],
+        ['+14155550166', 'joe@bloggs.example'],
+      ]) {
+        assert.equal(byPhone(p).length, 1, `${p}: ${JSON.stringify(rows)}`);
+        assert.deepEqual(byPhone(p)[0].emails, [email], JSON.stringify(rows));
+      }
+      assert.deepEqual(
+        byPhone('+14155550144;ext=12').map((d: any) => d.name),
+        ['Eve Adams'],
+      );
+      for (const [landline, a, b] of [
+        ['+33145678911', '+33655443311', '+33699887711'],
+        ['+81311113333', '+819011113333', '+819022224444'],
+      ]) {
+        assert.equal(byPhone(landline).length, 2, `${landline}: ${JSON.stringify(rows)}`);
+        assert.ok(!byPhone(a)[0].phones.includes(b), `${a} and ${b} in one row: ${JSON.stringify(rows)}`);
+      }
+      assert.equal(rows.length, 9, JSON.stringify(rows));
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [13, 9, 4, 0]);
+      const g = await api.get('/v0/address-book/people-6');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        g.body.data.map((d: any) => [d.name, d.emails, d.phones]),
+        rows,
+      );
+    });
   });
 }

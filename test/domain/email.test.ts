@@ -893,3 +893,13 @@ test('an address written to hide it from harvesters, "jane [at] example [dot] co
     assert.equal(parseEmailSlow(raw), null, raw);
   }
 });
+
+test('a vCard line pasted into an e-mail field is its address (EMAIL;TYPE=INTERNET:…, item1.EMAIL;type=pref:…): it was invalid and the card left out', () => {
+  for (const s of [
+    'EMAIL;TYPE=INTERNET:joe@bloggs.example',
+    'EMAIL;type=INTERNET;type=HOME;type=pref:joe@bloggs.example',
+    'item1.EMAIL;type=INTERNET:joe@bloggs.example',
+  ]) {
+    assert.equal(normalizeEmail(s)?.key, 'joe@bloggs.example', s);
+  }
+});

@@ -2263,3 +2263,76 @@ test('MUST merge: two romanisations of one Russian name in Latin (Dmitri / Dmitr
     2,
   );
 });
+
+test("MUST merge: two initials written together (JP Martin) on the full name's mobile (Jean-Pierre Martin); MUST NOT: JP or J. P. beside another given name, each with a mobile, on the family landline", () => {
+  assertRowsOnOneNumber(
+    [
+      ['JP Martin', 'Jean-Pierre Martin'],
+      ['JP Martin', 'J. P. Martin'],
+      ['AJ Smith', 'Andrew James Smith'],
+    ],
+    1,
+  );
+  for (const [a, b] of [
+    ['JP Martin', 'Jacques Martin'],
+    ['J. P. Martin', 'Jacques Martin'],
+    ['J P Martin', 'Martin'],
+  ]) {
+    assert.equal(rowsOnLandline(a, b), 2, `${a} / ${b}`);
+    assert.equal(rowsOnLandline(b, a), 2, `${b} / ${a}`);
+  }
+  // The same initials, and the full name they stand for, on two cards with mobiles of their own still fit.
+  assert.equal(rowsOnLandline('JP Martin', 'Jean-Pierre Martin'), 1);
+  // A family name of two letters in capitals (a directory's "LI Wei") is no pair of initials.
+  assert.deepEqual(foldName('LI Wei'), ['li', 'wei']);
+  assert.deepEqual(foldName('NG Ka Ming'), ['ng', 'ka', 'ming']);
+  assert.deepEqual(foldName('JP Martin'), ['j', 'p', 'martin']);
+});
+
+test('MUST merge: Mari, what María is called in Spain, with her double surname on her mobile; MUST NOT: Mari and Maria, each with a mobile, on the family landline', () => {
+  assertRowsOnOneNumber(
+    [
+      ['Mari García', 'María García López'],
+      ['Merche Ruiz', 'Mercedes Ruiz Soto'],
+    ],
+    1,
+  );
+  assert.equal(rowsOnLandline('Mari Tanaka', 'Maria Tanaka'), 2);
+  assert.equal(rowsOnLandline('Maria Tanaka', 'Mari Tanaka'), 2);
+  assertRowsOnOneNumber([['Mari García', 'Marina García']], 2);
+});
+
+test("MUST merge: a Russian number written at home with its trunk 8 (8 916 123-45-67) and the same number with +7, whatever the book's country; other numbers stay two", () => {
+  for (const region of ['US', 'FR', null] as const) {
+    const cs = merge(
+      [
+        { name: 'Ivan Petrov', phones: ['8 916 123-45-67'] },
+        { name: 'Иван Петров', phones: ['+7 916 123 45 67'] },
+      ],
+      region,
+    );
+    assert.equal(cs.length, 1, String(region));
+  }
+  // Belarus: 8 0 29 ... is +375 29 ...
+  assert.equal(
+    merge(
+      [
+        { name: 'Olga Ivanova', phones: ['8 029 123-45-67'] },
+        { name: 'Olga Ivanova', phones: ['+375 29 123 45 67'] },
+      ],
+      'US',
+    ).length,
+    1,
+  );
+  // Not a tail: another digit before the national number is another number.
+  assert.equal(
+    merge(
+      [
+        { name: 'Ivan Petrov', phones: ['5 916 123-45-67'] },
+        { name: 'Иван Петров', phones: ['+7 916 123 45 67'] },
+      ],
+      'US',
+    ).length,
+    2,
+  );
+});

@@ -1304,3 +1304,31 @@ test('a valid full number of a small plan is a number, however short its nationa
   assert.equal(normalizePhone('312 345', 'US')?.key ?? null, null);
   assert.equal(normalizePhone('+1 234 5678', 'US')?.key ?? null, null);
 });
+
+test('a number with two extensions is the number with its first (x12, x14; ext. 12 ext. 14; x12 or x14): it had no key, or one of both extensions', () => {
+  for (const s of [
+    '+1 415 555 0144 x12, x14',
+    '+1 415 555 0144 x12 x14',
+    '+1 415 555 0144 x12;x14',
+    '(415) 555-0144 ext. 12 ext. 14',
+    '415-555-0144 x12 or x14',
+  ]) {
+    assert.deepEqual(normalizePhone(s, 'US'), { display: '+14155550144;ext=12', key: 'p:+14155550144;ext=12' }, s);
+  }
+  assert.equal(normalizePhone('(415) 555-0144 ext. 12 ext. 14', null)?.key, 'n:4155550144;ext=12');
+  // A list of two numbers is still a list.
+  assert.equal(normalizePhone('+1 415 555 0144 x12, 415 555 0155', 'US')?.key === 'p:+14155550144;ext=12', false);
+});
+
+test('a vCard line pasted into a phone field is its value (TEL;TYPE=CELL:…, item1.TEL;type=pref:…); tel: with a context as before', () => {
+  for (const s of [
+    'item1.TEL;type=pref:+1 415 555 0166',
+    'TEL;TYPE=CELL:+1-415-555-0166',
+    'TEL;VALUE=uri;TYPE=cell:tel:+1-415-555-0166',
+    'item2.TEL:+14155550166',
+  ]) {
+    assert.equal(normalizePhone(s, 'US')?.key, 'p:+14155550166', s);
+    assert.equal(normalizePhone(s, null)?.key, 'p:+14155550166', s);
+  }
+  assert.equal(normalizePhone('tel:4155550136;phone-context=+1', null)?.key, 'p:+14155550136');
+});

@@ -2,7 +2,7 @@
  * Which entries a shared key may link: the key index of a book, national-number aliases, the per-key
  * guard (shared numbers, hubs, switchboards, colleagues) and the app's alias groups.
  */
-import { isCallingCode } from '../phone.ts';
+import { isCallingCode, isTrunkNational } from '../phone.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
@@ -96,7 +96,7 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
       // digits must be a real calling code ("0863955635" is "+353 86 395 5635": 3 of them), or nothing
       // at all (the national-only string already held the country code, as "00353 86..." does).
       const hits = (byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? []).filter((k) => {
-        if (!k.endsWith(d)) return false;
+        if (!k.endsWith(d)) return trunkWritten(k, d);
         const cc = k.slice(3, k.length - d.length);
         // Not a local number without its area code ("234-5679" beside "+1 212 234 5679"): which area it
         // is in is unknown here (the owner's own may be another), and the join would fuse two people.
@@ -107,6 +107,24 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
     alias.set(key, target);
   }
   return alias;
+}
+
+/**
+ * Whether the full key `k` ('p:+' code national) is the national-only digits `d` written at home with a
+ * trunk prefix other than 0 ("8 916 123-45-67" and "+7 916 123 45 67": the same Russian mobile, which
+ * stayed two rows when the book's country was not Russia). Exactly the national number after the prefix
+ * of one of the code's countries (phone.ts isTrunkNational), never a tail of it.
+ */
+function trunkWritten(k: string, d: string): boolean {
+  const e = k.indexOf(';');
+  const de = d.indexOf(';');
+  if (e < 0 !== de < 0 || (e >= 0 && k.slice(e) !== d.slice(de))) return false;
+  const full = e < 0 ? k.slice(3) : k.slice(3, e);
+  const digits = de < 0 ? d : d.slice(0, de);
+  for (let cc = 1; cc <= 3 && cc < full.length; cc++) {
+    if (isTrunkNational(digits, full.slice(0, cc), full.slice(cc))) return true;
+  }
+  return false;
 }
 
 /**

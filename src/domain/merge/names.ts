@@ -71,6 +71,14 @@ const CJK_HONORIFICS: readonly [string, string | null][] = (
 const ROMAN_HONORIFIC_RE = /-(?:san|sama|chan|kun|dono|sensei)\b/gi;
 const CAPITAL_INITIALS = /\bM[RS]\b(?!\.)/;
 const CAPITAL_INITIALS_ALL = /\bM[RS]\b(?!\.)/g;
+/**
+ * Two initials written together as the first word of a name (JOINED_INITIALS in foldTokens): two
+ * consonants ("JP", "TJ", "DJ"), or a vowel then a consonant no syllable ends with ("AJ", "EJ"); never a
+ * word that is a family name in capitals (a directory's "LI Wei", "NG", "WU", "AN", "OH", "LE", "MA"): a
+ * family name of two letters always holds a vowel ending it, or ends in n, ng, r or h. The name after it
+ * starts with a capital and a small letter (a name all in capitals is a directory's SURNAME GIVEN).
+ */
+const JOINED_INITIALS_RE = /^(?!NG\b)([BCDFGHJKLMNPQRSTVWXZ]|[AEIOU](?=[BCDFGJKLMPQSTVXZ]))([BCDFGHJKLMNPQRSTVWXZ])\s+(?=\p{Lu}\p{Ll})/u;
 
 /**
  * Common given-name short forms, so "Bob Jones" and "Robert Jones" holding the same number agree.
@@ -163,6 +171,14 @@ const NICKNAME_GROUPS = [
   'nikolai nikolay kolya',
   'vladimir volodya vova',
   'ignacio nacho',
+  // Spanish everyday forms: Mari is what María is called in Spain (Mari García / María García López),
+  // and a name of its own in Finland and Japan, so it agrees only loosely (UNISEX_SHORT_FORMS).
+  'maria mari',
+  'mercedes merche',
+  'concepcion concha conchi',
+  'rosario charo',
+  'pilar pili',
+  'enrique quique',
   'guadalupe lupe',
   'jesus chucho chuy',
   'guillermo memo',
@@ -272,12 +288,12 @@ NICKNAME_GROUPS.forEach((g, i) => {
 /**
  * Short forms that both men and women are called by, or that shorten a man's name and a woman's
  * (folded): "Alex" is Alexander and Alexandra, "Саша" Александр and Александра, "Женя" Евгений and
- * Евгения. Such a short form fits the full name, but cannot say that the card under it is not the son
+ * Евгения; and "Mari", María's short form in Spain and a name of its own elsewhere. Such a short form fits the full name, but cannot say that the card under it is not the son
  * beside his mother ("Alex Kim" and "Alexandra Kim" on the family landline): a match through one agrees
  * only loosely (looselyCompatible), as a generation suffix does.
  */
 const UNISEX_SHORT_FORMS = new Set(
-  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie саша шура женя валя слава'.split(' '),
+  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie mari саша шура женя валя слава'.split(' '),
 );
 
 /**
@@ -305,6 +321,18 @@ export function looselyCompatible(a: readonly string[], b: readonly string[]): b
 
 function mayAgreeLoosely(a: readonly string[]): boolean {
   for (const t of a) if (isNickMark(t) || UNISEX_SHORT_FORMS.has(t)) return true;
+  return twoInitials(a);
+}
+
+/**
+ * Whether a name holds two initials or more ("J. P. Durand", "JP Durand"). Beside a name of another
+ * number of words ("Jacques Durand", "Durand") it agrees only loosely (namesCompatible under `strict`):
+ * one of its initials fits no word of the other, which may be the son's or the father's name ("J. P.
+ * Durand" and "Jacques Durand", each with a mobile beside the family landline, were one row).
+ */
+function twoInitials(a: readonly string[]): boolean {
+  let n = 0;
+  for (const t of a) if (t.length === 1 && /[a-zа-я]/.test(t) && ++n === 2) return true; // not one Han character
   return false;
 }
 
@@ -562,6 +590,9 @@ function foldTokens(name: string): string[] {
   name = withoutPostNominals(name);
   // "MS Dhoni": two capitals without a dot, in a name not written in capitals, are initials, not a title.
   if (name.includes('M') && CAPITAL_INITIALS.test(name) && name !== name.toUpperCase()) name = name.replace(CAPITAL_INITIALS_ALL, (m) => `${m[0]} ${m[1]}`);
+  // "JP Martin", "AJ Smith": two capitals written together before a name written in capitals and small
+  // letters are two initials, as "J. P. Martin" ("Jean-Pierre Martin" on his mobile was a second row).
+  else if (JOINED_INITIALS_RE.test(name)) name = name.replace(JOINED_INITIALS_RE, '$1 $2 ');
   return titled(untitledTokens(name));
 }
 
@@ -930,6 +961,7 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
   const ta = isTitleMark(a[0]);
   const tb = isTitleMark(b[0]);
   if (ta || tb) return titledCompatible(a, b, ta, tb);
+  if (strict && a.length !== b.length && (twoInitials(a) || twoInitials(b))) return false;
   const small = a.length <= b.length ? a : b;
   const large = small === a ? b : a;
   // Bit mask of used tokens of the longer name (names have far fewer than 31 tokens; beyond, no reuse check).
