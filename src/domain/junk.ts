@@ -207,9 +207,10 @@ const BULK_PLATFORM_DOMAINS: ReadonlySet<string> = new Set([
   'sendibt2.com',
   'sendibt3.com',
   'sendibm1.com',
+  'mtasv.net', // Postmark's return paths (pm.mtasv.net)
 ]);
-/** Numbered sending domains of the same platforms (Campaign Monitor cmailN, Responsys rsysN, Brevo sendibN). */
-const BULK_PLATFORM_PATTERN = /(?:^|\.)(?:cmail\d+\.com|createsend\d+\.com|rsys\d+\.net|sendib[mt]\d+\.com)$/;
+/** Numbered sending domains of the same platforms (Campaign Monitor cmailN, Responsys rsysN, Brevo sendibN, SparkPost sparkpostmailN). */
+const BULK_PLATFORM_PATTERN = /(?:^|\.)(?:cmail\d+\.com|createsend\d+\.com|rsys\d+\.net|sendib[mt]\d+\.com|sparkpostmail\d+\.com)$/;
 
 /**
  * Notification-only domains. Facebook sends every notification from facebookmail.com. Google Calendar's
@@ -257,11 +258,12 @@ const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com', 
 // bounce.co.uk, alerts.com.br, notify.co.in and mailing.co.jp have none: each is an organisation's own
 // domain, and their people are people. The leftmost label decides, as it always did (bounces.em.x.com).
 const RELAY_SUB = /^(?:reply|replies|relay)(?:\.|$)/;
-const BOUNCE_SUB = /^(?:bounces?|bnc)\d*(?:\.|$)/;
+const BOUNCE_SUB = /^(?:bounces?|bnc|pm-bounces)\d*(?:\.|$)/; // pm-bounces.: Postmark's return path
 const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailings?)(?:\.|$)/;
 /**
  * A sending subdomain of an e-mail marketing programme (em.macys.com, emails.patagonia.com,
- * ealerts.bankofamerica.com, mkt.x.com, promo.x.com, numbered too: em1.x.com): an ESP sends the brand's
+ * ealerts.bankofamerica.com, mkt.x.com, promo.x.com, numbered too: em1.x.com; mg.x.com, the sending host
+ * Mailgun's set-up asks for, and mailer.x.com): an ESP sends the brand's
  * campaigns from it, and nobody has a mailbox there. Its addresses are role addresses (isRoleAddress):
  * left out as `bulk_sender` only when they only ever sent to the owner. Not the labels people's mailboxes
  * live under: mail. and email. (john.doe@mail.mcgill.ca, jane@email.arizona.edu), news. and marketing.
@@ -270,7 +272,7 @@ const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailing
  * under an education suffix (edu, ac: a department's em. host). newsletters. and alerts. are already
  * `notification` (NOTIFICATION_SUB).
  */
-const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|mkt|promos?|promotions?|offers|deals|edm)\d*(?:\.|$)/;
+const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|mkt|promos?|promotions?|offers|deals|edm|mg|mailers?)\d*(?:\.|$)/;
 const EDUCATION_SUFFIX = /(?:^|\.)(?:edu|ac)(?:\.|$)/;
 /**
  * The hosts newsletter platforms send a publication's issues from, under the writer's name: Substack
@@ -280,7 +282,13 @@ const EDUCATION_SUFFIX = /(?:^|\.)(?:edu|ac)(?:\.|$)/;
  * host's are (D_BULK_MAIL_SUB): kept when the owner wrote to them, left out as `bulk_sender` when they
  * only ever sent (a newsletter with a person's name was ranked among the owner's people before).
  */
-const NEWSLETTER_HOSTS: ReadonlySet<string> = new Set(['substack.com', 'mail.beehiiv.com']);
+const NEWSLETTER_HOSTS: ReadonlySet<string> = new Set([
+  'substack.com',
+  'mail.beehiiv.com',
+  // Mailchimp's reply host: a campaign's replies go to the brand's Mailchimp inbox through an address
+  // there, under the sender's name (ann@inbound.mailchimp.com received only was ranked among people).
+  'inbound.mailchimp.com',
+]);
 const NEWSLETTER_HOST_PATTERN = /(?:^|\.)convertkit-mail\d*\.com$/;
 /** A mailing-list server (lists.debian.org, ml.ruby-lang.org): LIST_HOST_ROBOT applies to its locals. */
 const LIST_HOST_SUB = /^(?:lists?|mailman|listserv|ml)(?:\.|$)/;

@@ -338,5 +338,33 @@ for (const engine of ENGINES) {
         rows,
       );
     });
+    it("seventh probe: mail from ESP hosts under a person's name, received only, is a bulk sender; one the owner wrote to stays", async () => {
+      const got = '2026-09-01T08:00:00Z';
+      const entries = [
+        { name: 'Ann Lee', email: 'a1b2c3d4e5@inbound.mailchimp.com', last_message_received_date: got },
+        { name: 'Bo Chan', email: 'bo.chan@mg.shop.example', last_message_received_date: got },
+        { name: 'Cy Park', email: 'cy@pm.mtasv.net', last_message_received_date: got },
+        { name: 'Dee Roe', email: 'dee@inbound.mailchimp.com', times_contacted: 2, last_message_sent_date: got },
+        { name: 'Eve Poe', email: 'eve@mail.example', last_message_received_date: got },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-7', source: { type: 'gmail', email: 'owner@example.com' }, entries, explain: 1 });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((d: any) => [d.name, d.emails]),
+        [
+          ['Dee Roe', ['dee@inbound.mailchimp.com']],
+          ['Eve Poe', ['eve@mail.example']],
+        ],
+      );
+      assert.deepEqual(
+        r.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
+        [
+          [0, 'bulk_sender'],
+          [1, 'bulk_sender'],
+          [2, 'bulk_platform'],
+        ],
+      );
+      assertAddsUp(r.body.meta.cleaning);
+    });
   });
 }

@@ -540,6 +540,11 @@ describe('brand senders and marketing sending hosts are role addresses; people a
     'tim@mail.beehiiv.com',
     'jane=gmail.com@convertkit-mail2.com',
     'jane@convertkit-mail.com',
+    // ESPs' hosts: Mailchimp's reply host, Mailgun's sending subdomain, a mailer. host.
+    'ann.lee@inbound.mailchimp.com',
+    'a1b2c3d4e5@inbound.mailchimp.com',
+    'ann.lee@mg.shop.example',
+    'news@mailer.shop.example',
   ];
   const PEOPLE = [
     // The platforms' look-alikes: a publication's web subdomain's writer on their own domain, a beehiiv
@@ -579,6 +584,11 @@ describe('brand senders and marketing sending hosts are role addresses; people a
     'ann@news.bbc.co.uk',
     'a.lee@news.uni-heidelberg.de',
     'ann@marketing.acme.com',
+    // Mailchimp's and Mailgun's people, and the labels as a domain of their own.
+    'ann@mailchimp.com',
+    'ann@mailgun.com',
+    'ann@mg.example',
+    'ann@mailer.example',
   ];
   it('drops (as role) the brand itself, the brand with a sender suffix, and anyone on a marketing host', () => {
     for (const a of BRAND_SENDERS) {
@@ -850,4 +860,13 @@ describe('classifyAddress agrees with the rules applied one by one', () => {
       { numRuns: 30_000, seed: 7 },
     );
   });
+});
+
+test('ESP return paths are bulk platforms and bounces: Postmark (pm.mtasv.net, pm-bounces.), numbered SparkPost hosts', () => {
+  assert.equal(normalizeEmail('pm_bounces@pm.mtasv.net')!.junk, 'bulk_platform');
+  assert.equal(normalizeEmail('ann@pm.mtasv.net')!.junk, 'bulk_platform');
+  assert.equal(normalizeEmail('msg-1234@sparkpostmail1.com')!.junk, 'bulk_platform');
+  assert.equal(normalizeEmail('ann.lee@pm-bounces.shop.example')!.junk, 'bounce');
+  // Their people and look-alikes are people.
+  for (const a of ['ann@postmarkapp.com', 'ann@sparkpost.com', 'ann@pm-bounces.example', 'ann@mtasv.example']) assert.equal(normalizeEmail(a)!.junk, null, a);
 });
