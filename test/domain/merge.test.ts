@@ -1689,8 +1689,23 @@ test('MUST merge: a hyphenated given name in the other order (Kim Min-su / Minsu
     [
       ['Kim Min-su', 'Kim Min-ji'],
       ['Kim Min-su', 'Minji Kim'],
+      // A syllable of a hyphenated given name is no short form of another given name (siblings found
+      // fused by eval:clean's name forms): "jae" of Jae-won is not "Jaehee".
+      ['Park Jae-won', 'Jaehee Park'],
+      ['Yoon Dong-hyun', 'Dongmin Yoon'],
+      ['Lim Jin-young', 'Jinwoo Lim'],
+      ['Xiao-Ming Wang', 'Xiaolong Wang'],
     ],
     2,
+  );
+  // A hyphenated name still takes a short form of one of its own words, and a word of its own.
+  assertRowsOnOneNumber(
+    [
+      ['Marie-Chris Dupont', 'Marie-Christine Dupont'],
+      ['Park Jae-won', 'Jae Park'],
+      ['Jean-Pierre Martin', 'Jean Martin'],
+    ],
+    1,
   );
 });
 

@@ -416,6 +416,37 @@ const FOLD_EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: '
 
 /** Name -> comparable tokens: diacritics folded, lower-case, punctuation dropped, titles removed. */
 export function foldName(name: string): string[] {
+  const out = foldNameTokens(name);
+  if (out.length > 1 && HYPHENATED.test(name)) markHyphenPieces(out, name);
+  return out;
+}
+
+/** A word of letters with a hyphen inside ("Jae-won", "Xiao-Ming", "Jean-Pierre"). */
+const HYPHENATED = /\p{L}[-\u2010\u2011]\p{L}/u;
+
+/**
+ * The tokens of a folded name that are pieces of a hyphenated word of the name as written (bits by
+ * token index): "jae" and "won" of "Park Jae-won". A piece is a syllable of one given name, not a name
+ * of its own, so it is no short form of another word: "Park Jae-won" and his sister "Jaehee Park" (each
+ * with a mobile on the family landline) read "jae" as a short form of "jaehee" and were one row.
+ */
+const HYPHEN_PIECES = new WeakMap<readonly string[], number>();
+
+function markHyphenPieces(tokens: string[], name: string): void {
+  const pieces = new Set<string>();
+  for (const w of name.split(/\s+/)) {
+    if (!HYPHENATED.test(w)) continue;
+    for (const p of w.split(/[-\u2010\u2011]+/)) for (const t of foldTokens(p)) pieces.add(t);
+  }
+  let bits = 0;
+  for (let i = 0; i < tokens.length && i < 31; i++) if (pieces.has(tokens[i])) bits |= 1 << i;
+  if (bits !== 0) HYPHEN_PIECES.set(tokens, bits);
+}
+
+/** Set while namesCompatible compares a hyphen piece with a whole word: no prefix short form then. */
+let pieceToWord = false;
+
+function foldNameTokens(name: string): string[] {
   // An address or a phone number kept as a card's name (a card made from an e-mail, a number saved
   // unnamed) names nobody: it neither vetoes a merge nor counts as a name's words.
   if (isChannelText(name)) return [];
@@ -775,7 +806,7 @@ function tokensMatch(a: string, b: string): boolean {
   const l = s === a ? b : a;
   // Short forms written as a prefix ("Jon"/"Jonathan", "Alex"/"Alexandra"), at least 3 letters; not
   // another name that starts so ("Eric"/"Erica", "Paul"/"Pauline").
-  if (s.length >= 3 && s.length <= 4 && l.startsWith(s) && prefixShortForm(l, s)) return true;
+  if (s.length >= 3 && s.length <= 4 && !pieceToWord && l.startsWith(s) && prefixShortForm(l, s)) return true;
   // A family name written before the given name without a space ("山田" / "山田太郎"): Han and kana, and a
   // given name of two characters or more after it ("李明" and "李明华" are two full names). Not Hangul,
   // which foldText spells out in jamo: a syllable is a prefix of itself with a final consonant.
@@ -980,11 +1011,18 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
     else pending |= 1 << s;
   }
   let unmatched = 0;
+  const piecesS = HYPHEN_PIECES.get(small) ?? 0;
+  const piecesL = HYPHEN_PIECES.get(large) ?? 0;
   for (let s = 0; pending !== 0 && s < small.length; s++) {
     if ((pending & (1 << s)) === 0) continue;
     let hit = -1;
+    const pieceS = ((piecesS >> s) & 1) === 1;
     for (let j = 0; j < large.length; j++) {
-      if ((used & (1 << j)) === 0 && tokensMatch(small[s], large[j])) {
+      if ((used & (1 << j)) !== 0) continue;
+      pieceToWord = pieceS !== (((piecesL >> j) & 1) === 1);
+      const match = tokensMatch(small[s], large[j]);
+      pieceToWord = false;
+      if (match) {
         hit = j;
         break;
       }
