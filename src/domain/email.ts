@@ -312,7 +312,7 @@ function repair(raw: string): string {
 }
 
 /** A doubled (or tripled) at sign and no other '@': "ann@@x.com" (see repair). */
-const DOUBLED_AT_RE = /^([^@\s"]+)@{2,3}([^@\s"]+)$/u;
+const DOUBLED_AT_RE = /^([^@]*[^@\s"<([])@{2,3}([^@\s"][^@]*)$/u;
 
 /** "[at]", "(at)", "{at}", "<at>", "[@]" and the same for "dot", as web pages write an address to hide it. */
 const AT_BRACKETED_G = /\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*/giu;
@@ -1015,7 +1015,22 @@ const PLACEHOLDER_LOCALS: ReadonlySet<string> = new Set([
   'null',
 ]);
 /** Filler words that are a placeholder as both the local part and the domain's name ("test@test.com"). */
-const FILLER_WORDS: ReadonlySet<string> = new Set(['test', 'none', 'null', 'nil', 'na', 'email', 'mail', 'unknown', 'asdf', 'qwerty', 'fake', 'dummy', 'sample', 'abc']);
+const FILLER_WORDS: ReadonlySet<string> = new Set([
+  'test',
+  'none',
+  'null',
+  'nil',
+  'na',
+  'email',
+  'mail',
+  'unknown',
+  'asdf',
+  'qwerty',
+  'fake',
+  'dummy',
+  'sample',
+  'abc',
+]);
 /** Domain names that say "no e-mail" ("jane.doe@noemail.com"). */
 const PLACEHOLDER_DOMAIN_WORDS: ReadonlySet<string> = new Set(['noemail', 'no-email', 'nomail', 'no-mail', 'noaddress', 'donotemail', 'dontemail']);
 /** What may follow a domain's name for the rules above: a top-level domain, or a ccTLD's second level ("co.uk"). */

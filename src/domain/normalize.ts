@@ -155,9 +155,10 @@ function emailsOf(list: unknown, one: unknown): NormEmail[] {
 /**
  * Between the addresses of a list pasted into one e-mail field, tried in this order: ; , Google's
  * " ::: ", the Arabic comma, the ideographic and full-width commas and semicolon East Asian input
- * methods type, a spaced " | "; then a spaced " / ".
+ * methods type, a spaced " | "; then a spaced " / ", or a slash right after an address's host and before
+ * another address ("a@x.com/b@y.org": no host name holds a '/').
  */
-const EMAIL_LIST_SEPARATORS = [/([;,\u060c\u3001\uff0c\uff1b]|:::|\s+\|\s+)/, /(\s+\/\s+)/];
+const EMAIL_LIST_SEPARATORS = [/([;,\u060c\u3001\uff0c\uff1b]|:::|\s+\|\s+)/, /(\s+\/\s+|(?<=@[^\s@/<>]*\.\p{L}{2,63})\/(?=[^\s@]+@))/u];
 
 function addEmail(seen: Set<string> | null, raw: string): void {
   let e = normalizeEmail(raw);

@@ -368,5 +368,55 @@ for (const engine of ENGINES) {
       assert.equal(fine.status, 200, fine.text);
       assert.deepEqual(Object.keys(fine.body.meta), ['time']);
     });
+
+    it('a placeholder address fuses nobody and invents nobody; a doubled at sign and a bare slash between two addresses reach their people', async () => {
+      const entries = [
+        // Two people a shop's till gave the same filler: two cards, not one mailbox.
+        { name: 'Jane Doe', email: 'noemail@noemail.com', phone: '+1 415 555 0141' },
+        { name: 'Rick Roe', email: 'noemail@noemail.com', phone: '+1 415 555 0142' },
+        // A placeholder alone: nothing to invite, left out (as no address); with evidence, kept and marked.
+        { name: 'Pat Kim', email: 'none@none.com' },
+        { name: 'Lou Ng', email: 'test@test.com', times_contacted: 2 },
+        { name: 'Sam Ode', email: 'test@test.com', is_favorite: 1 },
+        // Typed with the at sign twice: the person, merged with the plain spelling.
+        { name: 'Ann Lee', email: 'ann.lee@@example.org' },
+        { name: 'Ann Lee', email: 'ann.lee@example.org', phone: '+1 415 555 0143' },
+        // Two addresses joined by a slash without spaces.
+        { name: 'Bo Chen', email: 'bo@x.example/bo.chen@y.example' },
+      ];
+      for (const a of [api, offload]) {
+        const r = await a.post('/v0/address-book', { user_id: 'placeholders', source: SOURCE, entries, explain: 1 });
+        assert.equal(r.status, 200, r.text);
+        const rows = r.body.data.map((c: any) => [c.name, c.emails, c.phones, c.unusable ?? null]);
+        const byName = new Map(rows.map((x: any[]) => [x[0], x]));
+        assert.deepEqual(byName.get('Jane Doe'), ['Jane Doe', [], ['+14155550141'], null]);
+        assert.deepEqual(byName.get('Rick Roe'), ['Rick Roe', [], ['+14155550142'], null]);
+        assert.equal(byName.has('Pat Kim'), false);
+        assert.deepEqual(byName.get('Lou Ng'), ['Lou Ng', [], [], { reason: 'invalid', emails: ['test@test.com'] }]);
+        assert.deepEqual(byName.get('Sam Ode'), ['Sam Ode', [], [], { reason: 'invalid', emails: ['test@test.com'] }]);
+        assert.deepEqual(byName.get('Ann Lee'), ['Ann Lee', ['ann.lee@example.org'], ['+14155550143'], null]);
+        assert.deepEqual(byName.get('Bo Chen'), ['Bo Chen', ['bo@x.example', 'bo.chen@y.example'], [], null]);
+        assert.equal(rows.length, 6, JSON.stringify(rows));
+        assert.deepEqual(r.body.meta.cleaning, {
+          entries_read: 8,
+          contacts: 6,
+          merged: 1,
+          left_out: 1,
+          left_out_by_reason: { invalid: 1 },
+          kept_without_address: 2,
+          book_contacts: 6,
+        });
+        assert.deepEqual(r.body.meta.left_out_entries, [{ index: 2, reason: 'invalid' }]);
+        // GET says the same of the book.
+        const g = await a.get('/v0/address-book/placeholders?explain=1');
+        assert.equal(g.status, 200, g.text);
+        assert.deepEqual(g.body.data.map((c: any) => c.name).sort(), rows.map((x: any[]) => x[0]).sort());
+        assert.equal(g.body.meta.cleaning.left_out, 1);
+        assert.deepEqual(
+          g.body.meta.left_out_entries.map((x: any) => [x.index, x.reason]),
+          [[2, 'invalid']],
+        );
+      }
+    });
   });
 }

@@ -1,0 +1,107 @@
+/**
+ * E-mail forms found by probing the HTTP API (see test/api/probe-leftovers.test.ts for the same through
+ * HTTP): a doubled at sign, placeholders that are nobody's address, two addresses joined by a bare slash.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { normalizeEmail, parseEmailSlow, parseEmailUncached } from '../../src/domain/email.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
+
+/** The three readings agree (the scanner, the patterns, the cached one). */
+function read(raw: string) {
+  const v = normalizeEmail(raw);
+  assert.deepEqual(parseEmailUncached(raw), v, raw);
+  assert.deepEqual(parseEmailSlow(raw), v, raw);
+  return v;
+}
+
+test('a doubled at sign is one: "ann@@x.example" is ann@x.example, shown repaired (it was invalid, and the card left out)', () => {
+  for (const [raw, display] of [
+    ['ann@@example.com', 'ann@example.com'],
+    ['Ann.Lee@@Example.com', 'Ann.Lee@Example.com'],
+    ['ann@@@example.com', 'ann@example.com'],
+    ['Ann Lee <ann@@example.com>', 'ann@example.com'],
+  ] as const) {
+    const v = read(raw);
+    assert.ok(v, raw);
+    assert.equal(v.display, display, raw);
+    assert.equal(v.key, display.toLowerCase(), raw);
+    assert.equal(v.junk, null, raw);
+  }
+  // Still no address: no host, no local part, or another '@' (which address is meant is not known).
+  for (const bad of ['ann@@', '@@example.com', 'ann@@example', 'a@@b@c.example', 'ann smith@@example.com']) assert.equal(read(bad), null, bad);
+  // A quoted local part is read as written.
+  assert.equal(read('"a@"@x.example')?.key, '"a@"@x.example');
+});
+
+test('placeholders are no address (junk invalid, shown as written): noemail@noemail.com, none@none.com, test@test.com, jane.doe@noemail.com', () => {
+  for (const raw of [
+    'noemail@noemail.com',
+    'NoEmail@NoEmail.com',
+    'no-email@example.com',
+    'none@none.com',
+    'none@gmail.com',
+    'unknown@unknown.com',
+    'unknown@gmail.com',
+    'test@test.com',
+    'test@test.co.uk',
+    'email@email.com',
+    'x@x.com',
+    'xxx@xxx.com',
+    'asdf@asdf.com',
+    'jane.doe@noemail.com',
+    'ann.lee@nomail.net',
+    'donotemail@shop.example',
+  ]) {
+    const v = read(raw);
+    assert.ok(v, raw);
+    assert.equal(v.junk, 'invalid', raw);
+    assert.equal(v.role, false, raw);
+    assert.equal(v.display, raw, raw);
+  }
+  // People: their own domain, a role word, a test address at another domain, initials, words near the fillers.
+  for (const raw of [
+    'maria@maria.com',
+    'jane.doe@janedoe.com',
+    'info@info.com',
+    'test@example.com',
+    'test@tests.com',
+    'na@corp.example',
+    'nobody@none.com',
+    'ann@noemail.company.example',
+    'noemails.club@x.example',
+    'annex@x.com',
+    'x@xy.com',
+  ]) {
+    const v = read(raw);
+    assert.ok(v, raw);
+    assert.notEqual(v.junk, 'invalid', raw);
+  }
+});
+
+test('cards on one placeholder are not one mailbox: nothing links on it, each card is judged alone', () => {
+  const ctx = { region: null, sourceKey: 's' };
+  const e = normalizeEntry({ name: 'Jane Doe', email: 'noemail@noemail.com' }, ctx);
+  assert.deepEqual(
+    e.emails.map((m) => [m.display, m.junk]),
+    [['noemail@noemail.com', 'invalid']],
+  );
+});
+
+test('two addresses joined by a bare slash are two ("a@x.com/b@y.org"); a slash in a local part stays', () => {
+  const ctx = { region: null, sourceKey: 's' };
+  const emails = (raw: string) => normalizeEntry({ name: 'Zed Qux', email: raw }, ctx).emails.map((m) => [m.display, m.junk]);
+  assert.deepEqual(emails('ann@x.example/bo@y.example'), [
+    ['ann@x.example', null],
+    ['bo@y.example', null],
+  ]);
+  assert.deepEqual(emails('ann@x.example/b/c@y.example'), [
+    ['ann@x.example', null],
+    ['b/c@y.example', null],
+  ]);
+  assert.deepEqual(emails('jose@bücher.example/bo@y.example'), [
+    ['jose@bücher.example', null],
+    ['bo@y.example', null],
+  ]);
+  assert.deepEqual(emails('a/b@x.example'), [['a/b@x.example', null]]);
+});
