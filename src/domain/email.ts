@@ -304,6 +304,15 @@ function repair(raw: string): string {
   // quotes, and which address is meant is not known.
   const named2 = NAME_THEN_ADDRESS_RE.exec(s);
   if (named2) s = named2[2]!;
+  // A note beside the address, as people annotate a pasted address: after it in square brackets or a
+  // spaced dash ("ann@x.com [work]", "ann@x.com - home"), a label word after it ("ann@x.com work"), or a
+  // name before a spaced dash ("Ann Lee - ann@x.com"). Only one address and a note without '@'.
+  const noted = NOTE_AFTER_RE.exec(s) ?? LABEL_AFTER_RE.exec(s);
+  if (noted && (noted[2] === undefined || noted[2].split(/\s+/).every((w) => ADDRESS_LABELS.has(w.toLowerCase())))) s = noted[1]!;
+  else {
+    const dashed = NAME_DASH_ADDRESS_RE.exec(s);
+    if (dashed) s = dashed[1]!;
+  }
   // "a@b.com<a@b.com>": the address as its own display name, the space lost.
   const twice = /^"?([^\s"<>]+@[^\s"<>]+?)"?<([^\s<>]+@[^\s<>]+)>$/u.exec(s);
   if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
@@ -561,6 +570,12 @@ function unbracketedNameOf(raw: string): string | null {
 
 /** Capitalised words (one to four), then one address-like word: "Ann Lee ann@x.org". */
 const NAME_THEN_ADDRESS_RE = /^(\p{Lu}[\p{L}\p{M}'’.-]*(?:\s+\p{Lu}[\p{L}\p{M}'’.-]*){0,3})\s+([^\s@<>()[\]"]+@[^\s@<>()[\]"]+)$/u;
+/** One address, then a note in square brackets or after a spaced dash (see repair). */
+const NOTE_AFTER_RE = /^((?:"[^"]*"|[^\s@"<>()[\]]+)@[^\s@<>()[\]"]+)\s*(?:\[[^[\]@<>]*\]|\s[-\u2013\u2014]\s+[^@<>[\]]+)$/u;
+/** One address, then one or two words (labels only: see repair). */
+const LABEL_AFTER_RE = /^((?:"[^"]*"|[^\s@"<>()[\]]+)@[^\s@<>()[\]"]+)\s+(\p{L}+(?:\s+\p{L}+)?)$/u;
+/** Capitalised words (one to four), a spaced dash, then one address: "Ann Lee - ann@x.org". */
+const NAME_DASH_ADDRESS_RE = /^\p{Lu}[\p{L}\p{M}'’.-]*(?:\s+\p{Lu}[\p{L}\p{M}'’.-]*){0,3}\s+[-\u2013\u2014]\s+([^\s@<>()[\]"]+@[^\s@<>()[\]"]+)$/u;
 /** Words that label an address rather than name its holder. */
 const ADDRESS_LABELS = new Set(['work', 'home', 'email', 'e-mail', 'mail', 'personal', 'private', 'business', 'office', 'other', 'primary']);
 

@@ -369,7 +369,7 @@ for (const engine of ENGINES) {
       assert.deepEqual(Object.keys(fine.body.meta), ['time']);
     });
 
-    it('a placeholder address fuses nobody and invents nobody; a doubled at sign and a bare slash between two addresses reach their people', async () => {
+    it('a placeholder address fuses nobody and invents nobody; a doubled at sign, a bare slash between two addresses and a note beside one reach their people', async () => {
       const entries = [
         // Two people a shop's till gave the same filler: two cards, not one mailbox.
         { name: 'Jane Doe', email: 'noemail@noemail.com', phone: '+1 415 555 0141' },
@@ -383,6 +383,9 @@ for (const engine of ENGINES) {
         { name: 'Ann Lee', email: 'ann.lee@example.org', phone: '+1 415 555 0143' },
         // Two addresses joined by a slash without spaces.
         { name: 'Bo Chen', email: 'bo@x.example/bo.chen@y.example' },
+        // A note beside the address: the person, merged with the plain spelling.
+        { name: 'Cy Dee', email: 'cy@z.example [work]' },
+        { name: 'Cy Dee', email: 'Cy Dee - cy@z.example', phone: '+1 415 555 0144' },
       ];
       for (const a of [api, offload]) {
         const r = await a.post('/v0/address-book', { user_id: 'placeholders', source: SOURCE, entries, explain: 1 });
@@ -396,15 +399,16 @@ for (const engine of ENGINES) {
         assert.deepEqual(byName.get('Sam Ode'), ['Sam Ode', [], [], { reason: 'invalid', emails: ['test@test.com'] }]);
         assert.deepEqual(byName.get('Ann Lee'), ['Ann Lee', ['ann.lee@example.org'], ['+14155550143'], null]);
         assert.deepEqual(byName.get('Bo Chen'), ['Bo Chen', ['bo@x.example', 'bo.chen@y.example'], [], null]);
-        assert.equal(rows.length, 6, JSON.stringify(rows));
+        assert.deepEqual(byName.get('Cy Dee'), ['Cy Dee', ['cy@z.example'], ['+14155550144'], null]);
+        assert.equal(rows.length, 7, JSON.stringify(rows));
         assert.deepEqual(r.body.meta.cleaning, {
-          entries_read: 8,
-          contacts: 6,
-          merged: 1,
+          entries_read: 10,
+          contacts: 7,
+          merged: 2,
           left_out: 1,
           left_out_by_reason: { invalid: 1 },
           kept_without_address: 2,
-          book_contacts: 6,
+          book_contacts: 7,
         });
         assert.deepEqual(r.body.meta.left_out_entries, [{ index: 2, reason: 'invalid' }]);
         // GET says the same of the book.

@@ -105,3 +105,25 @@ test('two addresses joined by a bare slash are two ("a@x.com/b@y.org"); a slash 
   ]);
   assert.deepEqual(emails('a/b@x.example'), [['a/b@x.example', null]]);
 });
+
+test('a note beside the address is not part of it: "ann@x.com [work]", "ann@x.com - home", "ann@x.com work", "Ann Lee - ann@x.com"', () => {
+  for (const raw of [
+    'ann@x.example [work]',
+    'ann@x.example - home',
+    'ann@x.example – home office',
+    'ann@x.example work',
+    'ann@x.example Work Email',
+    'Ann Lee - ann@x.example',
+    'Ann Lee — ann@x.example',
+  ]) {
+    const v = read(raw);
+    assert.ok(v, raw);
+    assert.equal(v.display, 'ann@x.example', raw);
+    assert.equal(v.key, 'ann@x.example', raw);
+  }
+  // A word that is no label, a second address, a lower-case word before the dash: which address or
+  // whose is not known, as before.
+  for (const bad of ['ann@x.example smith', 'ann@x.example - bo@y.example', 'ann - bo@x.example', 'ann@x.example [bo@y.example]', 'john smith@x.example']) {
+    assert.equal(read(bad), null, bad);
+  }
+});
