@@ -156,6 +156,14 @@ function validInstead(old: string, migrated: string): string {
 }
 
 /** North American ten digits on s[from..]: the area code and the exchange not starting with 0 or 1. */
+/** isValid() of a national number of ten digits of +1, in the country it tells (countryOf), on the parser's metadata. */
+function nanpValid(national: string): boolean {
+  const calling = callingPlanOf(1);
+  if (!calling) return true;
+  const country = countryOf(calling, national);
+  return country !== undefined && validIn(country, national);
+}
+
 function isNanp(s: string, from: number): boolean {
   if (s.length - from !== 10) return false;
   for (let i = from; i < s.length; i++) {
@@ -216,6 +224,12 @@ function fastPath(s: string, region: CountryCode | null): NormPhone | null {
   const digits = digitsOf(s);
   const from = digits.length === 11 && digits.charCodeAt(0) === 49 ? 1 : 0; // a leading 1 (trunk prefix)
   if (!isNanp(digits, from) || sameDigitFrom(digits, from + 3)) return null;
+  // Eleven digits starting with 1 whose area code no country of +1 has: another country's number saved
+  // without its code, most often a Chinese mobile ("139 1234 5678", "13912345678"), which became the
+  // made-up "+1 391 234 5678" and never met the same person's "+86 139 1234 5678". Read as a number
+  // whose country the book does not say (noCountry: shown as written, keyed on its digits, joined to the
+  // book's one full number that ends with them).
+  if (from === 1 && !nanpValid(digits.slice(1))) return noCountry(s, digits);
   const display = from === 0 ? '+1' + digits : '+' + digits;
   return fullNumber(display);
 }

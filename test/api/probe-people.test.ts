@@ -366,5 +366,37 @@ for (const engine of ENGINES) {
       );
       assertAddsUp(r.body.meta.cleaning);
     });
+    it("eighth probe: a Chinese mobile without +86 in a US book, an Arabic name spelled two ways, a couple's card on the family address", async () => {
+      const entries = [
+        { name: 'Chen Wei', phones: ['+86 139 1234 5678'] },
+        { name: 'Wei Chen', email: 'wei.chen@mail.example', phones: ['13912345678'] },
+        { name: 'Mohammed Al Farsi', phones: ['+971 50 765 4321'] },
+        { name: 'Mohamed Alfarsi', email: 'm.alfarsi@mail.example', phones: ['+971507654321'] },
+        { name: 'محمد الفارسي', phones: ['+971 50 765 4321'] },
+        { name: 'Ahmed Alfarsi', phones: ['+971 50 111 2222', '+971 4 123 4567'] },
+        { name: 'Mohammed Al Farsi', phones: ['+971507654321', '+97141234567'] },
+        { name: 'John Smith', email: 'smiths@mail.example', phones: ['+1 415 555 0201'] },
+        { name: 'Mary Smith', email: 'smiths@mail.example', phones: ['+1 415 555 0202'] },
+        { name: 'John & Mary Smith', email: 'smiths@mail.example' },
+        { name: 'Smith, John A.', email: 'john.a.smith@work.example', phones: ['(415) 555-0201'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-8', source: { type: 'ios', phone: '+14155550100' }, entries });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]);
+      const byPhone = (p: string) => r.body.data.filter((d: any) => d.phones.includes(p));
+      assert.equal(byPhone('+8613912345678').length, 1, JSON.stringify(rows));
+      assert.deepEqual(byPhone('+8613912345678')[0].emails, ['wei.chen@mail.example'], JSON.stringify(rows));
+      assert.ok(!r.body.data.some((d: any) => d.phones.includes('+13912345678')), JSON.stringify(rows));
+      assert.equal(byPhone('+971507654321').length, 1, JSON.stringify(rows));
+      assert.deepEqual(byPhone('+971507654321')[0].emails, ['m.alfarsi@mail.example'], JSON.stringify(rows));
+      assert.equal(byPhone('+97141234567').length, 2, JSON.stringify(rows)); // his brother stays
+      assert.equal(byPhone('+14155550201').length, 1, JSON.stringify(rows));
+      assert.ok(byPhone('+14155550201')[0].emails.includes('john.a.smith@work.example'), JSON.stringify(rows));
+      assert.ok(!r.body.data.some((d: any) => d.phones.includes('+14155550201') && d.phones.includes('+14155550202')), JSON.stringify(rows));
+      assert.equal(rows.length, 5, JSON.stringify(rows));
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [11, 5, 6, 0]);
+    });
   });
 }

@@ -2364,3 +2364,55 @@ test("MUST merge: a Russian number written at home with its trunk 8 (8 916 123-4
     2,
   );
 });
+
+test('MUST merge: one Arabic name with a letter doubled and its particle written apart (Mohamed Alfarsi / Mohammed Al Farsi / محمد الفارسي) on one mobile; MUST NOT: brothers of that family name on the landline', () => {
+  const cs = merge([
+    { name: 'Mohammed Al Farsi', phones: ['+971 50 765 4321'] },
+    { name: 'Mohamed Alfarsi', email: 'm.alfarsi@mail.example', phones: ['+971507654321'] },
+    { name: 'محمد الفارسي', phones: ['+971 50 765 4321'] },
+  ]);
+  assert.equal(cs.length, 1, JSON.stringify(names(cs)));
+  assertRowsOnOneNumber([['Ahmed Alrashid', 'Ahmad Al Rashid']], 1);
+  assertRowsOnOneNumber(
+    [
+      ['Ahmed Alfarsi', 'Mohammed Al Farsi'],
+      ['Fatima Alfarsi', 'Mohamed Al Farsi'],
+    ],
+    2,
+  );
+  assert.equal(rowsOnLandline('Ahmed Alfarsi', 'Mohammed Al Farsi'), 2);
+});
+
+test("MUST merge: a couple's card on the family address (John & Mary Smith) no longer keeps John's own cards apart; MUST NOT: John and Mary in one row", () => {
+  const cs = merge([
+    { name: 'John Smith', email: 'smiths@mail.example', phones: ['+1 212 555 0201'] },
+    { name: 'Mary Smith', email: 'smiths@mail.example', phones: ['+1 212 555 0202'] },
+    { name: 'John & Mary Smith', email: 'smiths@mail.example' },
+    { name: 'Smith, John A.', email: 'john.a.smith@work.example', phones: ['(212) 555-0201'] },
+  ]);
+  const rows = cs.map((c) => [c.name, c.emails.map((e) => e.display), c.phones.map((p) => p.display)]);
+  const john = cs.filter((c) => c.phones.some((p) => p.display === '+12125550201'));
+  assert.equal(john.length, 1, JSON.stringify(rows));
+  assert.ok(
+    john[0].emails.some((e) => e.display === 'john.a.smith@work.example'),
+    JSON.stringify(rows),
+  );
+  assert.ok(!cs.some((c) => c.phones.length > 1), JSON.stringify(rows));
+  // A couple's name fits each of them, loosely: with a number of its own beside the landline, it is neither.
+  assert.equal(rowsOnLandline('John & Mary Smith', 'Mary Smith'), 2);
+  assert.equal(rowsOnOneNumber('John & Mary Smith', 'Peter Smith'), 2);
+  // Titles stay a couple's title ("Mr & Mrs Smith" names no one's given name).
+  assert.deepEqual(foldName('Mr & Mrs Smith'), ['smith']);
+});
+
+test('MUST merge: a Chinese mobile saved without +86 in a US book (139 1234 5678) and the same mobile with it; valid North American numbers stay +1', () => {
+  const cs = merge([
+    { name: 'Chen Wei', phones: ['+86 139 1234 5678'] },
+    { name: 'Wei Chen', email: 'wei.chen@mail.example', phones: ['13912345678'] },
+    { name: 'Li Na', phones: ['138 1234 5678'] },
+  ]);
+  assert.equal(cs.length, 2, JSON.stringify(names(cs)));
+  assert.deepEqual(normalizePhone('138 1234 5678', 'US'), { display: '138 1234 5678', key: 'n:13812345678' });
+  assert.equal(normalizePhone('1 415 555 0123', 'US')?.key, 'p:+14155550123');
+  assert.equal(normalizePhone('13012345678', 'US')?.key, 'p:+13012345678'); // a valid +1 301 number stays one
+});

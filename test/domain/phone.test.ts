@@ -1097,8 +1097,12 @@ describe('the rewritten shortcuts agree with their first form', () => {
     }
     if (region === null || !NANP_REGIONS.has(region) || !/^[\d\s\-.()/]+$/.test(s)) return null;
     let digits = digitsOf(s);
-    if (digits.length === 11 && digits[0] === '1') digits = digits.slice(1);
+    const trunk = digits.length === 11 && digits[0] === '1';
+    if (trunk) digits = digits.slice(1);
     if (digits.length !== 10 || !NANP_RE.test(digits) || /^(\d)\1*$/.test(digits.slice(3))) return null;
+    // The seventh: eleven digits starting with 1 whose +1 reading is no valid number ("139 1234 5678", a
+    // Chinese mobile) are another country's number without its code, keyed as with no region.
+    if (trunk && !parsePhoneNumberFromString('+1' + digits)?.isValid()) return noCountry(s, '1' + digits);
     return { display: '+1' + digits, key: 'p:+1' + digits };
   }
   // The second reading (readOrRepair) is the same code on both sides; the shortcuts are what is compared.

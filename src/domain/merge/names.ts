@@ -498,6 +498,8 @@ function foldNameTokens(name: string): string[] {
   // An address or a phone number kept as a card's name (a card made from an e-mail, a number saved
   // unnamed) names nobody: it neither vetoes a merge nor counts as a name's words.
   if (isChannelText(name)) return [];
+  const couple = coupleAsNickname(name);
+  if (couple !== null) return foldNameTokens(couple);
   if (name.includes('(') || name.includes('[')) {
     const bare = withoutNotes(name);
     if (bare !== null) return withNickname(foldName(bare), name);
@@ -573,6 +575,24 @@ function nameReadings(a: readonly string[]): (readonly string[])[] {
     out.push([...base.slice(0, pos - 1), word, ...base.slice(pos)]);
   }
   return out;
+}
+
+/**
+ * Two given names joined by "&" or "and" before one family name ("John & Mary Smith", "Anne und Peter
+ * Müller"): a couple's card, usually on the family address. Read as the second name in brackets is
+ * (withNickname): it fits either person ("John Smith", "John A. Smith", "Mary Smith"), loosely, and
+ * neither fuses with the other. Compared as three words, it vetoed John's own cards: his mobile's card
+ * and his work card ("Smith, John A.", on that mobile) were two rows once the couple's card joined his
+ * on the family address. Not titles ("Mr & Mrs Smith").
+ */
+const COUPLE_RE =
+  /^\s*(\p{Lu}[\p{L}\p{M}'\u2019-]+)\s*(?:&|\+|\band\b|\bund\b|\bet\b)\s*(\p{Lu}[\p{L}\p{M}'\u2019-]+)\s+(\p{Lu}[\p{L}\p{M}'\u2019 -]*[\p{L}\p{M}])\s*$/u;
+function coupleAsNickname(name: string): string | null {
+  if (name.length > 80 || !(name.includes('&') || name.includes('+') || / (?:and|und|et) /.test(name))) return null;
+  const m = COUPLE_RE.exec(name);
+  if (m === null) return null;
+  for (const w of [m[1]!, m[2]!]) for (const t of untitledTokens(w)) if (IGNORED_TOKENS.has(t) || KIN.has(t)) return null;
+  return `${m[1]} (${m[2]}) ${m[3]}`;
 }
 
 /** A note in brackets: "(ECT)", "[Legal]". */
@@ -969,7 +989,8 @@ function swappedLetters(a: string, b: string): boolean {
 const VOWELS = 'aeiouy';
 
 /**
- * Whether one name is the other with some neighbouring words joined ("mc donald"/"mcdonald"), in order,
+ * Whether one name is the other with some neighbouring words joined ("mc donald"/"mcdonald"), the other
+ * words fitting as words do ("mohamed alfarsi"/"mohammed al farsi"), in order,
  * or with the family name moved from one end to the other as well: "Kim Min-su" and "Minsu Kim", "Wang,
  * Xiao-Ming" and "Xiaoming Wang" (a hyphenated given name, romanised from Korean or Chinese, folds to two
  * words, and the order of the names differs between a phone and a mail account).
@@ -986,9 +1007,14 @@ function joinedWords(a: readonly string[], b: readonly string[]): boolean {
 function joinedInOrder(few: readonly string[], many: readonly string[]): boolean {
   let j = 0;
   for (const t of few) {
+    const start = j;
     let w = '';
     while (j < many.length && w.length < t.length) w += many[j++];
-    if (w !== t) return false;
+    if (w === t) continue;
+    // A word not joined fits as words do (tokensMatch): "Mohamed Alfarsi" and "Mohammed Al Farsi", one
+    // name with a letter doubled and a particle written apart, were two rows on one mobile.
+    if (start < many.length && tokensMatch(t, many[start])) j = start + 1;
+    else return false;
   }
   return j === many.length;
 }
