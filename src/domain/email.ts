@@ -237,7 +237,7 @@ function mailtoAddress(uri: string): string {
  * so a well-formed address never pays for it. Returns the input unchanged when there is nothing to repair.
  */
 function repair(raw: string): string {
-  let s = dropInvisible(raw).replace(/\ufe6b/gu, '@');
+  let s = dropStrayFormat(dropInvisible(raw)).replace(/\ufe6b/gu, '@');
   // HTML character references, from an export that escaped its fields ('&lt;ann@x.com&gt;',
   // 'ann&#64;x.com', 'Ann Lee &lt;ann@x.com&gt;'), twice escaped too ('&amp;lt;'): decoded, then read
   // as any paste. A reference holds a ';', which no unquoted local part does, so a string that reads as
@@ -318,6 +318,34 @@ function repair(raw: string): string {
   if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
   else if (s.indexOf('<') >= 0) s = angledInText(s) ?? unclosedAngle(s) ?? s;
   return s === raw.trim() ? raw : s;
+}
+
+/**
+ * Format and control characters a paste leaves in an address besides those invisible.ts drops: the
+ * invisible operators (U+2061-U+2064) and the Mongolian vowel separator anywhere; control characters at
+ * either end ("ann@x.com\u0000" from a C export: trim() keeps them); and the zero-width joiners (ZWJ,
+ * ZWNJ) in an address that is ASCII without them. Persian and Indic words hold the joiners, and so may
+ * their local parts and host names (see LABEL_RE), but a Latin address never does: "an\u200dn@x.com" was
+ * kept as a mailbox of its own (a second row of Ann, and an invite that bounces), "ann@exam\u200cple.com"
+ * left out as invalid. Inside an address, a control character is never dropped ("ann@x.com\u0000junk"
+ * would give a host of someone else).
+ */
+const STRAY_FORMAT_G = /[\u180e\u2061-\u2064]/gu;
+const STRAY_FORMAT_RE = /[\u180e\u2061-\u2064]/u;
+const EDGE_CONTROLS_G = /^[\u0000-\u0008\u000e-\u001f\u007f]+|[\u0000-\u0008\u000e-\u001f\u007f]+$/gu;
+const JOINERS_G = /[\u200c\u200d]/gu;
+
+/** Whether `s` (not ASCII) holds a stray format character (see STRAY_FORMAT_G): parseWithPatterns refuses it, repair drops it. */
+function hasStrayFormat(s: string): boolean {
+  if (STRAY_FORMAT_RE.test(s)) return true;
+  return (s.indexOf('\u200c') >= 0 || s.indexOf('\u200d') >= 0) && isAscii(s.replace(JOINERS_G, ''));
+}
+
+/** `s` without its stray format characters (see STRAY_FORMAT_G). */
+function dropStrayFormat(s: string): string {
+  let t = s.replace(STRAY_FORMAT_G, '').replace(EDGE_CONTROLS_G, '');
+  if ((t.indexOf('\u200c') >= 0 || t.indexOf('\u200d') >= 0) && isAscii(t.replace(JOINERS_G, ''))) t = t.replace(JOINERS_G, '');
+  return t;
 }
 
 /** A doubled (or tripled) at sign and no other '@': "ann@@x.com" (see repair). */
@@ -945,7 +973,7 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
   if (localRaw.length > MAX_LOCAL || domainRaw.length === 0 || domainRaw.length > MAX_DOMAIN) return null;
   const ascii = isAscii(display);
   // Invisible characters are never part of an address: refused here, so that repair() drops them.
-  if (!ascii && hasInvisible(display)) return null;
+  if (!ascii && (hasInvisible(display) || hasStrayFormat(display))) return null;
 
   let local: string;
   let quoted = false;

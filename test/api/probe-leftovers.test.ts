@@ -369,7 +369,7 @@ for (const engine of ENGINES) {
       assert.deepEqual(Object.keys(fine.body.meta), ['time']);
     });
 
-    it('a placeholder address fuses nobody and invents nobody; a doubled at sign, a bare slash between two addresses and a note beside one reach their people', async () => {
+    it('a placeholder address fuses nobody and invents nobody; a doubled at sign, a bare slash between two addresses, a note beside one and a zero-width joiner or NUL in one reach their people', async () => {
       const entries = [
         // Two people a shop's till gave the same filler: two cards, not one mailbox.
         { name: 'Jane Doe', email: 'noemail@noemail.com', phone: '+1 415 555 0141' },
@@ -386,6 +386,10 @@ for (const engine of ENGINES) {
         // A note beside the address: the person, merged with the plain spelling.
         { name: 'Cy Dee', email: 'cy@z.example [work]' },
         { name: 'Cy Dee', email: 'Cy Dee - cy@z.example', phone: '+1 415 555 0144' },
+        // A zero-width joiner pasted into a Latin address, a NUL after one: the person of the plain spelling.
+        { name: 'Di Fox', email: 'di\u200d.fox@z.example' },
+        { name: 'Di Fox', email: 'di.fox@z.example\u0000', phone: '+1 415 555 0145' },
+        { name: 'Di Fox', email: 'di.fox@z.example' },
       ];
       for (const a of [api, offload]) {
         const r = await a.post('/v0/address-book', { user_id: 'placeholders', source: SOURCE, entries, explain: 1 });
@@ -400,15 +404,16 @@ for (const engine of ENGINES) {
         assert.deepEqual(byName.get('Ann Lee'), ['Ann Lee', ['ann.lee@example.org'], ['+14155550143'], null]);
         assert.deepEqual(byName.get('Bo Chen'), ['Bo Chen', ['bo@x.example', 'bo.chen@y.example'], [], null]);
         assert.deepEqual(byName.get('Cy Dee'), ['Cy Dee', ['cy@z.example'], ['+14155550144'], null]);
-        assert.equal(rows.length, 7, JSON.stringify(rows));
+        assert.deepEqual(byName.get('Di Fox'), ['Di Fox', ['di.fox@z.example'], ['+14155550145'], null]);
+        assert.equal(rows.length, 8, JSON.stringify(rows));
         assert.deepEqual(r.body.meta.cleaning, {
-          entries_read: 10,
-          contacts: 7,
-          merged: 2,
+          entries_read: 13,
+          contacts: 8,
+          merged: 4,
           left_out: 1,
           left_out_by_reason: { invalid: 1 },
           kept_without_address: 2,
-          book_contacts: 7,
+          book_contacts: 8,
         });
         assert.deepEqual(r.body.meta.left_out_entries, [{ index: 2, reason: 'invalid' }]);
         // GET says the same of the book.

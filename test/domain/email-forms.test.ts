@@ -127,3 +127,25 @@ test('a note beside the address is not part of it: "ann@x.com [work]", "ann@x.co
     assert.equal(read(bad), null, bad);
   }
 });
+
+test('zero-width joiners in a Latin address, invisible operators and control characters at its ends are dropped; a Persian host keeps its joiner', () => {
+  for (const raw of [
+    'an\u200dn@example.com',
+    'ann\u200c@example.com',
+    'ann@exam\u200cple.com',
+    'ann@example.com\u0000',
+    '\u0007ann@example.com',
+    'ann@example.com\u180e',
+    'ann@exa\u2063mple.com',
+  ]) {
+    const v = read(raw);
+    assert.ok(v, JSON.stringify(raw));
+    assert.equal(v.display, 'ann@example.com', JSON.stringify(raw));
+    assert.equal(v.key, 'ann@example.com', JSON.stringify(raw));
+  }
+  // A control character inside is never dropped (the rest would be another host); joiners of the
+  // scripts that write them stay.
+  assert.equal(read('ann@x.com\u0000junk'), null);
+  assert.equal(read('ali@\u0646\u0631\u0645\u200c\u0627\u0641\u0632\u0627\u0631.\u0627\u06cc\u0631\u0627\u0646')?.display.includes('\u200c'), true);
+  assert.equal(read('\u0930\u093e\u092e\u200d@example.com')?.display, '\u0930\u093e\u092e\u200d@example.com');
+});
