@@ -405,9 +405,19 @@ const SECOND_EXTENSION_RE =
   /^(.*\d.*?(?:\bext\.?|\bextension|(?<=[\d\s])x\.?)\s*\d{1,6})\s*(?:(?:[,;/&]|\bor\b|\band\b)\s*(?:(?:\bext\.?|\bextension|x\.?)\s*)?|(?:\bext\.?|\bextension|x\.?)\s*)\d{1,6}\s*$/i;
 function secondExtensionCut(s: string): string {
   if (s.length < 12 || !/[a-z]/i.test(s)) return s;
+  s = s.replace(EXTENSION_AFTER_PAUSE_RE, ' ').replace(EXTENSION_NUMBER_WORD_RE, '$1 ');
   const m = SECOND_EXTENSION_RE.exec(s);
   return m === null ? s : m[1]!;
 }
+
+/**
+ * The ways an extension marker is written around its digits that read as no extension: a semicolon or
+ * comma before it ("+1 (415) 555-0123; ext. 45": the pause before the word left the number keyless, a
+ * person lost) and a number sign or "no." after it ("Ext #45", "ext no. 45", which became the made-up
+ * national number "n:1415555012345"). Both are the marker alone.
+ */
+const EXTENSION_AFTER_PAUSE_RE = /(?<=\d\)?)\s*[;,]\s*(?=(?:ext\b(?!=)|ext\.|extension\b|x\s*\d))/i; // not RFC 3966's ";ext="
+const EXTENSION_NUMBER_WORD_RE = /\b(ext\.?|extension|x)\s*(?:#|no\.?|nr\.?|num(?:ber)?\.?)\s*(?=\d)/i;
 
 /** The better of the first reading `v` of `s` and the reading of its repaired form `fixed` (readRepaired). */
 function repairedReading(s: string, fixed: string, v: NormPhone | null, several: boolean, read: Reader): NormPhone | null {

@@ -398,5 +398,42 @@ for (const engine of ENGINES) {
       assertAddsUp(c);
       assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [11, 5, 6, 0]);
     });
+    it('ninth probe: an extension after a semicolon or with "#", everyday English short forms; sisters and a mother and son stay apart', async () => {
+      const entries = [
+        // A person with only a direct line written "; ext.": kept, and one with her mail account.
+        { name: 'Ada Byrne', phones: ['+1 (415) 555-0123; ext. 45'] },
+        { name: 'Ada Byrne', email: 'ada@byrne.example', phones: ['+1 415 555 0123 Ext #45'] },
+        { name: 'Josh Kaye', phones: ['(415) 555-0301'] },
+        { name: 'Joshua Kaye', email: 'joshua@kaye.example', phones: ['+14155550301'] },
+        { name: 'Cindy Ng', phones: ['+1 415 555 0302'] },
+        { name: 'Cynthia Ng', email: 'cynthia@ng.example', phones: ['4155550302'] },
+        // Two people each on the family landline, each with a mobile of their own.
+        { name: 'Nell Shaw', phones: ['+1 415 555 0311', '+1 415 555 0310'] },
+        { name: 'Ellie Shaw', phones: ['+1 415 555 0312', '+1 415 555 0310'] },
+        { name: 'Ollie Dunn', phones: ['+1 415 555 0321', '+1 415 555 0320'] },
+        { name: 'Olivia Dunn', phones: ['+1 415 555 0322', '+1 415 555 0320'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-9', source: { type: 'ios', phone: '+14155550100' }, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]);
+      const byPhone = (p: string) => r.body.data.filter((d: any) => d.phones.includes(p));
+      assert.deepEqual(
+        byPhone('+14155550123;ext=45').map((d: any) => [d.name, d.emails]),
+        [['Ada Byrne', ['ada@byrne.example']]],
+      );
+      assert.deepEqual(byPhone('+14155550301')[0].emails, ['joshua@kaye.example'], JSON.stringify(rows));
+      assert.deepEqual(byPhone('+14155550302')[0].emails, ['cynthia@ng.example'], JSON.stringify(rows));
+      for (const [landline, a, b] of [
+        ['+14155550310', '+14155550311', '+14155550312'],
+        ['+14155550320', '+14155550321', '+14155550322'],
+      ]) {
+        assert.equal(byPhone(landline).length, 2, `${landline}: ${JSON.stringify(rows)}`);
+        assert.ok(!byPhone(a)[0].phones.includes(b), `${a} and ${b} in one row: ${JSON.stringify(rows)}`);
+      }
+      assert.equal(rows.length, 7, JSON.stringify(rows));
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [10, 7, 3, 0]);
+    });
   });
 }

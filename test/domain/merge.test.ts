@@ -2416,3 +2416,36 @@ test('MUST merge: a Chinese mobile saved without +86 in a US book (139 1234 5678
   assert.equal(normalizePhone('1 415 555 0123', 'US')?.key, 'p:+14155550123');
   assert.equal(normalizePhone('13012345678', 'US')?.key, 'p:+13012345678'); // a valid +1 301 number stays one
 });
+
+test("MUST merge: everyday English short forms on the full name's mobile (Josh / Joshua, Vince / Vincent, Cindy / Cynthia ...); MUST NOT: two short forms of one name, or a short form of a man's name and a woman's beside them on the landline", () => {
+  assertRowsOnOneNumber(
+    [
+      ['Josh', 'Joshua'],
+      ['Vince', 'Vincent'],
+      ['Cindy', 'Cynthia'],
+      ['Geoff', 'Geoffrey'],
+      ['Ginny', 'Virginia'],
+      ['Teddy', 'Edward'],
+      ['Ted', 'Theodore'],
+      ['Reggie', 'Reginald'],
+      ['Nell', 'Eleanor'],
+    ],
+    1,
+    ' Lee',
+  );
+  assertRowsOnOneNumber(
+    [
+      ['Nell', 'Ellie'],
+      ['Oliver', 'Olivia'],
+      ['Louis', 'Louise'],
+      ['Gerald', 'Geraldine'],
+      ['Henry', 'Harold'],
+    ],
+    2,
+    ' Lee',
+  );
+  // Ollie, Lou, Gerry are a man's and a woman's: loosely, so the son and the mother stay two on the landline.
+  assert.equal(rowsOnLandline('Ollie Lee', 'Olivia Lee'), 2);
+  assert.equal(rowsOnLandline('Lou Lee', 'Louise Lee'), 2);
+  assert.equal(rowsOnLandline('Josh Lee', 'Joshua Lee'), 1);
+});

@@ -1336,3 +1336,13 @@ test('a vCard line pasted into a phone field is its value (TEL;TYPE=CELL:…, it
   }
   assert.equal(normalizePhone('tel:4155550136;phone-context=+1', null)?.key, 'p:+14155550136');
 });
+
+test('an extension marker after a semicolon or comma, or before "#" or "no.", is the marker: "; ext. 45" left the number keyless, "ext no. 45" made up a national number', () => {
+  for (const s of ['+1 (415) 555-0123; ext. 45', '(415) 555-0123; x45', '+1 415 555 0123 Ext #45', '+1 415 555 0123 ext no. 45']) {
+    assert.equal(normalizePhone(s, 'US')?.key, 'p:+14155550123;ext=45', s);
+  }
+  assert.equal(normalizePhone('+1 (415) 555-0123; ext. 45', null)?.key, 'p:+14155550123;ext=45');
+  // RFC 3966's ";ext=" and a pause before bare digits read as before.
+  assert.equal(normalizePhone('+1 415 555 0123;ext=9', null)?.key, 'p:+14155550123;ext=9');
+  assert.equal(normalizePhone('+1 415 555 0123,45', 'US')?.key, 'p:+14155550123;ext=45');
+});

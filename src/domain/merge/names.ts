@@ -171,6 +171,50 @@ const NICKNAME_GROUPS = [
   'nikolai nikolay kolya',
   'vladimir volodya vova',
   'ignacio nacho',
+  // Everyday English short forms a phone saves beside the full name of a mail account ("Josh Lee" on
+  // "Joshua Lee"'s mobile was a second row), each in a group of its own with its full name, so that two
+  // short forms are never one name through it (Nell and Ellie, sisters, stay two).
+  'edward teddy',
+  'theodore ted',
+  'theodore teddy',
+  'gabriel gabe',
+  'antonia toni',
+  'debra debbie',
+  'debra deb',
+  'megan meg',
+  'virginia ginny',
+  'alfred alf',
+  'alfred freddie',
+  'oliver ollie',
+  'olivia ollie',
+  'olivia liv',
+  'isabel izzy',
+  'isabella izzy',
+  'joshua josh',
+  'benjamin benny',
+  'william willy',
+  'geoffrey geoff',
+  'leonard len',
+  'leonard lenny',
+  'louis lou',
+  'louise lou',
+  'vincent vince',
+  'walter walt',
+  'alexander xander',
+  'cynthia cindy',
+  'amanda mandy',
+  'bernard bernie',
+  'francis frank',
+  'francis frankie',
+  'frances frankie',
+  'eugene gene',
+  'gerald gerry',
+  'geraldine gerry',
+  'harold harry',
+  'jerome jerry',
+  'reginald reggie',
+  'eleanor nell',
+  'eleanor ellie',
   // Spanish everyday forms: Mari is what María is called in Spain (Mari García / María García López),
   // and a name of its own in Finland and Japan, so it agrees only loosely (UNISEX_SHORT_FORMS).
   'maria mari',
@@ -341,7 +385,9 @@ NICKNAME_GROUPS.forEach((g, i) => {
  * only loosely (looselyCompatible), as a generation suffix does.
  */
 const UNISEX_SHORT_FORMS = new Set(
-  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie mari саша шура женя валя слава'.split(' '),
+  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie ollie lou gerry mari саша шура женя валя слава'.split(
+    ' ',
+  ),
 );
 
 /**
