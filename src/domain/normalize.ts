@@ -170,13 +170,19 @@ function addEmail(seen: Set<string> | null, raw: string): void {
       if (!sep.test(raw)) continue;
       const parts = listParts(raw, sep);
       let any = false;
+      let numbers: string[] | null = null;
       for (const part of parts) {
         if (part.trim() !== '' && (normalizeEmail(part) !== null || addressWords(part) !== null)) {
           addEmail(seen, part);
           any = true;
-        }
+        } else if (part.indexOf('@') < 0 && DIGITS7_RE.test(part)) (numbers ??= []).push(part);
       }
-      if (any) return;
+      if (any) {
+        // A number beside the addresses ("+1 415 555 0132; ann@x.com"): kept as an unusable string, which
+        // crossedChannels reads as a phone when it is a full number (it was dropped without a word).
+        if (numbers !== null) for (const n of numbers) gatherUnusable(seen, n);
+        return;
+      }
     }
     // "a@x.com b@y.com", "a@x.com and b@y.com": addresses separated by spaces only when every word is one
     // or a connector between two ("john smith@x.com" stays one string that is no address: its words are
@@ -189,6 +195,22 @@ function addEmail(seen: Set<string> | null, raw: string): void {
     e = unusableEmail(raw);
     if (e === null) return;
   }
+  if (seen === null) {
+    for (let i = 0; i < gatheredCount; i++) if ((gathered[i] as NormEmail).key === e.key) return;
+  } else {
+    if (seen.has(e.key)) return;
+    seen.add(e.key);
+  }
+  gather(e);
+}
+
+/** Seven digits or more (of any script), as a phone number has: a part of an e-mail list that may be one. */
+const DIGITS7_RE = /(?:\p{Nd}\D{0,3}){7}/u;
+
+/** An unusable string of an e-mail list (see unusableEmail), de-duplicated as addEmail does. */
+function gatherUnusable(seen: Set<string> | null, raw: string): void {
+  const e = unusableEmail(raw);
+  if (e === null) return;
   if (seen === null) {
     for (let i = 0; i < gatheredCount; i++) if ((gathered[i] as NormEmail).key === e.key) return;
   } else {

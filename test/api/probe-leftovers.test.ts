@@ -369,7 +369,7 @@ for (const engine of ENGINES) {
       assert.deepEqual(Object.keys(fine.body.meta), ['time']);
     });
 
-    it('a placeholder address fuses nobody and invents nobody; a doubled at sign, a bare slash between two addresses, a note beside one and a zero-width joiner or NUL in one reach their people', async () => {
+    it('a placeholder address fuses nobody and invents nobody; a doubled at sign, a bare slash between two addresses, a note beside one, a zero-width joiner or NUL in one, a number beside one reach their people', async () => {
       const entries = [
         // Two people a shop's till gave the same filler: two cards, not one mailbox.
         { name: 'Jane Doe', email: 'noemail@noemail.com', phone: '+1 415 555 0141' },
@@ -390,6 +390,8 @@ for (const engine of ENGINES) {
         { name: 'Di Fox', email: 'di\u200d.fox@z.example' },
         { name: 'Di Fox', email: 'di.fox@z.example\u0000', phone: '+1 415 555 0145' },
         { name: 'Di Fox', email: 'di.fox@z.example' },
+        // A number beside an address in the e-mail field: a phone of the person.
+        { name: 'Eve Gill', email: '+1 415 555 0146; eve@z.example; 2024-01-05' },
       ];
       for (const a of [api, offload]) {
         const r = await a.post('/v0/address-book', { user_id: 'placeholders', source: SOURCE, entries, explain: 1 });
@@ -405,15 +407,16 @@ for (const engine of ENGINES) {
         assert.deepEqual(byName.get('Bo Chen'), ['Bo Chen', ['bo@x.example', 'bo.chen@y.example'], [], null]);
         assert.deepEqual(byName.get('Cy Dee'), ['Cy Dee', ['cy@z.example'], ['+14155550144'], null]);
         assert.deepEqual(byName.get('Di Fox'), ['Di Fox', ['di.fox@z.example'], ['+14155550145'], null]);
-        assert.equal(rows.length, 8, JSON.stringify(rows));
+        assert.deepEqual(byName.get('Eve Gill'), ['Eve Gill', ['eve@z.example'], ['+14155550146'], null]);
+        assert.equal(rows.length, 9, JSON.stringify(rows));
         assert.deepEqual(r.body.meta.cleaning, {
-          entries_read: 13,
-          contacts: 8,
+          entries_read: 14,
+          contacts: 9,
           merged: 4,
           left_out: 1,
           left_out_by_reason: { invalid: 1 },
           kept_without_address: 2,
-          book_contacts: 8,
+          book_contacts: 9,
         });
         assert.deepEqual(r.body.meta.left_out_entries, [{ index: 2, reason: 'invalid' }]);
         // GET says the same of the book.

@@ -149,3 +149,35 @@ test('zero-width joiners in a Latin address, invisible operators and control cha
   assert.equal(read('ali@\u0646\u0631\u0645\u200c\u0627\u0641\u0632\u0627\u0631.\u0627\u06cc\u0631\u0627\u0646')?.display.includes('\u200c'), true);
   assert.equal(read('\u0930\u093e\u092e\u200d@example.com')?.display, '\u0930\u093e\u092e\u200d@example.com');
 });
+
+test('a full number beside the addresses of an e-mail list is a phone of the entry ("+1 415 555 0132; ann@x.com"); it was dropped', () => {
+  const entry = (raw: string, region: 'US' | null) => normalizeEntry({ name: 'Zed Qux', email: raw }, { region, sourceKey: 's' });
+  for (const raw of ['+1 415 555 0132; ann@x.example', 'ann@x.example / +1 415 555 0132', 'ann@x.example, +1 (415) 555-0132']) {
+    const e = entry(raw, null);
+    assert.deepEqual(
+      e.emails.map((m) => m.display),
+      ['ann@x.example'],
+      raw,
+    );
+    assert.deepEqual(
+      e.phones.map((p) => p.key),
+      ['p:+14155550132'],
+      raw,
+    );
+  }
+  // A national number where the book's region is known, as for a number alone in the field.
+  assert.deepEqual(
+    entry('ann@x.example, (415) 555-0132', 'US').phones.map((p) => p.key),
+    ['p:+14155550132'],
+  );
+  // Digits that make no full number make no phone (kept as an unusable string, never shown beside the address).
+  const date = entry('ann@x.example; 2024-01-05', null);
+  assert.deepEqual(date.phones, []);
+  assert.deepEqual(
+    date.emails.map((m) => [m.display, m.junk]),
+    [
+      ['ann@x.example', null],
+      ['2024-01-05', 'invalid'],
+    ],
+  );
+});
