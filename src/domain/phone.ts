@@ -155,7 +155,6 @@ function validInstead(old: string, migrated: string): string {
   return parsePhoneNumberFromString(migrated)?.isValid() ? migrated : old;
 }
 
-/** North American ten digits on s[from..]: the area code and the exchange not starting with 0 or 1. */
 /** isValid() of a national number of ten digits of +1, in the country it tells (countryOf), on the parser's metadata. */
 function nanpValid(national: string): boolean {
   const calling = callingPlanOf(1);
@@ -164,6 +163,7 @@ function nanpValid(national: string): boolean {
   return country !== undefined && validIn(country, national);
 }
 
+/** North American ten digits on s[from..]: the area code and the exchange not starting with 0 or 1. */
 function isNanp(s: string, from: number): boolean {
   if (s.length - from !== 10) return false;
   for (let i = from; i < s.length; i++) {
