@@ -435,5 +435,35 @@ for (const engine of ENGINES) {
       assertAddsUp(c);
       assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [10, 7, 3, 0]);
     });
+    it('tenth probe: a placeholder for a missing name (undefined, Ann undefined, [object Object], an invisible name) names nobody', async () => {
+      const entries = [
+        { name: 'Ann Lee', email: 'ann@lee.example', phones: ['+1 415 555 0501'] },
+        { name: 'undefined', phones: ['(415) 555-0501'] },
+        { name: 'Ann undefined', phones: ['415-555-0501'] },
+        { name: 'null null', phones: ['+1 415 555 0502'] },
+        { name: '[object Object]', phones: ['+1 415 555 0503'] },
+        { name: '\u200b', phones: ['+1 415 555 0504'] },
+        { name: 'Bo Chen', phones: ['+1 415 555 0504'] },
+        { name: 'Jennifer Null', phones: ['+1 415 555 0506'] },
+        { name: 'Jennifer Smith', phones: ['+1 415 555 0506'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-10', source: { type: 'ios', phone: '+14155550100' }, entries });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]).sort((a: any, b: any) => a[2][0].localeCompare(b[2][0]));
+      assert.deepEqual(rows, [
+        ['Ann Lee', ['ann@lee.example'], ['+14155550501']],
+        [null, [], ['+14155550502']],
+        [null, [], ['+14155550503']],
+        ['Bo Chen', [], ['+14155550504']],
+        ['Jennifer Null', [], ['+14155550506']],
+        ['Jennifer Smith', [], ['+14155550506']],
+      ]);
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [9, 6, 3, 0]);
+      const g = await api.get('/v0/address-book/people-10');
+      assert.equal(g.status, 200, g.text);
+      assert.equal(g.body.data.length, 6, g.text);
+    });
   });
 }

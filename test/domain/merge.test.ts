@@ -2449,3 +2449,31 @@ test("MUST merge: everyday English short forms on the full name's mobile (Josh /
   assert.equal(rowsOnLandline('Lou Lee', 'Louise Lee'), 2);
   assert.equal(rowsOnLandline('Josh Lee', 'Joshua Lee'), 1);
 });
+
+test('MUST merge: a placeholder a program or a phone writes for a missing name (undefined, Ann undefined, null Lee, [object Object], New Contact, an invisible name) names nobody; MUST NOT: Null as a family name, Nan as a grandmother', () => {
+  for (const placeholder of [
+    'undefined',
+    'Ann undefined',
+    'null Lee',
+    'undefined undefined',
+    '[object Object]',
+    '(null)',
+    'New Contact',
+    'Unknown',
+    '#REF!',
+    '{{name}}',
+    '\u200b',
+  ]) {
+    const cs = merge([
+      { name: 'Ann Lee', email: 'ann@lee.example', phones: ['+1 212 555 0150'] },
+      { name: placeholder, phones: ['(212) 555-0150'] },
+    ]);
+    assert.deepEqual(names(cs), ['Ann Lee'], JSON.stringify(placeholder));
+  }
+  // Alone, the card is kept (its number is someone to invite), without a name.
+  assert.deepEqual(names(merge([{ name: 'undefined', phones: ['+1 212 555 0151'] }])), [null]);
+  assert.deepEqual(names(merge([{ name: '[object Object]', phones: ['+1 212 555 0151'] }])), [null]);
+  // As written: Null is a family name, Nan a grandmother.
+  assert.equal(rowsOnOneNumber('Jennifer Null', 'Jennifer Smith'), 2);
+  assert.deepEqual(foldName('Nan'), foldName('Grandma'));
+});

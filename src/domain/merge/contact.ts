@@ -3,7 +3,7 @@ import { plausibleDate } from '../dates.ts';
 import { isCarrierForm } from '../email.ts';
 import { isBulkSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
-import { foldName, isNickMark, isTitleMark, namesCompatible, withoutPostNominals } from './names.ts';
+import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, withoutPostNominals } from './names.ts';
 
 // --- contact assembly -------------------------------------------------------------------------------
 
@@ -133,7 +133,10 @@ export function clearNameCache(): void {
  * stripped: exports lose them, people don't add them), then the latest upload.
  */
 function pickName(stamp: number, members: Int32Array, from: number, to: number, infos: (NameInfo | null)[], absorbed: Uint8Array | null): string | null {
-  if (to - from === 1) return infos[members[from]]?.name ?? null;
+  if (to - from === 1) {
+    const only = infos[members[from]];
+    return only === null || (only.folded === null && isPlaceholderName(only.name)) ? null : only.name;
+  }
   // A label of a mailbox copy (merge/links.ts linkMailbox: "Mum", a maiden name) is no name of the person
   // when a card of theirs has one.
   let skipAbsorbed = false;
@@ -143,7 +146,7 @@ function pickName(stamp: number, members: Int32Array, from: number, to: number, 
   for (let m = from; m < to; m++) {
     const i = members[m];
     const info = infos[i];
-    if (info === null || (skipAbsorbed && absorbed![i] === 1)) continue;
+    if (info === null || (skipAbsorbed && absorbed![i] === 1) || (info.folded === null && isPlaceholderName(info.name))) continue;
     if (info.stamp !== stamp) {
       info.stamp = stamp;
       info.count = 1;

@@ -1,3 +1,5 @@
+import { dropInvisible, hasInvisible } from '../invisible.ts';
+
 /**
  * Names for the merge: folding (diacritics, titles, nicknames, kin words) and the compatibility test
  * the component veto uses. Names alone never merge anything: they can only veto.
@@ -544,6 +546,8 @@ function foldNameTokens(name: string): string[] {
   // An address or a phone number kept as a card's name (a card made from an e-mail, a number saved
   // unnamed) names nobody: it neither vetoes a merge nor counts as a name's words.
   if (isChannelText(name)) return [];
+  const bare = withoutPlaceholders(name);
+  if (bare !== name) return bare === '' ? [] : foldNameTokens(bare);
   const couple = coupleAsNickname(name);
   if (couple !== null) return foldNameTokens(couple);
   if (name.includes('(') || name.includes('[')) {
@@ -621,6 +625,30 @@ function nameReadings(a: readonly string[]): (readonly string[])[] {
     out.push([...base.slice(0, pos - 1), word, ...base.slice(pos)]);
   }
   return out;
+}
+
+/**
+ * What a program writes where a name is missing, and what phones call an unnamed card: "undefined" and
+ * "null" from a client joining absent fields ("Ann undefined", "null Lee", "undefined undefined"; only
+ * in small letters: "Null" is a family name), "[object Object]", "(null)", "NaN", spreadsheet errors
+ * ("#REF!", "#N/A"), unfilled templates ("{{name}}", "%NAME%", "$name"), "N/A", "New Contact", "No
+ * Name", "Unknown", and a name of invisible characters only. They name nobody: as names they vetoed the
+ * person's own cards on the same number ("undefined" beside "Ann Lee" on her mobile was a second row).
+ */
+const PLACEHOLDER_NAME_RE =
+  /^(?:\(null\)|<null>|\[object \w+\]|n\/a|#n\/a|#ref!|#name\?|#value!|\{\{[^{}]*\}\}|%[a-z_ ]+%|\$\{?[a-z_]+\}?|new contact|no name|<no name>|unnamed|unknown)$/i;
+/** As written only: "Nan" is a grandmother, "Null" a family name. */
+const PLACEHOLDER_CASED_RE = /^(?:undefined|null|NaN|NULL|UNDEFINED)$/;
+const PLACEHOLDER_WORD_RE = /(^|\s)(?:undefined|null)(?=\s|$)/g;
+function withoutPlaceholders(name: string): string {
+  const t = hasInvisible(name) ? dropInvisible(name).trim() : name;
+  if (t === '' || PLACEHOLDER_CASED_RE.test(t) || PLACEHOLDER_NAME_RE.test(t)) return '';
+  return t.includes('undefined') || t.includes('null') ? t.replace(PLACEHOLDER_WORD_RE, ' ').replace(/\s+/g, ' ').trim() : t;
+}
+
+/** Whether a name names nobody: a placeholder a program or a phone writes (withoutPlaceholders). */
+export function isPlaceholderName(name: string): boolean {
+  return withoutPlaceholders(name) === '';
 }
 
 /**
