@@ -204,6 +204,9 @@ function extractSlow(raw: string): string {
  * "%22john%20smith%22@x.example": in a URI a literal '%' is written %25, so decoding is exact).
  */
 function mailtoAddress(uri: string): string {
+  // "mailto://a@b", as people write it after "http://": the slashes are not part of the address (it was
+  // read as the mailbox "//a@b", which nobody has, and did not merge with a@b).
+  if (uri.startsWith('//')) uri = uri.slice(2);
   const q = uri.indexOf('?');
   let to = q < 0 ? uri : uri.slice(0, q);
   if (to === '' && q >= 0) {
@@ -238,6 +241,9 @@ function mailtoAddress(uri: string): string {
  */
 function repair(raw: string): string {
   let s = dropStrayFormat(dropInvisible(raw)).replace(/\ufe6b/gu, '@');
+  // A web URL ("http://jane@example.com", "https://x.com/a@b.org"): its '@' is a user name's or a path's,
+  // and it is no address. Its scheme was read as a label, and "//jane@example.com" kept as a mailbox.
+  if (URL_SCHEME_RE.test(s)) return raw;
   // HTML character references, from an export that escaped its fields ('&lt;ann@x.com&gt;',
   // 'ann&#64;x.com', 'Ann Lee &lt;ann@x.com&gt;'), twice escaped too ('&amp;lt;'): decoded, then read
   // as any paste. A reference holds a ';', which no unquoted local part does, so a string that reads as
@@ -347,6 +353,9 @@ function dropStrayFormat(s: string): string {
   if ((t.indexOf('\u200c') >= 0 || t.indexOf('\u200d') >= 0) && isAscii(t.replace(JOINERS_G, ''))) t = t.replace(JOINERS_G, '');
   return t;
 }
+
+/** A URL scheme with an authority ("https://"), other than mailto: (see repair). */
+const URL_SCHEME_RE = /^\s*(?!mailto:)[a-z][a-z0-9+.-]{1,15}:\/\//i;
 
 /** A doubled (or tripled) at sign and no other '@': "ann@@x.com" (see repair). */
 const DOUBLED_AT_RE = /^([^@]*[^@\s"<([])@{2,3}([^@\s"][^@]*)$/u;

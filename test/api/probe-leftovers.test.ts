@@ -369,7 +369,7 @@ for (const engine of ENGINES) {
       assert.deepEqual(Object.keys(fine.body.meta), ['time']);
     });
 
-    it('a placeholder address fuses nobody and invents nobody; a doubled at sign, a bare slash between two addresses, a note beside one, a zero-width joiner or NUL in one, a number beside one reach their people', async () => {
+    it('a placeholder address fuses nobody and invents nobody; a doubled at sign, a bare slash between two addresses, a note beside one, a zero-width joiner or NUL in one, a number beside one, mailto:// reach their people; a URL makes nobody', async () => {
       const entries = [
         // Two people a shop's till gave the same filler: two cards, not one mailbox.
         { name: 'Jane Doe', email: 'noemail@noemail.com', phone: '+1 415 555 0141' },
@@ -392,6 +392,10 @@ for (const engine of ENGINES) {
         { name: 'Di Fox', email: 'di.fox@z.example' },
         // A number beside an address in the e-mail field: a phone of the person.
         { name: 'Eve Gill', email: '+1 415 555 0146; eve@z.example; 2024-01-05' },
+        // mailto: with slashes is the person; a web URL with an '@' makes nobody.
+        { name: 'Flo Hart', email: 'mailto://flo@z.example' },
+        { name: 'Flo Hart', email: 'flo@z.example', phone: '+1 415 555 0147' },
+        { name: 'Web Page', email: 'https://z.example/people/flo@z.example' },
       ];
       for (const a of [api, offload]) {
         const r = await a.post('/v0/address-book', { user_id: 'placeholders', source: SOURCE, entries, explain: 1 });
@@ -408,25 +412,33 @@ for (const engine of ENGINES) {
         assert.deepEqual(byName.get('Cy Dee'), ['Cy Dee', ['cy@z.example'], ['+14155550144'], null]);
         assert.deepEqual(byName.get('Di Fox'), ['Di Fox', ['di.fox@z.example'], ['+14155550145'], null]);
         assert.deepEqual(byName.get('Eve Gill'), ['Eve Gill', ['eve@z.example'], ['+14155550146'], null]);
-        assert.equal(rows.length, 9, JSON.stringify(rows));
+        assert.deepEqual(byName.get('Flo Hart'), ['Flo Hart', ['flo@z.example'], ['+14155550147'], null]);
+        assert.equal(byName.has('Web Page'), false);
+        assert.equal(rows.length, 10, JSON.stringify(rows));
         assert.deepEqual(r.body.meta.cleaning, {
-          entries_read: 14,
-          contacts: 9,
-          merged: 4,
-          left_out: 1,
-          left_out_by_reason: { invalid: 1 },
+          entries_read: 17,
+          contacts: 10,
+          merged: 5,
+          left_out: 2,
+          left_out_by_reason: { invalid: 2 },
           kept_without_address: 2,
-          book_contacts: 9,
+          book_contacts: 10,
         });
-        assert.deepEqual(r.body.meta.left_out_entries, [{ index: 2, reason: 'invalid' }]);
+        assert.deepEqual(r.body.meta.left_out_entries, [
+          { index: 2, reason: 'invalid' },
+          { index: 16, reason: 'invalid' },
+        ]);
         // GET says the same of the book.
         const g = await a.get('/v0/address-book/placeholders?explain=1');
         assert.equal(g.status, 200, g.text);
         assert.deepEqual(g.body.data.map((c: any) => c.name).sort(), rows.map((x: any[]) => x[0]).sort());
-        assert.equal(g.body.meta.cleaning.left_out, 1);
+        assert.equal(g.body.meta.cleaning.left_out, 2);
         assert.deepEqual(
           g.body.meta.left_out_entries.map((x: any) => [x.index, x.reason]),
-          [[2, 'invalid']],
+          [
+            [2, 'invalid'],
+            [16, 'invalid'],
+          ],
         );
       }
     });

@@ -181,3 +181,20 @@ test('a full number beside the addresses of an e-mail list is a phone of the ent
     ],
   );
 });
+
+test('"mailto://a@b" is the mailto: URI written with slashes; a web URL with an "@" is no address (it was kept as the mailbox "//jane@…")', () => {
+  for (const raw of [
+    'mailto://jane@example.com',
+    'MAILTO://jane@example.com?subject=Hi',
+    '<mailto://jane@example.com>',
+    'Jane Roe <mailto://jane@example.com>',
+  ]) {
+    const v = read(raw);
+    assert.ok(v, raw);
+    assert.equal(v.display, 'jane@example.com', raw);
+    assert.equal(v.key, 'jane@example.com', raw);
+  }
+  for (const bad of ['http://jane@example.com', 'https://x.example/a@b.example', 'ftp://jane@example.com/']) assert.equal(read(bad), null, bad);
+  // A label before an address is still no part of it.
+  assert.equal(read('Work: jane@example.com')?.display, 'jane@example.com');
+});
