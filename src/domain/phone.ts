@@ -616,7 +616,14 @@ function partsOf(s: string): Part[] | null {
       // A German abbreviation with its dot ("030 1234567 o. 0171 2345678": "o." for oder, "u." for und).
       const word = s.slice(i, j).toLowerCase();
       const dot = s.charCodeAt(j) === 46 && (word === 'o' || word === 'u') ? 1 : 0;
-      if (j - i <= 4 && isBlank(s.charCodeAt(i - 1)) && isBlank(s.charCodeAt(j + dot)) && (dot === 1 || ALTERNATIVE_WORDS.has(word))) {
+      // The abbreviation may be written against the next number ("069 2539935 u.0171 7038005").
+      const after = s.charCodeAt(j + dot);
+      if (
+        j - i <= 4 &&
+        isBlank(s.charCodeAt(i - 1)) &&
+        (isBlank(after) || (dot === 1 && ((after >= 48 && after <= 57) || after === 43 || after === 40))) &&
+        (dot === 1 || ALTERNATIVE_WORDS.has(word))
+      ) {
         kind = SEP_ALT;
         end = j + dot;
       } else {
@@ -676,7 +683,7 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     groups++;
     if (whole === null && base !== null && part.sep !== SEP_LIST) {
       const short = shortDigits(text, base);
-      if (short !== null) {
+      if (short !== null && !(short.charCodeAt(0) === 48 && validAlone(text, read))) {
         const alt = alternativeOf(base, short, read);
         if (alt === AMBIGUOUS) ambiguous = true;
         else if (alt !== null) numbers.push(alt);
@@ -690,6 +697,16 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     base = isFull(v) ? v : null;
   }
   return { numbers, split: groups > 1, ambiguous };
+}
+
+/**
+ * Whether a part read alone is a full, valid number: one that starts with the trunk prefix ("0157 00674227
+ * u. 069 7773947": 069 is Frankfurt's area code) is the second number of the list, not a shortened
+ * alternative of the first (its last ten digits replaced, no valid number: the second number was lost).
+ */
+function validAlone(text: string, read: Reader): boolean {
+  const v = readRepaired(text, read, false);
+  return isFull(v) && isValidNumber(v!.display);
 }
 
 /**
