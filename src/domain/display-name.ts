@@ -121,8 +121,32 @@ export function tidyName(name: string): string {
   }
   s = unquote(s);
   if (s.includes('/')) s = notesCommonName(s) ?? s;
+  if (s.includes(':') || s.includes(';')) s = vcardName(s) ?? s;
   return s === '' ? name : s;
 }
+
+/**
+ * A vCard name pasted whole into the name field: "FN:Ann Lee" (its formatted name), "N:Lee;Ann;;;" or
+ * the structured value alone, "Lee;Ann;;;" (family; given; additional; prefixes; suffixes: RFC 6350
+ * 6.2.2), as "Ann Lee". As written, "FN" and "N" were words of the name: "FN:Ann Lee" and
+ * "N:Lee;Ann;;;" on Ann Lee's mobile vetoed each other, and the number, no longer one person's, joined
+ * none of her cards (ten rows). null: no vCard name.
+ */
+function vcardName(s: string): string | null {
+  const m = VCARD_NAME_RE.exec(s);
+  let value: string;
+  if (m !== null) {
+    value = m[2]!.trim();
+    if (m[1]!.toUpperCase() === 'FN') return /[\p{L}\p{N}]/u.test(value) ? value : null;
+  } else value = s;
+  const parts = value.split(';');
+  if (parts.length !== 5) return null;
+  const [family, given, additional, prefix, suffix] = parts.map((p) => p.replace(/,/g, ' ').trim());
+  const out = [prefix, given, additional, family].filter((p) => p !== '').join(' ');
+  if (!/[\p{L}\p{N}]/u.test(out)) return null;
+  return suffix === '' ? out : `${out} ${suffix}`;
+}
+const VCARD_NAME_RE = /^(?:item\d+\.)?(FN|N)(?:;[^:;]*)*:(.*)$/i;
 
 /**
  * The common name of a Lotus Notes hierarchical name (`Jeff Dasovich/NA/Corp@Corp`, `CN=Kim
@@ -145,6 +169,8 @@ export function mayTidy(name: string): boolean {
     name.includes('=?') ||
     hasHtmlEntity(name) ||
     name.includes('/') ||
+    name.includes(':') ||
+    name.includes(';') ||
     name.charCodeAt(name.length - 1) === 0x3e
   );
 }

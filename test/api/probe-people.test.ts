@@ -465,5 +465,24 @@ for (const engine of ENGINES) {
       assert.equal(g.status, 200, g.text);
       assert.equal(g.body.data.length, 6, g.text);
     });
+    it("eleventh probe: vCard names pasted whole (FN:, N:, the structured value) are the person's name; one person on her mobile is one row", async () => {
+      const names = ['Ann Lee', 'FN:Ann Lee', 'Lee;Ann;;;', 'N:Lee;Ann;;;', 'Lee, Ann (Acme Corp.)', 'ANN LEE', 'A. Lee'];
+      const entries = names.map((name, i) =>
+        i === 0 ? { name, email: 'ann@lee.example', phones: ['+1 415 555 0601'] } : { name, phones: ['(415) 555-0601'] },
+      );
+      entries.push({ name: 'FN:Bo Chan', phones: ['+1 415 555 0602'] });
+      const r = await api.post('/v0/address-book', { user_id: 'people-11', source: { type: 'ios', phone: '+14155550100' }, entries });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((d: any) => [d.name, d.emails, d.phones]),
+        [
+          ['Ann Lee', ['ann@lee.example'], ['+14155550601']],
+          ['Bo Chan', [], ['+14155550602']],
+        ],
+      );
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [8, 2, 6, 0]);
+    });
   });
 }

@@ -142,3 +142,31 @@ describe('cleaned entries carry the tidy name', () => {
     assert.deepEqual(ownerOf([{ type: 'gmail', email: 'me@x.org', name: 'Jeff Dasovich/NA/Enron@Enron' }], 'US').names, ['Jeff Dasovich']);
   });
 });
+
+describe('tidyName: a vCard name pasted whole into the name field', () => {
+  it('reads FN:, N: and the structured value alone as the name; other colons and semicolons stay', () => {
+    for (const [raw, name] of [
+      ['FN:Ann Lee', 'Ann Lee'],
+      ['item1.FN:Ann Lee', 'Ann Lee'],
+      ['FN;CHARSET=UTF-8:Zoë Müller', 'Zoë Müller'],
+      ['N:Lee;Ann;;;', 'Ann Lee'],
+      ['Lee;Ann;;;', 'Ann Lee'],
+      ['N:Lee;Ann;Marie;Dr.;Jr.', 'Dr. Ann Marie Lee Jr.'],
+      ['Ann;Lee', 'Ann;Lee'],
+      ['Note: call after 5', 'Note: call after 5'],
+      ['N:;;;;', 'N:;;;;'],
+    ]) {
+      assert.equal(tidyName(raw), name, raw);
+      assert.equal(mayTidy(raw), true, raw);
+    }
+  });
+  it('one person on her mobile: FN: and N: cards no longer veto each other and her own', () => {
+    const cards = ['Ann Lee', 'FN:Ann Lee', 'N:Lee;Ann;;;', 'Lee;Ann;;;'].map((name) =>
+      normalizeEntry({ name, phones: ['+1 415 555 0601'] }, { region: 'US', sourceKey: 'ios:-' }),
+    );
+    assert.deepEqual(
+      cards.map((c) => c.name),
+      ['Ann Lee', 'Ann Lee', 'Ann Lee', 'Ann Lee'],
+    );
+  });
+});
