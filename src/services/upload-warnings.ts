@@ -265,7 +265,7 @@ export function invalidUtf8Warning(count: number): FieldWarning {
 export function closest(field: string, known: readonly string[]): string | null {
   const f = fold(field);
   for (const k of known) if (fold(k) === f) return k;
-  const synonym = SYNONYMS.get(f);
+  const synonym = SYNONYMS.get(f) ?? nearSynonym(f);
   if (synonym !== undefined && known.includes(synonym)) return synonym;
   const max = f.length <= 4 ? 1 : 2;
   let best: string | null = null;
@@ -287,12 +287,35 @@ export function closest(field: string, known: readonly string[]): string | null 
 const SYNONYMS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     email: ['emailaddress', 'mailaddress', 'primaryemail', 'workemail', 'homeemail', 'otheremail'],
-    emails: ['emailaddresses', 'mails', 'mailaddresses'],
     times_contacted: ['timesemailed', 'timescontacted', 'emailcount', 'sentcount', 'messagessent', 'contactcount', 'timesmailed'],
     last_message_sent_date: ['lastcontacted', 'lastsent', 'lastemailed', 'lastcontact', 'lastsentdate', 'lastmessagesent'],
     last_message_received_date: ['lastreceived', 'lastreceiveddate', 'lastmessagereceived'],
-    phone: ['phonenumber', 'telephone', 'tel', 'telephonenumber', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'msisdn', 'number'],
-    phones: ['phonenumbers', 'telephones', 'numbers', 'mobiles', 'tels', 'businessphones', 'homephones'],
+    phone: [
+      'phonenumber',
+      'telephone',
+      'tel',
+      'telephonenumber',
+      'mobile',
+      'mobilephone',
+      'mobilenumber',
+      'cell',
+      'cellphone',
+      'msisdn',
+      'number',
+      'phoneno',
+      'phonenum',
+      'telno',
+      'mobileno',
+      'workphone',
+      'homephone',
+      'otherphone',
+      'businessphone',
+      'mainphone',
+      'primaryphone',
+    ],
+    phones: ['phonenumbers', 'telephones', 'numbers', 'mobiles', 'tels', 'businessphones', 'homephones', 'phonelist'],
+    emails: ['emailaddresses', 'mails', 'mailaddresses', 'emaillist'],
+    addresses: ['postaladdress', 'postaladdresses', 'streetaddress', 'mailingaddress', 'homeaddress', 'workaddress'],
     name: ['fullname', 'displayname', 'firstname', 'lastname', 'givenname', 'familyname', 'surname', 'contactname'],
     is_favorite: ['starred', 'isstarred', 'star', 'favorite', 'favourite', 'fav', 'isfav'],
     company: ['organization', 'organisation', 'org', 'employer', 'companyname', 'organizations'],
@@ -300,6 +323,16 @@ const SYNONYMS: ReadonlyMap<string, string> = new Map(
     photos: ['photo', 'avatar', 'picture', 'image'],
   }).flatMap(([field, names]) => names.map((n) => [n, field] as [string, string])),
 );
+
+/**
+ * The field of the synonym one edit from `f` (a plural slip, "phonesnumbers" for "phonenumbers"; names
+ * of 8 characters or more, where one edit names no other field), or undefined.
+ */
+function nearSynonym(f: string): string | undefined {
+  if (f.length < 8) return undefined;
+  for (const [name, field] of SYNONYMS) if (distance(f, name, 1) <= 1) return field;
+  return undefined;
+}
 
 function fold(s: string): string {
   return s.toLowerCase().replace(/[-_\s.]/g, '');

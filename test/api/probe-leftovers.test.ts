@@ -369,6 +369,32 @@ for (const engine of ENGINES) {
       assert.deepEqual(Object.keys(fine.body.meta), ['time']);
     });
 
+    it('what exporters call a phone, an address list or a postal address is named with the Kith field it means', async () => {
+      const entry = {
+        name: 'Ann Lee',
+        email: 'ann@example.com',
+        work_phone: '+1 415 555 0151',
+        phone_no: '+1 415 555 0152',
+        tel_no: '+1 415 555 0153',
+        postal_address: '1 Main St',
+        emails_list: ['ann@work.example'],
+        phones_numbers: ['+1 415 555 0154'],
+      };
+      const r = await api.post('/v0/address-book', { user_id: 'synonyms', source: {}, entries: [entry] });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.meta.warnings.map((w: any) => [w.field, w.did_you_mean ?? null]),
+        [
+          ['entries[].work_phone', 'phone'],
+          ['entries[].phone_no', 'phone'],
+          ['entries[].tel_no', 'phone'],
+          ['entries[].postal_address', 'addresses'],
+          ['entries[].emails_list', 'emails'],
+          ['entries[].phones_numbers', 'phones'],
+        ],
+      );
+    });
+
     it('a placeholder address fuses nobody and invents nobody; a doubled at sign, a bare slash between two addresses, a note beside one, a zero-width joiner or NUL in one, a number beside one, mailto:// reach their people; a URL makes nobody', async () => {
       const entries = [
         // Two people a shop's till gave the same filler: two cards, not one mailbox.
