@@ -1083,6 +1083,36 @@ const FILLER_WORDS: ReadonlySet<string> = new Set([
   'sample',
   'abc',
 ]);
+/**
+ * The sample addresses of forms and templates, copied into the field instead of the person's own
+ * (`user@domain.com`, `your@email.com`, `someone@somewhere.com`, `test@gmail.com`): each shared by every
+ * card it was typed on, it was kept as that person's address (an invite to a stranger) and as a row of
+ * its own, a person invented from a template. Only those locals at those domains.
+ */
+const TEMPLATE_DOMAINS: ReadonlySet<string> = new Set(['domain.com', 'email.com', 'somewhere.com', 'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com']);
+const TEMPLATE_LOCALS: ReadonlySet<string> = new Set([
+  'user',
+  'username',
+  'name',
+  'email',
+  'example',
+  'yourname',
+  'your',
+  'youremail',
+  'your.email',
+  'your.name',
+  'firstname.lastname',
+  'first.last',
+  'someone',
+  'somebody',
+  'test',
+  'no',
+  'na',
+  'n.a',
+  'x',
+  'xx',
+  'xxx',
+]);
 /** Domain names that say "no e-mail" ("jane.doe@noemail.com"). */
 const PLACEHOLDER_DOMAIN_WORDS: ReadonlySet<string> = new Set(['noemail', 'no-email', 'nomail', 'no-mail', 'noaddress', 'donotemail', 'dontemail']);
 /** What may follow a domain's name for the rules above: a top-level domain, or a ccTLD's second level ("co.uk"). */
@@ -1098,6 +1128,7 @@ function isPlaceholderDomain(domain: string): boolean {
 function isPlaceholderLocal(local: string, domain: string): boolean {
   if (local.length > 16) return false;
   if (PLACEHOLDER_LOCALS.has(local)) return true;
+  if (TEMPLATE_DOMAINS.has(domain) && TEMPLATE_LOCALS.has(local)) return true;
   // "test@test.com", "x@x.com", "xxx@xxx.com": the same filler as local part and domain name.
   if (domain.length <= local.length || domain.charCodeAt(local.length) !== 46 || !domain.startsWith(local)) return false;
   return (FILLER_WORDS.has(local) || /^([a-z])\1{0,3}$/.test(local)) && SHORT_SUFFIX_RE.test(domain.slice(local.length + 1));

@@ -484,5 +484,29 @@ for (const engine of ENGINES) {
       assertAddsUp(c);
       assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [8, 2, 6, 0]);
     });
+    it("twelfth probe: a form's sample address typed on several cards is nobody's: no row of its own, no invite to a stranger", async () => {
+      const entries = [
+        { name: 'Ann Lee', email: 'user@domain.com', phones: ['+1 415 555 0701'] },
+        { name: 'Bob Roe', email: 'user@domain.com', phones: ['+1 415 555 0702'] },
+        { email: 'user@domain.com' },
+        { email: 'your@email.com' },
+        { name: 'Cy Poe', email: 'cy@domain.com' },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-12', source: { type: 'gmail', email: 'owner@example.com' }, entries, explain: 1 });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.data.map((d: any) => [d.name, d.emails, d.phones]).sort(), [
+        ['Ann Lee', [], ['+14155550701']],
+        ['Bob Roe', [], ['+14155550702']],
+        ['Cy Poe', ['cy@domain.com'], []],
+      ]);
+      assert.deepEqual(
+        r.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
+        [
+          [2, 'invalid'],
+          [3, 'invalid'],
+        ],
+      );
+      assertAddsUp(r.body.meta.cleaning);
+    });
   });
 }

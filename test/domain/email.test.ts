@@ -905,3 +905,31 @@ test('a vCard line pasted into an e-mail field is its address (EMAIL;TYPE=INTERN
     assert.equal(normalizeEmail(s)?.key, 'joe@bloggs.example', s);
   }
 });
+
+test('sample addresses of forms and templates are no address (user@domain.com, your@email.com, someone@somewhere.com, test@gmail.com): they were a row of their own and an invite to a stranger on every card', () => {
+  for (const a of [
+    'user@domain.com',
+    'name@domain.com',
+    'email@domain.com',
+    'your@email.com',
+    'YourEmail@Domain.com',
+    'someone@somewhere.com',
+    'no@email.com',
+    'test@gmail.com',
+    'xxx@yahoo.com',
+  ]) {
+    assert.equal(normalizeEmail(a)?.junk, 'invalid', a);
+  }
+  for (const a of [
+    'ann@domain.com',
+    'user@company.example',
+    'your@company.example',
+    'test.user@gmail.com',
+    'tester@gmail.com',
+    'ann@email.com',
+    'someone@company.example',
+    'no@x.no',
+  ]) {
+    assert.equal(normalizeEmail(a)?.junk, null, a);
+  }
+});
