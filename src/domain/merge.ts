@@ -180,13 +180,28 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
       )
     )
       return true;
-    if (!holds) return false;
     const folded = c.name === null ? [] : foldName(c.name);
+    // On one of the owner's numbers only, the owner's full name word for word ("Pat Owner" with Pat's
+    // work address and mobile, from the mail account's contacts): Pat, ranked among Pat's own people.
+    // A spouse or a child on the family landline has another name; a name of one word may be anyone's.
+    if (!holds) return folded.length >= 2 && names.some((n) => sameWords(n, folded));
     if (folded.length === 0) return true; // an unnamed card with the owner's address
     // A named card: the owner's only when the owner's name is known and can be it. With no name of the
     // owner's, "Sue Lee" on the family address the owner signed up with is Sue, not the owner.
     return names.some((n) => namesCompatible(n, folded));
   };
+}
+
+/** Whether two folded names are the same words, in any order ("Owner, Pat" and "Pat Owner"). */
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const rest = [...b];
+  for (const t of a) {
+    const i = rest.indexOf(t);
+    if (i < 0) return false;
+    rest.splice(i, 1);
+  }
+  return true;
 }
 
 /**

@@ -508,5 +508,21 @@ for (const engine of ENGINES) {
       );
       assertAddsUp(r.body.meta.cleaning);
     });
+    it("thirteenth probe: the owner's full name on the owner's own number is the owner, left out as self; the spouse on it stays", async () => {
+      const entries = [
+        { name: 'Pat Owner', email: 'pat@work.example', phones: ['+1 415 555 0800'] },
+        { name: 'Sam Owner', email: 'sam@mail.example', phones: ['+1 415 555 0801', '+1 415 555 0800'], times_contacted: 9 },
+        { name: 'Ann Lee', email: 'ann@lee.example' },
+      ];
+      const source = { type: 'gmail', email: 'pat.owner@mail.example', name: 'Pat Owner', phone: '+14155550800' };
+      const r = await api.post('/v0/address-book', { user_id: 'people-13', source, entries, explain: 1 });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.data.map((d: any) => d.name).sort(), ['Ann Lee', 'Sam Owner']);
+      assert.deepEqual(
+        r.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
+        [[0, 'self']],
+      );
+      assertAddsUp(r.body.meta.cleaning);
+    });
   });
 }

@@ -2477,3 +2477,35 @@ test('MUST merge: a placeholder a program or a phone writes for a missing name (
   assert.equal(rowsOnOneNumber('Jennifer Null', 'Jennifer Smith'), 2);
   assert.deepEqual(foldName('Nan'), foldName('Grandma'));
 });
+
+test("the owner's full name on one of the owner's numbers only is the owner's own card ('self'); MUST NOT: the spouse on that number, a one-word name, the owner's name elsewhere", () => {
+  const self = { keys: ['e:pat.owner@mail.example', 'p:+14155550800'], names: ['Pat Owner'] };
+  const cs = mergeEntries(
+    norm([
+      { name: 'Pat Owner', email: 'pat@work.example', phone: '+1 415 555 0800' }, // from the mail account's contacts
+      { name: 'Owner, Pat', phone: '(415) 555-0800' },
+      { name: 'Sam Owner', phones: ['+1 415 555 0801', '+1 415 555 0800'] }, // the spouse, on the owner's number
+      { name: 'Pat', phones: ['+1 415 555 0802', '+1 415 555 0800'] },
+      { name: 'Pat Owner', email: 'pat.other@mail.example' }, // a namesake, on no key of the owner's
+    ]),
+    undefined,
+    self,
+  );
+  const rows = cs.map((c) => [c.name, c.junkReason]);
+  assert.ok(
+    cs.some((c) => c.phones.some((p) => p.display === '+14155550800') && c.junkReason === 'self' && c.emails.some((e) => e.display === 'pat@work.example')),
+    JSON.stringify(rows),
+  );
+  assert.ok(
+    cs.some((c) => c.name === 'Sam Owner' && c.junkReason === null),
+    JSON.stringify(rows),
+  );
+  assert.ok(
+    cs.some((c) => c.name === 'Pat' && c.junkReason === null),
+    JSON.stringify(rows),
+  );
+  assert.ok(
+    cs.some((c) => c.emails.some((e) => e.display === 'pat.other@mail.example') && c.junkReason === null),
+    JSON.stringify(rows),
+  );
+});
