@@ -543,6 +543,9 @@ export function displayNameOf(raw: string): string | null {
     gt = raw.length;
   }
   const before = raw.slice(0, lt).trim();
+  // Another bracket before it: a list or a sentence ("Jane Doe <n/a>, Rick Roe <n/a>" named the card
+  // "Jane Doe <n/a>, Rick Roe"), no name; a quoted name may hold one.
+  if (/[<>]/.test(before) && !QUOTED_NAME_RE.test(before)) return null;
   if (!ADDRESS_END_RE.test(raw.slice(gt + 1)) && !QUOTED_NAME_RE.test(before) && !CAPITALISED_NAME_RE.test(before)) return null;
   const name = before.replace(/^["']+|["']+$/g, '').trim();
   if (name === '' || name.includes('@') || isAddressLabel(name) || !/[\p{L}\p{N}]/u.test(name)) return null;

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { normalizeEmail, parseEmailSlow, parseEmailUncached } from '../../src/domain/email.ts';
+import { displayNameOf, normalizeEmail, parseEmailSlow, parseEmailUncached } from '../../src/domain/email.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 
 /** The three readings agree (the scanner, the patterns, the cached one). */
@@ -197,4 +197,13 @@ test('"mailto://a@b" is the mailto: URI written with slashes; a web URL with an 
   for (const bad of ['http://jane@example.com', 'https://x.example/a@b.example', 'ftp://jane@example.com/']) assert.equal(read(bad), null, bad);
   // A label before an address is still no part of it.
   assert.equal(read('Work: jane@example.com')?.display, 'jane@example.com');
+});
+
+test('text holding another bracket before the address names nobody: "Jane Doe <n/a>, Rick Roe <n/a>" named its card "Jane Doe <n/a>, Rick Roe"', () => {
+  assert.equal(displayNameOf('Jane Doe <n/a>, Rick Roe <n/a>'), null);
+  assert.equal(displayNameOf('a > b <c@d.example>'), null);
+  assert.equal(displayNameOf('Jane Doe <jane@x.example>'), 'Jane Doe');
+  assert.equal(displayNameOf('"Ann <x> Lee" <ann@x.example>'), 'Ann <x> Lee');
+  const e = normalizeEntry({ email: 'Jane Doe <n/a>, Rick Roe <n/a>', times_contacted: 1 }, { region: null, sourceKey: 's' });
+  assert.equal(e.name, null);
 });
