@@ -524,5 +524,23 @@ for (const engine of ENGINES) {
       );
       assertAddsUp(r.body.meta.cleaning);
     });
+    it('fourteenth probe: St and Saint, đ written dj, one person on one mobile each', async () => {
+      const entries = [
+        { name: 'Ann St. John', phones: ['+1 415 555 0901'] },
+        { name: 'Ann Saint John', email: 'ann@stjohn.example', phones: ['(415) 555-0901'] },
+        { name: 'Đorđe Petrović', phones: ['+381 64 123 4567'] },
+        { name: 'Djordje Petrovic', email: 'djordje@petrovic.example', phones: ['+381641234567'] },
+        { name: 'Nada Petrovic', phones: ['+381 64 765 4321', '+381 11 123 4567'] },
+        { name: 'Nadja Petrovic', phones: ['+381647777777', '+381111234567'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-14', source: { type: 'ios', phone: '+14155550100' }, entries });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]);
+      const byPhone = (p: string) => r.body.data.filter((d: any) => d.phones.includes(p));
+      assert.deepEqual(byPhone('+14155550901')[0].emails, ['ann@stjohn.example'], JSON.stringify(rows));
+      assert.deepEqual(byPhone('+381641234567')[0].emails, ['djordje@petrovic.example'], JSON.stringify(rows));
+      assert.equal(byPhone('+381111234567').length, 2, JSON.stringify(rows));
+      assert.equal(rows.length, 4, JSON.stringify(rows));
+    });
   });
 }

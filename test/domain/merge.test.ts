@@ -2509,3 +2509,23 @@ test("the owner's full name on one of the owner's numbers only is the owner's ow
     JSON.stringify(rows),
   );
 });
+
+test('MUST merge: St and Saint (Ann St. John / Ann Saint John), Serbian and Croatian đ written dj (Đorđe Petrović / Djordje Petrovic) on one mobile; MUST NOT: Nadja and Nada, Stan and Saint', () => {
+  assertRowsOnOneNumber(
+    [
+      ['Ann St. John', 'Ann Saint John'],
+      ['Marie Ste-Croix', 'Marie Sainte-Croix'],
+      ['Đorđe Petrović', 'Djordje Petrovic'],
+      ['Novak Đoković', 'Novak Djokovic'],
+    ],
+    1,
+  );
+  assertRowsOnOneNumber(
+    [
+      ['Nadja Petrovic', 'Nada Petrovic'],
+      ['Stan Lee', 'Saint Lee'],
+      ['Ann St John', 'Ann Santa John'],
+    ],
+    2,
+  );
+});

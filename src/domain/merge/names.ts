@@ -933,6 +933,7 @@ function foldLatin(name: string): string[] | null {
 function tokensMatch(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.charCodeAt(0) === 1 || b.charCodeAt(0) === 1) return false; // a symbol matches only itself
+  if (oneSpelling(a, b)) return true;
   if (a.length === 1 || b.length === 1) {
     // An initial: "J." ~ "John", and through a short form's full names, "M." ~ "Peggy" (Margaret).
     if (a[0] === b[0]) return true;
@@ -960,6 +961,30 @@ function tokensMatch(a: string, b: string): boolean {
   if (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s))) return true;
   return oneNameRomanised(a, b);
 }
+
+/**
+ * Two writings of one word that no rule above reads: "St" and "Saint" ("Ann St. John" / "Ann Saint
+ * John", "Ste"/"Sainte"), and Serbian and Croatian đ, which folds to "d" but is written "dj" without
+ * the letter ("Đorđe Petrović" / "Djordje Petrovic", "Đoković" / "Djokovic"): one person's cards from a
+ * phone and a mail account were two rows.
+ */
+function oneSpelling(a: string, b: string): boolean {
+  if (a.length <= 6 && b.length <= 6) {
+    const sa = SAINT.get(a);
+    if (sa !== undefined && sa === SAINT.get(b)) return true;
+  }
+  if (a.length < 5 || b.length < 5 || (!a.includes('dj') && !b.includes('dj'))) return false;
+  // Not short names, where "dj" and "d" are two ("Nadja" and "Nada").
+  const x = a.replace(DJ_RE, 'd');
+  return x.length >= 5 && x === b.replace(DJ_RE, 'd');
+}
+const SAINT = new Map([
+  ['st', 'st'],
+  ['saint', 'st'],
+  ['ste', 'ste'],
+  ['sainte', 'ste'],
+]);
+const DJ_RE = /dj/g;
 
 /**
  * Whether two words in Latin are two romanisations of one Russian name ("Dmitri", "Dmitry", "Dmitriy";
