@@ -542,5 +542,18 @@ for (const engine of ENGINES) {
       assert.equal(byPhone('+381111234567').length, 2, JSON.stringify(rows));
       assert.equal(rows.length, 4, JSON.stringify(rows));
     });
+    it('fifteenth probe: the name shown keeps its umlauts (Zoë Müller over Zoe Mueller)', async () => {
+      const entries = [
+        { name: 'Zoe Mueller', email: 'zoe@mueller.example', phones: ['+49 151 12345678'] },
+        { name: 'Zoë Müller', email: 'zoe@mueller.example' },
+        { name: 'Zoe Muller', phones: ['+4915112345678'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-15', source: { type: 'gmail', email: 'owner@example.com' }, entries });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((d: any) => d.name),
+        ['Zoë Müller'],
+      );
+    });
   });
 }

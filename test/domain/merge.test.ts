@@ -2529,3 +2529,33 @@ test('MUST merge: St and Saint (Ann St. John / Ann Saint John), Serbian and Croa
     2,
   );
 });
+
+test('the name shown keeps its umlauts: an umlaut written out is no fuller form (Zoë Müller over Zoe Mueller, Jürgen over Juergen); Margaret over Peggy as before', () => {
+  assert.deepEqual(
+    names(
+      merge([
+        { name: 'Zoe Mueller', email: 'zoe@m.example', phones: ['+49 151 12345678'] },
+        { name: 'Zoë Müller', email: 'zoe@m.example' },
+      ]),
+    ),
+    ['Zoë Müller'],
+  );
+  assert.deepEqual(
+    names(
+      merge([
+        { name: 'Jürgen Klopp', email: 'j@k.example' },
+        { name: 'Juergen Klopp', email: 'j@k.example' },
+      ]),
+    ),
+    ['Jürgen Klopp'],
+  );
+  assert.deepEqual(
+    names(
+      merge([
+        { name: 'Margaret Cohen', email: 'm@c.example' },
+        { name: 'Peggy Cohen', email: 'm@c.example' },
+      ]),
+    ),
+    ['Margaret Cohen'],
+  );
+});

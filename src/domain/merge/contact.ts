@@ -66,9 +66,18 @@ function nameRank(name: string, folded: string[]): [number, number, number, numb
   }
   // Letters of the name's words: the full form over a short one of as many words ("Margaret Cohen" over
   // "Peggy Cohen", "Elizabeth" over "Liz"), whichever source synced last.
+  // An umlaut written out is no fuller form ("Zoe Mueller" is "Zoë Müller" typed on a keyboard without
+  // it, and hid it): "ae", "oe", "ue" count as the one letter they stand for.
   let letters = 0;
-  for (const t of folded) if (!isTitleMark(t)) letters += t.length;
+  for (const t of folded) if (!isTitleMark(t)) letters += t.length - umlautPairs(t);
   return [full, natural, cased, accents, letters];
+}
+
+/** How many "ae", "oe", "ue" a folded word holds (nameRank: an umlaut written out). */
+function umlautPairs(t: string): number {
+  let n = 0;
+  for (let i = 1; i < t.length; i++) if (t.charCodeAt(i) === 101 /* e */ && 'aou'.includes(t[i - 1]!)) n++;
+  return n;
 }
 
 /** A spaced dash, bar or at sign in a name, before a note on it (nameRank). */
