@@ -175,7 +175,7 @@ function addEmail(seen: Set<string> | null, raw: string): void {
         if (part.trim() !== '' && (normalizeEmail(part) !== null || addressWords(part) !== null)) {
           addEmail(seen, part);
           any = true;
-        } else if (part.indexOf('@') < 0 && DIGITS7_RE.test(part)) (numbers ??= []).push(part);
+        } else if (part.indexOf('@') < 0 && INTERNATIONAL_RE.test(part) && DIGITS7_RE.test(part)) (numbers ??= []).push(part);
       }
       if (any) {
         // A number beside the addresses ("+1 415 555 0132; ann@x.com"): kept as an unusable string, which
@@ -206,6 +206,14 @@ function addEmail(seen: Set<string> | null, raw: string): void {
 
 /** Seven digits or more (of any script), as a phone number has: a part of an e-mail list that may be one. */
 const DIGITS7_RE = /(?:\p{Nd}\D{0,3}){7}/u;
+/**
+ * A part of an e-mail list read as a phone: a number written with its '+' and nothing but spacing. Digits
+ * beside an address are more often a date, an order or customer number, a price or a note about someone
+ * else ("15.06.2024", "Kd-Nr. 0301234567", "Bob: 415-555-0132"), and in a lenient numbering plan (German
+ * numbers have no fixed length) almost any of them reads as a valid national number: two cards with one
+ * date beside their addresses were one row holding a made-up number.
+ */
+const INTERNATIONAL_RE = /^\s*\+\s*\d[\d\s().\-/]*$/;
 
 /** An unusable string of an e-mail list (see unusableEmail), de-duplicated as addEmail does. */
 function gatherUnusable(seen: Set<string> | null, raw: string): void {
