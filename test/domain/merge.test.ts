@@ -2448,6 +2448,23 @@ test("MUST merge: everyday English short forms on the full name's mobile (Josh /
   assert.equal(rowsOnLandline('Ollie Lee', 'Olivia Lee'), 2);
   assert.equal(rowsOnLandline('Lou Lee', 'Louise Lee'), 2);
   assert.equal(rowsOnLandline('Josh Lee', 'Joshua Lee'), 1);
+  // A short form that is a name of its own, or short for more than one name, agrees loosely too (a review:
+  // mother and daughter, grandfather and grandson were one row on the landline).
+  for (const [a, b] of [
+    ['Ellie', 'Eleanor'],
+    ['Nell', 'Eleanor'],
+    ['Harry', 'Harold'],
+    ['Freddie', 'Alfred'],
+    ['Toni', 'Antonia'],
+    ['Teddy', 'Edward'],
+    ['Jerry', 'Jerome'],
+    ['Liv', 'Olivia'],
+    ['Frank', 'Francis'],
+    ['Meg', 'Megan'],
+  ]) {
+    assert.equal(rowsOnLandline(`${a} Lee`, `${b} Lee`), 2, `${a} / ${b}`);
+    assert.equal(rowsOnOneNumber(`${a} Lee`, `${b} Lee`), 1, `${a} / ${b} on one mobile`);
+  }
 });
 
 test('MUST merge: a placeholder a program or a phone writes for a missing name (undefined, Ann undefined, null Lee, [object Object], New Contact, an invisible name) names nobody; MUST NOT: Null as a family name, Nan as a grandmother', () => {

@@ -382,12 +382,15 @@ NICKNAME_GROUPS.forEach((g, i) => {
 /**
  * Short forms that both men and women are called by, or that shorten a man's name and a woman's
  * (folded): "Alex" is Alexander and Alexandra, "Саша" Александр and Александра, "Женя" Евгений and
- * Евгения; and "Mari", María's short form in Spain and a name of its own elsewhere. Such a short form fits the full name, but cannot say that the card under it is not the son
+ * Евгения; "Mari", María's short form in Spain and a name of its own elsewhere; and English short forms
+ * that are names of their own or short for more than one name ("Ellie": Eleanor, Elizabeth, Ellen; "Nell",
+ * "Harry": Harold, Henry; "Freddie", "Teddy", "Jerry", "Toni", "Liv", "Frank", "Meg", ...: a review found
+ * "Eleanor Smith" and her daughter "Ellie Smith", each with a mobile on the landline, one row). Such a short form fits the full name, but cannot say that the card under it is not the son
  * beside his mother ("Alex Kim" and "Alexandra Kim" on the family landline): a match through one agrees
  * only loosely (looselyCompatible), as a generation suffix does.
  */
 const UNISEX_SHORT_FORMS = new Set(
-  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie ollie lou gerry mari саша шура женя валя слава'.split(
+  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie ollie lou gerry mari ellie nell harry freddie teddy ted jerry toni liv frank meg gene mandy cindy izzy саша шура женя валя слава'.split(
     ' ',
   ),
 );
