@@ -275,6 +275,14 @@ const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailing
 const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|mkt|promos?|promotions?|offers|deals|edm|mg|mailers?)\d*(?:\.|$)/;
 const EDUCATION_SUFFIX = /(?:^|\.)(?:edu|ac)(?:\.|$)/;
 /**
+ * "mg." under .br is Minas Gerais, a state's branch of a Brazilian organisation (ana.souza@mg.senac.br,
+ * beside sp. and rj.), where people have mailboxes: not Mailgun's sending host (a review found its
+ * received-only people left out as bulk senders).
+ */
+function brazilianState(domain: string): boolean {
+  return domain.startsWith('mg.') && domain.endsWith('.br');
+}
+/**
  * The hosts newsletter platforms send a publication's issues from, under the writer's name: Substack
  * (`lenny@substack.com`, `platformer@substack.com`), beehiiv (`tim@mail.beehiiv.com`) and Kit, formerly
  * ConvertKit, which rewrites a webmail sender as `jane=gmail.com@convertkit-mail2.com`. A reply reaches
@@ -513,7 +521,7 @@ export function domainJunkFlags(domain: string): number {
   if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow())) d |= D_RELAY;
   if ((NOTIFICATION_SUB.test(domain) && isBelow()) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
   if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
-  if (BULK_MAIL_SUB.test(domain) && isBelow() && !EDUCATION_SUFFIX.test(getPublicSuffix(domain, PSL_OPTIONS) ?? '')) d |= D_BULK_MAIL_SUB;
+  if (BULK_MAIL_SUB.test(domain) && isBelow() && !EDUCATION_SUFFIX.test(getPublicSuffix(domain, PSL_OPTIONS) ?? '') && !brazilianState(domain)) d |= D_BULK_MAIL_SUB;
   if (inDomainSet(domain, NEWSLETTER_HOSTS) || NEWSLETTER_HOST_PATTERN.test(domain)) d |= D_BULK_MAIL_SUB;
   if (inDomainSet(domain, LINKEDIN_DOMAINS)) d |= D_LINKEDIN;
   if (inDomainSet(domain, DOCUSIGN_DOMAINS)) d |= D_DOCUSIGN;

@@ -567,6 +567,8 @@ describe('brand senders and marketing sending hosts are role addresses; people a
     'deltaforce@delta.com', // the brand and a word that is no sender suffix
     'zillowfan@gmail.com',
     'ann@em.co.uk', // no subdomain: em.co.uk is an organisation's domain
+    'ana.souza@mg.senac.br', // Minas Gerais: a Brazilian organisation's state branch, beside sp. and rj.
+    'joao@mg.gov.br',
     'bob@emma.example',
     'ann@newsweek.example',
     'ebay@ebayer.example',
