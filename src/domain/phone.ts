@@ -141,12 +141,31 @@ const VN_2018: Record<string, string> = {
 export function renumbered(e164: string): string {
   if (e164.charCodeAt(1) === 53 /* 5 */) {
     if (e164.length === 14 && e164.startsWith('+521')) return validInstead(e164, '+52' + e164.slice(4));
+    if (e164.length === 15 && e164.startsWith('+54')) return argentineMobile(e164);
     if (e164.length === 13 && e164.startsWith('+55') && e164.charCodeAt(5) >= 54 /* 6-9 */ && e164.charCodeAt(3) !== 48 && e164.charCodeAt(4) !== 48) {
       return validInstead(e164, e164.slice(0, 5) + '9' + e164.slice(5));
     }
   } else if (e164.length === 13 && e164.startsWith('+841')) {
     const to = VN_2018[e164.slice(3, 6)];
     if (to !== undefined) return validInstead(e164, '+84' + to + e164.slice(6));
+  }
+  return e164;
+}
+
+/**
+ * An Argentine mobile written with its national "15" after the area code in the international form
+ * ("+54 11 15 1234 5678", as it is dialled at home: 011 15-1234-5678): the number is +54 9, the area
+ * code and the subscriber's digits (+54 9 11 1234 5678). It was kept as the impossible
+ * "+54111512345678" and never met the person's card written the international way. Area codes have 2
+ * to 4 digits; only a valid result, and only when the number as written is none.
+ */
+function argentineMobile(e164: string): string {
+  const national = e164.slice(3);
+  for (let a = 2; a <= 4; a++) {
+    if (national.charCodeAt(a) !== 49 /* 1 */ || national.charCodeAt(a + 1) !== 53 /* 5 */) continue;
+    // The parser's own reading (Argentina's national prefix rule turns "AA 15 XXXX" into "9 AA XXXX").
+    const p = parsePhoneNumberFromString(e164);
+    return p !== undefined && p.isValid() && p.number !== e164 ? (p.number as string) : e164;
   }
   return e164;
 }
@@ -1526,7 +1545,9 @@ function writtenWithoutTrunk(s: string, read: NormPhone, region: CountryCode): N
   if (rp === null || rp.plan.nationalPrefix?.source !== '^(?:0)' || !read.key!.startsWith(rp.plan.callingCode, 3)) return null;
   const other =
     ('+' + digits !== numberOf(read.display) && isValidNumber('+' + digits)) ||
-    (digits.length === 11 && digits.charCodeAt(0) === 56 /* 8 */ && (isValidNumber('+7' + digits.slice(1)) || (digits.charCodeAt(1) === 48 && isValidNumber('+375' + digits.slice(2)))));
+    (digits.length === 11 &&
+      digits.charCodeAt(0) === 56 /* 8 */ &&
+      (isValidNumber('+7' + digits.slice(1)) || (digits.charCodeAt(1) === 48 && isValidNumber('+375' + digits.slice(2)))));
   return other ? noCountry(s, digits) : null;
 }
 

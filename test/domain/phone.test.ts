@@ -1383,3 +1383,17 @@ test('a long number written without "+", call prefix or trunk 0 that is as well 
   }
 });
 
+test("an Argentine mobile written with its national '15' in the international form (+54 11 15 1234 5678) is +54 9 11 1234 5678, as the parser reads it", () => {
+  for (const [s, r] of [
+    ['+54 11 15 1234 5678', 'US'],
+    ['+54 11 15 1234 5678', null],
+    ['+54111512345678', 'US'],
+    ['+54 351 15 123 4567', 'US'],
+  ] as const) {
+    const want = s.includes('351') ? 'p:+5493511234567' : 'p:+5491112345678';
+    assert.equal(normalizePhone(s, r)?.key, want, `${s} ${r}`);
+  }
+  // Numbers without the 15 as before.
+  assert.equal(normalizePhone('+54 11 1234 5678', 'US')?.key, 'p:+541112345678');
+  assert.equal(normalizePhone('+54 9 11 1234 5678', 'US')?.key, 'p:+5491112345678');
+});
