@@ -521,7 +521,8 @@ export function domainJunkFlags(domain: string): number {
   if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow())) d |= D_RELAY;
   if ((NOTIFICATION_SUB.test(domain) && isBelow()) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
   if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
-  if (BULK_MAIL_SUB.test(domain) && isBelow() && !EDUCATION_SUFFIX.test(getPublicSuffix(domain, PSL_OPTIONS) ?? '') && !brazilianState(domain)) d |= D_BULK_MAIL_SUB;
+  if (BULK_MAIL_SUB.test(domain) && isBelow() && !EDUCATION_SUFFIX.test(getPublicSuffix(domain, PSL_OPTIONS) ?? '') && !brazilianState(domain))
+    d |= D_BULK_MAIL_SUB;
   if (inDomainSet(domain, NEWSLETTER_HOSTS) || NEWSLETTER_HOST_PATTERN.test(domain)) d |= D_BULK_MAIL_SUB;
   if (inDomainSet(domain, LINKEDIN_DOMAINS)) d |= D_LINKEDIN;
   if (inDomainSet(domain, DOCUSIGN_DOMAINS)) d |= D_DOCUSIGN;
