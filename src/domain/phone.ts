@@ -149,7 +149,19 @@ export function renumbered(e164: string): string {
     const to = VN_2018[e164.slice(3, 6)];
     if (to !== undefined) return validInstead(e164, '+84' + to + e164.slice(6));
   }
-  return e164;
+  return doubledCallingCode(e164);
+}
+
+/**
+ * A number written with its calling code twice ("+44 44 7911 123456": "+44" typed, then the number
+ * pasted with its own 44): the number once, when it is a valid number and the number as written is
+ * none. It was kept as the impossible "+44447911123456", beside the person's card with the number.
+ */
+function doubledCallingCode(e164: string): string {
+  const n = callingCodeLength(e164);
+  if (n === 0 || e164.length - 1 - 2 * n < MIN_NATIONAL_DIGITS || !e164.startsWith(e164.slice(1, 1 + n), 1 + n)) return e164;
+  const once = '+' + e164.slice(1 + n);
+  return !isValidNumber(e164) && isValidNumber(once) ? once : e164;
 }
 
 /**

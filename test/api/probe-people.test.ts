@@ -555,16 +555,22 @@ for (const engine of ENGINES) {
         ['Zoë Müller'],
       );
     });
-    it('sixteenth probe: an Argentine mobile written with its 15 in the international form is the same mobile', async () => {
+    it('sixteenth probe: an Argentine mobile written with its 15 in the international form, a number with its calling code twice: the same mobile', async () => {
       const entries = [
         { name: 'Lucía Gómez', phones: ['+54 11 15 1234 5678'] },
         { name: 'Lucia Gomez', email: 'lucia@gomez.example', phones: ['+54 9 11 1234 5678'] },
+        // The calling code typed twice.
+        { name: 'Amy Pond', phones: ['+44 44 7911 123456'] },
+        { name: 'Amy Pond', email: 'amy@pond.example', phones: ['07911 123456'] },
       ];
       const r = await api.post('/v0/address-book', { user_id: 'people-16', source: { type: 'ios', phone: '+14155550100' }, entries });
       assert.equal(r.status, 200, r.text);
       assert.deepEqual(
         r.body.data.map((d: any) => [d.name, d.emails, d.phones]),
-        [['Lucía Gómez', ['lucia@gomez.example'], ['+5491112345678']]],
+        [
+          ['Lucía Gómez', ['lucia@gomez.example'], ['+5491112345678']],
+          ['Amy Pond', ['amy@pond.example'], ['+447911123456']],
+        ],
       );
     });
   });

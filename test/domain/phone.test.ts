@@ -1397,3 +1397,15 @@ test("an Argentine mobile written with its national '15' in the international fo
   assert.equal(normalizePhone('+54 11 1234 5678', 'US')?.key, 'p:+541112345678');
   assert.equal(normalizePhone('+54 9 11 1234 5678', 'US')?.key, 'p:+5491112345678');
 });
+
+test('a number written with its calling code twice (+44 44 7911 123456) is the number once, when only that is valid; a valid number as written stays', () => {
+  for (const [s, r] of [
+    ['+44 44 7911 123456', 'US'],
+    ['+4444 7911 123456', null],
+  ] as const) {
+    assert.equal(normalizePhone(s, r)?.key, 'p:+447911123456', s);
+  }
+  assert.equal(normalizePhone('+33 33 6 12 34 56 78', 'US')?.key, 'p:+33612345678');
+  // A German number whose area code starts with 49 (Emden, 04921) is valid as written.
+  assert.equal(normalizePhone('+49 4921 12345', 'US')?.key, 'p:+49492112345');
+});
