@@ -562,6 +562,9 @@ for (const engine of ENGINES) {
         // The calling code typed twice.
         { name: 'Amy Pond', phones: ['+44 44 7911 123456'] },
         { name: 'Amy Pond', email: 'amy@pond.example', phones: ['07911 123456'] },
+        // A Mexican mobile saved before 2019.
+        { name: 'Lupe Ruiz', phones: ['044 55 1234 5678'] },
+        { name: 'Guadalupe Ruiz', email: 'lupe@ruiz.example', phones: ['+52 55 1234 5678'] },
       ];
       const r = await api.post('/v0/address-book', { user_id: 'people-16', source: { type: 'ios', phone: '+14155550100' }, entries });
       assert.equal(r.status, 200, r.text);
@@ -570,6 +573,7 @@ for (const engine of ENGINES) {
         [
           ['Lucía Gómez', ['lucia@gomez.example'], ['+5491112345678']],
           ['Amy Pond', ['amy@pond.example'], ['+447911123456']],
+          ['Guadalupe Ruiz', ['lupe@ruiz.example'], ['+525512345678']],
         ],
       );
     });

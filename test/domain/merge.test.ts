@@ -2576,3 +2576,28 @@ test('the name shown keeps its umlauts: an umlaut written out is no fuller form 
     ['Margaret Cohen'],
   );
 });
+
+test('MUST merge: a Mexican number saved with a dialling prefix abolished in 2019 (044 55 1234 5678, 01 55 …) and the same number with +52; another number stays two', () => {
+  for (const region of ['MX', 'US', null] as const) {
+    for (const old of ['044 55 1234 5678', '045 55 1234 5678', '01 55 1234 5678']) {
+      const cs = merge(
+        [
+          { name: 'Lupe Ruiz', phones: [old] },
+          { name: 'Guadalupe Ruiz', email: 'lupe@ruiz.example', phones: ['+52 55 1234 5678'] },
+        ],
+        region,
+      );
+      assert.equal(cs.length, 1, `${old} in ${region}`);
+    }
+    assert.equal(
+      merge(
+        [
+          { name: 'Lupe Ruiz', phones: ['044 55 1234 5679'] },
+          { name: 'Guadalupe Ruiz', phones: ['+52 55 1234 5678'] },
+        ],
+        region,
+      ).length,
+      2,
+    );
+  }
+});

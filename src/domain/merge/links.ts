@@ -96,7 +96,7 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
       // digits must be a real calling code ("0863955635" is "+353 86 395 5635": 3 of them), or nothing
       // at all (the national-only string already held the country code, as "00353 86..." does).
       const hits = (byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? []).filter((k) => {
-        if (!k.endsWith(d)) return trunkWritten(k, d);
+        if (!k.endsWith(d)) return trunkWritten(k, d) || mexicanDialPrefix(k, key);
         const cc = k.slice(3, k.length - d.length);
         // Not a local number without its area code ("234-5679" beside "+1 212 234 5679"): which area it
         // is in is unknown here (the owner's own may be another), and the join would fuse two people.
@@ -126,6 +126,19 @@ function trunkWritten(k: string, d: string): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the full key `k` is a Mexican number that the national-only key `n` writes with a dialling
+ * prefix Mexico abolished in 2019 and libphonenumber's metadata no longer has: 044 and 045 before a
+ * mobile, 01 before a long-distance number ("044 55 1234 5678" saved years ago, "+52 55 1234 5678" from
+ * the mail account: two rows of one person). Exactly the ten digits of the full number after the prefix.
+ */
+function mexicanDialPrefix(k: string, n: string): boolean {
+  if (!k.startsWith('p:+52') || k.length !== 15) return false;
+  const m = MX_OLD_PREFIX_RE.exec(n);
+  return m !== null && m[1] === k.slice(5);
+}
+const MX_OLD_PREFIX_RE = /^n:0(?:44|45|1)(\d{10})$/;
 
 /**
  * The link keys of every entry as small integers, in flat arrays (no array and no string per entry):
