@@ -875,10 +875,7 @@ export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPho
  * then parsePhoneSlow. The reference the tests compare the production path with; not used in production.
  */
 export function parsePhoneReference(raw: string, region: CountryCode | null): NormPhone | null {
-  const read = (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region);
-  if (read === null || region === null || read.key === null) return read;
-  const s = raw.trim();
-  return (fastE164(s) ?? fastPath(s, region)) !== null ? read : (writtenWithoutTrunk(s, read, region) ?? read);
+  return (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region);
 }
 
 /** The production parse without the cache (tests compare it with parsePhoneSlow). */
@@ -1532,35 +1529,9 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   const key = (region ?? '') + '\n' + raw;
   const hit = parseCache.get(key); // null (not a number) is a cached answer too
   if (hit !== undefined) return copy(hit);
-  let parsed = (region === null ? null : carrierReading(raw, region)) ?? parse(raw, region);
-  if (parsed !== null && region !== null && parsed.key !== null) parsed = writtenWithoutTrunk(s, parsed, region) ?? parsed;
+  const parsed = (region === null ? null : carrierReading(raw, region)) ?? parse(raw, region);
   parseCache.set(key, parsed);
   return copy(parsed);
-}
-
-/**
- * A number of ten digits or more written without '+', a call prefix or the region's trunk prefix '0',
- * which the region reads as one of its own numbers while it is as well a valid number another way: with
- * its calling code but no '+' ("33612345678", "491751301627": a French or German mobile that lost its
- * '+', or a phone number sent as a JSON number) or with the trunk prefix of a country whose prefix is not
- * 0 ("8 916 123-45-67", Russia's 8; "8 029 …", Belarus's 8 0). People write their own country's numbers
- * with the 0, so the region's reading is the guess (German numbers have no fixed length: "+49 33612345678"
- * is valid); two valid readings are not decided here. Read as a number whose country the book does not
- * say (noCountry: shown as written, keyed on its digits), which merge/links.ts joins to the book's full
- * number of either reading. Null: the region's reading stands.
- */
-function writtenWithoutTrunk(s: string, read: NormPhone, region: CountryCode): NormPhone | null {
-  if (!ONE_NUMBER_RE.test(s) || !read.key!.startsWith('p:+')) return null;
-  const digits = digitsOf(s);
-  if (digits.length < 10 || digits.charCodeAt(0) === 48 || hasExtension(s)) return null;
-  const rp = regionPlan(region);
-  if (rp === null || rp.plan.nationalPrefix?.source !== '^(?:0)' || !read.key!.startsWith(rp.plan.callingCode, 3)) return null;
-  const other =
-    ('+' + digits !== numberOf(read.display) && isValidNumber('+' + digits)) ||
-    (digits.length === 11 &&
-      digits.charCodeAt(0) === 56 /* 8 */ &&
-      (isValidNumber('+7' + digits.slice(1)) || (digits.charCodeAt(1) === 48 && isValidNumber('+375' + digits.slice(2)))));
-  return other ? noCountry(s, digits) : null;
 }
 
 /** carrierPrefixMisread, without the parser when quickCarrierPrefixMisread is sure of its answer. */

@@ -1356,33 +1356,6 @@ test('an extension marker after a semicolon or comma, or before "#" or "no.", is
   assert.equal(normalizePhone('+1 415 555 0123,45', 'US')?.key, 'p:+14155550123;ext=45');
 });
 
-test('a long number written without "+", call prefix or trunk 0 that is as well valid another way is not decided in the region', () => {
-  // eval:clean's entry forms: in a German book a French mobile that lost its '+', a Russian one written at
-  // home with its 8, or a number sent as a JSON number, was made a German number (German numbers have no
-  // fixed length): it never met the same person's card with the full number.
-  for (const [raw, key] of [
-    ['33612345678', 'n:33612345678'],
-    ['491751301627', 'n:491751301627'],
-    ['8 (916) 123-45-67', 'n:89161234567'],
-    ['80291234567', 'n:80291234567'],
-    ['14155550123', 'n:14155550123'],
-  ]) {
-    assert.equal(normalizePhone(raw, 'DE')?.key, key, raw);
-    assert.deepEqual(normalizePhone(raw, 'DE'), parsePhoneReference(raw, 'DE'), raw);
-  }
-  // One valid reading: the region's stands (written with the 0, or no other reading is valid).
-  for (const [raw, region, e164] of [
-    ['0171 2345678', 'DE', '+491712345678'],
-    ['1712345678', 'DE', '+491712345678'],
-    ['7911123456', 'GB', '+447911123456'],
-    ['2079460958', 'GB', '+442079460958'],
-    ['612345678', 'FR', '+33612345678'],
-    ['33612345678', 'FR', '+33612345678'],
-  ] as const) {
-    assert.equal(normalizePhone(raw, region)?.key, 'p:' + e164, `${raw} in ${region}`);
-  }
-});
-
 test("an Argentine mobile written with its national '15' in the international form (+54 11 15 1234 5678) is +54 9 11 1234 5678, as the parser reads it", () => {
   for (const [s, r] of [
     ['+54 11 15 1234 5678', 'US'],
