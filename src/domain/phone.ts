@@ -647,14 +647,7 @@ function partsOf(s: string): Part[] | null {
       // A German abbreviation with its dot ("030 1234567 o. 0171 2345678": "o." for oder, "u." for und).
       const word = s.slice(i, j).toLowerCase();
       const dot = s.charCodeAt(j) === 46 && (word === 'o' || word === 'u') ? 1 : 0;
-      // The abbreviation may be written against the next number ("069 2539935 u.0171 7038005").
-      const after = s.charCodeAt(j + dot);
-      if (
-        j - i <= 4 &&
-        isBlank(s.charCodeAt(i - 1)) &&
-        (isBlank(after) || (dot === 1 && ((after >= 48 && after <= 57) || after === 43 || after === 40))) &&
-        (dot === 1 || ALTERNATIVE_WORDS.has(word))
-      ) {
+      if (j - i <= 4 && isBlank(s.charCodeAt(i - 1)) && isBlank(s.charCodeAt(j + dot)) && (dot === 1 || ALTERNATIVE_WORDS.has(word))) {
         kind = SEP_ALT;
         end = j + dot;
       } else {
@@ -711,6 +704,9 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     }
     const text = s.slice(part.from, parts[j]!.to);
     i = j + 1;
+    // A date or a time beside a number (opening hours, "seit 01.03.2024") is none: "… / 08:00-12:00"
+    // was the number n:08001200, and two practices open at the same hours were one row.
+    if (whole === null && base !== null && DATE_OR_TIME_RE.test(text)) continue;
     groups++;
     if (whole === null && base !== null && part.sep !== SEP_LIST) {
       const short = shortDigits(text, base);
@@ -730,12 +726,18 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
   return { numbers, split: groups > 1, ambiguous };
 }
 
+/** A date (01.03.2024, 1/3/24) or a time (08:00, 8.30 - 12.00) written as one. */
+const DATE_OR_TIME_RE = /^\s*\d{1,4}\s*[.:/]\s*\d{1,2}(?:\s*[.:/]\s*\d{2,4})?\s*(?:[-–]\s*\d{1,2}\s*[.:]\s*\d{2}\s*)?$/;
+
 /**
  * Whether a part read alone is a full, valid number: one that starts with the trunk prefix ("0157 00674227
  * u. 069 7773947": 069 is Frankfurt's area code) is the second number of the list, not a shortened
  * alternative of the first (its last ten digits replaced, no valid number: the second number was lost).
  */
 function validAlone(text: string, read: Reader): boolean {
+  // A date or a time is no number ("0171 2345678 / 01.03.2024", "… / 08:00-12:00"): German plans read
+  // almost any digits as valid, and two cards with one date were one row.
+  if (DATE_OR_TIME_RE.test(text) || digitsOf(text).length < 9) return false;
   const v = readRepaired(text, read, false);
   return isFull(v) && isValidNumber(v!.display);
 }

@@ -455,15 +455,21 @@ test('two numbers joined by a German abbreviation with its dot ("o." for oder, "
   }
   // Only "o." and "u.": another abbreviation is no separator.
   assert.equal(numbersOf('030 1234567 z.B. 0171 2345678', 'DE'), null);
-  // Written against the next number (eval:clean's entry forms: the field was one keyless string).
-  assert.deepEqual(numbersOf('069 2539935 u.0171 7038005', 'DE'), full('+49692539935', '+491717038005'));
-  assert.deepEqual(numbersOf('0176 6824979 o.030 81839288', 'DE'), full('+491766824979', '+493081839288'));
+  // Not written against the next number: "u.08:00-12:00", "u.0800-1200" are opening hours (a review found
+  // two practices fused through the made-up number of their hours).
+  assert.equal(numbersOf('069 2539935 u.0800-1200', 'DE'), null);
+  assert.equal(numbersOf('069 2539935 u.08:00-12:00', 'DE'), null);
   // A second number with its trunk prefix, shorter than the first, is a number of its own, not a shortened
   // alternative of the first: "069 7773947" replaced the first's last ten digits, and was lost.
   assert.deepEqual(numbersOf('0157 00674227 u. 069 7773947', 'DE'), full('+4915700674227', '+49697773947'));
   assert.deepEqual(numbersOf('0151 92186212 / 040 2742560', 'DE'), full('+4915192186212', '+49402742560'));
   // A shortened alternative still shortens ("0172 / 73" style), and one with no valid reading stays unread.
   assert.deepEqual(numbersOf('030 1234567 / 68', 'DE'), full('+49301234567', '+49301234568'));
+  // A date or a time after a number is no second number (German plans read almost any digits as valid).
+  for (const raw of ['0171 2345678 / 01.03.2024', '0171 2345678 u. 01.03.2024', '0171 2345678 / 08:00-12:00']) {
+    assert.notDeepEqual(numbersOf(raw, 'DE'), full('+491712345678', '+491032024'), raw);
+    for (const n of numbersOf(raw, 'DE') ?? [read(raw, 'DE')!]) assert.ok(n.key === null || n.key === 'p:+491712345678', `${raw}: ${n.key}`);
+  }
 });
 
 test('must not: an alternative in a chain that is no neighbouring line of the first number, or no valid number', () => {
