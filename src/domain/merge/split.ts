@@ -103,24 +103,6 @@ const ADDRESS_LABELS = new Set([
   'account',
   'cell',
   'mobile',
-  // The mail services and places an address is for: `Uni <a@x>, iCloud <b@y>` on a card with no name of
-  // its own was two rows named Uni and iCloud (eval:clean's entry forms); under a named card one-word
-  // items already labelled its addresses.
-  'gmail',
-  'googlemail',
-  'yahoo',
-  'hotmail',
-  'outlook',
-  'icloud',
-  'aol',
-  'gmx',
-  'proton',
-  'protonmail',
-  'uni',
-  'university',
-  'school',
-  'college',
-  'job',
 ]);
 
 /** Whether the word of `f` at `i` labels the address: a label word, or a number (`Email 2`, `Work 1`), beside another (NAME_LIKE_LABELS). */
