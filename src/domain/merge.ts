@@ -184,12 +184,19 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     // On one of the owner's numbers only, the owner's full name word for word ("Pat Owner" with Pat's
     // work address and mobile, from the mail account's contacts): Pat, ranked among Pat's own people.
     // A spouse or a child on the family landline has another name; a name of one word may be anyone's.
-    if (!holds) return folded.length >= 2 && names.some((n) => sameWords(n, folded));
+    // Not a card the owner wrote to: a father of the same name on the family number, with his own mobile
+    // and the owner's mail to him, is him (a review found him left out as self), and evidence beats a name.
+    if (!holds) return folded.length >= 2 && !wroteTo(c) && names.some((n) => sameWords(n, folded));
     if (folded.length === 0) return true; // an unnamed card with the owner's address
     // A named card: the owner's only when the owner's name is known and can be it. With no name of the
     // owner's, "Sue Lee" on the family address the owner signed up with is Sue, not the owner.
     return names.some((n) => namesCompatible(n, folded));
   };
+}
+
+/** Whether the owner wrote to the contact: a count of messages or a sent date. */
+function wroteTo(c: Contact): boolean {
+  return (c.timesContacted ?? 0) > 0 || c.lastSent !== null;
 }
 
 /** Whether two folded names are the same words, in any order ("Owner, Pat" and "Pat Owner"). */

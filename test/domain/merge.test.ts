@@ -2525,6 +2525,25 @@ test("the owner's full name on one of the owner's numbers only is the owner's ow
     cs.some((c) => c.emails.some((e) => e.display === 'pat.other@mail.example') && c.junkReason === null),
     JSON.stringify(rows),
   );
+  // MUST NOT: a father of the same name on the owner's number, with his own mobile and address, whom the
+  // owner wrote to (a review found him left out as self): evidence beats a name.
+  const father = mergeEntries(
+    norm([
+      {
+        name: 'Pat Owner',
+        phones: ['(415) 555-0800', '(415) 555-0877'],
+        email: 'pat.owner.sr@aol.example',
+        times_contacted: 9,
+        last_message_sent_date: '2026-01-05T10:00:00Z',
+      },
+    ]),
+    undefined,
+    self,
+  );
+  assert.deepEqual(
+    father.map((c) => [c.name, c.junkReason]),
+    [['Pat Owner', null]],
+  );
 });
 
 test('MUST merge: St and Saint (Ann St. John / Ann Saint John), Serbian and Croatian đ written dj (Đorđe Petrović / Djordje Petrovic) on one mobile; MUST NOT: Nadja and Nada, Stan and Saint', () => {
