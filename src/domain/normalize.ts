@@ -195,6 +195,11 @@ function addEmail(seen: Set<string> | null, raw: string): void {
     e = unusableEmail(raw);
     if (e === null) return;
   }
+  gatherOnce(seen, e);
+}
+
+/** Gathers `e` unless an address of its key is gathered already (`seen`: the keys so far, or null to scan). */
+function gatherOnce(seen: Set<string> | null, e: NormEmail): void {
   if (seen === null) {
     for (let i = 0; i < gatheredCount; i++) if ((gathered[i] as NormEmail).key === e.key) return;
   } else {
@@ -218,14 +223,7 @@ const INTERNATIONAL_RE = /^\s*\+\s*\d[\d\s().\-/]*$/;
 /** An unusable string of an e-mail list (see unusableEmail), de-duplicated as addEmail does. */
 function gatherUnusable(seen: Set<string> | null, raw: string): void {
   const e = unusableEmail(raw);
-  if (e === null) return;
-  if (seen === null) {
-    for (let i = 0; i < gatheredCount; i++) if ((gathered[i] as NormEmail).key === e.key) return;
-  } else {
-    if (seen.has(e.key)) return;
-    seen.add(e.key);
-  }
-  gather(e);
+  if (e !== null) gatherOnce(seen, e);
 }
 
 /**

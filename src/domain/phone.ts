@@ -735,9 +735,8 @@ const DATE_OR_TIME_RE = /^\s*\d{1,4}\s*[.:/]\s*\d{1,2}(?:\s*[.:/]\s*\d{2,4})?\s*
  * alternative of the first (its last ten digits replaced, no valid number: the second number was lost).
  */
 function validAlone(text: string, read: Reader): boolean {
-  // A date or a time is no number ("0171 2345678 / 01.03.2024", "… / 08:00-12:00"): German plans read
-  // almost any digits as valid, and two cards with one date were one row.
-  if (DATE_OR_TIME_RE.test(text) || digitsOf(text).length < 9) return false;
+  // Nine digits at least (dates and times never get here: readList skips them first).
+  if (digitsOf(text).length < 9) return false;
   const v = readRepaired(text, read, false);
   return isFull(v) && isValidNumber(v!.display);
 }
