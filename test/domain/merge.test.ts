@@ -2292,6 +2292,54 @@ test('MUST merge: two romanisations of one Russian name in Latin (Dmitri / Dmitr
   );
 });
 
+test('MUST merge: romanisations of Russian and Ukrainian names that have no short form (Zoya / Zoia, Maya / Maiya, Oksana / Oxana); other names stay two', () => {
+  const pairs = [
+    ['Zoya Orlova', 'Zoia Orlova'],
+    ['Maya Orlova', 'Maiya Orlova'],
+    ['Oksana Orlova', 'Oxana Orlova'],
+    ['Olesya Orlova', 'Olesia Orlova'],
+    ['Alyona Orlova', 'Aliona Orlova'],
+    ['Semyon Orlov', 'Semen Orlov'],
+  ];
+  assertRowsOnOneNumber(pairs, 1);
+  for (const [a, b] of pairs) assert.equal(rowsOnLandline(a, b, 'RU'), 1, `${a} / ${b}`);
+  assertRowsOnOneNumber(
+    [
+      ['Alina Orlova', 'Alena Orlova'],
+      ['Marina Orlova', 'Maria Orlova'],
+      ['Ina Orlova', 'Inna Orlova'],
+      ['Diana Orlova', 'Dina Orlova'],
+      ['Denis Orlov', 'Daniil Orlov'],
+      ['Marat Orlov', 'Murat Orlov'],
+    ],
+    2,
+  );
+});
+
+test('MUST NOT merge: two names that are each other with two letters swapped (Clara / Carla, Nina / Inna), each with a mobile, on the family landline; the slip (Micheal / Michael) still merges on a shared card', () => {
+  for (const [a, b] of [
+    ['Clara Rossi', 'Carla Rossi'],
+    ['Nina Orlova', 'Inna Orlova'],
+    ['Elise Martin', 'Elsie Martin'],
+    ['Eliana Cruz', 'Elaina Cruz'],
+    ['Micheal Brown', 'Michael Brown'],
+  ]) {
+    assert.equal(rowsOnLandline(a, b), 2, `${a} / ${b}`);
+    assert.equal(rowsOnLandline(b, a), 2, `${b} / ${a}`);
+  }
+  // One card with the mobile and the landline, one with the landline only: one person, spelt two ways.
+  for (const [a, b] of [
+    ['Micheal Brown', 'Michael Brown'],
+    ['Ashely Moore', 'Ashley Moore'],
+  ]) {
+    const cs = merge([
+      { name: a, phones: ['+12125550101', '+12125550150'] },
+      { name: b, phones: ['+12125550150'] },
+    ]);
+    assert.equal(cs.length, 1, `${a} / ${b}`);
+  }
+});
+
 test("MUST merge: two initials written together (JP Martin) on the full name's mobile (Jean-Pierre Martin); MUST NOT: JP or J. P. beside another given name, each with a mobile, on the family landline", () => {
   assertRowsOnOneNumber(
     [

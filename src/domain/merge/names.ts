@@ -404,18 +404,28 @@ let strict = false;
 /**
  * Whether two compatible names agree only loosely: only through a word in brackets that the other name
  * has as a name ("Mary (Taylor) Jones" and her daughter "Taylor Jones": a maiden name reads as a
- * nickname; "Xiaoming (Tom) Wang" and "Tom Wang" are one person), or only through a short form of a
- * man's name and a woman's ("Alex Kim" and "Alexandra Kim", "Саша"/"Александра"). links.ts
+ * nickname; "Xiaoming (Tom) Wang" and "Tom Wang" are one person), only through a short form of a
+ * man's name and a woman's ("Alex Kim" and "Alexandra Kim", "Саша"/"Александра"), or only through two
+ * neighbouring letters swapped ("Micheal"/"Michael" is a slip, "Clara"/"Carla" two sisters). links.ts
  * (looseNames) keeps two such cards apart when each holds a number of its own beside the shared one.
  */
 export function looselyCompatible(a: readonly string[], b: readonly string[]): boolean {
-  if (!mayAgreeLoosely(a) && !mayAgreeLoosely(b)) return false;
+  if (!mayAgreeLoosely(a) && !mayAgreeLoosely(b) && !swappedPair(a, b)) return false;
   strict = true;
   try {
     return !namesCompatible(a, b);
   } finally {
     strict = false;
   }
+}
+
+/** Whether a word of one name is a word of the other with two neighbouring letters swapped (swappedLetters). */
+function swappedPair(a: readonly string[], b: readonly string[]): boolean {
+  for (const x of a) {
+    if (x.length < 4) continue;
+    for (const y of b) if (y.length === x.length && x !== y && swappedLetters(x, y)) return true;
+  }
+  return false;
 }
 
 function mayAgreeLoosely(a: readonly string[]): boolean {
@@ -961,7 +971,9 @@ function tokensMatch(a: string, b: string): boolean {
   // "太郎" / "山田太郎"): what family, friends and a phone call someone. See givenAfterFamily.
   if (l.length > s.length && l.endsWith(s) && givenAfterFamily(l, s)) return true;
   if (s.length < 4) return false;
-  if (l.length === s.length ? swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s))) return true;
+  // A swap agrees only loosely (looselyCompatible): it also reads two names as one ("Clara"/"Carla",
+  // "Nina"/"Inna", "Elise"/"Elsie"), so two cards that each have a number of their own stay two.
+  if (l.length === s.length ? !strict && swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s))) return true;
   return oneNameRomanised(a, b);
 }
 
@@ -1009,10 +1021,23 @@ function oneNameRomanised(a: string, b: string): boolean {
 const LATIN_WORD = /^[a-z]+$/;
 let RUSSIAN_FULL_NAMES: string[] | null = null;
 
-/** The full names in Cyrillic that oneNameRomanised reads: the first of each NICKNAME_GROUPS group, and the keys of EQUIVALENTS. */
+/**
+ * Common Russian and Ukrainian given names that have no short form in NICKNAME_GROUPS (or whose short
+ * forms are not listed), folded as foldText folds them (й and ё as и and е): their romanisations are one
+ * name too ("Zoya"/"Zoia", "Maya"/"Maiya", "Oksana"/"Oxana", "Olesya"/"Olesia", "Hleb"/"Gleb"). Read
+ * only by oneNameRomanised, where both words must spell the same one of them exactly.
+ */
+const RUSSIAN_NAMES_ALONE = (
+  'зоя маия вера нина инна алла жанна яна ульяна полина алина алена кристина карина оксана марина вероника диана ' +
+  'олеся эльвира василиса ангелина милана варвара анжелика лариса раиса тамара зинаида снежана злата олена ' +
+  'денис никита антон олег игорь вадим руслан глеб семен филипп даниил богдан ростислав святослав всеволод ' +
+  'захар тарас назар демьян марат ефим елисеи платон мирон игнат прохор савва артур эмиль рустам ренат'
+).split(' ');
+
+/** The full names in Cyrillic that oneNameRomanised reads: the first of each NICKNAME_GROUPS group, the keys of EQUIVALENTS, and RUSSIAN_NAMES_ALONE. */
 function russianFullNames(): string[] {
   if (RUSSIAN_FULL_NAMES !== null) return RUSSIAN_FULL_NAMES;
-  const out = new Set<string>();
+  const out = new Set<string>(RUSSIAN_NAMES_ALONE);
   for (const g of NICKNAME_GROUPS) {
     const head = g.slice(0, g.indexOf(' '));
     if (scriptBit(head) === 1 << 2) out.add(head);
