@@ -186,9 +186,8 @@ function withNationalAliases(keys: ReadonlyMap<string, number>, scored: readonly
   // The other way round: the book holds the number without its country (a book with no region, or a
   // number saved abroad: "(415) 555-0181", "07911 123458") and the record names it in full. The book's
   // national number names the one full number of the record's that ends in its digits, as above.
-  // Not when the book holds that full number itself: then the national one is another number (Marie's
-  // "06 12 34 56 78" beside Jan's "+31 6 12345678"), or the same line held by two cards, which names
-  // neither of them (sharedPhoneKeys).
+  // Not when the book holds that full number itself: then the national one is the same line held by two
+  // cards, which names neither of them (sharedPhoneKeys).
   if (bookNational.length > 0) {
     const inBook = new Set(full);
     for (const [key, target] of nationalAliases([...bookNational, ...recordFull])) {
@@ -205,16 +204,37 @@ function withNationalAliases(keys: ReadonlyMap<string, number>, scored: readonly
  * record that names it (an app user, an invite, a suggestion shown) matches none of them through it:
  * one invite to the office line must not leave out everyone who works there. An e-mail address is one
  * mailbox, whoever else holds it: an invite sent there reached every holder, and it still matches.
+ * A number one card holds in full and another without its country ("+44 20 7946 0018" from the phone,
+ * "020 7946 0018" from a CSV read in another region) is one line, as the merge reads it
+ * (`nationalAliases`): both of its keys are shared.
  */
 function sharedPhoneKeys(scored: readonly ScoredLike[]): Set<string> | null {
-  const seen = new Set<string>();
-  let shared: Set<string> | null = null;
+  let national: string[] | null = null;
+  const full: string[] = [];
   for (const row of scored) {
     for (const k of row.contact.keys) {
-      if (k.charCodeAt(0) === 101 /* e */) continue;
-      if (seen.has(k)) (shared ??= new Set()).add(k);
-      else seen.add(k);
+      if (k.charCodeAt(0) === 110 /* n */) (national ??= []).push(k);
+      else if (k.charCodeAt(0) === 112 /* p */) full.push(k);
     }
+  }
+  const alias = national === null ? null : nationalAliases([...national, ...full]);
+  const lineOf = (k: string) => alias?.get(k) ?? k;
+  // The rows holding each line (a row that holds one line twice, in full and nationally, counts once).
+  const holder = new Map<string, number>();
+  let sharedLines: Set<string> | null = null;
+  for (let r = 0; r < scored.length; r++) {
+    for (const k of scored[r].contact.keys) {
+      if (k.charCodeAt(0) === 101 /* e */) continue;
+      const line = lineOf(k);
+      const h = holder.get(line);
+      if (h === undefined) holder.set(line, r);
+      else if (h !== r) (sharedLines ??= new Set()).add(line);
+    }
+  }
+  if (sharedLines === null) return null;
+  const shared = new Set<string>();
+  for (const row of scored) {
+    for (const k of row.contact.keys) if (k.charCodeAt(0) !== 101 && sharedLines.has(lineOf(k))) shared.add(k);
   }
   return shared;
 }
