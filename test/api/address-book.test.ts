@@ -270,8 +270,7 @@ for (const engine of ENGINES) {
         });
         assert.equal(second.status, 200, JSON.stringify(second.body));
       };
-      const names = async (user: string, q: string) =>
-        (await api.get(`/v0/address-book/${user}?${q}`)).body.data.map((x: { name: string }) => x.name).sort();
+      const names = async (user: string, q: string) => (await api.get(`/v0/address-book/${user}?${q}`)).body.data.map((x: { name: string }) => x.name).sort();
       await book('line1');
       assert.deepEqual(await names('line1', ''), ['Eve Stone', 'Frank Stone', 'Zed Ali']);
       for (const [user, phone] of [
