@@ -23,11 +23,21 @@ import { TwoGenerationCache } from './cache.ts';
 import { createRequire } from 'node:module';
 import { getDomainWithoutSuffix, getPublicSuffix, getSubdomain } from 'tldts';
 import type { JunkReason, NormEmail, NormPhone } from './types.ts';
+import { isWebmailDomain } from './webmail.ts';
 
 const require = createRequire(import.meta.url);
 
-/** Role local parts (info, sales, support, ...). Loaded once; ~1,000 strings. */
-const ROLE_LOCALS: ReadonlySet<string> = new Set((require('role-based-email-addresses') as string[]).map((s) => s.toLowerCase()));
+/**
+ * Entries of the role list that are, far more often, a person's own mailbox: given names and family
+ * names (`per@`, Scandinavian; `alla@`, Russian; `sydney@`, `paris@`, `india@`, `alexa@`, `denver@`,
+ * `gardner@`). A named person who only wrote to the owner from one was left out as a bulk sender.
+ */
+const NOT_ROLE = new Set(['per', 'sydney', 'paris', 'india', 'alexa', 'denver', 'gardner', 'alla']);
+
+/** Role local parts (info, sales, support, ...), less NOT_ROLE. Loaded once; ~1,000 strings. */
+const ROLE_LOCALS: ReadonlySet<string> = new Set(
+  (require('role-based-email-addresses') as string[]).map((s) => s.toLowerCase()).filter((s) => !NOT_ROLE.has(s)),
+);
 
 /**
  * Real mail providers the bundled disposable list holds by mistake (checked against the big webmail and
@@ -104,7 +114,8 @@ const LIST_BOUNCES = /[^-_.+=]-bounces(?:$|\+)/;
 
 /**
  * Automated notification senders. Exact tokens only: "alerts" or "notifications-team", never a
- * substring of a name.
+ * substring of a name. Read on the local part without its +tag (`annlee+updates@gmail.com` is Ann's own
+ * mailbox, filed by her; `notifications+abc123@` is still a notification), as ROBOT_SUFFIX is.
  */
 const NOTIFICATION = new RegExp(
   T +
@@ -368,8 +379,8 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
   if ((d & D_RELAY) !== 0 || (c0 === CH_R && REPLY_TOKEN.test(local)) || ((d & D_LINKEDIN) !== 0 && LINKEDIN_RELAY.test(local))) return 'relay';
   if (
     (d & D_NOTIFICATION) !== 0 ||
-    ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(local)) ||
-    ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test(local)) ||
+    ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(stripTag(local))) ||
+    ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test(stripTag(local))) ||
     ((starts & LIST_ROBOT_STARTS) !== 0 && (LIST_ROBOT.test(local) || ((d & D_LIST_HOST) !== 0 && LIST_HOST_ROBOT.test(local)))) ||
     ((d & D_PLATFORMS) !== 0 &&
       (((d & D_LINKEDIN) !== 0 && c0 === CH_I && LINKEDIN_INVITATIONS.test(local)) ||
@@ -400,8 +411,8 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
     return 'relay';
   }
   if (
-    NOTIFICATION.test(local) ||
-    ROBOT_SUFFIX.test(local) ||
+    NOTIFICATION.test(stripTag(local)) ||
+    ROBOT_SUFFIX.test(stripTag(local)) ||
     LIST_ROBOT.test(local) ||
     (LIST_HOST_SUB.test(sub) && LIST_HOST_ROBOT.test(local)) ||
     (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_INVITATIONS.test(local)) ||
@@ -533,7 +544,9 @@ export function domainJunkFlags(domain: string): number {
 
 /**
  * True when the local part (lower-case, +tag ignored) names a role mailbox rather than a person.
- * Role mailboxes stay invitable; see isBulkSender for when they are dropped.
+ * Role mailboxes stay invitable; see isBulkSender for when they are dropped. Not at a webmail provider
+ * (isRoleAddress): there every mailbox is somebody's account (`sales@gmail.com`, `chef@gmail.com`), never
+ * the provider's desk.
  */
 export function isRoleLocal(local: string): boolean {
   const plus = local.indexOf('+');
@@ -632,7 +645,7 @@ const brandCache = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
  * with a postal address or a phone). email.ts's scanner gives the same answer from its per-domain facts.
  */
 export function isRoleAddress(local: string, domain: string): boolean {
-  if (isRoleLocal(local) || isBulkMailHost(domainFlags(domain))) return true;
+  if ((isRoleLocal(local) && !isWebmailDomain(domain)) || isBulkMailHost(domainFlags(domain))) return true;
   let brand = brandCache.get(domain);
   if (brand === undefined) {
     brand = domainBrand(domain);
@@ -649,6 +662,45 @@ export function isBulkMailHost(flags: number): boolean {
 function stripTag(local: string): string {
   const plus = local.indexOf('+');
   return plus > 0 ? local.slice(0, plus) : local;
+}
+
+/** The words of NOTIFICATION's alternatives, as tokens, and those machines join them with. */
+const NOTIFICATION_WORDS = new Set(
+  'notification notifications notify notifier alert alerts digest newsletter newsletters updates update automated auto confirm reply autoreply autoconfirm autoresponder unsubscribe daemon calendar server'.split(
+    ' ',
+  ),
+);
+
+/** Words that say what a notification is about (`daily-digest@`, `price-alerts@`, `build.notify@`), not whose it is. */
+const NOTIFICATION_TOPICS = new Set(
+  'daily weekly monthly hourly instant breaking price prices stock stocks market job jobs travel flight flights fare fares deal deals order orders product products system status build builds deploy ci git github jira slack bank card credit fraud login password activity event events google apple amazon microsoft my your our the no do not new weather traffic sport sports'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a `notification` address could be a person's own mailbox: its notification word sits beside
+ * a word that could be a name and is neither another notification word, a role (`security-alerts@`), a
+ * topic (`daily-digest@`, `price-alerts@`) nor the sending brand (`chase.alerts@chase.com`), and nothing
+ * else says notification (the host, a platform, a robot suffix): `alerts.kim@acme.com`,
+ * `kim.alert@acme.com`, `matt.daemon@`. Such a shape proves nothing, so the owner's own evidence decides
+ * (normalizeEntry: written to, starred or pinned, it is kept as a mailbox).
+ */
+export function notificationMayBePerson(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return false;
+  const local = stripTag(address.slice(0, at).toLowerCase());
+  const domain = address.slice(at + 1).toLowerCase();
+  if ((domainFlags(domain) & (D_NOTIFICATION | D_PLATFORMS | D_LIST_HOST)) !== 0) return false;
+  if (!NOTIFICATION.test(local) || ROBOT_SUFFIX.test(local) || LIST_ROBOT.test(local) || NO_REPLY.test(local)) return false;
+  const brand = getDomainWithoutSuffix(domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
+  let name = false;
+  for (const t of local.split(/[-_.=]/)) {
+    if (NOTIFICATION_WORDS.has(t)) continue;
+    if (!/^\p{L}{2,}$/u.test(t) || ROLE_LOCALS.has(t) || NOTIFICATION_TOPICS.has(t) || t === brand) return false;
+    name = true;
+  }
+  return name;
 }
 
 /** The parts of a (merged) contact that the bulk-sender rule looks at. */

@@ -2,7 +2,8 @@
  * Entry normalisation: one uploaded entry -> NormalizedEntry (validated e-mails and phones with their
  * matching keys, coerced flags, counts and dates). Pure: the region and source key come in through ctx.
  */
-import { parseDate } from './dates.ts';
+import { parseDate, plausibleDate } from './dates.ts';
+import { notificationMayBePerson } from './junk.ts';
 import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
@@ -560,6 +561,10 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   const channels = crossedChannels(namedItems(emails, email, emailsOf(emails, email)), phonesOf(phones, phone, ctx.region), phones, phone, ctx.region);
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
+  const lastSent = parseDate(sent);
+  const isFavorite = favoriteOf(favorite);
+  const pinnedN = integerOf(pinned);
+  if (count > 0 || plausibleDate(lastSent) !== null || isFavorite || pinnedN !== 0) channels.emails = mailboxesWrittenTo(channels.emails);
   return {
     name: cleanName(name) ?? wrappedNameOf(emails, email),
     nickname: cleanText(nickname),
@@ -569,18 +574,35 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     phones: channels.phones,
     photos: photosOf(photos),
     data: data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
-    favorite: favoriteOf(favorite),
-    pinned: integerOf(pinned),
+    favorite: isFavorite,
+    pinned: pinnedN,
     // An explicit 0 is kept: from a source that counts, it says "never written to". Phones that stopped
     // reporting send 0 for everyone, so cleanUpload reads the 0s of an upload without any count as unknown.
     timesContacted: count > 0 ? count : times === 0 ? 0 : null,
-    lastSent: parseDate(sent),
+    lastSent,
     lastReceived: parseDate(received),
     addressCount: lengthOf(addresses),
     websiteCount: lengthOf(websites),
     imCount: lengthOf(ims),
     sourceKey: ctx.sourceKey,
   };
+}
+
+/**
+ * The addresses of an entry the owner wrote to, starred or pinned: a `notification` whose shape proves
+ * nothing (a notification word beside what may be a name, `alerts.kim@acme.com`: notificationMayBePerson)
+ * is the person's mailbox. Evidence beats syntax; a shape that proves a robot (`alerts@`,
+ * `security-alerts@`, `notify-123@`) stays junk whatever the owner did (docs/decisions.md).
+ */
+function mailboxesWrittenTo(emails: NormEmail[]): NormEmail[] {
+  let out = emails;
+  for (let i = 0; i < emails.length; i++) {
+    const m = emails[i];
+    if (m.junk !== 'notification' || !notificationMayBePerson(m.display)) continue;
+    if (out === emails) out = emails.slice();
+    out[i] = { ...m, junk: null };
+  }
+  return out;
 }
 
 /**

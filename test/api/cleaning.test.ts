@@ -73,6 +73,34 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('probe: a person whose mailbox is a name on the role list, a webmail account named like a desk, a notification word beside a name the owner writes to, a +tag of her own mailbox: each kept; desks and robots still left out', async () => {
+      const R = '2026-05-01T10:00:00Z';
+      const entries = [
+        { name: 'Sydney Park', email: 'sydney@gmail.com', last_message_received_date: R },
+        { name: 'Per Olsen', email: 'per@olsen-bygg.no', last_message_received_date: R },
+        { name: 'Tom Gardner', email: 'gardner@gardner-law.com', last_message_received_date: R },
+        { email: 'sales@gmail.com', last_message_received_date: R },
+        { name: 'Kim Lee', email: 'alerts.kim@acme.com', times_contacted: 5, last_message_sent_date: '2026-04-01T00:00:00Z' },
+        { name: 'Ann Lee', email: 'ann.lee@gmail.com', phone: '+14155550123' },
+        { name: 'Ann Lee', email: 'annlee+updates@gmail.com', times_contacted: 3 },
+        { email: 'info@shop.example', last_message_received_date: R },
+        { email: 'alerts.kim@other.example', last_message_received_date: R },
+        { email: 'security-alerts@bank.example', times_contacted: 2 },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'rolenames', source: SOURCE, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => d.name ?? d.email).sort();
+      assert.deepEqual(rows, ['Ann Lee', 'Kim Lee', 'Per Olsen', 'Sydney Park', 'Tom Gardner', 'sales@gmail.com']);
+      assert.deepEqual(r.body.data.find((d: any) => d.name === 'Ann Lee').emails, ['ann.lee@gmail.com']); // her tagged address is hers (one mailbox)
+      assert.deepEqual(r.body.meta.left_out_entries, [
+        { index: 7, reason: 'bulk_sender' },
+        { index: 8, reason: 'notification' },
+        { index: 9, reason: 'notification' },
+      ]);
+      assertAddsUp(r.body.meta.cleaning);
+      assert.equal(r.body.meta.cleaning.merged, 1);
+    });
+
     it('a direct line without its country (no region known) is someone to call: kept, shown as written, one person with its full spelling', async () => {
       // No owner phone, no KITH_DEFAULT_REGION: national numbers cannot be made E.164.
       const r = await api.post('/v0/address-book', {

@@ -1,7 +1,16 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { classifyAddress, classifyAddressSlow, domainBrand, isBrandLocal, isBulkSender, isRoleAddress, isRoleLocal } from '../../src/domain/junk.ts';
+import {
+  classifyAddress,
+  classifyAddressSlow,
+  domainBrand,
+  isBrandLocal,
+  isBulkSender,
+  isRoleAddress,
+  isRoleLocal,
+  notificationMayBePerson,
+} from '../../src/domain/junk.ts';
 import { normalizeEmail } from '../../src/domain/email.ts';
 import type { BulkSignals } from '../../src/domain/junk.ts';
 
@@ -871,4 +880,52 @@ test('ESP return paths are bulk platforms and bounces: Postmark (pm.mtasv.net, p
   assert.equal(normalizeEmail('ann.lee@pm-bounces.shop.example')!.junk, 'bounce');
   // Their people and look-alikes are people.
   for (const a of ['ann@postmarkapp.com', 'ann@sparkpost.com', 'ann@pm-bounces.example', 'ann@mtasv.example']) assert.equal(normalizeEmail(a)!.junk, null, a);
+});
+
+test('a first name or a family name on the role list is a person: per@, sydney@, gardner@ (probe); at a webmail provider no mailbox is a role (sales@gmail.com is an account); info@ of a company still is', () => {
+  for (const a of ['per@acme.example', 'sydney@acme.example', 'paris@acme.example', 'alexa@acme.example', 'gardner@gardner-law.com', 'alla@acme.example']) {
+    assert.equal(isRoleAddress(a.split('@')[0], a.split('@')[1]), false, a);
+    assert.equal(normalizeEmail(a)?.role, false, a);
+  }
+  for (const a of ['sales@gmail.com', 'chef@gmail.com', 'info@yahoo.fr', 'denver@outlook.com', 'india@hotmail.co.uk']) {
+    assert.equal(isRoleAddress(a.split('@')[0], a.split('@')[1]), false, a);
+    assert.equal(normalizeEmail(a)?.role, false, a);
+  }
+  for (const a of ['info@shop.example', 'sales@acme.example', 'hr@acme.example', 'support@acme.co.uk', 'newsletter@brand.example']) {
+    assert.equal(isRoleAddress(a.split('@')[0], a.split('@')[1]), true, a);
+    assert.equal(normalizeEmail(a)?.role, true, a);
+  }
+});
+
+test("a notification word in a +tag is the mailbox owner's filing, not a sender (annlee+updates@gmail.com); notifications+token@ is still a notification", () => {
+  for (const a of ['annlee+updates@gmail.com', 'bob+alerts@fastmail.com', 'kim+digest@acme.example', 'ann+order-update@acme.example']) {
+    assert.equal(cls(a), null, a);
+    assert.equal(classifyAddressSlow(a.split('@')[0], a.split('@')[1]), null, a);
+  }
+  for (const a of ['notifications+abc123@github.com', 'alerts+x@bank.example', 'order-update+1@shop.example', 'updates@brand.example']) {
+    assert.equal(cls(a), 'notification', a);
+  }
+});
+
+test('a notification word beside what may be a name proves nothing (alerts.kim@): kept when the owner wrote to it; a robot shape stays junk whatever the owner did', () => {
+  for (const a of ['alerts.kim@acme.com', 'kim.alert@acme.com', 'matt.daemon@acme.com', 'ray.digest@acme.com', 'anna-updates@studio.example']) {
+    assert.equal(cls(a), 'notification', a);
+    assert.equal(notificationMayBePerson(a), true, a);
+  }
+  for (const a of [
+    'alerts@bank.example',
+    'notifications@github.com',
+    'security-alerts@bank.com',
+    'account.alerts@bank.com',
+    'daily-digest@news.example',
+    'price-alerts@shop.example',
+    'chase.alerts@chase.com',
+    'notify-123@x.com',
+    'jira-notifications@acme.example',
+    'kim@alerts.acme.com',
+    'order-update@shop.example',
+    'alerts-noreply@bank.example',
+  ]) {
+    assert.equal(notificationMayBePerson(a), false, a);
+  }
 });
