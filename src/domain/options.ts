@@ -6,6 +6,7 @@
  * ordered from the highest score to the lowest, as the spec promises.
  */
 import { nationalAliases } from './merge/links.ts';
+import { normalizePhone, type CountryCode } from './phone.ts';
 import type { BookSignals, Contact, SignalsWanted } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
 
@@ -166,7 +167,11 @@ function hasAny(keys: string[], set: { has(k: string): boolean; size: number }, 
  * ends in its digits after a real calling code (`nationalAliases`); and a national number of the book
  * names the one full number of the records that ends in its digits. Returns `keys` with both.
  */
-function withNationalAliases(keys: ReadonlyMap<string, number>, scored: readonly ScoredLike[]): { has(k: string): boolean; size: number } {
+function withNationalAliases(
+  keys: ReadonlyMap<string, number>,
+  scored: readonly ScoredLike[],
+  region: CountryCode | null,
+): { has(k: string): boolean; size: number } {
   const national: string[] = [];
   const recordFull: string[] = [];
   for (const k of keys.keys()) {
@@ -182,7 +187,23 @@ function withNationalAliases(keys: ReadonlyMap<string, number>, scored: readonly
     }
   }
   const extra = new Set<string>();
-  if (national.length > 0) for (const [, target] of nationalAliases([...national, ...full])) if (target.charCodeAt(0) === 112) extra.add(target);
+  if (national.length > 0) {
+    // First as the book's own numbers were read, in its region (the owner's phone's country, else the
+    // server's): "55 1234 5678" of a Mexican user's invite is +52 55 1234 5678 where the book also holds
+    // a US +1 551 234 5678; then, in a book without a region or for a number no row holds so, the one
+    // full number of the book that ends in its digits.
+    let rest = national;
+    if (region !== null && full.length > 0) {
+      const inBook = new Set(full);
+      rest = [];
+      for (const k of national) {
+        const p = normalizePhone(k.slice(2), region);
+        if (p !== null && p.key !== null && inBook.has(p.key)) extra.add(p.key);
+        else rest.push(k);
+      }
+    }
+    if (rest.length > 0) for (const [, target] of nationalAliases([...rest, ...full])) if (target.charCodeAt(0) === 112) extra.add(target);
+  }
   // The other way round: the book holds the number without its country (a book with no region, or a
   // number saved abroad: "(415) 555-0181", "07911 123458") and the record names it in full. The book's
   // national number names the one full number of the record's that ends in its digits, as above.
@@ -243,7 +264,13 @@ function sharedPhoneKeys(scored: readonly ScoredLike[]): Set<string> | null {
  * Applies filters, promotions, seen-demotion and the limit to a list already sorted by score.
  * `ownerDomains` are the owner's e-mail domains (for promote_matching_domain = 1).
  */
-export function applyRankOptions(scored: readonly ScoredLike[], opts: RankOptions, signals: BookSignals, ownerDomains: string[]): Applied {
+export function applyRankOptions(
+  scored: readonly ScoredLike[],
+  opts: RankOptions,
+  signals: BookSignals,
+  ownerDomains: string[],
+  region: CountryCode | null = null,
+): Applied {
   let exceptionMatchingDomain = false;
   let promoteDomains: Set<string> | null = null;
   if (opts.promoteMatchingDomain !== null) {
@@ -258,8 +285,8 @@ export function applyRankOptions(scored: readonly ScoredLike[], opts: RankOption
     (opts.filterInvitesSent && signals.invitedKeys.size > 0) ||
     (opts.filterSuggestedSeen && signals.seenKeys.size > 0);
   const shared = recordsMatter ? sharedPhoneKeys(scored) : null;
-  const invited = opts.filterInvitesSent ? withNationalAliases(signals.invitedKeys, scored) : signals.invitedKeys;
-  const seenKeys = opts.filterSuggestedSeen ? withNationalAliases(signals.seenKeys, scored) : signals.seenKeys;
+  const invited = opts.filterInvitesSent ? withNationalAliases(signals.invitedKeys, scored, region) : signals.invitedKeys;
+  const seenKeys = opts.filterSuggestedSeen ? withNationalAliases(signals.seenKeys, scored, region) : signals.seenKeys;
   const blocks: ScoredLike[][] = [[], [], [], [], [], []];
   for (const row of scored) {
     const c = row.contact;

@@ -227,7 +227,7 @@ export class AddressBookService {
     const weights = await weightsRead;
     const invitable = contacts.filter((c) => !c.junk);
     const scored: Scored[] = rankContacts(invitable, { owner, signals, weights, explain: opts.explain, now: Date.now() });
-    const applied = applyRankOptions(scored, opts, signals, owner.emailDomains);
+    const applied = applyRankOptions(scored, opts, signals, owner.emailDomains, regionFromPhone(owner.phone) ?? this.config.defaultRegion);
     return {
       rows: applied.rows.map((r) => ({ contact: r.contact, rank: r.rank, score: r.finalScore, explain: r.explain })),
       exceptionMatchingDomain: applied.exceptionMatchingDomain,

@@ -88,10 +88,16 @@ export function recordRoutes(deps: {
 
   /**
    * Matching keys of a record. `crossUser` records (app users, accepted invites) are matched against
-   * every book of the tenant, where a national-only number ('n:') means nothing: those are left out.
+   * every book of the tenant, where a national-only number ('n:') means nothing: those are left out (or
+   * read in the server's default region, when it has one). A user's own records (invites sent,
+   * suggestions shown) are read in that user's book instead, as the merge reads its numbers (options.ts
+   * withNationalAliases): a national number is kept national-only, never read in the server's default
+   * region, which may not be the user's ("55 1234 5678" of a Mexican user's invite became the US
+   * +1 551 234 5678 in an app whose default is US: the invited person was shown again, and a US friend on
+   * that number left out).
    */
   function keysOf(item: Reachable, i: number, crossUser = false, known: readonly string[] = []): string[] {
-    const all = keysFor(item, region);
+    const all = keysFor(item, crossUser ? region : null);
     const keys = crossUser ? all.filter(isIndexedKey) : all;
     if (keys.length > 0) return keys;
     // Why, as precisely as the item tells: a number without its country where the whole app is searched,

@@ -1,0 +1,63 @@
+/**
+ * A server with a default region (KITH_DEFAULT_REGION) serving users of other countries: a user's own
+ * records are read in that user's book, never in the server's region (probes of the twenty-seventh session).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+import { startApi, type TestApi } from '../helpers/api.ts';
+
+for (const engine of ENGINES) {
+  describe(`regions: a server whose default region is not the user's, on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine, { KITH_DEFAULT_REGION: 'US' });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    const mexicanBook = async (user: string) => {
+      const r = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'ios', phone: '+52 55 9876 5432' },
+        entries: [
+          { name: 'Lupita Hernández', phone: '55 1234 5678' },
+          { name: 'Jorge Ruiz', phone: '33 1234 5678' },
+          { name: 'Karen Brooks', phone: '+1 551 234 5678' },
+          { name: 'Zed Ali', phone: '55 2222 3333' },
+        ],
+        backfill: 1,
+      });
+      assert.equal(r.status, 200, r.text);
+    };
+    const names = async (user: string, q: string) => (await api.get(`/v0/address-book/${user}?${q}`)).body.data.map((x: { name: string }) => x.name);
+
+    it("an invite or a suggestion with a national number names the user's own contact (Lupita), not the server region's reading of it (Karen, +1 551 …)", async () => {
+      await mexicanBook('mx1');
+      const phones = (await api.get('/v0/address-book/mx1')).body.data.map((x: { phones: string[] }) => x.phones[0]).sort();
+      assert.deepEqual(phones, ['+15512345678', '+523312345678', '+525512345678', '+525522223333']);
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'mx1', phone: '55 1234 5678', invitee_name: 'Lupita' }])).status, 200);
+      assert.deepEqual((await names('mx1', 'filter_invites_sent=1')).sort(), ['Jorge Ruiz', 'Karen Brooks', 'Zed Ali']);
+      assert.equal((await api.post('/v0/suggested-seen', { entries: [{ user_id: 'mx1', phones: ['33 1234 5678'] }] })).status, 200);
+      const seen = await names('mx1', 'filter_suggested_seen=1&filter_invites_sent=1');
+      assert.equal(seen[seen.length - 1], 'Jorge Ruiz', JSON.stringify(seen));
+      // A record in full still names its one person.
+      await mexicanBook('mx2');
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'mx2', phone: '+1 551 234 5678' }])).status, 200);
+      assert.deepEqual((await names('mx2', 'filter_invites_sent=1')).sort(), ['Jorge Ruiz', 'Lupita Hernández', 'Zed Ali']);
+      // A US user's national number still names the US contact.
+      await api.post('/v0/address-book', {
+        user_id: 'us1',
+        source: { type: 'ios', phone: '+1 415 555 0100' },
+        entries: [
+          { name: 'Ann Lee', phone: '(415) 555-0188' },
+          { name: 'Bo Chen', phone: '(415) 555-0199' },
+        ],
+        backfill: 1,
+      });
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'us1', phone: '415-555-0188' }])).status, 200);
+      assert.deepEqual(await names('us1', 'filter_invites_sent=1'), ['Bo Chen']);
+    });
+  });
+}
