@@ -350,6 +350,30 @@ const GENERIC = {
     'jmeno a prijmeni',
     'isim',
     'nev',
+    // The person a row is about, as sheets of customers, pupils, guests and members name the column.
+    'customer name',
+    'client name',
+    'student name',
+    'guest name',
+    'member name',
+    'contact person',
+    'nombre y apellidos',
+    'nombre y apellido',
+    'nome e cognome',
+    'nom et prenom',
+    'nom prenom',
+    'vor und nachname',
+    'фио',
+    'ф.и.о.',
+    'полное имя',
+    'имя и фамилия',
+    'пиб',
+    'ονοματεπωνυμο',
+    'الاسم',
+    'اسم',
+    'الاسم الكامل',
+    'שם',
+    'שם מלא',
   ]),
   first: new Set([
     'first name',
@@ -370,8 +394,15 @@ const GENERIC = {
     'imie',
     'jmeno',
     'keresztnev',
+    // "Имя" and "Όνομα" are the given name (the family name has its own column, when there is one).
+    'имя',
+    "ім'я",
+    'імя',
+    'ονομα',
+    'שם פרטי',
+    'الاسم الأول',
   ]),
-  middle: new Set(['middle name', 'middle', 'middlename', 'additional name', 'weitere vornamen', 'deuxieme prenom', 'tweede naam']),
+  middle: new Set(['middle name', 'middle', 'middlename', 'additional name', 'weitere vornamen', 'deuxieme prenom', 'tweede naam', 'отчество', 'по батькові']),
   last: new Set([
     'last name',
     'last',
@@ -396,6 +427,11 @@ const GENERIC = {
     'vezeteknev',
     'soyad',
     'soyadi',
+    'фамилия',
+    'прізвище',
+    'επωνυμο',
+    'שם משפחה',
+    'اسم العائلة',
   ]),
   company: new Set([
     'company',
@@ -415,21 +451,30 @@ const GENERIC = {
   ]),
   title: new Set(['job title', 'position', 'role']),
   nickname: new Set(['nickname', 'nick']),
-  favorite: new Set(['starred', 'favorite', 'favourite', 'is favorite', 'is favourite']),
+  favorite: new Set(['starred', 'favorite', 'favourite', 'is favorite', 'is favourite', 'favorit', 'favori', 'favoriet', 'favorito', 'preferito']),
 };
+// Compared as headerKey folds a header: "Имя" → "имя", "Όνομα" → "ονομα" (accents dropped), "Мобильный" → "мобильныи".
+for (const role of Object.keys(GENERIC) as (keyof typeof GENERIC)[]) GENERIC[role] = new Set([...GENERIC[role]].map((w) => headerKey(w)));
 /**
  * An e-mail column: "Email", "E-mail 2", "Work Email", "Mail", "Courriel", "Correo electrónico", and the
  * words for it run together or in other languages: Dutch "E-mailadres", German "Emailadresse", French
  * Outlook's "Adresse de messagerie", Scandinavian "E-postadress", Finnish "Sähköposti", Polish "Poczta".
  */
-const GENERIC_EMAIL = /\b(emails?|email\w*|mail|courriel|correo|e ?post\w*|messagerie|sahkoposti|poczta|posta elettronica)\b/;
+const GENERIC_EMAIL =
+  /\b(emails?|email\w*|mail|courriel|correo|e ?post\w*|messagerie|adresse electronique|courrier electronique|sahkoposti\w*|poczta|posta elettronica)\b/;
 /**
  * A phone column: "Phone", "Mobile", "Tel.", "Cell", "Telefon", "Mobiltelefon", "Téléphone", "Móvil",
  * Dutch "Telefoonnummer" and "Mobiel", Swedish "Hemtelefon", Italian "Cellulare", Portuguese
  * "Telemóvel" and "Celular", Finnish "Puhelin", Polish "Komórka".
  */
 const GENERIC_PHONE =
-  /\b(phones?|telephone|tel|mobil\w*|cell|cellphone|\w*telefo\w*|handy\w*|portable|movil|gsm|mobiel\w*|cellulare|celular|telemovel|puhelin\w*|matkapuhelin|komorka)\b/;
+  /\b(phones?|telephone|tel|mobil\w*|cell|cellphone|\w*telefo\w*|handy\w*|portable|movil|gsm|mobiel\w*|cellulare|celular|telemovel|puhelin\w*|matkapuhelin|komorka|contact (?:number|num|no|nr|#)|mob|ph(?!\.? ?d\b)(?: no| number| nr)?|whats ?app(?: number| no)?|direct (?:line|dial|number)|land ?line|rufnummer|tlf\w*|tfno|tlfno|tfn)\b/;
+/**
+ * Headers that name a column of numbers without saying of what ("Number", "Numéro", "Nummer",
+ * "Contact", "Номер"): a phone column only when the file has no other and its cells read as phone
+ * numbers (a row number, a member or ID number, a column of names are not).
+ */
+const WEAK_PHONE = new Set(['number', 'numero', 'nummer', 'numer', 'contact', 'kontakt', 'contacto', 'contatto', 'номер', 'контакт'].map((w) => headerKey(w)));
 /** Columns about a value rather than holding one, and numbers that are not a person's. */
 const GENERIC_NOT =
   /\b(type|typ|label|kind|display|angezeigter|nom complet|verified|status|date|ext|extension|fax|telefax|telecopie|pager|assistant'?s?|assistent\w*|assistente|secretary|manager'?s?|spouse'?s?|partner'?s?|emergency|notfall|parent'?s?|guardian'?s?|referred|referral|referrer|cc|bcc)\b/;
@@ -451,6 +496,53 @@ const CJK_ROLES: readonly [GenericRole, string[]][] = (
 const CJK_EMAIL = ['メール', '電子郵件', '电子邮件', '邮箱', '電郵', '이메일'].map((w) => headerKey(w));
 const CJK_PHONE = ['電話', '电话', '手机', '携帯', '전화', '휴대폰', '핸드폰'].map((w) => headerKey(w));
 
+/**
+ * E-mail and phone columns in Cyrillic, Greek, Arabic and Hebrew: the e-mail words whole ("Почта" alone,
+ * never "Почтовый индекс"), the phone stems anywhere in the header ("Мобильный телефон", "Τηλέφωνο
+ * εργασίας"), but not a fax's.
+ */
+const OTHER_EMAIL = new Set(
+  [
+    'почта',
+    'электронная почта',
+    'эл. почта',
+    'эл.почта',
+    'адрес электронной почты',
+    'пошта',
+    'електронна пошта',
+    'ел. пошта',
+    'ηλεκτρονικο ταχυδρομειο',
+    'ηλ. ταχυδρομειο',
+    'البريد الإلكتروني',
+    'البريد الالكتروني',
+    'بريد إلكتروني',
+    'البريد',
+    'דוא"ל',
+    'דואל',
+    'אימייל',
+    'מייל',
+    'דואר אלקטרוני',
+  ].map((w) => headerKey(w)),
+);
+const OTHER_PHONE = [
+  'телефон',
+  'тел.',
+  'мобильн',
+  'мобільн',
+  'сотов',
+  'τηλεφων',
+  'τηλ.',
+  'κινητο',
+  'هاتف',
+  'جوال',
+  'موبايل',
+  'تلفون',
+  'טלפון',
+  'נייד',
+  'פלאפון',
+].map((w) => headerKey(w));
+const OTHER_NOT = ['факс', 'φαξ', 'فاكس', 'פקס'];
+
 type GenericRole = 'name' | 'first' | 'middle' | 'last' | 'company' | 'title' | 'nickname' | 'favorite' | 'email' | 'phone';
 
 function genericRole(key: string): GenericRole | null {
@@ -465,11 +557,15 @@ function genericRole(key: string): GenericRole | null {
     for (const [role, words] of CJK_ROLES) if (words.includes(key)) return role;
     if (CJK_EMAIL.some((w) => key.includes(w))) return 'email';
     if (CJK_PHONE.some((w) => key.includes(w))) return 'phone';
+  } else if (key.charCodeAt(0) >= 0x370) {
+    if (OTHER_EMAIL.has(key)) return 'email';
+    if (OTHER_PHONE.some((w) => key.includes(w)) && !OTHER_NOT.some((w) => key.includes(w))) return 'phone';
   }
   return null;
 }
 
-const TRUE = /^(1|y|yes|true|x|\*|starred|favou?rite)$/i;
+/** A favourite column's "yes", as spreadsheets write it in English, German, French, Dutch, Spanish, Italian, Portuguese. */
+const TRUE = /^(1|y|yes|true|x|\*|\u2713|\u2714|starred|favou?rite|ja|j|wahr|oui|vrai|waar|s[ií]|verdadero|vero|sim|verdadeiro)$/i;
 
 /** The columns of each role of the generic reader, once per file. */
 /**
@@ -478,11 +574,33 @@ const TRUE = /^(1|y|yes|true|x|\*|starred|favou?rite)$/i;
  */
 const YAHOO_PHONES = new Set(['home', 'work', 'other', 'primary', 'yahoo phone']);
 
-function genericRoles(keys: string[]): (GenericRole | null)[] {
+function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] {
   const yahoo = keys.includes('yahoo phone') || keys.includes('messenger id');
   const roles = keys.map((k) => (yahoo && YAHOO_PHONES.has(k) ? 'phone' : genericRole(k)));
+  // "Number" is the phone column of a file with no other, when its cells are phone numbers.
+  if (!roles.includes('phone')) {
+    const weak = keys.findIndex((k, i) => roles[i] === null && WEAK_PHONE.has(k) && mostlyPhones(data, i));
+    if (weak >= 0) roles[weak] = 'phone';
+  }
   const own = roles.some((r, i) => r === 'phone' && !COMPANY_MAIN.test(keys[i]!));
   return own ? roles.map((r, i) => (r === 'phone' && COMPANY_MAIN.test(keys[i]!) ? null : r)) : roles;
+}
+
+/** A cell written as a phone number: 7 digits or more, with only a number's signs between them. */
+const PHONE_LIKE = /^\+?[\d\s().\-/]+$/;
+const isPhoneLike = (cell: string): boolean => PHONE_LIKE.test(cell) && (cell.match(/\d/g)?.length ?? 0) >= 7;
+
+/** Whether most non-empty cells of column `i` (and at least one) are written as phone numbers. */
+function mostlyPhones(data: string[][], i: number): boolean {
+  let filled = 0;
+  let phones = 0;
+  for (const row of data) {
+    const cell = clean(row[i]);
+    if (!cell) continue;
+    filled++;
+    if (isPhoneLike(cell)) phones++;
+  }
+  return phones > 0 && phones * 2 > filled;
 }
 
 function columnsByRole(roles: (GenericRole | null)[]): Map<GenericRole, number[]> {
@@ -491,6 +609,29 @@ function columnsByRole(roles: (GenericRole | null)[]): Map<GenericRole, number[]
     if (r !== null) byRole.set(r, [...(byRole.get(r) ?? []), i]);
   });
   return byRole;
+}
+
+/** An address alone, with nothing around it: an item of a plain list of addresses. */
+const BARE_ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
+/** What a spreadsheet writes in a cell for "no address": read as an empty cell. */
+const NO_VALUE = /^(?:n\/?a|none|nil|null|unknown|tbd|tba|-+|\.+|\?+|\u2013|\u2014)$/i;
+
+/**
+ * The e-mail strings of one cell, for the upload. A plain list of addresses ("a@x.example; b@y.example",
+ * Google's " ::: ") is split here; any other cell goes whole to the upload's own list reader
+ * (normalize.ts), exactly as the same string sent as JSON: a pasted recipient line ("Doe, Jane
+ * <jane@x>; Roe, Rick <rick@x>") holds commas inside its names, and splitting it at every comma made
+ * "Jane <jane@x>" and "Rick <rick@x>", two one-word labels that read as one person's addresses (two
+ * people fused). A cell without "@" is kept too ("grandpa at aol dot com": left out as `invalid`, or kept
+ * and marked unusable with evidence, as in JSON), unless it only says there is none ("n/a", "-").
+ */
+function emailCell(cell: string): string[] {
+  if (NO_VALUE.test(cell) || !/[\p{L}\p{N}]/u.test(cell)) return [];
+  const parts = cell
+    .split(/\s*[;,]\s*|\s+:::\s+/)
+    .map(clean)
+    .filter(Boolean);
+  return parts.length > 1 && parts.every((p) => BARE_ADDRESS.test(p)) ? parts : [cell];
 }
 
 function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
@@ -502,11 +643,7 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
     }
     return out;
   };
-  // Several addresses in one cell ("a@x.example; b@y.example") are split; a cell without "@" is no address.
-  const emails = of('email')
-    .flatMap((cell) => (cell.split('@').length > 2 ? cell.split(/\s*[;,]\s*|\s+:::\s+/) : [cell]))
-    .map(clean)
-    .filter((v) => v.includes('@'));
+  const emails = of('email').flatMap(emailCell);
   return entryOf({
     name: of('name')[0] || join(of('first')[0] ?? '', of('middle')[0] ?? '', of('last')[0] ?? ''),
     nickname: of('nickname')[0],
@@ -620,7 +757,7 @@ export function readCsvFile(input: string): CsvFile {
   const [header, ...data] = records;
   const keys = header.map(headerKey);
   const columns = columnsOf(keys);
-  const byRole = columnsByRole(found.layout === 'generic' ? genericRoles(keys) : []);
+  const byRole = columnsByRole(found.layout === 'generic' ? genericRoles(keys, data) : []);
   // Google's columns are found once per file, not once per row.
   const google = found.layout === 'google' ? googleRowConverter(header) : null;
   const lost = text.includes('\uFFFD');

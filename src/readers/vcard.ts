@@ -353,10 +353,16 @@ function cardEntry(props: VcardProperty[]): Entry {
   // Names may hold RFC 2047 encoded-words (copied from mail headers): decoded after unescaping, so a
   // decoded `;` or `,` is text, not a separator.
   let name = clean(decodeEncodedWords(unescapeText(first('fn')?.value ?? '')));
-  if (!name && first('n')) {
-    const [family = '', given = '', additional = '', prefix = '', suffix = ''] = splitStructured(first('n').value).map(decodeEncodedWords);
-    name = clean([prefix, given, additional, family, suffix].join(' '));
-  }
+  const fromN = (): string => {
+    const [family = '', given = '', additional = '', prefix = '', suffix = ''] = splitStructured(first('n')?.value ?? '').map(decodeEncodedWords);
+    return clean([prefix, given, additional, family, suffix].join(' '));
+  };
+  // An iPhone card set to "show as company" (X-ABShowAs:COMPANY) has the company as its FN and the
+  // person in N: the person's name is N (the company stays the company), so the card and the person's
+  // own card on the same mobile are one person, not "Okafor Landscaping" beside "Chidi Okafor".
+  const company = clean(splitStructured(first('org')?.value ?? '')[0]);
+  if (name && /^company$/i.test(clean(first('xabshowas')?.value)) && (!company || name.toLowerCase() === company.toLowerCase())) name = fromN() || name;
+  if (!name) name = fromN();
   if (name) entry.name = name;
 
   const emails = byPreference(all('email'))
@@ -373,7 +379,6 @@ function cardEntry(props: VcardProperty[]): Entry {
   if (nickname) entry.nickname = nickname;
   const title = clean(unescapeText(first('title')?.value ?? ''));
   if (title) entry.title = title;
-  const company = clean(splitStructured(first('org')?.value ?? '')[0]);
   if (company) entry.company = company;
 
   // Only photo URLs are kept: inline (base64) photos are large and the API takes URLs.
@@ -488,12 +493,12 @@ const HIGH_BYTE = /[\u0080-\u00ff]/g;
  * a byte above 0x7F are looked at (an ASCII line reads alike either way), and consecutive lines read
  * alike are decoded together, so a file that is windows-1252 throughout is decoded at once, as before.
  */
-function textByLine(bytes: Uint8Array, latin1: string): string {
+function textByLine(bytes: Uint8Array, latin1: string, eightBit: Decoder = windows1252): string {
   // Lines end at LF (CRLF included); a file with no LF at all is split at its CRs (old Mac exports).
   const eol = latin1.includes('\n') ? '\n' : '\r';
   const utf8 = new TextDecoder('utf-8');
   const decode = (from: number, to: number, isUtf8Run: boolean) =>
-    isUtf8Run ? utf8.decode(bytes.subarray(from, to)) : windows1252.decode(bytes.subarray(from, to));
+    isUtf8Run ? utf8.decode(bytes.subarray(from, to)) : eightBit.decode(bytes.subarray(from, to));
   let out = '';
   let runStart = 0;
   let runUtf8 = true;
@@ -513,6 +518,51 @@ function textByLine(bytes: Uint8Array, latin1: string): string {
   return out + decode(runStart, latin1.length, runUtf8);
 }
 
+/** Each byte 0x80–0xFF as windows-1252 and as Mac Roman read it (index: byte - 0x80). */
+const HIGH_CHARS: { cp1252: string; mac: string } | null = (() => {
+  const high = Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i);
+  const mac = decoderFor('macintosh');
+  return mac === null ? null : { cp1252: windows1252.decode(high), mac: mac.decode(high) };
+})();
+/** Bytes windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D): letters in Mac Roman (Å ç è ê ù). */
+const CP1252_UNDEFINED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+const isAsciiLetter = (b: number | undefined): boolean => b !== undefined && ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a));
+const isAsciiLower = (b: number | undefined): boolean => b !== undefined && b >= 0x61 && b <= 0x7a;
+
+/**
+ * Whether bytes that are not UTF-8 are Mac Roman rather than windows-1252: Excel for Mac's "Comma
+ * Separated Values" writes Mac Roman, where ü ç è é ñ ö are the bytes 0x80–0x9F that windows-1252 reads
+ * as punctuation or nothing ("JŸrgen MŸller", "Franois"). Each byte above 0x7F beside an ASCII letter
+ * (its other neighbour a letter or another such byte) is a vote for the charset in which it is a letter
+ * that fits there (or an apostrophe) and not in the other: a capital after a letter and before or after a
+ * lower-case one does not fit. Mac Roman when windows-1252 gets no vote, and Mac Roman two, or the file holds a byte
+ * windows-1252 leaves undefined. A windows-1252 file with ü, ä, ö or à gets windows-1252's votes (those
+ * bytes are symbols in Mac Roman) and stays windows-1252.
+ */
+function isMacRoman(bytes: Uint8Array): boolean {
+  if (HIGH_CHARS === null) return false;
+  let mac = 0;
+  let undefinedBytes = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b < 0x80) continue;
+    if (CP1252_UNDEFINED.has(b)) undefinedBytes++;
+    const prev = bytes[i - 1];
+    const next = bytes[i + 1];
+    const besideLetter = isAsciiLetter(prev) || isAsciiLetter(next);
+    const inWord = (isAsciiLetter(prev) || (prev ?? 0) >= 0x80) && (isAsciiLetter(next) || (next ?? 0) >= 0x80);
+    if (!besideLetter || !inWord) continue;
+    // Inside a word, a capital before a lower-case letter (or after one) does not fit: "JŸrgen", "RenŽe".
+    const small = isAsciiLetter(prev) && (isAsciiLower(next) || isAsciiLower(prev));
+    const fits = (c: string) => c === '\u2019' || (/\p{L}/u.test(c) && !(small && c !== c.toLowerCase()));
+    const asMac = fits(HIGH_CHARS.mac[b - 0x80]!);
+    const asCp = fits(HIGH_CHARS.cp1252[b - 0x80]!);
+    if (asCp && !asMac) return false;
+    if (asMac && !asCp) mac++;
+  }
+  return mac >= 2 || (mac >= 1 && undefinedBytes > 0);
+}
+
 /**
  * The text of an uploaded file's bytes, decided as for a vCard (fileText): a byte-order mark, UTF-16's
  * zero bytes, the charset the caller declares, else UTF-8 when the bytes are UTF-8; bytes that are not
@@ -522,7 +572,7 @@ function textByLine(bytes: Uint8Array, latin1: string): string {
 export function decodeFileText(bytes: Uint8Array, declared?: string): string {
   const f = fileText(bytes, declared);
   if (f.eightBit === null) return f.text;
-  if (f.eightBit === 'utf-8') return textByLine(bytes, f.text);
+  if (f.eightBit === 'utf-8') return textByLine(bytes, f.text, isMacRoman(bytes) ? (decoderFor('macintosh') ?? windows1252) : windows1252);
   const d = decoderFor(f.eightBit) ?? windows1252;
   return d.decode(bytes);
 }

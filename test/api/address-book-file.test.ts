@@ -381,6 +381,70 @@ for (const engine of ENGINES) {
       assert.ok(v.body.data.length > 0);
     });
 
+    // The file-upload probe: what the readers made of real exports.
+    /** Each row's name, e-mails and phones, by name. */
+    const rowsOf = (r: { body: { data: { name: string | null; emails: string[]; phones: string[] }[] } }) =>
+      r.body.data.map((c) => [c.name, c.emails, c.phones]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+
+    it("a CSV e-mail cell holding a pasted recipient line reads as the JSON endpoint reads it: two people, the person's own row kept", async () => {
+      const file = 'Name,Email\r\nBook club,"Doe, Jane <jane.doe@corp.example>; Roe, Rick <rick.roe@corp.example>"\r\nJane Doe,jane.doe@corp.example\r\n';
+      const r = await send('/v0/address-book-file?user_id=p1', file);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(rowsOf(r), [
+        ['Jane Doe', ['jane.doe@corp.example'], []],
+        ['Roe, Rick', ['rick.roe@corp.example'], []],
+      ]);
+      // must not change: a plain list of one person's addresses stays one row.
+      const plain = await send('/v0/address-book-file?user_id=p1b', 'Name,Email\r\nKai Roth,"kai@example.com; kai.roth@example.org"\r\n');
+      assert.deepEqual(rowsOf(plain), [['Kai Roth', ['kai@example.com', 'kai.roth@example.org'], []]]);
+    });
+
+    it('phone columns named "Contact Number", "Tlf.", "Телефон" are read: phone-only people are kept; a "Sr No" is no phone', async () => {
+      const file =
+        'Sr No,Name,Contact Number,Email ID,City\r\n1,Rajesh Kumar,+91 98450 12345,rajesh.kumar@gmail.com,Bengaluru\r\n2,Sunita Rao,+91 99001 23456,,Mysuru\r\n';
+      const r = await send('/v0/address-book-file?user_id=p2&include_left_out=1', file);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(rowsOf(r), [
+        ['Rajesh Kumar', ['rajesh.kumar@gmail.com'], ['+919845012345']],
+        ['Sunita Rao', [], ['+919900123456']],
+      ]);
+      assert.equal(r.body.meta.cleaning.left_out, 0);
+      const dk = await send('/v0/address-book-file?user_id=p2b', 'Navn;Tlf.;E-mail\r\nLars Jensen;+45 20 12 34 56;\r\n');
+      assert.deepEqual(rowsOf(dk), [['Lars Jensen', [], ['+4520123456']]]);
+      const ru = await send('/v0/address-book-file?user_id=p2c', 'ФИО;Телефон;E-mail\r\nИванов Иван Иванович;+7 916 123-45-67;ivanov@mail.ru\r\n');
+      assert.deepEqual(rowsOf(ru), [['Иванов Иван Иванович', ['ivanov@mail.ru'], ['+79161234567']]]);
+    });
+
+    it("an iPhone card shown as its company is named by N, so it and the person's own card on the same mobile are one row", async () => {
+      const file =
+        card('VERSION:3.0', 'N:Okafor;Chidi;;;', 'FN:Okafor Landscaping', 'ORG:Okafor Landscaping;', 'X-ABShowAs:COMPANY', 'TEL;type=CELL:+1 (415) 555-0111') +
+        card('VERSION:3.0', 'N:Okafor;Chidi;;;', 'FN:Chidi Okafor', 'EMAIL;type=INTERNET:chidi.okafor@gmail.com', 'TEL;type=CELL:+14155550111');
+      const r = await send('/v0/address-book-file?user_id=p3', file, 'text/vcard');
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(rowsOf(r), [['Chidi Okafor', ['chidi.okafor@gmail.com'], ['+14155550111']]]);
+      assert.equal(r.body.meta.cleaning.merged, 1);
+    });
+
+    it("Excel for Mac's CSV (Mac Roman, CR line ends) is read as Mac Roman: the names come back right", async () => {
+      const mac = Buffer.from('First Name,Last Name,Email\rJ\x9Frgen,M\x9Fller,jm@example.de\rFran\x8Dois,Lef\x8Fvre,fl@example.fr\r', 'latin1');
+      const r = await post('/v0/address-book-file?user_id=p4', mac, 'text/csv');
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(byEmail(r), { 'jm@example.de': 'Jürgen Müller', 'fl@example.fr': 'François Lefèvre' });
+    });
+
+    it('a CSV e-mail cell without "@" on a favourite row keeps the row, marked unusable as invalid; "WAHR" under "Favorit" is a favourite', async () => {
+      const r = await send(
+        '/v0/address-book-file?user_id=p5&include_left_out=1',
+        'Name;E-Mail;Favorit\r\nOpa Heinz;opa heinz at web.de;WAHR\r\nTante Erna;n/a;FALSCH\r\n',
+      );
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((c: { name: string; unusable?: { reason: string; emails: string[] } }) => [c.name, c.unusable]),
+        [['Opa Heinz', { reason: 'invalid', emails: ['opa heinz at web.de'] }]],
+      );
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 1, reason: 'nothing_to_invite' }]);
+    });
+
     it('a form upload with no file part, two, or a broken body is a 400 naming body that says to send the bytes; nothing stored', async () => {
       const none = new FormData();
       none.append('file', 'Name,Email\nAnn,ann@example.com\n'); // a text field, not a file

@@ -355,6 +355,7 @@ describe('readCsvFile: any CSV naming contact columns', () => {
           'Customer ID': '4711',
         },
         { 'E-Mail': 'not an address', Mobile: 'n/a' },
+        { 'E-Mail': 'n/a', Mobile: '-' },
       ]),
     );
     assert.equal(f.layout, 'generic');
@@ -368,7 +369,10 @@ describe('readCsvFile: any CSV naming contact columns', () => {
           company: 'Roth GmbH',
           is_favorite: 1,
         },
-        // A cell without "@" is no address, one without a digit no phone: nothing usable.
+        // A cell without "@" goes to the upload as written, as the JSON endpoint takes it (left out as
+        // `invalid`, or kept and marked unusable when the row has evidence); one without a digit is no phone.
+        { emails: ['not an address'] },
+        // must not change: a cell saying there is none ("n/a", "-") is an empty cell: nothing usable.
         null,
       ],
     );
@@ -801,5 +805,146 @@ describe('any CSV: headers as other languages and other exporters write them, an
       ['Mobile Shop', ['shop@email.com'], []],
       ['Ann Lee', ['ann@example.com'], []],
     ]);
+  });
+});
+
+describe('any CSV: what the file-upload probe found (pasted recipient lines, phone and name headers)', () => {
+  const people = (text: string) => entries(text).map((e) => (e === null ? null : [e.name ?? null, e.emails ?? [], e.phones ?? []]));
+
+  it('an e-mail cell holding a pasted recipient line goes whole to the upload, as the JSON endpoint takes it; a plain list is split', () => {
+    // "Doe, Jane <…>; Roe, Rick <…>": split at every comma it was "Jane <…>" and "Rick <…>", two labels
+    // of one person's addresses (Jane and Rick fused into one row named "Book club").
+    const line = 'Doe, Jane <jane.doe@corp.example>; Roe, Rick <rick.roe@corp.example>';
+    assert.deepEqual(people(`Name,Email\r\nBook club,"${line}"\r\nJane Doe,jane.doe@corp.example\r\n`), [
+      ['Book club', [line], []],
+      ['Jane Doe', ['jane.doe@corp.example'], []],
+    ]);
+    const commas = 'Doe, Jane <jane.doe@corp.example>, Roe, Rick <rick.roe@corp.example>';
+    assert.deepEqual(people(`Name,Email\r\nTeam lunch,"${commas}"\r\n`), [['Team lunch', [commas], []]]);
+    // must not change: a plain list of addresses is split here (any separator, Google's " ::: " too).
+    assert.deepEqual(
+      people('Name,Email\r\nKai,"kai@example.com; kai.roth@example.org"\r\nBo,"bo@x.example,bo@y.example"\r\nCy,cy@x.example ::: cy@y.example\r\n'),
+      [
+        ['Kai', ['kai@example.com', 'kai.roth@example.org'], []],
+        ['Bo', ['bo@x.example', 'bo@y.example'], []],
+        ['Cy', ['cy@x.example', 'cy@y.example'], []],
+      ],
+    );
+  });
+
+  it('phone columns as small businesses, schools and other languages name them', () => {
+    for (const header of [
+      'Contact Number',
+      'Contact No',
+      'Contact No.',
+      'Mob No',
+      'Mob. No.',
+      'WhatsApp',
+      'WhatsApp Number',
+      'Ph',
+      'Ph. No.',
+      'Direct Line',
+      'Direct Dial',
+      'Landline',
+      'Rufnummer',
+      'Tlf',
+      'Tlf.',
+      'Телефон',
+      'Мобильный',
+      'Мобільний телефон',
+      'Τηλέφωνο',
+      'Κινητό',
+      'هاتف',
+      'رقم الجوال',
+      'טלפון',
+      'נייד',
+    ]) {
+      assert.deepEqual(people(`Name,${header}\r\nSunita Rao,+91 99001 23456\r\n`), [['Sunita Rao', [], ['+91 99001 23456']]], header);
+    }
+    assert.deepEqual(
+      people('Sr No,Name,Contact Number,Email ID,City\r\n1,Rajesh Kumar,98450 12345,rajesh.kumar@gmail.com,Bengaluru\r\n2,Amit Shah,9820012345,,Mumbai\r\n'),
+      [
+        ['Rajesh Kumar', ['rajesh.kumar@gmail.com'], ['98450 12345']],
+        ['Amit Shah', [], ['9820012345']],
+      ],
+    );
+    // must not change: numbers that are no phone, and someone else's or a fax in those languages.
+    for (const header of ['Member No', 'ID Number', 'Sr No', 'Roll No', 'Account Number', 'House Number', 'Contact', 'Факс', 'Телефон/факс', 'Ph.D.']) {
+      assert.deepEqual(people(`Name,Email,${header}\r\nSunita Rao,sunita@example.in,4711\r\n`), [['Sunita Rao', ['sunita@example.in'], []]], header);
+    }
+  });
+
+  it('"Number", "Numéro", "Contact" are the phone column only when the file has no other and their cells are phone numbers', () => {
+    assert.deepEqual(people('Name,Number\r\nAnn Lee,+1 415 555 0101\r\nBo Chen,(415) 555-0102\r\n'), [
+      ['Ann Lee', [], ['+1 415 555 0101']],
+      ['Bo Chen', [], ['(415) 555-0102']],
+    ]);
+    assert.deepEqual(people('Nom;Numéro\r\nMarie Curie;06 12 34 56 78\r\n'), [['Marie Curie', [], ['06 12 34 56 78']]]);
+    assert.deepEqual(people('Name,Contact\r\nAnn Lee,+1 415 555 0101\r\n'), [['Ann Lee', [], ['+1 415 555 0101']]]);
+    // must not change: beside a phone column "Number" is something else; a row number or a column of
+    // addresses or names under such a header is no phone.
+    assert.deepEqual(people('Name,Phone,Number\r\nAnn Lee,+1 415 555 0101,4711001\r\n'), [['Ann Lee', [], ['+1 415 555 0101']]]);
+    assert.deepEqual(people('Number,Name,Email\r\n1,Ann Lee,ann@example.com\r\n2,Bo Chen,bo@example.com\r\n'), [
+      ['Ann Lee', ['ann@example.com'], []],
+      ['Bo Chen', ['bo@example.com'], []],
+    ]);
+    assert.deepEqual(people('Name,Contact\r\nAnn Lee,ann@example.com\r\nBo Chen,Mary Chen\r\n'), [
+      ['Ann Lee', [], []],
+      ['Bo Chen', [], []],
+    ]);
+  });
+
+  it('name and e-mail columns in Russian, Greek, Spanish, Italian, Hebrew, Arabic, and "Customer Name"-like headers', () => {
+    assert.deepEqual(people('ФИО;Телефон;E-mail\r\nИванов Иван Иванович;+7 916 123-45-67;ivanov@mail.ru\r\nПетрова Мария;8 (903) 765-43-21;\r\n'), [
+      ['Иванов Иван Иванович', ['ivanov@mail.ru'], ['+7 916 123-45-67']],
+      ['Петрова Мария', [], ['8 (903) 765-43-21']],
+    ]);
+    // "Имя" is the given name, with the family name's column when there is one.
+    assert.deepEqual(people('Фамилия,Имя,Отчество,Электронная почта\r\nИванов,Иван,Иванович,ivanov@mail.ru\r\n'), [
+      ['Иван Иванович Иванов', ['ivanov@mail.ru'], []],
+    ]);
+    assert.deepEqual(people('Имя,Почта,Почтовый индекс\r\nМария,maria@mail.ru,101000\r\n'), [['Мария', ['maria@mail.ru'], []]]);
+    assert.deepEqual(people('Όνομα,Επώνυμο,Τηλέφωνο\r\nΝίκος,Παπαδόπουλος,+30 691 234 5678\r\n'), [['Νίκος Παπαδόπουλος', [], ['+30 691 234 5678']]]);
+    for (const header of [
+      'Nombre y apellidos',
+      'Nome e cognome',
+      'Customer Name',
+      'Student Name',
+      'Guest Name',
+      'Member Name',
+      'Contact Name',
+      'שם מלא',
+      'الاسم',
+    ]) {
+      assert.deepEqual(people(`${header},Email\r\nAna Ruiz,ana@example.es\r\n`), [['Ana Ruiz', ['ana@example.es'], []]], header);
+    }
+    for (const header of ['Adresse électronique', 'Sähköpostiosoite', 'Электронная почта', 'Почта', 'Ηλεκτρονικό ταχυδρομείο', 'البريد الإلكتروني', 'דוא"ל']) {
+      assert.deepEqual(people(`Name,${header}\r\nAna Ruiz,ana@example.es\r\n`), [['Ana Ruiz', ['ana@example.es'], []]], header);
+    }
+    // must not change: another person's name column is no name (a parent's beside the pupil's).
+    assert.deepEqual(people('Student Name,Parent Name,Parent Phone\r\nTom Ray,Ann Ray,+1 415 555 0199\r\n'), [['Tom Ray', [], []]]);
+  });
+});
+
+describe('any CSV: a favourite column as other locales write it', () => {
+  it('"Favorit" with WAHR/JA/x (German Excel), "Favori" with VRAI, "Favoriet" with WAAR are favourites', () => {
+    for (const [header, yes] of [
+      ['Favorit', 'WAHR'],
+      ['Favorit', 'Ja'],
+      ['Favorit', 'x'],
+      ['Favori', 'VRAI'],
+      ['Favoriet', 'WAAR'],
+      ['Favorito', 'Sí'],
+    ]) {
+      assert.deepEqual(
+        entries(`Name;E-Mail;${header}\r\nOpa Heinz;opa@example.de;${yes}\r\n`),
+        [{ name: 'Opa Heinz', emails: ['opa@example.de'], is_favorite: 1 }],
+        `${header} ${yes}`,
+      );
+    }
+    // must not change: the locales' "no" is no favourite.
+    for (const no of ['FALSCH', 'Nein', 'FAUX', 'ONWAAR', 'No', '0']) {
+      assert.deepEqual(entries(`Name;E-Mail;Favorit\r\nOpa Heinz;opa@example.de;${no}\r\n`), [{ name: 'Opa Heinz', emails: ['opa@example.de'] }], no);
+    }
   });
 });

@@ -136,3 +136,37 @@ describe('readVcardFile: a file that is not UTF-8 as a whole is read property by
     );
   });
 });
+
+describe('decodeFileText: a Mac Roman file (Excel for Mac\'s "Comma Separated Values")', () => {
+  // Mac Roman: ü = 0x9F, ç = 0x8D, è = 0x8F, é = 0x8E, ö = 0x9A, ß = 0xA7; CR line ends, as Excel for Mac writes.
+  const mac = latin1(
+    'First Name,Last Name,Email,Phone\rJ\x9Frgen,M\x9Fller,jm@example.de,+49 171 2345678\rFran\x8Dois,Lef\x8Fvre,fl@example.fr,+33 6 12 34 56 78\r',
+  );
+
+  it('is read as Mac Roman when its accented bytes are letters there and no windows-1252 letter fits', () => {
+    assert.deepEqual(
+      csvOf(mac).map((r) => r.entry?.name),
+      ['Jürgen Müller', 'François Lefèvre'],
+    );
+    // Without a byte windows-1252 leaves undefined: two letters that fit only as Mac Roman.
+    assert.deepEqual(
+      csvOf(latin1('Name;E-Mail\nJ\x9Frgen Gro\xA7;jg@example.de\nRen\x8Ee Kr\x9Ager;rk@example.de\n')).map((r) => r.entry?.name),
+      ['Jürgen Groß', 'Renée Kröger'],
+    );
+  });
+
+  it('must not change: windows-1252 files stay windows-1252 (ü ä ö à, an apostrophe, one dash between words); a declared charset wins', () => {
+    assert.deepEqual(
+      csvOf(latin1('Name,Email\nJ\xFCrgen M\xFCller,jm@example.de\nZo\xEB O\x92Brien,zo@example.com\n')).map((r) => r.entry?.name),
+      ['Jürgen Müller', 'Zoë O’Brien'],
+    );
+    assert.deepEqual(
+      csvOf(latin1('Name,Email\nAnn Smith\x96Jones,ann@example.com\nNo\xEBl Dupont,nd@example.fr\n')).map((r) => r.entry?.name),
+      ['Ann Smith–Jones', 'Noël Dupont'],
+    );
+    assert.deepEqual(
+      csvOf(latin1('Name,Email\nJ\x9Frgen M\x9Fller,jm@example.de\n'), 'windows-1252').map((r) => r.entry?.name),
+      ['JŸrgen MŸller'],
+    );
+  });
+});

@@ -664,3 +664,36 @@ describe('readVcardFile: a vCard 2.1 AGENT holding a card', () => {
     );
   });
 });
+
+describe('readVcardFile: an iPhone card shown as its company (X-ABShowAs:COMPANY)', () => {
+  const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n');
+  const entriesOf = (text: string) => readVcardFile(text).cards.map((c) => c.entry);
+
+  it("the person in N is the name, the company stays the company: the person's own card on the mobile is the same name", () => {
+    const file =
+      card(
+        'PRODID:-//Apple Inc.//iPhone OS 17.2//EN',
+        'N:Okafor;Chidi;;;',
+        'FN:Okafor Landscaping',
+        'ORG:Okafor Landscaping;',
+        'X-ABShowAs:COMPANY',
+        'TEL;type=CELL:+1 (415) 555-0111',
+      ) + card('N:Okafor;Chidi;;;', 'FN:Chidi Okafor', 'TEL;type=CELL:+14155550111');
+    assert.deepEqual(entriesOf(file), [
+      { name: 'Chidi Okafor', phones: ['+1 (415) 555-0111'], company: 'Okafor Landscaping' },
+      { name: 'Chidi Okafor', phones: ['+14155550111'] },
+    ]);
+  });
+
+  it('must not change: a company card without a person in N, a card not shown as its company, an FN that is no company', () => {
+    assert.deepEqual(entriesOf(card('N:;;;;', 'FN:Apple Inc.', 'ORG:Apple Inc.;', 'X-ABShowAs:COMPANY', 'TEL:+1 408 996 1010')), [
+      { name: 'Apple Inc.', phones: ['+1 408 996 1010'], company: 'Apple Inc.' },
+    ]);
+    assert.deepEqual(entriesOf(card('N:Okafor;Chidi;;;', 'FN:Okafor Landscaping', 'ORG:Okafor Landscaping;', 'TEL:+1 415 555 0111')), [
+      { name: 'Okafor Landscaping', phones: ['+1 415 555 0111'], company: 'Okafor Landscaping' },
+    ]);
+    assert.deepEqual(entriesOf(card('N:Okafor;Chidi;;;', 'FN:Chidi O.', 'ORG:Okafor Landscaping;', 'X-ABShowAs:COMPANY', 'TEL:+1 415 555 0111')), [
+      { name: 'Chidi O.', phones: ['+1 415 555 0111'], company: 'Okafor Landscaping' },
+    ]);
+  });
+});
