@@ -85,7 +85,8 @@ function fastE164(s: string): NormPhone | null {
     const national = 1 + n; // the national number is s[1 + n..]
     // A 0 after the calling code is a trunk prefix written by mistake ("+44 07911 ...": the parser drops
     // it) or, in a few plans, part of the number (Italy): the metadata decides (quickParse / the parser).
-    if (s.charCodeAt(national) === 48) return null;
+    // After +52 it may be a dialling prefix Mexico abolished, which the metadata no longer has.
+    if (s.charCodeAt(national) === 48) return cc === 52 ? mexicanDialPrefix(s) : null;
     if (s.length - national < MIN_NATIONAL_DIGITS) return null;
     if (cc === 1 && !isNanp(s, national)) return null;
     if (sameDigitFrom(s, national)) return null;
@@ -149,7 +150,76 @@ export function renumbered(e164: string): string {
     const to = VN_2018[e164.slice(3, 6)];
     if (to !== undefined) return validInstead(e164, '+84' + to + e164.slice(6));
   }
-  return doubledCallingCode(e164);
+  const n = callingCodeLength(e164);
+  if (n === 0) return e164;
+  const trunk = trunkAfterCallingCode(e164, n);
+  if (trunk !== e164) return trunk;
+  if (n === 2 && e164.charCodeAt(1) === 51 /* 3 */ && e164.charCodeAt(2) === 57 /* 9 */ && e164.charCodeAt(3) !== 48) return italianZero(e164);
+  return doubledCallingCode(e164, n);
+}
+
+/**
+ * A Mexican number written after +52 with a dialling prefix Mexico abolished in 2019, which
+ * libphonenumber's metadata no longer has: 044 and 045 before a mobile, 01 before a long-distance number
+ * ("+52 044 55 1234 5678": an "add the country code" tool put +52 before a number saved years ago).
+ * The ten digits after the prefix, when they are a valid number (no Mexican number starts with 0, so the
+ * string as written is none); null otherwise (the parser's reading: no key). The card had no key, and a
+ * card holding only it was left out as nothing to invite: a person lost.
+ */
+function mexicanDialPrefix(e164: string): NormPhone | null {
+  const m = MX_OLD_PREFIX_RE.exec(e164);
+  if (m === null) return null;
+  const number = '+52' + m[1]!;
+  return validAsWritten(number, 2) ? fullNumber(number) : null;
+}
+const MX_OLD_PREFIX_RE = /^\+520(?:44|45|1)(\d{10})$/;
+
+/**
+ * A number written with its national (trunk) prefix kept after the calling code, where the prefix is not
+ * 0 ("+7 8 916 123 45 67": saved at home as "8 (916) …", then "+7" put before it; Belarus's "+375 8 029 …",
+ * Kazakhstan's "+7 8 727 …"): the number the parser reads, without the prefix, when that is a valid
+ * number and the number as written is none. The parser drops such a prefix itself; the E.164 shortcut
+ * (fastE164) took the digits as written, the impossible "+789161234567", beside the person's card. A
+ * valid number that starts with the prefix's digits stays ("+7 800 …", "+7 812 …"). Only the calling
+ * codes whose first country's prefix starts with another digit than 0 (the parser reads an
+ * international number in that country) are looked at: the rest cost one array read.
+ */
+function trunkAfterCallingCode(e164: string, n: number): string {
+  const re = nonZeroPrefixOf(Number(e164.slice(1, 1 + n)));
+  if (re === null) return e164;
+  const m = re.exec(e164.slice(1 + n));
+  if (m === null || m[0] === '' || m[0].charCodeAt(0) === 48) return e164;
+  let q: { number: string; valid: boolean } | null | undefined = readDigitsQuick(e164, null);
+  if (q === UNSURE) {
+    const p = parsePhoneNumberFromString(e164);
+    q = p === undefined ? null : { number: p.number as string, valid: p.isValid() };
+  }
+  return q !== null && q.valid && q.number !== e164 && !validAsWritten(e164, n) ? q.number : e164;
+}
+
+/**
+ * An Italian number written without the 0 its landlines start with ("+39 6 1234 5678" for Rome's
+ * "+39 06 1234 5678": foreigners drop the 0 after the calling code, as they do for every other
+ * country): the number with the 0, when that is a valid number and the number as written is none. It was
+ * kept as the impossible "+39612345678", beside the person's card. A valid number stays (a mobile,
+ * "+39 347 …", never gains a 0), as the repair of a calling code typed twice does.
+ */
+function italianZero(e164: string): string {
+  if (validAsWritten(e164, 2)) return e164;
+  const with0 = '+390' + e164.slice(3);
+  return with0.length <= 1 + MAX_E164_DIGITS && validAsWritten(with0, 2) ? with0 : e164;
+}
+
+/**
+ * isValid() of an E.164 number whose national number is all its digits after the calling code (`n`
+ * digits), none of them read as a national prefix: the parser's own test (validIn, in the country
+ * countryOf says) on its metadata, without the parser. A non-geographic code: the parser's isValid.
+ */
+function validAsWritten(e164: string, n: number): boolean {
+  const calling = callingPlanOf(Number(e164.slice(1, 1 + n)));
+  if (!calling) return isValidNumber(e164);
+  const national = e164.slice(1 + n);
+  return validIn(countryOf(calling, national) ?? calling.main, national);
 }
 
 /**
@@ -157,9 +227,8 @@ export function renumbered(e164: string): string {
  * pasted with its own 44): the number once, when it is a valid number and the number as written is
  * none. It was kept as the impossible "+44447911123456", beside the person's card with the number.
  */
-function doubledCallingCode(e164: string): string {
-  const n = callingCodeLength(e164);
-  if (n === 0 || e164.length - 1 - 2 * n < MIN_NATIONAL_DIGITS || !e164.startsWith(e164.slice(1, 1 + n), 1 + n)) return e164;
+function doubledCallingCode(e164: string, n: number): string {
+  if (e164.length - 1 - 2 * n < MIN_NATIONAL_DIGITS || !e164.startsWith(e164.slice(1, 1 + n), 1 + n)) return e164;
   const once = '+' + e164.slice(1 + n);
   return !isValidNumber(e164) && isValidNumber(once) ? once : e164;
 }
@@ -397,6 +466,7 @@ export function readOrRepair(raw: string, read: Reader): NormPhone | null {
 function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | null {
   const s = secondExtensionCut(raw.trim());
   if (s === '') return null;
+  if (isScientific(s)) return { display: s, key: null };
   if (isTelWithContext(s)) {
     const local = telWithContext(s);
     if (local !== null) {
@@ -414,6 +484,18 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
   // A vanity number read on its digits alone (no country known): only when nothing else has a key.
   if (spelled !== null && (r === null || r.key === null)) return { display: s, key: spelled.key };
   return r;
+}
+
+/**
+ * A number as a spreadsheet shows a cell of 12 digits or more that it took for a number ("4.47911E+11"
+ * for 447911123456, "9.19845E+11", "1.41556E+10"; "4,91711E+11" with a decimal comma): "Save as CSV"
+ * writes exactly that text, and the digits after the sixth are lost. Its digits are no number: read as
+ * one, "4.47911E+11" was the key n:44791111, and every number of the column that shares its first six
+ * digits was one person. No key; shown as written.
+ */
+const SCIENTIFIC_RE = /^[+-]?\d(?:[.,]\d+)?e[+-]?\d{1,2}$/i;
+function isScientific(s: string): boolean {
+  return s.length <= 24 && SCIENTIFIC_RE.test(s);
 }
 
 /**
@@ -1291,6 +1373,25 @@ export function isTrunkNational(digits: string, callingCode: string, national: s
     if (m !== null && m[0] === prefix && !/^0+$/.test(prefix)) return true;
   }
   return false;
+}
+
+/**
+ * By calling code (1-999): the national prefix of the code's first country (the plan the parser reads an
+ * international number in), `^(?:prefix)`, when it may start with another digit than 0 (Russia's and
+ * Kazakhstan's 8, Belarus's 8 and 80, Lithuania's 8 …); null for the others (0, or none). See
+ * trunkAfterCallingCode.
+ */
+let nonZeroPrefixes: (RegExp | null)[] | null = null;
+function nonZeroPrefixOf(callingCode: number): RegExp | null {
+  if (nonZeroPrefixes === null) {
+    const table: (RegExp | null)[] = new Array(1000).fill(null);
+    for (let cc = 1; cc <= 999; cc++) {
+      const re = callingPlanOf(cc)?.main.nationalPrefix ?? null;
+      if (re !== null && re.source !== '^(?:0)') table[cc] = re;
+    }
+    nonZeroPrefixes = table;
+  }
+  return nonZeroPrefixes[callingCode]!;
 }
 
 let supportedRegions: Set<string> | null = null;

@@ -1091,7 +1091,13 @@ describe('the rewritten shortcuts agree with their first form', () => {
       const cc = s.slice(1, 1 + n);
       if (!CALLING_CODES.has(cc)) continue;
       const national = s.slice(1 + n);
-      if (national.startsWith('0')) return null; // the deliberate change: the parser decides
+      if (national.startsWith('0')) {
+        // The deliberate change: the parser decides; and the eighth: a Mexican dialling prefix abolished
+        // in 2019 after +52 ("+52 044 55 1234 5678") is dropped when the ten digits after it are a valid number.
+        const mx = cc === '52' ? /^0(?:44|45|1)(\d{10})$/.exec(national) : null;
+        const today = mx === null ? null : '+52' + mx[1];
+        return today !== null && parsePhoneNumberFromString(today)?.isValid() ? { display: today, key: 'p:' + today } : null;
+      }
       if (national.length < 7) return null;
       if (cc === '1' && !NANP_RE.test(national)) return null;
       if (/^(\d)\1*$/.test(national)) return null;
@@ -1241,6 +1247,20 @@ describe('the rewritten shortcuts agree with their first form', () => {
       }),
       { numRuns: 3000, seed: 49 },
     );
+  });
+  it('the repairs after the calling code (Mexico 044/045/01, a trunk 8 after +7 or +375, an Italian 0) in both forms', () => {
+    for (const s of [
+      '+520445512345678',
+      '+52 01 55 8765 4321',
+      '+789161234567',
+      '+7 8 916 123 45 67',
+      '+37580291234567',
+      '+39612345678',
+      '+39 6 1234 5678',
+      '+78001234567',
+    ]) {
+      for (const r of [null, 'US', 'RU', 'IT'] as const) assert.deepEqual(parsePhoneUncached(s, r), firstForm(s, r), `${s} ${r}`);
+    }
   });
   it('fields of several numbers: separators, ranges and alternatives', () => {
     const unit = fc.constantFrom(...'0123456789 +-/'.split(''), ' - ', ' / ', ' | ', ', ', ' and ', '+1 415 555 01', '+44 20 7946 00', '030 123456');

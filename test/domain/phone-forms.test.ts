@@ -1,0 +1,150 @@
+// Forms of a number people's books hold that the first reading got wrong (probes, world F3-F5, files F3):
+// each gets its right key, and the look-alikes (real numbers that merely start with the same digits) stay.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import examplesModule from 'libphonenumber-js/mobile/examples';
+import { mergeEntries } from '../../src/domain/merge.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
+import { clearPhoneCache, normalizePhone, parsePhoneSlow, parsePhoneUncached, phoneAlternatives, phoneNumbers, renumbered } from '../../src/domain/phone.ts';
+import type { EntryInput } from '../../src/domain/types.ts';
+
+const READS = [normalizePhone, parsePhoneSlow, parsePhoneUncached];
+const REGIONS: (CountryCode | null)[] = [null, 'US', 'GB', 'DE', 'MX', 'RU', 'IT', 'BY'];
+
+/** Every reading, in every region: `raw` is the full number `e164`. */
+function isNumber(raw: string, e164: string): void {
+  for (const region of REGIONS) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.deepEqual(read(raw, region), { display: e164, key: 'p:' + e164 }, `${read.name} ${raw} ${region}`);
+    }
+  }
+}
+
+test('a Mexican number with a dialling prefix abolished in 2019 after +52 (044, 045, 01) is the number dialled today', () => {
+  isNumber('+52 044 55 1234 5678', '+525512345678');
+  isNumber('+52 (01) 55 8765 4321', '+525587654321');
+  isNumber('+52 045 33 1234 5678', '+523312345678');
+  isNumber('+520445512345678', '+525512345678');
+  isNumber('+52-01-33-1234-5678', '+523312345678');
+  isNumber('+52 01 800 123 4567', '+528001234567');
+  // With an extension, a label or invisible characters, as any number.
+  assert.equal(normalizePhone('Cel: +52 044 55 1234 5678', null)?.key, 'p:+525512345678');
+  assert.equal(normalizePhone('+52\u00a0044\u00a055 1234 5678', 'MX')?.key, 'p:+525512345678');
+});
+
+test('must not: a Mexican number that is no prefix and ten digits, or whose ten digits are no number, is rewritten', () => {
+  // Today's numbers stay.
+  isNumber('+52 55 1234 5678', '+525512345678');
+  isNumber('+52 1 55 1234 5678', '+525512345678');
+  // Nine or eleven digits after the prefix: no number is made of them (keyless, as before).
+  for (const s of ['+52 044 55 1234 567', '+52 044 55 1234 56789', '+52 01 55 876 543', '+52 046 55 1234 5678', '+52 02 55 8765 4321']) {
+    for (const region of REGIONS) assert.equal(normalizePhone(s, region)?.key ?? null, parsePhoneSlow(s, region)?.key ?? null, `${s} ${region}`);
+    assert.ok(!normalizePhone(s, null)?.key?.startsWith('p:+5255'), s);
+  }
+  // Ten digits that are no valid Mexican number (filler) stay keyless.
+  assert.equal(normalizePhone('+52 044 00 0000 0000', null)?.key ?? null, null);
+  // The bare national forms are as before: kept on their digits (merge/links.ts joins them).
+  assert.deepEqual(normalizePhone('044 55 1234 5678', null), { display: '044 55 1234 5678', key: 'n:0445512345678' });
+});
+
+test("Russia's, Kazakhstan's and Belarus's trunk 8 kept after the calling code is dropped, when only that reading is valid", () => {
+  for (const s of ['+7 8 916 123 45 67', '+7 8 (916) 123-45-67', '+789161234567', '+7-8-916-123-45-67']) isNumber(s, '+79161234567');
+  isNumber('+7 8 727 123 4567', '+77271234567'); // Almaty
+  isNumber('+375 8 029 123 45 67', '+375291234567');
+  isNumber('+375 80 29 123 45 67', '+375291234567');
+  // The same card from two sources is one key, so one row.
+  const a = normalizePhone('+7 916 123 45 67', null)?.key;
+  assert.equal(normalizePhone('+7 8 916 123 45 67', 'RU')?.key, a);
+  assert.equal(normalizePhone('+7 8 916 123 45 67 ext 5', null)?.key, 'p:+79161234567;ext=5');
+});
+
+test('must not: a valid +7 8… or +375 8… number (toll-free 8 800, St Petersburg 812, Kazan 843) loses its 8', () => {
+  // libphonenumber has such numbers: they are valid as written, and stay.
+  for (const e164 of ['+78001234567', '+78121234567', '+78432123456', '+78612345678', '+375800123456']) {
+    assert.ok(parsePhoneNumberFromString(e164)?.isValid(), `${e164} is a valid number`);
+    isNumber(e164, e164);
+    assert.equal(renumbered(e164), e164);
+  }
+  isNumber('+7 800 123 45 67', '+78001234567');
+  isNumber('+7 (812) 123-45-67', '+78121234567');
+  // Neither reading valid: the number as written (no other number is made up).
+  assert.equal(renumbered('+781234567890'), '+781234567890');
+  assert.equal(normalizePhone('+7 8 123 456 7890', null)?.key, 'p:+781234567890');
+});
+
+test('an Italian landline written without its 0 after +39 is the number with it, when only that reading is valid', () => {
+  isNumber('+39 6 1234 5678', '+390612345678'); // Rome
+  isNumber('+39 2 1234 5678', '+390212345678'); // Milan
+  isNumber('+39612345678', '+390612345678');
+  isNumber('+39 55 123 4567', '+390551234567'); // Florence
+  assert.equal(normalizePhone('+39 6 1234 5678 ext 12', null)?.key, 'p:+390612345678;ext=12');
+  assert.equal(normalizePhone('+39 06 1234 5678', null)?.key, normalizePhone('+39 6 1234 5678', 'GB')?.key);
+});
+
+test('must not: a valid Italian number (a mobile, a toll-free number, a landline with its 0) gains a 0', () => {
+  for (const e164 of ['+393471234567', '+39351234567', '+393123456789', '+39800123456', '+390612345678', '+390212345678']) {
+    assert.ok(parsePhoneNumberFromString(e164)?.isValid(), `${e164} is a valid number`);
+    isNumber(e164, e164);
+  }
+  isNumber('+39 347 123 4567', '+393471234567');
+  // Neither reading valid: as written, as before.
+  assert.equal(normalizePhone('+39 9 12', null)?.key ?? null, parsePhoneSlow('+39 9 12', null)?.key ?? null);
+});
+
+test('must not: a valid full number of any country is rewritten by these repairs', () => {
+  const examples = examplesModule as unknown as Record<string, string>;
+  for (const country of getCountries()) {
+    const ex = examples[country];
+    if (ex === undefined) continue;
+    const e164 = `+${getCountryCallingCode(country)}${ex}`;
+    if (!parsePhoneNumberFromString(e164)?.isValid()) continue;
+    clearPhoneCache();
+    const v = normalizePhone(e164, null);
+    // Only the published renumberings (Mexico 2019, Brazil, Vietnam) may change a number, and none of
+    // today's examples is an old one.
+    assert.deepEqual(v, { display: e164, key: 'p:' + e164 }, country);
+  }
+});
+
+test('a phone cell a spreadsheet turned into scientific notation gets no key: its digits are lost', () => {
+  for (const s of ['4.47911E+11', '9.19845E+11', '1.41556E+10', '4.91711E+11', '4.47911e+11', '4.47911E11', '4,91711E+11', '4E+11', ' 9.19845E+11 ']) {
+    for (const region of REGIONS) {
+      for (const read of READS) {
+        clearPhoneCache();
+        assert.deepEqual(read(s, region), { display: s.trim(), key: null }, `${read.name} ${s} ${region}`);
+      }
+      assert.equal(phoneNumbers(s, region), null);
+      assert.equal(phoneAlternatives(s, region), null);
+    }
+  }
+});
+
+test('two cards whose phone cells are one scientific rendering are not one person; a card with nothing else is not invitable', () => {
+  const region = 'US';
+  // Rows of an exported sheet without a name column: only the number could have joined them.
+  const entries: EntryInput[] = [
+    { phone: '9.19845E+11' },
+    { phone: '9.19845E+11', email: 'priya@example.com' },
+    { phone: '9.19845E+11', email: 'arjun@example.com' },
+  ];
+  const norm = entries.map((e) => normalizeEntry(e, { region, sourceKey: 'csv:-' }));
+  for (const n of norm)
+    assert.ok(
+      n.phones.every((p) => p.key === null),
+      JSON.stringify(n.phones),
+    );
+  const people = mergeEntries(norm);
+  // Two people (they were one row, through the made-up key n:91984511), and no row for the number alone.
+  const emails = people.map((c) => c.emails.map((m) => m.display).join(',')).filter((e) => e !== '');
+  assert.deepEqual(emails.sort(), ['arjun@example.com', 'priya@example.com']);
+  for (const c of people) assert.ok(c.phones.every((p) => p.key === null));
+});
+
+test('must not: numbers with letters or an extension that merely look like scientific notation lose their key', () => {
+  assert.equal(normalizePhone('+44 7911 123456', null)?.key, 'p:+447911123456');
+  assert.equal(normalizePhone('(415) 555-0123 ext 12', 'US')?.key, 'p:+14155550123;ext=12');
+  assert.equal(normalizePhone('447911123456', null)?.key, 'n:447911123456');
+  assert.equal(normalizePhone('1-800-FLOWERS', 'US')?.key, 'p:+18003569377');
+});
