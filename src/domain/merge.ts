@@ -29,7 +29,7 @@
 import type { Contact, NormalizedEntry } from './types.ts';
 import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
-import { indexKeys, isEmailKey, joinAliases, linkKey, type KeyIndex } from './merge/links.ts';
+import { indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
 import { foldName, namesCompatible } from './merge/names.ts';
 import { countEntries, hasNamedItems, splitBook } from './merge/split.ts';
@@ -56,12 +56,64 @@ function uncountedSources(entries: readonly NormalizedEntry[]): Set<string> | nu
 }
 
 /**
+ * The book's sources that are one source written two ways (normalize.ts sourceKey: type and the owner's
+ * address): the owner's phone in full on one day and without its country on another (`ios:p:+447400999999`
+ * and `ios:n:07400999999`, read as the merge reads numbers: nationalAliases), or not sent at all (`ios:-`)
+ * beside the one identity of that type the book has. A daily sync of the same phone book counted as a
+ * new source, and lifted every one of its people by the `sources` and `entries` signals. Maps each such
+ * key to the one it is; null when there is none (the common book). `unknown:-` (files, `source: {}`)
+ * stays one source of its own, as documented.
+ */
+function sameSources(entries: readonly NormalizedEntry[]): Map<string, string> | null {
+  const keys = new Set<string>();
+  let last = '';
+  for (const e of entries) {
+    if (e.sourceKey !== last) keys.add((last = e.sourceKey));
+  }
+  if (keys.size < 2) return null;
+  const byType = new Map<string, string[]>();
+  for (const k of keys) {
+    const colon = k.indexOf(':');
+    const type = k.slice(0, colon);
+    if (type === 'unknown') continue;
+    const list = byType.get(type);
+    if (list === undefined) byType.set(type, [k]);
+    else list.push(k);
+  }
+  let out: Map<string, string> | null = null;
+  for (const [type, list] of byType) {
+    if (list.length < 2) continue;
+    const prefix = type.length + 1;
+    const map = new Map<string, string>();
+    // National spellings of the owner's phone onto its one full spelling.
+    const phones = list.filter((k) => k.startsWith('n:', prefix) || k.startsWith('p:', prefix)).map((k) => k.slice(prefix));
+    if (phones.some((k) => k.startsWith('n:'))) {
+      for (const [n, target] of nationalAliases(phones)) if (target.startsWith('p:')) map.set(`${type}:${n}`, `${type}:${target}`);
+    }
+    const identities = new Set(list.filter((k) => !k.endsWith(':-')).map((k) => map.get(k) ?? k));
+    if (identities.size === 1 && list.includes(`${type}:-`)) map.set(`${type}:-`, [...identities][0]!);
+    if (map.size > 0) {
+      out ??= new Map();
+      for (const [a, b] of map) out.set(a, b);
+    }
+  }
+  return out;
+}
+
+/**
  * Merges a book's normalised entries (upload order, oldest first) into contacts. Contacts come out in
  * the order of their first entry; Contact.id is the index. Junk contacts are kept (flagged) so that
  * storage holds everything; the ranker leaves them out.
  * An entry whose e-mails list several people (merge/split.ts) is a card per person, counted once.
  */
 export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[], self?: SelfOf): Contact[] {
+  const same = sameSources(entries);
+  if (same !== null) {
+    entries = entries.map((e) => {
+      const k = same.get(e.sourceKey);
+      return k === undefined ? e : { ...e, sourceKey: k };
+    });
+  }
   // A list of several people in one entry (merge/split.ts) is a card per person: one property check an
   // address finds whether the book holds any.
   let lists = false;

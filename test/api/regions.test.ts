@@ -59,5 +59,32 @@ for (const engine of ENGINES) {
       assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'us1', phone: '415-555-0188' }])).status, 200);
       assert.deepEqual(await names('us1', 'filter_invites_sent=1'), ['Bo Chen']);
     });
+
+    it("the same phone book synced again with the owner's number written another way, or not sent, is one source: the list and its scores do not change", async () => {
+      const entries = [
+        { name: 'Ann Lee', phone: '07911 123456' },
+        { name: 'Bo Chen', phone: '07911 654321' },
+      ];
+      const scores = async () =>
+        (await api.get('/v0/address-book/sync1?explain=1')).body.data.map((x: { name: string; score: number }) => `${x.name} ${x.score}`);
+      const post = async (source: Record<string, string>) => {
+        const r = await api.post('/v0/address-book', { user_id: 'sync1', source, entries, backfill: 1 });
+        assert.equal(r.status, 200, r.text);
+      };
+      await post({ type: 'ios', phone: '+44 7400 999999' });
+      const first = await scores();
+      assert.equal(first.length, 2);
+      await post({ type: 'ios' });
+      assert.deepEqual(await scores(), first);
+      await post({ type: 'ios', phone: '07400 999999' });
+      assert.deepEqual(await scores(), first);
+      // Another source of the same people still counts as one.
+      await post({ type: 'gmail', email: 'owner@gmail.com' });
+      const after = (await api.get('/v0/address-book/sync1?explain=1')).body.data;
+      assert.ok(
+        after.every((x: { explain: Record<string, number> }) => x.explain.sources === 0.5),
+        JSON.stringify(after),
+      );
+    });
   });
 }

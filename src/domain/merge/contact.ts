@@ -413,7 +413,9 @@ export function buildContact(
 
 /**
  * How many different cards the members are: the same source, name, addresses and numbers is one card
- * sent again (a re-upload, a daily sync), whatever its counts and dates say.
+ * sent again (a re-upload, a daily sync), whatever its counts and dates say. A number is compared by its
+ * last nine digits: the same card read in another region (a sync without the owner's phone, read in the
+ * server's region, keys "07911 123456" without its country) is still the same card.
  */
 function distinctCards(members: Int32Array, from: number, to: number, entries: NormalizedEntry[]): number {
   const seen = new Set<string>();
@@ -421,10 +423,16 @@ function distinctCards(members: Int32Array, from: number, to: number, entries: N
     const e = entries[members[m]];
     let card = `${e.sourceKey}\u0000${e.name ?? ''}`;
     for (const em of e.emails) card += `\u0000${em.key}`;
-    for (const p of e.phones) card += `\u0001${p.key ?? p.display}`;
+    for (const p of e.phones) card += `\u0001${phoneTail(p.key ?? p.display)}`;
     seen.add(card);
   }
   return seen.size;
+}
+
+/** The last nine digits of a phone key or string (all of it when it has fewer). */
+function phoneTail(s: string): string {
+  const digits = s.replace(/\D+/g, '');
+  return digits.length > 9 ? digits.slice(-9) : digits.length > 0 ? digits : s;
 }
 
 /**
