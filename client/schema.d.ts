@@ -410,6 +410,8 @@ export interface paths {
                             email?: string | null;
                             name?: string | null;
                             phone?: string | null;
+                            /** @description ISO 3166 country (e.g. MX) whose plan the upload's numbers without a country code are read in when `phone` gives no country; default: the server's KITH_DEFAULT_REGION */
+                            region?: string | null;
                             /** @description ios, gmail or android (google is read as gmail) */
                             type?: string | null;
                         } & {
@@ -555,6 +557,11 @@ export interface paths {
                     promote_existing_users?: string;
                     /** @example example.com */
                     promote_matching_domain?: string;
+                    /**
+                     * @description ISO 3166 country (e.g. MX) whose plan the file's numbers without a country code are read in; default: the country of the owner's phone of the user's stored uploads, else the server's KITH_DEFAULT_REGION
+                     * @example MX
+                     */
+                    region?: string;
                     /** @example 42 */
                     user_id?: string;
                 };

@@ -10,6 +10,11 @@ export interface SourceInput {
   phone?: string | null;
   /** One of 'ios' | 'gmail' | 'android' after coercion ('google' is read as 'gmail'). */
   type?: string | null;
+  /**
+   * The region (ISO 3166 alpha-2, upper-case after coercion) the upload's national numbers are read in
+   * when `phone` gives none: a contacts file has no owner's phone. Not part of the source's identity.
+   */
+  region?: string | null;
 }
 
 export interface AddressInput {

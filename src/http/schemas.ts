@@ -63,6 +63,13 @@ export function makeSchemas(limits: SchemaLimits) {
       email: Opt(Str({ maxLength: 320 })),
       phone: Opt(Str({ maxLength: 64 })),
       type: Opt(Str({ maxLength: 32, description: 'ios, gmail or android (google is read as gmail)' })),
+      region: Opt(
+        Str({
+          maxLength: 8,
+          description:
+            "ISO 3166 country (e.g. MX) whose plan the upload's numbers without a country code are read in when `phone` gives no country; default: the server's KITH_DEFAULT_REGION",
+        }),
+      ),
     },
     {
       description: 'The account that provides the address book',

@@ -13,7 +13,7 @@ import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, ty
 import { invalid } from './errors.ts';
 import { lenientWarningsOf, originalOf } from './lenient.ts';
 import { readUploadFields, type FieldWarning } from './upload-warnings.ts';
-import { checkEntries, checkReadFields, checkTopLevelFields, coerceSourceType, coerceUserId } from './validate.ts';
+import { checkEntries, checkReadFields, checkTopLevelFields, coerceRegion, coerceSourceType, coerceUserId } from './validate.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
 export interface UploadRequest {
@@ -147,6 +147,7 @@ export async function answerUpload(
     throw invalid('backfill', (e as OptionError).problem);
   }
   const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
+  if (body.source.region !== undefined) source.region = coerceRegion(body.source.region, 'source.region');
   // Fields the schema does not name: warned about, and a person's name, addresses, company … in other
   // fields (the SDKs') read into Kith's where the entry has none (copies of those entries; the raw upload
   // keeps them as sent).

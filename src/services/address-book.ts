@@ -57,7 +57,7 @@ export function uploadCleaningOf(view: RankedView, normalized: NormalizedEntry[]
 
 /** Cleans one upload: pure, and the expensive part of a POST (phone parsing). */
 export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultRegion: CountryCode | null) {
-  const region = regionFromPhone(source.phone) ?? defaultRegion;
+  const region = regionFromPhone(source.phone) ?? (source.region as CountryCode | null | undefined) ?? defaultRegion;
   const key = sourceKey(source);
   const normalized: NormalizedEntry[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) normalized[i] = normalizeEntry(entries[i], { region, sourceKey: key });
@@ -111,6 +111,14 @@ export class AddressBookService {
    * meanwhile, but answers only after `stored`. A ranked POST starts it once the book's signal lookup is
    * under way (see contactsOf): the lookup then runs beside the encoding and the merge instead of after them.
    */
+  /**
+   * The region the user's book reads its numbers in, from the stored uploads: the country of the newest
+   * owner's phone given; null when no upload gave one. For an upload that cannot say (a contacts file).
+   */
+  async bookRegion(t: Tenant, userId: string): Promise<CountryCode | null> {
+    return regionFromPhone(await this.storage.ownerPhoneOf(t, userId));
+  }
+
   prepareUpload(
     t: Tenant,
     userId: string,

@@ -3,6 +3,7 @@
  * the accepted source types, the size and depth of `data`, user ids. Each problem names its field
  * as a path (`entries[3].last_message_sent_date`); nothing is stored when any is found.
  */
+import { isSupportedCountry } from 'libphonenumber-js';
 import { parseDate } from '../domain/dates.ts';
 import { invalid, invalidMany, type ErrorDetail } from './errors.ts';
 
@@ -20,6 +21,15 @@ export function coerceSourceType(value: unknown, field = 'source.type'): string 
   if (v === 'google') return 'gmail';
   if ((SOURCE_TYPES as readonly string[]).includes(v)) return v;
   throw invalid(field, `must be one of ${SOURCE_TYPES.join(', ')} (got "${String(value).slice(0, 40)}")`);
+}
+
+/** A source's region (ISO 3166 alpha-2, any case): upper-case; null when absent or blank; a 400 naming `field` when no country. */
+export function coerceRegion(value: unknown, field: string): string | null {
+  if (value === undefined || value === null) return null;
+  const v = String(value).trim().toUpperCase();
+  if (v === '') return null;
+  if (!isSupportedCountry(v)) throw invalid(field, `must be an ISO 3166 country code such as US, GB or MX (got "${String(value).slice(0, 16)}")`);
+  return v;
 }
 
 /** A user id from a body: integers become strings; blank strings are refused. */

@@ -838,6 +838,25 @@ export class KyselyStorage implements Storage {
     });
   }
 
+  ownerPhoneOf(t: Tenant, userId: string): Promise<string | null> {
+    return this.#run('ownerPhoneOf', async () => {
+      // The source column comes before the big texts: SQLite reads it without their overflow pages.
+      const rows = await this.#db
+        .selectFrom('uploads')
+        .select('source')
+        .where('tenant', '=', t)
+        .where('user_id', '=', userId)
+        .orderBy('seq', 'desc')
+        .limit(50)
+        .execute();
+      for (const r of rows) {
+        const phone = (JSON.parse(r.source) as { phone?: unknown }).phone;
+        if (typeof phone === 'string' && phone.trim() !== '') return phone;
+      }
+      return null;
+    });
+  }
+
   bookSize(t: Tenant, userId: string): Promise<number> {
     return this.#run('bookSize', async () => {
       const r = await this.#db

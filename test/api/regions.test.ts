@@ -86,5 +86,49 @@ for (const engine of ENGINES) {
         JSON.stringify(after),
       );
     });
+    it("a contacts file is read in the book's region (the owner's phone of its stored uploads), or the one asked for (?region=); a JSON upload may give source.region", async () => {
+      await mexicanBook('mx3');
+      const vcf = [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:Lupita Hernández',
+        'EMAIL:lupita.h@gmail.com',
+        'TEL;TYPE=CELL:55 1234 5678',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:Jorge Ruiz',
+        'TEL;TYPE=CELL:33 1234 5678',
+        'END:VCARD',
+        '',
+      ].join('\r\n');
+      const send = (path: string) => api.request('POST', path, { raw: vcf, headers: { 'content-type': 'text/vcard' } });
+      const r = await send('/v0/address-book-file?user_id=mx3&backfill=1');
+      assert.equal(r.status, 200, r.text);
+      const rows = (await api.get('/v0/address-book/mx3')).body.data.map((x: { name: string; phones: string[] }) => `${x.name} ${x.phones.join(',')}`);
+      assert.deepEqual(rows.sort(), ['Jorge Ruiz +523312345678', 'Karen Brooks +15512345678', 'Lupita Hernández +525512345678', 'Zed Ali +525522223333']);
+      // A user with no stored owner's phone: the region asked for, else the server's.
+      const it = await send('/v0/address-book-file?user_id=it1&region=mx');
+      assert.equal(it.status, 200, it.text);
+      assert.deepEqual(it.body.data.map((x: { phones: string[] }) => x.phones[0]).sort(), ['+523312345678', '+525512345678']);
+      const us = await send('/v0/address-book-file?user_id=us2');
+      assert.deepEqual(us.body.data.map((x: { phones: string[] }) => x.phones[0]).sort(), ['+13312345678', '+15512345678']);
+      const bad = await send('/v0/address-book-file?user_id=it2&region=Mexico');
+      assert.equal(bad.status, 400, bad.text);
+      assert.equal(bad.body.details[0].field, 'region');
+      // JSON: source.region where the source has no phone; never part of the source's identity.
+      const j = await api.post('/v0/address-book', {
+        user_id: 'mx4',
+        source: { type: 'gmail', email: 'owner@gmail.com', region: 'MX' },
+        entries: [{ name: 'Lupita Hernández', phone: '55 1234 5678' }],
+      });
+      assert.equal(j.status, 200, j.text);
+      assert.deepEqual(j.body.data[0].phones, ['+525512345678']);
+      assert.equal(j.body.meta.warnings, undefined, JSON.stringify(j.body.meta.warnings));
+      const jb = await api.post('/v0/address-book', { user_id: 'mx5', source: { region: 'Mexico' }, entries: [{ name: 'A', phone: '55 1234 5678' }] });
+      assert.equal(jb.status, 400, jb.text);
+      assert.equal(jb.body.details[0].field, 'source.region');
+      assert.equal((await api.get('/v0/address-book/mx5')).status, 404); // nothing stored
+    });
   });
 }

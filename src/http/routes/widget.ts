@@ -13,7 +13,7 @@ import { decodeFileText, readVcardFile, type CardNote, type VcardCard } from '..
 import type { AddressBookService } from '../../services/address-book.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
 import { FILE_QUERY_RULES, queryWarnings, type FieldWarning } from '../../services/upload-warnings.ts';
-import { coerceUserId } from '../../services/validate.ts';
+import { coerceRegion, coerceUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
 import { elapsedSeconds } from '../error-handler.ts';
@@ -184,7 +184,7 @@ function withWarnings(json: Buffer, warnings: FieldWarning[]): Buffer {
   return Buffer.from(JSON.stringify(answer), 'utf8');
 }
 
-type FileQuery = { user_id?: string; format?: string; backfill?: string } & Record<string, string | undefined>;
+type FileQuery = { user_id?: string; format?: string; backfill?: string; region?: string } & Record<string, string | undefined>;
 
 /** POST /v0/address-book-file, as an entry of the route table (its body is the file's text). */
 export function widgetFileRoutes(deps: { service: AddressBookService; schemas: Schemas; config: Config }): RouteSpec[] {
@@ -209,12 +209,19 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         querystring: Type.Object({
           user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
           format: Type.Optional(Type.String({ maxLength: 8, description: 'vcard or csv (tsv is read as csv; default: guessed from the text)' })),
+          region: Type.Optional(
+            Type.String({
+              maxLength: 8,
+              description:
+                "ISO 3166 country (e.g. MX) whose plan the file's numbers without a country code are read in; default: the country of the owner's phone of the user's stored uploads, else the server's KITH_DEFAULT_REGION",
+            }),
+          ),
           ...S.RankQuery.properties,
           backfill: Type.Optional(Type.String({ maxLength: 16, description: '1: store without answering the list (as in POST /v0/address-book)' })),
         }),
         response: { 200: S.UploadResponse },
       },
-      example: { query: { user_id: '42', format: 'vcard', ...EXAMPLE_RANK_QUERY, backfill: '0' } },
+      example: { query: { user_id: '42', format: 'vcard', region: 'MX', ...EXAMPLE_RANK_QUERY, backfill: '0' } },
       sample: {
         path: '/v0/address-book-file?user_id=owner',
         body: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n',
@@ -248,7 +255,13 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         // The upload's options come as query parameters (the body is the file): validated as POST's are.
         const options: Record<string, string> = {};
         for (const k of [...Object.keys(S.RankQuery.properties), 'backfill']) if (query[k] !== undefined) options[k] = query[k]!;
-        const body = { user_id: userId, source: file.sourceType === null ? {} : { type: file.sourceType }, entries: file.entries, ...options };
+        // A file has no owner's phone: its national numbers are read in the region asked for, else the
+        // book's (the owner's phone of its stored uploads: a Mexican user's vCard after their phone book was
+        // read as US numbers in an app whose default is US, and gave Lupita a US friend's number), else
+        // the server's. The region is no part of the source's identity.
+        const region = coerceRegion(query.region, 'region') ?? (await service.bookRegion(request.auth.tenant, userId));
+        const source = { ...(file.sourceType === null ? {} : { type: file.sourceType }), ...(region === null ? {} : { region }) };
+        const body = { user_id: userId, source, entries: file.entries, ...options };
         validateUpload(body);
         // The metrics hooks count the upload's entries from the body: give them the parsed entries.
         (request as { body: unknown }).body = body;
