@@ -23,7 +23,6 @@ import {
   isRoleLocal,
 } from './junk.ts';
 import type { JunkReason } from './types.ts';
-import { isWebmailDomain } from './webmail.ts';
 import type { NormEmail } from './types.ts';
 
 /**
@@ -823,7 +822,7 @@ function scan(display: string): NormEmail | null | undefined {
     key,
     domain: keyDomain,
     junk: classifyLocal(local, info.junk),
-    role: (isRoleLocal(local) && !isWebmailDomain(keyDomain)) || isBulkMailHost(info.junk) || isBrandOf(local, info),
+    role: isRoleLocal(local) || isBulkMailHost(info.junk) || isBrandOf(local, info),
   };
   if (info.placeholder || isPlaceholderLocal(local, domain)) return placeholder(v);
   return hasCarrierPrefix(local) ? unwrapCarrier(v, localRaw) : v;

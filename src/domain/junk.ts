@@ -114,8 +114,9 @@ const LIST_BOUNCES = /[^-_.+=]-bounces(?:$|\+)/;
 
 /**
  * Automated notification senders. Exact tokens only: "alerts" or "notifications-team", never a
- * substring of a name. Read on the local part without its +tag (`annlee+updates@gmail.com` is Ann's own
- * mailbox, filed by her; `notifications+abc123@` is still a notification), as ROBOT_SUFFIX is.
+ * substring of a name. At a webmail provider, read on the local part without its +tag, as ROBOT_SUFFIX is:
+ * `annlee+updates@gmail.com` is Ann's own mailbox, filed by her. Elsewhere the tag counts: a machine
+ * names itself so (`jenkins+alerts@ci.acme.example`, `robot+daemon@`).
  */
 const NOTIFICATION = new RegExp(
   T +
@@ -379,8 +380,8 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
   if ((d & D_RELAY) !== 0 || (c0 === CH_R && REPLY_TOKEN.test(local)) || ((d & D_LINKEDIN) !== 0 && LINKEDIN_RELAY.test(local))) return 'relay';
   if (
     (d & D_NOTIFICATION) !== 0 ||
-    ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(stripTag(local))) ||
-    ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test(stripTag(local))) ||
+    ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test((d & D_WEBMAIL) !== 0 ? stripTag(local) : local)) ||
+    ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test((d & D_WEBMAIL) !== 0 ? stripTag(local) : local)) ||
     ((starts & LIST_ROBOT_STARTS) !== 0 && (LIST_ROBOT.test(local) || ((d & D_LIST_HOST) !== 0 && LIST_HOST_ROBOT.test(local)))) ||
     ((d & D_PLATFORMS) !== 0 &&
       (((d & D_LINKEDIN) !== 0 && c0 === CH_I && LINKEDIN_INVITATIONS.test(local)) ||
@@ -410,9 +411,10 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
   ) {
     return 'relay';
   }
+  const base = isWebmailDomain(domain) ? stripTag(local) : local;
   if (
-    NOTIFICATION.test(stripTag(local)) ||
-    ROBOT_SUFFIX.test(stripTag(local)) ||
+    NOTIFICATION.test(base) ||
+    ROBOT_SUFFIX.test(base) ||
     LIST_ROBOT.test(local) ||
     (LIST_HOST_SUB.test(sub) && LIST_HOST_ROBOT.test(local)) ||
     (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_INVITATIONS.test(local)) ||
@@ -499,6 +501,8 @@ const D_UBER = 1024;
 const D_PLATFORMS = D_LINKEDIN | D_DOCUSIGN | D_UBER;
 /** A marketing programme's sending subdomain (BULK_MAIL_SUB): its addresses are role addresses, not junk. */
 const D_BULK_MAIL_SUB = 2048;
+/** A webmail provider (webmail.ts): a +tag there is its user's own filing (see NOTIFICATION). */
+const D_WEBMAIL = 4096;
 /** Domain cache cap (entries; a domain and a number: a few MB at most). */
 const DOMAIN_CACHE_MAX = 20_000;
 const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
@@ -539,14 +543,15 @@ export function domainJunkFlags(domain: string): number {
   if (inDomainSet(domain, DOCUSIGN_DOMAINS)) d |= D_DOCUSIGN;
   if (inDomainSet(domain, UBER_DOMAINS)) d |= D_UBER;
   if (inDomainSet(domain, DISPOSABLE_DOMAINS)) d |= D_DISPOSABLE;
+  if (isWebmailDomain(domain)) d |= D_WEBMAIL;
   return d;
 }
 
 /**
  * True when the local part (lower-case, +tag ignored) names a role mailbox rather than a person.
- * Role mailboxes stay invitable; see isBulkSender for when they are dropped. Not at a webmail provider
- * (isRoleAddress): there every mailbox is somebody's account (`sales@gmail.com`, `chef@gmail.com`), never
- * the provider's desk.
+ * Role mailboxes stay invitable; see isBulkSender for when they are dropped. Also at a webmail domain:
+ * many are their provider's company domain too (`support@proton.me`, `service@gmx.net` mail the
+ * provider's users), so `sales@gmail.com` reads as a desk as well.
  */
 export function isRoleLocal(local: string): boolean {
   const plus = local.indexOf('+');
@@ -645,7 +650,7 @@ const brandCache = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
  * with a postal address or a phone). email.ts's scanner gives the same answer from its per-domain facts.
  */
 export function isRoleAddress(local: string, domain: string): boolean {
-  if ((isRoleLocal(local) && !isWebmailDomain(domain)) || isBulkMailHost(domainFlags(domain))) return true;
+  if (isRoleLocal(local) || isBulkMailHost(domainFlags(domain))) return true;
   let brand = brandCache.get(domain);
   if (brand === undefined) {
     brand = domainBrand(domain);
@@ -679,28 +684,39 @@ const NOTIFICATION_TOPICS = new Set(
 );
 
 /**
- * Whether a `notification` address could be a person's own mailbox: its notification word sits beside
- * a word that could be a name and is neither another notification word, a role (`security-alerts@`), a
- * topic (`daily-digest@`, `price-alerts@`) nor the sending brand (`chase.alerts@chase.com`), and nothing
- * else says notification (the host, a platform, a robot suffix): `alerts.kim@acme.com`,
- * `kim.alert@acme.com`, `matt.daemon@`. Such a shape proves nothing, so the owner's own evidence decides
- * (normalizeEntry: written to, starred or pinned, it is kept as a mailbox).
+ * Whether a `notification` address is the mailbox of the person the card names: its notification word
+ * sits beside the words of the card's name (`alerts.kim@acme.com` on `Kim Lee`'s card, `lee.updates@`),
+ * a name of two words or more none of which is a notification word, a role, a topic or the sending brand
+ * (`Grafana Alerts`, `Nagios Monitoring`, `CVS Pharmacy` for `pharmacy.alerts@cvs.com`, `Amazon
+ * Tracking`), and nothing else says notification (the host, a platform, a robot suffix, no-reply). Such a
+ * shape proves nothing, so the owner's own evidence decides (normalizeEntry: written to, starred or
+ * pinned, it is kept as the mailbox). A card without a name, or a tool's name (`nagios.alerts@`), stays
+ * a notification whatever the owner did.
  */
-export function notificationMayBePerson(address: string): boolean {
+export function notificationMayBePerson(address: string, name: string | null): boolean {
+  if (name === null) return false;
   const at = address.lastIndexOf('@');
   if (at <= 0) return false;
-  const local = stripTag(address.slice(0, at).toLowerCase());
+  const local = address.slice(0, at).toLowerCase();
   const domain = address.slice(at + 1).toLowerCase();
   if ((domainFlags(domain) & (D_NOTIFICATION | D_PLATFORMS | D_LIST_HOST)) !== 0) return false;
   if (!NOTIFICATION.test(local) || ROBOT_SUFFIX.test(local) || LIST_ROBOT.test(local) || NO_REPLY.test(local)) return false;
   const brand = getDomainWithoutSuffix(domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
-  let name = false;
-  for (const t of local.split(/[-_.=]/)) {
+  const words = name
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length > 0);
+  if (words.length < 2) return false;
+  for (const w of words) if (NOTIFICATION_WORDS.has(w) || ROLE_LOCALS.has(w) || NOTIFICATION_TOPICS.has(w) || w === brand) return false;
+  let named = false;
+  for (const t of local.split(/[-_.+=]/)) {
     if (NOTIFICATION_WORDS.has(t)) continue;
-    if (!/^\p{L}{2,}$/u.test(t) || ROLE_LOCALS.has(t) || NOTIFICATION_TOPICS.has(t) || t === brand) return false;
-    name = true;
+    if (t.length < 2 || !words.includes(t)) return false;
+    named = true;
   }
-  return name;
+  return named;
 }
 
 /** The parts of a (merged) contact that the bulk-sender rule looks at. */

@@ -109,9 +109,13 @@ function sameSources(entries: readonly NormalizedEntry[]): Map<string, string> |
 export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[], self?: SelfOf): Contact[] {
   const same = sameSources(entries);
   if (same !== null) {
+    // A source that counts nobody says nothing with its 0s (uncountedSources), decided before it joins
+    // the source it is: a sync from a phone that stopped reporting the count keeps its 0s unknown.
+    const uncounted = uncountedSources(entries);
     entries = entries.map((e) => {
       const k = same.get(e.sourceKey);
-      return k === undefined ? e : { ...e, sourceKey: k };
+      if (k === undefined) return e;
+      return e.timesContacted === 0 && uncounted !== null && uncounted.has(e.sourceKey) ? { ...e, sourceKey: k, timesContacted: null } : { ...e, sourceKey: k };
     });
   }
   // A list of several people in one entry (merge/split.ts) is a card per person: one property check an

@@ -564,7 +564,8 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   const lastSent = parseDate(sent);
   const isFavorite = favoriteOf(favorite);
   const pinnedN = integerOf(pinned);
-  if (count > 0 || plausibleDate(lastSent) !== null || isFavorite || pinnedN !== 0) channels.emails = mailboxesWrittenTo(channels.emails);
+  if (count > 0 || plausibleDate(lastSent) !== null || isFavorite || pinnedN !== 0)
+    channels.emails = mailboxesWrittenTo(channels.emails, typeof name === 'string' ? name : null);
   return {
     name: cleanName(name) ?? wrappedNameOf(emails, email),
     nickname: cleanText(nickname),
@@ -590,15 +591,16 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
 
 /**
  * The addresses of an entry the owner wrote to, starred or pinned: a `notification` whose shape proves
- * nothing (a notification word beside what may be a name, `alerts.kim@acme.com`: notificationMayBePerson)
- * is the person's mailbox. Evidence beats syntax; a shape that proves a robot (`alerts@`,
- * `security-alerts@`, `notify-123@`) stays junk whatever the owner did (docs/decisions.md).
+ * nothing (a notification word beside the words of the card's name, `alerts.kim@acme.com` on `Kim Lee`:
+ * notificationMayBePerson) is the person's mailbox. Evidence beats syntax; a shape that proves a robot
+ * (`alerts@`, `security-alerts@`, `notify-123@`, `nagios.alerts@`) stays junk whatever the owner did
+ * (docs/decisions.md).
  */
-function mailboxesWrittenTo(emails: NormEmail[]): NormEmail[] {
+function mailboxesWrittenTo(emails: NormEmail[], name: string | null): NormEmail[] {
   let out = emails;
   for (let i = 0; i < emails.length; i++) {
     const m = emails[i];
-    if (m.junk !== 'notification' || !notificationMayBePerson(m.display)) continue;
+    if (m.junk !== 'notification' || !notificationMayBePerson(m.display, name)) continue;
     if (out === emails) out = emails.slice();
     out[i] = { ...m, junk: null };
   }

@@ -154,7 +154,8 @@ export function renumbered(e164: string): string {
   if (n === 0) return e164;
   const trunk = trunkAfterCallingCode(e164, n);
   if (trunk !== e164) return trunk;
-  if (n === 2 && e164.charCodeAt(1) === 51 /* 3 */ && e164.charCodeAt(2) === 57 /* 9 */ && e164.charCodeAt(3) !== 48) return italianZero(e164);
+  if (n === 2 && e164.charCodeAt(1) === 51 /* 3 */ && e164.charCodeAt(2) === 57 /* 9 */ && e164.charCodeAt(3) !== 48 && e164.charCodeAt(3) !== 51)
+    return italianZero(e164);
   return doubledCallingCode(e164, n);
 }
 
@@ -202,7 +203,9 @@ function trunkAfterCallingCode(e164: string, n: number): string {
  * "+39 06 1234 5678": foreigners drop the 0 after the calling code, as they do for every other
  * country): the number with the 0, when that is a valid number and the number as written is none. It was
  * kept as the impossible "+39612345678", beside the person's card. A valid number stays (a mobile,
- * "+39 347 …", never gains a 0), as the repair of a calling code typed twice does.
+ * "+39 347 …", never gains a 0), as the repair of a calling code typed twice does; so does anything
+ * starting with 3, where Italy's mobiles are: a mobile with a digit missing ("+39 312 345 271") is no
+ * Como landline ("+39 031 2345271"), whose owner it would name (a review found it).
  */
 function italianZero(e164: string): string {
   if (validAsWritten(e164, 2)) return e164;

@@ -130,5 +130,27 @@ for (const engine of ENGINES) {
       assert.equal(jb.body.details[0].field, 'source.region');
       assert.equal((await api.get('/v0/address-book/mx5')).status, 404); // nothing stored
     });
+    it('a sync that counts nobody keeps its 0s unknown when it joins the source it is (a phone that stopped reporting the count)', async () => {
+      const post = async (source: Record<string, string>, entries: unknown[]) => {
+        const r = await api.post('/v0/address-book', { user_id: 'sync2', source, entries, backfill: 1 });
+        assert.equal(r.status, 200, r.text);
+      };
+      await post({ type: 'android', phone: '+44 7400 999999' }, [
+        { name: 'Alice', phone: '+44 7911 000001', times_contacted: 5 },
+        { name: 'Bob', phone: '+44 7911 000002', times_contacted: 0 },
+        { name: 'Cara', phone: '+44 7911 000003', times_contacted: 2 },
+      ]);
+      await post({ type: 'android' }, [
+        { name: 'Alice', phone: '+44 7911 000001', times_contacted: 0 },
+        { name: 'Bob', phone: '+44 7911 000002', times_contacted: 0 },
+        { name: 'Dan', phone: '+44 7911 000004', times_contacted: 0 },
+      ]);
+      const rows = (await api.get('/v0/address-book/sync2?explain=1')).body.data;
+      const dan = rows.find((x: { name: string }) => x.name === 'Dan');
+      const bob = rows.find((x: { name: string }) => x.name === 'Bob');
+      // Dan's count is unknown (imputed), Bob's an explicit 0 from the source that counts.
+      assert.ok(dan.explain.frequency > 0, JSON.stringify(dan));
+      assert.equal(bob.explain.frequency, undefined, JSON.stringify(bob));
+    });
   });
 }

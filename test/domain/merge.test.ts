@@ -2314,6 +2314,13 @@ test('MUST merge: romanisations of Russian and Ukrainian names that have no shor
     ],
     2,
   );
+  // A brother and a sister (review): no Russian name reads one as the other.
+  for (const [a, b] of [
+    ['Emil Novak', 'Emily Novak'],
+    ['Elisei Novak', 'Elise Novak'],
+  ]) {
+    assert.equal(rowsOnLandline(a, b), 2, `${a} / ${b}`);
+  }
 });
 
 test('MUST NOT merge: two names that are each other with two letters swapped (Clara / Carla, Nina / Inna), each with a mobile, on the family landline; the slip (Micheal / Michael) still merges on a shared card', () => {
@@ -2376,6 +2383,31 @@ test('MUST merge: Mari, what María is called in Spain, with her double surname 
   assert.equal(rowsOnLandline('Mari Tanaka', 'Maria Tanaka'), 2);
   assert.equal(rowsOnLandline('Maria Tanaka', 'Mari Tanaka'), 2);
   assertRowsOnOneNumber([['Mari García', 'Marina García']], 2);
+});
+
+test('MUST merge: a Hungarian number written at home with its trunk 06 (06 30 123 4567) and the same number with +36, in a book of any country; another number stays two', () => {
+  for (const region of ['US', 'GB', null] as const) {
+    for (const home of ['06 30 123 4567', '06-30/123-4567', '06 (30) 123 4567']) {
+      const cs = merge(
+        [
+          { name: 'Kovács Anna', phones: ['+36 30 123 4567'] },
+          { name: 'Anna Kovács', phones: [home] },
+        ],
+        region,
+      );
+      assert.equal(cs.length, 1, `${home} ${region}`);
+    }
+  }
+  for (const other of ['06 31 123 4567', '06 20 123 4567', '6 30 123 4567']) {
+    const cs = merge(
+      [
+        { name: 'Kovács Anna', phones: ['+36 30 123 4567'] },
+        { name: 'Kovács Anna', phones: [other] },
+      ],
+      null,
+    );
+    assert.equal(cs.length, 2, other);
+  }
 });
 
 test("MUST merge: a Russian number written at home with its trunk 8 (8 916 123-45-67) and the same number with +7, whatever the book's country; other numbers stay two", () => {

@@ -89,6 +89,8 @@ test('must not: a valid Italian number (a mobile, a toll-free number, a landline
     isNumber(e164, e164);
   }
   isNumber('+39 347 123 4567', '+393471234567');
+  // A mobile with a digit missing (Italy's mobiles start with 3) is no landline of Como (031): as written.
+  isNumber('+39 312 345 271', '+39312345271');
   // Neither reading valid: as written, as before.
   assert.equal(normalizePhone('+39 9 12', null)?.key ?? null, parsePhoneSlow('+39 9 12', null)?.key ?? null);
 });

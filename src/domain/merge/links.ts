@@ -95,12 +95,16 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
       // A full key is 'p:+' then the country code then the national number: what precedes the national
       // digits must be a real calling code ("0863955635" is "+353 86 395 5635": 3 of them), or nothing
       // at all (the national-only string already held the country code, as "00353 86..." does).
+      // The digits as written, their zeros kept: a trunk prefix that starts with 0 and goes on ("06 30 123
+      // 4567", Hungary's 06) is only seen so.
+      const written = key.slice(2);
       const hits = (byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? []).filter((k) => {
-        if (!k.endsWith(d)) return trunkWritten(k, d) || mexicanDialPrefix(k, key);
+        if (!k.endsWith(d)) return trunkWritten(k, d) || (written !== d && trunkWritten(k, written)) || mexicanDialPrefix(k, key);
         const cc = k.slice(3, k.length - d.length);
         // Not a local number without its area code ("234-5679" beside "+1 212 234 5679"): which area it
         // is in is unknown here (the owner's own may be another), and the join would fuse two people.
-        return cc === '' || isCallingCode(cc);
+        // "06 30 123 4567" ends "+36 30 123 4567" after a "3" that is no calling code: read with its trunk.
+        return cc === '' || isCallingCode(cc) || (written !== d && trunkWritten(k, written));
       });
       if (hits.length === 1) target = hits[0];
     }

@@ -1025,13 +1025,15 @@ let RUSSIAN_FULL_NAMES: string[] | null = null;
  * Common Russian and Ukrainian given names that have no short form in NICKNAME_GROUPS (or whose short
  * forms are not listed), folded as foldText folds them (й and ё as и and е): their romanisations are one
  * name too ("Zoya"/"Zoia", "Maya"/"Maiya", "Oksana"/"Oxana", "Olesya"/"Olesia", "Hleb"/"Gleb"). Read
- * only by oneNameRomanised, where both words must spell the same one of them exactly.
+ * only by oneNameRomanised, where both words must spell the same one of them exactly. Not a name one of
+ * whose spellings is a Western name of the other sex: Эмиль (a final ь written "y" is "Emily"), Елисей
+ * (a final й dropped is "Elise"): a review found Emil and Emily, on the family landline, one row.
  */
 const RUSSIAN_NAMES_ALONE = (
   'зоя маия вера нина инна алла жанна яна ульяна полина алина алена кристина карина оксана марина вероника диана ' +
   'олеся эльвира василиса ангелина милана варвара анжелика лариса раиса тамара зинаида снежана злата олена ' +
   'денис никита антон олег игорь вадим руслан глеб семен филипп даниил богдан ростислав святослав всеволод ' +
-  'захар тарас назар демьян марат ефим елисеи платон мирон игнат прохор савва артур эмиль рустам ренат'
+  'захар тарас назар демьян марат ефим платон мирон игнат прохор савва артур рустам ренат'
 ).split(' ');
 
 /** The full names in Cyrillic that oneNameRomanised reads: the first of each NICKNAME_GROUPS group, the keys of EQUIVALENTS, and RUSSIAN_NAMES_ALONE. */
