@@ -1146,6 +1146,20 @@ interface Form {
   names: (r: Rng) => [string, string];
 }
 
+/** Pairs of names that are each other with two neighbouring letters swapped. */
+const SWAPPED_NAMES: [string, string][] = [
+  ['Clara', 'Carla'],
+  ['Nina', 'Inna'],
+  ['Elise', 'Elsie'],
+  ['Eliana', 'Elaina'],
+  ['Aila', 'Alia'],
+  ['Maira', 'Maria'],
+  ['Nael', 'Neal'],
+  ['Raina', 'Riana'],
+  ['Eliane', 'Elaine'],
+  ['Jaime', 'Jamie'],
+];
+
 const MERGE_EVIDENCE: Evidence[] = ['mobile', 'mobile+landline', 'two_cards', 'email'];
 const APART_EVIDENCE: Evidence[] = ['landline', 'landline+mail'];
 
@@ -1610,6 +1624,22 @@ const FORMS: Record<string, Form> = {
       return [`${a} ${f}`, `${b} ${f}`];
     },
   },
+  swapped_letters_slip: {
+    // One person's name with a slip in one card: two neighbouring letters swapped inside the word.
+    side: 'merge',
+    plan: 'US',
+    names: (r) => {
+      for (;;) {
+        const g = pick(r, [...US_GIVEN_M, ...INTL_GIVEN]);
+        if (g.length < 5) continue;
+        const i = int(r, 1, g.length - 4);
+        const slip = g.slice(0, i) + g[i + 1] + g[i] + g.slice(i + 2);
+        if (slip === g) continue;
+        const f = pick(r, INTL_FAMILY);
+        return chance(r, 0.5) ? [`${g} ${f}`, `${slip} ${f}`] : [`${slip} ${f}`, `${g} ${f}`];
+      }
+    },
+  },
   degrees_two_people: {
     side: 'apart',
     plan: 'US',
@@ -1621,6 +1651,16 @@ const FORMS: Record<string, Form> = {
       }
       const [g1, g2] = two(r, INTL_GIVEN);
       return [`${g1} ${f}${pick(r, DEGREES)}`, `${g2} ${f}${pick(r, DEGREES)}`];
+    },
+  },
+  swapped_letters_two_people: {
+    // Two names that are each other with two neighbouring letters swapped: sisters, a brother and a sister.
+    side: 'apart',
+    plan: 'US',
+    names: (r) => {
+      const [a, b] = pick(r, SWAPPED_NAMES);
+      const f = pick(r, INTL_FAMILY);
+      return chance(r, 0.5) ? [`${a} ${f}`, `${b} ${f}`] : [`${b} ${f}`, `${a} ${f}`];
     },
   },
   particles_two_people: {
