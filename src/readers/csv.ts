@@ -574,9 +574,24 @@ const TRUE = /^(1|y|yes|true|x|\*|\u2713|\u2714|starred|favou?rite|ja|j|wahr|oui
  */
 const YAHOO_PHONES = new Set(['home', 'work', 'other', 'primary', 'yahoo phone']);
 
+/**
+ * A sheet of customers names the person "Customer Name" or "Client Name"; a B2B sheet has those for
+ * the organisation beside the person's own column, "Contact Person" or "Contact Name".
+ */
+const CUSTOMER_NAME = new Set(['customer name', 'client name'].map((w) => headerKey(w)));
+const PERSON_NAME = new Set(['contact person', 'contact name'].map((w) => headerKey(w)));
+
 function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] {
   const yahoo = keys.includes('yahoo phone') || keys.includes('messenger id');
   const roles = keys.map((k) => (yahoo && YAHOO_PHONES.has(k) ? 'phone' : genericRole(k)));
+  // "Customer Name" beside the person's own name column ("Contact Person", first and last names) is
+  // the customer's organisation: the first name column won, and each person was named by their company.
+  if (keys.some((k, i) => (roles[i] === 'name' && PERSON_NAME.has(k)) || roles[i] === 'first' || roles[i] === 'last')) {
+    const company = roles.includes('company');
+    keys.forEach((k, i) => {
+      if (roles[i] === 'name' && CUSTOMER_NAME.has(k)) roles[i] = company ? null : 'company';
+    });
+  }
   // "Number" is the phone column of a file with no other, when its cells are phone numbers.
   if (!roles.includes('phone')) {
     const weak = keys.findIndex((k, i) => roles[i] === null && WEAK_PHONE.has(k) && mostlyPhones(data, i));
@@ -586,9 +601,29 @@ function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] 
   return own ? roles.map((r, i) => (r === 'phone' && COMPANY_MAIN.test(keys[i]!) ? null : r)) : roles;
 }
 
-/** A cell written as a phone number: 7 digits or more, with only a number's signs between them. */
-const PHONE_LIKE = /^\+?[\d\s().\-/]+$/;
-const isPhoneLike = (cell: string): boolean => PHONE_LIKE.test(cell) && (cell.match(/\d/g)?.length ?? 0) >= 7;
+/** Only a number's signs: digits, separators, brackets, a leading "+". */
+const PHONE_SIGNS = /^\+?[\d\s().\-/]+$/;
+/** A date, which a "Contact" column may hold: 2024-01-17, 17.01.2024, 1/17/24. */
+const DATE_LIKE = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})$/;
+/**
+ * One run of digits of a national number's length, as spreadsheets keep a phone without its signs: a
+ * trunk 0 and 9 to 12 digits in all (0612345678, 07911123456, 030123456), 10 digits not starting with 0
+ * or 1 (North America, India), 11 starting 13–19 (China's mobiles).
+ */
+const NATIONAL_RUN = /^(?:0[1-9]\d{7,10}|[2-9]\d{9}|1[3-9]\d{9})$/;
+
+/**
+ * A cell written as a phone number is (for a column whose header does not say "phone", see WEAK_PHONE):
+ * 7 to 15 digits with only a number's signs, and a leading "+" or "00", digit groups split by
+ * separators or brackets, or one run of a national length (NATIONAL_RUN). A shorter bare run of digits
+ * is a member, customer or row number ("1002345", "20240017"): read as a phone it was a made-up number.
+ */
+function isPhoneLike(cell: string): boolean {
+  if (!PHONE_SIGNS.test(cell) || DATE_LIKE.test(cell)) return false;
+  const digits = cell.replace(/\D/g, '');
+  if (digits.length < 7 || digits.length > 15) return false;
+  return /^(?:\+|00)/.test(cell) || /\d[\s().\-/]+\d|^\(/.test(cell) || NATIONAL_RUN.test(digits);
+}
 
 /** Whether most non-empty cells of column `i` (and at least one) are written as phone numbers. */
 function mostlyPhones(data: string[][], i: number): boolean {

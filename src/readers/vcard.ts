@@ -353,15 +353,20 @@ function cardEntry(props: VcardProperty[]): Entry {
   // Names may hold RFC 2047 encoded-words (copied from mail headers): decoded after unescaping, so a
   // decoded `;` or `,` is text, not a separator.
   let name = clean(decodeEncodedWords(unescapeText(first('fn')?.value ?? '')));
-  const fromN = (): string => {
-    const [family = '', given = '', additional = '', prefix = '', suffix = ''] = splitStructured(first('n')?.value ?? '').map(decodeEncodedWords);
-    return clean([prefix, given, additional, family, suffix].join(' '));
-  };
+  const [family = '', given = '', additional = '', prefix = '', suffix = ''] = splitStructured(first('n')?.value ?? '').map(decodeEncodedWords);
+  const fromN = (): string => clean([prefix, given, additional, family, suffix].join(' '));
   // An iPhone card set to "show as company" (X-ABShowAs:COMPANY) has the company as its FN and the
   // person in N: the person's name is N (the company stays the company), so the card and the person's
-  // own card on the same mobile are one person, not "Okafor Landscaping" beside "Chidi Okafor".
+  // own card on the same mobile are one person, not "Okafor Landscaping" beside "Chidi Okafor". Only
+  // when N names a person, with a given (or middle) name: a family business's card with N "Okafor;;;;"
+  // named "Okafor" fit every Okafor and joined a family member through the shared business line; nor
+  // when N only spells out the company's words ("Landscaping;Okafor").
   const company = clean(splitStructured(first('org')?.value ?? '')[0]);
-  if (name && /^company$/i.test(clean(first('xabshowas')?.value)) && (!company || name.toLowerCase() === company.toLowerCase())) name = fromN() || name;
+  const words = (s: string) => clean(s).toLowerCase().split(/\s+/).filter(Boolean);
+  const companyWords = new Set(words(company));
+  const nNamesPerson = clean(`${given} ${additional}`) !== '' && !words(fromN()).every((w) => companyWords.has(w));
+  const showsCompany = /^company$/i.test(clean(first('xabshowas')?.value));
+  if (name && showsCompany && nNamesPerson && (!company || name.toLowerCase() === company.toLowerCase())) name = fromN() || name;
   if (!name) name = fromN();
   if (name) entry.name = name;
 
@@ -487,19 +492,19 @@ function fileText(input: string | Uint8Array, declared?: string): FileText {
 /** A character of text read byte for byte (latin1) that is no ASCII. */
 const HIGH_BYTE = /[\u0080-\u00ff]/g;
 
+/** A stretch of a file's bytes, `from` to `to`, read as UTF-8 or (not `utf8`) as the file's 8-bit charset. */
+type Run = { from: number; to: number; utf8: boolean };
+
 /**
- * The text of bytes that are not UTF-8 as a whole (`latin1`: the same bytes one per character), line by
- * line: a line whose bytes are UTF-8 is read as UTF-8, any other as windows-1252. Only the lines holding
- * a byte above 0x7F are looked at (an ASCII line reads alike either way), and consecutive lines read
- * alike are decoded together, so a file that is windows-1252 throughout is decoded at once, as before.
+ * The runs of bytes that are not UTF-8 as a whole (`latin1`: the same bytes one per character), line by
+ * line: a line whose bytes are UTF-8 is read as UTF-8, any other as the 8-bit charset. Only the lines
+ * holding a byte above 0x7F are looked at (an ASCII line reads alike either way), and consecutive lines
+ * read alike are one run, so a file that is windows-1252 throughout is decoded at once, as before.
  */
-function textByLine(bytes: Uint8Array, latin1: string, eightBit: Decoder = windows1252): string {
+function runsByLine(bytes: Uint8Array, latin1: string): Run[] {
   // Lines end at LF (CRLF included); a file with no LF at all is split at its CRs (old Mac exports).
   const eol = latin1.includes('\n') ? '\n' : '\r';
-  const utf8 = new TextDecoder('utf-8');
-  const decode = (from: number, to: number, isUtf8Run: boolean) =>
-    isUtf8Run ? utf8.decode(bytes.subarray(from, to)) : eightBit.decode(bytes.subarray(from, to));
-  let out = '';
+  const runs: Run[] = [];
   let runStart = 0;
   let runUtf8 = true;
   HIGH_BYTE.lastIndex = 0;
@@ -509,13 +514,20 @@ function textByLine(bytes: Uint8Array, latin1: string, eightBit: Decoder = windo
     const end = nl < 0 ? latin1.length : nl + 1;
     const lineUtf8 = isUtf8(bytes.subarray(start, end));
     if (lineUtf8 !== runUtf8) {
-      out += decode(runStart, start, runUtf8);
+      if (start > runStart) runs.push({ from: runStart, to: start, utf8: runUtf8 });
       runStart = start;
       runUtf8 = lineUtf8;
     }
     HIGH_BYTE.lastIndex = end;
   }
-  return out + decode(runStart, latin1.length, runUtf8);
+  if (latin1.length > runStart) runs.push({ from: runStart, to: latin1.length, utf8: runUtf8 });
+  return runs;
+}
+
+/** The text of the runs (runsByLine): UTF-8 ones as UTF-8, the others with `eightBit`. */
+function textOfRuns(bytes: Uint8Array, runs: Run[], eightBit: Decoder): string {
+  const utf8 = new TextDecoder('utf-8');
+  return runs.map((r) => (r.utf8 ? utf8 : eightBit).decode(bytes.subarray(r.from, r.to))).join('');
 }
 
 /** Each byte 0x80–0xFF as windows-1252 and as Mac Roman read it (index: byte - 0x80). */
@@ -535,30 +547,37 @@ const isAsciiLower = (b: number | undefined): boolean => b !== undefined && b >=
  * as punctuation or nothing ("JŸrgen MŸller", "Franois"). Each byte above 0x7F beside an ASCII letter
  * (its other neighbour a letter or another such byte) is a vote for the charset in which it is a letter
  * that fits there (or an apostrophe) and not in the other: a capital after a letter and before or after a
- * lower-case one does not fit. Mac Roman when windows-1252 gets no vote, and Mac Roman two, or the file holds a byte
- * windows-1252 leaves undefined. A windows-1252 file with ü, ä, ö or à gets windows-1252's votes (those
- * bytes are symbols in Mac Roman) and stays windows-1252.
+ * lower-case one does not fit. Mac Roman when windows-1252 gets no vote, and Mac Roman two, or those
+ * bytes hold one windows-1252 leaves undefined. A windows-1252 file with ü, ä, ö or à gets windows-1252's
+ * votes (those bytes are symbols in Mac Roman) and stays windows-1252. Only the runs of `runs` that are
+ * not UTF-8 are counted.
  */
-function isMacRoman(bytes: Uint8Array): boolean {
+function isMacRoman(bytes: Uint8Array, runs: Run[]): boolean {
   if (HIGH_CHARS === null) return false;
   let mac = 0;
   let undefinedBytes = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
-    if (b < 0x80) continue;
-    if (CP1252_UNDEFINED.has(b)) undefinedBytes++;
-    const prev = bytes[i - 1];
-    const next = bytes[i + 1];
-    const besideLetter = isAsciiLetter(prev) || isAsciiLetter(next);
-    const inWord = (isAsciiLetter(prev) || (prev ?? 0) >= 0x80) && (isAsciiLetter(next) || (next ?? 0) >= 0x80);
-    if (!besideLetter || !inWord) continue;
-    // Inside a word, a capital before a lower-case letter (or after one) does not fit: "JŸrgen", "RenŽe".
-    const small = isAsciiLetter(prev) && (isAsciiLower(next) || isAsciiLower(prev));
-    const fits = (c: string) => c === '\u2019' || (/\p{L}/u.test(c) && !(small && c !== c.toLowerCase()));
-    const asMac = fits(HIGH_CHARS.mac[b - 0x80]!);
-    const asCp = fits(HIGH_CHARS.cp1252[b - 0x80]!);
-    if (asCp && !asMac) return false;
-    if (asMac && !asCp) mac++;
+  // Only the bytes read as the 8-bit charset: a UTF-8 line is UTF-8 whatever this decides, and its
+  // sequences ("Å" C3 85, "Ł" C5 81) would vote Mac Roman for the windows-1252 lines of a mixed file.
+  for (const run of runs) {
+    if (run.utf8) continue;
+    const part = bytes.subarray(run.from, run.to);
+    for (let i = 0; i < part.length; i++) {
+      const b = part[i]!;
+      if (b < 0x80) continue;
+      if (CP1252_UNDEFINED.has(b)) undefinedBytes++;
+      const prev = part[i - 1];
+      const next = part[i + 1];
+      const besideLetter = isAsciiLetter(prev) || isAsciiLetter(next);
+      const inWord = (isAsciiLetter(prev) || (prev ?? 0) >= 0x80) && (isAsciiLetter(next) || (next ?? 0) >= 0x80);
+      if (!besideLetter || !inWord) continue;
+      // Inside a word, a capital before a lower-case letter (or after one) does not fit: "JŸrgen", "RenŽe".
+      const small = isAsciiLetter(prev) && (isAsciiLower(next) || isAsciiLower(prev));
+      const fits = (c: string) => c === '\u2019' || (/\p{L}/u.test(c) && !(small && c !== c.toLowerCase()));
+      const asMac = fits(HIGH_CHARS.mac[b - 0x80]!);
+      const asCp = fits(HIGH_CHARS.cp1252[b - 0x80]!);
+      if (asCp && !asMac) return false;
+      if (asMac && !asCp) mac++;
+    }
   }
   return mac >= 2 || (mac >= 1 && undefinedBytes > 0);
 }
@@ -566,13 +585,16 @@ function isMacRoman(bytes: Uint8Array): boolean {
 /**
  * The text of an uploaded file's bytes, decided as for a vCard (fileText): a byte-order mark, UTF-16's
  * zero bytes, the charset the caller declares, else UTF-8 when the bytes are UTF-8; bytes that are not
- * (with no charset declared, or a declared UTF-8) are read line by line (textByLine). For the CSV
+ * (with no charset declared, or a declared UTF-8) are read line by line (runsByLine). For the CSV
  * reader and format detection (a vCard is read from its bytes: readVcardFile).
  */
 export function decodeFileText(bytes: Uint8Array, declared?: string): string {
   const f = fileText(bytes, declared);
   if (f.eightBit === null) return f.text;
-  if (f.eightBit === 'utf-8') return textByLine(bytes, f.text, isMacRoman(bytes) ? (decoderFor('macintosh') ?? windows1252) : windows1252);
+  if (f.eightBit === 'utf-8') {
+    const runs = runsByLine(bytes, f.text);
+    return textOfRuns(bytes, runs, isMacRoman(bytes, runs) ? (decoderFor('macintosh') ?? windows1252) : windows1252);
+  }
   const d = decoderFor(f.eightBit) ?? windows1252;
   return d.decode(bytes);
 }

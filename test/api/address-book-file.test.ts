@@ -445,6 +445,61 @@ for (const engine of ENGINES) {
       assert.deepEqual(r.body.meta.left_out_entries, [{ index: 1, reason: 'nothing_to_invite' }]);
     });
 
+    // The review of the probe's fixes (F2, F6, F7, F8).
+    it('a "show as company" card whose N is only the family name stays the business: not fused into a family member on its line', async () => {
+      const file =
+        card(
+          'VERSION:3.0',
+          'N:Okafor;;;;',
+          'FN:Okafor Landscaping',
+          'ORG:Okafor Landscaping;',
+          'TEL;type=WORK:+1 312 555 0100',
+          'EMAIL:office@okaforlandscaping.example',
+          'X-ABShowAs:COMPANY',
+        ) + card('VERSION:3.0', 'N:Okafor;Ngozi;;;', 'FN:Ngozi Okafor', 'TEL;type=CELL:+1 312 555 0111', 'TEL;type=WORK:+1 312 555 0100');
+      const r = await send('/v0/address-book-file?user_id=rv2', file, 'text/vcard');
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(rowsOf(r), [
+        ['Ngozi Okafor', [], ['+13125550111', '+13125550100']],
+        ['Okafor Landscaping', ['office@okaforlandscaping.example'], ['+13125550100']],
+      ]);
+    });
+
+    it('a "Number" column of member numbers makes no phones; "Customer Name" beside "Contact Person" is the company', async () => {
+      const ids = await send('/v0/address-book-file?user_id=rv6', 'Name,Number,Email\r\nJane Doe,1002345,jane@x.example\r\nBob Roe,1002346,bob@y.example\r\n');
+      assert.equal(ids.status, 200, ids.text);
+      assert.deepEqual(rowsOf(ids), [
+        ['Bob Roe', ['bob@y.example'], []],
+        ['Jane Doe', ['jane@x.example'], []],
+      ]);
+      const b2b = await send(
+        '/v0/address-book-file?user_id=rv7',
+        'Customer Name,Contact Person,Email,Phone\r\nAcme Ltd,Jane Doe,jane@acme.example,+44 20 7946 0018\r\nAcme Ltd,Bob Roe,bob@acme.example,+44 20 7946 0018\r\n',
+      );
+      assert.equal(b2b.status, 200, b2b.text);
+      assert.deepEqual(
+        rowsOf(b2b).map((row) => row[0]),
+        ['Bob Roe', 'Jane Doe'],
+      );
+      assert.deepEqual(await companiesOf('rv7'), ['Acme Ltd', 'Acme Ltd']);
+    });
+
+    it('a file of UTF-8 lines and windows-1252 lines keeps the windows-1252 lines windows-1252: one row for Jörg, not a garbled second', async () => {
+      const json = await api.post('/v0/address-book', {
+        user_id: 'rv8',
+        source: { type: 'android' },
+        entries: [{ name: 'Jörg Schröder', phones: ['+49 170 2223334'] }],
+      });
+      assert.equal(json.status, 200, JSON.stringify(json.body));
+      const bytes = Buffer.concat([
+        Buffer.from('Name,Email,Phone\nŁukasz Nowak,lukasz@x.example,+48 601 234 567\n', 'utf8'),
+        Buffer.from('J\xf6rg Schr\xf6der,,+49 170 2223334\nBj\xf6rn K\xf6hler,bjoern@y.example,\n', 'latin1'),
+      ]);
+      const r = await post('/v0/address-book-file?user_id=rv8', bytes, 'text/csv');
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(r.body.data.map((c: { name: string }) => c.name).sort(), ['Björn Köhler', 'Jörg Schröder', 'Łukasz Nowak']);
+    });
+
     it('a form upload with no file part, two, or a broken body is a 400 naming body that says to send the bytes; nothing stored', async () => {
       const none = new FormData();
       none.append('file', 'Name,Email\nAnn,ann@example.com\n'); // a text field, not a file

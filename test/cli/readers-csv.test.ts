@@ -948,3 +948,94 @@ describe('any CSV: a favourite column as other locales write it', () => {
     }
   });
 });
+
+describe('any CSV: what the review of the probe fixes found ("Number" of IDs, "Customer Name" beside "Contact Person")', () => {
+  const people = (text: string) => entries(text).map((e) => (e === null ? null : [e.name ?? null, e.emails ?? [], e.phones ?? []]));
+
+  it('must not: a "Number" column of member or ID numbers (bare digit runs) is no phone column', () => {
+    // Read as phones they were made-up numbers (n:1002345, or +491002345 in a German book) ranked above real people.
+    assert.deepEqual(people('Name,Number,Email\r\nJane Doe,1002345,jane@x.example\r\nBob Roe,1002346,bob@y.example\r\nAnn Lee,1002347,ann@z.example\r\n'), [
+      ['Jane Doe', ['jane@x.example'], []],
+      ['Bob Roe', ['bob@y.example'], []],
+      ['Ann Lee', ['ann@z.example'], []],
+    ]);
+    for (const [header, ids] of [
+      ['Number', ['20240017', '20240018']],
+      ['Nummer', ['4711001', '4711002']],
+      ['Numéro', ['123456789', '123456790']],
+      ['Contact', ['88012345', '88012346']],
+      ['Номер', ['1002345', '1002346']],
+    ] as const) {
+      assert.deepEqual(
+        people(`Name,${header},Email\r\nJane Doe,${ids[0]},jane@x.example\r\nBob Roe,${ids[1]},bob@y.example\r\n`).map((p) => p?.[2]),
+        [[], []],
+        header,
+      );
+    }
+  });
+
+  it('must not change: a "Number" column written as phone numbers are (+, 00, groups, brackets, a trunk 0, a full national number) is the phone column', () => {
+    for (const [cell, phone] of [
+      ['+1 415 555 0101', '+1 415 555 0101'],
+      ['+14155550101', '+14155550101'],
+      ['0049 170 1111111', '0049 170 1111111'],
+      ['(415) 555-0102', '(415) 555-0102'],
+      ['415-555-0102', '415-555-0102'],
+      ['06 12 34 56 78', '06 12 34 56 78'],
+      ['0612345678', '0612345678'],
+      ['07911123456', '07911123456'],
+      ['9820012345', '9820012345'],
+      ['13812345678', '13812345678'],
+    ]) {
+      assert.deepEqual(people(`Name,Number\r\nAnn Lee,${cell}\r\n`), [['Ann Lee', [], [phone]]], cell);
+    }
+  });
+
+  it('"Contact Person" (or "Contact Name") is the person; "Customer Name" / "Client Name" beside it is the company', () => {
+    // The first name column won: Jane, Bob and Ann were all named by their company ("Acme Ltd" twice on one office line).
+    const file =
+      'Customer Name,Contact Person,Email,Phone\r\nAcme Ltd,Jane Doe,jane@acme.example,+44 20 7946 0018\r\nAcme Ltd,Bob Roe,bob@acme.example,+44 20 7946 0018\r\nGlobex,Ann Lee,ann@globex.example,+44 20 7946 0999\r\n';
+    assert.deepEqual(
+      entries(file).map((e) => [e?.name, e?.company]),
+      [
+        ['Jane Doe', 'Acme Ltd'],
+        ['Bob Roe', 'Acme Ltd'],
+        ['Ann Lee', 'Globex'],
+      ],
+    );
+    for (const [header, other] of [
+      ['Client Name', 'Contact Name'],
+      ['Customer Name', 'Contact Name'],
+      ['Client Name', 'Contact Person'],
+    ]) {
+      assert.deepEqual(
+        entries(`${other},Email,${header}\r\nJane Doe,jane@acme.example,Acme Ltd\r\n`).map((e) => [e?.name, e?.company]),
+        [['Jane Doe', 'Acme Ltd']],
+        `${header} beside ${other}`,
+      );
+    }
+    // Beside first and last name columns too; a company column of its own stays the company.
+    assert.deepEqual(
+      entries('Customer Name,First Name,Last Name,Email\r\nAcme Ltd,Jane,Doe,jane@acme.example\r\n').map((e) => [e?.name, e?.company]),
+      [['Jane Doe', 'Acme Ltd']],
+    );
+    assert.deepEqual(
+      entries('Client Name,Contact Person,Company,Email\r\nAcme (UK),Jane Doe,Acme Ltd,jane@acme.example\r\n').map((e) => [e?.name, e?.company]),
+      [['Jane Doe', 'Acme Ltd']],
+    );
+  });
+
+  it('must not change: without a person column, "Customer Name" / "Client Name" / "Contact Person" are the person', () => {
+    for (const header of ['Customer Name', 'Client Name', 'Contact Person', 'Contact Name']) {
+      assert.deepEqual(
+        entries(`${header},Email\r\nAna Ruiz,ana@example.es\r\n`).map((e) => [e?.name, e?.company]),
+        [['Ana Ruiz', undefined]],
+        header,
+      );
+    }
+    assert.deepEqual(
+      entries('Company,Contact Person,Email\r\nAcme Ltd,Jane Doe,jane@acme.example\r\n').map((e) => [e?.name, e?.company]),
+      [['Jane Doe', 'Acme Ltd']],
+    );
+  });
+});

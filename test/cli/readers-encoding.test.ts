@@ -170,3 +170,34 @@ describe('decodeFileText: a Mac Roman file (Excel for Mac\'s "Comma Separated Va
     );
   });
 });
+
+describe('decodeFileText: Mac Roman is decided by the lines read as the legacy charset only (review F8)', () => {
+  it('UTF-8 lines (Ł, Å, Ö, É: bytes that are Mac Roman letters) do not turn the windows-1252 lines of a mixed file into Mac Roman', () => {
+    // The UTF-8 bytes of "Łukasz" (C5 81: 0x81 is undefined in windows-1252) and "Åsa Öberg" voted Mac
+    // Roman, and "Jörg Schröder" (windows-1252) came back "Jˆrg Schrˆder", a second row beside his own.
+    for (const utf8Line of ['Łukasz Nowak,lukasz@x.example,+48 601 234 567\n', 'Åsa Öberg,asa@x.example,\nÉmile Zola,emile@x.example,\n']) {
+      const file = Buffer.concat([
+        utf8(`Name,Email,Phone\n${utf8Line}`),
+        latin1('J\xf6rg Schr\xf6der,,+49 170 2223334\nBj\xf6rn K\xf6hler,bjoern@y.example,\n'),
+      ]);
+      const names = csvOf(file).map((r) => r.entry?.name);
+      assert.deepEqual(names.slice(-2), ['Jörg Schröder', 'Björn Köhler'], utf8Line);
+      assert.deepEqual(
+        names.slice(0, -2),
+        [...utf8Line.matchAll(/^[^,]+/gm)].map((m) => m[0]),
+        utf8Line,
+      );
+    }
+  });
+
+  it('must not change: a Mac Roman file joined to UTF-8 lines is still read as Mac Roman', () => {
+    const file = Buffer.concat([
+      utf8('Name,Email\nZoë Ångström,zoe@example.com\n'),
+      latin1('J\x9Frgen M\x9Fller,jm@example.de\nFran\x8Dois Lef\x8Fvre,fl@example.fr\n'),
+    ]);
+    assert.deepEqual(
+      csvOf(file).map((r) => r.entry?.name),
+      ['Zoë Ångström', 'Jürgen Müller', 'François Lefèvre'],
+    );
+  });
+});

@@ -697,3 +697,47 @@ describe('readVcardFile: an iPhone card shown as its company (X-ABShowAs:COMPANY
     ]);
   });
 });
+
+describe('readVcardFile: a "show as company" card whose N holds no given name (review F2)', () => {
+  const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n');
+  const entriesOf = (text: string) => readVcardFile(text).cards.map((c) => c.entry);
+
+  it('N with only the family name ("Okafor;;;;") is no person: the card keeps the company as its name, the family member keeps theirs', () => {
+    // Named "Okafor" it fit every Okafor and joined Ngozi through the shared business line (two fused).
+    const file =
+      card(
+        'N:Okafor;;;;',
+        'FN:Okafor Landscaping',
+        'ORG:Okafor Landscaping;',
+        'TEL;type=WORK:+1 312 555 0100',
+        'EMAIL:office@okaforlandscaping.example',
+        'X-ABShowAs:COMPANY',
+      ) + card('N:Okafor;Ngozi;;;', 'FN:Ngozi Okafor', 'TEL;type=CELL:+1 312 555 0111', 'TEL;type=WORK:+1 312 555 0100');
+    assert.deepEqual(entriesOf(file), [
+      { name: 'Okafor Landscaping', emails: ['office@okaforlandscaping.example'], phones: ['+1 312 555 0100'], company: 'Okafor Landscaping' },
+      { name: 'Ngozi Okafor', phones: ['+1 312 555 0111', '+1 312 555 0100'] },
+    ]);
+    // A title before the family name ("Dr. Okafor") names no one either; N that only spells the company out neither.
+    for (const n of ['N:Okafor;;;Dr.;', 'N:Landscaping;Okafor;;;']) {
+      assert.deepEqual(
+        entriesOf(card(n, 'FN:Okafor Landscaping', 'ORG:Okafor Landscaping;', 'X-ABShowAs:COMPANY', 'TEL:+1 312 555 0100')).map((e) => e?.name),
+        ['Okafor Landscaping'],
+        n,
+      );
+    }
+  });
+
+  it('must not change: N with a given name names the person (the probe: the card and their own card are one name)', () => {
+    for (const [n, name] of [
+      ['N:Okafor;Chidi;;;', 'Chidi Okafor'],
+      ['N:;Chidi;;;', 'Chidi'],
+      ['N:Okafor;;Chidi;;', 'Chidi Okafor'],
+    ]) {
+      assert.deepEqual(
+        entriesOf(card(n, 'FN:Okafor Landscaping', 'ORG:Okafor Landscaping;', 'X-ABShowAs:COMPANY', 'TEL:+1 415 555 0111')).map((e) => e?.name),
+        [name],
+        n,
+      );
+    }
+  });
+});
