@@ -1048,6 +1048,58 @@ const FORMS: Record<string, Form> = {
     },
   },
   // --- the owner's evidence ---
+  email_word_beside_name_written_to: {
+    // A colleague's mailbox with a notification word beside the words of her name, written to: hers.
+    side: 'merge',
+    plans: ['US', 'GB', 'DE'],
+    make: (c) => {
+      const [g, f] = c.given().map(ascii);
+      const a =
+        `${pick(c.r, [`alerts.${g}`, `${g}.updates`, `digest-${g}-${f}`, `${f}.notifications`])}@${pick(c.r, ['firm', 'studio', 'acme'])}${c.n()}.example`.toLowerCase();
+      const mob = c.mobile();
+      return {
+        persons: [person('person', 'listed', [eKey(a), pKey(c.plan.cc, mob)], 2)],
+        cards: [
+          { where: 'mail', entry: { name: `${g} ${f}`, email: a, ...pick(c.r, EVIDENCE)(c.r) }, person: 0 },
+          { where: 'home', entry: { name: `${g} ${f}`, emails: [a], phones: [c.plan.national(mob)] }, person: 0 },
+        ],
+      };
+    },
+  },
+  email_tag_at_webmail: {
+    // A tag with a notification word on a person's own webmail address is her filing: one mailbox.
+    side: 'merge',
+    plans: ['US', 'GB', 'DE'],
+    make: (c) => {
+      const [g, f] = c.given().map(ascii);
+      const base = `${g}.${f}${c.n()}`.toLowerCase();
+      const dom = pick(c.r, ['gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com']);
+      const tagged = `${base}+${pick(c.r, ['updates', 'alerts', 'newsletter', 'digest', 'notifications'])}@${dom}`;
+      const mob = c.mobile();
+      return {
+        persons: [person('person', 'listed', [eKey(`${base}@${dom}`), pKey(c.plan.cc, mob)], 2)],
+        cards: [
+          { where: 'mail', entry: { name: `${g} ${f}`, email: tagged, times_contacted: int(c.r, 1, 20) }, person: 0 },
+          { where: 'home', entry: { name: `${g} ${f}`, emails: [`${base}@${dom}`], phones: [c.plan.national(mob)] }, person: 0 },
+        ],
+      };
+    },
+  },
+  email_name_on_role_list: {
+    // A mailbox that is a given or family name the role list also holds, received only: a person.
+    side: 'merge',
+    plans: ['US', 'GB', 'DE'],
+    make: (c) => {
+      const w = pick(c.r, ['per', 'sydney', 'paris', 'india', 'alexa', 'denver', 'gardner', 'alla']);
+      const a = `${w}@${pick(c.r, ['olsen', 'park', 'law', 'design'])}${c.n()}.example`;
+      const f = ascii(c.given()[1]);
+      const name = w === 'gardner' ? `Tom ${f}` : `${w[0].toUpperCase()}${w.slice(1)} ${f}`;
+      return {
+        persons: [person('person', 'listed', [eKey(a)], 1)],
+        cards: [{ where: 'mail', entry: { name, email: a, last_message_received_date: '2026-05-01T10:00:00Z' }, person: 0 }],
+      };
+    },
+  },
   evidence_unusable_kept: {
     side: 'marked',
     plans: ['US', 'GB', 'DE'],

@@ -821,7 +821,10 @@ function scan(display: string): NormEmail | null | undefined {
     display,
     key,
     domain: keyDomain,
-    junk: classifyLocal(local, info.junk),
+    // Where the key drops the +tag (Gmail, Outlook, Fastmail, Yandex), the mailbox is the tag's owner's: its junk
+    // is read without it ("annlee+updates@gmail.com" is Ann's, filed by her; it was left out as a
+    // notification, its count lost from her row). Elsewhere the tag counts ("jenkins+alerts@ci…").
+    junk: classifyLocal(info.rule === NO_RULE ? local : stripTag(local), info.junk),
     role: isRoleLocal(local) || isBulkMailHost(info.junk) || isBrandOf(local, info),
   };
   if (info.placeholder || isPlaceholderLocal(local, domain)) return placeholder(v);
@@ -1026,7 +1029,7 @@ function parseWithPatterns(display: string, classify: (local: string, domain: st
     display,
     key: `${keyLocal}@${keyDomain}`,
     domain: keyDomain,
-    junk: classify(local, domain),
+    junk: classify(p === undefined || quoted || p.rule === NO_RULE ? local : stripTag(local), domain),
     role: isRoleAddress(local, domain),
   };
   if (isPlaceholderDomain(domain) || isPlaceholderLocal(local, domain)) return placeholder(v);

@@ -23,7 +23,6 @@ import { TwoGenerationCache } from './cache.ts';
 import { createRequire } from 'node:module';
 import { getDomainWithoutSuffix, getPublicSuffix, getSubdomain } from 'tldts';
 import type { JunkReason, NormEmail, NormPhone } from './types.ts';
-import { isWebmailDomain } from './webmail.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -114,9 +113,9 @@ const LIST_BOUNCES = /[^-_.+=]-bounces(?:$|\+)/;
 
 /**
  * Automated notification senders. Exact tokens only: "alerts" or "notifications-team", never a
- * substring of a name. At a webmail provider, read on the local part without its +tag, as ROBOT_SUFFIX is:
- * `annlee+updates@gmail.com` is Ann's own mailbox, filed by her. Elsewhere the tag counts: a machine
- * names itself so (`jenkins+alerts@ci.acme.example`, `robot+daemon@`).
+ * substring of a name. The tag counts (a machine names itself so: `jenkins+alerts@ci.acme.example`,
+ * `robot+daemon@`), except at a provider whose key drops it (email.ts: Gmail, Outlook, Fastmail), where
+ * `annlee+updates@gmail.com` is Ann's own mailbox, filed by her.
  */
 const NOTIFICATION = new RegExp(
   T +
@@ -380,8 +379,8 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
   if ((d & D_RELAY) !== 0 || (c0 === CH_R && REPLY_TOKEN.test(local)) || ((d & D_LINKEDIN) !== 0 && LINKEDIN_RELAY.test(local))) return 'relay';
   if (
     (d & D_NOTIFICATION) !== 0 ||
-    ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test((d & D_WEBMAIL) !== 0 ? stripTag(local) : local)) ||
-    ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test((d & D_WEBMAIL) !== 0 ? stripTag(local) : local)) ||
+    ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(local)) ||
+    ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test(local)) ||
     ((starts & LIST_ROBOT_STARTS) !== 0 && (LIST_ROBOT.test(local) || ((d & D_LIST_HOST) !== 0 && LIST_HOST_ROBOT.test(local)))) ||
     ((d & D_PLATFORMS) !== 0 &&
       (((d & D_LINKEDIN) !== 0 && c0 === CH_I && LINKEDIN_INVITATIONS.test(local)) ||
@@ -411,10 +410,9 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
   ) {
     return 'relay';
   }
-  const base = isWebmailDomain(domain) ? stripTag(local) : local;
   if (
-    NOTIFICATION.test(base) ||
-    ROBOT_SUFFIX.test(base) ||
+    NOTIFICATION.test(local) ||
+    ROBOT_SUFFIX.test(local) ||
     LIST_ROBOT.test(local) ||
     (LIST_HOST_SUB.test(sub) && LIST_HOST_ROBOT.test(local)) ||
     (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_INVITATIONS.test(local)) ||
@@ -501,8 +499,6 @@ const D_UBER = 1024;
 const D_PLATFORMS = D_LINKEDIN | D_DOCUSIGN | D_UBER;
 /** A marketing programme's sending subdomain (BULK_MAIL_SUB): its addresses are role addresses, not junk. */
 const D_BULK_MAIL_SUB = 2048;
-/** A webmail provider (webmail.ts): a +tag there is its user's own filing (see NOTIFICATION). */
-const D_WEBMAIL = 4096;
 /** Domain cache cap (entries; a domain and a number: a few MB at most). */
 const DOMAIN_CACHE_MAX = 20_000;
 const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
@@ -543,7 +539,6 @@ export function domainJunkFlags(domain: string): number {
   if (inDomainSet(domain, DOCUSIGN_DOMAINS)) d |= D_DOCUSIGN;
   if (inDomainSet(domain, UBER_DOMAINS)) d |= D_UBER;
   if (inDomainSet(domain, DISPOSABLE_DOMAINS)) d |= D_DISPOSABLE;
-  if (isWebmailDomain(domain)) d |= D_WEBMAIL;
   return d;
 }
 

@@ -56,6 +56,27 @@ function uncountedSources(entries: readonly NormalizedEntry[]): Set<string> | nu
 }
 
 /**
+ * An address one card keeps as a mailbox and another leaves out as a notification is one mailbox: the
+ * owner's evidence on the one card (normalize.ts mailboxesWrittenTo: `alerts.kim@acme.com` on `Kim Lee`'s
+ * card, written to) holds for the address on every card. Only a `notification` differs so between cards
+ * (every other class is the address's alone); a card without the evidence split her into a second row.
+ */
+function mailboxesKept(entries: NormalizedEntry[]): NormalizedEntry[] {
+  let wanted: Set<string> | null = null;
+  for (const e of entries) for (const m of e.emails) if (m.junk === 'notification') (wanted ??= new Set()).add(m.key);
+  if (wanted === null) return entries;
+  let kept: Set<string> | null = null;
+  for (const e of entries) for (const m of e.emails) if (m.junk === null && wanted.has(m.key)) (kept ??= new Set()).add(m.key);
+  if (kept === null) return entries;
+  const k = kept;
+  return entries.map((e) =>
+    e.emails.some((m) => m.junk === 'notification' && k.has(m.key))
+      ? { ...e, emails: e.emails.map((m) => (m.junk === 'notification' && k.has(m.key) ? { ...m, junk: null } : m)) }
+      : e,
+  );
+}
+
+/**
  * The book's sources that are one source written two ways (normalize.ts sourceKey: type and the owner's
  * address): the owner's phone in full on one day and without its country on another (`ios:p:+447400999999`
  * and `ios:n:07400999999`, read as the merge reads numbers: nationalAliases), or not sent at all (`ios:-`)
@@ -107,6 +128,7 @@ function sameSources(entries: readonly NormalizedEntry[]): Map<string, string> |
  * An entry whose e-mails list several people (merge/split.ts) is a card per person, counted once.
  */
 export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[], self?: SelfOf): Contact[] {
+  entries = mailboxesKept(entries);
   const same = sameSources(entries);
   if (same !== null) {
     // A source that counts nobody says nothing with its 0s (uncountedSources), decided before it joins

@@ -911,10 +911,9 @@ test("a first name or a family name on the role list is a person: per@, sydney@,
   }
 });
 
-test("a notification word in a +tag at a webmail provider is the mailbox owner's filing (annlee+updates@gmail.com); elsewhere a machine names itself so (jenkins+alerts@ci…)", () => {
-  for (const a of ['annlee+updates@gmail.com', 'bob+alerts@fastmail.com', 'kim+digest@outlook.com', 'ann+order-update@yahoo.com']) {
-    assert.equal(cls(a), null, a);
-    assert.equal(classifyAddressSlow(a.split('@')[0], a.split('@')[1]), null, a);
+test("a notification word in a +tag where the key drops the tag is the mailbox owner's filing (annlee+updates@gmail.com); elsewhere a machine names itself so (jenkins+alerts@ci…, ann+updates@icloud.com)", () => {
+  for (const a of ['annlee+updates@gmail.com', 'bob+alerts@fastmail.com', 'kim+digest@outlook.com', 'ann+order-update@hotmail.com']) {
+    assert.equal(normalizeEmail(a)?.junk, null, a);
   }
   for (const a of [
     'notifications+abc123@github.com',
@@ -923,9 +922,10 @@ test("a notification word in a +tag at a webmail provider is the mailbox owner's
     'updates@brand.example',
     'jenkins+alerts@ci.acme.example',
     'robot+daemon@host.example',
+    'ann+updates@icloud.com',
+    'notifications+x@gmail.com',
   ]) {
-    assert.equal(cls(a), 'notification', a);
-    assert.equal(classifyAddressSlow(a.split('@')[0], a.split('@')[1]), 'notification', a);
+    assert.equal(normalizeEmail(a)?.junk, 'notification', a);
   }
 });
 
