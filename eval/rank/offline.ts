@@ -83,6 +83,7 @@ function ownerOf(book: EvalBook): Owner {
     keys: emails.map(keyOf),
     emailDomains: [...new Set(emails.map((e) => e.toLowerCase().split('@')[1]))],
     phone: null,
+    region: null,
   };
 }
 

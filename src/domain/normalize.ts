@@ -742,6 +742,11 @@ export function sourceKey(source: SourceInput): string {
   return `${type}:-`;
 }
 
+/** A source's own region (`source.region`, an ISO 3166 code the API checked); null without one. */
+export function sourceRegion(s: SourceInput): CountryCode | null {
+  return typeof s.region === 'string' && s.region !== '' ? (s.region as CountryCode) : null;
+}
+
 /** Matching keys of the owner's own e-mail and phone (the owner is never their own contact). */
 export function ownerKeysOf(source: SourceInput, region: CountryCode | null): string[] {
   return keysFor({ email: source.email, phone: source.phone }, regionFromPhone(source.phone) ?? region);
@@ -753,16 +758,19 @@ export function ownerOf(sources: SourceInput[], defaultRegion: CountryCode | nul
   const keys = new Set<string>();
   const domains: string[] = [];
   let phone: string | null = null;
+  let region: CountryCode | null = null;
   for (const s of sources) {
     const name = cleanName(s.name);
     if (name && !names.includes(name)) names.push(name);
-    for (const k of ownerKeysOf(s, defaultRegion)) keys.add(k);
+    const own = regionFromPhone(s.phone) ?? sourceRegion(s);
+    for (const k of ownerKeysOf(s, own ?? defaultRegion)) keys.add(k);
     const e = typeof s.email === 'string' ? normalizeEmail(s.email) : null;
     if (e && !domains.includes(e.domain)) domains.push(e.domain);
-    const p = typeof s.phone === 'string' ? normalizePhone(s.phone, regionFromPhone(s.phone) ?? defaultRegion) : null;
+    const p = typeof s.phone === 'string' ? normalizePhone(s.phone, own ?? defaultRegion) : null;
     if (p?.key?.startsWith('p:')) phone = p.display; // the newest source's phone wins
+    if (own !== null) region = own; // and the newest region
   }
-  return { names, keys: [...keys], emailDomains: domains, phone };
+  return { names, keys: [...keys], emailDomains: domains, phone, region };
 }
 
 /**

@@ -198,8 +198,12 @@ function withNationalAliases(
       rest = [];
       for (const k of national) {
         const p = normalizePhone(k.slice(2), region);
-        if (p !== null && p.key !== null && inBook.has(p.key)) extra.add(p.key);
-        else rest.push(k);
+        // A number of the region's plan names that number, held by the book or not: never another
+        // country's number of the same digits ("55 1234 5678" of a Mexican user is not the US
+        // +1 551 234 5678; "020 7946 0018" of a British one is not the US +1 207 946 0018).
+        if (p !== null && p.key !== null && p.key.charCodeAt(0) === 112 /* p */) {
+          if (inBook.has(p.key)) extra.add(p.key);
+        } else rest.push(k);
       }
     }
     if (rest.length > 0) for (const [, target] of nationalAliases([...rest, ...full])) if (target.charCodeAt(0) === 112) extra.add(target);

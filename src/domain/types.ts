@@ -1,3 +1,4 @@
+import type { CountryCode } from 'libphonenumber-js';
 /**
  * Domain types shared by the pure core (normalise, merge, classify, rank), the HTTP layer and storage.
  * Everything here is plain, JSON-serialisable data: no classes, no Dates (times are epoch milliseconds).
@@ -170,6 +171,11 @@ export interface Owner {
   emailDomains: string[];
   /** E.164 phone of the owner, used for the default phone region. */
   phone: string | null;
+  /**
+   * The region the book reads its numbers in: the country of the newest source that gives one (its
+   * phone's country, else its `region`); null when none does (the server's default applies).
+   */
+  region: CountryCode | null;
 }
 
 /** Per-key statistics of one user's book, used for cross-user signals (who knows whom). */

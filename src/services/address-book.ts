@@ -7,7 +7,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Config } from '../config.ts';
 import { summarizeCleaning, type CleaningSummary, type LeftOutEntry } from '../domain/cleaning.ts';
 import { mergeEntries, type SelfOf } from '../domain/merge.ts';
-import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../domain/normalize.ts';
+import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
 import { ALL_SIGNALS, applyRankOptions, noSignals, signalsUsed, type RankOptions } from '../domain/options.ts';
 import { regionFromPhone } from '../domain/phone.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
@@ -57,7 +57,7 @@ export function uploadCleaningOf(view: RankedView, normalized: NormalizedEntry[]
 
 /** Cleans one upload: pure, and the expensive part of a POST (phone parsing). */
 export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultRegion: CountryCode | null) {
-  const region = regionFromPhone(source.phone) ?? (source.region as CountryCode | null | undefined) ?? defaultRegion;
+  const region = regionFromPhone(source.phone) ?? sourceRegion(source) ?? defaultRegion;
   const key = sourceKey(source);
   const normalized: NormalizedEntry[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) normalized[i] = normalizeEntry(entries[i], { region, sourceKey: key });
@@ -113,10 +113,15 @@ export class AddressBookService {
    */
   /**
    * The region the user's book reads its numbers in, from the stored uploads: the country of the newest
-   * owner's phone given; null when no upload gave one. For an upload that cannot say (a contacts file).
+   * source that names one (its owner's phone's country, else its `region`: a file read so before); null
+   * when none does. For an upload that cannot say (a contacts file).
    */
   async bookRegion(t: Tenant, userId: string): Promise<CountryCode | null> {
-    return regionFromPhone(await this.storage.ownerPhoneOf(t, userId));
+    for (const s of await this.storage.regionSourcesOf(t, userId)) {
+      const region = regionFromPhone(s.phone) ?? sourceRegion(s);
+      if (region !== null) return region;
+    }
+    return null;
   }
 
   prepareUpload(
@@ -235,7 +240,7 @@ export class AddressBookService {
     const weights = await weightsRead;
     const invitable = contacts.filter((c) => !c.junk);
     const scored: Scored[] = rankContacts(invitable, { owner, signals, weights, explain: opts.explain, now: Date.now() });
-    const applied = applyRankOptions(scored, opts, signals, owner.emailDomains, regionFromPhone(owner.phone) ?? this.config.defaultRegion);
+    const applied = applyRankOptions(scored, opts, signals, owner.emailDomains, owner.region ?? this.config.defaultRegion);
     return {
       rows: applied.rows.map((r) => ({ contact: r.contact, rank: r.rank, score: r.finalScore, explain: r.explain })),
       exceptionMatchingDomain: applied.exceptionMatchingDomain,

@@ -838,22 +838,20 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  ownerPhoneOf(t: Tenant, userId: string): Promise<string | null> {
-    return this.#run('ownerPhoneOf', async () => {
-      // The source column comes before the big texts: SQLite reads it without their overflow pages.
+  regionSourcesOf(t: Tenant, userId: string, limit = 20): Promise<SourceInput[]> {
+    return this.#run('regionSourcesOf', async () => {
+      // The source column comes before the big texts: SQLite reads it without their overflow pages. Only
+      // the sources that may name a region (a phone, a region), however many uploads come after them.
       const rows = await this.#db
         .selectFrom('uploads')
         .select('source')
         .where('tenant', '=', t)
         .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('source', 'like', '%"phone":%'), eb('source', 'like', '%"region":%')]))
         .orderBy('seq', 'desc')
-        .limit(50)
+        .limit(limit)
         .execute();
-      for (const r of rows) {
-        const phone = (JSON.parse(r.source) as { phone?: unknown }).phone;
-        if (typeof phone === 'string' && phone.trim() !== '') return phone;
-      }
-      return null;
+      return rows.map((r) => JSON.parse(r.source) as SourceInput);
     });
   }
 

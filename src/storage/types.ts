@@ -254,8 +254,8 @@ export interface Storage {
   loadBookBelow(t: Tenant, userId: string, atLeast: number): Promise<StoredBook | { size: number } | null>;
   /** Entries stored for the user, all uploads together (0 when none): cheap, to pick where to rank a book. */
   bookSize(t: Tenant, userId: string): Promise<number>;
-  /** The owner's phone as the newest of the user's uploads that gave one wrote it (`source.phone`); null when none did. */
-  ownerPhoneOf(t: Tenant, userId: string): Promise<string | null>;
+  /** The sources of the user's uploads that give a phone or a region, newest first (at most `limit`). */
+  regionSourcesOf(t: Tenant, userId: string, limit?: number): Promise<SourceInput[]>;
   /**
    * Removes everything held for that user: uploads, keys, owner keys, seen suggestions, invites sent, and
    * the user's link in accepted invites. Returns whether anything at all was held.

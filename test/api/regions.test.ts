@@ -152,5 +152,38 @@ for (const engine of ENGINES) {
       assert.ok(dan.explain.frequency > 0, JSON.stringify(dan));
       assert.equal(bob.explain.frequency, undefined, JSON.stringify(bob));
     });
+    it("records are read in the book's region however the book learnt it (source.region, a file's ?region=), and a national number of that region's plan never names another country's number of the same digits", async () => {
+      // The book knows its region only from source.region (no owner's phone).
+      await api.post('/v0/address-book', {
+        user_id: 'mx6',
+        source: { type: 'gmail', email: 'mx6@gmail.com', region: 'MX' },
+        entries: [
+          { name: 'Lupita Hernández', phone: '55 1234 5678' },
+          { name: 'Karen Brooks', phone: '+1 551 234 5678' },
+        ],
+        backfill: 1,
+      });
+      await api.post('/v0/invites-sent', [{ user_id: 'mx6', phone: '55 1234 5678' }]);
+      assert.deepEqual(await names('mx6', 'filter_invites_sent=1'), ['Karen Brooks']);
+      // The invited number is not in the book: nobody is left out, not the US friend of the same digits.
+      await api.post('/v0/address-book', {
+        user_id: 'mx7',
+        source: { type: 'ios', phone: '+52 55 9876 5432' },
+        entries: [
+          { name: 'Karen Brooks', phone: '+1 551 234 5678' },
+          { name: 'Zed Ali', phone: '55 2222 3333' },
+        ],
+        backfill: 1,
+      });
+      await api.post('/v0/invites-sent', [{ user_id: 'mx7', phone: '55 1234 5678' }]);
+      assert.deepEqual((await names('mx7', 'filter_invites_sent=1')).sort(), ['Karen Brooks', 'Zed Ali']);
+      // A book of files only: the region of the first file (?region=) is the next file's.
+      const vcf = ['BEGIN:VCARD', 'VERSION:3.0', 'FN:Jorge Ruiz', 'TEL;TYPE=CELL:33 1234 5678', 'END:VCARD', ''].join('\r\n');
+      const send = (path: string) => api.request('POST', path, { raw: vcf, headers: { 'content-type': 'text/vcard' } });
+      assert.equal((await send('/v0/address-book-file?user_id=mx8&region=MX&backfill=1')).status, 200);
+      for (let i = 0; i < 3; i++) assert.equal((await send('/v0/address-book-file?user_id=mx8&backfill=1')).status, 200);
+      const phones = (await api.get('/v0/address-book/mx8')).body.data.map((x: { phones: string[] }) => x.phones);
+      assert.deepEqual(phones, [['+523312345678']]);
+    });
   });
 }

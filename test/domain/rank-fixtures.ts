@@ -39,7 +39,7 @@ export function contact(over: Partial<Contact> = {}): Contact {
 }
 
 export function owner(over: Partial<Owner> = {}): Owner {
-  return { names: [], keys: ['e:me@mine.example'], emailDomains: ['mine.example'], phone: null, ...over };
+  return { names: [], keys: ['e:me@mine.example'], emailDomains: ['mine.example'], phone: null, region: null, ...over } as Owner;
 }
 
 export function signals(over: Partial<BookSignals> = {}): BookSignals {

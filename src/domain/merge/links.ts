@@ -97,15 +97,20 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
       // at all (the national-only string already held the country code, as "00353 86..." does).
       // The digits as written, their zeros kept: a trunk prefix that starts with 0 and goes on ("06 30 123
       // 4567", Hungary's 06) is only seen so.
-      const written = key.slice(2);
-      const hits = (byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? []).filter((k) => {
-        if (!k.endsWith(d)) return trunkWritten(k, d) || (written !== d && trunkWritten(k, written)) || mexicanDialPrefix(k, key);
+      const candidates = byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? [];
+      let hits = candidates.filter((k) => {
+        if (!k.endsWith(d)) return trunkWritten(k, d) || mexicanDialPrefix(k, key);
         const cc = k.slice(3, k.length - d.length);
         // Not a local number without its area code ("234-5679" beside "+1 212 234 5679"): which area it
         // is in is unknown here (the owner's own may be another), and the join would fuse two people.
-        // "06 30 123 4567" ends "+36 30 123 4567" after a "3" that is no calling code: read with its trunk.
-        return cc === '' || isCallingCode(cc) || (written !== d && trunkWritten(k, written));
+        return cc === '' || isCallingCode(cc);
       });
+      // Only where no number fits so: the digits as written, their zeros kept, after a trunk prefix
+      // that starts with 0 and goes on ("06 30 123 4567", Hungary's 06, is "+36 30 123 4567", whose
+      // "3" before the digits is no calling code). Never against a number that fits the plain way (a
+      // French "06 12 34 56 78" beside "+33 6 12 34 56 78" stays his, whatever "+36 1 234 5678" says).
+      const written = key.slice(2);
+      if (hits.length === 0 && written !== d) hits = candidates.filter((k) => trunkWritten(k, written));
       if (hits.length === 1) target = hits[0];
     }
     alias.set(key, target);
