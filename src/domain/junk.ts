@@ -33,10 +33,33 @@ const require = createRequire(import.meta.url);
  */
 const NOT_ROLE = new Set(['per', 'sydney', 'paris', 'india', 'alexa', 'denver', 'gardner', 'alla']);
 
+/**
+ * Senders' mailboxes the role list misses, found ranked among people in generated inboxes (a probe):
+ * transactional and loyalty senders and invoice senders in French and German.
+ */
+const MORE_ROLES = [
+  'transaction',
+  'transactions',
+  'tracking',
+  'rewards',
+  'confirmation',
+  'confirmations',
+  'itinerary',
+  'verify',
+  'verification',
+  'facture',
+  'factures',
+  'rechnung',
+  'rechnungonline',
+  'statements',
+  'loyalty',
+];
+
 /** Role local parts (info, sales, support, ...), less NOT_ROLE. Loaded once; ~1,000 strings. */
-const ROLE_LOCALS: ReadonlySet<string> = new Set(
-  (require('role-based-email-addresses') as string[]).map((s) => s.toLowerCase()).filter((s) => !NOT_ROLE.has(s)),
-);
+const ROLE_LOCALS: ReadonlySet<string> = new Set([
+  ...(require('role-based-email-addresses') as string[]).map((s) => s.toLowerCase()).filter((s) => !NOT_ROLE.has(s)),
+  ...MORE_ROLES,
+]);
 
 /**
  * Real mail providers the bundled disposable list holds by mistake (checked against the big webmail and
@@ -69,8 +92,10 @@ const T = '(?:^|[-_.+=])';
  * French, Portuguese, Spanish, German, Dutch, Italian and Polish phrases match as a prefix of a token
  * ("noreplyaddress", "donotreply2"); the shorter phrases added for German (keine-antwort), Dutch
  * (geen-antwoord, niet-antwoorden, niet-reageren), Spanish (no-contestar), Scandinavian (svara-inte,
- * svara-ej, inget-svar, ikke-svar, svar-ikke), Finnish (ei-vastata) and Czech (neodpovidat) must end
- * their token, so "ikke.svarstad" stays a person.
+ * svara-ej, inget-svar, ikke-svar, svar-ikke), Finnish (ei-vastata, ala-vastaa), Czech (neodpovidat),
+ * Russian (ne-otvechat, ne-otvechayte), Hungarian (ne-valaszolj), Turkish (yanitlamayin,
+ * cevaplamayin), Vietnamese (khong-tra-loi) and Indonesian (jangan-balas, tidak-perlu-dibalas) must
+ * end their token, so "ikke.svarstad" stays a person.
  */
 const NO_REPLY = new RegExp(
   T +
@@ -81,7 +106,9 @@ const NO_REPLY = new RegExp(
     T +
     '(?:keine[-_.]?antwort(?:en)?|geen[-_.]?antwoord(?:en)?|niet[-_.]?(?:antwoorden|reageren)|no[-_.]?contest(?:ar|e)' +
     '|svara[-_.]?(?:inte|ej)|inget[-_.]?svar|ikke[-_.]?(?:be)?svar(?:e)?|svar[-_.]?ikke|ei[-_.]?vastata' +
-    '|neodpov[ií]d(?:at|ejte))(?:$|[-_.+=\\d])',
+    '|neodpov[ií]d(?:at|ejte)|(?:ala|älä)[-_.]?vastaa|ne[-_.]?otve(?:ch|tch|č)a(?:t|j|i|y)(?:te)?|ne[-_.]?valaszolj(?:on)?' +
+    '|yan[ıi]tlama(?:y[ıi]n(?:[ıi]z)?)?|cevaplama(?:y[ıi]n(?:[ıi]z)?)?|khong[-_.]?tra[-_.]?loi' +
+    '|jangan[-_.]?(?:di)?balas|tidak[-_.]?(?:perlu[-_.]?)?(?:di)?balas)(?:$|[-_.+=\\d])',
 );
 
 /**
@@ -171,6 +198,13 @@ const UBER_REGIONAL = /^uber\.[a-z]+$/;
 const REPLY_TOKEN = /^(?:reply|replies)(?:$|[-+=]|[._](?:(?=[a-z0-9=_.-]*\d)[a-z0-9=_.-]{8,}|[a-z0-9=_.-]{12,})$)/;
 
 /**
+ * A help desk's per-ticket reply address: its desk, a +tag and the ticket's id (Zendesk's
+ * `support+id12345@acme.zendesk.com`, Kayako's `ticket+ab12cd@`, `help+4711@`): the thread of one
+ * ticket, never a person to invite, whatever the owner wrote to it (`support@` alone stays a role).
+ */
+const TICKET_REPLY = /^(?:support|help|helpdesk|ticket|tickets|servicedesk)\+(?=[a-z0-9_.-]*\d)[a-z0-9_.-]{3,}$/;
+
+/**
  * Machine-generated per-message locals: a run of 16+ hex characters with 4+ digits and a letter
  * (message ids, UUIDs), or 16+ digits. Real people's local parts do not look like that.
  */
@@ -195,6 +229,8 @@ function isMachineToken(local: string): boolean {
  * there belongs to a person. Matched on the domain and its parents.
  */
 const BULK_PLATFORM_DOMAINS: ReadonlySet<string> = new Set([
+  // Google Groups: a group's address reaches its members, a list, no one to invite.
+  'googlegroups.com',
   'amazonses.com',
   'sendgrid.net',
   'mailgun.org',
@@ -376,7 +412,13 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
   }
   if ((d & D_LISTING) !== 0) return 'listing';
   if ((d & D_BULK) !== 0) return 'bulk_platform';
-  if ((d & D_RELAY) !== 0 || (c0 === CH_R && REPLY_TOKEN.test(local)) || ((d & D_LINKEDIN) !== 0 && LINKEDIN_RELAY.test(local))) return 'relay';
+  if (
+    (d & D_RELAY) !== 0 ||
+    (c0 === CH_R && REPLY_TOKEN.test(local)) ||
+    ((c0 === CH_S || c0 === CH_H || c0 === CH_T) && TICKET_REPLY.test(local)) ||
+    ((d & D_LINKEDIN) !== 0 && LINKEDIN_RELAY.test(local))
+  )
+    return 'relay';
   if (
     (d & D_NOTIFICATION) !== 0 ||
     ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(local)) ||
@@ -406,6 +448,7 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
     inDomainSet(domain, RELAY_DOMAINS) ||
     RELAY_SUB.test(sub) ||
     REPLY_TOKEN.test(local) ||
+    TICKET_REPLY.test(local) ||
     (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_RELAY.test(local))
   ) {
     return 'relay';
@@ -444,18 +487,32 @@ function hasHexRun(local: string): boolean {
 
 const CH_B = 98,
   CH_D = 100,
+  CH_H = 104,
   CH_I = 105,
   CH_M = 109,
   CH_P = 112,
   CH_R = 114,
   CH_S = 115,
+  CH_T = 116,
   CH_U = 117;
 const letterBit = (c: string): number => 1 << (c.charCodeAt(0) - 97);
 /**
  * First letters of the NO_REPLY alternatives (no-, do-not-, dont-, never-, ne-pas-, nao-, nicht-, niet-,
  * non-, nie-, neodpovidat; keine-, geen-, svara-/svar-, inget-, ikke-, ei-).
  */
-const NO_REPLY_STARTS = letterBit('n') | letterBit('d') | letterBit('k') | letterBit('g') | letterBit('s') | letterBit('i') | letterBit('e');
+const NO_REPLY_STARTS =
+  letterBit('n') |
+  letterBit('d') |
+  letterBit('k') |
+  letterBit('g') |
+  letterBit('s') |
+  letterBit('i') |
+  letterBit('e') |
+  letterBit('a') |
+  letterBit('y') |
+  letterBit('c') |
+  letterBit('j') |
+  letterBit('t');
 /**
  * First letters of the NOTIFICATION alternatives (notif-, alert-, digest, newsletter, updates, auto-,
  * unsubscribe, daemon, calendar-server).
@@ -550,7 +607,27 @@ export function domainJunkFlags(domain: string): number {
  */
 export function isRoleLocal(local: string): boolean {
   const plus = local.indexOf('+');
-  return ROLE_LOCALS.has(plus > 0 ? local.slice(0, plus) : local);
+  const base = plus > 0 ? local.slice(0, plus) : local;
+  return ROLE_LOCALS.has(base) || roleCompound(base);
+}
+
+/**
+ * Two role or notification words run together, as camel case writes them once lower-cased
+ * (`TrackingUpdates@`, `OrderConfirmation@`, `AccountAlerts@`, `salesteam@`): a role mailbox too.
+ * Words of three letters or more, letters only.
+ */
+function roleCompound(local: string): boolean {
+  const n = local.length;
+  if (n < 7 || n > 32) return false;
+  for (let i = 0; i < n; i++) {
+    const c = local.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  for (let i = 3; i <= n - 3; i++) {
+    const a = local.slice(0, i);
+    if ((ROLE_LOCALS.has(a) || NOTIFICATION_WORDS.has(a)) && (ROLE_LOCALS.has(local.slice(i)) || NOTIFICATION_WORDS.has(local.slice(i)))) return true;
+  }
+  return false;
 }
 
 /**

@@ -956,3 +956,45 @@ test("a notification word beside the words of the card's name (alerts.kim@ on Ki
     assert.equal(notificationMayBePerson(a, name), false, `${a} ${name}`);
   }
 });
+
+test('probe of generated inboxes: transactional mailboxes and two role words run together are roles; "do not reply" in Russian, Turkish, Hungarian, Vietnamese, Indonesian and Finnish; a help desk ticket thread is a relay; a Google Group a list', () => {
+  for (const l of [
+    'transaction',
+    'tracking',
+    'rewards',
+    'confirmation',
+    'itinerary',
+    'verify',
+    'facture',
+    'rechnungonline',
+    'trackingupdates',
+    'orderconfirmation',
+    'accountalerts',
+    'salesteam',
+  ]) {
+    assert.equal(isRoleLocal(l), true, l);
+  }
+  for (const l of ['johnsmith', 'annalee', 'mariagarcia', 'teammate', 'pressley', 'billsmith', 'markowens', 'stevejobs', 'arthur'])
+    assert.equal(isRoleLocal(l), false, l);
+  for (const a of [
+    'ne-otvechat@bank.ru',
+    'neotvechayte@shop.ru',
+    'yanitlamayin@banka.com.tr',
+    'cevaplamayiniz@x.com.tr',
+    'ne-valaszolj@bank.hu',
+    'khong-tra-loi@shop.vn',
+    'jangan-balas@bank.co.id',
+    'tidak-perlu-dibalas@x.co.id',
+    'ala-vastaa@kauppa.fi',
+  ]) {
+    assert.equal(cls(a), 'no_reply', a);
+    assert.equal(classifyAddressSlow(a.split('@')[0], a.split('@')[1]), 'no_reply', a);
+  }
+  for (const a of ['neo.tanaka@x.jp', 'alan.vastaamo@x.fi', 'tidak@x.co.id', 'khong.minh@x.vn']) assert.equal(cls(a), null, a);
+  for (const a of ['support+id12345@acme.zendesk.com', 'ticket+ab12cd@acme.kayako.com', 'help+4711@desk.example']) {
+    assert.equal(cls(a), 'relay', a);
+    assert.equal(classifyAddressSlow(a.split('@')[0], a.split('@')[1]), 'relay', a);
+  }
+  for (const a of ['support@acme.example', 'support+vip@acme.example', 'helpdesk@acme.example']) assert.equal(cls(a), null, a);
+  assert.equal(cls('book-club@googlegroups.com'), 'bulk_platform');
+});

@@ -2347,6 +2347,24 @@ test('MUST NOT merge: two names that are each other with two letters swapped (Cl
   }
 });
 
+test("MUST merge: everyday short forms on the full name's mobile (Steph / Stephanie, Rafa / Rafael, Javi / Javier, Kathi / Katharina, Bella / Isabella); MUST NOT: Bella beside Arabella and Isabella, each with a mobile, on the family landline", () => {
+  assertRowsOnOneNumber(
+    [
+      ['Steph Meyer', 'Stephanie Meyer'],
+      ['Rafa Ortiz', 'Rafael Ortiz'],
+      ['Javi Ortiz', 'Javier Ortiz'],
+      ['Bia Souza', 'Beatriz Souza'],
+      ['Kathi Huber', 'Katharina Huber'],
+      ['Bella Rossi', 'Isabella Rossi'],
+      ['Chris Weber', 'Christian Weber'],
+      ['Luke Weber', 'Lukas Weber'],
+    ],
+    1,
+  );
+  assert.equal(rowsOnLandline('Isabella Rossi', 'Arabella Rossi'), 2);
+  assert.equal(rowsOnLandline('Bella Rossi', 'Isabella Rossi'), 2); // Bella fits two full names: loosely
+});
+
 test("MUST merge: two initials written together (JP Martin) on the full name's mobile (Jean-Pierre Martin); MUST NOT: JP or J. P. beside another given name, each with a mobile, on the family landline", () => {
   assertRowsOnOneNumber(
     [

@@ -365,6 +365,18 @@ const NICKNAME_GROUPS = [
   'mikhail mykhailo',
   'yuriy yurii yuri yury',
   'ekaterina kateryna',
+  // Everyday short forms a probe of generated books found as second rows (a nickname card on the mobile).
+  'christian chris',
+  'stephanie steph steffi',
+  'isabella bella',
+  'arabella bella',
+  'rafael rafa',
+  'javier javi',
+  'beatriz bia bea',
+  'katharina kathi kati',
+  'lukas luke',
+  'andreas andi',
+  'andrea andi',
 ];
 /**
  * Name -> the groups it is in ("jon" is Jonathan's short form and a spelling of John). Every two names of
@@ -390,7 +402,7 @@ NICKNAME_GROUPS.forEach((g, i) => {
  * only loosely (looselyCompatible), as a generation suffix does.
  */
 const UNISEX_SHORT_FORMS = new Set(
-  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie ollie lou gerry mari ellie nell harry freddie teddy ted jerry toni liv frank meg gene mandy cindy izzy саша шура женя валя слава'.split(
+  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie ollie lou gerry mari ellie nell harry freddie teddy ted jerry toni liv frank meg gene mandy cindy izzy andi bella саша шура женя валя слава'.split(
     ' ',
   ),
 );
