@@ -53,6 +53,7 @@ const MORE_ROLES = [
   'rechnungonline',
   'statements',
   'loyalty',
+  'builds',
 ];
 
 /** Role local parts (info, sales, support, ...), less NOT_ROLE. Loaded once; ~1,000 strings. */
@@ -199,10 +200,13 @@ const REPLY_TOKEN = /^(?:reply|replies)(?:$|[-+=]|[._](?:(?=[a-z0-9=_.-]*\d)[a-z
 
 /**
  * A help desk's per-ticket reply address: its desk, a +tag and the ticket's id (Zendesk's
- * `support+id12345@acme.zendesk.com`, Kayako's `ticket+ab12cd@`, `help+4711@`): the thread of one
- * ticket, never a person to invite, whatever the owner wrote to it (`support@` alone stays a role).
+ * `support+id12345@acme.zendesk.com`, Kayako's `ticket+ab12cd@`, `help+4711@`), or its desk and a case
+ * number (`support-case-4829103@`, `support.48291@`: five digits, or four after case/ticket/id): the thread
+ * of one ticket, never a person to invite, whatever the owner wrote to it (`support@` alone,
+ * `support-team2@`, `help-2024@` stay roles).
  */
-const TICKET_REPLY = /^(?:support|help|helpdesk|ticket|tickets|servicedesk)\+(?=[a-z0-9_.-]*\d)[a-z0-9_.-]{3,}$/;
+const TICKET_REPLY =
+  /^(?:support|help|helpdesk|ticket|tickets|servicedesk)(?:\+(?=[a-z0-9_.-]*\d)[a-z0-9_.-]{3,}|[-_.](?:(?:case|ticket|request|req|id)[-_.]?#?\d{4,}|#?\d{5,}))$/;
 
 /**
  * Machine-generated per-message locals: a run of 16+ hex characters with 4+ digits and a letter

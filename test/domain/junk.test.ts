@@ -991,10 +991,17 @@ test('probe of generated inboxes: transactional mailboxes and two role words run
     assert.equal(classifyAddressSlow(a.split('@')[0], a.split('@')[1]), 'no_reply', a);
   }
   for (const a of ['neo.tanaka@x.jp', 'alan.vastaamo@x.fi', 'tidak@x.co.id', 'khong.minh@x.vn']) assert.equal(cls(a), null, a);
-  for (const a of ['support+id12345@acme.zendesk.com', 'ticket+ab12cd@acme.kayako.com', 'help+4711@desk.example']) {
+  for (const a of [
+    'support+id12345@acme.zendesk.com',
+    'ticket+ab12cd@acme.kayako.com',
+    'help+4711@desk.example',
+    'support-case-4829103@initech.com',
+    'support.48291@x.example',
+  ]) {
     assert.equal(cls(a), 'relay', a);
     assert.equal(classifyAddressSlow(a.split('@')[0], a.split('@')[1]), 'relay', a);
   }
-  for (const a of ['support@acme.example', 'support+vip@acme.example', 'helpdesk@acme.example']) assert.equal(cls(a), null, a);
+  for (const a of ['support@acme.example', 'support+vip@acme.example', 'helpdesk@acme.example', 'support-team2@acme.example', 'help-2024@x.example'])
+    assert.equal(cls(a), null, a);
   assert.equal(cls('book-club@googlegroups.com'), 'bulk_platform');
 });

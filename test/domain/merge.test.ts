@@ -2358,6 +2358,7 @@ test("MUST merge: everyday short forms on the full name's mobile (Steph / Stepha
       ['Bella Rossi', 'Isabella Rossi'],
       ['Chris Weber', 'Christian Weber'],
       ['Luke Weber', 'Lukas Weber'],
+      ['Mo Patel', 'Mohammed Patel'],
     ],
     1,
   );

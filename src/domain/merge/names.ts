@@ -377,6 +377,10 @@ const NICKNAME_GROUPS = [
   'lukas luke',
   'andreas andi',
   'andrea andi',
+  'mohammed mo',
+  'mohamed mo',
+  'muhammad mo',
+  'maurice mo',
 ];
 /**
  * Name -> the groups it is in ("jon" is Jonathan's short form and a spelling of John). Every two names of
@@ -402,7 +406,7 @@ NICKNAME_GROUPS.forEach((g, i) => {
  * only loosely (looselyCompatible), as a generation suffix does.
  */
 const UNISEX_SHORT_FORMS = new Set(
-  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie ollie lou gerry mari ellie nell harry freddie teddy ted jerry toni liv frank meg gene mandy cindy izzy andi bella саша шура женя валя слава'.split(
+  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie ollie lou gerry mari ellie nell harry freddie teddy ted jerry toni liv frank meg gene mandy cindy izzy andi bella mo саша шура женя валя слава'.split(
     ' ',
   ),
 );
