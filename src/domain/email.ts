@@ -20,9 +20,11 @@ import {
   isBrandLocal,
   isBulkMailHost,
   isRoleAddress,
+  isRoleCompound,
   isRoleLocal,
 } from './junk.ts';
 import type { JunkReason } from './types.ts';
+import { isWebmailDomain } from './webmail.ts';
 import type { NormEmail } from './types.ts';
 
 /**
@@ -825,7 +827,7 @@ function scan(display: string): NormEmail | null | undefined {
     // is read without it ("annlee+updates@gmail.com" is Ann's, filed by her; it was left out as a
     // notification, its count lost from her row). Elsewhere the tag counts ("jenkins+alerts@ci…").
     junk: classifyLocal(info.rule === NO_RULE ? local : stripTag(local), info.junk),
-    role: isRoleLocal(local) || isBulkMailHost(info.junk) || isBrandOf(local, info),
+    role: isRoleLocal(local) || (isRoleCompound(local) && !isWebmailDomain(keyDomain)) || isBulkMailHost(info.junk) || isBrandOf(local, info),
   };
   if (info.placeholder || isPlaceholderLocal(local, domain)) return placeholder(v);
   return hasCarrierPrefix(local) ? unwrapCarrier(v, localRaw) : v;

@@ -23,6 +23,7 @@ import { TwoGenerationCache } from './cache.ts';
 import { createRequire } from 'node:module';
 import { getDomainWithoutSuffix, getPublicSuffix, getSubdomain } from 'tldts';
 import type { JunkReason, NormEmail, NormPhone } from './types.ts';
+import { isWebmailDomain } from './webmail.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -107,7 +108,7 @@ const NO_REPLY = new RegExp(
     T +
     '(?:keine[-_.]?antwort(?:en)?|geen[-_.]?antwoord(?:en)?|niet[-_.]?(?:antwoorden|reageren)|no[-_.]?contest(?:ar|e)' +
     '|svara[-_.]?(?:inte|ej)|inget[-_.]?svar|ikke[-_.]?(?:be)?svar(?:e)?|svar[-_.]?ikke|ei[-_.]?vastata' +
-    '|neodpov[ií]d(?:at|ejte)|(?:ala|älä)[-_.]?vastaa|ne[-_.]?otve(?:ch|tch|č)a(?:t|j|i|y)(?:te)?|ne[-_.]?valaszolj(?:on)?' +
+    '|neodpov[ií]d(?:at|ejte)|ala[-_.]?vastaa|ne[-_.]?otve(?:ch|tch|č)a(?:t|j|i|y)(?:te)?|ne[-_.]?valaszolj(?:on)?' +
     '|yan[ıi]tlama(?:y[ıi]n(?:[ıi]z)?)?|cevaplama(?:y[ıi]n(?:[ıi]z)?)?|khong[-_.]?tra[-_.]?loi' +
     '|jangan[-_.]?(?:di)?balas|tidak[-_.]?(?:perlu[-_.]?)?(?:di)?balas)(?:$|[-_.+=\\d])',
 );
@@ -206,7 +207,7 @@ const REPLY_TOKEN = /^(?:reply|replies)(?:$|[-+=]|[._](?:(?=[a-z0-9=_.-]*\d)[a-z
  * `support-team2@`, `help-2024@` stay roles).
  */
 const TICKET_REPLY =
-  /^(?:support|help|helpdesk|ticket|tickets|servicedesk)(?:\+(?=[a-z0-9_.-]*\d)[a-z0-9_.-]{3,}|[-_.](?:(?:case|ticket|request|req|id)[-_.]?#?\d{4,}|#?\d{5,}))$/;
+  /^(?:support|help|helpdesk|ticket|tickets|servicedesk)(?:\+(?:id[-_]?\d+|\d{4,}|(?=[a-z0-9]*\d[a-z0-9]*\d)[a-z0-9]{6,})|[-_.](?:(?:case|ticket|request|req|id)[-_.]?#?\d{4,}|#?\d{5,}))$/;
 
 /**
  * Machine-generated per-message locals: a run of 16+ hex characters with 4+ digits and a letter
@@ -611,25 +612,35 @@ export function domainJunkFlags(domain: string): number {
  */
 export function isRoleLocal(local: string): boolean {
   const plus = local.indexOf('+');
-  const base = plus > 0 ? local.slice(0, plus) : local;
-  return ROLE_LOCALS.has(base) || roleCompound(base);
+  return ROLE_LOCALS.has(plus > 0 ? local.slice(0, plus) : local);
 }
 
+/** What a sender's mailbox ends with when a word is run before it (`TrackingUpdates@`, `salesteam@`). */
+const SENDER_ENDINGS = new Set(
+  'updates update alerts alert notifications notification news newsletter newsletters team info confirmation confirmations orders order support service services mail noreply digest offers deals billing account accounts tracking rewards store shop sales marketing help'.split(
+    ' ',
+  ),
+);
+
 /**
- * Two role or notification words run together, as camel case writes them once lower-cased
- * (`TrackingUpdates@`, `OrderConfirmation@`, `AccountAlerts@`, `salesteam@`): a role mailbox too.
+ * A role or notification word run together with a sender's ending, as camel case writes them once
+ * lower-cased (`TrackingUpdates@`, `OrderConfirmation@`, `AccountAlerts@`, `salesteam@`): a role
+ * mailbox. Not at a webmail provider (the caller's), where handles are people's (`footballcoach@`,
+ * `musicteacher@`, `homechef@`: a review found them left out), and never a people word as the ending.
  * Words of three letters or more, letters only.
  */
-function roleCompound(local: string): boolean {
-  const n = local.length;
+export function isRoleCompound(local: string): boolean {
+  const plus = local.indexOf('+');
+  const base = plus > 0 ? local.slice(0, plus) : local;
+  const n = base.length;
   if (n < 7 || n > 32) return false;
   for (let i = 0; i < n; i++) {
-    const c = local.charCodeAt(i);
+    const c = base.charCodeAt(i);
     if (c < 97 || c > 122) return false;
   }
   for (let i = 3; i <= n - 3; i++) {
-    const a = local.slice(0, i);
-    if ((ROLE_LOCALS.has(a) || NOTIFICATION_WORDS.has(a)) && (ROLE_LOCALS.has(local.slice(i)) || NOTIFICATION_WORDS.has(local.slice(i)))) return true;
+    const a = base.slice(0, i);
+    if ((ROLE_LOCALS.has(a) || NOTIFICATION_WORDS.has(a)) && SENDER_ENDINGS.has(base.slice(i))) return true;
   }
   return false;
 }
@@ -726,7 +737,7 @@ const brandCache = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
  * with a postal address or a phone). email.ts's scanner gives the same answer from its per-domain facts.
  */
 export function isRoleAddress(local: string, domain: string): boolean {
-  if (isRoleLocal(local) || isBulkMailHost(domainFlags(domain))) return true;
+  if (isRoleLocal(local) || (isRoleCompound(local) && !isWebmailDomain(domain)) || isBulkMailHost(domainFlags(domain))) return true;
   let brand = brandCache.get(domain);
   if (brand === undefined) {
     brand = domainBrand(domain);

@@ -367,13 +367,16 @@ const NICKNAME_GROUPS = [
   'ekaterina kateryna',
   // Everyday short forms a probe of generated books found as second rows (a nickname card on the mobile).
   'christian chris',
-  'stephanie steph steffi',
+  'stephanie steph',
+  'stephanie steffi',
   'isabella bella',
   'arabella bella',
   'rafael rafa',
   'javier javi',
-  'beatriz bia bea',
-  'katharina kathi kati',
+  'beatriz bia',
+  'beatriz bea',
+  'katharina kathi',
+  'katharina kati',
   'lukas luke',
   'andreas andi',
   'andrea andi',
@@ -406,7 +409,7 @@ NICKNAME_GROUPS.forEach((g, i) => {
  * only loosely (looselyCompatible), as a generation suffix does.
  */
 const UNISEX_SHORT_FORMS = new Set(
-  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie ollie lou gerry mari ellie nell harry freddie teddy ted jerry toni liv frank meg gene mandy cindy izzy andi bella mo саша шура женя валя слава'.split(
+  'alex sasha sandy chris kris kit pat sam sammy jamie jackie nicky charlie max fran val jo terry frankie jessie ollie lou gerry mari ellie nell harry freddie teddy ted jerry toni liv frank meg gene mandy cindy izzy andi bella mo rafa javi bia bea steph steffi kathi kati luke саша шура женя валя слава'.split(
     ' ',
   ),
 );
