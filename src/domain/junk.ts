@@ -806,6 +806,14 @@ export function notificationMayBePerson(address: string, name: string | null): b
   return named;
 }
 
+/**
+ * The owner wrote to them (a count or a plausible sent date: 0 and 1970 are "never", as the ranking
+ * reads them), starred or pinned them: a real person to the owner, whatever the form of the address.
+ */
+export function evidence(times: number | null, lastSent: number | null, favorite: boolean, pinned: number): boolean {
+  return (times ?? 0) > 0 || plausibleDate(lastSent) !== null || favorite || pinned !== 0;
+}
+
 /** The parts of a (merged) contact that the bulk-sender rule looks at. */
 export interface BulkSignals {
   /** Sources the contact was found in, and its postal addresses: deliberate saving, not a newsletter. */
@@ -830,8 +838,7 @@ export interface BulkSignals {
  */
 export function isBulkSender(c: BulkSignals): boolean {
   if (c.lastReceived === null) return false;
-  if (plausibleDate(c.lastSent) !== null || (c.timesContacted ?? 0) > 0) return false;
-  if (c.favorite || c.pinned !== 0) return false;
+  if (evidence(c.timesContacted, c.lastSent, c.favorite, c.pinned)) return false;
   // Saved in two address books, or with a postal address: the user keeps this contact on purpose.
   if ((c.sourceCount ?? 1) > 1 || (c.addressCount ?? 0) > 0) return false;
   for (const p of c.phones) if (p.key !== null) return false;

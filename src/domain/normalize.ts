@@ -2,8 +2,8 @@
  * Entry normalisation: one uploaded entry -> NormalizedEntry (validated e-mails and phones with their
  * matching keys, coerced flags, counts and dates). Pure: the region and source key come in through ctx.
  */
-import { parseDate, plausibleDate } from './dates.ts';
-import { notificationMayBePerson } from './junk.ts';
+import { parseDate } from './dates.ts';
+import { evidence, notificationMayBePerson } from './junk.ts';
 import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
@@ -564,8 +564,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   const lastSent = parseDate(sent);
   const isFavorite = favoriteOf(favorite);
   const pinnedN = integerOf(pinned);
-  if (count > 0 || plausibleDate(lastSent) !== null || isFavorite || pinnedN !== 0)
-    channels.emails = mailboxesWrittenTo(channels.emails, typeof name === 'string' ? name : null);
+  if (evidence(count, lastSent, isFavorite, pinnedN)) channels.emails = mailboxesWrittenTo(channels.emails, typeof name === 'string' ? name : null);
   return {
     name: cleanName(name) ?? wrappedNameOf(emails, email),
     nickname: cleanText(nickname),
@@ -742,9 +741,12 @@ export function sourceKey(source: SourceInput): string {
   return `${type}:-`;
 }
 
-/** A source's own region (`source.region`, an ISO 3166 code the API checked); null without one. */
+/**
+ * The region a source reads its numbers in: its owner's phone's country, else its `region` (an ISO 3166
+ * code the API checked); null when it gives neither (the server's default applies).
+ */
 export function sourceRegion(s: SourceInput): CountryCode | null {
-  return typeof s.region === 'string' && s.region !== '' ? (s.region as CountryCode) : null;
+  return regionFromPhone(s.phone) ?? (typeof s.region === 'string' && s.region !== '' ? (s.region as CountryCode) : null);
 }
 
 /** Matching keys of the owner's own e-mail and phone (the owner is never their own contact). */
@@ -762,7 +764,7 @@ export function ownerOf(sources: SourceInput[], defaultRegion: CountryCode | nul
   for (const s of sources) {
     const name = cleanName(s.name);
     if (name && !names.includes(name)) names.push(name);
-    const own = regionFromPhone(s.phone) ?? sourceRegion(s);
+    const own = sourceRegion(s);
     for (const k of ownerKeysOf(s, own ?? defaultRegion)) keys.add(k);
     const e = typeof s.email === 'string' ? normalizeEmail(s.email) : null;
     if (e && !domains.includes(e.domain)) domains.push(e.domain);

@@ -187,14 +187,15 @@ function withNationalAliases(
     }
   }
   const extra = new Set<string>();
+  // The book's full numbers, as a set: built once, where one of the readings below asks.
+  let inBook: Set<string> | undefined;
+  const bookHolds = (k: string) => (inBook ??= new Set(full)).has(k);
   if (national.length > 0) {
-    // First as the book's own numbers were read, in its region (the owner's phone's country, else the
-    // server's): "55 1234 5678" of a Mexican user's invite is +52 55 1234 5678 where the book also holds
+    // First as the book's own numbers were read, in its region (Owner.region, else the server's): "55 1234 5678" of a Mexican user's invite is +52 55 1234 5678 where the book also holds
     // a US +1 551 234 5678; then, in a book without a region or for a number no row holds so, the one
     // full number of the book that ends in its digits.
     let rest = national;
     if (region !== null && full.length > 0) {
-      const inBook = new Set(full);
       rest = [];
       for (const k of national) {
         const p = normalizePhone(k.slice(2), region);
@@ -202,7 +203,7 @@ function withNationalAliases(
         // country's number of the same digits ("55 1234 5678" of a Mexican user is not the US
         // +1 551 234 5678; "020 7946 0018" of a British one is not the US +1 207 946 0018).
         if (p !== null && p.key !== null && p.key.charCodeAt(0) === 112 /* p */) {
-          if (inBook.has(p.key)) extra.add(p.key);
+          if (bookHolds(p.key)) extra.add(p.key);
         } else rest.push(k);
       }
     }
@@ -214,9 +215,8 @@ function withNationalAliases(
   // Not when the book holds that full number itself: then the national one is the same line held by two
   // cards, which names neither of them (sharedPhoneKeys).
   if (bookNational.length > 0) {
-    const inBook = new Set(full);
     for (const [key, target] of nationalAliases([...bookNational, ...recordFull])) {
-      if (target.charCodeAt(0) === 112 && keys.has(target) && !inBook.has(target)) extra.add(key);
+      if (target.charCodeAt(0) === 112 && keys.has(target) && !bookHolds(target)) extra.add(key);
     }
   }
   if (extra.size === 0) return keys;

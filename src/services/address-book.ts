@@ -9,7 +9,6 @@ import { summarizeCleaning, type CleaningSummary, type LeftOutEntry } from '../d
 import { mergeEntries, type SelfOf } from '../domain/merge.ts';
 import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
 import { ALL_SIGNALS, applyRankOptions, noSignals, signalsUsed, type RankOptions } from '../domain/options.ts';
-import { regionFromPhone } from '../domain/phone.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SignalsWanted, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
@@ -57,7 +56,7 @@ export function uploadCleaningOf(view: RankedView, normalized: NormalizedEntry[]
 
 /** Cleans one upload: pure, and the expensive part of a POST (phone parsing). */
 export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultRegion: CountryCode | null) {
-  const region = regionFromPhone(source.phone) ?? sourceRegion(source) ?? defaultRegion;
+  const region = sourceRegion(source) ?? defaultRegion;
   const key = sourceKey(source);
   const normalized: NormalizedEntry[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) normalized[i] = normalizeEntry(entries[i], { region, sourceKey: key });
@@ -118,7 +117,7 @@ export class AddressBookService {
    */
   async bookRegion(t: Tenant, userId: string): Promise<CountryCode | null> {
     for (const s of await this.storage.regionSourcesOf(t, userId)) {
-      const region = regionFromPhone(s.phone) ?? sourceRegion(s);
+      const region = sourceRegion(s);
       if (region !== null) return region;
     }
     return null;

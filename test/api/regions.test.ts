@@ -31,6 +31,7 @@ for (const engine of ENGINES) {
       });
       assert.equal(r.status, 200, r.text);
     };
+    const sendVcard = (path: string, vcf: string) => api.request('POST', path, { raw: vcf, headers: { 'content-type': 'text/vcard' } });
     const names = async (user: string, q: string) => (await api.get(`/v0/address-book/${user}?${q}`)).body.data.map((x: { name: string }) => x.name);
 
     it("an invite or a suggestion with a national number names the user's own contact (Lupita), not the server region's reading of it (Karen, +1 551 …)", async () => {
@@ -102,7 +103,7 @@ for (const engine of ENGINES) {
         'END:VCARD',
         '',
       ].join('\r\n');
-      const send = (path: string) => api.request('POST', path, { raw: vcf, headers: { 'content-type': 'text/vcard' } });
+      const send = (path: string) => sendVcard(path, vcf);
       const r = await send('/v0/address-book-file?user_id=mx3&backfill=1');
       assert.equal(r.status, 200, r.text);
       const rows = (await api.get('/v0/address-book/mx3')).body.data.map((x: { name: string; phones: string[] }) => `${x.name} ${x.phones.join(',')}`);
@@ -179,7 +180,7 @@ for (const engine of ENGINES) {
       assert.deepEqual((await names('mx7', 'filter_invites_sent=1')).sort(), ['Karen Brooks', 'Zed Ali']);
       // A book of files only: the region of the first file (?region=) is the next file's.
       const vcf = ['BEGIN:VCARD', 'VERSION:3.0', 'FN:Jorge Ruiz', 'TEL;TYPE=CELL:33 1234 5678', 'END:VCARD', ''].join('\r\n');
-      const send = (path: string) => api.request('POST', path, { raw: vcf, headers: { 'content-type': 'text/vcard' } });
+      const send = (path: string) => sendVcard(path, vcf);
       assert.equal((await send('/v0/address-book-file?user_id=mx8&region=MX&backfill=1')).status, 200);
       for (let i = 0; i < 3; i++) assert.equal((await send('/v0/address-book-file?user_id=mx8&backfill=1')).status, 200);
       const phones = (await api.get('/v0/address-book/mx8')).body.data.map((x: { phones: string[] }) => x.phones);

@@ -1,7 +1,6 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
-import { plausibleDate } from '../dates.ts';
 import { isCarrierForm } from '../email.ts';
-import { isBulkSender } from '../junk.ts';
+import { evidence, isBulkSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, withoutPostNominals } from './names.ts';
 
@@ -433,12 +432,4 @@ function distinctCards(members: Int32Array, from: number, to: number, entries: N
 function phoneTail(s: string): string {
   const digits = s.replace(/\D+/g, '');
   return digits.length > 9 ? digits.slice(-9) : digits.length > 0 ? digits : s;
-}
-
-/**
- * The owner wrote to them (a count or a plausible sent date: 0 and 1970 are "never", as the ranking
- * reads them), starred or pinned them: a real person to the owner.
- */
-function evidence(times: number | null, lastSent: number | null, favorite: boolean, pinned: number): boolean {
-  return (times ?? 0) > 0 || plausibleDate(lastSent) !== null || favorite || pinned !== 0;
 }
