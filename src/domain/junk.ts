@@ -35,10 +35,31 @@ const require = createRequire(import.meta.url);
 const NOT_ROLE = new Set(['per', 'sydney', 'paris', 'india', 'alexa', 'denver', 'gardner', 'alla']);
 
 /**
- * Senders' mailboxes the role list misses, found ranked among people in generated inboxes (a probe):
- * transactional and loyalty senders and invoice senders in French and German.
+ * Senders' mailboxes the role list misses, found ranked among people in generated inboxes (two probes):
+ * transactional and loyalty senders, invoice senders in French and German, a shop's greetings in other
+ * languages than English (the list has `hello@`, `hola@`, `hi@`: `bonjour@`, `ciao@`, `hallo@`, `hey@`,
+ * `salut@`), a club's and a shop's mailboxes, and customer service and sales desks in German, Spanish,
+ * Italian, Dutch and French. Not `love@` nor `ola@`: Love and Ola are given names.
  */
 const MORE_ROLES = [
+  'bonjour',
+  'ciao',
+  'hallo',
+  'hey',
+  'salut',
+  'club',
+  'boutique',
+  'insider',
+  'infos',
+  'avisos',
+  'kundenservice',
+  'kundendienst',
+  'servicio',
+  'servizio',
+  'klantenservice',
+  'venta',
+  'ventes',
+  'vertrieb',
   'transaction',
   'transactions',
   'tracking',
@@ -315,7 +336,7 @@ const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailing
 /**
  * A sending subdomain of an e-mail marketing programme (em.macys.com, emails.patagonia.com,
  * ealerts.bankofamerica.com, mkt.x.com, promo.x.com, numbered too: em1.x.com; mg.x.com, the sending host
- * Mailgun's set-up asks for, and mailer.x.com): an ESP sends the brand's
+ * Mailgun's set-up asks for, and mailer.x.com; crm.x.com, send.x.com, communication.microsoft.com): an ESP sends the brand's
  * campaigns from it, and nobody has a mailbox there. Its addresses are role addresses (isRoleAddress):
  * left out as `bulk_sender` only when they only ever sent to the owner. Not the labels people's mailboxes
  * live under: mail. and email. (john.doe@mail.mcgill.ca, jane@email.arizona.edu), news. and marketing.
@@ -324,7 +345,7 @@ const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailing
  * under an education suffix (edu, ac: a department's em. host). newsletters. and alerts. are already
  * `notification` (NOTIFICATION_SUB).
  */
-const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|mkt|promos?|promotions?|offers|deals|edm|mg|mailers?)\d*(?:\.|$)/;
+const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|mkt|promos?|promotions?|offers|deals|edm|mg|mailers?|crm|send|sending|communications?)\d*(?:\.|$)/;
 const EDUCATION_SUFFIX = /(?:^|\.)(?:edu|ac)(?:\.|$)/;
 /**
  * "mg." under .br is Minas Gerais, a state's branch of a Brazilian organisation (ana.souza@mg.senac.br,
@@ -826,6 +847,47 @@ export interface BulkSignals {
   timesContacted: number | null;
   lastSent: number | null;
   lastReceived: number | null;
+  /** The card's name: a sender's name (senderName) makes its addresses a sender's. */
+  name?: string | null;
+}
+
+/**
+ * Words of a sender's name, not a person's (`Hearth Team`, `Acme Rewards`, `Fox News`, `Zalando
+ * Kundenservice`, `Équipe Airbnb`): compared as written, lower-case, accents kept (`Støre` is a family
+ * name, so `store` is not here, nor `bank`, `bot` or `mail`).
+ */
+const SENDER_NAME_WORDS: ReadonlySet<string> = new Set(
+  'team newsletter newsletters notification notifications alerts rewards deals offers updates digest insider community support helpdesk noreply customer customers marketing news club shop info official service services hq kundenservice kundendienst équipe equipe equipo atendimento servicio servizio klantenservice'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a card's name is a sender's, not a person's: one of its words is a sender's word
+ * (SENDER_NAME_WORDS), it is a persona (`Anna from Kindred`: a word, "from", a brand), or it is the brand
+ * of the sending host it came from (`Microsoft` from msa@communication.microsoft.com; domainBrand: only
+ * under a subdomain, so `Mueller` from hans@mueller.de is a person's name).
+ */
+export function senderName(name: string, emails: readonly NormEmail[]): boolean {
+  const words = name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+  if (words.length === 0) return false;
+  for (const w of words) if (SENDER_NAME_WORDS.has(w)) return true;
+  const from = words.indexOf('from');
+  if (from > 0 && from < words.length - 1) return true;
+  const joined = words.join('');
+  for (const e of emails) {
+    if (e.junk) continue;
+    let brand = brandCache.get(e.domain);
+    if (brand === undefined) {
+      brand = domainBrand(e.domain);
+      brandCache.set(e.domain, brand);
+    }
+    if (brand !== '' && brand === joined) return true;
+  }
+  return false;
 }
 
 /**
@@ -834,7 +896,8 @@ export interface BulkSignals {
  * on. A book has no received count (times_contacted counts the user's own messages), so "received,
  * never written to, role-only" is the strongest behavioural evidence available. A role address the user
  * wrote to, starred, pinned, saved in two address books or with a postal address stays: that is a small
- * company's info@ with a person behind it.
+ * company's info@ with a person behind it. A card named as a sender (senderName: `Hearth Team` from
+ * love@hearth.store, `Microsoft` from msa@communication.microsoft.com) is one whatever its addresses.
  */
 export function isBulkSender(c: BulkSignals): boolean {
   if (c.lastReceived === null) return false;
@@ -843,10 +906,12 @@ export function isBulkSender(c: BulkSignals): boolean {
   if ((c.sourceCount ?? 1) > 1 || (c.addressCount ?? 0) > 0) return false;
   for (const p of c.phones) if (p.key !== null) return false;
   let usable = 0;
+  let roles = 0;
   for (const e of c.emails) {
     if (e.junk) continue;
-    if (!e.role) return false;
     usable++;
+    if (e.role) roles++;
   }
-  return usable > 0;
+  if (usable === 0) return false;
+  return roles === usable || (c.name != null && senderName(c.name, c.emails));
 }

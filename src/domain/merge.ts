@@ -266,10 +266,50 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     // and the owner's mail to him, is him (a review found him left out as self), and evidence beats a name.
     if (!holds) return folded.length >= 2 && !wroteTo(c) && names.some((n) => sameWords(n, folded));
     if (folded.length === 0) return true; // an unnamed card with the owner's address
-    // A named card: the owner's only when the owner's name is known and can be it. With no name of the
-    // owner's, "Sue Lee" on the family address the owner signed up with is Sue, not the owner.
-    return names.some((n) => namesCompatible(n, folded));
+    // A named card: the owner's when the owner's name is known and can be it. With no name of the
+    // owner's, "Sue Lee" on the family address the owner signed up with is Sue, not the owner; but a
+    // card whose name the owner's address spells ("Daniel Scott" on daniel.scott@, "Thomas Yılmaz" on
+    // thomas.y@) is the owner's own, whoever else reads that mailbox.
+    if (names.length > 0) return names.some((n) => namesCompatible(n, folded));
+    if (folded.length < 2) return false;
+    for (const k of c.keys) if (keys.has(k) && localSpellsName(k.slice(2, k.lastIndexOf('@')), folded)) return true;
+    return false;
   };
+}
+
+/**
+ * Whether an address's local part (a key's: lower-case, a tag and a provider's dots already dropped, or
+ * not) spells the folded name: read left to right, it is the name's words, each whole or as its initial,
+ * each at most once, two of them or more and one whole word of three letters or more (`daniel.scott`,
+ * `danielscott`, `thomas.y`, `d.scott`, `scott.daniel84`, `helenelefevre` for Hélène Lefèvre). Separators
+ * and trailing digits are ignored. `lee.family` and `thelees` spell no one's name.
+ */
+export function localSpellsName(local: string, folded: readonly string[]): boolean {
+  const plus = local.indexOf('+');
+  const letters = (plus > 0 ? local.slice(0, plus) : local)
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[._-]+/g, '')
+    .replace(/\d+$/, '');
+  if (letters.length < 3 || !/^[a-z]+$/.test(letters)) return false;
+  const words = folded.filter((w) => /^[a-z]+$/.test(w));
+  if (words.length < 2) return false;
+  const used = new Array<boolean>(words.length).fill(false);
+  const walk = (at: number, parts: number, whole: boolean): boolean => {
+    if (at === letters.length) return parts >= 2 && whole;
+    for (let w = 0; w < words.length; w++) {
+      if (used[w]) continue;
+      const word = words[w]!;
+      used[w] = true;
+      const ok =
+        (word.length >= 2 && letters.startsWith(word, at) && walk(at + word.length, parts + 1, whole || word.length >= 3)) ||
+        (letters.charCodeAt(at) === word.charCodeAt(0) && walk(at + 1, parts + 1, whole));
+      used[w] = false;
+      if (ok) return true;
+    }
+    return false;
+  };
+  return walk(0, 0, false);
 }
 
 /** Whether the owner wrote to the contact: a count of messages or a sent date. */

@@ -577,5 +577,31 @@ for (const engine of ENGINES) {
         ],
       );
     });
+    it("seventeenth probe (top 10 of messy books): senders named as senders, received only, and the owner's own card named as the owner's address spells it, are left out and counted", async () => {
+      const received = '2026-10-30T08:00:00Z';
+      const entries = [
+        { name: 'Daniel Scott', emails: ['Daniel.Scott@Googlemail.com'], times_contacted: 25, last_message_sent_date: '2026-10-31T08:00:00Z' },
+        { name: 'Hearth Team', emails: ['love@hearth.store'], last_message_received_date: received },
+        { name: 'Microsoft', emails: ['msa@communication.microsoft.com'], last_message_received_date: received },
+        { name: 'Anna from Kindred', emails: ['anna@kindred.com'], last_message_received_date: received },
+        { name: 'Kaffeekind', emails: ['bonjour@info.kaffeekind.it'], last_message_received_date: received },
+        // People: a family name that is its domain's, received only; a desk the owner wrote to.
+        { name: 'Mueller', emails: ['hans@mueller.de'], last_message_received_date: received },
+        { name: 'Renfe Club', emails: ['club@renfe.es'], times_contacted: 2, last_message_received_date: received },
+        { name: 'Ana Ruiz', phones: ['+34 612 345 678'] },
+      ];
+      const r = await api.post('/v0/address-book', {
+        user_id: 'people-17',
+        source: { type: 'gmail', email: 'daniel.scott@gmail.com' },
+        entries,
+        include_left_out: 1,
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.data.map((d: any) => d.name).sort(), ['Ana Ruiz', 'Mueller', 'Renfe Club']);
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.equal(c.left_out_by_reason.self, 1, JSON.stringify(c));
+      assert.equal(c.left_out_by_reason.bulk_sender, 4, JSON.stringify(c));
+    });
   });
 }

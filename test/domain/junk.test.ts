@@ -1028,3 +1028,36 @@ test('probe of generated inboxes: transactional mailboxes and a role word run in
   }
   assert.equal(cls('book-club@googlegroups.com'), 'bulk_platform');
 });
+
+test('second probe of generated inboxes: a sender named as one (Hearth Team, a persona, the brand of its sending host) is a bulk sender received only; people named so are not, and evidence keeps any of them', () => {
+  const named = (name: string, email: string, over: Partial<BulkSignals> = {}) => isBulkSender(base({ name, emails: [normalizeEmail(email)!], ...over }));
+  for (const [name, email] of [
+    ['Hearth Team', 'love@hearth.store'],
+    ['Acme Rewards', 'anna@acme.example'],
+    ['Zalando Kundenservice', 'ines@zalando.de'],
+    ['Équipe Airbnb', 'marie@airbnb.fr'],
+    ['Anna from Kindred', 'anna@kindred.com'],
+    ['Microsoft', 'msa@communication.microsoft.com'],
+    ['Trello', 'taco@mail.trello.com'],
+  ] as const) {
+    assert.equal(named(name, email), true, name);
+    assert.equal(named(name, email, { timesContacted: 2 }), false, name); // written to: the owner's evidence
+    assert.equal(named(name, email, { sourceCount: 2 }), false, name); // saved twice
+  }
+  for (const [name, email] of [
+    ['Mueller', 'hans@mueller.de'], // the brand of a bare domain is a person's own domain
+    ['Hans Mueller', 'hans@mueller.de'],
+    ['Jonas Gahr Støre', 'jonas@regjeringen.no'],
+    ['Fromm', 'ann@fromm.example'],
+    ['Ann From', 'ann@x.example'], // "from" as a name, not a persona's "X from Y"
+    ['Anna Bank', 'anna@x.example'],
+  ] as const) {
+    assert.equal(named(name, email), false, name);
+  }
+  // Greetings in other languages, a club's and customer service desks are role mailboxes; Love and Ola are names.
+  for (const l of ['bonjour', 'ciao', 'hallo', 'club', 'kundenservice', 'avisos', 'infos', 'klantenservice']) assert.equal(isRoleLocal(l), true, l);
+  for (const l of ['love', 'ola']) assert.equal(isRoleLocal(l), false, l);
+  // crm., send. and communication. are marketing sending hosts; not under an education suffix.
+  for (const a of ['ann@crm.acme.example', 'x@send.shop.example', 'msa@communication.microsoft.com']) assert.equal(normalizeEmail(a)!.role, true, a);
+  assert.equal(normalizeEmail('ann@communication.uni.edu')!.role, false);
+});

@@ -1110,6 +1110,30 @@ test("the owner's own card is left out as 'self' (e-mail only: a shared landline
   assert.ok(mergeEntries(entries, undefined, { keys: ['p:+12125550100'], names: [] }).every((c) => !c.junk));
 });
 
+test("with the owner's name unknown, a card on the owner's address whose name the address spells is the owner's (probe: the owner ranked among their people)", () => {
+  const self = (email: string) => ({ keys: [`e:${normalizeEntry({ email }, { region: null, sourceKey: 'gmail:-' }).emails[0]!.key}`], names: [] });
+  for (const [name, email] of [
+    ['Daniel Scott', 'daniel.scott@gmail.com'],
+    ['Thomas Yılmaz', 'thomas.y@gmail.com'],
+    ['Isabelle Robert', 'ISABELLE.R@GMAIL.COM'],
+    ['Hélène Lefèvre', 'helenelefevre+news@gmail.com'],
+    ['Scott, Daniel', 'd.scott84@acme.example'],
+  ] as const) {
+    const [c] = mergeEntries(norm([{ name, email, times_contacted: 30 }]), undefined, self(email));
+    assert.equal(c!.junkReason, 'self', name);
+  }
+  // Names the owner's address does not spell stay: a family address, a spouse, one word.
+  for (const [name, email] of [
+    ['Sue Lee', 'lee.family@gmail.com'],
+    ['Sue Lee', 'thelees@gmail.com'],
+    ['Sam Scott', 'daniel.scott@gmail.com'],
+    ['Daniel', 'daniel@acme.example'],
+  ] as const) {
+    const [c] = mergeEntries(norm([{ name, email, times_contacted: 3 }]), undefined, self(email));
+    assert.equal(c!.junk, false, `${name} <${email}>`);
+  }
+});
+
 test('nameless cards holding the same placeholder ("n/a") are two strangers, not one card twice', () => {
   const cs = merge([{ email: 'n/a', times_contacted: 3 }, { email: 'n/a' }, { email: 'n/a', is_favorite: 1 }]);
   assert.equal(cs.length, 3);
