@@ -21,7 +21,7 @@
 import { plausibleDate } from './dates.ts';
 import { TwoGenerationCache } from './cache.ts';
 import { createRequire } from 'node:module';
-import { getDomainWithoutSuffix, getPublicSuffix, getSubdomain } from 'tldts';
+import { getDomain, getDomainWithoutSuffix, getPublicSuffix, getSubdomain } from 'tldts';
 import type { JunkReason, NormEmail, NormPhone } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
 
@@ -373,6 +373,8 @@ const NEWSLETTER_HOSTS: ReadonlySet<string> = new Set([
 const NEWSLETTER_HOST_PATTERN = /(?:^|\.)convertkit-mail\d*\.com$/;
 /** A mailing-list server (lists.debian.org, ml.ruby-lang.org): LIST_HOST_ROBOT applies to its locals. */
 const LIST_HOST_SUB = /^(?:lists?|mailman|listserv|ml)(?:\.|$)/;
+/** A list server's own host: its addresses are lists (role addresses, D_BULK_MAIL_SUB). */
+const LIST_SERVER_SUB = /^(?:lists?|mailman|listserv)(?:\.|$)/;
 
 /**
  * A label of the domain says "no-reply" (users.noreply.github.com). Unlike the rules above this one also
@@ -615,6 +617,9 @@ export function domainJunkFlags(domain: string): number {
   if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow())) d |= D_RELAY;
   if ((NOTIFICATION_SUB.test(domain) && isBelow()) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
   if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
+  // A list server's posting addresses (choir@mailman.x.org, dev@lists.x.org) are a list's, not a person's
+  // mailbox: role addresses, as a sending host's are. Not ml. (ann@ml.cmu.edu, a department).
+  if (LIST_SERVER_SUB.test(domain) && isBelow()) d |= D_BULK_MAIL_SUB;
   if (BULK_MAIL_SUB.test(domain) && isBelow() && !EDUCATION_SUFFIX.test(getPublicSuffix(domain, PSL_OPTIONS) ?? '') && !brazilianState(domain))
     d |= D_BULK_MAIL_SUB;
   if (inDomainSet(domain, NEWSLETTER_HOSTS) || NEWSLETTER_HOST_PATTERN.test(domain)) d |= D_BULK_MAIL_SUB;
@@ -714,6 +719,7 @@ const BRAND_SUFFIXES: ReadonlySet<string> = new Set([
   'mail',
   'marketing',
   'news',
+  'newsletter',
   'offers',
   'official',
   'online',
@@ -857,16 +863,25 @@ export interface BulkSignals {
  * name, so `store` is not here, nor `bank`, `bot` or `mail`).
  */
 const SENDER_NAME_WORDS: ReadonlySet<string> = new Set(
-  'team newsletter newsletters notification notifications alerts rewards deals offers updates digest insider community support helpdesk noreply customer customers marketing news club shop info official service services hq kundenservice kundendienst équipe equipe equipo atendimento servicio servizio klantenservice'.split(
+  'team mailing newsletter newsletters notification notifications alerts rewards deals offers updates digest insider community support helpdesk noreply customer customers marketing news club shop info official service services hq kundenservice kundendienst équipe equipe equipo atendimento servicio servizio klantenservice'.split(
     ' ',
   ),
 );
 
+function usableCount(emails: readonly NormEmail[]): number {
+  let n = 0;
+  for (const e of emails) if (!e.junk) n++;
+  return n;
+}
+
 /**
  * Whether a card's name is a sender's, not a person's: one of its words is a sender's word
  * (SENDER_NAME_WORDS), it is a persona (`Anna from Kindred`: a word, "from", a brand), or it is the brand
- * of the sending host it came from (`Microsoft` from msa@communication.microsoft.com; domainBrand: only
- * under a subdomain, so `Mueller` from hans@mueller.de is a person's name).
+ * of the domain it came from, alone or with a sender's word (`Microsoft` from
+ * msa@communication.microsoft.com, `UPS` from mcinfo@ups.com, `Shein` from shein@market.sheinemail.com),
+ * the domain itself (`Booking.com`) or a list's tag (`[choir]`). Trade-off: a person whose card bears only
+ * the family name that is their domain's (`Mueller` from hans@mueller.de) reads as a sender; received only,
+ * they are left out as a bulk sender (said so, with the reason); written to, they stay.
  */
 export function senderName(name: string, emails: readonly NormEmail[]): boolean {
   const words = name
@@ -877,15 +892,26 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   for (const w of words) if (SENDER_NAME_WORDS.has(w)) return true;
   const from = words.indexOf('from');
   if (from > 0 && from < words.length - 1) return true;
+  // A list's tag (`[choir]`, `[dev]`).
+  const trimmed = name.trim();
+  if (trimmed.startsWith('[') && trimmed.endsWith(']')) return true;
   const joined = words.join('');
+  if (joined.length < 2) return false;
+  const lower = trimmed.toLowerCase();
   for (const e of emails) {
     if (e.junk) continue;
-    let brand = brandCache.get(e.domain);
-    if (brand === undefined) {
-      brand = domainBrand(e.domain);
-      brandCache.set(e.domain, brand);
-    }
-    if (brand !== '' && brand === joined) return true;
+    // The domain as the name (`Booking.com`).
+    const registrable = getDomain(e.domain, PSL_OPTIONS);
+    if (lower === e.domain || lower === registrable) return true;
+    // The brand (the registrable domain's label), short ones too under a subdomain (`H&M` from
+    // hm@email.hm.com), or the brand and a sender's word (`Shein` from shein@market.sheinemail.com,
+    // `Expedia` from travocity@expediamail.com). On the bare domain, a name of one word of three letters
+    // or more (`UPS` from mcinfo@ups.com, `Trello` from taco@trello.com) on a card of that one address:
+    // `Ann Lee` from ann@annlee.example is a person's own domain, and a card saved with the company's
+    // name and several of its addresses (`Acme`: info@acme.io, jane@acme.io) was made by hand.
+    const label = getDomainWithoutSuffix(e.domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
+    if (!getSubdomain(e.domain, PSL_OPTIONS) && (words.length > 1 || joined.length < 3 || usableCount(emails) > 1)) continue;
+    if (label === joined || (label.startsWith(joined) && BRAND_SUFFIXES.has(label.slice(joined.length)))) return true;
   }
   return false;
 }

@@ -272,7 +272,13 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     // thomas.y@) is the owner's own, whoever else reads that mailbox.
     if (names.length > 0) return names.some((n) => namesCompatible(n, folded));
     if (folded.length < 2) return false;
-    for (const k of c.keys) if (keys.has(k) && localSpellsName(k.slice(2, k.lastIndexOf('@')), folded)) return true;
+    // Umlauts as an address writes them (`Günter Weiß` on guenter-weiss@).
+    const spelt = /[äöüÄÖÜ]/.test(c.name!) ? foldName(c.name!.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue')) : null;
+    for (const k of c.keys) {
+      if (!keys.has(k)) continue;
+      const local = k.slice(2, k.lastIndexOf('@'));
+      if (localSpellsName(local, folded) || (spelt !== null && localSpellsName(local, spelt))) return true;
+    }
     return false;
   };
 }

@@ -1039,16 +1039,30 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     ['Anna from Kindred', 'anna@kindred.com'],
     ['Microsoft', 'msa@communication.microsoft.com'],
     ['Trello', 'taco@mail.trello.com'],
+    ['H&M', 'hm@email.hm.com'],
+    ['Shein', 'shein@market.sheinemail.com'],
+    ['choir mailing list', 'pinecrest-choir@pinecrest.org'],
+    ['[choir]', 'choir-list@pinecrest.org'],
+    ['Booking.com', 'email.campaign@sg.booking.com'],
+    ['UPS', 'mcinfo@ups.com'],
+    ['Trello', 'taco@trello.com'],
+    ['Expedia', 'travocity@expediamail.com'],
+    ['TLDR', 'dan@tldrnewsletter.com'],
+    // The trade-off: a card bearing only the family name that is its domain's reads as a sender.
+    ['Mueller', 'hans@mueller.de'],
   ] as const) {
     assert.equal(named(name, email), true, name);
     assert.equal(named(name, email, { timesContacted: 2 }), false, name); // written to: the owner's evidence
     assert.equal(named(name, email, { sourceCount: 2 }), false, name); // saved twice
   }
   for (const [name, email] of [
-    ['Mueller', 'hans@mueller.de'], // the brand of a bare domain is a person's own domain
     ['Hans Mueller', 'hans@mueller.de'],
+    ['Mueller Hans', 'hans@mueller.de'],
+    ['Al', 'al@al.example'], // two letters on a bare domain
+    ['Ann Lee', 'ann@annlee.example'], // a person's own domain
+    ['Jane Doe', 'jane.doe@janedoe.example'],
     ['Jonas Gahr Støre', 'jonas@regjeringen.no'],
-    ['Fromm', 'ann@fromm.example'],
+    ['Fromm', 'ann@x.example'],
     ['Ann From', 'ann@x.example'], // "from" as a name, not a persona's "X from Y"
     ['Anna Bank', 'anna@x.example'],
   ] as const) {
@@ -1060,4 +1074,7 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
   // crm., send. and communication. are marketing sending hosts; not under an education suffix.
   for (const a of ['ann@crm.acme.example', 'x@send.shop.example', 'msa@communication.microsoft.com']) assert.equal(normalizeEmail(a)!.role, true, a);
   assert.equal(normalizeEmail('ann@communication.uni.edu')!.role, false);
+  // A list server's posting addresses are lists; ml. is also a department's host (ann@ml.cmu.edu).
+  for (const a of ['pinecrest-choir@mailman.pinecrest.org', 'dev@lists.alameda.org', 'x@listserv.uni.example']) assert.equal(normalizeEmail(a)!.role, true, a);
+  assert.equal(normalizeEmail('ann@ml.cmu.edu')!.role, false);
 });

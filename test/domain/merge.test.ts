@@ -1118,6 +1118,7 @@ test("with the owner's name unknown, a card on the owner's address whose name th
     ['Isabelle Robert', 'ISABELLE.R@GMAIL.COM'],
     ['Hélène Lefèvre', 'helenelefevre+news@gmail.com'],
     ['Scott, Daniel', 'd.scott84@acme.example'],
+    ['Günter Weiß', 'guenter-weiss@gmail.com'],
   ] as const) {
     const [c] = mergeEntries(norm([{ name, email, times_contacted: 30 }]), undefined, self(email));
     assert.equal(c!.junkReason, 'self', name);
