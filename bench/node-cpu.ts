@@ -63,3 +63,9 @@ export function cpuSeconds(nodes: NodeRef[]): number[] {
     return ticks / TICKS_PER_SECOND;
   });
 }
+
+/** CPU seconds used so far by one process (all its threads): the server's own, for an embedded database. */
+export function processCpuSeconds(pid: number): number {
+  const s = statOf(pid);
+  return s === null ? Number.NaN : s.self / TICKS_PER_SECOND;
+}
