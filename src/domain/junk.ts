@@ -336,7 +336,7 @@ const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailing
 /**
  * A sending subdomain of an e-mail marketing programme (em.macys.com, emails.patagonia.com,
  * ealerts.bankofamerica.com, mkt.x.com, promo.x.com, numbered too: em1.x.com; mg.x.com, the sending host
- * Mailgun's set-up asks for, and mailer.x.com; crm.x.com, send.x.com, communication.microsoft.com): an ESP sends the brand's
+ * Mailgun's set-up asks for, and mailer.x.com; crm.x.com, send.x.com): an ESP sends the brand's
  * campaigns from it, and nobody has a mailbox there. Its addresses are role addresses (isRoleAddress):
  * left out as `bulk_sender` only when they only ever sent to the owner. Not the labels people's mailboxes
  * live under: mail. and email. (john.doe@mail.mcgill.ca, jane@email.arizona.edu), news. and marketing.
@@ -345,7 +345,7 @@ const NOTIFICATION_SUB = /^(?:notifications?|notify|alerts?|newsletters?|mailing
  * under an education suffix (edu, ac: a department's em. host). newsletters. and alerts. are already
  * `notification` (NOTIFICATION_SUB).
  */
-const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|mkt|promos?|promotions?|offers|deals|edm|mg|mailers?|crm|send|sending|communications?)\d*(?:\.|$)/;
+const BULK_MAIL_SUB = /^(?:em|eml|emails|ealerts?|mkt|promos?|promotions?|offers|deals|edm|mg|mailers?|crm|send)\d*(?:\.|$)/;
 const EDUCATION_SUFFIX = /(?:^|\.)(?:edu|ac)(?:\.|$)/;
 /**
  * "mg." under .br is Minas Gerais, a state's branch of a Brazilian organisation (ana.souza@mg.senac.br,
@@ -868,52 +868,62 @@ const SENDER_NAME_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
-function usableCount(emails: readonly NormEmail[]): number {
-  let n = 0;
-  for (const e of emails) if (!e.junk) n++;
-  return n;
+/**
+ * Whether `joined` (a name's words run together, lower-case) is the brand of `e`'s domain: the label of
+ * its registrable domain (Public Suffix List, hyphens dropped), alone or with a sender's word
+ * (BRAND_SUFFIXES: `shein` for sheinemail.com, `expedia` for expediamail.com). On a bare domain (no
+ * subdomain: a person's own domain looks the same), for a name that is the brand `alone`, only with three
+ * letters or more, not a webmail provider's (`Bell` from mbell@bell.net), and a mailbox that does not hold
+ * the name (`Suzuki` from t.suzuki@suzuki.co.jp, `Mario` from mario@marioshop.it are people).
+ */
+function brandNamed(joined: string, e: NormEmail, alone: boolean): boolean {
+  if (joined.length < 2) return false;
+  const label = getDomainWithoutSuffix(e.domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
+  if (label !== joined && !(label.startsWith(joined) && BRAND_SUFFIXES.has(label.slice(joined.length)))) return false;
+  if (!alone || getSubdomain(e.domain, PSL_OPTIONS)) return true;
+  if (joined.length < 3 || isWebmailDomain(e.domain)) return false;
+  const local = e.key.slice(0, e.key.lastIndexOf('@')).replace(/[^a-z0-9]+/g, '');
+  return !local.includes(joined);
 }
 
 /**
- * Whether a card's name is a sender's, not a person's: one of its words is a sender's word
- * (SENDER_NAME_WORDS), it is a persona (`Anna from Kindred`: a word, "from", a brand), or it is the brand
- * of the domain it came from, alone or with a sender's word (`Microsoft` from
- * msa@communication.microsoft.com, `UPS` from mcinfo@ups.com, `Shein` from shein@market.sheinemail.com),
- * the domain itself (`Booking.com`) or a list's tag (`[choir]`). Trade-off: a person whose card bears only
- * the family name that is their domain's (`Mueller` from hans@mueller.de) reads as a sender; received only,
- * they are left out as a bulk sender (said so, with the reason); written to, they stay.
+ * Whether a card's name is a sender's, not a person's (isBulkSender: received only, it makes the card a
+ * bulk sender whatever its addresses):
+ * - sender's words (SENDER_NAME_WORDS) beside nothing but the brand of the domain it came from (`Hearth
+ *   Team` from love@hearth.store, `Acme Rewards`, `Fox News`, `Zalando Kundenservice`, `Team`); a
+ *   person's name with a note (`Ann Lee (Marketing)`, `Coach Dave (Soccer Club)`, `Rita Service`) is no
+ *   sender's;
+ * - a persona of the brand (`Anna from Kindred` from anna@kindred.com; `Mike from work` is a person);
+ * - the domain itself (`Booking.com`), a list's tag (`[choir]`) or a mailing list (`choir mailing list`);
+ * - the brand alone, written as one word, on a card of one address (`Microsoft` from
+ *   msa@communication.microsoft.com, `H&M` from hm@email.hm.com, `UPS` from mcinfo@ups.com, `Shein` from
+ *   shein@market.sheinemail.com; on a bare domain as brandNamed allows).
+ * Trade-off: a person whose card bears only the family name that is their domain's, beside a mailbox
+ * without it (`Mueller` from hans@mueller.de), reads as a sender; received only, they are left out as a
+ * bulk sender (said so, with the reason); written to, they stay.
  */
 export function senderName(name: string, emails: readonly NormEmail[]): boolean {
-  const words = name
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
-  if (words.length === 0) return false;
-  for (const w of words) if (SENDER_NAME_WORDS.has(w)) return true;
-  const from = words.indexOf('from');
-  if (from > 0 && from < words.length - 1) return true;
-  // A list's tag (`[choir]`, `[dev]`).
   const trimmed = name.trim();
-  if (trimmed.startsWith('[') && trimmed.endsWith(']')) return true;
-  const joined = words.join('');
-  if (joined.length < 2) return false;
   const lower = trimmed.toLowerCase();
-  for (const e of emails) {
-    if (e.junk) continue;
-    // The domain as the name (`Booking.com`).
-    const registrable = getDomain(e.domain, PSL_OPTIONS);
-    if (lower === e.domain || lower === registrable) return true;
-    // The brand (the registrable domain's label), short ones too under a subdomain (`H&M` from
-    // hm@email.hm.com), or the brand and a sender's word (`Shein` from shein@market.sheinemail.com,
-    // `Expedia` from travocity@expediamail.com). On the bare domain, a name of one word of three letters
-    // or more (`UPS` from mcinfo@ups.com, `Trello` from taco@trello.com) on a card of that one address:
-    // `Ann Lee` from ann@annlee.example is a person's own domain, and a card saved with the company's
-    // name and several of its addresses (`Acme`: info@acme.io, jane@acme.io) was made by hand.
-    const label = getDomainWithoutSuffix(e.domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
-    if (!getSubdomain(e.domain, PSL_OPTIONS) && (words.length > 1 || joined.length < 3 || usableCount(emails) > 1)) continue;
-    if (label === joined || (label.startsWith(joined) && BRAND_SUFFIXES.has(label.slice(joined.length)))) return true;
+  const words = lower.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  if (words.length === 0) return false;
+  if (/^\[[^\s\]]+\]$/.test(trimmed) || /(?:^|[^\p{L}])mailing[\s_-]+list(?:$|[^\p{L}])/u.test(lower)) return true;
+  const usable = emails.filter((e) => !e.junk);
+  if (usable.length === 0) return false;
+  let rest = '';
+  let senderWords = 0;
+  for (const w of words) {
+    if (SENDER_NAME_WORDS.has(w)) senderWords++;
+    else if (w !== 'the') rest += w;
   }
-  return false;
+  if (senderWords > 0 && (rest === '' || usable.some((e) => brandNamed(rest, e, false)))) return true;
+  const from = words.indexOf('from');
+  if (from > 0 && from < words.length - 1) {
+    const brand = words.slice(from + 1).join('');
+    if (usable.some((e) => brandNamed(brand, e, false))) return true;
+  }
+  for (const e of usable) if (lower === e.domain || lower === getDomain(e.domain, PSL_OPTIONS)) return true;
+  return usable.length === 1 && !/\s/.test(trimmed) && brandNamed(words.join(''), usable[0]!, true);
 }
 
 /**

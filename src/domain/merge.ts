@@ -274,10 +274,15 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     if (folded.length < 2) return false;
     // Umlauts as an address writes them (`Günter Weiß` on guenter-weiss@).
     const spelt = /[äöüÄÖÜ]/.test(c.name!) ? foldName(c.name!.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue')) : null;
+    // Spelt with an initial (`d.scott@`, `jsmith@`: a household's mailbox as often), only a card that
+    // holds nothing but the owner's keys: `Diana Scott` with her own address or mobile is Diana.
+    let onlyOwners = true;
+    for (const k of c.keys) if (!all.has(k)) onlyOwners = false;
     for (const k of c.keys) {
       if (!keys.has(k)) continue;
       const local = k.slice(2, k.lastIndexOf('@'));
-      if (localSpellsName(local, folded) || (spelt !== null && localSpellsName(local, spelt))) return true;
+      const spells = Math.max(localSpellsName(local, folded), spelt === null ? 0 : localSpellsName(local, spelt));
+      if (spells === 2 || (spells === 1 && onlyOwners)) return true;
     }
     return false;
   };
@@ -288,34 +293,36 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
  * not) spells the folded name: read left to right, it is the name's words, each whole or as its initial,
  * each at most once, two of them or more and one whole word of three letters or more (`daniel.scott`,
  * `danielscott`, `thomas.y`, `d.scott`, `scott.daniel84`, `helenelefevre` for Hélène Lefèvre). Separators
- * and trailing digits are ignored. `lee.family` and `thelees` spell no one's name.
+ * and trailing digits are ignored. `lee.family` and `thelees` spell no one's name. 2: spelt with whole
+ * words only; 1: with an initial; 0: not spelt.
  */
-export function localSpellsName(local: string, folded: readonly string[]): boolean {
+export function localSpellsName(local: string, folded: readonly string[]): 0 | 1 | 2 {
   const plus = local.indexOf('+');
   const letters = (plus > 0 ? local.slice(0, plus) : local)
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .replace(/[._-]+/g, '')
     .replace(/\d+$/, '');
-  if (letters.length < 3 || !/^[a-z]+$/.test(letters)) return false;
+  if (letters.length < 3 || !/^[a-z]+$/.test(letters)) return 0;
   const words = folded.filter((w) => /^[a-z]+$/.test(w));
-  if (words.length < 2) return false;
+  if (words.length < 2) return 0;
   const used = new Array<boolean>(words.length).fill(false);
-  const walk = (at: number, parts: number, whole: boolean): boolean => {
-    if (at === letters.length) return parts >= 2 && whole;
-    for (let w = 0; w < words.length; w++) {
+  // The best spelling from `at` on: 2 with whole words only, 1 with an initial, 0 none.
+  const walk = (at: number, parts: number, whole: boolean, initial: boolean): 0 | 1 | 2 => {
+    if (at === letters.length) return parts >= 2 && whole ? (initial ? 1 : 2) : 0;
+    let best: 0 | 1 | 2 = 0;
+    for (let w = 0; w < words.length && best < 2; w++) {
       if (used[w]) continue;
       const word = words[w]!;
       used[w] = true;
-      const ok =
-        (word.length >= 2 && letters.startsWith(word, at) && walk(at + word.length, parts + 1, whole || word.length >= 3)) ||
-        (letters.charCodeAt(at) === word.charCodeAt(0) && walk(at + 1, parts + 1, whole));
+      if (word.length >= 2 && letters.startsWith(word, at))
+        best = Math.max(best, walk(at + word.length, parts + 1, whole || word.length >= 3, initial)) as 0 | 1 | 2;
+      if (best < 1 && letters.charCodeAt(at) === word.charCodeAt(0)) best = Math.max(best, walk(at + 1, parts + 1, whole, true)) as 0 | 1 | 2;
       used[w] = false;
-      if (ok) return true;
     }
-    return false;
+    return best;
   };
-  return walk(0, 0, false);
+  return walk(0, 0, false, false);
 }
 
 /** Whether the owner wrote to the contact: a count of messages or a sent date. */

@@ -1133,6 +1133,19 @@ test("with the owner's name unknown, a card on the owner's address whose name th
     const [c] = mergeEntries(norm([{ name, email, times_contacted: 3 }]), undefined, self(email));
     assert.equal(c!.junk, false, `${name} <${email}>`);
   }
+  // Spelt with an initial (a household's mailbox as often), only a card that holds nothing but the
+  // owner's address is the owner's: Diana Scott with her own address or mobile is Diana (a review).
+  for (const extra of [{ emails: ['d.scott@gmail.com', 'diana.scott@nhs.example'] }, { emails: ['d.scott@gmail.com'], phones: ['+44 7700 900123'] }]) {
+    const [c] = mergeEntries(norm([{ name: 'Diana Scott', times_contacted: 12, ...extra }]), undefined, self('d.scott@gmail.com'));
+    assert.equal(c!.junk, false, JSON.stringify(extra));
+  }
+  // Spelt with whole words, a card holding another address too is still the owner's (a work address).
+  const [whole] = mergeEntries(
+    norm([{ name: 'Daniel Scott', emails: ['daniel.scott@gmail.com', 'dscott@work.example'], times_contacted: 9 }]),
+    undefined,
+    self('daniel.scott@gmail.com'),
+  );
+  assert.equal(whole!.junkReason, 'self');
 });
 
 test('nameless cards holding the same placeholder ("n/a") are two strangers, not one card twice', () => {
