@@ -1148,38 +1148,6 @@ test("with the owner's name unknown, a card on the owner's address whose name th
   assert.equal(whole!.junkReason, 'self');
 });
 
-test('three cards on one address and one number with two names between them, one card sent again, are one person as two such cards are (probe: Venky and Venkatesh Agarwal were two rows holding the same address and number)', () => {
-  const ctxIN = (es: EntryInput[]) => norm(es, 'IN');
-  const one = mergeEntries(
-    ctxIN([
-      { name: 'Venky Agarwal', emails: ['va@nilgiri.in'], phones: ['+91 79465 49059'], times_contacted: 9 },
-      { name: 'Venkatesh Agarwal', emails: ['va@nilgiri.in'], phones: ['+917946549059'] },
-      { name: 'Agarwal Venkatesh', emails: ['VA@nilgiri.in'], phones: ['079465 49059'] },
-    ]),
-  );
-  assert.equal(one.length, 1);
-  // Three names (a family's address and landline), or a card with a number of its own, stay the general rule's.
-  const family = mergeEntries(
-    ctxIN([
-      { name: 'Mum', emails: ['family@x.example'], phones: ['+91 79465 49059'] },
-      { name: 'Dad', emails: ['family@x.example'], phones: ['+91 79465 49059'] },
-      { name: 'Kid', emails: ['family@x.example'], phones: ['+91 79465 49059'] },
-    ]),
-  );
-  assert.equal(family.length, 3);
-  const couple = mergeEntries(
-    ctxIN([
-      { name: 'Anita Rao', emails: ['family@x.example'], phones: ['+91 79465 49059'] },
-      { name: 'Ravi Rao', emails: ['family@x.example'], phones: ['+91 79465 49059'] },
-      { name: 'Ravi Rao', emails: ['family@x.example'], phones: ['+91 79465 49059', '+91 98450 12345'] },
-    ]),
-  );
-  assert.deepEqual(
-    couple.map((c) => c.name),
-    ['Anita Rao', 'Ravi Rao'],
-  );
-});
-
 test('nameless cards holding the same placeholder ("n/a") are two strangers, not one card twice', () => {
   const cs = merge([{ email: 'n/a', times_contacted: 3 }, { email: 'n/a' }, { email: 'n/a', is_favorite: 1 }]);
   assert.equal(cs.length, 3);

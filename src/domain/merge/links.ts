@@ -591,45 +591,6 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
 }
 
 /**
- * Cards on one mailbox that all hold the same keys (the address and a number) and bear two names between
- * them, each card named (`Venky Agarwal` once, `Venkatesh Agarwal` twice, from two sources; a probe found
- * two rows holding the same address and number): the two cards of one person that linkMailbox joins
- * whatever their names, one of them sent again. Returns a card of each name, or null (three names or more:
- * `Mum`, `Dad` and `Kid` on the family address and landline stay the general rule's to decide; an unnamed
- * card; a card with a key of its own; two mailboxes of one organisation).
- */
-function twoNamesOfOne(owners: readonly number[], key: number, ix: KeyIndex, folded: (string[] | null)[]): [number, number] | null {
-  const byName = new Map<string, number>();
-  for (const o of owners) {
-    const f = folded[o];
-    if (f === null || f.length === 0) return null;
-    const name = [...f].sort().join(' ');
-    if (!byName.has(name)) {
-      if (byName.size === 2) return null;
-      byName.set(name, o);
-    }
-  }
-  if (byName.size !== 2) return null;
-  const [a, b] = [...byName.values()] as [number, number];
-  if (orgMailboxes(ix, key, a, b) || !shareIdentifyingKey(ix, a, b, key)) return null;
-  // Copies: every card holds the same keys (a card with a number of its own besides is someone: `Ravi
-  // Rao` with his mobile beside `Anita Rao`, both on the family address and landline, stay two).
-  const keysOf = (i: number) => {
-    const ks = new Set<number>();
-    for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) ks.add(ix.keyOf[j]);
-    return ks;
-  };
-  const first = keysOf(a);
-  for (const o of owners) {
-    if (o === a) continue;
-    const ks = keysOf(o);
-    if (ks.size !== first.size) return null;
-    for (const k of ks) if (!first.has(k)) return null;
-  }
-  return [a, b];
-}
-
-/**
  * An e-mail key is one mailbox. The cards holding nothing else that tells them apart are copies of it,
  * whatever their labels say ("Mom", a maiden name, another person's name: one address is one invite).
  * They join its owner: the one identity among the holders that do hold other keys (judged by the general
@@ -644,23 +605,14 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
   const owners: number[] = [];
   for (const i of holders) if (identifyingKey(ix, i, key)) owners.push(i);
   if (owners.length >= 2) {
-    let [a, b] = owners;
-    let twoOfOne = owners.length === 2 && shareIdentifyingKey(ix, a, b, key) && !orgMailboxes(ix, key, a, b);
-    if (owners.length > 2) {
-      const two = twoNamesOfOne(owners, key, ix, folded);
-      if (two !== null) {
-        [a, b] = two;
-        twoOfOne = true;
-      }
-    }
+    const [a, b] = owners;
+    const twoOfOne = owners.length === 2 && shareIdentifyingKey(ix, a, b, key) && !orgMailboxes(ix, key, a, b);
     if (owners.length === holders.length) {
-      const fa = folded[a];
-      const fb = folded[b];
-      if (!twoOfOne || fa === null || fb === null || namesCompatible(fa, fb)) return false;
-      for (const o of owners) uf.tryUnion(a, o, true);
+      if (!twoOfOne || folded[a] === null || folded[b] === null || namesCompatible(folded[a], folded[b])) return false;
+      uf.tryUnion(a, b, true);
       return true;
     }
-    if (twoOfOne) for (const o of owners) uf.tryUnion(a, o, true);
+    if (twoOfOne) uf.tryUnion(a, b, true);
     else if (judge(owners, key, ix, folded, false).one) for (let n = 1; n < owners.length; n++) uf.tryUnion(a, owners[n]);
     else return false;
   }
