@@ -873,17 +873,22 @@ const SENDER_NAME_WORDS: ReadonlySet<string> = new Set(
  * its registrable domain (Public Suffix List, hyphens dropped), alone or with a sender's word
  * (BRAND_SUFFIXES: `shein` for sheinemail.com, `expedia` for expediamail.com). On a bare domain (no
  * subdomain: a person's own domain looks the same), for a name that is the brand `alone`, only with three
- * letters or more, not a webmail provider's (`Bell` from mbell@bell.net), and a mailbox that does not hold
- * the name (`Suzuki` from t.suzuki@suzuki.co.jp, `Mario` from mario@marioshop.it are people).
+ * letters or more, not a webmail provider's (`Bell` from mbell@bell.net) nor a university's, and a mailbox
+ * that does not hold the name (`Suzuki` from t.suzuki@suzuki.co.jp, `Mario` from mario@marioshop.it are
+ * people; under a subdomain, the mailbox may be the name itself: `H&M` from hm@email.hm.com).
  */
 function brandNamed(joined: string, e: NormEmail, alone: boolean): boolean {
   if (joined.length < 2) return false;
   const label = getDomainWithoutSuffix(e.domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
   if (label !== joined && !(label.startsWith(joined) && BRAND_SUFFIXES.has(label.slice(joined.length)))) return false;
-  if (!alone || getSubdomain(e.domain, PSL_OPTIONS)) return true;
-  if (joined.length < 3 || isWebmailDomain(e.domain)) return false;
+  if (!alone) return true;
+  // A university's or a provider's people (`Brown` from j.brown@alumni.brown.edu, `Bell` from jim@bell.net).
+  if (isWebmailDomain(e.domain) || EDUCATION_SUFFIX.test(getPublicSuffix(e.domain, PSL_OPTIONS) ?? '')) return false;
   const local = e.key.slice(0, e.key.lastIndexOf('@')).replace(/[^a-z0-9]+/g, '');
-  return !local.includes(joined);
+  // Under a sending host, the brand's own mailbox may be the name (hm@email.hm.com), not the name and
+  // more (`Honda` from k.honda@jp.honda.com); on the bare domain neither (`Mario` from mario@marioshop.it).
+  if (getSubdomain(e.domain, PSL_OPTIONS)) return local === joined || !local.includes(joined);
+  return joined.length >= 3 && !local.includes(joined);
 }
 
 /**

@@ -274,15 +274,17 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     if (folded.length < 2) return false;
     // Umlauts as an address writes them (`Günter Weiß` on guenter-weiss@).
     const spelt = /[äöüÄÖÜ]/.test(c.name!) ? foldName(c.name!.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue')) : null;
-    // Spelt with an initial (`d.scott@`, `jsmith@`: a household's mailbox as often), only a card that
-    // holds nothing but the owner's keys: `Diana Scott` with her own address or mobile is Diana.
+    // Spelt with an initial (`d.scott@`, `jsmith@`: a household's mailbox as often) or without the
+    // name's first or last word (`garcia.lopez@` for `Ana García López`, `nguyen.thi@`: a family's
+    // names), only a card that holds nothing but the owner's keys: `Diana Scott` with her own address or
+    // mobile is Diana (two reviews).
     let onlyOwners = true;
     for (const k of c.keys) if (!all.has(k)) onlyOwners = false;
     for (const k of c.keys) {
       if (!keys.has(k)) continue;
       const local = k.slice(2, k.lastIndexOf('@'));
       const spells = Math.max(localSpellsName(local, folded), spelt === null ? 0 : localSpellsName(local, spelt));
-      if (spells === 2 || (spells === 1 && onlyOwners)) return true;
+      if (spells === 3 || (spells > 0 && onlyOwners)) return true;
     }
     return false;
   };
@@ -293,10 +295,11 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
  * not) spells the folded name: read left to right, it is the name's words, each whole or as its initial,
  * each at most once, two of them or more and one whole word of three letters or more (`daniel.scott`,
  * `danielscott`, `thomas.y`, `d.scott`, `scott.daniel84`, `helenelefevre` for Hélène Lefèvre). Separators
- * and trailing digits are ignored. `lee.family` and `thelees` spell no one's name. 2: spelt with whole
- * words only; 1: with an initial; 0: not spelt.
+ * and trailing digits are ignored. `lee.family` and `thelees` spell no one's name. 3: spelt with whole
+ * words only, the name's first and last among them; 2: with whole words only, not both of those
+ * (`garcia.lopez` for Ana García López); 1: with an initial; 0: not spelt.
  */
-export function localSpellsName(local: string, folded: readonly string[]): 0 | 1 | 2 {
+export function localSpellsName(local: string, folded: readonly string[]): 0 | 1 | 2 | 3 {
   const plus = local.indexOf('+');
   const letters = (plus > 0 ? local.slice(0, plus) : local)
     .normalize('NFD')
@@ -307,17 +310,18 @@ export function localSpellsName(local: string, folded: readonly string[]): 0 | 1
   const words = folded.filter((w) => /^[a-z]+$/.test(w));
   if (words.length < 2) return 0;
   const used = new Array<boolean>(words.length).fill(false);
-  // The best spelling from `at` on: 2 with whole words only, 1 with an initial, 0 none.
-  const walk = (at: number, parts: number, whole: boolean, initial: boolean): 0 | 1 | 2 => {
-    if (at === letters.length) return parts >= 2 && whole ? (initial ? 1 : 2) : 0;
-    let best: 0 | 1 | 2 = 0;
-    for (let w = 0; w < words.length && best < 2; w++) {
+  const last = words.length - 1;
+  // The best spelling from `at` on (3, 2, 1 as above; 0 none).
+  const walk = (at: number, parts: number, whole: boolean, initial: boolean): 0 | 1 | 2 | 3 => {
+    if (at === letters.length) return parts < 2 || !whole ? 0 : initial ? 1 : used[0] && used[last] ? 3 : 2;
+    let best: 0 | 1 | 2 | 3 = 0;
+    for (let w = 0; w < words.length && best < 3; w++) {
       if (used[w]) continue;
       const word = words[w]!;
       used[w] = true;
       if (word.length >= 2 && letters.startsWith(word, at))
-        best = Math.max(best, walk(at + word.length, parts + 1, whole || word.length >= 3, initial)) as 0 | 1 | 2;
-      if (best < 1 && letters.charCodeAt(at) === word.charCodeAt(0)) best = Math.max(best, walk(at + 1, parts + 1, whole, true)) as 0 | 1 | 2;
+        best = Math.max(best, walk(at + word.length, parts + 1, whole || word.length >= 3, initial)) as 0 | 1 | 2 | 3;
+      if (best < 1 && letters.charCodeAt(at) === word.charCodeAt(0)) best = Math.max(best, walk(at + 1, parts + 1, whole, true)) as 0 | 1 | 2 | 3;
       used[w] = false;
     }
     return best;

@@ -1085,6 +1085,11 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     ['Mario', 'mario@marioshop.it'],
     ['Wagner', 'k.wagner54@wagneronline.de'],
     ['Bell', 'mbell@bell.net'],
+    ['Bell', 'jim1958@bell.net'],
+    ['Tim', 't.rossi@tim.it'],
+    ['Brown', 'j.brown@alumni.brown.edu'],
+    ['Kent', 'jk123@students.kent.ac.uk'],
+    ['Honda', 'k.honda@jp.honda.com'],
     ['Tom', 'tom.wang@tom.com'],
     ['Ann Lee', 'ann@mail.annlee.example'], // two words: a person's name, also under a subdomain
     ['[Ann Lee]', 'ann.lee2@gmail.com'], // brackets around a name of two words

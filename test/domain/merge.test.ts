@@ -1139,6 +1139,15 @@ test("with the owner's name unknown, a card on the owner's address whose name th
     const [c] = mergeEntries(norm([{ name: 'Diana Scott', times_contacted: 12, ...extra }]), undefined, self('d.scott@gmail.com'));
     assert.equal(c!.junk, false, JSON.stringify(extra));
   }
+  // Spelt without the name's first or last word (a family's names), likewise only a card of the owner's keys alone.
+  for (const [name, email, extra] of [
+    ['Ana García López', 'garcia.lopez@gmail.com', { phones: ['+34 612 345 678'] }],
+    ['Pedro Silva Santos', 'silva.santos@gmail.com', { emails: ['silva.santos@gmail.com', 'pedro@obra.example'] }],
+    ['Nguyễn Thị Lan', 'nguyen.thi@gmail.com', { emails: ['nguyen.thi@gmail.com', 'lan@work.example'] }],
+  ] as [string, string, EntryInput][]) {
+    const [c] = mergeEntries(norm([{ name, email, times_contacted: 9, ...extra }]), undefined, self(email));
+    assert.equal(c!.junk, false, name);
+  }
   // Spelt with whole words, a card holding another address too is still the owner's (a work address).
   const [whole] = mergeEntries(
     norm([{ name: 'Daniel Scott', emails: ['daniel.scott@gmail.com', 'dscott@work.example'], times_contacted: 9 }]),
