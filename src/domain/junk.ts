@@ -872,24 +872,66 @@ const SENDER_NAME_WORDS: ReadonlySet<string> = new Set(
  * Whether `joined` (a name's words run together, lower-case) is the brand of `e`'s domain: the label of
  * its registrable domain (Public Suffix List, hyphens dropped), alone or with a sender's word
  * (BRAND_SUFFIXES: `shein` for sheinemail.com, `expedia` for expediamail.com). On a bare domain (no
- * subdomain: a person's own domain looks the same), for a name that is the brand `alone`, only with three
- * letters or more, not a webmail provider's (`Bell` from mbell@bell.net) nor a university's, and a mailbox
- * that does not hold the name (`Suzuki` from t.suzuki@suzuki.co.jp, `Mario` from mario@marioshop.it are
- * people; under a subdomain, the mailbox may be the name itself: `H&M` from hm@email.hm.com).
+ * subdomain: a person's own domain looks the same), for a name that is the brand `alone`: never at a mail
+ * provider's (`Bell` from mbell@bell.net) or a university's domain; under a subdomain, only a sending host
+ * (SENDING_LABEL) and a mailbox that is not a person's with the name (`H&M` from hm@email.hm.com and `Etsy`
+ * from etsyfinds@mail.etsy.com are the brand's; `Honda` from k.honda@e.honda.com a person); on the bare
+ * domain, three letters or more and a mailbox that does not hold the name (`Suzuki` from
+ * t.suzuki@suzuki.co.jp, `Mario` from mario@marioshop.it are people).
  */
 function brandNamed(joined: string, e: NormEmail, alone: boolean): boolean {
   if (joined.length < 2) return false;
   const label = getDomainWithoutSuffix(e.domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
   if (label !== joined && !(label.startsWith(joined) && BRAND_SUFFIXES.has(label.slice(joined.length)))) return false;
   if (!alone) return true;
-  // A university's or a provider's people (`Brown` from j.brown@alumni.brown.edu, `Bell` from jim@bell.net).
-  if (isWebmailDomain(e.domain) || EDUCATION_SUFFIX.test(getPublicSuffix(e.domain, PSL_OPTIONS) ?? '')) return false;
-  const local = e.key.slice(0, e.key.lastIndexOf('@')).replace(/[^a-z0-9]+/g, '');
-  // Under a sending host, the brand's own mailbox may be the name (hm@email.hm.com), not the name and
-  // more (`Honda` from k.honda@jp.honda.com); on the bare domain neither (`Mario` from mario@marioshop.it).
-  if (getSubdomain(e.domain, PSL_OPTIONS)) return local === joined || !local.includes(joined);
-  return joined.length >= 3 && !local.includes(joined);
+  // A university's or a mail provider's people (`Brown` from j.brown@alumni.brown.edu, `Bell` from jim@bell.net).
+  if (
+    isWebmailDomain(e.domain) ||
+    MAIL_PROVIDERS.has(getDomain(e.domain, PSL_OPTIONS) ?? '') ||
+    EDUCATION_SUFFIX.test(getPublicSuffix(e.domain, PSL_OPTIONS) ?? '')
+  )
+    return false;
+  const at = e.key.lastIndexOf('@');
+  const tokens = e.key.slice(0, at).split(/[-_.+]+/);
+  const letters = tokens.join('');
+  const sub = getSubdomain(e.domain, PSL_OPTIONS);
+  if (sub) {
+    // Under a sending host only (`Suzuki` from taro@global.suzuki.co.jp is a person), and not from a
+    // mailbox holding the name beside other words or at its end (`Honda` from k.honda@e.honda.com); the
+    // brand's own mailbox may be the name, or start with it (hm@email.hm.com, etsyfinds@mail.etsy.com).
+    if (!SENDING_LABEL.test(sub.split('.')[0]!)) return false;
+    return !((tokens.length > 1 && tokens.includes(joined)) || (letters !== joined && letters.endsWith(joined) && !letters.startsWith(joined)));
+  }
+  return joined.length >= 3 && !letters.includes(joined);
 }
+
+/** The leftmost label of a brand's sending host (em.x.com, email.x.com, communication.x.com, market.x.com, e1.x.com). */
+const SENDING_LABEL =
+  /^(?:e|em|eml|email|emails|mail|mailer|mailing|news|newsletters?|info|go|t|m|mkt|marketing|communications?|notifications?|notify|reply|promos?|offers|deals|crm|send|sg|mc|market|messages?|engage|updates?|alerts?)\d*$/;
+
+/**
+ * Internet providers' mail domains the webmail list (webmail.ts) leaves out: a one-word card named as the
+ * provider is a customer (`Bell` from jim1958@bell.net). Not added to the webmail list, where a household's
+ * two mailboxes at one provider on the family landline would lose the guard that keeps colleagues apart.
+ */
+const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
+  'bell.net',
+  'tim.it',
+  'tom.com',
+  'juno.com',
+  'netzero.net',
+  'frontier.com',
+  'virgin.net',
+  'ono.com',
+  'nate.com',
+  'telus.net',
+  'ziggo.nl',
+  'telenet.be',
+  'sapo.pt',
+  'bluewin.ch',
+  'telia.com',
+  'xtra.co.nz',
+]);
 
 /**
  * Whether a card's name is a sender's, not a person's (isBulkSender: received only, it makes the card a

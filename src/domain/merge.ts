@@ -271,7 +271,7 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     // card whose name the owner's address spells ("Daniel Scott" on daniel.scott@, "Thomas Yılmaz" on
     // thomas.y@) is the owner's own, whoever else reads that mailbox.
     if (names.length > 0) return names.some((n) => namesCompatible(n, folded));
-    if (folded.length < 2) return false;
+    if (folded.length < 2 || HOUSEHOLD.test(c.name!)) return false;
     // Umlauts as an address writes them (`Günter Weiß` on guenter-weiss@).
     const spelt = /[äöüÄÖÜ]/.test(c.name!) ? foldName(c.name!.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue')) : null;
     // Spelt with an initial (`d.scott@`, `jsmith@`: a household's mailbox as often) or without the
@@ -289,6 +289,9 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     return false;
   };
 }
+
+/** A card of a couple or a household (`John & Jane Smith`, `Mr and Mrs Smith`, `Familia García`): no one's own card. */
+const HOUSEHOLD = /&|\+|\b(?:and|und|et|family|familia|famille|familie|famiglia|família)\b/i;
 
 /**
  * Whether an address's local part (a key's: lower-case, a tag and a provider's dots already dropped, or

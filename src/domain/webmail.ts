@@ -97,16 +97,6 @@ const WEBMAIL = new Set([
   'shaw.ca',
   'rogers.com',
   'sympatico.ca',
-  // Internet providers' mail (a review: `Bell` from jim1958@bell.net read as the brand's sender).
-  'bell.net',
-  'tim.it',
-  'tom.com',
-  'juno.com',
-  'netzero.net',
-  'frontier.com',
-  'virgin.net',
-  'ono.com',
-  'nate.com',
   'hushmail.com',
   'gawab.com',
 ]);

@@ -1044,6 +1044,8 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     ['Trello', 'taco@mail.trello.com'],
     ['H&M', 'hm@email.hm.com'],
     ['Shein', 'shein@market.sheinemail.com'],
+    ['Etsy', 'etsyfinds@mail.etsy.com'],
+    ['Ikea', 'ikeafamily@e.ikea.com'],
     ['choir mailing list', 'pinecrest-choir@pinecrest.org'],
     ['[choir]', 'choir-list@pinecrest.org'],
     ['Booking.com', 'email.campaign@sg.booking.com'],
@@ -1090,6 +1092,10 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     ['Brown', 'j.brown@alumni.brown.edu'],
     ['Kent', 'jk123@students.kent.ac.uk'],
     ['Honda', 'k.honda@jp.honda.com'],
+    ['Honda', 'k.honda@e.honda.com'],
+    ['Suzuki', 'taro@global.suzuki.co.jp'], // not a sending host
+    ['Lindqvist', 'erik@home.lindqvist.se'],
+    ['Telus', 'jim@telus.net'], // a mail provider's customer
     ['Tom', 'tom.wang@tom.com'],
     ['Ann Lee', 'ann@mail.annlee.example'], // two words: a person's name, also under a subdomain
     ['[Ann Lee]', 'ann.lee2@gmail.com'], // brackets around a name of two words

@@ -1129,6 +1129,10 @@ test("with the owner's name unknown, a card on the owner's address whose name th
     ['Sue Lee', 'thelees@gmail.com'],
     ['Sam Scott', 'daniel.scott@gmail.com'],
     ['Daniel', 'daniel@acme.example'],
+    // A couple's or a household's card (a review).
+    ['John & Jane Smith', 'john.smith@gmail.com'],
+    ['Mr and Mrs John Smith', 'john.smith@gmail.com'],
+    ['Familia García López', 'garcia.lopez@gmail.com'],
   ] as const) {
     const [c] = mergeEntries(norm([{ name, email, times_contacted: 3 }]), undefined, self(email));
     assert.equal(c!.junk, false, `${name} <${email}>`);
