@@ -19,13 +19,11 @@
  * The generator and scorer were written by a probe (a helper of the twenty-eighth session), independently
  * of Kith's rules; they are JavaScript as written. Takes about a minute per seed on 2 cores.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { createApiKey } from '../src/services/keys.ts';
-import { openStorage } from '../src/storage/index.ts';
+import { startEvalServer } from './rank/http.ts';
 // @ts-expect-error: JavaScript as the probe wrote it, without types
 import { runSeed } from './top10/score.mjs';
 
@@ -48,17 +46,7 @@ const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split
 const seeds = (args.get('seeds') ?? '20261128,1,2').split(',').map(Number);
 const books = Number(args.get('books') ?? 100);
 
-const given = process.env.DATABASE_URL?.trim();
-const dir = given ? null : mkdtempSync(join(tmpdir(), 'kith-top10-'));
-const databaseUrl = given || `sqlite:${join(dir!, 'top10.db')}`;
-const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', KITH_RATE_LIMIT: '0' });
-const storage = await openStorage(databaseUrl);
-await storage.migrateUp();
-const app = await buildApp({ config, storage });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const addr = app.server.address();
-if (!addr || typeof addr === 'string') throw new Error('server did not report a TCP address');
-const base = `http://127.0.0.1:${addr.port}`;
+const { base, storage, usesDatabaseUrl, close } = await startEvalServer();
 
 const rows: [string, Totals][] = [];
 const failures: string[] = [];
@@ -70,15 +58,13 @@ try {
     failures.push(`# seed ${seed}`, ...failLines);
   }
 } finally {
-  await app.close();
-  await storage.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await close();
 }
 
 const sum = (k: keyof Totals) => rows.reduce((n, [, t]) => n + t[k], 0);
 const all = Object.fromEntries((Object.keys(rows[0]![1]) as (keyof Totals)[]).map((k) => [k, sum(k)])) as unknown as Totals;
 rows.push(['all', all]);
-console.log(`# eval:top10  seeds ${seeds.join(', ')}, ${books} books each (${given ? 'DATABASE_URL' : 'temp SQLite'})`);
+console.log(`# eval:top10  seeds ${seeds.join(', ')}, ${books} books each (${usesDatabaseUrl ? 'DATABASE_URL' : 'temp SQLite'})`);
 console.log('books whose top 10 holds ...     junk  dup(key) dup(name)  self  fused | failing books | lost people | fused rows | errors');
 for (const [label, t] of rows) {
   const c = (n: number, w: number) => String(n).padStart(w);

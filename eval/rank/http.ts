@@ -11,6 +11,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createApiKey } from '../../src/services/keys.ts';
 import { openStorage } from '../../src/storage/index.ts';
+import type { Storage } from '../../src/storage/types.ts';
 import type { EvalBook } from './dataset.ts';
 import type { Ranker } from './evaluate.ts';
 
@@ -45,8 +46,11 @@ async function pool<T>(items: T[], n: number, fn: (item: T) => Promise<void>): P
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
 }
 
-/** Starts the server; `ranker` loads each cutoff into a fresh app and reads the rankings back. */
-export async function startHttpRanker(opts: { explain?: boolean } = {}): Promise<{ ranker: Ranker; close(): Promise<void> }> {
+/**
+ * A real server of the evaluations (buildApp on 127.0.0.1, a random port) over a temp SQLite file, or
+ * DATABASE_URL when set; `close` stops it and removes the temp file.
+ */
+export async function startEvalServer(): Promise<{ base: string; storage: Storage; usesDatabaseUrl: boolean; close(): Promise<void> }> {
   const given = process.env.DATABASE_URL?.trim();
   const dir = given ? null : mkdtempSync(join(tmpdir(), 'kith-eval-'));
   const databaseUrl = given || `sqlite:${join(dir!, 'eval.db')}`;
@@ -57,7 +61,21 @@ export async function startHttpRanker(opts: { explain?: boolean } = {}): Promise
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('server did not report a TCP address');
-  const base = `http://127.0.0.1:${addr.port}`;
+  return {
+    base: `http://127.0.0.1:${addr.port}`,
+    storage,
+    usesDatabaseUrl: !!given,
+    async close() {
+      await app.close();
+      await storage.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the server; `ranker` loads each cutoff into a fresh app and reads the rankings back. */
+export async function startHttpRanker(opts: { explain?: boolean } = {}): Promise<{ ranker: Ranker; close(): Promise<void> }> {
+  const { base, storage, close } = await startEvalServer();
 
   const ranker: Ranker = async (books: EvalBook[], label: string) => {
     const { key } = await createApiKey(storage, { app: `eval-${label}-${randomBytes(4).toString('hex')}`, env: 'test' });
@@ -85,12 +103,5 @@ export async function startHttpRanker(opts: { explain?: boolean } = {}): Promise
     return out;
   };
 
-  return {
-    ranker,
-    async close() {
-      await app.close();
-      await storage.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { ranker, close };
 }
