@@ -21,7 +21,7 @@
 import { plausibleDate } from './dates.ts';
 import { TwoGenerationCache } from './cache.ts';
 import { createRequire } from 'node:module';
-import { getDomain, getDomainWithoutSuffix, getPublicSuffix, getSubdomain } from 'tldts';
+import { getDomainWithoutSuffix, getPublicSuffix, getSubdomain, parse } from 'tldts';
 import type { JunkReason, NormEmail, NormPhone } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
 
@@ -868,38 +868,55 @@ const SENDER_NAME_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** What the brand rules read of one address of a card: its mailbox and its host, parsed once (Public Suffix List). */
+interface SenderHost {
+  key: string;
+  domain: string;
+  /** The registrable domain (`microsoft.com`), '' without one. */
+  registrable: string;
+  /** Its label, hyphens dropped (`microsoft`). */
+  label: string;
+  publicSuffix: string;
+  /** The labels left of the registrable domain (`communication`), '' for none. */
+  sub: string;
+}
+
+function senderHost(e: NormEmail): SenderHost {
+  const p = parse(e.domain, PSL_OPTIONS);
+  return {
+    key: e.key,
+    domain: e.domain,
+    registrable: p.domain ?? '',
+    label: p.domainWithoutSuffix?.replace(/-/g, '') ?? '',
+    publicSuffix: p.publicSuffix ?? '',
+    sub: p.subdomain ?? '',
+  };
+}
+
 /**
- * Whether `joined` (a name's words run together, lower-case) is the brand of `e`'s domain: the label of
- * its registrable domain (Public Suffix List, hyphens dropped), alone or with a sender's word
- * (BRAND_SUFFIXES: `shein` for sheinemail.com, `expedia` for expediamail.com). On a bare domain (no
- * subdomain: a person's own domain looks the same), for a name that is the brand `alone`: never at a mail
- * provider's (`Bell` from mbell@bell.net) or a university's domain; under a subdomain, only a sending host
+ * Whether `joined` (a name's words run together, lower-case) is the brand of `h`'s domain: the label of
+ * its registrable domain, alone or with a sender's word (BRAND_SUFFIXES: `shein` for sheinemail.com,
+ * `expedia` for expediamail.com). For a name that is the brand `alone`, also: never at a mail provider's
+ * (`Bell` from mbell@bell.net) or a university's domain; under a subdomain, only a sending host
  * (SENDING_LABEL) and a mailbox that is not a person's with the name (`H&M` from hm@email.hm.com and `Etsy`
- * from etsyfinds@mail.etsy.com are the brand's; `Honda` from k.honda@e.honda.com a person); on the bare
- * domain, three letters or more and a mailbox that does not hold the name (`Suzuki` from
- * t.suzuki@suzuki.co.jp, `Mario` from mario@marioshop.it are people).
+ * from etsyfinds@mail.etsy.com are the brand's; `Honda` from k.honda@e.honda.com a person's); on the bare
+ * domain, where a person's own domain looks the same, three letters or more and a mailbox that does not
+ * hold the name (`Suzuki` from t.suzuki@suzuki.co.jp, `Mario` from mario@marioshop.it are people).
  */
-function brandNamed(joined: string, e: NormEmail, alone: boolean): boolean {
+function brandNamed(joined: string, h: SenderHost, alone: boolean): boolean {
   if (joined.length < 2) return false;
-  const label = getDomainWithoutSuffix(e.domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
+  const { label } = h;
   if (label !== joined && !(label.startsWith(joined) && BRAND_SUFFIXES.has(label.slice(joined.length)))) return false;
   if (!alone) return true;
   // A university's or a mail provider's people (`Brown` from j.brown@alumni.brown.edu, `Bell` from jim@bell.net).
-  if (
-    isWebmailDomain(e.domain) ||
-    MAIL_PROVIDERS.has(getDomain(e.domain, PSL_OPTIONS) ?? '') ||
-    EDUCATION_SUFFIX.test(getPublicSuffix(e.domain, PSL_OPTIONS) ?? '')
-  )
-    return false;
-  const at = e.key.lastIndexOf('@');
-  const tokens = e.key.slice(0, at).split(/[-_.+]+/);
+  if (isWebmailDomain(h.domain) || MAIL_PROVIDERS.has(h.registrable) || EDUCATION_SUFFIX.test(h.publicSuffix)) return false;
+  const tokens = h.key.slice(0, h.key.lastIndexOf('@')).split(/[-_.+]+/);
   const letters = tokens.join('');
-  const sub = getSubdomain(e.domain, PSL_OPTIONS);
-  if (sub) {
+  if (h.sub !== '') {
     // Under a sending host only (`Suzuki` from taro@global.suzuki.co.jp is a person), and not from a
     // mailbox holding the name beside other words or at its end (`Honda` from k.honda@e.honda.com); the
     // brand's own mailbox may be the name, or start with it (hm@email.hm.com, etsyfinds@mail.etsy.com).
-    if (!SENDING_LABEL.test(sub.split('.')[0]!)) return false;
+    if (!SENDING_LABEL.test(h.sub.split('.')[0]!)) return false;
     return !((tokens.length > 1 && tokens.includes(joined)) || (letters !== joined && letters.endsWith(joined) && !letters.startsWith(joined)));
   }
   return joined.length >= 3 && !letters.includes(joined);
@@ -955,7 +972,8 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   const words = lower.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
   if (words.length === 0) return false;
   if (/^\[[^\s\]]+\]$/.test(trimmed) || /(?:^|[^\p{L}])mailing[\s_-]+list(?:$|[^\p{L}])/u.test(lower)) return true;
-  const usable = emails.filter((e) => !e.junk);
+  const usable: SenderHost[] = [];
+  for (const e of emails) if (!e.junk) usable.push(senderHost(e));
   if (usable.length === 0) return false;
   let rest = '';
   let senderWords = 0;
@@ -963,13 +981,13 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
     if (SENDER_NAME_WORDS.has(w)) senderWords++;
     else if (w !== 'the') rest += w;
   }
-  if (senderWords > 0 && (rest === '' || usable.some((e) => brandNamed(rest, e, false)))) return true;
+  if (senderWords > 0 && (rest === '' || usable.some((h) => brandNamed(rest, h, false)))) return true;
   const from = words.indexOf('from');
   if (from > 0 && from < words.length - 1) {
     const brand = words.slice(from + 1).join('');
-    if (usable.some((e) => brandNamed(brand, e, false))) return true;
+    if (usable.some((h) => brandNamed(brand, h, false))) return true;
   }
-  for (const e of usable) if (lower === e.domain || lower === getDomain(e.domain, PSL_OPTIONS)) return true;
+  for (const h of usable) if (lower === h.domain || lower === h.registrable) return true;
   return usable.length === 1 && !/\s/.test(trimmed) && brandNamed(words.join(''), usable[0]!, true);
 }
 
