@@ -38,6 +38,7 @@ interface Totals {
   lostPeople: number;
   lostRolePeople: number;
   fusedRows: number;
+  dupRowsAll: number;
   errors: number;
   writtenPeople: number;
 }
@@ -65,11 +66,11 @@ const sum = (k: keyof Totals) => rows.reduce((n, [, t]) => n + t[k], 0);
 const all = Object.fromEntries((Object.keys(rows[0]![1]) as (keyof Totals)[]).map((k) => [k, sum(k)])) as unknown as Totals;
 rows.push(['all', all]);
 console.log(`# eval:top10  seeds ${seeds.join(', ')}, ${books} books each (${usesDatabaseUrl ? 'DATABASE_URL' : 'temp SQLite'})`);
-console.log('books whose top 10 holds ...     junk  dup(key) dup(name)  self  fused | failing books | lost people | fused rows | errors');
+console.log('books whose top 10 holds ...     junk  dup(key) dup(name)  self  fused | failing books | lost people | fused rows | dup rows | errors');
 for (const [label, t] of rows) {
   const c = (n: number, w: number) => String(n).padStart(w);
   console.log(
-    `${label.padEnd(30)} ${c(t.junkBooks, 6)} ${c(t.hardDupBooks, 9)} ${c(t.nameOnlyDupBooks, 9)} ${c(t.selfBooks, 5)} ${c(t.fusedBooks, 6)} | ${c(t.bookFail, 6)} of ${c(t.books, 3)} | ${c(t.lostPeople + t.lostRolePeople, 3)} of ${c(t.writtenPeople, 5)} | ${c(t.fusedRows, 10)} | ${c(t.errors, 6)}`,
+    `${label.padEnd(30)} ${c(t.junkBooks, 6)} ${c(t.hardDupBooks, 9)} ${c(t.nameOnlyDupBooks, 9)} ${c(t.selfBooks, 5)} ${c(t.fusedBooks, 6)} | ${c(t.bookFail, 6)} of ${c(t.books, 3)} | ${c(t.lostPeople + t.lostRolePeople, 3)} of ${c(t.writtenPeople, 5)} | ${c(t.fusedRows, 10)} | ${c(t.dupRowsAll, 8)} | ${c(t.errors, 6)}`,
   );
 }
 const out = join(tmpdir(), `kith-top10-failures-${Date.now()}.txt`);

@@ -116,6 +116,7 @@ export async function runSeed({ base, key, seed, books }) {
     lostPeople: 0,
     lostRolePeople: 0,
     fusedRows: 0,
+    dupRowsAll: 0,
     errors: 0,
     writtenPeople: 0,
   };
@@ -183,6 +184,28 @@ export async function runSeed({ base, key, seed, books }) {
         const ents = [...ids].map((id) => ix.ent.get(id));
         if (ents.filter((e) => e.kind !== 'junk').length > 1 || ents.some((e) => e.kind !== 'junk'))
           fails.push({ type: 'fused-below10', row: rowStr(row), ents: ents.map(describe) });
+      }
+    });
+    // duplicates anywhere in the list: rows showing a person a second time (the top 10 above is the failure)
+    const shown = new Map();
+    rowsIds.forEach(({ ids, ambiguous }, k) => {
+      if (ambiguous) return;
+      for (const id of ids) {
+        const e = ix.ent.get(id);
+        if (e.kind !== 'person' && e.kind !== 'roleperson') continue;
+        if (!shown.has(id)) {
+          shown.set(id, k);
+          continue;
+        }
+        totals.dupRowsAll++;
+        if (k >= 10)
+          fails.push({
+            type: linkable(e) ? 'dup-below10' : 'dup-nameonly-below10',
+            row: rowStr(rows[k]),
+            other: rowStr(rows[shown.get(id)]),
+            ent: describe(e),
+            entries: e.entries.map((en) => `${en.src}: ${JSON.stringify({ name: en.entry.name, emails: en.entry.emails, phones: en.entry.phones })}`),
+          });
       }
     });
     // lost: people the owner wrote to, absent from the whole list

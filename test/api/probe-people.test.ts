@@ -22,6 +22,11 @@
  *   `Ivan`, and they stay two; `Дмитрий Орлов` on his mobile and `Dmitry Orlov` on his address stay one;
  * - `山田 太郎` and `やまだ はなこ` (kanji and kana, which no letter compares), each with a mobile of their
  *   own, stay two as a father and a son with a generation suffix do; `さとう けん` on `佐藤 健`'s mobile is him.
+ * An eighteenth probe, of whole lists (eval:top10 counting every row that shows a person a second time):
+ * - a source that names no region (a Gmail export, a phone whose owner's number is written at home) read
+ *   its national numbers as of no country, so `1-512-262-8658` and `(512)262-8658` were two people; it now
+ *   reads them in the country the upload writes most numbers of in full (domain/region.ts);
+ * - `Jan (trabajo)` on Jan Smit's mobile: a note of where the owner knows someone from names no one.
  * A review of those fixes, each a fusion of two people on the family landline, each with a mobile:
  * - `Jun (David) Chen` and `Wei (David) Chen` (the same bracketed word on two names) were one row;
  * - `Mary (Taylor) Jones` and her daughter `Taylor Jones` (a maiden name read as a nickname) were one row;
@@ -603,6 +608,45 @@ for (const engine of ENGINES) {
       assertAddsUp(c);
       assert.equal(c.left_out_by_reason.self, 1, JSON.stringify(c));
       assert.equal(c.left_out_by_reason.bulk_sender, 5, JSON.stringify(c));
+    });
+
+    it('eighteenth probe (whole lists of messy books): sources that name no region read their numbers in the country they write in full; a note of where the owner knows someone from names no one', async () => {
+      const user = 'people-18';
+      const us = [
+        { name: 'Ann Lee', phones: ['+1 415 555 0101'] },
+        { name: 'Bo Chan', phones: ['+1 (212) 555-0102'] },
+        { name: 'Cy Diaz', phones: ['+12065550103'] },
+        { name: 'Dee Fox', phones: ['(646) 734-1834'] },
+        { name: 'Eve Gold', phones: ['646.896.8872'] },
+        { name: 'Flo Hart', phones: ['404-979-4694'] },
+      ];
+      // A Gmail export with only the owner's address; a phone whose owner's number is written at home.
+      const a = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'gmail', email: 'owner@gmail.com' },
+        entries: [...us, { name: 'Thomas Allen', emails: ['tallen@yahoo.com'], phones: ['1-512-262-8658'], times_contacted: 4 }],
+      });
+      assert.equal(a.status, 200, a.text);
+      const b = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'ios', phone: '1-718-838-5685' },
+        entries: [
+          ...us,
+          { name: 'Thomas Allen', phones: ['(512)262-8658'] },
+          { name: 'Jan (trabajo)', phones: ['(303) 538-5808'] },
+          { name: 'Jan Smit', emails: ['jan.smit@gmail.com'], phones: ['+1 303 538 5808'] },
+        ],
+      });
+      assert.equal(b.status, 200, b.text);
+      const got = await api.get(`/v0/address-book/${user}`);
+      assert.equal(got.status, 200, got.text);
+      const rows = got.body.data.filter((d: any) => d.name === 'Thomas Allen' || d.name?.startsWith('Jan'));
+      assert.deepEqual(rows.map((d: any) => [d.name, d.phones]).sort(), [
+        ['Jan Smit', ['+13035385808']],
+        ['Thomas Allen', ['+15122628658']],
+      ]);
+      assert.equal(got.body.data.length, us.length + 2);
+      assertAddsUp(got.body.meta.cleaning);
     });
   });
 }

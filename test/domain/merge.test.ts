@@ -2782,3 +2782,34 @@ test('MUST merge: a Mexican number saved with a dialling prefix abolished in 201
     );
   }
 });
+
+test('MUST merge: a given name with a note of where the owner knows them from, on the person\'s own mobile ("Jan (trabajo)", "Anjali (gym)")', () => {
+  const pairs: [string, string, string, CountryCode][] = [
+    ['Jan (trabajo)', 'Jan Smit', '+31 6 26914717', 'NL'],
+    ['Anjali (gym)', 'Anjali Krishnan', '+91 76785 75112', 'IN'],
+    ['Lena (Kita)', 'Lena Becker', '+49 170 1327069', 'DE'],
+    ['Marc (voisin)', 'Marc Dubois', '+33 6 93 66 45 83', 'FR'],
+    ['Ngozi [school]', 'Ngozi Nwosu', '+234 813 918 9657', 'NG'],
+  ];
+  for (const [note, full, phone, region] of pairs) {
+    const cs = merge(
+      [
+        { name: full, email: 'person@mail.example', phone },
+        { name: note, phone },
+      ],
+      region,
+    );
+    assert.equal(cs.length, 1, note);
+    assert.equal(cs[0].name, full);
+  }
+});
+
+test('MUST NOT merge: a name in the note, or a note of context beside another given name, on a shared landline', () => {
+  // "Smith (John)" and "Smith (Mary)": the family name and a given name in the note, two people.
+  assert.equal(rowsOnOneNumber('Smith (John)', 'Smith (Mary)'), 2);
+  // A note of context takes nothing from the name beside it: Jan is not Piet.
+  assert.equal(rowsOnOneNumber('Jan (trabajo)', 'Piet Smit'), 2);
+  assert.equal(rowsOnOneNumber('Ann (gym)', 'Mary (gym)'), 2);
+  // "Ami" is a given name, not a friend.
+  assert.equal(rowsOnOneNumber('Kenji (Ami)', 'Kenji Sato'), 2);
+});

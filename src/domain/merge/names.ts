@@ -738,10 +738,42 @@ const NOTE_KEEP = new Set([
 function withoutNotes(name: string): string | null {
   const notes = name.match(NOTE_RE);
   if (notes === null) return null;
-  for (const n of notes) for (const t of untitledTokens(n)) if (NOTE_KEEP.has(t)) return null;
+  let context = true;
+  for (const n of notes)
+    for (const t of untitledTokens(n)) {
+      if (NOTE_KEEP.has(t)) return null;
+      if (!CONTEXT_WORDS.has(t) && !CHANNEL_WORDS.has(t)) context = false;
+    }
   const bare = name.replace(NOTE_RE, ' ').replace(/\s+/g, ' ').trim();
-  return foldTokens(bare).length >= 2 ? bare : null;
+  const words = foldTokens(bare).length;
+  return words >= 2 || (words === 1 && context) ? bare : null;
 }
+
+/**
+ * Where the owner knows someone from, as a phone's card notes it beside a given name: "Jan (trabajo)",
+ * "Anjali (gym)", "Ngozi (school)", "Lena (Kita)", "Marc (voisin)". Such a note names no one, so it is
+ * dropped even where a single word of the name stays (a name in the note, "Smith (John)", is kept): kept,
+ * "Jan (trabajo)" vetoed "Jan Smit" on his own mobile, and the one person was two rows. Work, sport,
+ * school and childcare, neighbours, church and friends, in the languages of the books Kith reads most.
+ */
+const CONTEXT_WORDS = new Set(
+  [
+    // work
+    'job arbeit trabajo travail boulot bureau lavoro ufficio werk kantoor trabalho escritorio oficina buro praca firma',
+    'colleague coworker kollege kollegin collegue colega collega',
+    // sport
+    'gym fitness yoga pilates crossfit sport sports tennis soccer football futbol fussball running climbing swimming',
+    // school and childcare
+    'school schule escuela ecole scuola escola colegio college uni university universidad universite kita kiga',
+    'kindergarten daycare nursery creche preschool class classmate',
+    // neighbours, church, friends
+    'neighbour neighbor nachbar nachbarin vecino vecina voisin voisine vicino vicina buurman buurvrouw vizinho vizinha',
+    'church kirche iglesia eglise chiesa igreja',
+    'friend freund freundin amigo amiga amico amica vriend vriendin',
+  ]
+    .join(' ')
+    .split(' '),
+);
 
 function withoutChannelWords(tokens: string[]): string[] {
   let channel = 0;
