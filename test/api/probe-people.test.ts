@@ -26,7 +26,9 @@
  * - a source that names no region (a Gmail export, a phone whose owner's number is written at home) read
  *   its national numbers as of no country, so `1-512-262-8658` and `(512)262-8658` were two people; it now
  *   reads them in the country the upload writes most numbers of in full (domain/region.ts);
- * - `Jan (trabajo)` on Jan Smit's mobile: a note of where the owner knows someone from names no one.
+ * - `Jan (trabajo)` on Jan Smit's mobile: a note of where the owner knows someone from names no one;
+ * - `Cami` with nothing but Camila Pereira's mobile: a mobile is one person's phone, and a card holding
+ *   only it under a short form no list holds is her (links.ts linkMobile).
  * A review of those fixes, each a fusion of two people on the family landline, each with a mobile:
  * - `Jun (David) Chen` and `Wei (David) Chen` (the same bracketed word on two names) were one row;
  * - `Mary (Taylor) Jones` and her daughter `Taylor Jones` (a maiden name read as a nickname) were one row;
@@ -610,7 +612,7 @@ for (const engine of ENGINES) {
       assert.equal(c.left_out_by_reason.bulk_sender, 5, JSON.stringify(c));
     });
 
-    it('eighteenth probe (whole lists of messy books): sources that name no region read their numbers in the country they write in full; a note of where the owner knows someone from names no one', async () => {
+    it('eighteenth probe (whole lists of messy books): sources that name no region read their numbers in the country they write in full; a note of where the owner knows someone from names no one; a card holding only a mobile under a short form of the name of its holder is that person', async () => {
       const user = 'people-18';
       const us = [
         { name: 'Ann Lee', phones: ['+1 415 555 0101'] },
@@ -624,7 +626,11 @@ for (const engine of ENGINES) {
       const a = await api.post('/v0/address-book', {
         user_id: user,
         source: { type: 'gmail', email: 'owner@gmail.com' },
-        entries: [...us, { name: 'Thomas Allen', emails: ['tallen@yahoo.com'], phones: ['1-512-262-8658'], times_contacted: 4 }],
+        entries: [
+          ...us,
+          { name: 'Thomas Allen', emails: ['tallen@yahoo.com'], phones: ['1-512-262-8658'], times_contacted: 4 },
+          { name: 'Camila Pereira', emails: ['camilapereira39@gmail.com'], phones: ['+55 (81) 97038-5709'] },
+        ],
       });
       assert.equal(a.status, 200, a.text);
       const b = await api.post('/v0/address-book', {
@@ -635,17 +641,20 @@ for (const engine of ENGINES) {
           { name: 'Thomas Allen', phones: ['(512)262-8658'] },
           { name: 'Jan (trabajo)', phones: ['(303) 538-5808'] },
           { name: 'Jan Smit', emails: ['jan.smit@gmail.com'], phones: ['+1 303 538 5808'] },
+          // A short form no list holds, on a mobile (Brazil's): Camila.
+          { name: 'Cami', phones: ['+55 81 97038-5709'] },
         ],
       });
       assert.equal(b.status, 200, b.text);
       const got = await api.get(`/v0/address-book/${user}`);
       assert.equal(got.status, 200, got.text);
-      const rows = got.body.data.filter((d: any) => d.name === 'Thomas Allen' || d.name?.startsWith('Jan'));
+      const rows = got.body.data.filter((d: any) => d.name === 'Thomas Allen' || d.name?.startsWith('Jan') || d.name?.startsWith('Cami'));
       assert.deepEqual(rows.map((d: any) => [d.name, d.phones]).sort(), [
+        ['Camila Pereira', ['+5581970385709']],
         ['Jan Smit', ['+13035385808']],
         ['Thomas Allen', ['+15122628658']],
       ]);
-      assert.equal(got.body.data.length, us.length + 2);
+      assert.equal(got.body.data.length, us.length + 3);
       assertAddsUp(got.body.meta.cleaning);
     });
   });
