@@ -74,7 +74,7 @@ async function phasesOf(engine: EngineName): Promise<void> {
       const source = body.source as SourceInput;
       const cleaned = cleanUpload(source, entries, config.defaultRegion);
       lap('clean');
-      const upload = { batchId: `b${i}`, userId: user, raw: entries, rawJson: bytes, createdAt: Date.now(), ...cleaned };
+      const upload = { batchId: `b${i}`, userId: user, source, raw: entries, rawJson: bytes, createdAt: Date.now(), ...cleaned };
       await storage.appendUpload(T, upload);
       lap('store (encode, upload row, key index, commit)');
       const book = await storage.loadBook(T, user, { upload });

@@ -21,9 +21,6 @@
  * An e-mail address is one mailbox, and names veto less there (merge/links.ts linkMailbox): a card that
  * holds nothing but the address joins its one owner whatever its label ("Mum", a maiden name), and its
  * label takes no part in later vetoes; two cards with the address and a number in common are one person.
- * A mobile (merge/mobile.ts: what the full metadata calls one) is one person's phone too: a card holding
- * nothing but it joins its one holder with other keys under a short form of that holder's name
- * (links.ts linkMobile).
  * Names alone never merge anything: they can only veto.
  *
  * The parts live in merge/: names.ts (folding, compatibility), components.ts (union-find with the veto),
@@ -176,13 +173,8 @@ function mergeCards(
 
   // The owner's addresses as the index keys them ('e:' dropped): the mailbox rule leaves them alone.
   let own: Set<string> | null = null;
-  let ownPhones: Set<string> | null = null;
-  if (self !== undefined)
-    for (const k of self.keys) {
-      if (k.startsWith('e:')) (own ??= new Set()).add(k.slice(2));
-      else if (k.startsWith('p:')) (ownPhones ??= new Set()).add(k);
-    }
-  const ix = indexKeys(entries, own, ownPhones);
+  if (self !== undefined) for (const k of self.keys) if (k.startsWith('e:')) (own ??= new Set()).add(k.slice(2));
+  const ix = indexKeys(entries, own);
   const alias = ix.alias;
   const uf = new Components(n, folded);
   // E-mail addresses first, then numbers: an address is one mailbox, a number is often shared, so which

@@ -7,7 +7,6 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Config } from '../config.ts';
 import { summarizeCleaning, type CleaningSummary, type LeftOutEntry } from '../domain/cleaning.ts';
 import { mergeEntries, type SelfOf } from '../domain/merge.ts';
-import { inferRegion } from '../domain/region.ts';
 import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
 import { ALL_SIGNALS, applyRankOptions, noSignals, signalsUsed, type RankOptions } from '../domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
@@ -57,20 +56,13 @@ export function uploadCleaningOf(view: RankedView, normalized: NormalizedEntry[]
 
 /** Cleans one upload: pure, and the expensive part of a POST (phone parsing). */
 export function cleanUpload(source: SourceInput, entries: EntryInput[], defaultRegion: CountryCode | null) {
-  // A source that names no region: the upload's own numbers may (region.ts), before the server's default.
-  // Stored with the source, so that the owner's own number reads the same at every read (ownerOf).
-  let region = sourceRegion(source);
-  if (region === null) {
-    const inferred = inferRegion(source, entries);
-    if (inferred !== null) source = { ...source, region: inferred };
-    region = inferred ?? defaultRegion;
-  }
+  const region = sourceRegion(source) ?? defaultRegion;
   const key = sourceKey(source);
   const normalized: NormalizedEntry[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) normalized[i] = normalizeEntry(entries[i], { region, sourceKey: key });
   // An explicit times_contacted of 0 is stored as sent: whether it says "never written to" depends on
   // whether its source counts anyone, over all of the source's uploads (the merge decides: uncountedSources).
-  return { source, sourceKey: key, normalized, keyStats: indexedKeyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region).filter(isIndexedKey) };
+  return { sourceKey: key, normalized, keyStats: indexedKeyStatsOf(normalized), ownerKeys: ownerKeysOf(source, region).filter(isIndexedKey) };
 }
 
 /** Merged contacts and owner of a stored book: pure. `aliases`: the app's alias groups that touch the book. */
@@ -143,7 +135,7 @@ export class AddressBookService {
       batchId: randomUUID(),
       userId,
       sourceKey: cleaned.sourceKey,
-      source: cleaned.source,
+      source,
       raw: entries,
       rawJson,
       normalized: cleaned.normalized,

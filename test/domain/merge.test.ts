@@ -2814,46 +2814,19 @@ test('MUST NOT merge: a name in the note, or a note of context beside another gi
   assert.equal(rowsOnOneNumber('Kenji (Ami)', 'Kenji Sato'), 2);
 });
 
-test("MUST merge: a card holding nothing but someone's mobile, under a short form no list holds, is them (a mobile is one person's phone)", () => {
-  const cases: [string, string, string, CountryCode][] = [
-    ['Cami', 'Camila Pereira', '+55 81 97038-5709', 'BR'],
-    ['Haz', 'Harry Wright', '07896 697 353', 'GB'],
-    ['Venky', 'Venkatesh Khan', '+91 93910 96236', 'IN'],
-    ['Soph', 'Sophie Smith', '07509 869157', 'GB'],
-    ['Steph Blanc', 'Stéphane Blanc', '06 03 95 25 25', 'FR'],
-    ['Charlie Nguyen', 'Charlotte Nguyen', '0415 560 893', 'AU'],
-  ];
-  for (const [short, full, phone, region] of cases) {
-    const cs = merge(
-      [
-        { name: full, email: 'someone@mail.example', phone },
-        { name: short, phone },
-      ],
-      region,
-    );
-    assert.equal(cs.length, 1, short);
-    assert.equal(cs[0].name, full);
-  }
-});
-
-test("MUST NOT merge: another person's name on a mobile, a landline, a number that may be either, or two cards with nothing but the mobile", () => {
-  const pair = (a: EntryInput, b: EntryInput, region: CountryCode) => merge([a, b], region).length;
-  // His sister, saved with his mobile: another full name, or another given name alone.
-  assert.equal(pair({ name: 'Kim Min-su', email: 'minsu@naver.com', phone: '+82 10-1234-5678' }, { name: 'Kim Min-ji', phone: '010-1234-5678' }, 'KR'), 2);
-  assert.equal(pair({ name: 'Lottie Wright', email: 'lw@mail.example', phone: '07469 809154' }, { name: 'Mary Wright', phone: '07469 809154' }, 'GB'), 2);
-  // A landline (Berlin) is a household's: the names decide, as before.
-  assert.equal(pair({ name: 'Harry Wright', email: 'hw@mail.example', phone: '030 1234567' }, { name: 'Haz', phone: '030 1234567' }, 'DE'), 2);
-  // North American numbers may be landlines: left to the names.
-  assert.equal(pair({ name: 'Harry Wright', email: 'hw@mail.example', phone: '(415) 555-0142' }, { name: 'Haz', phone: '(415) 555-0142' }, 'US'), 2);
-  // Two cards with nothing but one mobile: no one holds it with anything else, the names decide.
-  assert.equal(pair({ name: 'Mamá', phone: '+34612345678' }, { name: 'Papá', phone: '+34612345678' }, 'ES'), 2);
-  // Two people each with an address of their own on one mobile and their home landline: the names decide.
-  assert.equal(
-    pair(
-      { name: 'Mary Smith', email: 'mary@mail.example', phones: ['07700 900123', '020 7946 0958'] },
-      { name: 'John Smith', email: 'john@mail.example', phones: ['07700 900123', '020 7946 0958'] },
-      'GB',
-    ),
-    2,
+test('MUST merge: a North American number written with its trunk 1 and without, in sources that name no region, is one number', () => {
+  const a = normalizeEntry(
+    { name: 'Thomas Allen', email: 'tallen@yahoo.com', phone: '1-512-262-8658' },
+    { region: null, sourceKey: 'gmail:e:owner@gmail.com' },
   );
+  const b = normalizeEntry({ name: 'Thomas Allen', phone: '(512)262-8658' }, { region: null, sourceKey: 'ios:-' });
+  assert.equal(mergeEntries([a, b]).length, 1);
+  // Beside the full number from a third source, all three are one.
+  const c = normalizeEntry({ name: 'Tom Allen', phone: '+1 512 262 8658' }, { region: 'US', sourceKey: 'android:-' });
+  const cs = mergeEntries([a, b, c]);
+  assert.equal(cs.length, 1);
+  assert.deepEqual(cs[0].keys, ['e:tallen@yahoo.com', 'p:+15122628658']);
+  // Another number that only ends with the same ten digits after another first digit stays another.
+  const d = normalizeEntry({ name: 'Thomas Allen', phone: '2-512-262-8658' }, { region: null, sourceKey: 'ios:-' });
+  assert.equal(mergeEntries([b, d]).length, 2);
 });

@@ -329,12 +329,18 @@ export function buildContact(
   }
   if (!sorted) {
     shownPhones = [];
+    let linked: string[] | null = null; // what the national-only numbers shown link as
     for (let cls = 0; cls < 3; cls++) {
       for (const p of phones) {
         if (phoneOrder(p) !== cls) continue;
         if (cls === 1 && alias !== null) {
           const a = alias.get(p.key as string);
           if (a !== undefined && a.startsWith('p:') && phones.some((q) => q.key === a)) continue;
+          // Two national-only spellings of one number (`1-512-262-8658`, `(512)262-8658`): shown once.
+          if (a !== undefined) {
+            if (linked?.includes(a)) continue;
+            (linked ??= []).push(a);
+          }
         }
         shownPhones.push(p);
       }

@@ -3,7 +3,6 @@
  * guard (shared numbers, hubs, switchboards, colleagues) and the app's alias groups.
  */
 import { isCallingCode, isTrunkNational } from '../phone.ts';
-import { isMobileNumber } from './mobile.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
@@ -89,9 +88,13 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
       else list.push(k);
     }
   }
+  // North America's trunk prefix is 1, which dropping leading zeros does not cover: `1-512-262-8658` and
+  // `(512) 262-8658`, both read with no region, are one number (two rows of one friend before).
+  let digits: Set<string> | null = null;
+  for (const [, d] of national) if (d.length === 11 && d.charCodeAt(0) === 49 /* '1' */) digits ??= new Set(national.map(([, x]) => x));
   const alias = new Map<string, string>();
   for (const [key, d] of national) {
-    let target = 'n:' + d;
+    let target = digits !== null && d.length === 11 && d.charCodeAt(0) === 49 && digits.has(d.slice(1)) ? 'n:' + d.slice(1) : 'n:' + d;
     if (d.length >= MIN_ALIAS_DIGITS) {
       // A full key is 'p:+' then the country code then the national number: what precedes the national
       // digits must be a real calling code ("0863955635" is "+353 86 395 5635": 3 of them), or nothing
@@ -182,20 +185,13 @@ export interface KeyIndex {
    * null when no key is.
    */
   own: Uint8Array | null;
-  /** Key string -> raw id, and raw id -> key id where national keys were renumbered (null: the same): for isMobileKey. */
-  ids: Map<string, number>;
-  finalId: Int32Array | null;
-  /** Per key, once asked (isMobileKey): 0 not asked, 1 a mobile, 2 not. */
-  mobile: Uint8Array | null;
-  /** The owner's phone keys ('p:+…'): never read as someone's mobile (the owner's own card is decided apart). */
-  ownPhones: ReadonlySet<string> | null;
 }
 
 /**
  * Keys an entry links on: usable e-mails and keyed phones (junk addresses never link anyone). E-mail
  * keys link as the bare address (it holds an '@', phone keys never do): no string is built per entry.
  */
-export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<string> | null = null, ownPhones: ReadonlySet<string> | null = null): KeyIndex {
+export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<string> | null = null): KeyIndex {
   const n = entries.length;
   const ids = new Map<string, number>();
   const keyStart = new Int32Array(n + 1);
@@ -317,25 +313,7 @@ export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<
   const holderOf = new Int32Array(used);
   const fill = holderStart.slice(0, keyCount);
   for (let i = 0; i < n; i++) for (let j = keyStart[i]; j < keyStart[i + 1]; j++) holderOf[fill[keyOf[j]]++] = i;
-  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard, own, ids, finalId, mobile: null, ownPhones };
-}
-
-/**
- * Whether phone key k is someone's mobile (mobile.ts: the full metadata says MOBILE), not the owner's.
- * Asked only where the holders' names disagree; answered once per key per merge.
- */
-export function isMobileKey(ix: KeyIndex, k: number): boolean {
-  const seen = ix.mobile?.[k] ?? 0;
-  if (seen !== 0) return seen === 1;
-  ix.mobile ??= new Uint8Array(ix.keyCount);
-  let mobile = false;
-  for (const [name, raw] of ix.ids) {
-    if ((ix.finalId === null ? raw : ix.finalId[raw]) !== k) continue;
-    if (name.startsWith('p:+') && !name.includes(';') && !(ix.ownPhones?.has(name) ?? false)) mobile = isMobileNumber(name.slice(2));
-    break;
-  }
-  ix.mobile[k] = mobile ? 1 : 2;
-  return mobile;
+  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard, own };
 }
 
 /** Whether ids[from..to) holds id (an entry lists a handful of keys: a scan beats a Set). */
@@ -375,42 +353,6 @@ export function isEmailKey(ix: KeyIndex, k: number): boolean {
   const i = ix.holderOf[ix.holderStart[k]];
   const end = ix.keyStart[i] + ix.emailCount[i];
   for (let j = ix.keyStart[i]; j < end; j++) if (ix.keyOf[j] === k) return true;
-  return false;
-}
-
-/**
- * Whether a copy's name on someone's mobile can be what the owner calls them (linkMobile): each of its
- * words a word of the holder's name, or a Latin short form of one that no list holds, starting with its
- * first two letters (one word: `Cami` for Camila Pereira, `Haz` for Harry Wright, `Venky`, `Soph`) or
- * three (beside other words: `Steph Blanc` for Stéphane Blanc, `Charlie Nguyen` for Charlotte Nguyen).
- * Not another person's name: `Kim Min-ji` or `민지` on her brother `김민수`'s mobile is his sister, and
- * `Lottie Wright` keeps the veto on Charlotte's (no letters in common to go by).
- */
-function shortFormOf(copy: readonly string[] | null, holder: readonly string[] | null): boolean {
-  if (copy === null || holder === null) return true;
-  const letters = copy.length === 1 ? 2 : 3;
-  const used = new Array<boolean>(holder.length).fill(false);
-  for (const t of copy) {
-    let hit = -1;
-    for (let h = 0; h < holder.length && hit < 0; h++) if (!used[h] && holder[h] === t) hit = h;
-    if (hit < 0 && LATIN_WORD.test(t))
-      for (let h = 0; h < holder.length && hit < 0; h++) if (!used[h] && LATIN_WORD.test(holder[h]) && holder[h].startsWith(t.slice(0, letters))) hit = h;
-    if (hit < 0) return false;
-    used[hit] = true;
-  }
-  return true;
-}
-
-/** A folded Latin word of two letters or more (folded names are lower-case, diacritics off). */
-const LATIN_WORD = /^[a-z]{2,}$/;
-
-/** Whether entries a and b hold an address or a mobile other than `key` in common (see linkMailbox). */
-function sharePersonalKey(ix: KeyIndex, a: number, b: number, key: number): boolean {
-  for (let j = ix.keyStart[a]; j < ix.keyStart[a + 1]; j++) {
-    const k = ix.keyOf[j];
-    if (k === key || ix.org[k] === DIRECT_LINE || isSwitchboard(ix, k) || !repeats(ix.keyOf, ix.keyStart[b], ix.keyStart[b + 1], k)) continue;
-    if (j < ix.keyStart[a] + ix.emailCount[a] || isMobileKey(ix, k)) return true;
-  }
   return false;
 }
 
@@ -518,7 +460,6 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       const b = folded[j];
       if ((a === null || b === null || holdersAgree(ix, key, i, j, a, b)) && !colleagues(ix, key, i, j)) uf.tryUnion(i, j);
       else if (isEmailKey(ix, key)) linkMailbox(ix.holderOf.subarray(from, to), key, ix, folded, uf);
-      else if (isMobileKey(ix, key)) linkMobile(ix.holderOf.subarray(from, to), key, ix, folded, uf);
       return;
     }
     // Next most common: one person's copies across sources, every holder named and every two names
@@ -547,7 +488,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
     }
   }
   const holders = Array.from(ix.holderOf.subarray(from, to));
-  if (isEmailKey(ix, key) ? linkMailbox(holders, key, ix, folded, uf) : isMobileKey(ix, key) && linkMobile(holders, key, ix, folded, uf)) return;
+  if (isEmailKey(ix, key) && linkMailbox(holders, key, ix, folded, uf)) return;
   const { one, groups, split, bare } = judge(holders, key, ix, folded, switchboard);
   if (one) {
     for (let n = 1; n < holders.length; n++) uf.tryUnion(holders[0], holders[n]);
@@ -654,24 +595,6 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
 }
 
 /**
- * A mobile is one person's phone, as an address is one mailbox: a card that holds nothing but the mobile
- * (and a name) is a copy of it, whatever it is called, and joins the one person who holds the mobile
- * beside another address or number (linkMailbox). `Cami` on Camila Pereira's mobile, `Haz` on Harry
- * Wright's, `Venky` on Venkatesh's: short forms no list holds, each a second row (a probe of generated
- * books found 580 in 300 whole lists). With no such holder (`Mamá` and `Papá` on one mobile, nothing
- * else on either card) the names decide, as on any number: two people sharing a phone stay two. Two
- * cards that hold it with other keys are one person, whatever their names, only when they have another
- * mobile or an address in common as well (`Pri` and `Priya Hughes` with her two mobiles), not a landline
- * (`Mary Smith` and `John Smith` on his mobile and their home). Else the general rule decides, and a
- * copy joins them only when it finds them one person.
- */
-function linkMobile(holders: Int32Array | readonly number[], key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): boolean {
-  let owners = 0;
-  for (const i of holders) if (identifyingKey(ix, i, key)) owners++;
-  return owners > 0 && linkMailbox(holders, key, ix, folded, uf, true);
-}
-
-/**
  * An e-mail key is one mailbox. The cards holding nothing else that tells them apart are copies of it,
  * whatever their labels say ("Mom", a maiden name, another person's name: one address is one invite).
  * They join its owner: the one identity among the holders that do hold other keys (judged by the general
@@ -681,16 +604,13 @@ function linkMobile(holders: Int32Array | readonly number[], key: number, ix: Ke
  * one person too, whatever their names say. Returns false, linking nothing, in every other case (no copy,
  * or two identities: a family or team mailbox), which the general rule decides.
  */
-function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components, mobile = false): boolean {
+function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): boolean {
   if (ix.own !== null && ix.own[key] === 1) return false;
   const owners: number[] = [];
   for (const i of holders) if (identifyingKey(ix, i, key)) owners.push(i);
   if (owners.length >= 2) {
     const [a, b] = owners;
-    // Two cards with the address and another key in common are one person; two with a mobile in common
-    // only when the other key is an address or a mobile as well (two mobiles are one person's; a mobile
-    // and a landline may be a couple's phone and their home): else the general rule decides.
-    const twoOfOne = owners.length === 2 && (mobile ? sharePersonalKey(ix, a, b, key) : shareIdentifyingKey(ix, a, b, key)) && !orgMailboxes(ix, key, a, b);
+    const twoOfOne = owners.length === 2 && shareIdentifyingKey(ix, a, b, key) && !orgMailboxes(ix, key, a, b);
     if (owners.length === holders.length) {
       if (!twoOfOne || folded[a] === null || folded[b] === null || namesCompatible(folded[a], folded[b])) return false;
       uf.tryUnion(a, b, true);
@@ -721,8 +641,6 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
     let clash = false;
     for (let x = 0; x < holders.length && !clash; x++) clash = !fits(i, holders[x]);
     if (!clash) continue;
-    // On a mobile, a copy under another person's full name (`Kim Min-ji` on her brother's) stays apart.
-    if (mobile && !shortFormOf(folded[i], folded[base])) continue;
     // With no card of the person (every holder a copy of the address: a card renamed by a later sync),
     // every label stays a candidate for the name shown; beside one, a copy's label is no name of theirs.
     uf.absorb(base, i, owners.length > 0);
