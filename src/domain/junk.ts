@@ -592,6 +592,7 @@ const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
 export function clearJunkCache(): void {
   domainCache.clear();
   brandCache.clear();
+  hostCache.clear();
 }
 
 function domainFlags(domain: string): number {
@@ -882,16 +883,17 @@ interface SenderHost {
 }
 
 function senderHost(e: NormEmail): SenderHost {
-  const p = parse(e.domain, PSL_OPTIONS);
-  return {
-    key: e.key,
-    domain: e.domain,
-    registrable: p.domain ?? '',
-    label: p.domainWithoutSuffix?.replace(/-/g, '') ?? '',
-    publicSuffix: p.publicSuffix ?? '',
-    sub: p.subdomain ?? '',
-  };
+  let parts = hostCache.get(e.domain);
+  if (parts === undefined) {
+    const p = parse(e.domain, PSL_OPTIONS);
+    parts = { registrable: p.domain ?? '', label: p.domainWithoutSuffix?.replace(/-/g, '') ?? '', publicSuffix: p.publicSuffix ?? '', sub: p.subdomain ?? '' };
+    hostCache.set(e.domain, parts);
+  }
+  return { key: e.key, domain: e.domain, ...parts };
 }
+
+/** A host's parts by domain (senderHost): a book is merged again on every read, and its senders with it. */
+const hostCache = new TwoGenerationCache<string, Omit<SenderHost, 'key' | 'domain'>>(DOMAIN_CACHE_MAX);
 
 /**
  * Whether `joined` (a name's words run together, lower-case) is the brand of `h`'s domain: the label of

@@ -90,11 +90,11 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
   }
   // North America's trunk prefix is 1, which dropping leading zeros does not cover: `1-512-262-8658` and
   // `(512) 262-8658`, both read with no region, are one number (two rows of one friend before).
-  let digits: Set<string> | null = null;
-  for (const [, d] of national) if (d.length === 11 && d.charCodeAt(0) === 49 /* '1' */) digits ??= new Set(national.map(([, x]) => x));
+  const trunkOne = (d: string) => d.length === 11 && d.charCodeAt(0) === 49; /* '1' */
+  const digits = national.some(([, d]) => trunkOne(d)) ? new Set(national.map(([, d]) => d)) : null;
   const alias = new Map<string, string>();
   for (const [key, d] of national) {
-    let target = digits !== null && d.length === 11 && d.charCodeAt(0) === 49 && digits.has(d.slice(1)) ? 'n:' + d.slice(1) : 'n:' + d;
+    let target = digits !== null && trunkOne(d) && digits.has(d.slice(1)) ? 'n:' + d.slice(1) : 'n:' + d;
     if (d.length >= MIN_ALIAS_DIGITS) {
       // A full key is 'p:+' then the country code then the national number: what precedes the national
       // digits must be a real calling code ("0863955635" is "+353 86 395 5635": 3 of them), or nothing
