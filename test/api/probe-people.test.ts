@@ -27,6 +27,8 @@
  *   its national numbers as of no country, and `1-512-262-8658` and `(512)262-8658` were two people: North
  *   America's trunk prefix 1 is now read as a trunk prefix there (merge/links.ts nationalAliases);
  * - `Jan (trabajo)` on Jan Smit's number: a note of where the owner knows someone from names no one.
+ * A nineteenth probe: pet forms that no list holds (`Franzi` on Franziska Schwarz's mobile, `Uschi Groß`
+ * beside `Ursula Groß` on one address and one mobile) were second rows (merge/names.ts petForm).
  * A review of those fixes, each a fusion of two people on the family landline, each with a mobile:
  * - `Jun (David) Chen` and `Wei (David) Chen` (the same bracketed word on two names) were one row;
  * - `Mary (Taylor) Jones` and her daughter `Taylor Jones` (a maiden name read as a nickname) were one row;
@@ -638,6 +640,41 @@ for (const engine of ENGINES) {
       assert.deepEqual(thomas.emails, ['tallen@yahoo.com']);
       assert.equal(thomas.phones.length, 1, JSON.stringify(thomas.phones));
       assert.deepEqual(got.body.data.find((d: any) => d.name === 'Jan Smit').phones, ['+13035385808']);
+      assertAddsUp(got.body.meta.cleaning);
+    });
+
+    it("nineteenth probe (pet forms): Franzi on Franziska's mobile and Uschi on Ursula's address and mobile are one row each; Andi and Andrea, each with a mobile beside the landline, stay two", async () => {
+      const user = 'people-19';
+      const r = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'gmail', email: 'owner@gmail.de', phone: '+49 170 0000001' },
+        entries: [
+          { name: 'Franziska Schwarz', emails: ['franziskas@gmail.com'], phones: ['0176 501 41351'], times_contacted: 5 },
+          { name: 'Uschi Groß', emails: ['ursula.gross@vesuvio-srl.it'], phones: ['+4917933034618'] },
+          { name: 'Andi Müller', phones: ['030 1234567', '0170 1111111'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const b = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'ios', phone: '+49 170 0000001' },
+        entries: [
+          { name: 'Franzi', phones: ['0176/50141351'] },
+          { name: 'Ursula Groß', emails: ['ursula.gross@vesuvio-srl.it'], phones: ['+49-179-33034618'] },
+          { name: 'Andrea Müller', phones: ['030 1234567', '0171 2222222'] },
+        ],
+      });
+      assert.equal(b.status, 200, b.text);
+      const got = await api.get(`/v0/address-book/${user}`);
+      assert.equal(got.status, 200, got.text);
+      const rows = got.body.data.map((d: any) => [d.name, d.emails, d.phones]);
+      assert.equal(got.body.data.length, 4, JSON.stringify(rows));
+      const withPhone = (p: string) => got.body.data.filter((d: any) => d.phones.includes(p));
+      assert.equal(withPhone('+4917650141351').length, 1, JSON.stringify(rows));
+      assert.deepEqual(withPhone('+4917650141351')[0].emails, ['franziskas@gmail.com']);
+      assert.equal(withPhone('+4917933034618').length, 1, JSON.stringify(rows));
+      assert.equal(withPhone('+49301234567').length, 2, JSON.stringify(rows));
+      assert.equal(got.body.meta.cleaning.merged, 2, JSON.stringify(got.body.meta.cleaning));
       assertAddsUp(got.body.meta.cleaning);
     });
   });

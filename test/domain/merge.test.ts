@@ -2830,3 +2830,59 @@ test('MUST merge: a North American number written with its trunk 1 and without, 
   const d = normalizeEntry({ name: 'Thomas Allen', phone: '2-512-262-8658' }, { region: null, sourceKey: 'ios:-' });
   assert.equal(mergeEntries([b, d]).length, 2);
 });
+
+test("MUST merge: a pet form that no list holds, on the person's number or address (Franzi, Venky, Srini, Tunde, Nando, Uschi, Kasia)", () => {
+  const pairs: [string, string, string, CountryCode][] = [
+    ['Franzi', 'Franziska Schwarz', '0176 501 41351', 'DE'],
+    ['Steffi', 'Stefanie Weber', '0171 6803121', 'DE'],
+    ['Venky Agarwal', 'VENKATESH AGARWAL', '079465 49059', 'IN'],
+    ['Srini', 'Srinivas Rao', '+91 76791 92278', 'IN'],
+    ['Raju', 'Rajesh Kumar', '+91 98450 12345', 'IN'],
+    ['Tunde', 'Babatunde Okafor', '0803 123 4567', 'NG'],
+    ['Nando', 'Fernando Torres', '612 345 678', 'ES'],
+    ['Lachie', 'Lachlan Smith', '0412 345 678', 'AU'],
+    ['Uschi Groß', 'Ursula Groß', '+49 179 33034618', 'DE'],
+    ['Kasia', 'Katarzyna Nowak', '+48 601 234 567', 'PL'],
+  ];
+  for (const [pet, full, phone, region] of pairs) {
+    const cs = merge(
+      [
+        { name: full, email: 'person@mail.example', phone },
+        { name: pet, phone },
+      ],
+      region,
+    );
+    assert.equal(cs.length, 1, pet);
+  }
+  // One address and one number on all three cards: one person, whatever the names say.
+  const uschi = merge(
+    [
+      { name: 'Uschi Groß', email: 'ursula.gross@vesuvio-srl.it', phone: '+4917933034618' },
+      { name: 'Groß Ursula', email: 'ursula.gross@vesuvio-srl.it', phone: '+49 179 33034618' },
+      { name: 'Ursula Groß', email: 'ursula.gross@vesuvio-srl.it', phone: '+49-179-33034618' },
+    ],
+    'DE',
+  );
+  assert.equal(uschi.length, 1);
+});
+
+test('MUST NOT merge: a pet form beside another name, or two relatives on the family landline each with a mobile of their own', () => {
+  // Not a pet form: another name that starts so, or a name of its own.
+  assert.equal(rowsOnOneNumber('Pauli Lee', 'Pauline Lee'), 2);
+  assert.equal(rowsOnOneNumber('Franzi Schwarz', 'Franz Schwarz'), 2);
+  assert.equal(rowsOnOneNumber('Raju Kumar', 'Ramesh Kumar'), 2);
+  assert.equal(rowsOnOneNumber('Deepu Nair', 'Dilip Nair'), 2);
+  // "Andi" is Andreas or Andrea; "Danny" Daniel or Daniela: a pet form agrees only loosely, so two cards
+  // that each hold a mobile of their own beside the landline stay two.
+  const family = (a: string, b: string) =>
+    merge(
+      [
+        { name: a, phones: ['+49 30 1234567', '+49 170 1111111'] },
+        { name: b, phones: ['+49 30 1234567', '+49 171 2222222'] },
+      ],
+      'DE',
+    ).length;
+  assert.equal(family('Andi Müller', 'Andrea Müller'), 2);
+  assert.equal(family('Danny Roth', 'Daniela Roth'), 2);
+  assert.equal(family('Steffi Weber', 'Stefan Weber'), 2);
+});

@@ -173,6 +173,16 @@ const NICKNAME_GROUPS = [
   'nikolai nikolay kolya',
   'vladimir volodya vova',
   'ignacio nacho',
+  // Pet forms that no rule reads (petForm reads `Franzi`, `Venky`, `Tunde`): German, Polish, Spanish.
+  'ursula uschi',
+  'katarzyna kasia',
+  'barbara basia',
+  'malgorzata gosia',
+  'joanna asia',
+  'sebastian basti',
+  'matthias matze',
+  'enrique kike quique',
+  'guadalupe lupe',
   // Everyday English short forms a phone saves beside the full name of a mail account ("Josh Lee" on
   // "Joshua Lee"'s mobile was a second row), each in a group of its own with its full name, so that two
   // short forms are never one name through it (Nell and Ellie, sisters, stay two).
@@ -429,7 +439,7 @@ let strict = false;
  * (looseNames) keeps two such cards apart when each holds a number of its own beside the shared one.
  */
 export function looselyCompatible(a: readonly string[], b: readonly string[]): boolean {
-  if (!mayAgreeLoosely(a) && !mayAgreeLoosely(b) && !swappedPair(a, b)) return false;
+  if (!mayAgreeLoosely(a) && !mayAgreeLoosely(b) && !swappedPair(a, b) && !petPair(a, b)) return false;
   strict = true;
   try {
     return !namesCompatible(a, b);
@@ -445,6 +455,45 @@ function swappedPair(a: readonly string[], b: readonly string[]): boolean {
     for (const y of b) if (y.length === x.length && x !== y && swappedLetters(x, y)) return true;
   }
   return false;
+}
+
+/** Whether a word of one name is a pet form of a word of the other (petForm): such names agree only loosely. */
+function petPair(a: readonly string[], b: readonly string[]): boolean {
+  for (const x of a) {
+    if (x.length < 4) continue;
+    for (const y of b) if (y.length > x.length ? petForm(y, x) : x.length > y.length && y.length >= 4 && petForm(x, y)) return true;
+  }
+  return false;
+}
+
+/**
+ * Endings that make a pet form of the start of a given name: German and Dutch `-i` (`Franzi`, `Steffi`,
+ * `Wolfi`), English `-y`/`-ie` (`Jenny`, `Lachie`, `Vicky`), South Indian `-u` and `-a` (`Raju`, `Deepu`,
+ * `Subbu`, `Nanda`).
+ */
+const PET_ENDINGS = ['ie', 'i', 'y', 'u', 'a'];
+
+/**
+ * Whether `short` (4 letters or more) is a pet form of `long` that no list holds: the start of the name
+ * (3 letters or more; a doubled last letter, or a `ck`, read once) with a pet ending, or the start
+ * alone (`Franzi` for Franziska, `Steffi` for Stefanie, `Venky` for Venkatesh, `Vicky` for Victoria, `Srini` for Srinivas),
+ * the start being a short form of the name (prefixShortForm: not `Pauli` for Pauline); or the end of a
+ * long name, ending in a vowel, its first two letters or more dropped (`Tunde` for Babatunde, `Nando` for
+ * Fernando, `Mide` for Ayomide, `Tina` for Christina). Such a form also reads another name at times
+ * (`Andi`: Andreas or Andrea; `Rossi` and `Rossini`), so it agrees only loosely (looselyCompatible):
+ * two cards that each hold a number of their own beside the shared one stay apart.
+ */
+function petForm(long: string, short: string): boolean {
+  if (short.length < 4 || long.length <= short.length - 2 || !/^[a-z]+$/.test(short) || !/^[a-z]+$/.test(long)) return false;
+  if ('aeiouy'.includes(short[short.length - 1]) && long.length >= short.length + 2 && long.endsWith(short)) return true;
+  for (const e of PET_ENDINGS) {
+    if (!short.endsWith(e)) continue;
+    let stem = short.slice(0, short.length - e.length);
+    if (stem.length >= 4 && (stem[stem.length - 1] === stem[stem.length - 2] || stem.endsWith('ck'))) stem = stem.slice(0, -1);
+    if (stem.length >= 3 && long.startsWith(stem) && prefixShortForm(long, stem)) return true;
+  }
+  // The start of the name alone, 5 letters or more (`Franzi` for Franziska, `Maxim` for Maximilian).
+  return long.startsWith(short) && prefixShortForm(long, short);
 }
 
 function mayAgreeLoosely(a: readonly string[]): boolean {
@@ -1022,6 +1071,8 @@ function tokensMatch(a: string, b: string): boolean {
   // "太郎" / "山田太郎"): what family, friends and a phone call someone. See givenAfterFamily.
   if (l.length > s.length && l.endsWith(s) && givenAfterFamily(l, s)) return true;
   if (s.length < 4) return false;
+  // A pet form (`Franzi`/`Franziska`, `Venky`/`Venkatesh`, `Tunde`/`Babatunde`): loosely only.
+  if (!strict && !pieceToWord && petForm(l, s)) return true;
   // A swap agrees only loosely (looselyCompatible): it also reads two names as one ("Clara"/"Carla",
   // "Nina"/"Inna", "Elise"/"Elsie"), so two cards that each have a number of their own stay two.
   if (l.length === s.length ? !strict && swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s))) return true;
