@@ -2790,6 +2790,10 @@ test('MUST merge: a given name with a note of where the owner knows them from, o
     ['Lena (Kita)', 'Lena Becker', '+49 170 1327069', 'DE'],
     ['Marc (voisin)', 'Marc Dubois', '+33 6 93 66 45 83', 'FR'],
     ['Ngozi [school]', 'Ngozi Nwosu', '+234 813 918 9657', 'NG'],
+    ['민수 (회사)', '김민수', '010-1234-5678', 'KR'],
+    ['Саша (работа)', 'Александр Иванов', '+7 916 123-45-67', 'RU'],
+    ['Иван (друг)', 'Иван Петров', '+7 916 123-45-68', 'RU'],
+    ['田中 (会社)', '田中太郎', '090-1234-5678', 'JP'],
   ];
   for (const [note, full, phone, region] of pairs) {
     const cs = merge(
@@ -2810,6 +2814,8 @@ test('MUST NOT merge: a name in the note, or a note of context beside another gi
   // A note of context takes nothing from the name beside it: Jan is not Piet.
   assert.equal(rowsOnOneNumber('Jan (trabajo)', 'Piet Smit'), 2);
   assert.equal(rowsOnOneNumber('Ann (gym)', 'Mary (gym)'), 2);
+  assert.equal(rowsOnOneNumber('Мария (друг)', 'Иван Петров'), 2);
+  assert.equal(rowsOnOneNumber('민수 (회사)', '김지영'), 2);
   // "Ami" is a given name, not a friend.
   assert.equal(rowsOnOneNumber('Kenji (Ami)', 'Kenji Sato'), 2);
 });

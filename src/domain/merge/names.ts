@@ -791,7 +791,7 @@ function withoutNotes(name: string): string | null {
   for (const n of notes)
     for (const t of untitledTokens(n)) {
       if (NOTE_KEEP.has(t)) return null;
-      if (!CONTEXT_WORDS.has(t) && !CHANNEL_WORDS.has(t)) context = false;
+      if (!CONTEXT_WORDS.has(t) && !CHANNEL_WORDS.has(t) && !contextWordsInOtherScripts().has(t)) context = false;
     }
   const bare = name.replace(NOTE_RE, ' ').replace(/\s+/g, ' ').trim();
   const words = foldTokens(bare).length;
@@ -823,6 +823,21 @@ const CONTEXT_WORDS = new Set(
     .join(' ')
     .split(' '),
 );
+
+/**
+ * The same notes in Japanese, Chinese, Korean and Russian (`田中 (会社)`, `민수 (회사)`, `Саша (работа)`),
+ * folded as names are (Hangul to its letters), once, on first use.
+ */
+const CONTEXT_WORDS_OTHER_SCRIPTS =
+  '会社 仕事 職場 同僚 学校 大学 ジム 近所 友達 友人 教会 保育園 幼稚園 公司 同事 工作 单位 單位 朋友 邻居 鄰居 教会 教會 健身房 大學 幼儿园 幼兒園 회사 직장 동료 학교 대학 헬스 이웃 친구 교회 работа коллега школа универ спортзал сосед соседка друг подруга церковь садик';
+let contextOther: Set<string> | null = null;
+function contextWordsInOtherScripts(): Set<string> {
+  if (contextOther === null) {
+    contextOther = new Set();
+    for (const w of CONTEXT_WORDS_OTHER_SCRIPTS.split(' ')) for (const t of untitledTokens(w)) contextOther.add(t);
+  }
+  return contextOther;
+}
 
 function withoutChannelWords(tokens: string[]): string[] {
   let channel = 0;
