@@ -2891,4 +2891,29 @@ test('MUST NOT merge: a pet form beside another name, or two relatives on the fa
   assert.equal(family('Andi Müller', 'Andrea Müller'), 2);
   assert.equal(family('Danny Roth', 'Daniela Roth'), 2);
   assert.equal(family('Steffi Weber', 'Stefan Weber'), 2);
+  assert.equal(family('Steffi Weber', 'Stefanie Weber'), 2);
+  assert.equal(family('Willi Weber', 'Wilhelmine Weber'), 2);
+  // A pet form links through a number only a card that holds nothing of its own: two cards with an
+  // address each beside the landline, or on one family mailbox with a mobile each, stay two.
+  const ownAddress = merge(
+    [
+      { name: 'Steffi Weber', emails: ['steffi.w@gmx.de'], phones: ['+49 30 1234567'] },
+      { name: 'Stefanie Weber', emails: ['stefanie.weber@web.de'], phones: ['+49 30 1234567'] },
+    ],
+    'DE',
+  );
+  assert.equal(ownAddress.length, 2);
+  const mailbox = merge(
+    [
+      { name: 'Willi Weber', emails: ['familie.weber@gmx.de'], phones: ['+49 170 1111111'] },
+      { name: 'Wilhelmine Weber', emails: ['familie.weber@gmx.de'], phones: ['+49 171 2222222'] },
+    ],
+    'DE',
+  );
+  assert.equal(mailbox.length, 2);
+  // Between first words only: Raju is no pet form of the family name Rajput, nor Hanna, a name ending
+  // in -a, of Hannelore.
+  assert.equal(rowsOnOneNumber('Raju', 'Vikram Rajput'), 2);
+  assert.equal(rowsOnOneNumber('Hanna Weber', 'Hannelore Weber'), 2);
+  assert.equal(rowsOnOneNumber('Maggie Lee', 'Magnus Lee'), 2);
 });

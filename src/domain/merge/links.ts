@@ -6,7 +6,7 @@ import { isCallingCode, isTrunkNational } from '../phone.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { looselyCompatible, namesCompatible, scriptsUncompared } from './names.ts';
+import { looselyCompatible, namesCompatible, petOnly, scriptsUncompared } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -433,6 +433,15 @@ function ownNumber(ix: KeyIndex, i: number, j: number, key: number): boolean {
   return false;
 }
 
+/** Whether entry i holds an address, or a number that tells people apart (ownNumber), other than `key` and not held by entry j. */
+function ownKey(ix: KeyIndex, i: number, j: number, key: number): boolean {
+  for (let x = ix.keyStart[i]; x < ix.keyStart[i] + ix.emailCount[i]; x++) {
+    const k = ix.keyOf[x];
+    if (k !== key && !repeats(ix.keyOf, ix.keyStart[j], ix.keyStart[j + 1], k)) return true;
+  }
+  return ownNumber(ix, i, j, key);
+}
+
 /**
  * Whether holders i and j of `key` may be one person by their names: compatible names, except names
  * that agree only loosely (looseNames) on two cards that each have a number of their own. "John Smith"
@@ -441,6 +450,10 @@ function ownNumber(ix: KeyIndex, i: number, j: number, key: number): boolean {
  */
 function holdersAgree(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[]): boolean {
   if (!namesCompatible(a, b)) return false;
+  // A pet form (`Franzi` beside `Franziska Schwarz`) also reads a relative's name (`Willi` beside
+  // `Wilhelmine`): it links a card holding nothing of its own beside the shared number, never two cards
+  // that each hold an address or a number of their own, nor through a shared mailbox alone.
+  if (petOnly(a, b)) return !isEmailKey(ix, key) && !(ownKey(ix, i, j, key) && ownKey(ix, j, i, key));
   // A shared address is one mailbox: the guard is for a shared number.
   return !looseNames(a, b) || isEmailKey(ix, key) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key));
 }

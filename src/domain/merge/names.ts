@@ -457,43 +457,64 @@ function swappedPair(a: readonly string[], b: readonly string[]): boolean {
   return false;
 }
 
-/** Whether a word of one name is a pet form of a word of the other (petForm): such names agree only loosely. */
+/**
+ * Whether the first word of one name is a pet form of the other's (petForm): such names agree only
+ * loosely, and a shared mailbox alone does not make them one (petOnly).
+ */
 function petPair(a: readonly string[], b: readonly string[]): boolean {
-  for (const x of a) {
-    if (x.length < 4) continue;
-    for (const y of b) if (y.length > x.length ? petForm(y, x) : x.length > y.length && y.length >= 4 && petForm(x, y)) return true;
-  }
-  return false;
+  const x = a[0];
+  const y = b[0];
+  return x !== undefined && y !== undefined && (petForm(y, x) || petForm(x, y));
 }
 
 /**
- * Endings that make a pet form of the start of a given name: German and Dutch `-i` (`Franzi`, `Steffi`,
- * `Wolfi`), English `-y`/`-ie` (`Jenny`, `Lachie`, `Vicky`), South Indian `-u` and `-a` (`Raju`, `Deepu`,
- * `Subbu`, `Nanda`).
+ * Whether two names agree only through a pet form (petForm: `Franzi` and `Franziska Schwarz`), which
+ * links.ts takes as weaker evidence than any other agreement: never through a shared mailbox alone, and
+ * not when each card holds an address or a number of its own.
  */
-const PET_ENDINGS = ['ie', 'i', 'y', 'u', 'a'];
+export function petOnly(a: readonly string[], b: readonly string[]): boolean {
+  if (!petPair(a, b)) return false;
+  noPet = true;
+  try {
+    return !namesCompatible(a, b);
+  } finally {
+    noPet = false;
+  }
+}
+
+/** Set while petOnly compares two names without pet forms. */
+let noPet = false;
 
 /**
- * Whether `short` (4 letters or more) is a pet form of `long` that no list holds: the start of the name
- * (3 letters or more; a doubled last letter, or a `ck`, read once) with a pet ending, or the start
- * alone (`Franzi` for Franziska, `Steffi` for Stefanie, `Venky` for Venkatesh, `Vicky` for Victoria, `Srini` for Srinivas),
+ * Endings that make a pet form of the start of a given name: German and Dutch `-i` (`Franzi`, `Steffi`,
+ * `Wolfi`), English `-y`/`-ie` (`Jenny`, `Lachie`, `Vicky`), South Indian `-u` (`Raju`, `Subbu`). Not `-a`:
+ * it ends most women's names, and `Hanna`, `Nora`, `Priya` would read as pet forms of `Hannelore`,
+ * `Norbert`, `Priyanka` (a review).
+ */
+const PET_ENDINGS = ['ie', 'i', 'y', 'u'];
+
+/**
+ * Whether `short` (4 letters or more, shorter than `long`) is a pet form of `long` that no list holds:
+ * the start of the name (3 letters or more; a doubled last letter, or a `ck`, read once) with a pet
+ * ending (`Franzi` for Franziska, `Steffi` for Stefanie, `Venky` for Venkatesh, `Vicky` for Victoria, `Srini` for Srinivas),
  * the start being a short form of the name (prefixShortForm: not `Pauli` for Pauline); or the end of a
- * long name, ending in a vowel, its first two letters or more dropped (`Tunde` for Babatunde, `Nando` for
+ * long name, ending in a vowel, its first three letters or more dropped (`Tunde` for Babatunde, `Nando` for
  * Fernando, `Mide` for Ayomide, `Tina` for Christina). Such a form also reads another name at times
- * (`Andi`: Andreas or Andrea; `Rossi` and `Rossini`), so it agrees only loosely (looselyCompatible):
- * two cards that each hold a number of their own beside the shared one stay apart.
+ * (`Andi`: Andreas or Andrea; `Willi`: Wilhelm or Wilhelmine), so it is read between the first words of
+ * two names only (not `Raju` for the family name `Rajput`), agrees only loosely (looselyCompatible), and
+ * links.ts (holdersAgree, petOnly) links through it only a card holding nothing of its own beside the
+ * shared number: not two cards that each hold an address or a number of their own, nor a shared mailbox.
  */
 function petForm(long: string, short: string): boolean {
-  if (short.length < 4 || long.length <= short.length - 2 || !/^[a-z]+$/.test(short) || !/^[a-z]+$/.test(long)) return false;
-  if ('aeiouy'.includes(short[short.length - 1]) && long.length >= short.length + 2 && long.endsWith(short)) return true;
+  if (short.length < 4 || long.length <= short.length || !/^[a-z]+$/.test(short) || !/^[a-z]+$/.test(long)) return false;
+  if ('aeiouy'.includes(short[short.length - 1]) && long.length >= short.length + 3 && long.endsWith(short)) return true;
   for (const e of PET_ENDINGS) {
     if (!short.endsWith(e)) continue;
     let stem = short.slice(0, short.length - e.length);
     if (stem.length >= 4 && (stem[stem.length - 1] === stem[stem.length - 2] || stem.endsWith('ck'))) stem = stem.slice(0, -1);
     if (stem.length >= 3 && long.startsWith(stem) && prefixShortForm(long, stem)) return true;
   }
-  // The start of the name alone, 5 letters or more (`Franzi` for Franziska, `Maxim` for Maximilian).
-  return long.startsWith(short) && prefixShortForm(long, short);
+  return false;
 }
 
 function mayAgreeLoosely(a: readonly string[]): boolean {
@@ -622,6 +643,8 @@ function markHyphenPieces(tokens: string[], name: string): void {
 
 /** Set while namesCompatible compares a hyphen piece with a whole word: no prefix short form then. */
 let pieceToWord = false;
+/** Set while namesCompatible compares the first words of two names: pet forms (petForm) are read there only. */
+let firstWords = false;
 
 function foldNameTokens(name: string): string[] {
   // An address or a phone number kept as a card's name (a card made from an e-mail, a number saved
@@ -1087,7 +1110,7 @@ function tokensMatch(a: string, b: string): boolean {
   if (l.length > s.length && l.endsWith(s) && givenAfterFamily(l, s)) return true;
   if (s.length < 4) return false;
   // A pet form (`Franzi`/`Franziska`, `Venky`/`Venkatesh`, `Tunde`/`Babatunde`): loosely only.
-  if (!strict && !pieceToWord && petForm(l, s)) return true;
+  if (!strict && !noPet && firstWords && !pieceToWord && petForm(l, s)) return true;
   // A swap agrees only loosely (looselyCompatible): it also reads two names as one ("Clara"/"Carla",
   // "Nina"/"Inna", "Elise"/"Elsie"), so two cards that each have a number of their own stay two.
   if (l.length === s.length ? !strict && swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s))) return true;
@@ -1340,8 +1363,10 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
     for (let j = 0; j < large.length; j++) {
       if ((used & (1 << j)) !== 0) continue;
       pieceToWord = pieceS !== (((piecesL >> j) & 1) === 1);
+      firstWords = s === 0 && j === 0;
       const match = tokensMatch(small[s], large[j]);
       pieceToWord = false;
+      firstWords = false;
       if (match) {
         hit = j;
         break;
