@@ -13,6 +13,21 @@ const names = (cs: Contact[]) => cs.map((c) => c.name);
 const assertRowsOnOneNumber = (pairs: string[][], rows: number, surname = '') => {
   for (const [a, b] of pairs) assert.equal(rowsOnOneNumber(`${a}${surname}`, `${b}${surname}`), rows, `${a} / ${b}`);
 };
+/**
+ * The rows of a person's mail-account card (`full`, an address and the mobile) and a phone's card of the
+ * mobile alone under `other`: asserts they are one row, and returns it.
+ */
+const onOwnMobile = (other: string, full: string, phone: string, region: CountryCode) => {
+  const cs = merge(
+    [
+      { name: full, email: 'person@mail.example', phone },
+      { name: other, phone },
+    ],
+    region,
+  );
+  assert.equal(cs.length, 1, other);
+  return cs;
+};
 /** Rows two cards named `a` and `b` give when they hold one number and nothing else. */
 const rowsOnOneNumber = (a: string, b: string, phone = '+12125550150') =>
   merge([
@@ -2795,17 +2810,7 @@ test('MUST merge: a given name with a note of where the owner knows them from, o
     ['Иван (друг)', 'Иван Петров', '+7 916 123-45-68', 'RU'],
     ['田中 (会社)', '田中太郎', '090-1234-5678', 'JP'],
   ];
-  for (const [note, full, phone, region] of pairs) {
-    const cs = merge(
-      [
-        { name: full, email: 'person@mail.example', phone },
-        { name: note, phone },
-      ],
-      region,
-    );
-    assert.equal(cs.length, 1, note);
-    assert.equal(cs[0].name, full);
-  }
+  for (const [note, full, phone, region] of pairs) assert.equal(onOwnMobile(note, full, phone, region)[0].name, full);
 });
 
 test('MUST NOT merge: a name in the note, or a note of context beside another given name, on a shared landline', () => {
@@ -2850,16 +2855,7 @@ test("MUST merge: a pet form that no list holds, on the person's number or addre
     ['Uschi Groß', 'Ursula Groß', '+49 179 33034618', 'DE'],
     ['Kasia', 'Katarzyna Nowak', '+48 601 234 567', 'PL'],
   ];
-  for (const [pet, full, phone, region] of pairs) {
-    const cs = merge(
-      [
-        { name: full, email: 'person@mail.example', phone },
-        { name: pet, phone },
-      ],
-      region,
-    );
-    assert.equal(cs.length, 1, pet);
-  }
+  for (const [pet, full, phone, region] of pairs) onOwnMobile(pet, full, phone, region);
   // One address and one number on all three cards: one person, whatever the names say.
   const uschi = merge(
     [
