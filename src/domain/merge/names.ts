@@ -506,15 +506,17 @@ const PET_ENDINGS = ['ie', 'i', 'y', 'u'];
  * shared number: not two cards that each hold an address or a number of their own, nor a shared mailbox.
  */
 function petForm(long: string, short: string): boolean {
-  if (short.length < 4 || long.length <= short.length || !/^[a-z]+$/.test(short) || !/^[a-z]+$/.test(long)) return false;
-  if ('aeiouy'.includes(short[short.length - 1]) && long.length >= short.length + 3 && long.endsWith(short)) return true;
-  for (const e of PET_ENDINGS) {
+  if (short.length < 4 || long.length <= short.length) return false;
+  // The cheap tests first (a book compares many names): a shape, then letters a to z only.
+  let shape = 'aeiouy'.includes(short[short.length - 1]) && long.length >= short.length + 3 && long.endsWith(short);
+  for (let k = 0; !shape && k < PET_ENDINGS.length; k++) {
+    const e = PET_ENDINGS[k]!;
     if (!short.endsWith(e)) continue;
     let stem = short.slice(0, short.length - e.length);
     if (stem.length >= 4 && (stem[stem.length - 1] === stem[stem.length - 2] || stem.endsWith('ck'))) stem = stem.slice(0, -1);
-    if (stem.length >= 3 && long.startsWith(stem) && prefixShortForm(long, stem)) return true;
+    shape = stem.length >= 3 && long.startsWith(stem) && prefixShortForm(long, stem);
   }
-  return false;
+  return shape && LATIN_WORD.test(short) && LATIN_WORD.test(long);
 }
 
 function mayAgreeLoosely(a: readonly string[]): boolean {
