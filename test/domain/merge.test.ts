@@ -2845,8 +2845,8 @@ test('MUST merge: a North American number written with its trunk 1 and without, 
 test("MUST merge: a pet form that no list holds, on the person's number or address (Franzi, Venky, Srini, Tunde, Nando, Uschi, Kasia)", () => {
   const pairs: [string, string, string, CountryCode][] = [
     ['Franzi', 'Franziska Schwarz', '0176 501 41351', 'DE'],
-    ['Steffi', 'Stefanie Weber', '0171 6803121', 'DE'],
-    ['Venky Agarwal', 'VENKATESH AGARWAL', '079465 49059', 'IN'],
+    ['Wolfi', 'Wolfgang Weber', '0171 6803121', 'DE'],
+    ['Venky Agarwal', 'VENKATESH AGARWAL', '098765 43210', 'IN'],
     ['Srini', 'Srinivas Rao', '+91 76791 92278', 'IN'],
     ['Raju', 'Rajesh Kumar', '+91 98450 12345', 'IN'],
     ['Tunde', 'Babatunde Okafor', '0803 123 4567', 'NG'],
@@ -2912,4 +2912,42 @@ test('MUST NOT merge: a pet form beside another name, or two relatives on the fa
   assert.equal(rowsOnOneNumber('Raju', 'Vikram Rajput'), 2);
   assert.equal(rowsOnOneNumber('Hanna Weber', 'Hannelore Weber'), 2);
   assert.equal(rowsOnOneNumber('Maggie Lee', 'Magnus Lee'), 2);
+  // A pet form links through a mobile only: on the family landline, a relative's card holding nothing
+  // else stays a row of its own (Leonie is a name, not Leonhard's pet form).
+  const landline = (pet: string, full: string) =>
+    merge(
+      [
+        { name: full, phones: ['+49 30 4455667', '+49 151 21000000'] },
+        { name: pet, phones: ['030 4455667'] },
+      ],
+      'DE',
+    ).length;
+  assert.equal(landline('Franzi', 'Franziska Schwarz'), 2);
+  assert.equal(landline('Leonie Graf', 'Leonhard Graf'), 2);
+  assert.equal(landline('Willi Weber', 'Wilhelmine Weber'), 2);
+  // No shape of a name's end (Anna in Johanna, Lena in Magdalena are names of their own).
+  assert.equal(rowsOnOneNumber('Anna Weber', 'Johanna Weber'), 2);
+  assert.equal(rowsOnOneNumber('Lena Huber', 'Magdalena Huber'), 2);
+  // A third person on the mobile (a name neither card fits): Franzi may be Franz's as well.
+  const three = merge(
+    [
+      { name: 'Franziska Schwarz', emails: ['franziska@gmx.de'], phones: ['+49 176 50141351'] },
+      { name: 'Franzi', phones: ['0176 50141351'] },
+      { name: 'Franz Schwarz', emails: ['franz@gmx.de'], phones: ['+49 176 50141351'] },
+    ],
+    'DE',
+  );
+  assert.equal(three.length, 3);
+  // A pasted list of two people, and the pet form read nowhere else: two people.
+  assert.equal(merge([{ name: null, email: 'Leonhard Graf <leonhard@graf.example>, Leonie Graf <leonie@graf.example>' }]).length, 2);
+  // One person's two cards on one address and one mobile, each with a number of its own: one row, as
+  // any two cards on one address and one mobile are.
+  const oneAddress = merge(
+    [
+      { name: 'Franziska Schwarz', emails: ['franzi.schwarz@gmail.com', 'f.schwarz@acme.example'], phones: ['+49 171 2345678'] },
+      { name: 'Franzi', emails: ['franzi.schwarz@gmail.com'], phones: ['0171 2345678', '0151 21000000'] },
+    ],
+    'DE',
+  );
+  assert.equal(oneAddress.length, 1);
 });

@@ -1,5 +1,5 @@
 /** Union-find over a book's entries, with the component veto: two groups whose names conflict never fuse. */
-import { namesCompatible } from './names.ts';
+import { namesCompatible, petCompatible } from './names.ts';
 
 /** Distinct names remembered per component for the veto (more is a sign of a hub; checks stay O(1)). */
 const MAX_NAMES_PER_COMPONENT = 16;
@@ -50,9 +50,10 @@ export class Components {
 
   /**
    * Joins the components of a and b unless a name of one conflicts with a name of the other (`force`:
-   * whatever the names, for a join the app asserted: an alias).
+   * whatever the names, for a join the app asserted: an alias; `pets`: names that agree through a pet
+   * form agree, for a link links.ts holdersAgree made on them).
    */
-  tryUnion(a: number, b: number, force = false): boolean {
+  tryUnion(a: number, b: number, force = false, pets = false): boolean {
     let ra = this.find(a);
     let rb = this.find(b);
     if (ra === rb) return true;
@@ -65,7 +66,7 @@ export class Components {
     const na = this.namesOf(ra, this.oneA);
     const nb = this.namesOf(rb, this.oneB);
     if (na && nb && !force) {
-      for (const x of na) for (const y of nb) if (!namesCompatible(x, y)) return false;
+      for (const x of na) for (const y of nb) if (!namesCompatible(x, y) && !(pets && petCompatible(x, y))) return false;
     }
     this.parent[rb] = ra;
     if (nb) {

@@ -4,9 +4,10 @@
  */
 import { isCallingCode, isTrunkNational } from '../phone.ts';
 import { isWebmailDomain } from '../webmail.ts';
+import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { looselyCompatible, namesCompatible, petOnly, scriptsUncompared } from './names.ts';
+import { looselyCompatible, namesCompatible, petCompatible, scriptsUncompared } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -185,6 +186,42 @@ export interface KeyIndex {
    * null when no key is.
    */
   own: Uint8Array | null;
+  /** The keys as written, by raw id (before the renumbering of national keys: finalId), for keyName. */
+  ids: Map<string, number>;
+  finalId: Int32Array | null;
+  /** keyName's table, built on first use (rare: only a pet form's link asks). */
+  names: string[] | null;
+}
+
+/** The key (`p:+4915121000000`, `ann@example.com`) of key id `key`. */
+function keyName(ix: KeyIndex, key: number): string {
+  if (ix.names === null) {
+    ix.names = new Array<string>(ix.keyCount).fill('');
+    for (const [k, r] of ix.ids) {
+      const id = ix.finalId === null ? r : ix.finalId[r];
+      if (ix.names[id] === '' || !k.startsWith('n:')) ix.names[id] = k;
+    }
+  }
+  return ix.names[key] ?? '';
+}
+
+/** isMobileKey's answers, per key (a bounded cache: it is asked for pet forms' links only). */
+const mobileKeys = new Map<string, boolean>();
+
+/**
+ * Whether a phone key is a mobile number: libphonenumber's mobile metadata reads it as valid. Numbers a
+ * plan does not tell from fixed lines (North America's) count as mobiles; a national key (`n:...`, of no
+ * country) does not.
+ */
+function isMobileKey(k: string): boolean {
+  let m = mobileKeys.get(k);
+  if (m === undefined) {
+    const semi = k.indexOf(';');
+    m = k.startsWith('p:+') && semi < 0 && parseMobile(k.slice(2))?.isValid() === true;
+    if (mobileKeys.size >= 10_000) mobileKeys.clear();
+    mobileKeys.set(k, m);
+  }
+  return m;
 }
 
 /**
@@ -313,7 +350,7 @@ export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<
   const holderOf = new Int32Array(used);
   const fill = holderStart.slice(0, keyCount);
   for (let i = 0; i < n; i++) for (let j = keyStart[i]; j < keyStart[i + 1]; j++) holderOf[fill[keyOf[j]]++] = i;
-  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard, own };
+  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard, own, ids, finalId, names: null };
 }
 
 /** Whether ids[from..to) holds id (an entry lists a handful of keys: a scan beats a Set). */
@@ -447,15 +484,26 @@ function ownKey(ix: KeyIndex, i: number, j: number, key: number): boolean {
  * that agree only loosely (looseNames) on two cards that each have a number of their own. "John Smith"
  * with his mobile and "John Smith Jr" with his, both on the family landline, are two people; "John
  * Smith" with the landline alone is either of them.
+ *
+ * Names that agree only through a pet form (petCompatible: `Franzi` and `Franziska Schwarz`) agree more
+ * weakly still, as a pet form also reads a relative's name (`Willi`: Wilhelm, Wilhelmine; `Leonie`,
+ * `Leonhard`): through a shared mobile only (isMobileKey: one person's phone, not the family's landline),
+ * when one of the two cards holds nothing of its own beside it, and when no third person (a name neither
+ * of the two fits) holds the number too: `Franzi` stays apart from `Franziska` beside `Franz Schwarz`,
+ * whose `Franzi` she may as well be.
  */
-function holdersAgree(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[]): boolean {
-  if (!namesCompatible(a, b)) return false;
-  // A pet form (`Franzi` beside `Franziska Schwarz`) also reads a relative's name (`Willi` beside
-  // `Wilhelmine`): it links a card holding nothing of its own beside the shared number, never two cards
-  // that each hold an address or a number of their own, nor through a shared mailbox alone.
-  if (petOnly(a, b)) return !isEmailKey(ix, key) && !(ownKey(ix, i, j, key) && ownKey(ix, j, i, key));
-  // A shared address is one mailbox: the guard is for a shared number.
-  return !looseNames(a, b) || isEmailKey(ix, key) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key));
+function holdersAgree(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[], folded: (string[] | null)[]): boolean {
+  if (namesCompatible(a, b)) {
+    // A shared address is one mailbox: the guard is for a shared number.
+    return !looseNames(a, b) || isEmailKey(ix, key) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key));
+  }
+  if (isEmailKey(ix, key) || !petCompatible(a, b) || (ownKey(ix, i, j, key) && ownKey(ix, j, i, key)) || !isMobileKey(keyName(ix, key))) return false;
+  for (let h = ix.holderStart[key]; h < ix.holderStart[key + 1]; h++) {
+    const o = ix.holderOf[h];
+    const n = folded[o];
+    if (o !== i && o !== j && n !== null && !namesCompatible(n, a) && !namesCompatible(n, b)) return false;
+  }
+  return true;
 }
 
 /** Applies the per-key guard and links the entries the key may link. */
@@ -471,7 +519,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       const j = ix.holderOf[from + 1];
       const a = folded[i];
       const b = folded[j];
-      if ((a === null || b === null || holdersAgree(ix, key, i, j, a, b)) && !colleagues(ix, key, i, j)) uf.tryUnion(i, j);
+      if ((a === null || b === null || holdersAgree(ix, key, i, j, a, b, folded)) && !colleagues(ix, key, i, j)) uf.tryUnion(i, j, false, true);
       else if (isEmailKey(ix, key)) linkMailbox(ix.holderOf.subarray(from, to), key, ix, folded, uf);
       return;
     }
@@ -491,12 +539,12 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       }
       for (let y = from; y < x && agree; y++) {
         const j = ix.holderOf[y];
-        agree = holdersAgree(ix, key, i, j, a, folded[j] as string[]);
+        agree = holdersAgree(ix, key, i, j, a, folded[j] as string[], folded);
         if (!office && ix.emailCount[i] > 0 && colleagues(ix, key, i, j)) office = true;
       }
     }
     if (agree && !office) {
-      for (let x = from + 1; x < to; x++) uf.tryUnion(ix.holderOf[from], ix.holderOf[x]);
+      for (let x = from + 1; x < to; x++) uf.tryUnion(ix.holderOf[from], ix.holderOf[x], false, true);
       return;
     }
   }
@@ -537,7 +585,7 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
   const groups: number[][] = [];
   const ambiguous: number[] = [];
   for (const i of named) {
-    const fits = groups.filter((g) => g.every((j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[])));
+    const fits = groups.filter((g) => g.every((j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded)));
     if (fits.length === 0) groups.push([i]);
     else if (fits.length === 1) fits[0].push(i);
     else ambiguous.push(i); // "Smith" on a number held by John Smith and Mary Smith: could be either

@@ -173,7 +173,7 @@ const NICKNAME_GROUPS = [
   'nikolai nikolay kolya',
   'vladimir volodya vova',
   'ignacio nacho',
-  // Pet forms that no rule reads (petForm reads `Franzi`, `Venky`, `Tunde`): German, Polish, Spanish.
+  // Pet forms that no shape reads (petForm reads `Franzi`, `Venky`): German, Polish, Spanish, Yoruba.
   'ursula uschi',
   'katarzyna kasia',
   'barbara basia',
@@ -183,6 +183,14 @@ const NICKNAME_GROUPS = [
   'matthias matze',
   'enrique kike quique',
   'guadalupe lupe',
+  'fernando nando',
+  'fernanda nanda',
+  // Yoruba given names are called by their last part (Babatunde, Tunde).
+  'babatunde tunde',
+  'olufemi femi',
+  'olakunle kunle',
+  'oluwaseyi seyi',
+  'ayomide mide',
   // Everyday English short forms a phone saves beside the full name of a mail account ("Josh Lee" on
   // "Joshua Lee"'s mobile was a second row), each in a group of its own with its full name, so that two
   // short forms are never one name through it (Nell and Ellie, sisters, stay two).
@@ -439,7 +447,7 @@ let strict = false;
  * (looseNames) keeps two such cards apart when each holds a number of its own beside the shared one.
  */
 export function looselyCompatible(a: readonly string[], b: readonly string[]): boolean {
-  if (!mayAgreeLoosely(a) && !mayAgreeLoosely(b) && !swappedPair(a, b) && !petPair(a, b)) return false;
+  if (!mayAgreeLoosely(a) && !mayAgreeLoosely(b) && !swappedPair(a, b)) return false;
   strict = true;
   try {
     return !namesCompatible(a, b);
@@ -458,57 +466,49 @@ function swappedPair(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Whether the first word of one name is a pet form of the other's (petForm): such names agree only
- * loosely, and a shared mailbox alone does not make them one (petOnly).
+ * Whether two names that namesCompatible keeps apart agree through a pet form of the first word of one
+ * name, the first word of the other (petForm: `Franzi` and `Franziska Schwarz`, `Venky Agarwal` and
+ * `Venkatesh Agarwal`), the other words agreeing as namesCompatible reads them. Weaker than any agreement
+ * namesCompatible reads, and read by links.ts (holdersAgree) alone: a shape that also reads a relative's
+ * name (`Willi`: Wilhelm, Wilhelmine) must not keep a pasted list of two people, or a relative on the
+ * owner's family mailbox, together (a review found both when namesCompatible read it).
  */
-function petPair(a: readonly string[], b: readonly string[]): boolean {
+export function petCompatible(a: readonly string[], b: readonly string[]): boolean {
   const x = a[0];
   const y = b[0];
-  return x !== undefined && y !== undefined && (petForm(y, x) || petForm(x, y));
-}
-
-/**
- * Whether two names agree only through a pet form (petForm: `Franzi` and `Franziska Schwarz`), which
- * links.ts takes as weaker evidence than any other agreement: never through a shared mailbox alone, and
- * not when each card holds an address or a number of its own.
- */
-export function petOnly(a: readonly string[], b: readonly string[]): boolean {
-  if (!petPair(a, b)) return false;
-  noPet = true;
+  if (x === undefined || y === undefined || !(petForm(y, x) || petForm(x, y))) return false;
+  pets = true;
   try {
-    return !namesCompatible(a, b);
+    return namesCompatible(a, b);
   } finally {
-    noPet = false;
+    pets = false;
   }
 }
 
-/** Set while petOnly compares two names without pet forms. */
-let noPet = false;
+/** Set while petCompatible compares two names: pet forms are read between their first words. */
+let pets = false;
 
 /**
  * Endings that make a pet form of the start of a given name: German and Dutch `-i` (`Franzi`, `Steffi`,
- * `Wolfi`), English `-y`/`-ie` (`Jenny`, `Lachie`, `Vicky`), South Indian `-u` (`Raju`, `Subbu`). Not `-a`:
+ * `Wolfi`), English `-y`/`-ie` (`Lachie`, `Venky`), South Indian `-u` (`Raju`, `Subbu`). Not `-a`:
  * it ends most women's names, and `Hanna`, `Nora`, `Priya` would read as pet forms of `Hannelore`,
  * `Norbert`, `Priyanka` (a review).
  */
 const PET_ENDINGS = ['ie', 'i', 'y', 'u'];
 
 /**
- * Whether `short` (4 letters or more, shorter than `long`) is a pet form of `long` that no list holds:
- * the start of the name (3 letters or more; a doubled last letter, or a `ck`, read once) with a pet
- * ending (`Franzi` for Franziska, `Steffi` for Stefanie, `Venky` for Venkatesh, `Vicky` for Victoria, `Srini` for Srinivas),
- * the start being a short form of the name (prefixShortForm: not `Pauli` for Pauline); or the end of a
- * long name, ending in a vowel, its first three letters or more dropped (`Tunde` for Babatunde, `Nando` for
- * Fernando, `Mide` for Ayomide, `Tina` for Christina). Such a form also reads another name at times
- * (`Andi`: Andreas or Andrea; `Willi`: Wilhelm or Wilhelmine), so it is read between the first words of
- * two names only (not `Raju` for the family name `Rajput`), agrees only loosely (looselyCompatible), and
- * links.ts (holdersAgree, petOnly) links through it only a card holding nothing of its own beside the
- * shared number: not two cards that each hold an address or a number of their own, nor a shared mailbox.
+ * Whether `short` (4 letters or more, shorter than `long`) is a pet form of `long` that no list holds: the
+ * start of the name (3 letters or more; a doubled last letter, or a `ck`, read once) with a pet ending
+ * (`Franzi` for Franziska, `Steffi` for Stefanie, `Venky` for Venkatesh, `Vicky` for Victoria, `Srini` for
+ * Srinivas), the start being a short form of the name (prefixShortForm: not `Pauli` for Pauline). Not a
+ * word the lists hold (`Harry`, `Danny`, `Willy`, `Charlie`: the lists say whose they are), and not the end
+ * of a name (`Anna` in Johanna, `Lena` in Magdalena, `Tina` in Martina are names of their own as often:
+ * a review found daughters fused with their mothers; `Tunde`, `Nando` are listed instead).
  */
 function petForm(long: string, short: string): boolean {
   if (short.length < 4 || long.length <= short.length) return false;
-  // The cheap tests first (a book compares many names): a shape, then letters a to z only.
-  let shape = 'aeiouy'.includes(short[short.length - 1]) && long.length >= short.length + 3 && long.endsWith(short);
+  // The cheap tests first (a book compares many names): a shape, then the lists, then letters a to z only.
+  let shape = false;
   for (let k = 0; !shape && k < PET_ENDINGS.length; k++) {
     const e = PET_ENDINGS[k]!;
     if (!short.endsWith(e)) continue;
@@ -516,7 +516,7 @@ function petForm(long: string, short: string): boolean {
     if (stem.length >= 4 && (stem[stem.length - 1] === stem[stem.length - 2] || stem.endsWith('ck'))) stem = stem.slice(0, -1);
     shape = stem.length >= 3 && long.startsWith(stem) && prefixShortForm(long, stem);
   }
-  return shape && LATIN_WORD.test(short) && LATIN_WORD.test(long);
+  return shape && !NICKNAME.has(short) && !UNISEX_SHORT_FORMS.has(short) && LATIN_WORD.test(short) && LATIN_WORD.test(long);
 }
 
 function mayAgreeLoosely(a: readonly string[]): boolean {
@@ -1111,8 +1111,8 @@ function tokensMatch(a: string, b: string): boolean {
   // "太郎" / "山田太郎"): what family, friends and a phone call someone. See givenAfterFamily.
   if (l.length > s.length && l.endsWith(s) && givenAfterFamily(l, s)) return true;
   if (s.length < 4) return false;
-  // A pet form (`Franzi`/`Franziska`, `Venky`/`Venkatesh`, `Tunde`/`Babatunde`): loosely only.
-  if (!strict && !noPet && firstWords && !pieceToWord && petForm(l, s)) return true;
+  // A pet form (`Franzi`/`Franziska`, `Venky`/`Venkatesh`), when petCompatible asks.
+  if (pets && firstWords && !strict && !pieceToWord && petForm(l, s)) return true;
   // A swap agrees only loosely (looselyCompatible): it also reads two names as one ("Clara"/"Carla",
   // "Nina"/"Inna", "Elise"/"Elsie"), so two cards that each have a number of their own stay two.
   if (l.length === s.length ? !strict && swappedLetters(a, b) : l.length === s.length + 1 && (doubledLetter(l, s) || umlautSpelling(l, s))) return true;
