@@ -1,5 +1,5 @@
 /** Union-find over a book's entries, with the component veto: two groups whose names conflict never fuse. */
-import { namesCompatible, petCompatible } from './names.ts';
+import { namesCompatible } from './names.ts';
 
 /** Distinct names remembered per component for the veto (more is a sign of a hub; checks stay O(1)). */
 const MAX_NAMES_PER_COMPONENT = 16;
@@ -50,10 +50,11 @@ export class Components {
 
   /**
    * Joins the components of a and b unless a name of one conflicts with a name of the other (`force`:
-   * whatever the names, for a join the app asserted: an alias; `pets`: names that agree through a pet
-   * form agree, for a link links.ts holdersAgree made on them).
+   * whatever the names, for a join the app asserted: an alias). `pets`: pairs of folded names (flat, two
+   * by two) that links.ts holdersAgree found to agree through a pet form for this link: those exact
+   * names agree here too, and no other pair does that namesCompatible refuses.
    */
-  tryUnion(a: number, b: number, force = false, pets = false): boolean {
+  tryUnion(a: number, b: number, force = false, pets: readonly (readonly string[])[] | null = null): boolean {
     let ra = this.find(a);
     let rb = this.find(b);
     if (ra === rb) return true;
@@ -66,7 +67,7 @@ export class Components {
     const na = this.namesOf(ra, this.oneA);
     const nb = this.namesOf(rb, this.oneB);
     if (na && nb && !force) {
-      for (const x of na) for (const y of nb) if (!namesCompatible(x, y) && !(pets && petCompatible(x, y))) return false;
+      for (const x of na) for (const y of nb) if (!namesCompatible(x, y) && (pets === null || !petPairOf(pets, x, y))) return false;
     }
     this.parent[rb] = ra;
     if (nb) {
@@ -98,4 +99,10 @@ export class Components {
     this.names[root] = names;
     this.names[root === ro ? rc : ro] = null;
   }
+}
+
+/** Whether x and y are one of the pairs of `pets` (flat, two by two), in either order: folded names are shared arrays. */
+function petPairOf(pets: readonly (readonly string[])[], x: readonly string[], y: readonly string[]): boolean {
+  for (let k = 0; k + 1 < pets.length; k += 2) if ((pets[k] === x && pets[k + 1] === y) || (pets[k] === y && pets[k + 1] === x)) return true;
+  return false;
 }

@@ -2,7 +2,7 @@
 import { isCarrierForm } from '../email.ts';
 import { evidence, isBulkSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
-import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, withoutPostNominals } from './names.ts';
+import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
 
 // --- contact assembly -------------------------------------------------------------------------------
 
@@ -199,11 +199,12 @@ function better(c: NameInfo, best: NameInfo): boolean {
 
 /**
  * Whether the two names (of different lengths) are one person's name
- * written two ways ("Margaret Cohen" / "Peggy Cohen"): then it is shown. Two different names (a card
+ * written two ways ("Margaret Cohen" / "Peggy Cohen", "Franziska" / "Franzi"): then the fuller is shown. Two different names (a card
  * renamed by a later sync, "Karen Miller" then "Karen Brown") are not compared so: the latest wins.
  */
 function fullerForm(c: NameInfo, best: NameInfo): boolean {
-  return c.folded !== null && best.folded !== null && namesCompatible(c.folded, best.folded);
+  // A pet form too (`Franzi Schwarz` / `Franziska Schwarz`): only a link read through it joined them.
+  return c.folded !== null && best.folded !== null && (namesCompatible(c.folded, best.folded) || petCompatible(c.folded, best.folded));
 }
 
 function newest(a: number | null, b: number | null): number | null {

@@ -209,15 +209,15 @@ function keyName(ix: KeyIndex, key: number): string {
 const mobileKeys = new Map<string, boolean>();
 
 /**
- * Whether a phone key is a mobile number: libphonenumber's mobile metadata reads it as valid. Numbers a
- * plan does not tell from fixed lines (North America's) count as mobiles; a national key (`n:...`, of no
- * country) does not.
+ * Whether a phone key is a mobile number: libphonenumber's mobile metadata reads it as valid. Not North
+ * America's (+1), whose plan does not tell a mobile from a landline, nor a national key (`n:...`, of no
+ * country), nor a direct line (`;ext=`).
  */
 function isMobileKey(k: string): boolean {
   let m = mobileKeys.get(k);
   if (m === undefined) {
     const semi = k.indexOf(';');
-    m = k.startsWith('p:+') && semi < 0 && parseMobile(k.slice(2))?.isValid() === true;
+    m = k.startsWith('p:+') && !k.startsWith('p:+1') && semi < 0 && parseMobile(k.slice(2))?.isValid() === true;
     if (mobileKeys.size >= 10_000) mobileKeys.clear();
     mobileKeys.set(k, m);
   }
@@ -497,13 +497,46 @@ function holdersAgree(ix: KeyIndex, key: number, i: number, j: number, a: readon
     // A shared address is one mailbox: the guard is for a shared number.
     return !looseNames(a, b) || isEmailKey(ix, key) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key));
   }
-  if (isEmailKey(ix, key) || !petCompatible(a, b) || (ownKey(ix, i, j, key) && ownKey(ix, j, i, key)) || !isMobileKey(keyName(ix, key))) return false;
-  for (let h = ix.holderStart[key]; h < ix.holderStart[key + 1]; h++) {
+  return petsAgree(ix, key, i, j, a, b, folded);
+}
+
+/**
+ * The pet-form part of holdersAgree (names that namesCompatible refuses). Not on a number held by more
+ * than PET_MAX_HOLDERS cards (a hub, or a card synced hundreds of times: the check of the others is
+ * quadratic per pair), nor on North America's numbers, whose plan does not tell a mobile from a
+ * landline (parent and child on the home line: `Louise` and `Louie`).
+ */
+function petsAgree(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[], folded: (string[] | null)[]): boolean {
+  const from = ix.holderStart[key];
+  const to = ix.holderStart[key + 1];
+  if (to - from > PET_MAX_HOLDERS || isEmailKey(ix, key) || !petCompatible(a, b)) return false;
+  if ((ownKey(ix, i, j, key) && ownKey(ix, j, i, key)) || !isMobileKey(keyName(ix, key))) return false;
+  for (let h = from; h < to; h++) {
     const o = ix.holderOf[h];
     const n = folded[o];
     if (o !== i && o !== j && n !== null && !namesCompatible(n, a) && !namesCompatible(n, b)) return false;
   }
   return true;
+}
+
+/** Holders of one number beyond which a pet form links nobody on it (petsAgree). */
+const PET_MAX_HOLDERS = 8;
+
+/**
+ * The pairs of names that holdersAgree let agree through a pet form among `holders` (flat, two by two,
+ * for Components.tryUnion), or null when none did: only those names may join through one.
+ */
+function petPairs(ix: KeyIndex, key: number, holders: ArrayLike<number>, folded: (string[] | null)[]): string[][] | null {
+  let out: string[][] | null = null;
+  for (let x = 0; x < holders.length; x++) {
+    const a = folded[holders[x]!];
+    if (a === null) continue;
+    for (let y = 0; y < x; y++) {
+      const b = folded[holders[y]!];
+      if (b !== null && !namesCompatible(a, b) && petsAgree(ix, key, holders[x]!, holders[y]!, a, b, folded)) (out ??= []).push(a, b);
+    }
+  }
+  return out;
 }
 
 /** Applies the per-key guard and links the entries the key may link. */
@@ -519,7 +552,8 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       const j = ix.holderOf[from + 1];
       const a = folded[i];
       const b = folded[j];
-      if ((a === null || b === null || holdersAgree(ix, key, i, j, a, b, folded)) && !colleagues(ix, key, i, j)) uf.tryUnion(i, j, false, true);
+      if ((a === null || b === null || holdersAgree(ix, key, i, j, a, b, folded)) && !colleagues(ix, key, i, j))
+        uf.tryUnion(i, j, false, a !== null && b !== null && !namesCompatible(a, b) ? [a, b] : null);
       else if (isEmailKey(ix, key)) linkMailbox(ix.holderOf.subarray(from, to), key, ix, folded, uf);
       return;
     }
@@ -544,7 +578,9 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       }
     }
     if (agree && !office) {
-      for (let x = from + 1; x < to; x++) uf.tryUnion(ix.holderOf[from], ix.holderOf[x], false, true);
+      const holders = ix.holderOf.subarray(from, to);
+      const pets = to - from <= PET_MAX_HOLDERS ? petPairs(ix, key, holders, folded) : null;
+      for (let x = from + 1; x < to; x++) uf.tryUnion(ix.holderOf[from], ix.holderOf[x], false, pets);
       return;
     }
   }

@@ -173,24 +173,17 @@ const NICKNAME_GROUPS = [
   'nikolai nikolay kolya',
   'vladimir volodya vova',
   'ignacio nacho',
-  // Pet forms that no shape reads (petForm reads `Franzi`, `Venky`): German, Polish, Spanish, Yoruba.
+  // Pet forms that no shape reads (petForm reads `Franzi`, `Venky`): German, Polish, Spanish. Not the
+  // ones that are names of their own or short for several names (a review): `Asia` (Joanna's in Poland),
+  // `Nanda`, the Yoruba `Tunde`, `Kunle`, `Mide` (Olakunle, Adekunle; Ayomide, Olamide).
   'ursula uschi',
   'katarzyna kasia',
   'barbara basia',
   'malgorzata gosia',
-  'joanna asia',
   'sebastian basti',
   'matthias matze',
   'enrique kike quique',
-  'guadalupe lupe',
   'fernando nando',
-  'fernanda nanda',
-  // Yoruba given names are called by their last part (Babatunde, Tunde).
-  'babatunde tunde',
-  'olufemi femi',
-  'olakunle kunle',
-  'oluwaseyi seyi',
-  'ayomide mide',
   // Everyday English short forms a phone saves beside the full name of a mail account ("Josh Lee" on
   // "Joshua Lee"'s mobile was a second row), each in a group of its own with its full name, so that two
   // short forms are never one name through it (Nell and Ellie, sisters, stay two).
