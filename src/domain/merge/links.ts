@@ -493,11 +493,20 @@ function ownKey(ix: KeyIndex, i: number, j: number, key: number): boolean {
  * whose `Franzi` she may as well be.
  */
 function holdersAgree(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[], folded: (string[] | null)[]): boolean {
+  return holdersAgreeHow(ix, key, i, j, a, b, folded) !== NO;
+}
+
+/** How holdersAgree agrees: not, as namesCompatible reads the names, or only through a pet form (petsAgree). */
+const NO = 0;
+const NAMES = 1;
+const PET = 2;
+
+function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[], folded: (string[] | null)[]): number {
   if (namesCompatible(a, b)) {
     // A shared address is one mailbox: the guard is for a shared number.
-    return !looseNames(a, b) || isEmailKey(ix, key) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key));
+    return !looseNames(a, b) || isEmailKey(ix, key) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key)) ? NAMES : NO;
   }
-  return petsAgree(ix, key, i, j, a, b, folded);
+  return petsAgree(ix, key, i, j, a, b, folded) ? PET : NO;
 }
 
 /**
@@ -522,23 +531,6 @@ function petsAgree(ix: KeyIndex, key: number, i: number, j: number, a: readonly 
 /** Holders of one number beyond which a pet form links nobody on it (petsAgree). */
 const PET_MAX_HOLDERS = 8;
 
-/**
- * The pairs of names that holdersAgree let agree through a pet form among `holders` (flat, two by two,
- * for Components.tryUnion), or null when none did: only those names may join through one.
- */
-function petPairs(ix: KeyIndex, key: number, holders: ArrayLike<number>, folded: (string[] | null)[]): string[][] | null {
-  let out: string[][] | null = null;
-  for (let x = 0; x < holders.length; x++) {
-    const a = folded[holders[x]!];
-    if (a === null) continue;
-    for (let y = 0; y < x; y++) {
-      const b = folded[holders[y]!];
-      if (b !== null && !namesCompatible(a, b) && petsAgree(ix, key, holders[x]!, holders[y]!, a, b, folded)) (out ??= []).push(a, b);
-    }
-  }
-  return out;
-}
-
 /** Applies the per-key guard and links the entries the key may link. */
 export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): void {
   const from = ix.holderStart[key];
@@ -552,8 +544,8 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       const j = ix.holderOf[from + 1];
       const a = folded[i];
       const b = folded[j];
-      if ((a === null || b === null || holdersAgree(ix, key, i, j, a, b, folded)) && !colleagues(ix, key, i, j))
-        uf.tryUnion(i, j, false, a !== null && b !== null && !namesCompatible(a, b) ? [a, b] : null);
+      const how = a === null || b === null ? NAMES : holdersAgreeHow(ix, key, i, j, a, b, folded);
+      if (how !== NO && !colleagues(ix, key, i, j)) uf.tryUnion(i, j, false, how === PET ? [a!, b!] : null);
       else if (isEmailKey(ix, key)) linkMailbox(ix.holderOf.subarray(from, to), key, ix, folded, uf);
       return;
     }
@@ -564,6 +556,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
     // later upload against earlier, as namesCompatible is not guaranteed symmetric for names of equal length.)
     let agree = true;
     let office = false;
+    let pets: string[][] | null = null; // the pairs of names that agree through a pet form only
     for (let x = from; x < to && agree; x++) {
       const i = ix.holderOf[x];
       const a = folded[i];
@@ -573,13 +566,14 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       }
       for (let y = from; y < x && agree; y++) {
         const j = ix.holderOf[y];
-        agree = holdersAgree(ix, key, i, j, a, folded[j] as string[], folded);
+        const b = folded[j] as string[];
+        const how = holdersAgreeHow(ix, key, i, j, a, b, folded);
+        agree = how !== NO;
+        if (how === PET) (pets ??= []).push(a, b);
         if (!office && ix.emailCount[i] > 0 && colleagues(ix, key, i, j)) office = true;
       }
     }
     if (agree && !office) {
-      const holders = ix.holderOf.subarray(from, to);
-      const pets = to - from <= PET_MAX_HOLDERS ? petPairs(ix, key, holders, folded) : null;
       for (let x = from + 1; x < to; x++) uf.tryUnion(ix.holderOf[from], ix.holderOf[x], false, pets);
       return;
     }

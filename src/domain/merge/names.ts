@@ -482,8 +482,7 @@ export function petCompatible(a: readonly string[], b: readonly string[]): boole
 let pets = false;
 
 /**
- * Endings that make a pet form of the start of a given name: German and Dutch `-i` (`Franzi`, `Steffi`,
- * `Wolfi`), English `-y`/`-ie` (`Lachie`, `Venky`), South Indian `-u` (`Raju`, `Subbu`). Not `-a`:
+ * Endings that make a pet form of the start of a given name: German and Dutch `-i` (`Franzi`, `Wolfi`), English `-y`/`-ie` (`Lachie`, `Venky`), South Indian `-u` (`Raju`, `Subbu`). Not `-a`:
  * it ends most women's names, and `Hanna`, `Nora`, `Priya` would read as pet forms of `Hannelore`,
  * `Norbert`, `Priyanka` (a review).
  */
@@ -492,11 +491,11 @@ const PET_ENDINGS = ['ie', 'i', 'y', 'u'];
 /**
  * Whether `short` (4 letters or more, shorter than `long`) is a pet form of `long` that no list holds: the
  * start of the name (3 letters or more; a doubled last letter, or a `ck`, read once) with a pet ending
- * (`Franzi` for Franziska, `Steffi` for Stefanie, `Venky` for Venkatesh, `Vicky` for Victoria, `Srini` for
- * Srinivas), the start being a short form of the name (prefixShortForm: not `Pauli` for Pauline). Not a
- * word the lists hold (`Harry`, `Danny`, `Willy`, `Charlie`: the lists say whose they are), and not the end
- * of a name (`Anna` in Johanna, `Lena` in Magdalena, `Tina` in Martina are names of their own as often:
- * a review found daughters fused with their mothers; `Tunde`, `Nando` are listed instead).
+ * (`Franzi` for Franziska, `Venky` for Venkatesh, `Srini` for Srinivas, `Raju` for Rajesh), the start
+ * being a short form of the name (prefixShortForm: not `Pauli` for Pauline). Not a word the lists hold
+ * (`Harry`, `Danny`, `Vicky`, `Charlie`: the lists say whose they are; `Steffi`, a unisex short form), and
+ * not the end of a name (`Anna` in Johanna, `Lena` in Magdalena, `Tina` in Martina are names of their own
+ * as often: a review found daughters fused with their mothers; `Nando` is listed instead).
  */
 function petForm(long: string, short: string): boolean {
   if (short.length < 4 || long.length <= short.length) return false;
