@@ -7,7 +7,7 @@
  */
 import { nationalAliases } from './merge/links.ts';
 import { normalizePhone, type CountryCode } from './phone.ts';
-import type { BookSignals, Contact, SignalsWanted } from './types.ts';
+import type { BookSignals, Contact, KeyStat, SignalsWanted } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
 
 export interface RankOptions {
@@ -55,6 +55,79 @@ export function signalsUsed(w: Readonly<Record<string, number | undefined>>, opt
 /** The signals of a book when none is looked up (signalsUsed says none can change the answer). */
 export function noSignals(): BookSignals {
   return { knownBy: new Map(), reciprocal: new Map(), appUserKeys: new Set(), invitedKeys: new Map(), acceptedKeys: new Set(), seenKeys: new Map() };
+}
+
+/**
+ * The keys of the alias groups (POST /v0/alias) that the book does not hold itself: an alias group is one
+ * person, so the records and cross-user signals of those keys are the book's contact's too (see
+ * spreadOverAliases). `bookKeys`: the book's index keys.
+ */
+export function aliasKeysOutside(groups: readonly (readonly string[])[], bookKeys: readonly string[]): string[] {
+  if (groups.length === 0) return [];
+  const held = new Set(bookKeys);
+  const out = new Set<string>();
+  for (const g of groups) for (const k of g) if (!held.has(k)) out.add(k);
+  return [...out];
+}
+
+/**
+ * The book's signals with every alias group read as the one person it is: an app user, an invite sent
+ * or accepted, a suggestion seen, the other users who know them and their own book's record of the
+ * owner, recorded under any address of the group, hold for every address of it. So a contact holding
+ * `ana@example.org` is an existing user when Ana signed up as `ana.silva@work.example` and the app said
+ * the two are one person. `outside`: the signals of the groups' keys the book does not hold
+ * (aliasKeysOutside), looked up apart. Pure: `signals` is not changed.
+ */
+export function spreadOverAliases(signals: BookSignals, groups: readonly (readonly string[])[], outside?: BookSignals): BookSignals {
+  if (groups.length === 0) return signals;
+  const out: BookSignals = {
+    knownBy: new Map(signals.knownBy),
+    reciprocal: new Map(signals.reciprocal),
+    appUserKeys: new Set(signals.appUserKeys),
+    invitedKeys: new Map(signals.invitedKeys),
+    acceptedKeys: new Set(signals.acceptedKeys),
+    seenKeys: new Map(signals.seenKeys),
+  };
+  const read = (b: BookSignals) => [b.knownBy, b.reciprocal, b.appUserKeys, b.invitedKeys, b.acceptedKeys, b.seenKeys] as const;
+  const sources = outside === undefined ? [signals] : [signals, outside];
+  for (const g of groups) {
+    let knownBy: number | undefined;
+    let reciprocal: KeyStat | undefined;
+    let appUser = false;
+    let invited: number | undefined;
+    let accepted = false;
+    let seen: number | undefined;
+    for (const s of sources) {
+      const [kb, rc, au, inv, acc, sn] = read(s);
+      for (const k of g) {
+        const n = kb.get(k);
+        if (n !== undefined) knownBy = Math.max(knownBy ?? 0, n);
+        const r = rc.get(k);
+        if (r !== undefined) reciprocal = reciprocal === undefined ? r : fuller(reciprocal, r);
+        if (au.has(k)) appUser = true;
+        const i = inv.get(k);
+        if (i !== undefined) invited = Math.max(invited ?? i, i);
+        if (acc.has(k)) accepted = true;
+        const t = sn.get(k);
+        if (t !== undefined) seen = Math.max(seen ?? t, t);
+      }
+    }
+    for (const k of g) {
+      if (knownBy !== undefined) out.knownBy.set(k, knownBy);
+      if (reciprocal !== undefined) out.reciprocal.set(k, { ...reciprocal, key: k });
+      if (appUser) out.appUserKeys.add(k);
+      if (invited !== undefined) out.invitedKeys.set(k, invited);
+      if (accepted) out.acceptedKeys.add(k);
+      if (seen !== undefined) out.seenKeys.set(k, seen);
+    }
+  }
+  return out;
+}
+
+/** Two records of the owner in one person's book, as one: the higher count, the newer dates. */
+function fuller(a: KeyStat, b: KeyStat): KeyStat {
+  const newest = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
+  return { key: a.key, times: Math.max(a.times, b.times), lastSent: newest(a.lastSent, b.lastSent), lastReceived: newest(a.lastReceived, b.lastReceived) };
 }
 
 export class OptionError extends Error {

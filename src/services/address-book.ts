@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { summarizeCleaning, type CleaningSummary, type LeftOutEntry } from '../domain/cleaning.ts';
 import { mergeEntries, type SelfOf } from '../domain/merge.ts';
 import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
-import { ALL_SIGNALS, applyRankOptions, noSignals, signalsUsed, type RankOptions } from '../domain/options.ts';
+import { ALL_SIGNALS, aliasKeysOutside, applyRankOptions, noSignals, signalsUsed, spreadOverAliases, type RankOptions } from '../domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SignalsWanted, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
@@ -185,8 +185,18 @@ export class AddressBookService {
     aliasesRead.catch(() => {});
     whileLookingUp?.();
     const aliases = await aliasesRead;
+    // An alias group is one person: the records of its addresses that the book does not hold (Ana signed
+    // up as ana.silva@work.example, the book holds ana@example.org) are looked up too, beside the merge,
+    // and spread over the group. Only for a book that an alias touches: one round trip more, then.
+    // The user's invites and suggestions seen are read whole, whatever the keys: only the parts looked up
+    // by key are asked again (the keys go as `pending` too: PostgreSQL reads a book's keys from the index).
+    const byKey = { ...used, invited: false, seen: false };
+    byKey.any = byKey.knownBy || byKey.reciprocal || byKey.appUsers || byKey.accepted;
+    const outside = byKey.any ? aliasKeysOutside(aliases, all) : [];
+    const outsideRead = outside.length > 0 ? this.storage.loadSignals(t, userId, { all: outside, pending: outside, want: byKey }, owner.keys) : undefined;
+    outsideRead?.catch(() => {});
     const contacts = mergeEntries(book.entries, aliases, owner);
-    const signals = await signalsRead;
+    const signals = spreadOverAliases(await signalsRead, aliases, await outsideRead);
     // The book's summary is recomputed from the merge every read needs anyway: no stored counts to keep
     // in step with re-cleaning, and it always describes the book as it is now.
     const cleaning = summarizeCleaning(contacts, book.entries.length, book.batches);

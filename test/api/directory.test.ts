@@ -133,6 +133,49 @@ for (const engine of ENGINES) {
       assert.equal(theirs.body.data.length, 2);
     });
 
+    it('an alias group is one person for the records too: an app user, an invite or a suggestion under the other address applies', async () => {
+      // Ana signed up (and was invited, and shown) as ana.silva@work.example; u8's book holds only ana@example.org.
+      const book = await api.post('/v0/address-book', {
+        user_id: 'u8',
+        source: {},
+        entries: [
+          { name: 'Ana Silva', email: 'ana@example.org' },
+          { name: 'Ben Ode', email: 'ben@example.org', times_contacted: 9 },
+          { name: 'Cai Wu', email: 'cai@example.org', times_contacted: 5 },
+        ],
+      });
+      assert.equal(book.status, 200, book.text);
+      assert.equal((await api.post('/v0/users', [{ id: 501, email: 'ana.silva@work.example' }])).status, 200);
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: 'u8', email: 'ANA.SILVA@work.example' }])).status, 200);
+      assert.equal((await api.post('/v0/suggested-seen', [{ user_id: 'u8', emails: ['ana.silva@work.example'] }])).status, 200);
+      await api.storage.flushIndex();
+      const names = async (query: string) => {
+        const r = await api.get(`/v0/address-book/u8?${query}`);
+        assert.equal(r.status, 200, r.text);
+        return r.body.data.map((c: { name: string }) => c.name);
+      };
+      // No alias yet: nothing links the two addresses, and Ana ranks last (never written to).
+      assert.deepEqual(await names('filter_existing_users=1'), ['Ben Ode', 'Cai Wu', 'Ana Silva']);
+      assert.deepEqual(await names('promote_existing_users=1'), ['Ben Ode', 'Cai Wu', 'Ana Silva']);
+      assert.equal((await api.post('/v0/alias', { emails: ['ana@example.org', 'ana.silva@work.example'] })).status, 200);
+      assert.deepEqual(await names('filter_existing_users=1'), ['Ben Ode', 'Cai Wu']);
+      assert.deepEqual(await names('filter_invites_sent=1'), ['Ben Ode', 'Cai Wu']);
+      assert.deepEqual(await names('promote_existing_users=1'), ['Ana Silva', 'Ben Ode', 'Cai Wu']);
+      // Shown already: below every contact not shown yet (first among them by score, with the promotion).
+      assert.deepEqual(await names('filter_suggested_seen=1&promote_existing_users=1'), ['Ana Silva', 'Ben Ode', 'Cai Wu']);
+      assert.deepEqual(await names('filter_suggested_seen=1'), ['Ben Ode', 'Cai Wu', 'Ana Silva']);
+      // The same on a POST's answer, and the address as written stays the book's.
+      const posted = await api.post('/v0/address-book', {
+        user_id: 'u8',
+        source: { type: 'android' },
+        entries: [{ name: 'Dee', email: 'dee@example.org' }],
+        promote_existing_users: 1,
+      });
+      assert.equal(posted.status, 200, posted.text);
+      assert.equal(posted.body.data[0].name, 'Ana Silva');
+      assert.deepEqual(posted.body.data[0].emails, ['ana@example.org']);
+    });
+
     it('alias groups that share an address become one group', async () => {
       assert.equal((await api.post('/v0/alias', { emails: ['p1@x.example', 'p2@x.example'] })).status, 200);
       assert.equal((await api.post('/v0/alias', { emails: ['p3@x.example', 'p4@x.example'] })).status, 200);

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ALL_SIGNALS, applyRankOptions, noSignals, OptionError, parseFlag, parseRankOptions, signalsUsed } from '../../src/domain/options.ts';
+import {
+  aliasKeysOutside,
+  ALL_SIGNALS,
+  applyRankOptions,
+  noSignals,
+  OptionError,
+  parseFlag,
+  parseRankOptions,
+  signalsUsed,
+  spreadOverAliases,
+} from '../../src/domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts } from '../../src/domain/rank/index.ts';
 import { onlyWanted, owner } from './rank-fixtures.ts';
 import type { BookSignals, Contact, SignalsWanted } from '../../src/domain/types.ts';
@@ -216,5 +226,39 @@ describe('signalsUsed: a signal is looked up only where it can change the answer
     assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS, known_by: 0.05 }, parseRankOptions({})), { ...defaults, any: true, knownBy: true });
     assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS }, parseRankOptions({ filter_invites_sent: 1 })), { ...defaults, any: true, invited: true });
     assert.deepEqual(signalsUsed({ ...DEFAULT_WEIGHTS }, parseRankOptions({ promote_existing_users: 1 })), { ...defaults, any: true, appUsers: true });
+  });
+});
+
+describe('alias groups and the signals (an alias group is one person)', () => {
+  const group = ['e:ana@example.org', 'e:ana.silva@work.example'];
+  it('aliasKeysOutside: the keys of the groups the book does not hold, once each', () => {
+    assert.deepEqual(aliasKeysOutside([group, ['e:b@x.example', 'e:c@x.example']], ['e:ana@example.org', 'e:b@x.example']), [
+      'e:ana.silva@work.example',
+      'e:c@x.example',
+    ]);
+    assert.deepEqual(aliasKeysOutside([], ['e:ana@example.org']), []);
+  });
+  it('spreadOverAliases: what is recorded under one address holds for every address of the group, and nothing else moves', () => {
+    const inBook = noSignals();
+    inBook.knownBy.set('e:ana@example.org', 1);
+    inBook.invitedKeys.set('e:ana.silva@work.example', 50); // the user's invites are read whole
+    inBook.seenKeys.set('e:other@x.example', 7);
+    const outside = noSignals();
+    outside.knownBy.set('e:ana.silva@work.example', 3);
+    outside.appUserKeys.add('e:ana.silva@work.example');
+    outside.acceptedKeys.add('e:ana.silva@work.example');
+    outside.reciprocal.set('e:ana.silva@work.example', { key: 'e:ana.silva@work.example', times: 4, lastSent: 10, lastReceived: null });
+    const s = spreadOverAliases(inBook, [group], outside);
+    for (const k of group) {
+      assert.equal(s.knownBy.get(k), 3);
+      assert.ok(s.appUserKeys.has(k));
+      assert.ok(s.acceptedKeys.has(k));
+      assert.equal(s.invitedKeys.get(k), 50);
+      assert.deepEqual(s.reciprocal.get(k), { key: k, times: 4, lastSent: 10, lastReceived: null });
+      assert.equal(s.seenKeys.has(k), false);
+    }
+    assert.equal(s.seenKeys.get('e:other@x.example'), 7);
+    assert.equal(inBook.appUserKeys.size, 0, 'the signals given are not changed');
+    assert.equal(spreadOverAliases(inBook, []), inBook);
   });
 });
