@@ -3,6 +3,8 @@
  * evaluation reuse it; server.ts only listens and shuts down.
  */
 import { randomUUID } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -73,7 +75,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // documented body too, and never echo the path back.
     frameworkErrors: (err, request, reply) => {
       const status = (err as { statusCode?: number }).statusCode ?? 400;
-      const apiErr = status >= 500 ? toApiError(err) : new ApiError('invalid_request', 'The request URL or headers could not be decoded.');
+      // The part named: a user id in the path (`/v0/address-book/Jos%E9`: Latin-1, not UTF-8) or the URL.
+      const field = /^\/(v0\/)?address-book\/[^?]/.test(request.url ?? '') ? 'user_id' : 'url';
+      const apiErr =
+        status >= 500
+          ? toApiError(err)
+          : new ApiError('invalid_request', 'The request URL or headers could not be decoded.', [
+              { field, message: 'is not valid percent-encoded UTF-8 (an accented letter is %C3%A9, not %E9)' },
+            ]);
       return sendError(request, reply, apiErr);
     },
     // Requests too broken to route (bad HTTP framing, oversized headers) still get the documented body.
@@ -141,6 +150,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   };
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'buffer' }, (req, body, done) => parseJson(req, body as Buffer, done));
+  // A compressed body (Content-Encoding gzip, deflate or br: an HTTP client's compression, a big upload's
+  // bytes cut five- to tenfold) is read decompressed; the body limit holds for the decompressed bytes, so
+  // a small bomb is a 413 like any big body. Another encoding is a 415 naming the header.
+  app.addHook('preParsing', async (request, _reply, payload) => decodedBody(request.headers['content-encoding'], payload));
   // An OPTIONS request is a CORS preflight: without its headers, the documented error body (the CORS
   // plugin's own answer would be a plain-text 400).
   app.addHook('onRequest', async (request, reply) => {
@@ -376,4 +389,47 @@ declare module 'fastify' {
     /** The route table this app was built from (routes/table.ts); the security suite reads it. */
     kithRoutes: RouteSpec[];
   }
+}
+
+/**
+ * The request body stream, decompressed as its Content-Encoding says (preParsing): gzip, deflate, br, or
+ * none (`identity`). The returned stream counts the bytes received as they came (`receivedEncodedLength`,
+ * checked by Fastify against Content-Length); a body that is not what its encoding says is a 400 naming
+ * `body`, an encoding Kith does not read a 415 naming `Content-Encoding`.
+ */
+function decodedBody(header: string | string[] | undefined, payload: Readable): Readable {
+  if (header === undefined) return payload;
+  const encoding = String(header).trim().toLowerCase();
+  if (encoding === '' || encoding === 'identity') return payload;
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : null;
+  if (decoder === null) {
+    throw new ApiError('unsupported_media_type', 'The request body is in an encoding Kith does not read: send it as it is, or gzip, deflate or br.', [
+      { field: 'Content-Encoding', message: `must be gzip, deflate, br or identity (got "${encoding.slice(0, 32)}")` },
+    ]);
+  }
+  const out = decoder as zlib.Gunzip & { receivedEncodedLength: number };
+  out.receivedEncodedLength = 0;
+  payload.on('data', (chunk: Buffer) => {
+    out.receivedEncodedLength += chunk.length;
+  });
+  payload.on('error', (e) => out.destroy(e));
+  decoder.on('error', () => {}); // reported by the body reader (below), not as an unhandled error
+  const reader = payload.pipe(decoder);
+  // zlib's own errors (not gzip, truncated) become the documented 400.
+  const wrapped = new PassThrough() as PassThrough & { receivedEncodedLength: number };
+  Object.defineProperty(wrapped, 'receivedEncodedLength', { get: () => out.receivedEncodedLength });
+  reader.on('error', () => {
+    const err = new ApiError('invalid_request', `The request body is not valid ${encoding} (Content-Encoding: ${encoding}).`, [
+      { field: 'body', message: `is not valid ${encoding}` },
+    ]);
+    wrapped.destroy(err);
+  });
+  return reader.pipe(wrapped);
 }

@@ -8,7 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../services/errors.ts';
 import { StorageError } from '../storage/errors.ts';
-import { validationError, type AjvError } from '../workers/compilers.ts';
+import { invalidJsonDetail, validationError, type AjvError } from '../workers/compilers.ts';
 import { ApiError, invalidMany, type ErrorDetail } from './errors.ts';
 
 /**
@@ -56,11 +56,11 @@ export function toApiError(err: FastifyError | ApiError | ServiceError | Storage
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError('invalid_json', 'The request body is empty but Content-Type says JSON.');
+      return new ApiError('invalid_json', 'The request body is empty but Content-Type says JSON.', [{ field: 'body', message: 'is empty' }]);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ApiError('invalid_json', 'The request body is not valid JSON.');
+      return new ApiError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(fe)]);
   }
-  if (fe.statusCode === 400 && /JSON/i.test(fe.message)) return new ApiError('invalid_json', 'The request body is not valid JSON.');
+  if (fe.statusCode === 400 && /JSON/i.test(fe.message)) return new ApiError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(fe)]);
   if (fe.statusCode === 413) return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');
   if (fe.statusCode === 415) return unsupportedMediaType(request);
   return new ApiError('internal_error', 'Something went wrong on our side. The request was not completed; please retry.');
@@ -102,7 +102,7 @@ function refineInvalid(err: ApiError, query?: unknown): ApiError {
 }
 
 /** A detail that says only what kind of value a field must be (ajv's type errors, as compilers.ts words them). */
-const TYPE_ONLY = /^must be (?:an object|a list|an integer|null|a [a-z]+)(?: or (?:an object|a list|an integer|null|a [a-z]+))*$/;
+const TYPE_ONLY = /^must be (?:an object|a list|an integer|null|a [a-z]+)(?: or (?:an object|a list|an integer|null|a [a-z]+))*(?:, not null)?$/;
 
 /** The detail of a query option given more than once. */
 const REPEATED = 'is given more than once';

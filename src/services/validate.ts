@@ -34,7 +34,14 @@ export function coerceRegion(value: unknown, field: string): string | null {
 
 /** A user id from a body: integers become strings; blank strings are refused. */
 export function coerceUserId(value: unknown, field: string): string {
+  // null is "not given" (decisions.md), as an absent id is.
+  if (value === null || value === undefined) throw invalid(field, 'is required');
   if (typeof value === 'number') {
+    // A 64-bit id sent as a JSON number has already lost its last digits in the parse (JavaScript's and
+    // most clients' numbers are doubles): refused, never stored under a neighbour's id.
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      throw invalid(field, 'is an integer above 9007199254740991 (2^53 - 1), which JSON numbers do not carry exactly: send it as a string');
+    }
     if (!Number.isSafeInteger(value)) throw invalid(field, 'must be a string or an integer');
     return String(value);
   }

@@ -28,9 +28,21 @@ export function parseJsonBody(text: string): unknown {
     // holding none of these three strings (indexOf is far cheaper) has nothing to remove.
     if (!trimmed.includes('__proto__') && !trimmed.includes('constructor') && !trimmed.includes('\\u00')) return JSON.parse(trimmed);
     return secureJson.parse(trimmed, undefined, { protoAction: 'remove', constructorAction: 'remove' });
-  } catch {
-    throw new ServiceError('invalid_json', 'The request body is not valid JSON.');
+  } catch (e) {
+    throw new ServiceError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(e)]);
   }
+}
+
+/**
+ * The `details` item of an invalid_json error: `body`, and where the parser stopped when it says so
+ * (never the parser's own message, which quotes the body back).
+ */
+export function invalidJsonDetail(e: unknown): { field: string; message: string } {
+  const m = e instanceof Error ? e.message : '';
+  const at = /position (\d+)/.exec(m);
+  if (at !== null) return { field: 'body', message: `is not valid JSON (at character ${at[1]})` };
+  if (/end of (JSON|data)/i.test(m)) return { field: 'body', message: 'is not valid JSON (it ends before the JSON does: cut short?)' };
+  return { field: 'body', message: 'is not valid JSON' };
 }
 
 /** One error of ajv, as Fastify's validation errors carry them. */
@@ -85,7 +97,7 @@ function requiredMessage(data: unknown, pointer: string, missing: string): strin
  * validated value, when at hand (a missing field's message then names a misspelt one beside it).
  */
 export function detailsFromAjv(errors: AjvError[], context: string, data?: unknown): ErrorDetail[] {
-  const byPath = new Map<string, { types: Set<string>; messages: string[] }>();
+  const byPath = new Map<string, { types: Set<string>; messages: string[]; pointer: string }>();
   for (const e of errors) {
     let path = jsonPointerToPath(e.instancePath, context === 'body' ? 'body' : context);
     if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
@@ -93,7 +105,7 @@ export function detailsFromAjv(errors: AjvError[], context: string, data?: unkno
       if (context !== 'body' && !path.startsWith(context)) path = `${context}.${path}`;
     }
     let slot = byPath.get(path);
-    if (!slot) byPath.set(path, (slot = { types: new Set(), messages: [] }));
+    if (!slot) byPath.set(path, (slot = { types: new Set(), messages: [], pointer: e.instancePath }));
     if (e.keyword === 'type') slot.types.add(String(e.params.type));
     else if (e.keyword === 'anyOf') continue;
     else if (e.keyword === 'required') slot.messages.push(requiredMessage(data, e.instancePath, String(e.params.missingProperty)));
@@ -104,7 +116,11 @@ export function detailsFromAjv(errors: AjvError[], context: string, data?: unkno
   const details: ErrorDetail[] = [];
   for (const [field, slot] of byPath) {
     if (slot.messages.length) details.push({ field, message: slot.messages[0] });
-    else if (slot.types.size) details.push({ field, message: `must be ${[...slot.types].map(typeName).join(' or ')}` });
+    else if (slot.types.size) {
+      // A null where null is no value of the field (a required id sent as null) says so.
+      const got = data !== undefined && valueAt(data, slot.pointer) === null ? ', not null' : '';
+      details.push({ field, message: `must be ${[...slot.types].map(typeName).join(' or ')}${got}` });
+    }
   }
   return details.length ? details : [{ field: context, message: 'is invalid' }];
 }

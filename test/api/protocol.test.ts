@@ -3,6 +3,7 @@
  * (unknown routes, wrong methods, malformed and non-JSON bodies, internal failures).
  */
 import assert from 'node:assert/strict';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { ENGINES, engineSkip, makeTestStorage } from '../helpers/engines.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
@@ -224,6 +225,103 @@ for (const engine of ENGINES) {
       } finally {
         await small.close();
       }
+    });
+
+    it('a compressed body (Content-Encoding gzip, deflate, br) is read decompressed, small and big; a bad one is a 400, another encoding a 415, a bomb a 413', async () => {
+      const json = (user: string, n: number) =>
+        Buffer.from(
+          JSON.stringify({ user_id: user, source: {}, entries: Array.from({ length: n }, (_, i) => ({ name: `Zed ${i}`, email: `z${i}@example.com` })) }),
+        );
+      const encoders: [string, (b: Buffer) => Buffer][] = [
+        ['gzip', (b) => gzipSync(b)],
+        ['deflate', (b) => deflateSync(b)],
+        ['br', (b) => brotliCompressSync(b)],
+        ['GZIP ', (b) => gzipSync(b)],
+        ['identity', (b) => b],
+      ];
+      for (const [encoding, encode] of encoders) {
+        for (const n of [1, 900]) {
+          const user = `zip-${encoding.trim()}-${n}`;
+          const r = await api.request('POST', '/v0/address-book', {
+            raw: encode(json(user, n)),
+            headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+          });
+          assert.equal(r.status, 200, `${encoding} ${n}: ${r.text.slice(0, 300)}`);
+          assert.equal(r.body.meta.cleaning.entries_read, n);
+        }
+      }
+      const records = await api.request('POST', '/v0/users', {
+        raw: gzipSync(Buffer.from('[{"id": 5, "email": "zipped@example.com"}]')),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      });
+      assert.equal(records.status, 200, records.text);
+      const notGzip = await api.request('POST', '/v0/address-book', {
+        raw: json('zip-bad', 1),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      });
+      assert.equal(notGzip.status, 400, notGzip.text);
+      assertErrorBody(notGzip, 'invalid_request');
+      assert.deepEqual(notGzip.body.details, [{ field: 'body', message: 'is not valid gzip' }]);
+      const cut = gzipSync(json('zip-cut', 50));
+      const truncated = await api.request('POST', '/v0/address-book', {
+        raw: cut.subarray(0, cut.length >> 1),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      });
+      assert.equal(truncated.status, 400, truncated.text);
+      const other = await api.request('POST', '/v0/address-book', {
+        raw: json('zip-other', 1),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'compress' },
+      });
+      assert.equal(other.status, 415, other.text);
+      assertErrorBody(other, 'unsupported_media_type');
+      assert.equal(other.body.details[0].field, 'Content-Encoding');
+      // Nothing of the refused ones was stored.
+      for (const user of ['zip-bad', 'zip-cut', 'zip-other']) assert.equal((await api.get(`/v0/address-book/${user}`)).status, 404);
+      // The body limit holds for the decompressed bytes: 2 kB of gzip that inflate past it.
+      const small = await startApi(engine, { KITH_BODY_LIMIT_BYTES: '4096' });
+      try {
+        const bomb = gzipSync(Buffer.from(JSON.stringify({ user_id: 'bomb', source: {}, entries: [{ name: 'x'.repeat(200_000) }] })));
+        assert.ok(bomb.length < 4096);
+        const r = await small.request('POST', '/v0/address-book', { raw: bomb, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+        assert.equal(r.status, 413, r.text);
+        assertErrorBody(r, 'payload_too_large');
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('errors name the part at fault: invalid JSON (and where), a null or too big user id, a user id not in UTF-8 in the path', async () => {
+      const cut = await api.request('POST', '/v0/address-book', {
+        raw: '{"user_id": "x", "source": {}, "entries": [',
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(cut.status, 400);
+      assert.equal(cut.body.details[0].field, 'body');
+      assert.match(cut.body.details[0].message, /not valid JSON/);
+      const wrong = await api.request('POST', '/v0/address-book', { raw: '{"user_id" "x"}', headers: { 'content-type': 'application/json' } });
+      assert.equal(wrong.status, 400);
+      assert.deepEqual(
+        wrong.body.details.map((d: { field: string }) => d.field),
+        ['body'],
+      );
+      const nullId = await api.post('/v0/address-book', { user_id: null, source: {}, entries: [] });
+      assert.equal(nullId.status, 400);
+      assert.deepEqual(nullId.body.details, [{ field: 'user_id', message: 'must be a string or an integer, not null' }]);
+      const nullInvite = await api.post('/v0/invites-sent', [{ user_id: null, email: 'n@example.com' }]);
+      assert.equal(nullInvite.status, 400);
+      assert.equal(nullInvite.body.details[0].field, 'entries[0].user_id');
+      // 1234567890123456789 as a JSON number: the parse has already rounded it to another id.
+      const big = await api.request('POST', '/v0/address-book', {
+        raw: '{"user_id": 1234567890123456789, "source": {}, "entries": []}',
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(big.status, 400);
+      assert.equal(big.body.details[0].field, 'user_id');
+      assert.match(big.body.details[0].message, /send it as a string/);
+      const latin1 = await api.request('GET', '/v0/address-book/Jos%E9');
+      assert.equal(latin1.status, 400);
+      assertErrorBody(latin1, 'invalid_request');
+      assert.equal(latin1.body.details[0].field, 'user_id');
     });
 
     it('an empty POST body (or only spaces) with a JSON content type is invalid_json naming body; GET and DELETE ignore it', async () => {

@@ -31,7 +31,11 @@ export interface TestApi {
   /** Every log line the server wrote (JSON strings). */
   logs: string[];
   url: string;
-  request(method: string, path: string, opts?: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: string }): Promise<Reply>;
+  request(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: string | Buffer },
+  ): Promise<Reply>;
   get(path: string, key?: string | null): Promise<Reply>;
   post(path: string, body: unknown, key?: string | null): Promise<Reply>;
   del(path: string, key?: string | null): Promise<Reply>;
@@ -46,7 +50,7 @@ function rawRequest(
   url: string,
   method: string,
   headers: Record<string, string>,
-  payload?: string,
+  payload?: string | Buffer,
 ): Promise<{ status: number; headers: Headers; text: string }> {
   return new Promise((resolve, reject) => {
     const all = payload === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(payload)) };
@@ -87,12 +91,12 @@ export async function startApi(engine: EngineName, env: Record<string, string> =
   async function request(
     method: string,
     path: string,
-    opts: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: string } = {},
+    opts: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: string | Buffer } = {},
   ): Promise<Reply> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     const k = opts.key === undefined ? key : opts.key;
     if (k !== null) headers.authorization = `Bearer ${k}`;
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (opts.raw !== undefined) payload = opts.raw;
     else if (opts.body !== undefined) {
       payload = JSON.stringify(opts.body);
