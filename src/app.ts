@@ -153,7 +153,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // A compressed body (Content-Encoding gzip, deflate or br: an HTTP client's compression, a big upload's
   // bytes cut five- to tenfold) is read decompressed; the body limit holds for the decompressed bytes, so
   // a small bomb is a 413 like any big body. Another encoding is a 415 naming the header.
-  app.addHook('preParsing', async (request, _reply, payload) => decodedBody(request.headers['content-encoding'], payload));
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const h = request.headers;
+    // A request without a body (a GET) is not concerned, whatever its headers say.
+    const hasBody = h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0');
+    return hasBody ? decodedBody(h['content-encoding'], payload) : payload;
+  });
   // An OPTIONS request is a CORS preflight: without its headers, the documented error body (the CORS
   // plugin's own answer would be a plain-text 400).
   app.addHook('onRequest', async (request, reply) => {
@@ -414,22 +419,20 @@ function decodedBody(header: string | string[] | undefined, payload: Readable): 
       { field: 'Content-Encoding', message: `must be gzip, deflate, br or identity (got "${encoding.slice(0, 32)}")` },
     ]);
   }
-  const out = decoder as zlib.Gunzip & { receivedEncodedLength: number };
+  // What Fastify reads: the decompressed bytes, counting the bytes received as they came.
+  const out = new PassThrough() as PassThrough & { receivedEncodedLength: number };
   out.receivedEncodedLength = 0;
   payload.on('data', (chunk: Buffer) => {
     out.receivedEncodedLength += chunk.length;
   });
   payload.on('error', (e) => out.destroy(e));
-  decoder.on('error', () => {}); // reported by the body reader (below), not as an unhandled error
-  const reader = payload.pipe(decoder);
-  // zlib's own errors (not gzip, truncated) become the documented 400.
-  const wrapped = new PassThrough() as PassThrough & { receivedEncodedLength: number };
-  Object.defineProperty(wrapped, 'receivedEncodedLength', { get: () => out.receivedEncodedLength });
-  reader.on('error', () => {
-    const err = new ApiError('invalid_request', `The request body is not valid ${encoding} (Content-Encoding: ${encoding}).`, [
-      { field: 'body', message: `is not valid ${encoding}` },
-    ]);
-    wrapped.destroy(err);
+  // zlib's own errors (not gzip, cut short) become the documented 400.
+  decoder.on('error', () => {
+    out.destroy(
+      new ApiError('invalid_request', `The request body is not valid ${encoding} (Content-Encoding: ${encoding}).`, [
+        { field: 'body', message: `is not valid ${encoding}` },
+      ]),
+    );
   });
-  return reader.pipe(wrapped);
+  return payload.pipe(decoder).pipe(out);
 }
