@@ -52,6 +52,15 @@ function redactUrl(url: string): string {
   return path.replace(/^(\/v0\/address-book\/)[^/]+/, '$1:user_id').replace(/^(\/v0\/domain-emails\/)[^/]+/, '$1:domain');
 }
 
+/**
+ * What a log line says of a request's URL: the route it matched (`/v0/address-book/:user_id`), never
+ * the path a client sent, which may hold a user id, a domain or a typo around one (`/v0/address-books/
+ * ann`, an absolute-form target `http://host/v0/address-book/42`, `/V0/...`): those are `(no route)`.
+ */
+function routeShape(req: { routeOptions?: { url?: string } }): string {
+  return req.routeOptions?.url ?? '(no route)';
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, storage } = opts;
   const app = Fastify({
@@ -59,7 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       level: config.logLevel,
       ...(opts.logStream ? { stream: opts.logStream } : {}),
       serializers: {
-        req: (req: { method: string; url: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+        req: (req: { method: string; url: string; routeOptions?: { url?: string } }) => ({ method: req.method, url: routeShape(req) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     },

@@ -4,6 +4,7 @@
  * level and on error paths.
  */
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
@@ -67,6 +68,31 @@ for (const engine of ENGINES) {
         assert.ok(!text.includes(value), `the ${what} (${value}) is not in the logs`);
       }
       assert.ok(!text.toLowerCase().includes('quorvax'), 'no part of the name or addresses');
+    });
+
+    it('a path that matches no route, or an absolute-form target, is logged as no route, never as sent', async () => {
+      const secret = 'uid-quorvax-path-41';
+      const paths = [
+        `/v0/address-books/${secret}`,
+        `/address-book/${secret}`,
+        `//v0/address-book/${secret}`,
+        `/V0/address-book/${secret}`,
+        `/v0/domain-emails-x/${secret}.example`,
+        `${api.base}/v0/address-book/${secret}`, // absolute form (RFC 9112 3.2.2), as a proxy may send it
+      ];
+      for (const path of paths) {
+        await new Promise<void>((resolve, reject) => {
+          const req = httpRequest(api.base, { method: 'DELETE', path, headers: { authorization: `Bearer ${api.key}` } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve());
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      }
+      const text = api.logs.join('');
+      assert.ok(!text.includes(secret), 'no path as sent in the logs');
+      assert.ok(text.includes('(no route)'));
     });
 
     it('every line is JSON; request lines carry the request id, the method and the route shape', async () => {

@@ -142,6 +142,31 @@ describe('/playground in headless Chromium', { skip: noBrowser }, () => {
         await page.close();
       });
 
+      it('an upload that fails after its first batch leaves nothing on the server unless kept, and a kept one says where it is', async () => {
+        // 600 rows: the first batch of 500 is stored, the second is refused (a name past the limit).
+        const rows = Array.from({ length: 600 }, (_, i) => `${i === 550 ? 'N'.repeat(100_001) : `Person ${i}`},p${i}@fail.example`);
+        const csv = Buffer.from(`Name,E-mail Address\n${rows.join('\n')}\n`);
+        for (const keep of [false, true]) {
+          const page = await browser.newPage();
+          await page.goto(`${api.base}/playground`);
+          await page.fill('#key', api.key);
+          await page.fill('#user-id', `pg-fail-${keep}`);
+          if (keep) await page.check('input[name=keep]');
+          await page.setInputFiles('#file', { name: 'big.csv', mimeType: 'text/csv', buffer: csv });
+          await page.click('#rank');
+          await page.waitForSelector('#error:not([hidden])', { timeout: 30_000 });
+          assert.match((await page.textContent('#error')) ?? '', /HTTP 400/);
+          const stored = await api.get(`/v0/address-book/pg-fail-${keep}`);
+          if (keep) {
+            assert.equal(stored.status, 200, 'kept: the first batch is there');
+            assert.match((await page.textContent('#status')) ?? '', /stored as user pg-fail-true/);
+          } else {
+            assert.equal(stored.status, 404, 'not kept: deleted again');
+          }
+          await page.close();
+        }
+      });
+
       it('a windows-1252 .tsv is sent as its bytes: accents survive', async () => {
         const page = await browser.newPage();
         await page.goto(`${api.base}/playground`);

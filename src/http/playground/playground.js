@@ -139,6 +139,8 @@ async function run(event) {
   if (!chosenFile) return showError('Drop or choose a .vcf, .csv or .tsv file first.');
   const button = $('rank');
   button.disabled = true;
+  // The user a kept book is stored as, once its first batch is: said even when a later step fails.
+  let keptAs = null;
   try {
     setStatus(`Reading ${chosenFile.name}…`);
     const format = formatOf(chosenFile.name);
@@ -153,19 +155,21 @@ async function run(event) {
     if (type) source.type = type;
     if (form.owner_email.value.trim()) source.email = form.owner_email.value.trim();
 
-    for (let i = 0; i < parsed.entries.length; i += BATCH_SIZE) {
-      setStatus(`Uploading ${Math.min(i + BATCH_SIZE, parsed.entries.length)} of ${parsed.entries.length} entries…`);
-      await call('POST', '/v0/address-book', key, { user_id: userId, source, entries: parsed.entries.slice(i, i + BATCH_SIZE), backfill: 1 });
-    }
-
     const query = new URLSearchParams({ explain: '1' });
     for (const f of FLAGS) if (form[f].checked) query.set(f, '1');
     const domain = form.promote_matching_domain.value.trim();
     if (domain) query.set('promote_matching_domain', domain);
     if (form.limit.value) query.set('limit', form.limit.value);
-    setStatus('Ranking…');
     let book;
+    // Whatever fails after the first batch (a refused row, a 429, a lost connection), a book the page
+    // was not asked to keep is deleted again: never left on the server under an id nobody was shown.
     try {
+      for (let i = 0; i < parsed.entries.length; i += BATCH_SIZE) {
+        setStatus(`Uploading ${Math.min(i + BATCH_SIZE, parsed.entries.length)} of ${parsed.entries.length} entries…`);
+        await call('POST', '/v0/address-book', key, { user_id: userId, source, entries: parsed.entries.slice(i, i + BATCH_SIZE), backfill: 1 });
+        if (form.keep.checked) keptAs = userId;
+      }
+      setStatus('Ranking…');
       book = await call('GET', `/v0/address-book/${encodeURIComponent(userId)}?${query}`, key);
     } finally {
       if (!form.keep.checked) await call('DELETE', `/v0/address-book/${encodeURIComponent(userId)}`, key).catch(() => {});
@@ -173,7 +177,7 @@ async function run(event) {
     render(book, parsed);
     setStatus(form.keep.checked ? `Stored as user ${userId}.` : 'Done; the book was deleted from the server again.');
   } catch (err) {
-    setStatus('');
+    setStatus(keptAs === null ? '' : `What was uploaded before the error is stored as user ${keptAs}.`);
     showError(err);
   } finally {
     button.disabled = false;
