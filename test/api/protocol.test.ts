@@ -239,39 +239,26 @@ for (const engine of ENGINES) {
         ['GZIP ', (b) => gzipSync(b)],
         ['identity', (b) => b],
       ];
+      const send = (path: string, raw: Buffer, encoding: string) =>
+        api.request('POST', path, { raw, headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
       for (const [encoding, encode] of encoders) {
         for (const n of [1, 900]) {
           const user = `zip-${encoding.trim()}-${n}`;
-          const r = await api.request('POST', '/v0/address-book', {
-            raw: encode(json(user, n)),
-            headers: { 'content-type': 'application/json', 'content-encoding': encoding },
-          });
+          const r = await send('/v0/address-book', encode(json(user, n)), encoding);
           assert.equal(r.status, 200, `${encoding} ${n}: ${r.text.slice(0, 300)}`);
           assert.equal(r.body.meta.cleaning.entries_read, n);
         }
       }
-      const records = await api.request('POST', '/v0/users', {
-        raw: gzipSync(Buffer.from('[{"id": 5, "email": "zipped@example.com"}]')),
-        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      });
+      const records = await send('/v0/users', gzipSync(Buffer.from('[{"id": 5, "email": "zipped@example.com"}]')), 'gzip');
       assert.equal(records.status, 200, records.text);
-      const notGzip = await api.request('POST', '/v0/address-book', {
-        raw: json('zip-bad', 1),
-        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      });
+      const notGzip = await send('/v0/address-book', json('zip-bad', 1), 'gzip');
       assert.equal(notGzip.status, 400, notGzip.text);
       assertErrorBody(notGzip, 'invalid_request');
       assert.deepEqual(notGzip.body.details, [{ field: 'body', message: 'is not valid gzip' }]);
       const cut = gzipSync(json('zip-cut', 50));
-      const truncated = await api.request('POST', '/v0/address-book', {
-        raw: cut.subarray(0, cut.length >> 1),
-        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      });
+      const truncated = await send('/v0/address-book', cut.subarray(0, cut.length >> 1), 'gzip');
       assert.equal(truncated.status, 400, truncated.text);
-      const other = await api.request('POST', '/v0/address-book', {
-        raw: json('zip-other', 1),
-        headers: { 'content-type': 'application/json', 'content-encoding': 'compress' },
-      });
+      const other = await send('/v0/address-book', json('zip-other', 1), 'compress');
       assert.equal(other.status, 415, other.text);
       assertErrorBody(other, 'unsupported_media_type');
       assert.equal(other.body.details[0].field, 'Content-Encoding');
