@@ -2964,3 +2964,21 @@ test('MUST NOT merge: a pet form beside another name, or two relatives on the fa
   );
   assert.equal(oneAddress.length, 1);
 });
+
+test('a name past any real one is read by its start only: its first 256 characters, 12 words of 40 letters (two 99,000-character names on one number took 30 s)', () => {
+  const long = (w: string, sep: string) => (w + sep).repeat(Math.ceil(99_000 / (w.length + sep.length))).slice(0, 99_000);
+  for (const sep of [' ', '']) {
+    const folded = foldName(long('Ann Lee', sep));
+    assert.ok(folded.length >= 1 && folded.length <= 12, `${folded.length} words`);
+    assert.ok(folded.every((t) => t.length <= 40));
+    const rows = mergeEntries(
+      [
+        { name: long('Ann Lee', sep), phone: '+14155550101' },
+        { name: long('Bob Roe', sep), phone: '+14155550101' },
+      ].map((e) => normalizeEntry(e as EntryInput, { region: null, sourceKey: 's' })),
+    );
+    assert.equal(rows.length, 2, 'two people on one number stay two');
+  }
+  // Real names are read whole.
+  assert.deepEqual(foldName('María de los Ángeles Fernández de la Torre y Gómez'), ['maria', 'de', 'los', 'angeles', 'fernandez', 'de', 'la', 'torre', 'y', 'gomez']);
+});
