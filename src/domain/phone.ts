@@ -37,10 +37,14 @@ const E164_RE = /^\+[1-9]\d{7,14}$/;
 /**
  * Extension words libphonenumber does not know (it reads "ext", "extension", "extensión", "anexo", "int",
  * "доб", "x", "#" and ",,"): French and Québec "poste", German "Durchwahl", Italian "interno", Portuguese
- * "ramal", Dutch "toestel", Chinese 转/分机, Japanese 内線, Korean 내선; the abbreviations German "DW" and
- * Polish "wew."/"wewn." follow apart (they need a word boundary where nothing else precedes them).
+ * "ramal", Dutch "toestel", Turkish "dahili", Swedish "anknytning", Czech "linka", Slovak "klapka",
+ * Hungarian "mellék", Danish and Norwegian "lokal", Hebrew שלוחה, Arabic تحويلة and داخلي, Persian داخلی,
+ * Chinese 转/分机, Japanese 内線, Korean 내선; the abbreviations German "DW" and Polish "wew."/"wewn."
+ * follow apart (they need a word boundary where nothing else precedes them). Not the short forms that
+ * are words of an opening time too (Danish and Norwegian "kl." is o'clock: "kl. 9-16").
  */
-const EXTENSION_WORDS = 'poste|durchwahl|interno|ramal|toestel|转|轉|分[机機]|内[線线]|內線|내선';
+const EXTENSION_WORDS =
+  'poste|durchwahl|interno|ramal|toestel|dahili|anknytning|linka|klapka|mellék|lokal|שלוחה|تحويلة|داخلي|داخلی|转|轉|分[机機]|内[線线]|內線|내선';
 
 /**
  * Explicit extension markers (and DTMF pauses ',' ';' that dial one after connecting), the words of

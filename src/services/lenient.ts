@@ -103,6 +103,33 @@ function primaryFirst(list: readonly unknown[]): Item[] {
   return [...objects.filter(primary), ...objects.filter((x) => !primary(x))];
 }
 
+/**
+ * The whole name of a name object of the phone SDKs, in fields no entry-level name field shares: Cordova's
+ * ContactName (`{"formatted": "Cy Fox", "givenName": …}`) and Capacitor Community Contacts' (`{"display":
+ * "Ann Lee", "given": "Ann", "middle": …, "family": "Lee"}`). Read only inside `name`: at the top of an
+ * entry these words name no person.
+ */
+function sdkWholeName(o: Record<string, unknown>): { name: string; used: string[] } | null {
+  for (const k of ['formatted', 'display']) {
+    const v = part(o[k]);
+    if (v !== null) return { name: v, used: [k] };
+  }
+  return null;
+}
+
+/** Capacitor's parts of a name (`given`, `middle`, `family`) joined; null: none. */
+function sdkNameParts(o: Record<string, unknown>): { name: string; used: string[] } | null {
+  const parts: string[] = [];
+  const used: string[] = [];
+  for (const k of ['given', 'middle', 'family']) {
+    const v = part(o[k]);
+    if (v === null) continue;
+    parts.push(v);
+    used.push(k);
+  }
+  return parts.length === 0 ? null : { name: parts.join(' '), used };
+}
+
 /** The parts of a name joined (given, middle, family), and the fields read. null: none. */
 function nameFromParts(e: Record<string, unknown>): { name: string; used: string[] } | null {
   const parts: string[] = [];
@@ -325,9 +352,16 @@ function readEntry(e: Item, i: number, notes: Note[], problems: ErrorDetail[], u
   // A name given as an object of its parts or whole (`{"givenName": …, "familyName": …}`).
   const name = e.name;
   if (name !== null && typeof name === 'object' && !Array.isArray(name)) {
-    const r = nameFromAliases(name as Item);
+    const o = name as Item;
+    // A whole name before parts, whichever SDK names them (Cordova sends `formatted` beside `givenName`).
+    const aliases = nameFromAliases(o);
+    const whole = aliases !== null && aliases.used.some((k) => WHOLE_NAME_KEYS.has(k)) ? aliases : null;
+    const r = whole ?? sdkWholeName(o) ?? aliases ?? sdkNameParts(o);
     if (r === null)
-      problems.push({ field: `entries[${i}].name`, message: 'must be a string, or an object with a display_name, full_name, or first_name and last_name' });
+      problems.push({
+        field: `entries[${i}].name`,
+        message: 'must be a string, or an object with a display_name, full_name, formatted or display, or first_name and last_name',
+      });
     else {
       out().name = r.name;
       note('name', `an object, read as its ${r.used.map((k) => `"${k}"`).join(' and ')}; send a string`);

@@ -137,6 +137,9 @@ for (const engine of ENGINES) {
         [{ full_name: 'Ann Lee' }, 'Ann Lee'],
         [{ name: null, last_name: 'Lee' }, 'Lee'],
         [{ name: { givenName: 'Ann', familyName: 'Lee' } }, 'Ann Lee'],
+        [{ name: { formatted: 'Ann Lee', givenName: 'A' } }, 'Ann Lee'], // Cordova's ContactName
+        [{ name: { display: 'Ann Lee', given: 'Ann', family: 'Lee' } }, 'Ann Lee'], // Capacitor Community Contacts
+        [{ name: { given: 'Ann', middle: 'M', family: 'Lee' } }, 'Ann M Lee'],
       ];
       for (const [fields, name] of cases) {
         const r = await accepted({ name: undefined, email: 'ann@example.com', ...fields });

@@ -339,6 +339,16 @@ test('extension words of other languages give +E164;ext=N, the same key as "ext"
     ['+7 495 123-45-67 доб. 123', null, '+74951234567;ext=123'], // Russian (libphonenumber)
     ['+48 22 123 45 67 wew. 12', null, '+48221234567;ext=12'], // Polish
     ['+48 22 123 45 67 wewn. 12', null, '+48221234567;ext=12'],
+    ['+90 212 123 45 67 dahili 12', null, '+902121234567;ext=12'], // Turkish
+    ['0212 123 45 67 Dahili: 12', 'TR', '+902121234567;ext=12'],
+    ['+46 8 123 456 78 anknytning 12', null, '+46812345678;ext=12'], // Swedish
+    ['+420 212 345 678 linka 12', null, '+420212345678;ext=12'], // Czech
+    ['+421 2 1234 5678 klapka 12', null, '+421212345678;ext=12'], // Slovak
+    ['+36 1 234 5678 mellék 12', null, '+3612345678;ext=12'], // Hungarian
+    ['+45 33 12 34 56 lokal 12', null, '+4533123456;ext=12'], // Danish
+    ['+972 3 123 4567 שלוחה 12', null, '+97231234567;ext=12'], // Hebrew
+    ['+971 4 123 4567 تحويلة 12', null, '+97141234567;ext=12'], // Arabic
+    ['+98 21 1234 5678 داخلی 12', null, '+982112345678;ext=12'], // Persian
   ] as const) {
     assert.deepEqual(read(raw, region), { display: shown, key: 'p:' + shown }, raw);
     assert.equal(normalizePhone(shown, null)?.key, 'p:' + shown, `${shown} is its own key`);
