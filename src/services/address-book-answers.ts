@@ -6,13 +6,13 @@
  */
 import type { Config } from '../config.ts';
 import { OptionError, parseFlag, parseRankOptions, type RankOptions } from '../domain/options.ts';
-import { ownerOf } from '../domain/normalize.ts';
+import { ownerOf, sourceRegion } from '../domain/normalize.ts';
 import type { EntryInput, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, Tenant } from '../storage/types.ts';
 import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
 import { invalid } from './errors.ts';
 import { lenientWarningsOf, originalOf } from './lenient.ts';
-import { readUploadFields, type FieldWarning } from './upload-warnings.ts';
+import { readUploadFields, sourceFieldWarnings, type FieldWarning } from './upload-warnings.ts';
 import { checkEntries, checkReadFields, checkTopLevelFields, coerceRegion, coerceSourceType, coerceUserId } from './validate.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
@@ -163,7 +163,8 @@ export async function answerUpload(
   const listLeftOut = listLeftOutOf(body, opts);
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
   const lenient = lenientWarningsOf(body);
-  const warnings = lenient.length === 0 ? fields.warnings : [...lenient, ...fields.warnings];
+  const unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);
+  const warnings = lenient.length === 0 && unread.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings];
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
   // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop).
   const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(originalOf(body)));

@@ -5,7 +5,9 @@
  * closest to. Aggregated by field name (count, first indexes), and bounded whatever the upload's size.
  */
 import { makeSchemas } from '../http/schemas.ts';
-import type { EntryInput } from '../domain/types.ts';
+import { normalizeEmail } from '../domain/email.ts';
+import { normalizePhone, type CountryCode } from '../domain/phone.ts';
+import type { EntryInput, SourceInput } from '../domain/types.ts';
 import { MAX_INDEXES, OTHER_FIELD_KEYS, readOtherFields, type OtherFields } from './lenient.ts';
 
 /** One warning of `meta.warnings`. */
@@ -32,6 +34,31 @@ const ENTRY = Object.keys(S.Entry.properties);
 const TOP_SET = new Set(TOP);
 const SOURCE_SET = new Set(SOURCE);
 const ENTRY_SET = new Set(ENTRY);
+
+/**
+ * The owner's own e-mail and phone (`source.email`, `source.phone`) that are given but cannot be read:
+ * accepted as before (compatibility), and said, since what they do is then silently not done. The owner's
+ * own cards are not recognised by them, `promote_matching_domain=1` has no domain, and without the
+ * phone's country the book's numbers written without one are read in `region` (the source's, else the
+ * server's default) or in none.
+ */
+export function sourceFieldWarnings(source: SourceInput, region: CountryCode | null): FieldWarning[] {
+  const out: FieldWarning[] = [];
+  const email = typeof source.email === 'string' ? source.email.trim() : '';
+  if (email !== '' && normalizeEmail(email) === null) {
+    out.push({ field: 'source.email', message: "is no e-mail address Kith can read: the owner's own address is not known from it", count: 1 });
+  }
+  const phone = typeof source.phone === 'string' ? source.phone.trim() : '';
+  if (phone !== '' && !normalizePhone(phone, region)?.key) {
+    const where = region === null ? 'in no country (kept as written)' : `in ${region}`;
+    out.push({
+      field: 'source.phone',
+      message: `is no phone number Kith can read: the owner's own number is not known from it, and the book's numbers written without a country are read ${where}`,
+      count: 1,
+    });
+  }
+  return out;
+}
 
 /** The unknown fields of an upload body (already schema-validated: objects where the schema says so). */
 export function unknownFieldWarnings(body: Record<string, unknown>): FieldWarning[] {

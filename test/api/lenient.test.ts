@@ -287,6 +287,24 @@ for (const engine of ENGINES) {
       }
     });
 
+    it("an owner's e-mail or phone that cannot be read is accepted and said in meta.warnings, on POST of any size", async () => {
+      for (const n of [1, 900]) {
+        const entries = Array.from({ length: n }, (_, i) => ({ name: `P ${i}`, email: `p${i}@example.com` }));
+        const r = await api.post('/v0/address-book', { user_id: `src-unread-${n}`, source: { email: 'notanemail', phone: 'abc' }, entries });
+        assert.equal(r.status, 200, r.text.slice(0, 300));
+        const fields = (r.body.meta.warnings ?? []).map((w: { field: string }) => w.field);
+        assert.deepEqual(fields, ['source.email', 'source.phone']);
+        assert.match(r.body.meta.warnings[1].message, /read in no country/);
+      }
+      // Readable ones, a national number included, say nothing.
+      const ok = await api.post('/v0/address-book', {
+        user_id: 'src-read',
+        source: { email: 'Owner@Example.com', phone: '030 1234567', region: 'DE' },
+        entries: [{ email: 'x@example.com' }],
+      });
+      assert.equal(ok.body.meta.warnings, undefined);
+    });
+
     it('refuses what is still ambiguous or wrong, naming the field, storing nothing', async () => {
       await refused({ email: 'b@example.com', times_contacted: 'many' }, 'entries[1].times_contacted');
       await refused({ email: 'b@example.com', times_contacted: -1 }, 'entries[1].times_contacted');
