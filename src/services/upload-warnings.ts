@@ -291,6 +291,9 @@ export function invalidUtf8Warning(count: number): FieldWarning {
  */
 export function closest(field: string, known: readonly string[]): string | null {
   const f = fold(field);
+  // Google Contacts' CSV columns name the field and its item: "E-mail 1 - Value", "Phone 2 - Value".
+  const item = /^(.+?)\d+value$/.exec(f);
+  if (item !== null) return closest(item[1]!, known);
   for (const k of known) if (fold(k) === f) return k;
   const synonym = SYNONYMS.get(f) ?? nearSynonym(f);
   if (synonym !== undefined && known.includes(synonym)) return synonym;

@@ -15,6 +15,10 @@ test('did-you-mean: typos, case and separators; nothing for unrelated names', ()
   assert.equal(closest('last_message_sent', known), 'last_message_sent_date'); // a synonym, not a typo
   assert.equal(closest('crm_id', known), null);
   assert.equal(closest('x', known), null);
+  // Google Contacts' CSV columns, sent as an entry's fields: the field and its item.
+  assert.equal(closest('E-mail 1 - Value', known), 'email');
+  assert.equal(closest('Phone 2 - Value', known), 'phone');
+  assert.equal(closest('E-mail 1 - Type', known), null);
 });
 
 test('did-you-mean: what exporters and other APIs call the fields that hold a person (an address, a number, a star)', () => {
