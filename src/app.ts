@@ -166,7 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const h = request.headers;
     // A request without a body (a GET) is not concerned, whatever its headers say.
     const hasBody = h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0');
-    return hasBody ? decodedBody(h['content-encoding'], payload) : payload;
+    return hasBody ? decodedBody(h['content-encoding'], payload, request.routeOptions.bodyLimit ?? config.bodyLimitBytes) : payload;
   });
   // An OPTIONS request is a CORS preflight: without its headers, the documented error body (the CORS
   // plugin's own answer would be a plain-text 400).
@@ -405,13 +405,17 @@ declare module 'fastify' {
   }
 }
 
+/** How many times its compressed size a body may inflate to, once past INFLATION_CHECKED_FROM bytes. */
+const MAX_INFLATION = 200;
+const INFLATION_CHECKED_FROM = 1024 * 1024;
+
 /**
  * The request body stream, decompressed as its Content-Encoding says (preParsing): gzip, deflate, br, or
  * none (`identity`). The returned stream counts the bytes received as they came (`receivedEncodedLength`,
  * checked by Fastify against Content-Length); a body that is not what its encoding says is a 400 naming
  * `body`, an encoding Kith does not read a 415 naming `Content-Encoding`.
  */
-function decodedBody(header: string | string[] | undefined, payload: Readable): Readable {
+function decodedBody(header: string | string[] | undefined, payload: Readable, limit: number): Readable {
   if (header === undefined) return payload;
   const encoding = String(header).trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') return payload;
@@ -443,5 +447,35 @@ function decodedBody(header: string | string[] | undefined, payload: Readable): 
       ]),
     );
   });
+  // Past the limit, decoding stops here: Fastify's own check answers 413 but only stops reading, and the
+  // decoder would go on inflating the rest of a bomb (3 kB of brotli is 4 GB) for nothing.
+  let decoded = 0;
+  let received = 0;
+  payload.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+  });
+  const stop = () => {
+    payload.unpipe(decoder);
+    decoder.destroy();
+    payload.resume(); // the rest of the request is read and dropped
+  };
+  decoder.on('data', (chunk: Buffer) => {
+    decoded += chunk.length;
+    // A body that inflates more than MAX_INFLATION-fold is no address book (JSON compresses 5- to 50-fold):
+    // refused before it fills memory up to the limit, at the cost of a few kilobytes sent.
+    const bomb = decoded > INFLATION_CHECKED_FROM && decoded > MAX_INFLATION * received;
+    if (decoded <= limit && !bomb) return;
+    stop();
+    out.destroy(
+      new ApiError(
+        'payload_too_large',
+        bomb
+          ? `The request body inflates more than ${MAX_INFLATION}-fold (Content-Encoding: ${encoding}): no address book does.`
+          : 'The request body is larger than this server accepts.',
+      ),
+    );
+  });
+  // An answer before the end (any error, a closed connection) stops it too.
+  out.on('close', stop);
   return payload.pipe(decoder).pipe(out);
 }

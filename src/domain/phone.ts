@@ -40,11 +40,12 @@ const E164_RE = /^\+[1-9]\d{7,14}$/;
  * "ramal", Dutch "toestel", Turkish "dahili", Swedish "anknytning", Czech "linka", Slovak "klapka",
  * Hungarian "mellék", Danish and Norwegian "lokal", Hebrew שלוחה, Arabic تحويلة and داخلي, Persian داخلی,
  * Chinese 转/分机, Japanese 内線, Korean 내선; the abbreviations German "DW" and Polish "wew."/"wewn."
- * follow apart (they need a word boundary where nothing else precedes them). Not the short forms that
- * are words of an opening time too (Danish and Norwegian "kl." is o'clock: "kl. 9-16").
+ * follow apart (they need a word boundary where nothing else precedes them). The words of letters are
+ * read as whole words ("linka", not the end of "Malinka" or "infolinka"). Not the short forms that are
+ * words of an opening time too (Danish and Norwegian "kl." is o'clock: "kl. 9-16").
  */
 const EXTENSION_WORDS =
-  'poste|durchwahl|interno|ramal|toestel|dahili|anknytning|linka|klapka|mellék|lokal|שלוחה|تحويلة|داخلي|داخلی|转|轉|分[机機]|内[線线]|內線|내선';
+  '(?<!\\p{L})(?:poste|durchwahl|interno|ramal|toestel|dahili|anknytning|linka|klapka|mellék|lokal|שלוחה|تحويلة|داخلي|داخلی)(?!\\p{L})|转|轉|分[机機]|内[線线]|內線|내선';
 
 /**
  * Explicit extension markers (and DTMF pauses ',' ';' that dial one after connecting), the words of
@@ -54,7 +55,7 @@ const EXTENSION_WORDS =
  */
 const EXTENSION_RE = new RegExp(
   `(?:(?:\\b|(?<=\\d))(?:ext\\.?|x\\.?)|extension|\\b(?:dw|wewn?)\\.?|доб|${EXTENSION_WORDS}|(?<=\\d\\s*)(?:p\\.|[pw]+)|[#,;]|;ext=)\\s*\\d`,
-  'i',
+  'iu',
 );
 
 /**

@@ -189,11 +189,12 @@ export class AddressBookService {
     // up as ana.silva@work.example, the book holds ana@example.org) are looked up too, beside the merge,
     // and spread over the group. Only for a book that an alias touches: one round trip more, then.
     // The user's invites and suggestions seen are read whole, whatever the keys: only the parts looked up
-    // by key are asked again (the keys go as `pending` too: PostgreSQL reads a book's keys from the index).
+    // by key are asked again, for these keys only (not the book's again).
     const byKey = { ...used, invited: false, seen: false };
     byKey.any = byKey.knownBy || byKey.reciprocal || byKey.appUsers || byKey.accepted;
     const outside = byKey.any ? aliasKeysOutside(aliases, all) : [];
-    const outsideRead = outside.length > 0 ? this.storage.loadSignals(t, userId, { all: outside, pending: outside, want: byKey }, owner.keys) : undefined;
+    const outsideRead =
+      outside.length > 0 ? this.storage.loadSignals(t, userId, { all: outside, pending: [], only: true, want: byKey }, owner.keys) : undefined;
     outsideRead?.catch(() => {});
     const contacts = mergeEntries(book.entries, aliases, owner);
     const signals = spreadOverAliases(await signalsRead, aliases, await outsideRead);

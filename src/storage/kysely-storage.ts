@@ -1157,8 +1157,9 @@ export class KyselyStorage implements Storage {
         : sql`select distinct ${sql.lit(kind)} as kind, x.key, null::int8 as n, null::int8 as a, null::int8 as b
             from ${sql.table(table)} x where x.tenant = ${t} and x.key in (select key from k)`;
     const lookUp = (pending: readonly string[], withQueue: boolean) => {
-      const inBook =
-        pending.length === 0
+      const inBook = keys.only
+        ? sql`select unnest(${keys.all as string[]}::text[]) as key`
+        : pending.length === 0
           ? sql`select b.key from contact_keys b where b.tenant = ${t} and b.user_id = ${userId}`
           : sql`select b.key from contact_keys b where b.tenant = ${t} and b.user_id = ${userId} union all select unnest(${pending as string[]}::text[])`;
       // contact_keys, which every upload grows, is probed once per key of the book (a LATERAL subquery,
@@ -1210,7 +1211,7 @@ export class KyselyStorage implements Storage {
       if (!byBookKeys) return sql<Row>`${union}`.execute(db).then((r) => r.rows);
       return sql<Row>`with k as materialized (select distinct x.key from (${inBook}) x) ${union}`.execute(db).then((r) => r.rows);
     };
-    let rows = await lookUp(keys.pending, true);
+    let rows = await lookUp(keys.pending, keys.only !== true);
     const queued = rows.filter((r) => Number(r.kind) === 6).map((r) => r.key);
     if (queued.length > 0) rows = await lookUp([...keys.pending, ...queued], false);
     const knownBy = new Map<string, number>();

@@ -96,6 +96,11 @@ export interface BookKeys {
   all: readonly string[];
   pending: readonly string[];
   /**
+   * `all` are these keys only, not a book's (the addresses of an alias group the book does not hold):
+   * nothing of the user's index or queue is read with them. Absent: the book's keys.
+   */
+  only?: boolean;
+  /**
    * The parts of the signals to look up (a ranking's signalsUsed); the others are left empty. Absent:
    * every part (learning computes every feature).
    */

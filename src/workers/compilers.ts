@@ -29,18 +29,21 @@ export function parseJsonBody(text: string): unknown {
     if (!trimmed.includes('__proto__') && !trimmed.includes('constructor') && !trimmed.includes('\\u00')) return JSON.parse(trimmed);
     return secureJson.parse(trimmed, undefined, { protoAction: 'remove', constructorAction: 'remove' });
   } catch (e) {
-    throw new ServiceError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(e)]);
+    // The parser counts from the trimmed text: its position in the body is after the spaces trimmed.
+    throw new ServiceError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(e, text.length - text.trimStart().length)]);
   }
 }
 
 /**
  * The `details` item of an invalid_json error: `body`, and where the parser stopped when it says so
- * (never the parser's own message, which quotes the body back).
+ * (never the parser's own message, which quotes the body back). `offset`: characters before the text the
+ * parser was given.
  */
-export function invalidJsonDetail(e: unknown): { field: string; message: string } {
+export function invalidJsonDetail(e: unknown, offset = 0): { field: string; message: string } {
   const m = e instanceof Error ? e.message : '';
   const at = /position (\d+)/.exec(m);
-  if (at !== null) return { field: 'body', message: `is not valid JSON (at character ${at[1]})` };
+  // Counted from 1, as an editor counts characters: the first character of the body is character 1.
+  if (at !== null) return { field: 'body', message: `is not valid JSON (at character ${Number(at[1]) + offset + 1})` };
   if (/end of (JSON|data)/i.test(m)) return { field: 'body', message: 'is not valid JSON (it ends before the JSON does: cut short?)' };
   return { field: 'body', message: 'is not valid JSON' };
 }

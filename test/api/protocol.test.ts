@@ -267,6 +267,11 @@ for (const engine of ENGINES) {
       assert.equal(get.status, 200, get.text);
       // Nothing of the refused ones was stored.
       for (const user of ['zip-bad', 'zip-cut', 'zip-other']) assert.equal((await api.get(`/v0/address-book/${user}`)).status, 404);
+      // A body that inflates past 200-fold is no address book: refused before it fills memory to the limit.
+      const spaces = gzipSync(Buffer.from(`{"user_id": "inflated", "source": {}, "entries": []${' '.repeat(4_000_000)}}`));
+      const inflated = await send('/v0/address-book', spaces, 'gzip');
+      assert.equal(inflated.status, 413, inflated.text);
+      assert.match(inflated.body.error, /inflates more than 200-fold/);
       // The body limit holds for the decompressed bytes: 2 kB of gzip that inflate past it.
       const small = await startApi(engine, { KITH_BODY_LIMIT_BYTES: '4096' });
       try {
@@ -288,12 +293,14 @@ for (const engine of ENGINES) {
       assert.equal(cut.status, 400);
       assert.equal(cut.body.details[0].field, 'body');
       assert.match(cut.body.details[0].message, /not valid JSON/);
-      const wrong = await api.request('POST', '/v0/address-book', { raw: '{"user_id" "x"}', headers: { 'content-type': 'application/json' } });
+      const wrong = await api.request('POST', '/v0/address-book', { raw: '\n\n  {"user_id" "x"}', headers: { 'content-type': 'application/json' } });
       assert.equal(wrong.status, 400);
       assert.deepEqual(
         wrong.body.details.map((d: { field: string }) => d.field),
         ['body'],
       );
+      // Where the parser stopped, counted from 1 in the body as sent (the spaces before the JSON too).
+      assert.match(wrong.body.details[0].message, /at character 16\)/);
       const nullId = await api.post('/v0/address-book', { user_id: null, source: {}, entries: [] });
       assert.equal(nullId.status, 400);
       assert.deepEqual(nullId.body.details, [{ field: 'user_id', message: 'must be a string or an integer, not null' }]);

@@ -2965,11 +2965,11 @@ test('MUST NOT merge: a pet form beside another name, or two relatives on the fa
   assert.equal(oneAddress.length, 1);
 });
 
-test('a name past any real one is read by its start only: its first 256 characters, 12 words of 40 letters (two 99,000-character names on one number took 30 s)', () => {
+test('a name past any real one is read by its start only: its first 1,024 characters, 32 words of 40 letters (two 99,000-character names on one number took 30 s)', () => {
   const long = (w: string, sep: string) => (w + sep).repeat(Math.ceil(99_000 / (w.length + sep.length))).slice(0, 99_000);
   for (const sep of [' ', '']) {
     const folded = foldName(long('Ann Lee', sep));
-    assert.ok(folded.length >= 1 && folded.length <= 12, `${folded.length} words`);
+    assert.ok(folded.length >= 1 && folded.length <= 32, `${folded.length} words`);
     assert.ok(folded.every((t) => t.length <= 40));
     const rows = mergeEntries(
       [
@@ -2979,6 +2979,28 @@ test('a name past any real one is read by its start only: its first 256 characte
     );
     assert.equal(rows.length, 2, 'two people on one number stay two');
   }
-  // Real names are read whole.
-  assert.deepEqual(foldName('María de los Ángeles Fernández de la Torre y Gómez'), ['maria', 'de', 'los', 'angeles', 'fernandez', 'de', 'la', 'torre', 'y', 'gomez']);
+  // Real names are read whole, with their particles, their family name at the end and a long note.
+  assert.deepEqual(foldName('María de los Ángeles Fernández de la Torre y Gómez'), [
+    'maria',
+    'de',
+    'los',
+    'angeles',
+    'fernandez',
+    'de',
+    'la',
+    'torre',
+    'y',
+    'gomez',
+  ]);
+  const note = 'met at the conference in Barcelona, works on payments infrastructure, introduced by Maria; '.repeat(3);
+  for (const [long, short] of [
+    [`(${note}) John Smith`, 'John Smith'],
+    [`John Smith (${note})`, 'John Smith'],
+    ['José María de la Santísima Trinidad Fernández de Córdoba y Martínez de la Rosa', 'José Martínez de la Rosa'],
+    ['Ana Maria da Conceição dos Santos Pereira de Oliveira e Silva Costa Lima', 'Ana Lima'],
+    ['Mohammed bin Abdullah bin Abdulaziz bin Abdulrahman bin Faisal bin Turki Al Saud', 'Mohammed Al Saud'],
+  ]) {
+    const rows = mergeEntries([long, short].map((name) => normalizeEntry({ name, phone: '+14155550101' }, { region: 'US', sourceKey: 's' })));
+    assert.equal(rows.length, 1, `${long.slice(0, 40)} / ${short}`);
+  }
 });

@@ -381,6 +381,8 @@ test('must not: a p in a word, an extension word without digits; an extension wi
   ]) {
     assert.deepEqual(read(raw!, null), { display: raw, key }, raw);
   }
+  // The words of letters are whole words: a name or a note ending in one is no extension.
+  for (const raw of ['+1 415 555 0101 Malinka 2', '+420 601 123 456 infolinka 9']) assert.doesNotMatch(read(raw, null)?.key ?? '', /ext=/, raw);
   // An impossible number stays keyless with any extension word.
   assert.equal(read('+1 415 555 poste 12', null)?.key ?? null, null);
 });

@@ -607,20 +607,23 @@ const KIN_FILLER = new Set(['my', 'mein', 'meine', 'ma', 'mon', 'mi', 'mia', 'mi
 const FOLD_EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
 /**
- * The most of a name the merge reads: its first MAX_NAME_CHARS characters, then MAX_NAME_WORDS words of
- * at most MAX_WORD_CHARS characters each. Nobody's name is longer. A longer one (a pasted note, a whole
- * field in the name) made each comparison with it cost its length squared: two cards of 99,000-character
- * names on one number took 30 s to merge, on every read of the book.
+ * The most of a name the merge reads: its first MAX_NAME_CHARS characters, then at most MAX_NAME_WORDS
+ * words (the first ones and the last NAME_END_WORDS: a long Spanish, Portuguese or Arabic name ends with
+ * the family name), each cut at MAX_WORD_CHARS letters. Real names, with their particles and a note in
+ * brackets, are far shorter and read whole. A longer one (a pasted field in the name) made each comparison
+ * with it cost its length squared: two cards of 99,000-character names on one number took 30 s to merge,
+ * on every read of the book.
  */
-const MAX_NAME_CHARS = 256;
-const MAX_NAME_WORDS = 12;
+const MAX_NAME_CHARS = 1024;
+const MAX_NAME_WORDS = 32;
+const NAME_END_WORDS = 4;
 const MAX_WORD_CHARS = 40;
 
 /** Name -> comparable tokens: diacritics folded, lower-case, punctuation dropped, titles removed. */
 export function foldName(name: string): string[] {
   const read = name.length > MAX_NAME_CHARS ? name.slice(0, MAX_NAME_CHARS) : name;
-  const out = foldNameTokens(read);
-  if (out.length > MAX_NAME_WORDS) out.length = MAX_NAME_WORDS;
+  let out = foldNameTokens(read);
+  if (out.length > MAX_NAME_WORDS) out = [...out.slice(0, MAX_NAME_WORDS - NAME_END_WORDS), ...out.slice(-NAME_END_WORDS)];
   for (let i = 0; i < out.length; i++) if (out[i]!.length > MAX_WORD_CHARS) out[i] = out[i]!.slice(0, MAX_WORD_CHARS);
   if (out.length > 1 && HYPHENATED.test(read)) markHyphenPieces(out, read);
   return out;
