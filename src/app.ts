@@ -450,10 +450,6 @@ function decodedBody(header: string | string[] | undefined, payload: Readable, l
   // Past the limit, decoding stops here: Fastify's own check answers 413 but only stops reading, and the
   // decoder would go on inflating the rest of a bomb (3 kB of brotli is 4 GB) for nothing.
   let decoded = 0;
-  let received = 0;
-  payload.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-  });
   const stop = () => {
     payload.unpipe(decoder);
     decoder.destroy();
@@ -463,7 +459,7 @@ function decodedBody(header: string | string[] | undefined, payload: Readable, l
     decoded += chunk.length;
     // A body that inflates more than MAX_INFLATION-fold is no address book (JSON compresses 5- to 50-fold):
     // refused before it fills memory up to the limit, at the cost of a few kilobytes sent.
-    const bomb = decoded > INFLATION_CHECKED_FROM && decoded > MAX_INFLATION * received;
+    const bomb = decoded > INFLATION_CHECKED_FROM && decoded > MAX_INFLATION * out.receivedEncodedLength;
     if (decoded <= limit && !bomb) return;
     stop();
     out.destroy(

@@ -81,7 +81,6 @@ export function aliasKeysOutside(groups: readonly (readonly string[])[], bookKey
  */
 export function spreadOverAliases(signals: BookSignals, groups: readonly (readonly string[])[], outside?: BookSignals): BookSignals {
   if (groups.length === 0) return signals;
-  const out = signals;
   const read = (b: BookSignals) => [b.knownBy, b.reciprocal, b.appUserKeys, b.invitedKeys, b.acceptedKeys, b.seenKeys] as const;
   const sources = outside === undefined ? [signals] : [signals, outside];
   for (const g of groups) {
@@ -107,15 +106,15 @@ export function spreadOverAliases(signals: BookSignals, groups: readonly (readon
       }
     }
     for (const k of g) {
-      if (knownBy !== undefined) out.knownBy.set(k, knownBy);
-      if (reciprocal !== undefined) out.reciprocal.set(k, { ...reciprocal, key: k });
-      if (appUser) out.appUserKeys.add(k);
-      if (invited !== undefined) out.invitedKeys.set(k, invited);
-      if (accepted) out.acceptedKeys.add(k);
-      if (seen !== undefined) out.seenKeys.set(k, seen);
+      if (knownBy !== undefined) signals.knownBy.set(k, knownBy);
+      if (reciprocal !== undefined) signals.reciprocal.set(k, { ...reciprocal, key: k });
+      if (appUser) signals.appUserKeys.add(k);
+      if (invited !== undefined) signals.invitedKeys.set(k, invited);
+      if (accepted) signals.acceptedKeys.add(k);
+      if (seen !== undefined) signals.seenKeys.set(k, seen);
     }
   }
-  return out;
+  return signals;
 }
 
 /** Two records of the owner in one person's book, as one: the higher count, the newer dates. */

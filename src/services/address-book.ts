@@ -190,8 +190,7 @@ export class AddressBookService {
     // and spread over the group. Only for a book that an alias touches: one round trip more, then.
     // The user's invites and suggestions seen are read whole, whatever the keys: only the parts looked up
     // by key are asked again, for these keys only (not the book's again).
-    const byKey = { ...used, invited: false, seen: false };
-    byKey.any = byKey.knownBy || byKey.reciprocal || byKey.appUsers || byKey.accepted;
+    const byKey = { ...used, invited: false, seen: false, any: used.knownBy || used.reciprocal || used.appUsers || used.accepted };
     const outside = byKey.any ? aliasKeysOutside(aliases, all) : [];
     const outsideRead =
       outside.length > 0 ? this.storage.loadSignals(t, userId, { all: outside, pending: [], only: true, want: byKey }, owner.keys) : undefined;

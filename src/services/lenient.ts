@@ -75,15 +75,22 @@ export function hasNoName(e: Record<string, unknown>): boolean {
  * joined (given, middle, family). null: none.
  */
 export function nameFromAliases(e: Record<string, unknown>): { name: string; used: string[] } | null {
-  for (const k of WHOLE_NAME_FIELDS) {
-    const v = part(e[k]);
-    if (v !== null) return { name: v, used: [k] };
-  }
+  const whole = wholeName(e, WHOLE_NAME_FIELDS);
+  if (whole !== null) return whole;
   if (e[NAMES_LIST] !== undefined) {
     const v = nameOfList(e[NAMES_LIST]);
     if (v !== null) return { name: v, used: [NAMES_LIST] };
   }
   return nameFromParts(e);
+}
+
+/** The first of `keys` holding a readable name, and the field read; null: none. */
+function wholeName(e: Record<string, unknown>, keys: readonly string[]): { name: string; used: string[] } | null {
+  for (const k of keys) {
+    const v = part(e[k]);
+    if (v !== null) return { name: v, used: [k] };
+  }
+  return null;
 }
 
 /** Google People's `names`: its primary item's (else the first named item's) displayName, unstructuredName or parts. */
@@ -104,37 +111,19 @@ function primaryFirst(list: readonly unknown[]): Item[] {
 }
 
 /**
- * The whole name of a name object of the phone SDKs, in fields no entry-level name field shares: Cordova's
+ * The fields of a name object of the phone SDKs that no entry-level name field shares: Cordova's
  * ContactName (`{"formatted": "Cy Fox", "givenName": …}`) and Capacitor Community Contacts' (`{"display":
  * "Ann Lee", "given": "Ann", "middle": …, "family": "Lee"}`). Read only inside `name`: at the top of an
  * entry these words name no person.
  */
-function sdkWholeName(o: Record<string, unknown>): { name: string; used: string[] } | null {
-  for (const k of ['formatted', 'display']) {
-    const v = part(o[k]);
-    if (v !== null) return { name: v, used: [k] };
-  }
-  return null;
-}
-
-/** Capacitor's parts of a name (`given`, `middle`, `family`) joined; null: none. */
-function sdkNameParts(o: Record<string, unknown>): { name: string; used: string[] } | null {
-  const parts: string[] = [];
-  const used: string[] = [];
-  for (const k of ['given', 'middle', 'family']) {
-    const v = part(o[k]);
-    if (v === null) continue;
-    parts.push(v);
-    used.push(k);
-  }
-  return parts.length === 0 ? null : { name: parts.join(' '), used };
-}
+const SDK_WHOLE_NAME_FIELDS = ['formatted', 'display'] as const;
+const SDK_NAME_PART_KEYS = [['given'], ['middle'], ['family']] as const;
 
 /** The parts of a name joined (given, middle, family), and the fields read. null: none. */
-function nameFromParts(e: Record<string, unknown>): { name: string; used: string[] } | null {
+function nameFromParts(e: Record<string, unknown>, groups: readonly (readonly string[])[] = NAME_PART_KEYS): { name: string; used: string[] } | null {
   const parts: string[] = [];
   const used: string[] = [];
-  for (const keys of NAME_PART_KEYS) {
+  for (const keys of groups) {
     for (const k of keys) {
       const v = part(e[k]);
       if (v === null) continue;
@@ -356,7 +345,7 @@ function readEntry(e: Item, i: number, notes: Note[], problems: ErrorDetail[], u
     // A whole name before parts, whichever SDK names them (Cordova sends `formatted` beside `givenName`).
     const aliases = nameFromAliases(o);
     const whole = aliases !== null && aliases.used.some((k) => WHOLE_NAME_KEYS.has(k)) ? aliases : null;
-    const r = whole ?? sdkWholeName(o) ?? aliases ?? sdkNameParts(o);
+    const r = whole ?? wholeName(o, SDK_WHOLE_NAME_FIELDS) ?? aliases ?? nameFromParts(o, SDK_NAME_PART_KEYS);
     if (r === null)
       problems.push({
         field: `entries[${i}].name`,
