@@ -49,6 +49,12 @@ export interface Config {
    * keep their count.
    */
   readonly citusShardCount: number | undefined;
+  /**
+   * How long a starting server waits for a database it cannot reach (KITH_DB_WAIT_SECONDS), retrying,
+   * before it gives up and exits: a database that starts beside the service (a compose file, a host
+   * rebooting) is usually up a few seconds later. 0: exit at once.
+   */
+  readonly dbWaitSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -119,5 +125,6 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     clientKeyTtlSeconds: int(env, 'KITH_CLIENT_KEY_TTL_SECONDS', 3600, 60, 30 * 86_400),
     // Citus's own limit is 64,000 shards; far fewer is the point (docs/scaling.md).
     citusShardCount: env.KITH_CITUS_SHARD_COUNT?.trim() ? int(env, 'KITH_CITUS_SHARD_COUNT', 0, 1, 64_000) : undefined,
+    dbWaitSeconds: int(env, 'KITH_DB_WAIT_SECONDS', 60, 0, 86_400),
   });
 }

@@ -1,13 +1,52 @@
 /** Starts the service: parse config, open storage, migrate, listen; shut down gracefully on signals. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp, ENTRY_POINTS } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
+import { toStorageError } from './storage/errors.ts';
 import { openStorage } from './storage/index.ts';
+import type { Storage } from './storage/types.ts';
+
+/** First and longest pause between two attempts to reach the database at start (ms). */
+const DB_RETRY_FIRST_MS = 500;
+const DB_RETRY_MAX_MS = 5_000;
+
+/**
+ * Opens the storage and migrates it. A database that is not reachable (refused, unknown host, starting
+ * up, shutting down) is tried again, pausing 0.5 s, then twice as long up to 5 s, for up to
+ * `config.dbWaitSeconds`; any other failure (a wrong password, a bad schema) stops the start at once.
+ * `say` gets one line per pause, without the URL (it may hold a password).
+ */
+export async function openAndMigrate(config: Config, say: (line: string) => void): Promise<Storage> {
+  const deadline = Date.now() + config.dbWaitSeconds * 1000;
+  for (let pause = DB_RETRY_FIRST_MS; ; pause = Math.min(2 * pause, DB_RETRY_MAX_MS)) {
+    let storage: Storage | undefined;
+    try {
+      storage = await openStorage(config.databaseUrl, { citusShardCount: config.citusShardCount });
+      await storage.migrateUp();
+      return storage;
+    } catch (e) {
+      await storage?.close().catch(() => {});
+      if (toStorageError('start', e).kind !== 'unavailable') throw e;
+      const why = e instanceof Error ? e.message : String(e);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new Error(`the database was not reachable${config.dbWaitSeconds > 0 ? ` for ${config.dbWaitSeconds} s (KITH_DB_WAIT_SECONDS)` : ''}: ${why}`, {
+          cause: e,
+        });
+      }
+      const wait = Math.min(pause, left);
+      say(
+        `kith: the database is not reachable yet (${why}); trying again in ${(wait / 1000).toFixed(1)} s, for up to ${config.dbWaitSeconds} s in all (KITH_DB_WAIT_SECONDS)`,
+      );
+      await sleep(wait);
+    }
+  }
+}
 
 /** Starts the service with the configuration of `env` (the CLI's --port/--host arrive as PORT/HOST). */
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {
   const config = loadConfig(env);
-  const storage = await openStorage(config.databaseUrl, { citusShardCount: config.citusShardCount });
-  await storage.migrateUp();
+  const storage = await openAndMigrate(config, (line) => console.error(line));
   const app = await buildApp({ config, storage, startWorkersOnListen: true });
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -223,6 +223,18 @@ describe('limit configuration', () => {
       );
     }
   });
+
+  it('KITH_DB_WAIT_SECONDS: 60 by default, 0 (exit at once) to a day', () => {
+    assert.equal(loadConfig({}).dbWaitSeconds, 60);
+    assert.equal(loadConfig({ KITH_DB_WAIT_SECONDS: '0' }).dbWaitSeconds, 0);
+    assert.equal(loadConfig({ KITH_DB_WAIT_SECONDS: '300' }).dbWaitSeconds, 300);
+    for (const bad of ['-1', '2.5', 'forever', '86401']) {
+      assert.throws(
+        () => loadConfig({ KITH_DB_WAIT_SECONDS: bad }),
+        (e: unknown) => e instanceof ConfigError && e.message.includes('KITH_DB_WAIT_SECONDS'),
+      );
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------- rate limiting

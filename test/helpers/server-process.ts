@@ -56,10 +56,15 @@ export function call(
 /**
  * Starts a server on `url` (a DATABASE_URL) and waits until /readyz answers 200. `script`: a compiled
  * server (`npm run build`'s dist/src/server.js) run by node alone, instead of the sources run by tsx.
+ * `output`: the array its stdout and stderr are pushed to as they come (to watch them while it starts).
  */
-export async function startServerProcess(url: string, env: Record<string, string> = {}, opts: { script?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  url: string,
+  env: Record<string, string> = {},
+  opts: { script?: string; output?: string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const output: string[] = [];
+  const output: string[] = opts.output ?? [];
   const args = opts.script !== undefined ? [opts.script] : ['--import', 'tsx', join(ROOT, 'src/server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
