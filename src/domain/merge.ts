@@ -373,23 +373,22 @@ const SELF_LABELS = new Set([
 ]);
 
 /**
- * Joins the copies of a named card that holds no key: the same name with the same unusable strings (an
- * address that is no address, a number that cannot be called), or the same name alone. Such a card is
- * kept when the owner wrote to it or starred it; without this, every re-upload of the book (a daily
- * sync) added one more copy of that person, and one card saved in two sources showed twice. Nothing
- * else tells two such cards apart, so they are one person for the list; they never join a card that
- * has a key (that would be a merge by name alone). Junk-only cards are left as they are: a junk
- * address never joins anyone.
+ * Joins the copies of a card that holds no key: the same name with the same unusable strings (an address
+ * that is no address, a number that cannot be called), the same name alone, or, with no name, the same
+ * unusable strings. Such a card is kept when the owner wrote to it or starred it; without this, every
+ * re-upload of the book (a daily sync) added one more copy of that person, and one card saved in two
+ * sources showed twice. Nothing else tells two such cards apart (two nameless cards holding "n/a" would
+ * show as the same row), so they are one person for the list; they never join a card that has a key
+ * (that would be a merge by name alone). Junk-only cards are left as they are: a junk address never
+ * joins anyone. A card with neither a name nor any string is left out (contact.ts).
  */
 function joinKeylessCopies(entries: readonly NormalizedEntry[], ix: KeyIndex, uf: Components): void {
   let first: Map<string, number> | null = null;
   for (let i = 0; i < entries.length; i++) {
     if (ix.keyStart[i] !== ix.keyStart[i + 1]) continue; // it links through a key
     const e = entries[i];
-    // Named cards only: two nameless cards holding "n/a" are two strangers who filled a form the same way.
-    if (e.name === null) continue;
-    let sig = e.name.trim().normalize('NFC').toLowerCase();
-    if (sig === '') continue;
+    // A nameless card is told apart by its strings alone: without any, it is left out (contact.ts).
+    let sig = e.name === null ? '' : e.name.trim().normalize('NFC').toLowerCase();
     let junkOnly = false;
     const strings: string[] = [];
     for (const m of e.emails) {
@@ -398,6 +397,7 @@ function joinKeylessCopies(entries: readonly NormalizedEntry[], ix: KeyIndex, uf
     }
     if (junkOnly) continue;
     for (const p of e.phones) strings.push('p\u0000' + p.display.trim());
+    if (sig === '' && strings.length === 0) continue;
     if (strings.length > 0) sig += '\u0001' + strings.sort().join('\u0001');
     first ??= new Map();
     const j = first.get(sig);

@@ -394,6 +394,41 @@ for (const engine of ENGINES) {
       assertAddsUp(r.body.meta.cleaning);
     });
 
+    it('a card with no name and nothing to write to is left out whatever its counts; sending the book again adds no row nor moves a score', async () => {
+      const entries = [
+        { times_contacted: 5 },
+        { is_favorite: 1 },
+        { pinned: 2 },
+        { data: { crm: 1 }, last_message_sent_date: '2026-11-01T00:00:00Z' },
+        { email: 'n/a', times_contacted: 4 },
+        { name: 'Amy', email: 'amy@x.example' },
+      ];
+      const body = { user_id: 'nameless', source: SOURCE, entries, include_left_out: 1 };
+      const r = await api.post('/v0/address-book', body);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((d: any) => [d.name, d.email, d.unusable?.emails ?? null]),
+        [
+          [null, null, ['n/a']],
+          ['Amy', 'amy@x.example', null],
+        ],
+      );
+      assert.deepEqual(
+        r.body.meta.left_out_entries,
+        [0, 1, 2, 3].map((index) => ({ index, reason: 'nothing_to_invite' })),
+      );
+      const again = await api.post('/v0/address-book', body);
+      assert.equal(again.status, 200, again.text);
+      assert.deepEqual(
+        again.body.data.map((d: any) => [d.name, d.score]),
+        r.body.data.map((d: any) => [d.name, d.score]),
+      );
+      const g = await api.get('/v0/address-book/nameless');
+      assert.equal(g.body.data.length, 2);
+      assertAddsUp(g.body.meta.cleaning);
+      assert.deepEqual([g.body.meta.cleaning.contacts, g.body.meta.cleaning.kept_without_address], [2, 1]);
+    });
+
     it('evidence beats syntax: a person written to with no usable address is kept and marked; garbage without evidence is left out and listed', async () => {
       const entries = [
         { name: 'Written To', email: 'j smith at corp', times_contacted: 9, last_message_sent_date: '2026-10-01T00:00:00Z' },

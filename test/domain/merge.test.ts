@@ -1176,12 +1176,47 @@ test("with the owner's name unknown, a card on the owner's address whose name th
   assert.equal(whole!.junkReason, 'self');
 });
 
-test('nameless cards holding the same placeholder ("n/a") are two strangers, not one card twice', () => {
+test('nameless cards holding the same placeholder ("n/a") show as one row: nothing tells them apart, and a re-upload adds none', () => {
   const cs = merge([{ email: 'n/a', times_contacted: 3 }, { email: 'n/a' }, { email: 'n/a', is_favorite: 1 }]);
-  assert.equal(cs.length, 3);
+  assert.equal(cs.length, 1);
   assert.deepEqual(
-    cs.map((c) => c.junk),
-    [false, true, false],
+    cs.map((c) => [c.junk, c.entryCount, c.favorite, c.timesContacted, c.unusable]),
+    [[false, 3, true, 3, { reason: 'invalid', emails: ['n/a'] }]],
+  );
+  // Other strings, or a name, stay apart.
+  assert.equal(
+    merge([
+      { email: 'n/a', times_contacted: 3 },
+      { email: 'none', times_contacted: 3 },
+      { name: 'Al', email: 'n/a', times_contacted: 3 },
+    ]).length,
+    3,
+  );
+});
+
+test('a card with no name and no address or number is left out as nothing_to_invite, whatever its counts, and never duplicated by a re-upload', () => {
+  const card: EntryInput[] = [
+    { times_contacted: 5 },
+    { is_favorite: 1 },
+    { pinned: 2 },
+    { data: { crm: 1 }, last_message_sent_date: '2026-11-01T00:00:00Z' },
+    { name: 'Amy', email: 'amy@x.com' },
+  ];
+  const once = merge(card);
+  assert.deepEqual(
+    once.map((c) => [c.name, c.junk, c.junkReason]),
+    [
+      [null, true, 'nothing_to_invite'],
+      [null, true, 'nothing_to_invite'],
+      [null, true, 'nothing_to_invite'],
+      [null, true, 'nothing_to_invite'],
+      ['Amy', false, null],
+    ],
+  );
+  const twice = mergeEntries([...norm(card), ...norm(card)]);
+  assert.deepEqual(
+    twice.filter((c) => !c.junk).map((c) => [c.name, c.entryCount]),
+    [['Amy', 2]],
   );
 });
 

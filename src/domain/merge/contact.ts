@@ -401,9 +401,14 @@ export function buildContact(
       else if (reason === 'nothing_to_invite' || reason === 'invalid') reason = m.junk;
     }
     if (reason === 'nothing_to_invite' && unusable.length > 0) reason = 'invalid';
-    if ((reason === 'nothing_to_invite' || reason === 'invalid') && evidence(contact.timesContacted, contact.lastSent, contact.favorite, contact.pinned)) {
+    if (
+      (reason === 'nothing_to_invite' || reason === 'invalid') &&
+      evidence(contact.timesContacted, contact.lastSent, contact.favorite, contact.pinned) &&
+      (contact.name !== null || unusable.length > 0 || shownPhones.length > 0)
+    ) {
       // Evidence beats syntax: a person the owner wrote to, starred or pinned is kept whatever the form
-      // of their address, with nothing shown as an address and the reason marked (decisions.md).
+      // of their address, with nothing shown as an address and the reason marked (decisions.md). A card
+      // with no name and no address or number at all, whatever its counts, names no one: it is left out.
       contact.emails = [];
       contact.unusable = { reason, emails: unusable };
     } else {
