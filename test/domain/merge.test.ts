@@ -1125,6 +1125,39 @@ test("the owner's own card is left out as 'self' (e-mail only: a shared landline
   assert.ok(mergeEntries(entries, undefined, { keys: ['p:+12125550100'], names: [] }).every((c) => !c.junk));
 });
 
+test("the owner's unnamed card does not take in the person who shares its number: it is left out alone, and the owner's address is nobody's invite (probe)", () => {
+  const self = { keys: ['e:owen@gmail.com'], names: ['Owen Moss'] };
+  for (const order of [0, 1]) {
+    const cards: EntryInput[] = [
+      { email: 'owen@gmail.com', phone: '+1 415 555 0111' },
+      { name: 'Dee Moss', phone: '+1 415 555 0111', email: 'dee@gmail.com' },
+    ];
+    if (order === 1) cards.reverse();
+    const cs = mergeEntries(norm(cards), undefined, self);
+    const dee = cs.find((c) => c.name === 'Dee Moss')!;
+    assert.deepEqual(
+      dee.emails.map((m) => m.display),
+      ['dee@gmail.com'],
+    );
+    assert.deepEqual(
+      dee.phones.map((p) => p.key),
+      ['p:+14155550111'],
+    );
+    assert.deepEqual(
+      cs.filter((c) => c.junk).map((c) => [c.name, c.junkReason, c.emails.map((m) => m.display)]),
+      [[null, 'self', ['owen@gmail.com']]],
+    );
+  }
+  // Without an owner's address known, the unnamed card still joins the one person on its number.
+  assert.equal(
+    merge([
+      { email: 'owen@gmail.com', phone: '+1 415 555 0111' },
+      { name: 'Dee Moss', phone: '+1 415 555 0111' },
+    ]).length,
+    1,
+  );
+});
+
 test("with the owner's name unknown, a card on the owner's address whose name the address spells is the owner's (probe: the owner ranked among their people)", () => {
   const self = (email: string) => ({ keys: [`e:${normalizeEntry({ email }, { region: null, sourceKey: 'gmail:-' }).emails[0]!.key}`], names: [] });
   for (const [name, email] of [

@@ -245,8 +245,10 @@ export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<
     const e = entries[i];
     const start = used;
     keyStart[i] = start;
+    let ownersCard = false; // an unnamed card on one of the owner's addresses
     for (const m of e.emails) {
       if (m.junk) continue;
+      if (ownAddresses !== null && e.name === null && ownAddresses.has(m.key)) ownersCard = true;
       let id = ids.get(m.key);
       if (id === undefined) {
         ids.set(m.key, (id = ids.size));
@@ -261,6 +263,10 @@ export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<
     }
     emailEnd[i] = used;
     emailCount[i] = used - start;
+    // The owner's own card (left out as 'self') links on its addresses only: its numbers are often the
+    // household's, and through one it took in the spouse who shares it, the owner's address becoming the
+    // spouse's first (a probe: `Dee Moss` invited at the owner's address).
+    if (ownersCard) continue;
     for (const p of e.phones) {
       const k = p.key;
       if (!k) {
