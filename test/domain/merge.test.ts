@@ -169,6 +169,53 @@ test('name variants of one person merge: diacritics, order, case, initials, nick
   assert.deepEqual(names(bob), ['Robert Jones', 'Mary Jones']);
 });
 
+test('a relation label and a name on a landline the plan knows, each card with a mobile of its own, are two people; on a shared mobile, one (probe)', () => {
+  const rows = (cards: EntryInput[]) => merge(cards).map((c) => c.name);
+  // Oma and Klaus on the Berlin home line, each with a mobile: the star stays on Oma's row.
+  const berlin = merge([
+    { name: 'Oma', phones: ['+49 30 1234567', '+49 151 12345678'], is_favorite: 1 },
+    { name: 'Klaus Weber', phones: ['+49 30 1234567', '+49 151 22345678'] },
+  ]);
+  assert.deepEqual(
+    berlin.map((c) => [c.name, c.favorite]),
+    [
+      ['Oma', true],
+      ['Klaus Weber', false],
+    ],
+  );
+  assert.deepEqual(
+    rows([
+      { name: 'Mamma', phones: ['+39 06 1234 5678', '+39 333 123 4567'] },
+      { name: 'Luca Rossi', phones: ['+39 06 1234 5678', '+39 333 765 4321'] },
+    ]),
+    ['Mamma', 'Luca Rossi'],
+  );
+  // A shared mobile is the person's: Mama's card and Anna's own, each with another landline, are one.
+  assert.deepEqual(
+    rows([
+      { name: 'Mama', phones: ['+49 151 12345678', '+49 30 1234567'] },
+      { name: 'Anna Weber', phones: ['+49 151 12345678', '+49 30 7654321'] },
+    ]),
+    ['Anna Weber'],
+  );
+  // The label on the landline alone may be either of them: it joins the one name there.
+  assert.equal(
+    rows([
+      { name: 'Oma', phone: '+49 30 1234567' },
+      { name: 'Klaus Weber', phones: ['+49 30 1234567', '+49 151 22345678'] },
+    ]).length,
+    1,
+  );
+  // North America's plan cannot tell a landline: the label still fits (the commoner shape, documented).
+  assert.equal(
+    rows([
+      { name: 'Wife', phones: ['+1 415 555 0111', '+1 415 555 0112'] },
+      { name: 'Mark Moss', phones: ['+1 415 555 0111', '+1 415 555 0114'] },
+    ]).length,
+    1,
+  );
+});
+
 test('a relation label ("Mom") on the same mobile merges with the name; two labels on one landline do not', () => {
   assert.equal(
     merge([

@@ -467,6 +467,19 @@ function looseNames(a: readonly string[], b: readonly string[]): boolean {
   return a[0][0] !== '~' && b[0][0] !== '~' && (generationOf(a) !== generationOf(b) || scriptsUncompared(a, b) || looselyCompatible(a, b));
 }
 
+/**
+ * Whether a relation label ("Wife", "Oma") meets a name ("Klaus Weber") on a number the plan says is no
+ * mobile (isMobileKey; never North America's, whose plan cannot tell): the household's landline. With a
+ * number of its own on each card (holdersAgreeHow), they are two people: Oma and Klaus, each with a
+ * mobile of their own, on the Berlin home line. On a shared mobile the label is the person's ("Mom" with
+ * her mobile and home number beside her own card with her mobile and work number), as before.
+ */
+function kinOnLandline(ix: KeyIndex, key: number, a: readonly string[], b: readonly string[]): boolean {
+  if ((a[0][0] === '~') === (b[0][0] === '~')) return false;
+  const k = keyName(ix, key);
+  return k.startsWith('p:+') && !k.startsWith('p:+1') && !k.includes(';') && !isMobileKey(k);
+}
+
 /** Whether entry i holds a number (other than `key`) that tells people apart and entry j does not hold. */
 function ownNumber(ix: KeyIndex, i: number, j: number, key: number): boolean {
   for (let x = ix.keyStart[i] + ix.emailCount[i]; x < ix.keyStart[i + 1]; x++) {
@@ -510,7 +523,8 @@ const PET = 2;
 function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[], folded: (string[] | null)[]): number {
   if (namesCompatible(a, b)) {
     // A shared address is one mailbox: the guard is for a shared number.
-    return !looseNames(a, b) || isEmailKey(ix, key) || !(ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key)) ? NAMES : NO;
+    if (isEmailKey(ix, key) || !(looseNames(a, b) || kinOnLandline(ix, key, a, b))) return NAMES;
+    return ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key) ? NO : NAMES;
   }
   return petsAgree(ix, key, i, j, a, b, folded) ? PET : NO;
 }
