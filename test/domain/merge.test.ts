@@ -2622,6 +2622,53 @@ test('MUST merge: a Hungarian number written at home with its trunk 06 (06 30 12
   }
 });
 
+test("MUST merge: a number whose plan keeps its 0 (Italy 06 1234 5678, Côte d'Ivoire 07 07 12 34 56) written at home and with its code, in a book of any country; another number stays two (probe)", () => {
+  for (const region of ['US', 'GB', null] as const) {
+    for (const [full, home] of [
+      ['+39 06 1234 5678', '06 1234 5678'],
+      ['+39 06 1234 5678', '0612345678'],
+      ['+39 02 1234 5678', '02 1234 5678'],
+      ['+39 0471 123456', '0471 123456'],
+      ['+225 07 07 12 34 56', '07 07 12 34 56'],
+    ]) {
+      const cs = merge(
+        [
+          { name: 'Giulia Bianchi', phone: full, times_contacted: 12 },
+          { name: 'Giulia Bianchi', phone: home, is_favorite: 1 },
+        ],
+        region,
+      );
+      assert.equal(cs.length, 1, `${home} ${region}`);
+    }
+  }
+  assert.equal(
+    merge(
+      [
+        { name: 'Giulia Bianchi', phone: '+39 06 1234 5678' },
+        { name: 'Giulia Bianchi', phone: '06 1234 5679' },
+      ],
+      null,
+    ).length,
+    2,
+  );
+  // A French mobile written at home stays with its own full number, not an Italian one ending the same.
+  const both = merge(
+    [
+      { name: 'Jean', phone: '+33 6 12 34 56 78' },
+      { name: 'Jean', phone: '06 12 34 56 78' },
+      { name: 'Giulia', phone: '+39 06 1234 5678' },
+    ],
+    null,
+  );
+  assert.deepEqual(
+    both.map((c) => [c.name, c.entryCount]),
+    [
+      ['Jean', 2],
+      ['Giulia', 1],
+    ],
+  );
+});
+
 test("MUST merge: a Russian number written at home with its trunk 8 (8 916 123-45-67) and the same number with +7, whatever the book's country; other numbers stay two", () => {
   for (const region of ['US', 'FR', null] as const) {
     const cs = merge(

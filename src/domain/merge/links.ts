@@ -114,8 +114,12 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
       // that starts with 0 and goes on ("06 30 123 4567", Hungary's 06, is "+36 30 123 4567", whose
       // "3" before the digits is no calling code). Never against a number that fits the plain way (a
       // French "06 12 34 56 78" beside "+33 6 12 34 56 78" stays his, whatever "+36 1 234 5678" says).
+      // Or the plan keeps the 0 in the number itself (Italy's "06 1234 5678" is "+39 06 1234 5678", Côte
+      // d'Ivoire's "07 07 12 34 56" is "+225 07 07 12 34 56"; a probe found each two rows of one person).
       const written = key.slice(2);
-      if (hits.length === 0 && written !== d) hits = candidates.filter((k) => trunkWritten(k, written));
+      if (hits.length === 0 && written !== d) {
+        hits = candidates.filter((k) => trunkWritten(k, written) || (k.endsWith(written) && isCallingCode(k.slice(3, k.length - written.length))));
+      }
       if (hits.length === 1) target = hits[0];
     }
     alias.set(key, target);
