@@ -118,11 +118,12 @@ const T = '(?:^|[-_.+=])';
  * svara-ej, inget-svar, ikke-svar, svar-ikke), Finnish (ei-vastata, ala-vastaa), Czech (neodpovidat),
  * Russian (ne-otvechat, ne-otvechayte), Hungarian (ne-valaszolj), Turkish (yanitlamayin,
  * cevaplamayin), Vietnamese (khong-tra-loi) and Indonesian (jangan-balas, tidak-perlu-dibalas) must
- * end their token, so "ikke.svarstad" stays a person.
+ * end their token, so "ikke.svarstad" stays a person. The English phrase's common misspellings are
+ * read too (noreplay, no-replay, norepy, norply, notreply: a bank's `noreplay@` was kept, a probe).
  */
 const NO_REPLY = new RegExp(
   T +
-    '(?:(?:no|do[-_.]?not|dont|never)[-_.]?repl(?:y|ies)|no[-_.]?(?:response|respond|answer)' +
+    '(?:(?:no|do[-_.]?not|dont|never)[-_.]?repl(?:y|ies)|(?:no|not|do[-_.]?not)[-_.]?(?:replay|repy|rply)|notreply|no[-_.]?(?:response|respond|answer)' +
     '|ne[-_.]?pas[-_.]?r[eé]pondre|n[aã]o[-_.]?respond(?:a|er)|no[-_.]?responder|nicht[-_.]?antworten' +
     '|niet[-_.]?beantwoorden|non[-_.]?rispondere|nie[-_.]?odpowiada(?:j|c|ć))' +
     '|' +
@@ -255,8 +256,10 @@ function isMachineToken(local: string): boolean {
  * there belongs to a person. Matched on the domain and its parents.
  */
 const BULK_PLATFORM_DOMAINS: ReadonlySet<string> = new Set([
-  // Google Groups: a group's address reaches its members, a list, no one to invite.
+  // Google Groups and Groups.io (hiking@groups.io, main@beta.groups.io): a group's address reaches its
+  // members, a list, no one to invite (a probe found a groups.io list ranked third among people).
   'googlegroups.com',
+  'groups.io',
   'amazonses.com',
   'sendgrid.net',
   'mailgun.org',
@@ -325,6 +328,8 @@ const LISTING_PATTERN = /(?:^|\.)craigslist\.org$|^members\.ebay\.[a-z.]+$|^mark
  * from anyone to a real person.
  */
 const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com', 'zoomcrc.com']);
+/** Masking services whose domain is a relay. subdomain: Firefox Relay's first domain (masks made before mozmail.com still deliver). */
+const MASKING_RELAYS: ReadonlySet<string> = new Set(['relay.firefox.com']);
 
 // Host-label rules. They test the *subdomain*: the labels left of the registrable domain by the Public
 // Suffix List (subdomainOf). reply.example.co.uk has the subdomain "reply" (a relay); relay.co.nz,
@@ -474,7 +479,7 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
   if (inDomainSet(domain, BULK_PLATFORM_DOMAINS) || BULK_PLATFORM_PATTERN.test(domain)) return 'bulk_platform';
   if (
     inDomainSet(domain, RELAY_DOMAINS) ||
-    RELAY_SUB.test(sub) ||
+    (RELAY_SUB.test(sub) && !MASKING_RELAYS.has(domain)) ||
     REPLY_TOKEN.test(local) ||
     TICKET_REPLY.test(local) ||
     (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_RELAY.test(local))
@@ -615,7 +620,7 @@ export function domainJunkFlags(domain: string): number {
   if (BOUNCE_SUB.test(domain) && isBelow()) d |= D_BOUNCE;
   if (inDomainSet(domain, LISTING_DOMAINS) || LISTING_PATTERN.test(domain)) d |= D_LISTING;
   if (inDomainSet(domain, BULK_PLATFORM_DOMAINS) || BULK_PLATFORM_PATTERN.test(domain)) d |= D_BULK;
-  if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow())) d |= D_RELAY;
+  if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow() && !MASKING_RELAYS.has(domain))) d |= D_RELAY;
   if ((NOTIFICATION_SUB.test(domain) && isBelow()) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
   if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
   // A list server's posting addresses (choir@mailman.x.org, dev@lists.x.org) are a list's, not a person's

@@ -110,7 +110,11 @@ test('must NOT flag real people, even with look-alike tokens', () => {
     'john.smith@gmail.com',
     'alertson@x.com',
     'jane@mozmail.com',
+    'k3x9p2qz@relay.firefox.com', // Firefox Relay's first domain: a masked person (probe)
     'jane@duck.com',
+    'replay@x.com',
+    'notre.dame@x.com',
+    'norton@x.com',
     'info@smallbakery.com',
     'sales@acme.io',
     'me@postmark.example',
@@ -1027,6 +1031,16 @@ test('probe of generated inboxes: transactional mailboxes and a role word run in
     assert.equal(cls(a), null, a);
   }
   assert.equal(cls('book-club@googlegroups.com'), 'bulk_platform');
+  // Groups.io lists, as Google Groups (probe: one ranked third among people).
+  assert.equal(cls('hiking@groups.io'), 'bulk_platform');
+  assert.equal(cls('main@beta.groups.io'), 'bulk_platform');
+  assert.equal(cls('ann@relay.example.com'), 'relay');
+});
+
+test("the common misspellings of no-reply are no-reply (probe: a bank's noreplay@ ranked among people)", () => {
+  for (const a of ['noreplay@hdfcbank.net', 'no-replay@x.com', 'norepy@x.com', 'norply@x.com', 'notreply@x.com', 'donotreplay@x.com', 'do-not-replay@x.com']) {
+    assert.equal(cls(a), 'no_reply', a);
+  }
 });
 
 test('second probe of generated inboxes: a sender named as one (Hearth Team, a persona of the brand, the brand alone) is a bulk sender received only; people with a note, a place or a surname of those words are not (review), and evidence keeps any of them', () => {
