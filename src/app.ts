@@ -144,9 +144,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   // Bytes rather than a string: a big body then moves to its worker without a copy (decoding UTF-8
   // here would be the same as Fastify's 'string' mode: invalid sequences become U+FFFD either way).
-  const parseJson = (req: FastifyRequest, bytes: Buffer, done: (err: Error | null, body?: unknown) => void) => {
+  const parseJson = (req: FastifyRequest, sent: Buffer, done: (err: Error | null, body?: unknown) => void) => {
     // Every POST route takes a body: an empty one (or only spaces) is no JSON (GET and DELETE ignore theirs).
-    if (req.method === 'POST' && !hasText(bytes)) return done(EMPTY_BODY());
+    if (req.method === 'POST' && !hasText(sent)) return done(EMPTY_BODY());
+    const bytes = inUtf8(sent, req.headers['content-type']);
     // Invalid UTF-8 is read as U+FFFD (never refused): the answer says so (a check of one native pass).
     if (req.method === 'POST') noteInvalidUtf8(req, bytes);
     // A client key's upload is parsed here: its user_id is checked against the key before validation.
@@ -184,7 +185,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    // allowedHeaders unset: a preflight is granted the headers it asks for (a client's X-Requested-With
+    // or its own header was refused, and the browser blocked the call; the key guards the API).
     exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
     maxAge: 600,
   });
@@ -225,11 +227,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // object or list is read as JSON, exactly as with application/json; any other text is a 415 naming
   // the type expected. Installed after the playground, whose scope reads text/plain as a contacts file
   // (a scope copies its parent's parsers when it is registered); the file upload's scope removes it.
+  // The same for a form-encoded body (what `curl -d`, Python's urllib and Ruby's Net::HTTP send unless
+  // told otherwise) and for a body sent without a Content-Type (read as text/plain: hook below).
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req, body, done) => {
+  app.addContentTypeParser(['text/plain', 'application/x-www-form-urlencoded'], { parseAs: 'buffer' }, (req, body, done) => {
     const bytes = body as Buffer;
     if (!hasText(bytes) || startsLikeJson(bytes)) return parseJson(req, bytes, done);
     done(new ApiError('unsupported_media_type', TEXT_NOT_JSON));
+  });
+  app.addHook('onRequest', async (request) => {
+    const h = request.headers;
+    if (h['content-type'] === undefined && request.method === 'POST' && (h['transfer-encoding'] !== undefined || (h['content-length'] ?? '0') !== '0')) {
+      h['content-type'] = 'text/plain';
+    }
   });
 
   const schemas = makeSchemas(config);
@@ -304,9 +314,30 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** A text/plain body on a JSON route that holds no JSON object or list. */
+/** A text/plain or form-encoded body (or one without a Content-Type) on a JSON route that holds no JSON object or list. */
 const TEXT_NOT_JSON =
-  'The request body must be JSON (Content-Type: application/json); a text/plain body is read as JSON only when it holds a JSON object or list.';
+  'The request body must be JSON (Content-Type: application/json); a body sent as text/plain, form-encoded or without a Content-Type is read as JSON only when it holds a JSON object or list.';
+
+/** Charsets a JSON body may declare besides UTF-8 (its label as WHATWG's TextDecoder reads it). */
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
+
+/**
+ * The body's bytes as UTF-8: a body whose Content-Type declares another charset TextDecoder knows
+ * (`charset=iso-8859-1`, `windows-1252`, `utf-16le`, ...) is decoded from it (a Latin-1 "Jürgen" was
+ * stored for good as "J\uFFFDrgen"). No charset, UTF-8 or one unknown: the bytes as sent, read as UTF-8.
+ */
+function inUtf8(bytes: Buffer, contentType: string | undefined): Buffer {
+  const m = contentType === undefined ? null : /;\s*charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType);
+  const label = m?.[1]?.toLowerCase();
+  if (label === undefined || UTF8_LABELS.has(label)) return bytes;
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    return bytes;
+  }
+  return decoder.encoding === 'utf-8' ? bytes : Buffer.from(decoder.decode(bytes), 'utf8');
+}
 
 /** The error of an empty body (or only spaces) on a POST. */
 const EMPTY_BODY = () =>

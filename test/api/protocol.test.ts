@@ -370,6 +370,45 @@ for (const engine of ENGINES) {
       assert.equal(file.body.data[0].email, 'ann@example.com');
     });
 
+    it('JSON sent form-encoded or without a Content-Type (curl -d, urllib, Net::HTTP) is read as JSON; a declared charset is decoded (wire probe)', async () => {
+      const body = JSON.stringify({ user_id: 'form', source: {}, entries: [{ name: 'Ann Lee', email: 'ann@form.example' }] });
+      const form = await api.request('POST', '/v0/address-book', { raw: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.equal(form.status, 200, form.text);
+      assert.equal(form.body.data[0].email, 'ann@form.example');
+      const bare = await api.request('POST', '/v0/users', { raw: '[{"id": 7, "email": "bare@form.example"}]' });
+      assert.equal(bare.status, 200, bare.text);
+      // Other text is still a 415 naming the type expected, with or without a Content-Type.
+      for (const headers of [{ 'content-type': 'application/x-www-form-urlencoded' }, {}]) {
+        const r = await api.request('POST', '/v0/address-book', { raw: 'user_id=1&entries=x', headers });
+        assert.equal(r.status, 415, r.text);
+        assertErrorBody(r, 'unsupported_media_type');
+        assert.match(r.body.error, /application\/json/);
+      }
+      // A Latin-1 body that says so is read as Latin-1; an unknown charset is read as UTF-8, as before.
+      const latin1 = Buffer.from(JSON.stringify({ user_id: 'latin1', source: {}, entries: [{ name: 'Jürgen Müller', email: 'jm@form.example' }] }), 'latin1');
+      const l = await api.request('POST', '/v0/address-book', { raw: latin1, headers: { 'content-type': 'application/json; charset=ISO-8859-1' } });
+      assert.equal(l.status, 200, l.text);
+      assert.equal(l.body.data[0].name, 'Jürgen Müller');
+      assert.equal(l.body.meta.warnings, undefined);
+      const utf16 = Buffer.from(`\ufeff${JSON.stringify({ user_id: 'utf16', source: {}, entries: [{ name: 'Zoë', email: 'z@form.example' }] })}`, 'utf16le');
+      const u = await api.request('POST', '/v0/address-book', { raw: utf16, headers: { 'content-type': 'application/json; charset="utf-16le"' } });
+      assert.equal(u.status, 200, u.text);
+      assert.equal(u.body.data[0].name, 'Zoë');
+      const odd = await api.request('POST', '/v0/address-book', {
+        raw: JSON.stringify({ user_id: 'odd', source: {}, entries: [{ name: 'Zoë', email: 'o@form.example' }] }),
+        headers: { 'content-type': 'application/json; charset=x-no-such-charset' },
+      });
+      assert.equal(odd.status, 200, odd.text);
+      assert.equal(odd.body.data[0].name, 'Zoë');
+      // The file upload takes a form-encoded body as the file (curl --data-binary @contacts.csv).
+      const file = await api.request('POST', '/v0/address-book-file?user_id=form-file', {
+        raw: 'Name,E-mail Address\nAnn Lee,ann@example.com\n',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      assert.equal(file.status, 200, file.text);
+      assert.equal(file.body.data[0].email, 'ann@example.com');
+    });
+
     it('a file upload with a type it does not take is a 415 naming the types it takes', async () => {
       const r = await api.request('POST', '/v0/address-book-file?user_id=pdf', { raw: '%PDF-1.4', headers: { 'content-type': 'application/pdf' } });
       assert.equal(r.status, 415);
@@ -435,6 +474,16 @@ for (const engine of ENGINES) {
       assert.ok(r.status === 204 || r.status === 200);
       assert.equal(r.headers.get('access-control-allow-origin'), 'https://app.example');
       assert.match(r.headers.get('access-control-allow-headers') ?? '', /authorization/i);
+      // Any header a browser client asks for is granted (the key is what guards the API, not a header list).
+      const custom = await api.request('OPTIONS', '/v0/address-book', {
+        key: null,
+        headers: {
+          origin: 'https://app.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type,x-requested-with',
+        },
+      });
+      assert.match(custom.headers.get('access-control-allow-headers') ?? '', /x-requested-with/i);
     });
 
     it('an internal failure is a 500 that leaks nothing', async () => {

@@ -35,7 +35,8 @@ const DEMO_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The contacts file's own types (playground.ts) and a form's upload (multipart/form-data). */
-const FILE_TYPES = [...CONTACT_FILE_TYPES, 'multipart/form-data'];
+// Form-encoded: what `curl --data-binary @contacts.csv` sends unless told otherwise.
+const FILE_TYPES = [...CONTACT_FILE_TYPES, 'multipart/form-data', 'application/x-www-form-urlencoded'];
 
 /** GET /widget.js and the demo page (no key: they are static files), as entries of the route table. */
 export function widgetRoutes(): RouteSpec[] {
