@@ -378,7 +378,7 @@ for (const engine of ENGINES) {
       const bare = await api.request('POST', '/v0/users', { raw: '[{"id": 7, "email": "bare@form.example"}]' });
       assert.equal(bare.status, 200, bare.text);
       // Other text is still a 415 naming the type expected, with or without a Content-Type.
-      for (const headers of [{ 'content-type': 'application/x-www-form-urlencoded' }, {}]) {
+      for (const headers of [{ 'content-type': 'application/x-www-form-urlencoded' }, {}] as Record<string, string>[]) {
         const r = await api.request('POST', '/v0/address-book', { raw: 'user_id=1&entries=x', headers });
         assert.equal(r.status, 415, r.text);
         assertErrorBody(r, 'unsupported_media_type');
