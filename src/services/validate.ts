@@ -18,6 +18,7 @@ export const SOURCE_TYPES = ['ios', 'gmail', 'android'] as const;
 export function coerceSourceType(value: unknown, field = 'source.type'): string | null {
   if (value === undefined || value === null) return null;
   const v = String(value).trim().toLowerCase();
+  if (v === '') return null; // a client that sends "" for every unset field: not given, as null is
   if (v === 'google') return 'gmail';
   if ((SOURCE_TYPES as readonly string[]).includes(v)) return v;
   throw invalid(field, `must be one of ${SOURCE_TYPES.join(', ')} (got "${String(value).slice(0, 40)}")`);
@@ -103,7 +104,8 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
     const e = entries[i];
     for (const f of ['last_message_sent_date', 'last_message_received_date'] as const) {
       const v = e[f];
-      if (v !== undefined && v !== null && parseDate(v) === null) {
+      // A blank string is not given, as null is (clients that send "" for every unset field).
+      if (v !== undefined && v !== null && !isBlank(v) && parseDate(v) === null) {
         details.push({ field: `entries[${i}].${f}`, message: 'must be an ISO 8601 date-time or a Unix timestamp in seconds' });
       }
     }
@@ -193,9 +195,14 @@ export function checkTopLevelFields(body: Record<string, unknown>, limits: Valid
   if (details.length) throw invalidMany(details);
 }
 
-/** Checks an optional date field of a record; returns epoch ms or the default. */
+/** A string of nothing but white space. */
+function isBlank(v: unknown): boolean {
+  return typeof v === 'string' && v.trim() === '';
+}
+
+/** Checks an optional date field of a record; returns epoch ms or the default (also for a blank string). */
 export function dateOrDefault(value: unknown, field: string, def: number): number {
-  if (value === undefined || value === null) return def;
+  if (value === undefined || value === null || isBlank(value)) return def;
   const t = parseDate(value);
   if (t === null) throw invalid(field, 'must be an ISO 8601 date-time or a Unix timestamp in seconds');
   return t;

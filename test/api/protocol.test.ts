@@ -79,6 +79,35 @@ for (const engine of ENGINES) {
       assert.equal(d.body.message, 'Address book for jane doe deleted.');
     });
 
+    it('a client that sends "" for every unset field: blank dates and source type are not given, as null is (wire probe)', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'blanks',
+        source: { type: '', email: '', phone: '' },
+        entries: [
+          { name: 'Ann Lee', email: 'ann@blank.example', last_message_sent_date: '', last_message_received_date: ' ', times_contacted: '', is_favorite: '' },
+          { name: 'Bob Ray', email: 'bob@blank.example', last_message_sent_date: '2026-10-01T00:00:00Z' },
+        ],
+        explain: 1,
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((d: any) => d.name),
+        ['Bob Ray', 'Ann Lee'],
+      );
+      const sent = await api.post('/v0/invites-sent', [{ user_id: 'blanks', email: 'ann@blank.example', sent_at: '' }]);
+      assert.equal(sent.status, 200, sent.text);
+      const seen = await api.post('/v0/suggested-seen', { entries: [{ user_id: 'blanks', emails: ['bob@blank.example'], phones: [], seen_at: '' }] });
+      assert.equal(seen.status, 200, seen.text);
+      // Not a blank: still refused, naming the field.
+      const bad = await api.post('/v0/address-book', {
+        user_id: 'blanks',
+        source: { type: 'x' },
+        entries: [{ email: 'c@blank.example', last_message_sent_date: 'soon' }],
+      });
+      assert.equal(bad.status, 400);
+      assert.ok(bad.body.details.some((d: any) => d.field === 'source.type'));
+    });
+
     it('flags accept true/false in any case and JSON booleans', async () => {
       const base = {
         user_id: 'flags',
