@@ -26,12 +26,57 @@ export function parseJsonBody(text: string): unknown {
     // secure-json-parse scans the whole text with two regular expressions after parsing it (~2 ms for a
     // 10,000-entry upload); a key it removes is written either plainly or with a \u00XX escape, so text
     // holding none of these three strings (indexOf is far cheaper) has nothing to remove.
-    if (!trimmed.includes('__proto__') && !trimmed.includes('constructor') && !trimmed.includes('\\u00')) return JSON.parse(trimmed);
-    return secureJson.parse(trimmed, undefined, { protoAction: 'remove', constructorAction: 'remove' });
+    const parsed =
+      !trimmed.includes('__proto__') && !trimmed.includes('constructor') && !trimmed.includes('\\u00')
+        ? JSON.parse(trimmed)
+        : secureJson.parse(trimmed, undefined, { protoAction: 'remove', constructorAction: 'remove' });
+    return exactBigIds(parsed, trimmed);
   } catch (e) {
     // The parser counts from the trimmed text: its position in the body is after the spaces trimmed.
     throw new ServiceError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(e, text.length - text.trimStart().length)]);
   }
+}
+
+/** The fields that carry a user id, in a body or in the items of its list (the records' `entries`). */
+const ID_FIELDS = ['user_id', 'new_user_id', 'id'] as const;
+/** Such a field's value in JSON text, an integer of 16 digits or more (every one above 2^53 − 1 is). */
+const BIG_ID = /"(?:user_id|new_user_id|id)"\s*:\s*(-?\d{16,})(?![\d.eE])/g;
+
+/**
+ * User ids sent as JSON numbers above 2^53 − 1 (a 64-bit id from a Python or Ruby client), read exactly:
+ * the parse rounds 1234567890123456789 to 1234567890123456800, another user's id, so the value of such
+ * a field is taken again from the text, as a string (user ids are strings: decisions.md). A body whose
+ * text is valid JSON holds `"user_id":` only as a key (a quote inside a string is escaped). Where two
+ * different literals of the body round to one number, which is which is not known: left as parsed, and
+ * refused by coerceUserId as before. Costs nothing unless such a number is there (a look at the body's
+ * own fields and its list's items).
+ */
+function exactBigIds(parsed: unknown, text: string): unknown {
+  if (parsed === null || typeof parsed !== 'object') return parsed;
+  let literals: Map<number, string | null> | null = null;
+  const fix = (o: unknown) => {
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) return;
+    const r = o as Record<string, unknown>;
+    for (const f of ID_FIELDS) {
+      const v = r[f];
+      if (typeof v !== 'number' || !Number.isInteger(v) || Number.isSafeInteger(v)) continue;
+      if (literals === null) {
+        literals = new Map();
+        for (const m of text.matchAll(BIG_ID)) {
+          const n = Number(m[1]);
+          const had = literals.get(n);
+          literals.set(n, had === undefined || had === m[1] ? m[1]! : null);
+        }
+      }
+      const exact = literals.get(v);
+      if (exact) r[f] = exact;
+    }
+  };
+  // A record batch's items carry ids (a bare list, or `entries` beside no user_id); an upload's entries do not.
+  const list = Array.isArray(parsed) ? parsed : 'user_id' in parsed ? null : (parsed as { entries?: unknown }).entries;
+  fix(parsed);
+  if (Array.isArray(list)) for (const item of list) fix(item);
+  return parsed;
 }
 
 /**
