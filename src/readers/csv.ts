@@ -71,6 +71,17 @@ const NOT_READ_EXTRA_CELLS = 'more cells than the header has columns: a delimite
 
 const join = (...parts: string[]): string => clean(parts.join(' '));
 
+/** Han, kana and Hangul only (a CJK name part): such a name is written family name first. */
+const CJK_NAME = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\s]+$/u;
+
+/**
+ * A name from its columns: given, middle, family, or family name first when both are written in Han,
+ * kana or Hangul (Japanese Outlook's 名 and 姓 columns: `山田 太郎`, not `太郎 山田`).
+ */
+function nameOfParts(first: string, middle: string, last: string): string {
+  return first && last && CJK_NAME.test(first) && CJK_NAME.test(last) ? join(last, middle, first) : join(first, middle, last);
+}
+
 /**
  * A header cell as the layouts below name it: lower-case, accents and `_`/`-` dropped, "e-mail" and
  * "e mail" as "email" ("E-mail 2 Address" → "email 2 address", "E-Mail-Adresse" → "email adresse").
@@ -402,7 +413,24 @@ const GENERIC = {
     'שם פרטי',
     'الاسم الأول',
   ]),
-  middle: new Set(['middle name', 'middle', 'middlename', 'additional name', 'weitere vornamen', 'deuxieme prenom', 'tweede naam', 'отчество', 'по батькові']),
+  // Outlook's "Middle Name" in its languages: Dutch "Middelste naam" (a tussenvoegsel, `van der`, often),
+  // Spanish "Segundo nombre", Italian "Secondo nome", Portuguese "Segundo Nome", Japanese "ミドル ネーム".
+  middle: new Set([
+    'middle name',
+    'middle',
+    'middlename',
+    'additional name',
+    'weitere vornamen',
+    'deuxieme prenom',
+    'tweede naam',
+    'middelste naam',
+    'segundo nombre',
+    'secondo nome',
+    'segundo nome',
+    'ミドル ネーム',
+    'отчество',
+    'по батькові',
+  ]),
   last: new Set([
     'last name',
     'last',
@@ -483,7 +511,13 @@ const GENERIC_NOT =
  * German Outlook's "Telefon Firma" beside "Telefon geschäftlich"): a switchboard, not the person's. Alone,
  * such a column is the person's work number ("Telefon Firma" in a plain German list) and is read.
  */
-const COMPANY_MAIN = /\b(societe|firma|zentrale|centralino|centralita|company main|main office)\b/;
+const COMPANY_MAIN =
+  /\b(societe|societa|firma|zentrale|centralino|centralita|company main|main office|hoofdtelefoon bedrijf|principal da empresa)\b|会社代表/;
+/**
+ * Italian Outlook names its phone columns by place alone: "Ufficio" (business), "Abitazione" (home),
+ * and their "2" (its addresses are "Via (uff.)", "Città (ab.)"). Read as phones when their cells are.
+ */
+const PLACE_PHONES = new Set(['ufficio', 'ufficio 2', 'abitazione', 'abitazione 2']);
 
 /** The same in Chinese, Japanese and Korean, compared as headerKey folds them (NFKD: Hangul in jamo). */
 const CJK_ROLES: readonly [GenericRole, string[]][] = (
@@ -592,6 +626,9 @@ function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] 
       if (roles[i] === 'name' && CUSTOMER_NAME.has(k)) roles[i] = company ? null : 'company';
     });
   }
+  keys.forEach((k, i) => {
+    if (roles[i] === null && PLACE_PHONES.has(k) && mostlyPhones(data, i)) roles[i] = 'phone';
+  });
   // "Number" is the phone column of a file with no other, when its cells are phone numbers.
   if (!roles.includes('phone')) {
     const weak = keys.findIndex((k, i) => roles[i] === null && WEAK_PHONE.has(k) && mostlyPhones(data, i));
@@ -680,7 +717,7 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
   };
   const emails = of('email').flatMap(emailCell);
   return entryOf({
-    name: of('name')[0] || join(of('first')[0] ?? '', of('middle')[0] ?? '', of('last')[0] ?? ''),
+    name: of('name')[0] || nameOfParts(of('first')[0] ?? '', of('middle')[0] ?? '', of('last')[0] ?? ''),
     nickname: of('nickname')[0],
     emails,
     phones: of('phone')

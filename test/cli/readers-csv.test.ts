@@ -143,6 +143,44 @@ describe('readCsvFile: Google Contacts exports (must not change)', () => {
 });
 
 describe('readCsvFile: Outlook exports', () => {
+  it("Outlook in Italian, Dutch, Portuguese, Spanish and Japanese: the person's own phones (Ufficio, Abitazione), never the company's main number, the middle name, a Japanese name family name first (file probe)", () => {
+    const rows = (text: string) => entries(text).map((e) => e && [e.name, e.emails ?? [], e.phones ?? []]);
+    assert.deepEqual(
+      rows(
+        'Nome,Secondo nome,Cognome,Ufficio,Ufficio 2,Abitazione,Telefono principale società,Cellulare,Indirizzo posta elettronica,Via (uff.)\n' +
+          'Marco,,Bianchi,,,06 1234 5678,,,,\n' +
+          'Lucia,Anna,Verdi,02 8765 4321,,,02 8765 0000,,,Via Roma 1\n' +
+          'Paolo,Maria,Neri,,,,02 8765 0000,333 123 4567,paolo@neri.it,\n',
+      ),
+      [
+        ['Marco Bianchi', [], ['06 1234 5678']],
+        ['Lucia Anna Verdi', [], ['02 8765 4321']],
+        ['Paolo Maria Neri', ['paolo@neri.it'], ['333 123 4567']],
+      ],
+    );
+    assert.deepEqual(
+      rows(
+        'Voornaam;Middelste naam;Achternaam;E-mailadres;Mobiele telefoon;Hoofdtelefoon bedrijf\nAnouk;van der;Berg;anouk@voorbeeld.nl;06 12345678;020 555 0000\n',
+      ),
+      [['Anouk van der Berg', ['anouk@voorbeeld.nl'], ['06 12345678']]],
+    );
+    assert.deepEqual(
+      rows(
+        'Nome;Segundo Nome;Sobrenome;Telefone comercial;Telefone principal da empresa;Telefone celular;Endereço de email\nAna;Paula;Souza;(11) 3333-4444;(11) 3000-0000;(11) 98765-4321;ana@itau.example\n',
+      ),
+      [['Ana Paula Souza', ['ana@itau.example'], ['(11) 3333-4444', '(11) 98765-4321']]],
+    );
+    assert.deepEqual(rows('Nombre;Segundo nombre;Apellidos;Dirección de correo electrónico;Teléfono móvil\nJuan;Carlos;Pérez;jc@ejemplo.es;612345678\n'), [
+      ['Juan Carlos Pérez', ['jc@ejemplo.es'], ['612345678']],
+    ]);
+    assert.deepEqual(rows('名,ミドル ネーム,姓,携帯電話,会社代表電話,電子メール アドレス\n太郎,,山田,090-1234-5678,03-1234-0000,taro@example.jp\n'), [
+      ['山田 太郎', ['taro@example.jp'], ['090-1234-5678']],
+    ]);
+    // A column named by a place holds no phone when its cells are none; alone, a company's main number is the person's.
+    assert.deepEqual(rows('Nome,Cognome,Ufficio,Email\nAnna,Rossi,Vendite,anna@x.it\n'), [['Anna Rossi', ['anna@x.it'], []]]);
+    assert.deepEqual(rows('Nome,Cognome,Telefono principale società\nAnna,Rossi,02 8765 0000\n'), [['Anna Rossi', [], ['02 8765 0000']]]);
+  });
+
   it("Outlook's own: a name with its prefix, SMTP addresses only (an Exchange X.500 name is none), a person's phones, addresses", () => {
     const f = readCsvFile(
       csv(OUTLOOK, [
@@ -633,7 +671,7 @@ describe('any CSV: headers as other languages and other exporters write them, an
       ['Luca Rossi', ['luca@example.it'], ['+39 312 345 6789']],
     ]);
     assert.deepEqual(people('姓,名,メールアドレス,携帯電話\n山田,太郎,taro@example.jp,090-1234-5678\n'), [
-      ['太郎 山田', ['taro@example.jp'], ['090-1234-5678']],
+      ['山田 太郎', ['taro@example.jp'], ['090-1234-5678']],
     ]);
     assert.deepEqual(people('이름,이메일,전화번호\n김민준,minjun@example.kr,010-1234-5678\n'), [['김민준', ['minjun@example.kr'], ['010-1234-5678']]]);
   });
