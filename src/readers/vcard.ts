@@ -666,12 +666,17 @@ function splitLine(line: string): ContentLine | null {
 const isQuotedPrintable = (params: Record<string, string[]>): boolean => (params.encoding ?? []).some((e) => /^quoted-printable$/i.test(e.trim()));
 const isBase64 = (params: Record<string, string[]>): boolean => (params.encoding ?? []).some((e) => /^(b|base64)$/i.test(e.trim()));
 
+/** A vCard 2.1 card's VERSION line. */
+const VERSION_21 = /^version\s*:\s*2\.1\s*$/i;
+
 /**
  * A card's physical lines → its content lines: folded lines unfolded (a line starting with a space or
- * tab continues the one before, less that one character), quoted-printable soft line breaks (`=` at the
- * end of a line) joined, blank lines dropped.
+ * tab continues the one before, less that one character; in vCard 2.1, which folds as RFC 822 does, at
+ * white space, with it: `FN:Maximilian Alexander` folded before ` von Habsburg` lost its space),
+ * quoted-printable soft line breaks (`=` at the end of a line) joined, blank lines dropped.
  */
 function contentLines(lines: string[]): string[] {
+  const keep = lines.some((l) => VERSION_21.test(l)) ? 0 : 1; // characters of a fold's white space dropped
   const out: string[] = [];
   // Whether the line being built is quoted-printable (null: its parameters are not complete yet).
   let qp: boolean | null = null;
@@ -685,7 +690,7 @@ function contentLines(lines: string[]): string[] {
   for (const line of lines) {
     const last = out.length - 1;
     if (last >= 0 && out[last].endsWith('=') && known()) out[last] = out[last].slice(0, -1) + line.replace(/^[ \t]/, '');
-    else if (last >= 0 && (line.startsWith(' ') || line.startsWith('\t'))) out[last] += line.slice(1);
+    else if (last >= 0 && (line.startsWith(' ') || line.startsWith('\t'))) out[last] += line.slice(keep);
     else if (line.trim() !== '') {
       out.push(line);
       qp = null;

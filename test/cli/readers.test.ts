@@ -329,8 +329,8 @@ describe('readVcardFile: property lines (RFC 6350 §3.3)', () => {
       vcf(
         'BEGIN:VCARD',
         'VERSION:2.1',
-        'FN:Bo C',
-        ' hen',
+        'FN:Bo',
+        ' Chen',
         'TEL;CELL:+1 202 555 0100',
         'TEL;HOME;PREF:+1 202 555 0147',
         'EMAIL;type=INTERNET;type=WORK:bo@work.example',
@@ -339,6 +339,19 @@ describe('readVcardFile: property lines (RFC 6350 §3.3)', () => {
       ),
     );
     assert.deepEqual(r.cards[0].entry, { name: 'Bo Chen', emails: ['bo@example.net', 'bo@work.example'], phones: ['+1 202 555 0147', '+1 202 555 0100'] });
+  });
+});
+
+describe('readVcardFile: folded lines', () => {
+  it('vCard 2.1 folds as RFC 822 does, at white space, which unfolding keeps; 3.0 and 4.0 drop the one character (file probe)', () => {
+    const card = (version: string, ...lines: string[]) => vcf('BEGIN:VCARD', `VERSION:${version}`, ...lines, 'TEL;CELL:+43 664 1234567', 'END:VCARD');
+    assert.deepEqual(namesOf(card('2.1', 'FN:Maximilian Alexander', ' von Habsburg')), ['Maximilian Alexander von Habsburg']);
+    assert.deepEqual(namesOf(card('2.1', 'FN:Maximilian Alexander', '\tvon Habsburg')), ['Maximilian Alexander von Habsburg']);
+    assert.deepEqual(namesOf(card('3.0', 'FN:Maximilian Alexander v', ' on Habsburg')), ['Maximilian Alexander von Habsburg']);
+    assert.deepEqual(namesOf(card('4.0', 'FN:Maximilian Alexander ', ' von Habsburg')), ['Maximilian Alexander von Habsburg']);
+    // A 2.1 photo's base64, indented, is still read (white space in base64 is nothing).
+    const photo = readVcardFile(card('2.1', 'FN:Ann', 'PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQ', '  SkZJRgABAQ', ''));
+    assert.equal(photo.cards[0].entry?.name, 'Ann');
   });
 });
 
