@@ -248,12 +248,32 @@ for (const engine of ENGINES) {
       assert.ok(!got.body.data.some((c: { email: string }) => c.email === 'no-reply@shop.example'));
     });
 
+    it("a CSV's empty and unreadable rows are sent too: a left-out entry's index is its row in the file, as with the file upload (probe)", async () => {
+      const file = join(dir, 'shift.csv');
+      writeFileSync(file, 'Name,Email,Phone\n,,\nAnn Lee,ann@x.example,\n,,\n,,\nBob Roe,not-an-email,\nCid Poe,cid@x.example,\n');
+      const s = await runImport(opts(file, { userId: 'shift' }));
+      assert.equal(exitCodeOf(s), 0, formatSummary(s));
+      assert.match(formatSummary(s), /3 unreadable or empty records \(sent as they are/);
+      const g = await api.get('/v0/address-book/shift?include_left_out=1');
+      assert.equal(g.status, 200, g.text);
+      assert.equal(g.body.meta.cleaning.entries_read, 6);
+      assert.deepEqual(
+        g.body.meta.left_out_entries.map((e: { index: number; reason: string }) => [e.index, e.reason]),
+        [
+          [0, 'nothing_to_invite'],
+          [2, 'nothing_to_invite'],
+          [3, 'nothing_to_invite'],
+          [4, 'invalid'],
+        ],
+      );
+    });
+
     it('a Google CSV file is one book; --dry-run sends nothing', async () => {
       const file = join(dir, 'google.csv');
       writeFileSync(file, readFileSync(join(FIXTURES, 'google.csv')));
       const dry = await runImport(opts(file, { userId: 'gc1', dryRun: true }));
       assert.equal(dry.batches, 1);
-      assert.equal(dry.entries, 2);
+      assert.equal(dry.entries, 3); // its three rows, the one with nothing usable too (the server leaves it out)
       assert.equal(await uploads('gc1'), 0);
       assert.equal(existsSync(`${file}.kith-progress`), false);
       const s = await runImport(opts(file, { userId: 'gc1', source: { email: 'me@acme.example' } }));

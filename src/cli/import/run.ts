@@ -361,7 +361,9 @@ export function formatSummary(s: ImportSummary): string {
         : s.failed.length
           ? 'failed'
           : 'not fully loaded yet';
-    lines.push(`  book        ${state}${s.skippedRecords ? `; ${fmt(s.skippedRecords)} unreadable or empty records skipped` : ''}`);
+    lines.push(
+      `  book        ${state}${s.skippedRecords ? `; ${fmt(s.skippedRecords)} unreadable or empty records (sent as they are: Kith counts each and leaves it out as nothing_to_invite)` : ''}`,
+    );
   }
   const rate = s.seconds > 0 ? ` (${fmt(Math.round(s.entries / s.seconds))} entries/s)` : '';
   lines.push(`  sent        ${fmt(s.entries)} entries in ${fmt(s.batches)} batches${rate}${s.retries ? `, ${fmt(s.retries)} retries` : ''}`);

@@ -12,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { CsvRefused, parseCsv } from '../../readers/csv.ts';
-import { decodeFileText, parseVcards, type Entry } from '../../readers/vcard.ts';
+import { CsvRefused, readCsvFile } from '../../readers/csv.ts';
+import { decodeFileText, readVcardFile, type Entry } from '../../readers/vcard.ts';
 
 export type InputFormat = 'jsonl' | 'vcard' | 'csv';
 
@@ -131,7 +131,7 @@ export async function openInput(path: string, format: InputFormat, book: BookOpt
   if (!book.userId) throw new Error('a .vcf or .csv file is one address book: pass --user ID (the user it belongs to)');
   // The file's bytes: a vCard or CSV may be windows-1252 or UTF-16 (readers/vcard.ts decides).
   const bytes = readFileSync(path);
-  const parsed = format === 'vcard' ? parseVcards(bytes) : parseCsvBook(decodeFileText(bytes));
+  const parsed = format === 'vcard' ? vcardBook(bytes) : csvBook(decodeFileText(bytes));
   const source: Record<string, unknown> = {};
   const type = book.source?.type ?? parsed.sourceType;
   if (type) source.type = type;
@@ -143,17 +143,37 @@ export async function openInput(path: string, format: InputFormat, book: BookOpt
     sha256,
     units: 1,
     entries: parsed.entries.length,
-    skipped: parsed.skipped.length,
+    skipped: parsed.skipped,
     async *read() {
       yield { n: 1, body };
     },
   };
 }
 
-/** A CSV book's usable rows; a file that is no contacts CSV is an error saying why (never quoting a cell). */
-function parseCsvBook(text: string): ReturnType<typeof parseCsv> {
+/** A file book: one entry per card or row, and how many of them hold nothing usable. */
+interface FileBook {
+  entries: Entry[];
+  skipped: number;
+  sourceType: string | null;
+}
+
+/**
+ * One entry per card, whatever it holds (`{}` for a card not read), as `POST /v0/address-book-file`
+ * sends them: an entry's index in the upload is then its card's position in the file (in its batch of
+ * 500), and every card is counted in meta.cleaning, a card with nothing usable left out as
+ * nothing_to_invite. Dropping those here shifted every later index (a probe: the left-out list named
+ * rows that were not the file's).
+ */
+function vcardBook(bytes: Uint8Array): FileBook {
+  const file = readVcardFile(bytes);
+  return { entries: file.cards.map((c) => c.read), skipped: file.cards.filter((c) => c.entry === null).length, sourceType: file.sourceType };
+}
+
+/** The same for a CSV's data rows; a file that is no contacts CSV is an error saying why (never quoting a cell). */
+function csvBook(text: string): FileBook {
   try {
-    return parseCsv(text);
+    const file = readCsvFile(text);
+    return { entries: file.rows.map((r) => r.read), skipped: file.rows.filter((r) => r.entry === null).length, sourceType: file.sourceType };
   } catch (e) {
     // CsvRefused's message completes "body …"; here the body is the file.
     throw e instanceof CsvRefused ? new Error(`the file ${e.message}`) : e;
