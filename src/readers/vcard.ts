@@ -155,12 +155,39 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Bytes → text: in the declared charset, else UTF-8, else (bytes that are not UTF-8: an Outlook or
- * older export) windows-1252. A declared UTF-8 that the bytes are not gets the same fallback.
+ * older export) `fallback`: windows-1252, or the charset legacyCharsetOf chose for the file the bytes
+ * come from. A declared UTF-8 that the bytes are not gets the same fallback.
  */
-function textOf(bytes: Uint8Array, charset?: string): string {
+function textOf(bytes: Uint8Array, charset?: string, fallback: Decoder = windows1252): string {
   const named = decoderFor(charset);
   if (named !== null && named.encoding !== 'utf-8') return named.decode(bytes);
-  return isUtf8(bytes) ? strictUtf8.decode(bytes) : windows1252.decode(bytes);
+  return isUtf8(bytes) ? strictUtf8.decode(bytes) : fallback.decode(bytes);
+}
+
+/** The multi-byte charsets legacyCharsetOf may choose. */
+const CJK_CHARSETS = new Set(['shift_jis', 'euc-kr', 'gbk', 'big5']);
+
+/**
+ * A piece of a file that is not UTF-8 as a whole (a vCard value, a CSV line) that names no charset: UTF-8
+ * when its bytes are, else in `legacy`, the file's 8-bit charset (legacyCharsetOf; windows-1252 for a
+ * file that is UTF-8, or in a charset the caller declared). Bytes that are UTF-8 but rather CJK text
+ * in `legacy` (isRatherCjk) are read in it.
+ */
+function pieceText(bytes: Uint8Array, legacy: Decoder): string {
+  return isUtf8(bytes) && !isRatherCjk(bytes, legacy) ? strictUtf8.decode(bytes) : legacy.decode(bytes);
+}
+
+/**
+ * Whether bytes that are valid UTF-8 are rather text in `legacy`, a multi-byte charset legacyCharsetOf
+ * chose for their file: their reading in it qualifies as CJK (cjkReading) and their UTF-8 reading holds
+ * no CJK. Two GBK characters are valid UTF-8 more often than not ("肖思" D0 A4 CB BC is UTF-8 `Ф˼`, "陆平"
+ * C2 BD C6 BD is `½ƽ`), so in a GBK file a short line or value read as UTF-8 was garbled; a windows-1252
+ * piece is seldom UTF-8 by chance, and a UTF-8 one in a CJK file (two exports joined) holds CJK.
+ */
+function isRatherCjk(bytes: Uint8Array, legacy: Decoder): boolean {
+  if (!CJK_CHARSETS.has(legacy.encoding) || !cjkReading([bytes], legacy.encoding)?.qualifies) return false;
+  for (const c of strictUtf8.decode(bytes)) if (isCjk(c.codePointAt(0)!)) return false;
+  return true;
 }
 
 /**
@@ -449,7 +476,7 @@ function cardEntry(props: VcardProperty[]): Entry {
  * bytes are not UTF-8; each property's value is then decoded on its own (after unfolding, so a character
  * a fold split is whole again), in its CHARSET when it declares one, else in `eightBit`: the charset the
  * caller declared, or `utf-8` when none was, which textOf reads as UTF-8 when the value's bytes are
- * UTF-8 and windows-1252 when they are not (two exports joined, a stray byte, a fold inside a character).
+ * UTF-8 and in the charset legacyCharsetOf chose from the file's bytes when they are not (two exports joined, a stray byte, a fold inside a character).
  */
 interface FileText {
   text: string;
@@ -462,8 +489,10 @@ interface FileText {
  * `B` of a UTF-16 file without one; then a charset the caller declares (a Content-Type's); else UTF-8
  * when the bytes are UTF-8. Bytes that are not UTF-8 as a whole (and a declared UTF-8 they are not)
  * are read piece by piece: each property of a vCard (FileText.eightBit), each line of a CSV
- * (decodeFileText), as UTF-8 when its bytes are, else as windows-1252 (Outlook's, a superset of
- * ISO-8859-1), so one stray byte does not garble the rest, and a windows-1252 file reads as one.
+ * (decodeFileText), as UTF-8 when its bytes are, else in the charset legacyCharsetOf chooses once for
+ * the file from the bytes of those pieces (windows-1252, Outlook's, a superset of ISO-8859-1, unless
+ * they clearly say otherwise), so one stray byte does not garble the rest, and a file in one legacy
+ * charset reads as one.
  * A property's own CHARSET counts only where the file is not UTF-8 (and, with QUOTED-PRINTABLE or
  * base64, always).
  */
@@ -485,7 +514,8 @@ function fileText(input: string | Uint8Array, declared?: string): FileText {
   });
   if (named !== null && named.encoding !== 'utf-8') return latin1(named.encoding, named.encoding);
   if (isUtf8(b)) return { text: strictUtf8.decode(b), charset: 'utf-8', eightBit: null };
-  // `charset`: what the file is as a whole (not UTF-8); its pieces that are UTF-8 are still read so.
+  // `charset`: what the file is as a whole (not UTF-8; readVcardFile puts the charset legacyCharsetOf
+  // chooses in its place); its pieces that are UTF-8 are still read so.
   return latin1('windows-1252', 'utf-8');
 }
 
@@ -500,8 +530,10 @@ type Run = { from: number; to: number; utf8: boolean };
  * line: a line whose bytes are UTF-8 is read as UTF-8, any other as the 8-bit charset. Only the lines
  * holding a byte above 0x7F are looked at (an ASCII line reads alike either way), and consecutive lines
  * read alike are one run, so a file that is windows-1252 throughout is decoded at once, as before.
+ * With `legacy` (the file's 8-bit charset, legacyCharsetOf), a line that is UTF-8 but rather CJK text in
+ * it (isRatherCjk) is read in it.
  */
-function runsByLine(bytes: Uint8Array, latin1: string): Run[] {
+function runsByLine(bytes: Uint8Array, latin1: string, legacy?: Decoder): Run[] {
   // Lines end at LF (CRLF included); a file with no LF at all is split at its CRs (old Mac exports).
   const eol = latin1.includes('\n') ? '\n' : '\r';
   const runs: Run[] = [];
@@ -512,7 +544,8 @@ function runsByLine(bytes: Uint8Array, latin1: string): Run[] {
     const start = latin1.lastIndexOf(eol, m.index) + 1;
     const nl = latin1.indexOf(eol, m.index);
     const end = nl < 0 ? latin1.length : nl + 1;
-    const lineUtf8 = isUtf8(bytes.subarray(start, end));
+    const line = bytes.subarray(start, end);
+    const lineUtf8 = isUtf8(line) && (legacy === undefined || !isRatherCjk(line, legacy));
     if (lineUtf8 !== runUtf8) {
       if (start > runStart) runs.push({ from: runStart, to: start, utf8: runUtf8 });
       runStart = start;
@@ -530,56 +563,360 @@ function textOfRuns(bytes: Uint8Array, runs: Run[], eightBit: Decoder): string {
   return runs.map((r) => (r.utf8 ? utf8 : eightBit).decode(bytes.subarray(r.from, r.to))).join('');
 }
 
-/** Each byte 0x80–0xFF as windows-1252 and as Mac Roman read it (index: byte - 0x80). */
-const HIGH_CHARS: { cp1252: string; mac: string } | null = (() => {
-  const high = Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i);
-  const mac = decoderFor('macintosh');
-  return mac === null ? null : { cp1252: windows1252.decode(high), mac: mac.decode(high) };
-})();
+/**
+ * Each byte 0x80–0xFF as a single-byte charset reads it, one character per byte (index: byte - 0x80),
+ * or null when TextDecoder does not know the charset. Built on first use: a UTF-8 file never needs one.
+ */
+const highCharsOf = new Map<string, string | null>();
+function highChars(label: string): string | null {
+  let chars = highCharsOf.get(label);
+  if (chars === undefined) {
+    const d = decoderFor(label);
+    chars = d === null ? null : Array.from({ length: 128 }, (_, i) => d.decode(Uint8Array.of(0x80 + i)).charAt(0) || '\uFFFD').join('');
+    highCharsOf.set(label, chars);
+  }
+  return chars;
+}
 /** Bytes windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D): letters in Mac Roman (Å ç è ê ù). */
 const CP1252_UNDEFINED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 const isAsciiLetter = (b: number | undefined): boolean => b !== undefined && ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a));
 const isAsciiLower = (b: number | undefined): boolean => b !== undefined && b >= 0x61 && b <= 0x7a;
+const isLetter = (c: string): boolean => /\p{L}/u.test(c);
+const isCapital = (c: string): boolean => c !== c.toLowerCase();
+
+/**
+ * Votes between two single-byte readings (highChars) `a` and `b` of the bytes of `parts`. Each byte
+ * above 0x7F inside a word (an ASCII letter on one side, an ASCII letter or another such byte on the
+ * other) votes for the reading in which it is a letter that fits there (or an apostrophe) and not in
+ * the other: a capital after a letter and before or after a lower-case one does not fit ("JŸrgen",
+ * "RenŽe"). With `edges`, a byte at either end of a word votes too: at its end (after three ASCII
+ * letters, before no letter) as a letter, not a capital after a lower-case one ("Paweł" is `Pawe³` in
+ * windows-1252, and ³ is no letter; a unit, "100 m³" or "cm³", is no such word); at its start (before an ASCII letter, after no letter) only as a
+ * capital, as names start ("Łukasz" is `£ukasz`): a lower-case letter there is no evidence, and
+ * Spanish "¿Qué" would be Polish "żQué". With `untilB`, the count stops at b's first vote (a file
+ * that is windows-1252 throughout gives one at once, and is not read to its end).
+ */
+function letterVotes(parts: Uint8Array[], a: string, b: string, edges: boolean, untilB = false): { a: number; b: number } {
+  const votes = { a: 0, b: 0 };
+  const flagsA = letterFlags(a);
+  const flagsB = letterFlags(b);
+  for (const part of parts) {
+    const n = part.length;
+    for (let i = 0; i < n; i++) {
+      const byte = part[i]!;
+      // A byte the two read alike (é ü ñ in windows-1250 and windows-1252) never votes.
+      if (byte < 0x80 || flagsA[byte - 0x80] === flagsB[byte - 0x80]) continue;
+      const prev = i > 0 ? part[i - 1]! : 0x20;
+      const next = i + 1 < n ? part[i + 1]! : 0x20;
+      const prevLetter = isAsciiLetter(prev);
+      const nextLetter = isAsciiLetter(next);
+      const prevWord = prevLetter || prev >= 0x80;
+      const nextWord = nextLetter || next >= 0x80;
+      // What a character must be to fit: a letter, or an apostrophe inside a word; not a capital after
+      // or before a lower-case letter inside a word, nor after one at its end; a capital at its start.
+      let apostrophe = false;
+      let noCapital = false;
+      let capital = false;
+      if ((prevLetter || nextLetter) && prevWord && nextWord) {
+        apostrophe = true;
+        noCapital = prevLetter && (isAsciiLower(next) || isAsciiLower(prev));
+      } else if (edges && prevLetter && !nextWord && i >= 3 && isAsciiLetter(part[i - 2]) && isAsciiLetter(part[i - 3])) noCapital = isAsciiLower(prev);
+      else if (edges && nextLetter && !prevWord) capital = true;
+      else continue;
+      const fits = (f: number) =>
+        (apostrophe && (f & APOSTROPHE) !== 0) || ((f & LETTER) !== 0 && !(noCapital && (f & CAPITAL) !== 0) && (!capital || (f & CAPITAL) !== 0));
+      const asA = fits(flagsA[byte - 0x80]!);
+      const asB = fits(flagsB[byte - 0x80]!);
+      if (asA && !asB) votes.a++;
+      if (asB && !asA && ++votes.b > 0 && untilB) return votes;
+    }
+  }
+  return votes;
+}
+
+const LETTER = 1;
+const CAPITAL = 2;
+const APOSTROPHE = 4;
+/** The LETTER, CAPITAL and APOSTROPHE (’) flags of each character of a highChars string, by byte - 0x80. */
+const letterFlagsOf = new Map<string, Uint8Array>();
+function letterFlags(chars: string): Uint8Array {
+  let flags = letterFlagsOf.get(chars);
+  if (flags === undefined) {
+    flags = Uint8Array.from(chars, (c) => (isLetter(c) ? LETTER : 0) | (isCapital(c) ? CAPITAL : 0) | (c === '\u2019' ? APOSTROPHE : 0));
+    letterFlagsOf.set(chars, flags);
+  }
+  return flags;
+}
 
 /**
  * Whether bytes that are not UTF-8 are Mac Roman rather than windows-1252: Excel for Mac's "Comma
  * Separated Values" writes Mac Roman, where ü ç è é ñ ö are the bytes 0x80–0x9F that windows-1252 reads
- * as punctuation or nothing ("JŸrgen MŸller", "Franois"). Each byte above 0x7F beside an ASCII letter
- * (its other neighbour a letter or another such byte) is a vote for the charset in which it is a letter
- * that fits there (or an apostrophe) and not in the other: a capital after a letter and before or after a
- * lower-case one does not fit. Mac Roman when windows-1252 gets no vote, and Mac Roman two, or those
- * bytes hold one windows-1252 leaves undefined. A windows-1252 file with ü, ä, ö or à gets windows-1252's
- * votes (those bytes are symbols in Mac Roman) and stays windows-1252. Only the runs of `runs` that are
- * not UTF-8 are counted.
+ * as punctuation or nothing ("JŸrgen MŸller", "Franois"). The bytes inside words vote (letterVotes):
+ * Mac Roman when windows-1252 gets no vote, and Mac Roman two, or those bytes hold one windows-1252
+ * leaves undefined. A windows-1252 file with ü, ä, ö or à gets windows-1252's votes (those bytes are
+ * symbols in Mac Roman) and stays windows-1252.
  */
-function isMacRoman(bytes: Uint8Array, runs: Run[]): boolean {
-  if (HIGH_CHARS === null) return false;
-  let mac = 0;
-  let undefinedBytes = 0;
-  // Only the bytes read as the 8-bit charset: a UTF-8 line is UTF-8 whatever this decides, and its
-  // sequences ("Å" C3 85, "Ł" C5 81) would vote Mac Roman for the windows-1252 lines of a mixed file.
-  for (const run of runs) {
-    if (run.utf8) continue;
-    const part = bytes.subarray(run.from, run.to);
+function isMacRoman(parts: Uint8Array[]): boolean {
+  const mac = highChars('macintosh');
+  const cp1252 = highChars('windows-1252');
+  if (mac === null || cp1252 === null) return false;
+  const votes = letterVotes(parts, mac, cp1252, false, true);
+  if (votes.b > 0) return false;
+  if (votes.a >= 2) return true;
+  return votes.a >= 1 && parts.some((part) => part.some((b) => CP1252_UNDEFINED.has(b)));
+}
+
+/**
+ * Windows-1251 (Cyrillic) or windows-1253 (Greek), or null (legacyCharsetOf, rule 1). A word here is a
+ * run of ASCII letters and bytes above 0x7F (a letter in one charset or another). Words of two bytes or
+ * more made only of high bytes are what no Latin-script language writes (`Èâàí Ïåòðîâ` is "Иван
+ * Петров" read as windows-1252; French "à" or Danish "ø", one byte, are no such word). They must be
+ * most of the words holding a high byte, and at least two must read, in the charset chosen, as a word
+ * is written: letters only, cased Title, lower or UPPER (`Иван`, `ИВАНОВ`), at least half of those
+ * words. That and their bytes after the first being mostly 0xC0–0xFF (where both charsets keep their
+ * alphabets; only capitals with an accent, Ukrainian і ї є and Serbian љ њ lie below) keep out GBK and
+ * EUC-KR, whose double bytes make words of high bytes too, but fall below 0xC0 as often as not and
+ * read as punctuation and capitals at random ("杨帆" is `Со·«`).
+ * Greek rather than Cyrillic when more of the words read so in windows-1253 (its ά έ ή ί, 0xDC–0xDF,
+ * are the capitals Ь Э Ю Я of windows-1251: "Γιάννης" is `ГйЬннзт`; Russian я, 0xFF, is no letter in
+ * windows-1253), or as many and more of them start with a capital (Greek Έ Ά are ё ў: "Έλενα" is
+ * `ёленб`); or, that equal too, when byte 0xF2 (ς, final sigma) ends such words and never stands
+ * inside one (in windows-1251 it is т, found anywhere: "Петров"). Else Cyrillic.
+ */
+function cyrillicOrGreek(parts: Uint8Array[]): 'windows-1251' | 'windows-1253' | null {
+  const cyrillic = highChars('windows-1251');
+  const greek = highChars('windows-1253');
+  if (cyrillic === null || greek === null) return null;
+  const isWordByte = (b: number): boolean => b >= 0x80 || isAsciiLetter(b);
+  let withHigh = 0;
+  const highOnly: Uint8Array[] = [];
+  for (const part of parts) {
+    for (let i = 0; i < part.length; ) {
+      if (!isWordByte(part[i]!)) {
+        i++;
+        continue;
+      }
+      let j = i;
+      let ascii = false;
+      let high = false;
+      for (; j < part.length && isWordByte(part[j]!); j++) {
+        if (part[j]! < 0x80) ascii = true;
+        else high = true;
+      }
+      if (j - i >= 2 && high) {
+        withHigh++;
+        if (!ascii) highOnly.push(part.subarray(i, j));
+      }
+      i = j;
+    }
+  }
+  if (highOnly.length < 2 || 2 * highOnly.length <= withHigh) return null;
+  // How many of the words read as words in a charset, and how many of those start with a capital.
+  const reading = (chars: string) => {
+    let words = 0;
+    let capitals = 0;
+    for (const word of highOnly) {
+      const s = Array.from(word, (b) => chars[b - 0x80]!).join('');
+      const rest = s.slice(1);
+      // All capitals counts from five letters on: two Chinese characters in GBK make four capitals as
+      // often as one time in ten ("潘娜" is `ЕЛДИ`), and a Russian surname in capitals is longer.
+      if (!Array.from(s).every(isLetter) || (rest !== rest.toLowerCase() && (s !== s.toUpperCase() || s.length < 5))) continue;
+      words++;
+      if (isCapital(s[0]!)) capitals++;
+    }
+    return { words, capitals };
+  };
+  let inner = 0;
+  let alphabet = 0;
+  let sigmaEnds = false;
+  let sigmaInside = false;
+  for (const word of highOnly) {
+    inner += word.length - 1;
+    for (let i = 1; i < word.length; i++) if (word[i]! >= 0xc0) alphabet++;
+    if (word.indexOf(0xf2) >= 0 && word.indexOf(0xf2) < word.length - 1) sigmaInside = true;
+    if (word[word.length - 1] === 0xf2) sigmaEnds = true;
+  }
+  if (alphabet < 0.75 * inner) return null;
+  const c = reading(cyrillic);
+  const g = reading(greek);
+  const isGreek = g.words !== c.words ? g.words > c.words : g.capitals !== c.capitals ? g.capitals > c.capitals : sigmaEnds && !sigmaInside;
+  const words = isGreek ? g.words : c.words;
+  if (words < 2 || 2 * words < highOnly.length) return null;
+  return isGreek ? 'windows-1253' : 'windows-1251';
+}
+
+/** Whether a code point is CJK: Han, kana, Hangul, CJK punctuation and symbols, full-width forms. */
+function isCjk(cp: number): boolean {
+  return (
+    (cp >= 0x3000 && cp <= 0x30ff) || // CJK punctuation, Hiragana, Katakana
+    (cp >= 0x3130 && cp <= 0x318f) || // Hangul compatibility jamo
+    (cp >= 0x31f0 && cp <= 0x4dbf) || // Katakana extension, enclosed (㈱), compatibility (㍻), Han extension A
+    (cp >= 0x4e00 && cp <= 0x9fff) || // Han
+    (cp >= 0xac00 && cp <= 0xd7a3) || // Hangul syllables
+    (cp >= 0x1100 && cp <= 0x11ff) || // Hangul jamo
+    (cp >= 0xf900 && cp <= 0xfaff) || // Han compatibility
+    (cp >= 0xff00 && cp <= 0xffef) || // full-width and half-width forms
+    (cp >= 0x20000 && cp <= 0x3ffff) // Han extensions B–H
+  );
+}
+
+/** What a multi-byte charset makes of the parts (legacyCharsetOf, rule 2), or null when they are not valid in it. */
+interface CjkReading {
+  /** The parts are (almost) only CJK, and it (almost) never stands beside an ASCII letter. */
+  qualifies: boolean;
+  cjk: number;
+  kana: number;
+  hangul: number;
+}
+
+function cjkReading(parts: Uint8Array[], label: string): CjkReading | null {
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label, { fatal: true });
+  } catch {
+    return null;
+  }
+  let nonAscii = 0;
+  let cjk = 0;
+  let beside = 0;
+  let kana = 0;
+  let hangul = 0;
+  const asciiLetterAt = (s: string, i: number): boolean => isAsciiLetter(s.charCodeAt(i));
+  for (const part of parts) {
+    let s: string;
+    try {
+      s = decoder.decode(part);
+    } catch {
+      return null;
+    }
+    for (let i = 0; i < s.length; i++) {
+      if (s.charCodeAt(i) < 0x80) continue;
+      const cp = s.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      nonAscii++;
+      if (isCjk(cp)) {
+        cjk++;
+        if ((cp >= 0x3040 && cp <= 0x30ff) || (cp >= 0x31f0 && cp <= 0x31ff)) kana++;
+        if ((cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f)) hangul++;
+        if (asciiLetterAt(s, i - 1) || asciiLetterAt(s, i + width)) beside++;
+      }
+      i += width - 1;
+    }
+  }
+  return { qualifies: nonAscii > 0 && cjk >= 0.9 * nonAscii && beside <= 0.2 * cjk, cjk, kana, hangul };
+}
+
+/**
+ * Shift_JIS, EUC-KR, GBK or Big5, or null (legacyCharsetOf, rule 2). A candidate qualifies when the
+ * parts are valid in it (TextDecoder, fatal), at least 90 % of the non-ASCII characters it makes are
+ * CJK, and at most one in five of those stands beside an ASCII letter: a windows-1252 "Hélène" is valid
+ * Shift_JIS too, its "él" and "èn" two kanji between `H` and `e`, while in a real CJK file a CJK
+ * character beside a Latin letter is rare ("NTTドコモ"). Between candidates that qualify, evidence
+ * decides: Shift_JIS when its reading has kana or a lead byte of 0x81–0x9F (where Shift_JIS puts its
+ * kana and commonest kanji, 田 中 山; the other three put their common characters at 0xA1 and above;
+ * half-width katakana, single bytes 0xA1–0xDF, are no evidence: EUC-KR or GBK bytes read so too); else
+ * EUC-KR when at least 90 % of its reading is Hangul (Korean names are; Chinese GBK read as EUC-KR is
+ * Hangul about as often as not); else GBK when at least 90 % of its characters are GB2312's (both bytes
+ * 0xA1 and above: Simplified Chinese names, with a rare character of GBK's extensions at most, where a
+ * Big5 file has trail bytes 0x40–0x7E in two characters of five); else Big5 when it qualifies.
+ */
+function cjkCharset(parts: Uint8Array[]): 'shift_jis' | 'euc-kr' | 'gbk' | 'big5' | null {
+  const sjis = cjkReading(parts, 'shift_jis');
+  if (sjis?.qualifies && (sjis.kana > 0 || parts.some(hasShiftJisLowLead))) return 'shift_jis';
+  const euckr = cjkReading(parts, 'euc-kr');
+  if (euckr?.qualifies && euckr.hangul >= 0.9 * euckr.cjk) return 'euc-kr';
+  const gbk = cjkReading(parts, 'gbk');
+  if (gbk?.qualifies && gb2312Share(parts) >= 0.9) return 'gbk';
+  return cjkReading(parts, 'big5')?.qualifies ? 'big5' : null;
+}
+
+/** Whether bytes valid as Shift_JIS have a double-byte character whose lead byte is 0x81–0x9F. */
+function hasShiftJisLowLead(part: Uint8Array): boolean {
+  for (let i = 0; i < part.length; i++) {
+    const b = part[i]!;
+    if (b < 0x81 || (b >= 0xa0 && b <= 0xdf)) continue; // ASCII, 0x80, half-width katakana
+    if (b <= 0x9f) return true;
+    i++; // 0xE0–0xFC: a lead byte and its trail
+  }
+  return false;
+}
+
+/** The share of GB2312 characters (both bytes 0xA1 and above) among the characters above 0x7F of bytes valid as GBK. */
+function gb2312Share(parts: Uint8Array[]): number {
+  let gb2312 = 0;
+  let all = 0;
+  for (const part of parts) {
     for (let i = 0; i < part.length; i++) {
       const b = part[i]!;
       if (b < 0x80) continue;
-      if (CP1252_UNDEFINED.has(b)) undefinedBytes++;
-      const prev = part[i - 1];
-      const next = part[i + 1];
-      const besideLetter = isAsciiLetter(prev) || isAsciiLetter(next);
-      const inWord = (isAsciiLetter(prev) || (prev ?? 0) >= 0x80) && (isAsciiLetter(next) || (next ?? 0) >= 0x80);
-      if (!besideLetter || !inWord) continue;
-      // Inside a word, a capital before a lower-case letter (or after one) does not fit: "JŸrgen", "RenŽe".
-      const small = isAsciiLetter(prev) && (isAsciiLower(next) || isAsciiLower(prev));
-      const fits = (c: string) => c === '\u2019' || (/\p{L}/u.test(c) && !(small && c !== c.toLowerCase()));
-      const asMac = fits(HIGH_CHARS.mac[b - 0x80]!);
-      const asCp = fits(HIGH_CHARS.cp1252[b - 0x80]!);
-      if (asCp && !asMac) return false;
-      if (asMac && !asCp) mac++;
+      all++;
+      if (b === 0x80) continue; // €, one byte
+      const trail = part[i + 1] ?? 0;
+      // A second byte 0x30–0x39 starts a four-byte GB18030 sequence.
+      if (trail >= 0x30 && trail <= 0x39) i += 3;
+      else {
+        if (b >= 0xa1 && trail >= 0xa1) gb2312++;
+        i++;
+      }
     }
   }
-  return mac >= 2 || (mac >= 1 && undefinedBytes > 0);
+  return all === 0 ? 0 : gb2312 / all;
+}
+
+/** Whether bytes that are not UTF-8 are windows-1250 rather than windows-1252 (legacyCharsetOf, rule 4). */
+function isCentralEuropean(parts: Uint8Array[]): boolean {
+  const cp1250 = highChars('windows-1250');
+  const cp1252 = highChars('windows-1252');
+  if (cp1250 === null || cp1252 === null) return false;
+  const votes = letterVotes(parts, cp1250, cp1252, true, true);
+  return votes.a >= 2 && votes.b === 0;
+}
+
+/**
+ * The charset of the pieces of a file that are not UTF-8, when neither the file nor the piece declares
+ * one, from their bytes (`parts`: a CSV's runs that are not UTF-8, runsByLine; a vCard's values that
+ * are not UTF-8 and name no CHARSET, undeclaredPieces), chosen once for the whole file. Pure, and only
+ * called for a file that is not UTF-8: a UTF-8 file pays nothing. Windows-1252, the charset of
+ * Outlook's and Excel's exports in Western Europe and the Americas, unless the bytes give clear
+ * evidence of another. A wrong switch garbles a file read right today (a French, German, Spanish,
+ * Dutch or Icelandic windows-1252 file must never be switched), so each rule asks for evidence that
+ * windows-1252 text does not give:
+ *
+ * 1. Cyrillic windows-1251 or Greek windows-1253 (cyrillicOrGreek): words made only of high bytes,
+ *    which no Latin-script language writes (`Èâàí Ïåòðîâ`, `Ãéþñãïò`). First, because "Иван Петров",
+ *    two words of an even number of letters, is valid GBK too.
+ * 2. Shift_JIS, EUC-KR, GBK or Big5 (cjkCharset): the bytes are valid in it, read as CJK, and the CJK
+ *    stands apart from ASCII letters (Japanese Outlook's CSV export is Shift_JIS: its header read as
+ *    windows-1252 named no column).
+ * 3. Mac Roman, as before (isMacRoman: Excel for Mac's CSV).
+ * 4. Central European windows-1250 (isCentralEuropean): the letter votes of isMacRoman between
+ *    windows-1250 and windows-1252, word ends included (letterVotes): at least two for windows-1250
+ *    and none for windows-1252. Polish gives them: `Pawe³ £ukasiewicz`, `B¹k`, `Ró¿a`, `Ma³gorzata`
+ *    (³ £ ¹ ¿ are no letters in windows-1252). A windows-1252 file gives none (its letters are letters
+ *    in windows-1250 too: é ü ñ ø are é ü ń ř) and stays windows-1252 whatever else it holds. Czech
+ *    "Jiří Dvořák" gives none either (ř í á read ø í á, letters) and stays windows-1252, mojibake as
+ *    before (only ť Ť and Slovak ľ vote); so do Hungarian ő ű (õ û), Croatian and Romanian. When Mac
+ *    Roman says so too, the two vote between themselves (see below).
+ *
+ * Turkish windows-1254 is not told from Icelandic windows-1252 (Ş ı İ ğ are Þ ý Ý ð, letters in both,
+ * where Icelandic writes them): it stays windows-1252.
+ */
+function legacyCharsetOf(parts: Uint8Array[]): string {
+  if (parts.length === 0) return 'windows-1252';
+  const other = cyrillicOrGreek(parts) ?? cjkCharset(parts);
+  if (other !== null) return other;
+  const macRoman = isMacRoman(parts);
+  const centralEuropean = isCentralEuropean(parts);
+  if (macRoman && centralEuropean) {
+    // Both: Mac Roman's ü (0x9F) is windows-1250's ź, Polish ą (0xB9) is Mac Roman's π. The two vote
+    // between themselves: "Małgorzata Bąk" is windows-1250 (ł is ≥ in Mac Roman), "François Müller"
+    // Mac Roman (ç is Ť, a capital, in windows-1250); a tie stays Mac Roman, as before.
+    const mac = highChars('macintosh');
+    const cp1250 = highChars('windows-1250');
+    const votes = mac !== null && cp1250 !== null ? letterVotes(parts, cp1250, mac, true) : { a: 0, b: 0 };
+    return votes.a > votes.b ? 'windows-1250' : 'macintosh';
+  }
+  return macRoman ? 'macintosh' : centralEuropean ? 'windows-1250' : 'windows-1252';
 }
 
 /**
@@ -593,7 +930,8 @@ export function decodeFileText(bytes: Uint8Array, declared?: string): string {
   if (f.eightBit === null) return f.text;
   if (f.eightBit === 'utf-8') {
     const runs = runsByLine(bytes, f.text);
-    return textOfRuns(bytes, runs, isMacRoman(bytes, runs) ? (decoderFor('macintosh') ?? windows1252) : windows1252);
+    const legacy = decoderFor(legacyCharsetOf(runs.filter((r) => !r.utf8).map((r) => bytes.subarray(r.from, r.to)))) ?? windows1252;
+    return textOfRuns(bytes, CJK_CHARSETS.has(legacy.encoding) ? runsByLine(bytes, f.text, legacy) : runs, legacy);
   }
   const d = decoderFor(f.eightBit) ?? windows1252;
   return d.decode(bytes);
@@ -703,26 +1041,49 @@ function contentLines(lines: string[]): string[] {
 const BINARY = new Set(['photo', 'logo', 'sound', 'key']);
 
 /** A content line → a property, its value decoded (quoted-printable, base64 text, the charset of an 8-bit file). */
-function propertyOf(line: ContentLine, eightBit: string | null): VcardProperty {
+function propertyOf(line: ContentLine, eightBit: string | null, legacy: Decoder): VcardProperty {
   const { params } = line;
   const charset = params.charset?.[0];
-  const latin = (s: string) => (eightBit === null ? s : textOf(Buffer.from(s, 'latin1'), eightBit));
+  // Bytes of a file that is not UTF-8: in the charset the caller declared, else as pieceText says.
+  const latin = (s: string) =>
+    eightBit === null ? s : eightBit === 'utf-8' ? pieceText(Buffer.from(s, 'latin1'), legacy) : textOf(Buffer.from(s, 'latin1'), eightBit);
   for (const [k, vs] of Object.entries(params)) params[k] = vs.map(latin);
   if (params.type) params.type = params.type.map((t) => t.trim().toLowerCase());
   let value = line.value;
-  if (isQuotedPrintable(params)) value = textOf(quotedPrintableBytes(value, eightBit === null ? utf8Bytes : rawByte), charset);
-  else if (isBase64(params) && !BINARY.has(line.name)) value = base64Text(value, charset) ?? latin(value);
-  else if (eightBit !== null) value = decoderFor(charset) !== null ? textOf(Buffer.from(value, 'latin1'), charset) : latin(value);
+  if (isQuotedPrintable(params)) {
+    const bytes = quotedPrintableBytes(value, eightBit === null ? utf8Bytes : rawByte);
+    value = charset === undefined ? pieceText(bytes, legacy) : textOf(bytes, charset, legacy);
+  } else if (isBase64(params) && !BINARY.has(line.name)) value = base64Text(value, charset, legacy) ?? latin(value);
+  else if (eightBit !== null) value = decoderFor(charset) !== null ? textOf(Buffer.from(value, 'latin1'), charset, legacy) : latin(value);
   return { name: line.name, ...(line.group ? { group: line.group } : {}), params, value };
 }
 
 /** Base64 text (vCard 3 `FN;ENCODING=b:`) in its charset; null when it is not base64 or not text. */
-function base64Text(value: string, charset: string | undefined): string | null {
+function base64Text(value: string, charset: string | undefined, fallback: Decoder): string | null {
   const b64 = value.replace(/\s+/g, '');
   if (!b64 || b64.length % 4 === 1 || !/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
-  const text = textOf(Buffer.from(b64, 'base64'), charset);
+  const bytes = Buffer.from(b64, 'base64');
+  const text = charset === undefined ? pieceText(bytes, fallback) : textOf(bytes, charset, fallback);
   return hasControl(text) ? null : text;
 }
+
+/**
+ * The bytes a file that is not UTF-8 reads in its 8-bit charset (propertyOf): the values that are not
+ * UTF-8 and name no CHARSET (quoted-printable ones decoded), one a line. What legacyCharsetOf looks at
+ * for a vCard: a property's own CHARSET wins over the guess, so its bytes say nothing about the others'
+ * (Shift_JIS cards with `FN;CHARSET=SHIFT_JIS:` beside windows-1251 ones without: the Shift_JIS bytes
+ * voted Mac Roman, and `Иван` came back `»‚‡Ì`).
+ */
+function undeclaredPieces(lines: ContentLine[]): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  for (const line of lines) {
+    if (decoderFor(line.params.charset?.[0]) !== null || isBase64(line.params)) continue;
+    const bytes = isQuotedPrintable(line.params) ? quotedPrintableBytes(line.value, rawByte) : Buffer.from(line.value, 'latin1');
+    if (!isUtf8(bytes)) pieces.push(bytes, NEWLINE);
+  }
+  return pieces.length === 0 ? [] : [Buffer.concat(pieces)];
+}
+const NEWLINE = Uint8Array.of(0x0a);
 
 const BEGIN = /^\s*BEGIN\s*:\s*VCARD\s*$/i;
 const END = /^\s*END\s*:\s*VCARD\s*$/i;
@@ -783,14 +1144,20 @@ function versionProblem(props: VcardProperty[]): string | null {
  */
 export function readVcardFile(input: string | Uint8Array, opts: { charset?: string } = {}): VcardFile {
   const file = fileText(input, opts.charset);
+  const parsed = cardsOf(file.text).map(({ lines, ended }) => ({
+    ended,
+    lines: contentLines(lines)
+      .map(splitLine)
+      .filter((l) => l !== null),
+  }));
+  // A file that is not UTF-8 and declares no charset: its values that are not UTF-8 are read in the
+  // charset their bytes point to (legacyCharsetOf).
+  let legacy = windows1252;
+  if (file.eightBit === 'utf-8') legacy = decoderFor(legacyCharsetOf(undeclaredPieces(parsed.flatMap((c) => c.lines)))) ?? windows1252;
   let sourceType: ParsedVcards['sourceType'] = null;
-  const cards = cardsOf(file.text).map(({ lines, ended }): VcardCard => {
+  const cards = parsed.map(({ lines, ended }): VcardCard => {
     const notes: CardNote[] = ended ? [] : ['no_end'];
-    const props: VcardProperty[] = [];
-    for (const line of contentLines(lines)) {
-      const parsed = splitLine(line);
-      if (parsed !== null) props.push(propertyOf(parsed, file.eightBit));
-    }
+    const props = lines.map((line) => propertyOf(line, file.eightBit, legacy));
     const problem = versionProblem(props);
     if (problem !== null) return { entry: null, read: {}, notRead: problem, notes };
     if (props.some((p) => p.value.includes('\uFFFD'))) notes.push('undecodable');
@@ -798,7 +1165,7 @@ export function readVcardFile(input: string | Uint8Array, opts: { charset?: stri
     const read = cardEntry(props);
     return { entry: isUsable(read) ? read : null, read, notes };
   });
-  return { cards, sourceType, charset: file.charset };
+  return { cards, sourceType, charset: file.eightBit === 'utf-8' ? legacy.encoding : file.charset };
 }
 
 /** Where the cards came from, from their PRODID (the API's `source.type`). */
