@@ -15,15 +15,21 @@ import { ApiError, invalidMany, type ErrorDetail } from './errors.ts';
  * How long a client should wait before retrying when the database is unavailable or busy (seconds):
  * long enough for a restart or failover to finish, short enough not to stall an import.
  */
-export const STORAGE_RETRY_AFTER_S = { unavailable: 5, busy: 1 } as const;
+export const STORAGE_RETRY_AFTER_S = { unavailable: 5, busy: 1, uncertain: 5 } as const;
 
 /** Storage failures as HTTP: unavailable/busy -> 503 with Retry-After; conflict -> 409; else 500. */
 function fromStorageError(err: StorageError): ApiError {
   switch (err.kind) {
     case 'unavailable':
-    case 'busy': {
+    case 'busy':
+    case 'uncertain': {
       const wait = STORAGE_RETRY_AFTER_S[err.kind];
-      const what = err.kind === 'busy' ? 'The database is busy' : 'The database is not reachable right now';
+      const what =
+        err.kind === 'busy'
+          ? 'The database is busy'
+          : err.kind === 'uncertain'
+            ? 'A database node failed while the request was being stored, so it may or may not have been; sending it again is safe'
+            : 'The database is not reachable right now';
       return new ApiError('service_unavailable', `${what}; please retry in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
     }
     case 'conflict':

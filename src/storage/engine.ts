@@ -94,6 +94,22 @@ export interface EngineProfile {
    */
   tryLockUsers(trx: Kysely<Database>, lockKeys: readonly string[]): Promise<boolean[]>;
   /**
+   * Bounds the lock waits of the rest of the transaction to `ms` (PostgreSQL: lock_timeout, local to
+   * the transaction, on Citus's workers too); past it the statement fails (55P03: a 503 with Retry-After). Undefined: the
+   * engine's writers never wait on rows (SQLite). On Citus a worker stopped during a two-phase commit
+   * leaves a prepared transaction holding its rows' locks until Citus recovers it (up to a minute after
+   * the worker is back): an indexer or a DELETE waiting on those rows held the book's lock the while, and
+   * every upload of the book hung behind it for 40 to 50 s (a probe).
+   */
+  readonly boundLockWaits?: (trx: Kysely<Database>, ms: number) => Promise<void>;
+  /**
+   * Run after a statement gave up waiting for a lock (boundLockWaits). Citus: resolves the prepared
+   * transactions a stopped worker left (recover_prepared_transactions(), which Citus otherwise runs
+   * once a minute), so the rows they hold are free at the next try; needs a superuser, and fails
+   * quietly without one.
+   */
+  readonly afterLockTimeout?: () => Promise<void>;
+  /**
    * The indexer writes at most this many key-index rows per transaction, checking in each that the
    * uploads it indexes are still queued (a DELETE or a re-clean between two of them wins), and yields
    * the write lock between them (yieldWrites) to a writer that waits. For an engine whose writers share

@@ -3,7 +3,12 @@
  * the kind of failure, never SQL, parameters or row data. The driver error is kept as `cause` for logs.
  */
 
-export type StorageErrorKind = 'conflict' | 'unavailable' | 'busy' | 'failed';
+/**
+ * `uncertain`: a node failed while the transaction was being committed (Citus's two-phase commit), so
+ * whether it was stored is not known; sending the request again is safe (uploads merge, records are
+ * upserts or harmless repeats).
+ */
+export type StorageErrorKind = 'conflict' | 'unavailable' | 'busy' | 'uncertain' | 'failed';
 
 export class StorageError extends Error {
   readonly kind: StorageErrorKind;
@@ -32,8 +37,22 @@ export function toStorageError(operation: string, e: unknown): StorageError {
   if (NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '53300') {
     return new StorageError('unavailable', `${operation}: database unavailable`, e);
   }
-  if (e instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) {
+  const message = e instanceof Error ? e.message : '';
+  // Citus, a worker lost during the commit of a multi-shard transaction (no SQLSTATE of its own).
+  if (/could not commit transaction for shard|failed to commit transaction on/i.test(message)) {
+    return new StorageError('uncertain', `${operation}: a database node failed during the commit`, e);
+  }
+  // The pg driver's own words for a connection that died under a query or a transaction (a client
+  // checked out when the server restarted: "Client has encountered a connection error and is not
+  // queryable"), and Citus's for a worker it cannot reach: a 500 before (a probe restarting PostgreSQL).
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|not queryable|connection to the remote node|could not establish connection|connection not open/i.test(
+      message,
+    )
+  ) {
     return new StorageError('unavailable', `${operation}: database unavailable`, e);
   }
-  return new StorageError('failed', `${operation}: database error`, e);
+  // The log gets the driver's code (a SQLSTATE or a Node code, never its message: it may quote a value).
+  const safe = /^(?:[0-9A-Z]{5}|E[A-Z_]+)$/.test(code) ? code : e instanceof Error ? e.name : typeof e;
+  return new StorageError('failed', `${operation}: database error (${safe})`, e);
 }

@@ -65,6 +65,10 @@ const MAX_INT32 = 2 ** 31 - 1;
  * contention and expect the client to retry; and the backoff before attempt n, ms (doubling, jittered).
  */
 const WRITE_ATTEMPTS = 10;
+/** How long a DELETE waits for a row lock, under its book's lock, before it answers 503 (ms). */
+const DELETE_LOCK_WAIT_MS = 5_000;
+/** How long an index round waits for a row lock, under its books' locks, before it gives up the round (ms). */
+const INDEX_LOCK_WAIT_MS = 2_000;
 const RETRY_BASE_MS = 5;
 const RETRY_MAX_MS = 500;
 
@@ -78,8 +82,13 @@ const INDEX_BATCH_UPLOADS = 64;
 
 type ContactKeyRow = { tenant: string; key: string; user_id: string; times: number; last_sent: number | null; last_received: number | null };
 
+/** A driver error's code (SQLSTATE, Node's), or ''. */
+function codeOf(e: unknown): string {
+  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+}
+
 function isRetryable(e: unknown): boolean {
-  const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+  const code = codeOf(e);
   return code === '40001' || code === '40P01';
 }
 
@@ -293,7 +302,10 @@ export class KyselyStorage implements Storage {
     try {
       return await fn();
     } catch (e) {
-      throw toStorageError(operation, e);
+      const err = toStorageError(operation, e);
+      // A lock wait given up (boundLockWaits): free what a stopped node left locked, for the next try.
+      if (err.kind === 'busy' && codeOf(e) === '55P03') this.#profile.afterLockTimeout?.().catch(() => {});
+      throw err;
     }
   }
 
@@ -497,7 +509,9 @@ export class KyselyStorage implements Storage {
       try {
         return await this.#indexUsers(users);
       } catch (e) {
-        if (users.size === 1) {
+        // A lock wait given up (rows a stopped Citus worker left locked) would fail each user's round
+        // alike, INDEX_LOCK_WAIT_MS each: the loop waits and tries the round again instead.
+        if (users.size === 1 || codeOf(e) === '55P03') {
           await this.#requeueLast([...users.values()]);
           throw e;
         }
@@ -544,6 +558,9 @@ export class KyselyStorage implements Storage {
       const got = await this.#profile.tryLockUsers(trx, lockKeys);
       const mine = lockKeys.filter((_, i) => got[i]).map((k) => users.get(k)!);
       if (mine.length === 0) return { uploads: 0, busy: lockKeys.length };
+      // Holding these books' locks, a row lock is waited for a moment only: uploads of the books wait
+      // behind this round (EngineProfile.boundLockWaits).
+      await this.#profile.boundLockWaits?.(trx, INDEX_LOCK_WAIT_MS);
       // Claimed by deleting them: under the user's lock, what a DELETE or a re-clean removed is gone,
       // so deleted data is never indexed again.
       const claimed = await trx
@@ -871,6 +888,9 @@ export class KyselyStorage implements Storage {
     return this.#run('deleteBook', async () =>
       this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, userId));
+        // Under the book's lock, a row lock is waited for a few seconds at most, then a 503: a prepared
+        // transaction a stopped Citus worker left holds its key-index rows for up to a minute.
+        await this.#profile.boundLockWaits?.(trx, DELETE_LOCK_WAIT_MS);
         // "Anything held" counts every table: a user with only records (invites, suggestions) is deleted
         // too, and the caller answers 404 only when there was nothing at all.
         let held = 0;

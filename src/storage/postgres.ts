@@ -97,6 +97,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     // of them cost more than the queries (measured: a 100-key lookup 60-90 ms by default, ~22 ms with
     // connections kept). Keep a few per worker on each of Kith's sessions, and use at most a few per query.
     if (citus) settings.push('set citus.max_cached_conns_per_worker = 2', 'set citus.max_adaptive_executor_pool_size = 4');
+    // Citus: a transaction's SET LOCAL (boundLockWaits' lock_timeout) reaches the workers it runs on:
+    // the row locks it waits for are theirs.
+    if (citus) settings.push("set citus.propagate_set_commands = 'local'");
     if (settings.length > 0) {
       const text = settings.join('; ');
       pool.on('connect', (client) => {
@@ -161,6 +164,16 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
         );
         return r.rows.map((x) => x.ok);
       },
+      // A SET LOCAL statement, not set_config(): Citus sends SET LOCAL on to the workers whose rows the
+      // transaction waits for (citus.propagate_set_commands, below), set_config() stays on the coordinator.
+      boundLockWaits: async (trx, ms) => {
+        await sql.raw(`set local lock_timeout = '${Math.max(1, Math.round(ms))}ms'`).execute(trx);
+      },
+      afterLockTimeout: citus
+        ? async () => {
+            await sql`select recover_prepared_transactions()`.execute(db);
+          }
+        : undefined,
       queuedKeys: (tenant, userId) =>
         sql<{
           key: string;
