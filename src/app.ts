@@ -144,10 +144,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   // Bytes rather than a string: a big body then moves to its worker without a copy (decoding UTF-8
   // here would be the same as Fastify's 'string' mode: invalid sequences become U+FFFD either way).
-  const parseJson = (req: FastifyRequest, sent: Buffer, done: (err: Error | null, body?: unknown) => void) => {
+  // `bytes`: the body in UTF-8 (inUtf8 has decoded a declared charset).
+  const parseJson = (req: FastifyRequest, bytes: Buffer, done: (err: Error | null, body?: unknown) => void) => {
     // Every POST route takes a body: an empty one (or only spaces) is no JSON (GET and DELETE ignore theirs).
-    if (req.method === 'POST' && !hasText(sent)) return done(EMPTY_BODY());
-    const bytes = inUtf8(sent, req.headers['content-type']);
+    if (req.method === 'POST' && !hasText(bytes)) return done(EMPTY_BODY());
     // Invalid UTF-8 is read as U+FFFD (never refused): the answer says so (a check of one native pass).
     if (req.method === 'POST') noteInvalidUtf8(req, bytes);
     // A client key's upload is parsed here: its user_id is checked against the key before validation.
@@ -159,7 +159,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       done(e as Error, undefined);
     }
   };
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'buffer' }, (req, body, done) => parseJson(req, body as Buffer, done));
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'buffer' }, (req, body, done) =>
+    parseJson(req, inUtf8(body as Buffer, req.headers['content-type']), done),
+  );
   // A compressed body (Content-Encoding gzip, deflate or br: an HTTP client's compression, a big upload's
   // bytes cut five- to tenfold) is read decompressed; the body limit holds for the decompressed bytes, so
   // a small bomb is a 413 like any big body. Another encoding is a 415 naming the header.
@@ -231,7 +233,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // told otherwise) and for a body sent without a Content-Type (read as text/plain: hook below).
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(['text/plain', 'application/x-www-form-urlencoded'], { parseAs: 'buffer' }, (req, body, done) => {
-    const bytes = body as Buffer;
+    const bytes = inUtf8(body as Buffer, req.headers['content-type']);
     if (!hasText(bytes) || startsLikeJson(bytes)) return parseJson(req, bytes, done);
     done(new ApiError('unsupported_media_type', TEXT_NOT_JSON));
   });

@@ -388,7 +388,9 @@ function joinKeylessCopies(entries: readonly NormalizedEntry[], ix: KeyIndex, uf
     if (ix.keyStart[i] !== ix.keyStart[i + 1]) continue; // it links through a key
     const e = entries[i];
     // A nameless card is told apart by its strings alone: without any, it is left out (contact.ts).
-    let sig = e.name === null ? '' : e.name.trim().normalize('NFC').toLowerCase();
+    // A nameless card named by its nickname or company alone ("Mom", "Acme Plumbing") is told apart by it.
+    const label = e.name ?? (e.nickname !== null ? `\u0002${e.nickname}` : e.company !== null ? `\u0003${e.company}` : '');
+    let sig = label.trim().normalize('NFC').toLowerCase();
     let junkOnly = false;
     const strings: string[] = [];
     for (const m of e.emails) {

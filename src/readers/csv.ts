@@ -511,8 +511,7 @@ const GENERIC_NOT =
  * German Outlook's "Telefon Firma" beside "Telefon geschäftlich"): a switchboard, not the person's. Alone,
  * such a column is the person's work number ("Telefon Firma" in a plain German list) and is read.
  */
-const COMPANY_MAIN =
-  /\b(societe|societa|firma|zentrale|centralino|centralita|company main|main office|hoofdtelefoon bedrijf|principal da empresa)\b|会社代表/;
+const COMPANY_MAIN = /\b(societe|societa|firma|zentrale|centralino|centralita|company main|main office|hoofdtelefoon bedrijf|principal da empresa)\b|会社代表/;
 /**
  * Italian Outlook names its phone columns by place alone: "Ufficio" (business), "Abitazione" (home),
  * and their "2" (its addresses are "Via (uff.)", "Città (ab.)"). Read as phones when their cells are.

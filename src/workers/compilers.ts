@@ -39,17 +39,21 @@ export function parseJsonBody(text: string): unknown {
 
 /** The fields that carry a user id, in a body or in the items of its list (the records' `entries`). */
 const ID_FIELDS = ['user_id', 'new_user_id', 'id'] as const;
-/** Such a field's value in JSON text, an integer of 16 digits or more (every one above 2^53 − 1 is). */
-const BIG_ID = /"(?:user_id|new_user_id|id)"\s*:\s*(-?\d{16,})(?![\d.eE])/g;
+/**
+ * A key and its value in JSON text, when the value is an integer of 16 digits or more (every one above
+ * 2^53 − 1 is). The key as written, escapes included (`"user\u005fid"` is user_id too).
+ */
+const BIG_VALUE = /"((?:[^"\\]|\\.)*)"\s*:\s*(-?\d{16,})(?![\d.eE])/g;
 
 /**
  * User ids sent as JSON numbers above 2^53 − 1 (a 64-bit id from a Python or Ruby client), read exactly:
  * the parse rounds 1234567890123456789 to 1234567890123456800, another user's id, so the value of such
- * a field is taken again from the text, as a string (user ids are strings: decisions.md). A body whose
- * text is valid JSON holds `"user_id":` only as a key (a quote inside a string is escaped). Where two
- * different literals of the body round to one number, which is which is not known: left as parsed, and
- * refused by coerceUserId as before. Costs nothing unless such a number is there (a look at the body's
- * own fields and its list's items).
+ * a field is taken again from the text, as a string (user ids are strings: decisions.md). Every value of
+ * an id field (its key written plainly or with escapes) that rounds to the same number is looked at:
+ * where two different ones do (a repeated key, whose last JSON.parse keeps; an `id` inside an entry's
+ * data), which is which is not known, so the number is left as parsed and refused by coerceUserId as
+ * before; a text that only looks like a key inside a string can add such a doubt, never an id. Costs
+ * nothing unless such a number is there (a look at the body's own fields and its list's items).
  */
 function exactBigIds(parsed: unknown, text: string): unknown {
   if (parsed === null || typeof parsed !== 'object') return parsed;
@@ -62,18 +66,26 @@ function exactBigIds(parsed: unknown, text: string): unknown {
       if (typeof v !== 'number' || !Number.isInteger(v) || Number.isSafeInteger(v)) continue;
       if (literals === null) {
         literals = new Map();
-        for (const m of text.matchAll(BIG_ID)) {
-          const n = Number(m[1]);
+        for (const m of text.matchAll(BIG_VALUE)) {
+          let key: unknown = m[1];
+          try {
+            if (m[1]!.includes('\\')) key = JSON.parse(`"${m[1]}"`);
+          } catch {
+            continue;
+          }
+          if (!(ID_FIELDS as readonly unknown[]).includes(key)) continue;
+          const n = Number(m[2]);
           const had = literals.get(n);
-          literals.set(n, had === undefined || had === m[1] ? m[1]! : null);
+          literals.set(n, had === undefined || had === m[2] ? m[2]! : null);
         }
       }
       const exact = literals.get(v);
       if (exact) r[f] = exact;
     }
   };
-  // A record batch's items carry ids (a bare list, or `entries` beside no user_id); an upload's entries do not.
-  const list = Array.isArray(parsed) ? parsed : 'user_id' in parsed ? null : (parsed as { entries?: unknown }).entries;
+  // A record batch's items carry ids (a bare list, or `entries` beside no user_id nor source); an upload's
+  // entries do not (a client key's upload names no user_id).
+  const list = Array.isArray(parsed) ? parsed : 'user_id' in parsed || 'source' in parsed ? null : (parsed as { entries?: unknown }).entries;
   fix(parsed);
   if (Array.isArray(list)) for (const item of list) fix(item);
   return parsed;

@@ -1298,6 +1298,19 @@ test('a card with no name and no address or number is left out as nothing_to_inv
     twice.filter((c) => !c.junk).map((c) => [c.name, c.entryCount]),
     [['Amy', 2]],
   );
+  // A nickname or a company names someone: such a card the owner wrote to is kept, once however often sent (review).
+  const named: EntryInput[] = [
+    { nickname: 'Mom', times_contacted: 50 },
+    { company: 'Acme Plumbing', is_favorite: 1 },
+  ];
+  const kept = mergeEntries([...norm(named), ...norm(named)]);
+  assert.deepEqual(
+    kept.map((c) => [c.nickname, c.company, c.junk, c.entryCount]),
+    [
+      ['Mom', null, false, 2],
+      [null, 'Acme Plumbing', false, 2],
+    ],
+  );
 });
 
 test('a local number written without its area code is kept, and joins no full number (its area is unknown here)', () => {

@@ -404,11 +404,12 @@ export function buildContact(
     if (
       (reason === 'nothing_to_invite' || reason === 'invalid') &&
       evidence(contact.timesContacted, contact.lastSent, contact.favorite, contact.pinned) &&
-      (contact.name !== null || unusable.length > 0 || shownPhones.length > 0)
+      (contact.name !== null || contact.nickname !== null || contact.company !== null || unusable.length > 0 || shownPhones.length > 0)
     ) {
       // Evidence beats syntax: a person the owner wrote to, starred or pinned is kept whatever the form
       // of their address, with nothing shown as an address and the reason marked (decisions.md). A card
-      // with no name and no address or number at all, whatever its counts, names no one: it is left out.
+      // with no name, nickname or company and no address or number at all, whatever its counts, names no
+      // one: it is left out.
       contact.emails = [];
       contact.unusable = { reason, emails: unusable };
     } else {
