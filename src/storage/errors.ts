@@ -53,6 +53,6 @@ export function toStorageError(operation: string, e: unknown): StorageError {
     return new StorageError('unavailable', `${operation}: database unavailable`, e);
   }
   // The log gets the driver's code (a SQLSTATE or a Node code, never its message: it may quote a value).
-  const safe = /^(?:[0-9A-Z]{5}|E[A-Z_]+)$/.test(code) ? code : e instanceof Error ? e.name : typeof e;
+  const safe = /^(?:[0-9A-Z]{5}|E[A-Z_]+|SQLITE_[A-Z_]+)$/.test(code) ? code : e instanceof Error ? e.name : typeof e;
   return new StorageError('failed', `${operation}: database error (${safe})`, e);
 }

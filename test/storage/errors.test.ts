@@ -1,0 +1,37 @@
+/**
+ * Driver errors as storage errors (src/storage/errors.ts): which mean "the database is not there" (503
+ * with Retry-After), which "a node failed during the commit, it may be stored" (503), which are busy;
+ * the message names the operation and the driver's code, never the driver's own message (it may quote a
+ * value).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { toStorageError } from '../../src/storage/errors.ts';
+
+const err = (message: string, code?: string) => Object.assign(new Error(message), code === undefined ? {} : { code });
+
+test('a connection that died under a transaction, and an unreachable Citus node, are unavailable (a probe restarting PostgreSQL got 500s)', () => {
+  for (const e of [
+    err('Client has encountered a connection error and is not queryable'),
+    err('Connection terminated unexpectedly'),
+    err('connection to the remote node localhost:9702 failed with the following error: Connection refused'),
+    err('terminating connection due to administrator command', '57P01'),
+    err('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+  ]) {
+    assert.equal(toStorageError('appendUpload', e).kind, 'unavailable', e.message);
+  }
+});
+
+test('a Citus commit lost on a node is uncertain: it may be stored', () => {
+  const s = toStorageError('recordSuggestedSeen', err('could not commit transaction for shard 102023 on at least one active node', 'XX000'));
+  assert.equal(s.kind, 'uncertain');
+  assert.doesNotMatch(s.message, /shard/);
+});
+
+test('a lock wait given up is busy; anything else failed, named by its code, never by its message', () => {
+  assert.equal(toStorageError('deleteBook', err('canceling statement due to lock timeout', '55P03')).kind, 'busy');
+  const f = toStorageError('appendUpload', err('duplicate key value violates unique constraint; Key (email)=(ann@example.com)', 'XX001'));
+  assert.equal(f.kind, 'failed');
+  assert.equal(f.message, 'appendUpload: database error (XX001)');
+  assert.equal(toStorageError('x', err('value "ann@example.com" is odd')).message, 'x: database error (Error)');
+});
