@@ -22,10 +22,15 @@ export class StorageError extends Error {
 /** Network-level errors of the pg driver (Node error codes) that mean "the server is not there". */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE']);
 
+/** A driver error's code (a SQLSTATE, a Node or SQLite code), or ''. */
+export function codeOf(e: unknown): string {
+  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+}
+
 /** Maps any error thrown by a driver during `operation` (e.g. 'appendUpload') to a StorageError. */
 export function toStorageError(operation: string, e: unknown): StorageError {
   if (e instanceof StorageError) return e;
-  const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+  const code = codeOf(e);
   // SQLite (better-sqlite3): SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY; Postgres: SQLSTATE 23505.
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     return new StorageError('conflict', `${operation}: already exists`, e);

@@ -7,7 +7,7 @@ import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import type { InsertQueryBuilder, InsertResult, Kysely, MigrationResultSet, Transaction } from 'kysely';
 import type { EngineProfile } from './engine.ts';
 import { decodeEntries, encodeEntries } from './entry-codec.ts';
-import { StorageError, toStorageError } from './errors.ts';
+import { codeOf, StorageError, toStorageError } from './errors.ts';
 import { type IndexWorkListener, runIndexer } from './indexer.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database, UploadsTable } from './schema.ts';
@@ -81,11 +81,6 @@ const SIGNALS_ELSEWHERE_FROM_KEYS = 5000;
 const INDEX_BATCH_UPLOADS = 64;
 
 type ContactKeyRow = { tenant: string; key: string; user_id: string; times: number; last_sent: number | null; last_received: number | null };
-
-/** A driver error's code (SQLSTATE, Node's), or ''. */
-function codeOf(e: unknown): string {
-  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
-}
 
 function isRetryable(e: unknown): boolean {
   const code = codeOf(e);
