@@ -187,7 +187,10 @@ function extractSlow(raw: string): string {
     s = s.replace(TRAILING_JUNK, '');
     // A trailing '"' belongs to a quoted local part only when it closes one: '"a b"' has two.
     if (s.endsWith('"') && countQuotes(s) % 2 === 1) s = s.slice(0, -1).trimEnd();
-    if (!s.startsWith('"')) s = s.replace(LEADING_JUNK, '');
+    // A leading brace closed inside the local part ("{ann}@x.com": braces are atext) is the address's own.
+    if (!s.startsWith('"') && !(s.charCodeAt(0) === 123 /* { */ && s.indexOf('}') > 0 && s.indexOf('}') < s.lastIndexOf('@'))) {
+      s = s.replace(LEADING_JUNK, '');
+    }
     // A stray opening apostrophe ("'a@b.com" from a pasted CSV) is a wrapper; one the local part uses
     // again ("'.'kaminski@corp.example") is atext, written as delivered.
     if (s.charCodeAt(0) === 39) {
@@ -198,6 +201,33 @@ function extractSlow(raw: string): string {
     if (s === before) break;
   }
   return s;
+}
+
+/**
+ * Every recipient of a mailto: URI that names more than one ("mailto:ann@x.com?cc=bob@y.com",
+ * "mailto:?to=ann@x.com&cc=bob@y.com"): the address before the '?' and the `to`, `cc` and `bcc` fields'
+ * (each may be a comma list), percent-decoded. null for any other string. The address read alone kept
+ * only the first, and the others were dropped without a word (a probe).
+ */
+export function mailtoRecipients(raw: string): string[] | null {
+  const t = raw.trim();
+  const m = /^<?mailto:(?:\/\/)?([^?]*)\?([^>]*)>?$/i.exec(t);
+  if (m === null || !/(?:^|&)(?:to|cc|bcc)=/i.test(m[2]!)) return null;
+  const out: string[] = [];
+  const decode = (v: string) => {
+    try {
+      return decodeURIComponent(v.replace(/\+/g, '%2B'));
+    } catch {
+      return v;
+    }
+  };
+  for (const a of decode(m[1]!).split(',')) if (a.trim() !== '') out.push(a.trim());
+  for (const f of m[2]!.split('&')) {
+    const eq = f.indexOf('=');
+    if (eq < 0 || !/^(?:to|cc|bcc)$/i.test(f.slice(0, eq))) continue;
+    for (const a of decode(f.slice(eq + 1)).split(',')) if (a.trim() !== '') out.push(a.trim());
+  }
+  return out.length > 1 ? out : null;
 }
 
 /**
@@ -320,6 +350,15 @@ function repair(raw: string): string {
   else {
     const dashed = NAME_DASH_ADDRESS_RE.exec(s);
     if (dashed) s = dashed[1]!;
+  }
+  // A quoted name before the address without its angle brackets ('"John Smith" j@x.com'), and the
+  // address before its holder's name in angle brackets ("j@x.com <John Smith>"): a probe found both
+  // left out as no address.
+  const quotedThen = QUOTED_NAME_THEN_ADDRESS_RE.exec(s);
+  if (quotedThen) s = quotedThen[1]!;
+  else {
+    const thenNamed = ADDRESS_THEN_ANGLED_NAME_RE.exec(s);
+    if (thenNamed) s = thenNamed[1]!;
   }
   // "a@b.com<a@b.com>": the address as its own display name, the space lost.
   const twice = /^"?([^\s"<>]+@[^\s"<>]+?)"?<([^\s<>]+@[^\s<>]+)>$/u.exec(s);
@@ -538,13 +577,20 @@ export function displayNameOf(raw: string): string | null {
     return unbracketedNameOf(raw) ?? parenthesisedNameOf(raw) ?? imceaNameOf(raw) ?? notesCommonName(raw.trim());
   }
   if (lt === 0) return null;
+  // "j@x.com <John Smith>": the name after the address, in the brackets.
+  const after = ADDRESS_THEN_ANGLED_NAME_RE.exec(raw.trim());
+  if (after !== null) {
+    const name = after[2]!.trim();
+    return isAddressLabel(name) || normalizeEmail(after[1]!) === null ? null : name;
+  }
   let gt = raw.indexOf('>', lt);
   if (gt < 0) {
     // "Ann Lee <ann@x.org" (the '>' lost): a name only when the rest is the address alone.
     if (raw.indexOf('>') >= 0 || unclosedAngle(raw.trim()) === null) return null;
     gt = raw.length;
   }
-  const before = raw.slice(0, lt).trim();
+  // A mail header's label before the name ("From: \"John Smith\" <j@x.com>", "To: Ann Lee <a@x.com>") names nobody.
+  const before = raw.slice(0, lt).trim().replace(HEADER_LABEL_RE, '');
   // Another bracket before it: a list or a sentence ("Jane Doe <n/a>, Rick Roe <n/a>" named the card
   // "Jane Doe <n/a>, Rick Roe"), no name; a quoted name may hold one.
   if (/[<>]/.test(before) && !QUOTED_NAME_RE.test(before)) return null;
@@ -604,12 +650,21 @@ function imceaNameOf(raw: string): string | null {
  * otherwise, and when the rest is no address.
  */
 function unbracketedNameOf(raw: string): string | null {
+  const quoted = QUOTED_NAME_THEN_ADDRESS_RE.exec(raw.trim());
+  if (quoted !== null) {
+    const name = raw.trim().slice(1, raw.trim().indexOf('"', 1)).trim();
+    return name === '' || isAddressLabel(name) || !/[\p{L}\p{N}]/u.test(name) || normalizeEmail(quoted[1]!) === null ? null : name;
+  }
   const m = NAME_THEN_ADDRESS_RE.exec(raw.trim());
   if (m === null || !CAPITALISED_NAME_RE.test(m[1]!)) return null;
   if (ADDRESS_LABELS.has(m[1]!.split(/\s/, 1)[0]!.toLowerCase()) || normalizeEmail(m[2]!) === null) return null;
   return m[1]!;
 }
 
+/** A quoted name, then one address-like word: '"John Smith" j@x.com'. */
+const QUOTED_NAME_THEN_ADDRESS_RE = /^"[^"@]*"\s+((?:"[^"]*"|[^\s@<>()[\]"]+)@[^\s@<>()[\]"]+)$/u;
+/** One address-like word, then a name in angle brackets: "j@x.com <John Smith>". */
+const ADDRESS_THEN_ANGLED_NAME_RE = /^((?:"[^"]*"|[^\s@<>()[\]"]+)@[^\s@<>()[\]"]+)\s*<\s*(\p{L}[^<>@]*)>$/u;
 /** Capitalised words (one to four), then one address-like word: "Ann Lee ann@x.org". */
 const NAME_THEN_ADDRESS_RE = /^(\p{Lu}[\p{L}\p{M}'’.-]*(?:\s+\p{Lu}[\p{L}\p{M}'’.-]*){0,3})\s+([^\s@<>()[\]"]+@[^\s@<>()[\]"]+)$/u;
 /** One address, then a note in square brackets or after a spaced dash (see repair). */
@@ -623,6 +678,8 @@ const ADDRESS_LABELS = new Set(['work', 'home', 'email', 'e-mail', 'mail', 'pers
 
 /** What may follow "Name <addr>" with nothing more said: list punctuation, and a comment "(Work)". */
 const ADDRESS_END_RE = /^[\s;,.>)\]]*(?:\([^()]*\)[\s;,.]*)?$/;
+/** A mail header's label ("To:", "Cc:", "From:", "Reply-To:", and German, French, Spanish, Italian, Dutch ones). */
+const HEADER_LABEL_RE = /^(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:\s*/i;
 /** A display name in double quotes, as RFC 5322 writes one. */
 const QUOTED_NAME_RE = /^"[^"]+"$/;
 /** Two to four words, each capitalised ("Ann Lee", "Dr. Ann O'Neil-Lee"): a name, not a phrase. */

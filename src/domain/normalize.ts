@@ -5,7 +5,8 @@
 import { parseDate } from './dates.ts';
 import { evidence, notificationMayBePerson } from './junk.ts';
 import { mayTidy, tidyName } from './display-name.ts';
-import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
+import { addressWords, displayNameOf, hasImceaPrefix, mailtoRecipients, normalizeEmail } from './email.ts';
+import { namesCompatible } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
@@ -97,13 +98,6 @@ function isUnicodeSpace(c: number): boolean {
   );
 }
 
-/** `email` and `emails` (or `phone`/`phones`) combined, list first, non-strings dropped. */
-function combine(list: unknown, one: unknown): string[] {
-  const out: string[] = [];
-  if (Array.isArray(list)) for (const v of list) if (typeof v === 'string') out.push(v);
-  if (typeof one === 'string') out.push(one);
-  return out;
-}
 
 /** Lists longer than this de-duplicate through a Set; shorter ones (nearly all) scan what they hold. */
 const SMALL_LIST = 8;
@@ -156,12 +150,26 @@ function emailsOf(list: unknown, one: unknown): NormEmail[] {
 /**
  * Between the addresses of a list pasted into one e-mail field, tried in this order: ; , Google's
  * " ::: ", the Arabic comma, the ideographic and full-width commas and semicolon East Asian input
- * methods type, a spaced " | "; then a spaced " / ", or a slash right after an address's host and before
- * another address ("a@x.com/b@y.org": no host name holds a '/').
+ * methods type, a spaced " | " or bullet (" • ", " · ", " ・ "); then a spaced " / ", or a slash, a bullet
+ * or a zero-width space right after an address's host and before another address ("a@x.com/b@y.org":
+ * no host name holds a '/'; the zero-width space was dropped as invisible and glued the two); then line
+ * breaks and tabs (a list pasted one address per line: named items, "Ann Lee <a@x.com>\nBo <b@y.com>",
+ * were read as one string that is no address, and everyone on it was lost).
  */
-const EMAIL_LIST_SEPARATORS = [/([;,\u060c\u3001\uff0c\uff1b]|:::|\s+\|\s+)/, /(\s+\/\s+|(?<=@[^\s@/<>]*\.\p{L}{2,63})\/(?=[^\s@]+@))/u];
+const EMAIL_LIST_SEPARATORS = [
+  /([;,\u060c\u3001\uff0c\uff1b]|:::|\s+[|\u2022\u00b7\u30fb]\s+)/,
+  /(\s+\/\s+|(?<=@[^\s@/<>]*\.\p{L}{2,63})[/\u2022\u30fb\u200b](?=[^\s@]+@))/u,
+  /([\r\n\t\u0085\u2028\u2029]+)/,
+];
 
 function addEmail(seen: Set<string> | null, raw: string): void {
+  if (raw.includes('?') && /mailto:/i.test(raw)) {
+    const recipients = mailtoRecipients(raw);
+    if (recipients !== null) {
+      for (const r of recipients) addEmail(seen, r);
+      return;
+    }
+  }
   let e = normalizeEmail(raw);
   if (e === null) {
     // "a@x.com; b@y.com" pasted into one field: each address that parses is kept. '|' and '/' are atext
@@ -193,11 +201,77 @@ function addEmail(seen: Set<string> | null, raw: string): void {
       for (const w of words) addEmail(seen, w);
       return;
     }
+    if (addBracketedItems(seen, raw)) return;
     e = unusableEmail(raw);
     if (e === null) return;
   }
   gatherOnce(seen, e);
 }
+
+/**
+ * A string holding addresses in angle brackets that no separator above splits (issue #12, a probe: each
+ * of these lost everyone on it): named items one after another with spaces, "and", "&" or a bullet
+ * between them ("Ann Lee <a@x.com> and Bo Chen <b@y.com>"), the address written twice
+ * ("Ann Lee <a@x.com> <a@x.com>"), or a name that holds an '@' or another address of the person (a Notes
+ * name "Ann Lee/Acme@Acme <ann.lee@acme.com>", "Ann (ann@old.com) <ann@new.com>"). Each item ends at
+ * the '>' of an address; an item that reads as an address whole (its name included) is read so, else
+ * its bracketed address is, with an address its name holds ("(ann@old.com)"). Text with an '@' left
+ * over is kept as an unusable string: nothing is lost, and no address is made from part of a word
+ * ("ann smith@x.com"). False (nothing gathered) when the string holds no bracketed address.
+ */
+function addBracketedItems(seen: Set<string> | null, raw: string): boolean {
+  if (raw.indexOf('<') < 0 || raw.length > MAX_BRACKETED_LIST) return false;
+  const items: string[] = [];
+  let from = 0;
+  let open = raw.indexOf('<');
+  while (open >= 0) {
+    const close = raw.indexOf('>', open + 1);
+    if (close < 0) break;
+    const inner = raw.indexOf('<', open + 1);
+    if (inner >= 0 && inner < close) {
+      open = inner;
+      continue;
+    }
+    if (normalizeEmail(raw.slice(open + 1, close)) !== null) {
+      items.push(raw.slice(from, close + 1));
+      from = close + 1;
+    }
+    open = raw.indexOf('<', close + 1);
+  }
+  if (items.length === 0) return false;
+  const tail = raw.slice(from).replace(ITEM_LEAD_RE, '');
+  if (tail.trim() !== '' && tail.includes('@')) items.push(tail);
+  for (const whole of items) {
+    const item = whole.replace(ITEM_LEAD_RE, '');
+    if (normalizeEmail(item) !== null) {
+      addEmail(seen, item);
+      continue;
+    }
+    const lt = item.lastIndexOf('<');
+    const address = lt >= 0 && item.trimEnd().endsWith('>') ? normalizeEmail(item.slice(lt + 1, item.lastIndexOf('>'))) : null;
+    if (address === null) {
+      gatherUnusable(seen, item);
+      continue;
+    }
+    const before = item.slice(0, lt).trim();
+    const inName = /[([][^()[\]]*@[^()[\]]*[)\]]/.test(before) ? normalizeEmail(before) : null;
+    if (inName !== null) gatherOnce(seen, inName);
+    gatherOnce(seen, address);
+  }
+  return true;
+}
+
+/** Longest string addBracketedItems reads (a field may hold 100,000 characters; a list of 1,000 people fits). */
+const MAX_BRACKETED_LIST = 100_000;
+
+/**
+ * What may stand before an item of a list, after the previous one: separators, a connector ("and",
+ * "&", "und", "et"; not the one-letter ones, "y", "e", "o", which are initials too, nor "or" and "ou",
+ * given and family names) and a mail header's label ("To:", "Cc:", "From:", "An:", "De:"), which name
+ * nobody ("To: John Smith <j@x.com>" was named "To: John Smith").
+ */
+const ITEM_LEAD_RE =
+  /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|(?:and|und|oder|et|og|och)\s+|(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:)+/iu;
 
 /** Gathers `e` unless an address of its key is gathered already (`seen`: the keys so far, or null to scan). */
 function gatherOnce(seen: Set<string> | null, e: NormEmail): void {
@@ -234,6 +308,9 @@ function gatherUnusable(seen: Set<string> | null, raw: string): void {
  * is somebody else's mailbox. A pasted list has a space after its separators, or an address before them
  * ("a@x.com,b@y.com").
  */
+/** A scheme or proxy label before an address ("SMTP:", "smtp:", "sip:", "X400:"): no local part holds a ':'. */
+const ITEM_LABEL_RE = /^[a-z][a-z0-9-]{1,9}:/i;
+
 function listParts(raw: string, sep: RegExp): string[] {
   // `sep` captures the separator: the pieces alternate part, separator, part, ...
   const pieces = raw.split(sep);
@@ -241,7 +318,15 @@ function listParts(raw: string, sep: RegExp): string[] {
   let current = pieces[0] ?? '';
   for (let k = 1; k + 1 < pieces.length; k += 2) {
     const next = pieces[k + 1]!;
-    const glued = current !== '' && next !== '' && !current.includes('@') && !/\s$/.test(current) && !/^\s/.test(next) && next.includes('@');
+    const glued =
+      current !== '' &&
+      next !== '' &&
+      !current.includes('@') &&
+      !/\s$/.test(current) &&
+      !/^\s/.test(next) &&
+      next.includes('@') &&
+      // An Exchange proxy list ("X500:/o=Acme/cn=ann;SMTP:ann@x.com"): a label starts the next item.
+      !ITEM_LABEL_RE.test(next);
     if (glued) current += pieces[k]! + next;
     else {
       out.push(current);
@@ -318,7 +403,7 @@ function onePersonListName(raw: string): string | null {
  * (merge/split.ts). `emails` as it is when its items' names are one person's (or absent): nearly every
  * entry, which pays a length check, or one look for a '<' or a space per string.
  */
-function namedItems(list: unknown, one: unknown, emails: NormEmail[]): NormEmail[] {
+function namedItems(list: unknown, one: unknown, emails: NormEmail[], entryName: unknown): NormEmail[] {
   if (emails.length < 2) return emails;
   let named = false;
   if (Array.isArray(list)) for (let i = 0; i < list.length && !named; i++) named = typeof list[i] === 'string' && mayName(list[i] as string);
@@ -327,11 +412,27 @@ function namedItems(list: unknown, one: unknown, emails: NormEmail[]): NormEmail
   const byKey = new Map<string, string>();
   if (Array.isArray(list)) for (const r of list) if (typeof r === 'string') itemNames(r, byKey);
   if (typeof one === 'string') itemNames(one, byKey);
-  if (byKey.size < 2) return emails;
+  if (byKey.size === 0) return emails;
   const names: (string | undefined)[] = emails.map((m) => byKey.get(m.key));
   const folded = names.map((n) => (n === undefined ? null : itemNameFold(n)));
-  if (groupItemNames(folded).count < 2) return emails;
+  const groups = groupItemNames(folded).count;
+  if (groups === 0 || (groups === 1 && !anotherPersonsItem(folded, entryName))) return emails;
   return emails.map((m, j) => (folded[j] === null || folded[j]!.length === 0 ? m : { ...m, name: names[j]! }));
+}
+
+/**
+ * Whether the one person the named items of a list name is someone other than the entry's own
+ * (`Ann Lee` over "Rick Roe <rick@y.com>, ann@x.com"): the entry's name and the items' are each two
+ * words or more and cannot be one person's, and an item is unnamed (the entry's own address). Rick's
+ * address was Ann's: one row, and Rick's own card, whom the owner wrote to, merged into it (a probe).
+ * A one-word name (`Rick <rick@y.com>`, a nickname or a label) and a relation stay the entry's.
+ */
+function anotherPersonsItem(folded: readonly (readonly string[] | null)[], entryName: unknown): boolean {
+  if (typeof entryName !== 'string' || !folded.some((f) => f === null || f.length === 0)) return false;
+  const own = itemNameFold(entryName);
+  if (own === null || own.length < 2 || own.some((t) => t.startsWith('~'))) return false;
+  const item = folded.find((f) => f !== null && f.length > 0)!;
+  return item.length >= 2 && !item.some((t) => t.startsWith('~')) && !namesCompatible(own, item);
 }
 
 /** The display name of each named address of one e-mail string, by key (the first name of a key kept). */
@@ -364,7 +465,7 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
         // After an unbracketed address of the list (`a@x.com, Jane <jane@x>`), only what follows it.
         const at = text.lastIndexOf('@');
         if (at >= 0) text = text.slice(at).replace(/^\S*/, '');
-        text = text.replace(/^[\s,;|\u060c\u3001\uff0c\uff1b:]+/, '');
+        text = text.replace(ITEM_LEAD_RE, '');
         const name = text === '' ? null : cleanName(text);
         if (name !== null && !name.includes('@')) byKey.set(addr.key, name);
       }
@@ -558,7 +659,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     }
   }
   const count = countOf(times);
-  const channels = crossedChannels(namedItems(emails, email, emailsOf(emails, email)), phonesOf(phones, phone, ctx.region), phones, phone, ctx.region);
+  const channels = crossedChannels(namedItems(emails, email, emailsOf(emails, email), name), phonesOf(phones, phone, ctx.region), phones, phone, ctx.region);
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
   const lastSent = parseDate(sent);
@@ -654,13 +755,20 @@ function crossedChannels(
  */
 function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: NormPhone[] }, region: CountryCode | null): { name: string | null } | null {
   if (typeof name !== 'string' || name.length > MAX_UNUSABLE) return null;
-  const at = name.includes('@');
+  const at = name.includes('@') || name.includes('\uff20') || name.includes('\ufe6b'); // '＠', '﹫'
   const c = name.charCodeAt(name.search(/\S/));
   if (!at && c !== 43 /* + */ && !(c >= 48 && c <= 57) && c !== 40 /* ( */) return null;
   if (channels.emails.some((m) => m.junk !== 'invalid') || channels.phones.some((p) => p.key !== null)) return null;
   if (at) {
     const m = normalizeEmail(name);
-    if (m === null) return null;
+    if (m === null) {
+      // A list written as the name ("Rick Roe <rick@y.com>, Ann Lee <ann@x.com>", "ann@x.com; bob@y.com"):
+      // read as the e-mail field reads one; its people named as there (a probe found them left out).
+      const list = namedItems(undefined, name, emailsOf(undefined, name), null).filter((e) => e.junk !== 'invalid');
+      if (list.length === 0) return null;
+      channels.emails = [...list, ...channels.emails];
+      return { name: wrappedNameOf(undefined, name) };
+    }
     channels.emails = [m, ...channels.emails];
     return { name: displayNameOf(name) };
   }
@@ -701,7 +809,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
   const photos = photosOf(e.photos);
   const data = e.data;
   const channels = crossedChannels(
-    namedItems(e.emails, e.email, emailsOf(e.emails, e.email)),
+    namedItems(e.emails, e.email, emailsOf(e.emails, e.email), e.name),
     phonesOf(e.phones, e.phone, ctx.region),
     e.phones,
     e.phone,
@@ -785,13 +893,13 @@ export function keysFor(
   region: CountryCode | null,
 ): string[] {
   const out: string[] = [];
-  for (const r of combine(input.emails, input.email)) {
-    const e = normalizeEmail(r);
-    if (e && !out.includes('e:' + e.key)) out.push('e:' + e.key);
+  // Read as an upload entry's fields are (a list pasted into one string is split: a record of an invite
+  // sent to "Eve Ng <eve@x.org>, Dan Wu <dan@y.org>" was refused whole); an unusable string keys nothing.
+  for (const e of emailsOf(input.emails, input.email)) {
+    if (e.junk !== 'invalid' && !out.includes('e:' + e.key)) out.push('e:' + e.key);
   }
-  for (const r of combine(input.phones, input.phone)) {
-    const p = normalizePhone(r, region);
-    if (p?.key && !out.includes(p.key)) out.push(p.key);
+  for (const p of phonesOf(input.phones, input.phone, region)) {
+    if (p.key && !out.includes(p.key)) out.push(p.key);
   }
   return out;
 }

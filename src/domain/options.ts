@@ -5,6 +5,7 @@
  * each group; limit is applied last. The returned scores are shifted per group so that the list stays
  * ordered from the highest score to the lowest, as the spec promises.
  */
+import { domainToASCII } from 'node:url';
 import { nationalAliases } from './merge/links.ts';
 import { normalizePhone, type CountryCode } from './phone.ts';
 import type { BookSignals, Contact, KeyStat, SignalsWanted } from './types.ts';
@@ -161,15 +162,23 @@ export function parseFlag(value: unknown, field: string): boolean {
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
 function parseDomainOption(value: unknown, field: string): RankOptions['promoteMatchingDomain'] {
   if (unset(value)) return null;
   if (typeof value === 'string') {
     const v = value.trim().toLowerCase();
     if (v === '' || v === '0' || v === 'false') return null;
     if (v === '1' || v === 'true') return 'owner';
-    // Accept "acme.com", "@acme.com" and "someone@acme.com": all name the same domain.
-    const domain = v.slice(v.lastIndexOf('@') + 1);
-    if (!DOMAIN.test(domain)) throw new OptionError(field, 'must be 1, 0 or an e-mail domain such as example.com');
+    // Accept "acme.com", "@acme.com" and "someone@acme.com": all name the same domain. A domain in
+    // Unicode ("bücher.example") is its ASCII form ("xn--bcher-kva.example"), as an address's host is compared.
+    const at = v.indexOf('@');
+    const written = v.slice(at + 1).replace(/\.$/, '');
+    const domain = isAscii(written) ? written : domainToASCII(written);
+    if (v.indexOf('@', at + 1) >= 0 || !DOMAIN.test(domain)) throw new OptionError(field, 'must be 1, 0 or an e-mail domain such as example.com');
     return domain;
   }
   return parseFlag(value, field) ? 'owner' : null;

@@ -966,7 +966,7 @@ export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPho
  * then parsePhoneSlow. The reference the tests compare the production path with; not used in production.
  */
 export function parsePhoneReference(raw: string, region: CountryCode | null): NormPhone | null {
-  return (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region);
+  return callable(raw.trim(), (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region));
 }
 
 /** The production parse without the cache (tests compare it with parsePhoneSlow). */
@@ -1634,14 +1634,58 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   if (c === 116 /* t */ || c === 105 /* i */) raw = s = vcardValue(s);
   if (s !== '') {
     const fast = fastE164(s) ?? fastPath(s, region);
-    if (fast !== null) return fast;
+    if (fast !== null) return implausible(fast, s);
   }
   const key = (region ?? '') + '\n' + raw;
   const hit = parseCache.get(key); // null (not a number) is a cached answer too
   if (hit !== undefined) return copy(hit);
-  const parsed = (region === null ? null : carrierReading(raw, region)) ?? parse(raw, region);
+  const parsed = callable(s, (region === null ? null : carrierReading(raw, region)) ?? parse(raw, region));
   parseCache.set(key, parsed);
   return copy(parsed);
+}
+
+/** A reading of the trimmed string `s` as normalizePhone returns it: keyless when no one can be called on it. */
+function callable(s: string, p: NormPhone | null): NormPhone | null {
+  if (p === null || p.key === null) return p;
+  return DATE_LIKE_RE.test(s) ? { display: s, key: null } : implausible(p, s);
+}
+
+/**
+ * A date, a time or a book number in a phone field (`2024-01-05`, `05.01.2024`, `12/05/2024`,
+ * `08:00-12:00`, `ISBN 978-3-16-148410-0`): no one's number (a probe found each shown as a callable row of
+ * a nameless person, and in a German book `2024-01-05` became the made-up `+4920240105`). Kept as
+ * written, keyless: with evidence the entry stays, marked, and without it nothing is invited through it.
+ * A phone number is never written with a ':' between digits, nor grouped as a day, a month and a year of
+ * four digits; a two-digit year only with slashes (`12/05/24`), which no numbering plan groups so.
+ */
+const DATE_LIKE_RE =
+  /^(?:isbn\b.*|\d\d?:\d\d(?:\s*[-\u2013]\s*\d\d?:\d\d)?|(?:19|20)\d\d([-/.])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?:[T\s].*)?|(?:0?[1-9]|[12]\d|3[01])([-/.])(?:0?[1-9]|[12]\d|3[01])\2(?:19|20)\d\d(?:\s.*)?|(?:0?[1-9]|[12]\d|3[01])\/(?:0?[1-9]|[12]\d|3[01])\/\d\d)$/i;
+
+/**
+ * A reading that no one can be called on made keyless (shown as written): a +1 number whose area code or
+ * exchange starts with 0 or 1 (the North American plan has none: `+1 (123) 456-7890`), and the digits a
+ * form's placeholder is made of, nine or more in a row counting up (`123-456-7890`, `0123456789`), which a
+ * probe found kept as a person's number.
+ */
+function implausible(p: NormPhone | null, written: string): NormPhone | null {
+  if (p === null || p.key === null) return p;
+  const k = p.key;
+  if (k.startsWith('p:+1') && k.length === 14 && !isNanp(k, 4)) return { display: written, key: null };
+  const digits = digitsOf(written);
+  if (digits.length >= 9 && sequentialFrom(digits, 0)) return { display: written, key: null };
+  return p;
+}
+
+/**
+ * Whether the digits of s[from..] count up by one each (`123456789`, `0123456789`, `1234567890`: 9 then
+ * 0 too). Only up: `98765 43210` is how India's example mobile is written, and someone's real number.
+ */
+function sequentialFrom(s: string, from: number): boolean {
+  for (let i = from + 1; i < s.length; i++) {
+    const d = s.charCodeAt(i) - s.charCodeAt(i - 1);
+    if (d !== 1 && d !== -9) return false;
+  }
+  return true;
 }
 
 /** carrierPrefixMisread, without the parser when quickCarrierPrefixMisread is sure of its answer. */

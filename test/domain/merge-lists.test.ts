@@ -338,3 +338,95 @@ test('a mailing list pasted whole (more than 64 people) still gives each person 
     ['p70@x.example', 'p70@y.example'],
   );
 });
+
+test('must split: named items one per line, or with only spaces, "and", "&", a bullet or a slash between them (a probe lost everyone on them)', () => {
+  const want = [
+    ['John Smith', ['j@x.example'], []],
+    ['Jane Doe', ['jd@y.example'], []],
+  ];
+  for (const between of ['\n', '\r\n', '\t', ' ', ' and ', ' & ', ' • ', ' / ', '\u2028']) {
+    const email = `John Smith <j@x.example>${between}Jane Doe <jd@y.example>`;
+    assert.deepEqual(rows(merge([{ name: 'Ann Lee', email }])), want, JSON.stringify(email));
+    // The owner wrote to the entry: both kept, neither marked unusable.
+    const written = merge([{ name: 'Ann Lee', email, times_contacted: 2 }]);
+    assert.deepEqual(rows(written), want, JSON.stringify(email));
+    assert.ok(written.every((c) => c.emails.every((m) => m.junk === null)));
+  }
+  // A mail header's label before the list names nobody.
+  assert.deepEqual(rows(merge([{ email: 'To: John Smith <j@x.example>, Jane Doe <jd@y.example>' }])), want);
+});
+
+test('must split: one named item under the entry name of someone else is its own person (it was fused into the entry)', () => {
+  const ann = ['Ann Lee', ['ann@x.example'], []];
+  const rick = ['Rick Roe', ['rick@y.example'], []];
+  for (const fields of [{ email: 'Rick Roe <rick@y.example>, ann@x.example' }, { emails: ['ann@x.example', 'Rick Roe <rick@y.example>'] }]) {
+    const cs = merge([
+      { name: 'Ann Lee', ...fields },
+      { name: 'Rick Roe', email: 'rick@y.example', times_contacted: 5 },
+    ]);
+    assert.deepEqual(rows(cs).sort(), [ann, rick].sort(), JSON.stringify(fields));
+    assert.equal(cs.find((c) => c.name === 'Rick Roe')!.timesContacted, 5);
+    const s = summary([{ name: 'Ann Lee', ...fields }]).summary;
+    assert.equal(s.entries_read + (s.people_from_lists ?? 0), s.contacts + s.merged + s.left_out);
+    assert.equal(s.contacts, 2);
+  }
+});
+
+test("must stay one: one named item that can be the entry's own person, a one-word name, a relation, or an entry without a name", () => {
+  for (const [name, email] of [
+    ['Ann Lee', 'Ann Lee <ann@y.example>, ann@x.example'],
+    ['Ann Lee', 'A. Lee <ann@y.example>, ann@x.example'],
+    ['Robert Smith', 'Bob <bob@y.example>, robert@x.example'],
+    ['Ann Lee', 'Gmail <ann@y.example>, ann@x.example'],
+    ['Mom', 'Jane Doe <jane@y.example>, mom@x.example'],
+    [null, 'Rick Roe <rick@y.example>, ann@x.example'],
+  ] as const) {
+    assert.equal(merge([{ name, email }]).length, 1, `${name} over ${email}`);
+  }
+});
+
+test('must keep: addresses in forms a probe found lost (Exchange proxy lists, Notes names, a name holding an address, a name after the address, mailto: recipients, bullets, zero-width spaces)', () => {
+  const cases: [EntryInput, string[], string | null][] = [
+    [{ email: 'X500:/o=Acme/cn=ann;SMTP:ann@x.example' }, ['ann@x.example'], null],
+    [{ email: 'Ann Lee/Acme@Acme <ann.lee@acme.example>' }, ['ann.lee@acme.example'], null],
+    [{ email: 'Lee@Acme <ann.lee@acme.example>' }, ['ann.lee@acme.example'], null],
+    [{ email: 'Ann (ann@old.example) <ann@new.example>' }, ['ann@old.example', 'ann@new.example'], null],
+    [{ email: '"John Smith" j@x.example' }, ['j@x.example'], 'John Smith'],
+    [{ email: 'j@x.example <John Smith>' }, ['j@x.example'], 'John Smith'],
+    [{ email: 'John Smith <j@x.example> <j@x.example>' }, ['j@x.example'], null],
+    [{ email: 'From: "John Smith" <j@x.example>' }, ['j@x.example'], 'John Smith'],
+    [{ email: 'ann@x.example・rick@y.example' }, ['ann@x.example', 'rick@y.example'], null],
+    [{ email: 'ann@x.example • rick@y.example' }, ['ann@x.example', 'rick@y.example'], null],
+    [{ email: 'ann@x.example\u200brick@y.example' }, ['ann@x.example', 'rick@y.example'], null],
+    [{ email: 'ann@x.example\u0085rick@y.example' }, ['ann@x.example', 'rick@y.example'], null],
+    [{ email: 'mailto:ann@x.example?cc=bob@y.example&subject=Hi' }, ['ann@x.example', 'bob@y.example'], null],
+    [{ email: 'mailto:?to=ann@x.example&cc=bob@y.example,cy@z.example' }, ['ann@x.example', 'bob@y.example', 'cy@z.example'], null],
+    [{ email: '{ann}@x.example' }, ['{ann}@x.example'], null],
+  ];
+  for (const [entry, keys, name] of cases) {
+    const cs = merge([entry]);
+    assert.equal(cs.length, 1, JSON.stringify(entry));
+    assert.deepEqual(
+      cs[0]!.emails.map((m) => m.key),
+      keys,
+      JSON.stringify(entry),
+    );
+    assert.equal(cs[0]!.name, name, JSON.stringify(entry));
+  }
+  // '{ann}' is shown as written: braces are atext.
+  assert.equal(merge([{ email: '{ann}@x.example' }])[0]!.emails[0]!.display, '{ann}@x.example');
+  // Part of a word is never made an address: "ann smith@x.example" stays no address.
+  assert.deepEqual(
+    merge([{ email: 'ann smith@x.example <j@y.example>' }])[0]!.emails.map((m) => m.key),
+    ['j@y.example'],
+  );
+});
+
+test('must keep: a list of addresses written as the name field, each person of it', () => {
+  assert.deepEqual(rows(merge([{ name: 'Rick Roe <rick@y.example>, Ann Lee <ann@x.example>' }])), [
+    ['Rick Roe', ['rick@y.example'], []],
+    ['Ann Lee', ['ann@x.example'], []],
+  ]);
+  assert.deepEqual(rows(merge([{ name: 'ann@x.example; bob@y.example' }])), [[null, ['ann@x.example', 'bob@y.example'], []]]);
+  assert.deepEqual(rows(merge([{ name: 'ann＠x．example' }])), [[null, ['ann@x.example'], []]]);
+});

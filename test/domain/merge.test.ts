@@ -3179,3 +3179,13 @@ test('a name past any real one is read by its start only: its first 1,024 charac
     assert.equal(rows.length, 1, `${long.slice(0, 40)} / ${short}`);
   }
 });
+
+test('a name of joiners and invisible characters only names nobody (a probe: U+2060 U+200D was shown, and kept by filter_blank_names)', () => {
+  for (const name of ['\u2060\u200d', '\u200d', '\u200c \u200d', '\u034f']) {
+    const cs = merge([{ name, email: 'kim@example.com' }]);
+    assert.equal(cs.length, 1);
+    assert.equal(cs[0]!.name, null, JSON.stringify(name));
+  }
+  // Inside a word the joiners stay (Persian, Indic): the name is shown as written.
+  assert.equal(merge([{ name: 'می\u200cخواهم', email: 'p@example.ir' }])[0]!.name, 'می\u200cخواهم');
+});

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examplesModule from 'libphonenumber-js/mobile/examples';
+import { summarizeCleaning } from '../../src/domain/cleaning.ts';
 import { mergeEntries } from '../../src/domain/merge.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 import { clearPhoneCache, normalizePhone, parsePhoneSlow, parsePhoneUncached, phoneAlternatives, phoneNumbers, renumbered } from '../../src/domain/phone.ts';
@@ -149,4 +150,56 @@ test('must not: numbers with letters or an extension that merely look like scien
   assert.equal(normalizePhone('(415) 555-0123 ext 12', 'US')?.key, 'p:+14155550123;ext=12');
   assert.equal(normalizePhone('447911123456', null)?.key, 'n:447911123456');
   assert.equal(normalizePhone('1-800-FLOWERS', 'US')?.key, 'p:+18003569377');
+});
+
+test('no one is called on a date, a time, a book number or a placeholder written as a phone (a probe found each kept as a callable row)', () => {
+  const read = normalizePhone;
+  for (const region of ['US', 'DE', 'GB', null] as const) {
+    for (const s of [
+      '2024-01-05',
+      '05.01.2024',
+      '12/05/2024',
+      '12/05/24',
+      '08:00-12:00',
+      '2024-01-05 10:30',
+      'ISBN 978-3-16-148410-0',
+      '123-456-7890',
+      '0123456789',
+      '123456789',
+    ]) {
+      assert.deepEqual(read(s, region), { display: s, key: null }, `${s} in ${region}`);
+    }
+  }
+  // A +1 number whose area code or exchange starts with 0 or 1: the North American plan has none.
+  assert.deepEqual(read('+1 (123) 456-7890', null), { display: '+1 (123) 456-7890', key: null });
+  assert.deepEqual(read('+1 415 155 0123', null), { display: '+1 415 155 0123', key: null });
+  // Real numbers that look alike stay numbers: India's example mobile counts down, a German number
+  // beside office hours, a local number, a US number, dates' digits with a '+'.
+  assert.equal(read('+91 98765 43210', null)?.key, 'p:+919876543210');
+  assert.equal(read('098765 43210', 'IN')?.key, 'p:+919876543210');
+  assert.equal(read('0171 2345678', 'DE')?.key, 'p:+491712345678');
+  assert.equal(read('234-5678', 'US')?.key, 'n:2345678');
+  assert.equal(read('(415) 555-0123', 'US')?.key, 'p:+14155550123');
+  assert.equal(read('030 12 34 56', 'DE')?.key, 'p:+4930123456');
+  // In a book: a nameless entry with nothing but such a string is left out (nothing to invite); with a
+  // name and evidence it stays, keyless.
+  const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
+  const entries = [{ phone: '2024-01-05' }, { phone: '123-456-7890' }, { name: 'Ann Lee', phone: '12/05/2024', times_contacted: 3 }];
+  const n = entries.map((e) => normalizeEntry(e, ctx));
+  const contacts = mergeEntries(n);
+  const { summary, leftOut } = summarizeCleaning(contacts, n.length);
+  assert.deepEqual(
+    leftOut.map((e) => [e.index, e.reason]),
+    [
+      [0, 'nothing_to_invite'],
+      [1, 'nothing_to_invite'],
+    ],
+  );
+  assert.equal(summary.contacts, 1);
+  const ann = contacts.find((c) => !c.junk)!;
+  assert.equal(ann.name, 'Ann Lee');
+  assert.deepEqual(
+    ann.phones.map((p) => p.key),
+    [null],
+  );
 });

@@ -1334,8 +1334,9 @@ test('"00" and a calling code that is also a carrier prefix: the own country, or
   assert.equal(normalizePhone('0055 31 90780-5996', 'BR')?.key, 'p:+5531907805996'); // not +31 907805996
   assert.equal(normalizePhone('0055 31907805996', 'BR')?.display, '+5531907805996');
   assert.equal(normalizePhone('0031 6 12345678', 'BR')?.key, 'p:+31612345678'); // not +61 2345678, no number
-  // Where the parser's own reading is a valid number of another country, it stands.
-  assert.equal(normalizePhone('0021 11 98765 4321', 'BR')?.key, 'p:+11987654321');
+  // The parser's reading, +1 198 765 4321, has an area code no North American number has: no one's
+  // number (issue #12, a probe: `+1 (123) 456-7890` was kept as a person's), shown as written.
+  assert.deepEqual(normalizePhone('0021 11 98765 4321', 'BR'), { display: '0021 11 98765 4321', key: null });
   // Countries without carrier prefixes read these as before.
   assert.equal(normalizePhone('0044 7911 123456', 'GB')?.key, 'p:+447911123456');
   assert.equal(normalizePhone('0055 31907805996', 'US')?.key, 'p:+5531907805996');

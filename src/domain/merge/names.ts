@@ -754,9 +754,12 @@ const PLACEHOLDER_NAME_RE =
 /** As written only: "Nan" is a grandmother, "Null" a family name. */
 const PLACEHOLDER_CASED_RE = /^(?:undefined|null|NaN|NULL|UNDEFINED)$/;
 const PLACEHOLDER_WORD_RE = /(^|\s)(?:undefined|null)(?=\s|$)/g;
+const JOINERS_ONLY_RE = /^(?:\s|\u034f|\u200c|\u200d)+$/u;
 function withoutPlaceholders(name: string): string {
   const t = hasInvisible(name) ? dropInvisible(name).trim() : name;
-  if (t === '' || PLACEHOLDER_CASED_RE.test(t) || PLACEHOLDER_NAME_RE.test(t)) return '';
+  // Joiners (ZWJ, ZWNJ) and the grapheme joiner are kept inside Persian and Indic words, and alone they
+  // are nothing: a name of U+2060 and U+200D was shown, and kept by filter_blank_names (a probe).
+  if (t === '' || JOINERS_ONLY_RE.test(t) || PLACEHOLDER_CASED_RE.test(t) || PLACEHOLDER_NAME_RE.test(t)) return '';
   return t.includes('undefined') || t.includes('null') ? t.replace(PLACEHOLDER_WORD_RE, ' ').replace(/\s+/g, ' ').trim() : t;
 }
 

@@ -146,15 +146,20 @@ export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
     folded[j] = n === undefined ? null : itemNameFold(n);
   }
   const { count, group } = groupItemNames(folded);
-  if (count < 2) return null;
+  if (count === 0) return null;
   const own = e.name === null ? [] : foldName(e.name);
   let home = -1;
   for (let j = 0; j < ms.length && home < 0; j++) if (group[j] >= 0 && namesCompatible(own, folded[j]!)) home = group[j];
+  if (count === 1) {
+    // One person named beside the entry's own unnamed addresses, under the entry's name of someone else
+    // (`Ann Lee` over "Rick Roe <rick@y.com>, ann@x.com": normalize.ts marks the item only then).
+    if (home >= 0 || own.length < 2 || peopleNamed(folded) < 1 || !group.some((g) => g < 0)) return null;
+  }
   // A named card whose name fits no item, over items named one word each (`Ann Lee` over `Gmail <a@x>,
   // Yahoo <b@y>`, `School <..>, Old <..>`, `Acme <..>, Globex <..>`): the words label the person's
   // addresses, as `Work`/`Home` do, and the card is that person's. A list of people under a card's name
   // (`Acme Sales` over `Jane Doe <..>, Rick Roe <..>`) names them with full names or relations.
-  if (home < 0 && own.length > 0 && peopleNamed(folded) < 2) return null;
+  else if (home < 0 && own.length > 0 && peopleNamed(folded) < 2) return null;
   // Each group's addresses and name (its first item's), in item order; unnamed items go with the entry.
   const emails: NormEmail[][] = [];
   const names: string[] = [];

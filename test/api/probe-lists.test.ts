@@ -1,0 +1,127 @@
+/**
+ * What the thirty-third session's probes found, through real HTTP on each engine (issue #12, never lose
+ * a real person):
+ * - a recipient list pasted one named item per line (or with spaces, "and", a bullet between them) was
+ *   one string that is no address, and everyone on it was lost; a named item under the entry name of
+ *   someone else was fused into the entry, with that person's own card;
+ * - a date or a placeholder in a phone field was kept as a callable, nameless person;
+ * - a record (invite sent, app user, suggestion shown) holding a list in one field was refused whole;
+ * - `promote_matching_domain` refused a domain written in Unicode.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+interface Row {
+  name: string | null;
+  email: string | null;
+  emails: string[];
+  phones: string[];
+}
+
+for (const engine of ENGINES) {
+  describe(`probe lists on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine, { LOG_LEVEL: 'warn' });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('a pasted list with one named item per line gives each person; the POST answer, its counts and GET agree', async () => {
+      const entries = [
+        { name: 'Ann Lee', email: 'John Smith <j@x.example>\nJane Doe <jd@y.example>', times_contacted: 2 },
+        { name: 'Ann Lee', email: 'Rick Roe <rick@y.example>, ann@x.example' },
+        { name: 'Rick Roe', email: 'rick@y.example', times_contacted: 5 },
+        { phone: '2024-01-05' },
+        { phone: '123-456-7890' },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'lists', source: { type: 'gmail', phone: '+14155550100' }, entries, explain: 1 });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as Row[];
+      const byName = (n: string) => rows.filter((x) => x.name === n);
+      assert.deepEqual(
+        byName('John Smith').map((x) => x.emails),
+        [['j@x.example']],
+      );
+      assert.deepEqual(
+        byName('Jane Doe').map((x) => x.emails),
+        [['jd@y.example']],
+      );
+      assert.deepEqual(
+        byName('Ann Lee').map((x) => x.emails),
+        [['ann@x.example']],
+      );
+      assert.deepEqual(
+        byName('Rick Roe').map((x) => x.emails),
+        [['rick@y.example']],
+      );
+      assert.equal(rows.length, 4, JSON.stringify(rows.map((x) => [x.name, x.emails, x.phones])));
+      const c = r.body.meta.cleaning;
+      assert.equal(c.entries_read, 5);
+      assert.equal(c.entries_read + (c.people_from_lists ?? 0), c.contacts + c.merged + c.left_out);
+      assert.deepEqual(c.left_out_by_reason, { nothing_to_invite: 2 });
+      assert.deepEqual(
+        r.body.meta.left_out_entries.map((e: { index: number; reason: string }) => [e.index, e.reason]),
+        [
+          [3, 'nothing_to_invite'],
+          [4, 'nothing_to_invite'],
+        ],
+      );
+      const g = await api.get('/v0/address-book/lists');
+      assert.equal(g.status, 200);
+      assert.deepEqual(
+        (g.body.data as Row[]).map((x) => [x.name, x.emails]),
+        rows.map((x) => [x.name, x.emails]),
+      );
+    });
+
+    it('records with a list in one e-mail or phone field are stored and match every person of it', async () => {
+      const up = await api.post('/v0/address-book', {
+        user_id: 'rec',
+        source: { type: 'gmail' },
+        entries: [
+          { name: 'Eve Ng', email: 'eve@example.org' },
+          { name: 'Dan Wu', email: 'dan@acme.example' },
+          { name: 'Al Bo', phone: '+14155550123' },
+          { name: 'Cy Do', phone: '+14155550124' },
+          { name: 'Di Fa', email: 'di@example.net' },
+        ],
+      });
+      assert.equal(up.status, 200, up.text);
+      const sent = await api.post('/v0/invites-sent', [{ user_id: 'rec', email: 'Eve Ng <eve@example.org>, Dan Wu <dan@acme.example>' }]);
+      assert.equal(sent.status, 200, sent.text);
+      const seen = await api.post('/v0/suggested-seen', [{ user_id: 'rec', phones: '+14155550123, +14155550124' }]);
+      assert.equal(seen.status, 200, seen.text);
+      const users = await api.post('/v0/users', [{ id: 'u-di', emails: 'di@example.net; nobody@example.net' }]);
+      assert.equal(users.status, 200, users.text);
+      const names = async (q: string) => ((await api.get(`/v0/address-book/rec?${q}`)).body.data as Row[]).map((x) => x.name);
+      assert.deepEqual((await names('filter_invites_sent=1')).sort(), ['Al Bo', 'Cy Do', 'Di Fa']);
+      assert.deepEqual((await names('filter_existing_users=1')).sort(), ['Al Bo', 'Cy Do', 'Dan Wu', 'Eve Ng']);
+      const demoted = await names('filter_suggested_seen=1');
+      assert.deepEqual(demoted.slice(-2).sort(), ['Al Bo', 'Cy Do']);
+    });
+
+    it('promote_matching_domain takes a domain written in Unicode, and refuses two at signs', async () => {
+      const up = await api.post('/v0/address-book', {
+        user_id: 'idn',
+        source: {},
+        entries: [
+          { name: 'Zed', email: 'zed@example.com', times_contacted: 9 },
+          { name: 'Bea', email: 'bea@bücher.example' },
+        ],
+      });
+      assert.equal(up.status, 200, up.text);
+      for (const d of ['bücher.example', 'xn--bcher-kva.example', 'BÜCHER.example.']) {
+        const g = await api.get(`/v0/address-book/idn?promote_matching_domain=${encodeURIComponent(d)}`);
+        assert.equal(g.status, 200, g.text);
+        assert.equal(g.body.data[0].name, 'Bea', d);
+      }
+      const bad = await api.get(`/v0/address-book/idn?promote_matching_domain=${encodeURIComponent('a@b@c.com')}`);
+      assert.equal(bad.status, 400);
+      assert.match(bad.text, /promote_matching_domain/);
+    });
+  });
+}
