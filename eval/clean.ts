@@ -2,7 +2,7 @@
  * npm run eval:clean — how clean is the cleaning core?
  *
  * Builds messy books (people split across sources and formats, junk of many kinds injected, duplicate
- * entries, a tenth of the entries sent with a platform SDK's field names, over-merge traps) from the ranking data sets in ../shared/datasets/ (their anonymous people
+ * entries, a tenth of the entries sent with a platform SDK's field names, over-merge traps) from the ranking data sets in --datasets DIR (their anonymous people
  * get generated personas) and from our own named-people set (eval/clean/people.ts), runs normalise +
  * merge exactly as the service does, and prints junk precision/recall, junk in the top 10, people wrongly
  * dropped, merge precision/recall, over-merge rate, duplicates in the top 10, and timings; then the same
@@ -17,10 +17,14 @@
  * the messy books do not send; the owner's evidence on an unusable card): per form cases right, failing
  * cases with their inputs; people wrongly dropped, people invented, must-merge recall, fused pairs.
  *
- *   npm run eval:clean [-- --datasets=DIR] [-- --seed=N]
+ *   npm run eval:clean [-- --datasets DIR] [-- --seed N]
+ *
+ * The data sets are not in the repository (docs/ranking.md, "The evaluation data"); without --datasets the
+ * script looks in ../shared/datasets, and when it finds none its first lines say that the data-set
+ * sections are skipped, and why (clean/datasets.ts).
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mergeEntries } from '../src/domain/merge.ts';
 import { normalizeEntry, sourceKey } from '../src/domain/normalize.ts';
@@ -39,15 +43,23 @@ import { evaluateUnusual } from './clean/unusual.ts';
 import { evaluateNameForms } from './clean/name-forms.ts';
 import { evaluateEntryForms } from './clean/entry-forms.ts';
 import type { BookScore } from './clean/metrics.ts';
+import { findDatasets, optionsOf } from './clean/datasets.ts';
 
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+// `--datasets DIR` and `--datasets=DIR` alike (the space form, as the README writes it, was ignored).
+const args = optionsOf(process.argv.slice(2));
 const SEED = Number(args.get('seed') ?? 20240601);
 /** Region the service would be configured with; null exercises national-only keys (the hard case). */
 const DEFAULT_REGION: CountryCode | null = (args.get('region') as CountryCode | undefined) ?? null;
 const here = fileURLToPath(new URL('.', import.meta.url));
-const DATASETS = resolve(
-  args.get('datasets') ?? (existsSync(resolve('../shared/datasets')) ? resolve('../shared/datasets') : join(here, '../../shared/datasets')),
-);
+const DATASETS = ((): ReturnType<typeof findDatasets> => {
+  try {
+    return findDatasets(args.get('datasets'), ['../shared/datasets', join(here, '../../shared/datasets')]);
+  } catch (e) {
+    // A folder asked for that holds no data set: stop, rather than report without what was asked for.
+    console.error(`eval:clean: ${(e as Error).message}`);
+    process.exit(2);
+  }
+})();
 const MARK = 'eval-entry:';
 
 /** Normalises the uploads as the service does (region from source.phone, else the default) and tags entries. */
@@ -349,18 +361,14 @@ function timings(): void {
 }
 
 function main(): void {
-  console.log(`# eval:clean  seed=${SEED}  default region=${DEFAULT_REGION ?? 'none'}  datasets=${DATASETS}`);
+  console.log(`# eval:clean  seed=${SEED}  default region=${DEFAULT_REGION ?? 'none'}  datasets=${DATASETS.dir ?? 'none'}`);
+  if (DATASETS.skipped !== null) console.log(DATASETS.skipped);
   const all = emptyScore();
   let allBooks = 0;
-  const files = existsSync(DATASETS)
-    ? readdirSync(DATASETS)
-        .filter((f) => f.endsWith('.jsonl'))
-        .sort()
-    : [];
-  for (const f of files) {
+  for (const f of DATASETS.files) {
     const s = emptyScore();
-    const n = evaluate(datasetBooks(join(DATASETS, f)), s);
-    report(f, n, s);
+    const n = evaluate(datasetBooks(f), s);
+    report(basename(f), n, s);
     merge(all, s);
     allBooks += n;
   }

@@ -1,5 +1,5 @@
 /**
- * Ranking evaluation (protocol: ../shared/datasets/README.md).
+ * Ranking evaluation (protocol and data: docs/ranking.md, "The evaluation data"; the books are not in the repository).
  *
  *   npm run eval -- <books.jsonl> [more.jsonl ...]   through the HTTP API of a fresh in-process server
  *   npm run eval -- --offline <books.jsonl>          the same pipeline in memory (development only)

@@ -159,9 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       done(e as Error, undefined);
     }
   };
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json/, { parseAs: 'buffer' }, (req, body, done) =>
-    parseJson(req, inUtf8(body as Buffer, req.headers['content-type']), done),
-  );
+  app.addContentTypeParser(JSON_TYPES, { parseAs: 'buffer' }, (req, body, done) => parseJson(req, inUtf8(body as Buffer, req.headers['content-type']), done));
   // A compressed body (Content-Encoding gzip, deflate or br: an HTTP client's compression, a big upload's
   // bytes cut five- to tenfold) is read decompressed; the body limit holds for the decompressed bytes, so
   // a small bomb is a 413 like any big body. Another encoding is a 415 naming the header.
@@ -307,6 +305,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await app.register(async (scope) => {
         // The bytes as sent: the route decodes them (a file may be windows-1252 or UTF-16, not only UTF-8).
         for (const type of textBody) if (scope.hasContentTypeParser(type)) scope.removeContentTypeParser(type); // text/plain: JSON elsewhere
+        // A JSON body here is a client's mistake (an upload body sent to the file route): a 415 naming the
+        // types it takes and POST /v0/address-book, rather than a 400 saying the body is no file.
+        scope.removeContentTypeParser(JSON_TYPES);
         scope.addContentTypeParser(textBody, { parseAs: 'buffer', bodyLimit: config.bodyLimitBytes }, (_req, body, done) => done(null, body));
         // Its 415 names the types it takes (error-handler.ts reads them here).
         scope.route({ ...options, config: { ...options.config, kithTextBody: textBody } as FastifyContextConfig });
@@ -315,6 +316,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   return app;
 }
+
+/** The Content-Types read as JSON: application/json and any application/*+json. */
+const JSON_TYPES = /^application\/([\w.+-]+\+)?json/;
 
 /** A text/plain or form-encoded body (or one without a Content-Type) on a JSON route that holds no JSON object or list. */
 const TEXT_NOT_JSON =

@@ -1,6 +1,7 @@
 /**
- * The evaluation books of ../shared/datasets (see its README): one JSON object per line, one per
- * (user, cutoff), with the uploads a client would POST and the held-out answer `relevant`.
+ * The evaluation books: one JSON object per line, one per (user, cutoff), with the uploads a client
+ * would POST and the held-out answer `relevant`. They are not in the repository: docs/ranking.md ("The
+ * evaluation data") says what they are built from and their format.
  */
 import { readFileSync } from 'node:fs';
 import type { EntryInput, SourceInput } from '../../src/domain/types.ts';

@@ -1,5 +1,5 @@
 /**
- * Runs the protocol of ../shared/datasets/README.md for one set: per run (full, degraded) and cutoff,
+ * Runs the protocol of docs/ranking.md ("The evaluation data") for one set: per run (full, degraded) and cutoff,
  * rank every book with Kith (through a `Ranker`: HTTP or offline) and with the single-signal baselines,
  * and average the metrics over books.
  */

@@ -2,11 +2,8 @@
  * `kith client-keys` and `kith apps cors` (issue #14): mint and revoke client keys, and set which browser
  * origins may use an app's client keys.
  */
-import { parseArgs } from 'node:util';
 import type { Env, Storage } from '../storage/types.ts';
-
-/** Bad usage: main.ts prints it and exits 2. */
-export class CliUsageError extends Error {}
+import { parseCommandArgs, UsageError } from './usage.ts';
 
 type WithStorage = <T>(fn: (s: Storage) => Promise<T>) => Promise<T>;
 
@@ -31,36 +28,39 @@ and from this server's own pages are not affected. Takes effect at once on every
 Example: npx kith apps cors --app my-app --allow https://app.example.com`;
 
 async function appIdOf(s: Storage, name: string | undefined): Promise<string> {
-  if (!name) throw new CliUsageError('--app NAME is required');
+  if (!name) throw new UsageError('--app NAME is required');
   const app = await s.findAppByName(name);
-  if (!app) throw new CliUsageError(`no app named "${name}"`);
+  // Not bad usage: the app is not in this database (a typo, or another DATABASE_URL).
+  if (!app) throw new Error(`no app named "${name}"`);
   return app.id;
 }
 
 function envOf(v: string | undefined): Env | undefined {
   if (v === undefined) return undefined;
-  if (v !== 'test' && v !== 'live') throw new CliUsageError('--env must be test or live');
+  if (v !== 'test' && v !== 'live') throw new UsageError('--env must be test or live');
   return v;
 }
 
 export async function clientKeysCommand(args: string[], withStorage: WithStorage): Promise<void> {
   const [sub, ...rest] = args;
-  const { values } = parseArgs({
-    args: sub === '--help' || sub === '-h' ? [] : rest,
-    options: { app: { type: 'string' }, env: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
+  const { values } = parseCommandArgs(
+    'client-keys',
+    sub === '--help' || sub === '-h' ? [] : rest,
+    { app: { type: 'string' }, env: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    false,
+  );
   if (values.help || !sub || sub === '--help' || sub === '-h') {
     console.log(CLIENT_KEYS_HELP);
-    if (!sub && !values.help) throw new CliUsageError('client-keys needs a sub-command');
+    if (!sub && !values.help) throw new UsageError('client-keys needs a sub-command');
     return;
   }
   const env = envOf(values.env);
   if (sub === 'create') {
     const user = values.user?.trim();
-    if (!user) throw new CliUsageError('client-keys create needs --user ID');
+    if (!user) throw new UsageError('client-keys create needs --user ID');
     const { loadConfig } = await import('../config.ts');
     const ttl = values.ttl === undefined ? loadConfig(process.env).clientKeyTtlSeconds : Number(values.ttl);
-    if (!Number.isInteger(ttl) || ttl < 60 || ttl > 30 * 86_400) throw new CliUsageError('--ttl must be an integer from 60 to 2592000 seconds');
+    if (!Number.isInteger(ttl) || ttl < 60 || ttl > 30 * 86_400) throw new UsageError('--ttl must be an integer from 60 to 2592000 seconds');
     const { createClientKey } = await import('../services/client-keys.ts');
     const created = await withStorage(async (s) =>
       createClientKey(s, { appId: await appIdOf(s, values.app), env: env ?? 'test', userId: user, ttlSeconds: ttl, now: Date.now() }),
@@ -74,32 +74,34 @@ export async function clientKeysCommand(args: string[], withStorage: WithStorage
     console.log(`revoked ${n} client key${n === 1 ? '' : 's'}`);
     return;
   }
-  throw new CliUsageError(`unknown client-keys sub-command "${sub}"`);
+  throw new UsageError(`unknown client-keys sub-command "${sub}"`);
 }
 
 export async function appsCommand(args: string[], withStorage: WithStorage): Promise<void> {
   const [sub, ...rest] = args;
-  const { values } = parseArgs({
-    args: sub === '--help' || sub === '-h' ? [] : rest,
-    options: {
+  const { values } = parseCommandArgs(
+    'apps',
+    sub === '--help' || sub === '-h' ? [] : rest,
+    {
       app: { type: 'string' },
       allow: { type: 'string', multiple: true },
       remove: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
-  });
+    false,
+  );
   if (values.help || !sub || sub === '--help' || sub === '-h') {
     console.log(APPS_HELP);
-    if (!sub && !values.help) throw new CliUsageError('apps needs a sub-command');
+    if (!sub && !values.help) throw new UsageError('apps needs a sub-command');
     return;
   }
-  if (sub !== 'cors') throw new CliUsageError(`unknown apps sub-command "${sub}"`);
+  if (sub !== 'cors') throw new UsageError(`unknown apps sub-command "${sub}"`);
   const { normalizeOrigin } = await import('../services/client-keys.ts');
   const parse = (o: string) => {
     try {
       return normalizeOrigin(o);
     } catch (e) {
-      throw new CliUsageError((e as Error).message);
+      throw new UsageError((e as Error).message);
     }
   };
   const allow = (values.allow ?? []).map(parse);

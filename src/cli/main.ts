@@ -2,8 +2,8 @@
  * The `kith` command. Every sub-command has --help with an example and exits non-zero on failure.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { Env, Storage } from '../storage/types.ts';
+import { parseCommandArgs, UsageError, withHelpHint } from './usage.ts';
 
 // The config, storage and import modules are loaded by the commands that use them, not here: --help and
 // bad usage answer at once instead of after loading the database drivers.
@@ -33,7 +33,7 @@ Commands:
 
 The database is chosen by DATABASE_URL (unset: SQLite at ./data/kith.db).
 Run kith <command> --help for the options of each command; kith --version prints the version.
-Bad usage exits with status 2.
+Exit status: 0 done, 1 an error, 2 bad usage (the message names the option and the command's --help).
 Example: npx kith keys create --app my-app`,
   keys: `kith keys: manage API keys
 
@@ -44,8 +44,8 @@ Example: npx kith keys create --app my-app`,
 Example: npx kith keys create --app my-app --env live`,
   migrate: `kith migrate: apply every pending migration
 
-  kith migrate               migrate up
-  kith migrate --down --yes  revert every migration (destroys all data; --yes is required)
+  kith migrate               migrate up; prints the migrations applied, or that there were none to apply
+  kith migrate --down --yes  revert every migration (destroys all data; --yes is required); prints those reverted
 
 Example: DATABASE_URL=postgres://127.0.0.1:5432/kith npx kith migrate`,
   serve: `kith serve: start the HTTP server (DATABASE_URL and the rest of the configuration from the environment)
@@ -110,28 +110,8 @@ Examples:
   npx kith ${cmd} contacts.vcf --user 42 --source-type ios --key kith_test_...`;
 }
 
-class UsageError extends Error {}
-
-type ArgOptions = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
-
-/**
- * parseArgs for command `cmd`: a bad option becomes a usage error in our words (exit 2), naming the
- * option and where to read the command's help, instead of Node's parser message.
- */
-function parseCommandArgs<O extends ArgOptions>(cmd: string, args: string[], options: O, positionals = true) {
-  try {
-    return parseArgs({ args, options, allowPositionals: positionals, strict: true });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const opt = /'(-{1,2}[^' ]+)/.exec((e as Error).message)?.[1];
-    let why: string;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') why = `unknown option ${opt ?? ''}`.trim();
-    else if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') why = opt ? `option ${opt} needs a value` : 'an option is missing its value';
-    else if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') why = 'takes no arguments besides its options';
-    else why = 'bad arguments';
-    throw new UsageError(`${cmd}: ${why} (see kith ${cmd} --help)`);
-  }
-}
+/** The commands whose own --help a usage error points to (`kith keys --help`); any other: `kith --help`. */
+const COMMANDS = new Set(['keys', 'migrate', 'serve', 'reclean', 'import', 'backfill', 'client-keys', 'apps']);
 
 /** The version of this Kith (package.json). */
 function version(): string {
@@ -173,7 +153,7 @@ async function keys(args: string[]): Promise<void> {
   if (sub === 'list') {
     await withStorage(async (s) => {
       const app = values.app ? await s.findAppByName(values.app) : null;
-      if (values.app && !app) throw new UsageError(`no app named "${values.app}"`);
+      if (values.app && !app) throw new Error(`no app named "${values.app}"`);
       const list = await s.listKeys(app?.id);
       for (const k of list) {
         console.log([k.id, k.appName, k.env, `${k.prefix}…`, new Date(k.createdAt).toISOString(), k.revokedAt ? 'revoked' : 'active'].join('\t'));
@@ -187,7 +167,8 @@ async function keys(args: string[]): Promise<void> {
     if (!target || positionals.length > 1) throw new UsageError('keys revoke needs one key: the key itself, its display prefix (from keys list) or its id');
     const { revokeApiKey } = await import('../services/keys.ts');
     const n = await withStorage((s) => revokeApiKey(s, target));
-    if (n === 0) throw new UsageError(`no active key matches "${target.length > 14 ? `${target.slice(0, 14)}…` : target}"`);
+    // The command was used right: the key named is not there (revoked already, mistyped, another database).
+    if (n === 0) throw new Error(`no active key matches "${target.length > 14 ? `${target.slice(0, 14)}…` : target}"`);
     console.log(`revoked ${n} key${n > 1 ? 's' : ''}`);
     return;
   }
@@ -231,6 +212,17 @@ async function importCommand(mode: 'import' | 'backfill', args: string[]): Promi
   if (sourceType && !['ios', 'gmail', 'android'].includes(sourceType)) throw new UsageError('--source-type must be ios, gmail or android');
   const { runImport, formatSummary, exitCodeOf } = await import('./import/run.ts');
   const { progressMode } = await import('./import/progress.ts');
+  const { formatOf } = await import('./import/sources.ts');
+  // What the command line must say is checked here, as bad usage (exit 2), before the file is read.
+  let format: string;
+  try {
+    format = formatOf(positionals[0], values.format);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (format !== 'jsonl' && !values.user?.trim()) {
+    throw new UsageError('a .vcf or .csv file is one address book: pass --user ID, the user it belongs to');
+  }
 
   // First Ctrl-C: finish the batches in flight, record them, print the summary. Second: quit now.
   const controller = new AbortController();
@@ -278,18 +270,23 @@ async function migrate(args: string[]): Promise<void> {
   if (values.help) return void console.log(HELP.migrate);
   const storage = await openConfiguredStorage();
   try {
+    // Says what the run did, read from the migrator's own results: a new database gets every migration
+    // listed (it said "up to date" before, having applied them all).
     if (values.down) {
       if (!values.yes) throw new UsageError('migrate --down destroys every table; add --yes to confirm');
-      await storage.migrateDown();
-      console.log('reverted every migration');
+      const reverted = await storage.migrateDown();
+      console.log(reverted.length === 0 ? 'no migration to revert: the database has none applied' : `reverted ${countOf(reverted)}: ${reverted.join(', ')}`);
     } else {
-      await storage.migrateUp();
-      console.log('migrations are up to date');
+      const applied = await storage.migrateUp();
+      console.log(applied.length === 0 ? 'migrations are up to date: none to apply' : `applied ${countOf(applied)}: ${applied.join(', ')}`);
     }
   } finally {
     await storage.close();
   }
 }
+
+/** `1 migration`, `4 migrations`. */
+const countOf = (names: string[]) => `${names.length} migration${names.length === 1 ? '' : 's'}`;
 
 async function reclean(args: string[]): Promise<void> {
   const { values } = parseCommandArgs(
@@ -348,9 +345,7 @@ export async function main(argv: string[]): Promise<void> {
     case 'apps': {
       const ck = await import('./client-keys.ts');
       const run = cmd === 'apps' ? ck.appsCommand : ck.clientKeysCommand;
-      return run(rest, withStorage).catch((e: unknown) => {
-        throw e instanceof ck.CliUsageError ? new UsageError(e.message) : e;
-      });
+      return run(rest, withStorage);
     }
     case 'serve': {
       const { values } = parseCommandArgs(
@@ -379,7 +374,9 @@ main(process.argv.slice(2)).then(
     if (exitStatus) process.exitCode = exitStatus;
   },
   (err) => {
-    console.error(`kith: ${err instanceof Error ? err.message : String(err)}`);
+    // Every usage error names the command's --help, wherever in the command it was found.
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`kith: ${err instanceof UsageError ? withHelpHint(message, COMMANDS.has(process.argv[2] ?? '') ? process.argv[2] : undefined) : message}`);
     process.exit(err instanceof UsageError ? 2 : 1);
   },
 );

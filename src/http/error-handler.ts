@@ -122,9 +122,11 @@ function unsupportedMediaType(request?: FastifyRequest): ApiError {
   if (fileTypes === undefined) return new ApiError('unsupported_media_type', 'The request body must be JSON (Content-Type: application/json).');
   const sent = /^\s*([\w.+-]{1,64}\/[\w.+-]{1,64})/.exec(request?.headers['content-type'] ?? '')?.[1];
   const got = sent === undefined ? 'none was given' : `not ${sent.toLowerCase()}`;
+  // JSON sent to a file route is an upload body sent to the wrong endpoint: say where it goes.
+  const json = sent !== undefined && /^application\/([\w.+-]+\+)?json$/i.test(sent) ? ' A JSON upload body goes to POST /v0/address-book.' : '';
   return new ApiError(
     'unsupported_media_type',
-    `The request body must be a vCard or contacts CSV file: Content-Type ${fileTypes.slice(0, -1).join(', ')} or ${fileTypes[fileTypes.length - 1]} (${got}).`,
+    `The request body must be a vCard or contacts CSV file: Content-Type ${fileTypes.slice(0, -1).join(', ')} or ${fileTypes[fileTypes.length - 1]} (${got}).${json}`,
   );
 }
 

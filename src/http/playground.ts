@@ -10,8 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { CsvRefused, parseCsv } from '../readers/csv.ts';
-import { decodeFileText, parseVcards } from '../readers/vcard.ts';
+import { CsvRefused, readCsvFile } from '../readers/csv.ts';
+import { decodeFileText, readVcardFile } from '../readers/vcard.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/types.ts';
 import { authHook } from './auth.ts';
@@ -76,14 +76,21 @@ export async function playgroundPlugin(app: FastifyInstance, opts: { config: Con
       const text = Buffer.isBuffer(request.body) ? decodeFileText(request.body, charset) : '';
       if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
       const format = detectFormat(text, request.query.format?.toLowerCase());
+      // One entry per card or row, whatever it holds (`{}` for one not read), as POST /v0/address-book-file
+      // and `kith import` send them: the API then counts every card in meta.cleaning.entries_read and leaves
+      // out those with nothing usable as nothing_to_invite, so the page's counts are the API's. (It sent
+      // only the usable ones: "4 entries read" for a 5-card file the API counts as 5.) `skipped`: how
+      // many of them hold nothing usable.
       if (format === 'vcard') {
         // From its bytes, as the file upload reads a vCard (a property may declare its own CHARSET).
-        const parsed = parseVcards(request.body as Buffer, { charset });
-        return { format, source_type: parsed.sourceType, entries: parsed.entries, skipped: parsed.skipped.length };
+        const file = readVcardFile(request.body as Buffer, { charset });
+        const skipped = file.cards.filter((c) => c.entry === null).length;
+        return { format, source_type: file.sourceType, entries: file.cards.map((c) => c.read), skipped };
       }
       try {
-        const parsed = parseCsv(text);
-        return { format, source_type: parsed.sourceType, entries: parsed.entries, skipped: parsed.skipped.length };
+        const file = readCsvFile(text);
+        const skipped = file.rows.filter((r) => r.entry === null).length;
+        return { format, source_type: file.sourceType, entries: file.rows.map((r) => r.read), skipped };
       } catch (e) {
         // Its messages name lines, never cell contents, so they are safe to return.
         if (e instanceof CsvRefused) throw invalid('body', e.message);

@@ -249,8 +249,10 @@ function toKeyRecord(r: KeyRow): KeyRecord {
   };
 }
 
-function throwOnMigrationError(result: MigrationResultSet): void {
+/** The names of the migrations a run applied or reverted, in the order it ran them; throws its error. */
+function migrationsDone(result: MigrationResultSet): string[] {
   if (result.error !== undefined) throw result.error;
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** A user's book from its stored upload rows (oldest first) and the upload the caller holds, if any. */
@@ -325,15 +327,16 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  migrateUp(): Promise<void> {
+  migrateUp(): Promise<string[]> {
     return this.#run('migrateUp', async () => {
-      throwOnMigrationError(await this.#migrator().migrateToLatest());
+      const applied = migrationsDone(await this.#migrator().migrateToLatest());
       await this.#profile.afterMigrate?.();
+      return applied;
     });
   }
 
-  migrateDown(): Promise<void> {
-    return this.#run('migrateDown', async () => throwOnMigrationError(await this.#migrator().migrateTo(NO_MIGRATIONS)));
+  migrateDown(): Promise<string[]> {
+    return this.#run('migrateDown', async () => migrationsDone(await this.#migrator().migrateTo(NO_MIGRATIONS)));
   }
 
   ping(): Promise<void> {

@@ -218,9 +218,10 @@ export interface Page<T> {
 export interface Storage {
   /** 'sqlite' | 'postgres': for logs and the readiness probe only; code must not branch on it. */
   readonly engine: string;
-  migrateUp(): Promise<void>;
-  /** Undo every migration (tests and `kith migrate --down --yes` only). */
-  migrateDown(): Promise<void>;
+  /** Applies the pending migrations; resolves with their names, in order (none: already up to date). */
+  migrateUp(): Promise<string[]>;
+  /** Undo every migration (tests and `kith migrate --down --yes` only); resolves with the names reverted, in order. */
+  migrateDown(): Promise<string[]>;
   ping(): Promise<void>;
   /**
    * Starts the background upkeep for a long-running server: the key indexer (SQLite: on a thread of its

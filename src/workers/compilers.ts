@@ -33,7 +33,9 @@ export function parseJsonBody(text: string): unknown {
     return exactBigIds(parsed, trimmed);
   } catch (e) {
     // The parser counts from the trimmed text: its position in the body is after the spaces trimmed.
-    throw new ServiceError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(e, text.length - text.trimStart().length)]);
+    throw new ServiceError('invalid_json', 'The request body is not valid JSON.', [
+      invalidJsonDetail(e, text.length - text.trimStart().length, trimmed.length),
+    ]);
   }
 }
 
@@ -91,17 +93,23 @@ function exactBigIds(parsed: unknown, text: string): unknown {
   return parsed;
 }
 
+/** The detail of a body whose text stops before its JSON does. */
+const ENDS_EARLY = 'is not valid JSON (the body ends too early: cut short?)';
+
 /**
  * The `details` item of an invalid_json error: `body`, and where the parser stopped when it says so
  * (never the parser's own message, which quotes the body back). `offset`: characters before the text the
- * parser was given.
+ * parser was given; `length`: that text's length, when known. A parser stopped at or past the end of the
+ * text found the body too short, not a wrong character: `{"user_id":1,` (13 characters) was "at
+ * character 14", a character the body does not have.
  */
-export function invalidJsonDetail(e: unknown, offset = 0): { field: string; message: string } {
+export function invalidJsonDetail(e: unknown, offset = 0, length?: number): { field: string; message: string } {
   const m = e instanceof Error ? e.message : '';
   const at = /position (\d+)/.exec(m);
+  if (at !== null && length !== undefined && Number(at[1]) >= length) return { field: 'body', message: ENDS_EARLY };
   // Counted from 1, as an editor counts characters: the first character of the body is character 1.
   if (at !== null) return { field: 'body', message: `is not valid JSON (at character ${Number(at[1]) + offset + 1})` };
-  if (/end of (JSON|data)/i.test(m)) return { field: 'body', message: 'is not valid JSON (it ends before the JSON does: cut short?)' };
+  if (/end of (JSON|data)/i.test(m)) return { field: 'body', message: ENDS_EARLY };
   return { field: 'body', message: 'is not valid JSON' };
 }
 

@@ -89,6 +89,40 @@ for (const engine of ENGINES) {
       assert.equal((await send('/v0/address-book-file?user_id=f3', CSV, 'application/pdf')).status, 415);
     });
 
+    it('a JSON body (an upload body sent to the file route) is a 415 naming the types taken and POST /v0/address-book; nothing stored', async () => {
+      const body = JSON.stringify({ user_id: 'j1', source: {}, entries: [{ email: 'ann@example.com' }] });
+      for (const type of ['application/json', 'application/json; charset=utf-8', 'application/vnd.kith+json']) {
+        const r = await send('/v0/address-book-file?user_id=j1', body, type);
+        // It was a 400 "body must be the text of a .vcf or .csv file", which told the client nothing of why.
+        assert.equal(r.status, 415, `${type}: ${r.text}`);
+        assert.equal(r.body.code, 'unsupported_media_type');
+        assert.match(r.body.error, /Content-Type text\/plain, text\/vcard, .*text\/csv, .*multipart\/form-data/);
+        assert.match(r.body.error, new RegExp(`not ${type.split(';')[0].replace(/[.+]/g, '\\$&')}\\)`));
+        assert.match(r.body.error, /A JSON upload body goes to POST \/v0\/address-book\./);
+      }
+      // Another type names no JSON endpoint.
+      const pdf = await send('/v0/address-book-file?user_id=j1', 'x', 'application/pdf');
+      assert.equal(pdf.status, 415);
+      assert.doesNotMatch(pdf.body.error, /JSON/);
+      assert.equal((await api.get('/v0/address-book/j1')).status, 404);
+      // The JSON routes still read JSON.
+      assert.equal((await api.post('/v0/address-book', JSON.parse(body))).status, 200);
+    });
+
+    it("the playground's file parser counts every card, as this route does: a card with nothing usable is an entry too", async () => {
+      const text = card('VERSION:9.9', 'FN:Future', 'EMAIL:future@example.com') + card('VERSION:3.0', 'FN:Ann', 'EMAIL:ann@example.com') + card('VERSION:3.0');
+      const parsed = await send('/playground/parse?format=vcard', text, 'text/vcard');
+      assert.equal(parsed.status, 200, parsed.text);
+      // It listed only Ann (1 entry, 2 skipped): the playground then said "1 entries read" where the API says 3.
+      assert.equal(parsed.body.entries.length, 3);
+      assert.equal(parsed.body.skipped, 2);
+      const file = await send('/v0/address-book-file?user_id=pg-count', text, 'text/vcard');
+      assert.equal(file.body.meta.cleaning.entries_read, parsed.body.entries.length);
+      const upload = await api.post('/v0/address-book', { user_id: 'pg-count-json', source: {}, entries: parsed.body.entries });
+      assert.equal(upload.status, 200, upload.text);
+      assert.deepEqual(upload.body.meta.cleaning, file.body.meta.cleaning);
+    });
+
     // Issue #12: every card of a vCard file is read or named, and an index is a card's position.
     const vcf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
     const card = (...lines: string[]) => vcf('BEGIN:VCARD', ...lines, 'END:VCARD');

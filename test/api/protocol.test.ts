@@ -330,6 +330,14 @@ for (const engine of ENGINES) {
       );
       // Where the parser stopped, counted from 1 in the body as sent (the spaces before the JSON too).
       assert.match(wrong.body.details[0].message, /at character 16\)/);
+      // A body that stops before its JSON does: said so, never "at character 14" of a 13-character body.
+      assert.match(cut.body.details[0].message, /the body ends too early/);
+      for (const raw of ['{"user_id":1,', '  {"user_id":1,  \n', '[{"user_id": 1', '{"user_id": "ab']) {
+        const early = await api.request('POST', '/v0/address-book', { raw, headers: { 'content-type': 'application/json' } });
+        assert.equal(early.status, 400, raw);
+        assert.equal(early.body.code, 'invalid_json', raw);
+        assert.deepEqual(early.body.details, [{ field: 'body', message: 'is not valid JSON (the body ends too early: cut short?)' }], raw);
+      }
       const nullId = await api.post('/v0/address-book', { user_id: null, source: {}, entries: [] });
       assert.equal(nullId.status, 400);
       assert.deepEqual(nullId.body.details, [{ field: 'user_id', message: 'must be a string or an integer, not null' }]);

@@ -125,6 +125,21 @@ describe('/playground in headless Chromium', { skip: noBrowser }, () => {
         await page.close();
       });
 
+      it("a card with nothing usable is counted as the API counts it: the summary's entries are the file's cards", async () => {
+        const page = await browser.newPage();
+        await page.goto(`${api.base}/playground`);
+        await page.fill('#key', api.key);
+        // The five cards above and one of a vCard version no reader knows: six entries for the API
+        // (meta.cleaning.entries_read), as POST /v0/address-book-file and kith import count them.
+        const future = ['BEGIN:VCARD', 'VERSION:9.9', 'FN:Future', 'EMAIL:future@example.com', 'END:VCARD'].join('\r\n');
+        await page.setInputFiles('#file', { name: 'contacts.vcf', mimeType: 'text/vcard', buffer: Buffer.from(`${VCF}\r\n${future}\r\n`) });
+        await page.click('#rank');
+        await page.waitForSelector('#results:not([hidden]) #rows tr', { timeout: 20_000 });
+        // It said "3 shown of 5 entries read, 1 unreadable skipped".
+        assert.match((await page.textContent('#summary')) ?? '', /^3 shown of 6 entries read, 1 unreadable or empty left out/);
+        await page.close();
+      });
+
       it('choose a Google CSV with options and keep the book: the API then has it', async () => {
         const page = await browser.newPage();
         await page.goto(`${api.base}/playground`);

@@ -1,6 +1,7 @@
 /**
  * The kith command as a newcomer uses it: --version, keys revoke by the key or its prefix, serve
- * --port/--host, and usage errors that exit 2 with the command's own message.
+ * --port/--host, migrate saying what it did, usage errors that exit 2 with the command's own message
+ * and its --help, and errors that are not bad usage exiting 1 (docs/cli.md).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -67,9 +68,54 @@ describe('the kith command', () => {
     const after = await kith(['keys', 'list'], env);
     assert.equal(after.stdout.split('\n').filter((l) => l.endsWith('revoked')).length, 2);
     const again = await kith(['keys', 'revoke', byKey], env);
-    assert.equal(again.code, 2);
+    assert.equal(again.code, 1, 'an error, not bad usage: the command was used right');
     assert.match(again.stderr, /no active key matches/);
     assert.ok(!again.stderr.includes(byKey), 'the key is not echoed whole');
+  });
+
+  it('migrate says what it applied or reverted: every migration on a new database, none when up to date', async () => {
+    const fresh = { DATABASE_URL: `sqlite:${join(dir, 'migrate.db')}` };
+    const first = await kith(['migrate'], fresh);
+    assert.equal(first.code, 0, first.stderr);
+    // It said "migrations are up to date" here, having just applied them all.
+    assert.match(first.stdout, /^applied \d+ migrations: 0001-initial, /m);
+    const again = await kith(['migrate'], fresh);
+    assert.match(again.stdout, /migrations are up to date: none to apply/);
+    const down = await kith(['migrate', '--down', '--yes'], fresh);
+    assert.equal(down.code, 0, down.stderr);
+    assert.match(down.stdout, /^reverted \d+ migrations: .*, 0001-initial$/m);
+    assert.match((await kith(['migrate', '--down', '--yes'], fresh)).stdout, /no migration to revert/);
+    assert.match((await kith(['migrate'], fresh)).stdout, /^applied \d+ migrations: 0001-initial, /m);
+  });
+
+  it('exit 2 for bad usage, naming the command --help; exit 1 for an error that is not one', async () => {
+    const usage: [string[], RegExp][] = [
+      [['keys', 'create'], /keys create needs --app NAME \(see kith keys --help\)/],
+      [['keys', 'create', '--app', 'a', '--env', 'prod'], /--env must be test or live \(see kith keys --help\)/],
+      // A .vcf or .csv without --user is a missing option, told before the file is read (it exited 1).
+      [['import', 'contacts.vcf', '--key', 'k'], /pass --user ID.*\(see kith import --help\)/],
+      [['import', 'contacts.xml', '--key', 'k'], /pass --format jsonl\|vcard\|csv \(see kith import --help\)/],
+      [['client-keys', 'create', '--bogus'], /client-keys: unknown option --bogus \(see kith client-keys --help\)/],
+      [['client-keys', 'create', '--app', 'a'], /client-keys create needs --user ID \(see kith client-keys --help\)/],
+      [['apps', 'cors'], /--app NAME is required \(see kith apps --help\)/],
+    ];
+    for (const [args, message] of usage) {
+      const r = await kith(args, { ...env, KITH_API_KEY: '' });
+      assert.equal(r.code, 2, `kith ${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, message, `kith ${args.join(' ')}`);
+    }
+    // Used right, but what it names is not there: errors, exit 1, and no pointer to --help.
+    const errors: [string[], RegExp][] = [
+      [['keys', 'revoke', 'nonsense'], /no active key matches "nonsense"/],
+      [['keys', 'list', '--app', 'no-such-app'], /no app named "no-such-app"/],
+      [['client-keys', 'revoke', '--app', 'no-such-app'], /no app named "no-such-app"/],
+    ];
+    for (const [args, message] of errors) {
+      const r = await kith(args, env);
+      assert.equal(r.code, 1, `kith ${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, message, `kith ${args.join(' ')}`);
+      assert.doesNotMatch(r.stderr, /--help/, `kith ${args.join(' ')}`);
+    }
   });
 
   it('serve --port/--host listens where asked and logs the URLs', async () => {

@@ -216,6 +216,41 @@ for (const engine of ENGINES) {
       assert.match(text, /3 failed/);
     });
 
+    it('--dry-run refuses the lines the server refuses for their user id or source, and says what it would send', async () => {
+      const file = join(dir, 'dry.jsonl');
+      writeFileSync(
+        file,
+        jsonl(
+          book('dry1', 1),
+          // A line the dry run passed (and counted as "loaded now", "sent") that the real run refused with a 400.
+          { ...book('dry2', 1), source: { type: 'phone' } },
+          { ...book('dry3', 1), source: { type: 'Google', region: 'Narnia' } },
+          { ...book('', 1) },
+          { ...book('dry5', 1), source: { type: 'ios', phone: 14155550100, region: 'us', app_version: '3.1' } },
+          book('dry6', 3),
+        ),
+      );
+      const dry = await runImport(opts(file, { dryRun: true, key: '', batchSize: 2 }));
+      const real = await runImport(opts(file, { statePath: join(dir, 'dry.state'), batchSize: 2 }));
+      const lines = (s: typeof dry) => s.failed.map((f) => f.n).sort((a, b) => a - b);
+      assert.deepEqual(lines(dry), [2, 3, 4]);
+      assert.deepEqual(lines(dry), lines(real), 'the dry run refuses what the server refuses');
+      const why = (s: typeof dry, n: number) => s.failed.find((f) => f.n === n)!.why;
+      // In the server's words.
+      assert.match(why(dry, 2), /^line 2: Invalid request: source\.type must be one of ios, gmail, android \(got "phone"\)\.$/);
+      assert.ok(why(real, 2).endsWith(why(dry, 2).replace('line 2: ', '')), `${why(real, 2)} / ${why(dry, 2)}`);
+      assert.match(why(dry, 3), /source\.region must be an ISO 3166 country code/);
+      assert.match(why(dry, 4), /user_id/);
+      assert.equal(dry.entries, 5);
+      assert.equal(dry.batches, 4);
+      const text = formatSummary(dry);
+      assert.match(text, /lines {7}6: 3 would be sent, 3 would be refused/);
+      assert.match(text, /would send {2}5 entries in 4 batches/);
+      // Nothing was loaded nor sent: the summary says neither.
+      assert.doesNotMatch(text, /loaded now|^ {2}sent /m);
+      assert.match(text, /what the server would refuse/);
+    });
+
     it('a refused key stops the run at once (fatal), loading nothing', async () => {
       const file = join(dir, 'e.jsonl');
       writeFileSync(file, jsonl(book('e1', 1), book('e2', 1)));
@@ -332,6 +367,23 @@ describe('the kith command line', () => {
     });
   });
 
+  it('--dry-run needs no API key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kith-dry-'));
+    try {
+      const file = join(dir, 'ok.jsonl');
+      writeFileSync(file, jsonl(book('k1', 2), book('k2', 1)));
+      // It stopped with "KithClient needs an apiKey" (exit 1), though the docs say the key is not needed.
+      const r = await kith(['backfill', file, '--dry-run']);
+      assert.equal(r.code, 0, r.stderr + r.stdout);
+      assert.match(r.stdout, /checked \(dry run, nothing sent\)/);
+      assert.match(r.stdout, /2 would be sent/);
+      assert.match(r.stdout, /would send {2}3 entries in 2 batches/);
+      assert.equal(existsSync(`${file}.kith-progress`), false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails loudly with a non-zero status on bad usage', async () => {
     const [noKey, noUser, badFormat, missing, unknown] = await Promise.all([
       kith(['import', join(FIXTURES, 'iphone.vcf'), '--user', '1']),
@@ -342,9 +394,9 @@ describe('the kith command line', () => {
     ]);
     assert.equal(noKey.code, 2);
     assert.match(noKey.stderr, /needs an API key: --key KEY or KITH_API_KEY/);
-    assert.equal(noUser.code, 1);
-    assert.match(noUser.stderr, /pass --user ID/);
-    assert.notEqual(badFormat.code, 0);
+    assert.equal(noUser.code, 2, 'a missing option is bad usage');
+    assert.match(noUser.stderr, /pass --user ID.*see kith import --help/);
+    assert.equal(badFormat.code, 2);
     assert.match(badFormat.stderr, /--format must be jsonl, vcard or csv/);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /ENOENT|no such file/);

@@ -35,5 +35,22 @@ for (const engine of ENGINES) {
         await cleanup();
       }
     });
+
+    it('up and down say which migrations they ran, so `kith migrate` can report it (none when there is nothing to do)', async () => {
+      const { storage, cleanup } = await makeTestStorage(engine, { migrate: false });
+      try {
+        // A new database gets every migration, in order (`kith migrate` said "up to date" here).
+        const applied = await storage.migrateUp();
+        assert.ok(applied.length >= 4, applied.join(', '));
+        assert.deepEqual(applied, [...applied].sort());
+        assert.equal(applied[0], '0001-initial');
+        assert.deepEqual(await storage.migrateUp(), [], 'already at latest: none applied');
+        assert.deepEqual(await storage.migrateDown(), [...applied].reverse(), 'every one reverted, newest first');
+        assert.deepEqual(await storage.migrateDown(), [], 'none left to revert');
+        assert.deepEqual(await storage.migrateUp(), applied);
+      } finally {
+        await cleanup();
+      }
+    });
   });
 }

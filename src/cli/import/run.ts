@@ -15,7 +15,7 @@
 import { resolve } from 'node:path';
 import { KithApiError, KithClient, KithNetworkError, type UploadRequest, type UploadResponse } from '../../../client/index.ts';
 import { createProgress, formatDuration, type ProgressMode } from './progress.ts';
-import { formatOf, openInput, type UploadBodyIn } from './sources.ts';
+import { formatOf, openInput, refusalOf, type UploadBodyIn } from './sources.ts';
 import { ImportState } from './state.ts';
 
 /** Entries per POST, as existing clients send them. */
@@ -167,7 +167,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     resumed: state.resumed,
   };
 
-  const client = new KithClient({ baseUrl: url, apiKey: opts.key, fetch: opts.fetch, timeoutMs: REQUEST_TIMEOUT_MS });
+  // A dry run sends nothing, so it needs no key (the client refuses to be made without one).
+  const client = opts.dryRun ? null : new KithClient({ baseUrl: url, apiKey: opts.key, fetch: opts.fetch, timeoutMs: REQUEST_TIMEOUT_MS });
   // A book's progress is counted in entries (a bar over one unit says nothing); JSONL in lines.
   const progressUnit = unitLabel === 'lines' ? 'lines' : 'entries';
   const progress = createProgress(opts.dryRun ? 'none' : (opts.progress ?? 'plain'), progressUnit, opts.progressStream, opts.progressIntervalMs);
@@ -192,7 +193,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
 
   /** One POST with retries; STOPPED when the run was stopped while waiting to retry. */
   function send(body: UploadRequest): Promise<UploadResponse | typeof STOPPED> {
-    return withRetries(() => client.uploadAddressBook(body));
+    return withRetries(() => client!.uploadAddressBook(body));
   }
 
   /**
@@ -202,7 +203,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
    */
   async function stillOnServer(body: UploadBodyIn): Promise<boolean | typeof STOPPED> {
     try {
-      const r = await withRetries(() => client.getAddressBook(body.user_id, { limit: 1 }));
+      const r = await withRetries(() => client!.getAddressBook(body.user_id, { limit: 1 }));
       return r === STOPPED ? STOPPED : true;
     } catch (e) {
       if (e instanceof KithApiError && e.status === 404) return false;
@@ -241,6 +242,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     const where = (b: number) =>
       count > 1 ? ` (batch ${b + 1} of ${count}: entries ${b * batchSize + 1}-${Math.min(entries.length, (b + 1) * batchSize)})` : '';
     const label = unitLabel === 'lines' ? `line ${n}` : `book of user ${String(body.user_id)}`;
+    if (opts.dryRun) {
+      // What the server would refuse, where that can be told without it (refusalOf says what is not checked).
+      const refused = refusalOf(body);
+      if (refused !== null) return fail(n, `${label}: ${refused}`);
+    }
     for (let b = state.batchesDone(n); b < count; b++) {
       if (stopping) return;
       const batch = entries.slice(b * batchSize, (b + 1) * batchSize);
@@ -329,7 +335,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-/** The human summary printed at the end of a run. */
+/**
+ * The human summary printed at the end of a run. A dry run's says what would be sent, never "loaded" or
+ * "sent": nothing was.
+ */
 export function formatSummary(s: ImportSummary): string {
   const verb = s.dryRun
     ? 'checked (dry run, nothing sent)'
@@ -343,35 +352,41 @@ export function formatSummary(s: ImportSummary): string {
   const lines = [`kith ${s.mode}: ${verb} in ${formatDuration(s.seconds)}`];
   lines.push(`  file        ${s.file} (${s.format})`);
   if (s.unitLabel === 'lines') {
-    const parts = [`${fmt(s.loaded)} loaded now`];
+    const parts = [s.dryRun ? `${fmt(s.loaded)} would be sent` : `${fmt(s.loaded)} loaded now`];
     if (s.alreadyDone) parts.push(`${fmt(s.alreadyDone)} already loaded before (skipped)`);
     if (s.reloaded) parts.push(`${fmt(s.reloaded)} loaded again (no longer on the server)`);
     if (s.blank) parts.push(`${fmt(s.blank)} blank`);
-    if (s.failed.length) parts.push(`${fmt(s.failed.length)} failed`);
+    if (s.failed.length) parts.push(s.dryRun ? `${fmt(s.failed.length)} would be refused` : `${fmt(s.failed.length)} failed`);
     const pending = s.units - s.loaded - s.alreadyDone - s.blank - s.failed.length;
-    if (pending > 0) parts.push(`${fmt(pending)} not loaded yet`);
+    if (pending > 0) parts.push(`${fmt(pending)} ${s.dryRun ? 'not checked' : 'not loaded yet'}`);
     lines.push(`  lines       ${fmt(s.units)}: ${parts.join(', ')}`);
   } else {
     const state = s.alreadyDone
       ? 'already loaded before (skipped)'
-      : s.loaded
-        ? s.reloaded
-          ? 'loaded again (it was no longer on the server)'
-          : 'loaded'
-        : s.failed.length
-          ? 'failed'
-          : 'not fully loaded yet';
+      : s.dryRun
+        ? s.loaded
+          ? 'would be sent'
+          : 'would be refused'
+        : s.loaded
+          ? s.reloaded
+            ? 'loaded again (it was no longer on the server)'
+            : 'loaded'
+          : s.failed.length
+            ? 'failed'
+            : 'not fully loaded yet';
     lines.push(
       `  book        ${state}${s.skippedRecords ? `; ${fmt(s.skippedRecords)} unreadable or empty records (sent as they are: Kith counts each and leaves it out as nothing_to_invite)` : ''}`,
     );
   }
   const rate = s.seconds > 0 ? ` (${fmt(Math.round(s.entries / s.seconds))} entries/s)` : '';
-  lines.push(`  sent        ${fmt(s.entries)} entries in ${fmt(s.batches)} batches${rate}${s.retries ? `, ${fmt(s.retries)} retries` : ''}`);
+  if (s.dryRun) lines.push(`  would send  ${fmt(s.entries)} entries in ${fmt(s.batches)} batches`);
+  else lines.push(`  sent        ${fmt(s.entries)} entries in ${fmt(s.batches)} batches${rate}${s.retries ? `, ${fmt(s.retries)} retries` : ''}`);
   if (s.mode === 'import' && s.rankedContacts) lines.push(`  ranked      ${fmt(s.rankedContacts)} contacts after cleaning and merging`);
   if (!s.dryRun) lines.push(`  progress    ${s.statePath}${s.resumed ? ' (resumed)' : ''}`);
   if (s.fatal) lines.push(`  error       ${s.fatal}`);
   if (s.failed.length) {
-    lines.push(`  failures (first ${Math.min(10, s.failed.length)} of ${s.failed.length}; a rerun retries them):`);
+    const what = s.dryRun ? 'what the server would refuse' : 'a rerun retries them';
+    lines.push(`  failures (first ${Math.min(10, s.failed.length)} of ${s.failed.length}; ${what}):`);
     for (const f of s.failed.slice(0, 10)) lines.push(`    ${f.why}`);
   }
   if (s.interrupted && !s.fatal) lines.push('  Run the same command again to load the rest; what was loaded is skipped.');

@@ -14,6 +14,8 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { CsvRefused, readCsvFile } from '../../readers/csv.ts';
 import { decodeFileText, readVcardFile, type Entry } from '../../readers/vcard.ts';
+import { invalid } from '../../services/errors.ts';
+import { coerceRegion, coerceSourceType, coerceUserId } from '../../services/validate.ts';
 
 export type InputFormat = 'jsonl' | 'vcard' | 'csv';
 
@@ -79,6 +81,37 @@ export function problemOfBody(v: unknown): string | null {
   if (!Array.isArray(o.entries)) return 'has no entries list';
   if (o.source !== undefined && (typeof o.source !== 'object' || o.source === null || Array.isArray(o.source))) return 'has a source that is not an object';
   return null;
+}
+
+/** The source fields the API types: a string or null (`phone` may also be a JSON number: its digits are read). */
+const SOURCE_STRINGS = ['name', 'email', 'phone', 'type', 'region'] as const;
+
+/**
+ * What the server would refuse in an upload body, as far as it can tell without the server (--dry-run),
+ * with the server's own checks and words: the user id (blank, of the wrong kind, a number past 2^53 - 1)
+ * and the source (`type` not ios, gmail or android, a `region` that is no country, a field of the wrong
+ * kind). Null when none of these. It does not check the entries' fields, the options' values, the
+ * server's limits (body size, entries per upload, string lengths: the server's configuration), nor what
+ * depends on stored data (`promote_matching_domain=1` with no owner's address known).
+ */
+export function refusalOf(body: UploadBodyIn): string | null {
+  try {
+    coerceUserId(body.user_id, 'user_id');
+    const source = body.source;
+    for (const k of SOURCE_STRINGS) {
+      const v = source[k];
+      if (v !== undefined && v !== null && typeof v !== 'string' && !(k === 'phone' && typeof v === 'number')) throw invalid(`source.${k}`, 'must be a string');
+    }
+    for (const [k, v] of Object.entries(source)) {
+      if (v !== null && typeof v === 'object') throw invalid(`source.${k}`, 'must be a string, a number, a boolean or null');
+    }
+    coerceSourceType(source.type);
+    if (source.region !== undefined) coerceRegion(source.region, 'source.region');
+    return null;
+  } catch (e) {
+    // The services' error says it as the API does: "Invalid request: source.type must be one of ...".
+    return (e as Error).message;
+  }
 }
 
 export interface BookOptions {

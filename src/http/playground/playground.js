@@ -123,8 +123,10 @@ function render(book, parsed) {
   }
   const m = book.meta || {};
   $('summary').textContent =
+    // Every card or row is an entry, as the API counts them (meta.cleaning.entries_read); those with
+    // nothing usable were sent too and left out by the API.
     `${book.data.length} shown of ${parsed.entries.length} entries read` +
-    (parsed.skipped ? `, ${parsed.skipped} unreadable skipped` : '') +
+    (parsed.skipped ? `, ${parsed.skipped} unreadable or empty left out` : '') +
     (m.exception_matching_email_domain ? ' · webmail domain not promoted' : '') +
     (typeof m.time === 'number' ? ` · ranked in ${(m.time * 1000).toFixed(0)} ms` : '');
   $('results').hidden = false;
@@ -147,7 +149,7 @@ async function run(event) {
     // The file itself (its bytes), not chosenFile.text(): that would decode a windows-1252 export as
     // UTF-8 and lose its accents (U+FFFD) before the server sees them. No charset: the bytes decide.
     const parsed = await call('POST', `/playground/parse${format ? `?format=${format}` : ''}`, key, chosenFile, fileType(chosenFile));
-    if (parsed.entries.length === 0) throw new Error('The file holds no contacts Kith could read.');
+    if (parsed.entries.length - parsed.skipped === 0) throw new Error('The file holds no contacts Kith could read.');
 
     const userId = form.user_id.value.trim() || newUserId();
     const source = {};
