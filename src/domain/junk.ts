@@ -995,7 +995,92 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
     if (usable.some((h) => brandNamed(brand, h, false))) return true;
   }
   for (const h of usable) if (lower === h.domain || lower === h.registrable) return true;
-  return usable.length === 1 && !/\s/.test(trimmed) && brandNamed(words.join(''), usable[0]!, true);
+  if (usable.length !== 1) return false;
+  const h = usable[0]!;
+  // The brand alone, its letters folded (`BOHNENGLÜCK` from hello@bohnengluck.de).
+  const folded = words.map(foldLatin);
+  if (!/\s/.test(trimmed) && (brandNamed(words.join(''), h, true) || brandNamed(folded.join(''), h, true))) return true;
+  return brandLed(folded, h);
+}
+
+/**
+ * A name led by the brand of its one address's domain (issue #12, generated inboxes: each was ranked among
+ * the owner's people in small books), then a product or a desk:
+ * - from a brand's sending host (SENDING_LABEL: `John Lewis & Partners` from JohnLewis@email.johnlewis.co.uk,
+ *   `LATAM Airlines` from latam@info.latam.com), whose mailboxes are the brand's, not people's;
+ * - from a mailbox that is the whole name run together (`Microsoft Store` from microsoftstore@…microsoft.com,
+ *   `FedEx Delivery Manager` from fedexdeliverymanager@fedex.com, `Uber Eats` from ubereats@uber.com).
+ * The brand is the leading words run together (one to three of them), the label of the registrable domain.
+ * Trade-off: a name written family name first at a domain of the family name, from a mailbox that is
+ * the two names run together (`Weber Anna` from weberanna@weber.de), reads as a sender.
+ */
+function brandLed(words: readonly string[], h: SenderHost): boolean {
+  if (words.length < 2 || h.label.length < 3 || isWebmailDomain(h.domain) || MAIL_PROVIDERS.has(h.registrable) || EDUCATION_SUFFIX.test(h.publicSuffix))
+    return false;
+  const local = foldLatin(h.key.slice(0, h.key.lastIndexOf('@')));
+  const tokens = local.split(/[-_.+]+/);
+  const mailbox = tokens.join('');
+  let lead = '';
+  for (let k = 0; k < Math.min(3, words.length - 1); k++) {
+    lead += words[k];
+    if (lead !== h.label) continue;
+    const rest = words.slice(k + 1);
+    // A person named family name first at a company of that name (`Suzuki Taro` from taro@mail.suzuki.co.jp,
+    // `Honda Keiko` from k.honda@e.honda.com): the mailbox holds the rest of the name, or the brand beside
+    // other words (an initial), as a person's mailbox does.
+    if (h.sub !== '' && SENDING_LABEL.test(h.sub.split('.')[0]!.replace(/-/g, ''))) {
+      if (rest.some((w) => w.length >= 2 && mailbox.includes(w))) return mailbox === words.join('') && rest.some((w) => PRODUCT_WORDS.has(w));
+      return !((tokens.length > 1 && tokens.includes(lead)) || (mailbox !== lead && mailbox.endsWith(lead) && !mailbox.startsWith(lead)));
+    }
+    // The whole name run together as the mailbox: a product or a desk of the brand (`Uber Eats`, `Microsoft
+    // Store`, `FedEx Delivery Manager`), not a person's given name after a family's (`Weber Anna` from
+    // weberanna@weber.de): a word of a closed list, or three words.
+    return mailbox === words.join('') && (rest.length >= 2 || rest.some((w) => PRODUCT_WORDS.has(w)));
+  }
+  return false;
+}
+
+/** Words that name a brand's product or desk after the brand (`Uber Eats`, `Microsoft Store`, `Apple Music`). */
+const PRODUCT_WORDS: ReadonlySet<string> = new Set([
+  'store',
+  'shop',
+  'eats',
+  'delivery',
+  'airlines',
+  'airways',
+  'bank',
+  'pay',
+  'card',
+  'music',
+  'video',
+  'tv',
+  'prime',
+  'plus',
+  'premium',
+  'rewards',
+  'travel',
+  'tickets',
+  'express',
+  'mobile',
+  'wallet',
+  'cloud',
+  'games',
+  'books',
+  'account',
+  'billing',
+  'security',
+  'alerts',
+]);
+
+/** Latin letters without their diacritics, lower-case (`glück` -> `gluck`): a brand's host is written so. */
+function foldLatin(w: string): string {
+  for (let i = 0; i < w.length; i++)
+    if (w.charCodeAt(i) > 127)
+      return w
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .replace(/ß/g, 'ss');
+  return w;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { parseDate } from './dates.ts';
 import { evidence, notificationMayBePerson } from './junk.ts';
 import { mayTidy, tidyName } from './display-name.ts';
-import { addressWords, displayNameOf, hasImceaPrefix, mailtoRecipients, normalizeEmail } from './email.ts';
+import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
 import { namesCompatible } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
@@ -98,7 +98,6 @@ function isUnicodeSpace(c: number): boolean {
   );
 }
 
-
 /** Lists longer than this de-duplicate through a Set; shorter ones (nearly all) scan what they hold. */
 const SMALL_LIST = 8;
 
@@ -163,13 +162,6 @@ const EMAIL_LIST_SEPARATORS = [
 ];
 
 function addEmail(seen: Set<string> | null, raw: string): void {
-  if (raw.includes('?') && /mailto:/i.test(raw)) {
-    const recipients = mailtoRecipients(raw);
-    if (recipients !== null) {
-      for (const r of recipients) addEmail(seen, r);
-      return;
-    }
-  }
   let e = normalizeEmail(raw);
   if (e === null) {
     // "a@x.com; b@y.com" pasted into one field: each address that parses is kept. '|' and '/' are atext
@@ -178,15 +170,25 @@ function addEmail(seen: Set<string> | null, raw: string): void {
     for (const sep of EMAIL_LIST_SEPARATORS) {
       if (!sep.test(raw)) continue;
       const parts = listParts(raw, sep);
+      if (parts.length < 2) continue;
+      // Split here when a part reads as an address (alone, as words, or as named items of its own); then
+      // every part holding an '@' is read as a field of its own is, by every rule above and below (a part
+      // that is a list itself, "Ann <a@x.com>\nBo <b@y.com>, Cy <c@z.com>", lost Ann and Bo), and one
+      // that reads as nothing is kept as an unusable string rather than dropped without a word.
       let any = false;
-      let numbers: string[] | null = null;
       for (const part of parts) {
-        if (part.trim() !== '' && (normalizeEmail(part) !== null || addressWords(part) !== null)) {
-          addEmail(seen, part);
+        if (part.trim() !== '' && (normalizeEmail(part) !== null || addressWords(part) !== null || hasBracketedAddress(part))) {
           any = true;
-        } else if (part.indexOf('@') < 0 && INTERNATIONAL_RE.test(part) && DIGITS7_RE.test(part)) (numbers ??= []).push(part);
+          break;
+        }
       }
+      let numbers: string[] | null = null;
       if (any) {
+        for (const part of parts) {
+          if (part.trim() === '') continue;
+          if (part.indexOf('@') >= 0) addEmail(seen, part);
+          else if (INTERNATIONAL_RE.test(part) && DIGITS7_RE.test(part)) (numbers ??= []).push(part);
+        }
         // A number beside the addresses ("+1 415 555 0132; ann@x.com"): kept as an unusable string, which
         // crossedChannels reads as a phone when it is a full number (it was dropped without a word).
         if (numbers !== null) for (const n of numbers) gatherUnusable(seen, n);
@@ -241,8 +243,8 @@ function addBracketedItems(seen: Set<string> | null, raw: string): boolean {
   if (items.length === 0) return false;
   const tail = raw.slice(from).replace(ITEM_LEAD_RE, '');
   if (tail.trim() !== '' && tail.includes('@')) items.push(tail);
-  for (const whole of items) {
-    const item = whole.replace(ITEM_LEAD_RE, '');
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]!.replace(k === 0 ? FIRST_ITEM_LEAD_RE : ITEM_LEAD_RE, '');
     if (normalizeEmail(item) !== null) {
       addEmail(seen, item);
       continue;
@@ -261,6 +263,19 @@ function addBracketedItems(seen: Set<string> | null, raw: string): boolean {
   return true;
 }
 
+/** Whether the string holds an address in angle brackets (addBracketedItems would read it). */
+function hasBracketedAddress(raw: string): boolean {
+  let open = raw.indexOf('<');
+  while (open >= 0) {
+    const close = raw.indexOf('>', open + 1);
+    if (close < 0) return false;
+    const inner = raw.lastIndexOf('<', close);
+    if (normalizeEmail(raw.slice(inner + 1, close)) !== null) return true;
+    open = raw.indexOf('<', close + 1);
+  }
+  return false;
+}
+
 /** Longest string addBracketedItems reads (a field may hold 100,000 characters; a list of 1,000 people fits). */
 const MAX_BRACKETED_LIST = 100_000;
 
@@ -272,6 +287,9 @@ const MAX_BRACKETED_LIST = 100_000;
  */
 const ITEM_LEAD_RE =
   /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|(?:and|und|oder|et|og|och)\s+|(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:)+/iu;
+/** ITEM_LEAD_RE without the connectors, for the first item of a list (`Et Ng <e@x.com>, …` is named Et Ng). */
+const FIRST_ITEM_LEAD_RE =
+  /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:)+/iu;
 
 /** Gathers `e` unless an address of its key is gathered already (`seen`: the keys so far, or null to scan). */
 function gatherOnce(seen: Set<string> | null, e: NormEmail): void {
@@ -403,7 +421,7 @@ function onePersonListName(raw: string): string | null {
  * (merge/split.ts). `emails` as it is when its items' names are one person's (or absent): nearly every
  * entry, which pays a length check, or one look for a '<' or a space per string.
  */
-function namedItems(list: unknown, one: unknown, emails: NormEmail[], entryName: unknown): NormEmail[] {
+function namedItems(list: unknown, one: unknown, emails: NormEmail[], entryName: unknown, company?: unknown): NormEmail[] {
   if (emails.length < 2) return emails;
   let named = false;
   if (Array.isArray(list)) for (let i = 0; i < list.length && !named; i++) named = typeof list[i] === 'string' && mayName(list[i] as string);
@@ -416,7 +434,7 @@ function namedItems(list: unknown, one: unknown, emails: NormEmail[], entryName:
   const names: (string | undefined)[] = emails.map((m) => byKey.get(m.key));
   const folded = names.map((n) => (n === undefined ? null : itemNameFold(n)));
   const groups = groupItemNames(folded).count;
-  if (groups === 0 || (groups === 1 && !anotherPersonsItem(folded, entryName))) return emails;
+  if (groups === 0 || (groups === 1 && !anotherPersonsItem(folded, entryName, company))) return emails;
   return emails.map((m, j) => (folded[j] === null || folded[j]!.length === 0 ? m : { ...m, name: names[j]! }));
 }
 
@@ -427,12 +445,18 @@ function namedItems(list: unknown, one: unknown, emails: NormEmail[], entryName:
  * address was Ann's: one row, and Rick's own card, whom the owner wrote to, merged into it (a probe).
  * A one-word name (`Rick <rick@y.com>`, a nickname or a label) and a relation stay the entry's.
  */
-function anotherPersonsItem(folded: readonly (readonly string[] | null)[], entryName: unknown): boolean {
+function anotherPersonsItem(folded: readonly (readonly string[] | null)[], entryName: unknown, company: unknown): boolean {
   if (typeof entryName !== 'string' || !folded.some((f) => f === null || f.length === 0)) return false;
   const own = itemNameFold(entryName);
   if (own === null || own.length < 2 || own.some((t) => t.startsWith('~'))) return false;
-  const item = folded.find((f) => f !== null && f.length > 0)!;
-  return item.length >= 2 && !item.some((t) => t.startsWith('~')) && !namesCompatible(own, item);
+  const found = folded.find((f) => f !== null && f.length > 0)!;
+  // The entry's company, and a word of the entry's own name, say the item is the entry's own person (a
+  // review: `Ann Roe` under `Ann Lee`, a maiden name; `Ann from Acme`; `Acme Corp` under Jane Doe of Acme
+  // Corp): only a name with two words or more of its own, none the entry's, is someone else's.
+  const firm = typeof company === 'string' ? new Set(itemNameFold(company) ?? []) : null;
+  const item = firm === null ? found : found.filter((t) => !firm.has(t));
+  if (item.some((t) => own.includes(t) || t === 'from' || t.startsWith('~'))) return false;
+  return item.length >= 2 && !namesCompatible(own, item);
 }
 
 /** The display name of each named address of one e-mail string, by key (the first name of a key kept). */
@@ -465,9 +489,9 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
         // After an unbracketed address of the list (`a@x.com, Jane <jane@x>`), only what follows it.
         const at = text.lastIndexOf('@');
         if (at >= 0) text = text.slice(at).replace(/^\S*/, '');
-        text = text.replace(ITEM_LEAD_RE, '');
+        text = text.replace(from === 0 ? FIRST_ITEM_LEAD_RE : ITEM_LEAD_RE, '');
         const name = text === '' ? null : cleanName(text);
-        if (name !== null && !name.includes('@')) byKey.set(addr.key, name);
+        if (name !== null && !name.includes('@') && !isItemLabel(name)) byKey.set(addr.key, name);
       }
       from = close + 1;
       open = raw.indexOf('<', from);
@@ -482,6 +506,48 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
     const name = n === null ? null : cleanName(n);
     if (name !== null) byKey.set(addr.key, name);
   }
+}
+
+/**
+ * Words between two addresses of one person's list that say how they relate, not who holds them
+ * (`Ann Lee <a@x.com> or <b@y.com>`, `… formerly <…>`, `… reply to <…>`): a review found each made a
+ * person of its own, named `or`.
+ */
+const ITEM_LABEL_WORDS: ReadonlySet<string> = new Set([
+  'or',
+  'also',
+  'aka',
+  'alt',
+  'alternate',
+  'alternative',
+  'formerly',
+  'previously',
+  'was',
+  'now',
+  'new',
+  'old',
+  'reply',
+  'replies',
+  'to',
+  'use',
+  'else',
+  'otherwise',
+  'ou',
+  'oder',
+  'o',
+  'of',
+  'bzw',
+  'früher',
+  'neu',
+  'alt.',
+]);
+
+function isItemLabel(name: string): boolean {
+  const words = name
+    .toLowerCase()
+    .split(/[\s:.,;()[\]-]+/)
+    .filter((w) => w !== '');
+  return words.length > 0 && words.every((w) => ITEM_LABEL_WORDS.has(w));
 }
 
 /** Whether an address string may carry a name: wrapped, after words, or Exchange-encapsulated ("IMCEANOTES-+22Lee…"). */
@@ -659,7 +725,13 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     }
   }
   const count = countOf(times);
-  const channels = crossedChannels(namedItems(emails, email, emailsOf(emails, email), name), phonesOf(phones, phone, ctx.region), phones, phone, ctx.region);
+  const channels = crossedChannels(
+    namedItems(emails, email, emailsOf(emails, email), name, company),
+    phonesOf(phones, phone, ctx.region),
+    phones,
+    phone,
+    ctx.region,
+  );
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
   const lastSent = parseDate(sent);
@@ -809,7 +881,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
   const photos = photosOf(e.photos);
   const data = e.data;
   const channels = crossedChannels(
-    namedItems(e.emails, e.email, emailsOf(e.emails, e.email), e.name),
+    namedItems(e.emails, e.email, emailsOf(e.emails, e.email), e.name, e.company),
     phonesOf(e.phones, e.phone, ctx.region),
     e.phones,
     e.phone,

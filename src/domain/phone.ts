@@ -761,6 +761,8 @@ interface ListReading {
   split: boolean;
   /** A part after an extension was left unread: it may as well be another extension (alternativeOf). */
   ambiguous: boolean;
+  /** Parts that are no one's number (a date), left out of `numbers`. */
+  skipped: number;
 }
 
 /**
@@ -782,6 +784,7 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
   let base: NormPhone | null = null;
   let groups = 0;
   let ambiguous = false;
+  let skipped = 0;
   for (let i = 0; i < parts.length; ) {
     const part = parts[i]!;
     let j = i;
@@ -797,6 +800,12 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     // A date or a time beside a number (opening hours, "seit 01.03.2024") is none: "… / 08:00-12:00"
     // was the number n:08001200, and two practices open at the same hours were one row.
     if (whole === null && base !== null && DATE_OR_TIME_RE.test(text)) continue;
+    // In a list of numbers (phoneNumbers), a date anywhere is none either: "2024-01-05, 2024-02-06" in a
+    // German book were two made-up numbers (a review).
+    if (whole === null && region !== undefined && dateLike(text.trim())) {
+      skipped++;
+      continue;
+    }
     groups++;
     if (whole === null && base !== null && part.sep !== SEP_LIST) {
       const short = shortDigits(text, base);
@@ -813,7 +822,7 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     numbers.push(v);
     base = isFull(v) ? v : null;
   }
-  return { numbers, split: groups > 1, ambiguous };
+  return { numbers, split: groups > 1, ambiguous, skipped };
 }
 
 /** A date (01.03.2024, 1/3/24) or a time (08:00, 8.30 - 12.00) written as one. */
@@ -950,7 +959,14 @@ export function phoneNumbers(raw: string, region: CountryCode | null): NormPhone
   const parts = partsOf(s);
   if (parts === null) return null;
   const list = readList(s, parts, readerFor(region), region);
-  return list !== null && list.numbers.length > 1 ? list.numbers : null;
+  if (list === null) return null;
+  // A date or a placeholder in a list is no one's number, as alone (a review: made-up numbers); what is
+  // left of the list stands. Nothing left: the string is kept as written, keyless (its entry, with the
+  // owner's evidence, stays marked).
+  const numbers = list.numbers.filter((n) => implausible(n, n.display)!.key !== null);
+  const dropped = list.skipped + list.numbers.length - numbers.length;
+  if (dropped === 0) return numbers.length > 1 ? numbers : null;
+  return numbers.length > 0 ? numbers : [{ display: s, key: null }];
 }
 
 /**
@@ -966,7 +982,7 @@ export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPho
  * then parsePhoneSlow. The reference the tests compare the production path with; not used in production.
  */
 export function parsePhoneReference(raw: string, region: CountryCode | null): NormPhone | null {
-  return callable(raw.trim(), (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region));
+  return callable(raw.trim(), (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region), region);
 }
 
 /** The production parse without the cache (tests compare it with parsePhoneSlow). */
@@ -1634,20 +1650,42 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   if (c === 116 /* t */ || c === 105 /* i */) raw = s = vcardValue(s);
   if (s !== '') {
     const fast = fastE164(s) ?? fastPath(s, region);
-    if (fast !== null) return implausible(fast, s);
+    // The shortcuts read only well-formed numbers ('+' and spacing, or a North American ten digits): no
+    // placeholder passes them (see implausible), and a date shape only as North America's digits.
+    if (fast !== null) return dateLike(s) ? callable(s, fast, region) : fast;
   }
   const key = (region ?? '') + '\n' + raw;
   const hit = parseCache.get(key); // null (not a number) is a cached answer too
   if (hit !== undefined) return copy(hit);
-  const parsed = callable(s, (region === null ? null : carrierReading(raw, region)) ?? parse(raw, region));
+  const parsed = callable(s, (region === null ? null : carrierReading(raw, region)) ?? parse(raw, region), region);
   parseCache.set(key, parsed);
   return copy(parsed);
 }
 
 /** A reading of the trimmed string `s` as normalizePhone returns it: keyless when no one can be called on it. */
-function callable(s: string, p: NormPhone | null): NormPhone | null {
+function callable(s: string, p: NormPhone | null, region: CountryCode | null): NormPhone | null {
   if (p === null || p.key === null) return p;
-  return DATE_LIKE_RE.test(s) ? { display: s, key: null } : implausible(p, s);
+  if (dateLike(s) && !wholeNumberLikeADate(s, p, region)) return { display: s, key: null };
+  return implausible(p, s);
+}
+
+/** DATE_LIKE_RE, also after a label the parser drops (`TEL:2024-01-05`, `Mobile: 12/05/2024`). */
+function dateLike(s: string): boolean {
+  if (DATE_LIKE_RE.test(s)) return true;
+  const c = s.indexOf(':');
+  return c > 0 && c <= 20 && /^\p{L}[\p{L}\s.-]*$/u.test(s.slice(0, c)) && DATE_LIKE_RE.test(s.slice(c + 1).trim());
+}
+
+/**
+ * A date-shaped string that is a valid number written whole, in a plan without a trunk prefix, where
+ * eight digits are a full number (Denmark's `20.12.2012`, Norway's `22.12.1985`: a review found them left
+ * out). Where national numbers start with a trunk prefix, a day, a month and a year are a date, with the
+ * prefix (`05.01.2024` in a German book) or without it (`2024-01-05`). Never a time or an ISBN.
+ */
+function wholeNumberLikeADate(s: string, p: NormPhone, region: CountryCode | null): boolean {
+  if (region === null || !p.key!.startsWith('p:') || /[:a-z]/i.test(s)) return false;
+  if (parsePhoneNumberFromString(p.display)?.isValid() !== true) return false;
+  return planOf(region).nationalPrefix === null;
 }
 
 /**
@@ -1664,15 +1702,17 @@ const DATE_LIKE_RE =
 /**
  * A reading that no one can be called on made keyless (shown as written): a +1 number whose area code or
  * exchange starts with 0 or 1 (the North American plan has none: `+1 (123) 456-7890`), and the digits a
- * form's placeholder is made of, nine or more in a row counting up (`123-456-7890`, `0123456789`), which a
- * probe found kept as a person's number.
+ * form's placeholder is made of, nine or more in a row counting up from 0 or 1 (`123-456-7890`,
+ * `0123456789`), which a probe found kept as a person's number. `(234) 567-8901` is a North American number
+ * and `+45 67 89 01 23` a Danish one: only a run from 0 or 1, which no plan's whole number starts with
+ * where its digits count up so far.
  */
 function implausible(p: NormPhone | null, written: string): NormPhone | null {
   if (p === null || p.key === null) return p;
   const k = p.key;
   if (k.startsWith('p:+1') && k.length === 14 && !isNanp(k, 4)) return { display: written, key: null };
   const digits = digitsOf(written);
-  if (digits.length >= 9 && sequentialFrom(digits, 0)) return { display: written, key: null };
+  if (digits.length >= 9 && digits.charCodeAt(0) <= 49 /* 0 or 1 */ && sequentialFrom(digits, 0)) return { display: written, key: null };
   return p;
 }
 

@@ -102,6 +102,7 @@ export function postAnswer(view: RankedView, batchId: string, userId: string, ct
   const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, total_count: view.rows.length, user_id: userId };
   if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
   if (report !== undefined) addReport(meta, report, view.cleaning.summary.contacts);
+  if (view.warnings !== undefined) meta.warnings = [...((meta.warnings as FieldWarning[] | undefined) ?? []), ...view.warnings];
   const data = view.rows.map(toWire);
   meta.time = ctx.elapsed();
   return { batch_id: batchId, data, message: `Address book for ${userId} added.`, meta };
@@ -120,6 +121,7 @@ export function getAnswer(view: RankedView, userId: string, docs: string, ctx: A
   if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
   meta.cleaning = view.cleaning.summary;
   if (listLeftOut) meta.left_out_entries = view.cleaning.leftOut;
+  if (view.warnings !== undefined) meta.warnings = view.warnings;
   const data = view.rows.map(toWire);
   meta.time = ctx.elapsed();
   return { meta, data };

@@ -11,8 +11,10 @@ import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeys
 import { ALL_SIGNALS, aliasKeysOutside, applyRankOptions, noSignals, signalsUsed, spreadOverAliases, type RankOptions } from '../domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SignalsWanted, SourceInput } from '../domain/types.ts';
+import { StorageError } from '../storage/errors.ts';
 import type { KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
 import { ServiceError } from './errors.ts';
+import type { FieldWarning } from './upload-warnings.ts';
 
 export interface RankedRow {
   contact: Contact;
@@ -28,7 +30,21 @@ export interface RankedView {
   cleaning: UploadCleaning;
   /** Uploads in the book: when 1, the book's summary is its upload's (see uploadCleaningOf). */
   bookUploads: number;
+  /** What the answer's `meta.warnings` says of the ranking itself (CROSS_USER_MISSING). */
+  warnings?: FieldWarning[];
 }
+
+/**
+ * The warning of a ranking made without other users' books: the app's weights use them (known_by,
+ * reciprocal_*), and part of the database that holds them did not answer. The owner's own book, the
+ * options' records and every other signal were read; the order may change when they are back.
+ */
+export const CROSS_USER_MISSING: FieldWarning = {
+  field: 'weights',
+  count: 1,
+  message:
+    "ranked without the signals of other users' books (known_by, reciprocal): the part of the database that holds them is unreachable for now; the owner's own book and records were read, and the order may change when it is back",
+};
 
 /** The cleaning summary of an upload or a book, and its left-out entries (entry order). */
 export interface UploadCleaning {
@@ -88,6 +104,8 @@ export interface RankingInputs {
   signalsUsed?: Promise<SignalsWanted>;
   /** The app's weights and whether it has aliases, already being read (see appStateOf); read here when absent. */
   appState?: Promise<AppState>;
+  /** A ranking (not learning): other users' books may be left out when they cannot be read (see contactsOf). */
+  crossUserOptional?: boolean;
 }
 
 /** What every ranking of an app reads first (AddressBookService.appStateOf). */
@@ -165,7 +183,7 @@ export class AddressBookService {
     userId: string,
     known?: KnownUpload,
     more: RankingInputs = {},
-  ): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals; cleaning: UploadCleaning; uploads: number } | null> {
+  ): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals; cleaning: UploadCleaning; uploads: number; crossUserMissing?: boolean } | null> {
     const { whileLookingUp } = more;
     const book = more.book !== undefined ? more.book : await this.storage.loadBook(t, userId, known);
     if (!book) return null;
@@ -180,7 +198,20 @@ export class AddressBookService {
     const aliasesRead =
       more.appState === undefined ? this.storage.loadAliasGroups(t, all) : more.appState.then((a) => this.storage.loadAliasGroups(t, all, a.hasAliases));
     const used = more.signalsUsed === undefined ? ALL_SIGNALS : await more.signalsUsed;
-    const signalsRead = used.any ? this.storage.loadSignals(t, userId, { all, pending, want: used }, owner.keys) : Promise.resolve(noSignals());
+    let crossUserMissing = false;
+    let signalsRead = used.any ? this.storage.loadSignals(t, userId, { all, pending, want: used }, owner.keys) : Promise.resolve(noSignals());
+    if (more.crossUserOptional && (used.knownBy || used.reciprocal)) {
+      // Other users' books may lag (issue #13's decision): where they cannot be read at all (a Citus
+      // worker holding some of the key index is down), a ranking goes on without them and says so, as
+      // the owner's own book and records are all there. Records wanted by the options (invites sent, app
+      // users) are never guessed: without them the read fails as before.
+      signalsRead = signalsRead.catch((err: unknown) => {
+        if (!(err instanceof StorageError) || err.kind !== 'unavailable') throw err;
+        crossUserMissing = true;
+        const rest: SignalsWanted = { ...used, knownBy: false, reciprocal: false, any: used.appUsers || used.invited || used.accepted || used.seen };
+        return rest.any ? this.storage.loadSignals(t, userId, { all, pending, want: rest }, owner.keys) : noSignals();
+      });
+    }
     signalsRead.catch(() => {}); // awaited below, after the merge; not an unhandled rejection meanwhile
     aliasesRead.catch(() => {});
     whileLookingUp?.();
@@ -200,7 +231,7 @@ export class AddressBookService {
     // The book's summary is recomputed from the merge every read needs anyway: no stored counts to keep
     // in step with re-cleaning, and it always describes the book as it is now.
     const cleaning = summarizeCleaning(contacts, book.entries.length, book.batches);
-    return { contacts, owner, signals, cleaning, uploads: book.uploadCount };
+    return { contacts, owner, signals, cleaning, uploads: book.uploadCount, crossUserMissing };
   }
 
   /**
@@ -242,9 +273,9 @@ export class AddressBookService {
     // them (by default neither does): they cannot change the answer otherwise.
     const used = weightsRead.then((w) => signalsUsed(w, opts));
     used.catch(() => {});
-    const loaded = await this.contactsOf(t, userId, known, { ...more, signalsUsed: used, appState });
+    const loaded = await this.contactsOf(t, userId, known, { ...more, signalsUsed: used, appState, crossUserOptional: true });
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
-    const { contacts, owner, signals, cleaning, uploads } = loaded;
+    const { contacts, owner, signals, cleaning, uploads, crossUserMissing } = loaded;
     if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
     const weights = await weightsRead;
     const invitable = contacts.filter((c) => !c.junk);
@@ -255,6 +286,7 @@ export class AddressBookService {
       exceptionMatchingDomain: applied.exceptionMatchingDomain,
       cleaning,
       bookUploads: uploads,
+      ...(crossUserMissing ? { warnings: [CROSS_USER_MISSING] } : {}),
     };
   }
 

@@ -16,8 +16,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_WEIGHTS } from '../../src/domain/rank/index.ts';
 import { createApiKey } from '../../src/services/keys.ts';
 import { openStorage } from '../../src/storage/index.ts';
+import { tenantOf } from '../../src/storage/types.ts';
 import { freshPgSchema } from '../helpers/engines.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { call, startServerProcess, stopServerProcess, type ServerProcess } from '../helpers/server-process.ts';
@@ -66,13 +68,21 @@ const entriesOf = (user: string, n: number, size: number) =>
  * The scenario on `baseUrl`: books for USERS users, `stop()`, every request 200 or 503 (+ Retry-After)
  * in bounded time, `start()`, then everything acknowledged is there. Returns the statuses seen meanwhile.
  */
-async function outage(baseUrl: string, stop: () => void, start: () => void): Promise<{ during: number[]; reads: number[] }> {
+async function outage(
+  baseUrl: string,
+  stop: () => void,
+  start: () => void,
+  opts: { crossUserWeights?: boolean } = {},
+): Promise<{ during: number[]; reads: number[]; warned: number; readsAfter: { status: number; warned: boolean }[] }> {
   const { url, drop } = freshPgSchema(baseUrl, 'kith_fault');
   const storage = await openStorage(url);
   let server: ServerProcess | undefined;
   try {
     await storage.migrateUp();
-    const { key } = await createApiKey(storage, { app: 'faults', env: 'live' });
+    const { key, appId } = await createApiKey(storage, { app: 'faults', env: 'live' });
+    // Learned weights that use other users' books: every ranking then reads the key index, spread over
+    // every worker (distributed by key), and goes on without it, saying so, while a worker is down.
+    if (opts.crossUserWeights) await storage.saveWeights(tenantOf(appId, 'live'), { weights: { ...DEFAULT_WEIGHTS, known_by: 1 }, samples: 100, trainedAt: 1 });
     server = await startServerProcess(url, { KITH_WORKERS: '1' });
     const acked = new Map<string, number>(); // user -> entries acknowledged
     const sent = new Map<string, number>(); // user -> entries sent (a 503 may still have stored an upload whose answer failed)
@@ -87,6 +97,7 @@ async function outage(baseUrl: string, stop: () => void, start: () => void): Pro
     stop();
     const during: number[] = [];
     const reads: number[] = []; // the plain GETs' statuses
+    let warned = 0; // 200 reads that say they were ranked without other users' books
     const timed = async (method: string, path: string, body?: unknown) => {
       const t0 = Date.now();
       const r = await call(server!.base, method, path, key, body);
@@ -110,7 +121,9 @@ async function outage(baseUrl: string, stop: () => void, start: () => void): Pro
           acked.set(user, acked.get(user)! + 5);
         if ((await timed('POST', '/v0/address-book', { user_id: user, source: {}, entries: entriesOf(user, 2, 3) })).status === 200)
           acked.set(user, acked.get(user)! + 3);
-        reads.push((await timed('GET', `/v0/address-book/${user}`)).status);
+        const read = await timed('GET', `/v0/address-book/${user}`);
+        reads.push(read.status);
+        if (read.status === 200 && (read.body.meta.warnings ?? []).some((w: { field: string }) => w.field === 'weights')) warned++;
       }
       await timed('GET', '/v0/test');
     } finally {
@@ -134,7 +147,12 @@ async function outage(baseUrl: string, stop: () => void, start: () => void): Pro
       }
     }
     await storage.flushIndex(60_000); // the index work the outage held up completes
-    return { during, reads };
+    const readsAfter: { status: number; warned: boolean }[] = [];
+    for (const user of acked.keys()) {
+      const r = await call(server.base, 'GET', `/v0/address-book/${user}`, key);
+      readsAfter.push({ status: r.status, warned: (r.body?.meta?.warnings ?? []).some((w: { field: string }) => w.field === 'weights') });
+    }
+    return { during, reads, warned, readsAfter };
   } catch (e) {
     // The server's own account of what happened (it logs no personal data) beside the failure.
     if (server !== undefined)
@@ -166,6 +184,26 @@ describe('faults: a Citus worker stopped', { skip: citusSkip }, () => {
     // A plain read needs only its book's worker (no other book or record is read for it): the books on
     // the other worker are read, those on the stopped one are not (12 users hash onto both).
     assert.ok(reads.includes(200) && reads.includes(503), `reads: ${reads.join(' ')}`);
+  });
+
+  it("with learned weights that use other users' books, a read whose book is up ranks without them and says so; not once the worker is back", async () => {
+    const base = execFileSync('bash', [CLUSTER_SH, 'start', CITUS_DIR, String(CITUS_PORT)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
+    const { reads, warned, readsAfter } = await outage(
+      base,
+      () => execFileSync('bash', [CLUSTER_SH, 'stop-worker', '1', CITUS_DIR], { stdio: 'pipe' }),
+      () => execFileSync('bash', [CLUSTER_SH, 'start-worker', '1', CITUS_DIR], { stdio: 'pipe' }),
+      { crossUserWeights: true },
+    );
+    // Before, every read needed the key index on both workers: all 503 while one was down.
+    assert.ok(reads.includes(200), `reads: ${reads.join(' ')}`);
+    assert.equal(warned, reads.filter((s) => s === 200).length, 'every read made without them says so');
+    assert.ok(
+      readsAfter.every((r) => r.status === 200 && !r.warned),
+      JSON.stringify(readsAfter),
+    );
   });
 });
 

@@ -180,9 +180,17 @@ test('must keep: every address of a pasted list, whatever separates them, and no
   assert.deepEqual(emails('ann@x.com;bob@y.org;'), ['ann@x.com', 'bob@y.org']);
   assert.deepEqual(emails('n/a, ann@x.com'), ['ann@x.com']);
   assert.deepEqual(emails('ann@x.com,n/a'), ['ann@x.com']);
-  // The glued string stays whole beside the list's other addresses.
-  assert.deepEqual(emails('a.b,c@x.com, d@y.org'), ['d@y.org']);
-  assert.deepEqual(emails('d@y.org, john,smith@x.com'), ['d@y.org']);
+  // The glued string stays whole beside the list's other addresses: kept as an unusable string (never
+  // shown as an address, never linked), not dropped without a word.
+  const kinds = (v: string) => normalizeEntry({ email: v }, ctx).emails.map((m) => [m.display, m.junk]);
+  assert.deepEqual(kinds('a.b,c@x.com, d@y.org'), [
+    ['a.b,c@x.com', 'invalid'],
+    ['d@y.org', null],
+  ]);
+  assert.deepEqual(kinds('d@y.org, john,smith@x.com'), [
+    ['d@y.org', null],
+    ['john,smith@x.com', 'invalid'],
+  ]);
 });
 
 test("must keep: lists with the separators of other tools and input methods, labels, Google's primary mark", () => {

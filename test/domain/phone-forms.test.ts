@@ -181,6 +181,20 @@ test('no one is called on a date, a time, a book number or a placeholder written
   assert.equal(read('234-5678', 'US')?.key, 'n:2345678');
   assert.equal(read('(415) 555-0123', 'US')?.key, 'p:+14155550123');
   assert.equal(read('030 12 34 56', 'DE')?.key, 'p:+4930123456');
+  // Eight digits grouped as a date are a whole number where the plan has no trunk prefix (a review).
+  assert.equal(read('20.12.2012', 'DK')?.key, 'p:+4520122012');
+  assert.equal(read('20-12-2012', 'DK')?.key, 'p:+4520122012');
+  assert.equal(read('22.12.1985', 'NO')?.key, 'p:+4722121985');
+  // Digits counting up from 2 or more are real numbers (North America, Denmark).
+  assert.equal(read('(234) 567-8901', 'US')?.key, 'p:+12345678901');
+  assert.equal(read('+45 67 89 01 23', null)?.key, 'p:+4567890123');
+  // After a label, and in a list, a date is still no number.
+  assert.equal(read('TEL:2024-01-05', 'DE')?.key, null);
+  assert.deepEqual(phoneNumbers('2024-01-05, 2024-02-06', 'DE'), [{ display: '2024-01-05, 2024-02-06', key: null }]);
+  assert.deepEqual(
+    phoneNumbers('123-456-7890, 987-654-3210', 'US')?.map((p) => p.key),
+    ['p:+19876543210'],
+  );
   // In a book: a nameless entry with nothing but such a string is left out (nothing to invite); with a
   // name and evidence it stays, keyless.
   const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
