@@ -204,33 +204,6 @@ function extractSlow(raw: string): string {
 }
 
 /**
- * Every recipient of a mailto: URI that names more than one ("mailto:ann@x.com?cc=bob@y.com",
- * "mailto:?to=ann@x.com&cc=bob@y.com"): the address before the '?' and the `to`, `cc` and `bcc` fields'
- * (each may be a comma list), percent-decoded. null for any other string. The address read alone kept
- * only the first, and the others were dropped without a word (a probe).
- */
-export function mailtoRecipients(raw: string): string[] | null {
-  const t = raw.trim();
-  const m = /^<?mailto:(?:\/\/)?([^?]*)\?([^>]*)>?$/i.exec(t);
-  if (m === null || !/(?:^|&)(?:to|cc|bcc)=/i.test(m[2]!)) return null;
-  const out: string[] = [];
-  const decode = (v: string) => {
-    try {
-      return decodeURIComponent(v.replace(/\+/g, '%2B'));
-    } catch {
-      return v;
-    }
-  };
-  for (const a of decode(m[1]!).split(',')) if (a.trim() !== '') out.push(a.trim());
-  for (const f of m[2]!.split('&')) {
-    const eq = f.indexOf('=');
-    if (eq < 0 || !/^(?:to|cc|bcc)$/i.test(f.slice(0, eq))) continue;
-    for (const a of decode(f.slice(eq + 1)).split(',')) if (a.trim() !== '') out.push(a.trim());
-  }
-  return out.length > 1 ? out : null;
-}
-
-/**
  * The addresses of a mailto: URI (RFC 6068) without its scheme: "a@b?subject=…" is a@b; with no address
  * before the '?', the first `to`, `cc` or `bcc` field's ("?to=a@b"); Slack's label after a '|' dropped; percent-encoded characters decoded ("js%40x.example",
  * "%22john%20smith%22@x.example": in a URI a literal '%' is written %25, so decoding is exact).

@@ -1669,6 +1669,11 @@ function callable(s: string, p: NormPhone | null, region: CountryCode | null): N
   return implausible(p, s);
 }
 
+/** Whether a reading is a valid full number (libphonenumber's isValid): Malaysia's `012-345 6789` is one. */
+function validReading(p: NormPhone): boolean {
+  return p.key !== null && p.key.startsWith('p:') && parsePhoneNumberFromString(p.display.split(';')[0]!)?.isValid() === true;
+}
+
 /** DATE_LIKE_RE, also after a label the parser drops (`TEL:2024-01-05`, `Mobile: 12/05/2024`). */
 function dateLike(s: string): boolean {
   if (DATE_LIKE_RE.test(s)) return true;
@@ -1684,8 +1689,7 @@ function dateLike(s: string): boolean {
  */
 function wholeNumberLikeADate(s: string, p: NormPhone, region: CountryCode | null): boolean {
   if (region === null || !p.key!.startsWith('p:') || /[:a-z]/i.test(s)) return false;
-  if (parsePhoneNumberFromString(p.display)?.isValid() !== true) return false;
-  return planOf(region).nationalPrefix === null;
+  return validReading(p) && planOf(region).nationalPrefix === null;
 }
 
 /**
@@ -1703,7 +1707,8 @@ const DATE_LIKE_RE =
  * A reading that no one can be called on made keyless (shown as written): a +1 number whose area code or
  * exchange starts with 0 or 1 (the North American plan has none: `+1 (123) 456-7890`), and the digits a
  * form's placeholder is made of, nine or more in a row counting up from 0 or 1 (`123-456-7890`,
- * `0123456789`), which a probe found kept as a person's number. `(234) 567-8901` is a North American number
+ * `0123456789`) when they make no valid number, which a probe found kept as a person's number (a valid
+ * one is somebody's: Malaysia's `012-345 6789`, Côte d'Ivoire's `01 23 45 6789`). `(234) 567-8901` is a North American number
  * and `+45 67 89 01 23` a Danish one: only a run from 0 or 1, which no plan's whole number starts with
  * where its digits count up so far.
  */
@@ -1712,7 +1717,7 @@ function implausible(p: NormPhone | null, written: string): NormPhone | null {
   const k = p.key;
   if (k.startsWith('p:+1') && k.length === 14 && !isNanp(k, 4)) return { display: written, key: null };
   const digits = digitsOf(written);
-  if (digits.length >= 9 && digits.charCodeAt(0) <= 49 /* 0 or 1 */ && sequentialFrom(digits, 0)) return { display: written, key: null };
+  if (digits.length >= 9 && digits.charCodeAt(0) <= 49 /* 0 or 1 */ && sequentialFrom(digits, 0) && !validReading(p)) return { display: written, key: null };
   return p;
 }
 
