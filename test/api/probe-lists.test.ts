@@ -104,6 +104,36 @@ for (const engine of ENGINES) {
       assert.deepEqual(demoted.slice(-2).sort(), ['Al Bo', 'Cy Do']);
     });
 
+    it('an app user with no e-mail and no phone is accepted with a warning; the rest of the batch is stored; a misspelt or unusable field is still a 400', async () => {
+      const up = await api.post('/v0/address-book', {
+        user_id: 'owner-u',
+        source: {},
+        entries: [
+          { name: 'Eve Ng', email: 'eve@example.org' },
+          { name: 'Dan Wu', email: 'dan@example.org' },
+        ],
+      });
+      assert.equal(up.status, 200, up.text);
+      const r = await api.post('/v0/users', [{ id: 'social-only', name: 'Sam' }, { id: 'eve', email: 'eve@example.org' }, { id: 'blank', email: '', phones: [] }]);
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.message, `Bulk of 3 users stored for ${r.body.message.split(' for ')[1]}`);
+      assert.deepEqual(
+        r.body.meta.warnings.map((w: { field: string; count: number; indexes: number[] }) => [w.field, w.count, w.indexes]),
+        [['entries[].id', 2, [0, 2]]],
+      );
+      const g = await api.get('/v0/address-book/owner-u?filter_existing_users=1');
+      assert.deepEqual(
+        g.body.data.map((x: Row) => x.name),
+        ['Dan Wu'],
+      );
+      const misspelt = await api.post('/v0/users', [{ id: 'x', emial: 'x@example.org' }]);
+      assert.equal(misspelt.status, 400);
+      assert.match(misspelt.text, /did you mean/);
+      const unusable = await api.post('/v0/users', [{ id: 'y', email: 'not an address' }]);
+      assert.equal(unusable.status, 400);
+      assert.match(unusable.text, /entries\[0\]/);
+    });
+
     it('promote_matching_domain takes a domain written in Unicode, and refuses two at signs', async () => {
       const up = await api.post('/v0/address-book', {
         user_id: 'idn',

@@ -29,13 +29,26 @@ interface Reachable {
  * The answer's `meta`: the time, and warnings: a body with invalid UTF-8 (read as U+FFFD), and item
  * fields the endpoint does not know (`known`: its item's fields), each with the field it most likely means.
  */
-function metaOf(request: FastifyRequest, extra: Record<string, unknown> = {}, known?: readonly string[]): Record<string, unknown> {
+function metaOf(request: FastifyRequest, extra: Record<string, unknown> = {}, known?: readonly string[], more: readonly unknown[] = []): Record<string, unknown> {
   const warnings: unknown[] = bodyUtf8Warnings(request);
+  warnings.push(...more);
   // What was read leniently (a batch the schema refused: lenient.ts), then the unknown fields.
   if (request.body !== null && typeof request.body === 'object') warnings.push(...lenientWarningsOf(request.body));
   const entries = (request.body as { entries?: unknown } | null)?.entries;
   if (known !== undefined && Array.isArray(entries)) warnings.push(...recordFieldWarnings(entries, known));
   return { time: elapsedSeconds(request), ...extra, ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+/** Whether a record gives no e-mail and no phone at all: each absent, null, blank or an empty list. */
+function noChannelGiven(u: Record<string, unknown>): boolean {
+  for (const f of ['email', 'emails', 'phone', 'phones']) {
+    const v = u[f];
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'string' && v.trim() === '') continue;
+    if (Array.isArray(v) && v.every((x) => x === null || (typeof x === 'string' && x.trim() === ''))) continue;
+    return false;
+  }
+  return true;
 }
 
 /** The fields of a record endpoint's items, from its schema (the names its warnings compare with). */
@@ -194,15 +207,40 @@ export function recordRoutes(deps: {
     example: { body: EXAMPLE_USERS },
     sample: { path: '/v0/users', body: [{ id: 1, email: 'a@example.com' }] },
     handler: async (request) => {
+      // A user with no e-mail and no phone at all (the contract makes both optional: a user who signed up
+      // with a social login) matches no contact: accepted, nothing recorded for it, and named in
+      // meta.warnings. Before, the whole batch was refused, every other user's record with it. A value
+      // that is given but unusable, or a misspelt field, is still a 400 naming it.
+      const without: number[] = [];
       const rows = readAll((bodyOf(request, S.UsersBody) as UsersBody).entries, (u, i) => {
         const id = u.id ?? u.user_id ?? u.username;
         if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
-        return { appUserId: coerceUserId(id, `entries[${i}].id`), name: u.name?.trim() || null, keys: keysOf(u, i, true, USERS) };
+        const appUserId = coerceUserId(id, `entries[${i}].id`);
+        let keys: string[];
+        try {
+          keys = keysOf(u, i, true, USERS);
+        } catch (e) {
+          if (!noChannelGiven(u) || /did you mean/.test((e as Error).message)) throw e;
+          without.push(i);
+          keys = [];
+        }
+        return { appUserId, name: u.name?.trim() || null, keys };
       });
       await storage.upsertAppUsers(request.auth.tenant, rows);
+      const more =
+        without.length === 0
+          ? []
+          : [
+              {
+                field: 'entries[].id',
+                message: 'has no e-mail and no phone: accepted, and nothing recorded for it, as it can match no contact',
+                count: without.length,
+                indexes: without.slice(0, 5),
+              },
+            ];
       return {
         message: `Bulk of ${rows.length} users stored for ${request.auth.appName}.`,
-        meta: metaOf(request, { docs: `${config.publicUrl}/docs` }, USERS),
+        meta: metaOf(request, { docs: `${config.publicUrl}/docs` }, USERS, more),
       };
     },
   });
