@@ -158,10 +158,6 @@ export async function answerUpload(
   const entries = entriesAsRead(body.entries as EntryInput[], fields);
   checkEntries(entries, config);
   checkTopLevelFields(body, config);
-  if (opts.promoteMatchingDomain === 'owner' && !backfill && !source.email?.includes('@')) {
-    // Checked before storing anything: a rejected request stores nothing.
-    await service.requireOwnerEmail(ctx.tenant, userId);
-  }
   const listLeftOut = listLeftOutOf(body, opts);
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
   const lenient = lenientWarningsOf(body);

@@ -39,6 +39,13 @@ export interface RankedView {
  * reciprocal_*), and part of the database that holds them did not answer. The owner's own book, the
  * options' records and every other signal were read; the order may change when they are back.
  */
+/** The warning of promote_matching_domain=1 where no owner e-mail is known (see ranked). */
+export const NO_OWNER_DOMAIN: FieldWarning = {
+  field: 'promote_matching_domain',
+  count: 1,
+  message: 'is 1 but no owner e-mail is known (send source.email): nothing was promoted, and meta.exception_matching_email_domain is true',
+};
+
 export const CROSS_USER_MISSING: FieldWarning = {
   field: 'weights',
   count: 1,
@@ -276,37 +283,34 @@ export class AddressBookService {
     const loaded = await this.contactsOf(t, userId, known, { ...more, signalsUsed: used, appState, crossUserOptional: true });
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
     const { contacts, owner, signals, cleaning, uploads, crossUserMissing } = loaded;
-    if (opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0) throw noOwnerEmail();
+    // promote_matching_domain=1 with no owner e-mail known (a phone's book): nothing to promote, as for a
+    // webmail owner; the order stays and the answer says so. It was a 400, which refused the whole upload
+    // of every phone-only user of a client that always sends the option.
+    const noOwnerDomain = opts.promoteMatchingDomain === 'owner' && owner.emailDomains.length === 0;
     const weights = await weightsRead;
     const invitable = contacts.filter((c) => !c.junk);
     const scored: Scored[] = rankContacts(invitable, { owner, signals, weights, explain: opts.explain, now: Date.now() });
-    const applied = applyRankOptions(scored, opts, signals, owner.emailDomains, owner.region ?? this.config.defaultRegion);
+    const applied = applyRankOptions(
+      scored,
+      noOwnerDomain ? { ...opts, promoteMatchingDomain: null } : opts,
+      signals,
+      owner.emailDomains,
+      owner.region ?? this.config.defaultRegion,
+    );
+    const warnings = [...(noOwnerDomain ? [NO_OWNER_DOMAIN] : []), ...(crossUserMissing ? [CROSS_USER_MISSING] : [])];
     return {
       rows: applied.rows.map((r) => ({ contact: r.contact, rank: r.rank, score: r.finalScore, explain: r.explain })),
-      exceptionMatchingDomain: applied.exceptionMatchingDomain,
+      exceptionMatchingDomain: applied.exceptionMatchingDomain || noOwnerDomain,
       cleaning,
       bookUploads: uploads,
-      ...(crossUserMissing ? { warnings: [CROSS_USER_MISSING] } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
     };
-  }
-
-  /** 400 unless an owner e-mail is stored for the user (promote_matching_domain = 1 needs one). */
-  async requireOwnerEmail(t: Tenant, userId: string): Promise<void> {
-    const book = await this.storage.loadBook(t, userId);
-    const owner = book ? ownerOf(book.sources, this.config.defaultRegion) : null;
-    if (!owner || owner.emailDomains.length === 0) throw noOwnerEmail();
   }
 
   async delete(t: Tenant, userId: string): Promise<void> {
     const existed = await this.storage.deleteBook(t, userId);
     if (!existed) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
   }
-}
-
-function noOwnerEmail(): ServiceError {
-  return new ServiceError('invalid_request', 'Invalid request: promote_matching_domain is 1 but no owner e-mail is known (send source.email).', [
-    { field: 'promote_matching_domain', message: 'needs an owner e-mail (source.email)' },
-  ]);
 }
 
 /** The wire form of a ranked contact (decisions.md: lists always present, display forms). */

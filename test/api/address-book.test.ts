@@ -397,12 +397,21 @@ for (const engine of ENGINES) {
       assert.deepEqual(webmail.body.data, plain.body.data);
     });
 
-    it('promote_matching_domain=1 without any owner e-mail is a 400 and stores nothing', async () => {
-      const r = await api.post('/v0/address-book', { user_id: 'nodom', source: { type: 'ios' }, entries: [person(1)], promote_matching_domain: 1 });
-      assert.equal(r.status, 400);
-      assert.equal(r.body.code, 'invalid_request');
-      assert.equal(r.body.details[0].field, 'promote_matching_domain');
-      assert.equal((await api.get('/v0/address-book/nodom')).status, 404);
+    it('promote_matching_domain=1 without any owner e-mail stores the book, promotes nothing and says so (it was a 400 that refused the upload)', async () => {
+      const r = await api.post('/v0/address-book', { user_id: 'nodom', source: { type: 'ios' }, entries: [person(1), person(2)], promote_matching_domain: 1 });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.meta.exception_matching_email_domain, true);
+      assert.deepEqual(
+        r.body.meta.warnings.map((w: { field: string }) => w.field),
+        ['promote_matching_domain'],
+      );
+      const plain = await api.get('/v0/address-book/nodom');
+      assert.equal(plain.status, 200);
+      assert.deepEqual(r.body.data, plain.body.data);
+      const g = await api.get('/v0/address-book/nodom?promote_matching_domain=1');
+      assert.equal(g.body.meta.exception_matching_email_domain, true);
+      assert.deepEqual(g.body.data, plain.body.data);
+      assert.equal(g.body.meta.warnings[0].field, 'promote_matching_domain');
     });
 
     it('explain=1 adds per-signal contributions', async () => {

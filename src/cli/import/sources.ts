@@ -92,7 +92,7 @@ const SOURCE_STRINGS = ['name', 'email', 'phone', 'type', 'region'] as const;
  * and the source (`type` not ios, gmail or android, a `region` that is no country, a field of the wrong
  * kind). Null when none of these. It does not check the entries' fields, the options' values, the
  * server's limits (body size, entries per upload, string lengths: the server's configuration), nor what
- * depends on stored data (`promote_matching_domain=1` with no owner's address known).
+ * depends on stored data.
  */
 export function refusalOf(body: UploadBodyIn): string | null {
   try {
