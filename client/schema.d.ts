@@ -283,7 +283,7 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), and for a file upload cards not read whole (field "body") */
+                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), for a file upload cards not read whole (field "body"), and a ranking made without other users' books because the part of the database holding them did not answer (field "weights": only for an app whose learned weights use them) */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
@@ -491,7 +491,7 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), and for a file upload cards not read whole (field "body") */
+                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), for a file upload cards not read whole (field "body"), and a ranking made without other users' books because the part of the database holding them did not answer (field "weights": only for an app whose learned weights use them) */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
@@ -639,7 +639,7 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), and for a file upload cards not read whole (field "body") */
+                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), for a file upload cards not read whole (field "body"), and a ranking made without other users' books because the part of the database holding them did not answer (field "weights": only for an app whose learned weights use them) */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;
@@ -765,7 +765,7 @@ export interface paths {
                                 time: number;
                                 total_count?: number;
                                 user_id: string;
-                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), and for a file upload cards not read whole (field "body") */
+                                /** @description What the answer must say about the request beyond its data: unknown fields (accepted, ignored, with a did-you-mean), query options the endpoint does not read (unknown, misspelt, or of no effect there: named, never refused), a body that was not valid UTF-8 (field "body"), for a file upload cards not read whole (field "body"), and a ranking made without other users' books because the part of the database holding them did not answer (field "weights": only for an app whose learned weights use them) */
                                 warnings?: {
                                     count: number;
                                     did_you_mean?: string;

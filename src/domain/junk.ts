@@ -997,10 +997,8 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   for (const h of usable) if (lower === h.domain || lower === h.registrable) return true;
   if (usable.length !== 1) return false;
   const h = usable[0]!;
-  // The brand alone, its letters folded (`BOHNENGLÜCK` from hello@bohnengluck.de).
-  const folded = words.map(foldLatin);
-  if (!/\s/.test(trimmed) && (brandNamed(words.join(''), h, true) || brandNamed(folded.join(''), h, true))) return true;
-  return brandLed(folded, h);
+  if (!/\s/.test(trimmed) && brandNamed(words.join(''), h, true)) return true;
+  return brandLed(words.map(foldLatin), h);
 }
 
 /**
@@ -1028,14 +1026,18 @@ function brandLed(words: readonly string[], h: SenderHost): boolean {
     // A person named family name first at a company of that name (`Suzuki Taro` from taro@mail.suzuki.co.jp,
     // `Honda Keiko` from k.honda@e.honda.com): the mailbox holds the rest of the name, or the brand beside
     // other words (an initial), as a person's mailbox does.
-    if (h.sub !== '' && SENDING_LABEL.test(h.sub.split('.')[0]!.replace(/-/g, ''))) {
+    const sending = h.sub === '' ? '' : h.sub.split('.')[0]!.replace(/-/g, '');
+    if (sending !== '' && SENDING_LABEL.test(sending)) {
       if (rest.some((w) => w.length >= 2 && mailbox.includes(w))) return mailbox === words.join('') && rest.some((w) => PRODUCT_WORDS.has(w));
+      // `mail.` and `email.` are also where a firm's staff have mailboxes (`Weber, Anna` from
+      // aw@mail.weber.de, a review): there, only the brand's own mailbox (JohnLewis@email.johnlewis.co.uk).
+      if (sending === 'mail' || sending === 'email') return mailbox === lead;
       return !((tokens.length > 1 && tokens.includes(lead)) || (mailbox !== lead && mailbox.endsWith(lead) && !mailbox.startsWith(lead)));
     }
     // The whole name run together as the mailbox: a product or a desk of the brand (`Uber Eats`, `Microsoft
-    // Store`, `FedEx Delivery Manager`), not a person's given name after a family's (`Weber Anna` from
-    // weberanna@weber.de): a word of a closed list, or three words.
-    return mailbox === words.join('') && (rest.length >= 2 || rest.some((w) => PRODUCT_WORDS.has(w)));
+    // Store`, `FedEx Delivery Manager`), not a person's given names after a family's (`Weber Anna` from
+    // weberanna@weber.de, `Gómez Ana María`, `Kim Min-jun`): a word of a closed list.
+    return mailbox === words.join('') && rest.some((w) => PRODUCT_WORDS.has(w));
   }
   return false;
 }

@@ -134,6 +134,7 @@ function take<T>(): T[] {
 function emailsOf(list: unknown, one: unknown): NormEmail[] {
   if (list === undefined && one === undefined) return [];
   gatheredCount = 0;
+  unusableKept = 0;
   const many = Array.isArray(list) && list.length >= SMALL_LIST; // the Set is only a speed-up: same result
   const seen = many ? new Set<string>() : null;
   if (Array.isArray(list)) {
@@ -204,8 +205,10 @@ function addEmail(seen: Set<string> | null, raw: string): void {
       return;
     }
     if (addBracketedItems(seen, raw)) return;
+    if (unusableKept >= MAX_UNUSABLE_KEPT) return;
     e = unusableEmail(raw);
     if (e === null) return;
+    unusableKept++;
   }
   gatherOnce(seen, e);
 }
@@ -241,10 +244,10 @@ function addBracketedItems(seen: Set<string> | null, raw: string): boolean {
     open = raw.indexOf('<', close + 1);
   }
   if (items.length === 0) return false;
-  const tail = raw.slice(from).replace(ITEM_LEAD_RE, '');
+  const tail = leadStripped(raw.slice(from), true);
   if (tail.trim() !== '' && tail.includes('@')) items.push(tail);
   for (let k = 0; k < items.length; k++) {
-    const item = items[k]!.replace(k === 0 ? FIRST_ITEM_LEAD_RE : ITEM_LEAD_RE, '');
+    const item = leadStripped(items[k]!, k > 0);
     if (normalizeEmail(item) !== null) {
       addEmail(seen, item);
       continue;
@@ -258,6 +261,19 @@ function addBracketedItems(seen: Set<string> | null, raw: string): boolean {
     const before = item.slice(0, lt).trim();
     const inName = /[([][^()[\]]*@[^()[\]]*[)\]]/.test(before) ? normalizeEmail(before) : null;
     if (inName !== null) gatherOnce(seen, inName);
+    else if (before.includes('@')) {
+      // Addresses written before the item's name (`ann@x.com and Bo Chen <b@y.com>`): each is kept, as an
+      // item of its own (a review: Ann's address vanished and Bo's became hers). A word that is no
+      // address (a Notes name `Ann Lee/Acme@Acme`) is part of the name.
+      // Only a word that starts the text or follows an address or a connector: in `ann smith@x.com <j@y.com>`
+      // the words are one string that is no address, and `smith@x.com` somebody else's mailbox.
+      let free = true;
+      for (const w of before.split(/[\s,;]+/)) {
+        const m: NormEmail | null = w.includes('@') && free ? normalizeEmail(w) : null;
+        if (m !== null) gatherOnce(seen, m);
+        free = m !== null || CONNECTOR_WORDS.has(w.toLowerCase()) || w === '&' || w === '+';
+      }
+    }
     gatherOnce(seen, address);
   }
   return true;
@@ -280,16 +296,29 @@ function hasBracketedAddress(raw: string): boolean {
 const MAX_BRACKETED_LIST = 100_000;
 
 /**
- * What may stand before an item of a list, after the previous one: separators, a connector ("and",
- * "&", "und", "et"; not the one-letter ones, "y", "e", "o", which are initials too, nor "or" and "ou",
- * given and family names) and a mail header's label ("To:", "Cc:", "From:", "An:", "De:"), which name
- * nobody ("To: John Smith <j@x.com>" was named "To: John Smith").
+ * What may stand before an item of a list: separators and a mail header's label ("To:", "Cc:", "From:",
+ * "An:", "De:"), which name nobody ("To: John Smith <j@x.com>" was named "To: John Smith"); after another
+ * item, connectors too (leadStripped).
  */
-const ITEM_LEAD_RE =
-  /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|(?:and|und|oder|et|og|och)\s+|(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:)+/iu;
-/** ITEM_LEAD_RE without the connectors, for the first item of a list (`Et Ng <e@x.com>, …` is named Et Ng). */
-const FIRST_ITEM_LEAD_RE =
-  /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:)+/iu;
+const ITEM_LEAD_RE = /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:)+/iu;
+/**
+ * A connector written in small letters between two items (`… or Zhang Wei <…>`, `… y Ana <…>`): no name.
+ * Capitalised it may start one (`Or Cohen`, `E Lee`, `Et Ng`), and stays; never before the first item.
+ */
+const CONNECTOR_RE = /^(?:and|or|und|oder|et|ou|og|och|en|y|e|o|i)\s+(?=\S)/u;
+const CONNECTOR_WORDS: ReadonlySet<string> = new Set(['and', 'or', 'und', 'oder', 'et', 'ou', 'og', 'och', 'en', 'y', 'e', 'o', 'i', '']);
+
+/** `text` without what stands before an item: separators, a header's label and, after another item, connectors. */
+function leadStripped(text: string, afterItem: boolean): string {
+  let t = text.replace(ITEM_LEAD_RE, '');
+  if (!afterItem) return t;
+  for (let k = 0; k < 2; k++) {
+    const c = t.replace(CONNECTOR_RE, '').replace(ITEM_LEAD_RE, '');
+    if (c === t) break;
+    t = c;
+  }
+  return t;
+}
 
 /** Gathers `e` unless an address of its key is gathered already (`seen`: the keys so far, or null to scan). */
 function gatherOnce(seen: Set<string> | null, e: NormEmail): void {
@@ -315,9 +344,20 @@ const INTERNATIONAL_RE = /^\s*\+\s*\d[\d\s().\-/]*$/;
 
 /** An unusable string of an e-mail list (see unusableEmail), de-duplicated as addEmail does. */
 function gatherUnusable(seen: Set<string> | null, raw: string): void {
+  if (unusableKept >= MAX_UNUSABLE_KEPT) return;
   const e = unusableEmail(raw);
-  if (e !== null) gatherOnce(seen, e);
+  if (e === null) return;
+  unusableKept++;
+  gatherOnce(seen, e);
 }
+
+/**
+ * Unusable strings kept from one entry's e-mail fields at most: what says the entry held something that
+ * was no address. A field of 100,000 characters of `x0@, x1@, …` kept 12,001 of them on the entry (a
+ * review), stored with it.
+ */
+const MAX_UNUSABLE_KEPT = 20;
+let unusableKept = 0;
 
 /**
  * The parts of a list pasted into one e-mail field, split at `sep`, except where the split would cut
@@ -345,7 +385,10 @@ function listParts(raw: string, sep: RegExp): string[] {
       next.includes('@') &&
       // An Exchange proxy list ("X500:/o=Acme/cn=ann;SMTP:ann@x.com"): a label starts the next item.
       !ITEM_LABEL_RE.test(next);
-    if (glued) current += pieces[k]! + next;
+    // Nor inside a comment: "rick@y.org (Roe, Rick)" is one item (a review: the comma split it, and Rick
+    // was lost).
+    const inComment = current.lastIndexOf('(') > current.lastIndexOf(')');
+    if (glued || inComment) current += pieces[k]! + next;
     else {
       out.push(current);
       current = next;
@@ -454,10 +497,26 @@ function anotherPersonsItem(folded: readonly (readonly string[] | null)[], entry
   // review: `Ann Roe` under `Ann Lee`, a maiden name; `Ann from Acme`; `Acme Corp` under Jane Doe of Acme
   // Corp): only a name with two words or more of its own, none the entry's, is someone else's.
   const firm = typeof company === 'string' ? new Set(itemNameFold(company) ?? []) : null;
-  const item = firm === null ? found : found.filter((t) => !firm.has(t));
-  if (item.some((t) => own.includes(t) || t === 'from' || t.startsWith('~'))) return false;
-  return item.length >= 2 && !namesCompatible(own, item);
+  if (firm !== null && found.every((t) => firm.has(t))) return false;
+  // The entry's given name (its first word) in the item: the person under another family name, or with a
+  // note (`Ann Roe`, `Ann from Acme`, `Acme - Ann`). A shared family name is not (`Bob Lee` under `Ann
+  // Lee` is her husband). An organisation's or a desk's name, or a title with one name, names no person.
+  const comma = entryName.indexOf(',');
+  const given = comma > 0 ? (itemNameFold(entryName.slice(comma + 1))?.[0] ?? own[0]!) : own[0]!; // `Lee, Ann`: Ann
+  if (found.includes(given) || found.some((t) => t.startsWith('~') || ORG_WORDS.has(t))) return false;
+  // Folded titles are marked with a control character (names.ts); `Mrs Roe` is one name.
+  return found.filter((t) => t.charCodeAt(0) > 31 && !TITLES.has(t)).length >= 2 && !namesCompatible(own, found);
 }
+
+/** Words of an organisation's or a desk's name, never a person's (folded). */
+const ORG_WORDS: ReadonlySet<string> = new Set(
+  'inc ltd llc llp gmbh ag kg corp corporation co company sa sas sarl srl spa bv nv plc pty oy kk team sales support desk office buro buero uni university universitat workspace group dept department admin info service services helpdesk hr billing accounts'.split(
+    ' ',
+  ),
+);
+
+/** Titles before a name (folded): `Mrs Roe` is one name, not two. */
+const TITLES: ReadonlySet<string> = new Set('mr mrs ms miss mx dr prof sir herr frau mme mlle sr sra srta dott ing'.split(' '));
 
 /** The display name of each named address of one e-mail string, by key (the first name of a key kept). */
 function itemNames(raw: string, byKey: Map<string, string>): void {
@@ -489,12 +548,23 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
         // After an unbracketed address of the list (`a@x.com, Jane <jane@x>`), only what follows it.
         const at = text.lastIndexOf('@');
         if (at >= 0) text = text.slice(at).replace(/^\S*/, '');
-        text = text.replace(from === 0 ? FIRST_ITEM_LEAD_RE : ITEM_LEAD_RE, '');
+        text = leadStripped(text, from > 0 || at >= 0);
         const name = text === '' ? null : cleanName(text);
         if (name !== null && !name.includes('@') && !isItemLabel(name)) byKey.set(addr.key, name);
       }
       from = close + 1;
       open = raw.indexOf('<', from);
+    }
+    // An unbracketed item after the last one (`Bo Chen <b@y.com> and Ann Lee ann@x.com`): named as one
+    // address is (it went with the entry's person, Bo, fusing Ann into him).
+    if (from > 0 && raw.indexOf('@', from) >= 0) {
+      const tail = leadStripped(raw.slice(from), true);
+      const addr = normalizeEmail(tail);
+      if (addr !== null && !byKey.has(addr.key)) {
+        const n = displayNameOf(tail);
+        const name = n === null ? null : cleanName(n);
+        if (name !== null && !isItemLabel(name)) byKey.set(addr.key, name);
+      }
     }
     return;
   }
@@ -543,6 +613,8 @@ const ITEM_LABEL_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 function isItemLabel(name: string): boolean {
+  // Written in small letters only: `Else`, `Or`, `O`, `New` are names too (a review).
+  if (name !== name.toLowerCase()) return false;
   const words = name
     .toLowerCase()
     .split(/[\s:.,;()[\]-]+/)

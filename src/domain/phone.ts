@@ -802,7 +802,7 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     if (whole === null && base !== null && DATE_OR_TIME_RE.test(text)) continue;
     // In a list of numbers (phoneNumbers), a date anywhere is none either: "2024-01-05, 2024-02-06" in a
     // German book were two made-up numbers (a review).
-    if (whole === null && region !== undefined && dateLike(text.trim())) {
+    if (whole === null && region !== undefined && dateLike(text.trim()) && !wholeNumberLikeADate(text.trim(), readRepaired(text, read, false), region)) {
       skipped++;
       continue;
     }
@@ -1676,9 +1676,16 @@ function validReading(p: NormPhone): boolean {
 
 /** DATE_LIKE_RE, also after a label the parser drops (`TEL:2024-01-05`, `Mobile: 12/05/2024`). */
 function dateLike(s: string): boolean {
-  if (DATE_LIKE_RE.test(s)) return true;
+  return dateBody(s) !== null;
+}
+
+/** The date-shaped part of `s` (itself, or what follows a label), or null when it is not date-shaped. */
+function dateBody(s: string): string | null {
+  if (DATE_LIKE_RE.test(s)) return s;
   const c = s.indexOf(':');
-  return c > 0 && c <= 20 && /^\p{L}[\p{L}\s.-]*$/u.test(s.slice(0, c)) && DATE_LIKE_RE.test(s.slice(c + 1).trim());
+  if (!(c > 0 && c <= 20 && /^\p{L}[\p{L}\s.-]*$/u.test(s.slice(0, c)))) return null;
+  const rest = s.slice(c + 1).trim();
+  return DATE_LIKE_RE.test(rest) ? rest : null;
 }
 
 /**
@@ -1687,8 +1694,9 @@ function dateLike(s: string): boolean {
  * out). Where national numbers start with a trunk prefix, a day, a month and a year are a date, with the
  * prefix (`05.01.2024` in a German book) or without it (`2024-01-05`). Never a time or an ISBN.
  */
-function wholeNumberLikeADate(s: string, p: NormPhone, region: CountryCode | null): boolean {
-  if (region === null || !p.key!.startsWith('p:') || /[:a-z]/i.test(s)) return false;
+function wholeNumberLikeADate(s: string, p: NormPhone | null, region: CountryCode | null): boolean {
+  const body = dateBody(s) ?? s;
+  if (p === null || p.key === null || region === null || !p.key.startsWith('p:') || /[:a-z]/i.test(body)) return false;
   return validReading(p) && planOf(region).nationalPrefix === null;
 }
 
@@ -1715,7 +1723,7 @@ const DATE_LIKE_RE =
 function implausible(p: NormPhone | null, written: string): NormPhone | null {
   if (p === null || p.key === null) return p;
   const k = p.key;
-  if (k.startsWith('p:+1') && k.length === 14 && !isNanp(k, 4)) return { display: written, key: null };
+  if (k.startsWith('p:+1') && k.length === 14 && !isNanp(k, 4) && !validReading(p)) return { display: written, key: null };
   const digits = digitsOf(written);
   if (digits.length >= 9 && digits.charCodeAt(0) <= 49 /* 0 or 1 */ && sequentialFrom(digits, 0) && !validReading(p)) return { display: written, key: null };
   return p;

@@ -213,7 +213,7 @@ export class AddressBookService {
       // the owner's own book and records are all there. Records wanted by the options (invites sent, app
       // users) are never guessed: without them the read fails as before.
       signalsRead = signalsRead.catch((err: unknown) => {
-        if (!(err instanceof StorageError) || err.kind !== 'unavailable') throw err;
+        if (!(err instanceof StorageError) || err.kind !== 'unavailable' || !err.remoteNode) throw err;
         crossUserMissing = true;
         const rest: SignalsWanted = { ...used, knownBy: false, reciprocal: false, any: used.appUsers || used.invited || used.accepted || used.seen };
         return rest.any ? this.storage.loadSignals(t, userId, { all, pending, want: rest }, owner.keys) : noSignals();
@@ -230,8 +230,16 @@ export class AddressBookService {
     // by key are asked again, for these keys only (not the book's again).
     const byKey = { ...used, invited: false, seen: false, any: used.knownBy || used.reciprocal || used.appUsers || used.accepted };
     const outside = byKey.any ? aliasKeysOutside(aliases, all) : [];
-    const outsideRead =
-      outside.length > 0 ? this.storage.loadSignals(t, userId, { all: outside, pending: [], only: true, want: byKey }, owner.keys) : undefined;
+    let outsideRead = outside.length > 0 ? this.storage.loadSignals(t, userId, { all: outside, pending: [], only: true, want: byKey }, owner.keys) : undefined;
+    if (outsideRead !== undefined && more.crossUserOptional && (byKey.knownBy || byKey.reciprocal)) {
+      // The alias group's keys outside the book, the same way (a review: such books stayed 503).
+      outsideRead = outsideRead.catch((err: unknown) => {
+        if (!(err instanceof StorageError) || err.kind !== 'unavailable' || !err.remoteNode) throw err;
+        crossUserMissing = true;
+        const rest: SignalsWanted = { ...byKey, knownBy: false, reciprocal: false, any: byKey.appUsers || byKey.accepted };
+        return rest.any ? this.storage.loadSignals(t, userId, { all: outside, pending: [], only: true, want: rest }, owner.keys) : noSignals();
+      });
+    }
     outsideRead?.catch(() => {});
     const contacts = mergeEntries(book.entries, aliases, owner);
     const signals = spreadOverAliases(await signalsRead, aliases, await outsideRead);

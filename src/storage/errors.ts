@@ -12,12 +12,22 @@ export type StorageErrorKind = 'conflict' | 'unavailable' | 'busy' | 'uncertain'
 
 export class StorageError extends Error {
   readonly kind: StorageErrorKind;
-  constructor(kind: StorageErrorKind, message: string, cause?: unknown) {
+  /**
+   * Unavailable because another node of a distributed database (a Citus worker) did not answer, the one
+   * Kith talks to did: the rest of the data is there. Only then may a ranking go on without other users'
+   * books (AddressBookService.contactsOf); a pool timeout or a server restart is no such thing.
+   */
+  readonly remoteNode: boolean;
+  constructor(kind: StorageErrorKind, message: string, cause?: unknown, remoteNode = false) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'StorageError';
     this.kind = kind;
+    this.remoteNode = remoteNode;
   }
 }
+
+/** Citus's words for a worker it cannot reach. */
+const REMOTE_NODE_RE = /connection to the remote node|could not establish connection|could not connect to (?:any active placements|the node)/i;
 
 /** Network-level errors of the pg driver (Node error codes) that mean "the server is not there". */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE']);
@@ -39,10 +49,10 @@ export function toStorageError(operation: string, e: unknown): StorageError {
     return new StorageError('busy', `${operation}: database busy, retry later`, e);
   }
   // SQLSTATE class 08 (connection exception), 57P0x (server shutting down), 53300 (too many connections).
-  if (NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '53300') {
-    return new StorageError('unavailable', `${operation}: database unavailable`, e);
-  }
   const message = e instanceof Error ? e.message : '';
+  if (NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '53300') {
+    return new StorageError('unavailable', `${operation}: database unavailable`, e, REMOTE_NODE_RE.test(message));
+  }
   // Citus, a worker lost during the commit of a multi-shard transaction (no SQLSTATE of its own).
   if (/could not commit transaction for shard|failed to commit transaction on/i.test(message)) {
     return new StorageError('uncertain', `${operation}: a database node failed during the commit`, e);
@@ -55,7 +65,7 @@ export function toStorageError(operation: string, e: unknown): StorageError {
       message,
     )
   ) {
-    return new StorageError('unavailable', `${operation}: database unavailable`, e);
+    return new StorageError('unavailable', `${operation}: database unavailable`, e, REMOTE_NODE_RE.test(message));
   }
   // The log gets the driver's code (a SQLSTATE or a Node code, never its message: it may quote a value).
   const safe = /^(?:[0-9A-Z]{5}|E[A-Z_]+|SQLITE_[A-Z_]+)$/.test(code) ? code : e instanceof Error ? e.name : typeof e;

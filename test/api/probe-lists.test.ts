@@ -114,7 +114,11 @@ for (const engine of ENGINES) {
         ],
       });
       assert.equal(up.status, 200, up.text);
-      const r = await api.post('/v0/users', [{ id: 'social-only', name: 'Sam' }, { id: 'eve', email: 'eve@example.org' }, { id: 'blank', email: '', phones: [] }]);
+      const r = await api.post('/v0/users', [
+        { id: 'social-only', name: 'Sam' },
+        { id: 'eve', email: 'eve@example.org' },
+        { id: 'blank', email: '', phones: [] },
+      ]);
       assert.equal(r.status, 200, r.text);
       assert.equal(r.body.message, `Bulk of 3 users stored for ${r.body.message.split(' for ')[1]}`);
       assert.deepEqual(

@@ -468,3 +468,57 @@ test("review of the list rules: one person's list stays one, every part of a mix
     ['Bob Roe', ['bob@y.example'], []],
   ]);
 });
+
+test('second review of the list rules: addresses before a named item kept, relatives and colleagues apart, capitalised names that are label words, commas in comments, organisations', () => {
+  const names = (entry: EntryInput) => rows(merge([entry]));
+  // An address before a named item is kept, as a person of its own beside the named one.
+  for (const between of [' and ', ' ', ', and ']) {
+    assert.deepEqual(names({ name: 'Ann Lee', email: `ann@x.example${between}Bo Chen <b@y.example>` }), [
+      ['Ann Lee', ['ann@x.example'], []],
+      ['Bo Chen', ['b@y.example'], []],
+    ]);
+  }
+  // A relative under the family name, a colleague "from" a firm, a partner of the entry's firm: other people.
+  for (const [entry, other] of [
+    [{ name: 'Ann Lee', email: 'Bob Lee <bob@x.example>, ann@y.example' }, 'Bob Lee'],
+    [{ name: 'Lee, Ann', email: 'Bob Lee <bob@x.example>, ann@y.example' }, 'Bob Lee'],
+    [{ name: 'Ann Lee', email: 'Rick from Acme <r@x.example>, ann@y.example' }, 'Rick from Acme'],
+    [{ name: 'Ann Lee', company: 'Roe & Partners', email: 'Rick Roe <r@x.example>, ann@y.example' }, 'Rick Roe'],
+  ] as [EntryInput, string][]) {
+    assert.deepEqual(
+      names(entry).map((r) => r[0]),
+      [entry.name, other],
+      JSON.stringify(entry),
+    );
+  }
+  // An organisation's or a desk's name, or a title with one name, is the entry's own address's label.
+  for (const item of ['Acme Inc', 'Sales Team', 'Büro Berlin', 'Mrs Roe']) {
+    assert.equal(merge([{ name: 'Ann Lee', email: `${item} <a@x.example>, ann@q.example` }]).length, 1, item);
+  }
+  // Capitalised, a label word is a name: two people.
+  for (const item of ['Else', 'Or']) {
+    assert.deepEqual(
+      names({ email: `Ann Lee <a@x.example>, ${item} <e@y.example>` }).map((r) => r[0]),
+      ['Ann Lee', item],
+    );
+  }
+  // A small connector between items is no name; an unbracketed last item is named as one address is.
+  assert.deepEqual(
+    names({ email: 'Ann Lee <a@x.example> or Zhang Wei <b@y.example>' }).map((r) => r[0]),
+    ['Ann Lee', 'Zhang Wei'],
+  );
+  assert.deepEqual(
+    names({ email: 'Bo Chen <b@y.example> and Ann Lee ann@x.example' }).map((r) => r[0]),
+    ['Bo Chen', 'Ann Lee'],
+  );
+  // A comma inside a comment does not split the list: Rick's address stays.
+  assert.deepEqual(
+    merge([{ email: 'Jane Doe <jane@x.example> / rick@y.example (Roe, Rick)' }]).flatMap((c) => c.emails.map((m) => m.key)),
+    ['jane@x.example', 'rick@y.example'],
+  );
+  // A field of thousands of strings that are no address keeps a bounded few of them.
+  const junk = `a@x.example, ${Array.from({ length: 2000 }, (_, i) => `x${i}@`).join(', ')}`;
+  const e = normalizeEntry({ email: junk }, ctx);
+  assert.ok(e.emails.length <= 21, String(e.emails.length));
+  assert.equal(e.emails[0]!.key, 'a@x.example');
+});

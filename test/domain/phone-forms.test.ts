@@ -155,15 +155,7 @@ test('must not: numbers with letters or an extension that merely look like scien
 test('no one is called on a date, a time, a book number or a placeholder written as a phone (a probe found each kept as a callable row)', () => {
   const read = normalizePhone;
   for (const region of ['US', 'DE', 'GB', null] as const) {
-    for (const s of [
-      '2024-01-05',
-      '05.01.2024',
-      '12/05/2024',
-      '12/05/24',
-      '08:00-12:00',
-      '2024-01-05 10:30',
-      'ISBN 978-3-16-148410-0',
-    ]) {
+    for (const s of ['2024-01-05', '05.01.2024', '12/05/2024', '12/05/24', '08:00-12:00', '2024-01-05 10:30', 'ISBN 978-3-16-148410-0']) {
       assert.deepEqual(read(s, region), { display: s, key: null }, `${s} in ${region}`);
     }
   }
@@ -221,4 +213,14 @@ test('no one is called on a date, a time, a book number or a placeholder written
     ann.phones.map((p) => p.key),
     [null],
   );
+});
+
+test('second review: a date-shaped whole number of a plan without a trunk prefix is a number in a list and after a label too; a valid +1 number stands', () => {
+  assert.deepEqual(
+    phoneNumbers('20.12.2012, 30 11 20 13', 'DK')?.map((p) => p.key),
+    ['p:+4520122012', 'p:+4530112013'],
+  );
+  assert.equal(normalizePhone('Mobil: 20.12.2012', 'DK')?.key, 'p:+4520122012');
+  assert.equal(normalizePhone('+1 809 123 4567', null)?.key, 'p:+18091234567'); // valid in libphonenumber's Dominican plan
+  assert.equal(normalizePhone('+1 (123) 456-7890', null)?.key, null);
 });

@@ -35,3 +35,27 @@ test('a lock wait given up is busy; anything else failed, named by its code, nev
   assert.equal(f.message, 'appendUpload: database error (XX001)');
   assert.equal(toStorageError('x', err('value "ann@example.com" is odd')).message, 'x: database error (Error)');
 });
+
+test("only a Citus worker that did not answer is a remote node: a ranking may then go on without other users' books", () => {
+  for (const e of [
+    err('connection to the remote node localhost:9702 failed with the following error: Connection refused', '08006'),
+    err('connection to the remote node localhost:9702 failed with the following error: Connection refused'),
+    err('could not establish connection after 2000 ms', '08001'),
+  ]) {
+    const s = toStorageError('loadSignals', e);
+    assert.equal(s.kind, 'unavailable', e.message);
+    assert.equal(s.remoteNode, true, e.message);
+  }
+  // The database Kith talks to itself: a pool's timeout, a reset, a restart, too many connections.
+  for (const e of [
+    err('timeout exceeded when trying to connect'),
+    err('read ECONNRESET', 'ECONNRESET'),
+    err('terminating connection due to administrator command', '57P01'),
+    err('sorry, too many clients already', '53300'),
+    err('Client has encountered a connection error and is not queryable'),
+  ]) {
+    const s = toStorageError('loadSignals', e);
+    assert.equal(s.kind, 'unavailable', e.message);
+    assert.equal(s.remoteNode, false, e.message);
+  }
+});

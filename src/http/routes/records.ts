@@ -29,7 +29,12 @@ interface Reachable {
  * The answer's `meta`: the time, and warnings: a body with invalid UTF-8 (read as U+FFFD), and item
  * fields the endpoint does not know (`known`: its item's fields), each with the field it most likely means.
  */
-function metaOf(request: FastifyRequest, extra: Record<string, unknown> = {}, known?: readonly string[], more: readonly unknown[] = []): Record<string, unknown> {
+function metaOf(
+  request: FastifyRequest,
+  extra: Record<string, unknown> = {},
+  known?: readonly string[],
+  more: readonly unknown[] = [],
+): Record<string, unknown> {
   const warnings: unknown[] = bodyUtf8Warnings(request);
   warnings.push(...more);
   // What was read leniently (a batch the schema refused: lenient.ts), then the unknown fields.
