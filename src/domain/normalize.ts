@@ -228,20 +228,10 @@ function addBracketedItems(seen: Set<string> | null, raw: string): boolean {
   if (raw.indexOf('<') < 0 || raw.length > MAX_BRACKETED_LIST) return false;
   const items: string[] = [];
   let from = 0;
-  let open = raw.indexOf('<');
-  while (open >= 0) {
-    const close = raw.indexOf('>', open + 1);
-    if (close < 0) break;
-    const inner = raw.indexOf('<', open + 1);
-    if (inner >= 0 && inner < close) {
-      open = inner;
-      continue;
-    }
-    if (normalizeEmail(raw.slice(open + 1, close)) !== null) {
-      items.push(raw.slice(from, close + 1));
-      from = close + 1;
-    }
-    open = raw.indexOf('<', close + 1);
+  for (const b of bracketsOf(raw)) {
+    if (b.addr === null) continue;
+    items.push(raw.slice(from, b.close + 1));
+    from = b.close + 1;
   }
   if (items.length === 0) return false;
   const tail = leadStripped(raw.slice(from), true);
@@ -268,11 +258,16 @@ function addBracketedItems(seen: Set<string> | null, raw: string): boolean {
       // Only a word that starts the text or follows an address or a connector: in `ann smith@x.com <j@y.com>`
       // the words are one string that is no address, and `smith@x.com` somebody else's mailbox.
       let free = true;
+      let left = false;
       for (const w of before.split(/[\s,;]+/)) {
         const m: NormEmail | null = w.includes('@') && free ? normalizeEmail(w) : null;
         if (m !== null) gatherOnce(seen, m);
+        else if (w.includes('@') && normalizeEmail(w) !== null) left = true;
         free = m !== null || CONNECTOR_WORDS.has(w.toLowerCase()) || w === '&' || w === '+';
       }
+      // An address that could not be told from the words before it (`Ann Lee ann@x.com Bo Chen <b@y.com>`)
+      // keeps the text, unusable: nothing is lost without a word.
+      if (left) gatherUnusable(seen, before);
     }
     gatherOnce(seen, address);
   }
@@ -281,15 +276,29 @@ function addBracketedItems(seen: Set<string> | null, raw: string): boolean {
 
 /** Whether the string holds an address in angle brackets (addBracketedItems would read it). */
 function hasBracketedAddress(raw: string): boolean {
+  return raw.indexOf('<') >= 0 && bracketsOf(raw).some((b) => b.addr !== null);
+}
+
+/**
+ * The bracketed parts of `raw`, in order: where each '<' and its '>' stand, and the address between them
+ * (null when none). "a <b <c@x>": the last '<' before a '>' opens it. One pass with indexOf: a field may
+ * hold 100,000 characters.
+ */
+function bracketsOf(raw: string): { open: number; close: number; addr: NormEmail | null }[] {
+  const out: { open: number; close: number; addr: NormEmail | null }[] = [];
   let open = raw.indexOf('<');
   while (open >= 0) {
     const close = raw.indexOf('>', open + 1);
-    if (close < 0) return false;
-    const inner = raw.lastIndexOf('<', close);
-    if (normalizeEmail(raw.slice(inner + 1, close)) !== null) return true;
+    if (close < 0) break;
+    const inner = raw.indexOf('<', open + 1);
+    if (inner >= 0 && inner < close) {
+      open = inner;
+      continue;
+    }
+    out.push({ open, close, addr: normalizeEmail(raw.slice(open + 1, close)) });
     open = raw.indexOf('<', close + 1);
   }
-  return false;
+  return out;
 }
 
 /** Longest string addBracketedItems reads (a field may hold 100,000 characters; a list of 1,000 people fits). */
@@ -302,10 +311,11 @@ const MAX_BRACKETED_LIST = 100_000;
  */
 const ITEM_LEAD_RE = /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:)+/iu;
 /**
- * A connector written in small letters between two items (`… or Zhang Wei <…>`, `… y Ana <…>`): no name.
- * Capitalised it may start one (`Or Cohen`, `E Lee`, `Et Ng`), and stays; never before the first item.
+ * A connector written in small letters between two items, before a capitalised name (`… or Zhang Wei <…>`,
+ * `… y Ana <…>`): no name. Capitalised it may start one (`Or Cohen`, `E Lee`, `Et Ng`), and so may it in a
+ * list written in small letters (`or cohen`, `i wayan`); never before the first item.
  */
-const CONNECTOR_RE = /^(?:and|or|und|oder|et|ou|og|och|en|y|e|o|i)\s+(?=\S)/u;
+const CONNECTOR_RE = /^(?:and|or|und|oder|et|ou|og|och|en|y|e|o|i)\s+(?=\p{Lu})/u;
 const CONNECTOR_WORDS: ReadonlySet<string> = new Set(['and', 'or', 'und', 'oder', 'et', 'ou', 'og', 'och', 'en', 'y', 'e', 'o', 'i', '']);
 
 /** `text` without what stands before an item: separators, a header's label and, after another item, connectors. */
@@ -374,6 +384,7 @@ function listParts(raw: string, sep: RegExp): string[] {
   const pieces = raw.split(sep);
   const out: string[] = [];
   let current = pieces[0] ?? '';
+  let open = parenBalance(current); // '(' not closed in `current`
   for (let k = 1; k + 1 < pieces.length; k += 2) {
     const next = pieces[k + 1]!;
     const glued =
@@ -385,17 +396,32 @@ function listParts(raw: string, sep: RegExp): string[] {
       next.includes('@') &&
       // An Exchange proxy list ("X500:/o=Acme/cn=ann;SMTP:ann@x.com"): a label starts the next item.
       !ITEM_LABEL_RE.test(next);
-    // Nor inside a comment: "rick@y.org (Roe, Rick)" is one item (a review: the comma split it, and Rick
-    // was lost).
-    const inComment = current.lastIndexOf('(') > current.lastIndexOf(')');
-    if (glued || inComment) current += pieces[k]! + next;
-    else {
+    // Nor inside a comment that the next piece closes: "rick@y.org (Roe, Rick)" is one item (a review:
+    // the comma split it, and Rick was lost). A '(' never closed ("a@x.org :(, b@y.org") glues nothing.
+    const close = next.indexOf(')');
+    const inComment = open > 0 && close >= 0 && !next.slice(0, close).includes('(');
+    if (glued || inComment) {
+      current += pieces[k]! + next;
+      open += parenBalance(pieces[k]!) + parenBalance(next);
+    } else {
       out.push(current);
       current = next;
+      open = parenBalance(next);
     }
   }
   out.push(current);
   return out;
+}
+
+/** The '(' of `s` not closed in it (never below 0). */
+function parenBalance(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('('); i >= 0 && i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 40) n++;
+    else if (c === 41 && n > 0) n--;
+  }
+  return n;
 }
 
 /**
@@ -501,22 +527,43 @@ function anotherPersonsItem(folded: readonly (readonly string[] | null)[], entry
   // The entry's given name (its first word) in the item: the person under another family name, or with a
   // note (`Ann Roe`, `Ann from Acme`, `Acme - Ann`). A shared family name is not (`Bob Lee` under `Ann
   // Lee` is her husband). An organisation's or a desk's name, or a title with one name, names no person.
+  // The entry's given name: its first word that is no title (folded titles are marked with a control
+  // character, names.ts), after the comma of `Lee, Ann`.
   const comma = entryName.indexOf(',');
-  const given = comma > 0 ? (itemNameFold(entryName.slice(comma + 1))?.[0] ?? own[0]!) : own[0]!; // `Lee, Ann`: Ann
-  if (found.includes(given) || found.some((t) => t.startsWith('~') || ORG_WORDS.has(t))) return false;
-  // Folded titles are marked with a control character (names.ts); `Mrs Roe` is one name.
-  return found.filter((t) => t.charCodeAt(0) > 31 && !TITLES.has(t)).length >= 2 && !namesCompatible(own, found);
+  const words = (comma > 0 ? (itemNameFold(entryName.slice(comma + 1)) ?? own) : own).filter(isNameWord);
+  const given = words[0] ?? own[0]!;
+  const named = found.filter(isNameWord);
+  if (found.includes(given) || found.some((t) => t.startsWith('~')) || organisationName(found)) return false;
+  return named.length >= 2 && !namesCompatible(own, found);
 }
 
-/** Words of an organisation's or a desk's name, never a person's (folded). */
-const ORG_WORDS: ReadonlySet<string> = new Set(
-  'inc ltd llc llp gmbh ag kg corp corporation co company sa sas sarl srl spa bv nv plc pty oy kk team sales support desk office buro buero uni university universitat workspace group dept department admin info service services helpdesk hr billing accounts'.split(
-    ' ',
-  ),
+function isNameWord(t: string): boolean {
+  return t.charCodeAt(0) > 31 && !TITLES.has(t);
+}
+
+/**
+ * An organisation's or a desk's name, not a person's: a legal form anywhere (`Acme Inc`, `Müller GmbH`),
+ * or a desk's word first (`Sales Team`, `Büro Berlin`, `Uni Wien`) or last (`Google Workspace`, `Acme
+ * Support`). Not `Sales` last, nor words that are names too (`Sá`, `Co`, `Hr`): `Maria Sales`, `Rui Sá`,
+ * `Kim Co` are people (a review).
+ */
+function organisationName(found: readonly string[]): boolean {
+  if (found.some((t) => LEGAL_FORMS.has(t))) return true;
+  return DESK_WORDS.has(found[0]!) || (found.length > 1 && DESK_WORDS.has(found[found.length - 1]!) && found[found.length - 1] !== 'sales');
+}
+
+/** Legal forms of companies (folded): never a word of a person's name. */
+const LEGAL_FORMS: ReadonlySet<string> = new Set('inc ltd llc llp gmbh corp corporation plc pty srl sarl bv kk ohg ggmbh'.split(' '));
+
+/** Words of a desk's or an institution's name (folded), first or last in it (organisationName). */
+const DESK_WORDS: ReadonlySet<string> = new Set(
+  'sales team support desk office buro buero uni university universitat workspace group dept department helpdesk services billing accounts'.split(' '),
 );
 
 /** Titles before a name (folded): `Mrs Roe` is one name, not two. */
-const TITLES: ReadonlySet<string> = new Set('mr mrs ms miss mx dr prof sir herr frau mme mlle sr sra srta dott ing'.split(' '));
+const TITLES: ReadonlySet<string> = new Set(
+  'mr mrs ms miss mx dr dra prof sir dame herr frau mme mlle sr sra srta dott ing rev capt hon pastor sheikh mag dipl'.split(' '),
+);
 
 /** The display name of each named address of one e-mail string, by key (the first name of a key kept). */
 function itemNames(raw: string, byKey: Map<string, string>): void {
@@ -530,19 +577,9 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
   }
   if (raw.includes('<')) {
     // A list of bracketed addresses: each name is the text between the previous item and its '<'
-    // (`Doe, Jane <jane@x>, Roe, Rick <rick@x>`, `"Doe, Jane" <jane@x>; Rick Roe <rick@x>`). One pass
-    // over the string, with indexOf: a field may hold 100,000 characters.
+    // (`Doe, Jane <jane@x>, Roe, Rick <rick@x>`, `"Doe, Jane" <jane@x>; Rick Roe <rick@x>`).
     let from = 0;
-    let open = raw.indexOf('<');
-    while (open >= 0) {
-      const close = raw.indexOf('>', open + 1);
-      if (close < 0) break;
-      const inner = raw.indexOf('<', open + 1);
-      if (inner >= 0 && inner < close) {
-        open = inner; // "a <b <c@x>": the last '<' before the '>' opens the address
-        continue;
-      }
-      const addr = normalizeEmail(raw.slice(open + 1, close));
+    for (const { open, close, addr } of bracketsOf(raw)) {
       if (addr !== null && !byKey.has(addr.key)) {
         let text = raw.slice(from, open);
         // After an unbracketed address of the list (`a@x.com, Jane <jane@x>`), only what follows it.
@@ -553,7 +590,6 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
         if (name !== null && !name.includes('@') && !isItemLabel(name)) byKey.set(addr.key, name);
       }
       from = close + 1;
-      open = raw.indexOf('<', from);
     }
     // An unbracketed item after the last one (`Bo Chen <b@y.com> and Ann Lee ann@x.com`): named as one
     // address is (it went with the entry's person, Bo, fusing Ann into him).

@@ -1696,7 +1696,8 @@ function dateBody(s: string): string | null {
  */
 function wholeNumberLikeADate(s: string, p: NormPhone | null, region: CountryCode | null): boolean {
   const body = dateBody(s) ?? s;
-  if (p === null || p.key === null || region === null || !p.key.startsWith('p:') || /[:a-z]/i.test(body)) return false;
+  // Never a year first (`2024-01-05`): no plan groups its numbers so.
+  if (p === null || p.key === null || region === null || !p.key.startsWith('p:') || /[:a-z]/i.test(body) || /^(?:19|20)\d\d\D/.test(body)) return false;
   return validReading(p) && planOf(region).nationalPrefix === null;
 }
 

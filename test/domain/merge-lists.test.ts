@@ -522,3 +522,29 @@ test('second review of the list rules: addresses before a named item kept, relat
   assert.ok(e.emails.length <= 21, String(e.emails.length));
   assert.equal(e.emails[0]!.key, 'a@x.example');
 });
+
+test('third review: surnames that are desk words, titles before the entry name, unclosed brackets, names in small letters', () => {
+  const names = (entry: EntryInput) => rows(merge([entry])).map((r) => r[0]);
+  for (const item of ['Rui Sá', 'Maria Sales', 'Kim Co', 'Sa Park', 'Hr Singh']) {
+    assert.deepEqual(names({ name: 'Ann Lee', email: `${item} <o@y.example>, me@x.example` }), ['Ann Lee', item], item);
+  }
+  for (const item of ['Acme Inc', 'Müller GmbH', 'Sales Team', 'Google Workspace', 'Uni Wien']) {
+    assert.equal(merge([{ name: 'Ann Lee', email: `${item} <o@y.example>, me@x.example` }]).length, 1, item);
+  }
+  // A title before the entry's name: her given name is still Ann (a maiden name stays hers).
+  assert.equal(merge([{ name: 'Mrs Ann Lee', email: 'Ann Roe <o@y.example>, me@x.example' }]).length, 1);
+  // A '(' never closed glues nothing: every address after it is read.
+  for (const [email, keys] of [
+    ['a@x.example :(, b@y.example, c@z.example', ['b@y.example', 'c@z.example']],
+    ['a@x.example (work, b@y.example (home), c@z.example', ['b@y.example', 'c@z.example']],
+  ] as const) {
+    const got = merge([{ email }]).flatMap((c) => c.emails.map((m) => m.key));
+    for (const k of keys) assert.ok(got.includes(k), `${email}: ${k} in ${got}`);
+  }
+  assert.deepEqual(names({ email: '"Doe, Jane (HR" <jane@x.example>, "Roe, Rick" <rick@y.example>' }).length, 2);
+  // A list in small letters keeps its names whole.
+  assert.deepEqual(names({ email: 'bo chen <b@y.example>; or cohen <or@x.example>' }), ['bo chen', 'or cohen']);
+  // An address that cannot be told from the words around it is kept, unusable, never dropped silently.
+  const e = normalizeEntry({ email: 'Ann Lee ann@x.example Bo Chen <b@y.example>' }, ctx);
+  assert.ok(e.emails.some((m) => m.junk === 'invalid' && m.display.includes('ann@x.example')));
+});
