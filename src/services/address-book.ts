@@ -12,7 +12,7 @@ import { ALL_SIGNALS, aliasKeysOutside, applyRankOptions, noSignals, signalsUsed
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SignalsWanted, SourceInput } from '../domain/types.ts';
 import { StorageError } from '../storage/errors.ts';
-import type { KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
+import type { BookKeys, KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
 import { ServiceError } from './errors.ts';
 import type { FieldWarning } from './upload-warnings.ts';
 
@@ -34,11 +34,6 @@ export interface RankedView {
   warnings?: FieldWarning[];
 }
 
-/**
- * The warning of a ranking made without other users' books: the app's weights use them (known_by,
- * reciprocal_*), and part of the database that holds them did not answer. The owner's own book, the
- * options' records and every other signal were read; the order may change when they are back.
- */
 /** The warning of promote_matching_domain=1 where no owner e-mail is known (see ranked). */
 export const NO_OWNER_DOMAIN: FieldWarning = {
   field: 'promote_matching_domain',
@@ -46,6 +41,11 @@ export const NO_OWNER_DOMAIN: FieldWarning = {
   message: 'is 1 but no owner e-mail is known (send source.email): nothing was promoted, and meta.exception_matching_email_domain is true',
 };
 
+/**
+ * The warning of a ranking made without other users' books: the app's weights use them (known_by,
+ * reciprocal_*), and part of the database that holds them did not answer. The owner's own book, the
+ * options' records and every other signal were read; the order may change when they are back.
+ */
 export const CROSS_USER_MISSING: FieldWarning = {
   field: 'weights',
   count: 1,
@@ -205,20 +205,22 @@ export class AddressBookService {
     const aliasesRead =
       more.appState === undefined ? this.storage.loadAliasGroups(t, all) : more.appState.then((a) => this.storage.loadAliasGroups(t, all, a.hasAliases));
     const used = more.signalsUsed === undefined ? ALL_SIGNALS : await more.signalsUsed;
+    // Other users' books may lag (issue #13's decision): where they cannot be read at all (a Citus worker
+    // holding some of the key index is down), a ranking goes on without them and says so, as the owner's
+    // own book and records are all there. Records wanted by the options (invites sent, app users) are
+    // never guessed: without them the read fails as before.
     let crossUserMissing = false;
-    let signalsRead = used.any ? this.storage.loadSignals(t, userId, { all, pending, want: used }, owner.keys) : Promise.resolve(noSignals());
-    if (more.crossUserOptional && (used.knownBy || used.reciprocal)) {
-      // Other users' books may lag (issue #13's decision): where they cannot be read at all (a Citus
-      // worker holding some of the key index is down), a ranking goes on without them and says so, as
-      // the owner's own book and records are all there. Records wanted by the options (invites sent, app
-      // users) are never guessed: without them the read fails as before.
-      signalsRead = signalsRead.catch((err: unknown) => {
+    const lookUp = (keys: BookKeys, want: SignalsWanted): Promise<BookSignals> => {
+      const read = this.storage.loadSignals(t, userId, { ...keys, want }, owner.keys);
+      if (!more.crossUserOptional || !(want.knownBy || want.reciprocal)) return read;
+      return read.catch((err: unknown) => {
         if (!(err instanceof StorageError) || err.kind !== 'unavailable' || !err.remoteNode) throw err;
         crossUserMissing = true;
-        const rest: SignalsWanted = { ...used, knownBy: false, reciprocal: false, any: used.appUsers || used.invited || used.accepted || used.seen };
-        return rest.any ? this.storage.loadSignals(t, userId, { all, pending, want: rest }, owner.keys) : noSignals();
+        const rest: SignalsWanted = { ...want, knownBy: false, reciprocal: false, any: want.appUsers || want.invited || want.accepted || want.seen };
+        return rest.any ? this.storage.loadSignals(t, userId, { ...keys, want: rest }, owner.keys) : noSignals();
       });
-    }
+    };
+    const signalsRead = used.any ? lookUp({ all, pending }, used) : Promise.resolve(noSignals());
     signalsRead.catch(() => {}); // awaited below, after the merge; not an unhandled rejection meanwhile
     aliasesRead.catch(() => {});
     whileLookingUp?.();
@@ -230,16 +232,8 @@ export class AddressBookService {
     // by key are asked again, for these keys only (not the book's again).
     const byKey = { ...used, invited: false, seen: false, any: used.knownBy || used.reciprocal || used.appUsers || used.accepted };
     const outside = byKey.any ? aliasKeysOutside(aliases, all) : [];
-    let outsideRead = outside.length > 0 ? this.storage.loadSignals(t, userId, { all: outside, pending: [], only: true, want: byKey }, owner.keys) : undefined;
-    if (outsideRead !== undefined && more.crossUserOptional && (byKey.knownBy || byKey.reciprocal)) {
-      // The alias group's keys outside the book, the same way (a review: such books stayed 503).
-      outsideRead = outsideRead.catch((err: unknown) => {
-        if (!(err instanceof StorageError) || err.kind !== 'unavailable' || !err.remoteNode) throw err;
-        crossUserMissing = true;
-        const rest: SignalsWanted = { ...byKey, knownBy: false, reciprocal: false, any: byKey.appUsers || byKey.accepted };
-        return rest.any ? this.storage.loadSignals(t, userId, { all: outside, pending: [], only: true, want: rest }, owner.keys) : noSignals();
-      });
-    }
+    // The alias group's keys outside the book, the same way (a review: such books stayed 503).
+    const outsideRead = outside.length > 0 ? lookUp({ all: outside, pending: [], only: true }, byKey) : undefined;
     outsideRead?.catch(() => {});
     const contacts = mergeEntries(book.entries, aliases, owner);
     const signals = spreadOverAliases(await signalsRead, aliases, await outsideRead);
