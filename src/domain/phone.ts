@@ -1717,9 +1717,8 @@ const DATE_LIKE_RE =
  * exchange starts with 0 or 1 (the North American plan has none: `+1 (123) 456-7890`), and the digits a
  * form's placeholder is made of, nine or more in a row counting up from 0 or 1 (`123-456-7890`,
  * `0123456789`) when they make no valid number, which a probe found kept as a person's number (a valid
- * one is somebody's: Malaysia's `012-345 6789`, Côte d'Ivoire's `01 23 45 6789`). `(234) 567-8901` is a North American number
- * and `+45 67 89 01 23` a Danish one: only a run from 0 or 1, which no plan's whole number starts with
- * where its digits count up so far.
+ * one is somebody's: Malaysia's `012-345 6789`, Côte d'Ivoire's `01 23 45 6789`). Runs from 2 up are
+ * left alone: `(234) 567-8901` is a North American number, `+45 67 89 01 23` a Danish one.
  */
 function implausible(p: NormPhone | null, written: string): NormPhone | null {
   if (p === null || p.key === null) return p;
