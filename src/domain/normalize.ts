@@ -315,8 +315,10 @@ const ITEM_LEAD_RE = /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|
  * `… y Ana <…>`): no name. Capitalised it may start one (`Or Cohen`, `E Lee`, `Et Ng`), and so may it in a
  * list written in small letters (`or cohen`, `i wayan`); never before the first item.
  */
-const CONNECTOR_RE = /^(?:and|or|und|oder|et|ou|og|och|en|y|e|o|i)\s+(?=\p{Lu})/u;
-const CONNECTOR_WORDS: ReadonlySet<string> = new Set(['and', 'or', 'und', 'oder', 'et', 'ou', 'og', 'och', 'en', 'y', 'e', 'o', 'i', '']);
+const CONNECTORS = ['and', 'or', 'und', 'oder', 'et', 'ou', 'og', 'och', 'en', 'y', 'e', 'o', 'i'] as const;
+const CONNECTOR_RE = new RegExp(`^(?:${CONNECTORS.join('|')})\\s+(?=\\p{Lu})`, 'u');
+/** CONNECTORS, and the empty word a split leaves before a leading separator. */
+const CONNECTOR_WORDS: ReadonlySet<string> = new Set([...CONNECTORS, '']);
 
 /** `text` without what stands before an item: separators, a header's label and, after another item, connectors. */
 function leadStripped(text: string, afterItem: boolean): string {
