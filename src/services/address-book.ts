@@ -115,6 +115,18 @@ export interface RankingInputs {
   crossUserOptional?: boolean;
 }
 
+/**
+ * The region a user's book reads its numbers in, from its stored uploads: the country of the newest source
+ * that names one (its owner's phone's country, else its `region`); null when none does (or no book).
+ */
+export async function bookRegionOf(storage: Storage, t: Tenant, userId: string): Promise<CountryCode | null> {
+  for (const s of await storage.regionSourcesOf(t, userId)) {
+    const region = sourceRegion(s);
+    if (region !== null) return region;
+  }
+  return null;
+}
+
 /** What every ranking of an app reads first (AddressBookService.appStateOf). */
 export interface AppState {
   weights: Weights;
@@ -140,12 +152,8 @@ export class AddressBookService {
    * source that names one (its owner's phone's country, else its `region`: a file read so before); null
    * when none does. For an upload that cannot say (a contacts file).
    */
-  async bookRegion(t: Tenant, userId: string): Promise<CountryCode | null> {
-    for (const s of await this.storage.regionSourcesOf(t, userId)) {
-      const region = sourceRegion(s);
-      if (region !== null) return region;
-    }
-    return null;
+  bookRegion(t: Tenant, userId: string): Promise<CountryCode | null> {
+    return bookRegionOf(this.storage, t, userId);
   }
 
   prepareUpload(

@@ -188,3 +188,91 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+for (const engine of ENGINES) {
+  describe(`regions: app users and accepted invites with a number written without its country, on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    let usApi: TestApi;
+    before(async () => {
+      api = await startApi(engine);
+      usApi = await startApi(engine, { KITH_DEFAULT_REGION: 'US' });
+    });
+    after(async () => {
+      await api?.close();
+      await usApi?.close();
+    });
+    const book = (a: TestApi, user: string, ownerPhone: string, entries: unknown[]) =>
+      a.post('/v0/address-book', { user_id: user, source: { type: 'ios', phone: ownerPhone }, entries, backfill: 1 });
+    const names = async (a: TestApi, user: string, q: string) =>
+      (await a.get(`/v0/address-book/${user}?${q}`)).body.data.map((x: { name: string }) => x.name).sort();
+
+    it("an app user's own national number is read in the country of their own book, before the server's default", async () => {
+      // A US user's book holds a Mexican friend and a US friend whose numbers have the same digits.
+      assert.equal(
+        (
+          await book(usApi, 'u-us', '+1 415 555 0100', [
+            { name: 'Lupita Hernández', phone: '+52 55 1234 5678' },
+            { name: 'Karen Brooks', phone: '+1 551 234 5678' },
+          ])
+        ).status,
+        200,
+      );
+      // Lupita joins the app; her own book is Mexican (her phone), and the app sends her number as she typed it.
+      assert.equal((await book(usApi, 'u-lupita', '+52 55 1234 5678', [{ name: 'Mamá', phone: '55 8765 4321' }])).status, 200);
+      const r = await usApi.post('/v0/users', [{ id: 'u-lupita', phone: '55 1234 5678' }]);
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.meta.warnings, undefined, r.text);
+      // She is the app user, not Karen (the server's US reading of the digits, before).
+      assert.deepEqual(await names(usApi, 'u-us', 'filter_existing_users=1'), ['Karen Brooks']);
+    });
+
+    it('without any country known, a national number is a 400 naming it when it is all the record has, and a warning beside an e-mail', async () => {
+      const bad = await api.post('/v0/users', [
+        { id: 'n1', email: 'n1@example.com' },
+        { id: 'n2', phone: '020 7946 0777' },
+      ]);
+      assert.equal(bad.status, 400, bad.text);
+      assert.deepEqual(
+        bad.body.details.map((e: { field: string }) => e.field),
+        ['entries[1].phone'],
+      );
+      assert.match(bad.body.details[0].message, /no country code/);
+      const ok = await api.post('/v0/users', [
+        { id: 'n1', email: 'n1@example.com' },
+        { id: 'n2', email: 'n2@example.com', phone: '020 7946 0777' },
+      ]);
+      assert.equal(ok.status, 200, ok.text);
+      const w = ok.body.meta.warnings.find((x: { field: string }) => x.field === 'entries[].phone');
+      assert.ok(w, ok.text);
+      assert.equal(w.count, 1);
+      assert.deepEqual(w.indexes, [1]);
+      // Once n2's own book names the country, the same record is read in it: no warning, and it matches.
+      assert.equal((await book(api, 'n2', '+44 7911 123456', [{ name: 'Mum', phone: '020 7946 0000' }])).status, 200);
+      assert.equal(
+        (
+          await book(api, 'owner-gb', '+44 7911 123459', [
+            { name: 'Nia Jones', phone: '+44 20 7946 0777' },
+            { name: 'Tom Ray', phone: '+44 20 7946 0999' },
+          ])
+        ).status,
+        200,
+      );
+      const again = await api.post('/v0/users', [{ id: 'n2', email: 'n2@example.com', phone: '020 7946 0777' }]);
+      assert.equal(again.status, 200, again.text);
+      assert.equal(again.body.meta.warnings, undefined, again.text);
+      assert.deepEqual(await names(api, 'owner-gb', 'filter_existing_users=1'), ['Tom Ray']);
+    });
+
+    it("an accepted invite's national number is read in the new user's book, else in the inviter's", async () => {
+      const noBook = await api.post('/v0/invites-accepted', [{ phone: '020 7946 0555' }]);
+      assert.equal(noBook.status, 400, noBook.text);
+      assert.equal(noBook.body.details[0].field, 'entries[0].phone');
+      assert.equal((await book(api, 'inviter-gb', '+44 7911 123458', [{ name: 'Sam Orr', phone: '020 7946 0555' }])).status, 200);
+      const byInviter = await api.post('/v0/invites-accepted', [{ user_id: 'inviter-gb', phone: '020 7946 0555' }]);
+      assert.equal(byInviter.status, 200, byInviter.text);
+      assert.equal(byInviter.body.meta.warnings, undefined, byInviter.text);
+      const byNewUser = await api.post('/invites-accepted', [{ new_user_id: 'n2', phone: '07911 654321' }]);
+      assert.equal(byNewUser.status, 200, byNewUser.text);
+    });
+  });
+}

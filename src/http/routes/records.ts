@@ -6,7 +6,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { isIndexedKey, keysFor } from '../../domain/normalize.ts';
-import type { Storage } from '../../storage/types.ts';
+import type { CountryCode } from 'libphonenumber-js';
+import { bookRegionOf } from '../../services/address-book.ts';
+import type { Storage, Tenant } from '../../storage/types.ts';
 import { invalid, invalidMany, type ErrorDetail } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
@@ -42,6 +44,11 @@ function metaOf(
   const entries = (request.body as { entries?: unknown } | null)?.entries;
   if (known !== undefined && Array.isArray(entries)) warnings.push(...recordFieldWarnings(entries, known));
   return { time: elapsedSeconds(request), ...extra, ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+/** The field a record's phone came in (for an error naming it). */
+function phoneField(item: Reachable): 'phone' | 'phones' {
+  return item.phone != null ? 'phone' : 'phones';
 }
 
 /** Whether a record gives no e-mail and no phone at all: each absent, null, blank or an empty list. */
@@ -114,17 +121,26 @@ export function recordRoutes(deps: {
    * +1 551 234 5678 in an app whose default is US: the invited person was shown again, and a US friend on
    * that number left out).
    */
-  function keysOf(item: Reachable, i: number, crossUser = false, known: readonly string[] = []): string[] {
-    const all = keysFor(item, crossUser ? region : null);
+  function keysOf(
+    item: Reachable,
+    i: number,
+    crossUser = false,
+    known: readonly string[] = [],
+    bookRegion: CountryCode | null = null,
+    nationalLeftOut?: number[],
+  ): string[] {
+    const all = keysFor(item, crossUser ? (bookRegion ?? region) : null);
     const keys = crossUser ? all.filter(isIndexedKey) : all;
-    if (keys.length > 0) return keys;
+    if (keys.length > 0) {
+      if (keys.length < all.length) nationalLeftOut?.push(i);
+      return keys;
+    }
     // Why, as precisely as the item tells: a number without its country where the whole app is searched,
     // or a misspelt field beside nothing usable.
     if (crossUser && all.length > 0) {
-      const field = item.phone != null ? 'phone' : 'phones';
       throw invalid(
-        `entries[${i}].${field}`,
-        "has no country code: app users and accepted invites are matched across the app's books, where a number without its country (+…) names no one; send it in full (E.164) or with an e-mail",
+        `entries[${i}].${phoneField(item)}`,
+        "has no country code, and neither the user's book (its owner's phone, its source.region) nor the server names a country it is a number of: app users and accepted invites are matched across the app's books, where a number without its country (+…) names no one; send it in full (E.164) or with an e-mail",
       );
     }
     for (const k in item as Record<string, unknown>) {
@@ -136,6 +152,58 @@ export function recordRoutes(deps: {
     }
     throw invalid(`entries[${i}]`, 'needs a usable email or phone');
   }
+  /**
+   * The countries of the books of the users whose cross-user records hold a number without its country
+   * (`owners(item)`: whose books may tell, in order), for keysOf. An app user's own number, or an invitee's
+   * taken from the inviter's book, is read in that book's country, as the book reads its own numbers
+   * (bookRegionOf), before the server's default (a Mexican user's `55 1234 5678` is no US number). Looked up
+   * only for such records, a few at a time.
+   */
+  async function bookRegionsFor<T extends Reachable>(
+    tenant: Tenant,
+    items: readonly T[],
+    owners: (item: T, i: number) => (string | null)[],
+  ): Promise<(CountryCode | null)[]> {
+    const byUser = new Map<string, CountryCode | null>();
+    const wanted: string[] = [];
+    const ownersOf = items.map((item, i) => {
+      if (keysFor(item, null).every(isIndexedKey)) return [];
+      const ids = owners(item, i).filter((id): id is string => id !== null);
+      for (const id of ids) {
+        if (byUser.has(id)) continue;
+        byUser.set(id, null);
+        wanted.push(id);
+      }
+      return ids;
+    });
+    let next = 0;
+    const lookUp = async () => {
+      while (next < wanted.length) {
+        const id = wanted[next++]!;
+        byUser.set(id, await bookRegionOf(storage, tenant, id));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(8, wanted.length) }, lookUp));
+    return ownersOf.map((ids) => ids.map((id) => byUser.get(id) ?? null).find((r) => r !== null) ?? null);
+  }
+
+  /**
+   * The warning for the numbers of cross-user records left out for want of a country, where the record
+   * matches by something else (its e-mail, another number): `indexes` of those records.
+   */
+  const nationalLeftOut = (indexes: number[], field: string) =>
+    indexes.length === 0
+      ? []
+      : [
+          {
+            field,
+            message:
+              "has no country code, and the user's book names no country: that number is not recorded (the record matches by its other e-mails and numbers); send it in full (E.164)",
+            count: indexes.length,
+            indexes: indexes.slice(0, 5),
+          },
+        ];
+
   const SENT = itemFields(S.InvitesSentBody);
   const ACCEPTED = itemFields(S.InvitesAcceptedBody);
   const USERS = itemFields(S.UsersBody);
@@ -182,16 +250,21 @@ export function recordRoutes(deps: {
 
   const invitesAccepted: RouteSpec['handler'] = async (request) => {
     const now = Date.now();
-    const rows = readAll((bodyOf(request, S.InvitesAcceptedBody) as InvitesAcceptedBody).entries, (e, i) => ({
-      keys: keysOf(e, i, true, ACCEPTED),
+    const entries = (bodyOf(request, S.InvitesAcceptedBody) as InvitesAcceptedBody).entries;
+    const ids = readAll(entries, (e, i) => ({
       userId: e.user_id === undefined || e.user_id === null ? null : coerceUserId(e.user_id, `entries[${i}].user_id`),
       newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceUserId(e.new_user_id, `entries[${i}].new_user_id`),
-      name: e.name?.trim() || null,
-      acceptedAt: dateOrDefault(e.accepted_at, `entries[${i}].accepted_at`, now),
     }));
+    // The invitee's number as the new user's own book reads it, else as the inviter's book held it.
+    const regions = await bookRegionsFor(request.auth.tenant, entries, (_, i) => [ids[i]!.newUserId, ids[i]!.userId]);
+    const leftOut: number[] = [];
+    const rows = readAll(entries, (e, i) => {
+      const keys = keysOf(e, i, true, ACCEPTED, regions[i], leftOut);
+      return { keys, ...ids[i]!, name: e.name?.trim() || null, acceptedAt: dateOrDefault(e.accepted_at, `entries[${i}].accepted_at`, now) };
+    });
     await storage.recordInvitesAccepted(request.auth.tenant, rows);
     await deps.onInvitesAccepted?.(request.auth.tenant);
-    return { message: 'Invite accepted added.', meta: metaOf(request, {}, ACCEPTED) };
+    return { message: 'Invite accepted added.', meta: metaOf(request, {}, ACCEPTED, nationalLeftOut(leftOut, 'entries[].phone')) };
   };
   for (const prefix of ['/v0', '']) {
     routes.push({
@@ -217,13 +290,20 @@ export function recordRoutes(deps: {
       // meta.warnings. Before, the whole batch was refused, every other user's record with it. A value
       // that is given but unusable, or a misspelt field, is still a 400 naming it.
       const without: number[] = [];
-      const rows = readAll((bodyOf(request, S.UsersBody) as UsersBody).entries, (u, i) => {
+      const leftOut: number[] = [];
+      const entries = (bodyOf(request, S.UsersBody) as UsersBody).entries;
+      const ids = readAll(entries, (u, i) => {
         const id = u.id ?? u.user_id ?? u.username;
         if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
-        const appUserId = coerceUserId(id, `entries[${i}].id`);
+        return coerceUserId(id, `entries[${i}].id`);
+      });
+      // An app user's own number written without its country is read in the country of their own book.
+      const regions = await bookRegionsFor(request.auth.tenant, entries, (_, i) => [ids[i]!]);
+      const rows = readAll(entries, (u, i) => {
+        const appUserId = ids[i]!;
         let keys: string[];
         try {
-          keys = keysOf(u, i, true, USERS);
+          keys = keysOf(u, i, true, USERS, regions[i], leftOut);
         } catch (e) {
           if (!noChannelGiven(u) || /did you mean/.test((e as Error).message)) throw e;
           without.push(i);
@@ -232,8 +312,8 @@ export function recordRoutes(deps: {
         return { appUserId, name: u.name?.trim() || null, keys };
       });
       await storage.upsertAppUsers(request.auth.tenant, rows);
-      const more =
-        without.length === 0
+      const more = [
+        ...(without.length === 0
           ? []
           : [
               {
@@ -242,7 +322,9 @@ export function recordRoutes(deps: {
                 count: without.length,
                 indexes: without.slice(0, 5),
               },
-            ];
+            ]),
+        ...nationalLeftOut(leftOut, 'entries[].phone'),
+      ];
       return {
         message: `Bulk of ${rows.length} users stored for ${request.auth.appName}.`,
         meta: metaOf(request, { docs: `${config.publicUrl}/docs` }, USERS, more),
