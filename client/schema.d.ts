@@ -405,6 +405,7 @@ export interface paths {
                         limit?: (number | string) | (never | null);
                         promote_existing_users?: (number | boolean | string) | (never | null);
                         promote_matching_domain?: (number | boolean | string) | (never | null);
+                        replace_source?: (number | boolean | string) | (never | null);
                         /** @description The account that provides the address book */
                         source: {
                             email?: string | null;
@@ -562,6 +563,8 @@ export interface paths {
                      * @example MX
                      */
                     region?: string;
+                    /** @description 1: the file replaces the user's earlier uploads of the same source (as in POST /v0/address-book) */
+                    replace_source?: string;
                     /** @example 42 */
                     user_id?: string;
                 };

@@ -147,6 +147,12 @@ export function makeSchemas(limits: SchemaLimits) {
     entries: Type.Array(Entry, { maxItems: limits.maxEntriesPerUpload }),
     ...rankOptionFields,
     backfill: Flag,
+    replace_source: Opt(
+      Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 16 })], {
+        description:
+          "1: this upload replaces what earlier uploads of the same source (its type and owner's e-mail or phone) hold for the user: a full re-sync, after which contacts deleted, renamed or changed at the source leave no stale copy. Send it on the first batch of a sync only",
+      }),
+    ),
   });
 
   const RankQuery = Type.Object(Object.fromEntries(Object.keys(rankOptionFields).map((k) => [k, Type.Optional(Type.String({ maxLength: 255 }))])));

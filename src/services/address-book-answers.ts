@@ -143,10 +143,16 @@ export async function answerUpload(
   const userId = coerceUserId(body.user_id, 'user_id');
   const opts = rankOptionsOf(body);
   let backfill: boolean;
+  let replace: boolean;
   try {
     backfill = parseFlag(body.backfill, 'backfill');
   } catch (e) {
     throw invalid('backfill', (e as OptionError).problem);
+  }
+  try {
+    replace = parseFlag(body.replace_source, 'replace_source');
+  } catch (e) {
+    throw invalid('replace_source', (e as OptionError).problem);
   }
   const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
   if (body.source.region !== undefined) source.region = coerceRegion(body.source.region, 'source.region');
@@ -177,6 +183,12 @@ export async function answerUpload(
     }
     return { cleaning, listLeftOut, warnings };
   };
+  if (replace) {
+    // The source's earlier uploads go once this one is stored (a failure between the two leaves both:
+    // the error answered, and the same upload sent again replaces them all). Then ranked from storage.
+    const seq = await store();
+    await service.replaceSource(ctx.tenant, userId, known.upload.sourceKey, seq);
+  }
   if (backfill) {
     // Summarised while the upload is being stored (where the engine writes on another thread or server).
     const stored = store();

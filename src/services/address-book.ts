@@ -11,6 +11,7 @@ import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeys
 import { ALL_SIGNALS, aliasKeysOutside, applyRankOptions, noSignals, signalsUsed, spreadOverAliases, type RankOptions } from '../domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SignalsWanted, SourceInput } from '../domain/types.ts';
+import { decodeEntries } from '../storage/entry-codec.ts';
 import { StorageError } from '../storage/errors.ts';
 import type { BookKeys, KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
 import { ServiceError } from './errors.ts';
@@ -315,6 +316,31 @@ export class AddressBookService {
       bookUploads: uploads,
       ...(warnings.length > 0 ? { warnings } : {}),
     };
+  }
+
+  /**
+   * Replaces a source (`replace_source=1`): deletes the user's uploads of `sourceKey` stored before the
+   * upload `seq` (the newest copy of that source), and rebuilds the user's key index from the uploads
+   * that stay, in one transaction. A daily sync of a phone book then shows what the phone holds now: a
+   * contact deleted there, a number changed, a card renamed leave no stale copy behind (a stale copy of a
+   * renamed card sharing its number made the number look shared: two rows, and an invite to that number
+   * filtered neither). Records (invites, app users, suggestions shown) stay. Returns how many uploads went.
+   * Read again when the book changed meanwhile; a book deleted meanwhile stays deleted.
+   */
+  async replaceSource(t: Tenant, userId: string, sourceKey: string, seq: number): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
+      const stored = await this.storage.loadStoredUploads(t, userId);
+      const drop = stored.filter((u) => u.sourceKey === sourceKey && u.seq < seq).map((u) => u.seq);
+      if (drop.length === 0) return 0;
+      const keep = stored
+        .filter((u) => !drop.includes(u.seq))
+        .map((u) => {
+          const normalized = decodeEntries(u.normalized);
+          return { seq: u.seq, sourceKey: u.sourceKey, normalized, ownerKeys: u.ownerKeys, keyStats: indexedKeyStatsOf(normalized) };
+        });
+      if (await this.storage.rewriteBook(t, userId, keep, { drop, derivedUnchanged: true })) return drop.length;
+      if (attempt >= 5) throw new StorageError('busy', 'The book kept changing while its source was replaced.');
+    }
   }
 
   async delete(t: Tenant, userId: string): Promise<void> {

@@ -219,7 +219,7 @@ export const BOOK_QUERY_RULES: QueryRules = {
 };
 
 /** POST /v0/address-book-file: the upload's options are its query (the body is the file), with the user and the format. */
-export const FILE_QUERY_RULES: QueryRules = { read: ['user_id', 'format', 'region', ...RANK_QUERY_OPTIONS, 'backfill'] };
+export const FILE_QUERY_RULES: QueryRules = { read: ['user_id', 'format', 'region', ...RANK_QUERY_OPTIONS, 'backfill', 'replace_source'] };
 
 /**
  * POST /v0/address-book takes every field, its options included, in the JSON body: nothing of its query

@@ -26,6 +26,7 @@ import type {
   KeyRecord,
   KnownUpload,
   KeyStat,
+  RewriteOptions,
   RewrittenUpload,
   BookSummary,
   ClientKeyRecord,
@@ -949,16 +950,22 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  rewriteBook(t: Tenant, userId: string, uploads: RewrittenUpload[]): Promise<boolean> {
+  rewriteBook(t: Tenant, userId: string, uploads: RewrittenUpload[], opts: RewriteOptions = {}): Promise<boolean> {
+    const drop = opts.drop ?? [];
     return this.#run('rewriteBook', async () =>
       this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, userId));
+        // Deleting key-index rows, as a DELETE does: a row lock is waited for a few seconds at most.
+        if (drop.length > 0) await this.#profile.boundLockWaits?.(trx, DELETE_LOCK_WAIT_MS);
         // Exactly the uploads that were read, or nothing: an upload stored (or a book deleted) meanwhile
         // would otherwise be missing from (or resurrected in) the rebuilt key index.
         const stored = await trx.selectFrom('uploads').select('seq').where('tenant', '=', t).where('user_id', '=', userId).orderBy('seq').execute();
-        const given = uploads.map((u) => u.seq).sort((a, b) => a - b);
+        const given = [...uploads.map((u) => u.seq), ...drop].sort((a, b) => a - b);
         if (stored.length !== given.length || stored.some((r, i) => Number(r.seq) !== given[i])) return false;
-        for (const u of uploads) {
+        for (const part of chunks([...drop], 1, this.#profile.maxParams - 2)) {
+          await trx.deleteFrom('uploads').where('tenant', '=', t).where('user_id', '=', userId).where('seq', 'in', part).execute();
+        }
+        for (const u of opts.derivedUnchanged ? [] : uploads) {
           await trx
             .updateTable('uploads')
             .set({

@@ -82,6 +82,17 @@ export interface StoredUpload {
   ownerKeys: string[];
 }
 
+/** How rewriteBook rewrites a book. */
+export interface RewriteOptions {
+  /**
+   * Uploads deleted with the rewrite (seqs; a source replaced by a newer upload of it): the user's uploads
+   * must be exactly `uploads` and these, and the key index is rebuilt from `uploads` alone.
+   */
+  drop?: readonly number[];
+  /** `uploads` hold their stored derived data: only the key index is rebuilt (no upload row rewritten). */
+  derivedUnchanged?: boolean;
+}
+
 /** An upload's derived data, recomputed. */
 export interface RewrittenUpload {
   seq: number;
@@ -304,7 +315,7 @@ export interface Storage {
    * nothing and returns false when the user's uploads are no longer exactly those (one was added or
    * deleted since they were read): the caller reads them again.
    */
-  rewriteBook(t: Tenant, userId: string, uploads: RewrittenUpload[]): Promise<boolean>;
+  rewriteBook(t: Tenant, userId: string, uploads: RewrittenUpload[], opts?: RewriteOptions): Promise<boolean>;
 
   // Signals.
   recordInvitesSent(t: Tenant, rows: InviteSentRecord[]): Promise<void>;

@@ -185,7 +185,7 @@ function withWarnings(json: Buffer, warnings: FieldWarning[]): Buffer {
   return Buffer.from(JSON.stringify(answer), 'utf8');
 }
 
-type FileQuery = { user_id?: string; format?: string; backfill?: string; region?: string } & Record<string, string | undefined>;
+type FileQuery = { user_id?: string; format?: string; backfill?: string; replace_source?: string; region?: string } & Record<string, string | undefined>;
 
 /** POST /v0/address-book-file, as an entry of the route table (its body is the file's text). */
 export function widgetFileRoutes(deps: { service: AddressBookService; schemas: Schemas; config: Config }): RouteSpec[] {
@@ -219,6 +219,9 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
           ),
           ...S.RankQuery.properties,
           backfill: Type.Optional(Type.String({ maxLength: 16, description: '1: store without answering the list (as in POST /v0/address-book)' })),
+          replace_source: Type.Optional(
+            Type.String({ maxLength: 16, description: "1: the file replaces the user's earlier uploads of the same source (as in POST /v0/address-book)" }),
+          ),
         }),
         response: { 200: S.UploadResponse },
       },
@@ -255,7 +258,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         }
         // The upload's options come as query parameters (the body is the file): validated as POST's are.
         const options: Record<string, string> = {};
-        for (const k of [...Object.keys(S.RankQuery.properties), 'backfill']) if (query[k] !== undefined) options[k] = query[k]!;
+        for (const k of [...Object.keys(S.RankQuery.properties), 'backfill', 'replace_source']) if (query[k] !== undefined) options[k] = query[k]!;
         // A file has no owner's phone: its national numbers are read in the region asked for, else the
         // book's (the owner's phone of its stored uploads: a Mexican user's vCard after their phone book was
         // read as US numbers in an app whose default is US, and gave Lupita a US friend's number), else
