@@ -157,6 +157,28 @@ describe('/playground in headless Chromium', { skip: noBrowser }, () => {
         await page.close();
       });
 
+      it("the id of a user who already has a book is refused unless kept: the page never deletes that user's book", async () => {
+        assert.equal(
+          (await api.post('/v0/address-book', { user_id: 'pg-existing', source: {}, entries: [{ name: 'Real Friend', email: 'real@friend.example' }] })).status,
+          200,
+        );
+        const page = await browser.newPage();
+        await page.goto(`${api.base}/playground`);
+        await page.fill('#key', api.key);
+        await page.fill('#user-id', 'pg-existing');
+        await page.setInputFiles('#file', { name: 'google.csv', mimeType: 'text/csv', buffer: readFileSync(`${FIXTURES}google.csv`) });
+        await page.click('#rank');
+        await page.waitForSelector('#error:not([hidden])', { timeout: 20_000 });
+        assert.match((await page.textContent('#error')) ?? '', /already has a book/);
+        const stored = await api.get('/v0/address-book/pg-existing');
+        assert.equal(stored.status, 200, 'the book is still there');
+        assert.deepEqual(
+          stored.body.data.map((x: { name: string }) => x.name),
+          ['Real Friend'],
+        );
+        await page.close();
+      });
+
       it('an upload that fails after its first batch leaves nothing on the server unless kept, and a kept one says where it is', async () => {
         // 600 rows: the first batch of 500 is stored, the second is refused (a name past the limit).
         const rows = Array.from({ length: 600 }, (_, i) => `${i === 550 ? 'N'.repeat(100_001) : `Person ${i}`},p${i}@fail.example`);

@@ -151,7 +151,16 @@ async function run(event) {
     const parsed = await call('POST', `/playground/parse${format ? `?format=${format}` : ''}`, key, chosenFile, fileType(chosenFile));
     if (parsed.entries.length - parsed.skipped === 0) throw new Error('The file holds no contacts Kith could read.');
 
-    const userId = form.user_id.value.trim() || newUserId();
+    const typedId = form.user_id.value.trim();
+    const userId = typedId || newUserId();
+    // A book not kept is deleted after ranking, the whole book: never that of a user who already has one
+    // (it deleted a real user's book, records with it, when their id was typed here). The id the page
+    // made (random, no one's) is not looked up.
+    if (typedId && typedId !== madeUserId && !form.keep.checked && (await hasBook(key, typedId))) {
+      throw new Error(
+        `User ${typedId} already has a book on the server, and a book not kept is deleted after ranking. Leave the user id empty (a new one is made), choose another, or check "keep" to add the file to that book.`,
+      );
+    }
     const source = {};
     const type = form.source_type.value || parsed.source_type;
     if (type) source.type = type;
@@ -186,13 +195,27 @@ async function run(event) {
   }
 }
 
+/** The user id the page made and filled in (looked up by no one). */
+let madeUserId = null;
+
+/** Whether the user has a stored book (GET answers 200; 404: none). */
+async function hasBook(key, userId) {
+  try {
+    await call('GET', `/v0/address-book/${encodeURIComponent(userId)}?limit=1`, key);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return false;
+    throw err;
+  }
+}
+
 function newUserId() {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
   return `playground-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 document.addEventListener('DOMContentLoaded', () => {
-  $('user-id').value = newUserId();
+  $('user-id').value = madeUserId = newUserId();
   $('form').addEventListener('submit', run);
   $('file').addEventListener('change', (e) => chooseFile(e.target.files[0]));
   const drop = $('drop');
