@@ -41,7 +41,7 @@ function intParam(v: unknown, field: string, def: number, min: number, max: numb
 export function parseDomain(raw: string): string {
   const d = raw.trim().toLowerCase().replace(/^@/, '').replace(/\.$/, '');
   if (d === '' || d.length > 253) throw new DirectoryInputError('domain', 'must be a domain such as example.com');
-  if (/[\s@/\\%]/.test(d) || !/^[^.]+(\.[^.]+)+$/.test(d)) throw new DirectoryInputError('domain', 'must be a domain such as example.com');
+  if (/[\s@/\\%\u0000-\u001f\u007f]/.test(d) || !/^[^.]+(\.[^.]+)+$/.test(d)) throw new DirectoryInputError('domain', 'must be a domain such as example.com');
   return d;
 }
 

@@ -902,8 +902,11 @@ export class KyselyStorage implements Storage {
         const { appId, env } = splitTenant(t);
         const keys = await trx.deleteFrom('client_keys').where('app_id', '=', appId).where('env', '=', env).where('user_id', '=', userId).executeTakeFirst();
         held += Number(keys.numDeletedRows);
-        // An acceptance row is also the invitee's (and the tenant's "accepted" signal): keep the row,
-        // forget the deleted user's part in it.
+        // An acceptance row is the invitee's record (and the tenant's "accepted" signal): the deleted
+        // user's own acceptances, as the invitee, go (their address and name were kept, only the link
+        // nulled, before); in those they sent as the inviter, the row stays, their part in it forgotten.
+        const own = await trx.deleteFrom('invites_accepted').where('tenant', '=', t).where('new_user_id', '=', userId).executeTakeFirst();
+        held += Number(own.numDeletedRows);
         const linked = await trx
           .updateTable('invites_accepted')
           .set({ user_id: null })
@@ -911,7 +914,6 @@ export class KyselyStorage implements Storage {
           .where('user_id', '=', userId)
           .executeTakeFirst();
         held += Number(linked.numUpdatedRows);
-        await trx.updateTable('invites_accepted').set({ new_user_id: null }).where('tenant', '=', t).where('new_user_id', '=', userId).execute();
         return held > 0;
       }),
     );

@@ -85,6 +85,12 @@ for (const engine of ENGINES) {
       const bad = await python(api, 'GET', '/v0/domain-emails/not+a+domain');
       assert.equal(bad.status, 400);
       assert.equal(bad.body.details[0].field, 'domain');
+      // A control character (U+0000 was a 500 on PostgreSQL, which refuses it in text) is a 400 too.
+      for (const d of ['acme%00.example', 'acme%01.example', 'acme.example%7F']) {
+        const r = await api.get(`/v0/domain-emails/${d}`);
+        assert.equal(r.status, 400, `${d}: ${r.text}`);
+        assert.equal(r.body.details[0].field, 'domain');
+      }
     });
 
     it('domain-emails: bad paging names the parameter; another app sees nothing', async () => {

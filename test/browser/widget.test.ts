@@ -168,6 +168,41 @@ describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
         await page.close();
       });
 
+      it('a client-key set after the widget is on the page loads it; a person with nothing to invite is shown, not offered, and never stops the suggestions being recorded', async () => {
+        const user = 'w-late';
+        const entries = [
+          { name: 'Kept Unreachable', emails: ['not an address'], times_contacted: 99 },
+          { name: 'Lia Sol', email: 'lia@example.org', times_contacted: 9 },
+          { name: 'Max Orr', email: 'max@example.org', times_contacted: 5 },
+          { name: 'Nat Ames', email: 'nat@example.org', times_contacted: 1 },
+        ];
+        assert.equal((await api.post('/v0/address-book', { user_id: user, source: {}, entries, backfill: 1 })).status, 200);
+        const key = (await api.post('/v0/client-key', { user_id: user })).body.client_key;
+        const late = await serveHost(
+          () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Late key</title><script src="${api.base}/widget.js"></script></head><body>
+<kith-invite api-base="${api.base}" suggestions="3"></kith-invite>
+<script>setTimeout(() => document.querySelector('kith-invite').setAttribute('client-key', ${JSON.stringify(key)}), 300);</script></body></html>`,
+        );
+        try {
+          const appId = (await api.storage.listKeys()).find((k) => api.key.startsWith(k.prefix))!.appId;
+          await api.storage.addAppOrigin(appId, late.origin);
+          const page = await browser.newPage();
+          await page.goto(late.origin);
+          await page.waitForSelector('kith-invite ul.suggested li', { timeout: 10_000 });
+          assert.deepEqual(await names(page, 'suggested'), ['Kept Unreachable', 'Lia Sol', 'Max Orr']);
+          assert.equal(await page.getByRole('checkbox', { name: /Kept Unreachable/ }).isDisabled(), true);
+          assert.equal(await page.getByRole('checkbox', { name: /Lia Sol/ }).isDisabled(), false);
+          // The two reachable suggestions are recorded as seen (the whole batch was refused before).
+          await until('suggested-seen', async () => {
+            const seen = (await api.get(`/v0/address-book/${user}?filter_suggested_seen=1`)).body.data.map((c: { name: string }) => c.name);
+            return JSON.stringify(seen.slice(-2)) === JSON.stringify(['Lia Sol', 'Max Orr']);
+          });
+          await page.close();
+        } finally {
+          await late.close();
+        }
+      });
+
       it('a dropped vCard is uploaded for the user and the list redrawn; readable at phone width', async () => {
         const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
         await page.goto(host.origin, { waitUntil: 'networkidle' });

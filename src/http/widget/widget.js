@@ -158,11 +158,14 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
     }
 
     connectedCallback() {
+      this.started_ = true;
       this.load();
     }
 
     attributeChangedCallback(_name, old, now) {
-      if (old !== null && old !== now && this.isConnected) this.load();
+      // Not while the element is being upgraded (its attributes are reported before connectedCallback,
+      // which loads); a key set later (a single-page app fetching it first) loads then.
+      if (this.started_ && old !== now && this.isConnected) this.load();
     }
 
     get base() {
@@ -248,7 +251,9 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
 
     item(c, where) {
       const id = `${this.id_}-${where}${c._i}`;
-      const box = el('input', { type: 'checkbox', id, checked: this.chosen.has(c._i) });
+      // A person kept with nothing to invite (no usable e-mail or number: `unusable`) is shown, not offered.
+      const reachable = c.emails.length > 0 || c.phones.length > 0;
+      const box = el('input', { type: 'checkbox', id, checked: this.chosen.has(c._i), disabled: !reachable });
       box.addEventListener('change', () => {
         if (box.checked) this.chosen.add(c._i);
         else this.chosen.delete(c._i);
@@ -281,7 +286,9 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
 
     async recordSeen(top) {
       try {
-        await this.call('POST', '/v0/suggested-seen', { entries: top.map((c) => ({ emails: c.emails, phones: c.phones })) });
+        // Only those with something to match: one without would refuse the whole batch.
+        const entries = top.filter((c) => c.emails.length > 0 || c.phones.length > 0).map((c) => ({ emails: c.emails, phones: c.phones }));
+        if (entries.length) await this.call('POST', '/v0/suggested-seen', { entries });
       } catch {
         // Recording what was shown is best effort: the list itself is already on screen.
       }
