@@ -13,7 +13,7 @@ import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, ty
 import { invalid } from './errors.ts';
 import { lenientWarningsOf, originalOf } from './lenient.ts';
 import { readUploadFields, sourceFieldWarnings, type FieldWarning } from './upload-warnings.ts';
-import { checkEntries, checkReadFields, checkTopLevelFields, coerceRegion, coerceSourceType, coerceUserId } from './validate.ts';
+import { checkEntries, checkReadFields, checkTopLevelFields, coerceRegion, coerceSourceType, coerceUserId, favoriteWarnings } from './validate.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
 export interface UploadRequest {
@@ -168,7 +168,9 @@ export async function answerUpload(
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
   const lenient = lenientWarningsOf(body);
   const unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);
-  const warnings = lenient.length === 0 && unread.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings];
+  const favorite = favoriteWarnings(entries);
+  const warnings =
+    lenient.length === 0 && unread.length === 0 && favorite.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...favorite];
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
   // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop).
   const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(originalOf(body)));

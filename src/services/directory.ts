@@ -38,10 +38,19 @@ function intParam(v: unknown, field: string, def: number, min: number, max: numb
 }
 
 /** A domain as the index keys hold it: lower-case, no '@', at least one dot-separated label. */
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
 export function parseDomain(raw: string): string {
   const d = raw.trim().toLowerCase().replace(/^@/, '').replace(/\.$/, '');
   if (d === '' || d.length > 253) throw new DirectoryInputError('domain', 'must be a domain such as example.com');
-  if (/[\s@/\\%\u0000-\u001f\u007f]/.test(d) || !/^[^.]+(\.[^.]+)+$/.test(d)) throw new DirectoryInputError('domain', 'must be a domain such as example.com');
+  // A control character too (U+0000 was a 500 on PostgreSQL, which refuses it in text).
+  if (/[\s@/\\%]/.test(d) || hasControl(d) || !/^[^.]+(\.[^.]+)+$/.test(d)) throw new DirectoryInputError('domain', 'must be a domain such as example.com');
   return d;
 }
 

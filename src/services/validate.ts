@@ -102,6 +102,9 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
   const details: ErrorDetail[] = [];
   for (let i = 0; i < entries.length && details.length < 20; i++) {
     const e = entries[i];
+    if (favoriteForm((e as { is_favorite?: unknown }).is_favorite) === 'unreadable') {
+      details.push({ field: `entries[${i}].is_favorite`, message: 'must be 0 or 1 (or true/false, "0"/"1"; a spreadsheet\'s yes/no is read too)' });
+    }
     for (const f of ['last_message_sent_date', 'last_message_received_date'] as const) {
       const v = e[f];
       // A blank string is not given, as null is (clients that send "" for every unset field).
@@ -127,6 +130,38 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
     }
   }
   if (details.length) throw invalidMany(details);
+}
+
+/** What spreadsheets and exporters write for a checked box, and for an unchecked one (normalize.ts favoriteOf). */
+const FAVORITE_WORDS = new Set(['yes', 'y', 'on', 'x', '★', '*', 'no', 'n', 'off', '']);
+
+/**
+ * How an `is_favorite` value is read: as documented (0/1, booleans, "0"/"1", "true"/"false"; absent),
+ * from another form (another number: favourite when not 0; a spreadsheet's yes/no), or not at all. It
+ * took any value before, `"maybe"` silently read as not favourite and `-1` as favourite.
+ */
+export function favoriteForm(v: unknown): 'documented' | 'other' | 'unreadable' {
+  if (v === undefined || v === null || typeof v === 'boolean' || v === 0 || v === 1) return 'documented';
+  if (typeof v === 'number') return Number.isFinite(v) ? 'other' : 'unreadable';
+  if (typeof v !== 'string') return 'unreadable';
+  const s = v.trim().toLowerCase();
+  if (s === '0' || s === '1' || s === 'true' || s === 'false') return 'documented';
+  return FAVORITE_WORDS.has(s) ? 'other' : 'unreadable';
+}
+
+/** The warning naming the entries whose `is_favorite` was read from another form than documented. */
+export function favoriteWarnings(entries: readonly EntryLike[]): { field: string; message: string; count: number; indexes: number[] }[] {
+  const indexes: number[] = [];
+  let count = 0;
+  for (let i = 0; i < entries.length; i++) {
+    if (favoriteForm((entries[i] as { is_favorite?: unknown }).is_favorite) !== 'other') continue;
+    count++;
+    if (indexes.length < 5) indexes.push(i);
+  }
+  if (count === 0) return [];
+  const message =
+    'neither 0/1, true/false nor "0"/"1": read as favourite when it is a number other than 0 or yes/y/on/x, as not favourite when no/n/off or blank; send 0 or 1';
+  return [{ field: 'entries[].is_favorite', message, count, indexes }];
 }
 
 /** The code points of `s` (a surrogate pair counts one), counting stops past `max`. */
