@@ -563,8 +563,6 @@ export interface paths {
                      * @example MX
                      */
                     region?: string;
-                    /** @description 1: the file replaces the user's earlier uploads of the same source (as in POST /v0/address-book) */
-                    replace_source?: string;
                     /** @example 42 */
                     user_id?: string;
                 };

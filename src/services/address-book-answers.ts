@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config.ts';
 import { OptionError, parseFlag, parseRankOptions, type RankOptions } from '../domain/options.ts';
-import { ownerOf, sourceRegion } from '../domain/normalize.ts';
+import { ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
 import type { EntryInput, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, Tenant } from '../storage/types.ts';
 import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
@@ -173,6 +173,12 @@ export async function answerUpload(
     lenient.length === 0 && unread.length === 0 && favorite.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...favorite];
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
   // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop).
+  if (replace && sourceKey(source).endsWith(':-')) {
+    throw invalid(
+      'replace_source',
+      "needs the source's owner (source.email or source.phone): it replaces the user's earlier uploads of the same source, and a source naming no owner cannot be told from the user's other sources (a contacts file names none)",
+    );
+  }
   const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(originalOf(body)));
   const normalized = known.upload.normalized;
   // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
@@ -189,7 +195,7 @@ export async function answerUpload(
     // The source's earlier uploads go once this one is stored (a failure between the two leaves both:
     // the error answered, and the same upload sent again replaces them all). Then ranked from storage.
     const seq = await store();
-    await service.replaceSource(ctx.tenant, userId, known.upload.sourceKey, seq);
+    await service.replaceSource(ctx.tenant, userId, known.upload, seq);
   }
   if (backfill) {
     // Summarised while the upload is being stored (where the engine writes on another thread or server).

@@ -121,7 +121,12 @@ export interface RankingInputs {
  * that names one (its owner's phone's country, else its `region`); null when none does (or no book).
  */
 export async function bookRegionOf(storage: Storage, t: Tenant, userId: string): Promise<CountryCode | null> {
-  for (const s of await storage.regionSourcesOf(t, userId)) {
+  return regionOfSources(await storage.regionSourcesOf(t, userId));
+}
+
+/** The region of the first of `sources` (newest first) that names one; null when none does. */
+export function regionOfSources(sources: readonly SourceInput[]): CountryCode | null {
+  for (const s of sources) {
     const region = sourceRegion(s);
     if (region !== null) return region;
   }
@@ -327,10 +332,12 @@ export class AddressBookService {
    * filtered neither). Records (invites, app users, suggestions shown) stay. Returns how many uploads went.
    * Read again when the book changed meanwhile; a book deleted meanwhile stays deleted.
    */
-  async replaceSource(t: Tenant, userId: string, sourceKey: string, seq: number): Promise<number> {
+  async replaceSource(t: Tenant, userId: string, upload: { sourceKey: string; createdAt: number }, seq: number): Promise<number> {
     for (let attempt = 1; ; attempt++) {
-      const stored = await this.storage.loadStoredUploads(t, userId);
-      const drop = stored.filter((u) => u.sourceKey === sourceKey && u.seq < seq).map((u) => u.seq);
+      const stored = await this.storage.loadStoredUploads(t, userId, { raw: false });
+      // Stored before it and taken in before it: a batch sent after the replacing one (taken in later)
+      // stays even when it was stored first (a review: answered 200, then deleted).
+      const drop = stored.filter((u) => u.sourceKey === upload.sourceKey && u.seq < seq && u.createdAt < upload.createdAt).map((u) => u.seq);
       if (drop.length === 0) return 0;
       const keep = stored
         .filter((u) => !drop.includes(u.seq))

@@ -215,7 +215,10 @@ export const RANK_QUERY_OPTIONS: readonly string[] = Object.keys(S.RankQuery.pro
 /** GET of a book: it reads the ranking options; `backfill` is an upload's option, of no effect here. */
 export const BOOK_QUERY_RULES: QueryRules = {
   read: RANK_QUERY_OPTIONS,
-  ignored: { backfill: 'has no effect on GET (backfill applies to uploads), ignored' },
+  ignored: {
+    backfill: 'has no effect on GET (backfill applies to uploads), ignored',
+    replace_source: 'has no effect on GET (replace_source applies to uploads), ignored',
+  },
 };
 
 /** POST /v0/address-book-file: the upload's options are its query (the body is the file), with the user and the format. */

@@ -871,6 +871,28 @@ export class KyselyStorage implements Storage {
     });
   }
 
+  regionSourcesOfUsers(t: Tenant, userIds: readonly string[]): Promise<Map<string, SourceInput[]>> {
+    return this.#run('regionSourcesOfUsers', async () => {
+      const out = new Map<string, SourceInput[]>();
+      for (const part of chunks([...new Set(userIds)], 1, this.#profile.maxParams - 4)) {
+        const rows = await this.#db
+          .selectFrom('uploads')
+          .select(['user_id', 'source'])
+          .where('tenant', '=', t)
+          .where('user_id', 'in', part)
+          .where((eb) => eb.or([eb('source', 'like', '%"phone":%'), eb('source', 'like', '%"region":%')]))
+          .orderBy('seq', 'desc')
+          .execute();
+        for (const r of rows) {
+          let list = out.get(r.user_id);
+          if (list === undefined) out.set(r.user_id, (list = []));
+          list.push(JSON.parse(r.source) as SourceInput);
+        }
+      }
+      return out;
+    });
+  }
+
   bookSize(t: Tenant, userId: string): Promise<number> {
     return this.#run('bookSize', async () => {
       const r = await this.#db
@@ -932,11 +954,13 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  loadStoredUploads(t: Tenant, userId: string): Promise<StoredUpload[]> {
+  loadStoredUploads(t: Tenant, userId: string, opts: { raw?: boolean } = {}): Promise<StoredUpload[]> {
     return this.#run('loadStoredUploads', async () => {
       const rows = await this.#db
         .selectFrom('uploads')
-        .select(['seq', 'source_key', 'source', 'raw', 'normalized', 'owner_keys'])
+        .select(['seq', 'source_key', 'source', 'normalized', 'owner_keys', 'created_at'])
+        // The request bodies as received, the biggest column, only for a caller that reads them.
+        .$if(opts.raw !== false, (q) => q.select('raw'))
         .where('tenant', '=', t)
         .where('user_id', '=', userId)
         .orderBy('seq')
@@ -945,9 +969,10 @@ export class KyselyStorage implements Storage {
         seq: Number(r.seq),
         sourceKey: r.source_key,
         source: JSON.parse(r.source) as SourceInput,
-        raw: r.raw,
+        raw: (r as { raw?: string }).raw ?? '',
         normalized: r.normalized,
         ownerKeys: JSON.parse(r.owner_keys) as string[],
+        createdAt: Number(r.created_at),
       }));
     });
   }

@@ -75,11 +75,16 @@ export interface StoredUpload {
   seq: number;
   sourceKey: string;
   source: SourceInput;
-  /** The request body as received (or, in rows of the first versions, the JSON array of its entries). */
+  /**
+   * The request body as received (or, in rows of the first versions, the JSON array of its entries); ''
+   * when not asked for (loadStoredUploads with `raw: false`).
+   */
   raw: string;
   /** The stored cleaned entries, in their stored text (entry-codec). */
   normalized: string;
   ownerKeys: string[];
+  /** When the upload's request was taken in (ms since the epoch). */
+  createdAt: number;
 }
 
 /** How rewriteBook rewrites a book. */
@@ -273,6 +278,8 @@ export interface Storage {
   bookSize(t: Tenant, userId: string): Promise<number>;
   /** The sources of the user's uploads that give a phone or a region, newest first (at most `limit`). */
   regionSourcesOf(t: Tenant, userId: string, limit?: number): Promise<SourceInput[]>;
+  /** regionSourcesOf of many users at once (one query per few thousand ids): each user's sources, newest first. */
+  regionSourcesOfUsers(t: Tenant, userIds: readonly string[]): Promise<Map<string, SourceInput[]>>;
   /**
    * Removes everything held for that user: uploads, keys, owner keys, seen suggestions, invites sent, and
    * the user's link in accepted invites. Returns whether anything at all was held.
@@ -308,7 +315,7 @@ export interface Storage {
   /** Books (tenant, user) in (tenant, user_id) order, strictly after `after`, at most `limit`. */
   listBooks(after: BookRef | null, limit: number): Promise<BookRef[]>;
   /** The user's uploads as stored, oldest first: what re-cleaning reads. */
-  loadStoredUploads(t: Tenant, userId: string): Promise<StoredUpload[]>;
+  loadStoredUploads(t: Tenant, userId: string, opts?: { raw?: boolean }): Promise<StoredUpload[]>;
   /**
    * Replaces the derived data of the user's uploads (cleaned entries, source key, owner keys) by `uploads`
    * and rebuilds the user's key index (contact_keys, owner_keys) from them, in one transaction. Does

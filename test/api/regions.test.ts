@@ -237,6 +237,13 @@ for (const engine of ENGINES) {
         ['entries[1].phone'],
       );
       assert.match(bad.body.details[0].message, /no country code/);
+      // Every item that cannot be read is named, a bad id beside another item's problem too.
+      const two = await api.post('/v0/users', [{ phone: '+1 415 555 0100' }, { id: 'y', emial: 'y@example.com' }]);
+      assert.equal(two.status, 400, two.text);
+      assert.deepEqual(
+        two.body.details.map((e: { field: string }) => e.field),
+        ['entries[0].id', 'entries[1]'],
+      );
       const ok = await api.post('/v0/users', [
         { id: 'n1', email: 'n1@example.com' },
         { id: 'n2', email: 'n2@example.com', phone: '020 7946 0777' },

@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startApi, type TestApi } from '../helpers/api.ts';
+import { loadConfig } from '../../src/config.ts';
+import { AddressBookService } from '../../src/services/address-book.ts';
+import { startApi, tenantOfKey, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
 type Row = { name: string | null; emails: string[]; phones: string[] };
@@ -83,15 +85,21 @@ for (const engine of ENGINES) {
       assert.deepEqual(await listed(), ['kept@replaced-source.example']);
     });
 
-    it('a file upload takes it as a query parameter; a value that is no flag is a 400 naming it, nothing stored', async () => {
+    it('a source naming no owner (a contacts file, `source: {}`) cannot be replaced: a 400 naming replace_source, nothing stored', async () => {
       const u = 'resync-4';
       const vcf = (name: string, tel: string) => ['BEGIN:VCARD', 'VERSION:3.0', `FN:${name}`, `TEL:${tel}`, 'END:VCARD', ''].join('\r\n');
       const send = (q: string, body: string) =>
         api.request('POST', `/v0/address-book-file?user_id=${u}&region=US${q}`, { raw: body, headers: { 'content-type': 'text/vcard' } });
-      assert.equal((await send('', vcf('Old Card', '+1 415 555 0301'))).status, 200);
+      assert.equal((await send('', vcf('Outlook Card', '+1 415 555 0301'))).status, 200);
+      await upload(u, phone, [{ name: 'Phone Friend', phone: '+1 415 555 0305' }]);
+      // Every file names no owner: a replace would take every other file of the user, and each upload
+      // sent with an empty source (a review found a LinkedIn CSV's replace deleting an Outlook CSV).
       const r = await send('&replace_source=1', vcf('New Card', '+1 415 555 0302'));
-      assert.equal(r.status, 200, r.text);
-      assert.deepEqual(await names(u), ['New Card']);
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.details[0].field, 'replace_source');
+      const empty = await api.post('/v0/address-book', { user_id: u, source: {}, entries: [{ name: 'X', phone: '+1 415 555 0303' }], replace_source: 1 });
+      assert.equal(empty.status, 400, empty.text);
+      assert.equal(empty.body.details[0].field, 'replace_source');
       const bad = await api.post('/v0/address-book', {
         user_id: u,
         source: phone,
@@ -100,7 +108,21 @@ for (const engine of ENGINES) {
       });
       assert.equal(bad.status, 400, bad.text);
       assert.equal(bad.body.details[0].field, 'replace_source');
-      assert.deepEqual(await names(u), ['New Card']);
+      assert.deepEqual(await names(u), ['Outlook Card', 'Phone Friend']);
+    });
+
+    it('a batch taken in after the replacing one stays, even when it is stored first', async () => {
+      const u = 'resync-5';
+      const service = new AddressBookService(api.storage, loadConfig({}));
+      const t = await tenantOfKey(api, api.key);
+      await upload(u, phone, [{ name: 'Stale One', phone: '+1 415 555 0401' }]);
+      const first = service.prepareUpload(t, u, phone, [{ name: 'First Batch', phone: '+1 415 555 0402' }]);
+      await new Promise((r) => setTimeout(r, 5));
+      const second = service.prepareUpload(t, u, phone, [{ name: 'Second Batch', phone: '+1 415 555 0403' }]);
+      await second.store(); // the later batch is stored first
+      const seq = await first.store();
+      assert.equal(await service.replaceSource(t, u, first.known.upload, seq), 1);
+      assert.deepEqual(await names(u), ['First Batch', 'Second Batch']);
     });
   });
 }

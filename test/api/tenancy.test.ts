@@ -6,20 +6,13 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startApi, type TestApi } from '../helpers/api.ts';
+import { startApi, tenantOfKey, type TestApi } from '../helpers/api.ts';
 import { dumpAllRows } from '../helpers/db-scan.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
 /** Rows of one tenant (`appId:env`), sorted, as text. */
 async function tenantRows(api: TestApi, tenant: string): Promise<string[]> {
   return (await dumpAllRows(api.url)).filter((r) => r.includes(`"tenant":"${tenant}"`)).sort();
-}
-
-/** The tenant of a key, read from the key listing (the app id never travels over the API). */
-async function tenantOfKey(api: TestApi, key: string): Promise<string> {
-  const rec = (await api.storage.listKeys()).find((k) => key.startsWith(k.prefix));
-  assert.ok(rec, 'key not found');
-  return `${rec.appId}:${rec.env}`;
 }
 
 for (const engine of ENGINES) {

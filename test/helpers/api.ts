@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createApiKey } from '../../src/services/keys.ts';
-import type { Env, Storage } from '../../src/storage/types.ts';
+import type { Env, Storage, Tenant } from '../../src/storage/types.ts';
 import { makeTestStorage, type EngineName } from './engines.ts';
 
 export interface Reply {
@@ -135,4 +135,11 @@ export async function startApi(engine: EngineName, env: Record<string, string> =
       await db.cleanup();
     },
   };
+}
+
+/** The tenant (`appId:env`) of a key of `api`, read from the key listing (the app id never travels over the API). */
+export async function tenantOfKey(api: TestApi, key: string): Promise<Tenant> {
+  const rec = (await api.storage.listKeys()).find((k) => key.startsWith(k.prefix));
+  if (rec === undefined) throw new Error('key not found');
+  return `${rec.appId}:${rec.env}` as Tenant;
 }

@@ -219,9 +219,6 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
           ),
           ...S.RankQuery.properties,
           backfill: Type.Optional(Type.String({ maxLength: 16, description: '1: store without answering the list (as in POST /v0/address-book)' })),
-          replace_source: Type.Optional(
-            Type.String({ maxLength: 16, description: "1: the file replaces the user's earlier uploads of the same source (as in POST /v0/address-book)" }),
-          ),
         }),
         response: { 200: S.UploadResponse },
       },
@@ -258,6 +255,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         }
         // The upload's options come as query parameters (the body is the file): validated as POST's are.
         const options: Record<string, string> = {};
+        // replace_source is passed on to be refused there: a file names no owner (address-book-answers.ts).
         for (const k of [...Object.keys(S.RankQuery.properties), 'backfill', 'replace_source']) if (query[k] !== undefined) options[k] = query[k]!;
         // A file has no owner's phone: its national numbers are read in the region asked for, else the
         // book's (the owner's phone of its stored uploads: a Mexican user's vCard after their phone book was
