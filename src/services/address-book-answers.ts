@@ -10,7 +10,7 @@ import { ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
 import type { EntryInput, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, Tenant } from '../storage/types.ts';
 import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
-import { invalid } from './errors.ts';
+import { invalid, ServiceError } from './errors.ts';
 import { lenientWarningsOf, originalOf } from './lenient.ts';
 import { readUploadFields, sourceFieldWarnings, type FieldWarning } from './upload-warnings.ts';
 import { checkEntries, checkReadFields, checkTopLevelFields, coerceRegion, coerceSourceType, coerceUserId, favoriteWarnings } from './validate.ts';
@@ -218,10 +218,21 @@ export async function answerUpload(
   // answer waits for the commit: an upload is acknowledged only once stored, and it is stored even when
   // the ranking fails before starting it.
   let view: RankedView;
+  let seq: number;
   try {
     view = await service.ranked(ctx.tenant, userId, opts, known, { whileLookingUp: store });
   } finally {
-    await store(); // a failed write is the error to report, before any ranking error
+    seq = await store(); // a failed write is the error to report, before any ranking error
+  }
+  // Another upload of the user, or a DELETE, between the book's read and this upload's commit: the
+  // answer is the book as stored now (as if the requests had run one after the other). None left (a
+  // DELETE after the commit): the book as read, which was the book at the commit.
+  if (!(await service.sawCommittedBook(ctx.tenant, userId, seq, view.bookUploads))) {
+    try {
+      view = await service.ranked(ctx.tenant, userId, opts);
+    } catch (e) {
+      if (!(e instanceof ServiceError && e.code === 'address_book_not_found')) throw e;
+    }
   }
   return postAnswer(view, batchId, userId, ctx, reportOf(view));
 }

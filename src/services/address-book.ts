@@ -350,6 +350,16 @@ export class AddressBookService {
     }
   }
 
+  /**
+   * Whether a ranking made while the upload `seq` was being stored saw the book as it stood once that
+   * upload was committed: as many uploads up to it as the ranking read (`bookUploads`). Not so when
+   * another upload of the user committed first, unseen, or a DELETE ran in between (a probe: a POST
+   * answered 1,202 rows, two of them deleted meanwhile, of a book that ended with 1,200).
+   */
+  async sawCommittedBook(t: Tenant, userId: string, seq: number, bookUploads: number): Promise<boolean> {
+    return (await this.storage.uploadsUpTo(t, userId, seq)) === bookUploads;
+  }
+
   async delete(t: Tenant, userId: string): Promise<void> {
     const existed = await this.storage.deleteBook(t, userId);
     if (!existed) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);

@@ -893,6 +893,19 @@ export class KyselyStorage implements Storage {
     });
   }
 
+  uploadsUpTo(t: Tenant, userId: string, seq: number): Promise<number> {
+    return this.#run('uploadsUpTo', async () => {
+      const r = await this.#db
+        .selectFrom('uploads')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('tenant', '=', t)
+        .where('user_id', '=', userId)
+        .where('seq', '<=', seq)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    });
+  }
+
   bookSize(t: Tenant, userId: string): Promise<number> {
     return this.#run('bookSize', async () => {
       const r = await this.#db

@@ -276,6 +276,8 @@ export interface Storage {
   loadBookBelow(t: Tenant, userId: string, atLeast: number): Promise<StoredBook | { size: number } | null>;
   /** Entries stored for the user, all uploads together (0 when none): cheap, to pick where to rank a book. */
   bookSize(t: Tenant, userId: string): Promise<number>;
+  /** How many of the user's uploads are stored with a sequence number up to `seq` (see answerUpload). */
+  uploadsUpTo(t: Tenant, userId: string, seq: number): Promise<number>;
   /** The sources of the user's uploads that give a phone or a region, newest first (at most `limit`). */
   regionSourcesOf(t: Tenant, userId: string, limit?: number): Promise<SourceInput[]>;
   /** regionSourcesOf of many users at once (one query per few thousand ids): each user's sources, newest first. */

@@ -5,7 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startApi, type TestApi } from '../helpers/api.ts';
+import { loadConfig } from '../../src/config.ts';
+import { answerUpload } from '../../src/services/address-book-answers.ts';
+import { AddressBookService } from '../../src/services/address-book.ts';
+import { startApi, tenantOfKey, type TestApi } from '../helpers/api.ts';
 import { dumpAllRows } from '../helpers/db-scan.ts';
 import { execSql } from '../helpers/exec-sql.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
@@ -207,6 +210,54 @@ for (const engine of ENGINES) {
       const rows = await dumpAllRows(api.url);
       assert.equal(rows.filter((x) => x.startsWith('contact_keys: ') && x.includes(`"user_id":"${user}"`)).length, 5);
       assert.equal(rows.filter((x) => x.startsWith('index_queue: ')).length, 0);
+    });
+  });
+}
+
+for (const engine of ENGINES) {
+  describe(`a ranked POST's answer under a race, on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine);
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('a DELETE between the book being read and the upload being stored: the answer is the book as stored, not one with the deleted contacts', async () => {
+      const u = 'race-answer';
+      const t = await tenantOfKey(api, api.key);
+      const config = loadConfig({});
+      assert.equal((await api.post('/v0/address-book', { user_id: u, source: {}, entries: batchEntries('old', 0, 2) })).status, 200);
+      // The real service, its storing held until the DELETE has run (the order a probe saw on both engines).
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      const service = new (class extends AddressBookService {
+        override prepareUpload(...args: Parameters<AddressBookService['prepareUpload']>) {
+          const p = super.prepareUpload(...args);
+          let stored: Promise<number> | undefined;
+          return { ...p, store: () => (stored ??= gate.then(p.store)) };
+        }
+        override async ranked(...args: Parameters<AddressBookService['ranked']>) {
+          const view = await super.ranked(...args);
+          if (args[3] !== undefined) {
+            await this.delete(t, u); // the book as read (old + new) is gone before the upload commits
+            open();
+          }
+          return view;
+        }
+      })(api.storage, config);
+      const answer = (await answerUpload(
+        service,
+        config,
+        { user_id: u, source: {}, entries: batchEntries('new', 1, 3) },
+        { tenant: t, appName: 'x', elapsed: () => 0 },
+      )) as {
+        data: { emails: string[] }[];
+      };
+      const stored = (await api.get(`/v0/address-book/${u}`)).body.data as { emails: string[] }[];
+      assert.equal(stored.length, 3);
+      assert.deepEqual(answer.data.map((c) => c.emails[0]).sort(), stored.map((c) => c.emails[0]).sort());
     });
   });
 }
