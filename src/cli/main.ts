@@ -90,6 +90,10 @@ Options:
   --user ID             the user a .vcf/.csv/.tsv book belongs to
   --source-type TYPE    ios, gmail or android (default: from the file; gmail for a Google CSV, none for other CSVs)
   --source-email EMAIL  owner account e-mail (--source-phone, --source-name likewise)
+  --source-region CC    the country a .vcf/.csv book's numbers without a country code are read in (MX, DE)
+  --charset NAME        a .vcf/.csv file's charset when its bytes cannot tell: windows-1250 (Czech,
+                        Polish, Hungarian), windows-1254 (Turkish), koi8-r, euc-jp ... (default: the
+                        bytes decide: UTF-8, UTF-16, else windows-1252 or a legacy charset they point to)
   --format F            jsonl, vcard or csv (tsv is read as csv) when the file name does not tell
   --state PATH          progress file (default FILE.kith-progress)
   --restart             discard recorded progress and load everything again (sends entries twice)
@@ -187,6 +191,8 @@ async function importCommand(mode: 'import' | 'backfill', args: string[]): Promi
     'source-email': { type: 'string' },
     'source-phone': { type: 'string' },
     'source-name': { type: 'string' },
+    'source-region': { type: 'string' },
+    charset: { type: 'string' },
     format: { type: 'string' },
     state: { type: 'string' },
     restart: { type: 'boolean' },
@@ -210,6 +216,16 @@ async function importCommand(mode: 'import' | 'backfill', args: string[]): Promi
   };
   const sourceType = values['source-type']?.toLowerCase();
   if (sourceType && !['ios', 'gmail', 'android'].includes(sourceType)) throw new UsageError('--source-type must be ios, gmail or android');
+  const region = values['source-region']?.trim().toUpperCase();
+  if (region !== undefined && !/^[A-Z]{2}$/.test(region)) throw new UsageError('--source-region must be a country code such as MX or DE');
+  const charset = values.charset?.trim();
+  if (charset !== undefined) {
+    try {
+      new TextDecoder(charset);
+    } catch {
+      throw new UsageError(`--charset must be a charset name such as windows-1250, iso-8859-2 or koi8-r (got "${charset.slice(0, 32)}")`);
+    }
+  }
   const { runImport, formatSummary, exitCodeOf } = await import('./import/run.ts');
   const { progressMode } = await import('./import/progress.ts');
   const { formatOf } = await import('./import/sources.ts');
@@ -246,7 +262,8 @@ async function importCommand(mode: 'import' | 'backfill', args: string[]): Promi
       key: key ?? '',
       format: values.format,
       userId: values.user,
-      source: { type: sourceType, email: values['source-email'], phone: values['source-phone'], name: values['source-name'] },
+      source: { type: sourceType, email: values['source-email'], phone: values['source-phone'], name: values['source-name'], region },
+      charset,
       statePath: values.state,
       restart: values.restart,
       batchSize: int('batch-size', values['batch-size'], 1, 100_000),

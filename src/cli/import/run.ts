@@ -38,7 +38,9 @@ export interface ImportOptions {
   format?: string;
   /** For .vcf/.csv: the user the book belongs to, and its source account. */
   userId?: string;
-  source?: { type?: string; email?: string; phone?: string; name?: string };
+  source?: { type?: string; email?: string; phone?: string; name?: string; region?: string };
+  /** For .vcf/.csv: the file's charset when its bytes cannot tell (`--charset`); else they decide. */
+  charset?: string;
   /** Resume file (default `<file>.kith-progress`). */
   statePath?: string;
   /** Discard recorded progress and load from the start. */
@@ -134,7 +136,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new Error('--concurrency must be an integer from 1 to 64');
   const file = resolve(opts.file);
   const format = formatOf(file, opts.format);
-  const input = await openInput(file, format, { userId: opts.userId, source: opts.source });
+  const input = await openInput(file, format, { userId: opts.userId, source: opts.source, charset: opts.charset });
   const url = opts.url.replace(/\/+$/, '');
   const statePath = resolve(opts.statePath ?? `${file}.kith-progress`);
   const state = ImportState.open(

@@ -117,7 +117,9 @@ export function refusalOf(body: UploadBodyIn): string | null {
 export interface BookOptions {
   /** The user the book belongs to (`--user`). */
   userId?: string;
-  source?: { type?: string; email?: string; phone?: string; name?: string };
+  source?: { type?: string; email?: string; phone?: string; name?: string; region?: string };
+  /** The file's charset (`--charset`), for a legacy 8-bit file the bytes cannot tell (windows-1250, koi8-r …). */
+  charset?: string;
 }
 
 /** Opens an input file; for a book (.vcf/.csv) parses it whole (exports are megabytes at most). */
@@ -164,11 +166,11 @@ export async function openInput(path: string, format: InputFormat, book: BookOpt
   if (!book.userId) throw new Error('a .vcf or .csv file is one address book: pass --user ID (the user it belongs to)');
   // The file's bytes: a vCard or CSV may be windows-1252 or UTF-16 (readers/vcard.ts decides).
   const bytes = readFileSync(path);
-  const parsed = format === 'vcard' ? vcardBook(bytes) : csvBook(decodeFileText(bytes));
+  const parsed = format === 'vcard' ? vcardBook(bytes, book.charset) : csvBook(decodeFileText(bytes, book.charset));
   const source: Record<string, unknown> = {};
   const type = book.source?.type ?? parsed.sourceType;
   if (type) source.type = type;
-  for (const k of ['email', 'phone', 'name'] as const) if (book.source?.[k]) source[k] = book.source[k];
+  for (const k of ['email', 'phone', 'name', 'region'] as const) if (book.source?.[k]) source[k] = book.source[k];
   const body: UploadBodyIn = { user_id: book.userId, source, entries: parsed.entries };
   return {
     format,
@@ -197,8 +199,8 @@ interface FileBook {
  * nothing_to_invite. Dropping those here shifted every later index (a probe: the left-out list named
  * rows that were not the file's).
  */
-function vcardBook(bytes: Uint8Array): FileBook {
-  const file = readVcardFile(bytes);
+function vcardBook(bytes: Uint8Array, charset?: string): FileBook {
+  const file = readVcardFile(bytes, charset === undefined ? {} : { charset });
   return { entries: file.cards.map((c) => c.read), skipped: file.cards.filter((c) => c.entry === null).length, sourceType: file.sourceType };
 }
 
