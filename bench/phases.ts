@@ -102,6 +102,7 @@ async function phasesOf(engine: EngineName): Promise<void> {
         exceptionMatchingDomain: applied.exceptionMatchingDomain,
         cleaning,
         bookUploads: book!.uploadCount,
+        bookBatches: (book!.batches ?? []).map((b) => b.batchId),
       };
       lap('options');
       const answer = postAnswer(view, upload.batchId, user, { tenant: T, appName: 'bench', elapsed: () => 0 }, report);

@@ -57,7 +57,7 @@ export interface AnswerContext {
 export type RankElsewhere = (
   userId: string,
   opts: RankOptions,
-  answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: () => UploadReport },
+  answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: () => UploadReport; upToSeq: number },
   known?: KnownUpload,
 ) => Promise<Buffer | null>;
 
@@ -191,11 +191,15 @@ export async function answerUpload(
     }
     return { cleaning, listLeftOut, warnings };
   };
+  // The upload's sequence number once stored: the answer is the book as it stood at that commit
+  // (uploads stored up to it), whatever was stored, replaced or deleted after it (two servers: a probe
+  // saw an answer without its own upload, replaced by a later one, and a stored upload answered 404).
+  let committed: number | undefined;
   if (replace) {
     // The source's earlier uploads go once this one is stored (a failure between the two leaves both:
     // the error answered, and the same upload sent again replaces them all). Then ranked from storage.
-    const seq = await store();
-    await service.replaceSource(ctx.tenant, userId, known.upload, seq);
+    committed = await store();
+    await service.replaceSource(ctx.tenant, userId, known.upload, committed);
   }
   if (backfill) {
     // Summarised while the upload is being stored (where the engine writes on another thread or server).
@@ -208,9 +212,11 @@ export async function answerUpload(
     return { batch_id: batchId, message: `Address book for ${userId} added.`, meta };
   }
   if (elsewhere) {
-    // A worker that ranks reads the book back: it must be stored first.
-    await store();
-    const json = await elsewhere(userId, opts, { type: 'post', batchId, report: () => reportOf() }, known);
+    // A worker that ranks reads the book back, as it stood at the commit: it must be stored first. It
+    // answers null when it does not find the upload there (a DELETE or a replace after the commit): then
+    // the book is ranked here, with the upload in hand.
+    committed = await store();
+    const json = await elsewhere(userId, opts, { type: 'post', batchId, report: () => reportOf(), upToSeq: committed }, known);
     if (json !== null) return json;
   }
   // Ranked while the upload is being stored (at the same time where the engine writes elsewhere): the
@@ -220,19 +226,15 @@ export async function answerUpload(
   let view: RankedView;
   let seq: number;
   try {
-    view = await service.ranked(ctx.tenant, userId, opts, known, { whileLookingUp: store });
+    view = await service.ranked(ctx.tenant, userId, opts, known, { whileLookingUp: store, upToSeq: committed });
   } finally {
     seq = await store(); // a failed write is the error to report, before any ranking error
   }
-  // Another upload of the user, or a DELETE, between the book's read and this upload's commit: the
-  // answer is the book as stored now (as if the requests had run one after the other). None left (a
-  // DELETE after the commit): the book as read, which was the book at the commit.
-  if (!(await service.sawCommittedBook(ctx.tenant, userId, seq, view.bookUploads))) {
-    try {
-      view = await service.ranked(ctx.tenant, userId, opts);
-    } catch (e) {
-      if (!(e instanceof ServiceError && e.code === 'address_book_not_found')) throw e;
-    }
+  // Another upload of the user, or a DELETE, between the book's read and this upload's commit: the book
+  // is read again as it stood at the commit (the uploads stored up to it, this one in hand), as if the
+  // requests had run one after the other.
+  if (committed === undefined && !(await service.sawCommittedBook(ctx.tenant, userId, seq, view))) {
+    view = await service.ranked(ctx.tenant, userId, opts, known, { upToSeq: seq });
   }
   return postAnswer(view, batchId, userId, ctx, reportOf(view));
 }

@@ -31,6 +31,8 @@ export interface RankedView {
   cleaning: UploadCleaning;
   /** Uploads in the book: when 1, the book's summary is its upload's (see uploadCleaningOf). */
   bookUploads: number;
+  /** The batch ids of the book's uploads (the upload in hand's included). */
+  bookBatches: readonly string[];
   /** What the answer's `meta.warnings` says of the ranking itself (CROSS_USER_MISSING). */
   warnings?: FieldWarning[];
 }
@@ -114,6 +116,8 @@ export interface RankingInputs {
   appState?: Promise<AppState>;
   /** A ranking (not learning): other users' books may be left out when they cannot be read (see contactsOf). */
   crossUserOptional?: boolean;
+  /** Only the uploads stored up to this sequence number (the book at an upload's commit: see answerUpload). */
+  upToSeq?: number;
 }
 
 /**
@@ -204,9 +208,17 @@ export class AddressBookService {
     userId: string,
     known?: KnownUpload,
     more: RankingInputs = {},
-  ): Promise<{ contacts: Contact[]; owner: Owner; signals: BookSignals; cleaning: UploadCleaning; uploads: number; crossUserMissing?: boolean } | null> {
+  ): Promise<{
+    contacts: Contact[];
+    owner: Owner;
+    signals: BookSignals;
+    cleaning: UploadCleaning;
+    uploads: number;
+    batchIds: string[];
+    crossUserMissing?: boolean;
+  } | null> {
     const { whileLookingUp } = more;
-    const book = more.book !== undefined ? more.book : await this.storage.loadBook(t, userId, known);
+    const book = more.book !== undefined ? more.book : await this.storage.loadBook(t, userId, known, more.upToSeq);
     if (!book) return null;
     // The book's keys (a book that is just the upload in hand has them already), and those not stored yet.
     const pending = known !== undefined ? known.upload.keyStats.map((k) => k.key) : [];
@@ -254,7 +266,7 @@ export class AddressBookService {
     // The book's summary is recomputed from the merge every read needs anyway: no stored counts to keep
     // in step with re-cleaning, and it always describes the book as it is now.
     const cleaning = summarizeCleaning(contacts, book.entries.length, book.batches);
-    return { contacts, owner, signals, cleaning, uploads: book.uploadCount, crossUserMissing };
+    return { contacts, owner, signals, cleaning, uploads: book.uploadCount, batchIds: (book.batches ?? []).map((b) => b.batchId), crossUserMissing };
   }
 
   /**
@@ -298,7 +310,7 @@ export class AddressBookService {
     used.catch(() => {});
     const loaded = await this.contactsOf(t, userId, known, { ...more, signalsUsed: used, appState, crossUserOptional: true });
     if (!loaded) throw new ServiceError('address_book_not_found', `No address book is stored for user ${JSON.stringify(userId)}.`);
-    const { contacts, owner, signals, cleaning, uploads, crossUserMissing } = loaded;
+    const { contacts, owner, signals, cleaning, uploads, batchIds, crossUserMissing } = loaded;
     // promote_matching_domain=1 with no owner e-mail known (a phone's book): nothing to promote, as for a
     // webmail owner; the order stays and the answer says so. It was a 400, which refused the whole upload
     // of every phone-only user of a client that always sends the option.
@@ -319,6 +331,7 @@ export class AddressBookService {
       exceptionMatchingDomain: applied.exceptionMatchingDomain || noOwnerDomain,
       cleaning,
       bookUploads: uploads,
+      bookBatches: batchIds,
       ...(warnings.length > 0 ? { warnings } : {}),
     };
   }
@@ -352,12 +365,14 @@ export class AddressBookService {
 
   /**
    * Whether a ranking made while the upload `seq` was being stored saw the book as it stood once that
-   * upload was committed: as many uploads up to it as the ranking read (`bookUploads`). Not so when
+   * upload was committed: the very uploads stored up to it (their batch ids). Not so when
    * another upload of the user committed first, unseen, or a DELETE ran in between (a probe: a POST
    * answered 1,202 rows, two of them deleted meanwhile, of a book that ended with 1,200).
    */
-  async sawCommittedBook(t: Tenant, userId: string, seq: number, bookUploads: number): Promise<boolean> {
-    return (await this.storage.uploadsUpTo(t, userId, seq)) === bookUploads;
+  async sawCommittedBook(t: Tenant, userId: string, seq: number, view: RankedView): Promise<boolean> {
+    const stored = await this.storage.batchIdsUpTo(t, userId, seq);
+    const seen = new Set(view.bookBatches);
+    return stored.length === seen.size && stored.every((b) => seen.has(b));
   }
 
   async delete(t: Tenant, userId: string): Promise<void> {

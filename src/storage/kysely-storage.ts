@@ -811,7 +811,7 @@ export class KyselyStorage implements Storage {
     await this.#insertEach(trx, values, (q) => upsert(q.insertInto('contact_keys').values(values[0]!)));
   }
 
-  loadBook(t: Tenant, userId: string, known?: KnownUpload): Promise<StoredBook | null> {
+  loadBook(t: Tenant, userId: string, known?: KnownUpload, upTo?: number): Promise<StoredBook | null> {
     return this.#run('loadBook', async () => {
       // The upload the caller holds in memory (stored already, or being stored meanwhile) is not read back.
       let q = this.#db
@@ -820,6 +820,7 @@ export class KyselyStorage implements Storage {
         .where('tenant', '=', t)
         .where('user_id', '=', userId);
       if (known !== undefined) q = q.where('batch_id', '<>', known.upload.batchId);
+      if (upTo !== undefined) q = q.where('seq', '<=', upTo);
       const rows = await q.orderBy('seq').execute();
       return bookOf(userId, rows, known);
     });
@@ -893,16 +894,16 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  uploadsUpTo(t: Tenant, userId: string, seq: number): Promise<number> {
-    return this.#run('uploadsUpTo', async () => {
-      const r = await this.#db
+  batchIdsUpTo(t: Tenant, userId: string, seq: number): Promise<string[]> {
+    return this.#run('batchIdsUpTo', async () => {
+      const rows = await this.#db
         .selectFrom('uploads')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .select('batch_id')
         .where('tenant', '=', t)
         .where('user_id', '=', userId)
         .where('seq', '<=', seq)
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
+        .execute();
+      return rows.map((r) => r.batch_id);
     });
   }
 

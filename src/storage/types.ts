@@ -267,7 +267,8 @@ export interface Storage {
    * The user's book, oldest upload first. `known`: an upload the caller holds (stored or not yet), used
    * as given after the stored ones, never read back.
    */
-  loadBook(t: Tenant, userId: string, known?: KnownUpload): Promise<StoredBook | null>;
+  /** `upTo`: only the uploads stored up to that sequence number (the book as it stood at an upload's commit). */
+  loadBook(t: Tenant, userId: string, known?: KnownUpload, upTo?: number): Promise<StoredBook | null>;
   /**
    * loadBook without a known upload, in one query with the book's size, unless the book holds `atLeast`
    * entries or more: then only that size (its entries are not read). For a reader that ranks a small book
@@ -276,8 +277,8 @@ export interface Storage {
   loadBookBelow(t: Tenant, userId: string, atLeast: number): Promise<StoredBook | { size: number } | null>;
   /** Entries stored for the user, all uploads together (0 when none): cheap, to pick where to rank a book. */
   bookSize(t: Tenant, userId: string): Promise<number>;
-  /** How many of the user's uploads are stored with a sequence number up to `seq` (see answerUpload). */
-  uploadsUpTo(t: Tenant, userId: string, seq: number): Promise<number>;
+  /** The batch ids of the user's uploads stored with a sequence number up to `seq` (see answerUpload). */
+  batchIdsUpTo(t: Tenant, userId: string, seq: number): Promise<string[]>;
   /** The sources of the user's uploads that give a phone or a region, newest first (at most `limit`). */
   regionSourcesOf(t: Tenant, userId: string, limit?: number): Promise<SourceInput[]>;
   /** regionSourcesOf of many users at once (one query per few thousand ids): each user's sources, newest first. */

@@ -17,6 +17,7 @@ import {
   type UploadReport,
   type UploadRequest,
 } from '../services/address-book-answers.ts';
+import { ServiceError } from '../services/errors.ts';
 import type { KnownUpload, StoredBook } from '../storage/types.ts';
 import { answerSerializers } from './compilers.ts';
 
@@ -65,8 +66,22 @@ export class AddressBookAnswers {
   }
 
   /** The ranked answer of a POST whose upload is already stored (batch `batchId`, its `report`). */
-  async uploaded(userId: string, opts: RankOptions, batchId: string, ctx: AnswerContext, report: UploadReport, known?: KnownUpload): Promise<Buffer> {
-    const view = await this.service.ranked(ctx.tenant, userId, opts, known);
+  /**
+   * A stored upload's answer: its book as it stood at its commit (`upToSeq`). address_book_not_found when
+   * the upload is no longer there (a DELETE or a replace after the commit): the caller ranks the book with
+   * the upload in hand instead.
+   */
+  async uploaded(
+    userId: string,
+    opts: RankOptions,
+    batchId: string,
+    ctx: AnswerContext,
+    report: UploadReport,
+    known?: KnownUpload,
+    upToSeq?: number,
+  ): Promise<Buffer> {
+    const view = await this.service.ranked(ctx.tenant, userId, opts, known, upToSeq === undefined ? {} : { upToSeq });
+    if (!view.bookBatches.includes(batchId)) throw new ServiceError('address_book_not_found', 'The upload is no longer stored.');
     return Buffer.from(this.#write.upload(postAnswer(view, batchId, userId, ctx, report)), 'utf8');
   }
 }

@@ -60,7 +60,7 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
   const body =
     job.answer.type === 'get'
       ? await answers.read(job.userId, job.opts, job.answer.docs, ctx, job.answer.listLeftOut)
-      : await answers.uploaded(job.userId, job.opts, job.answer.batchId, ctx, job.answer.report);
+      : await answers.uploaded(job.userId, job.opts, job.answer.batchId, ctx, job.answer.report, undefined, job.answer.upToSeq);
   return { ok: true, body };
 }
 

@@ -33,7 +33,7 @@ export type Job =
       ctx: JobContext;
       userId: string;
       opts: RankOptions;
-      answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: UploadReport };
+      answer: { type: 'get'; docs: string; listLeftOut: boolean } | { type: 'post'; batchId: string; report: UploadReport; upToSeq: number };
     }
   /** Close the storage and exit. */
   | { kind: 'close' };

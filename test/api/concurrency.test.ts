@@ -232,6 +232,7 @@ for (const engine of ENGINES) {
       // The real service, its storing held until the DELETE has run (the order a probe saw on both engines).
       let open!: () => void;
       const gate = new Promise<void>((r) => (open = r));
+      let raced = false;
       const service = new (class extends AddressBookService {
         override prepareUpload(...args: Parameters<AddressBookService['prepareUpload']>) {
           const p = super.prepareUpload(...args);
@@ -240,7 +241,8 @@ for (const engine of ENGINES) {
         }
         override async ranked(...args: Parameters<AddressBookService['ranked']>) {
           const view = await super.ranked(...args);
-          if (args[3] !== undefined) {
+          if (args[3] !== undefined && !raced) {
+            raced = true;
             await this.delete(t, u); // the book as read (old + new) is gone before the upload commits
             open();
           }
@@ -258,6 +260,41 @@ for (const engine of ENGINES) {
       const stored = (await api.get(`/v0/address-book/${u}`)).body.data as { emails: string[] }[];
       assert.equal(stored.length, 3);
       assert.deepEqual(answer.data.map((c) => c.emails[0]).sort(), stored.map((c) => c.emails[0]).sort());
+    });
+
+    it("a later upload replacing this one's source after its commit: the answer still holds this upload, and nothing of the later one", async () => {
+      const u = 'race-replace';
+      const t = await tenantOfKey(api, api.key);
+      const config = loadConfig({});
+      const source = { type: 'ios', phone: '+1 415 555 0100' };
+      const ctx = { tenant: t, appName: 'x', elapsed: () => 0 };
+      let raced = false;
+      const service = new (class extends AddressBookService {
+        override async replaceSource(...args: Parameters<AddressBookService['replaceSource']>) {
+          const n = await super.replaceSource(...args);
+          if (!raced) {
+            raced = true; // another server's re-sync of the same source, stored and replacing this one now
+            await answerUpload(this, config, { user_id: u, source, entries: batchEntries('later', 2, 2), replace_source: 1 }, ctx);
+          }
+          return n;
+        }
+      })(api.storage, config);
+      const answer = (await answerUpload(service, config, { user_id: u, source, entries: batchEntries('first', 1, 3), replace_source: 1 }, ctx)) as {
+        data: { emails: string[] }[];
+        meta: { cleaning: { entries_read: number } };
+      };
+      assert.deepEqual(
+        answer.data.map((c) => batchOf(c.emails[0]!, 'first')),
+        [1, 1, 1],
+        JSON.stringify(answer.data),
+      );
+      assert.equal(answer.meta.cleaning.entries_read, 3);
+      // The book now is the later sync's.
+      const stored = (await api.get(`/v0/address-book/${u}`)).body.data as { emails: string[] }[];
+      assert.deepEqual(
+        stored.map((c) => batchOf(c.emails[0]!, 'later')),
+        [2, 2],
+      );
     });
   });
 }

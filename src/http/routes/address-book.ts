@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { listLeftOutOf, rankOptionsOf, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
-import { invalid } from '../../services/errors.ts';
+import { invalid, ServiceError } from '../../services/errors.ts';
 import { validateLeniently } from '../../services/lenient.ts';
 import { BOOK_QUERY_RULES, invalidUtf8Warning, queryWarnings, UPLOAD_QUERY_RULES, type FieldWarning } from '../../services/upload-warnings.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
@@ -172,9 +172,16 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
           : await service.bookSize(request.auth.tenant, userId);
       if (size < config.offloadBookEntries) return null;
       // The upload's report is computed only now that a worker takes the book (plain data for the job).
-      const job = answer.type === 'post' ? { type: 'post' as const, batchId: answer.batchId, report: answer.report() } : answer;
-      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: job });
-      return r.body;
+      const job = answer.type === 'post' ? { type: 'post' as const, batchId: answer.batchId, report: answer.report(), upToSeq: answer.upToSeq } : answer;
+      try {
+        const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: job });
+        return r.body;
+      } catch (e) {
+        // A stored upload the worker no longer finds (deleted or replaced since its commit): ranked here,
+        // with the upload in hand, as the book stood at the commit. It was a 404 for a stored upload.
+        if (answer.type === 'post' && e instanceof ServiceError && e.code === 'address_book_not_found') return null;
+        throw e;
+      }
     };
   /**
    * GET of a user's book (named in the path, or the client key's own): on a worker when it is big. The
