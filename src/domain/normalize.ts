@@ -723,8 +723,10 @@ function favoriteOf(v: unknown): boolean {
   if (typeof v === 'number') return v !== 0 && Number.isFinite(v);
   if (typeof v === 'string') {
     const s = v.trim().toLowerCase();
-    // What spreadsheets and exporters write for a checked box: "1", "true", "yes", "y", "on", "x", "★".
-    return s === '1' || s === 'true' || s === 'yes' || s === 'y' || s === 'on' || s === 'x' || s === '★' || s === '*';
+    // What spreadsheets, exporters and databases write for a checked box: "1", "true", "t" (PostgreSQL's
+    // boolean as text), "yes", "y", "on", "x", "★", "✓"; a number written as text is one when not 0.
+    if (/^[+-]?\d+(?:\.\d+)?$/.test(s)) return Number(s) !== 0;
+    return s === 'true' || s === 't' || s === 'yes' || s === 'y' || s === 'on' || s === 'x' || s === '★' || s === '*' || s === '✓';
   }
   return false;
 }

@@ -102,9 +102,6 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
   const details: ErrorDetail[] = [];
   for (let i = 0; i < entries.length && details.length < 20; i++) {
     const e = entries[i];
-    if (favoriteForm((e as { is_favorite?: unknown }).is_favorite) === 'unreadable') {
-      details.push({ field: `entries[${i}].is_favorite`, message: 'must be 0 or 1 (or true/false, "0"/"1"; a spreadsheet\'s yes/no is read too)' });
-    }
     for (const f of ['last_message_sent_date', 'last_message_received_date'] as const) {
       const v = e[f];
       // A blank string is not given, as null is (clients that send "" for every unset field).
@@ -132,21 +129,18 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
   if (details.length) throw invalidMany(details);
 }
 
-/** What spreadsheets and exporters write for a checked box, and for an unchecked one (normalize.ts favoriteOf). */
-const FAVORITE_WORDS = new Set(['yes', 'y', 'on', 'x', '★', '*', 'no', 'n', 'off', '']);
-
 /**
- * How an `is_favorite` value is read: as documented (0/1, booleans, "0"/"1", "true"/"false"; absent),
- * from another form (another number: favourite when not 0; a spreadsheet's yes/no), or not at all. It
- * took any value before, `"maybe"` silently read as not favourite and `-1` as favourite.
+ * How an `is_favorite` value is read: as documented (0/1, booleans, "0"/"1", "true"/"false"; absent, null
+ * or blank: not given) or from another form, named in meta.warnings (normalize.ts favoriteOf: another
+ * number, or a numeric string, is a favourite when not 0; "t", "yes", "y", "on", "x", "★" are one; any
+ * other text is not). Nothing is refused: a client's value that read as something before still does (a
+ * review: "t", "2", "✓" refused the whole upload for a while). It took any value without a word before.
  */
-export function favoriteForm(v: unknown): 'documented' | 'other' | 'unreadable' {
+export function favoriteForm(v: unknown): 'documented' | 'other' {
   if (v === undefined || v === null || typeof v === 'boolean' || v === 0 || v === 1) return 'documented';
-  if (typeof v === 'number') return Number.isFinite(v) ? 'other' : 'unreadable';
-  if (typeof v !== 'string') return 'unreadable';
+  if (typeof v !== 'string') return 'other';
   const s = v.trim().toLowerCase();
-  if (s === '0' || s === '1' || s === 'true' || s === 'false') return 'documented';
-  return FAVORITE_WORDS.has(s) ? 'other' : 'unreadable';
+  return s === '' || s === '0' || s === '1' || s === 'true' || s === 'false' ? 'documented' : 'other';
 }
 
 /** The warning naming the entries whose `is_favorite` was read from another form than documented. */
@@ -160,7 +154,7 @@ export function favoriteWarnings(entries: readonly EntryLike[]): { field: string
   }
   if (count === 0) return [];
   const message =
-    'neither 0/1, true/false nor "0"/"1": read as favourite when it is a number other than 0 or yes/y/on/x, as not favourite when no/n/off or blank; send 0 or 1';
+    'neither 0/1, true/false nor "0"/"1": read as favourite when it is a number other than 0 or t/yes/y/on/x/★, as not favourite otherwise; send 0 or 1';
   return [{ field: 'entries[].is_favorite', message, count, indexes }];
 }
 

@@ -320,6 +320,13 @@ for (const engine of ENGINES) {
       assert.equal(exitCodeOf(plain), 0, formatSummary(plain));
       const misread = (await api.get('/v0/address-book/cz2')).body.data.map((c: { name: string }) => c.name);
       assert.ok(!misread.includes('Řehoř Šťastný'), JSON.stringify(misread));
+      // A UTF-8 file stays UTF-8 whatever --charset says (it is for bytes that cannot tell).
+      const utf8 = join(dir, 'utf8.csv');
+      writeFileSync(utf8, text);
+      const s3 = await runImport(opts(utf8, { userId: 'cz3', charset: 'windows-1250' }));
+      assert.equal(exitCodeOf(s3), 0, formatSummary(s3));
+      const names3 = (await api.get('/v0/address-book/cz3')).body.data.map((c: { name: string }) => c.name).sort();
+      assert.deepEqual(names3, ['Řehoř Šťastný', 'Žofie Čechová']);
     });
 
     it('a Google CSV file is one book; --dry-run sends nothing', async () => {

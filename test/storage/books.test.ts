@@ -105,7 +105,8 @@ for (const engine of ENGINES) {
         // Other users' data and the tenant's "accepted" signal survive.
         assert.equal((await s.loadBook(T, 'other'))?.entries.length, 5);
         assert.equal((await s.loadBook('app_other:live', victim))?.entries.length, 1);
-        assert.equal((await rawRows(url, 'invites_accepted')).length, 2);
+        // The victim's own acceptance (new_user_id: their address) goes; the one they sent stays, unlinked.
+        assert.equal((await rawRows(url, 'invites_accepted')).length, 1);
         const sig = await s.loadSignals(T, 'other', storedKeys(indexKeysOf((await s.loadBook(T, 'other'))!.entries)), []);
         assert.ok(sig.acceptedKeys.has('e:p0.v@example.com'));
         assert.equal(sig.knownBy.size, 0, 'the deleted book no longer counts in knownBy');

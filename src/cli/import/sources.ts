@@ -9,6 +9,7 @@
  * A first pass over the file counts its lines and hashes it (the resume file names the hash), which also
  * gives the progress bar its total.
  */
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -166,7 +167,10 @@ export async function openInput(path: string, format: InputFormat, book: BookOpt
   if (!book.userId) throw new Error('a .vcf or .csv file is one address book: pass --user ID (the user it belongs to)');
   // The file's bytes: a vCard or CSV may be windows-1252 or UTF-16 (readers/vcard.ts decides).
   const bytes = readFileSync(path);
-  const parsed = format === 'vcard' ? vcardBook(bytes, book.charset) : csvBook(decodeFileText(bytes, book.charset));
+  // --charset is for bytes that cannot tell: a file that is UTF-8 stays UTF-8 (a review: a UTF-8 CSV read
+  // as windows-1250 came out `ZoĂ« MĂĽller`).
+  const charset = book.charset !== undefined && !isUtf8(bytes) ? book.charset : undefined;
+  const parsed = format === 'vcard' ? vcardBook(bytes, charset) : csvBook(decodeFileText(bytes, charset));
   const source: Record<string, unknown> = {};
   const type = book.source?.type ?? parsed.sourceType;
   if (type) source.type = type;

@@ -152,13 +152,14 @@ async function run(event) {
     if (parsed.entries.length - parsed.skipped === 0) throw new Error('The file holds no contacts Kith could read.');
 
     const typedId = form.user_id.value.trim();
-    const userId = typedId || newUserId();
-    // A book not kept is deleted after ranking, the whole book: never that of a user who already has one
-    // (it deleted a real user's book, records with it, when their id was typed here). The id the page
-    // made (random, no one's) is not looked up.
-    if (typedId && typedId !== madeUserId && !form.keep.checked && (await hasBook(key, typedId))) {
+    if (!typedId) madeUserId = newUserId();
+    const userId = typedId || madeUserId;
+    // A book not kept is deleted after ranking, whole, with the user's records: only under an id the page
+    // made (random, no one's). A typed id may be someone's (their book, or records without a book: a
+    // DELETE erased a real user's book when their id was typed here): ranked only when kept.
+    if (userId !== madeUserId && !form.keep.checked) {
       throw new Error(
-        `User ${typedId} already has a book on the server, and a book not kept is deleted after ranking. Leave the user id empty (a new one is made), choose another, or check "keep" to add the file to that book.`,
+        `A user id you type is kept: check "keep" to add the file to user ${userId}'s book, or leave the id empty (a new one is made, and deleted after ranking).`,
       );
     }
     const source = {};
@@ -178,7 +179,11 @@ async function run(event) {
       for (let i = 0; i < parsed.entries.length; i += BATCH_SIZE) {
         setStatus(`Uploading ${Math.min(i + BATCH_SIZE, parsed.entries.length)} of ${parsed.entries.length} entries…`);
         await call('POST', '/v0/address-book', key, { user_id: userId, source, entries: parsed.entries.slice(i, i + BATCH_SIZE), backfill: 1 });
-        if (form.keep.checked) keptAs = userId;
+        if (form.keep.checked) {
+          keptAs = userId;
+          // Someone's now: a later run under it is checked as a typed id is.
+          if (userId === madeUserId) madeUserId = null;
+        }
       }
       setStatus('Ranking…');
       book = await call('GET', `/v0/address-book/${encodeURIComponent(userId)}?${query}`, key);
@@ -195,19 +200,8 @@ async function run(event) {
   }
 }
 
-/** The user id the page made and filled in (looked up by no one). */
+/** The user id the page made and filled in (no one's until a book is kept under it). */
 let madeUserId = null;
-
-/** Whether the user has a stored book (GET answers 200; 404: none). */
-async function hasBook(key, userId) {
-  try {
-    await call('GET', `/v0/address-book/${encodeURIComponent(userId)}?limit=1`, key);
-    return true;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return false;
-    throw err;
-  }
-}
 
 function newUserId() {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
