@@ -10,7 +10,7 @@ import { ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
 import type { EntryInput, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, Tenant } from '../storage/types.ts';
 import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
-import { invalid, ServiceError } from './errors.ts';
+import { invalid } from './errors.ts';
 import { lenientWarningsOf, originalOf } from './lenient.ts';
 import { readUploadFields, sourceFieldWarnings, type FieldWarning } from './upload-warnings.ts';
 import { checkEntries, checkReadFields, checkTopLevelFields, coerceRegion, coerceSourceType, coerceUserId, favoriteWarnings } from './validate.ts';

@@ -157,7 +157,7 @@ describe('/playground in headless Chromium', { skip: noBrowser }, () => {
         await page.close();
       });
 
-      it("a typed user id is ranked only when kept: the page never deletes a book (or records) under an id it did not make", async () => {
+      it('a typed user id is ranked only when kept: the page never deletes a book (or records) under an id it did not make', async () => {
         assert.equal(
           (await api.post('/v0/address-book', { user_id: 'pg-existing', source: {}, entries: [{ name: 'Real Friend', email: 'real@friend.example' }] })).status,
           200,
