@@ -181,7 +181,12 @@ describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
         const late = await serveHost(
           () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Late key</title><script src="${api.base}/widget.js"></script></head><body>
 <kith-invite api-base="${api.base}" suggestions="3"></kith-invite>
-<script>setTimeout(() => document.querySelector('kith-invite').setAttribute('client-key', ${JSON.stringify(key)}), 300);</script></body></html>`,
+<script>setTimeout(() => {
+  // A wrong key, then the right one at once: only the latest load shows, whichever answers last.
+  const w = document.querySelector('kith-invite');
+  w.setAttribute('client-key', 'kith_ck_not_a_key');
+  w.setAttribute('client-key', ${JSON.stringify(key)});
+}, 300);</script></body></html>`,
         );
         try {
           const appId = (await api.storage.listKeys()).find((k) => api.key.startsWith(k.prefix))!.appId;
@@ -189,6 +194,9 @@ describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
           const page = await browser.newPage();
           await page.goto(late.origin);
           await page.waitForSelector('kith-invite ul.suggested li', { timeout: 10_000 });
+          assert.deepEqual(await names(page, 'suggested'), ['Kept Unreachable', 'Lia Sol', 'Max Orr']);
+          await new Promise((r) => setTimeout(r, 500)); // the wrong key's answer has come by now
+          assert.doesNotMatch((await page.textContent('kith-invite [role=status]')) ?? '', /Could not load/);
           assert.deepEqual(await names(page, 'suggested'), ['Kept Unreachable', 'Lia Sol', 'Max Orr']);
           assert.equal(await page.getByRole('checkbox', { name: /Kept Unreachable/ }).isDisabled(), true);
           assert.equal(await page.getByRole('checkbox', { name: /Lia Sol/ }).isDisabled(), false);

@@ -211,12 +211,17 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
     }
 
     async load() {
+      // Only the latest load shows: two attributes changed at once start two, and the one answering last
+      // would otherwise win, stale or failed.
+      const ticket = (this.loads_ = (this.loads_ || 0) + 1);
       if (!this.getAttribute('client-key')) return this.say('The widget has no client-key attribute.', true);
       this.say('Loading your contacts…');
       try {
         const r = await this.call('GET', `/v0/address-book?limit=${this.count('limit', 500, 5000)}`);
+        if (ticket !== this.loads_) return;
         this.show(r.data);
       } catch (e) {
+        if (ticket !== this.loads_) return;
         if (e.code === 'address_book_not_found') {
           this.show([]);
           this.say('No contacts yet: import a vCard or contacts CSV file.');
