@@ -171,14 +171,15 @@ export async function answerUpload(
   const favorite = favoriteWarnings(entries);
   const warnings =
     lenient.length === 0 && unread.length === 0 && favorite.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...favorite];
-  // The upload as received is kept (a better cleaner can recompute from it): the body text when the
-  // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop).
+  // A replace needs the source's owner: without one, the source is every other ownerless one of the user.
   if (replace && sourceKey(source).endsWith(':-')) {
     throw invalid(
       'replace_source',
       "needs the source's owner (source.email or source.phone): it replaces the user's earlier uploads of the same source, and a source naming no owner cannot be told from the user's other sources (a contacts file names none)",
     );
   }
+  // The upload as received is kept (a better cleaner can recompute from it): the body text when the
+  // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop).
   const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(originalOf(body)));
   const normalized = known.upload.normalized;
   // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
