@@ -8,6 +8,7 @@
 import { domainToASCII } from 'node:url';
 import { nationalAliases } from './merge/links.ts';
 import { normalizePhone, type CountryCode } from './phone.ts';
+import { possibleSecondRows } from './second-rows.ts';
 import type { BookSignals, Contact, KeyStat, SignalsWanted } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
 
@@ -367,7 +368,11 @@ export function applyRankOptions(
   const invited = opts.filterInvitesSent ? withNationalAliases(signals.invitedKeys, scored, region) : signals.invitedKeys;
   const seenKeys = opts.filterSuggestedSeen ? withNationalAliases(signals.seenKeys, scored, region) : signals.seenKeys;
   const blocks: ScoredLike[][] = [[], [], [], [], [], []];
-  for (const row of scored) {
+  // Possible second rows of a person shown above (second-rows.ts) go after the other rows of their block.
+  const second = possibleSecondRows(scored);
+  const seconds: ScoredLike[][] = [[], [], [], [], [], []];
+  for (let i = 0; i < scored.length; i++) {
+    const row = scored[i]!;
     const c = row.contact;
     const isAppUser = (opts.filterExistingUsers || opts.promoteExistingUsers) && hasAny(c.keys, signals.appUserKeys, shared);
     if (opts.filterExistingUsers && isAppUser) continue;
@@ -377,34 +382,52 @@ export function applyRankOptions(
     if (opts.promoteExistingUsers && isAppUser) group = 0;
     else if (promoteDomains && c.emails.some((e) => !e.junk && promoteDomains!.has(e.domain))) group = 1;
     const seen = opts.filterSuggestedSeen && hasAny(c.keys, seenKeys, shared);
-    blocks[group * 2 + (seen ? 1 : 0)].push(row);
+    (second.has(i) ? seconds : blocks)[group * 2 + (seen ? 1 : 0)].push(row);
   }
 
   // Shift scores block by block (from the last block up) so that every row of a block scores above
   // every row of the blocks after it. Without promotions or seen rows the offsets are all 0.
   const out: AppliedRow[] = [];
   const offsets = new Array<number>(blocks.length).fill(0);
+  // A block's second rows are shifted down below its other rows (a whole number, as promotions are), so
+  // that the other rows keep their scores; 0 when they already score below them.
+  const downs = new Array<number>(blocks.length).fill(0);
   let floor = -Infinity; // lowest adjusted score that the blocks above must exceed
   for (let b = blocks.length - 1; b >= 0; b--) {
     const block = blocks[b];
-    if (block.length === 0) continue;
-    const min = block[block.length - 1].score;
-    const max = block[0].score;
+    const after = seconds[b];
+    if (block.length === 0 && after.length === 0) continue;
+    if (block.length > 0 && after.length > 0) {
+      const lowest = block[block.length - 1].score;
+      if (after[0].score >= lowest) downs[b] = -Math.ceil(after[0].score - lowest + 1);
+    }
+    const min = after.length > 0 ? after[after.length - 1].score + downs[b] : block[block.length - 1].score;
+    const max = block.length > 0 ? block[0].score : after[0].score;
     offsets[b] = floor === -Infinity || min > floor ? 0 : Math.ceil(floor - min + 1);
     floor = Math.max(floor, max + offsets[b]);
   }
-  const total = blocks.reduce((n, b) => n + b.length, 0);
+  const total = scored.length;
   const cap = opts.limit ?? total;
   for (let b = 0; b < blocks.length && out.length < cap; b++) {
-    for (const row of blocks[b]) {
-      if (out.length >= cap) break;
-      // The shift is part of the score: explain says so, so that its parts still add up.
-      const explain = row.explain && offsets[b] !== 0 ? { ...row.explain, promotion: offsets[b] } : row.explain;
-      // One object shape for every row (no spread of the scored row).
-      out.push({ contact: row.contact, score: row.score, explain, rank: out.length + 1, finalScore: roundScore(row.score + offsets[b]) });
-    }
+    pushRows(out, blocks[b], offsets[b], 0, cap);
+    pushRows(out, seconds[b], offsets[b], downs[b], cap);
   }
   return { rows: out, exceptionMatchingDomain };
+}
+
+function pushRows(out: AppliedRow[], rows: readonly ScoredLike[], offset: number, down: number, cap: number): void {
+  for (const row of rows) {
+    if (out.length >= cap) return;
+    // The shifts are part of the score: explain says so, so that its parts still add up.
+    let explain = row.explain;
+    if (explain && (offset !== 0 || down !== 0)) {
+      explain = { ...explain };
+      if (offset !== 0) explain.promotion = offset;
+      if (down !== 0) explain.possible_duplicate = down;
+    }
+    // One object shape for every row (no spread of the scored row).
+    out.push({ contact: row.contact, score: row.score, explain, rank: out.length + 1, finalScore: roundScore(row.score + offset + down) });
+  }
 }
 
 /** Scores go on the wire with 6 decimals: enough to order, no float noise. */

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { applyRankOptions, noSignals, parseRankOptions } from '../../src/domain/options.ts';
+import { possibleSecondRows } from '../../src/domain/second-rows.ts';
+import type { Contact } from '../../src/domain/types.ts';
+
+let nextId = 0;
+function card(name: string | null, keys: { email?: string; phone?: string }, p: Partial<Contact> = {}): Contact {
+  const emails = keys.email ? [{ display: keys.email, key: keys.email, domain: keys.email.split('@')[1]!, junk: null }] : [];
+  const phones = keys.phone ? [{ display: keys.phone, e164: keys.phone, key: keys.phone, junk: null }] : [];
+  return {
+    id: nextId++,
+    name,
+    nickname: null,
+    title: null,
+    company: null,
+    emails,
+    phones: phones as unknown as Contact['phones'],
+    photos: [],
+    data: {},
+    favorite: false,
+    pinned: 0,
+    timesContacted: null,
+    lastSent: null,
+    lastReceived: null,
+    addressCount: 0,
+    websiteCount: 0,
+    imCount: 0,
+    sourceCount: 1,
+    entryCount: 1,
+    keys: [...(keys.email ? [`e:${keys.email}`] : []), ...(keys.phone ? [`p:${keys.phone}`] : [])],
+    junk: false,
+    junkReason: null,
+    ...p,
+  };
+}
+
+/** The names of the possible second rows of a list given in score order, each with the name of the row above it. */
+function seconds(...rows: Contact[]): [string | null, string | null][] {
+  const list = rows.map((contact) => ({ contact }));
+  return [...possibleSecondRows(list)].map(([i, above]) => [rows[i]!.name, rows[above]!.name]);
+}
+
+const WROTE = { timesContacted: 4, lastSent: Date.UTC(2026, 5, 1) };
+
+describe('possibleSecondRows: the same person on two cards that share nothing but the name', () => {
+  it('a phone card under the mail card of the same name, however the name is written', () => {
+    for (const [mail, phone] of [
+      ['Felix Zimmermann', 'Felix Zimmermann'],
+      ['Müller, Käthe', 'Käthe'],
+      ['Balogun, Funmilayo', 'Funmilayo Balogun'],
+      ['SEBASTIAN KRÜGER', 'Sebastian Kruger'],
+      ['M. Öztürk', 'Maximilian Öztürk'],
+      ['Ngozi Nwosu', 'Ngozi (school)'],
+      ['Benjamin Taylor', 'Ben'],
+      ['Franziska Schwarz', 'Franzi'],
+    ]) {
+      const got = seconds(
+        card(mail, { email: 'x@example.com' }, WROTE),
+        card('Zoe Park', { email: 'z@example.com' }),
+        card(phone, { phone: '+4917012345678' }),
+      );
+      assert.deepEqual(got, [[phone, mail]], `${phone} under ${mail}`);
+    }
+  });
+
+  it('the row above is the highest ranked one of a fitting name; the higher of a pair is never the second', () => {
+    const got = seconds(
+      card('Zoe Lee', { email: 'zoe@example.com' }),
+      card('Ann Lee', { email: 'ann@example.com' }),
+      card('Ann Lee', { phone: '+15125550199' }),
+      card('Ann', { phone: '+15125550100' }),
+    );
+    assert.deepEqual(got, [
+      ['Ann Lee', 'Ann Lee'],
+      ['Ann', 'Ann Lee'],
+    ]);
+    // Two phone cards under one name (an old number kept): the lower one too.
+    assert.deepEqual(seconds(card('Ann Lee', { phone: '+15125550199' }), card('Ann Lee', { phone: '+15125550100' })), [['Ann Lee', 'Ann Lee']]);
+    assert.equal(possibleSecondRows([{ contact: card('Ann Lee', { email: 'a@x.com' }) }]).size, 0);
+  });
+});
+
+describe('possibleSecondRows: must stay where they rank', () => {
+  it('a row the owner wrote to (times contacted or a sent date): a namesake the owner deals with', () => {
+    assert.deepEqual(seconds(card('John Smith', { email: 'js@acme.example' }), card('John Smith', { email: 'john@home.example' }, { timesContacted: 2 })), []);
+    assert.deepEqual(
+      seconds(card('John Smith', { email: 'js@acme.example' }), card('John Smith', { phone: '+15125550100' }, { lastSent: Date.UTC(2026, 0, 2) })),
+      [],
+    );
+  });
+
+  it("two rows with addresses under one name: as often two namesakes as one person's two mailboxes", () => {
+    assert.deepEqual(seconds(card('John Smith', { email: 'js@acme.example' }), card('John Smith', { email: 'john@home.example' })), []);
+    assert.deepEqual(seconds(card('John Smith', { email: 'js@acme.example' }), card('John', { email: 'john@home.example', phone: '+15125550100' })), []);
+  });
+
+  it('different people: another family name, another given name, a relation label, no name, a placeholder', () => {
+    const top = card('Ann Lee', { email: 'ann@example.com' }, WROTE);
+    for (const name of ['Ann Park', 'Anna Lee-Park Kim', 'Bob Lee', 'Mom', null, '', 'Unknown', 'Ben Lee']) {
+      assert.deepEqual(seconds(top, card(name, { phone: '+15125550100' })), [], String(name));
+    }
+  });
+
+  it('names in two scripts, which cannot be compared, are never taken for one', () => {
+    assert.deepEqual(seconds(card('Ivan Petrov', { email: 'ivan@example.com' }), card('Иван Петров', { phone: '+79161234567' })), []);
+    assert.deepEqual(seconds(card('Taro Yamada', { email: 'taro@example.jp' }), card('山田 太郎', { phone: '+819012345678' })), []);
+  });
+});
+
+describe('applyRankOptions: possible second rows go after the other rows', () => {
+  const rows = () => {
+    const list = [
+      { contact: card('Felix Zimmermann', { email: 'felix@web.example' }, WROTE), score: 6 },
+      { contact: card('Felix Zimmermann', { phone: '+491700343284' }), score: 4 },
+      { contact: card('Ann Lee', { email: 'ann@example.com' }), score: 3 },
+      { contact: card('Bo Chen', { email: 'bo@example.com' }), score: 1 },
+      { contact: card('Müller, Käthe', { email: 'kaethe@gmx.example' }), score: 0.5 },
+      { contact: card('Käthe', { phone: '+4915266368841' }), score: 0.25 },
+    ];
+    return list.map((r) => ({ ...r, explain: { bias: 0, frequency: r.score } }));
+  };
+
+  it('in their own score order, shifted below the lowest other row; the others keep their scores; explain adds up', () => {
+    const opts = parseRankOptions({ explain: 1 });
+    const { rows: out } = applyRankOptions(rows(), opts, noSignals(), []);
+    assert.deepEqual(
+      out.map((r) => [r.contact.name, r.finalScore]),
+      [
+        ['Felix Zimmermann', 6],
+        ['Ann Lee', 3],
+        ['Bo Chen', 1],
+        ['Müller, Käthe', 0.5],
+        // ceil(4 - 0.5 + 1): the highest second row one point below the lowest other row, or less
+        ['Felix Zimmermann', 4 - 5],
+        ['Käthe', 0.25 - 5],
+      ],
+    );
+    assert.deepEqual(
+      out.map((r) => r.rank),
+      [1, 2, 3, 4, 5, 6],
+    );
+    for (const r of out) {
+      const parts = Object.values(r.explain!).reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(parts - r.finalScore) < 1e-9, `${r.contact.name}: ${parts} != ${r.finalScore}`);
+    }
+    assert.equal(out[4]!.explain!.possible_duplicate, -5);
+    assert.equal(out[0]!.explain!.possible_duplicate, undefined);
+  });
+
+  it('the limit takes the first rows of that order; a filter still leaves a second row out', () => {
+    const { rows: top } = applyRankOptions(rows(), parseRankOptions({ limit: 4 }), noSignals(), []);
+    assert.deepEqual(
+      top.map((r) => r.contact.name),
+      ['Felix Zimmermann', 'Ann Lee', 'Bo Chen', 'Müller, Käthe'],
+    );
+    const signals = { ...noSignals(), invitedKeys: new Map([['p:+491700343284', 1]]) } as ReturnType<typeof noSignals>;
+    const { rows: out } = applyRankOptions(rows(), parseRankOptions({ filter_invites_sent: 1 }), signals, []);
+    assert.deepEqual(
+      out.map((r) => r.contact.name),
+      ['Felix Zimmermann', 'Ann Lee', 'Bo Chen', 'Müller, Käthe', 'Käthe'],
+    );
+  });
+
+  it('already below every other row: no shift; promotions still lift their groups over them', () => {
+    const list = [
+      { contact: card('Felix Zimmermann', { email: 'felix@web.example' }, WROTE), score: 6, explain: { bias: 0, frequency: 6 } },
+      { contact: card('Ann Lee', { email: 'ann@acme.example' }), score: 3, explain: { bias: 0, frequency: 3 } },
+      { contact: card('Felix', { phone: '+491700343284' }), score: 1, explain: { bias: 0, frequency: 1 } },
+    ];
+    const { rows: plain } = applyRankOptions(list, parseRankOptions({ explain: 1 }), noSignals(), []);
+    assert.deepEqual(
+      plain.map((r) => [r.contact.name, r.finalScore, r.explain!.possible_duplicate]),
+      [
+        ['Felix Zimmermann', 6, undefined],
+        ['Ann Lee', 3, undefined],
+        ['Felix', 1, undefined],
+      ],
+    );
+    const { rows: promoted } = applyRankOptions(list, parseRankOptions({ explain: 1, promote_matching_domain: 'acme.example' }), noSignals(), []);
+    assert.deepEqual(
+      promoted.map((r) => r.contact.name),
+      ['Ann Lee', 'Felix Zimmermann', 'Felix'],
+    );
+    for (let i = 1; i < promoted.length; i++) assert.ok(promoted[i - 1]!.finalScore > promoted[i]!.finalScore);
+  });
+});
