@@ -644,8 +644,17 @@ export function domainJunkFlags(domain: string): number {
  */
 export function isRoleLocal(local: string): boolean {
   const plus = local.indexOf('+');
-  return ROLE_LOCALS.has(plus > 0 ? local.slice(0, plus) : local);
+  const base = plus > 0 ? local.slice(0, plus) : local;
+  return ROLE_LOCALS.has(base) || LIST_POSTING_RE.test(base);
 }
+
+/**
+ * A mailing list's posting address named as one (`dev-list@`, `parents_list@`, `list-announce@`): the
+ * list, not a person, whoever posts to it (eval:top10 found `[dev] <dev-list@alameda.org>`, replied to,
+ * in a top 10 as a person). The word `list` stands apart after a hyphen or an underscore: `kristlist@`,
+ * `alistair@` and `anna.list@` (Anna List) are people.
+ */
+const LIST_POSTING_RE = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*[-_]list$|^list[-_][a-z0-9]+$/;
 
 /** What a sender's mailbox ends with when a word is run before it (`TrackingUpdates@`, `salesteam@`). */
 const SENDER_ENDINGS = new Set(

@@ -1126,4 +1126,8 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
   // A list server's posting addresses are lists; ml. is also a department's host (ann@ml.cmu.edu).
   for (const a of ['pinecrest-choir@mailman.pinecrest.org', 'dev@lists.alameda.org', 'x@listserv.uni.example']) assert.equal(normalizeEmail(a)!.role, true, a);
   assert.equal(normalizeEmail('ann@ml.cmu.edu')!.role, false);
+  // A posting address named as a list is the list (eval:top10: `[dev] <dev-list@alameda.org>`, replied to,
+  // ranked as a person); `list` inside a name is no list.
+  for (const l of ['dev-list', 'parents_list', 'list-announce', 'choir-members-list', 'dev-list+owner']) assert.equal(isRoleLocal(l), true, l);
+  for (const l of ['alistair', 'kristlist', 'ann.listing', 'lista', 'liston.ann', 'j.list', 'anna.list', 'list.ann']) assert.equal(isRoleLocal(l), false, l);
 });
