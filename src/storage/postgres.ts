@@ -75,7 +75,11 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     client.on('error', () => {});
   });
   try {
-    if (schema !== null) {
+    // Only when it is not there: on Citus `create schema if not exists` goes on to every worker, so a
+    // server could not start (nor restart after a crash) while one worker was down, though the schema was
+    // there and the other workers' books could be served (a probe).
+    const exists = schema !== null && (await pool.query('select 1 from pg_namespace where nspname = $1', [schema])).rowCount! > 0;
+    if (schema !== null && !exists) {
       await pool.query(`create schema if not exists "${schema}"`).catch((e: { code?: string }) => {
         // Two processes creating the same schema at once: one loses the race on the catalog's unique index.
         if (e.code !== '23505' && e.code !== '42P06') throw e;

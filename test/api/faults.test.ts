@@ -2,7 +2,8 @@
  * Faults (issue #13): a Citus worker stopped, and a single PostgreSQL server restarted, under a real Kith
  * server process. While a node is down every request answers 200 or 503 with Retry-After (never a 500,
  * never a hang), requests that do not need the node keep working; once it is back Kith serves again
- * without a restart, and nothing acknowledged is lost (books and key index complete).
+ * without a restart, and nothing acknowledged is lost (books and key index complete). A server started
+ * while a Citus worker is down starts and serves the books it can reach.
  *
  * Both use servers of their own, never the shared ones: a private Citus cluster (scripts/citus-cluster.sh
  * start on its own folder and ports; KITH_CITUS_CLUSTER_SH names another script) and a private PostgreSQL
@@ -72,8 +73,8 @@ async function outage(
   baseUrl: string,
   stop: () => void,
   start: () => void,
-  opts: { crossUserWeights?: boolean } = {},
-): Promise<{ during: number[]; reads: number[]; warned: number; readsAfter: { status: number; warned: boolean }[] }> {
+  opts: { crossUserWeights?: boolean; startAnother?: boolean } = {},
+): Promise<{ during: number[]; reads: number[]; warned: number; readsAfter: { status: number; warned: boolean }[]; anotherStarted?: boolean }> {
   const { url, drop } = freshPgSchema(baseUrl, 'kith_fault');
   const storage = await openStorage(url);
   let server: ServerProcess | undefined;
@@ -98,6 +99,7 @@ async function outage(
     const during: number[] = [];
     const reads: number[] = []; // the plain GETs' statuses
     let warned = 0; // 200 reads that say they were ranked without other users' books
+    let anotherStarted: boolean | undefined;
     const timed = async (method: string, path: string, body?: unknown) => {
       const t0 = Date.now();
       const r = await call(server!.base, method, path, key, body);
@@ -126,6 +128,23 @@ async function outage(
         if (read.status === 200 && (read.body.meta.warnings ?? []).some((w: { field: string }) => w.field === 'weights')) warned++;
       }
       await timed('GET', '/v0/test');
+      if (opts.startAnother) {
+        // A server started while the node is down (a crash restarted, a server added) on the schema already
+        // there serves what it can: it could not start before (its start-up's `create schema if not
+        // exists` went on to every worker), and exited after KITH_DB_WAIT_SECONDS.
+        const another = await startServerProcess(url, { KITH_WORKERS: '1', KITH_DB_WAIT_SECONDS: '30' });
+        try {
+          const statuses: number[] = [];
+          for (let u = 0; u < USERS; u++) statuses.push((await call(another.base, 'GET', `/v0/address-book/u${u}`, key)).status);
+          assert.ok(
+            statuses.includes(200) && statuses.every((st) => st === 200 || st === 503),
+            `reads through a server started during the outage: ${statuses.join(' ')}`,
+          );
+          anotherStarted = true;
+        } finally {
+          await stopServerProcess(another);
+        }
+      }
     } finally {
       start();
     }
@@ -152,7 +171,7 @@ async function outage(
       const r = await call(server.base, 'GET', `/v0/address-book/${user}`, key);
       readsAfter.push({ status: r.status, warned: (r.body?.meta?.warnings ?? []).some((w: { field: string }) => w.field === 'weights') });
     }
-    return { during, reads, warned, readsAfter };
+    return { during, reads, warned, readsAfter, anotherStarted };
   } catch (e) {
     // The server's own account of what happened (it logs no personal data) beside the failure.
     if (server !== undefined)
@@ -174,11 +193,13 @@ describe('faults: a Citus worker stopped', { skip: citusSkip }, () => {
       .trim()
       .split('\n')
       .pop()!;
-    const { during, reads } = await outage(
+    const { during, reads, anotherStarted } = await outage(
       base,
       () => execFileSync('bash', [CLUSTER_SH, 'stop-worker', '1', CITUS_DIR], { stdio: 'pipe' }),
       () => execFileSync('bash', [CLUSTER_SH, 'start-worker', '1', CITUS_DIR], { stdio: 'pipe' }),
+      { startAnother: true },
     );
+    assert.equal(anotherStarted, true, 'a server starts and serves while a worker is down');
     assert.ok(during.includes(503), 'requests that need the stopped worker answer 503');
     assert.ok(during.includes(200), 'requests that do not need it keep working');
     // A plain read needs only its book's worker (no other book or record is read for it): the books on
