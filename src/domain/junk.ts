@@ -649,12 +649,17 @@ export function isRoleLocal(local: string): boolean {
 }
 
 /**
- * A mailing list's posting address named as one (`dev-list@`, `parents_list@`, `list-announce@`): the
- * list, not a person, whoever posts to it (eval:top10 found `[dev] <dev-list@alameda.org>`, replied to,
- * in a top 10 as a person). The word `list` stands apart after a hyphen or an underscore: `kristlist@`,
- * `alistair@` and `anna.list@` (Anna List) are people.
+ * A mailing list's posting address named as one: a group's word, then `list` (`dev-list@`, `parents_list@`,
+ * `choir-members-list@`): the list, not a person, whoever posts to it (eval:top10 found `[dev]
+ * <dev-list@alameda.org>`, replied to, in a top 10 as a person). Only a group's word before `list`: List is
+ * a family name (`anna_list@`, `friedrich_list@`, `anna.mueller-list@` are people; a review found the first
+ * rule, any word before `-list`, leaving them out).
  */
-const LIST_POSTING_RE = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*[-_]list$|^list[-_][a-z0-9]+$/;
+const LIST_GROUP_WORDS =
+  'dev devel developers users user announce announcements members member staff parents team all general discuss discussion talk chat club choir class alumni board committee council family friends group community volunteers players residents neighbors neighbours tenants students faculty teachers coaches news info mail email events social'.split(
+    ' ',
+  );
+const LIST_POSTING_RE = new RegExp(`(?:^|[-_.])(?:${LIST_GROUP_WORDS.join('|')})[-_]list$`);
 
 /** What a sender's mailbox ends with when a word is run before it (`TrackingUpdates@`, `salesteam@`). */
 const SENDER_ENDINGS = new Set(

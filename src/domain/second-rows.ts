@@ -12,6 +12,9 @@
  * - has a name that can be the same person's (namesCompatible, or a pet form of its first word:
  *   petCompatible) and shares a word of it or the first two letters of its first word (so names in two
  *   scripts, which namesCompatible cannot tell apart, never count);
+ * - and not one the merge reads as possibly two people (links.ts looseNames: a generation on one name
+ *   only, `John Smith` and `John Smith Jr.`; a bracketed word, `Mary (Taylor) Jones` and her daughter
+ *   `Taylor Jones`; a short form of a man's and a woman's name, `Alex Kim` and `Alexandra Kim`);
  * - and not both rows hold e-mail addresses: a person's mail card and phone card share no key to merge on,
  *   while two addresses under one name are as often two namesakes (two `John Smith`s at one firm) as one
  *   person's two mailboxes, and a mail log tells those apart better than a name does;
@@ -19,26 +22,57 @@
  * the owner deals with, and evidence beats a guess from a name. A star is no such evidence here: phones
  * star the people one calls, the same person's mail card above included.
  *
- * Pure; linear in the list (each row is compared with at most CANDIDATES rows above it per word).
+ * Never when the name could be either of two people: a row that fits two rows above of different names
+ * (`Christopher` under `Christopher Walker` and `Christopher Moore`), nor the rows under a shorter name that
+ * fits two of them (`Lee` above the spouses `Ann Lee` and `Bob Lee`: a review found both pushed below
+ * strangers).
+ *
+ * Pure and bounded: the first WINDOW rows of the list, names of at most MAX_WORDS words and MAX_CHARS
+ * characters (a real name; a review made a GET of a book of 20-word names take 37 s), at most CANDIDATES
+ * rows above per word, at most BUDGET name comparisons (beyond, rows stay where they rank).
  */
 import { nameInfo } from './merge/contact.ts';
+import { looseNames } from './merge/links.ts';
 import { isPlaceholderName, namesCompatible, petCompatible } from './merge/names.ts';
 import type { Contact } from './types.ts';
 
-/** Rows above compared per word of a name (the highest ranked first): bounds the work in big books. */
+/** Rows above compared per word of a name (the highest ranked first). */
 const CANDIDATES = 4;
+const MAX_WORDS = 5;
+const MAX_CHARS = 60;
+/**
+ * The rows read: the first of the list by score (what a user is shown). A second row further down stays
+ * where it ranks; it is already far from the top. Keeps the cost of a ranked read of a big book flat.
+ */
+const WINDOW = 1_000;
+/** Name comparisons per list, at most (long and common names cost the most). */
+const BUDGET = 5_000;
 
 function hasEvidence(c: Contact): boolean {
   return (c.timesContacted ?? 0) > 0 || c.lastSent !== null;
 }
 
-/** The folded words of a row's name worth comparing, or null (no name, a placeholder, a relation label). */
+/** The folded words of a row's name worth comparing, or null (no name, a placeholder, a relation label, too long). */
 function wordsOf(c: Contact): string[] | null {
   const name = c.name;
-  if (name === null || name.trim() === '' || isPlaceholderName(name)) return null;
+  if (name === null || name.length > MAX_CHARS) return null;
   const folded = nameInfo(name).folded;
-  if (folded === null || folded.length === 0 || folded[0]![0] === '~') return null;
+  if (folded === null || folded.length === 0 || folded.length > MAX_WORDS || folded[0]![0] === '~') return null;
   return folded;
+}
+
+/** How much of a name a row gives: its words, then its letters (`M. Öztürk` gives less than `Maximilian Öztürk`). */
+function fullness(w: readonly string[]): number {
+  let letters = 0;
+  for (const t of w) letters += t.length;
+  return w.length * 1000 + letters;
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The index (in `rows`) of the row above each possible second row; absent for every other row. */
@@ -50,7 +84,11 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
   const byStart = new Map<string, number[]>();
   const words: (string[] | null)[] = [];
   const hasMail: boolean[] = [];
-  for (let i = 0; i < rows.length; i++) {
+  // Rows above that a fuller name below fits: the names below each (two different ones: none of them).
+  const under = new Map<number, { rows: number[]; names: Set<string> }>();
+  let budget = BUDGET;
+  const end = Math.min(rows.length, WINDOW);
+  for (let i = 0; i < end && budget > 0; i++) {
     const c = rows[i]!.contact;
     const w = wordsOf(c);
     const mail = c.emails.length > 0;
@@ -58,8 +96,36 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
     hasMail.push(mail);
     if (w === null) continue;
     if (!hasEvidence(c)) {
-      const above = firstAbove(w, mail, words, hasMail, byWord, byStart);
-      if (above >= 0) out.set(i, above);
+      // The rows above whose names fit this one: the highest, and whether two of them differ.
+      let above = -1;
+      let other = false;
+      for (let k = 0; k <= w.length && budget > 0; k++) {
+        const pets = k === w.length;
+        if (!pets && w[k]!.length < 2) continue;
+        const list = pets ? byStart.get(w[0]!.slice(0, 2)) : byWord.get(w[k]!);
+        if (list === undefined) continue;
+        for (let x = 0; x < list.length && budget > 0; x++) {
+          const j = list[x]!;
+          if (j === above || (mail && hasMail[j])) continue;
+          budget--;
+          const a = words[j]!;
+          if (!(namesCompatible(a, w) || (pets && petCompatible(a, w))) || looseNames(a, w)) continue;
+          // A placeholder (`Unknown`, `No name`) names nobody: read only for the rare names that fit.
+          if (isPlaceholderName(c.name!) || isPlaceholderName(rows[j]!.contact.name!)) continue;
+          if (above < 0) above = j;
+          else if (!sameWords(words[above]!, a)) other = true;
+          else if (j < above) above = j;
+        }
+      }
+      if (above >= 0 && !other) {
+        out.set(i, above);
+        if (fullness(words[above]!) < fullness(w)) {
+          let u = under.get(above);
+          if (u === undefined) under.set(above, (u = { rows: [], names: new Set() }));
+          u.rows.push(i);
+          u.names.add(w.join(' '));
+        }
+      }
     }
     for (const t of w) {
       if (t.length < 2) continue; // an initial is no word to look a name up by
@@ -72,32 +138,6 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
     if (list === undefined) byStart.set(start, [i]);
     else if (list.length < CANDIDATES) list.push(i);
   }
+  for (const u of under.values()) if (u.names.size > 1) for (const i of u.rows) out.delete(i);
   return out;
-}
-
-function firstAbove(
-  w: string[],
-  mail: boolean,
-  words: readonly (string[] | null)[],
-  hasMail: readonly boolean[],
-  byWord: Map<string, number[]>,
-  byStart: Map<string, number[]>,
-): number {
-  let best = -1;
-  for (const t of w) {
-    const list = byWord.get(t);
-    if (list === undefined) continue;
-    for (const j of list) {
-      if (best >= 0 && j >= best) break;
-      if ((!mail || !hasMail[j]) && namesCompatible(words[j]!, w)) best = j;
-    }
-  }
-  const list = byStart.get(w[0]!.slice(0, 2));
-  if (list !== undefined) {
-    for (const j of list) {
-      if (best >= 0 && j >= best) break;
-      if ((!mail || !hasMail[j]) && (namesCompatible(words[j]!, w) || petCompatible(words[j]!, w))) best = j;
-    }
-  }
-  return best;
 }

@@ -102,6 +102,56 @@ describe('possibleSecondRows: must stay where they rank', () => {
     }
   });
 
+  it('names the merge reads as possibly two people: a generation on one only, a bracketed word, a short form of two names (a review)', () => {
+    for (const [above, below] of [
+      ['John Smith', 'John Smith Jr.'],
+      ['John Smith Sr.', 'John Smith'],
+      ['Mary (Taylor) Jones', 'Taylor Jones'],
+      ['Alex Kim', 'Alexandra Kim'],
+    ]) {
+      assert.deepEqual(seconds(card(above, { email: 'x@example.com' }, WROTE), card(below, { phone: '+15125550100' })), [], `${below} under ${above}`);
+    }
+  });
+
+  it('a name that could be either of two people: a short name above two fuller ones, a short name under two (a review)', () => {
+    // `Lee` (a friend, starred) above the spouses `Ann Lee` and `Bob Lee`: both were pushed below strangers.
+    const lee = { favorite: true };
+    assert.deepEqual(
+      seconds(
+        card('Lee', { phone: '+15125550100' }, lee),
+        card('Ann Lee', { phone: '+15125550101' }, lee),
+        card('Bob Lee', { phone: '+15125550102' }, lee),
+        card('Tom Fox', { phone: '+15125550103' }),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      seconds(card('John', { phone: '+15125550100' }), card('John Brown', { phone: '+15125550101' }), card('John Davis', { phone: '+15125550102' })),
+      [],
+    );
+    assert.deepEqual(
+      seconds(
+        card('Christopher Walker', { email: 'cw@example.com' }, WROTE),
+        card('Christopher Moore', { email: 'cm@example.com' }, WROTE),
+        card('Christopher', { phone: '+15125550100' }),
+      ),
+      [],
+    );
+    // One fuller name under a short one is still its second row.
+    assert.deepEqual(seconds(card('Lee', { phone: '+15125550100' }), card('Ann Lee', { email: 'ann@example.com' })), [['Ann Lee', 'Lee']]);
+  });
+
+  it('bounded: a name of many words or characters is not compared (a review: a GET of such a book took 37 s)', () => {
+    const long = 'Ana Maria Luisa Fernanda Garcia Lopez de la Vega';
+    assert.deepEqual(seconds(card(long, { email: 'ana@example.com' }, WROTE), card(long, { phone: '+34612345678' })), []);
+    const rows = Array.from({ length: 60_000 }, (_, i) => ({
+      contact: card(i % 2 ? 'John Smith' : 'Maria Garcia', i % 3 ? { phone: `+1512555${String(i).padStart(4, '0')}` } : { email: `p${i}@example.com` }),
+    }));
+    const got = possibleSecondRows(rows);
+    // The first rows of each name are read; the budget of comparisons ends the search further down.
+    assert.ok(got.has(3) && got.size < rows.length - 2, String(got.size));
+  });
+
   it('names in two scripts, which cannot be compared, are never taken for one', () => {
     assert.deepEqual(seconds(card('Ivan Petrov', { email: 'ivan@example.com' }), card('Иван Петров', { phone: '+79161234567' })), []);
     assert.deepEqual(seconds(card('Taro Yamada', { email: 'taro@example.jp' }), card('山田 太郎', { phone: '+819012345678' })), []);

@@ -467,7 +467,7 @@ function generationOf(name: readonly string[]): boolean {
  * fits "John Doe"): "Mom" with her mobile and home number beside her own card with her mobile and work
  * number is the same structure as "Mom" and "Dad"'s named card on the home landline, and far commoner.
  */
-function looseNames(a: readonly string[], b: readonly string[]): boolean {
+export function looseNames(a: readonly string[], b: readonly string[]): boolean {
   return a[0][0] !== '~' && b[0][0] !== '~' && (generationOf(a) !== generationOf(b) || scriptsUncompared(a, b) || looselyCompatible(a, b));
 }
 
