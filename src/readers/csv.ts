@@ -15,7 +15,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { clean, googleRowConverter, isGoogleHeader } from './google-csv.ts';
-import type { Entry } from './vcard.ts';
+import { isCompanyCard, type Entry } from './vcard.ts';
 import { normalizeEmail } from '../domain/email.ts';
 import { normalizePhone } from '../domain/phone.ts';
 
@@ -138,6 +138,13 @@ class Cells {
 
 const splitValues = (cell: string): string[] => (cell.includes(' ::: ') ? cell.split(' ::: ').map(clean).filter(Boolean) : cell ? [cell] : []);
 
+/**
+ * A row's phones: the person's own, or for a company's own card (a company and no other name) holding
+ * none, its company's main number (a switchboard: never a person's, whose card keeps no phone then).
+ */
+const phonesOf = (own: string[], name: string, company: string, main: () => string[]): string[] =>
+  own.length > 0 || !isCompanyCard(name, company) ? own : main();
+
 /** Values in order, each once. */
 const distinct = (values: string[]): string[] => [...new Set(values)];
 
@@ -253,8 +260,29 @@ function outlookEmailKeys(columns: Columns): string[] {
   if (keys === undefined) emailKeysOf.set(columns, (keys = [...columns.at.keys()].filter((k) => OUTLOOK_EMAIL.test(k))));
   return keys;
 }
-/** The phones of a person in an Outlook export; faxes, pagers, assistants' and switchboard numbers are left out. */
-const OUTLOOK_PHONES = ['primary phone', 'mobile phone', 'home phone', 'home phone 2', 'business phone', 'business phone 2', 'other phone', 'car phone'];
+/**
+ * The phones of a person in an Outlook export, every column of Outlook's own lines (callback, radio,
+ * ISDN and TTY/TDD are theirs too); faxes, pagers, telexes and the assistant's number are left out.
+ */
+const OUTLOOK_PHONES = [
+  'primary phone',
+  'mobile phone',
+  'home phone',
+  'home phone 2',
+  'business phone',
+  'business phone 2',
+  'other phone',
+  'car phone',
+  'callback',
+  'radio phone',
+  'isdn',
+  'tty/tdd phone',
+];
+/**
+ * The company's switchboard: not the person's, so read only for a company's own card holding no other
+ * number (phonesOf: "Northwind Traders" with only its main number was left out as nothing to invite).
+ */
+const OUTLOOK_COMPANY_PHONE = 'company main phone';
 
 function outlookRow(c: Cells): Entry {
   const core = join(c.one('first name'), c.one('middle name'), c.one('last name'));
@@ -283,7 +311,7 @@ function outlookRow(c: Cells): Entry {
     name,
     nickname: c.one('nickname'),
     emails,
-    phones: c.many(...OUTLOOK_PHONES),
+    phones: phonesOf(c.many(...OUTLOOK_PHONES), name, c.one('company'), () => c.many(OUTLOOK_COMPANY_PHONE)),
     company: c.one('company'),
     title: c.one('job title') || (prefix ? '' : title),
     addresses: addressesOf(c, OUTLOOK_ADDRESSES),
@@ -576,7 +604,7 @@ const OTHER_PHONE = [
 ].map((w) => headerKey(w));
 const OTHER_NOT = ['факс', 'φαξ', 'فاكس', 'פקס'];
 
-type GenericRole = 'name' | 'first' | 'middle' | 'last' | 'company' | 'title' | 'nickname' | 'favorite' | 'email' | 'phone';
+type GenericRole = 'name' | 'first' | 'middle' | 'last' | 'company' | 'title' | 'nickname' | 'favorite' | 'email' | 'phone' | 'company_phone';
 
 function genericRole(key: string): GenericRole | null {
   // A cell holding an address or a number is data, not a column's name (a data row read as a header).
@@ -633,8 +661,10 @@ function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] 
     const weak = keys.findIndex((k, i) => roles[i] === null && WEAK_PHONE.has(k) && mostlyPhones(data, i));
     if (weak >= 0) roles[weak] = 'phone';
   }
+  // Beside a column of the person's own, a company's main number is read only for a company's own card
+  // holding no other number (phonesOf).
   const own = roles.some((r, i) => r === 'phone' && !COMPANY_MAIN.test(keys[i]!));
-  return own ? roles.map((r, i) => (r === 'phone' && COMPANY_MAIN.test(keys[i]!) ? null : r)) : roles;
+  return own ? roles.map((r, i) => (r === 'phone' && COMPANY_MAIN.test(keys[i]!) ? 'company_phone' : r)) : roles;
 }
 
 /** Only a number's signs: digits, separators, brackets, a leading "+". */
@@ -715,14 +745,16 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
     return out;
   };
   const emails = of('email').flatMap(emailCell);
+  const name = of('name')[0] || nameOfParts(of('first')[0] ?? '', of('middle')[0] ?? '', of('last')[0] ?? '');
+  const company = of('company')[0] ?? '';
   return entryOf({
-    name: of('name')[0] || nameOfParts(of('first')[0] ?? '', of('middle')[0] ?? '', of('last')[0] ?? ''),
+    name,
     nickname: of('nickname')[0],
     emails,
-    phones: of('phone')
+    phones: phonesOf(of('phone'), name, company, () => of('company_phone'))
       .flatMap(splitValues)
       .filter((v) => /\d/.test(v)),
-    company: of('company')[0],
+    company,
     title: of('title')[0],
     favorite: of('favorite').some((v) => TRUE.test(v)),
   });

@@ -315,6 +315,15 @@ function isPreferred(p: VcardProperty): boolean {
  * `Assistant`, `Company Main`); a person's own main number (Apple's and Google's `Main`) stays.
  */
 export const NOT_PERSONAL_PHONE_LABEL = /^(?:home|work|other)?fax$|\b(?:fax|telefax|pager|beeper|assistant(?:'?s)?|company main)\b/;
+/** A phone's label naming a company's main number (a switchboard): read only for a company's own card with no other number. */
+export const COMPANY_MAIN_LABEL = /\bcompany main\b/;
+/**
+ * Whether a contact is a company's own card: a company, and no name other than it. Only such a card
+ * holding no other number keeps its company's main number (a person's card never takes the switchboard).
+ */
+export function isCompanyCard(name: string, company: string): boolean {
+  return company !== '' && (name === '' || name.toLowerCase() === company.toLowerCase());
+}
 /**
  * Whether a phone's label (as written, or Apple's `_$!<HomeFAX>!$_`, any case) says the number is not the
  * person's own (NOT_PERSONAL_PHONE_LABEL): what the uploads' lenient reading shares with the readers.
@@ -324,6 +333,18 @@ export function isNotPersonalPhoneLabel(raw: string): boolean {
 }
 /** TEL TYPE values of the same (vCard's FAX and PAGER, Evolution's X-EVOLUTION-ASSISTANT and -COMPANY, DAVx5's X-COMPANY_MAIN). */
 const NOT_PERSONAL_PHONE_TYPE = /^(?:x-)?(?:evolution-)?(?:assistant|company|company[-_]?main)$/;
+const COMPANY_MAIN_TYPE = /^(?:x-)?(?:evolution-)?(?:company|company[-_]?main)$/;
+
+/**
+ * Whether a TEL is a company's main number (a switchboard, by its TYPE or label) and nothing that is
+ * left out anyway (a fax, a pager, an assistant's): read only for a company's own card with no other number.
+ */
+function isCompanyMainPhone(p: VcardProperty, label: string | undefined): boolean {
+  const types = p.params.type ?? [];
+  if ((label !== undefined && label !== '' && !COMPANY_MAIN_LABEL.test(label)) || types.some((t) => t === 'fax' || t === 'pager' || /assistant/.test(t)))
+    return false;
+  return (label !== undefined && COMPANY_MAIN_LABEL.test(label)) || types.some((t) => COMPANY_MAIN_TYPE.test(t));
+}
 
 /**
  * Whether a TEL is one of the person's phones: not when its TYPE says FAX or PAGER (unless it is also
@@ -402,7 +423,11 @@ function cardEntry(props: VcardProperty[]): Entry {
     .filter(Boolean);
   if (emails.length) entry.emails = [...new Set(emails)];
 
-  const phones = byPreference(all('tel').filter((p) => isPersonalPhone(p, p.group && labels.get(p.group))))
+  const tels = all('tel');
+  const personal = tels.filter((p) => isPersonalPhone(p, p.group && labels.get(p.group)));
+  // A company's main number only for a company's own card holding no other number.
+  const main = personal.length === 0 && isCompanyCard(name, company) ? tels.filter((p) => isCompanyMainPhone(p, p.group && labels.get(p.group))) : [];
+  const phones = byPreference(personal.length > 0 ? personal : main)
     .map((p) => clean(unescapeText(p.value)).replace(/^tel:/i, ''))
     .filter(Boolean);
   if (phones.length) entry.phones = [...new Set(phones)];

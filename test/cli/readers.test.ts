@@ -601,6 +601,16 @@ describe("numbers that are not the person's: faxes, pagers, assistants', company
     );
   });
 
+  it("vCard: a company's main number (Evolution's, DAVx5's type, a \"Company Main\" label) is read only for the company's own card holding no other number", () => {
+    const companyPhones = (...lines: string[]) => readVcardFile(vcf('BEGIN:VCARD', 'VERSION:3.0', 'ORG:Acme', ...lines, 'END:VCARD')).cards[0].entry?.phones;
+    assert.deepEqual(companyPhones('TEL;TYPE=X-EVOLUTION-COMPANY:+1 415 555 0106', 'TEL;TYPE=FAX:+1 415 555 0107'), ['+1 415 555 0106']);
+    assert.deepEqual(companyPhones('FN:Acme', 'item1.TEL:+1 415 555 0108', 'item1.X-ABLabel:Company Main'), ['+1 415 555 0108']);
+    assert.deepEqual(companyPhones('TEL;TYPE=X-COMPANY_MAIN:+1 415 555 0109', 'TEL;CELL:+1 415 555 0100'), ['+1 415 555 0100']);
+    assert.equal(companyPhones('TEL;TYPE=X-EVOLUTION-ASSISTANT:+1 415 555 0105'), undefined);
+    // A person's card never takes the switchboard.
+    assert.equal(phonesOf('ORG:Acme', 'TEL;TYPE=X-EVOLUTION-COMPANY:+1 415 555 0106'), undefined);
+  });
+
   it('Google CSV: a phone labelled fax, pager, assistant or company main is left out; Main, Mobile and others stay', () => {
     const header = ['Name', 'Given Name', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [`Phone ${n} - Label`, `Phone ${n} - Value`]), 'Pager'];
     const labels = ['Work Fax', 'Fax', '* Home Fax', 'Pager', 'Assistant', 'Company Main', 'Main', '* Mobile', 'Other'];
