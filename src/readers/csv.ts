@@ -823,6 +823,20 @@ function findHeader(text: string): { offset: number; line: number; delimiter: Cs
   return found;
 }
 
+/**
+ * The header row's column names, each with whether it names a contact field (a name, an e-mail, a phone,
+ * a company …), or null when no line reads as a header: what a charset makes of the header, to choose
+ * between two that read a file's bytes differently (`Příjmení` in windows-1250 is `Pøíjmení` in windows-1252).
+ */
+export function headerColumns(input: string): { name: string; read: boolean }[] | null {
+  const text = input.replace(/^\uFEFF/, '');
+  const found = findHeader(text);
+  if (found === null) return null;
+  const end = text.slice(found.offset).search(/\r\n|\n|\r/);
+  const cells = cellsOfLine(end < 0 ? text.slice(found.offset) : text.slice(found.offset, found.offset + end), found.delimiter) ?? [];
+  return cells.map((c) => ({ name: clean(c), read: genericRole(headerKey(c)) !== null }));
+}
+
 /** How many columns of a generic header name a contact field. */
 function headerScore(cells: string[]): number {
   let n = 0;

@@ -971,15 +971,27 @@ function legacyCharsetOf(all: Uint8Array[]): string {
  * reader and format detection (a vCard is read from its bytes: readVcardFile).
  */
 export function decodeFileText(bytes: Uint8Array, declared?: string): string {
+  return decodeFile(bytes, declared).text;
+}
+
+/**
+ * decodeFileText's text, and `guessed`: the charset the lines that are not UTF-8 were read in when it was
+ * guessed from their bytes (legacyCharsetOf), null when nothing was guessed (a UTF-8 or UTF-16 file, a
+ * declared charset). `legacy`: read those lines in this charset instead (a caller that knows better, such
+ * as the CSV reader from a header's column names).
+ */
+export function decodeFile(bytes: Uint8Array, declared?: string, legacy?: string): { text: string; guessed: string | null } {
   const f = fileText(bytes, declared);
-  if (f.eightBit === null) return f.text;
+  if (f.eightBit === null) return { text: f.text, guessed: null };
   if (f.eightBit === 'utf-8') {
     const runs = runsByLine(bytes, f.text);
-    const legacy = decoderFor(legacyCharsetOf(runs.filter((r) => !r.utf8).map((r) => bytes.subarray(r.from, r.to)))) ?? windows1252;
-    return textOfRuns(bytes, CJK_CHARSETS.has(legacy.encoding) ? runsByLine(bytes, f.text, legacy) : runs, legacy);
+    const eightBit =
+      decoderFor(legacy) ?? decoderFor(legacyCharsetOf(runs.filter((r) => !r.utf8).map((r) => bytes.subarray(r.from, r.to)))) ?? windows1252;
+    const text = textOfRuns(bytes, CJK_CHARSETS.has(eightBit.encoding) ? runsByLine(bytes, f.text, eightBit) : runs, eightBit);
+    return { text, guessed: eightBit.encoding };
   }
   const d = decoderFor(f.eightBit) ?? windows1252;
-  return d.decode(bytes);
+  return { text: d.decode(bytes), guessed: null };
 }
 
 const bare = (name: string): string => name.toLowerCase().replace(/-/g, '');
