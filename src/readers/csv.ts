@@ -844,13 +844,53 @@ function headerScore(cells: string[]): number {
   return n;
 }
 
-/** csv-parse's errors by code, in words naming a line only (its own messages can quote a cell). */
-function unreadable(e: unknown, firstLine: number): CsvRefused {
+/**
+ * csv-parse's errors by code, in words naming a line only (its own messages can quote a cell). `text`
+ * starts at the header row, line `firstLine` of the file. A quoted cell never closed is named by the line
+ * where its quote opens (csv-parse names the line where it gave up, the end of the file: "line 9" for a
+ * quote opened on line 4).
+ */
+function unreadable(e: unknown, text: string, delimiter: CsvDelimiter, firstLine: number): CsvRefused {
   const err = e as { code?: string; lines?: number };
-  const line = typeof err.lines === 'number' ? ` (line ${err.lines + firstLine - 1})` : '';
   // With relax_quotes, a stray quote is a character; only a quote never closed is fatal.
-  const what = err.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted cell is never closed' : 'it could not be parsed';
-  return new CsvRefused(`is not a readable CSV file: ${what}${line}`);
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
+    const opened = unclosedQuoteLine(text, delimiter);
+    return new CsvRefused(`is not a readable CSV file: a quoted cell is never closed${opened === null ? '' : ` (line ${opened + firstLine - 1})`}`);
+  }
+  const line = typeof err.lines === 'number' ? ` (line ${err.lines + firstLine - 1})` : '';
+  return new CsvRefused(`is not a readable CSV file: it could not be parsed${line}`);
+}
+
+/**
+ * The line (1-based, in `text`) where the quote of a quoted cell that is never closed opens, read as
+ * csv-parse reads quotes with relax_quotes: a quote opens a cell only at its start; inside, `""` is a
+ * quote, and a quote closes the cell only before a delimiter, a line end or the end of the text (any
+ * other is a character). Null when every quoted cell closes.
+ */
+function unclosedQuoteLine(text: string, delimiter: CsvDelimiter): number | null {
+  let line = 1;
+  let cellStart = true;
+  let opened: number | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      line++;
+      if (opened === null) cellStart = true;
+      continue;
+    }
+    if (opened !== null) {
+      if (c !== '"') continue;
+      const next = text[i + 1];
+      if (next === '"') i++;
+      else if (next === undefined || next === delimiter || next === '\r' || next === '\n') {
+        opened = null;
+        cellStart = false;
+      }
+    } else if (c === '"' && cellStart) opened = line;
+    else cellStart = c === delimiter;
+  }
+  return opened;
 }
 
 /**
@@ -869,7 +909,7 @@ export function readCsvFile(input: string): CsvFile {
   try {
     records = parse(text.slice(found.offset), { delimiter: found.delimiter, relax_quotes: true, relax_column_count: true, skip_empty_lines: true });
   } catch (e) {
-    throw unreadable(e, found.line);
+    throw unreadable(e, text.slice(found.offset), found.delimiter, found.line);
   }
   const [header, ...data] = records;
   const keys = header.map(headerKey);

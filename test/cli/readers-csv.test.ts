@@ -635,6 +635,19 @@ describe('readCsvFile: refusals say why, never quoting a cell', () => {
     assert.equal(message, 'is not a readable CSV file: a quoted cell is never closed (line 3)');
   });
 
+  it('a quoted cell never closed is named by the line where its quote opens, not where the file ends (CRLF, rows after it; file probe)', () => {
+    assert.equal(refusal('Name,Email\r\n"Ann Lee,ann@x.example\r\nBob Roe,bob@y.example\r\n'), 'is not a readable CSV file: a quoted cell is never closed (line 2)');
+    assert.equal(
+      refusal('Name,Email\r\nZed Zee,zed@z.example\r\nAmy Ames,amy@a.example\r\n"Ann Lee,ann@x.example\r\nBob Roe,bob@y.example\r\nCy Coe,cy@c.example\r\n'),
+      'is not a readable CSV file: a quoted cell is never closed (line 4)',
+    );
+    // A quoted cell holding line breaks and "" closes; the one after it does not; a stray quote inside a cell is a character.
+    assert.equal(
+      refusal('Name,Email,Notes\nAnn,ann@x.example,"two\nlines, ""quoted"""\nBo "B" Roe,bo@y.example,\nCy,cy@c.example,"never\nclosed\nDee,dee@d.example,\n'),
+      'is not a readable CSV file: a quoted cell is never closed (line 5)',
+    );
+  });
+
   it('the line is counted from the top of the file, preamble included', () => {
     const message = refusal(`${LINKEDIN_PREAMBLE}First Name,Last Name,Email Address,Connected On\nAnn,Lee,ann@example.com,\n"Bo,Chen\n`);
     assert.equal(message, 'is not a readable CSV file: a quoted cell is never closed (line 6)');
