@@ -15,7 +15,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { clean, googleRowConverter, isGoogleHeader } from './google-csv.ts';
-import { isCompanyCard, type Entry } from './vcard.ts';
+import { isCompanyCard, naturalOrder, type Entry } from './vcard.ts';
 import { normalizeEmail } from '../domain/email.ts';
 import { normalizePhone } from '../domain/phone.ts';
 
@@ -340,7 +340,7 @@ function thunderbirdRow(c: Cells): Entry {
   // Thunderbird fills "Display Name" with the address when it knows no name: that is no name (as in Outlook).
   const display = c.one('display name');
   return entryOf({
-    name: (display.includes('@') ? '' : display) || join(c.one('first name'), c.one('last name')),
+    name: naturalOrder(display.includes('@') ? '' : display, c.one('first name'), c.one('last name')) || join(c.one('first name'), c.one('last name')),
     nickname: c.one('nickname'),
     emails: c.many('primary email', 'secondary email'),
     phones: c.many('mobile number', 'work phone', 'home phone'),
@@ -745,7 +745,8 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
     return out;
   };
   const emails = of('email').flatMap(emailCell);
-  const name = of('name')[0] || nameOfParts(of('first')[0] ?? '', of('middle')[0] ?? '', of('last')[0] ?? '');
+  const [first = '', middle = '', last = ''] = [of('first')[0], of('middle')[0], of('last')[0]];
+  const name = naturalOrder(of('name')[0] ?? '', first, last, middle) || nameOfParts(first, middle, last);
   const company = of('company')[0] ?? '';
   return entryOf({
     name,

@@ -8,7 +8,7 @@
  * conversion of one row (header → cell) to an Entry; the file itself (delimiter, header, rows) is read
  * by `readCsvFile` in ./csv.ts, which also reads the other exports.
  */
-import { COMPANY_MAIN_LABEL, isCompanyCard, NOT_PERSONAL_PHONE_LABEL, type Entry } from './vcard.ts';
+import { COMPANY_MAIN_LABEL, isCompanyCard, naturalOrder, NOT_PERSONAL_PHONE_LABEL, type Entry } from './vcard.ts';
 
 /** Separator of several values in one Google CSV cell. */
 const MULTI = ' ::: ';
@@ -142,8 +142,9 @@ function rowToEntry(layout: Layout, cells: readonly (string | undefined)[]): Ent
   const col = (...names: string[]) => layout.col(cells, ...names);
   const entry: Entry = {};
 
+  // A "Name" written sorted ("Dupont, Marie") beside its Given and Family Name is shown in natural order.
   const name =
-    col('Name') ||
+    naturalOrder(col('Name'), col('First Name', 'Given Name'), col('Last Name', 'Family Name'), col('Middle Name', 'Additional Name')) ||
     clean(
       [col('Name Prefix'), col('First Name', 'Given Name'), col('Middle Name', 'Additional Name'), col('Last Name', 'Family Name'), col('Name Suffix')].join(
         ' ',

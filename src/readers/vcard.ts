@@ -315,6 +315,24 @@ function isPreferred(p: VcardProperty): boolean {
  * `Assistant`, `Company Main`); a person's own main number (Apple's and Google's `Main`) stays.
  */
 export const NOT_PERSONAL_PHONE_LABEL = /^(?:home|work|other)?fax$|\b(?:fax|telefax|pager|beeper|assistant(?:'?s)?|company main)\b/;
+/**
+ * A name written sorted, `Family, Given` (as Outlook's FN and File As, Thunderbird's Display Name and a
+ * directory write it), in natural order (`Given Family`) when its two parts are exactly the given and
+ * family names the same record holds apart (N's, or first and last name columns; the given part may
+ * carry the middle name too): `Kollwitz, Käthe` with given `Käthe` and family `Kollwitz` is `Käthe
+ * Kollwitz`. Any other name is as written: a company (`Smith, Jones & Co.`), a name whose parts say
+ * nothing of the order, or one that only comes sorted (`Lee, Ann` with no parts: which is the family
+ * name is not known).
+ */
+export function naturalOrder(name: string, given: string, family: string, middle = ''): string {
+  const m = /^([^,]+),([^,]+)$/.exec(name);
+  const [g, f, mid] = [clean(given), clean(family), clean(middle)];
+  if (m === null || !g || !f || clean(m[1]) !== f) return name;
+  const rest = clean(m[2]);
+  if (rest === g) return `${g} ${f}`;
+  return mid && rest === `${g} ${mid}` ? `${g} ${mid} ${f}` : name;
+}
+
 /** A phone's label naming a company's main number (a switchboard): read only for a company's own card with no other number. */
 export const COMPANY_MAIN_LABEL = /\bcompany main\b/;
 /**
@@ -416,6 +434,8 @@ function cardEntry(props: VcardProperty[]): Entry {
   const showsCompany = /^company$/i.test(clean(first('xabshowas')?.value));
   if (name && showsCompany && nNamesPerson && (!company || name.toLowerCase() === company.toLowerCase())) name = fromN() || name;
   if (!name) name = fromN();
+  // Outlook writes FN sorted, as its File As (`FN:Schulz, Petra` beside `N:Schulz;Petra`).
+  name = naturalOrder(name, given, family, additional);
   if (name) entry.name = name;
 
   const emails = byPreference(all('email'))

@@ -7,6 +7,7 @@ import { googleRowToEntry } from '../../src/readers/google-csv.ts';
 import {
   decodeEncodedWords,
   decodeQuotedPrintable,
+  naturalOrder,
   parseVcards,
   readVcardFile,
   sourceTypeOf,
@@ -762,5 +763,40 @@ describe('readVcardFile: a "show as company" card whose N holds no given name (r
         n,
       );
     }
+  });
+});
+
+describe('a name written sorted ("Family, Given") beside the given and family names apart is shown in natural order (file probe)', () => {
+  it('naturalOrder: only when the two parts are exactly the record\'s family and given names', () => {
+    assert.equal(naturalOrder('Kollwitz, Käthe', 'Käthe', 'Kollwitz'), 'Käthe Kollwitz');
+    assert.equal(naturalOrder('Schulz,Petra', ' Petra ', 'Schulz'), 'Petra Schulz');
+    assert.equal(naturalOrder('Doe, Jane Ann', 'Jane', 'Doe', 'Ann'), 'Jane Ann Doe');
+    // Anything else is as written: a company, a name without parts, parts that differ, a third part.
+    assert.equal(naturalOrder('Smith, Jones & Co.', 'Ann', 'Smith'), 'Smith, Jones & Co.');
+    assert.equal(naturalOrder('Lee, Ann', '', ''), 'Lee, Ann');
+    assert.equal(naturalOrder('Lee, Ann', 'Ann', ''), 'Lee, Ann');
+    assert.equal(naturalOrder('Lee, Annie', 'Ann', 'Lee'), 'Lee, Annie');
+    assert.equal(naturalOrder('Lee, Ann, PhD', 'Ann', 'Lee'), 'Lee, Ann, PhD');
+    assert.equal(naturalOrder('Ann Lee', 'Ann', 'Lee'), 'Ann Lee');
+  });
+
+  it("Outlook's vCard (FN:Schulz, Petra with N:Schulz;Petra), Thunderbird's Display Name, Google's Name", () => {
+    assert.deepEqual(namesOf(vcf('BEGIN:VCARD', 'VERSION:2.1', 'N;LANGUAGE=de-de:Schulz;Petra', 'FN:Schulz, Petra', 'TEL;CELL;VOICE:+49 170 5556667', 'END:VCARD')), [
+      'Petra Schulz',
+    ]);
+    // FN sorted with nothing apart, or a company's: as written.
+    assert.deepEqual(namesOf(vcf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Schulz, Petra', 'END:VCARD', 'BEGIN:VCARD', 'VERSION:3.0', 'N:Smith;Ann', 'FN:Smith, Jones & Co.', 'END:VCARD')), [
+      'Schulz, Petra',
+      'Smith, Jones & Co.',
+    ]);
+    const tb = readCsvFile('First Name,Last Name,Display Name,Primary Email\r\nKäthe,Kollwitz,"Kollwitz, Käthe",kaethe@kollwitz.example\r\n,,"Lee, Ann",ann@x.example\r\n');
+    assert.deepEqual(
+      tb.rows.map((r) => r.entry?.name),
+      ['Käthe Kollwitz', 'Lee, Ann'],
+    );
+    const google = readCsvFile('Name,Given Name,Family Name,E-mail 1 - Type,E-mail 1 - Value\r\n"Dupont, Marie",Marie,Dupont,* Home,m.dupont@orange.fr\r\n');
+    assert.equal(google.rows[0].entry?.name, 'Marie Dupont');
+    const generic = readCsvFile('Name,First Name,Last Name,Email\r\n"Dupont, Marie",Marie,Dupont,m@x.example\r\n');
+    assert.equal(generic.rows[0].entry?.name, 'Marie Dupont');
   });
 });
