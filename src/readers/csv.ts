@@ -164,7 +164,8 @@ function entryOf(fields: {
   favorite?: boolean;
 }): Entry {
   const e: Entry = {};
-  if (fields.name) e.name = fields.name;
+  // A contact known only by a nickname ("Ace") is shown by it: its name was null.
+  if (fields.name || fields.nickname) e.name = fields.name || fields.nickname;
   if (fields.emails?.length) e.emails = distinct(fields.emails);
   if (fields.phones?.length) e.phones = distinct(fields.phones);
   if (fields.nickname) e.nickname = fields.nickname;

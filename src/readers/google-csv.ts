@@ -167,6 +167,8 @@ function rowToEntry(layout: Layout, cells: readonly (string | undefined)[]): Ent
 
   const nickname = col('Nickname');
   if (nickname) entry.nickname = nickname;
+  // A contact known only by a nickname ("Bubba") is shown by it: its name was null.
+  if (nickname && !entry.name) entry.name = nickname;
   if (company) entry.company = company;
   const title = col('Organization Title') || clean(org?.title);
   if (title) entry.title = title;

@@ -454,6 +454,8 @@ function cardEntry(props: VcardProperty[]): Entry {
 
   const nickname = clean(splitStructured(first('nickname')?.value ?? '', ',')[0]);
   if (nickname) entry.nickname = nickname;
+  // A card known only by a nickname (NICKNAME and no FN or N) is shown by it: its name was null.
+  if (nickname && !entry.name) entry.name = nickname;
   const title = clean(unescapeText(first('title')?.value ?? ''));
   if (title) entry.title = title;
   if (company) entry.company = company;

@@ -259,7 +259,11 @@ describe('readVcardFile: every card is read and counted (issue #12)', () => {
       r.cards.map((c) => [c.entry, c.read]),
       [
         [null, {}],
-        [null, { nickname: 'Zo' }],
+        // Known only by its nickname: named by it, as a card with only FN:Ann is named Ann.
+        [
+          { name: 'Zo', nickname: 'Zo' },
+          { name: 'Zo', nickname: 'Zo' },
+        ],
         [{ name: 'Ann' }, { name: 'Ann' }],
       ],
     );
@@ -798,5 +802,28 @@ describe('a name written sorted ("Family, Given") beside the given and family na
     assert.equal(google.rows[0].entry?.name, 'Marie Dupont');
     const generic = readCsvFile('Name,First Name,Last Name,Email\r\n"Dupont, Marie",Marie,Dupont,m@x.example\r\n');
     assert.equal(generic.rows[0].entry?.name, 'Marie Dupont');
+  });
+});
+
+describe('a contact known only by a nickname is named by it (file probe: its name was null)', () => {
+  it('vCard NICKNAME, Google\'s and Outlook\'s Nickname column; a real name wins', () => {
+    assert.deepEqual(
+      readVcardFile(vcf('BEGIN:VCARD', 'VERSION:3.0', 'NICKNAME:Ace,Acey', 'TEL:+1 703 555 0123', 'END:VCARD', 'BEGIN:VCARD', 'VERSION:3.0', 'FN:Ann Lee', 'NICKNAME:Annie', 'END:VCARD')).cards.map(
+        (c) => c.entry?.name,
+      ),
+      ['Ace', 'Ann Lee'],
+    );
+    const google = readCsvFile('First Name,Last Name,Nickname,E-mail 1 - Label,E-mail 1 - Value\r\n,,Bubba,Other,bubba1977@yahoo.com\r\nAnn,Lee,Annie,,ann@x.example\r\n');
+    assert.deepEqual(
+      google.rows.map((r) => [r.entry?.name, r.entry?.nickname]),
+      [
+        ['Bubba', 'Bubba'],
+        ['Ann Lee', 'Annie'],
+      ],
+    );
+    const outlook = readCsvFile('First Name,Last Name,Nickname,E-mail Address,Mobile Phone\r\n,,Ace,,+1 703 555 0123\r\n');
+    assert.equal(outlook.layout, 'outlook');
+    assert.equal(outlook.rows[0].entry?.name, 'Ace');
+    assert.equal(readCsvFile('Name,Nickname,Phone\r\n,Ace,+1 703 555 0123\r\n').rows[0].entry?.name, 'Ace');
   });
 });
