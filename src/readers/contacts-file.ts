@@ -153,6 +153,8 @@ function csvText(bytes: Uint8Array, decoded: { text: string; guessed: string | n
 /** What each note of a card means for the answer (meta.warnings). */
 const NOTE_MESSAGES: Record<CardNote, string> = {
   no_end: 'vCards without END:VCARD (a truncated or joined export?): each read up to the next BEGIN:VCARD or the end of the file',
+  stray_soft_break:
+    'vCards with a quoted-printable value ending in a stray "=" (a soft line break) before a new property: the value was ended there and the property read on its own; check these names',
   undecodable:
     'vCards holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
 };

@@ -39,6 +39,8 @@ export interface ParsedVcards {
 export type CardNote =
   /** The card had no END:VCARD: it was read up to the next BEGIN:VCARD or the end of the file. */
   | 'no_end'
+  /** A quoted-printable value ended in a stray `=` before a new property: the value ended there (contentLines). */
+  | 'stray_soft_break'
   /** The card holds U+FFFD: characters lost before or while the file was decoded (text that was not UTF-8). */
   | 'undecodable';
 
@@ -1086,13 +1088,22 @@ const isBase64 = (params: Record<string, string[]>): boolean => (params.encoding
 /** A vCard 2.1 card's VERSION line. */
 const VERSION_21 = /^version\s*:\s*2\.1\s*$/i;
 
+/** The properties of vCard 2.1, 3.0 and 4.0 (RFC 2426, RFC 6350) and their extensions (`X-…`). */
+const PROPERTY_NAMES =
+  'BEGIN|END|VERSION|FN|N|NICKNAME|PHOTO|BDAY|ANNIVERSARY|GENDER|ADR|LABEL|TEL|EMAIL|MAILER|TZ|GEO|TITLE|ROLE|LOGO|AGENT|ORG|MEMBER|RELATED|CATEGORIES|NOTE|PRODID|REV|SORT-STRING|SOUND|UID|CLIENTPIDMAP|URL|KEY|FBURL|CALADRURI|CALURI|CLASS|NAME|PROFILE|SOURCE|IMPP|KIND|LANG|XML';
+/** A line that is clearly a new property: a known property's name (or an `X-` one), maybe grouped, then its parameters and `:`. */
+const NEW_PROPERTY = new RegExp(`^(?:[A-Za-z0-9-]+\\.)?(?:${PROPERTY_NAMES}|X-[A-Za-z0-9-]+)(?:;[^:]*)?:`, 'i');
+
 /**
  * A card's physical lines → its content lines: folded lines unfolded (a line starting with a space or
  * tab continues the one before, less that one character; in vCard 2.1, which folds as RFC 822 does, at
  * white space, with it: `FN:Maximilian Alexander` folded before ` von Habsburg` lost its space),
- * quoted-printable soft line breaks (`=` at the end of a line) joined, blank lines dropped.
+ * quoted-printable soft line breaks (`=` at the end of a line) joined, blank lines dropped. A
+ * quoted-printable value ending in a stray `=` (`N;ENCODING=QUOTED-PRINTABLE:Bro=ZZken;QP=`) is not
+ * continued by a line that is clearly a new property (NEW_PROPERTY): that property was swallowed into
+ * the value. `strayBreak`: such a line was found.
  */
-function contentLines(lines: string[]): string[] {
+function contentLines(lines: string[]): { lines: string[]; strayBreak: boolean } {
   const keep = lines.some((l) => VERSION_21.test(l)) ? 0 : 1; // characters of a fold's white space dropped
   const out: string[] = [];
   // Whether the line being built is quoted-printable (null: its parameters are not complete yet).
@@ -1104,16 +1115,23 @@ function contentLines(lines: string[]): string[] {
     }
     return qp === true;
   };
+  let strayBreak = false;
   for (const line of lines) {
     const last = out.length - 1;
-    if (last >= 0 && out[last].endsWith('=') && known()) out[last] = out[last].slice(0, -1) + line.replace(/^[ \t]/, '');
+    const softBreak = last >= 0 && out[last].endsWith('=') && known();
+    if (softBreak && NEW_PROPERTY.test(line)) {
+      strayBreak = true;
+      out[last] = out[last].slice(0, -1);
+      out.push(line);
+      qp = null;
+    } else if (softBreak) out[last] = out[last].slice(0, -1) + line.replace(/^[ \t]/, '');
     else if (last >= 0 && (line.startsWith(' ') || line.startsWith('\t'))) out[last] += line.slice(keep);
     else if (line.trim() !== '') {
       out.push(line);
       qp = null;
     }
   }
-  return out;
+  return { lines: out, strayBreak };
 }
 
 /** Properties whose base64 is binary (a picture, a sound, a key), never text. */
@@ -1232,19 +1250,22 @@ function versionProblem(props: VcardProperty[]): string | null {
  */
 export function readVcardFile(input: string | Uint8Array, opts: { charset?: string } = {}): VcardFile {
   const file = fileText(input, opts.charset);
-  const parsed = cardsOf(file.text).map(({ lines, ended }) => ({
-    ended,
-    lines: contentLines(lines)
-      .map(splitLine)
-      .filter((l) => l !== null),
-  }));
+  const parsed = cardsOf(file.text).map(({ lines, ended }) => {
+    const content = contentLines(lines);
+    return {
+      ended,
+      strayBreak: content.strayBreak,
+      lines: content.lines.map(splitLine).filter((l) => l !== null),
+    };
+  });
   // A file that is not UTF-8 and declares no charset: its values that are not UTF-8 are read in the
   // charset their bytes point to (legacyCharsetOf).
   let legacy = windows1252;
   if (file.eightBit === 'utf-8') legacy = decoderFor(legacyCharsetOf(undeclaredPieces(parsed.flatMap((c) => c.lines)))) ?? windows1252;
   let sourceType: ParsedVcards['sourceType'] = null;
-  const cards = parsed.map(({ lines, ended }): VcardCard => {
+  const cards = parsed.map(({ lines, ended, strayBreak }): VcardCard => {
     const notes: CardNote[] = ended ? [] : ['no_end'];
+    if (strayBreak) notes.push('stray_soft_break');
     const props = lines.map((line) => propertyOf(line, file.eightBit, legacy));
     const problem = versionProblem(props);
     if (problem !== null) return { entry: null, read: {}, notRead: problem, notes };

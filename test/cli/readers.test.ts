@@ -827,3 +827,41 @@ describe('a contact known only by a nickname is named by it (file probe: its nam
     assert.equal(readCsvFile('Name,Nickname,Phone\r\n,Ace,+1 703 555 0123\r\n').rows[0].entry?.name, 'Ace');
   });
 });
+
+describe('readVcardFile: a quoted-printable value ending in a stray "=" (file probe)', () => {
+  it('a line that is clearly a new property ends the value and is read on its own, and the card is noted', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'N;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Bro=ZZken;QP=',
+        'FN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:QP Bro=ZZken',
+        'TEL;CELL:+1 415 555 0131',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'NOTE;ENCODING=QUOTED-PRINTABLE:a stray =',
+        'item1.X-ABLabel:home',
+        'EMAIL:ann@example.com',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.notes]),
+      [
+        [{ name: 'QP Bro=ZZken', phones: ['+1 415 555 0131'] }, ['stray_soft_break']],
+        [{ emails: ['ann@example.com'] }, ['stray_soft_break']],
+      ],
+    );
+  });
+
+  it('must not change: a soft line break continues the value on a line that is no property', () => {
+    const r = readVcardFile(
+      vcf('BEGIN:VCARD', 'VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:J=C3=BCrgen =', 'M=C3=BCller', 'TEL:+49 171 1234567', 'END:VCARD'),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry?.name, c.notes]),
+      [['Jürgen Müller', []]],
+    );
+  });
+});
