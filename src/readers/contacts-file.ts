@@ -59,7 +59,7 @@ export function notContactsFile(bytes: Uint8Array, text: string): string | null 
   }
   if (starts(bytes, 0x25, 0x50, 0x44, 0x46, 0x2d)) return 'a PDF document, not a contacts file: export the contacts as CSV or vCard';
   if (HTML.test(text.slice(0, 1024))) {
-    return 'an HTML page, not a contacts file (a web page saved under the export\'s name?): export the contacts as CSV or vCard';
+    return "an HTML page, not a contacts file (a web page saved under the export's name?): export the contacts as CSV or vCard";
   }
   return null;
 }

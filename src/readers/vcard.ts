@@ -1009,8 +1009,7 @@ export function decodeFile(bytes: Uint8Array, declared?: string, legacy?: string
   if (f.eightBit === null) return { text: f.text, guessed: null };
   if (f.eightBit === 'utf-8') {
     const runs = runsByLine(bytes, f.text);
-    const eightBit =
-      decoderFor(legacy) ?? decoderFor(legacyCharsetOf(runs.filter((r) => !r.utf8).map((r) => bytes.subarray(r.from, r.to)))) ?? windows1252;
+    const eightBit = decoderFor(legacy) ?? decoderFor(legacyCharsetOf(runs.filter((r) => !r.utf8).map((r) => bytes.subarray(r.from, r.to)))) ?? windows1252;
     const text = textOfRuns(bytes, CJK_CHARSETS.has(eightBit.encoding) ? runsByLine(bytes, f.text, eightBit) : runs, eightBit);
     return { text, guessed: eightBit.encoding };
   }

@@ -560,7 +560,10 @@ for (const engine of ENGINES) {
       assert.equal(r.body.meta.warnings.length, 1, JSON.stringify(r.body.meta.warnings));
       const [w] = r.body.meta.warnings;
       assert.equal(w.field, 'body');
-      assert.match(w.message, /^the file is not UTF-8: read as windows-1250 \(Central European\), in which its header's column "Příjmení" is a contact column \(in windows-1252 it is not\)/);
+      assert.match(
+        w.message,
+        /^the file is not UTF-8: read as windows-1250 \(Central European\), in which its header's column "Příjmení" is a contact column \(in windows-1252 it is not\)/,
+      );
       // A declared charset wins: read as windows-1252 (the family-name column is then no column it reads).
       const declared = await post('/v0/address-book-file?user_id=cz2&region=CZ', bytes, 'text/csv; charset=windows-1252');
       assert.equal(declared.status, 200, JSON.stringify(declared.body));

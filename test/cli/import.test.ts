@@ -356,12 +356,15 @@ for (const engine of ENGINES) {
       }
     });
 
-    it("a windows-1250 CSV whose header names a column only in windows-1250 (Czech Příjmení) is read in windows-1250, and the summary says so (probe)", async () => {
+    it('a windows-1250 CSV whose header names a column only in windows-1250 (Czech Příjmení) is read in windows-1250, and the summary says so (probe)', async () => {
       const file = join(dir, 'czech_1250.csv');
       writeFileSync(file, readFileSync(join(FIXTURES, 'czech_1250.csv')));
       const s = await runImport(opts(file, { mode: 'import', userId: 'cz-auto', source: { region: 'CZ' } }));
       assert.equal(exitCodeOf(s), 0, formatSummary(s));
-      assert.match(formatSummary(s), /\n {2}warning {5}the file is not UTF-8: read as windows-1250 \(Central European\), in which its header's column "Příjmení" is a contact column/);
+      assert.match(
+        formatSummary(s),
+        /\n {2}warning {5}the file is not UTF-8: read as windows-1250 \(Central European\), in which its header's column "Příjmení" is a contact column/,
+      );
       const names = (await api.get('/v0/address-book/cz-auto')).body.data.map((c: { name: string }) => c.name).sort();
       assert.deepEqual(names, ['Řehoř Dvořák', 'Šárka Nováková']);
     });

@@ -771,7 +771,7 @@ describe('readVcardFile: a "show as company" card whose N holds no given name (r
 });
 
 describe('a name written sorted ("Family, Given") beside the given and family names apart is shown in natural order (file probe)', () => {
-  it('naturalOrder: only when the two parts are exactly the record\'s family and given names', () => {
+  it("naturalOrder: only when the two parts are exactly the record's family and given names", () => {
     assert.equal(naturalOrder('Kollwitz, Käthe', 'Käthe', 'Kollwitz'), 'Käthe Kollwitz');
     assert.equal(naturalOrder('Schulz,Petra', ' Petra ', 'Schulz'), 'Petra Schulz');
     assert.equal(naturalOrder('Doe, Jane Ann', 'Jane', 'Doe', 'Ann'), 'Jane Ann Doe');
@@ -785,15 +785,20 @@ describe('a name written sorted ("Family, Given") beside the given and family na
   });
 
   it("Outlook's vCard (FN:Schulz, Petra with N:Schulz;Petra), Thunderbird's Display Name, Google's Name", () => {
-    assert.deepEqual(namesOf(vcf('BEGIN:VCARD', 'VERSION:2.1', 'N;LANGUAGE=de-de:Schulz;Petra', 'FN:Schulz, Petra', 'TEL;CELL;VOICE:+49 170 5556667', 'END:VCARD')), [
-      'Petra Schulz',
-    ]);
+    assert.deepEqual(
+      namesOf(vcf('BEGIN:VCARD', 'VERSION:2.1', 'N;LANGUAGE=de-de:Schulz;Petra', 'FN:Schulz, Petra', 'TEL;CELL;VOICE:+49 170 5556667', 'END:VCARD')),
+      ['Petra Schulz'],
+    );
     // FN sorted with nothing apart, or a company's: as written.
-    assert.deepEqual(namesOf(vcf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Schulz, Petra', 'END:VCARD', 'BEGIN:VCARD', 'VERSION:3.0', 'N:Smith;Ann', 'FN:Smith, Jones & Co.', 'END:VCARD')), [
-      'Schulz, Petra',
-      'Smith, Jones & Co.',
-    ]);
-    const tb = readCsvFile('First Name,Last Name,Display Name,Primary Email\r\nKäthe,Kollwitz,"Kollwitz, Käthe",kaethe@kollwitz.example\r\n,,"Lee, Ann",ann@x.example\r\n');
+    assert.deepEqual(
+      namesOf(
+        vcf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Schulz, Petra', 'END:VCARD', 'BEGIN:VCARD', 'VERSION:3.0', 'N:Smith;Ann', 'FN:Smith, Jones & Co.', 'END:VCARD'),
+      ),
+      ['Schulz, Petra', 'Smith, Jones & Co.'],
+    );
+    const tb = readCsvFile(
+      'First Name,Last Name,Display Name,Primary Email\r\nKäthe,Kollwitz,"Kollwitz, Käthe",kaethe@kollwitz.example\r\n,,"Lee, Ann",ann@x.example\r\n',
+    );
     assert.deepEqual(
       tb.rows.map((r) => r.entry?.name),
       ['Käthe Kollwitz', 'Lee, Ann'],
@@ -806,14 +811,27 @@ describe('a name written sorted ("Family, Given") beside the given and family na
 });
 
 describe('a contact known only by a nickname is named by it (file probe: its name was null)', () => {
-  it('vCard NICKNAME, Google\'s and Outlook\'s Nickname column; a real name wins', () => {
+  it("vCard NICKNAME, Google's and Outlook's Nickname column; a real name wins", () => {
     assert.deepEqual(
-      readVcardFile(vcf('BEGIN:VCARD', 'VERSION:3.0', 'NICKNAME:Ace,Acey', 'TEL:+1 703 555 0123', 'END:VCARD', 'BEGIN:VCARD', 'VERSION:3.0', 'FN:Ann Lee', 'NICKNAME:Annie', 'END:VCARD')).cards.map(
-        (c) => c.entry?.name,
-      ),
+      readVcardFile(
+        vcf(
+          'BEGIN:VCARD',
+          'VERSION:3.0',
+          'NICKNAME:Ace,Acey',
+          'TEL:+1 703 555 0123',
+          'END:VCARD',
+          'BEGIN:VCARD',
+          'VERSION:3.0',
+          'FN:Ann Lee',
+          'NICKNAME:Annie',
+          'END:VCARD',
+        ),
+      ).cards.map((c) => c.entry?.name),
       ['Ace', 'Ann Lee'],
     );
-    const google = readCsvFile('First Name,Last Name,Nickname,E-mail 1 - Label,E-mail 1 - Value\r\n,,Bubba,Other,bubba1977@yahoo.com\r\nAnn,Lee,Annie,,ann@x.example\r\n');
+    const google = readCsvFile(
+      'First Name,Last Name,Nickname,E-mail 1 - Label,E-mail 1 - Value\r\n,,Bubba,Other,bubba1977@yahoo.com\r\nAnn,Lee,Annie,,ann@x.example\r\n',
+    );
     assert.deepEqual(
       google.rows.map((r) => [r.entry?.name, r.entry?.nickname]),
       [

@@ -216,7 +216,9 @@ function fileBook(bytes: Uint8Array, format: 'vcard' | 'csv', charset?: string):
       entries: file.entries,
       skipped: file.entries.length - file.usable,
       sourceType: file.sourceType,
-      warnings: file.warnings.map((w) => (w.indexes === undefined ? w.message : `${w.message} (${w.count}; indexes ${w.indexes.join(", ")}${w.count > w.indexes.length ? ", …" : ""})`)),
+      warnings: file.warnings.map((w) =>
+        w.indexes === undefined ? w.message : `${w.message} (${w.count}; indexes ${w.indexes.join(', ')}${w.count > w.indexes.length ? ', …' : ''})`,
+      ),
     };
   } catch (e) {
     // FileRefused's message completes "body …"; here the body is the file.
