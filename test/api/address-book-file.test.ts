@@ -571,6 +571,32 @@ for (const engine of ENGINES) {
       assert.equal(declared.body.meta.warnings, undefined);
     });
 
+    it("Outlook.com's CSV: the company's own card with only its Company Main Phone is kept, a nickname-only row is named by it (probe)", async () => {
+      const file =
+        'First Name,Last Name,Nickname,E-mail Address,Business Phone,Mobile Phone,Company Main Phone,Company,Web Page\r\n' +
+        ',,,,,,+1 425 555 0100,Northwind Traders,northwind.example\r\n' +
+        'Nancy,Davolio,,nancy@northwind.example,+1 425 555 0101,,+1 425 555 0100,Northwind Traders,\r\n' +
+        ',,Ace,,,+1 703 555 0123,,,\r\n';
+      const r = await send('/v0/address-book-file?user_id=oc1&include_left_out=1', file);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.meta.left_out_entries, []);
+      const phones = Object.fromEntries(r.body.data.map((c: { name: string | null; phones: string[] }) => [c.name ?? '(none)', c.phones]));
+      assert.deepEqual(phones, { '(none)': ['+14255550100'], 'Nancy Davolio': ['+14255550101'], Ace: ['+17035550123'] });
+    });
+
+    it('a vCard 2.1 quoted-printable value ending in a stray "=" does not swallow the next property; meta.warnings names the card (probe)', async () => {
+      const file = card('VERSION:2.1', 'N;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Bro=ZZken;QP=', 'FN:Quinn Broken', 'TEL;CELL:+1 415 555 0131');
+      const r = await send('/v0/address-book-file?user_id=qp1', file, 'text/vcard');
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((c: { name: string }) => c.name),
+        ['Quinn Broken'],
+      );
+      assert.equal(r.body.meta.warnings.length, 1, JSON.stringify(r.body.meta.warnings));
+      assert.deepEqual([r.body.meta.warnings[0].field, r.body.meta.warnings[0].indexes], ['body', [0]]);
+      assert.match(r.body.meta.warnings[0].message, /^vCards with a quoted-printable value ending in a stray "="/);
+    });
+
     it('a form upload with no file part, two, or a broken body is a 400 naming body that says to send the bytes; nothing stored', async () => {
       const none = new FormData();
       none.append('file', 'Name,Email\nAnn,ann@example.com\n'); // a text field, not a file
