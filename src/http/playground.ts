@@ -10,8 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { CsvRefused, readCsvFile } from '../readers/csv.ts';
-import { decodeFileText, readVcardFile } from '../readers/vcard.ts';
+import { FileRefused, readContactsFile, type FileFormat } from '../readers/contacts-file.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/types.ts';
 import { authHook } from './auth.ts';
@@ -44,14 +43,14 @@ export const FILE_TYPES = [
   'application/octet-stream',
 ];
 
-export type FileFormat = 'vcard' | 'csv';
+export type { FileFormat };
 
-/** The format of a contacts file: named, else guessed from its first line. */
-export function detectFormat(text: string, named?: string): FileFormat {
+/** The format a query names (`?format=`), or undefined for none: the file's text then tells (guessFormat). */
+export function namedFormat(named?: string): FileFormat | undefined {
   if (named === 'vcard' || named === 'vcf') return 'vcard';
   if (named === 'csv' || named === 'tsv') return 'csv';
   if (named) throw invalid('format', 'must be vcard or csv');
-  return /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? 'vcard' : 'csv';
+  return undefined;
 }
 
 /** Registers the page, its assets and POST /playground/parse. */
@@ -73,27 +72,19 @@ export async function playgroundPlugin(app: FastifyInstance, opts: { config: Con
     scope.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer', bodyLimit: opts.config.bodyLimitBytes }, (_req, body, done) => done(null, body));
     scope.post<{ Querystring: { format?: string } }>('/playground/parse', { schema: { hide: true } }, async (request) => {
       const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
-      const text = Buffer.isBuffer(request.body) ? decodeFileText(request.body, charset) : '';
-      if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
-      const format = detectFormat(text, request.query.format?.toLowerCase());
+      const format = namedFormat(request.query.format?.toLowerCase());
       // One entry per card or row, whatever it holds (`{}` for one not read), as POST /v0/address-book-file
-      // and `kith import` send them: the API then counts every card in meta.cleaning.entries_read and leaves
-      // out those with nothing usable as nothing_to_invite, so the page's counts are the API's. (It sent
-      // only the usable ones: "4 entries read" for a 5-card file the API counts as 5.) `skipped`: how
-      // many of them hold nothing usable.
-      if (format === 'vcard') {
-        // From its bytes, as the file upload reads a vCard (a property may declare its own CHARSET).
-        const file = readVcardFile(request.body as Buffer, { charset });
-        const skipped = file.cards.filter((c) => c.entry === null).length;
-        return { format, source_type: file.sourceType, entries: file.cards.map((c) => c.read), skipped };
-      }
+      // and `kith import` send them (the same reader, readers/contacts-file.ts): the API then counts every
+      // card in meta.cleaning.entries_read and leaves out those with nothing usable as nothing_to_invite,
+      // so the page's counts are the API's. (It sent only the usable ones: "4 entries read" for a 5-card
+      // file the API counts as 5.) `skipped`: how many of them hold nothing usable.
       try {
-        const file = readCsvFile(text);
-        const skipped = file.rows.filter((r) => r.entry === null).length;
-        return { format, source_type: file.sourceType, entries: file.rows.map((r) => r.read), skipped };
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const file = readContactsFile(bytes, { ...(format === undefined ? {} : { format }), ...(charset === undefined ? {} : { charset }) });
+        return { format: file.format, source_type: file.sourceType, entries: file.entries, skipped: file.entries.length - file.usable };
       } catch (e) {
-        // Its messages name lines, never cell contents, so they are safe to return.
-        if (e instanceof CsvRefused) throw invalid('body', e.message);
+        // Its messages name lines and columns, never cell contents, so they are safe to return.
+        if (e instanceof FileRefused) throw invalid('body', e.message);
         throw e;
       }
     });

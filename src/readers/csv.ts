@@ -15,7 +15,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { clean, googleRowConverter, isGoogleHeader } from './google-csv.ts';
-import type { Entry } from './vcard.ts';
+import { isCompanyCard, naturalOrder, type Entry } from './vcard.ts';
 import { normalizeEmail } from '../domain/email.ts';
 import { normalizePhone } from '../domain/phone.ts';
 
@@ -138,6 +138,13 @@ class Cells {
 
 const splitValues = (cell: string): string[] => (cell.includes(' ::: ') ? cell.split(' ::: ').map(clean).filter(Boolean) : cell ? [cell] : []);
 
+/**
+ * A row's phones: the person's own, or for a company's own card (a company and no other name) holding
+ * none, its company's main number (a switchboard: never a person's, whose card keeps no phone then).
+ */
+const phonesOf = (own: string[], name: string, company: string, main: () => string[]): string[] =>
+  own.length > 0 || !isCompanyCard(name, company) ? own : main();
+
 /** Values in order, each once. */
 const distinct = (values: string[]): string[] => [...new Set(values)];
 
@@ -157,7 +164,8 @@ function entryOf(fields: {
   favorite?: boolean;
 }): Entry {
   const e: Entry = {};
-  if (fields.name) e.name = fields.name;
+  // A contact known only by a nickname ("Ace") is shown by it: its name was null.
+  if (fields.name || fields.nickname) e.name = fields.name || fields.nickname;
   if (fields.emails?.length) e.emails = distinct(fields.emails);
   if (fields.phones?.length) e.phones = distinct(fields.phones);
   if (fields.nickname) e.nickname = fields.nickname;
@@ -253,8 +261,29 @@ function outlookEmailKeys(columns: Columns): string[] {
   if (keys === undefined) emailKeysOf.set(columns, (keys = [...columns.at.keys()].filter((k) => OUTLOOK_EMAIL.test(k))));
   return keys;
 }
-/** The phones of a person in an Outlook export; faxes, pagers, assistants' and switchboard numbers are left out. */
-const OUTLOOK_PHONES = ['primary phone', 'mobile phone', 'home phone', 'home phone 2', 'business phone', 'business phone 2', 'other phone', 'car phone'];
+/**
+ * The phones of a person in an Outlook export, every column of Outlook's own lines (callback, radio,
+ * ISDN and TTY/TDD are theirs too); faxes, pagers, telexes and the assistant's number are left out.
+ */
+const OUTLOOK_PHONES = [
+  'primary phone',
+  'mobile phone',
+  'home phone',
+  'home phone 2',
+  'business phone',
+  'business phone 2',
+  'other phone',
+  'car phone',
+  'callback',
+  'radio phone',
+  'isdn',
+  'tty/tdd phone',
+];
+/**
+ * The company's switchboard: not the person's, so read only for a company's own card holding no other
+ * number (phonesOf: "Northwind Traders" with only its main number was left out as nothing to invite).
+ */
+const OUTLOOK_COMPANY_PHONE = 'company main phone';
 
 function outlookRow(c: Cells): Entry {
   const core = join(c.one('first name'), c.one('middle name'), c.one('last name'));
@@ -283,7 +312,7 @@ function outlookRow(c: Cells): Entry {
     name,
     nickname: c.one('nickname'),
     emails,
-    phones: c.many(...OUTLOOK_PHONES),
+    phones: phonesOf(c.many(...OUTLOOK_PHONES), name, c.one('company'), () => c.many(OUTLOOK_COMPANY_PHONE)),
     company: c.one('company'),
     title: c.one('job title') || (prefix ? '' : title),
     addresses: addressesOf(c, OUTLOOK_ADDRESSES),
@@ -312,7 +341,7 @@ function thunderbirdRow(c: Cells): Entry {
   // Thunderbird fills "Display Name" with the address when it knows no name: that is no name (as in Outlook).
   const display = c.one('display name');
   return entryOf({
-    name: (display.includes('@') ? '' : display) || join(c.one('first name'), c.one('last name')),
+    name: naturalOrder(display.includes('@') ? '' : display, c.one('first name'), c.one('last name')) || join(c.one('first name'), c.one('last name')),
     nickname: c.one('nickname'),
     emails: c.many('primary email', 'secondary email'),
     phones: c.many('mobile number', 'work phone', 'home phone'),
@@ -576,7 +605,7 @@ const OTHER_PHONE = [
 ].map((w) => headerKey(w));
 const OTHER_NOT = ['факс', 'φαξ', 'فاكس', 'פקס'];
 
-type GenericRole = 'name' | 'first' | 'middle' | 'last' | 'company' | 'title' | 'nickname' | 'favorite' | 'email' | 'phone';
+type GenericRole = 'name' | 'first' | 'middle' | 'last' | 'company' | 'title' | 'nickname' | 'favorite' | 'email' | 'phone' | 'company_phone';
 
 function genericRole(key: string): GenericRole | null {
   // A cell holding an address or a number is data, not a column's name (a data row read as a header).
@@ -633,8 +662,10 @@ function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] 
     const weak = keys.findIndex((k, i) => roles[i] === null && WEAK_PHONE.has(k) && mostlyPhones(data, i));
     if (weak >= 0) roles[weak] = 'phone';
   }
+  // Beside a column of the person's own, a company's main number is read only for a company's own card
+  // holding no other number (phonesOf).
   const own = roles.some((r, i) => r === 'phone' && !COMPANY_MAIN.test(keys[i]!));
-  return own ? roles.map((r, i) => (r === 'phone' && COMPANY_MAIN.test(keys[i]!) ? null : r)) : roles;
+  return own ? roles.map((r, i) => (r === 'phone' && COMPANY_MAIN.test(keys[i]!) ? 'company_phone' : r)) : roles;
 }
 
 /** Only a number's signs: digits, separators, brackets, a leading "+". */
@@ -715,14 +746,17 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
     return out;
   };
   const emails = of('email').flatMap(emailCell);
+  const [first = '', middle = '', last = ''] = [of('first')[0], of('middle')[0], of('last')[0]];
+  const name = naturalOrder(of('name')[0] ?? '', first, last, middle) || nameOfParts(first, middle, last);
+  const company = of('company')[0] ?? '';
   return entryOf({
-    name: of('name')[0] || nameOfParts(of('first')[0] ?? '', of('middle')[0] ?? '', of('last')[0] ?? ''),
+    name,
     nickname: of('nickname')[0],
     emails,
-    phones: of('phone')
+    phones: phonesOf(of('phone'), name, company, () => of('company_phone'))
       .flatMap(splitValues)
       .filter((v) => /\d/.test(v)),
-    company: of('company')[0],
+    company,
     title: of('title')[0],
     favorite: of('favorite').some((v) => TRUE.test(v)),
   });
@@ -791,6 +825,20 @@ function findHeader(text: string): { offset: number; line: number; delimiter: Cs
   return found;
 }
 
+/**
+ * The header row's column names, each with whether it names a contact field (a name, an e-mail, a phone,
+ * a company …), or null when no line reads as a header: what a charset makes of the header, to choose
+ * between two that read a file's bytes differently (`Příjmení` in windows-1250 is `Pøíjmení` in windows-1252).
+ */
+export function headerColumns(input: string): { name: string; read: boolean }[] | null {
+  const text = input.replace(/^\uFEFF/, '');
+  const found = findHeader(text);
+  if (found === null) return null;
+  const end = text.slice(found.offset).search(/\r\n|\n|\r/);
+  const cells = cellsOfLine(end < 0 ? text.slice(found.offset) : text.slice(found.offset, found.offset + end), found.delimiter) ?? [];
+  return cells.map((c) => ({ name: clean(c), read: genericRole(headerKey(c)) !== null }));
+}
+
 /** How many columns of a generic header name a contact field. */
 function headerScore(cells: string[]): number {
   let n = 0;
@@ -798,13 +846,53 @@ function headerScore(cells: string[]): number {
   return n;
 }
 
-/** csv-parse's errors by code, in words naming a line only (its own messages can quote a cell). */
-function unreadable(e: unknown, firstLine: number): CsvRefused {
+/**
+ * csv-parse's errors by code, in words naming a line only (its own messages can quote a cell). `text`
+ * starts at the header row, line `firstLine` of the file. A quoted cell never closed is named by the line
+ * where its quote opens (csv-parse names the line where it gave up, the end of the file: "line 9" for a
+ * quote opened on line 4).
+ */
+function unreadable(e: unknown, text: string, delimiter: CsvDelimiter, firstLine: number): CsvRefused {
   const err = e as { code?: string; lines?: number };
-  const line = typeof err.lines === 'number' ? ` (line ${err.lines + firstLine - 1})` : '';
   // With relax_quotes, a stray quote is a character; only a quote never closed is fatal.
-  const what = err.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted cell is never closed' : 'it could not be parsed';
-  return new CsvRefused(`is not a readable CSV file: ${what}${line}`);
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
+    const opened = unclosedQuoteLine(text, delimiter);
+    return new CsvRefused(`is not a readable CSV file: a quoted cell is never closed${opened === null ? '' : ` (line ${opened + firstLine - 1})`}`);
+  }
+  const line = typeof err.lines === 'number' ? ` (line ${err.lines + firstLine - 1})` : '';
+  return new CsvRefused(`is not a readable CSV file: it could not be parsed${line}`);
+}
+
+/**
+ * The line (1-based, in `text`) where the quote of a quoted cell that is never closed opens, read as
+ * csv-parse reads quotes with relax_quotes: a quote opens a cell only at its start; inside, `""` is a
+ * quote, and a quote closes the cell only before a delimiter, a line end or the end of the text (any
+ * other is a character). Null when every quoted cell closes.
+ */
+function unclosedQuoteLine(text: string, delimiter: CsvDelimiter): number | null {
+  let line = 1;
+  let cellStart = true;
+  let opened: number | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      line++;
+      if (opened === null) cellStart = true;
+      continue;
+    }
+    if (opened !== null) {
+      if (c !== '"') continue;
+      const next = text[i + 1];
+      if (next === '"') i++;
+      else if (next === undefined || next === delimiter || next === '\r' || next === '\n') {
+        opened = null;
+        cellStart = false;
+      }
+    } else if (c === '"' && cellStart) opened = line;
+    else cellStart = c === delimiter;
+  }
+  return opened;
 }
 
 /**
@@ -823,7 +911,7 @@ export function readCsvFile(input: string): CsvFile {
   try {
     records = parse(text.slice(found.offset), { delimiter: found.delimiter, relax_quotes: true, relax_column_count: true, skip_empty_lines: true });
   } catch (e) {
-    throw unreadable(e, found.line);
+    throw unreadable(e, text.slice(found.offset), found.delimiter, found.line);
   }
   const [header, ...data] = records;
   const keys = header.map(headerKey);

@@ -8,7 +8,7 @@
  * conversion of one row (header → cell) to an Entry; the file itself (delimiter, header, rows) is read
  * by `readCsvFile` in ./csv.ts, which also reads the other exports.
  */
-import { NOT_PERSONAL_PHONE_LABEL, type Entry } from './vcard.ts';
+import { COMPANY_MAIN_LABEL, isCompanyCard, naturalOrder, NOT_PERSONAL_PHONE_LABEL, type Entry } from './vcard.ts';
 
 /** Separator of several values in one Google CSV cell. */
 const MULTI = ' ::: ';
@@ -142,8 +142,9 @@ function rowToEntry(layout: Layout, cells: readonly (string | undefined)[]): Ent
   const col = (...names: string[]) => layout.col(cells, ...names);
   const entry: Entry = {};
 
+  // A "Name" written sorted ("Dupont, Marie") beside its Given and Family Name is shown in natural order.
   const name =
-    col('Name') ||
+    naturalOrder(col('Name'), col('First Name', 'Given Name'), col('Last Name', 'Family Name'), col('Middle Name', 'Additional Name')) ||
     clean(
       [col('Name Prefix'), col('First Name', 'Given Name'), col('Middle Name', 'Additional Name'), col('Last Name', 'Family Name'), col('Name Suffix')].join(
         ' ',
@@ -154,15 +155,20 @@ function rowToEntry(layout: Layout, cells: readonly (string | undefined)[]): Ent
 
   const emails = valuesOf(layout, cells, 'E-mail');
   if (emails.length) entry.emails = emails;
-  // A fax, a pager, an assistant's or a company's main number is not the person's phone (as in Outlook's CSV).
-  const phones = valuesOf(layout, cells, 'Phone', (label) => !NOT_PERSONAL_PHONE_LABEL.test(label));
+  // A fax, a pager, an assistant's or a company's main number is not the person's phone (as in Outlook's
+  // CSV); the company's main number is read for a company's own card (no other name) holding no other
+  // number (such a card with only its "Company Main" number was left out as nothing to invite).
+  const orgGroup = layout.groups('Organization')[0];
+  const org = orgGroup === undefined ? undefined : cellsOf(orgGroup, cells);
+  const company = col('Organization Name') || clean(org?.name);
+  let phones = valuesOf(layout, cells, 'Phone', (label) => !NOT_PERSONAL_PHONE_LABEL.test(label));
+  if (phones.length === 0 && isCompanyCard(name, company)) phones = valuesOf(layout, cells, 'Phone', (label) => COMPANY_MAIN_LABEL.test(label));
   if (phones.length) entry.phones = phones;
 
   const nickname = col('Nickname');
   if (nickname) entry.nickname = nickname;
-  const orgGroup = layout.groups('Organization')[0];
-  const org = orgGroup === undefined ? undefined : cellsOf(orgGroup, cells);
-  const company = col('Organization Name') || clean(org?.name);
+  // A contact known only by a nickname ("Bubba") is shown by it: its name was null.
+  if (nickname && !entry.name) entry.name = nickname;
   if (company) entry.company = company;
   const title = col('Organization Title') || clean(org?.title);
   if (title) entry.title = title;

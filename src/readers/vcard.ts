@@ -39,6 +39,8 @@ export interface ParsedVcards {
 export type CardNote =
   /** The card had no END:VCARD: it was read up to the next BEGIN:VCARD or the end of the file. */
   | 'no_end'
+  /** A quoted-printable value ended in a stray `=` before a new property: the value ended there (contentLines). */
+  | 'stray_soft_break'
   /** The card holds U+FFFD: characters lost before or while the file was decoded (text that was not UTF-8). */
   | 'undecodable';
 
@@ -316,6 +318,33 @@ function isPreferred(p: VcardProperty): boolean {
  */
 export const NOT_PERSONAL_PHONE_LABEL = /^(?:home|work|other)?fax$|\b(?:fax|telefax|pager|beeper|assistant(?:'?s)?|company main)\b/;
 /**
+ * A name written sorted, `Family, Given` (as Outlook's FN and File As, Thunderbird's Display Name and a
+ * directory write it), in natural order (`Given Family`) when its two parts are exactly the given and
+ * family names the same record holds apart (N's, or first and last name columns; the given part may
+ * carry the middle name too): `Kollwitz, Käthe` with given `Käthe` and family `Kollwitz` is `Käthe
+ * Kollwitz`. Any other name is as written: a company (`Smith, Jones & Co.`), a name whose parts say
+ * nothing of the order, or one that only comes sorted (`Lee, Ann` with no parts: which is the family
+ * name is not known).
+ */
+export function naturalOrder(name: string, given: string, family: string, middle = ''): string {
+  const m = /^([^,]+),([^,]+)$/.exec(name);
+  const [g, f, mid] = [clean(given), clean(family), clean(middle)];
+  if (m === null || !g || !f || clean(m[1]) !== f) return name;
+  const rest = clean(m[2]);
+  if (rest === g) return `${g} ${f}`;
+  return mid && rest === `${g} ${mid}` ? `${g} ${mid} ${f}` : name;
+}
+
+/** A phone's label naming a company's main number (a switchboard): read only for a company's own card with no other number. */
+export const COMPANY_MAIN_LABEL = /\bcompany main\b/;
+/**
+ * Whether a contact is a company's own card: a company, and no name other than it. Only such a card
+ * holding no other number keeps its company's main number (a person's card never takes the switchboard).
+ */
+export function isCompanyCard(name: string, company: string): boolean {
+  return company !== '' && (name === '' || name.toLowerCase() === company.toLowerCase());
+}
+/**
  * Whether a phone's label (as written, or Apple's `_$!<HomeFAX>!$_`, any case) says the number is not the
  * person's own (NOT_PERSONAL_PHONE_LABEL): what the uploads' lenient reading shares with the readers.
  */
@@ -324,6 +353,18 @@ export function isNotPersonalPhoneLabel(raw: string): boolean {
 }
 /** TEL TYPE values of the same (vCard's FAX and PAGER, Evolution's X-EVOLUTION-ASSISTANT and -COMPANY, DAVx5's X-COMPANY_MAIN). */
 const NOT_PERSONAL_PHONE_TYPE = /^(?:x-)?(?:evolution-)?(?:assistant|company|company[-_]?main)$/;
+const COMPANY_MAIN_TYPE = /^(?:x-)?(?:evolution-)?(?:company|company[-_]?main)$/;
+
+/**
+ * Whether a TEL is a company's main number (a switchboard, by its TYPE or label) and nothing that is
+ * left out anyway (a fax, a pager, an assistant's): read only for a company's own card with no other number.
+ */
+function isCompanyMainPhone(p: VcardProperty, label: string | undefined): boolean {
+  const types = p.params.type ?? [];
+  if ((label !== undefined && label !== '' && !COMPANY_MAIN_LABEL.test(label)) || types.some((t) => t === 'fax' || t === 'pager' || /assistant/.test(t)))
+    return false;
+  return (label !== undefined && COMPANY_MAIN_LABEL.test(label)) || types.some((t) => COMPANY_MAIN_TYPE.test(t));
+}
 
 /**
  * Whether a TEL is one of the person's phones: not when its TYPE says FAX or PAGER (unless it is also
@@ -395,6 +436,8 @@ function cardEntry(props: VcardProperty[]): Entry {
   const showsCompany = /^company$/i.test(clean(first('xabshowas')?.value));
   if (name && showsCompany && nNamesPerson && (!company || name.toLowerCase() === company.toLowerCase())) name = fromN() || name;
   if (!name) name = fromN();
+  // Outlook writes FN sorted, as its File As (`FN:Schulz, Petra` beside `N:Schulz;Petra`).
+  name = naturalOrder(name, given, family, additional);
   if (name) entry.name = name;
 
   const emails = byPreference(all('email'))
@@ -402,13 +445,19 @@ function cardEntry(props: VcardProperty[]): Entry {
     .filter(Boolean);
   if (emails.length) entry.emails = [...new Set(emails)];
 
-  const phones = byPreference(all('tel').filter((p) => isPersonalPhone(p, p.group && labels.get(p.group))))
+  const tels = all('tel');
+  const personal = tels.filter((p) => isPersonalPhone(p, p.group && labels.get(p.group)));
+  // A company's main number only for a company's own card holding no other number.
+  const main = personal.length === 0 && isCompanyCard(name, company) ? tels.filter((p) => isCompanyMainPhone(p, p.group && labels.get(p.group))) : [];
+  const phones = byPreference(personal.length > 0 ? personal : main)
     .map((p) => clean(unescapeText(p.value)).replace(/^tel:/i, ''))
     .filter(Boolean);
   if (phones.length) entry.phones = [...new Set(phones)];
 
   const nickname = clean(splitStructured(first('nickname')?.value ?? '', ',')[0]);
   if (nickname) entry.nickname = nickname;
+  // A card known only by a nickname (NICKNAME and no FN or N) is shown by it: its name was null.
+  if (nickname && !entry.name) entry.name = nickname;
   const title = clean(unescapeText(first('title')?.value ?? ''));
   if (title) entry.title = title;
   if (company) entry.company = company;
@@ -946,15 +995,26 @@ function legacyCharsetOf(all: Uint8Array[]): string {
  * reader and format detection (a vCard is read from its bytes: readVcardFile).
  */
 export function decodeFileText(bytes: Uint8Array, declared?: string): string {
+  return decodeFile(bytes, declared).text;
+}
+
+/**
+ * decodeFileText's text, and `guessed`: the charset the lines that are not UTF-8 were read in when it was
+ * guessed from their bytes (legacyCharsetOf), null when nothing was guessed (a UTF-8 or UTF-16 file, a
+ * declared charset). `legacy`: read those lines in this charset instead (a caller that knows better, such
+ * as the CSV reader from a header's column names).
+ */
+export function decodeFile(bytes: Uint8Array, declared?: string, legacy?: string): { text: string; guessed: string | null } {
   const f = fileText(bytes, declared);
-  if (f.eightBit === null) return f.text;
+  if (f.eightBit === null) return { text: f.text, guessed: null };
   if (f.eightBit === 'utf-8') {
     const runs = runsByLine(bytes, f.text);
-    const legacy = decoderFor(legacyCharsetOf(runs.filter((r) => !r.utf8).map((r) => bytes.subarray(r.from, r.to)))) ?? windows1252;
-    return textOfRuns(bytes, CJK_CHARSETS.has(legacy.encoding) ? runsByLine(bytes, f.text, legacy) : runs, legacy);
+    const eightBit = decoderFor(legacy) ?? decoderFor(legacyCharsetOf(runs.filter((r) => !r.utf8).map((r) => bytes.subarray(r.from, r.to)))) ?? windows1252;
+    const text = textOfRuns(bytes, CJK_CHARSETS.has(eightBit.encoding) ? runsByLine(bytes, f.text, eightBit) : runs, eightBit);
+    return { text, guessed: eightBit.encoding };
   }
   const d = decoderFor(f.eightBit) ?? windows1252;
-  return d.decode(bytes);
+  return { text: d.decode(bytes), guessed: null };
 }
 
 const bare = (name: string): string => name.toLowerCase().replace(/-/g, '');
@@ -1027,13 +1087,22 @@ const isBase64 = (params: Record<string, string[]>): boolean => (params.encoding
 /** A vCard 2.1 card's VERSION line. */
 const VERSION_21 = /^version\s*:\s*2\.1\s*$/i;
 
+/** The properties of vCard 2.1, 3.0 and 4.0 (RFC 2426, RFC 6350) and their extensions (`X-…`). */
+const PROPERTY_NAMES =
+  'BEGIN|END|VERSION|FN|N|NICKNAME|PHOTO|BDAY|ANNIVERSARY|GENDER|ADR|LABEL|TEL|EMAIL|MAILER|TZ|GEO|TITLE|ROLE|LOGO|AGENT|ORG|MEMBER|RELATED|CATEGORIES|NOTE|PRODID|REV|SORT-STRING|SOUND|UID|CLIENTPIDMAP|URL|KEY|FBURL|CALADRURI|CALURI|CLASS|NAME|PROFILE|SOURCE|IMPP|KIND|LANG|XML';
+/** A line that is clearly a new property: a known property's name (or an `X-` one), maybe grouped, then its parameters and `:`. */
+const NEW_PROPERTY = new RegExp(`^(?:[A-Za-z0-9-]+\\.)?(?:${PROPERTY_NAMES}|X-[A-Za-z0-9-]+)(?:;[^:]*)?:`, 'i');
+
 /**
  * A card's physical lines → its content lines: folded lines unfolded (a line starting with a space or
  * tab continues the one before, less that one character; in vCard 2.1, which folds as RFC 822 does, at
  * white space, with it: `FN:Maximilian Alexander` folded before ` von Habsburg` lost its space),
- * quoted-printable soft line breaks (`=` at the end of a line) joined, blank lines dropped.
+ * quoted-printable soft line breaks (`=` at the end of a line) joined, blank lines dropped. A
+ * quoted-printable value ending in a stray `=` (`N;ENCODING=QUOTED-PRINTABLE:Bro=ZZken;QP=`) is not
+ * continued by a line that is clearly a new property (NEW_PROPERTY): that property was swallowed into
+ * the value. `strayBreak`: such a line was found.
  */
-function contentLines(lines: string[]): string[] {
+function contentLines(lines: string[]): { lines: string[]; strayBreak: boolean } {
   const keep = lines.some((l) => VERSION_21.test(l)) ? 0 : 1; // characters of a fold's white space dropped
   const out: string[] = [];
   // Whether the line being built is quoted-printable (null: its parameters are not complete yet).
@@ -1045,16 +1114,23 @@ function contentLines(lines: string[]): string[] {
     }
     return qp === true;
   };
+  let strayBreak = false;
   for (const line of lines) {
     const last = out.length - 1;
-    if (last >= 0 && out[last].endsWith('=') && known()) out[last] = out[last].slice(0, -1) + line.replace(/^[ \t]/, '');
+    const softBreak = last >= 0 && out[last].endsWith('=') && known();
+    if (softBreak && NEW_PROPERTY.test(line)) {
+      strayBreak = true;
+      out[last] = out[last].slice(0, -1);
+      out.push(line);
+      qp = null;
+    } else if (softBreak) out[last] = out[last].slice(0, -1) + line.replace(/^[ \t]/, '');
     else if (last >= 0 && (line.startsWith(' ') || line.startsWith('\t'))) out[last] += line.slice(keep);
     else if (line.trim() !== '') {
       out.push(line);
       qp = null;
     }
   }
-  return out;
+  return { lines: out, strayBreak };
 }
 
 /** Properties whose base64 is binary (a picture, a sound, a key), never text. */
@@ -1173,19 +1249,22 @@ function versionProblem(props: VcardProperty[]): string | null {
  */
 export function readVcardFile(input: string | Uint8Array, opts: { charset?: string } = {}): VcardFile {
   const file = fileText(input, opts.charset);
-  const parsed = cardsOf(file.text).map(({ lines, ended }) => ({
-    ended,
-    lines: contentLines(lines)
-      .map(splitLine)
-      .filter((l) => l !== null),
-  }));
+  const parsed = cardsOf(file.text).map(({ lines, ended }) => {
+    const content = contentLines(lines);
+    return {
+      ended,
+      strayBreak: content.strayBreak,
+      lines: content.lines.map(splitLine).filter((l) => l !== null),
+    };
+  });
   // A file that is not UTF-8 and declares no charset: its values that are not UTF-8 are read in the
   // charset their bytes point to (legacyCharsetOf).
   let legacy = windows1252;
   if (file.eightBit === 'utf-8') legacy = decoderFor(legacyCharsetOf(undeclaredPieces(parsed.flatMap((c) => c.lines)))) ?? windows1252;
   let sourceType: ParsedVcards['sourceType'] = null;
-  const cards = parsed.map(({ lines, ended }): VcardCard => {
+  const cards = parsed.map(({ lines, ended, strayBreak }): VcardCard => {
     const notes: CardNote[] = ended ? [] : ['no_end'];
+    if (strayBreak) notes.push('stray_soft_break');
     const props = lines.map((line) => propertyOf(line, file.eightBit, legacy));
     const problem = versionProblem(props);
     if (problem !== null) return { entry: null, read: {}, notRead: problem, notes };

@@ -534,6 +534,69 @@ for (const engine of ENGINES) {
       assert.deepEqual(r.body.data.map((c: { name: string }) => c.name).sort(), ['Björn Köhler', 'Jörg Schröder', 'Łukasz Nowak']);
     });
 
+    it('a zip (an .xlsx is one) or an HTML page is a 400 naming body that says what it is; a header-only CSV holds no contact; nothing stored (probe)', async () => {
+      for (const [name, type, why] of [
+        ['fake.xlsx', 'application/octet-stream', /^is an archive or a spreadsheet \(\.xlsx\), not a contacts file: export the contacts as CSV or vCard$/],
+        ['fake.xlsx', 'text/vcard', /^is an archive or a spreadsheet \(\.xlsx\)/],
+        ['html_instead_of_csv.csv', 'text/csv', /^is an HTML page, not a contacts file .*export the contacts as CSV or vCard$/],
+        ['header_only.csv', 'text/csv', /^holds no contact that could be read$/],
+        ['vcard_nothing.vcf', 'text/vcard', /^holds no contact that could be read$/],
+      ] as const) {
+        const r = await post('/v0/address-book-file?user_id=nf1', readFileSync(`${FIXTURES}${name}`), type);
+        assert.equal(r.status, 400, `${name}: ${JSON.stringify(r.body)}`);
+        assert.equal(r.body.details[0].field, 'body');
+        assert.match(r.body.details[0].message, why, name);
+      }
+      const vcf = await post('/v0/address-book-file?user_id=nf1&format=vcard', readFileSync(`${FIXTURES}fake.xlsx`), 'text/plain');
+      assert.match(vcf.body.details[0].message, /^is an archive or a spreadsheet/);
+      assert.equal((await api.get('/v0/address-book/nf1')).status, 404);
+    });
+
+    it('a windows-1250 CSV whose header names a column only in windows-1250 (Czech "Příjmení") is read in windows-1250 and meta.warnings says so; a declared charset wins (probe)', async () => {
+      const bytes = readFileSync(`${FIXTURES}czech_1250.csv`);
+      const r = await post('/v0/address-book-file?user_id=cz1&region=CZ', bytes, 'text/csv');
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(r.body.data.map((c: { name: string }) => c.name).sort(), ['Řehoř Dvořák', 'Šárka Nováková']);
+      assert.equal(r.body.meta.warnings.length, 1, JSON.stringify(r.body.meta.warnings));
+      const [w] = r.body.meta.warnings;
+      assert.equal(w.field, 'body');
+      assert.match(
+        w.message,
+        /^the file is not UTF-8: read as windows-1250 \(Central European\), in which its header's column "Příjmení" is a contact column \(in windows-1252 it is not\)/,
+      );
+      // A declared charset wins: read as windows-1252 (the family-name column is then no column it reads).
+      const declared = await post('/v0/address-book-file?user_id=cz2&region=CZ', bytes, 'text/csv; charset=windows-1252');
+      assert.equal(declared.status, 200, JSON.stringify(declared.body));
+      assert.deepEqual(declared.body.data.map((c: { name: string }) => c.name).sort(), ['Øehoø', 'Šárka']);
+      assert.equal(declared.body.meta.warnings, undefined);
+    });
+
+    it("Outlook.com's CSV: the company's own card with only its Company Main Phone is kept, a nickname-only row is named by it (probe)", async () => {
+      const file =
+        'First Name,Last Name,Nickname,E-mail Address,Business Phone,Mobile Phone,Company Main Phone,Company,Web Page\r\n' +
+        ',,,,,,+1 425 555 0100,Northwind Traders,northwind.example\r\n' +
+        'Nancy,Davolio,,nancy@northwind.example,+1 425 555 0101,,+1 425 555 0100,Northwind Traders,\r\n' +
+        ',,Ace,,,+1 703 555 0123,,,\r\n';
+      const r = await send('/v0/address-book-file?user_id=oc1&include_left_out=1', file);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.meta.left_out_entries, []);
+      const phones = Object.fromEntries(r.body.data.map((c: { name: string | null; phones: string[] }) => [c.name ?? '(none)', c.phones]));
+      assert.deepEqual(phones, { '(none)': ['+14255550100'], 'Nancy Davolio': ['+14255550101'], Ace: ['+17035550123'] });
+    });
+
+    it('a vCard 2.1 quoted-printable value ending in a stray "=" does not swallow the next property; meta.warnings names the card (probe)', async () => {
+      const file = card('VERSION:2.1', 'N;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Bro=ZZken;QP=', 'FN:Quinn Broken', 'TEL;CELL:+1 415 555 0131');
+      const r = await send('/v0/address-book-file?user_id=qp1', file, 'text/vcard');
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((c: { name: string }) => c.name),
+        ['Quinn Broken'],
+      );
+      assert.equal(r.body.meta.warnings.length, 1, JSON.stringify(r.body.meta.warnings));
+      assert.deepEqual([r.body.meta.warnings[0].field, r.body.meta.warnings[0].indexes], ['body', [0]]);
+      assert.match(r.body.meta.warnings[0].message, /^vCards with a quoted-printable value ending in a stray "="/);
+    });
+
     it('a form upload with no file part, two, or a broken body is a 400 naming body that says to send the bytes; nothing stored', async () => {
       const none = new FormData();
       none.append('file', 'Name,Email\nAnn,ann@example.com\n'); // a text field, not a file

@@ -329,6 +329,46 @@ for (const engine of ENGINES) {
       assert.deepEqual(names3, ['Řehoř Šťastný', 'Žofie Čechová']);
     });
 
+    it('a file holding no contact that could be read (a header-only CSV, a vCard of only a NOTE) is refused as the file route refuses it, dry run too: exit 1, nothing sent or stored (probe)', async () => {
+      for (const [name, user] of [
+        ['header_only.csv', 'none1'],
+        ['vcard_nothing.vcf', 'none2'],
+      ]) {
+        const file = join(dir, name);
+        writeFileSync(file, readFileSync(join(FIXTURES, name)));
+        for (const dryRun of [true, false]) {
+          await assert.rejects(runImport(opts(file, { mode: 'import', userId: user, dryRun })), (e: Error) => {
+            assert.equal(e.message, 'the file holds no contact that could be read');
+            return true;
+          });
+        }
+        assert.equal(await uploads(user), 0, `${name}: no book stored`);
+        assert.equal((await api.get(`/v0/address-book/${user}`)).status, 404);
+        assert.equal(existsSync(`${file}.kith-progress`), false);
+        const r = await kith(['import', file, '--user', user, '--url', api.base, '--key', api.key, '--quiet']);
+        assert.equal(r.code, 1, r.stdout + r.stderr);
+        assert.equal(r.stderr.trim(), 'kith: the file holds no contact that could be read');
+        assert.doesNotMatch(r.stdout, /sent/);
+        const dry = await kith(['import', file, '--user', user, '--dry-run']);
+        assert.equal(dry.code, 1, dry.stdout + dry.stderr);
+        assert.doesNotMatch(dry.stdout, /would be sent/);
+        assert.equal(await uploads(user), 0);
+      }
+    });
+
+    it('a windows-1250 CSV whose header names a column only in windows-1250 (Czech Příjmení) is read in windows-1250, and the summary says so (probe)', async () => {
+      const file = join(dir, 'czech_1250.csv');
+      writeFileSync(file, readFileSync(join(FIXTURES, 'czech_1250.csv')));
+      const s = await runImport(opts(file, { mode: 'import', userId: 'cz-auto', source: { region: 'CZ' } }));
+      assert.equal(exitCodeOf(s), 0, formatSummary(s));
+      assert.match(
+        formatSummary(s),
+        /\n {2}warning {5}the file is not UTF-8: read as windows-1250 \(Central European\), in which its header's column "Příjmení" is a contact column/,
+      );
+      const names = (await api.get('/v0/address-book/cz-auto')).body.data.map((c: { name: string }) => c.name).sort();
+      assert.deepEqual(names, ['Řehoř Dvořák', 'Šárka Nováková']);
+    });
+
     it('a Google CSV file is one book; --dry-run sends nothing', async () => {
       const file = join(dir, 'google.csv');
       writeFileSync(file, readFileSync(join(FIXTURES, 'google.csv')));

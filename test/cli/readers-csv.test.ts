@@ -232,6 +232,64 @@ describe('readCsvFile: Outlook exports', () => {
     assert.deepEqual(f.rows[2], { entry: null, read: {}, notes: [] });
   });
 
+  it("Outlook: a company's own card whose only number is its Company Main Phone keeps it (a person's card never); every line of the person's own is read, the assistant's, faxes, pager and telex never (file probe)", () => {
+    const f = readCsvFile(
+      csv(GOOGLE_OUTLOOK, [
+        { Company: 'Northwind Traders', 'Company Main Phone': '+1 425 555 0100', 'Web Page': 'northwind.example' },
+        {
+          'First Name': 'Nancy',
+          'Last Name': 'Davolio',
+          Company: 'Northwind Traders',
+          'Business Phone': '+1 425 555 0101',
+          'Company Main Phone': '+1 425 555 0100',
+        },
+        {
+          'First Name': 'Cy',
+          Callback: '+1 425 555 0102',
+          'Radio Phone': '+1 425 555 0103',
+          'TTY/TDD Phone': '+1 425 555 0104',
+          'Other Phone': '+1 425 555 0105',
+        },
+        { 'First Name': 'Di', 'Primary Phone': '+1 425 555 0106', 'Car Phone': '+1 425 555 0107' },
+        { 'First Name': 'Ed', "Assistant's Phone": '+1 425 555 0108', 'Business Fax': '+1 425 555 0109', Pager: '+1 425 555 0110', Telex: '+1 425 555 0111' },
+        { 'First Name': 'Gil', Company: 'Northwind Traders', 'E-mail Address': 'gil@northwind.example', 'Company Main Phone': '+1 425 555 0100' },
+      ]),
+    );
+    assert.deepEqual(
+      f.rows.map((r) => r.read.phones),
+      [
+        ['+1 425 555 0100'],
+        ['+1 425 555 0101'],
+        ['+1 425 555 0105', '+1 425 555 0102', '+1 425 555 0103', '+1 425 555 0104'],
+        ['+1 425 555 0106', '+1 425 555 0107'],
+        undefined,
+        undefined,
+      ],
+    );
+    const own = readCsvFile(csv(OUTLOOK, [{ 'First Name': 'Flo', ISDN: '+1 425 555 0112' }]));
+    assert.deepEqual(own.rows[0].entry?.phones, ['+1 425 555 0112']);
+    // A localised Outlook (read by the generic reader): the same for "Telefon Firma".
+    const de = readCsvFile(
+      'Vorname;Nachname;Firma;Telefon geschäftlich;Telefon Firma\r\n;;Müller GmbH;;+49 89 123456-0\r\nJürgen;Weiß;Müller GmbH;+49 89 123456-10;+49 89 123456-0\r\n',
+    );
+    assert.deepEqual(
+      de.rows.map((r) => r.read.phones),
+      [['+49 89 123456-0'], ['+49 89 123456-10']],
+    );
+  });
+
+  it('Google Contacts: a "Company Main" number is read only for the company\'s own card holding no other number', () => {
+    const header = 'Name,Organization 1 - Name,Phone 1 - Type,Phone 1 - Value,Phone 2 - Type,Phone 2 - Value';
+    const f = readCsvFile(
+      `${header}\n,Bay Plumbing,Company Main,(415) 555-0199,Work Fax,(415) 555-0198\nAl Bo,Bay Plumbing,Company Main,(415) 555-0199,Mobile,(415) 555-0190\nCy Do,Bay Plumbing,Company Main,(415) 555-0199,,\n`,
+    );
+    // A person's card never takes the switchboard.
+    assert.deepEqual(
+      f.rows.map((r) => r.read.phones),
+      [['(415) 555-0199'], ['(415) 555-0190'], undefined],
+    );
+  });
+
   it('Google Contacts\' "Outlook CSV": names, e-mails 1-3, phones (pagers and faxes left out), IM, home address', () => {
     const f = readCsvFile(
       csv(GOOGLE_OUTLOOK, [
@@ -596,6 +654,22 @@ describe('readCsvFile: refusals say why, never quoting a cell', () => {
   it('a quoted cell never closed: the line, not the cell', () => {
     const message = refusal('Name,Email\nAnn,ann@example.com\n"Secret Person,secret@example.com\n');
     assert.equal(message, 'is not a readable CSV file: a quoted cell is never closed (line 3)');
+  });
+
+  it('a quoted cell never closed is named by the line where its quote opens, not where the file ends (CRLF, rows after it; file probe)', () => {
+    assert.equal(
+      refusal('Name,Email\r\n"Ann Lee,ann@x.example\r\nBob Roe,bob@y.example\r\n'),
+      'is not a readable CSV file: a quoted cell is never closed (line 2)',
+    );
+    assert.equal(
+      refusal('Name,Email\r\nZed Zee,zed@z.example\r\nAmy Ames,amy@a.example\r\n"Ann Lee,ann@x.example\r\nBob Roe,bob@y.example\r\nCy Coe,cy@c.example\r\n'),
+      'is not a readable CSV file: a quoted cell is never closed (line 4)',
+    );
+    // A quoted cell holding line breaks and "" closes; the one after it does not; a stray quote inside a cell is a character.
+    assert.equal(
+      refusal('Name,Email,Notes\nAnn,ann@x.example,"two\nlines, ""quoted"""\nBo "B" Roe,bo@y.example,\nCy,cy@c.example,"never\nclosed\nDee,dee@d.example,\n'),
+      'is not a readable CSV file: a quoted cell is never closed (line 5)',
+    );
   });
 
   it('the line is counted from the top of the file, preamble included', () => {

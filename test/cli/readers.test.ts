@@ -7,6 +7,7 @@ import { googleRowToEntry } from '../../src/readers/google-csv.ts';
 import {
   decodeEncodedWords,
   decodeQuotedPrintable,
+  naturalOrder,
   parseVcards,
   readVcardFile,
   sourceTypeOf,
@@ -258,7 +259,11 @@ describe('readVcardFile: every card is read and counted (issue #12)', () => {
       r.cards.map((c) => [c.entry, c.read]),
       [
         [null, {}],
-        [null, { nickname: 'Zo' }],
+        // Known only by its nickname: named by it, as a card with only FN:Ann is named Ann.
+        [
+          { name: 'Zo', nickname: 'Zo' },
+          { name: 'Zo', nickname: 'Zo' },
+        ],
         [{ name: 'Ann' }, { name: 'Ann' }],
       ],
     );
@@ -601,6 +606,16 @@ describe("numbers that are not the person's: faxes, pagers, assistants', company
     );
   });
 
+  it("vCard: a company's main number (Evolution's, DAVx5's type, a \"Company Main\" label) is read only for the company's own card holding no other number", () => {
+    const companyPhones = (...lines: string[]) => readVcardFile(vcf('BEGIN:VCARD', 'VERSION:3.0', 'ORG:Acme', ...lines, 'END:VCARD')).cards[0].entry?.phones;
+    assert.deepEqual(companyPhones('TEL;TYPE=X-EVOLUTION-COMPANY:+1 415 555 0106', 'TEL;TYPE=FAX:+1 415 555 0107'), ['+1 415 555 0106']);
+    assert.deepEqual(companyPhones('FN:Acme', 'item1.TEL:+1 415 555 0108', 'item1.X-ABLabel:Company Main'), ['+1 415 555 0108']);
+    assert.deepEqual(companyPhones('TEL;TYPE=X-COMPANY_MAIN:+1 415 555 0109', 'TEL;CELL:+1 415 555 0100'), ['+1 415 555 0100']);
+    assert.equal(companyPhones('TEL;TYPE=X-EVOLUTION-ASSISTANT:+1 415 555 0105'), undefined);
+    // A person's card never takes the switchboard.
+    assert.equal(phonesOf('ORG:Acme', 'TEL;TYPE=X-EVOLUTION-COMPANY:+1 415 555 0106'), undefined);
+  });
+
   it('Google CSV: a phone labelled fax, pager, assistant or company main is left out; Main, Mobile and others stay', () => {
     const header = ['Name', 'Given Name', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [`Phone ${n} - Label`, `Phone ${n} - Value`]), 'Pager'];
     const labels = ['Work Fax', 'Fax', '* Home Fax', 'Pager', 'Assistant', 'Company Main', 'Main', '* Mobile', 'Other'];
@@ -752,5 +767,119 @@ describe('readVcardFile: a "show as company" card whose N holds no given name (r
         n,
       );
     }
+  });
+});
+
+describe('a name written sorted ("Family, Given") beside the given and family names apart is shown in natural order (file probe)', () => {
+  it("naturalOrder: only when the two parts are exactly the record's family and given names", () => {
+    assert.equal(naturalOrder('Kollwitz, Käthe', 'Käthe', 'Kollwitz'), 'Käthe Kollwitz');
+    assert.equal(naturalOrder('Schulz,Petra', ' Petra ', 'Schulz'), 'Petra Schulz');
+    assert.equal(naturalOrder('Doe, Jane Ann', 'Jane', 'Doe', 'Ann'), 'Jane Ann Doe');
+    // Anything else is as written: a company, a name without parts, parts that differ, a third part.
+    assert.equal(naturalOrder('Smith, Jones & Co.', 'Ann', 'Smith'), 'Smith, Jones & Co.');
+    assert.equal(naturalOrder('Lee, Ann', '', ''), 'Lee, Ann');
+    assert.equal(naturalOrder('Lee, Ann', 'Ann', ''), 'Lee, Ann');
+    assert.equal(naturalOrder('Lee, Annie', 'Ann', 'Lee'), 'Lee, Annie');
+    assert.equal(naturalOrder('Lee, Ann, PhD', 'Ann', 'Lee'), 'Lee, Ann, PhD');
+    assert.equal(naturalOrder('Ann Lee', 'Ann', 'Lee'), 'Ann Lee');
+  });
+
+  it("Outlook's vCard (FN:Schulz, Petra with N:Schulz;Petra), Thunderbird's Display Name, Google's Name", () => {
+    assert.deepEqual(
+      namesOf(vcf('BEGIN:VCARD', 'VERSION:2.1', 'N;LANGUAGE=de-de:Schulz;Petra', 'FN:Schulz, Petra', 'TEL;CELL;VOICE:+49 170 5556667', 'END:VCARD')),
+      ['Petra Schulz'],
+    );
+    // FN sorted with nothing apart, or a company's: as written.
+    assert.deepEqual(
+      namesOf(
+        vcf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Schulz, Petra', 'END:VCARD', 'BEGIN:VCARD', 'VERSION:3.0', 'N:Smith;Ann', 'FN:Smith, Jones & Co.', 'END:VCARD'),
+      ),
+      ['Schulz, Petra', 'Smith, Jones & Co.'],
+    );
+    const tb = readCsvFile(
+      'First Name,Last Name,Display Name,Primary Email\r\nKäthe,Kollwitz,"Kollwitz, Käthe",kaethe@kollwitz.example\r\n,,"Lee, Ann",ann@x.example\r\n',
+    );
+    assert.deepEqual(
+      tb.rows.map((r) => r.entry?.name),
+      ['Käthe Kollwitz', 'Lee, Ann'],
+    );
+    const google = readCsvFile('Name,Given Name,Family Name,E-mail 1 - Type,E-mail 1 - Value\r\n"Dupont, Marie",Marie,Dupont,* Home,m.dupont@orange.fr\r\n');
+    assert.equal(google.rows[0].entry?.name, 'Marie Dupont');
+    const generic = readCsvFile('Name,First Name,Last Name,Email\r\n"Dupont, Marie",Marie,Dupont,m@x.example\r\n');
+    assert.equal(generic.rows[0].entry?.name, 'Marie Dupont');
+  });
+});
+
+describe('a contact known only by a nickname is named by it (file probe: its name was null)', () => {
+  it("vCard NICKNAME, Google's and Outlook's Nickname column; a real name wins", () => {
+    assert.deepEqual(
+      readVcardFile(
+        vcf(
+          'BEGIN:VCARD',
+          'VERSION:3.0',
+          'NICKNAME:Ace,Acey',
+          'TEL:+1 703 555 0123',
+          'END:VCARD',
+          'BEGIN:VCARD',
+          'VERSION:3.0',
+          'FN:Ann Lee',
+          'NICKNAME:Annie',
+          'END:VCARD',
+        ),
+      ).cards.map((c) => c.entry?.name),
+      ['Ace', 'Ann Lee'],
+    );
+    const google = readCsvFile(
+      'First Name,Last Name,Nickname,E-mail 1 - Label,E-mail 1 - Value\r\n,,Bubba,Other,bubba1977@yahoo.com\r\nAnn,Lee,Annie,,ann@x.example\r\n',
+    );
+    assert.deepEqual(
+      google.rows.map((r) => [r.entry?.name, r.entry?.nickname]),
+      [
+        ['Bubba', 'Bubba'],
+        ['Ann Lee', 'Annie'],
+      ],
+    );
+    const outlook = readCsvFile('First Name,Last Name,Nickname,E-mail Address,Mobile Phone\r\n,,Ace,,+1 703 555 0123\r\n');
+    assert.equal(outlook.layout, 'outlook');
+    assert.equal(outlook.rows[0].entry?.name, 'Ace');
+    assert.equal(readCsvFile('Name,Nickname,Phone\r\n,Ace,+1 703 555 0123\r\n').rows[0].entry?.name, 'Ace');
+  });
+});
+
+describe('readVcardFile: a quoted-printable value ending in a stray "=" (file probe)', () => {
+  it('a line that is clearly a new property ends the value and is read on its own, and the card is noted', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'N;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Bro=ZZken;QP=',
+        'FN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:QP Bro=ZZken',
+        'TEL;CELL:+1 415 555 0131',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'NOTE;ENCODING=QUOTED-PRINTABLE:a stray =',
+        'item1.X-ABLabel:home',
+        'EMAIL:ann@example.com',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.notes]),
+      [
+        [{ name: 'QP Bro=ZZken', phones: ['+1 415 555 0131'] }, ['stray_soft_break']],
+        [{ emails: ['ann@example.com'] }, ['stray_soft_break']],
+      ],
+    );
+  });
+
+  it('must not change: a soft line break continues the value on a line that is no property', () => {
+    const r = readVcardFile(
+      vcf('BEGIN:VCARD', 'VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:J=C3=BCrgen =', 'M=C3=BCller', 'TEL:+49 171 1234567', 'END:VCARD'),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry?.name, c.notes]),
+      [['Jürgen Müller', []]],
+    );
   });
 });

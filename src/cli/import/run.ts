@@ -84,6 +84,8 @@ export interface ImportSummary {
   rankedContacts: number;
   /** For a book: cards/rows that could not be read or held nothing. */
   skippedRecords: number;
+  /** For a book: what the file route's meta.warnings would say about the file (its charset, cards or rows read with a doubt). */
+  fileWarnings: string[];
   interrupted: boolean;
   fatal?: string;
   seconds: number;
@@ -164,6 +166,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     retries: 0,
     rankedContacts: 0,
     skippedRecords: input.skipped ?? 0,
+    fileWarnings: input.warnings ?? [],
     interrupted: false,
     seconds: 0,
     resumed: state.resumed,
@@ -379,6 +382,7 @@ export function formatSummary(s: ImportSummary): string {
     lines.push(
       `  book        ${state}${s.skippedRecords ? `; ${fmt(s.skippedRecords)} unreadable or empty records (sent as they are: Kith counts each and leaves it out as nothing_to_invite)` : ''}`,
     );
+    for (const w of s.fileWarnings) lines.push(`  warning     ${w}`);
   }
   const rate = s.seconds > 0 ? ` (${fmt(Math.round(s.entries / s.seconds))} entries/s)` : '';
   if (s.dryRun) lines.push(`  would send  ${fmt(s.entries)} entries in ${fmt(s.batches)} batches`);

@@ -13,8 +13,8 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { CsvRefused, readCsvFile } from '../../readers/csv.ts';
-import { decodeFileText, readVcardFile, type Entry } from '../../readers/vcard.ts';
+import { FileRefused, readContactsFile } from '../../readers/contacts-file.ts';
+import type { Entry } from '../../readers/vcard.ts';
 import { invalid } from '../../services/errors.ts';
 import { coerceRegion, coerceSourceType, coerceUserId } from '../../services/validate.ts';
 
@@ -40,6 +40,8 @@ export interface OpenedInput {
   /** For a book: entries in it, and cards/rows skipped as unreadable or empty. */
   entries?: number;
   skipped?: number;
+  /** For a book: what to say about the file (its charset, cards or rows read with a doubt), as the file route's meta.warnings. */
+  warnings?: string[];
   read(): AsyncIterable<Unit>;
 }
 
@@ -170,7 +172,7 @@ export async function openInput(path: string, format: InputFormat, book: BookOpt
   // --charset is for bytes that cannot tell: a file that is UTF-8 stays UTF-8 (a review: a UTF-8 CSV read
   // as windows-1250 came out `ZoĂ« MĂĽller`).
   const charset = book.charset !== undefined && !isUtf8(bytes) ? book.charset : undefined;
-  const parsed = format === 'vcard' ? vcardBook(bytes, charset) : csvBook(decodeFileText(bytes, charset));
+  const parsed = fileBook(bytes, format, charset);
   const source: Record<string, unknown> = {};
   const type = book.source?.type ?? parsed.sourceType;
   if (type) source.type = type;
@@ -183,38 +185,43 @@ export async function openInput(path: string, format: InputFormat, book: BookOpt
     units: 1,
     entries: parsed.entries.length,
     skipped: parsed.skipped,
+    warnings: parsed.warnings,
     async *read() {
       yield { n: 1, body };
     },
   };
 }
 
-/** A file book: one entry per card or row, and how many of them hold nothing usable. */
+/** A file book: one entry per card or row, how many of them hold nothing usable, and what to say about the file. */
 interface FileBook {
   entries: Entry[];
   skipped: number;
   sourceType: string | null;
+  warnings: string[];
 }
 
 /**
- * One entry per card, whatever it holds (`{}` for a card not read), as `POST /v0/address-book-file`
- * sends them: an entry's index in the upload is then its card's position in the file (in its batch of
- * 500), and every card is counted in meta.cleaning, a card with nothing usable left out as
- * nothing_to_invite. Dropping those here shifted every later index (a probe: the left-out list named
- * rows that were not the file's).
+ * One entry per card or row, whatever it holds (`{}` for one not read), read and refused as `POST
+ * /v0/address-book-file` reads and refuses the file (readers/contacts-file.ts): an entry's index in the
+ * upload is then its card's or row's position in the file (in its batch of 500), and every card is
+ * counted in meta.cleaning, one with nothing usable left out as nothing_to_invite. Dropping those here
+ * shifted every later index (a probe: the left-out list named rows that were not the file's). A file
+ * holding no contact that could be read is refused before anything is sent (a header-only CSV stored an
+ * empty book), as the file route refuses it, in its words.
  */
-function vcardBook(bytes: Uint8Array, charset?: string): FileBook {
-  const file = readVcardFile(bytes, charset === undefined ? {} : { charset });
-  return { entries: file.cards.map((c) => c.read), skipped: file.cards.filter((c) => c.entry === null).length, sourceType: file.sourceType };
-}
-
-/** The same for a CSV's data rows; a file that is no contacts CSV is an error saying why (never quoting a cell). */
-function csvBook(text: string): FileBook {
+function fileBook(bytes: Uint8Array, format: 'vcard' | 'csv', charset?: string): FileBook {
   try {
-    const file = readCsvFile(text);
-    return { entries: file.rows.map((r) => r.read), skipped: file.rows.filter((r) => r.entry === null).length, sourceType: file.sourceType };
+    const file = readContactsFile(bytes, { format, ...(charset === undefined ? {} : { charset }) });
+    return {
+      entries: file.entries,
+      skipped: file.entries.length - file.usable,
+      sourceType: file.sourceType,
+      warnings: file.warnings.map((w) =>
+        w.indexes === undefined ? w.message : `${w.message} (${w.count}; indexes ${w.indexes.join(', ')}${w.count > w.indexes.length ? ', …' : ''})`,
+      ),
+    };
   } catch (e) {
-    // CsvRefused's message completes "body …"; here the body is the file.
-    throw e instanceof CsvRefused ? new Error(`the file ${e.message}`) : e;
+    // FileRefused's message completes "body …"; here the body is the file.
+    throw e instanceof FileRefused ? new Error(`the file ${e.message}`) : e;
   }
 }

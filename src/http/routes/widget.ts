@@ -8,8 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
-import { CsvRefused, readCsvFile, type CsvNote, type CsvRow } from '../../readers/csv.ts';
-import { decodeFileText, readVcardFile, type CardNote, type VcardCard } from '../../readers/vcard.ts';
+import { FileRefused, readContactsFile, type ContactsFile } from '../../readers/contacts-file.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
 import { FILE_QUERY_RULES, queryWarnings, type FieldWarning } from '../../services/upload-warnings.ts';
@@ -17,7 +16,7 @@ import { coerceRegion, coerceUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
 import { elapsedSeconds } from '../error-handler.ts';
-import { detectFormat, FILE_TYPES as CONTACT_FILE_TYPES } from '../playground.ts';
+import { FILE_TYPES as CONTACT_FILE_TYPES, namedFormat } from '../playground.ts';
 import type { Schemas, UploadBody } from '../schemas.ts';
 import { uploadBodySchema } from './address-book.ts';
 import { EXAMPLE_RANK_QUERY } from './examples.ts';
@@ -55,103 +54,6 @@ export function widgetRoutes(): RouteSpec[] {
       },
     };
   });
-}
-
-/**
- * A contacts file, read as `kith import` reads it. `entries` are the upload's; `usable`: how many hold a
- * name, e-mail, phone or company; `warnings`: what the answer must say about the file beyond them.
- */
-interface ContactsFile {
-  sourceType: string | null;
-  entries: unknown[];
-  usable: number;
-  warnings: FieldWarning[];
-  /** Why cards or rows were not read (distinct reasons), for the error of a file with no usable one. */
-  notRead: string[];
-}
-
-function readContactsFile(text: string, format: 'vcard' | 'csv', bytes?: Uint8Array, charset?: string): ContactsFile {
-  if (format === 'vcard') {
-    // One entry per card, whatever it holds (`{}` for a card not read), so that an entry's index is its
-    // card's position in the file (meta.left_out_entries, on POST and GET alike), every card is counted
-    // in meta.cleaning, and a card with nothing usable is left out as `nothing_to_invite`, as in JSON.
-    const file = bytes === undefined ? readVcardFile(text) : readVcardFile(bytes, { charset });
-    const usable = file.cards.filter((c) => c.entry !== null).length;
-    const notRead = [...new Set(file.cards.flatMap((c) => (c.notRead === undefined ? [] : [c.notRead])))];
-    return { sourceType: file.sourceType, entries: file.cards.map((c) => c.read), usable, warnings: cardWarnings(file.cards), notRead };
-  }
-  // As for vCards: one entry per data row (`{}` for a row with nothing usable or not read), so an
-  // entry's index is its row's position after the header, 0-based, and every row is counted.
-  let file: ReturnType<typeof readCsvFile>;
-  try {
-    file = readCsvFile(text);
-  } catch (e) {
-    // Its messages name lines, never cell contents.
-    if (e instanceof CsvRefused) throw invalid('body', e.message);
-    throw e;
-  }
-  const usable = file.rows.filter((r) => r.entry !== null).length;
-  const notRead = [...new Set(file.rows.flatMap((r) => (r.notRead === undefined ? [] : [r.notRead])))];
-  return { sourceType: file.sourceType, entries: file.rows.map((r) => r.read), usable, warnings: rowWarnings(file.rows), notRead };
-}
-
-/** What each note of a card means for the answer (meta.warnings). */
-const NOTE_MESSAGES: Record<CardNote, string> = {
-  no_end: 'vCards without END:VCARD (a truncated or joined export?): each read up to the next BEGIN:VCARD or the end of the file',
-  undecodable:
-    'vCards holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
-};
-
-/** What each note of a CSV row means for the answer (meta.warnings). */
-const ROW_NOTE_MESSAGES: Record<CsvNote, string> = {
-  joined_cells:
-    'CSV rows with more cells than the header has columns (a delimiter inside an unquoted cell), read by joining the one text cell it split: check the names of these rows, or quote such cells',
-  undecodable:
-    'CSV rows holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
-};
-
-/** Card or row indexes listed per warning (as the unknown-field warnings list entry indexes). */
-const MAX_INDEXES = 5;
-
-/**
- * The warnings about a file's cards or rows, aggregated by message (count, the first indexes), from
- * each one's messages in file order. `field` is `body` (the file), as in this route's errors; indexes
- * are positions in the file, 0-based, as in meta.left_out_entries.
- */
-function fileWarnings(messagesOf: string[][]): FieldWarning[] {
-  const seen = new Map<string, { count: number; indexes: number[] }>();
-  messagesOf.forEach((messages, i) => {
-    for (const message of messages) {
-      let s = seen.get(message);
-      if (s === undefined) seen.set(message, (s = { count: 0, indexes: [] }));
-      s.count++;
-      if (s.indexes.length < MAX_INDEXES) s.indexes.push(i);
-    }
-  });
-  return [...seen].map(([message, s]) => ({ field: 'body', message, count: s.count, indexes: s.indexes }));
-}
-
-/**
- * A vCard file's warnings: cards not read (each is still an entry, `{}`, left out as
- * `nothing_to_invite`), and cards read with a doubt.
- */
-function cardWarnings(cards: VcardCard[]): FieldWarning[] {
-  return fileWarnings(
-    cards.map((c) => [
-      ...(c.notRead === undefined ? [] : [`vCards not read (${c.notRead}): each is counted in meta.cleaning and left out as nothing_to_invite`]),
-      ...c.notes.map((n) => NOTE_MESSAGES[n]),
-    ]),
-  );
-}
-
-/** A CSV file's warnings, as a vCard file's: rows not read, and rows read with a doubt. */
-function rowWarnings(rows: CsvRow[]): FieldWarning[] {
-  return fileWarnings(
-    rows.map((r) => [
-      ...(r.notRead === undefined ? [] : [`CSV rows not read (${r.notRead}): each is counted in meta.cleaning and left out as nothing_to_invite`]),
-      ...r.notes.map((n) => ROW_NOTE_MESSAGES[n]),
-    ]),
-  );
 }
 
 /**
@@ -245,13 +147,17 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         let charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
         // A browser form's upload: the file is its one file part (with the part's own charset, if any).
         if (/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) ({ bytes, charset } = await formFile(bytes, contentType));
-        const text = decodeFileText(bytes, charset);
-        if (!text.trim()) throw invalid('body', 'must be the text of a .vcf or .csv file');
-        const format = detectFormat(text, query.format?.toLowerCase());
-        const file = readContactsFile(text, format, bytes, charset);
-        if (file.usable === 0) {
-          const why = file.notRead.length > 0 ? ` (${format === 'vcard' ? 'cards' : 'rows'} not read: ${file.notRead.join('; ')})` : '';
-          throw invalid('body', `holds no contact that could be read${why}`);
+        const format = namedFormat(query.format?.toLowerCase());
+        // Read as `kith import` and the playground read it (readers/contacts-file.ts): one entry per card
+        // or row, whatever it holds, so an entry's index is its position in the file; refused with the
+        // same words (a file that is no contacts file, or holds no contact that could be read).
+        let file: ContactsFile;
+        try {
+          file = readContactsFile(bytes, { ...(format === undefined ? {} : { format }), ...(charset === undefined ? {} : { charset }) });
+        } catch (e) {
+          // Its messages name lines and columns, never cell contents.
+          if (e instanceof FileRefused) throw invalid('body', e.message);
+          throw e;
         }
         // The upload's options come as query parameters (the body is the file): validated as POST's are.
         const options: Record<string, string> = {};

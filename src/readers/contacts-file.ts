@@ -1,0 +1,212 @@
+/**
+ * A contacts file (a vCard or a contacts CSV) from its bytes to an upload's entries, as POST
+ * /v0/address-book-file, the playground and `kith import` read it, so a file reads the same everywhere
+ * and is refused with the same words: one entry per card or data row, whatever it holds (`{}` for one not
+ * read, so an entry's index is its position in the file), the warnings the answer must give about the
+ * file, and FileRefused for a file that is no contacts file or holds no contact that could be read.
+ * Pure: bytes in, entries out.
+ */
+import { CsvRefused, headerColumns, readCsvFile, type CsvNote, type CsvRow } from './csv.ts';
+import { decodeFile, readVcardFile, type CardNote, type Entry, type VcardCard } from './vcard.ts';
+
+export type FileFormat = 'vcard' | 'csv';
+
+/**
+ * A file that cannot be read as contacts. The message completes "body …" (the file route's 400, naming
+ * `body`; `kith import` says "the file …") and never quotes a cell: personal data goes in no error.
+ */
+export class FileRefused extends Error {}
+
+/** A warning about the file (meta.warnings): `field` is `body`; `indexes` are cards' or rows' positions. */
+export interface FileWarning {
+  field: string;
+  message: string;
+  count: number;
+  indexes?: number[];
+}
+
+export interface ContactsFile {
+  format: FileFormat;
+  /** The API's `source.type` the file says (`ios`, `android`, `gmail`), or null. */
+  sourceType: string | null;
+  /** One entry per card or data row, in file order. */
+  entries: Entry[];
+  /** How many of them hold a name, e-mail, phone or company (never 0: such a file is refused). */
+  usable: number;
+  warnings: FileWarning[];
+}
+
+/** The format of a file's text when nothing names it: a vCard starts with BEGIN:VCARD, anything else is a CSV. */
+export function guessFormat(text: string): FileFormat {
+  return /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? 'vcard' : 'csv';
+}
+
+const starts = (bytes: Uint8Array, ...prefix: number[]): boolean => prefix.every((b, i) => bytes[i] === b);
+/** An HTML page, as a browser saves one (a sign-in page saved under the export's name). */
+const HTML = /^\uFEFF?\s*<(?:!doctype\s+html|html|head|body)\b/i;
+
+/**
+ * What a file that is no contacts file is, by its first bytes (completing "body is …"), or null. A zip
+ * (an .xlsx, .ods or .numbers spreadsheet is one) was read as a CSV "without a header row naming
+ * contact columns", and an HTML page as one holding no contact: true, but not what was wrong.
+ */
+export function notContactsFile(bytes: Uint8Array, text: string): string | null {
+  if (starts(bytes, 0x50, 0x4b) && (starts(bytes.subarray(2), 3, 4) || starts(bytes.subarray(2), 5, 6) || starts(bytes.subarray(2), 7, 8))) {
+    return 'an archive or a spreadsheet (.xlsx), not a contacts file: export the contacts as CSV or vCard';
+  }
+  if (starts(bytes, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
+    return 'a Microsoft Office file (an .xls spreadsheet?), not a contacts file: save it as CSV, or export the contacts as CSV or vCard';
+  }
+  if (starts(bytes, 0x25, 0x50, 0x44, 0x46, 0x2d)) return 'a PDF document, not a contacts file: export the contacts as CSV or vCard';
+  if (HTML.test(text.slice(0, 1024))) {
+    return "an HTML page, not a contacts file (a web page saved under the export's name?): export the contacts as CSV or vCard";
+  }
+  return null;
+}
+
+/**
+ * Reads a contacts file from its bytes. `charset`: the one its sender declares (a Content-Type's, `kith
+ * import --charset`), which wins; else the bytes decide (decodeFile), and for a CSV that is not UTF-8 the
+ * header does too (csvText). `format`: named by the caller; else guessed from the text. Throws
+ * FileRefused for a file that is no contacts file, is empty, or holds no contact that could be read.
+ */
+export function readContactsFile(bytes: Uint8Array, opts: { format?: FileFormat; charset?: string } = {}): ContactsFile {
+  const decoded = decodeFile(bytes, opts.charset);
+  const what = notContactsFile(bytes, decoded.text);
+  if (what !== null) throw new FileRefused(`is ${what}`);
+  if (!decoded.text.trim()) throw new FileRefused('must be the text of a .vcf or .csv file');
+  const format = opts.format ?? guessFormat(decoded.text);
+  const file = format === 'vcard' ? vcardFile(bytes, opts.charset) : csvFile(bytes, decoded);
+  if (file.usable === 0) {
+    const why = file.notRead.length > 0 ? ` (${format === 'vcard' ? 'cards' : 'rows'} not read: ${file.notRead.join('; ')})` : '';
+    throw new FileRefused(`holds no contact that could be read${why}`);
+  }
+  return { format, sourceType: file.sourceType, entries: file.entries, usable: file.usable, warnings: file.warnings };
+}
+
+type Read = Omit<ContactsFile, 'format'> & { notRead: string[] };
+
+function vcardFile(bytes: Uint8Array, charset: string | undefined): Read {
+  const file = readVcardFile(bytes, charset === undefined ? {} : { charset });
+  return {
+    sourceType: file.sourceType,
+    entries: file.cards.map((c) => c.read),
+    usable: file.cards.filter((c) => c.entry !== null).length,
+    warnings: cardWarnings(file.cards),
+    notRead: [...new Set(file.cards.flatMap((c) => (c.notRead === undefined ? [] : [c.notRead])))],
+  };
+}
+
+function csvFile(bytes: Uint8Array, decoded: { text: string; guessed: string | null }): Read {
+  const { text, warnings } = csvText(bytes, decoded);
+  let file: ReturnType<typeof readCsvFile>;
+  try {
+    file = readCsvFile(text);
+  } catch (e) {
+    // Its messages name lines, never cell contents.
+    throw e instanceof CsvRefused ? new FileRefused(e.message) : e;
+  }
+  return {
+    sourceType: file.sourceType,
+    entries: file.rows.map((r) => r.read),
+    usable: file.rows.filter((r) => r.entry !== null).length,
+    warnings: [...warnings, ...rowWarnings(file.rows)],
+    notRead: [...new Set(file.rows.flatMap((r) => (r.notRead === undefined ? [] : [r.notRead])))],
+  };
+}
+
+/**
+ * The 8-bit charsets whose letters the bytes cannot tell apart (legacyCharsetOf reads Czech, Hungarian,
+ * Croatian and Romanian windows-1250 as windows-1252), and what each is.
+ */
+const LATIN_CHARSETS: Record<string, string> = { 'windows-1252': 'Western European', 'windows-1250': 'Central European' };
+
+/**
+ * The text of a CSV whose bytes are not UTF-8 and whose charset nobody named: when the bytes chose
+ * windows-1252 or windows-1250, the one of the two in which more of the header's column names are
+ * contact columns (a Czech `Příjmení` is `Pøíjmení` in windows-1252, and its column was lost without a
+ * word); the bytes' choice when they tie. When the header chose, a warning says which charset, and names
+ * the columns it reads that the other charset does not.
+ */
+function csvText(bytes: Uint8Array, decoded: { text: string; guessed: string | null }): { text: string; warnings: FileWarning[] } {
+  const guessed = decoded.guessed;
+  if (guessed === null || !(guessed in LATIN_CHARSETS)) return { text: decoded.text, warnings: [] };
+  const other = Object.keys(LATIN_CHARSETS).find((c) => c !== guessed)!;
+  const reading = (charset: string, text: string) => ({ charset, text, header: headerColumns(text) });
+  const bytesChose = reading(guessed, decoded.text);
+  const alternative = reading(other, decodeFile(bytes, undefined, other).text);
+  const score = (r: typeof bytesChose) => (r.header === null ? -1 : r.header.filter((c) => c.read).length);
+  if (score(alternative) <= score(bytesChose)) return { text: decoded.text, warnings: [] };
+  const [used, unused] = [alternative, bytesChose];
+  const gained = (used.header ?? []).filter((c, i) => c.read && unused.header?.[i]?.read !== true).map((c) => `"${c.name}"`);
+  const one = gained.length === 1;
+  const warnings: FileWarning[] = [
+    {
+      field: 'body',
+      count: 1,
+      message: `the file is not UTF-8: read as ${used.charset} (${LATIN_CHARSETS[used.charset]}), in which its header's ${one ? 'column' : 'columns'} ${gained.join(', ')} ${one ? 'is a contact column' : 'are contact columns'} (in ${unused.charset} ${one ? 'it is' : 'they are'} not); if that is wrong, name the charset (Content-Type charset=…; kith import --charset)`,
+    },
+  ];
+  return { text: used.text, warnings };
+}
+
+/** What each note of a card means for the answer (meta.warnings). */
+const NOTE_MESSAGES: Record<CardNote, string> = {
+  no_end: 'vCards without END:VCARD (a truncated or joined export?): each read up to the next BEGIN:VCARD or the end of the file',
+  stray_soft_break:
+    'vCards with a quoted-printable value ending in a stray "=" (a soft line break) before a new property: the value was ended there and the property read on its own; check these names',
+  undecodable:
+    'vCards holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
+};
+
+/** What each note of a CSV row means for the answer (meta.warnings). */
+const ROW_NOTE_MESSAGES: Record<CsvNote, string> = {
+  joined_cells:
+    'CSV rows with more cells than the header has columns (a delimiter inside an unquoted cell), read by joining the one text cell it split: check the names of these rows, or quote such cells',
+  undecodable:
+    'CSV rows holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
+};
+
+/** Card or row indexes listed per warning (as the unknown-field warnings list entry indexes). */
+const MAX_INDEXES = 5;
+
+/**
+ * The warnings about a file's cards or rows, aggregated by message (count, the first indexes), from
+ * each one's messages in file order. `field` is `body` (the file), as in the file route's errors;
+ * indexes are positions in the file, 0-based, as in meta.left_out_entries.
+ */
+function fileWarnings(messagesOf: string[][]): FileWarning[] {
+  const seen = new Map<string, { count: number; indexes: number[] }>();
+  messagesOf.forEach((messages, i) => {
+    for (const message of messages) {
+      let s = seen.get(message);
+      if (s === undefined) seen.set(message, (s = { count: 0, indexes: [] }));
+      s.count++;
+      if (s.indexes.length < MAX_INDEXES) s.indexes.push(i);
+    }
+  });
+  return [...seen].map(([message, s]) => ({ field: 'body', message, count: s.count, indexes: s.indexes }));
+}
+
+/**
+ * A vCard file's warnings: cards not read (each is still an entry, `{}`, left out as
+ * `nothing_to_invite`), and cards read with a doubt.
+ */
+function cardWarnings(cards: VcardCard[]): FileWarning[] {
+  return fileWarnings(
+    cards.map((c) => [
+      ...(c.notRead === undefined ? [] : [`vCards not read (${c.notRead}): each is counted in meta.cleaning and left out as nothing_to_invite`]),
+      ...c.notes.map((n) => NOTE_MESSAGES[n]),
+    ]),
+  );
+}
+
+/** A CSV file's warnings, as a vCard file's: rows not read, and rows read with a doubt. */
+function rowWarnings(rows: CsvRow[]): FileWarning[] {
+  return fileWarnings(
+    rows.map((r) => [
+      ...(r.notRead === undefined ? [] : [`CSV rows not read (${r.notRead}): each is counted in meta.cleaning and left out as nothing_to_invite`]),
+      ...r.notes.map((n) => ROW_NOTE_MESSAGES[n]),
+    ]),
+  );
+}
