@@ -3,36 +3,13 @@ import { describe, it } from 'node:test';
 import { applyRankOptions, noSignals, parseRankOptions } from '../../src/domain/options.ts';
 import { possibleSecondRows } from '../../src/domain/second-rows.ts';
 import type { Contact } from '../../src/domain/types.ts';
+import { contact } from './rank-fixtures.ts';
 
-let nextId = 0;
 function card(name: string | null, keys: { email?: string; phone?: string }, p: Partial<Contact> = {}): Contact {
   const emails = keys.email ? [{ display: keys.email, key: keys.email, domain: keys.email.split('@')[1]!, junk: null }] : [];
-  const phones = keys.phone ? [{ display: keys.phone, e164: keys.phone, key: keys.phone, junk: null }] : [];
-  return {
-    id: nextId++,
-    name,
-    nickname: null,
-    title: null,
-    company: null,
-    emails,
-    phones: phones as unknown as Contact['phones'],
-    photos: [],
-    data: {},
-    favorite: false,
-    pinned: 0,
-    timesContacted: null,
-    lastSent: null,
-    lastReceived: null,
-    addressCount: 0,
-    websiteCount: 0,
-    imCount: 0,
-    sourceCount: 1,
-    entryCount: 1,
-    keys: [...(keys.email ? [`e:${keys.email}`] : []), ...(keys.phone ? [`p:${keys.phone}`] : [])],
-    junk: false,
-    junkReason: null,
-    ...p,
-  };
+  const phones = keys.phone ? [{ display: keys.phone, key: `p:${keys.phone}` }] : [];
+  const k = [...(keys.email ? [`e:${keys.email}`] : []), ...(keys.phone ? [`p:${keys.phone}`] : [])];
+  return contact({ name, emails, phones, keys: k, ...p });
 }
 
 /** The names of the possible second rows of a list given in score order, each with the name of the row above it. */
