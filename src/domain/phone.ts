@@ -502,7 +502,7 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
  * digits was one person. No key; shown as written.
  */
 const SCIENTIFIC_RE = /^[+-]?\d(?:[.,]\d+)?e[+-]?\d{1,2}$/i;
-function isScientific(s: string): boolean {
+export function isScientific(s: string): boolean {
   return s.length <= 24 && SCIENTIFIC_RE.test(s);
 }
 

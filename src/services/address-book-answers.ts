@@ -13,7 +13,16 @@ import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, ty
 import { invalid } from './errors.ts';
 import { lenientWarningsOf, originalOf } from './lenient.ts';
 import { readUploadFields, sourceFieldWarnings, type FieldWarning } from './upload-warnings.ts';
-import { checkEntries, checkReadFields, checkTopLevelFields, coerceRegion, coerceSourceType, coerceUserId, favoriteWarnings } from './validate.ts';
+import {
+  checkEntries,
+  checkReadFields,
+  checkTopLevelFields,
+  coerceRegion,
+  coerceSourceType,
+  coerceUserId,
+  favoriteWarnings,
+  scientificPhoneWarnings,
+} from './validate.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
 export interface UploadRequest {
@@ -168,7 +177,7 @@ export async function answerUpload(
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
   const lenient = lenientWarningsOf(body);
   const unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);
-  const favorite = favoriteWarnings(entries);
+  const favorite = [...favoriteWarnings(entries), ...scientificPhoneWarnings(entries)];
   const warnings =
     lenient.length === 0 && unread.length === 0 && favorite.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...favorite];
   // A replace needs the source's owner: without one, the source is every other ownerless one of the user.

@@ -3,6 +3,7 @@
  * the accepted source types, the size and depth of `data`, user ids. Each problem names its field
  * as a path (`entries[3].last_message_sent_date`); nothing is stored when any is found.
  */
+import { isScientific } from '../domain/phone.ts';
 import { isSupportedCountry } from 'libphonenumber-js';
 import { parseDate } from '../domain/dates.ts';
 import { invalid, invalidMany, type ErrorDetail } from './errors.ts';
@@ -156,6 +157,27 @@ export function favoriteWarnings(entries: readonly EntryLike[]): { field: string
   const message =
     'neither 0/1, true/false nor "0"/"1": read as favourite when it is a number other than 0 or t/yes/y/on/x/★, as not favourite otherwise; send 0 or 1';
   return [{ field: 'entries[].is_favorite', message, count, indexes }];
+}
+
+/**
+ * The warning naming the entries with a phone a spreadsheet wrote in scientific notation (`4.47911E+11`:
+ * what Excel saves for a number of 12 digits or more): its digits are lost, so it is no number (phone.ts,
+ * no key), and the person's number vanished from the answer without a word (a probe of real files).
+ */
+export function scientificPhoneWarnings(entries: readonly EntryLike[]): { field: string; message: string; count: number; indexes: number[] }[] {
+  const indexes: number[] = [];
+  let count = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i] as { phone?: unknown; phones?: unknown };
+    const list = Array.isArray(e.phones) ? e.phones : [];
+    if (!(list.some((p) => typeof p === 'string' && isScientific(p.trim())) || (typeof e.phone === 'string' && isScientific(e.phone.trim())))) continue;
+    count++;
+    if (indexes.length < 5) indexes.push(i);
+  }
+  if (count === 0) return [];
+  const message =
+    'a number in scientific notation (4.47911E+11: what a spreadsheet saves for a number of 12 digits or more) has lost its digits and was not read as a number; format the column as text before saving';
+  return [{ field: 'entries[].phones', message, count, indexes }];
 }
 
 /** The code points of `s` (a surrogate pair counts one), counting stops past `max`. */

@@ -362,6 +362,28 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('a phone a spreadsheet wrote in scientific notation is named in meta.warnings (its digits are lost; it vanished without a word)', async () => {
+      for (const a of [api, offload]) {
+        const r = await a.post('/v0/address-book', {
+          user_id: userId(),
+          source: { type: 'android' },
+          entries: [
+            { name: 'Ann', email: 'ann@example.com', phones: ['4.47911E+11'] },
+            { name: 'Bob', email: 'bob@example.com', phone: '+44 7911 123456' },
+            { name: 'Cy', email: 'cy@example.com', phone: '9,19845E+11' },
+          ],
+          include_left_out: 1,
+        });
+        assert.equal(r.status, 200, r.text);
+        const w = r.body.meta.warnings.find((x: Warning) => x.field === 'entries[].phones');
+        assert.ok(w, r.text);
+        assert.equal(w.count, 2);
+        assert.deepEqual(w.indexes, [0, 2]);
+        assert.match(w.message, /scientific notation/);
+        assert.equal(r.body.data.length, 3, 'the people stay, by their addresses');
+      }
+    });
+
     it('records: e-mails and phones as objects, numbers and single values are read; objects with nothing usable refused', async () => {
       const users = await api.post('/v0/users', [{ id: 77, emails: [{ value: 'user77@example.com' }], phone: 14155550177 }]);
       assert.equal(users.status, 200, users.text);
