@@ -371,6 +371,9 @@ export function applyRankOptions(
   // Possible second rows of a person shown above (second-rows.ts) go after the other rows of their block.
   const second = possibleSecondRows(scored);
   const seconds: ScoredLike[][] = [[], [], [], [], [], []];
+  // Rows already suggested: a second row of one is the same person, shown already (a review: the phone
+  // card stayed among the fresh rows while its mail card sank to the seen ones).
+  const seenRows = second.size > 0 && opts.filterSuggestedSeen ? new Set<number>() : null;
   for (let i = 0; i < scored.length; i++) {
     const row = scored[i]!;
     const c = row.contact;
@@ -381,8 +384,10 @@ export function applyRankOptions(
     let group = 2;
     if (opts.promoteExistingUsers && isAppUser) group = 0;
     else if (promoteDomains && c.emails.some((e) => !e.junk && promoteDomains!.has(e.domain))) group = 1;
-    const seen = opts.filterSuggestedSeen && hasAny(c.keys, seenKeys, shared);
-    (second.has(i) ? seconds : blocks)[group * 2 + (seen ? 1 : 0)].push(row);
+    const above = second.get(i);
+    const seen = opts.filterSuggestedSeen && (hasAny(c.keys, seenKeys, shared) || (above !== undefined && seenRows!.has(above)));
+    if (seen && seenRows !== null) seenRows.add(i);
+    (above !== undefined ? seconds : blocks)[group * 2 + (seen ? 1 : 0)].push(row);
   }
 
   // Shift scores block by block (from the last block up) so that every row of a block scores above

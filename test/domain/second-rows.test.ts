@@ -189,6 +189,23 @@ describe('applyRankOptions: possible second rows go after the other rows', () =>
     );
   });
 
+  it('a second row of a person already suggested is suggested already: it goes with the seen rows (a review)', () => {
+    const seen = { ...noSignals(), seenKeys: new Map([['e:felix@web.example', 1]]) } as ReturnType<typeof noSignals>;
+    const { rows: out } = applyRankOptions(rows(), parseRankOptions({ filter_suggested_seen: 1 }), seen, []);
+    assert.deepEqual(
+      out.map((r) => [r.contact.name, r.contact.phones.length > 0]),
+      [
+        ['Ann Lee', false],
+        ['Bo Chen', false],
+        ['Müller, Käthe', false],
+        ['Käthe', true],
+        ['Felix Zimmermann', false],
+        ['Felix Zimmermann', true],
+      ],
+    );
+    for (let i = 1; i < out.length; i++) assert.ok(out[i - 1]!.finalScore > out[i]!.finalScore, JSON.stringify(out.map((r) => r.finalScore)));
+  });
+
   it('already below every other row: no shift; promotions still lift their groups over them', () => {
     const list = [
       { contact: card('Felix Zimmermann', { email: 'felix@web.example' }, WROTE), score: 6, explain: { bias: 0, frequency: 6 } },
