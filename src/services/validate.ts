@@ -144,40 +144,44 @@ export function favoriteForm(v: unknown): 'documented' | 'other' {
   return s === '' || s === '0' || s === '1' || s === 'true' || s === 'false' ? 'documented' : 'other';
 }
 
-/** The warning naming the entries whose `is_favorite` was read from another form than documented. */
-export function favoriteWarnings(entries: readonly EntryLike[]): { field: string; message: string; count: number; indexes: number[] }[] {
+type EntryWarning = { field: string; message: string; count: number; indexes: number[] };
+
+/** One warning naming the entries that `odd` picks (how many, and the first five), or none. */
+function entriesWarning(entries: readonly EntryLike[], odd: (e: Record<string, unknown>) => boolean, field: string, message: string): EntryWarning[] {
   const indexes: number[] = [];
   let count = 0;
   for (let i = 0; i < entries.length; i++) {
-    if (favoriteForm((entries[i] as { is_favorite?: unknown }).is_favorite) !== 'other') continue;
+    if (!odd(entries[i] as Record<string, unknown>)) continue;
     count++;
     if (indexes.length < 5) indexes.push(i);
   }
-  if (count === 0) return [];
-  const message =
-    'neither 0/1, true/false nor "0"/"1": read as favourite when it is a number other than 0 or t/yes/y/on/x/★, as not favourite otherwise; send 0 or 1';
-  return [{ field: 'entries[].is_favorite', message, count, indexes }];
+  return count === 0 ? [] : [{ field, message, count, indexes }];
 }
+
+/** The warning naming the entries whose `is_favorite` was read from another form than documented. */
+export function favoriteWarnings(entries: readonly EntryLike[]): EntryWarning[] {
+  return entriesWarning(
+    entries,
+    (e) => favoriteForm(e.is_favorite) === 'other',
+    'entries[].is_favorite',
+    'neither 0/1, true/false nor "0"/"1": read as favourite when it is a number other than 0 or t/yes/y/on/x/★, as not favourite otherwise; send 0 or 1',
+  );
+}
+
+const scientific = (p: unknown): boolean => typeof p === 'string' && isScientific(p.trim());
 
 /**
  * The warning naming the entries with a phone a spreadsheet wrote in scientific notation (`4.47911E+11`:
  * what Excel saves for a number of 12 digits or more): its digits are lost, so it is no number (phone.ts,
  * no key), and the person's number vanished from the answer without a word (a probe of real files).
  */
-export function scientificPhoneWarnings(entries: readonly EntryLike[]): { field: string; message: string; count: number; indexes: number[] }[] {
-  const indexes: number[] = [];
-  let count = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i] as { phone?: unknown; phones?: unknown };
-    const list = Array.isArray(e.phones) ? e.phones : [];
-    if (!(list.some((p) => typeof p === 'string' && isScientific(p.trim())) || (typeof e.phone === 'string' && isScientific(e.phone.trim())))) continue;
-    count++;
-    if (indexes.length < 5) indexes.push(i);
-  }
-  if (count === 0) return [];
-  const message =
-    'a number in scientific notation (4.47911E+11: what a spreadsheet saves for a number of 12 digits or more) has lost its digits and was not read as a number; format the column as text before saving';
-  return [{ field: 'entries[].phones', message, count, indexes }];
+export function scientificPhoneWarnings(entries: readonly EntryLike[]): EntryWarning[] {
+  return entriesWarning(
+    entries,
+    (e) => (Array.isArray(e.phones) && e.phones.some(scientific)) || scientific(e.phone),
+    'entries[].phones',
+    'a number in scientific notation (4.47911E+11: what a spreadsheet saves for a number of 12 digits or more) has lost its digits and was not read as a number; format the column as text before saving',
+  );
 }
 
 /** The code points of `s` (a surrogate pair counts one), counting stops past `max`. */
