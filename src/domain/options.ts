@@ -411,8 +411,7 @@ export function applyRankOptions(
     offsets[b] = floor === -Infinity || min > floor ? 0 : Math.ceil(floor - min + 1);
     floor = Math.max(floor, max + offsets[b]);
   }
-  const total = scored.length;
-  const cap = opts.limit ?? total;
+  const cap = opts.limit ?? scored.length;
   for (let b = 0; b < blocks.length && out.length < cap; b++) {
     pushRows(out, blocks[b], offsets[b], 0, cap);
     pushRows(out, seconds[b], offsets[b], downs[b], cap);

@@ -177,9 +177,9 @@ export async function answerUpload(
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
   const lenient = lenientWarningsOf(body);
   const unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);
-  const favorite = [...favoriteWarnings(entries), ...scientificPhoneWarnings(entries)];
+  const ofEntries = [...favoriteWarnings(entries), ...scientificPhoneWarnings(entries)];
   const warnings =
-    lenient.length === 0 && unread.length === 0 && favorite.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...favorite];
+    lenient.length === 0 && unread.length === 0 && ofEntries.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...ofEntries];
   // A replace needs the source's owner: without one, the source is every other ownerless one of the user.
   if (replace && sourceKey(source).endsWith(':-')) {
     throw invalid(

@@ -61,14 +61,13 @@ export function toStorageError(operation: string, e: unknown): StorageError {
   // The pg driver's own words for a connection that died under a query or a transaction (a client
   // checked out when the server restarted: "Client has encountered a connection error and is not
   // queryable"), and Citus's for a worker it cannot reach: a 500 before (a probe restarting PostgreSQL).
+  // Citus's "failure on connection marked as essential" (SQLSTATE XX000) is a worker lost under a
+  // transaction that had written through it: rolled back, nothing of it stored (a 500 before: a probe
+  // stopping a worker under 6,000-entry uploads, 8 of 84 answers).
   if (
-    /Connection terminated|timeout exceeded when trying to connect|not queryable|connection to the remote node|could not establish connection|connection not open/i.test(
+    /Connection terminated|timeout exceeded when trying to connect|not queryable|connection to the remote node|could not establish connection|connection not open|failure on connection marked as essential/i.test(
       message,
-    ) ||
-    // Citus, a worker lost under a transaction that had written through it (SQLSTATE XX000): the
-    // transaction is rolled back, nothing of it is stored. A 500 before (a probe stopping a worker under
-    // 6,000-entry uploads: 8 of 84 answers).
-    /failure on connection marked as essential/i.test(message)
+    )
   ) {
     return new StorageError('unavailable', `${operation}: database unavailable`, e, REMOTE_NODE_RE.test(message));
   }
