@@ -1113,7 +1113,17 @@ export function isBulkSender(c: BulkSignals): boolean {
   if (evidence(c.timesContacted, c.lastSent, c.favorite, c.pinned)) return false;
   // Saved in two address books, or with a postal address: the user keeps this contact on purpose.
   if ((c.sourceCount ?? 1) > 1 || (c.addressCount ?? 0) > 0) return false;
-  for (const p of c.phones) if (p.key !== null) return false;
+  const roles = roleOnly(c);
+  if (roles === null) return false;
+  return roles || (c.name != null && senderName(c.name, c.emails));
+}
+
+/**
+ * Whether every usable address of a card with no number to call is a role mailbox (true) or not (false);
+ * null when it has a keyed number or no usable address (isBulkSender, readsAsSender).
+ */
+function roleOnly(c: BulkSignals): boolean | null {
+  for (const p of c.phones) if (p.key !== null) return null;
   let usable = 0;
   let roles = 0;
   for (const e of c.emails) {
@@ -1121,6 +1131,23 @@ export function isBulkSender(c: BulkSignals): boolean {
     usable++;
     if (e.role) roles++;
   }
-  if (usable === 0) return false;
-  return roles === usable || (c.name != null && senderName(c.name, c.emails));
+  return usable === 0 ? null : roles === usable;
+}
+
+/**
+ * Whether a card that stays in the book (the owner wrote to it, starred it, saved it twice or with a postal
+ * address) still reads as a brand's or a desk's, not a person's: no number to call, and a sender's name
+ * (senderName: `John Lewis & Partners` from JohnLewis@email.johnlewis.co.uk, `Hearth Shop`, `[dev]`), or
+ * only role mailboxes under no name or a name of one word (`hello@n26.com`, `lakeside-running-club` from
+ * running-club@lists.lakeside.org). The owner's evidence keeps it in the list; applyRankOptions shows it
+ * after the people of its group (issue #12, generated inboxes: a shop replied to once ranked among the
+ * owner's people in small books). A role mailbox under a person's full name (`Jane Smith` from
+ * info@janesmith.com) is that person's, and ranks as it scores.
+ */
+export function readsAsSender(c: BulkSignals): boolean {
+  const roles = roleOnly(c);
+  if (roles === null) return false;
+  const name = c.name?.trim() ?? '';
+  if (name !== '' && senderName(name, c.emails)) return true;
+  return roles && !/\s/.test(name);
 }

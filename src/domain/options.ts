@@ -368,7 +368,8 @@ export function applyRankOptions(
   const invited = opts.filterInvitesSent ? withNationalAliases(signals.invitedKeys, scored, region) : signals.invitedKeys;
   const seenKeys = opts.filterSuggestedSeen ? withNationalAliases(signals.seenKeys, scored, region) : signals.seenKeys;
   const blocks: ScoredLike[][] = [[], [], [], [], [], []];
-  // Possible second rows of a person shown above (second-rows.ts) go after the other rows of their block.
+  // Possible second rows of a person shown above (second-rows.ts), and cards kept that read as a brand's or
+  // a desk's (Contact.sender), go after the other rows of their block.
   const second = possibleSecondRows(scored);
   const seconds: ScoredLike[][] = [[], [], [], [], [], []];
   // Rows already suggested: a second row of one is the same person, shown already (a review: the phone
@@ -387,15 +388,15 @@ export function applyRankOptions(
     const above = second.get(i);
     const seen = opts.filterSuggestedSeen && (hasAny(c.keys, seenKeys, shared) || (above !== undefined && seenRows!.has(above)));
     if (seen && seenRows !== null) seenRows.add(i);
-    (above !== undefined ? seconds : blocks)[group * 2 + (seen ? 1 : 0)].push(row);
+    (above !== undefined || c.sender === true ? seconds : blocks)[group * 2 + (seen ? 1 : 0)].push(row);
   }
 
   // Shift scores block by block (from the last block up) so that every row of a block scores above
   // every row of the blocks after it. Without promotions or seen rows the offsets are all 0.
   const out: AppliedRow[] = [];
   const offsets = new Array<number>(blocks.length).fill(0);
-  // A block's second rows are shifted down below its other rows (a whole number, as promotions are), so
-  // that the other rows keep their scores; 0 when they already score below them.
+  // A block's second rows and senders are shifted down below its other rows (a whole number, as promotions
+  // are), so that the other rows keep their scores; 0 when they already score below them.
   const downs = new Array<number>(blocks.length).fill(0);
   let floor = -Infinity; // lowest adjusted score that the blocks above must exceed
   for (let b = blocks.length - 1; b >= 0; b--) {
@@ -427,7 +428,7 @@ function pushRows(out: AppliedRow[], rows: readonly ScoredLike[], offset: number
     if (explain && (offset !== 0 || down !== 0)) {
       explain = { ...explain };
       if (offset !== 0) explain.promotion = offset;
-      if (down !== 0) explain.possible_duplicate = down;
+      if (down !== 0) explain[row.contact.sender === true ? 'sender' : 'possible_duplicate'] = down;
     }
     // One object shape for every row (no spread of the scored row).
     out.push({ contact: row.contact, score: row.score, explain, rank: out.length + 1, finalScore: roundScore(row.score + offset + down) });

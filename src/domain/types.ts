@@ -158,6 +158,12 @@ export interface Contact {
    * numbers that cannot be called) and the e-mail strings as written. Absent otherwise.
    */
   unusable?: { reason: 'invalid' | 'nothing_to_invite'; emails: string[] };
+  /**
+   * Set on a contact kept (the owner wrote to it, starred it, saved it on purpose) that still reads as a
+   * brand's or a desk's mailbox, not a person's (junk.ts readsAsSender): ranked after the people of its
+   * group (options.ts). Absent otherwise.
+   */
+  sender?: true;
   /** Indexes (in the merged entry list) of the entries of a junk contact; absent on the others. */
   entryIndexes?: number[];
 }

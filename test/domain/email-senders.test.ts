@@ -100,3 +100,32 @@ test('a card named by its brand and then a product or a desk, received only, is 
     assert.equal(c!.junk, false, `${name} <${email}>`);
   }
 });
+
+test('a sender the owner wrote to stays, marked as reading as a sender; a person at a role mailbox or with a number is not marked', () => {
+  const wrote = { times_contacted: 2, last_message_received_date: RECEIVED };
+  // Must mark: a brand's or a desk's card kept on the owner's evidence.
+  for (const [name, email] of [
+    ['John Lewis & Partners', 'JohnLewis@email.johnlewis.co.uk'],
+    ['Hearth Shop', 'pedidos@hearth.co.uk'],
+    ['[dev]', 'dev-list@alameda.org'],
+    ['N26', 'hello@n26.com'],
+    ['lakeside-running-club', 'running-club@lists.lakeside.org'],
+    [null, 'info@bakery.example'],
+  ] as const) {
+    const [c, ...rest] = clean([{ name, email, ...wrote }]);
+    assert.equal(rest.length, 0);
+    assert.equal(c!.junk, false, email);
+    assert.equal(c!.sender, true, email);
+  }
+  // Must not mark: people, a person's name on a role mailbox, a brand card with a number to call.
+  for (const e of [
+    { name: 'Jane Smith', email: 'info@janesmith.example' },
+    { name: 'Anna Weber', email: 'aw@mail.weber.de' },
+    { name: 'Jo Doe', email: 'jo.doe@gmail.com' },
+    { name: 'Hearth Shop', email: 'pedidos@hearth.co.uk', phones: ['+44 20 7946 0018'] },
+  ] as EntryInput[]) {
+    const [c] = clean([{ ...e, ...wrote }]);
+    assert.equal(c!.junk, false, e.email as string);
+    assert.equal(c!.sender, undefined, e.email as string);
+  }
+});

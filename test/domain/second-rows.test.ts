@@ -229,3 +229,37 @@ describe('applyRankOptions: possible second rows go after the other rows', () =>
     for (let i = 1; i < promoted.length; i++) assert.ok(promoted[i - 1]!.finalScore > promoted[i]!.finalScore);
   });
 });
+
+describe('applyRankOptions: cards kept that read as a sender go after the people of their group', () => {
+  it('a shop the owner replied to ranks below every person, with `sender` in explain; explain adds up; promotions still lead', () => {
+    const list = [
+      { contact: card('Hearth Shop', { email: 'pedidos@hearth.example' }, { ...WROTE, sender: true }), score: 5 },
+      { contact: card('Ann Lee', { email: 'ann@example.com' }), score: 3 },
+      { contact: card('Felix Zimmermann', { email: 'felix@web.example' }, WROTE), score: 2 },
+      { contact: card('Felix Zimmermann', { phone: '+491700343284' }), score: 1 },
+      { contact: card('Bo Chen', { email: 'bo@acme.example' }), score: 0.5 },
+    ].map((r) => ({ ...r, explain: { bias: 0, frequency: r.score } }));
+    const { rows: out } = applyRankOptions(list, parseRankOptions({ explain: 1 }), noSignals(), []);
+    assert.deepEqual(
+      out.map((r) => [r.contact.name, r.finalScore]),
+      [
+        ['Ann Lee', 3],
+        ['Felix Zimmermann', 2],
+        ['Bo Chen', 0.5],
+        // ceil(5 - 0.5 + 1) below: the sender and the second row, in their own score order
+        ['Hearth Shop', 5 - 6],
+        ['Felix Zimmermann', 1 - 6],
+      ],
+    );
+    assert.equal(out[3]!.explain!.sender, -6);
+    assert.equal(out[3]!.explain!.possible_duplicate, undefined);
+    assert.equal(out[4]!.explain!.possible_duplicate, -6);
+    for (const r of out) {
+      const parts = Object.values(r.explain!).reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(parts - r.finalScore) < 1e-9, `${r.contact.name}: ${parts} != ${r.finalScore}`);
+    }
+    // A promoted sender (the owner's own domain asked for) leads the people of the other groups, after those of its own.
+    const { rows: promoted } = applyRankOptions(list, parseRankOptions({ promote_matching_domain: 'hearth.example' }), noSignals(), []);
+    assert.equal(promoted[0]!.contact.name, 'Hearth Shop');
+  });
+});

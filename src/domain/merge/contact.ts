@@ -1,6 +1,6 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
 import { isCarrierForm } from '../email.ts';
-import { evidence, isBulkSender } from '../junk.ts';
+import { evidence, isBulkSender, readsAsSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
 
@@ -419,7 +419,7 @@ export function buildContact(
   } else if (isBulkSender(contact)) {
     contact.junk = true;
     contact.junkReason = 'bulk_sender';
-  }
+  } else if (readsAsSender(contact)) contact.sender = true;
   return contact;
 }
 
