@@ -11,6 +11,7 @@
 import { TwoGenerationCache } from './cache.ts';
 import { dropInvisible, hasFullWidthAscii } from './invisible.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { createRequire } from 'node:module';
 import type { CountryCode } from 'libphonenumber-js';
 import type { NormPhone } from './types.ts';
 
@@ -1763,7 +1764,11 @@ function carrierPrefixMisread(raw: string, region: CountryCode): NormPhone | nul
   if (plain === undefined || !plain.isValid()) return null;
   const read = parsePhoneNumberFromString(s, region);
   if (read !== undefined && read.number === plain.number) return null; // they agree: the usual reading
-  if (plain.countryCallingCode !== getCountryCallingCode(region) && (read === undefined || read.isValid())) return null;
+  if (
+    plain.countryCallingCode !== getCountryCallingCode(region) &&
+    (read === undefined || (read.isValid() && !unusedServiceRange(read.number, read.nationalNumber)))
+  )
+    return null;
   return fullNumber(plain.number);
 }
 
@@ -1797,9 +1802,29 @@ function quickCarrierPrefixMisread(raw: string, region: CountryCode): NormPhone 
   if (read && read.number === plain.number) return null;
   if (!isValidParsed(plain)) return null;
   if (read === UNSURE) return UNSURE;
-  if (plain.calling.callingCode !== rp.plan.callingCode && (read === null || isValidParsed(read))) return null;
+  if (plain.calling.callingCode !== rp.plan.callingCode && (read === null || (isValidParsed(read) && !unusedServiceRange(read.number, read.national))))
+    return null;
   return fullNumber(plain.number);
 }
+
+/**
+ * Whether a region's reading of a number written with "00" keeps "00" at the start of its national number
+ * (Japan's, Korea's and Indonesia's plans have toll-free ranges there: `0066-33-…`, `00798-…`,
+ * `007-803-…`) and is no number of those ranges. The library's small metadata takes almost any such
+ * number for valid, so "0049 170 1234567" in a Japanese book was `+8100491701234567`, which cannot be
+ * dialled, where the owner wrote a German mobile the European way; its full metadata (the ranges
+ * themselves, loaded once, only here) tells them apart, and the valid number after "00" is then taken
+ * (carrierPrefixMisread). A toll-free number of those ranges keeps the region's reading.
+ */
+function unusedServiceRange(number: string, national: string): boolean {
+  if (national.charCodeAt(0) !== 48 || national.charCodeAt(1) !== 48) return false;
+  fullMetadataParser ??= (createRequire(import.meta.url)('libphonenumber-js/max') as { parsePhoneNumberFromString: typeof parsePhoneNumberFromString })
+    .parsePhoneNumberFromString;
+  return fullMetadataParser(number)?.isValid() !== true;
+}
+
+/** libphonenumber-js with its full metadata, loaded on first use (~100 ms and 3 MB: few books need it). */
+let fullMetadataParser: typeof parsePhoneNumberFromString | null = null;
 
 /** Owners' phones -> their region. */
 const regionCache = new TwoGenerationCache<string, CountryCode | null>(CACHE_MAX);

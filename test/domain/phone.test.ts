@@ -1062,6 +1062,24 @@ describe('numbers with an international call prefix agree with the libphonenumbe
     }
   });
 
+  it('another country\'s number written with "00" in a Japanese, Korean or Indonesian book is that number; their toll-free ranges stay theirs', () => {
+    // The small metadata takes `+81 0031…` for a valid Japanese number: the owner wrote a Dutch mobile
+    // the European way (eval:top10: `Smit, Willem 0031 6 57910404` in a Japanese book).
+    for (const r of ['JP', 'KR', 'ID'] as const) {
+      assert.equal(normalizePhone('0031 6 57910404', r)?.key, 'p:+31657910404', r);
+      assert.equal(normalizePhone('0049 170 1234567', r)?.key, 'p:+491701234567', r);
+      assert.equal(normalizePhone('0033 6 12 34 56 78', r)?.key, 'p:+33612345678', r);
+      for (const written of ['0031 6 57910404', '0049 170 1234567', '0033 6 12 34 56 78']) same(written, r);
+    }
+    // Must keep: the regions' own toll-free numbers (`0066-33` in Japan; `007-803` in Indonesia, though
+    // `+7 803…` reads as valid), as written there.
+    assert.equal(normalizePhone('0066-33-123456', 'JP')?.key, 'p:+81006633123456');
+    assert.equal(normalizePhone('0037-6-123456', 'JP')?.key, 'p:+8100376123456');
+    assert.equal(normalizePhone('007-803-011-0155', 'ID')?.key, 'p:+620078030110155');
+    assert.equal(normalizePhone('00798-1-1234-5678', 'KR')?.key, 'p:+8200798112345678');
+    for (const written of ['0066-33-123456', '0037-6-123456', '007-803-011-0155', '00798-1-1234-5678']) same(written, 'JP');
+  });
+
   it('the benchmark book\'s "00" and "011" shapes never reach the parser', () => {
     for (const written of ['00447911123456', '0044 7911 123456', '0049 30 12345678', '011 44 7911 123456', '0055 11 98765-4321', '0033 6 12 34 56 78']) {
       for (const r of ['US', 'GB', 'DE', 'BR', 'CA', null] as const) {
