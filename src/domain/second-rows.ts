@@ -15,9 +15,10 @@
  * - and not one the merge reads as possibly two people (links.ts looseNames: a generation on one name
  *   only, `John Smith` and `John Smith Jr.`; a bracketed word, `Mary (Taylor) Jones` and her daughter
  *   `Taylor Jones`; a short form of a man's and a woman's name, `Alex Kim` and `Alexandra Kim`);
- * - and not both rows hold e-mail addresses: a person's mail card and phone card share no key to merge on,
- *   while two addresses under one name are as often two namesakes (two `John Smith`s at one firm) as one
- *   person's two mailboxes, and a mail log tells those apart better than a name does;
+ * - and, when both rows hold e-mail addresses, not at one domain that is no webmail provider's (two `John
+ *   Smith`s at one firm are as often two people as one, and a mail log tells those apart better than a
+ *   name does: shareFirmDomain) and not under a given name alone below (many people share one);
+ *   `Jennifer Walker` at yahoo.com under `Jennifer Walker` at gmail.com is one person's other mailbox;
  * and the owner never wrote to it (no times contacted, no sent date): a row written to may be a namesake
  * the owner deals with, and evidence beats a guess from a name. A star is no such evidence here: phones
  * star the people one calls, the same person's mail card above included.
@@ -35,6 +36,7 @@ import { nameInfo } from './merge/contact.ts';
 import { looseNames } from './merge/links.ts';
 import { isPlaceholderName, namesCompatible, petCompatible } from './merge/names.ts';
 import type { Contact } from './types.ts';
+import { isWebmailDomain } from './webmail.ts';
 
 /** Rows above compared per word of a name (the highest ranked first). */
 const CANDIDATES = 4;
@@ -59,6 +61,19 @@ function wordsOf(c: Contact): string[] | null {
   const folded = nameInfo(name).folded;
   if (folded === null || folded.length === 0 || folded.length > MAX_WORDS || folded[0]![0] === '~') return null;
   return folded;
+}
+
+/**
+ * Whether two rows hold addresses at one domain that is no webmail provider's: two `John Smith`s at one
+ * firm are as likely as one person's two mailboxes there, and the mail log tells them apart better than a
+ * name does.
+ */
+function shareFirmDomain(a: Contact, b: Contact): boolean {
+  for (const x of a.emails) {
+    if (x.junk !== null || isWebmailDomain(x.domain)) continue;
+    for (const y of b.emails) if (y.domain === x.domain) return true;
+  }
+  return false;
 }
 
 /** How much of a name a row gives: its words, then its letters (`M. Öztürk` gives less than `Maximilian Öztürk`). */
@@ -106,7 +121,7 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
         if (list === undefined) continue;
         for (let x = 0; x < list.length && budget > 0; x++) {
           const j = list[x]!;
-          if (j === above || (mail && hasMail[j])) continue;
+          if (j === above || (mail && hasMail[j] && (w.length < 2 || shareFirmDomain(c, rows[j]!.contact)))) continue;
           budget--;
           const a = words[j]!;
           if (!(namesCompatible(a, w) || (pets && petCompatible(a, w))) || looseNames(a, w)) continue;

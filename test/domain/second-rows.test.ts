@@ -67,9 +67,25 @@ describe('possibleSecondRows: must stay where they rank', () => {
     );
   });
 
-  it("two rows with addresses under one name: as often two namesakes as one person's two mailboxes", () => {
-    assert.deepEqual(seconds(card('John Smith', { email: 'js@acme.example' }), card('John Smith', { email: 'john@home.example' })), []);
+  it("two rows with addresses: at one firm's domain, or under a given name alone, as often two people as one", () => {
+    // Two `John Smith`s at one firm: the mail log tells them apart better than the name.
+    assert.deepEqual(seconds(card('John Smith', { email: 'js@acme.example' }), card('John Smith', { email: 'john.smith@acme.example' })), []);
+    // A given name alone with an address of its own: many people share it.
     assert.deepEqual(seconds(card('John Smith', { email: 'js@acme.example' }), card('John', { email: 'john@home.example', phone: '+15125550100' })), []);
+    // Written to: a namesake the owner deals with keeps its place.
+    assert.deepEqual(seconds(card('John Smith', { email: 'js@acme.example' }), card('John Smith', { email: 'john@home.example' }, WROTE)), []);
+  });
+
+  it("two rows with addresses at other domains under one full name: one person's two mailboxes, the lower one a second row", () => {
+    // eval:top10: `Jennifer Walker` at yahoo.com and at gmail.com, `Gonçalo Silva` at work and at hotmail.com.
+    assert.deepEqual(seconds(card('John Smith', { email: 'js@acme.example' }), card('John Smith', { email: 'john@home.example' })), [
+      ['John Smith', 'John Smith'],
+    ]);
+    assert.deepEqual(seconds(card('Jennifer Walker', { email: 'jennifer60@yahoo.com' }), card('Jennifer Walker', { email: 'jenniferwalker@gmail.com' })), [
+      ['Jennifer Walker', 'Jennifer Walker'],
+    ]);
+    // Two mailboxes at one webmail provider are no firm's.
+    assert.deepEqual(seconds(card('Ann Lee', { email: 'ann.lee@gmail.com' }), card('Lee, Ann', { email: 'annlee77@gmail.com' })), [['Lee, Ann', 'Ann Lee']]);
   });
 
   it('different people: another family name, another given name, a relation label, no name, a placeholder', () => {
