@@ -19,7 +19,7 @@ import {
   checkTopLevelFields,
   coerceRegion,
   coerceSourceType,
-  coerceUserId,
+  coerceBookUserId,
   favoriteWarnings,
   scientificPhoneWarnings,
 } from './validate.ts';
@@ -149,7 +149,7 @@ export async function answerUpload(
   elsewhere?: RankElsewhere,
   rawJson?: string | Uint8Array,
 ): Promise<object | Buffer> {
-  const userId = coerceUserId(body.user_id, 'user_id');
+  const userId = coerceBookUserId(body.user_id, 'user_id');
   const opts = rankOptionsOf(body);
   let backfill: boolean;
   let replace: boolean;

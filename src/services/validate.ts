@@ -55,6 +55,18 @@ export function coerceUserId(value: unknown, field: string): string {
   throw invalid(field, 'must be a string or an integer');
 }
 
+/**
+ * The id of a book's owner, where a book is made or named (an upload, a client key, the widget's file
+ * upload): coerceUserId, and not `.` or `..`, which no URL path can name (fetch and every URL parser
+ * take them, and `%2E%2E`, for dot segments), so that the book could never be read or deleted through
+ * `/v0/address-book/:user_id` (a privacy probe: such a book stayed stored).
+ */
+export function coerceBookUserId(value: unknown, field: string): string {
+  const v = coerceUserId(value, field);
+  if (v === '.' || v === '..') throw invalid(field, `must not be "${v}": a URL path cannot name it, so the book could not be read or deleted`);
+  return v;
+}
+
 /** Depth of nesting of a JSON value (a scalar is 0, {} is 1), stopping early past `max`. */
 export function depthOf(value: unknown, max: number, depth = 0): number {
   if (depth > max || value === null || typeof value !== 'object') return depth;

@@ -95,6 +95,29 @@ for (const engine of ENGINES) {
       await offload?.close();
     });
 
+    it('a user id of "." or "..", which no URL path can name, is refused where a book is made; nothing is stored (a privacy probe)', async () => {
+      for (const id of ['.', '..', ' .. ']) {
+        const r = await api.post('/v0/address-book', { user_id: id, source: SOURCE, entries: ENTRIES });
+        assert.equal(r.status, 400, r.text);
+        assert.equal(r.body.details[0].field, 'user_id', r.text);
+        assert.match(r.body.details[0].message, /URL path/);
+        const f = await api.request('POST', `/v0/address-book-file?user_id=${encodeURIComponent(id)}`, {
+          raw: 'Name,E-mail\nAnn Lee,ann@example.com\n',
+          headers: { 'content-type': 'text/csv' },
+        });
+        assert.equal(f.status, 400, f.text);
+        const k = await api.post('/v0/client-key', { user_id: id });
+        assert.equal(k.status, 400, k.text);
+      }
+      // Ids that hold dots among other characters are ids like any other.
+      const ok = await api.post('/v0/address-book', { user_id: '...', source: SOURCE, entries: ENTRIES, limit: 1 });
+      assert.equal(ok.status, 200, ok.text);
+      assert.equal((await api.del('/v0/address-book/...')).status, 200);
+      const listed = await api.get('/v0/address-books?batch_size=1000');
+      assert.equal(listed.status, 200, listed.text);
+      assert.ok(!/"\.\.?"/.test(listed.text), listed.text);
+    });
+
     it('GET names unknown and misspelt query options in meta.warnings, with a did-you-mean, and answers as before', async () => {
       for (const a of [api, offload]) {
         const plain = await a.get('/v0/address-book/q');

@@ -8,6 +8,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkip, launchBrowser, SHOTS } from '../helpers/browser.ts';
+import { hashKey } from '../../src/services/keys.ts';
+import { tenantOf } from '../../src/storage/types.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
@@ -205,6 +207,31 @@ describe('/playground in headless Chromium', { skip: noBrowser }, () => {
             assert.equal(stored.status, 404, 'not kept: deleted again');
           }
           await page.close();
+        }
+      });
+
+      it('a book the server refused to delete again is said to be still stored, and under which id (a privacy probe)', async () => {
+        // Two requests a minute for this key: the upload and the ranked read pass, the DELETE is a 429.
+        const limited = await startApi(engine, { LOG_LEVEL: 'warn', KITH_RATE_LIMIT: '2', KITH_RATE_LIMIT_WINDOW_MS: '60000' });
+        try {
+          const page = await browser.newPage();
+          await page.goto(`${limited.base}/playground`);
+          await page.fill('#key', limited.key);
+          const userId = await page.inputValue('#user-id');
+          await page.setInputFiles('#file', { name: 'c.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,E-mail Address\nAnn Lee,ann@rl.example\n') });
+          await page.click('#rank');
+          await page.waitForSelector('#error:not([hidden])', { timeout: 20_000 });
+          assert.match((await page.textContent('#error')) ?? '', /HTTP 429/);
+          const status = (await page.textContent('#status')) ?? '';
+          assert.match(status, new RegExp(`still stored as user ${userId}`));
+          assert.doesNotMatch(status, /deleted from the server again\./);
+          // It is: the page said the truth.
+          const rec = await limited.storage.findKeyByHash(hashKey(limited.key));
+          const book = await limited.storage.loadBook(tenantOf(rec!.appId, rec!.env), userId);
+          assert.equal(book?.entries.length, 1);
+          await page.close();
+        } finally {
+          await limited.close();
         }
       });
 

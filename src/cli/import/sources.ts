@@ -16,7 +16,7 @@ import { createInterface } from 'node:readline';
 import { FileRefused, readContactsFile } from '../../readers/contacts-file.ts';
 import type { Entry } from '../../readers/vcard.ts';
 import { invalid } from '../../services/errors.ts';
-import { coerceRegion, coerceSourceType, coerceUserId } from '../../services/validate.ts';
+import { coerceRegion, coerceSourceType, coerceBookUserId } from '../../services/validate.ts';
 
 export type InputFormat = 'jsonl' | 'vcard' | 'csv';
 
@@ -99,7 +99,7 @@ const SOURCE_STRINGS = ['name', 'email', 'phone', 'type', 'region'] as const;
  */
 export function refusalOf(body: UploadBodyIn): string | null {
   try {
-    coerceUserId(body.user_id, 'user_id');
+    coerceBookUserId(body.user_id, 'user_id');
     const source = body.source;
     for (const k of SOURCE_STRINGS) {
       const v = source[k];

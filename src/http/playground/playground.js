@@ -173,6 +173,9 @@ async function run(event) {
     if (domain) query.set('promote_matching_domain', domain);
     if (form.limit.value) query.set('limit', form.limit.value);
     let book;
+    // Why a book not kept could not be deleted again (a 429, a 503, a lost connection): then the page says
+    // it is still stored, and under which id (a privacy probe: it said "deleted" after a refused DELETE).
+    let notDeleted = null;
     // Whatever fails after the first batch (a refused row, a 429, a lost connection), a book the page
     // was not asked to keep is deleted again: never left on the server under an id nobody was shown.
     try {
@@ -188,12 +191,27 @@ async function run(event) {
       setStatus('Ranking…');
       book = await call('GET', `/v0/address-book/${encodeURIComponent(userId)}?${query}`, key);
     } finally {
-      if (!form.keep.checked) await call('DELETE', `/v0/address-book/${encodeURIComponent(userId)}`, key).catch(() => {});
+      if (!form.keep.checked) {
+        try {
+          await call('DELETE', `/v0/address-book/${encodeURIComponent(userId)}`, key);
+        } catch (err) {
+          // 404: nothing was stored (the first batch was refused). Anything else: the book is still there.
+          if (!(err instanceof ApiError && err.status === 404)) {
+            notDeleted = err;
+            keptAs = userId;
+          }
+        }
+      }
     }
     render(book, parsed);
+    if (notDeleted !== null) {
+      setStatus(`Ranked, but the book could not be deleted from the server again: it is still stored as user ${userId}.`);
+      showError(notDeleted);
+      return;
+    }
     setStatus(form.keep.checked ? `Stored as user ${userId}.` : 'Done; the book was deleted from the server again.');
   } catch (err) {
-    setStatus(keptAs === null ? '' : `What was uploaded before the error is stored as user ${keptAs}.`);
+    setStatus(keptAs === null ? '' : `What was uploaded before the error is still stored as user ${keptAs}.`);
     showError(err);
   } finally {
     button.disabled = false;

@@ -5,7 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
 import { createClientKey } from '../../services/client-keys.ts';
-import { coerceUserId } from '../../services/validate.ts';
+import { coerceBookUserId } from '../../services/validate.ts';
 import type { Storage } from '../../storage/types.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import { UserId } from '../schemas.ts';
@@ -40,7 +40,7 @@ export function clientKeyRoutes(deps: { storage: Storage; config: Config }): Rou
       example: { body: { user_id: '42' } },
       sample: { path: '/v0/client-key', body: { user_id: 'owner' } },
       handler: async (request) => {
-        const userId = coerceUserId((request.body as ClientKeyBody).user_id, 'user_id');
+        const userId = coerceBookUserId((request.body as ClientKeyBody).user_id, 'user_id');
         const { key, expiresAt } = await createClientKey(storage, {
           appId: request.auth.appId,
           env: request.auth.env,

@@ -12,7 +12,7 @@ import { FileRefused, readContactsFile, type ContactsFile } from '../../readers/
 import type { AddressBookService } from '../../services/address-book.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
 import { FILE_QUERY_RULES, queryWarnings, type FieldWarning } from '../../services/upload-warnings.ts';
-import { coerceRegion, coerceUserId } from '../../services/validate.ts';
+import { coerceRegion, coerceBookUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
 import { elapsedSeconds } from '../error-handler.ts';
@@ -139,7 +139,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
             { field: 'user_id', message: "must be the client key's user (or absent)" },
           ]);
         }
-        const userId = own ?? (asked === undefined ? null : coerceUserId(asked, 'user_id'));
+        const userId = own ?? (asked === undefined ? null : coerceBookUserId(asked, 'user_id'));
         if (userId === null) throw invalid('user_id', 'is required with the secret key (?user_id=)');
         const contentType = request.headers['content-type'] ?? '';
         let bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '', 'utf8');
