@@ -1136,18 +1136,22 @@ function roleOnly(c: BulkSignals): boolean | null {
 
 /**
  * Whether a card that stays in the book (the owner wrote to it, starred it, saved it twice or with a postal
- * address) still reads as a brand's or a desk's, not a person's: no number to call, and a sender's name
- * (senderName: `John Lewis & Partners` from JohnLewis@email.johnlewis.co.uk, `Hearth Shop`, `[dev]`), or
- * only role mailboxes under no name or a name of one word (`hello@n26.com`, `lakeside-running-club` from
- * running-club@lists.lakeside.org). The owner's evidence keeps it in the list; applyRankOptions shows it
- * after the people of its group (issue #12, generated inboxes: a shop replied to once ranked among the
- * owner's people in small books). A role mailbox under a person's full name (`Jane Smith` from
- * info@janesmith.com) is that person's, and ranks as it scores.
+ * address) still reads as a brand's or a desk's, not a person's: no number to call, only role mailboxes
+ * (isRoleAddress: `hello@`, `orders@`, a list's posting address, a brand's own mailbox on its sending
+ * host), and no name, a list's handle (`lakeside-running-club` from running-club@lists.lakeside.org) or a
+ * sender's name (senderName: `John Lewis & Partners` from JohnLewis@email.johnlewis.co.uk, `N26` from
+ * hello@n26.com, `[dev]`). The owner's evidence keeps it in the list; applyRankOptions shows it after the
+ * people of its group (issue #12, generated inboxes: a shop replied to once ranked among the owner's
+ * people in small books). Any other name on a role mailbox is a person's or a household's, written to as
+ * such (`Jane Smith` from info@janesmith.com, `Mama` from mail@familie-mueller.de, `山田花子` from
+ * info@yamada-hanako.jp, `Maria` from hello@mariaphotography.com: a review found them below strangers),
+ * and so is a sender's name on a person's mailbox (`Mueller` from hans@mueller.de): they rank as they score.
  */
 export function readsAsSender(c: BulkSignals): boolean {
-  const roles = roleOnly(c);
-  if (roles === null) return false;
+  if (roleOnly(c) !== true) return false;
   const name = c.name?.trim() ?? '';
-  if (name !== '' && senderName(name, c.emails)) return true;
-  return roles && !/\s/.test(name);
+  return name === '' || LIST_HANDLE.test(name) || senderName(name, c.emails);
 }
+
+/** A name written as a list's or a channel's handle: lower-case words joined by `-`, `_` or `.`, no space. */
+const LIST_HANDLE = /^[a-z0-9]+(?:[-_.][a-z0-9]+)+$/;

@@ -162,6 +162,9 @@ const EMAIL_LIST_SEPARATORS = [
   /([\r\n\t\u0085\u2028\u2029]+)/,
 ];
 
+/** `Name <something>` with no '@' anywhere: a named item of a list whose address is no e-mail address. */
+const NAMED_NON_ADDRESS_RE = /^[^<>@]*[\p{L}][^<>@]*<[^<>@]*\S[^<>@]*>\s*$/u;
+
 function addEmail(seen: Set<string> | null, raw: string): void {
   let e = normalizeEmail(raw);
   if (e === null) {
@@ -189,6 +192,10 @@ function addEmail(seen: Set<string> | null, raw: string): void {
           if (part.trim() === '') continue;
           if (part.indexOf('@') >= 0) addEmail(seen, part);
           else if (INTERNATIONAL_RE.test(part) && DIGITS7_RE.test(part)) (numbers ??= []).push(part);
+          // A named item whose address holds no '@' (`Rick Roe </o=ExchangeLabs/…/cn=rroe>`, Outlook's
+          // Exchange names; `Rick Roe <rick at y dot com>`): a person of the list, kept as an unusable
+          // string (named by namedItems, kept on the owner's evidence), not dropped without a word (a probe).
+          else if (NAMED_NON_ADDRESS_RE.test(part)) gatherUnusable(seen, part);
         }
         // A number beside the addresses ("+1 415 555 0132; ann@x.com"): kept as an unusable string, which
         // crossedChannels reads as a phone when it is a full number (it was dropped without a word).
@@ -501,12 +508,23 @@ function namedItems(list: unknown, one: unknown, emails: NormEmail[], entryName:
   const byKey = new Map<string, string>();
   if (Array.isArray(list)) for (const r of list) if (typeof r === 'string') itemNames(r, byKey);
   if (typeof one === 'string') itemNames(one, byKey);
-  if (byKey.size === 0) return emails;
-  const names: (string | undefined)[] = emails.map((m) => byKey.get(m.key));
+  // An item whose address no mail system takes is named too (`Rick Roe <rick@corp>` beside `Jane Doe
+  // <jane@x.com>`): he is a person of the list, kept on the owner's evidence and marked, not lost, and his
+  // name never goes to Jane's address (a probe: one row `Rick Roe` holding jane@x.com).
+  const names: (string | undefined)[] = emails.map((m) => byKey.get(m.key) ?? (m.junk === 'invalid' ? unusableItemName(m.display) : undefined));
+  if (byKey.size === 0 && names.every((n) => n === undefined)) return emails;
   const folded = names.map((n) => (n === undefined ? null : itemNameFold(n)));
   const groups = groupItemNames(folded).count;
   if (groups === 0 || (groups === 1 && !anotherPersonsItem(folded, entryName, company))) return emails;
   return emails.map((m, j) => (folded[j] === null || folded[j]!.length === 0 ? m : { ...m, name: names[j]! }));
+}
+
+/** The display name of an item of a list whose address is unusable (`Bo Chen <bo@intranet>`), or undefined. */
+function unusableItemName(display: string): string | undefined {
+  if (!mayName(display)) return undefined;
+  const n = displayNameOf(display);
+  const name = n === null ? null : cleanName(n);
+  return name === null || name.includes('@') || isItemLabel(name) ? undefined : name;
 }
 
 /**

@@ -15,9 +15,10 @@
  * - and not one the merge reads as possibly two people (links.ts looseNames: a generation on one name
  *   only, `John Smith` and `John Smith Jr.`; a bracketed word, `Mary (Taylor) Jones` and her daughter
  *   `Taylor Jones`; a short form of a man's and a woman's name, `Alex Kim` and `Alexandra Kim`);
- * - and, when both rows hold e-mail addresses, not at one domain that is no webmail provider's (two `John
- *   Smith`s at one firm are as often two people as one, and a mail log tells those apart better than a
- *   name does: shareFirmDomain) and not under a given name alone below (many people share one);
+ * - and, when both rows hold e-mail addresses, not at one registrable domain that is no webmail
+ *   provider's (two `John Smith`s at one firm are as often two people as one, and a mail log tells those
+ *   apart better than a name does: shareFirmDomain) and only under full names on both rows (a given name
+ *   alone, a family name alone or an initial is many people's: `Mike` above `Mike Johnson`);
  *   `Jennifer Walker` at yahoo.com under `Jennifer Walker` at gmail.com is one person's other mailbox;
  * and the owner never wrote to it (no times contacted, no sent date): a row written to may be a namesake
  * the owner deals with, and evidence beats a guess from a name. A star is no such evidence here: phones
@@ -36,6 +37,8 @@ import { nameInfo } from './merge/contact.ts';
 import { looseNames } from './merge/links.ts';
 import { isPlaceholderName, namesCompatible, petCompatible } from './merge/names.ts';
 import type { Contact } from './types.ts';
+import { getDomain } from 'tldts';
+import { PSL_OPTIONS } from './junk.ts';
 import { isWebmailDomain } from './webmail.ts';
 
 /** Rows above compared per word of a name (the highest ranked first). */
@@ -63,15 +66,28 @@ function wordsOf(c: Contact): string[] | null {
   return folded;
 }
 
+/** A name of two words or more, none an initial: `Jennifer Walker`, not `Mike`, `Smith` or `J. Smith`. */
+function fullName(w: readonly string[]): boolean {
+  if (w.length < 2) return false;
+  for (const t of w) if (t.length < 2) return false;
+  return true;
+}
+
+/** Addresses of a row compared per pair of rows, at most (a card may hold a thousand: a review). */
+const FIRM_ADDRESSES = 8;
+
 /**
- * Whether two rows hold addresses at one domain that is no webmail provider's: two `John Smith`s at one
- * firm are as likely as one person's two mailboxes there, and the mail log tells them apart better than a
- * name does.
+ * Whether two rows hold addresses under one registrable domain that is no webmail provider's
+ * (`us.ibm.com` and `uk.ibm.com` are one firm; a review): two `John Smith`s at one firm are as likely as
+ * one person's two mailboxes there, and the mail log tells them apart better than a name does. Rows of
+ * more addresses than FIRM_ADDRESSES count as sharing one (bounded; they stay where they rank).
  */
 function shareFirmDomain(a: Contact, b: Contact): boolean {
+  if (a.emails.length > FIRM_ADDRESSES || b.emails.length > FIRM_ADDRESSES) return true;
   for (const x of a.emails) {
     if (x.junk !== null || isWebmailDomain(x.domain)) continue;
-    for (const y of b.emails) if (y.domain === x.domain) return true;
+    const firm = getDomain(x.domain, PSL_OPTIONS) ?? x.domain;
+    for (const y of b.emails) if (y.domain === x.domain || (getDomain(y.domain, PSL_OPTIONS) ?? y.domain) === firm) return true;
   }
   return false;
 }
@@ -121,10 +137,16 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
         if (list === undefined) continue;
         for (let x = 0; x < list.length && budget > 0; x++) {
           const j = list[x]!;
-          if (j === above || (mail && hasMail[j] && (w.length < 2 || shareFirmDomain(c, rows[j]!.contact)))) continue;
+          if (j === above) continue;
+          // Both rows with addresses: only full names on both (a given name alone, a family name alone or
+          // an initial is many people's: `Mike` above `Mike Johnson`, a review), at no shared firm.
+          const pair = mail && hasMail[j];
+          if (pair && !fullName(w)) continue;
           budget--;
           const a = words[j]!;
+          if (pair && !fullName(a)) continue;
           if (!(namesCompatible(a, w) || (pets && petCompatible(a, w))) || looseNames(a, w)) continue;
+          if (pair && shareFirmDomain(c, rows[j]!.contact)) continue;
           // A placeholder (`Unknown`, `No name`) names nobody: read only for the rare names that fit.
           if (isPlaceholderName(c.name!) || isPlaceholderName(rows[j]!.contact.name!)) continue;
           if (above < 0) above = j;

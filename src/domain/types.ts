@@ -157,7 +157,7 @@ export interface Contact {
    * or pinned it: why ('invalid': its e-mails are no addresses; 'nothing_to_invite': it has none, or only
    * numbers that cannot be called) and the e-mail strings as written. Absent otherwise.
    */
-  unusable?: { reason: 'invalid' | 'nothing_to_invite'; emails: string[] };
+  unusable?: { reason: 'invalid' | 'nothing_to_invite'; emails: string[]; phones?: string[] };
   /**
    * Set on a contact kept (the owner wrote to it, starred it, saved it on purpose) that still reads as a
    * brand's or a desk's mailbox, not a person's (junk.ts readsAsSender): ranked after the people of its

@@ -172,6 +172,7 @@ export function makeSchemas(limits: SchemaLimits) {
         {
           reason: Type.String({ description: 'invalid (its e-mails are no addresses) or nothing_to_invite' }),
           emails: Type.Array(Type.String(), { description: 'The e-mail strings as written' }),
+          phones: Type.Optional(Type.Array(Type.String(), { description: 'The numbers as written that none can call (a service code, a date)' })),
         },
         { description: 'Only on a person kept because the owner wrote to, starred or pinned them, with nothing usable to invite' },
       ),

@@ -387,7 +387,9 @@ export function toWire(row: RankedRow) {
   const emails = c.emails.map((e) => e.display);
   const phones = c.phones.map((p) => p.display);
   const out: Record<string, unknown> = {
-    name: c.name,
+    // A card kept on the owner's evidence with nothing to invite is named by what it has: its nickname or
+    // company (a probe: a JSON card of only a nickname was a row naming no one).
+    name: c.name ?? (c.unusable !== undefined ? (c.nickname ?? c.company) : null),
     email: emails[0] ?? null,
     emails,
     phone: phones[0] ?? null,
@@ -397,6 +399,10 @@ export function toWire(row: RankedRow) {
     score: row.score,
   };
   if (row.explain) out.explain = row.explain;
-  if (c.unusable !== undefined) out.unusable = { reason: c.unusable.reason, emails: c.unusable.emails };
+  if (c.unusable !== undefined)
+    out.unusable =
+      c.unusable.phones === undefined
+        ? { reason: c.unusable.reason, emails: c.unusable.emails }
+        : { reason: c.unusable.reason, emails: c.unusable.emails, phones: c.unusable.phones };
   return out;
 }

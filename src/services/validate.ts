@@ -56,14 +56,15 @@ export function coerceUserId(value: unknown, field: string): string {
 }
 
 /**
- * The id of a book's owner, where a book is made or named (an upload, a client key, the widget's file
- * upload): coerceUserId, and not `.` or `..`, which no URL path can name (fetch and every URL parser
- * take them, and `%2E%2E`, for dot segments), so that the book could never be read or deleted through
- * `/v0/address-book/:user_id` (a privacy probe: such a book stayed stored).
+ * The id of a user whose data Kith keeps (an upload, a client key, the widget's file upload, the records):
+ * coerceUserId, and not `.` or `..`, which URL parsers (fetch, browsers, most HTTP clients) read, and
+ * `%2E%2E` with them, as dot segments, so that such a client could never read or delete the user's data
+ * through `/v0/address-book/:user_id` (a privacy probe: such a book stayed stored).
  */
 export function coerceBookUserId(value: unknown, field: string): string {
   const v = coerceUserId(value, field);
-  if (v === '.' || v === '..') throw invalid(field, `must not be "${v}": a URL path cannot name it, so the book could not be read or deleted`);
+  if (v === '.' || v === '..')
+    throw invalid(field, `must not be "${v}": URL parsers read it as a dot segment, so most clients could not read or delete this user's data`);
   return v;
 }
 

@@ -95,12 +95,12 @@ for (const engine of ENGINES) {
       await offload?.close();
     });
 
-    it('a user id of "." or "..", which no URL path can name, is refused where a book is made; nothing is stored (a privacy probe)', async () => {
+    it('a user id of "." or "..", which URL parsers read as dot segments, is refused wherever a user’s data is kept; nothing is stored (a privacy probe)', async () => {
       for (const id of ['.', '..', ' .. ']) {
         const r = await api.post('/v0/address-book', { user_id: id, source: SOURCE, entries: ENTRIES });
         assert.equal(r.status, 400, r.text);
         assert.equal(r.body.details[0].field, 'user_id', r.text);
-        assert.match(r.body.details[0].message, /URL path/);
+        assert.match(r.body.details[0].message, /dot segment/);
         const f = await api.request('POST', `/v0/address-book-file?user_id=${encodeURIComponent(id)}`, {
           raw: 'Name,E-mail\nAnn Lee,ann@example.com\n',
           headers: { 'content-type': 'text/csv' },
@@ -108,6 +108,9 @@ for (const engine of ENGINES) {
         assert.equal(f.status, 400, f.text);
         const k = await api.post('/v0/client-key', { user_id: id });
         assert.equal(k.status, 400, k.text);
+        // Records are the user's data too: deleted only with the user's book (a review).
+        const inv = await api.post('/v0/invites-sent', { entries: [{ user_id: id, email: 'ann@example.com' }] });
+        assert.equal(inv.status, 400, inv.text);
       }
       // Ids that hold dots among other characters are ids like any other.
       const ok = await api.post('/v0/address-book', { user_id: '...', source: SOURCE, entries: ENTRIES, limit: 1 });

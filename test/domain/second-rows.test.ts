@@ -84,6 +84,11 @@ describe('possibleSecondRows: must stay where they rank', () => {
     assert.deepEqual(seconds(card('Jennifer Walker', { email: 'jennifer60@yahoo.com' }), card('Jennifer Walker', { email: 'jenniferwalker@gmail.com' })), [
       ['Jennifer Walker', 'Jennifer Walker'],
     ]);
+    // A review: a given name, a family name or an initial on either row is many people's; subdomains of one firm are one firm.
+    assert.deepEqual(seconds(card('Mike', { email: 'mike@rossiplumbing.example' }, WROTE), card('Mike Johnson', { email: 'mjohnson@acme-corp.example' })), []);
+    assert.deepEqual(seconds(card('Smith', { email: 'smith@a.example' }), card('John Smith', { email: 'john@b.example' })), []);
+    assert.deepEqual(seconds(card('John Smith', { email: 'js@a.example' }), card('J. Smith', { email: 'j@b.example' })), []);
+    assert.deepEqual(seconds(card('John Smith', { email: 'jsmith@us.ibm.com' }), card('John Smith', { email: 'john.smith@uk.ibm.com' })), []);
     // Two mailboxes at one webmail provider are no firm's.
     assert.deepEqual(seconds(card('Ann Lee', { email: 'ann.lee@gmail.com' }), card('Lee, Ann', { email: 'annlee77@gmail.com' })), [['Lee, Ann', 'Ann Lee']]);
   });

@@ -409,9 +409,14 @@ export function buildContact(
       // Evidence beats syntax: a person the owner wrote to, starred or pinned is kept whatever the form
       // of their address, with nothing shown as an address and the reason marked (decisions.md). A card
       // with no name, nickname or company and no address or number at all, whatever its counts, names no
-      // one: it is left out.
+      // one: it is left out. Its numbers none can call (`911`, `#31#`, a date) are moved with the strings
+      // as written: a client inviting `phones[0]` would text an emergency number (a probe).
       contact.emails = [];
       contact.unusable = { reason, emails: unusable };
+      if (shownPhones.length > 0) {
+        contact.unusable.phones = shownPhones.map((p) => p.display);
+        contact.phones = [];
+      }
     } else {
       contact.junk = true;
       contact.junkReason = reason;

@@ -199,6 +199,8 @@ async function run(event) {
           if (!(err instanceof ApiError && err.status === 404)) {
             notDeleted = err;
             keptAs = userId;
+            // Someone's now, as a kept book's id is: the next run is not mixed into it (a review).
+            if (userId === madeUserId) madeUserId = null;
           }
         }
       }

@@ -12,7 +12,7 @@ import type { Storage, Tenant } from '../../storage/types.ts';
 import { invalid, invalidMany, type ErrorDetail } from '../errors.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
-import { coerceUserId, dateOrDefault } from '../../services/validate.ts';
+import { coerceBookUserId, dateOrDefault } from '../../services/validate.ts';
 import { lenientWarningsOf, validateLeniently } from '../../services/lenient.ts';
 import { closest, recordFieldWarnings } from '../../services/upload-warnings.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
@@ -241,7 +241,7 @@ export function recordRoutes(deps: {
   const invitesSent: RouteSpec['handler'] = async (request) => {
     const now = Date.now();
     const rows = readAll((bodyOf(request, S.InvitesSentBody) as InvitesSentBody).entries, (e, i) => ({
-      userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
+      userId: coerceBookUserId(e.user_id, `entries[${i}].user_id`),
       keys: keysOf(e, i, false, SENT),
       inviteeName: e.invitee_name?.trim() || null,
       sentAt: dateOrDefault(e.sent_at, `entries[${i}].sent_at`, now),
@@ -267,8 +267,8 @@ export function recordRoutes(deps: {
     const entries = (bodyOf(request, S.InvitesAcceptedBody) as InvitesAcceptedBody).entries;
     const ids = entries.map((e, i) =>
       attempt(() => ({
-        userId: e.user_id === undefined || e.user_id === null ? null : coerceUserId(e.user_id, `entries[${i}].user_id`),
-        newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceUserId(e.new_user_id, `entries[${i}].new_user_id`),
+        userId: e.user_id === undefined || e.user_id === null ? null : coerceBookUserId(e.user_id, `entries[${i}].user_id`),
+        newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceBookUserId(e.new_user_id, `entries[${i}].new_user_id`),
       })),
     );
     // The invitee's number as the new user's own book reads it, else as the inviter's book held it.
@@ -317,7 +317,7 @@ export function recordRoutes(deps: {
         attempt(() => {
           const id = u.id ?? u.user_id ?? u.username;
           if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
-          return coerceUserId(id, `entries[${i}].id`);
+          return coerceBookUserId(id, `entries[${i}].id`);
         }),
       );
       // An app user's own number written without its country is read in the country of their own book.
@@ -370,7 +370,7 @@ export function recordRoutes(deps: {
     handler: async (request) => {
       const now = Date.now();
       const rows = readAll((bodyOf(request, S.SuggestedSeenBody) as SuggestedSeenBody).entries, (e, i) => ({
-        userId: coerceUserId(e.user_id, `entries[${i}].user_id`),
+        userId: coerceBookUserId(e.user_id, `entries[${i}].user_id`),
         keys: keysOf(e, i, false, SEEN),
         seenAt: dateOrDefault(e.seen_at, `entries[${i}].seen_at`, now),
       }));
