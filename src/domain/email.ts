@@ -302,10 +302,13 @@ function repair(raw: string): string {
   // Chat formatting around the whole string ("*ann@x.com*", "_ann@x.com_", "**ann@x.com**"): a matched
   // pair only. '*' and '_' are atext, so one alone ("*ann@x.com", "ann_@x.com") is the local part's, and
   // the inside must still read as an address (no host ends in '*' or '_': the whole was no address).
-  const paired = CHAT_PAIR_RE.exec(s.trim());
-  if (paired) s = paired[2]!;
+  s = s.trim();
+  const c0 = s.charCodeAt(0);
+  if (c0 === 42 /* * */ || c0 === 95 /* _ */) {
+    const paired = CHAT_PAIR_RE.exec(s);
+    if (paired) s = paired[2]!;
+  }
   s = s
-    .trim()
     // A bullet or a dash that starts a line of a list ("- ann@x.com", "– ann@x.com"), with a space after
     // it: "-ann@x.com" is an address as written.
     .replace(/^[-\u2013\u2014]\s+(?=[^\s@]+@[^\s@]+$)/u, '')
@@ -313,10 +316,11 @@ function repair(raw: string): string {
     // A vCard line pasted whole ("EMAIL;TYPE=INTERNET:a@b.com", Apple's "item1.EMAIL;type=pref:a@b.com").
     .replace(/^(?:item\d+\.)?EMAIL(?:;[^:;@]*)*:\s*/i, '')
     .replace(/^\p{L}[\p{L}\p{M} ._-]{0,24}:\s*(?=[^\s:]*@)/u, '')
-    .replace(/^\*\s+/, '')
-    // A label word before the address without a colon, in any case ("work ann@x.com", "home email
-    // ann@x.com"): only ADDRESS_LABELS' words ("ann smith@x.com" stays no address).
-    .replace(LABEL_WORDS_BEFORE_RE, (m, words: string) => (words.split(/\s+/).every((w) => ADDRESS_LABELS.has(w.toLowerCase())) ? '' : m));
+    .replace(/^\*\s+/, '');
+  // A label word before the address without a colon, in any case ("work ann@x.com", "home email
+  // ann@x.com"): only ADDRESS_LABELS' words ("ann smith@x.com" stays no address).
+  const labelled = LABEL_WORDS_BEFORE_RE.exec(s);
+  if (labelled && labelled[1]!.split(/\s+/).every((w) => ADDRESS_LABELS.has(w.toLowerCase()))) s = s.slice(labelled[0].length);
   // RFC 5322 comments around the parts ("john.smith(home)@example.com", "(x)a@b.com", "a@(x)b.com"):
   // not part of the address. Only outside quoted text: '"a(b)"@c.com' is read as written.
   // A comment between two words stays a space between them ("Ann (work) ann@x.com" is no address).
