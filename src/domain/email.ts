@@ -156,10 +156,20 @@ function isAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 }
 
-/** Characters a pasted list or a sentence leaves after an address. Never the last character of a host name. */
-const TRAILING_JUNK = /[\s;,.:!?>)\]}|/'`\u00bb\u201d\u2019\u3001\u3002\uff0c\uff1b]+$/u;
-/** Characters before an address that never start one (the apostrophe, which may, is handled apart). */
-const LEADING_JUNK = /^[\s<([{`\u00ab\u201c\u2018]+/u;
+/**
+ * Characters a pasted list or a sentence leaves after an address. Never the last character of a host name:
+ * list punctuation, closing quotes of every typography (English ” ’, German “ ‘, guillemets » « ›), the
+ * CJK closing brackets 〉 》 」 』 】 and ⟩, and the ellipsis … a message preview cuts an address with.
+ */
+const TRAILING_JUNK = /[\s;,.:!?>)\]}|/'`\u00ab\u00bb\u201c\u201d\u2018\u2019\u203a\u2026\u3001\u3002\u3009\u300b\u300d\u300f\u3011\u27e9\uff0c\uff1b]+$/u;
+/**
+ * Characters before an address that never start one (the apostrophe, which may, is handled apart):
+ * opening brackets and quotes of every typography (“ ‘ « and German „ ‚, » and ‹, the CJK 〈 《 「 『 【
+ * and ⟨), Spanish ¿ and ¡ (read as the local part's, '¿ann@x.com?' was the mailbox "¿ann@x.com"), and
+ * list bullets (• ‣ ◦ ▪ ● · ・ ⁃).
+ */
+const LEADING_JUNK =
+  /^[\s<([{`\u00a1\u00ab\u00b7\u00bb\u00bf\u201a\u201c\u201e\u2018\u2022\u2023\u2039\u2043\u25aa\u25cf\u25e6\u27e8\u3008\u300a\u300c\u300e\u3010\u30fb]+/u;
 
 function extractSlow(raw: string): string {
   let s = raw.trim();
@@ -289,13 +299,28 @@ function repair(raw: string): string {
   // A label before the address ("E-mail: a@b.com", "Work: a@b.com", "SMTP:a@b.com", Exchange's proxy
   // form): no unquoted local part holds a ':'.
   // Google Contacts marks the primary value of a multi-value cell with "* ".
+  // Chat formatting around the whole string ("*ann@x.com*", "_ann@x.com_", "**ann@x.com**"): a matched
+  // pair only. '*' and '_' are atext, so one alone ("*ann@x.com", "ann_@x.com") is the local part's, and
+  // the inside must still read as an address (no host ends in '*' or '_': the whole was no address).
+  s = s.trim();
+  const c0 = s.charCodeAt(0);
+  if (c0 === 42 /* * */ || c0 === 95 /* _ */) {
+    const paired = CHAT_PAIR_RE.exec(s);
+    if (paired) s = paired[2]!;
+  }
   s = s
-    .trim()
+    // A bullet or a dash that starts a line of a list ("- ann@x.com", "– ann@x.com"), with a space after
+    // it: "-ann@x.com" is an address as written.
+    .replace(/^[-\u2013\u2014]\s+(?=[^\s@]+@[^\s@]+$)/u, '')
     .replace(/^smtp:\s*/i, '')
     // A vCard line pasted whole ("EMAIL;TYPE=INTERNET:a@b.com", Apple's "item1.EMAIL;type=pref:a@b.com").
     .replace(/^(?:item\d+\.)?EMAIL(?:;[^:;@]*)*:\s*/i, '')
     .replace(/^\p{L}[\p{L}\p{M} ._-]{0,24}:\s*(?=[^\s:]*@)/u, '')
     .replace(/^\*\s+/, '');
+  // A label word before the address without a colon, in any case ("work ann@x.com", "home email
+  // ann@x.com"): only ADDRESS_LABELS' words ("ann smith@x.com" stays no address).
+  const labelled = LABEL_WORDS_BEFORE_RE.exec(s);
+  if (labelled && labelled[1]!.split(/\s+/).every((w) => ADDRESS_LABELS.has(w.toLowerCase()))) s = s.slice(labelled[0].length);
   // RFC 5322 comments around the parts ("john.smith(home)@example.com", "(x)a@b.com", "a@(x)b.com"):
   // not part of the address. Only outside quoted text: '"a(b)"@c.com' is read as written.
   // A comment between two words stays a space between them ("Ann (work) ann@x.com" is no address).
@@ -367,6 +392,12 @@ function dropStrayFormat(s: string): string {
   if ((t.indexOf('\u200c') >= 0 || t.indexOf('\u200d') >= 0) && isAscii(t.replace(JOINERS_G, ''))) t = t.replace(JOINERS_G, '');
   return t;
 }
+
+/** A matched pair of chat formatting ('*', '_', doubled or not) around a string holding an '@' (see repair). */
+const CHAT_PAIR_RE = /^([*_]{1,2})([^\s*_][^@]*@.*[^\s*_])\1$/su;
+
+/** One or two words, then one address-like word (their being labels is checked apart: see repair). */
+const LABEL_WORDS_BEFORE_RE = /^(\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*)?)\s+(?=[^\s@<>()[\]"]+@[^\s@<>()[\]"]+$)/u;
 
 /** A URL scheme with an authority ("https://"), other than mailto: (see repair). */
 const URL_SCHEME_RE = /^\s*(?!mailto:)[a-z][a-z0-9+.-]{1,15}:\/\//i;
@@ -688,7 +719,8 @@ const LIST_CONNECTORS: ReadonlySet<string> = new Set(['and', 'or', 'and/or', 'un
 
 /**
  * The addresses of a string of space-separated words that are all addresses, one connector word
- * (LIST_CONNECTORS) allowed between two of them: 'a@x.com b@y.org', 'ann@x.com and ann@y.org'. null when
+ * (LIST_CONNECTORS) allowed between two of them and a label (ADDRESS_LABELS, with its colon or not)
+ * before each: 'a@x.com b@y.org', 'ann@x.com and ann@y.org', 'Work: a@x.com Home: b@y.org'. null when
  * any other word is there ('john smith@x.com', 'Ann and Bo ann@x.com'), when a connector does not stand
  * between two addresses, or when there are fewer than two addresses. What a caller reading a field as a
  * list of addresses uses once the field is no address as a whole (normalize.ts).
@@ -705,6 +737,10 @@ export function addressWords(raw: string): string[] | null {
       out.push(w);
       afterAddress = true;
     } else if (afterAddress && i < words.length - 1 && LIST_CONNECTORS.has(w.toLowerCase())) {
+      afterAddress = false;
+    } else if (i < words.length - 1 && isAddressLabel(w) && (words[i + 1]!.includes('@') || isAddressLabel(words[i + 1]!))) {
+      // A label before the next address ("Work: a@x.com Home: b@y.com", "work a@x.com home b@y.com",
+      // "Work Email: a@x.com"): it names nobody, and the word after the labels must still be an address.
       afterAddress = false;
     } else {
       return null;

@@ -254,6 +254,10 @@ const OUTLOOK_ADDRESSES: AddressColumns[] = [
   poBox: [`${p} address po box`, `${p} po box`],
   formatted: [`${p} address`],
 }));
+/** An Exchange X.500 name ("/o=ExchangeLabs/ou=…/cn=Recipients/cn=ann", with Exchange's "EX:" or "X500:" before it or not). */
+const X500_NAME = /^\s*(?:ex:|x500:)?\/o=/i;
+/** The address an "E-mail Display Name" shows: "Ann Lee (ann@x.com)", or the address alone. */
+const DISPLAYED_ADDRESS = /^[^()]*\(\s*([^\s()]+@[^\s()]+)\s*\)\s*$|^\s*([^\s()]+@[^\s()]+)\s*$/u;
 const emailKeysOf = new WeakMap<Columns, string[]>();
 /** The e-mail address columns of a file, in column order (once per file). */
 function outlookEmailKeys(columns: Columns): string[] {
@@ -298,8 +302,21 @@ function outlookRow(c: Cells): Entry {
   for (const key of outlookEmailKeys(c.columns)) {
     const n = OUTLOOK_EMAIL.exec(key)?.[1] ?? '1';
     const type = c.one(n === '1' ? 'email type' : `email ${n} type`, `email ${n} type`).toLowerCase();
-    // An Exchange entry ("EX") holds an X.500 name (/o=ExchangeLabs/ou=…), not an e-mail address.
-    if (type !== 'ex') for (const v of c.many(key)) if (!v.toLowerCase().startsWith('/o=')) emails.push(v);
+    // An Exchange entry ("EX") usually holds an X.500 name (/o=ExchangeLabs/ou=…), which is no e-mail
+    // address; but Outlook also writes "EX" beside a plain SMTP address, which is read whatever the type
+    // says (a row holding `yuki.sato@example.jp` typed "EX" was left out as nothing to invite).
+    let read = false;
+    for (const v of c.many(key)) {
+      if (X500_NAME.test(v) || (type === 'ex' && !v.includes('@'))) continue;
+      emails.push(v);
+      read = true;
+    }
+    // No address in the column (empty, or an X.500 name): the one its display name shows,
+    // "Yuki Sato (yuki.sato@example.jp)" or the address alone, as Outlook writes it.
+    if (!read) {
+      const shown = DISPLAYED_ADDRESS.exec(c.one(n === '1' ? 'email display name' : `email ${n} display name`, `email ${n} display name`));
+      if (shown !== null) emails.push((shown[1] ?? shown[2])!.trim());
+    }
   }
   const websites = (
     [

@@ -232,6 +232,46 @@ describe('readCsvFile: Outlook exports', () => {
     assert.deepEqual(f.rows[2], { entry: null, read: {}, notes: [] });
   });
 
+  it('Outlook: an SMTP address typed "EX" is read (it was left out as nothing to invite); an X.500 name is not; a display name "Name (addr)" gives the address of a column holding none (probe)', () => {
+    const dn = '/o=ExchangeLabs/ou=Exchange Administrative Group (FYDIBOHF23SPDLT)/cn=Recipients/cn=ann';
+    const f = readCsvFile(
+      csv(OUTLOOK, [
+        { 'First Name': 'Yuki', 'Last Name': 'Sato', 'E-mail Address': 'yuki.sato@example.jp', 'E-mail Type': 'EX', 'E-mail Display Name': 'Yuki Sato' },
+        { 'First Name': 'Ann', 'Last Name': 'Lee', 'E-mail Address': dn, 'E-mail Type': 'EX', 'E-mail Display Name': 'Ann Lee (ann.lee@example.com)' },
+        { 'E-mail Type': 'EX', 'E-mail Display Name': 'Yuki Sato (yuki.sato@example.jp)' },
+        { 'First Name': 'Kim', 'Last Name': 'Ward', 'E-mail 2 Address': dn, 'E-mail 2 Type': 'EX', 'E-mail 2 Display Name': 'kim.ward@example.com' },
+        // Must not: an X.500 name alone, whatever its type or prefix; a display name without an address;
+        // a display name's address beside the column's own (the column's is the one written to).
+        {
+          'First Name': 'Bo',
+          'Last Name': 'Chen',
+          'E-mail Address': dn,
+          'E-mail Type': 'EX',
+          'E-mail Display Name': 'Bo Chen',
+          'Mobile Phone': '+1 415 555 0123',
+        },
+        { 'First Name': 'Cy', 'Last Name': 'Dee', 'E-mail Address': `EX:${dn}`, 'E-mail Type': 'SMTP', 'Mobile Phone': '+1 415 555 0124' },
+        { 'First Name': 'Eve', 'Last Name': 'Fox', 'E-mail Address': 'Eve Fox', 'E-mail Type': 'EX', 'Mobile Phone': '+1 415 555 0125' },
+        {
+          'First Name': 'Gil',
+          'Last Name': 'Amar',
+          'E-mail Address': 'gil@example.com',
+          'E-mail Type': 'SMTP',
+          'E-mail Display Name': 'Gil Amar (gil@old.example)',
+        },
+      ]),
+    );
+    assert.equal(f.layout, 'outlook');
+    assert.deepEqual(f.rows[0].entry, { name: 'Yuki Sato', emails: ['yuki.sato@example.jp'] });
+    assert.deepEqual(f.rows[1].entry, { name: 'Ann Lee', emails: ['ann.lee@example.com'] });
+    assert.deepEqual(f.rows[2].entry, { name: 'Yuki Sato', emails: ['yuki.sato@example.jp'] });
+    assert.deepEqual(f.rows[3].entry, { name: 'Kim Ward', emails: ['kim.ward@example.com'] });
+    assert.deepEqual(f.rows[4].entry, { name: 'Bo Chen', phones: ['+1 415 555 0123'] });
+    assert.deepEqual(f.rows[5].entry, { name: 'Cy Dee', phones: ['+1 415 555 0124'] });
+    assert.deepEqual(f.rows[6].entry, { name: 'Eve Fox', phones: ['+1 415 555 0125'] });
+    assert.deepEqual(f.rows[7].entry, { name: 'Gil Amar', emails: ['gil@example.com'] });
+  });
+
   it("Outlook: a company's own card whose only number is its Company Main Phone keeps it (a person's card never); every line of the person's own is read, the assistant's, faxes, pager and telex never (file probe)", () => {
     const f = readCsvFile(
       csv(GOOGLE_OUTLOOK, [

@@ -218,3 +218,83 @@ test('text holding another bracket before the address names nobody: "Jane Doe <n
   const e = normalizeEntry({ email: 'Jane Doe <n/a>, Rick Roe <n/a>', times_contacted: 1 }, { region: null, sourceKey: 's' });
   assert.equal(e.name, null);
 });
+
+test('a wrapper, chat formatting, a bullet or a label around an address is not part of it ("„ann@x.com“", "【ann@x.com】", "*ann@x.com*", "• ann@x.com", "work ann@x.com"); each was invalid, "¿ann@x.com?" the mailbox "¿ann@x.com"', () => {
+  for (const raw of [
+    '„ann@x-corp.example“',
+    '‚ann@x-corp.example‘',
+    '【ann@x-corp.example】',
+    '《ann@x-corp.example》',
+    '『ann@x-corp.example』',
+    '「ann@x-corp.example」',
+    '〈ann@x-corp.example〉',
+    '‹ann@x-corp.example›',
+    '»ann@x-corp.example«',
+    '*ann@x-corp.example*',
+    '_ann@x-corp.example_',
+    '**ann@x-corp.example**',
+    '__ann@x-corp.example__',
+    'ann@x-corp.example…',
+    '• ann@x-corp.example',
+    '•ann@x-corp.example',
+    '・ann@x-corp.example',
+    '- ann@x-corp.example',
+    '– ann@x-corp.example',
+    'work ann@x-corp.example',
+    'home email ann@x-corp.example',
+    '¿ann@x-corp.example?',
+    '¡ann@x-corp.example!',
+    '【Ann Lee <ann@x-corp.example>】',
+  ]) {
+    const v = read(raw);
+    assert.ok(v, raw);
+    assert.equal(v.display, 'ann@x-corp.example', raw);
+    assert.equal(v.key, 'ann@x-corp.example', raw);
+    assert.equal(v.junk, null, raw);
+  }
+  // '*', '_' and '-' are atext: alone, or not around the whole, they are the local part's, as written.
+  for (const raw of ['*ann@x.example', '*ann*@x.example', '_ann_@x.example', 'ann_@x.example', '-ann@x.example']) {
+    assert.equal(read(raw)?.display, raw, raw);
+  }
+  // Nothing is made of what is no address inside, or of a word that is no label.
+  for (const bad of [
+    '*ann smith@x.example*',
+    '„ann smith@x.example“',
+    '【ann】',
+    '*note*',
+    '¿ann?',
+    '- ann',
+    'lunch ann@x.example',
+    'work ann smith@x.example',
+    '_ann@x.example*',
+  ]) {
+    assert.equal(read(bad), null, bad);
+  }
+  assert.equal(displayNameOf('work ann@x.example'), null);
+});
+
+test('a labelled or bulleted list in one e-mail field gives each address: "work a@x.com, home b@y.com", "Work: a@x.com Home: b@y.com", "• a@x.com\\n• b@y.com" (the first was lost)', () => {
+  const emails = (raw: string) =>
+    normalizeEntry({ name: 'Zed Qux', email: raw }, { region: null, sourceKey: 's' }).emails.map((m) => [m.display, m.key, m.junk]);
+  const both = [
+    ['ann@x-corp.example', 'ann@x-corp.example', null],
+    ['ann.lee@gmail.com', 'annlee@gmail.com', null],
+  ];
+  for (const raw of [
+    'work ann@x-corp.example, home ann.lee@gmail.com',
+    'Work: ann@x-corp.example Home: ann.lee@gmail.com',
+    'work ann@x-corp.example home ann.lee@gmail.com',
+    'Work Email: ann@x-corp.example Home: ann.lee@gmail.com',
+    '• ann@x-corp.example\n• ann.lee@gmail.com',
+    '- ann@x-corp.example\n- ann.lee@gmail.com',
+    '„ann@x-corp.example“, „ann.lee@gmail.com“',
+  ]) {
+    assert.deepEqual(emails(raw), both, raw);
+  }
+  // Words that are no labels make no list: one string, no address (kept unusable, as before).
+  for (const raw of ['lunch ann@x-corp.example dinner ann.lee@gmail.com', 'ann@x-corp.example lunch ann.lee@gmail.com']) {
+    const e = emails(raw);
+    assert.equal(e.length, 1, raw);
+    assert.equal(e[0]![2], 'invalid', raw);
+  }
+});
