@@ -356,9 +356,47 @@ function readerFor(region: CountryCode | null): (s: string) => NormPhone | null 
     const fast = fastE164(s) ?? fastPath(s, region);
     if (fast) return fast;
     const quick = quickParse(s, region);
-    if (quick !== undefined) return quick;
-    return parseWithLibrary(s, region);
+    return foreignInNanp(s, region, quick !== undefined ? quick : parseWithLibrary(s, region));
   };
+}
+
+/**
+ * A reading in a North American book of a number written without '+' whose +1 reading no country of +1
+ * has: another country's number saved without its code, read as a number whose country the book does not
+ * say (noCountry: shown as written, keyed on its digits, joined to the book's one full number ending with
+ * them). Two shapes:
+ *  - ten digits whose exchange starts with 0 or 1 (the plan has none), and no valid number:
+ *    India's `98100 12345`, Mexico's `55 1023 4567` and `(222) 123-3455`, Colombia's `321 123 3232`. They
+ *    were made keyless as a +1 number that cannot exist (implausible), and a card holding only one was
+ *    left out as nothing to invite: a person lost;
+ *  - eleven digits starting with 1 (a trunk prefix, read so) whose area code no country of +1 has: a
+ *    Chinese mobile (`186 1012 3456`, `139 1234 5678`), as fastPath reads the ones it reads, also after a
+ *    label, a spreadsheet's apostrophe or invisible marks (`Mobile: 139 1234 5678`), which became the
+ *    made-up `+13912345678`, and when the exchange starts with 0 or 1 (`18610123456`, keyless before).
+ * `1 415 123 4567` (a real area code), an area code starting with 0 or 1 (`(123) 456-7890`), filler
+ * (`(200) 000-0000`) and anything written with '+' keep their reading, which implausible makes keyless.
+ * Only after quickParse or the parser: fastPath's answers are final.
+ */
+function foreignInNanp(s: string, region: CountryCode | null, r: NormPhone | null): NormPhone | null {
+  if (r === null || region === null || r.key === null || r.key.length !== 14 || !r.key.startsWith('p:+1') || !NANP_REGIONS.has(region)) return r;
+  const national = r.key.slice(4);
+  // An area code starting with 0 or 1 (`(123) 456-7890`) or filler after it (`(200) 000-0000`): implausible's.
+  if (national.charCodeAt(0) < 50 || sameDigitFrom(national, 3) || s.includes('+')) return r;
+  const digits = digitsOf(s);
+  if (digits === national ? isNanp(national, 0) || validReading(r) : digits !== '1' + national || !foreignAfterOne(national)) return r;
+  return noCountry(s, digits);
+}
+
+/**
+ * Whether the ten digits after a written trunk prefix 1 are no North American number: no country of +1
+ * has the area code, checked on libphonenumber's metadata (fastPath's test where the exchange is well formed; otherwise
+ * whether any well-formed exchange of that area code is valid).
+ */
+function foreignAfterOne(national: string): boolean {
+  if (nanpValid(national)) return false;
+  if (isNanp(national, 0)) return true;
+  for (let d = 2; d <= 9; d++) if (nanpValid(national.slice(0, 3) + d + national.slice(4))) return false;
+  return true;
 }
 
 /** A decimal digit of another script (Arabic-Indic ٠-٩, Persian ۰-۹, Devanagari, Bengali, Thai, full-width …). */
@@ -975,7 +1013,7 @@ export function phoneNumbers(raw: string, region: CountryCode | null): NormPhone
  * libphonenumber. The reference the tests compare quickParse with; not used in production.
  */
 export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPhone | null {
-  return readOrRepair(raw, (s) => fastE164(s) ?? fastPath(s, region) ?? parseWithLibrary(s, region));
+  return readOrRepair(raw, (s) => fastE164(s) ?? fastPath(s, region) ?? foreignInNanp(s, region, parseWithLibrary(s, region)));
 }
 
 /**

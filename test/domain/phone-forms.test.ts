@@ -224,3 +224,57 @@ test('second review: a date-shaped whole number of a plan without a trunk prefix
   assert.equal(normalizePhone('+1 809 123 4567', null)?.key, 'p:+18091234567'); // valid in libphonenumber's Dominican plan
   assert.equal(normalizePhone('+1 (123) 456-7890', null)?.key, null);
 });
+
+/** Every reading in `region`: `raw` is kept as written, keyed on its digits (no country known). */
+function isNoCountry(raw: string, region: CountryCode | null): void {
+  for (const read of READS) {
+    clearPhoneCache();
+    assert.deepEqual(read(raw, region), { display: raw, key: 'n:' + raw.replace(/\D/g, '') }, `${read.name} ${JSON.stringify(raw)} ${region}`);
+  }
+}
+
+test('probe: a foreign mobile written without its code in a North American book, whose +1 reading has an exchange starting 0 or 1, is kept as with no region', () => {
+  // India, China (with and without spacing), Mexico, Colombia: left out as nothing to invite before.
+  for (const s of ['98100 12345', '9810012345', '186 1012 3456', '18610123456', '55 1023 4567', '(222) 123-3455', '321 123 3232']) {
+    isNoCountry(s, 'US');
+    isNoCountry(s, 'CA');
+  }
+  // A Chinese mobile after a label, a spreadsheet's apostrophe or invisible marks: it became the made-up +13912345678.
+  for (const s of ['Mobile: 139 1234 5678', "'13912345678", 'Cell 139 1234 5678', '\u202a139 1234 5678\u202c']) {
+    for (const read of READS) assert.equal(read(s, 'US')?.key, 'n:13912345678', `${read.name} ${JSON.stringify(s)}`);
+  }
+  isNoCountry('139 1234 5678', 'US');
+});
+
+test('must not: a +1 number written with its + or a real area code after the trunk 1, filler, a placeholder or a valid number leaves its reading', () => {
+  for (const read of READS) {
+    clearPhoneCache();
+    assert.equal(read('(415) 555-0123', 'US')?.key, 'p:+14155550123');
+    assert.equal(read('Mobile: (415) 555-0123', 'US')?.key, 'p:+14155550123');
+    assert.equal(read('13012345678', 'US')?.key, 'p:+13012345678'); // Maryland's 301
+    assert.equal(read('Mobile: 130 1234 5678', 'US')?.key, 'p:+13012345678');
+  }
+  // Written with '+1' or '1' and a real area code, an area code starting with 0 or 1, filler: keyless, as before.
+  for (const s of ['+1 415 123 4567', '1 415 123 4567', '(123) 456-7890', '(200) 000-0000', '+1 (981) 001-2345']) {
+    assert.equal(normalizePhone(s, 'US')?.key ?? null, null, s);
+  }
+  // No region: the digits, as before; a region of another plan reads its own way.
+  assert.equal(normalizePhone('98100 12345', null)?.key, 'n:9810012345');
+  assert.equal(normalizePhone('98100 12345', 'IN')?.key, 'p:+919810012345');
+});
+
+test('probe: a Mexican mobile saved without +52 in a US book joins the same person’s full number, and a card with only it is someone to invite', () => {
+  const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
+  const entries: EntryInput[] = [
+    { name: 'Ana Ruiz', phones: ['+52 55 1023 4567'] },
+    { name: 'Ana Ruiz', email: 'ana.ruiz@mail.example', phones: ['55 1023 4567'] },
+    { phones: ['98100 12345'] },
+  ];
+  const n = entries.map((e) => normalizeEntry(e, ctx));
+  const contacts = mergeEntries(n);
+  const { leftOut } = summarizeCleaning(contacts, n.length);
+  assert.deepEqual(leftOut, []);
+  const ana = contacts.filter((c) => c.name === 'Ana Ruiz');
+  assert.equal(ana.length, 1, JSON.stringify(contacts.map((c) => [c.name, c.phones])));
+  assert.ok(contacts.some((c) => c.phones.some((p) => p.key === 'n:9810012345')));
+});

@@ -1158,7 +1158,22 @@ describe('the rewritten shortcuts agree with their first form', () => {
   }
   // The second reading (readOrRepair) is the same code on both sides; the shortcuts are what is compared.
   const firstForm = (raw: string, region: CountryCode | null) =>
-    (region && carrierMisread(raw, region)) || readOrRepair(raw, (s) => renumber(firstReading(s, region)));
+    (region && carrierMisread(raw, region)) || readOrRepair(raw, (s) => renumber(foreignInNanp(s, region, firstReading(s, region))));
+  // The ninth: in a +1 book, a +1 reading that no country of +1 has, of a number written without '+':
+  // ten digits with an exchange starting with 0 or 1 (India's "98100 12345"), or 1 and ten digits whose
+  // area code +1 has not ("18610123456", "Mobile: 139 1234 5678"), is another country's number without
+  // its code, keyed as with no region.
+  function foreignInNanp(s: string, region: CountryCode | null, v: { display: string; key: string | null } | null) {
+    if (v === null || region === null || !NANP_REGIONS.has(region) || v.key === null || !/^p:\+1[2-9]\d{9}$/.test(v.key) || s.includes('+')) return v;
+    const national = v.key.slice(4);
+    if (/^(\d)\1*$/.test(national.slice(3))) return v;
+    const valid = (n: string) => parsePhoneNumberFromString('+1' + n)?.isValid() === true;
+    const digits = digitsOf(s);
+    if (digits === national) return NANP_RE.test(national) || valid(national) ? v : noCountry(s, digits);
+    if (digits !== '1' + national || valid(national)) return v;
+    if (!NANP_RE.test(national) && [2, 3, 4, 5, 6, 7, 8, 9].some((d) => valid(national.slice(0, 3) + d + national.slice(4)))) return v;
+    return noCountry(s, digits);
+  }
   // The fifth (issue #12): "00" and digits that are also a carrier's prefix (Brazil's 0055): the plain
   // reading when it is a valid number of the region, or the carrier reading is no valid number.
   function carrierMisread(raw: string, region: CountryCode) {
