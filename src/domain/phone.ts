@@ -699,8 +699,11 @@ function isAsciiLetter(c: number): boolean {
 
 /**
  * The separators between the numbers of one field (partsOf). SEP_LIST: ',' ';' the Arabic semicolon,
- * Google's " ::: ", and spaces before a '+' after a number: full numbers only (after ',' or ';' a few
- * digits are a pause and its extension, EXTENSION_RE, not another number).
+ * Google's " ::: ", a line break, a bullet '•', spaces before a '+' after a number, and a label between
+ * two numbers (LABEL_RE: "… 0958 M: +44 …", "… 5678 自宅: 03-…", "(415) 555-0123 (home) (415) …"): full
+ * numbers only (after ',' or ';' a few digits are a pause and its extension, EXTENSION_RE, not another
+ * number). A probe found each such field left out as nothing to invite: the first reading took its
+ * numbers for one, and no part was read.
  */
 const SEP_LIST = 0;
 /** '/' with a space beside it, '|', '&', the Arabic comma, a word of ALTERNATIVE_WORDS: a full number, or a shortened alternative. */
@@ -748,8 +751,15 @@ function partsOf(s: string): Part[] | null {
     const c = s.charCodeAt(i);
     let kind = -1;
     let end = i + 1;
-    if (c === 44 /* , */ || c === 59 /* ; */ || c === 0x061b /* ؛ */) {
+    if (c === 44 /* , */ || c === 59 /* ; */ || c === 0x061b /* ؛ */ || c === 10 || c === 13 || c === 0x2028 || c === 0x2022 /* • */) {
       kind = SEP_LIST;
+    } else if (c === 40 /* ( */) {
+      // A label in brackets ("(home)", "(cell)"): no digit of a number.
+      LABEL_IN_BRACKETS_RE.lastIndex = i;
+      if (LABEL_IN_BRACKETS_RE.test(s)) {
+        kind = SEP_LIST;
+        end = LABEL_IN_BRACKETS_RE.lastIndex;
+      }
     } else if (c === 58 /* : */) {
       if (s.startsWith('::', i + 1)) {
         kind = SEP_LIST;
@@ -780,7 +790,19 @@ function partsOf(s: string): Part[] | null {
         kind = SEP_ALT;
         end = j + dot;
       } else {
-        i = j - 1; // the rest of the word
+        const label = labelAfterNumber(s, i);
+        if (label > i) {
+          kind = SEP_LIST;
+          end = label;
+        } else {
+          i = j - 1; // the rest of the word
+        }
+      }
+    } else if (c >= 128) {
+      const label = labelAfterNumber(s, i);
+      if (label > i) {
+        kind = SEP_LIST;
+        end = label;
       }
     }
     if (kind < 0) continue;
@@ -791,6 +813,31 @@ function partsOf(s: string): Part[] | null {
   }
   if (s.slice(from).trim() !== '') parts.push({ from, to: n, sep });
   return parts.length > 1 ? parts : null;
+}
+
+/**
+ * A label of letters (any script, with spaces and dots inside) and ':' before a number ("M: +44 …", "Work:
+ * (415) …", "自宅: 03-…"), or a word before a '+' ("M +44 …"). Not an extension marker ("ext: 45").
+ */
+const LABEL_RE = /\p{L}[\p{L}\p{M} .]{0,19}?(?:(:)[ \t\u00a0]*(?=[(\d+])|[ \t\u00a0]*(?=\+))/uy;
+/** A label in brackets: "(home)", "(cell)", "(Büro)", "(自宅)". */
+const LABEL_IN_BRACKETS_RE = /\([ \t\u00a0]*\p{L}[\p{L}\p{M} .]{0,19}\)/uy;
+
+/**
+ * The end of a label (LABEL_RE) at s[i] that follows a number (a digit or ')' before it, spaces between),
+ * or -1: where the next number starts.
+ */
+function labelAfterNumber(s: string, i: number): number {
+  let j = i - 1;
+  while (j >= 0 && isBlank(s.charCodeAt(j))) j--;
+  const d = s.charCodeAt(j);
+  if (j === i - 1 || !((d >= 48 && d <= 57) || d === 41)) return -1;
+  LABEL_RE.lastIndex = i;
+  const m = LABEL_RE.exec(s);
+  if (m === null) return -1;
+  // A word before digits may be an extension's ("… 0123 ext: 45", "… w: 12"): only before a '+' is it a label then.
+  if (s.charCodeAt(LABEL_RE.lastIndex) !== 43 && EXTENSION_RE.test('0 ' + m[0].replace(':', '') + '1')) return -1;
+  return LABEL_RE.lastIndex;
 }
 
 /** The numbers read from the parts of a field (readList). */
@@ -845,6 +892,11 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
       skipped++;
       continue;
     }
+    // So is filler (a form's "000-000-0000" beside the real number): the whole field was keyless (a probe).
+    if (whole === null && region !== undefined && isFiller(text)) {
+      skipped++;
+      continue;
+    }
     groups++;
     if (whole === null && base !== null && part.sep !== SEP_LIST) {
       const short = shortDigits(text, base);
@@ -862,6 +914,13 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     base = isFull(v) ? v : null;
   }
   return { numbers, split: groups > 1, ambiguous, skipped };
+}
+
+/** Seven digits or more, one digit repeated, written with spacing only ("000-000-0000", "(000) 000 0000"): no one's number. */
+function isFiller(text: string): boolean {
+  if (!FORMATTED_NATIONAL_RE.test(text)) return false;
+  const digits = digitsOf(text);
+  return digits.length >= MIN_NATIONAL_DIGITS && sameDigit(digits);
 }
 
 /** A date (01.03.2024, 1/3/24) or a time (08:00, 8.30 - 12.00) written as one. */

@@ -278,3 +278,34 @@ test('probe: a Mexican mobile saved without +52 in a US book joins the same pers
   assert.equal(ana.length, 1, JSON.stringify(contacts.map((c) => [c.name, c.phones])));
   assert.ok(contacts.some((c) => c.phones.some((p) => p.key === 'n:9810012345')));
 });
+
+test('probe: numbers of one field on separate lines, after labels, in brackets or beside a bullet are each read; filler beside a number is none', () => {
+  const keys = (raw: string, region: CountryCode) => normalizeEntry({ phones: [raw] }, { region, sourceKey: 'csv:-' }).phones.map((p) => p.key);
+  for (const [raw, region, want] of [
+    ['+1 415 555 0124\n+1 415 555 0123', 'US', ['p:+14155550124', 'p:+14155550123']],
+    ['+1 415 555 0124\r\n+1 415 555 0123', 'US', ['p:+14155550124', 'p:+14155550123']],
+    ['Cell: +1 415 555 0124\nWork: +1 415 555 0123', 'US', ['p:+14155550124', 'p:+14155550123']],
+    ['T: +44 20 7946 0958 M: +44 7911 123456', 'GB', ['p:+442079460958', 'p:+447911123456']],
+    ['(415) 555-0123 (home) (415) 555-0124 (cell)', 'US', ['p:+14155550123', 'p:+14155550124']],
+    ['携帯: 090-1234-5678 自宅: 03-1234-5678', 'JP', ['p:+819012345678', 'p:+81312345678']],
+    ['+1 415 555 0123 • +1 415 555 0124', 'US', ['p:+14155550123', 'p:+14155550124']],
+    ['+1 415 555 0123, 000-000-0000', 'US', ['p:+14155550123']],
+  ] as const) {
+    assert.deepEqual(keys(raw, region), want, JSON.stringify(raw));
+  }
+  // A card holding only such a field is someone to invite (it was left out as nothing to invite).
+  const n = [normalizeEntry({ phones: ['+1 415 555 0124\n+1 415 555 0123'] }, { region: 'US', sourceKey: 'csv:-' })];
+  assert.deepEqual(summarizeCleaning(mergeEntries(n), 1).leftOut, []);
+});
+
+test('must not: a label, an extension word or a bracketed note beside one number makes two, or a list of filler a number', () => {
+  const keys = (raw: string, region: CountryCode | null) => normalizeEntry({ phones: [raw] }, { region, sourceKey: 'csv:-' }).phones.map((p) => p.key);
+  assert.deepEqual(keys('Tel: +44 20 7946 0958', 'GB'), ['p:+442079460958']);
+  assert.deepEqual(keys('+1 415 555 0123 (cell)', 'US'), ['p:+14155550123']);
+  assert.deepEqual(keys('(415) 555-0123 (home)', 'US'), ['p:+14155550123']);
+  assert.deepEqual(keys('+1 415 555 0123 ext: 45', 'US'), ['p:+14155550123;ext=45']);
+  assert.deepEqual(keys('+1 415 555 0123 W: 12', 'US'), ['p:+14155550123;ext=12']);
+  assert.deepEqual(keys('+1 415 555 0123 x 12 (office)', 'US'), ['p:+14155550123;ext=12']);
+  assert.deepEqual(keys('+49 (0)30 1234567', 'DE'), ['p:+49301234567']);
+  assert.deepEqual(keys('000-000-0000, 111 1111', 'US'), [null]);
+});

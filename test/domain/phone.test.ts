@@ -577,7 +577,9 @@ test('a national number after an international one is read in its country when t
   assert.deepEqual(numbersOf('+44 20 7946 0018 / 212 555 0199', 'US'), full('+442079460018', '+12125550199'));
   assert.deepEqual(numbersOf('+44 20 7946 0018 / 212 555 0199', null), [...full('+442079460018'), ['212 555 0199', 'n:2125550199']]);
   // A part that is no number anywhere: no list, the field read whole as before.
-  assert.equal(numbersOf('+44 20 7946 0018 / 000 0000 0000', 'US'), null);
+  assert.equal(numbersOf('+44 20 7946 0018 / 0000 1234 5678', 'US'), null);
+  // Filler beside the number is none (a probe: the field read whole was keyless, the real number lost).
+  assert.deepEqual(numbersOf('+44 20 7946 0018 / 000 0000 0000', 'US'), full('+442079460018'));
 });
 
 test('a dial string of several pauses and waits is one extension of all its digits', () => {
