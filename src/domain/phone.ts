@@ -356,8 +356,45 @@ function readerFor(region: CountryCode | null): (s: string) => NormPhone | null 
     const fast = fastE164(s) ?? fastPath(s, region);
     if (fast) return fast;
     const quick = quickParse(s, region);
-    return foreignInNanp(s, region, quick !== undefined ? quick : parseWithLibrary(s, region));
+    return nationalReading(s, region, quick !== undefined ? quick : parseWithLibrary(s, region));
   };
+}
+
+/**
+ * The reading (quickParse's or the parser's) of a number written without '+' in a region, checked against
+ * the numbers the region has: foreignInNanp, then localWithoutAreaCode.
+ */
+function nationalReading(s: string, region: CountryCode | null, r: NormPhone | null): NormPhone | null {
+  if (r === null || region === null || r.key === null || s.includes('+')) return r;
+  return localWithoutAreaCode(s, region, foreignInNanp(s, region, r)!);
+}
+
+/**
+ * A number written in the region's plan, without '+', a call prefix or a trunk prefix, shorter than the
+ * region's longest numbers and no valid number of it (libphonenumber's isValid on its full metadata, loaded
+ * on first use: its small metadata, which the parser uses, reads these plans by one pattern and takes
+ * nearly any such digits for valid; a number its full metadata does not know yet keeps a key): a local
+ * number written without its area code, read as when the region is unknown (noCountry: shown as written,
+ * keyed on its digits), as isLocalNumber reads one shorter than all the region's numbers. Brazil's
+ * `98123-4567` and `3123-4567`, China's `6543 2100`, Poland's `123 45 67` became the made-up
+ * `+55981234567`, `+5531234567`, `+8665432100`, `+481234567` (a probe; the Philippines, Sweden and Finland
+ * too). A valid number, however short (a small plan's), keeps its reading, and so does a number of the
+ * region's full length (which area it lacks cannot be told from it).
+ */
+function localWithoutAreaCode(s: string, region: CountryCode, r: NormPhone): NormPhone {
+  const k = r.key;
+  if (k === null || !k.startsWith('p:') || k.includes(';')) return r;
+  const rp = regionPlan(region);
+  const lengths = rp?.plan.lengths;
+  if (rp === null || lengths === null || lengths === undefined) return r;
+  const cc = rp.plan.callingCode;
+  if (!k.startsWith(cc, 3)) return r;
+  const national = k.slice(3 + cc.length);
+  if (national.length >= lengths[lengths.length - 1]! || national.charCodeAt(0) === 48) return r;
+  const digits = digitsOf(s);
+  const e164 = k.slice(2);
+  if (digits !== national || (validAsWritten(e164, cc.length) && fullMetadata()(e164)?.isValid() === true)) return r;
+  return noCountry(s, digits);
 }
 
 /**
@@ -1072,7 +1109,7 @@ export function phoneNumbers(raw: string, region: CountryCode | null): NormPhone
  * libphonenumber. The reference the tests compare quickParse with; not used in production.
  */
 export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPhone | null {
-  return readOrRepair(raw, (s) => fastE164(s) ?? fastPath(s, region) ?? foreignInNanp(s, region, parseWithLibrary(s, region)));
+  return readOrRepair(raw, (s) => fastE164(s) ?? fastPath(s, region) ?? nationalReading(s, region, parseWithLibrary(s, region)));
 }
 
 /**
@@ -1915,9 +1952,13 @@ function quickCarrierPrefixMisread(raw: string, region: CountryCode): NormPhone 
  */
 function unusedServiceRange(number: string, national: string): boolean {
   if (national.charCodeAt(0) !== 48 || national.charCodeAt(1) !== 48) return false;
-  fullMetadataParser ??= (createRequire(import.meta.url)('libphonenumber-js/max') as { parsePhoneNumberFromString: typeof parsePhoneNumberFromString })
-    .parsePhoneNumberFromString;
-  return fullMetadataParser(number)?.isValid() !== true;
+  return fullMetadata()(number)?.isValid() !== true;
+}
+
+/** The parser with libphonenumber's full metadata, loaded on first use. */
+function fullMetadata(): typeof parsePhoneNumberFromString {
+  return (fullMetadataParser ??= (createRequire(import.meta.url)('libphonenumber-js/max') as { parsePhoneNumberFromString: typeof parsePhoneNumberFromString })
+    .parsePhoneNumberFromString);
 }
 
 /** libphonenumber-js with its full metadata, loaded on first use (~100 ms and 3 MB: few books need it). */

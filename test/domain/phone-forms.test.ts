@@ -309,3 +309,42 @@ test('must not: a label, an extension word or a bracketed note beside one number
   assert.deepEqual(keys('+49 (0)30 1234567', 'DE'), ['p:+49301234567']);
   assert.deepEqual(keys('000-000-0000, 111 1111', 'US'), [null]);
 });
+
+test('probe: a local number written without its area code, of a length the region allows but no valid number of it, is kept as with no region, not made a number', () => {
+  for (const [raw, region] of [
+    ['98123-4567', 'BR'],
+    ['3123-4567', 'BR'],
+    ['6543 2100', 'CN'],
+    ['123 45 67', 'PL'],
+    ['8123 4567', 'PH'],
+    ['123 4567', 'MY'],
+    ['123 45 67', 'SE'],
+    ['123 4567', 'FI'],
+  ] as const) {
+    isNoCountry(raw, region);
+  }
+});
+
+test('must not: a valid number of the region, however short, or one of its full length or with a trunk prefix loses its reading', () => {
+  for (const [raw, region, e164] of [
+    ['555 1234', 'IS', '+3545551234'], // a small plan's seven digits
+    ['322 1234', 'FJ', '+6793221234'],
+    ['6123 4567', 'SG', '+6561234567'],
+    ['(11) 98123-4567', 'BR', '+5511981234567'],
+    ['(11) 8123-4567', 'BR', '+5511981234567'], // renumbered, as before
+    ['10 6543 2100', 'CN', '+861065432100'],
+    ['010 6543 2100', 'CN', '+861065432100'],
+    ['612 345 678', 'PL', '+48612345678'],
+    ['70 123 45 67', 'SE', '+46701234567'],
+    ['040 1234567', 'FI', '+358401234567'],
+    ['30 1234567', 'DE', '+49301234567'],
+    ['98100 12345', 'IN', '+919810012345'],
+  ] as const) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.deepEqual(read(raw, region), { display: e164, key: 'p:' + e164 }, `${read.name} ${raw} ${region}`);
+    }
+  }
+  // Too short for any subscriber number: keyless, as before.
+  assert.equal(normalizePhone('312 345', 'AD')?.key ?? null, null);
+});
