@@ -11,6 +11,7 @@
 import { TwoGenerationCache } from './cache.ts';
 import { dropInvisible, hasFullWidthAscii } from './invisible.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { createRequire } from 'node:module';
 import type { CountryCode } from 'libphonenumber-js';
 import type { NormPhone } from './types.ts';
@@ -371,7 +372,8 @@ function nationalReading(s: string, region: CountryCode | null, r: NormPhone | n
 
 /**
  * A number written in the region's plan, without '+', a call prefix or a trunk prefix, shorter than the
- * region's longest numbers and no valid number of it (libphonenumber's isValid on its full metadata, loaded
+ * region's full numbers (its example mobile number's national digits: `11961234567` in Brazil; a mobile
+ * written whole, most numbers of a book, costs no look-up) and no valid number of it (libphonenumber's isValid on its full metadata, loaded
  * on first use: its small metadata, which the parser uses, reads these plans by one pattern and takes
  * nearly any such digits for valid; a number its full metadata does not know yet keeps a key): a local
  * number written without its area code, read as when the region is unknown (noCountry: shown as written,
@@ -379,18 +381,18 @@ function nationalReading(s: string, region: CountryCode | null, r: NormPhone | n
  * `98123-4567` and `3123-4567`, China's `6543 2100`, Poland's `123 45 67` became the made-up
  * `+55981234567`, `+5531234567`, `+8665432100`, `+481234567` (a probe; the Philippines, Sweden and Finland
  * too). A valid number, however short (a small plan's), keeps its reading, and so does a number of the
- * region's full length (which area it lacks cannot be told from it).
+ * region's full length.
  */
 function localWithoutAreaCode(s: string, region: CountryCode, r: NormPhone): NormPhone {
   const k = r.key;
   if (k === null || !k.startsWith('p:') || k.includes(';')) return r;
+  const full = (mobileExamples as unknown as Record<string, string | undefined>)[region]?.length;
   const rp = regionPlan(region);
-  const lengths = rp?.plan.lengths;
-  if (rp === null || lengths === null || lengths === undefined) return r;
+  if (rp === null || full === undefined) return r;
   const cc = rp.plan.callingCode;
   if (!k.startsWith(cc, 3)) return r;
   const national = k.slice(3 + cc.length);
-  if (national.length >= lengths[lengths.length - 1]! || national.charCodeAt(0) === 48) return r;
+  if (national.length >= full || national.charCodeAt(0) === 48) return r;
   const digits = digitsOf(s);
   const e164 = k.slice(2);
   if (digits !== national || (validAsWritten(e164, cc.length) && fullMetadata()(e164)?.isValid() === true)) return r;
