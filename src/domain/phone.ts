@@ -373,10 +373,10 @@ function nationalReading(s: string, region: CountryCode | null, r: NormPhone | n
 /**
  * A number written in the region's plan, without '+', a call prefix or a trunk prefix, shorter than the
  * region's full numbers (its example mobile number's national digits: `11961234567` in Brazil; a mobile
- * written whole, most numbers of a book, costs no look-up) and no valid number of it (libphonenumber's isValid on its full metadata, loaded
- * on first use: its small metadata, which the parser uses, reads these plans by one pattern and takes
- * nearly any such digits for valid; a number its full metadata does not know yet keeps a key): a local
- * number written without its area code, read as when the region is unknown (noCountry: shown as written,
+ * written whole, most numbers of a book, costs no look-up) and no valid number of it (libphonenumber's
+ * isValid on its full metadata, loaded on first use: its small metadata, which the parser uses, reads
+ * these plans by one pattern and takes nearly any such digits for valid; a number its full metadata does
+ * not know yet keeps a key): a local number written without its area code, read as when the region is unknown (noCountry: shown as written,
  * keyed on its digits), as isLocalNumber reads one shorter than all the region's numbers. Brazil's
  * `98123-4567` and `3123-4567`, China's `6543 2100`, Poland's `123 45 67` became the made-up
  * `+55981234567`, `+5531234567`, `+8665432100`, `+481234567` (a probe; the Philippines, Sweden and Finland
@@ -428,8 +428,8 @@ function foreignInNanp(s: string, region: CountryCode | null, r: NormPhone | nul
 
 /**
  * Whether the ten digits after a written trunk prefix 1 are no North American number: no country of +1
- * has the area code, checked on libphonenumber's metadata (fastPath's test where the exchange is well formed; otherwise
- * whether any well-formed exchange of that area code is valid).
+ * has the area code, checked on libphonenumber's metadata (fastPath's test where the exchange is well
+ * formed; otherwise whether any well-formed exchange of that area code is valid).
  */
 function foreignAfterOne(national: string): boolean {
   if (nanpValid(national)) return false;
