@@ -11,6 +11,7 @@
 import { TwoGenerationCache } from './cache.ts';
 import { dropInvisible, hasFullWidthAscii } from './invisible.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { createRequire } from 'node:module';
 import type { CountryCode } from 'libphonenumber-js';
 import type { NormPhone } from './types.ts';
@@ -356,9 +357,85 @@ function readerFor(region: CountryCode | null): (s: string) => NormPhone | null 
     const fast = fastE164(s) ?? fastPath(s, region);
     if (fast) return fast;
     const quick = quickParse(s, region);
-    if (quick !== undefined) return quick;
-    return parseWithLibrary(s, region);
+    return nationalReading(s, region, quick !== undefined ? quick : parseWithLibrary(s, region));
   };
+}
+
+/**
+ * The reading (quickParse's or the parser's) of a number written without '+' in a region, checked against
+ * the numbers the region has: foreignInNanp, then localWithoutAreaCode.
+ */
+function nationalReading(s: string, region: CountryCode | null, r: NormPhone | null): NormPhone | null {
+  if (r === null || region === null || r.key === null || s.includes('+')) return r;
+  return localWithoutAreaCode(s, region, foreignInNanp(s, region, r)!);
+}
+
+/**
+ * A number written in the region's plan, without '+', a call prefix or a trunk prefix, shorter than the
+ * region's full numbers (its example mobile number's national digits: `11961234567` in Brazil; a mobile
+ * written whole, most numbers of a book, costs no look-up) and no valid number of it (libphonenumber's
+ * isValid on its full metadata, loaded on first use: its small metadata, which the parser uses, reads
+ * these plans by one pattern and takes nearly any such digits for valid; a number its full metadata does
+ * not know yet keeps a key): a local number written without its area code, read as when the region is unknown (noCountry: shown as written,
+ * keyed on its digits), as isLocalNumber reads one shorter than all the region's numbers. Brazil's
+ * `98123-4567` and `3123-4567`, China's `6543 2100`, Poland's `123 45 67` became the made-up
+ * `+55981234567`, `+5531234567`, `+8665432100`, `+481234567` (a probe; the Philippines, Sweden and Finland
+ * too). A valid number, however short (a small plan's), keeps its reading, and so does a number of the
+ * region's full length.
+ */
+function localWithoutAreaCode(s: string, region: CountryCode, r: NormPhone): NormPhone {
+  const k = r.key;
+  if (k === null || !k.startsWith('p:') || k.includes(';')) return r;
+  const full = (mobileExamples as unknown as Record<string, string | undefined>)[region]?.length;
+  const rp = regionPlan(region);
+  if (rp === null || full === undefined) return r;
+  const cc = rp.plan.callingCode;
+  if (!k.startsWith(cc, 3)) return r;
+  const national = k.slice(3 + cc.length);
+  if (national.length >= full || national.charCodeAt(0) === 48) return r;
+  const digits = digitsOf(s);
+  const e164 = k.slice(2);
+  if (digits !== national || (validAsWritten(e164, cc.length) && fullMetadata()(e164)?.isValid() === true)) return r;
+  return noCountry(s, digits);
+}
+
+/**
+ * A reading in a North American book of a number written without '+' whose +1 reading no country of +1
+ * has: another country's number saved without its code, read as a number whose country the book does not
+ * say (noCountry: shown as written, keyed on its digits, joined to the book's one full number ending with
+ * them). Two shapes:
+ *  - ten digits whose exchange starts with 0 or 1 (the plan has none), and no valid number:
+ *    India's `98100 12345`, Mexico's `55 1023 4567` and `(222) 123-3455`, Colombia's `321 123 3232`. They
+ *    were made keyless as a +1 number that cannot exist (implausible), and a card holding only one was
+ *    left out as nothing to invite: a person lost;
+ *  - eleven digits starting with 1 (a trunk prefix, read so) whose area code no country of +1 has: a
+ *    Chinese mobile (`186 1012 3456`, `139 1234 5678`), as fastPath reads the ones it reads, also after a
+ *    label, a spreadsheet's apostrophe or invisible marks (`Mobile: 139 1234 5678`), which became the
+ *    made-up `+13912345678`, and when the exchange starts with 0 or 1 (`18610123456`, keyless before).
+ * `1 415 123 4567` (a real area code), an area code starting with 0 or 1 (`(123) 456-7890`), filler
+ * (`(200) 000-0000`) and anything written with '+' keep their reading, which implausible makes keyless.
+ * Only after quickParse or the parser: fastPath's answers are final.
+ */
+function foreignInNanp(s: string, region: CountryCode | null, r: NormPhone | null): NormPhone | null {
+  if (r === null || region === null || r.key === null || r.key.length !== 14 || !r.key.startsWith('p:+1') || !NANP_REGIONS.has(region)) return r;
+  const national = r.key.slice(4);
+  // An area code starting with 0 or 1 (`(123) 456-7890`) or filler after it (`(200) 000-0000`): implausible's.
+  if (national.charCodeAt(0) < 50 || sameDigitFrom(national, 3) || s.includes('+')) return r;
+  const digits = digitsOf(s);
+  if (digits === national ? isNanp(national, 0) || validReading(r) : digits !== '1' + national || !foreignAfterOne(national)) return r;
+  return noCountry(s, digits);
+}
+
+/**
+ * Whether the ten digits after a written trunk prefix 1 are no North American number: no country of +1
+ * has the area code, checked on libphonenumber's metadata (fastPath's test where the exchange is well
+ * formed; otherwise whether any well-formed exchange of that area code is valid).
+ */
+function foreignAfterOne(national: string): boolean {
+  if (nanpValid(national)) return false;
+  if (isNanp(national, 0)) return true;
+  for (let d = 2; d <= 9; d++) if (nanpValid(national.slice(0, 3) + d + national.slice(4))) return false;
+  return true;
 }
 
 /** A decimal digit of another script (Arabic-Indic ٠-٩, Persian ۰-۹, Devanagari, Bengali, Thai, full-width …). */
@@ -661,8 +738,11 @@ function isAsciiLetter(c: number): boolean {
 
 /**
  * The separators between the numbers of one field (partsOf). SEP_LIST: ',' ';' the Arabic semicolon,
- * Google's " ::: ", and spaces before a '+' after a number: full numbers only (after ',' or ';' a few
- * digits are a pause and its extension, EXTENSION_RE, not another number).
+ * Google's " ::: ", a line break, a bullet '•', spaces before a '+' after a number, and a label between
+ * two numbers (LABEL_RE: "… 0958 M: +44 …", "… 5678 自宅: 03-…", "(415) 555-0123 (home) (415) …"): full
+ * numbers only (after ',' or ';' a few digits are a pause and its extension, EXTENSION_RE, not another
+ * number). A probe found each such field left out as nothing to invite: the first reading took its
+ * numbers for one, and no part was read.
  */
 const SEP_LIST = 0;
 /** '/' with a space beside it, '|', '&', the Arabic comma, a word of ALTERNATIVE_WORDS: a full number, or a shortened alternative. */
@@ -710,8 +790,15 @@ function partsOf(s: string): Part[] | null {
     const c = s.charCodeAt(i);
     let kind = -1;
     let end = i + 1;
-    if (c === 44 /* , */ || c === 59 /* ; */ || c === 0x061b /* ؛ */) {
+    if (c === 44 /* , */ || c === 59 /* ; */ || c === 0x061b /* ؛ */ || c === 10 || c === 13 || c === 0x2028 || c === 0x2022 /* • */) {
       kind = SEP_LIST;
+    } else if (c === 40 /* ( */) {
+      // A label in brackets ("(home)", "(cell)"): no digit of a number.
+      LABEL_IN_BRACKETS_RE.lastIndex = i;
+      if (LABEL_IN_BRACKETS_RE.test(s)) {
+        kind = SEP_LIST;
+        end = LABEL_IN_BRACKETS_RE.lastIndex;
+      }
     } else if (c === 58 /* : */) {
       if (s.startsWith('::', i + 1)) {
         kind = SEP_LIST;
@@ -742,7 +829,19 @@ function partsOf(s: string): Part[] | null {
         kind = SEP_ALT;
         end = j + dot;
       } else {
-        i = j - 1; // the rest of the word
+        const label = labelAfterNumber(s, i);
+        if (label > i) {
+          kind = SEP_LIST;
+          end = label;
+        } else {
+          i = j - 1; // the rest of the word
+        }
+      }
+    } else if (c >= 128) {
+      const label = labelAfterNumber(s, i);
+      if (label > i) {
+        kind = SEP_LIST;
+        end = label;
       }
     }
     if (kind < 0) continue;
@@ -753,6 +852,31 @@ function partsOf(s: string): Part[] | null {
   }
   if (s.slice(from).trim() !== '') parts.push({ from, to: n, sep });
   return parts.length > 1 ? parts : null;
+}
+
+/**
+ * A label of letters (any script, with spaces and dots inside) and ':' before a number ("M: +44 …", "Work:
+ * (415) …", "自宅: 03-…"), or a word before a '+' ("M +44 …"). Not an extension marker ("ext: 45").
+ */
+const LABEL_RE = /\p{L}[\p{L}\p{M} .]{0,19}?(?:(:)[ \t\u00a0]*(?=[(\d+])|[ \t\u00a0]*(?=\+))/uy;
+/** A label in brackets: "(home)", "(cell)", "(Büro)", "(自宅)". */
+const LABEL_IN_BRACKETS_RE = /\([ \t\u00a0]*\p{L}[\p{L}\p{M} .]{0,19}\)/uy;
+
+/**
+ * The end of a label (LABEL_RE) at s[i] that follows a number (a digit or ')' before it, spaces between),
+ * or -1: where the next number starts.
+ */
+function labelAfterNumber(s: string, i: number): number {
+  let j = i - 1;
+  while (j >= 0 && isBlank(s.charCodeAt(j))) j--;
+  const d = s.charCodeAt(j);
+  if (j === i - 1 || !((d >= 48 && d <= 57) || d === 41)) return -1;
+  LABEL_RE.lastIndex = i;
+  const m = LABEL_RE.exec(s);
+  if (m === null) return -1;
+  // A word before digits may be an extension's ("… 0123 ext: 45", "… w: 12"): only before a '+' is it a label then.
+  if (s.charCodeAt(LABEL_RE.lastIndex) !== 43 && EXTENSION_RE.test('0 ' + m[0].replace(':', '') + '1')) return -1;
+  return LABEL_RE.lastIndex;
 }
 
 /** The numbers read from the parts of a field (readList). */
@@ -807,6 +931,11 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
       skipped++;
       continue;
     }
+    // So is filler (a form's "000-000-0000" beside the real number): the whole field was keyless (a probe).
+    if (whole === null && region !== undefined && isFiller(text)) {
+      skipped++;
+      continue;
+    }
     groups++;
     if (whole === null && base !== null && part.sep !== SEP_LIST) {
       const short = shortDigits(text, base);
@@ -824,6 +953,13 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     base = isFull(v) ? v : null;
   }
   return { numbers, split: groups > 1, ambiguous, skipped };
+}
+
+/** Seven digits or more, one digit repeated, written with spacing only ("000-000-0000", "(000) 000 0000"): no one's number. */
+function isFiller(text: string): boolean {
+  if (!FORMATTED_NATIONAL_RE.test(text)) return false;
+  const digits = digitsOf(text);
+  return digits.length >= MIN_NATIONAL_DIGITS && sameDigit(digits);
 }
 
 /** A date (01.03.2024, 1/3/24) or a time (08:00, 8.30 - 12.00) written as one. */
@@ -975,7 +1111,7 @@ export function phoneNumbers(raw: string, region: CountryCode | null): NormPhone
  * libphonenumber. The reference the tests compare quickParse with; not used in production.
  */
 export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPhone | null {
-  return readOrRepair(raw, (s) => fastE164(s) ?? fastPath(s, region) ?? parseWithLibrary(s, region));
+  return readOrRepair(raw, (s) => fastE164(s) ?? fastPath(s, region) ?? nationalReading(s, region, parseWithLibrary(s, region)));
 }
 
 /**
@@ -1818,9 +1954,13 @@ function quickCarrierPrefixMisread(raw: string, region: CountryCode): NormPhone 
  */
 function unusedServiceRange(number: string, national: string): boolean {
   if (national.charCodeAt(0) !== 48 || national.charCodeAt(1) !== 48) return false;
-  fullMetadataParser ??= (createRequire(import.meta.url)('libphonenumber-js/max') as { parsePhoneNumberFromString: typeof parsePhoneNumberFromString })
-    .parsePhoneNumberFromString;
-  return fullMetadataParser(number)?.isValid() !== true;
+  return fullMetadata()(number)?.isValid() !== true;
+}
+
+/** The parser with libphonenumber's full metadata, loaded on first use. */
+function fullMetadata(): typeof parsePhoneNumberFromString {
+  return (fullMetadataParser ??= (createRequire(import.meta.url)('libphonenumber-js/max') as { parsePhoneNumberFromString: typeof parsePhoneNumberFromString })
+    .parsePhoneNumberFromString);
 }
 
 /** libphonenumber-js with its full metadata, loaded on first use (~100 ms and 3 MB: few books need it). */

@@ -224,3 +224,127 @@ test('second review: a date-shaped whole number of a plan without a trunk prefix
   assert.equal(normalizePhone('+1 809 123 4567', null)?.key, 'p:+18091234567'); // valid in libphonenumber's Dominican plan
   assert.equal(normalizePhone('+1 (123) 456-7890', null)?.key, null);
 });
+
+/** Every reading in `region`: `raw` is kept as written, keyed on its digits (no country known). */
+function isNoCountry(raw: string, region: CountryCode | null): void {
+  for (const read of READS) {
+    clearPhoneCache();
+    assert.deepEqual(read(raw, region), { display: raw, key: 'n:' + raw.replace(/\D/g, '') }, `${read.name} ${JSON.stringify(raw)} ${region}`);
+  }
+}
+
+test('probe: a foreign mobile written without its code in a North American book, whose +1 reading has an exchange starting 0 or 1, is kept as with no region', () => {
+  // India, China (with and without spacing), Mexico, Colombia: left out as nothing to invite before.
+  for (const s of ['98100 12345', '9810012345', '186 1012 3456', '18610123456', '55 1023 4567', '(222) 123-3455', '321 123 3232']) {
+    isNoCountry(s, 'US');
+    isNoCountry(s, 'CA');
+  }
+  // A Chinese mobile after a label, a spreadsheet's apostrophe or invisible marks: it became the made-up +13912345678.
+  for (const s of ['Mobile: 139 1234 5678', "'13912345678", 'Cell 139 1234 5678', '\u202a139 1234 5678\u202c']) {
+    for (const read of READS) assert.equal(read(s, 'US')?.key, 'n:13912345678', `${read.name} ${JSON.stringify(s)}`);
+  }
+  isNoCountry('139 1234 5678', 'US');
+});
+
+test('must not: a +1 number written with its + or a real area code after the trunk 1, filler, a placeholder or a valid number leaves its reading', () => {
+  for (const read of READS) {
+    clearPhoneCache();
+    assert.equal(read('(415) 555-0123', 'US')?.key, 'p:+14155550123');
+    assert.equal(read('Mobile: (415) 555-0123', 'US')?.key, 'p:+14155550123');
+    assert.equal(read('13012345678', 'US')?.key, 'p:+13012345678'); // Maryland's 301
+    assert.equal(read('Mobile: 130 1234 5678', 'US')?.key, 'p:+13012345678');
+  }
+  // Written with '+1' or '1' and a real area code, an area code starting with 0 or 1, filler: keyless, as before.
+  for (const s of ['+1 415 123 4567', '1 415 123 4567', '(123) 456-7890', '(200) 000-0000', '+1 (981) 001-2345']) {
+    assert.equal(normalizePhone(s, 'US')?.key ?? null, null, s);
+  }
+  // No region: the digits, as before; a region of another plan reads its own way.
+  assert.equal(normalizePhone('98100 12345', null)?.key, 'n:9810012345');
+  assert.equal(normalizePhone('98100 12345', 'IN')?.key, 'p:+919810012345');
+});
+
+test('probe: a Mexican mobile saved without +52 in a US book joins the same person’s full number, and a card with only it is someone to invite', () => {
+  const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
+  const entries: EntryInput[] = [
+    { name: 'Ana Ruiz', phones: ['+52 55 1023 4567'] },
+    { name: 'Ana Ruiz', email: 'ana.ruiz@mail.example', phones: ['55 1023 4567'] },
+    { phones: ['98100 12345'] },
+  ];
+  const n = entries.map((e) => normalizeEntry(e, ctx));
+  const contacts = mergeEntries(n);
+  const { leftOut } = summarizeCleaning(contacts, n.length);
+  assert.deepEqual(leftOut, []);
+  const ana = contacts.filter((c) => c.name === 'Ana Ruiz');
+  assert.equal(ana.length, 1, JSON.stringify(contacts.map((c) => [c.name, c.phones])));
+  assert.ok(contacts.some((c) => c.phones.some((p) => p.key === 'n:9810012345')));
+});
+
+test('probe: numbers of one field on separate lines, after labels, in brackets or beside a bullet are each read; filler beside a number is none', () => {
+  const keys = (raw: string, region: CountryCode) => normalizeEntry({ phones: [raw] }, { region, sourceKey: 'csv:-' }).phones.map((p) => p.key);
+  for (const [raw, region, want] of [
+    ['+1 415 555 0124\n+1 415 555 0123', 'US', ['p:+14155550124', 'p:+14155550123']],
+    ['+1 415 555 0124\r\n+1 415 555 0123', 'US', ['p:+14155550124', 'p:+14155550123']],
+    ['Cell: +1 415 555 0124\nWork: +1 415 555 0123', 'US', ['p:+14155550124', 'p:+14155550123']],
+    ['T: +44 20 7946 0958 M: +44 7911 123456', 'GB', ['p:+442079460958', 'p:+447911123456']],
+    ['(415) 555-0123 (home) (415) 555-0124 (cell)', 'US', ['p:+14155550123', 'p:+14155550124']],
+    ['携帯: 090-1234-5678 自宅: 03-1234-5678', 'JP', ['p:+819012345678', 'p:+81312345678']],
+    ['+1 415 555 0123 • +1 415 555 0124', 'US', ['p:+14155550123', 'p:+14155550124']],
+    ['+1 415 555 0123, 000-000-0000', 'US', ['p:+14155550123']],
+  ] as const) {
+    assert.deepEqual(keys(raw, region), want, JSON.stringify(raw));
+  }
+  // A card holding only such a field is someone to invite (it was left out as nothing to invite).
+  const n = [normalizeEntry({ phones: ['+1 415 555 0124\n+1 415 555 0123'] }, { region: 'US', sourceKey: 'csv:-' })];
+  assert.deepEqual(summarizeCleaning(mergeEntries(n), 1).leftOut, []);
+});
+
+test('must not: a label, an extension word or a bracketed note beside one number makes two, or a list of filler a number', () => {
+  const keys = (raw: string, region: CountryCode | null) => normalizeEntry({ phones: [raw] }, { region, sourceKey: 'csv:-' }).phones.map((p) => p.key);
+  assert.deepEqual(keys('Tel: +44 20 7946 0958', 'GB'), ['p:+442079460958']);
+  assert.deepEqual(keys('+1 415 555 0123 (cell)', 'US'), ['p:+14155550123']);
+  assert.deepEqual(keys('(415) 555-0123 (home)', 'US'), ['p:+14155550123']);
+  assert.deepEqual(keys('+1 415 555 0123 ext: 45', 'US'), ['p:+14155550123;ext=45']);
+  assert.deepEqual(keys('+1 415 555 0123 W: 12', 'US'), ['p:+14155550123;ext=12']);
+  assert.deepEqual(keys('+1 415 555 0123 x 12 (office)', 'US'), ['p:+14155550123;ext=12']);
+  assert.deepEqual(keys('+49 (0)30 1234567', 'DE'), ['p:+49301234567']);
+  assert.deepEqual(keys('000-000-0000, 111 1111', 'US'), [null]);
+});
+
+test('probe: a local number written without its area code, of a length the region allows but no valid number of it, is kept as with no region, not made a number', () => {
+  for (const [raw, region] of [
+    ['98123-4567', 'BR'],
+    ['3123-4567', 'BR'],
+    ['6543 2100', 'CN'],
+    ['123 45 67', 'PL'],
+    ['8123 4567', 'PH'],
+    ['123 4567', 'MY'],
+    ['123 45 67', 'SE'],
+    ['123 4567', 'FI'],
+  ] as const) {
+    isNoCountry(raw, region);
+  }
+});
+
+test('must not: a valid number of the region, however short, or one of its full length or with a trunk prefix loses its reading', () => {
+  for (const [raw, region, e164] of [
+    ['555 1234', 'IS', '+3545551234'], // a small plan's seven digits
+    ['322 1234', 'FJ', '+6793221234'],
+    ['6123 4567', 'SG', '+6561234567'],
+    ['(11) 98123-4567', 'BR', '+5511981234567'],
+    ['(11) 8123-4567', 'BR', '+5511981234567'], // renumbered, as before
+    ['10 6543 2100', 'CN', '+861065432100'],
+    ['010 6543 2100', 'CN', '+861065432100'],
+    ['612 345 678', 'PL', '+48612345678'],
+    ['70 123 45 67', 'SE', '+46701234567'],
+    ['040 1234567', 'FI', '+358401234567'],
+    ['30 1234567', 'DE', '+49301234567'],
+    ['98100 12345', 'IN', '+919810012345'],
+  ] as const) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.deepEqual(read(raw, region), { display: e164, key: 'p:' + e164 }, `${read.name} ${raw} ${region}`);
+    }
+  }
+  // Too short for any subscriber number: keyless, as before.
+  assert.equal(normalizePhone('312 345', 'AD')?.key ?? null, null);
+});

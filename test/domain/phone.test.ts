@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examplesModule from 'libphonenumber-js/mobile/examples';
+import { parsePhoneNumberFromString as parseMax } from 'libphonenumber-js/max';
 import {
   carrierPrefixQuick,
   clearPhoneCache,
@@ -577,7 +578,9 @@ test('a national number after an international one is read in its country when t
   assert.deepEqual(numbersOf('+44 20 7946 0018 / 212 555 0199', 'US'), full('+442079460018', '+12125550199'));
   assert.deepEqual(numbersOf('+44 20 7946 0018 / 212 555 0199', null), [...full('+442079460018'), ['212 555 0199', 'n:2125550199']]);
   // A part that is no number anywhere: no list, the field read whole as before.
-  assert.equal(numbersOf('+44 20 7946 0018 / 000 0000 0000', 'US'), null);
+  assert.equal(numbersOf('+44 20 7946 0018 / 0000 1234 5678', 'US'), null);
+  // Filler beside the number is none (a probe: the field read whole was keyless, the real number lost).
+  assert.deepEqual(numbersOf('+44 20 7946 0018 / 000 0000 0000', 'US'), full('+442079460018'));
 });
 
 test('a dial string of several pauses and waits is one extension of all its digits', () => {
@@ -1158,7 +1161,33 @@ describe('the rewritten shortcuts agree with their first form', () => {
   }
   // The second reading (readOrRepair) is the same code on both sides; the shortcuts are what is compared.
   const firstForm = (raw: string, region: CountryCode | null) =>
-    (region && carrierMisread(raw, region)) || readOrRepair(raw, (s) => renumber(firstReading(s, region)));
+    (region && carrierMisread(raw, region)) || readOrRepair(raw, (s) => localNumber(s, region, renumber(foreignInNanp(s, region, firstReading(s, region)))));
+  // The tenth: a number written without '+' or a trunk 0, shorter than the region's example mobile and no valid
+  // number of it on the full metadata ("98123-4567" in Brazil), is a local number, keyed as with no region.
+  function localNumber(s: string, region: CountryCode | null, v: { display: string; key: string | null } | null) {
+    if (v === null || region === null || v.key === null || !v.key.startsWith('p:') || v.key.includes(';') || s.includes('+')) return v;
+    const cc = getCountryCallingCode(region);
+    const full = (examplesModule as unknown as Record<string, string>)[region]?.length;
+    if (full === undefined || !v.key.startsWith('p:+' + cc)) return v;
+    const national = v.key.slice(3 + cc.length);
+    if (national.length >= full || national.startsWith('0') || digitsOf(s) !== national) return v;
+    return parsePhoneNumberFromString(v.display)?.isValid() && parseMax(v.display)?.isValid() ? v : noCountry(s, national);
+  }
+  // The ninth: in a +1 book, a +1 reading that no country of +1 has, of a number written without '+':
+  // ten digits with an exchange starting with 0 or 1 (India's "98100 12345"), or 1 and ten digits whose
+  // area code +1 has not ("18610123456", "Mobile: 139 1234 5678"), is another country's number without
+  // its code, keyed as with no region.
+  function foreignInNanp(s: string, region: CountryCode | null, v: { display: string; key: string | null } | null) {
+    if (v === null || region === null || !NANP_REGIONS.has(region) || v.key === null || !/^p:\+1[2-9]\d{9}$/.test(v.key) || s.includes('+')) return v;
+    const national = v.key.slice(4);
+    if (/^(\d)\1*$/.test(national.slice(3))) return v;
+    const valid = (n: string) => parsePhoneNumberFromString('+1' + n)?.isValid() === true;
+    const digits = digitsOf(s);
+    if (digits === national) return NANP_RE.test(national) || valid(national) ? v : noCountry(s, digits);
+    if (digits !== '1' + national || valid(national)) return v;
+    if (!NANP_RE.test(national) && [2, 3, 4, 5, 6, 7, 8, 9].some((d) => valid(national.slice(0, 3) + d + national.slice(4)))) return v;
+    return noCountry(s, digits);
+  }
   // The fifth (issue #12): "00" and digits that are also a carrier's prefix (Brazil's 0055): the plain
   // reading when it is a valid number of the region, or the carrier reading is no valid number.
   function carrierMisread(raw: string, region: CountryCode) {
