@@ -209,10 +209,9 @@ test('no one is called on a date, a time, a book number or a placeholder written
   assert.equal(summary.contacts, 1);
   const ann = contacts.find((c) => !c.junk)!;
   assert.equal(ann.name, 'Ann Lee');
-  assert.deepEqual(
-    ann.phones.map((p) => p.key),
-    [null],
-  );
+  // Kept and marked: the string none can call is shown as written in `unusable`, never as a phone.
+  assert.deepEqual(ann.phones, []);
+  assert.deepEqual(ann.unusable?.phones, ['12/05/2024']);
 });
 
 test('second review: a date-shaped whole number of a plan without a trunk prefix is a number in a list and after a label too; a valid +1 number stands', () => {
