@@ -244,6 +244,8 @@ export interface paths {
                                 unusable?: {
                                     /** @description The e-mail strings as written */
                                     emails: string[];
+                                    /** @description The numbers as written that none can call (a service code, a date) */
+                                    phones?: string[];
                                     /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
                                     reason: string;
                                 };
@@ -452,6 +454,8 @@ export interface paths {
                                 unusable?: {
                                     /** @description The e-mail strings as written */
                                     emails: string[];
+                                    /** @description The numbers as written that none can call (a service code, a date) */
+                                    phones?: string[];
                                     /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
                                     reason: string;
                                 };
@@ -600,6 +604,8 @@ export interface paths {
                                 unusable?: {
                                     /** @description The e-mail strings as written */
                                     emails: string[];
+                                    /** @description The numbers as written that none can call (a service code, a date) */
+                                    phones?: string[];
                                     /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
                                     reason: string;
                                 };
@@ -727,6 +733,8 @@ export interface paths {
                                 unusable?: {
                                     /** @description The e-mail strings as written */
                                     emails: string[];
+                                    /** @description The numbers as written that none can call (a service code, a date) */
+                                    phones?: string[];
                                     /** @description invalid (its e-mails are no addresses) or nothing_to_invite */
                                     reason: string;
                                 };
