@@ -266,6 +266,10 @@ export interface paths {
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
+                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any */
+                                    list_people_left_out?: {
+                                        [key: string]: number;
+                                    };
                                     /** @description Entries merged into another entry's person */
                                     merged: number;
                                     /** @description Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0 */
@@ -276,6 +280,14 @@ export interface paths {
                                 help?: string;
                                 /** @description With include_left_out=1 */
                                 left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
+                                /** @description With include_left_out=1, when there are any: each person counted in cleaning.list_people_left_out, with the index of the entry that named them and the reason */
+                                left_out_list_people?: {
                                     /** @description The upload (GET) */
                                     batch_id?: string;
                                     /** @description Index of the entry in its upload */
@@ -477,6 +489,10 @@ export interface paths {
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
+                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any */
+                                    list_people_left_out?: {
+                                        [key: string]: number;
+                                    };
                                     /** @description Entries merged into another entry's person */
                                     merged: number;
                                     /** @description Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0 */
@@ -487,6 +503,14 @@ export interface paths {
                                 help?: string;
                                 /** @description With include_left_out=1 */
                                 left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
+                                /** @description With include_left_out=1, when there are any: each person counted in cleaning.list_people_left_out, with the index of the entry that named them and the reason */
+                                left_out_list_people?: {
                                     /** @description The upload (GET) */
                                     batch_id?: string;
                                     /** @description Index of the entry in its upload */
@@ -627,6 +651,10 @@ export interface paths {
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
+                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any */
+                                    list_people_left_out?: {
+                                        [key: string]: number;
+                                    };
                                     /** @description Entries merged into another entry's person */
                                     merged: number;
                                     /** @description Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0 */
@@ -637,6 +665,14 @@ export interface paths {
                                 help?: string;
                                 /** @description With include_left_out=1 */
                                 left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
+                                /** @description With include_left_out=1, when there are any: each person counted in cleaning.list_people_left_out, with the index of the entry that named them and the reason */
+                                left_out_list_people?: {
                                     /** @description The upload (GET) */
                                     batch_id?: string;
                                     /** @description Index of the entry in its upload */
@@ -755,6 +791,10 @@ export interface paths {
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
+                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any */
+                                    list_people_left_out?: {
+                                        [key: string]: number;
+                                    };
                                     /** @description Entries merged into another entry's person */
                                     merged: number;
                                     /** @description Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0 */
@@ -765,6 +805,14 @@ export interface paths {
                                 help?: string;
                                 /** @description With include_left_out=1 */
                                 left_out_entries?: {
+                                    /** @description The upload (GET) */
+                                    batch_id?: string;
+                                    /** @description Index of the entry in its upload */
+                                    index: number;
+                                    reason: string;
+                                }[];
+                                /** @description With include_left_out=1, when there are any: each person counted in cleaning.list_people_left_out, with the index of the entry that named them and the reason */
+                                left_out_list_people?: {
                                     /** @description The upload (GET) */
                                     batch_id?: string;
                                     /** @description Index of the entry in its upload */

@@ -10,6 +10,9 @@
  * list several people is one entry read, counted with one of them (merge/split.ts): the others, when
  * nothing else of the book is theirs, are people of the list too, counted in `contacts` and in
  * `people_from_lists`, so then entries_read + people_from_lists = contacts + merged + left_out.
+ * The others that are left out (a no-reply address among the recipients) are people the list named and
+ * the answer does not show, though their entry is not left out: counted apart, by reason, in
+ * `list_people_left_out` (outside the sum), and listed with their entry's index.
  */
 import type { Contact } from './types.ts';
 
@@ -32,6 +35,12 @@ export interface CleaningSummary {
    * when not 0.
    */
   people_from_lists?: number;
+  /**
+   * People named by entries listing several people, left out, whose entry counts with another of its
+   * people (and so is not in `left_out`): their count by reason. Outside the sum above. Present only when
+   * there are any.
+   */
+  list_people_left_out?: Partial<Record<LeftOutReason, number>>;
 }
 
 /** One left-out entry: its index in its upload, the upload's batch id (book summaries), the reason. */
@@ -56,7 +65,7 @@ export function summarizeCleaning(
   contacts: readonly Contact[],
   entryCount: number,
   batches?: readonly EntryOrigin[],
-): { summary: CleaningSummary; leftOut: LeftOutEntry[] } {
+): { summary: CleaningSummary; leftOut: LeftOutEntry[]; leftOutListPeople: LeftOutEntry[] } {
   let people = 0;
   let merged = 0;
   let kept = 0;
@@ -64,6 +73,9 @@ export function summarizeCleaning(
   let leftOutCount = 0;
   const byReason: Partial<Record<LeftOutReason, number>> = {};
   const leftOut: LeftOutEntry[] = [];
+  const listPeople: LeftOutEntry[] = [];
+  let listByReason: Partial<Record<LeftOutReason, number>> | null = null;
+  let shown: Set<string> | undefined;
   for (const c of contacts) {
     if (!c.junk) {
       people++;
@@ -78,14 +90,30 @@ export function summarizeCleaning(
       if (c.unusable !== undefined) kept++;
       continue;
     }
-    if (c.entryCount === 0) continue; // nothing but a no-reply item of a list counted with its person
     const reason = c.junkReason ?? 'nothing_to_invite';
+    // Named in lists whose entries count with another of their people (merge/split.ts): said apart,
+    // unless the very string is in the list as another card's (an address kept on the owner's evidence
+    // elsewhere: unusable strings link nobody, so the two are not merged).
+    if (c.listItemIndexes !== undefined) {
+      const inList = (shown ??= shownKeys(contacts));
+      if (!c.keys.some((k) => inList.has(k)))
+        for (const i of c.listItemIndexes) {
+          listPeople.push({ index: i, reason });
+          listByReason ??= {};
+          listByReason[reason] = (listByReason[reason] ?? 0) + 1;
+        }
+    }
+    if (c.entryCount === 0) continue;
     leftOutCount += c.entryCount;
     byReason[reason] = (byReason[reason] ?? 0) + c.entryCount;
     for (const i of c.entryIndexes ?? []) leftOut.push({ index: i, reason });
   }
   leftOut.sort((a, b) => a.index - b.index);
-  if (batches !== undefined && batches.length > 0) locate(leftOut, batches);
+  listPeople.sort((a, b) => a.index - b.index);
+  if (batches !== undefined && batches.length > 0) {
+    locate(leftOut, batches);
+    locate(listPeople, batches);
+  }
   const summary: CleaningSummary = {
     entries_read: entryCount,
     contacts: people,
@@ -95,7 +123,15 @@ export function summarizeCleaning(
     kept_without_address: kept,
   };
   if (fromLists > 0) summary.people_from_lists = fromLists;
-  return { summary, leftOut };
+  if (listByReason !== null) summary.list_people_left_out = sortedKeys(listByReason);
+  return { summary, leftOut, leftOutListPeople: listPeople };
+}
+
+/** The address and number keys of the people in the list. */
+function shownKeys(contacts: readonly Contact[]): Set<string> {
+  const keys = new Set<string>();
+  for (const c of contacts) if (!c.junk) for (const k of c.keys) if (!k.startsWith('n:')) keys.add(k);
+  return keys;
 }
 
 /** Rewrites book-wide indexes (sorted) as (batch id, index in that upload). */

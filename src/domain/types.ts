@@ -166,6 +166,13 @@ export interface Contact {
   sender?: true;
   /** Indexes (in the merged entry list) of the entries of a junk contact; absent on the others. */
   entryIndexes?: number[];
+  /**
+   * Of a junk contact: the entries listing several people that named it but are counted with another of
+   * their people (merge/split.ts countEntries), by index in the merged entry list, one per time named.
+   * The cleaning summary lists them (list_people_left_out): a person an entry names, left out, is said so
+   * though the entry itself is not left out. Absent when none.
+   */
+  listItemIndexes?: number[];
 }
 
 /** The owner of a book, as known from the sources of its uploads. */

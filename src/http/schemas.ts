@@ -195,6 +195,12 @@ export function makeSchemas(limits: SchemaLimits) {
             'Of contacts, the people beyond the first that entries listing several people gave (an e-mail field holding "Doe, Jane <jane@x>, Roe, Rick <rick@y>"; each such entry is one entry read). Present only when not 0',
         }),
       ),
+      list_people_left_out: Type.Optional(
+        Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+          description:
+            'People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any',
+        }),
+      ),
       book_contacts: Type.Optional(Type.Integer({ minimum: 0, description: 'POST with a list: people in the whole book' })),
     },
     { description: 'What cleaning did: of this upload (POST) or of the whole book (GET)' },
@@ -232,6 +238,12 @@ export function makeSchemas(limits: SchemaLimits) {
     exception_matching_email_domain: Type.Optional(Type.Boolean()),
     cleaning: Type.Optional(CleaningSummary),
     left_out_entries: Type.Optional(Type.Array(LeftOutEntry, { description: 'With include_left_out=1' })),
+    left_out_list_people: Type.Optional(
+      Type.Array(LeftOutEntry, {
+        description:
+          'With include_left_out=1, when there are any: each person counted in cleaning.list_people_left_out, with the index of the entry that named them and the reason',
+      }),
+    ),
     warnings: Type.Optional(
       Type.Array(Warning, {
         description:

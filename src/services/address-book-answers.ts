@@ -83,8 +83,14 @@ export interface UploadReport {
 /** The report's fields of `meta`, in a fixed order (in-process and worker answers are byte-identical). */
 function addReport(meta: Record<string, unknown>, r: UploadReport, bookContacts: number | null): void {
   meta.cleaning = bookContacts === null ? r.cleaning.summary : { ...r.cleaning.summary, book_contacts: bookContacts };
-  if (r.listLeftOut) meta.left_out_entries = r.cleaning.leftOut;
+  if (r.listLeftOut) listLeftOutInto(meta, r.cleaning);
   if (r.warnings.length > 0) meta.warnings = r.warnings;
+}
+
+/** meta.left_out_entries, and meta.left_out_list_people when a list named people left out. */
+function listLeftOutInto(meta: Record<string, unknown>, c: UploadCleaning): void {
+  meta.left_out_entries = c.leftOut;
+  if (c.leftOutListPeople.length > 0) meta.left_out_list_people = c.leftOutListPeople;
 }
 
 /** include_left_out=1, or explain=1 (which explains the list, and so what is not in it). */
@@ -129,7 +135,7 @@ export function getAnswer(view: RankedView, userId: string, docs: string, ctx: A
   };
   if (view.exceptionMatchingDomain) meta.exception_matching_email_domain = true;
   meta.cleaning = view.cleaning.summary;
-  if (listLeftOut) meta.left_out_entries = view.cleaning.leftOut;
+  if (listLeftOut) listLeftOutInto(meta, view.cleaning);
   if (view.warnings !== undefined) meta.warnings = view.warnings;
   const data = view.rows.map(toWire);
   meta.time = ctx.elapsed();

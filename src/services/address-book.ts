@@ -56,10 +56,14 @@ export const CROSS_USER_MISSING: FieldWarning = {
     "ranked without the signals of other users' books (known_by, reciprocal): the part of the database that holds them is unreachable for now; the owner's own book and records were read, and the order may change when it is back",
 };
 
-/** The cleaning summary of an upload or a book, and its left-out entries (entry order). */
+/**
+ * The cleaning summary of an upload or a book, its left-out entries, and the people lists named that are
+ * left out though their entries are not (entry order).
+ */
 export interface UploadCleaning {
   summary: CleaningSummary;
   leftOut: LeftOutEntry[];
+  leftOutListPeople: LeftOutEntry[];
 }
 
 /**
@@ -77,7 +81,8 @@ export function cleaningOfUpload(normalized: NormalizedEntry[], self?: SelfOf): 
  */
 export function uploadCleaningOf(view: RankedView, normalized: NormalizedEntry[], self?: SelfOf): UploadCleaning {
   if (view.bookUploads !== 1) return cleaningOfUpload(normalized, self);
-  return { summary: view.cleaning.summary, leftOut: view.cleaning.leftOut.map((e) => ({ index: e.index, reason: e.reason })) };
+  const inUpload = (e: LeftOutEntry): LeftOutEntry => ({ index: e.index, reason: e.reason });
+  return { summary: view.cleaning.summary, leftOut: view.cleaning.leftOut.map(inUpload), leftOutListPeople: view.cleaning.leftOutListPeople.map(inUpload) };
 }
 
 /** Cleans one upload: pure, and the expensive part of a POST (phone parsing). */

@@ -933,16 +933,26 @@ for (const engine of ENGINES) {
         ['Rick Roe', ['rick.roe@corp.example', 'rick.roe@x.example'], ['+14155550102']],
       ];
       assert.deepEqual(rows(r.body.data), want);
-      // Seven entries read, each counted once; nothing of them left out (the no-reply item is not an entry).
+      // Seven entries read, each counted once; nothing of them left out (the no-reply item is not an entry),
+      // but the person the last list named and the answer leaves out is said: counted, and listed with
+      // the index of the entry that named them.
       const c = r.body.meta.cleaning;
       assertAddsUp(c);
       assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [7, 6, 1, 0]);
+      assert.deepEqual(c.list_people_left_out, { no_reply: 1 });
       assert.deepEqual(r.body.meta.left_out_entries, []);
+      assert.deepEqual(r.body.meta.left_out_list_people, [{ index: 6, reason: 'no_reply' }]);
       // The stored book reads back the same (the codec keeps each item's name).
       const g = await api.get('/v0/address-book/lists-of-people?include_left_out=1');
       assert.equal(g.status, 200, g.text);
       assert.deepEqual(rows(g.body.data), want);
       assertAddsUp(g.body.meta.cleaning);
+      assert.deepEqual(g.body.meta.cleaning.list_people_left_out, { no_reply: 1 });
+      assert.deepEqual(g.body.meta.left_out_list_people, [{ index: 6, batch_id: r.body.batch_id, reason: 'no_reply' }]);
+      // Not asked for: counted, not listed.
+      const plain = await api.get('/v0/address-book/lists-of-people');
+      assert.equal(plain.body.meta.left_out_list_people, undefined);
+      assert.deepEqual(plain.body.meta.cleaning.list_people_left_out, { no_reply: 1 });
       // A list whose people have no other card: one entry read, two people, both counted.
       const lone = await api.post('/v0/address-book', {
         user_id: 'list-alone',

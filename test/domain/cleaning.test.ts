@@ -98,5 +98,6 @@ test('a hand-checked book', () => {
       { index: 2, reason: 'no_reply' },
       { index: 3, reason: 'invalid' },
     ],
+    leftOutListPeople: [],
   });
 });

@@ -278,13 +278,32 @@ test('the summary counts a list as one entry read, with one of its people, and t
     left_out_by_reason: {},
     kept_without_address: 0,
   });
-  // A no-reply item of a list is left out alone: the entry counts with its person, and is not listed.
+  // A no-reply item of a list is left out alone: the entry counts with its person, so it is not a
+  // left-out entry; the person it named and the answer leaves out is said apart, with the entry's index.
   const s = summary([{ name: 'X', email: 'garbage' }, { email: 'Shop News <no-reply@shop.example>, Jane Doe <jane@x.example>' }]);
-  assert.deepEqual(s.summary, { entries_read: 2, contacts: 1, merged: 0, left_out: 1, left_out_by_reason: { invalid: 1 }, kept_without_address: 0 });
+  assert.deepEqual(s.summary, {
+    entries_read: 2,
+    contacts: 1,
+    merged: 0,
+    left_out: 1,
+    left_out_by_reason: { invalid: 1 },
+    kept_without_address: 0,
+    list_people_left_out: { no_reply: 1 },
+  });
   assert.deepEqual(s.leftOut, [{ index: 0, reason: 'invalid' }]);
-  // Every item junk: the entry is left out once, under its index.
+  assert.deepEqual(s.leftOutListPeople, [{ index: 1, reason: 'no_reply' }]);
+  // Every item junk: the entry is left out once, under its index; its other person is said apart.
   const j = summary([{ email: 'a@x.com' }, { email: 'Shop News <no-reply@shop.example>, Alerts Team <bounce@mail.example>' }]);
   assert.deepEqual(j.leftOut, [{ index: 1, reason: 'no_reply' }]);
+  assert.deepEqual(j.leftOutListPeople, [{ index: 1, reason: 'bounce' }]);
+  assert.deepEqual(j.summary.list_people_left_out, { bounce: 1 });
+  // The same unusable item kept on the owner's evidence from another entry is in the list: not said left out.
+  const k = summary([
+    { email: 'Bo Chen <garbage>, Rick Roe <rick.roe@corp.example>', times_contacted: 2 },
+    { email: 'Bo Chen <garbage>, Rick Roe <rick.roe@corp.example>' },
+  ]);
+  assert.deepEqual(k.leftOutListPeople, []);
+  assert.equal(k.summary.list_people_left_out, undefined);
   assert.equal(j.summary.entries_read + (j.summary.people_from_lists ?? 0), j.summary.contacts + j.summary.merged + j.summary.left_out);
 });
 
@@ -314,10 +333,19 @@ test('property: with lists of people in the book, the summary adds up and each l
     fc.property(fc.array(entry, { maxLength: 12 }), (entries) => {
       const n = norm(entries);
       const contacts = mergeEntries(n);
-      const { summary: s, leftOut } = summarizeCleaning(contacts, n.length);
+      const { summary: s, leftOut, leftOutListPeople: listed } = summarizeCleaning(contacts, n.length);
       assert.equal(s.entries_read, entries.length);
       assert.equal(s.entries_read + (s.people_from_lists ?? 0), s.contacts + s.merged + s.left_out);
       assert.equal(leftOut.length, s.left_out);
+      // The people lists named and left out, apart: listed once each, by an entry that is not itself
+      // listed as left out for the same contact, and their counts by reason match the listing.
+      const byReason: Record<string, number> = {};
+      for (const e of listed) byReason[e.reason] = (byReason[e.reason] ?? 0) + 1;
+      assert.deepEqual(byReason, { ...(s.list_people_left_out ?? {}) });
+      for (const e of listed) assert.ok(e.index >= 0 && e.index < entries.length);
+      // Only junk contacts a list named give a listed person, each at most once per time named.
+      const named = contacts.filter((c) => c.junk).reduce((k, c) => k + (c.listItemIndexes?.length ?? 0), 0);
+      assert.ok(listed.length <= named);
       assert.equal(new Set(leftOut.map((e) => e.index)).size, leftOut.length);
       for (const e of leftOut) assert.ok(e.index >= 0 && e.index < entries.length);
       // Every person of the list is in it, and counted: contacts is the number of rows.

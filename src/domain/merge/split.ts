@@ -274,7 +274,8 @@ export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null
  * a list counts in the contact of one of its people: one in the list (not left out) that no other entry
  * counts in, else one in the list, else the first. So the cleaning summary still adds up (entries read =
  * people + merged + left out), and a person made of nothing but another person of a list counts 0
- * (Contact.entryCount). A left-out contact lists the entries counted in it, by their index in the book.
+ * (Contact.entryCount). A left-out contact lists the entries counted in it, by their index in the book,
+ * and the entries that named it in a list but count with another of their people (listItemIndexes).
  */
 export function countEntries(contacts: Contact[], book: SplitBook, groupOf: Int32Array): void {
   const n = book.cards.length;
@@ -304,7 +305,14 @@ export function countEntries(contacts: Contact[], book: SplitBook, groupOf: Int3
     c.entryCount = weight[c.id];
     if (c.entryIndexes === undefined) continue;
     const out: number[] = [];
-    for (const v of c.entryIndexes) if (counted[v] === 1) out.push(book.origin[v]);
+    let items: number[] | undefined;
+    for (const v of c.entryIndexes) {
+      if (counted[v] === 1) out.push(book.origin[v]);
+      else (items ??= []).push(book.origin[v]);
+    }
     c.entryIndexes = out;
+    // An entry counted in this contact is listed as left out already, whatever else of it merged here.
+    if (items !== undefined) items = items.filter((e) => !out.includes(e));
+    if (items !== undefined && items.length > 0) c.listItemIndexes = items;
   }
 }
