@@ -76,6 +76,17 @@ const MORE_ROLES = [
   'statements',
   'loyalty',
   'builds',
+  // A shop's orders desk in Spanish and Portuguese, French, German, Italian, Dutch and Polish
+  // (`Hearth Shop <pedidos@hearth.co.uk>`, eval:top10: replied to once, ranked among the owner's people).
+  'pedidos',
+  'encomendas',
+  'commandes',
+  'bestellung',
+  'bestellungen',
+  'bestelling',
+  'bestellingen',
+  'ordini',
+  'zamowienia',
 ];
 
 /** Role local parts (info, sales, support, ...), less NOT_ROLE. Loaded once; ~1,000 strings. */
@@ -943,6 +954,21 @@ function brandNamed(joined: string, h: SenderHost, alone: boolean): boolean {
   return joined.length >= 3 && !letters.includes(joined);
 }
 
+/**
+ * brandNamed for a name as written and as its domain spells it in ASCII: the marks dropped (`BOHNENGLÜCK`
+ * from hello@sg.bohnengluck.de, eval:top10) or German's umlauts written out (`Glück` as glueck). A name
+ * alone is read so only under a brand's sending host: on the bare domain it is, far more often, a family
+ * name on the family's own domain (`García` from jose@garcia.es stays a person).
+ */
+function brandSpelled(joined: string, h: SenderHost, alone: boolean): boolean {
+  if (brandNamed(joined, h, alone)) return true;
+  if ((alone && h.sub === '') || !/[^\x00-\x7f]/.test(joined)) return false;
+  const folded = foldLatin(joined);
+  if (folded !== joined && brandNamed(folded, h, alone)) return true;
+  const spelled = foldLatin(joined.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'));
+  return spelled !== folded && brandNamed(spelled, h, alone);
+}
+
 /** The leftmost label of a brand's sending host (em.x.com, email.x.com, communication.x.com, market.x.com, e1.x.com). */
 const SENDING_LABEL =
   /^(?:e|em|eml|email|emails|mail|mailer|mailing|news|newsletters?|info|go|t|m|mkt|marketing|communications?|notifications?|notify|reply|promos?|offers|deals|crm|send|sg|mc|market|messages?|engage|updates?|alerts?)\d*$/;
@@ -1002,7 +1028,7 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
     if (SENDER_NAME_WORDS.has(w)) senderWords++;
     else if (w !== 'the') rest += w;
   }
-  if (senderWords > 0 && (rest === '' || usable.some((h) => brandNamed(rest, h, false)))) return true;
+  if (senderWords > 0 && (rest === '' || usable.some((h) => brandSpelled(rest, h, false)))) return true;
   const from = words.indexOf('from');
   if (from > 0 && from < words.length - 1) {
     const brand = words.slice(from + 1).join('');
@@ -1011,7 +1037,7 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   for (const h of usable) if (lower === h.domain || lower === h.registrable) return true;
   if (usable.length !== 1) return false;
   const h = usable[0]!;
-  if (!/\s/.test(trimmed) && brandNamed(words.join(''), h, true)) return true;
+  if (!/\s/.test(trimmed) && brandSpelled(words.join(''), h, true)) return true;
   return brandLed(words.map(foldLatin), h);
 }
 
