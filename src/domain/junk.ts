@@ -979,7 +979,7 @@ function brandNamed(joined: string, h: SenderHost, alone: boolean): boolean {
  */
 function brandSpelled(joined: string, h: SenderHost, alone: boolean): boolean {
   if (brandNamed(joined, h, alone)) return true;
-  if ((alone && h.sub === '') || !/[^\x00-\x7f]/.test(joined)) return false;
+  if ((alone && h.sub === '') || !/[^ -~]/.test(joined)) return false;
   const folded = foldLatin(joined);
   if (folded !== joined && brandNamed(folded, h, alone)) return true;
   const spelled = foldLatin(joined.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'));
