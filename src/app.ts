@@ -405,7 +405,12 @@ function publicRoutes(app: FastifyInstance, storage: Storage, pool: WorkerPool |
       schema: hidden,
       handler: async (request, reply) => {
         try {
-          await storage.ping();
+          // A database that hangs is not ready either: answer within READY_PING_MS, not after the query deadline.
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('no answer')), READY_PING_MS);
+          });
+          await Promise.race([storage.ping(), late]).finally(() => clearTimeout(timer));
         } catch {
           return sendError(request, reply, new ApiError('service_unavailable', 'The database is not reachable.', undefined, { 'Retry-After': '5' }));
         }
@@ -419,6 +424,9 @@ function publicRoutes(app: FastifyInstance, storage: Storage, pool: WorkerPool |
     },
   ];
 }
+
+/** How long /readyz waits for the database's answer to its ping (ms) before it says "not ready". */
+const READY_PING_MS = 2_000;
 
 /** A regular expression matching the paths of a Fastify URL pattern (`:param`, `*`, optional trailing slash). */
 function urlPattern(url: string): RegExp {

@@ -21,7 +21,7 @@ export async function openAndMigrate(config: Config, say: (line: string) => void
   for (let pause = DB_RETRY_FIRST_MS; ; pause = Math.min(2 * pause, DB_RETRY_MAX_MS)) {
     let storage: Storage | undefined;
     try {
-      storage = await openStorage(config.databaseUrl, { citusShardCount: config.citusShardCount });
+      storage = await openStorage(config.databaseUrl, { citusShardCount: config.citusShardCount, queryTimeoutMs: config.dbQueryTimeoutMs || undefined });
       await storage.migrateUp();
       return storage;
     } catch (e) {

@@ -20,6 +20,8 @@ export interface EngineProfile {
   /** Runs after every migrateUp (Citus: distributes Kith's tables, idempotently). */
   readonly afterMigrate?: () => Promise<void>;
   readonly db: Kysely<Database>;
+  /** The database for migrations when `db` bounds its statements (PostgreSQL's query deadline); else `db`. */
+  readonly migrationDb?: Kysely<Database>;
   /**
    * Bound parameters one statement may carry; multi-row inserts are chunked to stay under it
    * (SQLite: SQLITE_MAX_VARIABLE_NUMBER, Postgres: the protocol's 16-bit parameter count).

@@ -54,8 +54,15 @@ export function toStorageError(operation: string, e: unknown): StorageError {
   if (NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '53300') {
     return new StorageError('unavailable', `${operation}: database unavailable`, e, REMOTE_NODE_RE.test(message));
   }
-  // Citus, a worker lost during the commit of a multi-shard transaction (no SQLSTATE of its own).
-  if (/could not commit transaction for shard|failed to commit transaction on/i.test(message)) {
+  // No answer within the deadline (postgres.ts poolWithDeadline): the database hangs. A commit's
+  // outcome is then unknown.
+  if (code === 'KITH_NO_ANSWER') return new StorageError('unavailable', `${operation}: database unavailable (no answer)`, e);
+  if (code === 'KITH_COMMIT_NO_ANSWER') return new StorageError('uncertain', `${operation}: no answer from the database during the commit`, e);
+  // Citus, a worker lost during the commit of a multi-shard transaction (no SQLSTATE of its own), or
+  // the connection to a worker cut under a statement or the commit (`SSL SYSCALL error: EOF detected`,
+  // SQLSTATE XX000: a DELETE answered 500 when a probe stopped a worker during its commit). Whether it
+  // was stored is not known; sending it again is safe.
+  if (/could not commit transaction for shard|failed to commit transaction on|SSL SYSCALL error|server closed the connection unexpectedly/i.test(message)) {
     return new StorageError('uncertain', `${operation}: a database node failed during the commit`, e);
   }
   // The pg driver's own words for a connection that died under a query or a transaction (a client

@@ -40,7 +40,7 @@ export async function openStorage(databaseUrl: string | undefined, opts: Storage
       valid = false;
     }
     if (!valid) throw new Error('DATABASE_URL: not a valid postgres:// URL');
-    return new KyselyStorage(await openPostgres(url, { citusShardCount: opts.citusShardCount }));
+    return new KyselyStorage(await openPostgres(url, { citusShardCount: opts.citusShardCount, queryTimeoutMs: opts.queryTimeoutMs }));
   }
   throw new Error('DATABASE_URL must be empty (SQLite at ./data/kith.db), sqlite:<path> or postgres://...');
 }

@@ -322,7 +322,7 @@ export class KyselyStorage implements Storage {
 
   #migrator(): Migrator {
     return new Migrator({
-      db: this.#db,
+      db: this.#profile.migrationDb ?? this.#db,
       provider: migrationProvider(this.#profile),
       ...(this.#profile.migrationSchema !== undefined ? { migrationTableSchema: this.#profile.migrationSchema } : {}),
     });

@@ -29,6 +29,66 @@ const CITUS_BIG_ROW_CHARS = 512 * 1024;
 export interface PostgresOptions {
   /** Citus: shards per distributed table group (KITH_CITUS_SHARD_COUNT; see citus.ts). */
   citusShardCount?: number;
+  /**
+   * How long one statement may go without an answer (ms; KITH_DB_QUERY_TIMEOUT_MS) before it fails as
+   * `unavailable` (a commit: `uncertain`) and its connection is dropped. Unset: no bound (the CLI).
+   * Migrations never have one (MigrationDb).
+   */
+  queryTimeoutMs?: number;
+}
+
+/** The error of a statement that got no answer within the deadline (errors.ts maps its code). */
+export const NO_ANSWER_CODE = 'KITH_NO_ANSWER';
+export const COMMIT_NO_ANSWER_CODE = 'KITH_COMMIT_NO_ANSWER';
+
+/**
+ * The pool as Kysely sees it, each statement bounded by `ms`: a server that hangs instead of refusing
+ * (frozen, a network black hole, a Citus worker stuck under the coordinator) hung every request, /readyz
+ * included, until it came back (a probe froze PostgreSQL for 35 s: no answer at all, no 503). Past the
+ * deadline the statement fails and its connection is cut and left out of the pool (what it was doing is
+ * undone by the server when it notices; a commit's outcome is not known: COMMIT_NO_ANSWER_CODE).
+ */
+function poolWithDeadline(pool: pg.Pool, ms: number): pg.Pool {
+  const clients = new WeakMap<pg.PoolClient, pg.PoolClient>();
+  const connect = async () => {
+    const client = await pool.connect();
+    let bounded = clients.get(client);
+    if (bounded === undefined) {
+      bounded = boundedClient(client, ms);
+      clients.set(client, bounded);
+    }
+    return bounded;
+  };
+  return { connect, end: () => pool.end() } as unknown as pg.Pool;
+}
+
+/** `client` with a deadline on each query (text and values, as Kysely sends them) and a release that drops it once one passed. */
+function boundedClient(client: pg.PoolClient, ms: number): pg.PoolClient {
+  let cut = false;
+  const query = (text: string, values?: unknown[]) => {
+    const commit = /^\s*commit\b/i.test(text);
+    if (cut) return Promise.reject(noAnswer(commit));
+    const running = client.query(text, values);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        cut = true;
+        running.catch(() => {}); // it fails too once the connection is cut; nobody waits for it
+        (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.();
+        reject(noAnswer(commit));
+      }, ms);
+    });
+    return Promise.race([running, deadline]).finally(() => clearTimeout(timer));
+  };
+  // A client past its deadline leaves the pool (release with an error ends it).
+  const release = () => client.release(cut ? new Error('no answer within the deadline') : undefined);
+  return { query, release } as unknown as pg.PoolClient;
+}
+
+function noAnswer(commit: boolean): Error {
+  return Object.assign(new Error(commit ? 'commit: no answer from the database within the deadline' : 'no answer from the database within the deadline'), {
+    code: commit ? COMMIT_NO_ANSWER_CODE : NO_ANSWER_CODE,
+  });
 }
 
 // pg takes the default user from $USER, which containers and services often leave unset; libpq (psql)
@@ -117,7 +177,11 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     const current = await pool.query<{ s: string | null }>('select current_schema() as s');
     const migrationSchema = current.rows[0]?.s ?? 'public';
     const indexChannel = indexWorkChannel(migrationSchema);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: opts.queryTimeoutMs ? poolWithDeadline(pool, opts.queryTimeoutMs) : pool }),
+    });
+    // Migrations and Citus's distribution may run long on a big database: never bounded.
+    const migrationDb = opts.queryTimeoutMs ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) : db;
     let intervals: { at: number; value: Promise<ShardIntervals | null> } | null = null;
     const keyShards = () => {
       if (intervals === null || Date.now() - intervals.at > SHARD_INTERVALS_TTL_MS) {
@@ -136,11 +200,12 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       name: citus ? 'citus' : 'postgres',
       afterMigrate: citus
         ? async () => {
-            await distributeTables(db, migrationSchema, { shardCount: opts.citusShardCount });
+            await distributeTables(migrationDb, migrationSchema, { shardCount: opts.citusShardCount });
             intervals = null; // (re-)distributed: read them again
           }
         : undefined,
       db,
+      migrationDb,
       maxParams: PG_MAX_PARAMS,
       // Measured on 20,000 contact keys: ~290 ms with unnest vs ~480 ms with 5,000-row VALUES chunks.
       keyTable: (keys) => sql<{ key: string }>`(select unnest(${keys as string[]}::text[]) as key)`,
@@ -188,7 +253,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       migrationSchema,
       startMaintenance: undefined,
       // The indexer on a thread of its own, so the event loop never runs a big upload's index round.
-      startIndexer: () => startIndexerThread({ engine: 'postgres', url }),
+      startIndexer: () => startIndexerThread({ engine: 'postgres', url, queryTimeoutMs: opts.queryTimeoutMs }),
+      // Both Kyselys share the one pool: ending it once is enough (a second end throws).
       close: () => db.destroy(),
     };
   } catch (e) {

@@ -30,7 +30,7 @@ lowerThreadPriority();
 adoptWriteLocks(writeLocks ?? []);
 // The app migrated the database before starting: a worker only connects.
 // On SQLite, uploads are written by a thread of the worker's own while the worker ranks the book.
-const storage = await openStorage(config.databaseUrl, { uploadWriterThread: true });
+const storage = await openStorage(config.databaseUrl, { uploadWriterThread: true, queryTimeoutMs: config.dbQueryTimeoutMs || undefined });
 const S = makeSchemas(config);
 const answers = new AddressBookAnswers(new AddressBookService(storage, config), config, S);
 // The route's body schema (the route adds only an `examples` annotation, which validation ignores).

@@ -12,7 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -33,7 +33,7 @@ const CITUS_PORT = 9710;
 const MAX_REQUEST_MS = 15_000;
 /** How long Kith may take to serve again once the node is back (ms), without a restart. */
 const RECOVERY_MS = 60_000;
-const USERS = 12;
+const DEFAULT_USERS = 12;
 
 const isRoot = process.getuid?.() === 0;
 const pgBin = (() => {
@@ -73,7 +73,7 @@ async function outage(
   baseUrl: string,
   stop: () => void,
   start: () => void,
-  opts: { crossUserWeights?: boolean; startAnother?: boolean } = {},
+  opts: { crossUserWeights?: boolean; startAnother?: boolean; users?: number; env?: Record<string, string>; meanwhile?: (base: string) => Promise<void> } = {},
 ): Promise<{ during: number[]; reads: number[]; warned: number; readsAfter: { status: number; warned: boolean }[]; anotherStarted?: boolean }> {
   const { url, drop } = freshPgSchema(baseUrl, 'kith_fault');
   const storage = await openStorage(url);
@@ -84,7 +84,8 @@ async function outage(
     // Learned weights that use other users' books: every ranking then reads the key index, spread over
     // every worker (distributed by key), and goes on without it, saying so, while a worker is down.
     if (opts.crossUserWeights) await storage.saveWeights(tenantOf(appId, 'live'), { weights: { ...DEFAULT_WEIGHTS, known_by: 1 }, samples: 100, trainedAt: 1 });
-    server = await startServerProcess(url, { KITH_WORKERS: '1' });
+    server = await startServerProcess(url, { KITH_WORKERS: '1', ...opts.env });
+    const USERS = opts.users ?? DEFAULT_USERS;
     const acked = new Map<string, number>(); // user -> entries acknowledged
     const sent = new Map<string, number>(); // user -> entries sent (a 503 may still have stored an upload whose answer failed)
     for (let u = 0; u < USERS; u++) {
@@ -115,6 +116,7 @@ async function outage(
     };
     try {
       assert.equal((await call(server.base, 'GET', '/healthz', '')).status, 200, 'the process stays up');
+      await opts.meanwhile?.(server.base);
       for (let u = 0; u < USERS; u++) {
         const user = `u${u}`;
         // Backfill (the write alone), a ranked upload, a read of the book: each 200 or 503.
@@ -225,6 +227,63 @@ describe('faults: a Citus worker stopped', { skip: citusSkip }, () => {
       readsAfter.every((r) => r.status === 200 && !r.warned),
       JSON.stringify(readsAfter),
     );
+  });
+});
+
+describe('faults: a PostgreSQL server that hangs (frozen, not down)', { skip: pgSkip }, () => {
+  it('answers 503 + Retry-After within the query deadline, /readyz says not ready at once, and serves again when it resumes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kith-pg-freeze-'));
+    chmodSync(dir, 0o777);
+    const data = join(dir, 'data');
+    const port = await freePort();
+    const ctl = (...args: string[]) => asPostgres(join(pgBin!, 'pg_ctl'), ['-D', data, ...args]);
+    // The postmaster and every process it started: SIGSTOP freezes them as a hung host or a network
+    // black hole would (connections stay open, nothing answers); SIGCONT resumes them.
+    const processes = () => {
+      const postmaster = readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
+      const children = execFileSync('pgrep', ['-P', postmaster]).toString().split(/\s+/).filter(Boolean);
+      return [postmaster, ...children];
+    };
+    let frozen: string[] = [];
+    const signal = (sig: string, pids: string[]) => {
+      if (pids.length > 0) execFileSync('kill', [`-${sig}`, ...pids]);
+    };
+    try {
+      asPostgres(join(pgBin!, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+      ctl('-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir}`, '-l', join(dir, 'server.log'), '-w', 'start');
+      const base = `postgres://postgres@127.0.0.1:${port}/postgres`;
+      const { during } = await outage(
+        base,
+        () => {
+          frozen = processes();
+          signal('STOP', frozen);
+        },
+        () => {
+          signal('CONT', frozen);
+          frozen = [];
+        },
+        {
+          users: 3,
+          env: { KITH_DB_QUERY_TIMEOUT_MS: '3000' },
+          // A load balancer's readiness check answers at once: not ready, rather than no answer.
+          meanwhile: async (kith) => {
+            const t0 = Date.now();
+            const r = await call(kith, 'GET', '/readyz', '');
+            assert.equal(r.status, 503, r.text);
+            assert.ok(Date.now() - t0 < 5_000, `/readyz took ${Date.now() - t0} ms`);
+          },
+        },
+      );
+      assert.ok(during.includes(503), 'requests answer 503 while the database hangs');
+    } finally {
+      signal('CONT', frozen);
+      try {
+        ctl('-m', 'immediate', 'stop');
+      } catch {
+        /* not running */
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

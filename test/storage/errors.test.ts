@@ -61,3 +61,15 @@ test("only a Citus worker that did not answer is a remote node: a ranking may th
     assert.equal(s.remoteNode, false, e.message);
   }
 });
+
+test('a statement without an answer within the deadline is unavailable, a commit without one uncertain; a worker cut during a commit uncertain (a DELETE answered 500)', () => {
+  const none = toStorageError('loadBook', err('no answer from the database within the deadline', 'KITH_NO_ANSWER'));
+  assert.equal(none.kind, 'unavailable');
+  assert.equal(none.remoteNode, false);
+  assert.equal(toStorageError('appendUpload', err('commit: no answer from the database within the deadline', 'KITH_COMMIT_NO_ANSWER')).kind, 'uncertain');
+  for (const m of ['SSL SYSCALL error: EOF detected', 'server closed the connection unexpectedly']) {
+    const s = toStorageError('deleteBook', err(m, 'XX000'));
+    assert.equal(s.kind, 'uncertain', m);
+    assert.doesNotMatch(s.message, /SSL|closed/); // the operation and the kind, never the driver's words
+  }
+});
