@@ -62,5 +62,73 @@ for (const engine of ENGINES) {
         );
       }
     });
+    it('an e-mail or phone object whose value is null or empty is an item not given: skipped, said, the contact kept', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'vn',
+        source: {},
+        entries: [
+          { name: 'Other', email: 'o@x.example' },
+          { name: 'A', emails: [{ value: null, type: 'work' }], phone: '+14155550100' },
+          { name: 'B', emails: [{ value: '' }, { value: 'b@x.example', type: 'home' }] },
+          { name: 'C', phones: [{ value: null }], email: 'c@x.example' },
+          { name: 'D', email: { value: null }, phone: '+14155550101' },
+          { name: 'E', emails: [{ value: '  ', type: 'work' }], phones: [{ number: null }, '+14155550102'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = new Map<string, any>(r.body.data.map((d: any) => [d.name, d]));
+      assert.deepEqual([...rows.keys()].sort(), ['A', 'B', 'C', 'D', 'E', 'Other']);
+      assert.equal(rows.get('A').phone, '+14155550100');
+      assert.deepEqual(rows.get('A').emails, []);
+      assert.deepEqual(rows.get('B').emails, ['b@x.example']);
+      assert.equal(rows.get('C').email, 'c@x.example');
+      assert.deepEqual(rows.get('C').phones, []);
+      assert.equal(rows.get('D').email, null);
+      assert.deepEqual(rows.get('E').phones, ['+14155550102']);
+      const w = new Map(warningsOf(r.body).map((x) => [x.field, x]));
+      assert.deepEqual(w.get('entries[].emails[].value')?.indexes, [1, 2, 5], JSON.stringify(r.body.meta.warnings));
+      assert.equal(w.get('entries[].emails[].value')?.count, 3);
+      assert.deepEqual(w.get('entries[].phones[].value')?.indexes, [3]);
+      assert.deepEqual(w.get('entries[].phones[].number')?.indexes, [5]);
+      assert.deepEqual(w.get('entries[].email.value')?.indexes, [4]);
+      // The same for records: a null value is skipped, the record kept on its other field.
+      const u = await api.post('/v0/users', [{ id: 7, emails: [{ value: null }], phone: '+14155550199' }]);
+      assert.equal(u.status, 200, u.text);
+    });
+
+    it('an object with no value key, or a value of a wrong kind, is still a 400 naming the field', async () => {
+      for (const [entry, field] of [
+        [{ name: 'A', emails: [{ type: 'work' }] }, 'entries[0].emails[0]'],
+        [{ name: 'A', emails: [{ value: 5 }] }, 'entries[0].emails[0]'],
+        [{ name: 'A', phones: [{ value: true }] }, 'entries[0].phones[0]'],
+        [{ name: 'A', email: { value: ['a@x.example'] } }, 'entries[0].email'],
+      ] as const) {
+        const r = await api.post('/v0/address-book', { user_id: 'vbad', source: {}, entries: [entry] });
+        assert.equal(r.status, 400, `${JSON.stringify(entry)}: ${r.text}`);
+        assert.ok(r.text.includes(field), `${JSON.stringify(entry)}: ${r.text}`);
+      }
+      assert.equal((await api.get('/v0/address-book/vbad')).status, 404);
+    });
+
+    it("email sent as a list: the row's email is its first value, the order kept", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'el',
+        source: {},
+        entries: [
+          { name: 'L', email: ['l1@x.example', 'l2@x.example', 'l3@x.example'] },
+          { name: 'M', email: ['m1@x.example', 'm2@x.example'], emails: ['m0@x.example'] },
+          { name: 'N', phone: ['+14155550111', '+14155550112'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = new Map<string, any>(r.body.data.map((d: any) => [d.name, d]));
+      assert.equal(rows.get('L').email, 'l1@x.example');
+      assert.deepEqual(rows.get('L').emails, ['l1@x.example', 'l2@x.example', 'l3@x.example']);
+      assert.equal(rows.get('M').email, 'm1@x.example');
+      assert.deepEqual(rows.get('M').emails, ['m1@x.example', 'm2@x.example', 'm0@x.example']);
+      assert.equal(rows.get('N').phone, '+14155550111');
+      assert.deepEqual(rows.get('N').phones, ['+14155550111', '+14155550112']);
+      assert.ok(warningsOf(r.body).some((w) => w.field === 'entries[].email' && /first value/.test(w.message)));
+    });
   });
 }
