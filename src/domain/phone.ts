@@ -682,12 +682,15 @@ const TEL_EXT_RE = /^[\d().-]*\d[\d().-]*$/;
  * plan to check it against, the shape is all that tells a number from a note. null otherwise.
  */
 function readSpelled(s: string, read: Reader): NormPhone | null {
-  const m = SPELLED_RE.exec(s);
+  // An extension after the word ("1-800-FLOWERS x123") is read after the number it spells.
+  const ext = SPELLED_EXTENSION_RE.exec(s);
+  const m = SPELLED_RE.exec(ext === null ? s : s.slice(0, ext.index));
   if (m === null) return null;
   const [, head, word] = m as unknown as [string, string, string];
   if (digitsOf(head).length < 3 || word.replace(/[^A-Za-z]/g, '').length < 3) return null;
-  const number = head + word.replace(/[A-Za-z]/g, (c) => KEYPAD[(c.charCodeAt(0) | 0x20) - 97]!);
-  if (digitsOf(number).length < 10) return null;
+  const spelled = head + word.replace(/[A-Za-z]/g, (c) => KEYPAD[(c.charCodeAt(0) | 0x20) - 97]!);
+  if (digitsOf(spelled).length < 10) return null;
+  const number = ext === null ? spelled : spelled + ext[0];
   const v = read(number);
   if (isFull(v)) return v;
   return v !== null && v.key !== null && v.key.startsWith('n:') && VANITY_WORD_RE.test(word) ? v : null;
@@ -698,6 +701,9 @@ function readSpelled(s: string, read: Reader): NormPhone | null {
  * "4MY-HOME", "flowers"), at most 7 letters.
  */
 const VANITY_WORD_RE = /^(?=(?:[^A-Za-z]*[A-Za-z]){3,7}[^A-Za-z]*$)(?:[A-Z\d-]+|[a-z\d-]+)$/;
+
+/** An extension ending a number spelled in letters: ` x123`, ` ext. 123`, ` extension 123`, `;ext=123`. */
+const SPELLED_EXTENSION_RE = /(?:\s+(?:ext\.?|extn\.?|extension|x)\s*[:#]?\s*|\s*;ext=)\d{1,6}$/i;
 
 /** A number's digits, then one word of letters (and digits, hyphens) that ends it: see readSpelled. */
 const SPELLED_RE = /^(\+?[\d\s().-]*\d[\s().-]*)([A-Za-z][A-Za-z\d-]*)$/;
