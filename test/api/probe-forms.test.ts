@@ -130,5 +130,29 @@ for (const engine of ENGINES) {
       assert.deepEqual(rows.get('N').phones, ['+14155550111', '+14155550112']);
       assert.ok(warningsOf(r.body).some((w) => w.field === 'entries[].email' && /first value/.test(w.message)));
     });
+    it('a vanity number with an extension is read with it; a fractional times_contacted is accepted and said, pinned: 1.5 still a 400', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'vx',
+        source: { type: 'ios', phone: '+1 415 555 0100' },
+        entries: [
+          { name: 'Flowers Desk', phone: '1-800-FLOWERS x123' },
+          { name: 'Flowers', phone: '1-800-FLOWERS' },
+          { name: 'Half', email: 'half@x.example', times_contacted: 1.5 },
+          { name: 'Whole', email: 'whole@x.example', times_contacted: 2 },
+          { name: 'Text', email: 'text@x.example', times_contacted: '2.5' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = new Map<string, any>(r.body.data.map((d: any) => [d.name, d]));
+      assert.equal(rows.get('Flowers Desk').phone, '+18003569377;ext=123');
+      assert.equal(rows.get('Flowers').phone, '+18003569377');
+      assert.ok(rows.has('Half') && rows.has('Whole') && rows.has('Text'));
+      const w = warningsOf(r.body).find((x) => x.field === 'entries[].times_contacted' && /whole number/.test(x.message));
+      assert.deepEqual(w?.indexes, [2, 4], JSON.stringify(r.body.meta.warnings));
+      assert.equal(w?.count, 2);
+      const pinned = await api.post('/v0/address-book', { user_id: 'vx2', source: {}, entries: [{ name: 'P', email: 'p@x.example', pinned: 1.5 }] });
+      assert.equal(pinned.status, 400, pinned.text);
+      assert.ok(pinned.text.includes('entries[0].pinned'), pinned.text);
+    });
   });
 }
