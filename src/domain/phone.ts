@@ -682,12 +682,15 @@ const TEL_EXT_RE = /^[\d().-]*\d[\d().-]*$/;
  * plan to check it against, the shape is all that tells a number from a note. null otherwise.
  */
 function readSpelled(s: string, read: Reader): NormPhone | null {
-  const m = SPELLED_RE.exec(s);
+  // An extension after the word ("1-800-FLOWERS x123") is read after the number it spells.
+  const ext = SPELLED_EXTENSION_RE.exec(s);
+  const m = SPELLED_RE.exec(ext === null ? s : s.slice(0, ext.index));
   if (m === null) return null;
   const [, head, word] = m as unknown as [string, string, string];
   if (digitsOf(head).length < 3 || word.replace(/[^A-Za-z]/g, '').length < 3) return null;
-  const number = head + word.replace(/[A-Za-z]/g, (c) => KEYPAD[(c.charCodeAt(0) | 0x20) - 97]!);
-  if (digitsOf(number).length < 10) return null;
+  const spelled = head + word.replace(/[A-Za-z]/g, (c) => KEYPAD[(c.charCodeAt(0) | 0x20) - 97]!);
+  if (digitsOf(spelled).length < 10) return null;
+  const number = ext === null ? spelled : spelled + ext[0];
   const v = read(number);
   if (isFull(v)) return v;
   return v !== null && v.key !== null && v.key.startsWith('n:') && VANITY_WORD_RE.test(word) ? v : null;
@@ -698,6 +701,9 @@ function readSpelled(s: string, read: Reader): NormPhone | null {
  * "4MY-HOME", "flowers"), at most 7 letters.
  */
 const VANITY_WORD_RE = /^(?=(?:[^A-Za-z]*[A-Za-z]){3,7}[^A-Za-z]*$)(?:[A-Z\d-]+|[a-z\d-]+)$/;
+
+/** An extension ending a number spelled in letters: ` x123`, ` ext. 123`, ` extension 123`, `;ext=123`. */
+const SPELLED_EXTENSION_RE = /(?:\s+(?:ext\.?|extn\.?|extension|x)\s*[:#]?\s*|\s*;ext=)\d{1,6}$/i;
 
 /** A number's digits, then one word of letters (and digits, hyphens) that ends it: see readSpelled. */
 const SPELLED_RE = /^(\+?[\d\s().-]*\d[\s().-]*)([A-Za-z][A-Za-z\d-]*)$/;
@@ -1970,19 +1976,57 @@ let fullMetadataParser: typeof parsePhoneNumberFromString | null = null;
 const regionCache = new TwoGenerationCache<string, CountryCode | null>(CACHE_MAX);
 
 /**
- * The country of an owner's phone (E.164 or with an international prefix), used as the region for the
- * numbers of that owner's book. Null when the number has no country code or is not a phone number.
+ * The country of an owner's phone, used as the region for the numbers of that owner's book: the country
+ * the number names itself, read by the reader of the book's own numbers (normalizePhone: `+44 …`,
+ * `0044 …`, vCard's `tel:+44-…`, a pasted `TEL;TYPE=CELL:…` line, a vanity number). A number whose
+ * calling code is clear gives that code's country even when the library finds no country for the number
+ * itself (a range it calls invalid, such as Ofcom's drama numbers `+44 7700 900…`): the code's main
+ * country (GB for +44), which reads national numbers as that plan does. An international number written
+ * without its `+` (`447911123000`, as exported by some phones) gives its country when it can be nothing
+ * else: 11 to 15 digits, no trunk 0, and a valid number with a `+` before them. Null when the number
+ * names no country (a national number: the source's `region` or the server's default applies), is no
+ * number, or has a non-geographic code (+800, +882 …).
  */
 export function regionFromPhone(phone: string | null | undefined): CountryCode | null {
   if (typeof phone !== 'string') return null;
   const s = phone.trim();
-  if (!/^(?:\+|00)/.test(s)) return null;
+  if (s === '') return null;
   const hit = regionCache.get(s); // null (no country) is a cached answer too
   if (hit !== undefined) return hit;
-  const p = parsePhoneNumberFromString(s.startsWith('+') ? s : '+' + s.slice(2));
-  const region = p?.country ?? null;
+  const region = countryNamedBy(s);
   regionCache.set(s, region);
   return region;
+}
+
+/** The country a trimmed phone string names itself (regionFromPhone, uncached). */
+function countryNamedBy(s: string): CountryCode | null {
+  const read = normalizePhone(s, null);
+  if (read?.key?.startsWith('p:+')) return countryOfE164(read.key.slice(2).split(';')[0]!);
+  // International without its '+': only digits (and spacing), the length of a full number, no trunk 0.
+  if (!/^[\d\s().-]+$/.test(s)) return null;
+  const digits = s.replace(/\D/g, '');
+  if (digits.length < 11 || digits.length > 15 || digits.charCodeAt(0) === 48) return null;
+  const p = parsePhoneNumberFromString('+' + digits);
+  return p?.isValid() ? countryOfE164(p.number) : null;
+}
+
+/** The country of a full number: the library's, else the main country of its calling code; null for a non-geographic code. */
+function countryOfE164(e164: string): CountryCode | null {
+  const p = parsePhoneNumberFromString(e164);
+  if (p?.country) return p.country;
+  const code = p?.countryCallingCode ?? callingCodeOf(e164);
+  if (!code) return null;
+  const countries = meta().getCountryCodesForCallingCode(code);
+  return (countries?.[0] as CountryCode | undefined) ?? null;
+}
+
+/** The calling code at the start of a full number (`+447…` -> `44`), or null. */
+function callingCodeOf(e164: string): string | null {
+  for (let n = 1; n <= 3; n++) {
+    const cc = e164.slice(1, 1 + n);
+    if (meta().hasCallingCode(cc)) return cc;
+  }
+  return null;
 }
 
 /** Empties the parse caches (tests and benchmarks measure cold parsing with it). */

@@ -22,6 +22,7 @@ import {
   coerceBookUserId,
   favoriteWarnings,
   scientificPhoneWarnings,
+  fractionalCountWarnings,
 } from './validate.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
@@ -183,7 +184,7 @@ export async function answerUpload(
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
   const lenient = lenientWarningsOf(body);
   const unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);
-  const ofEntries = [...favoriteWarnings(entries), ...scientificPhoneWarnings(entries)];
+  const ofEntries = [...favoriteWarnings(entries), ...scientificPhoneWarnings(entries), ...fractionalCountWarnings(entries)];
   const warnings =
     lenient.length === 0 && unread.length === 0 && ofEntries.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...ofEntries];
   // A replace needs the source's owner: without one, the source is every other ownerless one of the user.

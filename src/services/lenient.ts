@@ -152,6 +152,25 @@ export interface LenientItems<T> {
 
 type Item = Record<string, unknown>;
 
+/**
+ * The key of an object item whose value is given as not given: it has at least one of `keys` (the keys
+ * a value is read from), and every one it has is null or a blank string (`{"value": null, "type":
+ * "work"}`, `{"value": ""}`). Null means "not given" everywhere in the contract, so such an item is no
+ * item: skipped, and named in `meta.warnings`. An object with none of those keys (`{"type": "work"}`)
+ * is not this: what it holds is not known, and stays a 400 (docs/api.md).
+ */
+function emptyValueKey(v: unknown, keys: readonly string[]): string | null {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
+  let found: string | null = null;
+  for (const k of keys) {
+    const x = (v as Item)[k];
+    if (x === undefined) continue;
+    if (x !== null && !(typeof x === 'string' && x.trim() === '')) return null;
+    found ??= k;
+  }
+  return found;
+}
+
 /** Reads one value as an e-mail address: a string, or an object holding one. undefined: not readable. */
 function emailOf(v: unknown): { value: string; how?: string } | undefined {
   if (typeof v === 'string') return { value: v };
@@ -201,16 +220,24 @@ function readAddresses(
   one: 'email' | 'phone',
   many: 'emails' | 'phones',
   read: (v: unknown) => { value: string; how?: string } | undefined,
+  keys: readonly string[],
   unreadable: string,
   notes: Note[],
   problems: ErrorDetail[],
 ): void {
   const note = (field: string, message: string) => notes.push({ field: `entries[].${field}`, message, index: i });
   // A value no rule reads: an object (or, for a phone, a number) is named with what is accepted; any
-  // other kind is left for the schema to name.
-  const attempt = (v: unknown, field: string): { value: string; how?: string } | undefined => {
+  // other kind is left for the schema to name. An object whose value is null or blank is an item not
+  // given (null): skipped, and named (`entries[].emails[].value`).
+  const attempt = (v: unknown, field: string, where: string): { value: string; how?: string } | null | undefined => {
     const r = read(v);
-    if (r === undefined && ((v !== null && typeof v === 'object' && !Array.isArray(v)) || (one === 'phone' && typeof v === 'number'))) {
+    if (r !== undefined) return r;
+    const empty = emptyValueKey(v, keys);
+    if (empty !== null) {
+      note(`${where}.${empty}`, `null or empty: the item is not given, skipped (the contact is kept on its other fields); leave such an item out`);
+      return null;
+    }
+    if ((v !== null && typeof v === 'object' && !Array.isArray(v)) || (one === 'phone' && typeof v === 'number')) {
       problems.push({ field, message: unreadable });
     }
     return r;
@@ -227,23 +254,26 @@ function readAddresses(
   if (single !== undefined && single !== null && typeof single !== 'string') {
     if (notPersonal(single, one)) out()[one] = null;
     else if (Array.isArray(single)) {
-      // A list where one value is expected: its first is the one, the others join the list field.
+      // A list where one value is expected: its first is the one, the others join the list field. The
+      // cleaner reads `many` before `one`, so all of them join the list, in order, and `one` is left
+      // null: the first stays first (it came back last, after the others).
       const values: string[] = [];
       let ok = true;
       single.forEach((v, j) => {
         if (v === null || notPersonal(v, one)) return;
-        const r = attempt(v, `entries[${i}].${one}[${j}]`);
+        const r = attempt(v, `entries[${i}].${one}[${j}]`, `${one}[]`);
         if (r === undefined) ok = false;
-        else values.push(r.value);
+        else if (r !== null) values.push(r.value);
       });
       if (ok) {
-        out()[one] = values.length > 0 ? values[0] : null;
-        extra = values.slice(1);
-        note(one, `a list where one value is expected, read as its first value${extra.length > 0 ? ` (the others added to "${many}")` : ''}`);
+        out()[one] = null;
+        extra = values;
+        note(one, `a list where one value is expected, read as its first value${values.length > 1 ? ` (the others added to "${many}")` : ''}`);
       }
     } else {
-      const r = attempt(single, `entries[${i}].${one}`);
-      if (r !== undefined) {
+      const r = attempt(single, `entries[${i}].${one}`, one);
+      if (r === null) out()[one] = null;
+      else if (r !== undefined) {
         out()[one] = r.value;
         note(one, r.how ?? 'read as a string');
       }
@@ -254,8 +284,9 @@ function readAddresses(
     if (notPersonal(list, many)) out()[many] = [];
     else if (!Array.isArray(list)) {
       // One value where a list is expected (a comma list in it is split as in any e-mail or phone field).
-      const r = typeof list === 'string' ? { value: list } : attempt(list, `entries[${i}].${many}`);
-      if (r !== undefined) {
+      const r = typeof list === 'string' ? { value: list } : attempt(list, `entries[${i}].${many}`, many);
+      if (r === null) out()[many] = [];
+      else if (r !== undefined) {
         out()[many] = [r.value];
         note(many, `one value where a list is expected, read as a list of it${r.how !== undefined ? `; ${r.how}` : ''}`);
       }
@@ -266,9 +297,9 @@ function readAddresses(
       list.forEach((v, j) => {
         if (v === null || typeof v === 'string') return values.push(v);
         if (notPersonal(v, many)) return;
-        const r = attempt(v, `entries[${i}].${many}[${j}]`);
+        const r = attempt(v, `entries[${i}].${many}[${j}]`, `${many}[]`);
         if (r === undefined) ok = false;
-        else {
+        else if (r !== null) {
           how ??= r.how;
           values.push(r.value);
         }
@@ -281,6 +312,7 @@ function readAddresses(
     }
   }
   if (extra.length > 0) {
+    // Before the list's own items: the row's first is the first of `one`, as the warning says.
     const current = out()[many];
     out()[many] = Array.isArray(current) ? [...extra, ...current] : extra;
   }
@@ -357,8 +389,8 @@ function readEntry(e: Item, i: number, notes: Note[], problems: ErrorDetail[], u
     }
   }
 
-  readAddresses(e, out, i, 'email', 'emails', emailOf, EMAIL_UNREADABLE, notes, problems);
-  readAddresses(e, out, i, 'phone', 'phones', phoneOf, PHONE_UNREADABLE, notes, problems);
+  readAddresses(e, out, i, 'email', 'emails', emailOf, EMAIL_KEYS, EMAIL_UNREADABLE, notes, problems);
+  readAddresses(e, out, i, 'phone', 'phones', phoneOf, PHONE_KEYS, PHONE_UNREADABLE, notes, problems);
   return copy ?? e;
 }
 

@@ -49,11 +49,15 @@ export function sourceFieldWarnings(source: SourceInput, region: CountryCode | n
     out.push({ field: 'source.email', message: "is no e-mail address Kith can read: the owner's own address is not known from it", count: 1 });
   }
   const phone = typeof source.phone === 'string' ? source.phone.trim() : '';
-  if (phone !== '' && !normalizePhone(phone, region)?.key) {
+  // Read as the book's own numbers are (`region`: the phone's own country, else the source's or the
+  // server's): unreadable, or a number whose country is known neither from it nor from the book.
+  const read = phone === '' ? null : normalizePhone(phone, region);
+  if (phone !== '' && !read?.key?.startsWith('p:')) {
     const where = region === null ? 'in no country (kept as written)' : `in ${region}`;
+    const what = read?.key ? 'names no country Kith can read' : 'is no phone number Kith can read';
     out.push({
       field: 'source.phone',
-      message: `is no phone number Kith can read: the owner's own number is not known from it, and the book's numbers written without a country are read ${where}`,
+      message: `${what}: the owner's own number is not known from it, and the book's numbers written without a country are read ${where}`,
       count: 1,
     });
   }

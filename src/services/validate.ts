@@ -197,6 +197,23 @@ export function scientificPhoneWarnings(entries: readonly EntryLike[]): EntryWar
   );
 }
 
+const fractional = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v);
+
+/**
+ * The warning naming the entries whose `times_contacted` is not a whole number (`1.5`): accepted, as it
+ * always was (existing clients send floats; the schema takes any number of 0 or more), and read as its
+ * whole part, the number of times, which it now says (it was read as 1 without a word, while `pinned:
+ * 1.5` is a 400).
+ */
+export function fractionalCountWarnings(entries: readonly EntryLike[]): EntryWarning[] {
+  return entriesWarning(
+    entries,
+    (e) => fractional(e.times_contacted),
+    'entries[].times_contacted',
+    'not a whole number: read as its whole part (1.5 as 1), a number of times; send an integer',
+  );
+}
+
 /** The code points of `s` (a surrogate pair counts one), counting stops past `max`. */
 function codePoints(s: string, max: number): number {
   let n = 0;

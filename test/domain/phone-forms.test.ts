@@ -152,6 +152,21 @@ test('must not: numbers with letters or an extension that merely look like scien
   assert.equal(normalizePhone('1-800-FLOWERS', 'US')?.key, 'p:+18003569377');
 });
 
+test('a vanity number with an extension is the number its keys dial, with the extension (it was left unusable)', () => {
+  // must keep
+  assert.equal(normalizePhone('1-800-FLOWERS x123', 'US')?.key, 'p:+18003569377;ext=123');
+  assert.equal(normalizePhone('1-800-FLOWERS ext. 123', 'US')?.key, 'p:+18003569377;ext=123');
+  assert.equal(normalizePhone('+1 800 FLOWERS x123', null)?.key, 'p:+18003569377;ext=123');
+  assert.equal(normalizePhone('1-800-FLOWERS;ext=9', 'US')?.key, 'p:+18003569377;ext=9');
+  assert.equal(normalizePhone('0800 REVERSE ext 45', 'GB')?.key, 'p:+448007383773;ext=45');
+  assert.equal(normalizePhone('1-800-FLOWERS x123', null)?.key, 'n:18003569377;ext=123');
+  assert.equal(normalizePhone('1-800-FLOWERS', 'US')?.key, 'p:+18003569377');
+  // must drop: a note stays a note, with or without an extension after it
+  assert.equal(normalizePhone('555 HOME x12', 'US')?.key, null);
+  assert.equal(normalizePhone('415 Pizzeria x12', null)?.key, null);
+  assert.equal(normalizePhone('1-800-Flowers x123', null)?.key, null);
+});
+
 test('no one is called on a date, a time, a book number or a placeholder written as a phone (a probe found each kept as a callable row)', () => {
   const read = normalizePhone;
   for (const region of ['US', 'DE', 'GB', null] as const) {

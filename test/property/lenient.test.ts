@@ -67,8 +67,15 @@ describe('lenient reading: accepted', () => {
     assert.deepEqual(lenient([{ emails: { value: 'a@x.com' } }]).entries[0].emails, ['a@x.com']);
     assert.equal(lenient([{ email: { email: 'a@x.com' } }]).entries[0].email, 'a@x.com');
     const list = lenient([{ email: ['a@x.com', { value: 'b@x.com' }], emails: ['c@x.com'] }]).entries[0];
-    assert.equal(list.email, 'a@x.com');
-    assert.deepEqual(list.emails, ['b@x.com', 'c@x.com']);
+    // The cleaner reads `emails` before `email`: the list's values lead `emails`, in order, so its first is the row's.
+    assert.equal(list.email, null);
+    assert.deepEqual(list.emails, ['a@x.com', 'b@x.com', 'c@x.com']);
+    // An object whose value is null or blank is an item not given: skipped (a 400 before).
+    const empty = lenient([{ emails: [{ value: null, type: 'work' }, { value: ' ' }, 'd@x.com'], email: { value: null }, phones: [{ number: null }] }])
+      .entries[0];
+    assert.deepEqual(empty.emails, ['d@x.com']);
+    assert.equal(empty.email, null);
+    assert.deepEqual(empty.phones, []);
   });
 
   it('reads a name object', () => {
