@@ -59,7 +59,9 @@ export interface Config {
    * PostgreSQL: how long one statement of a request may go without an answer before the request gives
    * up with a 503 (KITH_DB_QUERY_TIMEOUT_MS; 0: never). A database (or a Citus worker) that hangs
    * instead of refusing, frozen or behind a network black hole, otherwise hung every request: the
-   * kernel notices a dead peer after minutes. Migrations and the CLI have no such bound.
+   * kernel notices a dead peer after minutes. Long enough for any statement of a request on a slow but
+   * live server (a 50,000-entry upload's, a wait for the same user's other upload). Migrations, the
+   * indexer thread and the CLI have no such bound.
    */
   readonly dbQueryTimeoutMs: number;
 }
@@ -133,6 +135,6 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     // Citus's own limit is 64,000 shards; far fewer is the point (docs/scaling.md).
     citusShardCount: env.KITH_CITUS_SHARD_COUNT?.trim() ? int(env, 'KITH_CITUS_SHARD_COUNT', 0, 1, 64_000) : undefined,
     dbWaitSeconds: int(env, 'KITH_DB_WAIT_SECONDS', 60, 0, 86_400),
-    dbQueryTimeoutMs: int(env, 'KITH_DB_QUERY_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    dbQueryTimeoutMs: int(env, 'KITH_DB_QUERY_TIMEOUT_MS', 15_000, 0, 3_600_000),
   });
 }

@@ -30,6 +30,9 @@ export class StorageError extends Error {
 const REMOTE_NODE_RE =
   /connection to the remote node|could not establish connection|could not connect to (?:any active placements|the node)|failure on connection marked as essential/i;
 
+/** Operations that only read (their names, as KyselyStorage runs them): a failure leaves nothing half-stored. */
+const READ_OPERATION = /^(?:load|list|find|ping|batchIds|bookSize|indexQueueStats|regionSources)/;
+
 /** Network-level errors of the pg driver (Node error codes) that mean "the server is not there". */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE']);
 
@@ -62,6 +65,10 @@ export function toStorageError(operation: string, e: unknown): StorageError {
   // the connection to a worker cut under a statement or the commit (`SSL SYSCALL error: EOF detected`,
   // SQLSTATE XX000: a DELETE answered 500 when a probe stopped a worker during its commit). Whether it
   // was stored is not known; sending it again is safe.
+  // A read whose connection is cut is only unavailable: nothing of it could have been stored.
+  if (/SSL SYSCALL error|server closed the connection unexpectedly/i.test(message) && READ_OPERATION.test(operation)) {
+    return new StorageError('unavailable', `${operation}: database unavailable`, e);
+  }
   if (/could not commit transaction for shard|failed to commit transaction on|SSL SYSCALL error|server closed the connection unexpectedly/i.test(message)) {
     return new StorageError('uncertain', `${operation}: a database node failed during the commit`, e);
   }

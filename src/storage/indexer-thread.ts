@@ -34,7 +34,7 @@ let storage: KyselyStorage | null = target.engine === 'sqlite' ? new KyselyStora
 async function start(): Promise<void> {
   while (storage === null && !stopped && target.engine === 'postgres') {
     try {
-      storage = new KyselyStorage(await openPostgres(target.url, { queryTimeoutMs: target.queryTimeoutMs }));
+      storage = new KyselyStorage(await openPostgres(target.url));
     } catch {
       await new Promise((r) => setTimeout(r, REOPEN_BACKOFF_MS));
     }

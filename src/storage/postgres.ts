@@ -67,7 +67,13 @@ function boundedClient(client: pg.PoolClient, ms: number): pg.PoolClient {
   let cut = false;
   const query = (text: string, values?: unknown[]) => {
     const commit = /^\s*commit\b/i.test(text);
-    if (cut) return Promise.reject(noAnswer(commit));
+    if (cut) {
+      // Kysely rolls back after a failed statement or commit: the cut connection needs none (the server
+      // undoes what it holds when it sees it gone), and the error to report is the first one (a commit
+      // without an answer is `uncertain`, which a failed rollback's error would hide).
+      if (/^\s*rollback\b/i.test(text)) return Promise.resolve({ command: 'ROLLBACK', rowCount: null, rows: [] });
+      return Promise.reject(noAnswer(commit));
+    }
     const running = client.query(text, values);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
@@ -253,7 +259,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       migrationSchema,
       startMaintenance: undefined,
       // The indexer on a thread of its own, so the event loop never runs a big upload's index round.
-      startIndexer: () => startIndexerThread({ engine: 'postgres', url, queryTimeoutMs: opts.queryTimeoutMs }),
+      // No deadline there: nobody waits for the indexer, and a big round legitimately takes long.
+      startIndexer: () => startIndexerThread({ engine: 'postgres', url }),
       // Both Kyselys share the one pool: ending it once is enough (a second end throws).
       close: () => db.destroy(),
     };

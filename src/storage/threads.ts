@@ -9,7 +9,7 @@ import { exportWriteLocks, releaseLocksOf } from './write-lock.ts';
 const INDEXER_ENTRY = threadModule('./indexer-thread.ts', import.meta.url);
 
 /** What the indexer thread opens: a SQLite file, or a PostgreSQL database by its URL. */
-export type IndexerTarget = { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string; queryTimeoutMs?: number };
+export type IndexerTarget = { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string };
 
 /**
  * Starts the indexer thread (indexer-thread.ts) on `target`; resolves once it runs, with the function

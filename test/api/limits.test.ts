@@ -228,7 +228,7 @@ describe('limit configuration', () => {
     assert.equal(loadConfig({}).dbWaitSeconds, 60);
     assert.equal(loadConfig({ KITH_DB_WAIT_SECONDS: '0' }).dbWaitSeconds, 0);
     assert.equal(loadConfig({ KITH_DB_WAIT_SECONDS: '300' }).dbWaitSeconds, 300);
-    assert.equal(loadConfig({}).dbQueryTimeoutMs, 10_000);
+    assert.equal(loadConfig({}).dbQueryTimeoutMs, 15_000);
     assert.equal(loadConfig({ KITH_DB_QUERY_TIMEOUT_MS: '0' }).dbQueryTimeoutMs, 0);
     assert.throws(() => loadConfig({ KITH_DB_QUERY_TIMEOUT_MS: 'soon' }), /KITH_DB_QUERY_TIMEOUT_MS/);
     for (const bad of ['-1', '2.5', 'forever', '86401']) {

@@ -71,5 +71,7 @@ test('a statement without an answer within the deadline is unavailable, a commit
     const s = toStorageError('deleteBook', err(m, 'XX000'));
     assert.equal(s.kind, 'uncertain', m);
     assert.doesNotMatch(s.message, /SSL|closed/); // the operation and the kind, never the driver's words
+    // A read cut so stored nothing: unavailable.
+    assert.equal(toStorageError('loadBook', err(m, 'XX000')).kind, 'unavailable', m);
   }
 });
