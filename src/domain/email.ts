@@ -161,7 +161,17 @@ function isAlnum(c: number): boolean {
  * list punctuation, closing quotes of every typography (English ” ’, German “ ‘, guillemets » « ›), the
  * CJK closing brackets 〉 》 」 』 】 and ⟩, and the ellipsis … a message preview cuts an address with.
  */
-const TRAILING_JUNK = /[\s;,.:!?>)\]}|/'`\u00ab\u00bb\u201c\u201d\u2018\u2019\u203a\u2026\u3001\u3002\u3009\u300b\u300d\u300f\u3011\u27e9\uff0c\uff1b]+$/u;
+const TRAILING_JUNK_CHAR = /[\s;,.:!?>)\]}|/'`\u00ab\u00bb\u201c\u201d\u2018\u2019\u203a\u2026\u3001\u3002\u3009\u300b\u300d\u300f\u3011\u27e9\uff0c\uff1b]/u;
+
+/**
+ * `s` without the run of TRAILING_JUNK_CHAR that ends it, read from its end (a `[…]+$` expression tried
+ * every run of such characters from its start: a long run not at the end cost its length squared, a review).
+ */
+function trimTrailingJunk(s: string): string {
+  let end = s.length;
+  while (end > 0 && TRAILING_JUNK_CHAR.test(s[end - 1]!)) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
 /**
  * Characters before an address that never start one (the apostrophe, which may, is handled apart):
  * opening brackets and quotes of every typography (“ ‘ « and German „ ‚, » and ‹, the CJK 〈 《 「 『 【
@@ -194,7 +204,7 @@ function extractSlow(raw: string): string {
     if (s.length > 2 && (f === 34 || f === 39) && s.charCodeAt(s.length - 1) === f && s.indexOf(String.fromCharCode(f), 1) === s.length - 1) {
       s = s.slice(1, -1).trim();
     }
-    s = s.replace(TRAILING_JUNK, '');
+    s = trimTrailingJunk(s);
     // A trailing '"' belongs to a quoted local part only when it closes one: '"a b"' has two.
     if (s.endsWith('"') && countQuotes(s) % 2 === 1) s = s.slice(0, -1).trimEnd();
     // A leading brace closed inside the local part ("{ann}@x.com": braces are atext) is the address's own.
@@ -246,6 +256,9 @@ function mailtoAddress(uri: string): string {
   }
 }
 
+const LONG_SPACE_RE = /\s{17}/;
+const LONG_SPACES_RE = /\s{17,}/g;
+
 /**
  * A second reading of a string that is no address as uploaded, for what people really type and paste
  * (issue #12: never lose a real person): invisible characters dropped; the small at sign '﹫' read as
@@ -256,6 +269,10 @@ function mailtoAddress(uri: string): string {
  */
 function repair(raw: string): string {
   let s = dropStrayFormat(dropInvisible(raw)).replace(/\ufe6b/gu, '@');
+  // A run of more than 16 spaces reads as 16 (one line break when it holds one): the expressions below
+  // scan a run of spacing from each of its places, so such a run cost its length squared (a review:
+  // 50,000 spaces in an e-mail string took 2 s). No reading tells more spacing from less.
+  if (s.length > 64 && LONG_SPACE_RE.test(s)) s = s.replace(LONG_SPACES_RE, (m) => (/[\n\r\u2028]/.test(m) ? '\n' : ' '.repeat(16)));
   // A web URL ("http://jane@example.com", "https://x.com/a@b.org"): its '@' is a user name's or a path's,
   // and it is no address. Its scheme was read as a label, and "//jane@example.com" kept as a mailbox.
   if (URL_SCHEME_RE.test(s)) return raw;
@@ -359,7 +376,8 @@ function repair(raw: string): string {
     if (thenNamed) s = thenNamed[1]!;
   }
   // "a@b.com<a@b.com>": the address as its own display name, the space lost.
-  const twice = /^"?([^\s"<>]+@[^\s"<>]+?)"?<([^\s<>]+@[^\s<>]+)>$/u.exec(s);
+  // (Two addresses at most: 520 characters. Longer, the expression cost the string's length squared.)
+  const twice = s.length <= 520 && s.endsWith('>') ? /^"?([^\s"<>]+@[^\s"<>]+?)"?<([^\s<>]+@[^\s<>]+)>$/u.exec(s) : null;
   if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
   else if (s.indexOf('<') >= 0) s = angledInText(s) ?? unclosedAngle(s) ?? s;
   return s === raw.trim() ? raw : s;

@@ -131,6 +131,18 @@ function take<T>(): T[] {
 }
 
 /** The e-mails of `list` then `one` (strings only), normalised, de-duplicated by key (first spelling kept). */
+/**
+ * An e-mail or phone string with every run of more than 16 spaces as 16, or as one line break when it
+ * holds one: the readers' expressions (list separators, look-behinds, comments) scan a run of spacing
+ * from each of its places, so a long run cost its length squared (a review: 40,000 spaces in one field
+ * took 3-5 s of a worker). No reading tells more spacing from less; only such strings are copied.
+ */
+export function shortSpacing(s: string): string {
+  return s.length > 64 && LONG_SPACE.test(s) ? s.replace(LONG_SPACES, (m) => (/[\n\r\u2028]/.test(m) ? '\n' : ' '.repeat(16))) : s;
+}
+const LONG_SPACE = /\s{17}/;
+const LONG_SPACES = /\s{17,}/g;
+
 function emailsOf(list: unknown, one: unknown): NormEmail[] {
   if (list === undefined && one === undefined) return [];
   gatheredCount = 0;
@@ -166,6 +178,7 @@ const EMAIL_LIST_SEPARATORS = [
 const NAMED_NON_ADDRESS_RE = /^[^<>@]*[\p{L}][^<>@]*<[^<>@]*\S[^<>@]*>\s*$/u;
 
 function addEmail(seen: Set<string> | null, raw: string): void {
+  raw = shortSpacing(raw);
   let e = normalizeEmail(raw);
   if (e === null) {
     // "a@x.com; b@y.com" pasted into one field: each address that parses is kept. '|' and '/' are atext
@@ -707,6 +720,7 @@ function phonesOf(list: unknown, one: unknown, region: CountryCode | null): Norm
  * alone written with spacing only costs one pass over its characters more, no parse.
  */
 function addPhone(seen: Set<string> | null, raw: string, region: CountryCode | null): void {
+  raw = shortSpacing(raw);
   const p = normalizePhone(raw, region);
   if (p === null) return;
   if (raw.length > 12 && (p.key === null ? raw.length > 15 : p.key.charCodeAt(0) === 112 /* 'p' */ && p.display !== raw)) {

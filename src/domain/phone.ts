@@ -348,8 +348,18 @@ function fastPath(s: string, region: CountryCode | null): NormPhone | null {
 const NANP_REGIONS: ReadonlySet<string> = new Set(getCountries().filter((c) => getCountryCallingCode(c) === '1'));
 
 function parse(raw: string, region: CountryCode | null): NormPhone | null {
-  return readOrRepair(raw, readerFor(region));
+  return readOrRepair(raw.length > 64 && LONG_SPACE.test(raw) ? raw.replace(LONG_SPACES, shortSpace) : raw, readerFor(region));
 }
+
+/**
+ * A run of more than 16 spaces (or line breaks): the readers' look-behinds scan back over spacing at each
+ * place, so such a run cost its length squared (a review: 16,000 spaces in a phone string took 0.6 s,
+ * 100,000, the longest string accepted, would take ~15 s). Read as 16 spaces, or one line break when it
+ * holds one: no reading tells more spacing from less.
+ */
+const LONG_SPACE = /\s{17}/;
+const LONG_SPACES = /\s{17,}/g;
+const shortSpace = (m: string): string => (/[\n\r\u2028]/.test(m) ? '\n' : ' '.repeat(16));
 
 /** The first reading of a trimmed number in a region: the shortcuts, quickParse, then the parser. */
 function readerFor(region: CountryCode | null): (s: string) => NormPhone | null {
@@ -603,7 +613,9 @@ function vcardValue(s: string): string {
 const SECOND_EXTENSION_RE =
   /^(.*\d.*?(?:\bext\.?|\bextension|(?<=[\d\s])x\.?)\s*\d{1,6})\s*(?:(?:[,;/&]|\bor\b|\band\b)\s*(?:(?:\bext\.?|\bextension|x\.?)\s*)?|(?:\bext\.?|\bextension|x\.?)\s*)\d{1,6}\s*$/i;
 function secondExtensionCut(s: string): string {
-  if (s.length < 12 || !/[a-z]/i.test(s)) return s;
+  // Not past 200 characters: no number with two extensions is that long, and SECOND_EXTENSION_RE's
+  // leading `.*\d.*?` cost a long string's length squared (a review: 30,000 digits, 3 s).
+  if (s.length < 12 || s.length > 200 || !/[a-z]/i.test(s)) return s;
   s = s.replace(EXTENSION_AFTER_PAUSE_RE, ' ').replace(EXTENSION_NUMBER_WORD_RE, '$1 ');
   const m = SECOND_EXTENSION_RE.exec(s);
   return m === null ? s : m[1]!;
@@ -682,9 +694,11 @@ const TEL_EXT_RE = /^[\d().-]*\d[\d().-]*$/;
  * plan to check it against, the shape is all that tells a number from a note. null otherwise.
  */
 function readSpelled(s: string, read: Reader): NormPhone | null {
-  // An extension after the word ("1-800-FLOWERS x123") is read after the number it spells.
-  const ext = SPELLED_EXTENSION_RE.exec(s);
-  const m = SPELLED_RE.exec(ext === null ? s : s.slice(0, ext.index));
+  // An extension after the word ("1-800-FLOWERS x123") is read after the number it spells. Looked for in
+  // the string's end only: the expression scanned from every space of a long string (quadratic).
+  const tail = s.length > 40 ? s.slice(-40) : s;
+  const ext = isDigitCode(s.charCodeAt(s.length - 1)) ? SPELLED_EXTENSION_RE.exec(tail) : null;
+  const m = SPELLED_RE.exec(ext === null ? s : s.slice(0, s.length - tail.length + ext.index));
   if (m === null) return null;
   const [, head, word] = m as unknown as [string, string, string];
   if (digitsOf(head).length < 3 || word.replace(/[^A-Za-z]/g, '').length < 3) return null;
@@ -701,6 +715,8 @@ function readSpelled(s: string, read: Reader): NormPhone | null {
  * "4MY-HOME", "flowers"), at most 7 letters.
  */
 const VANITY_WORD_RE = /^(?=(?:[^A-Za-z]*[A-Za-z]){3,7}[^A-Za-z]*$)(?:[A-Z\d-]+|[a-z\d-]+)$/;
+
+const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 
 /** An extension ending a number spelled in letters: ` x123`, ` ext. 123`, ` extension 123`, `;ext=123`. */
 const SPELLED_EXTENSION_RE = /(?:\s+(?:ext\.?|extn\.?|extension|x)\s*[:#]?\s*|\s*;ext=)\d{1,6}$/i;
@@ -1981,11 +1997,11 @@ const regionCache = new TwoGenerationCache<string, CountryCode | null>(CACHE_MAX
  * `0044 …`, vCard's `tel:+44-…`, a pasted `TEL;TYPE=CELL:…` line, a vanity number). A number whose
  * calling code is clear gives that code's country even when the library finds no country for the number
  * itself (a range it calls invalid, such as Ofcom's drama numbers `+44 7700 900…`): the code's main
- * country (GB for +44), which reads national numbers as that plan does. An international number written
- * without its `+` (`447911123000`, as exported by some phones) gives its country when it can be nothing
- * else: 11 to 15 digits, no trunk 0, and a valid number with a `+` before them. Null when the number
- * names no country (a national number: the source's `region` or the server's default applies), is no
- * number, or has a non-geographic code (+800, +882 …).
+ * country (GB for +44), which reads national numbers as that plan does. Digits without a `+` or an
+ * international prefix (`447911123000`) name no country: a national number of the source's region may
+ * read the same (`15012345678` is a Chinese mobile and a valid +1 501 …), so the source's `region` or
+ * the server's default applies, and the answer warns that the owner's number named none. Null when the
+ * number names no country, is no number, or has a non-geographic code (+800, +882 …).
  */
 export function regionFromPhone(phone: string | null | undefined): CountryCode | null {
   if (typeof phone !== 'string') return null;
@@ -2001,13 +2017,7 @@ export function regionFromPhone(phone: string | null | undefined): CountryCode |
 /** The country a trimmed phone string names itself (regionFromPhone, uncached). */
 function countryNamedBy(s: string): CountryCode | null {
   const read = normalizePhone(s, null);
-  if (read?.key?.startsWith('p:+')) return countryOfE164(read.key.slice(2).split(';')[0]!);
-  // International without its '+': only digits (and spacing), the length of a full number, no trunk 0.
-  if (!/^[\d\s().-]+$/.test(s)) return null;
-  const digits = s.replace(/\D/g, '');
-  if (digits.length < 11 || digits.length > 15 || digits.charCodeAt(0) === 48) return null;
-  const p = parsePhoneNumberFromString('+' + digits);
-  return p?.isValid() ? countryOfE164(p.number) : null;
+  return read?.key?.startsWith('p:+') ? countryOfE164(read.key.slice(2).split(';')[0]!) : null;
 }
 
 /** The country of a full number: the library's, else the main country of its calling code; null for a non-geographic code. */

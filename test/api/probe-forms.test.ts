@@ -23,8 +23,8 @@ for (const engine of ENGINES) {
       await api?.close();
     });
 
-    it("the owner's phone as a tel: URI, in a range the library calls invalid, or without '+' gives the book its region", async () => {
-      for (const [i, phone] of ['tel:+44 7700 900000', 'tel:+447911123000', '447911123000', '+44 7700 900000'].entries()) {
+    it("the owner's phone as a tel: URI, or in a range the library calls invalid, gives the book its region", async () => {
+      for (const [i, phone] of ['tel:+44 7700 900000', 'tel:+447911123000', '+44 7700 900000'].entries()) {
         const r = await api.post('/v0/address-book', {
           user_id: `nm${i}`,
           source: { type: 'ios', phone },
@@ -44,8 +44,26 @@ for (const engine of ENGINES) {
       }
     });
 
+    it("an owner's national number in the book's own region keeps that region (digits a national number shares with another country's)", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'cn-owner',
+        source: { type: 'android', region: 'CN', phone: '15012345678' },
+        entries: [
+          { name: 'Li Wei', phone: '138 0013 8000' },
+          { name: 'Me', phone: '150 1234 5678' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      // The book is read in China: Li Wei's number is Chinese, and the owner's own card is the owner.
+      assert.deepEqual(
+        r.body.data.map((d: any) => [d.name, d.phone]),
+        [['Li Wei', '+8613800138000']],
+      );
+    });
+
     it("an owner's phone that gives no region is said in meta.warnings, whatever its form", async () => {
-      for (const [i, phone] of ['+1 555 123 4567', '07911 123456', 'tel:07911 123456'].entries()) {
+      // Digits without '+' too: a national number of a region may read the same (15012345678: a Chinese mobile, a valid +1 501 …).
+      for (const [i, phone] of ['+1 555 123 4567', '07911 123456', 'tel:07911 123456', '447911123000'].entries()) {
         const r = await api.post('/v0/address-book', {
           user_id: `nr${i}`,
           source: { type: 'ios', phone },

@@ -298,3 +298,23 @@ test('a labelled or bulleted list in one e-mail field gives each address: "work 
     assert.equal(e[0]![2], 'invalid', raw);
   }
 });
+
+test('long runs of spacing or punctuation read as short ones (each cost its length squared: a review)', () => {
+  const ctx = { region: 'US' as const, sourceKey: 's' };
+  const keysOf = (email: string) => normalizeEntry({ name: 'Ann', email }, ctx).emails.map((e) => [e.key, e.junk]);
+  for (const [long, short] of [
+    ['ann@x.com,' + ' '.repeat(30_000) + 'bob@y.com', 'ann@x.com,' + ' '.repeat(16) + 'bob@y.com'],
+    ['Ann Lee' + ' '.repeat(30_000) + '<ann@x.com>', 'Ann Lee' + ' '.repeat(16) + '<ann@x.com>'],
+    ['ann@x.com' + '\n'.repeat(30_000) + 'bob@y.com', 'ann@x.com\nbob@y.com'],
+    ['ann@x.com' + '.'.repeat(30_000), 'ann@x.com.'],
+  ]) {
+    assert.deepEqual(keysOf(long), keysOf(short), short);
+  }
+  // Garbage stays garbage: no address is made of it.
+  for (const junk of ['Ann ' + '>'.repeat(30_000) + ' x', '@'.repeat(30_000), 'a@'.repeat(15_000)]) {
+    assert.ok(
+      keysOf(junk).every(([, j]) => j !== null),
+      junk.slice(0, 20),
+    );
+  }
+});

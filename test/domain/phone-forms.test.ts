@@ -362,3 +362,19 @@ test('must not: a valid number of the region, however short, or one of its full 
   // Too short for any subscriber number: keyless, as before.
   assert.equal(normalizePhone('312 345', 'AD')?.key ?? null, null);
 });
+
+test('a long run of spacing reads as a short one (it cost its length squared: a review)', () => {
+  for (const [spaced, region] of [
+    ['1800' + ' '.repeat(20_000) + 'FLOWERS', 'US'],
+    ['1800' + ' '.repeat(20_000) + 'FLOWERS x12', 'US'],
+    ['+49 30' + ' '.repeat(20_000) + '1234567', null],
+    ['030 1234567' + '\n'.repeat(20_000) + '0151 23456789', 'DE'],
+  ] as const) {
+    const short = spaced.replace(/ {17,}/g, ' '.repeat(16)).replace(/\n{2,}/g, '\n');
+    assert.deepEqual(normalizePhone(spaced, region)?.key, normalizePhone(short, region)?.key, short);
+    const keys = (s: string) => (phoneNumbers(s, region) ?? []).map((p) => p.key);
+    assert.deepEqual(keys(spaced), keys(short), short);
+  }
+  // A string that is no number stays none.
+  assert.equal(normalizePhone('call' + ' '.repeat(20_000) + 'me', 'US')?.key ?? null, null);
+});
