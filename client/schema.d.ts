@@ -266,7 +266,7 @@ export interface paths {
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
-                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any */
+                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, beyond the one person each such entry is counted with (so a list whose every person is left out counts here with all but one, its entry being in left_out): outside the sum of left_out. Present only when there are any */
                                     list_people_left_out?: {
                                         [key: string]: number;
                                     };
@@ -489,7 +489,7 @@ export interface paths {
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
-                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any */
+                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, beyond the one person each such entry is counted with (so a list whose every person is left out counts here with all but one, its entry being in left_out): outside the sum of left_out. Present only when there are any */
                                     list_people_left_out?: {
                                         [key: string]: number;
                                     };
@@ -651,7 +651,7 @@ export interface paths {
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
-                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any */
+                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, beyond the one person each such entry is counted with (so a list whose every person is left out counts here with all but one, its entry being in left_out): outside the sum of left_out. Present only when there are any */
                                     list_people_left_out?: {
                                         [key: string]: number;
                                     };
@@ -791,7 +791,7 @@ export interface paths {
                                     left_out_by_reason: {
                                         [key: string]: number;
                                     };
-                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any */
+                                    /** @description People named by entries listing several people (a pasted To: line) that are left out, by reason, beyond the one person each such entry is counted with (so a list whose every person is left out counts here with all but one, its entry being in left_out): outside the sum of left_out. Present only when there are any */
                                     list_people_left_out?: {
                                         [key: string]: number;
                                     };

@@ -198,7 +198,7 @@ export function makeSchemas(limits: SchemaLimits) {
       list_people_left_out: Type.Optional(
         Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
           description:
-            'People named by entries listing several people (a pasted To: line) that are left out, by reason, where their entry is not left out itself (it counts with another of its people): outside the sum of left_out. Present only when there are any',
+            'People named by entries listing several people (a pasted To: line) that are left out, by reason, beyond the one person each such entry is counted with (so a list whose every person is left out counts here with all but one, its entry being in left_out): outside the sum of left_out. Present only when there are any',
         }),
       ),
       book_contacts: Type.Optional(Type.Integer({ minimum: 0, description: 'POST with a list: people in the whole book' })),

@@ -312,7 +312,10 @@ export function countEntries(contacts: Contact[], book: SplitBook, groupOf: Int3
     }
     c.entryIndexes = out;
     // An entry counted in this contact is listed as left out already, whatever else of it merged here.
-    if (items !== undefined) items = items.filter((e) => !out.includes(e));
+    if (items !== undefined) {
+      const counted = new Set(out);
+      items = items.filter((e) => !counted.has(e));
+    }
     if (items !== undefined && items.length > 0) c.listItemIndexes = items;
   }
 }
