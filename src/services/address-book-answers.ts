@@ -182,8 +182,18 @@ export async function answerUpload(
   checkTopLevelFields(body, config);
   const listLeftOut = listLeftOutOf(body, opts);
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
-  const lenient = lenientWarningsOf(body);
-  const unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);
+  let lenient = lenientWarningsOf(body);
+  let unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);
+  // One warning per source field: the owner's phone sent as a JSON number is read as its digits, which
+  // then name no country (digits without '+'): one warning saying both.
+  if (lenient.length > 0 && unread.length > 0) {
+    const also = new Map(unread.map((w) => [w.field, w]));
+    lenient = lenient.map((w) => {
+      const more = also.get(w.field);
+      return more === undefined ? w : { ...w, message: `${w.message}; ${more.message}` };
+    });
+    unread = unread.filter((w) => !lenient.some((l) => l.field === w.field));
+  }
   const ofEntries = [...favoriteWarnings(entries), ...scientificPhoneWarnings(entries), ...fractionalCountWarnings(entries)];
   const warnings =
     lenient.length === 0 && unread.length === 0 && ofEntries.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...ofEntries];

@@ -125,6 +125,8 @@ for (const engine of ENGINES) {
         ownerPhone.warnings.map((w) => [w.field, w.count]),
         [['source.phone', 1]],
       );
+      // One warning for the field, saying both: read as its digits, and those name no country.
+      assert.match(ownerPhone.warnings[0].message, /JSON number, read as its digits.*; names no country/);
     });
 
     it('reads a name from other name fields when name is absent, never over a given name', async () => {
