@@ -230,13 +230,37 @@ describe('faults: a Citus worker stopped', { skip: citusSkip }, () => {
   });
 });
 
+/**
+ * A private PostgreSQL (initdb into a temporary folder, run as the postgres user): its URL, its data
+ * folder, `start()` (again after a stop), and `remove()` (stopped at once, folder deleted).
+ */
+async function privatePostgres(
+  prefix: string,
+): Promise<{ base: string; data: string; ctl: (...args: string[]) => Buffer; start: () => void; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const ctl = (...args: string[]) => asPostgres(join(pgBin!, 'pg_ctl'), ['-D', data, ...args]);
+  const start = () =>
+    void ctl('-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir}`, '-l', join(dir, 'server.log'), '-w', 'start');
+  asPostgres(join(pgBin!, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+  start();
+  const remove = () => {
+    try {
+      ctl('-m', 'immediate', 'stop');
+    } catch {
+      /* not running */
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { base: `postgres://postgres@127.0.0.1:${port}/postgres`, data, ctl, start, remove };
+}
+
 describe('faults: a PostgreSQL server that hangs (frozen, not down)', { skip: pgSkip }, () => {
   it('answers 503 + Retry-After within the query deadline, /readyz says not ready at once, and serves again when it resumes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kith-pg-freeze-'));
-    chmodSync(dir, 0o777);
-    const data = join(dir, 'data');
-    const port = await freePort();
-    const ctl = (...args: string[]) => asPostgres(join(pgBin!, 'pg_ctl'), ['-D', data, ...args]);
+    const pgServer = await privatePostgres('kith-pg-freeze-');
+    const { data } = pgServer;
     // The postmaster and every process it started: SIGSTOP freezes them as a hung host or a network
     // black hole would (connections stay open, nothing answers); SIGCONT resumes them.
     const processes = () => {
@@ -249,11 +273,8 @@ describe('faults: a PostgreSQL server that hangs (frozen, not down)', { skip: pg
       if (pids.length > 0) execFileSync('kill', [`-${sig}`, ...pids]);
     };
     try {
-      asPostgres(join(pgBin!, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-      ctl('-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir}`, '-l', join(dir, 'server.log'), '-w', 'start');
-      const base = `postgres://postgres@127.0.0.1:${port}/postgres`;
       const { during } = await outage(
-        base,
+        pgServer.base,
         () => {
           frozen = processes();
           signal('STOP', frozen);
@@ -277,40 +298,23 @@ describe('faults: a PostgreSQL server that hangs (frozen, not down)', { skip: pg
       assert.ok(during.includes(503), 'requests answer 503 while the database hangs');
     } finally {
       signal('CONT', frozen);
-      try {
-        ctl('-m', 'immediate', 'stop');
-      } catch {
-        /* not running */
-      }
-      rmSync(dir, { recursive: true, force: true });
+      pgServer.remove();
     }
   });
 });
 
 describe('faults: a single PostgreSQL server restarts', { skip: pgSkip }, () => {
   it('answers 503 + Retry-After while it is down, serves again when it is back, loses nothing acknowledged', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kith-pg-restart-'));
-    chmodSync(dir, 0o777);
-    const data = join(dir, 'data');
-    const port = await freePort();
-    const ctl = (...args: string[]) => asPostgres(join(pgBin!, 'pg_ctl'), ['-D', data, ...args]);
+    const pgServer = await privatePostgres('kith-pg-restart-');
     try {
-      asPostgres(join(pgBin!, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-      ctl('-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir}`, '-l', join(dir, 'server.log'), '-w', 'start');
-      const base = `postgres://postgres@127.0.0.1:${port}/postgres`;
       const { during } = await outage(
-        base,
-        () => ctl('-m', 'immediate', 'stop'), // a crash: connections cut, no clean shutdown
-        () => ctl('-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir}`, '-l', join(dir, 'server.log'), '-w', 'start'),
+        pgServer.base,
+        () => void pgServer.ctl('-m', 'immediate', 'stop'), // a crash: connections cut, no clean shutdown
+        pgServer.start,
       );
       assert.ok(during.includes(503), 'requests answer 503 while the database is down');
     } finally {
-      try {
-        ctl('-m', 'immediate', 'stop');
-      } catch {
-        /* not running */
-      }
-      rmSync(dir, { recursive: true, force: true });
+      pgServer.remove();
     }
   });
 });
