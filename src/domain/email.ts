@@ -6,7 +6,7 @@
  * people at example.com.
  */
 import { TwoGenerationCache } from './cache.ts';
-import { decodeHtmlEntities, dropInvisible, halfWidth, hasHtmlEntity, hasInvisible } from './invisible.ts';
+import { decodeHtmlEntities, dropInvisible, halfWidth, hasHtmlEntity, hasInvisible, shortSpacing } from './invisible.ts';
 import { notesCommonName } from './display-name.ts';
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { parse as parseHost } from 'tldts';
@@ -256,9 +256,6 @@ function mailtoAddress(uri: string): string {
   }
 }
 
-const LONG_SPACE_RE = /\s{17}/;
-const LONG_SPACES_RE = /\s{17,}/g;
-
 /**
  * A second reading of a string that is no address as uploaded, for what people really type and paste
  * (issue #12: never lose a real person): invisible characters dropped; the small at sign '﹫' read as
@@ -269,10 +266,7 @@ const LONG_SPACES_RE = /\s{17,}/g;
  */
 function repair(raw: string): string {
   let s = dropStrayFormat(dropInvisible(raw)).replace(/\ufe6b/gu, '@');
-  // A run of more than 16 spaces reads as 16 (one line break when it holds one): the expressions below
-  // scan a run of spacing from each of its places, so such a run cost its length squared (a review:
-  // 50,000 spaces in an e-mail string took 2 s). No reading tells more spacing from less.
-  if (s.length > 64 && LONG_SPACE_RE.test(s)) s = s.replace(LONG_SPACES_RE, (m) => (/[\n\r\u2028]/.test(m) ? '\n' : ' '.repeat(16)));
+  s = shortSpacing(s); // long runs of spacing cost the expressions below their length squared
   // A web URL ("http://jane@example.com", "https://x.com/a@b.org"): its '@' is a user name's or a path's,
   // and it is no address. Its scheme was read as a label, and "//jane@example.com" kept as a mailbox.
   if (URL_SCHEME_RE.test(s)) return raw;

@@ -4,6 +4,7 @@
  */
 import { parseDate } from './dates.ts';
 import { evidence, notificationMayBePerson } from './junk.ts';
+import { shortSpacing } from './invisible.ts';
 import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
 import { namesCompatible } from './merge/names.ts';
@@ -131,18 +132,6 @@ function take<T>(): T[] {
 }
 
 /** The e-mails of `list` then `one` (strings only), normalised, de-duplicated by key (first spelling kept). */
-/**
- * An e-mail or phone string with every run of more than 16 spaces as 16, or as one line break when it
- * holds one: the readers' expressions (list separators, look-behinds, comments) scan a run of spacing
- * from each of its places, so a long run cost its length squared (a review: 40,000 spaces in one field
- * took 3-5 s of a worker). No reading tells more spacing from less; only such strings are copied.
- */
-export function shortSpacing(s: string): string {
-  return s.length > 64 && LONG_SPACE.test(s) ? s.replace(LONG_SPACES, (m) => (/[\n\r\u2028]/.test(m) ? '\n' : ' '.repeat(16))) : s;
-}
-const LONG_SPACE = /\s{17}/;
-const LONG_SPACES = /\s{17,}/g;
-
 function emailsOf(list: unknown, one: unknown): NormEmail[] {
   if (list === undefined && one === undefined) return [];
   gatheredCount = 0;

@@ -9,7 +9,7 @@
  * shortcuts do not give is cached per (region, raw).
  */
 import { TwoGenerationCache } from './cache.ts';
-import { dropInvisible, hasFullWidthAscii } from './invisible.ts';
+import { dropInvisible, hasFullWidthAscii, shortSpacing } from './invisible.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { createRequire } from 'node:module';
@@ -348,18 +348,8 @@ function fastPath(s: string, region: CountryCode | null): NormPhone | null {
 const NANP_REGIONS: ReadonlySet<string> = new Set(getCountries().filter((c) => getCountryCallingCode(c) === '1'));
 
 function parse(raw: string, region: CountryCode | null): NormPhone | null {
-  return readOrRepair(raw.length > 64 && LONG_SPACE.test(raw) ? raw.replace(LONG_SPACES, shortSpace) : raw, readerFor(region));
+  return readOrRepair(shortSpacing(raw), readerFor(region));
 }
-
-/**
- * A run of more than 16 spaces (or line breaks): the readers' look-behinds scan back over spacing at each
- * place, so such a run cost its length squared (a review: 16,000 spaces in a phone string took 0.6 s,
- * 100,000, the longest string accepted, would take ~15 s). Read as 16 spaces, or one line break when it
- * holds one: no reading tells more spacing from less.
- */
-const LONG_SPACE = /\s{17}/;
-const LONG_SPACES = /\s{17,}/g;
-const shortSpace = (m: string): string => (/[\n\r\u2028]/.test(m) ? '\n' : ' '.repeat(16));
 
 /** The first reading of a trimmed number in a region: the shortcuts, quickParse, then the parser. */
 function readerFor(region: CountryCode | null): (s: string) => NormPhone | null {

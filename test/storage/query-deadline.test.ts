@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { toStorageError } from '../../src/storage/errors.ts';
 import { openPostgres } from '../../src/storage/postgres.ts';
 import type { EngineProfile } from '../../src/storage/engine.ts';
@@ -40,8 +39,7 @@ describe('the query deadline on postgres', { skip: await engineSkip('postgres') 
     via.hostname = '127.0.0.1';
     via.port = String((proxy.address() as net.AddressInfo).port);
     const fresh = freshPgSchema(via.toString(), 'kith_deadline');
-    const schema = new URL(fresh.url).searchParams.get('schema')!;
-    drop = () => dropSchema(schema); // through the server itself, not the proxy
+    drop = fresh.drop; // through the proxy, answering again by then (after)
     profile = await openPostgres(fresh.url, { queryTimeoutMs: 500 });
     await sql`create table deadline_t (x int)`.execute(profile.db);
   });
@@ -92,14 +90,3 @@ describe('the query deadline on postgres', { skip: await engineSkip('postgres') 
     assert.fail('the insert of the cut transaction is still there');
   });
 });
-
-/** Drops `schema` through a direct connection (not the proxy). */
-async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_TEST_URL });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
-}
