@@ -941,7 +941,14 @@ export class KyselyStorage implements Storage {
         // An acceptance row is the invitee's record (and the tenant's "accepted" signal): the deleted
         // user's own acceptances, as the invitee, go (their address and name were kept, only the link
         // nulled, before); in those they sent as the inviter, the row stays, their part in it forgotten.
-        const own = await trx.deleteFrom('invites_accepted').where('tenant', '=', t).where('new_user_id', '=', userId).executeTakeFirst();
+        // A row without `new_user_id` whose `user_id` is the user goes too: the spec names an accepted
+        // invite's `user_id` "the new user's id", so a client written to it sends the invitee there, and
+        // that user's address must not outlive their DELETE (a conformance probe found it kept).
+        const own = await trx
+          .deleteFrom('invites_accepted')
+          .where('tenant', '=', t)
+          .where((eb) => eb.or([eb('new_user_id', '=', userId), eb.and([eb('new_user_id', 'is', null), eb('user_id', '=', userId)])]))
+          .executeTakeFirst();
         held += Number(own.numDeletedRows);
         const linked = await trx
           .updateTable('invites_accepted')

@@ -55,6 +55,9 @@ for (const engine of ENGINES) {
       assert.equal((await api.post('/v0/invites-sent', [{ user_id: user, email: `rhea.${tag}@example.net`, invitee_name: `Rhea Valdez${tag}` }])).status, 200);
       assert.equal((await api.post('/invites-accepted', [{ email: `quinn.zephyr.${tag}@example.org`, user_id: user, new_user_id: `nu-${tag}` }])).status, 200);
       assert.equal((await api.post('/v0/invites-accepted', [{ email: `someone.${tag}@example.org`, new_user_id: user }])).status, 200);
+      // The spec names an accepted invite's `user_id` "the new user's id": a row with only `user_id` is
+      // the user's own acceptance too, and goes with them.
+      assert.equal((await api.post('/v0/invites-accepted', [{ email: `spec.reader.${tag}@example.org`, user_id: user }])).status, 200);
       // A neighbour in the same tenant, and the same user id in another app: both must survive.
       const neighbour = `stay-${tag}`;
       assert.equal(
@@ -114,6 +117,8 @@ for (const engine of ENGINES) {
       );
       // The user's own acceptance (they were the invitee: their address) goes with them.
       assert.ok(!left.some((r) => r.includes(`someone.${tag}`)), 'the acceptance whose new user was deleted is gone');
+      assert.ok(!left.some((r) => r.includes(`spec.reader.${tag}`)), 'the acceptance naming the user only as user_id is gone');
+      assert.ok(mine.includes(`spec.reader.${tag}`), 'it was there before');
       assert.deepEqual(await tenantRows(api, otherTenant), otherBefore, 'the same user id in another app is untouched');
       assert.equal((await api.get(`/v0/address-book/${user}`)).status, 404);
       assert.equal((await api.get(`/v0/address-book/${user}`, otherKey)).status, 200);
