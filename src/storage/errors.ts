@@ -60,7 +60,17 @@ export function toStorageError(operation: string, e: unknown): StorageError {
   // No answer within the deadline (postgres.ts poolWithDeadline): the database hangs. A commit's
   // outcome is then unknown.
   if (code === 'KITH_NO_ANSWER') return new StorageError('unavailable', `${operation}: database unavailable (no answer)`, e);
+  // A read stored nothing, whatever its statement looked like.
+  if (code === 'KITH_COMMIT_NO_ANSWER' && READ_OPERATION.test(operation)) return new StorageError('unavailable', `${operation}: database unavailable (no answer)`, e);
   if (code === 'KITH_COMMIT_NO_ANSWER') return new StorageError('uncertain', `${operation}: no answer from the database during the commit`, e);
+  // The server's own statement_timeout (postgres.ts: a little after the client's deadline, which almost
+  // always comes first): the statement was cancelled. A read is unavailable; a write may have been
+  // committed by itself around it, so it is uncertain (sending it again is safe).
+  if (code === '57014') {
+    return READ_OPERATION.test(operation)
+      ? new StorageError('unavailable', `${operation}: database unavailable (no answer)`, e)
+      : new StorageError('uncertain', `${operation}: the database cancelled a statement that took too long`, e);
+  }
   // Citus, a worker lost during the commit of a multi-shard transaction (no SQLSTATE of its own), or
   // the connection to a worker cut under a statement or the commit (`SSL SYSCALL error: EOF detected`,
   // SQLSTATE XX000: a DELETE answered 500 when a probe stopped a worker during its commit). Whether it

@@ -8,6 +8,7 @@ import { distributeTables } from './citus.ts';
 import { startIndexerThread } from './threads.ts';
 import { indexWorkChannel, listenOn } from './pg-listen.ts';
 import type { Database } from './schema.ts';
+import { codeOf } from './errors.ts';
 
 /** The protocol counts bind parameters in 16 bits. */
 const PG_MAX_PARAMS = 65535;
@@ -15,6 +16,11 @@ const INT8_OID = 20;
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 /** How long a new connection may take before the request fails (ms). */
 const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * How long after a request's deadline (KITH_DB_QUERY_TIMEOUT_MS) the server cancels the statement itself
+ * (statement_timeout): the client, which gives up first, reports it; the server then frees the backend.
+ */
+const STATEMENT_TIMEOUT_MARGIN_MS = 1000;
 /** Citus: how long the coordinator waits for a connection to a worker before failing the query (ms). */
 const CITUS_NODE_CONNECTION_TIMEOUT_MS = 2000;
 /**
@@ -62,32 +68,63 @@ function poolWithDeadline(pool: pg.Pool, ms: number): pg.Pool {
   return { connect, end: () => pool.end() } as unknown as pg.Pool;
 }
 
-/** `client` with a deadline on each query (text and values, as Kysely sends them) and a release that drops it once one passed. */
+/**
+ * `client` with a deadline on each query (text and values, as Kysely sends them) and a release that drops
+ * it once one passed. The server's own `statement_timeout` (openPostgres) ends the statement itself soon
+ * after: cutting the connection alone left it running there (a review: 30 backends busy behind a pool of 10).
+ */
 function boundedClient(client: pg.PoolClient, ms: number): pg.PoolClient {
   let cut = false;
+  /** A commit failed without the server's word on it: the rollback Kysely sends next must not hide that. */
+  let commitLost = false;
+  /** Inside an explicit transaction (BEGIN seen, no COMMIT or ROLLBACK yet): a write outside one commits by itself. */
+  let inTransaction = false;
   const query = (text: string, values?: unknown[]) => {
     const commit = /^\s*commit\b/i.test(text);
-    if (cut) {
+    const rollback = /^\s*rollback\b/i.test(text);
+    if (cut || commitLost) {
       // Kysely rolls back after a failed statement or commit: the cut connection needs none (the server
       // undoes what it holds when it sees it gone), and the error to report is the first one (a commit
       // without an answer is `uncertain`, which a failed rollback's error would hide).
-      if (/^\s*rollback\b/i.test(text)) return Promise.resolve({ command: 'ROLLBACK', rowCount: null, rows: [] });
+      if (rollback) {
+        inTransaction = false;
+        return Promise.resolve({ command: 'ROLLBACK', rowCount: null, rows: [] });
+      }
       return Promise.reject(noAnswer(commit));
     }
-    const running = client.query(text, values);
+    if (/^\s*(?:begin|start\s+transaction)\b/i.test(text)) inTransaction = true;
+    // What an answer that never comes leaves unknown: a commit's outcome, or a write's outside a transaction.
+    // (A read's operation makes it `unavailable` whatever this says: errors.ts.)
+    const mayHaveStored = commit || (!inTransaction && !rollback && !/^\s*(?:select|with|show|set)\b/i.test(text));
+    const running = client.query(text, values).then(
+      (r) => {
+        if (commit || rollback) inTransaction = false;
+        return r;
+      },
+      (e: unknown) => {
+        // A commit whose connection died before its answer came (no SQLSTATE: the server never said)
+        // may have been stored: uncertain, like one past the deadline (a review: reported unavailable).
+        if (commit && !/^[0-9A-Z]{5}$/.test(codeOf(e))) {
+          commitLost = true;
+          throw noAnswer(true);
+        }
+        if (commit || rollback) inTransaction = false;
+        throw e;
+      },
+    );
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         cut = true;
         running.catch(() => {}); // it fails too once the connection is cut; nobody waits for it
         (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.();
-        reject(noAnswer(commit));
+        reject(noAnswer(mayHaveStored));
       }, ms);
     });
     return Promise.race([running, deadline]).finally(() => clearTimeout(timer));
   };
-  // A client past its deadline leaves the pool (release with an error ends it).
-  const release = () => client.release(cut ? new Error('no answer within the deadline') : undefined);
+  // A client past its deadline, or whose commit lost its connection, leaves the pool (release with an error ends it).
+  const release = () => client.release(cut || commitLost ? new Error('no answer within the deadline') : undefined);
   return { query, release } as unknown as pg.PoolClient;
 }
 
@@ -122,24 +159,35 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     // search_path is set at connection start-up, so no query (nor Kysely's migrator) can miss it.
     ...(schema !== null ? { options: `-c search_path=${schema}` } : {}),
   };
-  const pool = new pg.Pool({
-    ...connection,
-    // Times are bigint (int8) epoch ms and counts are int8: read them as numbers (< 2^53), not strings.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID && format !== 'binary' ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-    },
-  });
-  // An idle client dying (server restart, network) emits 'error' on the pool; unhandled, it would crash
-  // the process. The pool drops that client by itself and the next query reconnects.
-  pool.on('error', () => {});
-  // The same for a client checked out between two queries (a transaction in progress, or Kysely holding
-  // it): pg emits 'error' on the Client itself, and with no listener that killed the whole process when
-  // the server restarted (found by test/api/faults.test.ts). Its next query fails instead (a 503), and
-  // the pool discards it on release.
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-  });
+  const newPool = (extra: pg.PoolConfig = {}) => {
+    const p = new pg.Pool({
+      ...connection,
+      ...extra,
+      // Times are bigint (int8) epoch ms and counts are int8: read them as numbers (< 2^53), not strings.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID && format !== 'binary' ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client dying (server restart, network) emits 'error' on the pool; unhandled, it would crash
+    // the process. The pool drops that client by itself and the next query reconnects.
+    p.on('error', () => {});
+    // The same for a client checked out between two queries (a transaction in progress, or Kysely holding
+    // it): pg emits 'error' on the Client itself, and with no listener that killed the whole process when
+    // the server restarted (found by test/api/faults.test.ts). Its next query fails instead (a 503), and
+    // the pool discards it on release.
+    p.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+    return p;
+  };
+  // Set-up, migrations and Citus's distribution: never bounded (they may run long on a big database).
+  const pool = newPool();
+  // Requests' statements, when they have a deadline: the server ends each one itself a little after the
+  // client gave up on it (statement_timeout), so a statement cut by the deadline does not run on there,
+  // holding a backend and its locks, while the client's retry opens another (a review: two waves of 15
+  // slow statements behind a pool of 10 left 30 backends busy).
+  const requestPool = opts.queryTimeoutMs ? newPool({ statement_timeout: opts.queryTimeoutMs + STATEMENT_TIMEOUT_MARGIN_MS }) : pool;
   try {
     // Only when it is not there: on Citus `create schema if not exists` goes on to every worker, so a
     // server could not start (nor restart after a crash) while one worker was down, though the schema was
@@ -172,11 +220,12 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     if (citus) settings.push("set citus.propagate_set_commands = 'local'");
     if (settings.length > 0) {
       const text = settings.join('; ');
-      pool.on('connect', (client) => {
-        // Queued before anything the pool's user sends on this connection (one query: pg queues no
-        // second one). Failing changes nothing but speed and how fast a dead node is noticed.
-        client.query(text).catch(() => {});
-      });
+      for (const p of new Set([pool, requestPool]))
+        p.on('connect', (client) => {
+          // Queued before anything the pool's user sends on this connection (one query: pg queues no
+          // second one). Failing changes nothing but speed and how fast a dead node is noticed.
+          client.query(text).catch(() => {});
+        });
       // Connections opened above (a probe and the schema creation) are idle in the pool: set them too.
       await pool.query(text).catch(() => {});
     }
@@ -184,7 +233,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     const migrationSchema = current.rows[0]?.s ?? 'public';
     const indexChannel = indexWorkChannel(migrationSchema);
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: opts.queryTimeoutMs ? poolWithDeadline(pool, opts.queryTimeoutMs) : pool }),
+      dialect: new PostgresDialect({ pool: opts.queryTimeoutMs ? poolWithDeadline(requestPool, opts.queryTimeoutMs) : pool }),
     });
     // Migrations and Citus's distribution may run long on a big database: never bounded.
     const migrationDb = opts.queryTimeoutMs ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) : db;
@@ -261,11 +310,16 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       // The indexer on a thread of its own, so the event loop never runs a big upload's index round.
       // No deadline there: nobody waits for the indexer, and a big round legitimately takes long.
       startIndexer: () => startIndexerThread({ engine: 'postgres', url }),
-      // Both Kyselys share the one pool: ending it once is enough (a second end throws).
-      close: () => db.destroy(),
+      // Each pool is ended once (a second end throws): the bounded Kysely ends the request pool, the
+      // migration one (when apart) the set-up pool.
+      close: async () => {
+        await db.destroy();
+        if (migrationDb !== db) await migrationDb.destroy();
+      },
     };
   } catch (e) {
     await pool.end().catch(() => {});
+    if (requestPool !== pool) await requestPool.end().catch(() => {});
     throw e;
   }
 }

@@ -15,6 +15,8 @@ import { engineSkip, freshPgSchema, PG_TEST_URL } from '../helpers/engines.ts';
 
 describe('the query deadline on postgres', { skip: await engineSkip('postgres') }, () => {
   let frozen = false;
+  /** The next COMMIT goes through to the server, and then the connection is cut before its answer comes back. */
+  let cutAfterCommit = false;
   let proxy: net.Server;
   let profile: EngineProfile;
   let drop: () => Promise<void>;
@@ -24,7 +26,16 @@ describe('the query deadline on postgres', { skip: await engineSkip('postgres') 
     proxy = net.createServer((c) => {
       const up = net.connect(Number(upstream.port || 5432), upstream.hostname);
       c.on('data', (d) => {
-        if (!frozen) up.write(d);
+        if (frozen) return;
+        up.write(d);
+        if (cutAfterCommit && /commit/i.test(d.toString('latin1'))) {
+          cutAfterCommit = false;
+          frozen = true; // the answer never reaches the client
+          setTimeout(() => {
+            c.destroy();
+            frozen = false;
+          }, 50);
+        }
       });
       up.on('data', (d) => {
         if (!frozen) c.write(d);
@@ -88,5 +99,61 @@ describe('the query deadline on postgres', { skip: await engineSkip('postgres') 
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.fail('the insert of the cut transaction is still there');
+  });
+
+  it('a write outside a transaction without an answer is uncertain; a read is unavailable', async () => {
+    frozen = true;
+    const e = await sql`insert into deadline_t values (2)`.execute(profile.db).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    frozen = false;
+    assert.ok(e !== null, 'the insert failed');
+    assert.equal(toStorageError('saveWeights', e).kind, 'uncertain');
+    // The same error of a reading operation stored nothing.
+    assert.equal(toStorageError('loadBook', e).kind, 'unavailable');
+    await sql`delete from deadline_t`.execute(profile.db);
+  });
+
+  it('a commit whose connection dies before its answer is uncertain, and it was stored', async () => {
+    const e = await profile.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into deadline_t values (3)`.execute(trx);
+        cutAfterCommit = true;
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    assert.ok(e !== null, 'the commit failed on the client');
+    assert.equal(toStorageError('appendUpload', e).kind, 'uncertain');
+    const n = await sql<{ n: number }>`select count(*)::int as n from deadline_t where x = 3`.execute(profile.db);
+    assert.equal(n.rows[0]!.n, 1, 'the server committed it: "may or may not have been stored" was the true answer');
+    await sql`delete from deadline_t`.execute(profile.db);
+  });
+
+  it('a statement past the deadline does not run on in the server (statement_timeout ends it)', async () => {
+    const tag = `kith_deadline_${process.pid}_${Date.now()}`;
+    const e = await sql.raw(`select pg_sleep(10) /* ${tag} */`).execute(profile.db).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    assert.ok(e !== null, 'the statement was cut');
+    // Watched over a connection of its own, unbounded (straight to the server, not through the proxy).
+    const watcher = await openPostgres(PG_TEST_URL);
+    try {
+      const running = async () =>
+        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where state = 'active' and query like ${`%${tag}%`} and pid <> pg_backend_pid()`.execute(watcher.db))
+          .rows[0]!.n;
+      let n = await running();
+      for (let i = 0; i < 40 && n > 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        n = await running();
+      }
+      assert.equal(n, 0, 'the cut statement still runs on the server 4 s after its 0.5 s deadline');
+    } finally {
+      await watcher.close();
+    }
   });
 });
