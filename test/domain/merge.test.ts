@@ -161,6 +161,23 @@ test('name variants of one person merge: diacritics, order, case, initials, nick
   ]);
   assert.equal(cs.length, 1);
   assert.equal(cs[0].name, 'José García');
+  // The marked form is shown whichever source came last, in every script: a stroked đ written out as
+  // "dj", a Cyrillic ё, a Greek tonos, an Arabic hamza (exports and keyboards lose them; people don't add them).
+  for (const [marked, plain] of [
+    ['Đorđe Petrović', 'Djordje Petrovic'],
+    ['Алёна Смирнова', 'Алена Смирнова'],
+    ['Σοφία Παππά', 'Σοφια Παππα'],
+    ['أحمد حسن', 'احمد حسن'],
+    ['Łukasz Wójcik', 'Lukasz Wojcik'],
+  ]) {
+    for (const order of [
+      [marked, plain],
+      [plain, marked],
+    ]) {
+      const one = merge(order.map((name) => ({ name, phone: '+38164123456' })));
+      assert.deepEqual(names(one), [marked], `${order.join(' then ')}`);
+    }
+  }
   const bob = merge([
     { name: 'Bob Jones', phone: '+12125550111' },
     { name: 'Robert Jones', phone: '+12125550111' },

@@ -61,22 +61,38 @@ function nameRank(name: string, folded: string[]): [number, number, number, numb
     const c = name.charCodeAt(i);
     if (c <= 127) continue;
     if ((c >= 0x2000 && c < 0x3000) || (c >= 0xd800 && c < 0xe000) || (c >= 0xfe00 && c < 0xfe10)) accents--;
-    else accents++;
+    else accents += 1 + marked(name[i]!);
   }
   // Letters of the name's words: the full form over a short one of as many words ("Margaret Cohen" over
   // "Peggy Cohen", "Elizabeth" over "Liz"), whichever source synced last.
   // An umlaut written out is no fuller form ("Zoe Mueller" is "Zoë Müller" typed on a keyboard without
   // it, and hid it): "ae", "oe", "ue" count as the one letter they stand for.
   let letters = 0;
-  for (const t of folded) if (!isTitleMark(t)) letters += t.length - umlautPairs(t);
+  // So is a "dj" for the South Slavic đ ("Djordje Petrovic" is "Đorđe Petrović" typed without it).
+  for (const t of folded) if (!isTitleMark(t)) letters += t.length - writtenOutPairs(t);
   return [full, natural, cased, accents, letters];
 }
 
-/** How many "ae", "oe", "ue" a folded word holds (nameRank: an umlaut written out). */
-function umlautPairs(t: string): number {
+/** How many "ae", "oe", "ue" and "dj" a folded word holds (nameRank: an umlaut or a đ written out). */
+function writtenOutPairs(t: string): number {
   let n = 0;
-  for (let i = 1; i < t.length; i++) if (t.charCodeAt(i) === 101 /* e */ && 'aou'.includes(t[i - 1]!)) n++;
+  for (let i = 1; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if ((c === 101 /* e */ && 'aou'.includes(t[i - 1]!)) || (c === 106 /* j */ && t.charCodeAt(i - 1) === 100) /* d */) n++;
+  }
   return n;
+}
+
+/** Letters that are stroked, looped or ligatured rather than composed (NFD keeps them whole). */
+const WHOLE_MARKED = new Set('ĐđŁłØøßÆæŒœÞþĦħıŊŋŦŧ');
+
+/**
+ * 1 when a letter carries a mark that exports lose (nameRank's accents): a composed letter (`í`, `ё`, `ά`,
+ * Arabic `أ`, which NFD decomposes) or a stroked one (`đ`, `ł`, `ø`). Every letter beyond ASCII counts
+ * once already, so within one script (`Алёна` and `Алена`, `Σοφία` and `Σοφια`) the marked form wins too.
+ */
+function marked(ch: string): number {
+  return WHOLE_MARKED.has(ch) || ch.normalize('NFD').length > 1 ? 1 : 0;
 }
 
 /** A spaced dash, bar or at sign in a name, before a note on it (nameRank). */
