@@ -61,7 +61,8 @@ export function toStorageError(operation: string, e: unknown): StorageError {
   // outcome is then unknown.
   if (code === 'KITH_NO_ANSWER') return new StorageError('unavailable', `${operation}: database unavailable (no answer)`, e);
   // A read stored nothing, whatever its statement looked like.
-  if (code === 'KITH_COMMIT_NO_ANSWER' && READ_OPERATION.test(operation)) return new StorageError('unavailable', `${operation}: database unavailable (no answer)`, e);
+  if (code === 'KITH_COMMIT_NO_ANSWER' && READ_OPERATION.test(operation))
+    return new StorageError('unavailable', `${operation}: database unavailable (no answer)`, e);
   if (code === 'KITH_COMMIT_NO_ANSWER') return new StorageError('uncertain', `${operation}: no answer from the database during the commit`, e);
   // The server's own statement_timeout (postgres.ts: a little after the client's deadline, which almost
   // always comes first): the statement was cancelled. A read is unavailable; a write may have been

@@ -314,6 +314,40 @@ for (const engine of ENGINES) {
       }
     });
 
+    it("an entry's data comes back untouched: integers beyond 2^53 exactly (POST, GET, a big body on a worker, nested and in lists)", async () => {
+      const data =
+        '{"contact_id": 9007199254740993, "ids": [12345678901234567891, 7], "deep": {"n": -9223372036854775807}, "safe": 42, "s": "9007199254740993"}';
+      const expect = (text: string) => {
+        assert.ok(text.includes('"contact_id":9007199254740993'), text.slice(0, 400));
+        assert.ok(text.includes('"ids":[12345678901234567891,7]'), text.slice(0, 400));
+        assert.ok(text.includes('"deep":{"n":-9223372036854775807}'), text.slice(0, 400));
+        assert.ok(text.includes('"safe":42') && text.includes('"s":"9007199254740993"'), text.slice(0, 400));
+        assert.ok(!text.includes('kith-exact-int'), 'no marker shows');
+      };
+      const posted = await api.request('POST', '/v0/address-book', {
+        raw: `{"user_id": "exact-data", "source": {}, "entries": [{"name": "Big Id", "email": "big.id@example.com", "data": ${data}}]}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(posted.status, 200, posted.text);
+      expect(posted.text);
+      expect((await api.get('/v0/address-book/exact-data')).text);
+      // A big body, parsed and answered on a worker.
+      const many = JSON.stringify(Array.from({ length: 900 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@exact-data.example` })));
+      const big = await api.request('POST', '/v0/address-book', {
+        raw: `{"user_id": "exact-data-big", "source": {}, "entries": [{"name": "Big Id", "email": "big.id@example.com", "times_contacted": 9, "data": ${data}}, ${many.slice(1)}, "limit": 1}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(big.status, 200, big.text.slice(0, 300));
+      expect(big.text);
+      // Two literals that round to one number: which is which is not known, so both stay as parsed (as before).
+      const twin = await api.request('POST', '/v0/address-book', {
+        raw: '{"user_id": "exact-twin", "source": {}, "entries": [{"email": "t@example.com", "data": {"a": 9007199254740993, "b": 9007199254740992}}]}',
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(twin.status, 200, twin.text);
+      assert.ok(twin.text.includes('"a":9007199254740992') && twin.text.includes('"b":9007199254740992'), twin.text);
+    });
+
     it('errors name the part at fault: invalid JSON (and where), a null or too big user id, a user id not in UTF-8 in the path', async () => {
       const cut = await api.request('POST', '/v0/address-book', {
         raw: '{"user_id": "x", "source": {}, "entries": [',

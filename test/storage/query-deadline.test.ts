@@ -135,17 +135,25 @@ describe('the query deadline on postgres', { skip: await engineSkip('postgres') 
 
   it('a statement past the deadline does not run on in the server (statement_timeout ends it)', async () => {
     const tag = `kith_deadline_${process.pid}_${Date.now()}`;
-    const e = await sql.raw(`select pg_sleep(10) /* ${tag} */`).execute(profile.db).then(
-      () => null,
-      (err: unknown) => err,
-    );
+    const e = await sql
+      .raw(`select pg_sleep(10) /* ${tag} */`)
+      .execute(profile.db)
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
     assert.ok(e !== null, 'the statement was cut');
     // Watched over a connection of its own, unbounded (straight to the server, not through the proxy).
     const watcher = await openPostgres(PG_TEST_URL);
     try {
       const running = async () =>
-        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where state = 'active' and query like ${`%${tag}%`} and pid <> pg_backend_pid()`.execute(watcher.db))
-          .rows[0]!.n;
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_stat_activity where state = 'active' and query like ${`%${tag}%`} and pid <> pg_backend_pid()`.execute(
+            watcher.db,
+          )
+        ).rows[0]!.n;
       let n = await running();
       for (let i = 0; i < 40 && n > 0; i++) {
         await new Promise((r) => setTimeout(r, 100));

@@ -136,6 +136,7 @@ export function withWarnings(json: Buffer, warnings: FieldWarning[]): Buffer {
     if (!inMeta) return Buffer.concat([json.subarray(0, close), Buffer.from(`,${WARNINGS_KEY}${items}]`, 'utf8'), json.subarray(close)]);
     if (json[close - 1] === 0x5d) return Buffer.concat([json.subarray(0, close - 1), Buffer.from(`,${items}`, 'utf8'), json.subarray(close - 1)]);
   }
+  // (Parsing rounds an integer of a `data` beyond 2^53 − 1 that the answer held exactly: never expected here.)
   const answer = JSON.parse(json.toString('utf8')) as { meta: { warnings?: FieldWarning[] } };
   answer.meta.warnings = [...(answer.meta.warnings ?? []), ...warnings];
   return Buffer.from(JSON.stringify(answer), 'utf8');

@@ -11,14 +11,14 @@ import type { Config } from '../../config.ts';
 import { FileRefused, readContactsFile, type ContactsFile } from '../../readers/contacts-file.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
-import { FILE_QUERY_RULES, queryWarnings, type FieldWarning } from '../../services/upload-warnings.ts';
+import { FILE_QUERY_RULES, queryWarnings } from '../../services/upload-warnings.ts';
 import { coerceRegion, coerceBookUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import { FILE_TYPES as CONTACT_FILE_TYPES, namedFormat } from '../playground.ts';
 import type { Schemas, UploadBody } from '../schemas.ts';
-import { uploadBodySchema } from './address-book.ts';
+import { uploadBodySchema, withWarnings } from './address-book.ts';
 import { EXAMPLE_RANK_QUERY } from './examples.ts';
 import type { RouteSpec } from './table.ts';
 
@@ -77,14 +77,6 @@ async function formFile(body: Buffer, contentType: string): Promise<{ bytes: Buf
   }
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(files[0].type)?.[1];
   return { bytes: Buffer.from(await files[0].arrayBuffer()), ...(charset === undefined ? {} : { charset }) };
-}
-
-/** The answer's JSON with the file's warnings after the upload's own (the serialiser's order: meta.warnings last). */
-function withWarnings(json: Buffer, warnings: FieldWarning[]): Buffer {
-  if (warnings.length === 0) return json;
-  const answer = JSON.parse(json.toString('utf8')) as { meta: { warnings?: FieldWarning[] } };
-  answer.meta.warnings = [...(answer.meta.warnings ?? []), ...warnings];
-  return Buffer.from(JSON.stringify(answer), 'utf8');
 }
 
 type FileQuery = { user_id?: string; format?: string; backfill?: string; replace_source?: string; region?: string } & Record<string, string | undefined>;
