@@ -188,10 +188,11 @@ function parseDomainOption(value: unknown, field: string): RankOptions['promoteM
 function parseLimit(value: unknown, field: string): number | null {
   if (unset(value) || value === '') return null;
   const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
     throw new OptionError(field, 'must be a positive integer');
   }
-  return n;
+  // A positive integer beyond 2^53 − 1 (a client's "no limit": 2^63 − 1) is one too: more than any book holds.
+  return Math.min(n, Number.MAX_SAFE_INTEGER);
 }
 
 /** Parses the options from a body or a query object. Throws OptionError naming the field. */

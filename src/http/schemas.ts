@@ -132,7 +132,7 @@ export function makeSchemas(limits: SchemaLimits) {
       }),
     ),
     filter_blank_names: Flag,
-    limit: Opt(Type.Union([Type.Integer(), Type.String({ maxLength: 12 })])),
+    limit: Opt(Type.Union([Type.Integer(), Type.String({ maxLength: 24 })])),
     explain: Flag,
     include_left_out: Opt(
       Type.Union([Type.Integer(), Type.Boolean(), Type.String({ maxLength: 16 })], {

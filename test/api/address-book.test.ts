@@ -180,6 +180,16 @@ for (const engine of ENGINES) {
       assert.equal(g.body.data.length, 4);
       const all = await api.get('/v0/address-book/lim');
       assert.equal(all.body.data.length, 10);
+      // A 64-bit "no limit" (2^63 - 1, beyond 2^53 - 1), in the query and in the body: every row.
+      const huge = await api.get('/v0/address-book/lim?limit=9223372036854775807');
+      assert.equal(huge.status, 200, huge.text);
+      assert.equal(huge.body.data.length, 10);
+      const hugeBody = await api.request('POST', '/v0/address-book', {
+        raw: `{"user_id": "lim", "source": {}, "entries": [], "limit": 9223372036854775807}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(hugeBody.status, 200, hugeBody.text);
+      assert.equal(hugeBody.body.data.length, 10);
     });
 
     it('filter_blank_names leaves out rows without a name', async () => {

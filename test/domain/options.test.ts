@@ -82,6 +82,9 @@ describe('parseRankOptions', () => {
     assert.equal(parseRankOptions({ limit: '5' }).limit, 5);
     assert.equal(parseRankOptions({ limit: null }).limit, null);
     assert.throws(() => parseRankOptions({ limit: 0 }), /limit/);
+    // A client's "no limit" beyond 2^53 − 1 (2^63 − 1 from a 64-bit integer) is more than any book holds.
+    assert.equal(parseRankOptions({ limit: '9223372036854775807' }).limit, Number.MAX_SAFE_INTEGER);
+    assert.equal(parseRankOptions({ limit: 2 ** 60 }).limit, Number.MAX_SAFE_INTEGER);
     assert.throws(() => parseRankOptions({ limit: 2.5 }), /limit/);
     assert.throws(() => parseRankOptions({ promote_matching_domain: 'nope' }), /promote_matching_domain/);
   });
