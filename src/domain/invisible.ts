@@ -26,6 +26,22 @@ export function shortSpacing(s: string): string {
 const LONG_SPACE = /\s{17}/;
 const LONG_SPACES = /\s{17,}/g;
 
+/** Spacing beyond ASCII: the no-break, ideographic and other Unicode spaces, and the Unicode line and paragraph separators. */
+const UNICODE_SPACE = /[\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+const UNICODE_SPACES = /[\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/g;
+
+/**
+ * A phone field's spacing as ASCII: Unicode spaces as a space, the line and paragraph separators (and
+ * NEL) as a line break, invisible characters as a space (between two numbers they part them; inside one,
+ * a space is only formatting). Two numbers parted by an ideographic space (`03-1234-5678　090-1234-5678`,
+ * typed by a Japanese input method), a paragraph separator or a byte-order mark were one unusable
+ * string, where a space or a line break parts them (a review). ASCII text is returned as it is.
+ */
+export function asciiSpacing(s: string): string {
+  if (!UNICODE_SPACE.test(s) && !ONE.test(s)) return s;
+  return s.replace(UNICODE_SPACES, (c) => (c === '\u0085' || c === '\u2028' || c === '\u2029' ? '\n' : ' ')).replace(ALL, ' ');
+}
+
 /** Whether the text holds an invisible character. */
 export function hasInvisible(s: string): boolean {
   return ONE.test(s);

@@ -4,7 +4,7 @@
  */
 import { parseDate } from './dates.ts';
 import { evidence, notificationMayBePerson } from './junk.ts';
-import { shortSpacing } from './invisible.ts';
+import { asciiSpacing, shortSpacing } from './invisible.ts';
 import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
 import { namesCompatible } from './merge/names.ts';
@@ -709,7 +709,7 @@ function phonesOf(list: unknown, one: unknown, region: CountryCode | null): Norm
  * alone written with spacing only costs one pass over its characters more, no parse.
  */
 function addPhone(seen: Set<string> | null, raw: string, region: CountryCode | null): void {
-  raw = shortSpacing(raw);
+  raw = shortSpacing(asciiSpacing(raw));
   const p = normalizePhone(raw, region);
   if (p === null) return;
   if (raw.length > 12 && (p.key === null ? raw.length > 15 : p.key.charCodeAt(0) === 112 /* 'p' */ && p.display !== raw)) {

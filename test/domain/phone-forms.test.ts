@@ -378,3 +378,21 @@ test('a long run of spacing reads as a short one (it cost its length squared: a 
   // A string that is no number stays none.
   assert.equal(normalizePhone('call' + ' '.repeat(20_000) + 'me', 'US')?.key ?? null, null);
 });
+
+test('two numbers in one field parted by Unicode spacing (an ideographic space, a paragraph separator, a byte-order mark, NBSPs) are two, as with a space or a line break', () => {
+  const keysOf = (phone: string) => normalizeEntry({ name: 'X', phone }, { region: 'US', sourceKey: 'ios:-' }).phones.map((p) => p.key);
+  const both = ['p:+14155550172', 'p:+442079460958'];
+  for (const sep of [' ', '\n', '\u3000', '\u2029', '\u2028', '\ufeff', '\u200b', '\u00a0\u00a0', '\u3000'.repeat(16), '\u3000'.repeat(17)]) {
+    assert.deepEqual(keysOf(`+1 415 555 0172${sep}+44 20 7946 0958`), both, JSON.stringify(sep));
+  }
+  // Inside one number, such characters are only its formatting (or nothing).
+  for (const one of [
+    '+1\u00a0415\u00a0555\u00a00172',
+    '+1\u3000415\u3000555\u30000172',
+    '\u200f+1 (415) 555-0172',
+    '+\u200e1 415 555 0172',
+    '415\u00ad555\u00ad0172',
+  ]) {
+    assert.deepEqual(keysOf(one), ['p:+14155550172'], JSON.stringify(one));
+  }
+});
