@@ -2366,6 +2366,15 @@ const rowsOnLandline = (a: string, b: string, region: CountryCode = 'US') => {
   return cs.some((c) => c.phones.length > 2) ? 1 : cs.length;
 };
 
+test("short forms on one person's mobile: Mohd (Malaysia's Muhammad), Álex (Alejandro); siblings Alejandro and Alejandra on the family landline stay two", () => {
+  onOwnMobile('Mohd Rashid', 'Mohammed bin Rashid', '+60123456789', 'MY');
+  onOwnMobile('Mohd Hafiz', 'Muhammad Hafiz', '+60123456789', 'MY');
+  onOwnMobile('Álex Ruiz', 'Alejandro Ruiz', '+34612345678', 'ES');
+  assert.equal(rowsOnLandline('Alejandro Ruiz', 'Alejandra Ruiz'), 2);
+  assert.equal(rowsOnLandline('Álex Ruiz', 'Alejandra Ruiz'), 2);
+  assert.equal(rowsOnLandline('Mohd Rashid', 'Ahmad Rashid'), 2);
+});
+
 test('MUST NOT merge: the same bracketed nickname on two names (Jun (David) Chen / Wei (David) Chen), each with a mobile, on the family landline', () => {
   for (const [a, b] of [
     ['Jun (David) Chen', 'Wei (David) Chen'],

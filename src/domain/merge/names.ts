@@ -128,6 +128,8 @@ const NICKNAME_GROUPS = [
   'abigail abby',
   'jose pepe',
   'francisco paco pancho',
+  'alejandro alex alejo',
+  'alejandra alex',
   'mikhail misha',
   'dmitry dima',
   'ekaterina katya',
@@ -142,7 +144,8 @@ const NICKNAME_GROUPS = [
   'deborah debbie deb',
   'barbara barb babs',
   'john jon',
-  'muhammad mohammed mohammad mohamed muhammed mohamad',
+  // Mohd and Muhd: how Malaysia and Singapore write Muhammad short (on identity cards too).
+  'muhammad mohammed mohammad mohamed muhammed mohamad mohd muhd',
   'charles chuck charlie chas',
   'sarah sally',
   'sarah sadie',
