@@ -1209,8 +1209,7 @@ function brandOwnMailbox(c: BulkSignals): boolean {
   // A name of two words or more is a person's (`Ann Lee` from annlee@annlee.co.uk), or a sender's name that
   // senderName reads.
   if (/\s/.test(name)) return false;
-  const named = name === '' ? '' : foldWord(name);
-  if (name !== '' && named === '') return false;
+  let named: string | undefined;
   let own = false;
   for (const e of c.emails) {
     if (e.junk) continue;
@@ -1219,7 +1218,8 @@ function brandOwnMailbox(c: BulkSignals): boolean {
     const local = stripTag(h.key.slice(0, h.key.lastIndexOf('@')));
     // The mailbox as one word (`jane.doe@janedoe.com` is a person's name, written as one).
     if (brand !== '' && /^[a-z0-9]+$/.test(local) && isBrandLocal(local, brand)) {
-      if (named !== '' && named !== brand && !(named.startsWith(brand) && BRAND_SUFFIXES.has(named.slice(brand.length))) && name.toLowerCase() !== h.domain)
+      named ??= foldWord(name);
+      if (name !== '' && named !== brand && !(named.startsWith(brand) && BRAND_SUFFIXES.has(named.slice(brand.length))) && name.toLowerCase() !== h.domain)
         return false;
       own = true;
     } else if (!e.role) return false;
