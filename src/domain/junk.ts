@@ -221,6 +221,18 @@ const DOCUSIGN_DOMAINS: ReadonlySet<string> = new Set(['docusign.net']);
 const DOCUSIGN_SENDER = /^dse(?:_[a-z0-9]+)?$/;
 const UBER_DOMAINS: ReadonlySet<string> = new Set(['uber.com']);
 const UBER_REGIONAL = /^uber\.[a-z]+$/;
+/**
+ *   - Atlassian Cloud: jira@ and confluence@ on a site (acme.atlassian.net), the mailboxes Jira and
+ *     Confluence send a site's notifications from, under the actor's name (`Ann Lee (Confluence)`). A
+ *     site's help desk (support@acme.atlassian.net, Jira Service Management) is a desk, a role address;
+ *     Atlassian's people are at atlassian.com; jira@ elsewhere is somebody's.
+ *   - Adobe Acrobat Sign (formerly EchoSign): adobesign@adobesign.com and echosign@echosign.com, the
+ *     system senders of its agreements (`Bob Chen via Adobe Acrobat Sign`), as DocuSign's dse@ is.
+ */
+const ATLASSIAN_DOMAINS: ReadonlySet<string> = new Set(['atlassian.net']);
+const ATLASSIAN_SENDER = /^(?:jira|confluence)$/;
+const ADOBESIGN_DOMAINS: ReadonlySet<string> = new Set(['adobesign.com', 'echosign.com']);
+const ADOBESIGN_SENDER = /^(?:adobesign|echosign)$/;
 
 /**
  * Reply relays: the address a help desk, a chat or a social platform puts in Reply-To so that an answer
@@ -241,6 +253,19 @@ const REPLY_TOKEN = /^(?:reply|replies)(?:$|[-+=]|[._](?:(?=[a-z0-9=_.-]*\d)[a-z
  */
 const TICKET_REPLY =
   /^(?:support|help|helpdesk|ticket|tickets|servicedesk)(?:\+(?:id[-_]?\d+|\d{4,}|(?=[a-z0-9]*\d[a-z0-9]*\d)[a-z0-9]{6,})|[-_.](?:(?:case|ticket|request|req|id)[-_.]?#?\d{4,}|#?\d{5,}))$/;
+
+/**
+ * Reply-by-email hosts of collaboration tools: the host only receives, and each address is a key to one
+ * thread, board or task list, not a mailbox anyone reads. The Reply-To of a Google Docs, Sheets or Slides
+ * comment notification (d+TOKEN@docs.google.com: Gmail saves it when the owner replies), GitLab.com's
+ * reply-by-email and Service Desk keys (incoming+KEY@, contact-project+KEY@incoming.gitlab.com), Trello's
+ * e-mail-to-board addresses (NAME+BOARD+TOKEN@boards.trello.com) and Asana's e-mail-to-task addresses
+ * (x@ and x+PROJECT@mail.asana.com). Matched on the exact host, and only the tool's form there: a local
+ * part carrying a key after '+', or Asana's `x`. The tools' people are at google.com, gitlab.com,
+ * trello.com and asana.com, and `incoming+orders@` anywhere else is somebody's tag.
+ */
+const TOOL_REPLY_HOSTS: ReadonlySet<string> = new Set(['docs.google.com', 'incoming.gitlab.com', 'boards.trello.com', 'mail.asana.com']);
+const TOOL_REPLY_LOCAL = /^(?:x|[^+]+\+[^+].*)$/;
 
 /**
  * Machine-generated per-message locals: a run of 16+ hex characters with 4+ digits and a letter
@@ -460,7 +485,8 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
     (d & D_RELAY) !== 0 ||
     (c0 === CH_R && REPLY_TOKEN.test(local)) ||
     ((c0 === CH_S || c0 === CH_H || c0 === CH_T) && TICKET_REPLY.test(local)) ||
-    ((d & D_LINKEDIN) !== 0 && LINKEDIN_RELAY.test(local))
+    ((d & D_LINKEDIN) !== 0 && LINKEDIN_RELAY.test(local)) ||
+    ((d & D_TOOL_REPLY) !== 0 && TOOL_REPLY_LOCAL.test(local))
   )
     return 'relay';
   if (
@@ -471,7 +497,9 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
     ((d & D_PLATFORMS) !== 0 &&
       (((d & D_LINKEDIN) !== 0 && c0 === CH_I && LINKEDIN_INVITATIONS.test(local)) ||
         ((d & D_DOCUSIGN) !== 0 && c0 === CH_D && DOCUSIGN_SENDER.test(local)) ||
-        ((d & D_UBER) !== 0 && c0 === CH_U && UBER_REGIONAL.test(local))))
+        ((d & D_UBER) !== 0 && c0 === CH_U && UBER_REGIONAL.test(local)) ||
+        ((d & D_ATLASSIAN) !== 0 && (c0 === CH_J || c0 === CH_C) && ATLASSIAN_SENDER.test(local)) ||
+        ((d & D_ADOBESIGN) !== 0 && (c0 === CH_A || c0 === CH_E) && ADOBESIGN_SENDER.test(local))))
   ) {
     return 'notification';
   }
@@ -493,7 +521,8 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
     (RELAY_SUB.test(sub) && !MASKING_RELAYS.has(domain)) ||
     REPLY_TOKEN.test(local) ||
     TICKET_REPLY.test(local) ||
-    (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_RELAY.test(local))
+    (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_RELAY.test(local)) ||
+    (TOOL_REPLY_HOSTS.has(domain) && TOOL_REPLY_LOCAL.test(local))
   ) {
     return 'relay';
   }
@@ -505,6 +534,8 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
     (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_INVITATIONS.test(local)) ||
     (inDomainSet(domain, DOCUSIGN_DOMAINS) && DOCUSIGN_SENDER.test(local)) ||
     (inDomainSet(domain, UBER_DOMAINS) && UBER_REGIONAL.test(local)) ||
+    (inDomainSet(domain, ATLASSIAN_DOMAINS) && ATLASSIAN_SENDER.test(local)) ||
+    (inDomainSet(domain, ADOBESIGN_DOMAINS) && ADOBESIGN_SENDER.test(local)) ||
     NOTIFICATION_SUB.test(sub) ||
     inDomainSet(domain, NOTIFICATION_DOMAINS)
   ) {
@@ -529,10 +560,14 @@ function hasHexRun(local: string): boolean {
   return false;
 }
 
-const CH_B = 98,
+const CH_A = 97,
+  CH_B = 98,
+  CH_C = 99,
   CH_D = 100,
+  CH_E = 101,
   CH_H = 104,
   CH_I = 105,
+  CH_J = 106,
   CH_M = 109,
   CH_P = 112,
   CH_R = 114,
@@ -593,11 +628,15 @@ const D_RELAY = 16;
 const D_NOTIFICATION = 32;
 const D_DISPOSABLE = 64;
 const D_LIST_HOST = 128;
-/** The platforms of the sender rules (LINKEDIN_*, DOCUSIGN_*, UBER_*). */
+/** The platforms of the sender rules (LINKEDIN_*, DOCUSIGN_*, UBER_*, ATLASSIAN_*, ADOBESIGN_*). */
 const D_LINKEDIN = 256;
 const D_DOCUSIGN = 512;
 const D_UBER = 1024;
-const D_PLATFORMS = D_LINKEDIN | D_DOCUSIGN | D_UBER;
+const D_ATLASSIAN = 4096;
+const D_ADOBESIGN = 8192;
+const D_PLATFORMS = D_LINKEDIN | D_DOCUSIGN | D_UBER | D_ATLASSIAN | D_ADOBESIGN;
+/** A collaboration tool's reply-by-email host (TOOL_REPLY_HOSTS). */
+const D_TOOL_REPLY = 16384;
 /** A marketing programme's sending subdomain (BULK_MAIL_SUB): its addresses are role addresses, not junk. */
 const D_BULK_MAIL_SUB = 2048;
 /** Domain cache cap (entries; a domain and a number: a few MB at most). */
@@ -643,6 +682,9 @@ export function domainJunkFlags(domain: string): number {
   if (inDomainSet(domain, LINKEDIN_DOMAINS)) d |= D_LINKEDIN;
   if (inDomainSet(domain, DOCUSIGN_DOMAINS)) d |= D_DOCUSIGN;
   if (inDomainSet(domain, UBER_DOMAINS)) d |= D_UBER;
+  if (inDomainSet(domain, ATLASSIAN_DOMAINS)) d |= D_ATLASSIAN;
+  if (inDomainSet(domain, ADOBESIGN_DOMAINS)) d |= D_ADOBESIGN;
+  if (TOOL_REPLY_HOSTS.has(domain)) d |= D_TOOL_REPLY;
   if (inDomainSet(domain, DISPOSABLE_DOMAINS)) d |= D_DISPOSABLE;
   return d;
 }
@@ -711,7 +753,11 @@ export function isRoleCompound(local: string): boolean {
  */
 export function domainBrand(domain: string): string {
   if (!getSubdomain(domain, PSL_OPTIONS)) return '';
-  const label = getDomainWithoutSuffix(domain, PSL_OPTIONS);
+  return labelBrand(getDomainWithoutSuffix(domain, PSL_OPTIONS) ?? '');
+}
+
+/** A registrable domain's label as a brand (domainBrand): hyphens dropped, 4 letters or more, ASCII; '' otherwise. */
+function labelBrand(label: string): string {
   if (!label || label.startsWith('xn--')) return '';
   const brand = label.indexOf('-') < 0 ? label : label.replace(/-/g, '');
   let letters = 0;
@@ -1141,7 +1187,44 @@ export function isBulkSender(c: BulkSignals): boolean {
   if ((c.sourceCount ?? 1) > 1 || (c.addressCount ?? 0) > 0) return false;
   const roles = roleOnly(c);
   if (roles === null) return false;
-  return roles || (c.name != null && senderName(c.name, c.emails));
+  return roles || (c.name != null && senderName(c.name, c.emails)) || brandOwnMailbox(c);
+}
+
+/**
+ * A brand writing from its own bare domain (`whatsapp@whatsapp.com`, `venmo@venmo.com`, `navermail@naver.com`),
+ * on a card with no name or named as the brand (`WhatsApp`, `Venmo`, `Naver`): every usable address is a role
+ * address or such a mailbox (isBrandLocal on the registrable domain's label), and the card's name, when it
+ * has one, is that label (letters and digits run together, marks dropped), alone or with a sender's word
+ * (BRAND_SUFFIXES), written as one word. isRoleAddress leaves the bare domain out, where a person's own
+ * domain looks the same (`maria@maria.com`); a name of two words (`Ann Lee` from annlee@annlee.co.uk) or a
+ * mailbox with separators (`jane.doe@janedoe.com`) tells them apart. At a mail provider's own domain too
+ * (`navermail@naver.com`: a provider keeps its own name for itself); never at a university's. Only for
+ * isBulkSender: received only, never written to, starred, pinned, saved twice or with a number.
+ * Trade-off: a person whose mailbox and domain are one word, on a card with no name or that one word
+ * (`maria@maria.com`, `Moby` from moby@moby.com, a household's `mueller@mueller.de`), who only ever wrote to
+ * the owner, is left out as a bulk sender, with the reason.
+ */
+function brandOwnMailbox(c: BulkSignals): boolean {
+  const name = c.name?.trim() ?? '';
+  // A name of two words or more is a person's (`Ann Lee` from annlee@annlee.co.uk), or a sender's name that
+  // senderName reads.
+  if (/\s/.test(name)) return false;
+  let named: string | undefined;
+  let own = false;
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    const h = senderHost(e);
+    const brand = h.sub === '' && !EDUCATION_SUFFIX.test(h.publicSuffix) ? labelBrand(h.label) : '';
+    const local = stripTag(h.key.slice(0, h.key.lastIndexOf('@')));
+    // The mailbox as one word (`jane.doe@janedoe.com` is a person's name, written as one).
+    if (brand !== '' && /^[a-z0-9]+$/.test(local) && isBrandLocal(local, brand)) {
+      named ??= foldWord(name);
+      if (name !== '' && named !== brand && !(named.startsWith(brand) && BRAND_SUFFIXES.has(named.slice(brand.length))) && name.toLowerCase() !== h.domain)
+        return false;
+      own = true;
+    } else if (!e.role) return false;
+  }
+  return own;
 }
 
 /**
@@ -1181,3 +1264,50 @@ export function readsAsSender(c: BulkSignals): boolean {
 
 /** A name written as a list's or a channel's handle: lower-case words joined by `-`, `_` or `.`, no space. */
 const LIST_HANDLE = /^[a-z0-9]+(?:[-_.][a-z0-9]+)+$/;
+
+/**
+ * `A via B`: how Mailman (DMARC mitigation), Google Groups and services that send for a person (LinkedIn,
+ * Adobe Acrobat Sign, Paperless Post) rewrite the From of a message A wrote: the name is A's, the address
+ * is B's. Written so, with `via` in small letters (`Jane Doe via Python-list`, `'Jane Doe' via Hiking
+ * Club`, `Bob Chen (via Evite)`); Via with a capital is a family name (`Maria Via`, `Marco Via Rossi`).
+ */
+const VIA_NAME = /^(.*?\S)\s+\(?via\s+([^()]+?)\)?$/;
+
+/** Letters and digits only, lower-case, marks dropped: `Python-list` -> `pythonlist`. */
+function foldWord(w: string): string {
+  return foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '');
+}
+
+/**
+ * Whether `local`@`domain` (lower-case) on a card named `name` is the address of the list or service B of
+ * a name `A via B` (VIA_NAME), relaying A: not A's mailbox, nor anybody's to invite, whatever the owner
+ * did (a reply to a list's post goes to the list). The address is B's when its local part (its +tag
+ * dropped), folded to letters and digits, is B folded so (`python-list` for `Python-list`, `dev` for
+ * `dev`), or B's first and last words run together (`adobesign` for `Adobe Acrobat Sign`); or when it is
+ * a role address (`role`: `info@mail.evite.com`) and its registrable domain's label is B, or B's first
+ * word (`Ann Lee via Evite`). Never when the local part holds a word of A (`Ann Lee via Acme` from
+ * ann.lee@acme.com is Ann's own mailbox with a note), nor for a person's mailbox at B's domain (`Tom via
+ * Acme` from t.smith@acme.com).
+ */
+export function viaRelay(name: string, local: string, domain: string, role: boolean): boolean {
+  if (name.indexOf('via') < 0) return false;
+  const m = VIA_NAME.exec(name.trim());
+  if (m === null) return false;
+  const b = m[2]!
+    .split(/[^\p{L}\p{N}]+/u)
+    .map(foldWord)
+    .filter((w) => w.length > 0);
+  if (b.length === 0) return false;
+  const whole = b.join('');
+  if (whole.length < 2) return false;
+  const mailbox = foldWord(stripTag(local));
+  if (mailbox === '') return false;
+  for (const w of m[1]!.split(/[^\p{L}\p{N}]+/u)) {
+    const f = foldWord(w);
+    if (f.length >= 3 && mailbox.includes(f)) return false;
+  }
+  if (mailbox === whole || (b.length > 1 && mailbox === b[0]! + b[b.length - 1]!)) return true;
+  if (!role) return false;
+  const label = (getDomainWithoutSuffix(domain, PSL_OPTIONS) ?? '').replace(/-/g, '');
+  return label.length >= 2 && (label === whole || label === b[0]);
+}

@@ -3,7 +3,7 @@
  * matching keys, coerced flags, counts and dates). Pure: the region and source key come in through ctx.
  */
 import { parseDate } from './dates.ts';
-import { evidence, notificationMayBePerson } from './junk.ts';
+import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, shortSpacing } from './invisible.ts';
 import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
@@ -871,8 +871,10 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   const isFavorite = favoriteOf(favorite);
   const pinnedN = integerOf(pinned);
   if (evidence(count, lastSent, isFavorite, pinnedN)) channels.emails = mailboxesWrittenTo(channels.emails, typeof name === 'string' ? name : null);
+  const shownName = cleanName(name) ?? wrappedNameOf(emails, email);
+  if (shownName !== null && shownName.includes('via')) channels.emails = relayedVia(channels.emails, shownName);
   return {
-    name: cleanName(name) ?? wrappedNameOf(emails, email),
+    name: shownName,
     nickname: cleanText(nickname),
     title: cleanText(title),
     company: cleanText(company),
@@ -908,6 +910,24 @@ function mailboxesWrittenTo(emails: NormEmail[], name: string | null): NormEmail
     if (m.junk !== 'notification' || !notificationMayBePerson(m.display, name)) continue;
     if (out === emails) out = emails.slice();
     out[i] = { ...m, junk: null };
+  }
+  return out;
+}
+
+/**
+ * The addresses of an entry named `A via B` that are B's (junk.ts viaRelay: `Jane Doe via Python-list`
+ * from python-list@python.org): the list or the service that relayed A's message, left out as `relay`
+ * whatever the owner did, as LinkedIn's `Jane via LinkedIn` relay is. A's own address on the same card stays.
+ */
+function relayedVia(emails: NormEmail[], name: string): NormEmail[] {
+  let out = emails;
+  for (let i = 0; i < emails.length; i++) {
+    const m = emails[i]!;
+    if (m.junk !== null) continue;
+    const at = m.key.lastIndexOf('@');
+    if (at <= 0 || !viaRelay(name, m.key.slice(0, at), m.domain, m.role === true)) continue;
+    if (out === emails) out = emails.slice();
+    out[i] = { ...m, junk: 'relay' };
   }
   return out;
 }

@@ -146,3 +146,85 @@ test('a sender the owner wrote to stays, marked as reading as a sender; a person
     assert.equal(c!.sender, undefined, e.email as string);
   }
 });
+
+test('a reply relay of a collaboration tool is left out as relay whatever the owner did', () => {
+  // A probe found both in a top 10: the Reply-To of a Docs comment, GitLab reply-by-email.
+  for (const e of [
+    { name: 'Ann Lee (Google Docs)', emails: ['d+AORGpRcq1wE2x9@docs.google.com'], times_contacted: 2 },
+    { name: 'Ann Lee', emails: ['incoming+acme-web-4242-issue-17@incoming.gitlab.com'], times_contacted: 1 },
+    { name: 'Ann Lee (Confluence)', emails: ['confluence@acme.atlassian.net'], times_contacted: 1 },
+  ] as EntryInput[]) {
+    const [c] = clean([e]);
+    assert.equal(c!.junk, true, JSON.stringify(e));
+    assert.equal(c!.junkReason, (e.emails as string[])[0]!.startsWith('confluence') ? 'notification' : 'relay', JSON.stringify(e));
+  }
+  // Must keep: the tool's people, written to.
+  for (const email of ['jane@gitlab.com', 'ann.lee@google.com', 'ann@atlassian.com']) {
+    const [c] = clean([{ name: 'Ann Lee', email, times_contacted: 1 }]);
+    assert.equal(c!.junk, false, email);
+  }
+});
+
+test('"A via B" from the address of B is the list or the service B relaying A: left out as relay', () => {
+  // Mailman's and Google Groups' DMARC rewrite of a post's From, and a service sending for a person.
+  for (const e of [
+    { name: 'Jane Doe via Python-list', email: 'python-list@python.org', times_contacted: 3 },
+    { name: 'Jane Doe via Python-list', email: 'python-list@python.org', last_message_received_date: RECEIVED },
+    { name: 'Jane Doe via dev', email: 'dev@spark.apache.org', times_contacted: 1 },
+    { name: "'Jane Doe' via Hiking Club", email: 'hiking-club@lists.example.org', times_contacted: 1 },
+    { name: 'Bob Chen via Adobe Acrobat Sign', email: 'adobesign@adobesign.com', last_message_received_date: RECEIVED },
+    { name: 'Bob Chen via Paperless Post', email: 'paperlesspost@paperlesspost.com', last_message_received_date: RECEIVED },
+    { name: 'Ann Lee via Evite', email: 'info@mail.evite.com', times_contacted: 1 },
+  ] as EntryInput[]) {
+    const [c] = clean([e]);
+    assert.equal(c!.junkReason, (e.email as string).startsWith('adobesign') ? 'notification' : 'relay', JSON.stringify(e));
+  }
+  // Must keep: Via as a family name, a person's own mailbox under a note, a person reached through a friend.
+  for (const e of [
+    { name: 'Maria Via', email: 'maria.via@gmail.com' },
+    { name: 'Maria Via', email: 'via@via.example' },
+    { name: 'Marco Via Rossi', email: 'rossi@rossi.example' },
+    { name: 'Ann via phone', email: 'ann.lee@gmail.com' },
+    { name: 'Ann Lee via Acme', email: 'ann.lee@acme.com' },
+    { name: 'Tom via Acme', email: 't.smith@acme.com' },
+    { name: 'Tom via Sarah', email: 'tom@smith.example' },
+    { name: 'Dev Patel via dev', email: 'dev@patel.example' },
+  ] as EntryInput[]) {
+    const [c] = clean([{ ...e, times_contacted: 2 }]);
+    assert.equal(c!.junk, false, JSON.stringify(e));
+  }
+});
+
+test('a brand mailbox on the brand own bare domain, named as the brand or not at all, received only, is a bulk sender', () => {
+  for (const [name, email] of [
+    ['Naver', 'navermail@naver.com'],
+    ['WhatsApp', 'whatsapp@whatsapp.com'],
+    ['Venmo', 'venmo@venmo.com'],
+    [null, 'venmo@venmo.com'],
+    ['eBay', 'ebay@ebay.com'],
+  ] as const) {
+    const [c] = clean([{ name, email, last_message_received_date: RECEIVED }]);
+    assert.equal(c!.junkReason, 'bulk_sender', `${name} <${email}>`);
+    for (const evidence of [{ times_contacted: 1 }, { is_favorite: 1 }, { last_message_sent_date: '2025-12-01T00:00:00Z' }] as EntryInput[]) {
+      const [k] = clean([{ name, email, last_message_received_date: RECEIVED, ...evidence }]);
+      assert.equal(k!.junk, false, `${name} <${email}> ${JSON.stringify(evidence)}`);
+    }
+  }
+  // Must keep, received only: people at vanity domains named as people, a person at a family domain, a small
+  // business with a number, a person at a mail provider.
+  for (const e of [
+    { name: 'Sarah Chen', email: 'sarah@sarahchen.com' },
+    { name: 'John Smith', email: 'john@john.com' },
+    { name: 'Jane Doe', email: 'janedoe@janedoe.com' },
+    { name: 'Hans Mueller', email: 'mueller@mueller.de' },
+    { name: 'Maria', email: 'maria.rossi@maria.it' },
+    { name: 'Venmo', email: 'venmo@venmo.com', phones: ['+1 415 555 0199'] },
+    { name: 'Ann Lee', email: 'annlee@annlee.co.uk' },
+    { name: null, email: 'jane.doe@janedoe.com' },
+    { name: null, email: 'brown@brown.edu' },
+    { name: 'Maria', email: 'hello@maria-photo.example', phones: ['+1 415 555 0123'] },
+  ] as EntryInput[]) {
+    const [c] = clean([{ ...e, last_message_received_date: RECEIVED }]);
+    assert.equal(c!.junk, false, JSON.stringify(e));
+  }
+});

@@ -587,8 +587,9 @@ describe('brand senders and marketing sending hosts are role addresses; people a
     'ebay@ebayer.example',
     'amy@amy.io', // a brand of under 4 letters is none
     'anna.target@target.com', // a person at the brand
-    // The brand's shape on a registrable domain itself: people with domains of their own (and a brand
-    // mailing from its bare domain, ebay@ebay.com, is kept with them: junk shown beats a person lost).
+    // The brand's shape on a registrable domain itself: people with domains of their own, and a brand
+    // mailing from its bare domain (ebay@ebay.com): not role addresses. Received only on a card with no
+    // name, a mailbox that is the domain's one word is the brand's (OWN_DOMAIN_WORD, below).
     'maria@maria.com',
     'jane.doe@janedoe.com',
     'annlee@annlee.co.uk',
@@ -639,8 +640,16 @@ describe('brand senders and marketing sending hosts are role addresses; people a
       assert.equal(isBulkSender(base({ emails, lastSent: 1_600_000_000_000 })), false, a);
       assert.equal(isBulkSender(base({ emails, favorite: true })), false, a);
     }
-    for (const a of PEOPLE) assert.equal(isBulkSender(base({ emails: [normalizeEmail(a)!] })), false, a);
+    for (const a of PEOPLE) {
+      const emails = [normalizeEmail(a)!];
+      assert.equal(isBulkSender(base({ emails })), OWN_DOMAIN_WORD.has(a), a);
+      // Named as a person, each stays.
+      assert.equal(isBulkSender(base({ emails, name: 'Jo Lee' })), false, a);
+    }
   });
+  // The mailbox is the bare domain's one word: the brand's own (`venmo@venmo.com`) or a person's own domain
+  // (trade-off: received only, on a card with no name, it is left out as a bulk sender, with the reason).
+  const OWN_DOMAIN_WORD = new Set(['maria@maria.com', 'annlee@annlee.co.uk', 'mueller@mueller.de', 'ebay@ebay.com']);
 });
 
 describe('reply relays: reply@, reply+tag@, reply-…@ of help desks and platforms', () => {
@@ -1145,4 +1154,63 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     'list-ann',
   ])
     assert.equal(isRoleLocal(l), false, l);
+});
+
+// --- collaboration tools' reply-by-email hosts and their tool mailboxes (a probe over HTTP) ---
+
+describe('a collaboration tool reply-by-email host with a token local part is a relay', () => {
+  it('leaves out the thread keys of Google Docs comments, GitLab, Trello boards and Asana', () => {
+    mustDrop([
+      // The Reply-To of a Docs, Sheets or Slides comment notification, which Gmail saves when the owner replies.
+      ['d+AORGpRcq1wE2x9@docs.google.com', 'relay'],
+      ['d+MTA5ODc2NTQzMjEwOTg3NjU0MzIx-AORGpRfz@docs.google.com', 'relay'],
+      // GitLab.com reply-by-email and Service Desk.
+      ['incoming+acme-web-4242-issue-17@incoming.gitlab.com', 'relay'],
+      ['incoming+7d6c6d07a15f85d3a435f07930a7ecbb@incoming.gitlab.com', 'relay'],
+      ['contact-project+acme-web-4242-issue-@incoming.gitlab.com', 'relay'],
+      // Trello's e-mail-to-board address, Asana's e-mail-to-task addresses.
+      ['annlee3+5f1c2a9b8e7d6c5b+5f1c2a9b8e7d6c5b4a3f2e1d@boards.trello.com', 'relay'],
+      ['x@mail.asana.com', 'relay'],
+      ['x+1203456789012345@mail.asana.com', 'relay'],
+    ]);
+  });
+  it('keeps the companies people and look-alike addresses elsewhere', () => {
+    mustKeep([
+      'jane@gitlab.com',
+      'ann.lee@google.com',
+      'd@google.com',
+      'd+news@fastmail.com',
+      'incoming@acme.example',
+      'incoming+orders@acme.example',
+      'ann@trello.com',
+      'ann@asana.com',
+      'x@asana.com',
+      'x@acme.example',
+      'bob+work@docs.example',
+    ]);
+  });
+});
+
+describe('tool mailboxes of Atlassian Cloud sites and Adobe Acrobat Sign are notifications', () => {
+  it('leaves out jira@ and confluence@ on an Atlassian Cloud site, and Adobe Sign system senders', () => {
+    mustDrop([
+      ['confluence@acme.atlassian.net', 'notification'],
+      ['jira@acme.atlassian.net', 'notification'],
+      ['Jira@initech.atlassian.net', 'notification'],
+      ['adobesign@adobesign.com', 'notification'],
+      ['echosign@echosign.com', 'notification'],
+      ['adobesign@eu1.adobesign.com', 'notification'],
+    ]);
+  });
+  it('keeps Atlassian and Adobe people, a site help desk, and the same words elsewhere', () => {
+    mustKeep([
+      'ann@atlassian.com',
+      'jira@acme.example',
+      'confluence@river-music.example',
+      'support@acme.atlassian.net',
+      'ann.lee@adobe.com',
+      'adobesign@acme.example',
+      'jane@adobesign.com',
+    ]);
+  });
 });
