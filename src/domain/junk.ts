@@ -79,14 +79,19 @@ const MORE_ROLES = [
   // A shop's orders desk in Spanish and Portuguese, French, German, Italian, Dutch and Polish
   // (`Hearth Shop <pedidos@hearth.co.uk>`, eval:top10: replied to once, ranked among the owner's people).
   'pedidos',
+  'pedido',
   'encomendas',
+  'encomenda',
   'commandes',
+  'commande',
   'bestellung',
   'bestellungen',
   'bestelling',
   'bestellingen',
   'ordini',
+  'ordine',
   'zamowienia',
+  'zamowienie',
 ];
 
 /** Role local parts (info, sales, support, ...), less NOT_ROLE. Loaded once; ~1,000 strings. */
@@ -1078,7 +1083,7 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   const from = words.indexOf('from');
   if (from > 0 && from < words.length - 1) {
     const brand = words.slice(from + 1).join('');
-    if (usable.some((h) => brandNamed(brand, h, false))) return true;
+    if (usable.some((h) => brandSpelled(brand, h, false))) return true;
   }
   for (const h of usable) if (lower === h.domain || lower === h.registrable) return true;
   if (usable.length !== 1) return false;
@@ -1167,9 +1172,28 @@ function foldLatin(w: string): string {
       return w
         .normalize('NFD')
         .replace(/\p{M}+/gu, '')
-        .replace(/ß/g, 'ss');
+        .replace(STROKED, (c) => STROKED_ASCII[c]!);
   return w;
 }
+
+/** Latin letters NFD keeps whole (stroked, looped, ligatures), as hosts write them (`smørrebrød` -> smorrebrod). */
+const STROKED_ASCII: Record<string, string> = {
+  ß: 'ss',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+};
+const STROKED = /[ßøØłŁđĐæÆœŒþıħ]/g;
 
 /**
  * Behaviour of a bulk sender: it sends to the user, the user never wrote to it, and every usable

@@ -116,6 +116,10 @@ test('a sender the owner wrote to stays, marked as reading as a sender; a person
     [null, 'commandes@boutique-lune.fr'],
     ['BOHNENGLÜCK', 'hello@sg.bohnengluck.de'],
     ['Kaffeeglück', 'hallo@news.kaffeeglueck.de'],
+    // Singular desks, a stroked letter its host writes plain (a review).
+    [null, 'pedido@loja-sol.com.br'],
+    [null, 'commande@boutique-lune.fr'],
+    ['Smørrebrød', 'hello@news.smorrebrod.dk'],
   ] as const) {
     const [c, ...rest] = clean([{ name, email, ...wrote }]);
     assert.equal(rest.length, 0);
