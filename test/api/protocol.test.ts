@@ -180,6 +180,14 @@ for (const engine of ENGINES) {
       ]);
       assert.equal(r.status, 400, r.text);
       assert.equal(r.body.details[0].field, 'entries[1]');
+      // It says why: the e-mail given names no mailbox (a placeholder too: x@x.example).
+      assert.match(r.body.details[0].message, /the e-mail given names no mailbox/);
+      const placeholder = await api.post('/v0/invites-sent', { entries: [{ user_id: 'w1', email: 'x@x.example' }] });
+      assert.equal(placeholder.status, 400, placeholder.text);
+      assert.match(placeholder.body.details[0].message, /placeholder/);
+      const nothing = await api.post('/v0/invites-sent', [{ user_id: 'u', invitee_name: 'No One' }]);
+      assert.equal(nothing.status, 400, nothing.text);
+      assert.equal(nothing.body.details[0].message, 'needs a usable email or phone');
       const afterRows = (await dumpAllRows(api.url)).filter((r) => r.startsWith('invites_sent')).length;
       assert.equal(afterRows, before);
       const u = await api.post('/v0/users', [{ name: 'no id', email: 'a@example.com' }]);

@@ -172,6 +172,15 @@ export function recordRoutes(deps: {
         throw invalid(`entries[${i}]`, `needs a usable email or phone (it has "${k}": did you mean "${guess}"?)`);
       }
     }
+    // An e-mail given and read as none: say so, rather than only that none is usable (a probe's
+    // `x@x.example` was refused without a reason).
+    const given = (item as { email?: unknown; emails?: unknown }).email ?? (item as { emails?: unknown }).emails;
+    if ((typeof given === 'string' && given.trim() !== '') || (Array.isArray(given) && given.some((g) => typeof g === 'string' && g.trim() !== ''))) {
+      throw invalid(
+        `entries[${i}]`,
+        'needs a usable email or phone: the e-mail given names no mailbox (a placeholder such as x@x.com or none@none.com, or text that is no address) and no usable phone is given',
+      );
+    }
     throw invalid(`entries[${i}]`, 'needs a usable email or phone');
   }
   /**
