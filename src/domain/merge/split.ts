@@ -6,8 +6,9 @@
  * and the merge reads each person of the list as a card of their own: before, the entry was one person
  * holding every address, shown under one name, and every other card of any of them merged into it.
  *
- * Items with one name or compatible names are one person; items without a name stay with the entry's
- * own person (below). An entry without marked addresses (nearly all) is not touched: the merge only
+ * Items with one name or compatible names are one person; an item without a name goes with the person
+ * its local part spells, else with the entry's own person when the entry has a name of its own, else it
+ * is a recipient of its own; never with a person whom another card's name for it cannot be (partsOf). An entry without marked addresses (nearly all) is not touched: the merge only
  * checks each address for the mark.
  */
 import type { Contact, NormEmail, NormalizedEntry } from '../types.ts';
