@@ -471,12 +471,25 @@ function nameOfWrapped(emails: readonly NormEmail[], list: unknown, one: unknown
  * the fullest of them (onePersonListName); else the first wrapped address's.
  */
 function wrappedNameOf(list: unknown, one: unknown): string | null {
-  if (!(Array.isArray(list) && list.some((r) => typeof r === 'string' && mayName(r))) && !(typeof one === 'string' && mayName(one))) return null;
-  const byKey = new Map<string, string>();
-  if (Array.isArray(list)) for (const r of list) if (typeof r === 'string') itemNames(r, byKey);
-  if (typeof one === 'string') itemNames(one, byKey);
-  const whole = onePersonListName(byKey);
-  if (whole !== null) return whole;
+  // Two named items or more need two strings that may name, or a string holding two '@'s: nearly every
+  // entry (one wrapped address) pays a look for a second '@', not a second parse.
+  let named = 0;
+  let several = false;
+  const count = (r: unknown) => {
+    if (typeof r !== 'string' || !mayName(r)) return;
+    named++;
+    if (!several) several = r.indexOf('@') !== r.lastIndexOf('@');
+  };
+  if (Array.isArray(list)) for (const r of list) count(r);
+  count(one);
+  if (named === 0) return null;
+  if (named > 1 || several) {
+    const byKey = new Map<string, string>();
+    if (Array.isArray(list)) for (const r of list) if (typeof r === 'string') itemNames(r, byKey);
+    if (typeof one === 'string') itemNames(one, byKey);
+    const whole = onePersonListName(byKey);
+    if (whole !== null) return whole;
+  }
   if (Array.isArray(list)) {
     for (const r of list) {
       if (typeof r === 'string' && mayName(r)) {
