@@ -31,7 +31,7 @@ import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
 import { indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
-import { foldName, namesCompatible } from './merge/names.ts';
+import { foldName, localSpellsName, namesCompatible } from './merge/names.ts';
 import { countEntries, hasNamedItems, splitBook } from './merge/split.ts';
 
 export { namesCompatible };
@@ -292,45 +292,6 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
 
 /** A card of a couple or a household (`John & Jane Smith`, `Mr and Mrs Smith`, `Familia García`): no one's own card. */
 const HOUSEHOLD = /&|\+|\b(?:and|und|et|family|familia|famille|familie|famiglia|família)\b/i;
-
-/**
- * Whether an address's local part (a key's: lower-case, a tag and a provider's dots already dropped, or
- * not) spells the folded name: read left to right, it is the name's words, each whole or as its initial,
- * each at most once, two of them or more and one whole word of three letters or more (`daniel.scott`,
- * `danielscott`, `thomas.y`, `d.scott`, `scott.daniel84`, `helenelefevre` for Hélène Lefèvre). Separators
- * and trailing digits are ignored. `lee.family` and `thelees` spell no one's name. 3: spelt with whole
- * words only, the name's first and last among them; 2: with whole words only, not both of those
- * (`garcia.lopez` for Ana García López); 1: with an initial; 0: not spelt.
- */
-export function localSpellsName(local: string, folded: readonly string[]): 0 | 1 | 2 | 3 {
-  const plus = local.indexOf('+');
-  const letters = (plus > 0 ? local.slice(0, plus) : local)
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[._-]+/g, '')
-    .replace(/\d+$/, '');
-  if (letters.length < 3 || !/^[a-z]+$/.test(letters)) return 0;
-  const words = folded.filter((w) => /^[a-z]+$/.test(w));
-  if (words.length < 2) return 0;
-  const used = new Array<boolean>(words.length).fill(false);
-  const last = words.length - 1;
-  // The best spelling from `at` on (3, 2, 1 as above; 0 none).
-  const walk = (at: number, parts: number, whole: boolean, initial: boolean): 0 | 1 | 2 | 3 => {
-    if (at === letters.length) return parts < 2 || !whole ? 0 : initial ? 1 : used[0] && used[last] ? 3 : 2;
-    let best: 0 | 1 | 2 | 3 = 0;
-    for (let w = 0; w < words.length && best < 3; w++) {
-      if (used[w]) continue;
-      const word = words[w]!;
-      used[w] = true;
-      if (word.length >= 2 && letters.startsWith(word, at))
-        best = Math.max(best, walk(at + word.length, parts + 1, whole || word.length >= 3, initial)) as 0 | 1 | 2 | 3;
-      if (best < 1 && letters.charCodeAt(at) === word.charCodeAt(0)) best = Math.max(best, walk(at + 1, parts + 1, whole, true)) as 0 | 1 | 2 | 3;
-      used[w] = false;
-    }
-    return best;
-  };
-  return walk(0, 0, false, false);
-}
 
 /** Whether the owner wrote to the contact: a count of messages or a sent date. */
 function wroteTo(c: Contact): boolean {

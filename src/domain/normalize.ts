@@ -455,8 +455,41 @@ function unusableEmail(raw: string): NormEmail | null {
 /** Longest unusable e-mail string kept on a cleaned entry (an address is at most 254 characters). */
 const MAX_UNUSABLE = 320;
 
-/** The display name of the first wrapped address ("Ann Lee <ann@x.org>", "Ann Lee ann@x.org") of an entry without a name. */
+/**
+ * The name of an entry without a name: none when its e-mails list several people (`emails` marked by
+ * namedItems: each of them is named by their item, merge/split.ts, and a name taken from the first item
+ * would read as the owner's, whose card takes the entry's unnamed items), else wrappedNameOf.
+ */
+function nameOfWrapped(emails: readonly NormEmail[], list: unknown, one: unknown): string | null {
+  for (const m of emails) if (m.name !== undefined) return null;
+  return wrappedNameOf(list, one);
+}
+
+/**
+ * The name of an entry without a name, from its wrapped addresses ("Ann Lee <ann@x.org>", "Ann Lee
+ * ann@x.org"): when their names are one person's (`Fay <..>, Fay Wong <..>`, in one string or in several),
+ * the fullest of them (onePersonListName); else the first wrapped address's.
+ */
 function wrappedNameOf(list: unknown, one: unknown): string | null {
+  // Two named items or more need two strings that may name, or a string holding two '@'s: nearly every
+  // entry (one wrapped address) pays a look for a second '@', not a second parse.
+  let named = 0;
+  let several = false;
+  const count = (r: unknown) => {
+    if (typeof r !== 'string' || !mayName(r)) return;
+    named++;
+    if (!several) several = r.indexOf('@') !== r.lastIndexOf('@');
+  };
+  if (Array.isArray(list)) for (const r of list) count(r);
+  count(one);
+  if (named === 0) return null;
+  if (named > 1 || several) {
+    const byKey = new Map<string, string>();
+    if (Array.isArray(list)) for (const r of list) if (typeof r === 'string') itemNames(r, byKey);
+    if (typeof one === 'string') itemNames(one, byKey);
+    const whole = onePersonListName(byKey);
+    if (whole !== null) return whole;
+  }
   if (Array.isArray(list)) {
     for (const r of list) {
       if (typeof r === 'string' && mayName(r)) {
@@ -468,20 +501,18 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
   if (typeof one === 'string' && mayName(one)) {
     const n = displayNameOf(one);
     if (n !== null) return cleanName(n);
-    return onePersonListName(one);
   }
   return null;
 }
 
 /**
- * The name of a list in one string whose items are named as one person (`Lee, Ann <a@x>, Ann Lee <b@y>`:
- * one person's addresses under two spellings of her name): the first item's name. null unless two items
- * or more are named (one named item beside unnamed ones may be a couple's card) and their names are one
- * person's (names of several people make a list of people: namedItems); address labels name no one.
+ * The name of a list whose items are named as one person (`Lee, Ann <a@x>, Ann Lee <b@y>`: one person's
+ * addresses under two spellings of her name; `Fay <..>, Fay Wong <..>`): the fullest item's name (the
+ * most words, label words aside; the first of those). null unless two items or more are named (one named
+ * item beside unnamed ones may be a couple's card) and their names are one person's (names of several
+ * people make a list of people: namedItems); address labels name no one. `byKey`: the items' names.
  */
-function onePersonListName(raw: string): string | null {
-  const byKey = new Map<string, string>();
-  itemNames(raw, byKey);
+function onePersonListName(byKey: ReadonlyMap<string, string>): string | null {
   if (byKey.size < 2) return null;
   const names: string[] = [];
   const folded: (string[] | null)[] = [];
@@ -491,7 +522,10 @@ function onePersonListName(raw: string): string | null {
     names.push(n);
     folded.push(f);
   }
-  return names.length >= 2 && groupItemNames(folded).count === 1 ? names[0]! : null;
+  if (names.length < 2 || groupItemNames(folded).count !== 1) return null;
+  let best = 0;
+  for (let i = 1; i < names.length; i++) if (folded[i]!.length > folded[best]!.length) best = i;
+  return names[best]!;
 }
 
 /**
@@ -871,7 +905,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   const isFavorite = favoriteOf(favorite);
   const pinnedN = integerOf(pinned);
   if (evidence(count, lastSent, isFavorite, pinnedN)) channels.emails = mailboxesWrittenTo(channels.emails, typeof name === 'string' ? name : null);
-  const shownName = cleanName(name) ?? wrappedNameOf(emails, email);
+  const shownName = cleanName(name) ?? nameOfWrapped(channels.emails, emails, email);
   if (shownName !== null && shownName.includes('via')) channels.emails = relayedVia(channels.emails, shownName);
   return {
     name: shownName,
@@ -1042,7 +1076,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
   );
   const inName = channelInName(e.name, channels, ctx.region);
   return {
-    name: cleanName(inName === null ? e.name : inName.name) ?? wrappedNameOf(e.emails, e.email),
+    name: cleanName(inName === null ? e.name : inName.name) ?? nameOfWrapped(channels.emails, e.emails, e.email),
     nickname: cleanText(e.nickname),
     title: cleanText(e.title),
     company: cleanText(e.company),

@@ -157,5 +157,43 @@ for (const engine of ENGINES) {
       assert.equal(bad.status, 400);
       assert.match(bad.text, /promote_matching_domain/);
     });
+    it('a later probe: a bare address among named recipients, one-word names of people with their own cards, the counts, the name of a one-person list', async () => {
+      const post = async (user_id: string, entries: unknown[]) => {
+        const r = await api.post('/v0/address-book', { user_id, source: { type: 'gmail', email: 'owner@gmail.com' }, entries, include_left_out: 1 });
+        assert.equal(r.status, 200, r.text);
+        const c = r.body.meta.cleaning;
+        assert.equal(c.entries_read + (c.people_from_lists ?? 0), c.contacts + c.merged + c.left_out, JSON.stringify(c));
+        return { rows: (r.body.data as Row[]).map((x) => [x.name, [...x.emails].sort()]), c };
+      };
+      // Fay is a row of her own holding her address; Dee's row holds only hers. Fay's card merged with the list.
+      const fay = await post('fay', [
+        { name: 'Fay Wong', emails: ['fay@c.org'], times_contacted: 2 },
+        { emails: ['Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, fay@c.org'], times_contacted: 1 },
+      ]);
+      assert.deepEqual(
+        fay.rows.filter((x) => (x[1] as string[]).includes('fay@c.org')),
+        [['Fay Wong', ['fay@c.org']]],
+      );
+      assert.deepEqual(
+        fay.rows.find((x) => x[0] === 'Dee Moss'),
+        ['Dee Moss', ['dee@a.org']],
+      );
+      assert.deepEqual([fay.c.contacts, fay.c.merged, fay.c.left_out, fay.c.people_from_lists], [3, 1, 0, 2]);
+      // Tina Moss's own card names the list's `Tina`: Tim and Tina Moss, no row `Kids`.
+      const kids = await post('kids', [
+        { name: 'Kids', emails: ['Tim <tim@x.org>, Tina <tina@y.org>'] },
+        { name: 'Tina Moss', emails: ['tina@y.org'], times_contacted: 3 },
+      ]);
+      assert.deepEqual(kids.rows.map((x) => x[0]).sort(), ['Tim', 'Tina Moss']);
+      // The list counts with Ann, whose card merged with it; Bo and Cy came from the list alone.
+      const three = await post('three', [
+        { emails: ['Ann Lee <ann@x.org>, Bo Kim <bo@y.org>, Cy Dunn <cy@z.org>'] },
+        { name: 'Ann Lee', emails: ['ann@x.org'] },
+      ]);
+      assert.deepEqual([three.c.entries_read, three.c.contacts, three.c.merged, three.c.people_from_lists], [2, 3, 1, 2]);
+      // One person's list takes her fullest name.
+      const one = await post('one', [{ emails: ['Fay <fay@c.org>, Fay Wong <fay.wong@d.org>'] }, { emails: ['Gus <g1@x.org>, Gus <g2@y.org>'] }]);
+      assert.deepEqual(one.rows.map((x) => x[0]).sort(), ['Fay Wong', 'Gus']);
+    });
   });
 }

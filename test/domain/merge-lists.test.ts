@@ -56,14 +56,15 @@ test('must split: the other cards of each person join their own row, never the o
 });
 
 test('must split: every way a list names its people (emails array, quoted names, semicolons, unbracketed names, relations)', () => {
-  const cases: [EntryInput, string[]][] = [
+  const cases: [EntryInput, (string | null)[]][] = [
     [{ emails: ['Jane Doe <jane@x.example>', 'Rick Roe <rick@x.example>'] }, ['Jane Doe', 'Rick Roe']],
     [{ email: '"Doe, Jane" <jane@x.example>; "Roe, Rick" <rick@x.example>' }, ['Doe, Jane', 'Roe, Rick']],
     [{ email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>, Ann Lee <ann@y.example>' }, ['Jane Doe', 'Rick Roe', 'Ann Lee']],
     [{ email: 'Jane Doe jane@x.example, Rick Roe rick@x.example' }, ['Jane Doe', 'Rick Roe']],
     [{ email: 'Mom <mom@x.example>, Dad <dad@x.example>' }, ['Mom', 'Dad']],
     [{ emails: ['Jane Doe <jane@x.example>'], email: 'Rick Roe <rick@x.example>' }, ['Jane Doe', 'Rick Roe']],
-    [{ email: 'jane@x.example, Rick Roe <rick@x.example>, Ann Lee <ann@y.example>' }, ['Rick Roe', 'Ann Lee']],
+    // A bare address among named people is no one of them: a recipient of its own (it was Rick's).
+    [{ email: 'jane@x.example, Rick Roe <rick@x.example>, Ann Lee <ann@y.example>' }, ['Rick Roe', 'Ann Lee', null]],
   ];
   for (const [e, want] of cases) {
     const cs = merge([e]);
@@ -75,7 +76,7 @@ test('must split: every way a list names its people (emails array, quoted names,
   }
 });
 
-test("the entry's own name goes with the item it fits; its phones, unnamed items and other fields go with that person", () => {
+test("the entry's own name goes with the item it fits; its phones, unnamed items and other fields go with that person (unnamed items only under a name of its own)", () => {
   // The name fits the second item: Rick holds the phone and the entry's name; Jane has her address only.
   let cs = merge([{ name: 'Rick Roe', email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>', phone: '+1 415 555 0102', company: 'Acme' }]);
   assert.deepEqual(rows(cs), [
@@ -86,11 +87,19 @@ test("the entry's own name goes with the item it fits; its phones, unnamed items
     cs.map((c) => c.company),
     ['Acme', null],
   );
-  // No name: the first person of the list is the entry's, and takes the unnamed item and the phone.
-  cs = merge([{ email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>, desk@x.example', phone: '+1 415 555 0101' }]);
+  // Under a name of its own that fits an item, that person takes the unnamed items too (must keep).
+  cs = merge([{ name: 'Jane Doe', email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>, desk@x.example', phone: '+1 415 555 0101' }]);
   assert.deepEqual(rows(cs), [
     ['Jane Doe', ['jane@x.example', 'desk@x.example'], ['p:+14155550101']],
     ['Rick Roe', ['rick@x.example'], []],
+  ]);
+  // No name: the first person of the list is the entry's and takes the phone; an unnamed item is a
+  // recipient of its own (a pasted To: list does not say whose it is; it was Jane's).
+  cs = merge([{ email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>, desk@x.example', phone: '+1 415 555 0101' }]);
+  assert.deepEqual(rows(cs), [
+    ['Jane Doe', ['jane@x.example'], ['p:+14155550101']],
+    ['Rick Roe', ['rick@x.example'], []],
+    [null, ['desk@x.example'], []],
   ]);
   // A name that fits nobody of the list (a team, a label): a card of its own when it holds a number, else given to no one.
   cs = merge([{ name: 'Acme Sales', email: 'Jane Doe <jane@x.example>, Rick Roe <rick@x.example>', phone: '+1 415 555 0100' }]);
@@ -265,18 +274,42 @@ test('the summary counts a list as one entry read, with one of its people, and t
     kept_without_address: 0,
     people_from_lists: 1,
   });
-  // Sent twice (a daily sync): still two people, each copy counting with one of them.
+  // Sent twice (a daily sync): still two people; the copy merged into the first's person, as a copy of
+  // any card does, and Rick is still the one person the list gave.
   const twice = summary([{ email: TO_HEADER }, { email: TO_HEADER }]).summary;
-  assert.equal(twice.contacts, 2);
-  assert.equal(twice.people_from_lists, undefined);
-  // With Rick's own card: two people, two entries, nothing merged.
+  assert.deepEqual([twice.entries_read, twice.contacts, twice.merged, twice.people_from_lists], [2, 2, 1, 1]);
+  // With Rick's own card: the list counts with Rick (his card and the list merged: merged 1), and Jane,
+  // whom only the list names, is a person from lists.
   assert.deepEqual(summary([{ email: TO_HEADER }, { name: 'Rick Roe', email: RICK }]).summary, {
     entries_read: 2,
     contacts: 2,
-    merged: 0,
+    merged: 1,
     left_out: 0,
     left_out_by_reason: {},
     kept_without_address: 0,
+    people_from_lists: 1,
+  });
+  // A probe: a list of three and Ann's own card. The list counts with Ann (merged 1); Bo and Cy are the
+  // people only the list gave (2). It was counted with Bo: merged 0, people_from_lists 1, though Ann's
+  // card merged and two people came from the list alone.
+  assert.deepEqual(summary([{ emails: ['Ann Lee <ann@x.org>, Bo Kim <bo@y.org>, Cy Dunn <cy@z.org>'] }, { name: 'Ann Lee', emails: ['ann@x.org'] }]).summary, {
+    entries_read: 2,
+    contacts: 3,
+    merged: 1,
+    left_out: 0,
+    left_out_by_reason: {},
+    kept_without_address: 0,
+    people_from_lists: 2,
+  });
+  // Nothing of the list elsewhere: counted with its own person (the first), whatever the order.
+  assert.deepEqual(summary([{ name: 'Bo Kim', emails: ['bo@y.org'] }, { emails: ['Ann Lee <ann@x.org>, Bo Kim <bo@y.org>, Cy Dunn <cy@z.org>'] }]).summary, {
+    entries_read: 2,
+    contacts: 3,
+    merged: 1,
+    left_out: 0,
+    left_out_by_reason: {},
+    kept_without_address: 0,
+    people_from_lists: 2,
   });
   // A no-reply item of a list is left out alone: the entry counts with its person, so it is not a
   // left-out entry; the person it named and the answer leaves out is said apart, with the entry's index.
@@ -575,4 +608,133 @@ test('third review: surnames that are desk words, titles before the entry name, 
   // An address that cannot be told from the words around it is kept, unusable, never dropped silently.
   const e = normalizeEntry({ email: 'Ann Lee ann@x.example Bo Chen <b@y.example>' }, ctx);
   assert.ok(e.emails.some((m) => m.junk === 'invalid' && m.display.includes('ann@x.example')));
+});
+
+/** The rows holding an address's key. */
+const holding = (cs: Contact[], key: string) => cs.filter((c) => !c.junk && c.emails.some((m) => m.key === key)).map((c) => c.name);
+
+test('must split: a bare address in a pasted list of named people is no one of them; another card holding it under its own name keeps it (a probe: Fay was lost)', () => {
+  const fay: EntryInput = { name: 'Fay Wong', emails: ['fay@c.org'], times_contacted: 2 };
+  const list: EntryInput = { emails: ['Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, fay@c.org'], times_contacted: 1 };
+  const withPhone: EntryInput = { ...fay, phone: '+1 415 555 0123' };
+  for (const book of [
+    [fay, list],
+    [list, fay],
+    [list, withPhone],
+    [withPhone, list],
+  ]) {
+    const cs = merge(book);
+    const label = JSON.stringify(book);
+    assert.deepEqual(holding(cs, 'fay@c.org'), ['Fay Wong'], label);
+    assert.deepEqual(
+      cs.find((c) => c.name === 'Dee Moss')!.emails.map((m) => m.key),
+      ['dee@a.org'],
+      label,
+    );
+    assert.equal(cs.find((c) => c.name === 'Fay Wong')!.timesContacted, 2, label);
+    // Fay's card merged with the list's bare item: the list counts with her, Dee and Eli came from it.
+    const s = summary(book).summary;
+    assert.deepEqual([s.entries_read, s.contacts, s.merged, s.left_out, s.people_from_lists], [2, 3, 1, 0, 2], label);
+  }
+  // Alone, the bare address is a recipient of its own, with the entry's count.
+  const alone = merge([list]);
+  assert.deepEqual(rows(alone), [
+    ['Dee Moss', ['dee@a.org'], []],
+    ['Eli Roth', ['eli@b.org'], []],
+    [null, ['fay@c.org'], []],
+  ]);
+  assert.ok(alone.every((c) => c.timesContacted === 1));
+  // In an emails array (the entry's name taken from its first item), the same.
+  assert.deepEqual(rows(merge([{ emails: ['Dee Moss <dee@a.org>', 'Eli Roth <eli@b.org>', 'fay@c.org'] }])).at(-1), [null, ['fay@c.org'], []]);
+});
+
+test('must keep: a bare address of a list stays with the person its local part spells, or whose card holds it, or the entry named by the owner', () => {
+  // The local part spells Dee Moss's name (or Eli's, with an initial).
+  let cs = merge([{ email: 'Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, dee.moss2@c.org' }]);
+  assert.deepEqual(holding(cs, 'dee.moss2@c.org'), ['Dee Moss']);
+  cs = merge([{ email: 'Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, e.roth@c.org' }]);
+  assert.deepEqual(holding(cs, 'e.roth@c.org'), ['Eli Roth']);
+  // Another card holds it under a name that may be the taker's: still the taker's.
+  cs = merge([
+    { name: 'Dee Moss', email: 'Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, dm@c.org' },
+    { name: 'Dee', email: 'dm@c.org', times_contacted: 2 },
+  ]);
+  assert.deepEqual(holding(cs, 'dm@c.org'), ['Dee Moss']);
+  // The entry's own name fits an item: the card is that person's, and the bare address hers.
+  cs = merge([{ name: 'Dee Moss', email: 'Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, dm@c.org' }]);
+  assert.deepEqual(holding(cs, 'dm@c.org'), ['Dee Moss']);
+  // `Ann Lee` over one other person's item and her own bare address: hers, also beside her own card.
+  for (const book of [
+    [{ name: 'Ann Lee', email: 'Rick Roe <rick@y.com>, ann@x.com' }],
+    [
+      { name: 'Ann Lee', email: 'Rick Roe <rick@y.com>, ann@x.com' },
+      { name: 'Ann L.', email: 'ann@x.com' },
+    ],
+  ]) {
+    cs = merge(book);
+    assert.deepEqual(holding(cs, 'ann@x.com'), ['Ann Lee'], JSON.stringify(book));
+    assert.deepEqual(holding(cs, 'rick@y.com'), ['Rick Roe'], JSON.stringify(book));
+  }
+  // A junk bare item (no-reply) stays with the entry's person, as before: no row of its own to leave out.
+  const s = summary([{ email: 'Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, no-reply@shop.example' }]).summary;
+  assert.equal(s.list_people_left_out, undefined);
+});
+
+test('must split: one-word item names under a named card name people when the book holds their cards (a probe: Tina Moss was absorbed into `Kids`)', () => {
+  const tina: EntryInput = { name: 'Tina Moss', emails: ['tina@y.org'], times_contacted: 3 };
+  for (const kids of [
+    { name: 'Kids', emails: ['Tim <tim@x.org>, Tina <tina@y.org>'] },
+    { name: 'Book Club', email: 'Tim <tim@x.org>; Tina <tina@y.org>' },
+  ] as EntryInput[]) {
+    for (const book of [
+      [kids, tina],
+      [tina, kids],
+    ]) {
+      const cs = merge(book);
+      const label = JSON.stringify(book);
+      assert.deepEqual(holding(cs, 'tina@y.org'), ['Tina Moss'], label);
+      assert.deepEqual(holding(cs, 'tim@x.org'), ['Tim'], label);
+      assert.equal(cs.find((c) => c.name === 'Tina Moss')!.timesContacted, 3, label);
+      const s = summary(book).summary;
+      assert.equal(s.entries_read + (s.people_from_lists ?? 0), s.contacts + s.merged + s.left_out, label);
+      assert.equal(s.contacts, 2, label);
+    }
+  }
+});
+
+test("must keep: one-word labels of a named card's addresses stay hers, also beside her own cards and other people's", () => {
+  for (const email of [
+    'Gmail <ann@gmail.com>, Yahoo <ann@yahoo.com>',
+    'School <ann@school.edu>, Old <ann@old.example>',
+    'Acme <ann@acme.example>, Globex <ann@globex.example>',
+  ]) {
+    const first = email.match(/<([^>]+)>/)![1];
+    for (const other of [
+      { name: 'Ann Lee', email: first, times_contacted: 2 },
+      { name: 'Ann', email: first },
+      { name: 'Rick Roe', email: 'rick@y.example' },
+    ] as EntryInput[]) {
+      const cs = merge([{ name: 'Ann Lee', email }, other]);
+      const ann = cs.filter((c) => !c.junk && c.name?.startsWith('Ann'));
+      assert.equal(ann.length, 1, `${email} beside ${JSON.stringify(other)}`);
+      assert.equal(ann[0].emails.length, 2, `${email} beside ${JSON.stringify(other)}`);
+    }
+  }
+});
+
+test('a list whose items name one person takes the fullest of the names (a probe: null)', () => {
+  const nameOf = (e: EntryInput) =>
+    merge([e])
+      .filter((c) => !c.junk)
+      .map((c) => c.name);
+  assert.deepEqual(nameOf({ emails: ['Fay <fay@c.org>, Fay Wong <fay.wong@d.org>'] }), ['Fay Wong']);
+  assert.deepEqual(nameOf({ email: 'Fay <fay@c.org>, Fay Wong <fay.wong@d.org>' }), ['Fay Wong']);
+  assert.deepEqual(nameOf({ emails: ['Fay <fay@c.org>', 'Fay Wong <fay.wong@d.org>'] }), ['Fay Wong']);
+  assert.deepEqual(nameOf({ emails: ['Gus <g1@x.org>, Gus <g2@y.org>'] }), ['Gus']);
+  assert.deepEqual(nameOf({ emails: ['Fay <fay@c.org>, Fay Wong <fay.wong@d.org>', 'x@y.org'] }), ['Fay Wong']);
+  // As written, the first of two spellings as full (must keep); labels still name no one, and a name
+  // written by the owner is the owner's.
+  assert.deepEqual(nameOf({ emails: ['Lee, Ann <a@x.example>, Ann Lee <b@y.example>'] }), ['Lee, Ann']);
+  assert.deepEqual(nameOf({ emails: ['Work <a@x.example>, Home <b@y.example>'] }), [null]);
+  assert.deepEqual(nameOf({ name: 'Fay', emails: ['Fay <fay@c.org>, Fay Wong <fay.wong@d.org>'] }), ['Fay']);
 });

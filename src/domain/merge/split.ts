@@ -6,12 +6,13 @@
  * and the merge reads each person of the list as a card of their own: before, the entry was one person
  * holding every address, shown under one name, and every other card of any of them merged into it.
  *
- * Items with one name or compatible names are one person; items without a name stay with the entry's
- * own person (below). An entry without marked addresses (nearly all) is not touched: the merge only
+ * Items with one name or compatible names are one person; an item without a name goes with the person
+ * its local part spells, else with the entry's own person when the entry has a name of its own, else it
+ * is a recipient of its own; never with a person whom another card's name for it cannot be (partsOf). An entry without marked addresses (nearly all) is not touched: the merge only
  * checks each address for the mark.
  */
 import type { Contact, NormEmail, NormalizedEntry } from '../types.ts';
-import { foldName, namesCompatible } from './names.ts';
+import { foldName, localSpellsName, namesCompatible, petCompatible } from './names.ts';
 
 /**
  * The person each named item of a list is (index into the groups), or -1 for an item without a name:
@@ -129,16 +130,32 @@ export function hasNamedItems(e: NormalizedEntry): boolean {
 }
 
 /**
+ * The names other cards of the book hold an address under (splitBook): `heldBy(key)` gives the folded
+ * names of the cards holding `key` beside the entry asked about (a card's own name, or a list item's), or
+ * an empty list. Cross-card evidence of whose an address is: an item of a list that another card holds
+ * under a name is that person's.
+ */
+export type HeldBy = (key: string) => readonly (readonly string[])[];
+
+const NOBODY: HeldBy = () => [];
+
+/**
  * The cards a list of several people in one entry stands for, or null when its named items are one
  * person after all. The entry's own person comes first: the group of items whose name is compatible
  * with the entry's `name` (the first group when the entry has no name), holding the entry's name, its
- * unnamed items, its phones and everything else it says (photos, data, favourite, pin, title, company,
- * postal addresses). When the entry's name fits no item (`Acme Sales` over a list of two colleagues), it
- * is a card of its own holding those, and is dropped when it holds no address and no number: the name
- * is given to no item. Every person of the list has the entry's count and dates: the owner wrote to
- * each of them.
+ * phones and everything else it says (photos, data, favourite, pin, title, company, postal addresses).
+ * When the entry's name fits no item (`Acme Sales` over a list of two colleagues), it is a card of its
+ * own holding those, and is dropped when it holds no address and no number: the name is given to no
+ * item. Every person of the list has the entry's count and dates: the owner wrote to each of them.
+ *
+ * An unnamed item (a bare address) of a list naming several people goes to the person whose name its
+ * local part spells (`dee.moss2@` for Dee Moss); else, when the entry has a name of its own (not taken
+ * from an item), to the entry's person; else it is a recipient of its own (a pasted To: list says nothing
+ * of whose it is). An unnamed item another card of the book holds under a name that cannot be the
+ * taking person's (`heldBy`) is never taken by that person: it is a recipient of its own, and merges
+ * with that card.
  */
-export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
+export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): NormalizedEntry[] | null {
   const ms = e.emails;
   const folded: (string[] | null)[] = new Array(ms.length);
   for (let j = 0; j < ms.length; j++) {
@@ -158,26 +175,53 @@ export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
   // A named card whose name fits no item, over items named one word each (`Ann Lee` over `Gmail <a@x>,
   // Yahoo <b@y>`, `School <..>, Old <..>`, `Acme <..>, Globex <..>`): the words label the person's
   // addresses, as `Work`/`Home` do, and the card is that person's. A list of people under a card's name
-  // (`Acme Sales` over `Jane Doe <..>, Rick Roe <..>`) names them with full names or relations.
-  else if (home < 0 && own.length > 0 && peopleNamed(folded) < 2) return null;
-  // Each group's addresses and name (its first item's), in item order; unnamed items go with the entry.
-  const emails: NormEmail[][] = [];
+  // (`Acme Sales` over `Jane Doe <..>, Rick Roe <..>`) names them with full names or relations, or with
+  // one-word names that the book's other cards show to be people's (`Kids` over `Tim <tim@x>, Tina
+  // <tina@y>` beside Tina Moss's card holding tina@y).
+  else if (home < 0 && own.length > 0 && peopleNamed(folded) < 2 && !namedElsewhere(ms, folded, own, heldBy)) return null;
+  // Each group's addresses and name (its first item's), in item order.
   const names: string[] = [];
-  for (let g = 0; g < count; g++) emails.push([]);
-  const rest: NormEmail[] = [];
+  const groupNames: (readonly string[])[] = [];
   for (let j = 0; j < ms.length; j++) {
     const g = group[j];
-    if (g < 0) rest.push(ms[j]);
-    else {
-      if (emails[g].length === 0) names[g] = ms[j].name!;
-      emails[g].push(ms[j]);
+    if (g >= 0 && names[g] === undefined) {
+      names[g] = ms[j].name!;
+      groupNames[g] = folded[j]!;
     }
+  }
+  // Whose each unnamed item is: a group (the local part spells its name), the entry's own card (-1), or
+  // a recipient of its own (-2).
+  const ownName = e.name !== null;
+  const target = Int32Array.from(group);
+  for (let j = 0; j < ms.length; j++) {
+    if (group[j] >= 0) continue;
+    const m = ms[j];
+    let t = -1;
+    if (count >= 2 && m.junk === null) {
+      const spelt = speltBy(m.key, groupNames);
+      if (spelt >= 0) t = spelt;
+      else if (!ownName) t = -2;
+    }
+    // Another card holds the address under a name that cannot be the taker's: not the taker's.
+    const taker = t >= 0 ? t : home;
+    if (m.junk === null && taker >= 0 && heldByOther(heldBy(m.key), taker === home && own.length > 0 ? own : groupNames[taker])) t = -2;
+    target[j] = t;
+  }
+  const emails: NormEmail[][] = [];
+  for (let g = 0; g < count; g++) emails.push([]);
+  const rest: NormEmail[] = [];
+  const alone: NormEmail[] = [];
+  for (let j = 0; j < ms.length; j++) {
+    const t = target[j];
+    if (t === -1) rest.push(ms[j]);
+    else if (t === -2) alone.push(ms[j]);
+    else emails[t].push(ms[j]);
   }
   const parts: NormalizedEntry[] = [];
   let ownPart: NormalizedEntry;
   if (home >= 0) {
-    // The person's items and the unnamed ones, in the order of the list.
-    const mine = rest.length === 0 ? emails[home] : ms.filter((_, j) => group[j] === home || group[j] < 0);
+    // The person's items and the unnamed ones the entry's, in the order of the list.
+    const mine = rest.length === 0 ? emails[home] : ms.filter((_, j) => target[j] === home || target[j] === -1);
     ownPart = { ...e, name: e.name ?? names[home], emails: mine };
   } else {
     ownPart = { ...e, emails: rest };
@@ -190,7 +234,53 @@ export function partsOf(e: NormalizedEntry): NormalizedEntry[] | null {
     if (!keepOwn && parts.length === 0) parts.push({ ...ownPart, name: names[g], emails: emails[g] });
     else parts.push(personOfList(e, names[g], emails[g]));
   }
+  for (const m of alone) parts.push(personOfList(e, null, [m]));
   return parts;
+}
+
+/**
+ * The group whose name an address's local part spells (localSpellsName: `dee.moss2`, `dmoss` for Dee
+ * Moss), the best spelling and no other as good; -1 when none or several.
+ */
+function speltBy(key: string, groupNames: readonly (readonly string[])[]): number {
+  const at = key.lastIndexOf('@');
+  if (at <= 0) return -1;
+  const local = key.slice(0, at);
+  let best = 0;
+  let found = -1;
+  for (let g = 0; g < groupNames.length; g++) {
+    const s = localSpellsName(local, groupNames[g]);
+    if (s > best) {
+      best = s;
+      found = g;
+    } else if (s === best && s > 0) found = -1;
+  }
+  return found;
+}
+
+/** Whether two folded names may be one person's (namesCompatible, or a pet form: `Tina` and `Tina Moss`). */
+function mayBeOne(a: readonly string[], b: readonly string[]): boolean {
+  return namesCompatible(a, b) || petCompatible(a, b);
+}
+
+/** Whether another card holds an address under a name that cannot be `taker`'s. */
+function heldByOther(holders: readonly (readonly string[])[], taker: readonly string[]): boolean {
+  for (const h of holders) if (h.length > 0 && !mayBeOne(h, taker)) return true;
+  return false;
+}
+
+/**
+ * Whether an item named with one word is shown by another card of the book to name a person, not label
+ * an address: that card holds the item's address under a name the word fits (`Tina` and `Tina Moss`),
+ * and that name is not the entry's own person's (`own`).
+ */
+function namedElsewhere(ms: readonly NormEmail[], folded: readonly (readonly string[] | null)[], own: readonly string[], heldBy: HeldBy): boolean {
+  for (let j = 0; j < ms.length; j++) {
+    const f = folded[j];
+    if (f === null || f.length === 0) continue;
+    for (const h of heldBy(ms[j].key)) if (h.length > 0 && mayBeOne(f, h) && !mayBeOne(own, h)) return true;
+  }
+  return false;
 }
 
 /** Han, kana or Hangul: a name written in them has no spaces between its family and given names. */
@@ -206,8 +296,8 @@ function peopleNamed(folded: readonly (readonly string[] | null)[]): number {
   return n;
 }
 
-/** Another person of a list: the entry's source, count and dates, their own name and addresses, nothing else. */
-function personOfList(e: NormalizedEntry, name: string, emails: NormEmail[]): NormalizedEntry {
+/** Another person of a list: the entry's source, count and dates, their own name (none for a bare address) and addresses, nothing else. */
+function personOfList(e: NormalizedEntry, name: string | null, emails: NormEmail[]): NormalizedEntry {
   return {
     name,
     nickname: null,
@@ -243,9 +333,10 @@ export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null
   let cards: NormalizedEntry[] | null = null;
   let origin: number[] = [];
   let several: number[] = [];
+  const held = holdersOfListAddresses(entries);
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
-    const parts = hasNamedItems(e) ? partsOf(e) : null;
+    const parts = hasNamedItems(e) ? partsOf(e, held === null ? NOBODY : (key) => namesHeld(held, key, i)) : null;
     if (parts === null) {
       if (cards !== null) {
         cards.push(e);
@@ -268,13 +359,55 @@ export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null
   return cards === null ? null : { cards, origin: Int32Array.from(origin), several: Uint8Array.from(several) };
 }
 
+/** For each address of a list of several people, the other entries holding it: [entry index, folded name] pairs. */
+type Holders = Map<string, [number, readonly string[]][]>;
+
+/**
+ * The names under which the book's cards hold the addresses of its lists of several people (partsOf's
+ * cross-card evidence): a card's own name, or a list item's; an unnamed item of a list names no one. Two
+ * passes, the second a set look-up an address: only the lists' addresses are gathered. null when no
+ * address of a list is held under a name elsewhere.
+ */
+function holdersOfListAddresses(entries: readonly NormalizedEntry[]): Holders | null {
+  let keys: Set<string> | null = null;
+  for (const e of entries) if (hasNamedItems(e)) for (const m of e.emails) if (m.junk === null) (keys ??= new Set()).add(m.key);
+  if (keys === null) return null;
+  let out: Holders | null = null;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const list = hasNamedItems(e);
+    if (!list && e.name === null) continue;
+    let own: readonly string[] | null = null;
+    for (const m of e.emails) {
+      if (m.junk !== null || !keys.has(m.key)) continue;
+      const f = m.name !== undefined ? itemNameFold(m.name) : list ? null : (own ??= foldName(e.name!));
+      if (f === null || f.length === 0) continue;
+      out ??= new Map();
+      const at = out.get(m.key);
+      if (at === undefined) out.set(m.key, [[i, f]]);
+      else at.push([i, f]);
+    }
+  }
+  return out;
+}
+
+/** The names other entries than `self` hold `key` under. */
+function namesHeld(held: Holders, key: string, self: number): (readonly string[])[] {
+  const at = held.get(key);
+  if (at === undefined) return [];
+  const out: (readonly string[])[] = [];
+  for (const [i, f] of at) if (i !== self) out.push(f);
+  return out;
+}
+
 /**
  * Counts each entry of the book once, though a list of several people gave several cards: contacts were
  * merged from `book.cards` (`groupOf`: each card's contact). An entry of one card counts in its contact;
- * a list counts in the contact of one of its people: one in the list (not left out) that no other entry
- * counts in, else one in the list, else the first. So the cleaning summary still adds up (entries read =
- * people + merged + left out), and a person made of nothing but another person of a list counts 0
- * (Contact.entryCount). A left-out contact lists the entries counted in it, by their index in the book,
+ * a list counts in the contact of one of its people: one in the list (not left out) that another entry
+ * counts in too (the list and that entry merged: `merged` says so, as for any two cards of one person),
+ * else one in the list (its own person first), else the first. So the cleaning summary still adds up
+ * (entries read + people from lists = people + merged + left out), and a person made of nothing but
+ * people of lists counted elsewhere counts 0 (Contact.entryCount): one of the people the lists gave. A left-out contact lists the entries counted in it, by their index in the book,
  * and the entries that named it in a list but count with another of their people (listItemIndexes).
  */
 export function countEntries(contacts: Contact[], book: SplitBook, groupOf: Int32Array): void {
@@ -294,7 +427,7 @@ export function countEntries(contacts: Contact[], book: SplitBook, groupOf: Int3
     let end = v;
     while (end < n && book.several[end] === 1 && book.origin[end] === book.origin[v]) end++;
     let pick = -1;
-    for (let p = v; p < end && pick < 0; p++) if (!contacts[groupOf[p]].junk && weight[groupOf[p]] === 0) pick = p;
+    for (let p = v; p < end && pick < 0; p++) if (!contacts[groupOf[p]].junk && weight[groupOf[p]] > 0) pick = p;
     for (let p = v; p < end && pick < 0; p++) if (!contacts[groupOf[p]].junk) pick = p;
     if (pick < 0) pick = v;
     counted[pick] = 1;
