@@ -76,6 +76,7 @@ export function summarizeCleaning(
   const listPeople: LeftOutEntry[] = [];
   let listByReason: Partial<Record<LeftOutReason, number>> | null = null;
   let shown: Set<string> | undefined;
+  let saidAlone: Set<string> | undefined;
   for (const c of contacts) {
     if (!c.junk) {
       people++;
@@ -94,9 +95,12 @@ export function summarizeCleaning(
     // Named in lists whose entries count with another of their people (merge/split.ts): said apart,
     // unless the very string is in the list as another card's (an address kept on the owner's evidence
     // elsewhere: unusable strings link nobody, so the two are not merged).
-    if (c.listItemIndexes !== undefined) {
+    // A person with an entry of their own is said by it (left out below, with its index): counted once,
+    // whether that entry is this contact's or another's of the same address (junk addresses link no cards).
+    if (c.listItemIndexes !== undefined && c.entryCount === 0) {
       const inList = (shown ??= shownKeys(contacts));
-      if (!c.keys.some((k) => inList.has(k)))
+      const ownEntry = (saidAlone ??= leftOutEntryKeys(contacts));
+      if (!c.keys.some((k) => inList.has(k) || ownEntry.has(k)))
         for (const i of c.listItemIndexes) {
           listPeople.push({ index: i, reason });
           listByReason ??= {};
@@ -128,6 +132,13 @@ export function summarizeCleaning(
 }
 
 /** The address and number keys of the people in the list. */
+/** The keys of the left-out contacts that hold an entry of their own (listed as left out under its index). */
+function leftOutEntryKeys(contacts: readonly Contact[]): Set<string> {
+  const keys = new Set<string>();
+  for (const c of contacts) if (c.junk && c.entryCount > 0) for (const k of c.keys) keys.add(k);
+  return keys;
+}
+
 function shownKeys(contacts: readonly Contact[]): Set<string> {
   const keys = new Set<string>();
   for (const c of contacts) if (!c.junk) for (const k of c.keys) if (!k.startsWith('n:')) keys.add(k);

@@ -337,6 +337,12 @@ test('the summary counts a list as one entry read, with one of its people, and t
   ]);
   assert.deepEqual(k.leftOutListPeople, []);
   assert.equal(k.summary.list_people_left_out, undefined);
+  // A no-reply with an entry of its own, which a list names too: said once, as its own left-out entry.
+  const ownEntry = summary([{ name: 'Shop News', email: 'no-reply@shop.example' }, { email: 'Shop News <no-reply@shop.example>, Jane Doe <jane@x.example>' }]);
+  assert.deepEqual(ownEntry.leftOut, [{ index: 0, reason: 'no_reply' }]);
+  assert.deepEqual(ownEntry.leftOutListPeople, []);
+  assert.equal(ownEntry.summary.list_people_left_out, undefined);
+  assert.equal(ownEntry.summary.left_out, 1);
   assert.equal(j.summary.entries_read + (j.summary.people_from_lists ?? 0), j.summary.contacts + j.summary.merged + j.summary.left_out);
 });
 
