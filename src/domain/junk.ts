@@ -1089,7 +1089,8 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   if (usable.length !== 1) return false;
   const h = usable[0]!;
   if (!/\s/.test(trimmed) && brandSpelled(words.join(''), h, true)) return true;
-  return brandLed(words.map(foldLatin), h);
+  // Marks dropped, stroked letters kept: `Støre` is no store (docs/cleaning.md).
+  return brandLed(words.map(foldMarks), h);
 }
 
 /**
@@ -1176,6 +1177,17 @@ function foldLatin(w: string): string {
   return w;
 }
 
+/** Latin letters without their marks, lower-case; stroked letters (ø, ł) kept as written. */
+function foldMarks(w: string): string {
+  for (let i = 0; i < w.length; i++)
+    if (w.charCodeAt(i) > 127)
+      return w
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .replace(/ß/g, 'ss');
+  return w;
+}
+
 /** Latin letters NFD keeps whole (stroked, looped, ligatures), as hosts write them (`smørrebrød` -> smorrebrod). */
 const STROKED_ASCII: Record<string, string> = {
   ß: 'ss',
@@ -1233,6 +1245,9 @@ function brandOwnMailbox(c: BulkSignals): boolean {
   // A name of two words or more is a person's (`Ann Lee` from annlee@annlee.co.uk), or a sender's name that
   // senderName reads.
   if (/\s/.test(name)) return false;
+  // Nor one of two parts joined (`Jean-Pierre` from jeanpierre@jeanpierre.fr, `Anne-Marie`, `O'Brien`: a
+  // review); a brand so written (`Coca-Cola`) is kept in the list, a lesser harm.
+  if (/[-'’]/.test(name)) return false;
   let named: string | undefined;
   let own = false;
   for (const e of c.emails) {
@@ -1302,36 +1317,79 @@ function foldWord(w: string): string {
   return foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '');
 }
 
+/** Words of a mailing list's name (`python-list`, `users`, `dev`, `announce`): a list, not a person or a shop. */
+const LIST_NAME_WORDS = new Set([
+  'list',
+  'lists',
+  'l',
+  'users',
+  'user',
+  'dev',
+  'devel',
+  'developers',
+  'announce',
+  'discuss',
+  'discussion',
+  'talk',
+  'general',
+  'community',
+  'members',
+]);
+
 /**
  * Whether `local`@`domain` (lower-case) on a card named `name` is the address of the list or service B of
- * a name `A via B` (VIA_NAME), relaying A: not A's mailbox, nor anybody's to invite, whatever the owner
- * did (a reply to a list's post goes to the list). The address is B's when its local part (its +tag
- * dropped), folded to letters and digits, is B folded so (`python-list` for `Python-list`, `dev` for
- * `dev`), or B's first and last words run together (`adobesign` for `Adobe Acrobat Sign`); or when it is
- * a role address (`role`: `info@mail.evite.com`) and its registrable domain's label is B, or B's first
- * word (`Ann Lee via Evite`). Never when the local part holds a word of A (`Ann Lee via Acme` from
- * ann.lee@acme.com is Ann's own mailbox with a note), nor for a person's mailbox at B's domain (`Tom via
- * Acme` from t.smith@acme.com).
+ * a name `A via B` (VIA_NAME), relaying A: not A's mailbox, nor anybody's to invite. The address is B's
+ * when its local part (its +tag dropped), folded to letters and digits, is B folded so (`python-list` for
+ * `Python-list`, `dev` for `dev`), or B's first and last words run together (`adobesign` for `Adobe
+ * Acrobat Sign`); or when it is a role address (`role`: `info@mail.evite.com`) and its registrable
+ * domain's label is B, or B's first word (`Ann Lee via Evite`).
+ *
+ * A review found the same words on people's own cards: `Lily via Emma` on emma@gmail.com (a child reached
+ * through a parent), `Plumber via Mike`, an Italian shop's branch on its street (`Farmacia Rossi via
+ * Dante`, dante@farmaciarossi.it), `marco via rossi` typed in small letters. So the name must carry a
+ * capital (a list's rewrite does: `Jane Doe via Python-list`; a name typed all in small letters tells
+ * nothing), never at a webmail provider (lists and services send from their own domains), and, unless the
+ * host is a list host (`lists.example.org`, where a list's address is nobody's mailbox whoever posts),
+ * only when the owner gave no evidence (`evident`: wrote to it, starred or pinned it): a person's card
+ * the owner uses stays, as every card the owner uses does. On a list host a word of A in the local part
+ * proves nothing (`Dev Patel via dev` from dev@spark.apache.org); elsewhere it is A's own mailbox with a
+ * note (`Ann Lee via Acme` from ann.lee@acme.com), and a person's mailbox at B's domain is never B's
+ * (`Tom via Acme` from t.smith@acme.com).
  */
-export function viaRelay(name: string, local: string, domain: string, role: boolean): boolean {
+export function viaRelay(name: string, local: string, domain: string, role: boolean, evident = false): boolean {
   if (name.indexOf('via') < 0) return false;
   const m = VIA_NAME.exec(name.trim());
   if (m === null) return false;
+  if (name === name.toLowerCase() || isWebmailDomain(domain)) return false;
   const b = m[2]!
     .split(/[^\p{L}\p{N}]+/u)
     .map(foldWord)
     .filter((w) => w.length > 0);
   if (b.length === 0) return false;
+  // A list's own: on a list host, or named as lists are (`Python-list`, `dev`, `users`, `announce`).
+  const listHost = (domainFlags(domain) & D_LIST_HOST) !== 0;
+  const listName = b.some((w) => LIST_NAME_WORDS.has(w));
   const whole = b.join('');
   if (whole.length < 2) return false;
   const mailbox = foldWord(stripTag(local));
   if (mailbox === '') return false;
+  // A list's address whoever posts: a word of A in it proves nothing (`Dev Patel via dev`).
+  if (listHost && (mailbox === whole || (b.length > 1 && mailbox === b[0]! + b[b.length - 1]!))) return true;
   for (const w of m[1]!.split(/[^\p{L}\p{N}]+/u)) {
     const f = foldWord(w);
-    if (f.length >= 3 && mailbox.includes(f)) return false;
+    // A list named as one (`Python Fan via Python-list`) is the list's even when a word of A is in it,
+    // unless that word is the list's whole name (`Dev Patel via dev` from dev@patel.example).
+    if (f.length >= 3 && mailbox.includes(f) && !(listName && mailbox === whole && f !== whole)) return false;
   }
-  if (mailbox === whole || (b.length > 1 && mailbox === b[0]! + b[b.length - 1]!)) return true;
+  // B's own address: a list's whatever the owner did (a reply to a post goes to the list); another's
+  // only when the owner gave no evidence of a person there.
+  if (mailbox === whole || (b.length > 1 && mailbox === b[0]! + b[b.length - 1]!)) return !evident || listName;
   if (!role) return false;
   const label = (getDomainWithoutSuffix(domain, PSL_OPTIONS) ?? '').replace(/-/g, '');
-  return label.length >= 2 && (label === whole || label === b[0]);
+  if (label.length < 2 || (label !== whole && label !== b[0])) return false;
+  // A desk of B's sending host (`info@mail.evite.com`) is the service's whatever the owner did; a desk of
+  // B's own domain (`Dr. Bianchi via Studio Medico` from info@studiomedico.it) may be a practice the
+  // owner writes to.
+  const sub = getSubdomain(domain, PSL_OPTIONS) ?? '';
+  return !evident || (sub !== '' && SENDING_LABEL.test(sub.split('.')[0]!));
 }

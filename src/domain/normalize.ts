@@ -904,9 +904,10 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   const lastSent = parseDate(sent);
   const isFavorite = favoriteOf(favorite);
   const pinnedN = integerOf(pinned);
-  if (evidence(count, lastSent, isFavorite, pinnedN)) channels.emails = mailboxesWrittenTo(channels.emails, typeof name === 'string' ? name : null);
+  const evident = evidence(count, lastSent, isFavorite, pinnedN);
+  if (evident) channels.emails = mailboxesWrittenTo(channels.emails, typeof name === 'string' ? name : null);
   const shownName = cleanName(name) ?? nameOfWrapped(channels.emails, emails, email);
-  if (shownName !== null && shownName.includes('via')) channels.emails = relayedVia(channels.emails, shownName);
+  if (shownName !== null && shownName.includes('via')) channels.emails = relayedVia(channels.emails, shownName, evident);
   return {
     name: shownName,
     nickname: cleanText(nickname),
@@ -953,13 +954,13 @@ function mailboxesWrittenTo(emails: NormEmail[], name: string | null): NormEmail
  * from python-list@python.org): the list or the service that relayed A's message, left out as `relay`
  * whatever the owner did, as LinkedIn's `Jane via LinkedIn` relay is. A's own address on the same card stays.
  */
-function relayedVia(emails: NormEmail[], name: string): NormEmail[] {
+function relayedVia(emails: NormEmail[], name: string, evident: boolean): NormEmail[] {
   let out = emails;
   for (let i = 0; i < emails.length; i++) {
     const m = emails[i]!;
     if (m.junk !== null) continue;
     const at = m.key.lastIndexOf('@');
-    if (at <= 0 || !viaRelay(name, m.key.slice(0, at), m.domain, m.role === true)) continue;
+    if (at <= 0 || !viaRelay(name, m.key.slice(0, at), m.domain, m.role === true, evident)) continue;
     if (out === emails) out = emails.slice();
     out[i] = { ...m, junk: 'relay' };
   }

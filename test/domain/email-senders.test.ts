@@ -193,9 +193,36 @@ test('"A via B" from the address of B is the list or the service B relaying A: l
     { name: 'Tom via Acme', email: 't.smith@acme.com' },
     { name: 'Tom via Sarah', email: 'tom@smith.example' },
     { name: 'Dev Patel via dev', email: 'dev@patel.example' },
+    // A review: people reached through someone (at webmail, starred, pinned), small letters, a practice or
+    // a shop's branch on its street (Italian `via`) the owner writes to.
+    { name: 'Lily via Emma', email: 'emma@gmail.com' },
+    { name: 'Sam via Emma Jones', email: 'emma.jones@gmail.com' },
+    { name: 'Anna Rossi (via Marco)', email: 'marco@gmail.com' },
+    { name: 'Plumber via Mike', email: 'mike@example.net' },
+    { name: 'marco via rossi', email: 'rossi@rossi.example' },
+    { name: 'giulia via bianchi', email: 'bianchi@tiscali.it' },
+    { name: 'Dr. Bianchi via Studio Medico', email: 'info@studiomedico.it' },
+    { name: 'Marco via Hotel Roma', email: 'info@hotelroma.it' },
+    { name: 'Farmacia Rossi via Dante', email: 'dante@farmaciarossi.it' },
   ] as EntryInput[]) {
     const [c] = clean([{ ...e, times_contacted: 2 }]);
     assert.equal(c!.junk, false, JSON.stringify(e));
+  }
+  // Starred or pinned is evidence too.
+  for (const e of [
+    { name: 'Babysitter via Sarah Lee', email: 'sarah.lee@example.org', pinned: 1 },
+    { name: 'Plumber via Mike', email: 'mike@example.net', is_favorite: 1 },
+  ] as EntryInput[]) {
+    const [c] = clean([e]);
+    assert.equal(c!.junk, false, JSON.stringify(e));
+  }
+  // A list named as one stays the list's when a word of the poster's name is in it; on a list host too.
+  for (const e of [
+    { name: 'Python Fan via Python-list', email: 'python-list@python.org', times_contacted: 2 },
+    { name: 'Jo Smith via Smith Family', email: 'smithfamily@lists.example.org', times_contacted: 2 },
+  ] as EntryInput[]) {
+    const [c] = clean([e]);
+    assert.equal(c!.junkReason, 'relay', JSON.stringify(e));
   }
 });
 
@@ -227,6 +254,11 @@ test('a brand mailbox on the brand own bare domain, named as the brand or not at
     { name: null, email: 'jane.doe@janedoe.com' },
     { name: null, email: 'brown@brown.edu' },
     { name: 'Maria', email: 'hello@maria-photo.example', phones: ['+1 415 555 0123'] },
+    // A review: names of two parts joined, and a family name with a stroked letter that is no sender word.
+    { name: 'Jean-Pierre', email: 'jeanpierre@jeanpierre.fr' },
+    { name: 'Anne-Marie', email: 'annemarie@annemarie.fr' },
+    { name: "O'Brien", email: 'obrien@obrien.ie' },
+    { name: 'Hansen Støre', email: 'hansenstore@hansen.no' },
   ] as EntryInput[]) {
     const [c] = clean([{ ...e, last_message_received_date: RECEIVED }]);
     assert.equal(c!.junk, false, JSON.stringify(e));
