@@ -7,7 +7,7 @@ import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, shortSpacing } from './invisible.ts';
 import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
-import { namesCompatible } from './merge/names.ts';
+import { namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
@@ -596,25 +596,6 @@ function anotherPersonsItem(folded: readonly (readonly string[] | null)[], entry
 function isNameWord(t: string): boolean {
   return t.charCodeAt(0) > 31 && !TITLES.has(t);
 }
-
-/**
- * An organisation's or a desk's name, not a person's: a legal form anywhere (`Acme Inc`, `Müller GmbH`),
- * or a desk's word first (`Sales Team`, `Büro Berlin`, `Uni Wien`) or last (`Google Workspace`, `Acme
- * Support`). Not `Sales` last, nor words that are names too (`Sá`, `Co`, `Hr`): `Maria Sales`, `Rui Sá`,
- * `Kim Co` are people (a review).
- */
-function organisationName(found: readonly string[]): boolean {
-  if (found.some((t) => LEGAL_FORMS.has(t))) return true;
-  return DESK_WORDS.has(found[0]!) || (found.length > 1 && DESK_WORDS.has(found[found.length - 1]!) && found[found.length - 1] !== 'sales');
-}
-
-/** Legal forms of companies (folded): never a word of a person's name. */
-const LEGAL_FORMS: ReadonlySet<string> = new Set('inc ltd llc llp gmbh corp corporation plc pty srl sarl bv kk ohg ggmbh'.split(' '));
-
-/** Words of a desk's or an institution's name (folded), first or last in it (organisationName). */
-const DESK_WORDS: ReadonlySet<string> = new Set(
-  'sales team support desk office buro buero uni university universitat workspace group dept department helpdesk services billing accounts'.split(' '),
-);
 
 /** Titles before a name (folded): `Mrs Roe` is one name, not two. */
 const TITLES: ReadonlySet<string> = new Set(

@@ -1945,3 +1945,22 @@ export function localSpellsName(local: string, folded: readonly string[]): 0 | 1
   };
   return walk(0, 0, false, false);
 }
+
+/**
+ * An organisation's or a desk's name, not a person's: a legal form anywhere (`Acme Inc`, `Müller GmbH`),
+ * or a desk's word first (`Sales Team`, `Büro Berlin`, `Uni Wien`) or last (`Google Workspace`, `Acme
+ * Support`). Not `Sales` last, nor words that are names too (`Sá`, `Co`, `Hr`): `Maria Sales`, `Rui Sá`,
+ * `Kim Co` are people (a review).
+ */
+export function organisationName(found: readonly string[]): boolean {
+  if (found.some((t) => LEGAL_FORMS.has(t))) return true;
+  return DESK_WORDS.has(found[0]!) || (found.length > 1 && DESK_WORDS.has(found[found.length - 1]!) && found[found.length - 1] !== 'sales');
+}
+
+/** Legal forms of companies (folded): never a word of a person's name. */
+const LEGAL_FORMS: ReadonlySet<string> = new Set('inc ltd llc llp gmbh corp corporation plc pty srl sarl bv kk ohg ggmbh'.split(' '));
+
+/** Words of a desk's or an institution's name (folded), first or last in it (organisationName). */
+const DESK_WORDS: ReadonlySet<string> = new Set(
+  'sales team support desk office buro buero uni university universitat workspace group dept department helpdesk services billing accounts'.split(' '),
+);

@@ -12,7 +12,7 @@
  * checks each address for the mark.
  */
 import type { Contact, NormEmail, NormalizedEntry } from '../types.ts';
-import { foldName, localSpellsName, namesCompatible, petCompatible } from './names.ts';
+import { foldName, localSpellsName, namesCompatible, organisationName, petCompatible } from './names.ts';
 
 /**
  * The person each named item of a list is (index into the groups), or -1 for an item without a name:
@@ -178,7 +178,15 @@ export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): Normalized
   // (`Acme Sales` over `Jane Doe <..>, Rick Roe <..>`) names them with full names or relations, or with
   // one-word names that the book's other cards show to be people's (`Kids` over `Tim <tim@x>, Tina
   // <tina@y>` beside Tina Moss's card holding tina@y).
-  else if (home < 0 && own.length > 0 && peopleNamed(folded) < 2 && !namedElsewhere(ms, folded, own, heldBy)) return null;
+  // Then only the items so shown leave the card (each is its person, whose card it merges with); the
+  // others stay the card's labels, and the card keeps its name: a review found `Ann Lee` over `Gmail
+  // <lees@gmail.com>, iCloud <..>` split into rows `Gmail` and `iCloud` beside Bo Lee's card holding the
+  // shared address, Ann lost.
+  let detach: Set<number> | null = null;
+  if (count > 1 && home < 0 && own.length > 0 && peopleNamed(folded) < 2) {
+    detach = namedElsewhere(ms, folded, group, own, heldBy);
+    if (detach === null) return null;
+  }
   // Each group's addresses and name (its first item's), in item order.
   const names: string[] = [];
   const groupNames: (readonly string[])[] = [];
@@ -194,7 +202,10 @@ export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): Normalized
   const ownName = e.name !== null;
   const target = Int32Array.from(group);
   for (let j = 0; j < ms.length; j++) {
-    if (group[j] >= 0) continue;
+    if (group[j] >= 0) {
+      if (detach !== null && !detach.has(group[j])) target[j] = -1; // a label of the card's own addresses
+      continue;
+    }
     const m = ms[j];
     let t = -1;
     if (count >= 2 && m.junk === null) {
@@ -229,7 +240,7 @@ export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): Normalized
   const keepOwn = home >= 0 || rest.length > 0 || e.phones.length > 0;
   if (keepOwn) parts.push(ownPart);
   for (let g = 0; g < count; g++) {
-    if (g === home) continue;
+    if (g === home || (detach !== null && !detach.has(g))) continue;
     // The first person of the list takes what the entry says when its own name fits no item and holds nothing.
     if (!keepOwn && parts.length === 0) parts.push({ ...ownPart, name: names[g], emails: emails[g] });
     else parts.push(personOfList(e, names[g], emails[g]));
@@ -274,13 +285,26 @@ function heldByOther(holders: readonly (readonly string[])[], taker: readonly st
  * an address: that card holds the item's address under a name the word fits (`Tina` and `Tina Moss`),
  * and that name is not the entry's own person's (`own`).
  */
-function namedElsewhere(ms: readonly NormEmail[], folded: readonly (readonly string[] | null)[], own: readonly string[], heldBy: HeldBy): boolean {
+function namedElsewhere(
+  ms: readonly NormEmail[],
+  folded: readonly (readonly string[] | null)[],
+  group: Int32Array,
+  own: readonly string[],
+  heldBy: HeldBy,
+): Set<number> | null {
+  let out: Set<number> | null = null;
   for (let j = 0; j < ms.length; j++) {
     const f = folded[j];
-    if (f === null || f.length === 0) continue;
-    for (const h of heldBy(ms[j].key)) if (h.length > 0 && mayBeOne(f, h) && !mayBeOne(own, h)) return true;
+    if (f === null || f.length === 0 || group[j] < 0) continue;
+    // A person's full name only (two words or more, no organisation's): a label (`Gmail`), a firm (`Acme
+    // Corp`) or an institution (`Uni Wien`) holding the address says nothing of whose it is (a review).
+    for (const h of heldBy(ms[j].key))
+      if (h.length > 1 && !organisationName(h) && mayBeOne(f, h) && !mayBeOne(own, h)) {
+        (out ??= new Set()).add(group[j]);
+        break;
+      }
   }
-  return false;
+  return out;
 }
 
 /** Han, kana or Hangul: a name written in them has no spaces between its family and given names. */
@@ -359,8 +383,12 @@ export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null
   return cards === null ? null : { cards, origin: Int32Array.from(origin), several: Uint8Array.from(several) };
 }
 
-/** For each address of a list of several people, the other entries holding it: [entry index, folded name] pairs. */
-type Holders = Map<string, [number, readonly string[]][]>;
+/**
+ * Per address, each distinct name it is held under: the folded name, how many entries hold it so, and
+ * the last of them (one row per name, not per entry: a list sent 10,000 times cost each of its addresses
+ * a walk of 10,000 holders per entry, a review's 40,000-entry book 56 s).
+ */
+type Holders = Map<string, { f: readonly string[]; n: number; i: number }[]>;
 
 /**
  * The names under which the book's cards hold the addresses of its lists of several people (partsOf's
@@ -384,8 +412,17 @@ function holdersOfListAddresses(entries: readonly NormalizedEntry[]): Holders | 
       if (f === null || f.length === 0) continue;
       out ??= new Map();
       const at = out.get(m.key);
-      if (at === undefined) out.set(m.key, [[i, f]]);
-      else at.push([i, f]);
+      if (at === undefined) {
+        out.set(m.key, [{ f, n: 1, i }]);
+        continue;
+      }
+      let row: { f: readonly string[]; n: number; i: number } | undefined;
+      for (const r of at) if (r.f === f || sameWords(r.f, f)) row = r;
+      if (row === undefined) at.push({ f, n: 1, i });
+      else if (row.i !== i) {
+        row.n++;
+        row.i = i;
+      }
     }
   }
   return out;
@@ -396,7 +433,8 @@ function namesHeld(held: Holders, key: string, self: number): (readonly string[]
   const at = held.get(key);
   if (at === undefined) return [];
   const out: (readonly string[])[] = [];
-  for (const [i, f] of at) if (i !== self) out.push(f);
+  // A name only `self` holds the address under is its own.
+  for (const r of at) if (r.n > 1 || r.i !== self) out.push(r.f);
   return out;
 }
 
@@ -451,4 +489,11 @@ export function countEntries(contacts: Contact[], book: SplitBook, groupOf: Int3
     }
     if (items !== undefined && items.length > 0) c.listItemIndexes = items;
   }
+}
+
+/** Whether two folded names are the same words. */
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
