@@ -769,3 +769,15 @@ test('a list whose items name one person takes the fullest of the names (a probe
   assert.deepEqual(nameOf({ emails: ['Work <a@x.example>, Home <b@y.example>'] }), [null]);
   assert.deepEqual(nameOf({ name: 'Fay', emails: ['Fay <fay@c.org>, Fay Wong <fay.wong@d.org>'] }), ['Fay']);
 });
+
+test("a bare item whose mailbox is one word of one listed person's name is that person's; of two persons' names, nobody's", () => {
+  const rows = (email: string) => merge([{ email, times_contacted: 9 }]).map((c) => [c.name, c.emails.map((e) => e.key)] as const);
+  assert.deepEqual(rows('Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, dee@gmail.com'), [
+    ['Dee Moss', ['dee@a.org', 'dee@gmail.com']],
+    ['Eli Roth', ['eli@b.org']],
+  ]);
+  assert.deepEqual(rows('Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, moss2@gmail.com')[0], ['Dee Moss', ['dee@a.org', 'moss2@gmail.com']]);
+  // `dee` names two of them, `fay` none: recipients of their own.
+  assert.deepEqual(rows('Dee Moss <dee@a.org>, Dee Roth <eli@b.org>, dee@gmail.com').at(-1), [null, ['dee@gmail.com']]);
+  assert.deepEqual(rows('Dee Moss <dee@a.org>, Eli Roth <eli@b.org>, fay@c.org').at(-1), [null, ['fay@c.org']]);
+});

@@ -266,6 +266,18 @@ function speltBy(key: string, groupNames: readonly (readonly string[])[]): numbe
       found = g;
     } else if (s === best && s > 0) found = -1;
   }
+  if (best > 0) return found;
+  // A mailbox that is one word of one person's name and no other's (`dee@gmail.com` beside `Dee Moss
+  // <dee@a.org>, Eli Roth <..>`, `moss@`): that person's other address (a review found it an unnamed row
+  // ranked beside Dee).
+  const word = local.replace(/[._\-+]?\d*$/, '');
+  if (word.length < 3 || !/^\p{L}+$/u.test(word)) return -1;
+  found = -1;
+  for (let g = 0; g < groupNames.length; g++) {
+    if (!groupNames[g].includes(word)) continue;
+    if (found >= 0) return -1;
+    found = g;
+  }
   return found;
 }
 
