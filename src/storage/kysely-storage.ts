@@ -944,12 +944,17 @@ export class KyselyStorage implements Storage {
         // A row without `new_user_id` whose `user_id` is the user goes too: the spec names an accepted
         // invite's `user_id` "the new user's id", so a client written to it sends the invitee there, and
         // that user's address must not outlive their DELETE (a conformance probe found it kept).
-        const own = await trx
+        // Two statements, each served by its index (an `or` of the two read the tenant's every acceptance
+        // on SQLite: test/storage/sqlite-plans.test.ts).
+        const own = await trx.deleteFrom('invites_accepted').where('tenant', '=', t).where('new_user_id', '=', userId).executeTakeFirst();
+        held += Number(own.numDeletedRows);
+        const ownBySpec = await trx
           .deleteFrom('invites_accepted')
           .where('tenant', '=', t)
-          .where((eb) => eb.or([eb('new_user_id', '=', userId), eb.and([eb('new_user_id', 'is', null), eb('user_id', '=', userId)])]))
+          .where('user_id', '=', userId)
+          .where('new_user_id', 'is', null)
           .executeTakeFirst();
-        held += Number(own.numDeletedRows);
+        held += Number(ownBySpec.numDeletedRows);
         const linked = await trx
           .updateTable('invites_accepted')
           .set({ user_id: null })
