@@ -1168,23 +1168,21 @@ const PRODUCT_WORDS: ReadonlySet<string> = new Set([
 
 /** Latin letters without their diacritics, lower-case (`glück` -> `gluck`): a brand's host is written so. */
 function foldLatin(w: string): string {
-  for (let i = 0; i < w.length; i++)
-    if (w.charCodeAt(i) > 127)
-      return w
-        .normalize('NFD')
-        .replace(/\p{M}+/gu, '')
-        .replace(STROKED, (c) => STROKED_ASCII[c]!);
-  return w;
+  return foldLetters(w, true);
 }
 
 /** Latin letters without their marks, lower-case; stroked letters (ø, ł) kept as written. */
 function foldMarks(w: string): string {
+  return foldLetters(w, false);
+}
+
+/** foldLatin (`strokes`: stroked letters written as ASCII too) and foldMarks: ASCII text as it is. */
+function foldLetters(w: string, strokes: boolean): string {
   for (let i = 0; i < w.length; i++)
-    if (w.charCodeAt(i) > 127)
-      return w
-        .normalize('NFD')
-        .replace(/\p{M}+/gu, '')
-        .replace(/ß/g, 'ss');
+    if (w.charCodeAt(i) > 127) {
+      const bare = w.normalize('NFD').replace(/\p{M}+/gu, '');
+      return strokes ? bare.replace(STROKED, (c) => STROKED_ASCII[c]!) : bare.replace(/ß/g, 'ss');
+    }
   return w;
 }
 
