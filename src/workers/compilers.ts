@@ -77,9 +77,7 @@ function exactBigIds(parsed: unknown, text: string): unknown {
             continue;
           }
           if (!(ID_FIELDS as readonly unknown[]).includes(key)) continue;
-          const n = Number(m[2]);
-          const had = literals.get(n);
-          literals.set(n, had === undefined || had === m[2] ? m[2]! : null);
+          addLiteral(literals, m[2]!);
         }
       }
       const exact = literals.get(v);
@@ -92,6 +90,16 @@ function exactBigIds(parsed: unknown, text: string): unknown {
   fix(parsed);
   if (Array.isArray(list)) for (const item of list) fix(item);
   return parsed;
+}
+
+/**
+ * Records an integer literal of the text by the number it parses to; a second, different literal of the
+ * same number makes it null (which of them a parsed value was is not known).
+ */
+function addLiteral(literals: Map<number, string | null>, literal: string): void {
+  const n = Number(literal);
+  const had = literals.get(n);
+  literals.set(n, had === undefined || had === literal ? literal : null);
 }
 
 /** The detail of a body whose text stops before its JSON does. */
@@ -295,9 +303,7 @@ function exactDataIntegers(parsed: unknown, text: string): void {
     if (literals === null) {
       literals = new Map();
       for (const m of text.matchAll(BIG_LITERAL)) {
-        const n = Number(m[1]);
-        const had = literals.get(n);
-        literals.set(n, had === undefined || had === m[1] ? m[1]! : null);
+        addLiteral(literals, m[1]!);
       }
     }
     return literals.get(v) ?? null;
