@@ -1380,8 +1380,12 @@ export function viaRelay(name: string, local: string, domain: string, role: bool
     if (f.length >= 3 && mailbox.includes(f) && !(listName && mailbox === whole && f !== whole)) return false;
   }
   // B's own address: a list's whatever the owner did (a reply to a post goes to the list); another's
-  // only when the owner gave no evidence of a person there.
-  if (mailbox === whole || (b.length > 1 && mailbox === b[0]! + b[b.length - 1]!)) return !evident || listName;
+  // only when the owner gave no evidence of a person there. A list word alone written as a given name is
+  // (`Riya via Dev` on dev@sharma.family, starred and written to: a review), so it is a list's only in the
+  // form lists take (`via dev`, `via Python-list`).
+  if (mailbox === whole || (b.length > 1 && mailbox === b[0]! + b[b.length - 1]!)) {
+    return !evident || (listName && !(b.length === 1 && /^\p{Lu}\p{Ll}+$/u.test(m[2]!.trim())));
+  }
   if (!role) return false;
   const label = (getDomainWithoutSuffix(domain, PSL_OPTIONS) ?? '').replace(/-/g, '');
   if (label.length < 2 || (label !== whole && label !== b[0])) return false;

@@ -24,6 +24,7 @@ import {
   scientificPhoneWarnings,
   fractionalCountWarnings,
 } from './validate.ts';
+import { exactIntegersOut } from '../workers/compilers.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
 export interface UploadRequest {
@@ -205,8 +206,9 @@ export async function answerUpload(
     );
   }
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
-  // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop).
-  const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? JSON.stringify(originalOf(body)));
+  // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop), its exact
+  // integers written back as the digits sent (reclean reads it as POST read the body).
+  const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? exactIntegersOut(JSON.stringify(originalOf(body))));
   const normalized = known.upload.normalized;
   // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
   let cleaning: UploadCleaning | undefined;

@@ -14,6 +14,7 @@ import { decodeEntries, encodeEntries } from '../storage/entry-codec.ts';
 import type { BookRef, RewrittenUpload, Storage, StoredUpload, Tenant } from '../storage/types.ts';
 import { cleanUpload } from './address-book.ts';
 import { readStoredEntries } from './lenient.ts';
+import { parseJsonBody } from '../workers/compilers.ts';
 
 export interface RecleanCounts {
   books: number;
@@ -34,7 +35,8 @@ const ATTEMPTS = 5;
 export function entriesOfRaw(raw: string): EntryInput[] | null {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    // Parsed as POST parsed the body (exact integers of `data` kept: a review found reclean rounding them).
+    parsed = parseJsonBody(raw);
   } catch {
     return null;
   }

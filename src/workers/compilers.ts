@@ -268,20 +268,28 @@ export function compileListSerializer(schema: object): (value: { data?: unknown 
 /**
  * An integer of an entry's `data` beyond 2^53 − 1, as stored (exactDataIntegers): a string of this
  * prefix and the integer's digits as sent. The prefix starts with U+0000, which no text a person writes
- * holds.
+ * holds; a client's own string or key of `data` that starts with EXACT_BASE is stored behind
+ * EXACT_STR_PREFIX, which the answers take off, so it comes back as sent (a review).
  */
 export const EXACT_INT_PREFIX = '\u0000kith-exact-int:';
-/** The prefix as JSON writes it inside a string. */
-const EXACT_INT_JSON = '"\\u0000kith-exact-int:';
-const EXACT_INT_OUT = /"\\u0000kith-exact-int:(-?\d{1,400})"/g;
+const EXACT_BASE = '\u0000kith-exact-';
+const EXACT_STR_PREFIX = '\u0000kith-exact-str:';
+/** The base as JSON writes it inside a string. */
+const EXACT_JSON = '"\\u0000kith-exact-';
+/** A marker at the start of a JSON string: an exact integer (the whole string), or a client's string kept as sent. */
+const EXACT_OUT = /"\\u0000kith-exact-(?:int:(-?\d{1,400})"(?!:)|str:)/g;
 
 /**
  * JSON text with every exact integer of a `data` written back as the number it was (digits only: nothing
- * else is ever written raw). One indexOf on answers without one (~0.1 ms for 1.6 MB).
+ * else is ever written raw), and a client's own string that held the marker as it was sent. One indexOf
+ * on answers without one (~0.1 ms for 1.6 MB).
  */
 export function exactIntegersOut(json: string): string {
-  return json.indexOf(EXACT_INT_JSON) < 0 ? json : json.replace(EXACT_INT_OUT, '$1');
+  return json.indexOf(EXACT_JSON) < 0 ? json : json.replace(EXACT_OUT, (_m, digits: string | undefined) => digits ?? '"');
 }
+
+/** A client's string that could be read as a marker, stored behind EXACT_STR_PREFIX (exactIntegersOut takes it off). */
+const markerSafe = (s: string): string => (s.charCodeAt(0) === 0 && s.startsWith(EXACT_BASE) ? EXACT_STR_PREFIX + s : s);
 
 /** A number of 16 digits or more written as a JSON value (after a colon, a bracket or a comma). */
 const BIG_LITERAL = /[:[,]\s*(-?\d{16,})(?![\d.eE])/g;
@@ -310,20 +318,31 @@ function exactDataIntegers(parsed: unknown, text: string): void {
   };
   const walk = (o: Record<string, unknown> | unknown[], depth: number): void => {
     if (depth > 64) return;
+    let markedKey = false;
     for (const k in o) {
+      if (k.charCodeAt(0) === 0 && markerSafe(k) !== k) markedKey = true;
       const v = (o as Record<string, unknown>)[k];
       if (typeof v === 'number') {
         if (Number.isInteger(v) && !Number.isSafeInteger(v)) {
           const lit = exact(v);
           if (lit !== null) (o as Record<string, unknown>)[k] = EXACT_INT_PREFIX + lit;
         }
+      } else if (typeof v === 'string') {
+        if (v.charCodeAt(0) === 0) (o as Record<string, unknown>)[k] = markerSafe(v);
       } else if (v !== null && typeof v === 'object') walk(v as Record<string, unknown>, depth + 1);
+    }
+    if (markedKey && !Array.isArray(o)) {
+      // Rare: a key that could be read as a marker; rebuilt in its order, behind the string marker.
+      const copy = Object.entries(o);
+      for (const [k] of copy) delete o[k];
+      for (const [k, v] of copy) o[markerSafe(k)] = v;
     }
   };
   for (const e of entries) {
     if (e === null || typeof e !== 'object') continue;
     const d = (e as { data?: unknown }).data;
-    if (d !== null && typeof d === 'object') walk(d as Record<string, unknown>, 0);
+    if (typeof d === 'string') (e as { data?: unknown }).data = markerSafe(d);
+    else if (d !== null && typeof d === 'object') walk(d as Record<string, unknown>, 0);
   }
 }
 

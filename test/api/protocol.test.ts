@@ -354,6 +354,16 @@ for (const engine of ENGINES) {
       });
       assert.equal(twin.status, 200, twin.text);
       assert.ok(twin.text.includes('"a":9007199254740992') && twin.text.includes('"b":9007199254740992'), twin.text);
+      // A client's own string or key that looks like the internal marker comes back as sent (a review).
+      const marked = '{"m": "\\u0000kith-exact-int:12", "\\u0000kith-exact-str:k": ["\\u0000kith-exact-str:v", 9007199254740993]}';
+      const echo = await api.request('POST', '/v0/address-book', {
+        raw: `{"user_id": "exact-marked", "source": {}, "entries": [{"email": "m@example.com", "data": ${marked}}]}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(echo.status, 200, echo.text);
+      for (const text of [echo.text, (await api.get('/v0/address-book/exact-marked')).text]) {
+        assert.ok(text.includes('"data":{"m":"\\u0000kith-exact-int:12","\\u0000kith-exact-str:k":["\\u0000kith-exact-str:v",9007199254740993]}'), text);
+      }
     });
 
     it('errors name the part at fault: invalid JSON (and where), a null or too big user id, a user id not in UTF-8 in the path', async () => {

@@ -208,10 +208,13 @@ test('"A via B" from the address of B is the list or the service B relaying A: l
     const [c] = clean([{ ...e, times_contacted: 2 }]);
     assert.equal(c!.junk, false, JSON.stringify(e));
   }
-  // Starred or pinned is evidence too.
+  // Starred or pinned is evidence too. A list's word alone written as a given name (`Dev`, a review) is a
+  // person the owner uses, as `Lily via Emma` is.
   for (const e of [
     { name: 'Babysitter via Sarah Lee', email: 'sarah.lee@example.org', pinned: 1 },
     { name: 'Plumber via Mike', email: 'mike@example.net', is_favorite: 1 },
+    { name: 'Riya via Dev', email: 'dev@sharma.family', times_contacted: 10, is_favorite: 1 },
+    { name: 'Riya via Dev', email: 'dev@sharma.family', times_contacted: 1 },
   ] as EntryInput[]) {
     const [c] = clean([e]);
     assert.equal(c!.junk, false, JSON.stringify(e));
@@ -220,6 +223,8 @@ test('"A via B" from the address of B is the list or the service B relaying A: l
   for (const e of [
     { name: 'Python Fan via Python-list', email: 'python-list@python.org', times_contacted: 2 },
     { name: 'Jo Smith via Smith Family', email: 'smithfamily@lists.example.org', times_contacted: 2 },
+    { name: 'Riya via dev', email: 'dev@sharma.family', times_contacted: 2 },
+    { name: 'Riya via Dev', email: 'dev@lists.sharma.family', times_contacted: 2 },
   ] as EntryInput[]) {
     const [c] = clean([e]);
     assert.equal(c!.junkReason, 'relay', JSON.stringify(e));
