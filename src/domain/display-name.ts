@@ -120,7 +120,12 @@ export function tidyName(name: string): string {
     if (m !== null && (m[2]!.includes('@') || m[2]!.startsWith('/')) && /[\p{L}\p{N}]/u.test(m[1]!)) s = m[1]!;
   }
   s = unquote(s);
-  if (s.includes('/')) s = notesCommonName(s) ?? s;
+  // Outlook's "Sera, Sherri on behalf of Skilling, Jeff": the sender is the first, sending for the second.
+  if (s.includes(' on behalf of ')) s = onBehalfOf(s) ?? s;
+  // "John Smith (john.smith@corp.com)": a name annotated with an address (Outlook's display of an
+  // Exchange or a contact's address); the address is a channel, not a word of the name.
+  if (s.includes('@')) s = ANNOTATED_ADDRESS_RE.exec(s)?.[1] ?? s;
+  if (s.includes('/')) s = notesCommonName(s) ?? notesBareName(s) ?? s;
   if (s.includes(':') || s.includes(';')) s = vcardName(s) ?? s;
   return s === '' ? name : s;
 }
@@ -159,6 +164,30 @@ export function notesCommonName(s: string): string | null {
   return m !== null && /\p{L}/u.test(m[1]!) ? unquote(m[1]!.trim()) : null;
 }
 
+/**
+ * A Notes hierarchical name written without its `@domain` (`John Smith/HOU/ECT`, as Notes shows a name
+ * in its own directory): the common name, of two words or more, then two organisational units or more,
+ * one word each. null otherwise: `AC/DC`, `Ann/Bob Smith`, `Ann Lee/HOU` stay as written.
+ */
+function notesBareName(s: string): string | null {
+  const m = NOTES_BARE_RE.exec(s);
+  return m !== null && /\p{L}/u.test(m[1]!) ? m[1]!.trim() : null;
+}
+const NOTES_BARE_RE = /^([^/@=<>\s][^/@=<>]*\s[^/@=<>]*[^/@=<>\s])(?:\/[\p{L}\p{N}&_-]+){2,}$/u;
+
+/** A name, then an address in brackets: "John Smith (john.smith@corp.com)", "Ann Lee [SMTP:ann@x.org]". */
+const ANNOTATED_ADDRESS_RE = /^([^()[\]@]*[\p{L}\p{N}][^()[\]@]*?)\s*[([]\s*(?:smtp:\s*)?[^\s@()[\]<>]+@[^\s@()[\]<>]+\s*[)\]]$/iu;
+
+/**
+ * The sender of Outlook's "X on behalf of Y" (a delegate sending for Y: "Sera, Sherri on behalf of
+ * Skilling, Jeff"), which Outlook writes in small letters: X, when it holds a letter and Y is written.
+ */
+function onBehalfOf(s: string): string | null {
+  const at = s.indexOf(' on behalf of ');
+  const x = s.slice(0, at).trim();
+  return at > 0 && /\p{L}/u.test(x) && /\p{L}/u.test(s.slice(at + 14)) ? x : null;
+}
+
 /** Whether tidyName can change `name` (cheap: most names hold none of these). */
 export function mayTidy(name: string): boolean {
   const c = name.charCodeAt(0);
@@ -169,6 +198,8 @@ export function mayTidy(name: string): boolean {
     name.includes('=?') ||
     hasHtmlEntity(name) ||
     name.includes('/') ||
+    name.includes('@') ||
+    name.includes(' on behalf of ') ||
     name.includes(':') ||
     name.includes(';') ||
     name.charCodeAt(name.length - 1) === 0x3e

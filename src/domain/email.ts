@@ -344,7 +344,8 @@ function repair(raw: string): string {
   // A doubled at sign ("ann@@x.com", a key held down or a paste over a typed '@'): one run of '@'s, the
   // only one, between a local part and a host. No address holds two '@'s side by side outside quotes.
   s = s.replace(DOUBLED_AT_RE, '$1@$2');
-  const named = /^(?:"[^"@]*"|[^@[\]()<>"])*[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u.exec(s);
+  // Outlook writes an Exchange recipient's proxy in the brackets: "John Smith [SMTP:john.smith@corp.com]".
+  const named = /^(?:"[^"@]*"|[^@[\]()<>"])*[[(]\s*(?:smtp:\s*)?((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/iu.exec(s);
   if (named) s = named[1]!;
   // "Ann Lee ann@x.com": a name before the address without its angle brackets (a contact exported as
   // text). Only capitalised words before it: "ann smith@x.com" may be a quoted local part that lost its
@@ -576,6 +577,41 @@ function countQuotes(s: string): number {
 }
 
 /**
+ * Whether an e-mail string names nobody at all: an RFC 5322 group with no members, as mail software writes
+ * a message's To: when every recipient is Bcc ("undisclosed-recipients:;", "Undisclosed-Recipient:;",
+ * "recipient list suppressed:;", sendmail's "unlisted-recipients:; (no To-header on input)", with a domain
+ * some relays append: "undisclosed-recipients:;@corp.com"), in any language since the form is the
+ * group's; or such a label before an empty address ('"Undisclosed Recipients" <>'). Read as an address it
+ * was an unusable string, and a card holding it, written to in every Bcc message, was ranked first.
+ */
+export function namesNobody(raw: string): boolean {
+  const t = raw.trim();
+  if (t.indexOf(':') > 0 && EMPTY_GROUP_RE.test(t)) return true;
+  const lt = t.lastIndexOf('<');
+  return (
+    lt > 0 &&
+    /^<\s*>$/.test(t.slice(lt)) &&
+    BCC_LABEL_RE.test(
+      t
+        .slice(0, lt)
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .trim(),
+    )
+  );
+}
+
+/** A group with no members: a phrase, ':', ';' (a domain or a comment after it: see namesNobody). */
+const EMPTY_GROUP_RE = /^(?:"[^"]*"|[^:;@<>",]+)\s*:\s*;\s*(?:@[\w.-]+)?\s*(?:\([^()]*\))?$/u;
+
+/**
+ * What mail software writes for recipients it does not show (a Bcc message's To:), as a name: English
+ * only, the forms mail software is known to write; other languages are read by their group syntax
+ * (EMPTY_GROUP_RE). Exported for the names (merge/names.ts: a placeholder names nobody).
+ */
+export const BCC_LABEL_RE = /^(?:undisclosed[-_ ]?recipients?|unlisted[-_ ]recipients?|recipient[-_ ]list[-_ ]suppressed)(?:\s*:\s*;?)?$/i;
+
+/**
  * The display name of a wrapped address ("Ana Silva <ana@x.org>" -> "Ana Silva"), quotes removed; null
  * when the string is not of that form or names nobody. The entry's own name wins over it (normalize.ts).
  * When text follows the address ("Please use <ann@x.org> for work"), the string is a sentence: what
@@ -634,8 +670,8 @@ function parenthesisedNameOf(raw: string): string | null {
 /** One address, then a comment in parentheses. */
 const ADDRESS_THEN_NAME_RE = /^((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*\(([^()@]+)\)[\s;,.]*$/u;
 
-/** Words, then one address in parentheses or square brackets. */
-const NAME_THEN_PARENTHESISED_RE = /^((?:"[^"@]*"|[^@[\]()<>"])+)[[(]\s*((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/u;
+/** Words, then one address in parentheses or square brackets (Outlook's proxy form `[SMTP:addr]` too). */
+const NAME_THEN_PARENTHESISED_RE = /^((?:"[^"@]*"|[^@[\]()<>"])+)[[(]\s*(?:smtp:\s*)?((?:"[^"]*"|[^\s@[\]()<>"]+)@[^\s@[\]()<>]+)\s*[\])][\s;,.]*$/iu;
 
 /** "e-mail", "Email:", "Work" before an address label it; they name nobody ("e-mail <ann@x.org>"). */
 function isAddressLabel(name: string): boolean {
@@ -649,8 +685,9 @@ function imceaNameOf(raw: string): string | null {
   const content = at > 0 ? imceaContent(address.slice(0, at)) : null;
   if (content === null) return null;
   const lt = content.lastIndexOf('<');
-  // IMCEANOTES-Jeff+20Dasovich+2FNA+2FCorp+40CORP@corp.com carries a Notes name, no '<'.
-  if (lt < 0) return notesCommonName(content.trim());
+  // IMCEANOTES-Jeff+20Dasovich+2FNA+2FCorp+40CORP@corp.com carries a Notes name, no '<'; a flat one
+  // ("Joe Smith@ECT", a common name of two words or more and its Notes domain) names the person too.
+  if (lt < 0) return notesCommonName(content.trim()) ?? FLAT_NOTES_NAME_RE.exec(content.trim())?.[1] ?? null;
   if (lt === 0) return null;
   const name = content
     .slice(0, lt)
@@ -659,6 +696,9 @@ function imceaNameOf(raw: string): string | null {
     .trim();
   return name === '' || name.includes('@') || isAddressLabel(name) ? null : name;
 }
+
+/** A flat Notes name: a common name of two words or more (one holding a letter), '@', a Notes domain (no dot). */
+const FLAT_NOTES_NAME_RE = /^((?=[^@]*\p{L})[^\s/@=<>"][^/@=<>"]*\s[^/@=<>"]*[^\s/@=<>"])@[\p{L}\p{N}_-]+$/u;
 
 /**
  * The name of "Ann Lee ann@x.org" (a name before the address, no angle brackets): two to four capitalised
@@ -1248,6 +1288,40 @@ export function imceaContent(localRaw: string): string | null {
   return m[1]!.replace(/_/g, '/').replace(/\+([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 }
 
+/**
+ * The directory identity an e-mail string names, one way for every writing of it, or null: an X.500 DN
+ * ("/O=CORP/OU=NA/CN=RECIPIENTS/CN=JSMITH", with Exchange's "EX:" or "X500:" before it or in a named
+ * item's brackets; DNs are case-insensitive), a Lotus Notes hierarchical name with its Notes domain
+ * ("Jeff Dasovich/NA/Corp@Corp", "CN=Jeff Dasovich/OU=NA/O=Corp@Corp"), or an encapsulated address
+ * carrying either and no SMTP address ("IMCEANOTES-Jeff+20Dasovich_NA_Corp+40Corp@corp.com"). None is an
+ * address anyone can invite, but each names one mailbox of one directory: the merge joins the cards that
+ * name the same one (merge.ts joinDirectoryCopies). Cheap for everything else (no '/', no "imcea").
+ */
+export function directoryIdentity(display: string): string | null {
+  let t = display.trim();
+  if (hasImceaPrefix(t)) {
+    const at = t.lastIndexOf('@');
+    const content = at > 0 ? imceaContent(t.slice(0, at)) : null;
+    if (content === null) return null;
+    const inner = imceaAddress(content);
+    if (inner !== null && readOrRepair(inner, parse) !== null) return null;
+    t = content.trim();
+  }
+  if (t.indexOf('/') < 0) return null;
+  if (t.endsWith('>')) {
+    const lt = t.lastIndexOf('<');
+    if (lt > 0) t = t.slice(lt + 1, -1).trim();
+  }
+  t = t.replace(/^(?:ex|x500):\s*/i, '');
+  if (X500_DN_RE.test(t)) return 'x:' + t.toLowerCase();
+  const at = t.lastIndexOf('@');
+  if (at < 0 || t.indexOf('.', at) >= 0 || notesCommonName(t) === null) return null;
+  return 'n:' + t.toLowerCase().replace(/(^|\/)(?:cn|ou|o|c)=/g, '$1');
+}
+
+/** An X.500 distinguished name as Exchange writes one: "/o=Org/ou=…/cn=…", ending with a common name. */
+const X500_DN_RE = /^\/o=[^/]+(?:\/[a-z]+=[^/]+)*\/cn=[^/]+$/i;
+
 /** The SMTP address an encapsulated content carries: '<addr>' inside it, or 'addr@NOTESDOMAIN' (one more '@'). */
 function imceaAddress(content: string): string | null {
   const lt = content.lastIndexOf('<');
@@ -1262,11 +1336,30 @@ function imceaAddress(content: string): string | null {
 /** An encapsulated address keyed as the SMTP address it carries (see IMCEA_RE); unchanged when it carries none. */
 function unwrapImcea(v: NormEmail, localRaw: string): NormEmail {
   const content = imceaContent(localRaw);
-  const inner = content === null ? null : imceaAddress(content);
-  if (inner === null) return v;
-  const w = readOrRepair(inner, parse);
-  if (w === null) return v;
+  if (content === null) return v;
+  const inner = imceaAddress(content);
+  const w = inner === null ? null : readOrRepair(inner, parse);
+  if (w === null) return imceaOwnKey(v, localRaw, content);
   return { display: v.display, key: w.key, domain: w.domain, junk: w.junk, role: w.role };
+}
+
+/**
+ * An encapsulated address carrying no SMTP address, keyed on what it carries written one way: Exchange
+ * writes '/' as '_' or as '+2F' ("IMCEANOTES-Jeff+20Dasovich_NA_Corp+40Corp@…" and
+ * "IMCEANOTES-Jeff+20Dasovich+2FNA+2FCorp+40Corp@…" are one Notes name, and were two rows). The key is
+ * the content lower-cased, '/' written '_', letters, digits and '.', '-', '=' as they are, anything else
+ * '+xx': the key a form written with '_' already had.
+ */
+function imceaOwnKey(v: NormEmail, localRaw: string, content: string): NormEmail {
+  const dash = localRaw.indexOf('-');
+  let out = localRaw.slice(0, dash + 1).toLowerCase();
+  for (const ch of content.toLowerCase()) {
+    if (ch === '/') out += '_';
+    else if (/^[a-z0-9.=-]$/.test(ch) || ch.charCodeAt(0) > 0x7f) out += ch;
+    else out += '+' + ch.charCodeAt(0).toString(16).padStart(2, '0');
+  }
+  const key = `${out}@${v.domain}`;
+  return key === v.key ? v : { display: v.display, key, domain: v.domain, junk: v.junk, role: v.role };
 }
 
 /**

@@ -26,6 +26,7 @@
  * The parts live in merge/: names.ts (folding, compatibility), components.ts (union-find with the veto),
  * links.ts (key index, guards, aliases), contact.ts (assembling one contact).
  */
+import { directoryIdentity, hasImceaPrefix } from './email.ts';
 import type { Contact, NormalizedEntry } from './types.ts';
 import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
@@ -184,6 +185,7 @@ function mergeCards(
   for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && !isEmailKey(ix, k)) linkKey(k, ix, folded, uf);
   if (aliases !== undefined && aliases.length > 0) joinAliases(entries, aliases, uf);
   joinKeylessCopies(entries, ix, uf);
+  joinDirectoryCopies(entries, uf);
 
   // Group members by component, in upload order. The root is the component's earliest entry, so
   // walking entries in order numbers the contacts in the order of their first entry.
@@ -245,7 +247,7 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
       if (keys.has(k)) holds = true;
       if (all.has(k)) holdsAny = true;
     }
-    if (!holdsAny) return false;
+    if (!holdsAny) return names.length > 0 && directoryOnly(c) && ownFullName(c.name, names);
     // The owner's own card as phones name it ("Me", "My Card"): any of the owner's keys, even a number.
     // Compared as written, accents kept: "Mẹ" is Vietnamese for Mom, "Mỹ" a given name.
     if (
@@ -290,6 +292,34 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
   };
 }
 
+/**
+ * Whether a contact is reached only through directory forms (email.ts directoryIdentity: an X.500 DN, a
+ * Notes name, an encapsulated address carrying one) and holds no number: the owner's own identity in
+ * the company's directory looks so ("Owner Person/HOU/ECT@ECT", "/O=CORP/…/CN=OPERSON" named "Person,
+ * Owner", "IMCEANOTES-Owner+20Person+2FHOU+2FECT+40ECT@corp.com"), written to whenever the owner copies
+ * themselves.
+ */
+function directoryOnly(c: Contact): boolean {
+  if (c.phones.length > 0 || (c.unusable?.phones?.length ?? 0) > 0) return false;
+  let any = false;
+  for (const m of c.emails) {
+    if (directoryIdentity(m.display) === null) return false;
+    any = true;
+  }
+  for (const d of c.unusable?.emails ?? []) {
+    if (directoryIdentity(d) === null) return false;
+    any = true;
+  }
+  return any;
+}
+
+/** Whether a name is the owner's full name word for word (two words or more, in any order). */
+function ownFullName(name: string | null, names: readonly (readonly string[])[]): boolean {
+  if (name === null) return false;
+  const folded = foldName(name);
+  return folded.length >= 2 && names.some((n) => sameWords(n, folded));
+}
+
 /** A card of a couple or a household (`John & Jane Smith`, `Mr and Mrs Smith`, `Familia García`): no one's own card. */
 const HOUSEHOLD = /&|\+|\b(?:and|und|et|family|familia|famille|familie|famiglia|família)\b/i;
 
@@ -332,6 +362,33 @@ const SELF_LABELS = new Set([
   '自分',
   '我',
 ]);
+
+/**
+ * Joins the cards that name one directory mailbox (email.ts directoryIdentity): an X.500 DN in any case
+ * ("/O=CORP/…/CN=JSMITH" and "/o=corp/…/cn=jsmith"), a Notes name written bare ("Jeff Dasovich/NA/Corp@Corp")
+ * or carried by an encapsulated address ("IMCEANOTES-Jeff+20Dasovich+2FNA+2FCorp+40Corp@corp.com"). Such a
+ * string is no address (the bare forms have no key, and cards without one joined only their exact copies:
+ * the same name, the same strings), but it names one mailbox of one directory, as an address does: the
+ * person's copies of it, named or not, sorted or not ("Ward, Kim", "Kim Ward"), are one row. Names still
+ * veto (tryUnion): "Mary Jones" on John Smith's DN, a delegate's card, stays apart.
+ */
+function joinDirectoryCopies(entries: readonly NormalizedEntry[], uf: Components): void {
+  let first: Map<string, number> | null = null;
+  for (let i = 0; i < entries.length; i++) {
+    const emails = entries[i].emails;
+    for (let j = 0; j < emails.length; j++) {
+      const m = emails[j];
+      if (m.junk !== 'invalid' && !hasImceaPrefix(m.display)) continue;
+      if (m.display.indexOf('/') < 0 && !hasImceaPrefix(m.display)) continue;
+      const id = directoryIdentity(m.display);
+      if (id === null) continue;
+      first ??= new Map();
+      const k = first.get(id);
+      if (k === undefined) first.set(id, i);
+      else uf.tryUnion(k, i);
+    }
+  }
+}
 
 /**
  * Joins the copies of a card that holds no key: the same name with the same unusable strings (an address

@@ -6,7 +6,7 @@ import { parseDate } from './dates.ts';
 import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, shortSpacing } from './invisible.ts';
 import { mayTidy, tidyName } from './display-name.ts';
-import { addressWords, displayNameOf, hasImceaPrefix, normalizeEmail } from './email.ts';
+import { addressWords, displayNameOf, hasImceaPrefix, namesNobody, normalizeEmail } from './email.ts';
 import { namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
@@ -170,6 +170,8 @@ function addEmail(seen: Set<string> | null, raw: string): void {
   raw = shortSpacing(raw);
   let e = normalizeEmail(raw);
   if (e === null) {
+    // An empty group ("undisclosed-recipients:;"): nobody to keep, not even as an unusable string.
+    if (namesNobody(raw)) return;
     // "a@x.com; b@y.com" pasted into one field: each address that parses is kept. '|' and '/' are atext
     // ("a/b@x.com" is one mailbox): they separate only with spaces around them, the slash only where
     // nothing else does.

@@ -1,4 +1,5 @@
 import { dropInvisible, hasInvisible } from '../invisible.ts';
+import { BCC_LABEL_RE } from '../email.ts';
 
 /**
  * Names for the merge: folding (diacritics, titles, nicknames, kin words) and the compatibility test
@@ -749,11 +750,13 @@ function nameReadings(a: readonly string[]): (readonly string[])[] {
  * "null" from a client joining absent fields ("Ann undefined", "null Lee", "undefined undefined"; only
  * in small letters: "Null" is a family name), "[object Object]", "(null)", "NaN", spreadsheet errors
  * ("#REF!", "#N/A"), unfilled templates ("{{name}}", "%NAME%", "$name"), "N/A", "New Contact", "No
- * Name", "Unknown", and a name of invisible characters only. They name nobody: as names they vetoed the
+ * Name", "Unknown", a label of the address field ("e-mail", "Email": `e-mail <ann@x.org>` names nobody), the
+ * label mail software writes for Bcc recipients ("Undisclosed recipients", email.ts BCC_LABEL_RE), and a
+ * name of invisible characters only. They name nobody: as names they vetoed the
  * person's own cards on the same number ("undefined" beside "Ann Lee" on her mobile was a second row).
  */
 const PLACEHOLDER_NAME_RE =
-  /^(?:\(null\)|<null>|\[object \w+\]|n\/a|#n\/a|#ref!|#name\?|#value!|\{\{[^{}]*\}\}|%[a-z_ ]+%|\$\{?[a-z_]+\}?|new contact|no name|<no name>|unnamed|unknown)$/i;
+  /^(?:\(null\)|<null>|\[object \w+\]|n\/a|#n\/a|#ref!|#name\?|#value!|\{\{[^{}]*\}\}|%[a-z_ ]+%|\$\{?[a-z_]+\}?|new contact|no name|<no name>|unnamed|unknown|e-?mail:?)$/i;
 /** As written only: "Nan" is a grandmother, "Null" a family name. */
 const PLACEHOLDER_CASED_RE = /^(?:undefined|null|NaN|NULL|UNDEFINED)$/;
 const PLACEHOLDER_WORD_RE = /(^|\s)(?:undefined|null)(?=\s|$)/g;
@@ -762,7 +765,7 @@ function withoutPlaceholders(name: string): string {
   const t = hasInvisible(name) ? dropInvisible(name).trim() : name;
   // Joiners (ZWJ, ZWNJ) and the grapheme joiner are kept inside Persian and Indic words, and alone they
   // are nothing: a name of U+2060 and U+200D was shown, and kept by filter_blank_names (a probe).
-  if (t === '' || JOINERS_ONLY_RE.test(t) || PLACEHOLDER_CASED_RE.test(t) || PLACEHOLDER_NAME_RE.test(t)) return '';
+  if (t === '' || JOINERS_ONLY_RE.test(t) || PLACEHOLDER_CASED_RE.test(t) || PLACEHOLDER_NAME_RE.test(t) || BCC_LABEL_RE.test(t)) return '';
   return t.includes('undefined') || t.includes('null') ? t.replace(PLACEHOLDER_WORD_RE, ' ').replace(/\s+/g, ' ').trim() : t;
 }
 
