@@ -9,7 +9,10 @@
  *
  * `--cpu`: every lap (and the floor) is the process's CPU time (process.cpuUsage: user + system) instead
  * of the wall clock: on a loaded machine (a CI run beside it) the wall clock counts the time this process
- * waited for a core, the CPU time does not, so the phases' proportions stay readable.
+ * waited for a core, the CPU time does not, so the phases' proportions stay readable. It is the whole
+ * process's CPU, V8's background threads included (concurrent compilation and GC): a short lap, the 1k
+ * floor most, can read high (24.9 ms for a 1,000-entry floor under load), so compare phases with each
+ * other, not the ratio to the floor.
  */
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.ts';
