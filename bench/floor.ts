@@ -65,11 +65,11 @@ export async function rawInsertFor(engine: EngineName, url: string): Promise<Raw
   };
 }
 
-/** floor(body) in ms: parse + stringify + raw insert of the same rows. */
-export async function floorOf(raw: RawInsert, text: string, userId: string): Promise<number> {
-  const t0 = performance.now();
+/** floor(body) in ms: parse + stringify + raw insert of the same rows (`now`: the clock, the wall clock by default). */
+export async function floorOf(raw: RawInsert, text: string, userId: string, now: () => number = () => performance.now()): Promise<number> {
+  const t0 = now();
   const parsed = JSON.parse(text) as { entries: Record<string, unknown>[] };
   JSON.stringify(parsed);
   await raw.insert(userId, parsed.entries);
-  return performance.now() - t0;
+  return now() - t0;
 }
