@@ -9,8 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-/** Longest wait for a server to answer /readyz after spawning it (ms): generous, the machine is shared. */
-const START_TIMEOUT_MS = 60_000;
+/**
+ * Longest wait for a server to answer /readyz after spawning it (ms): a guard against a hang, not a
+ * measure of speed. Generous: tsx compiles the sources in each of the server's threads, and on a 2-core
+ * machine under a load average of 17 (a CI run beside other work) two servers started at once took over
+ * 60 s (a fresh-clone CI run failed so, twice in two sessions).
+ */
+const START_TIMEOUT_MS = 180_000;
 
 export interface ServerProcess {
   base: string;
