@@ -302,7 +302,7 @@ export class KyselyStorage implements Storage {
     } catch (e) {
       const err = toStorageError(operation, e);
       // A lock wait given up (boundLockWaits): free what a stopped node left locked, for the next try.
-      if (err.kind === 'busy' && codeOf(e) === '55P03') this.#profile.afterLockTimeout?.().catch(() => {});
+      if (err.kind === 'busy' && codeOf(e) === '55P03') this.#profile.recoverPrepared?.().catch(() => {});
       throw err;
     }
   }
@@ -920,8 +920,11 @@ export class KyselyStorage implements Storage {
   }
 
   deleteBook(t: Tenant, userId: string): Promise<boolean> {
-    return this.#run('deleteBook', async () =>
-      this.#writeTransaction(async (trx) => {
+    return this.#run('deleteBook', async () => {
+      // Citus: index rounds a stopped worker left prepared are committed first, so the DELETE sees their
+      // rows and removes them; committed after it, they would bring the user's keys back (a probe).
+      await this.#profile.recoverPrepared?.().catch(() => {});
+      return this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, userId));
         // Under the book's lock, a row lock is waited for a few seconds at most, then a 503: a prepared
         // transaction a stopped Citus worker left holds its key-index rows for up to a minute.
@@ -963,8 +966,8 @@ export class KyselyStorage implements Storage {
           .executeTakeFirst();
         held += Number(linked.numUpdatedRows);
         return held > 0;
-      }),
-    );
+      });
+    });
   }
 
   // ---------------------------------------------------------------- re-cleaning
@@ -1005,8 +1008,11 @@ export class KyselyStorage implements Storage {
 
   rewriteBook(t: Tenant, userId: string, uploads: RewrittenUpload[], opts: RewriteOptions = {}): Promise<boolean> {
     const drop = opts.drop ?? [];
-    return this.#run('rewriteBook', async () =>
-      this.#writeTransaction(async (trx) => {
+    return this.#run('rewriteBook', async () => {
+      // Uploads dropped (their time is up): as for a DELETE, index rounds a stopped Citus worker left
+      // prepared are committed first, so their rows are rebuilt away, not committed after (deleteBook).
+      if (drop.length > 0) await this.#profile.recoverPrepared?.().catch(() => {});
+      return this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, userId));
         // Deleting key-index rows, as a DELETE does: a row lock is waited for a few seconds at most.
         if (drop.length > 0) await this.#profile.boundLockWaits?.(trx, DELETE_LOCK_WAIT_MS);
@@ -1039,8 +1045,8 @@ export class KyselyStorage implements Storage {
         await this.#upsertContactKeys(trx, t, userId, mergeKeyStats(statColumns(uploads.flatMap((u) => u.keyStats))));
         await this.#insertOwnerKeys(trx, t, userId, uniqueSorted(uploads.flatMap((u) => u.ownerKeys)));
         return true;
-      }),
-    );
+      });
+    });
   }
 
   // ---------------------------------------------------------------- signals

@@ -293,7 +293,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       boundLockWaits: async (trx, ms) => {
         await sql.raw(`set local lock_timeout = '${Math.max(1, Math.round(ms))}ms'`).execute(trx);
       },
-      afterLockTimeout: citus
+      recoverPrepared: citus
         ? async () => {
             await sql`select recover_prepared_transactions()`.execute(db);
           }
