@@ -302,3 +302,12 @@ test('a 40,000-entry book of repeated lists (named, bare, unusable) and boss car
   assert.ok(ms < 20_000, `${ms} ms`);
   console.log(`merge of 40,000 entries: ${Math.round(ms)} ms`);
 });
+
+test('must stay one: a card holding the address under the name its mailbox spells and a number in common with the other card is the same person (an eval: Joop and Johannes van den Berg)', () => {
+  const cs = merge([
+    { name: 'Joop van den Berg', emails: ['jberg@gmail.com', 'johannes.vandenberg+kith@gmail.com'], phones: ['06-26937607'] },
+    { name: 'van den Berg Johannes', emails: ['johannes.vandenberg+work@gmail.com'], phones: ['0626937607'] },
+    { name: 'Johannes van den Berg', emails: ['jberg@gmail.com'], phones: ['06-26937607'] },
+  ]);
+  assert.equal(cs.length, 1, JSON.stringify(rows(cs)));
+});

@@ -414,7 +414,7 @@ export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null
     let parts = hasNamedItems(e) ? partsOf(e, heldBy) : null;
     if (parts === null && mayBeRecipients(e)) parts = recipientsOf(e, heldBy);
     if (parts === null && held !== null && mayHoldOthers(e)) {
-      parts = boundElsewhere(e, (key) => rowsHeld(held, key, i));
+      parts = boundElsewhere(e, (key) => rowsHeld(held, key, i), entries);
       // The card keeps an address or a number of its own and counts in it; else it was a list of others.
       if (parts !== null && (parts[0].emails.length > 0 || parts[0].phones.length > 0)) how = 2;
     }
@@ -621,7 +621,7 @@ function mayHoldOthers(e: NormalizedEntry): boolean {
  * label (`Mum`), a short form (`Bob Smith` beside `Robert Smith`) or a firm's name still join as before.
  * Returns the card (first, without those addresses) and the addresses, or null when none is another's.
  */
-function boundElsewhere(e: NormalizedEntry, heldBy: (key: string) => readonly HolderRow[]): NormalizedEntry[] | null {
+function boundElsewhere(e: NormalizedEntry, heldBy: (key: string) => readonly HolderRow[], entries: readonly NormalizedEntry[]): NormalizedEntry[] | null {
   const own = foldName(e.name!);
   if (own.length === 0 || own[0][0] === '~') return null;
   const given = givenName(e.name!, own);
@@ -634,9 +634,12 @@ function boundElsewhere(e: NormalizedEntry, heldBy: (key: string) => readonly Ho
     const local = localOf(m.key);
     if (localSpellsName(local, own) > 0) continue;
     let orgPair: boolean | null = null;
-    for (const { f: h, g } of holders) {
+    for (const { f: h, g, at } of holders) {
       if (h.length === 0 || h[0][0] === '~' || organisationName(h) || firmOf(h, m.domain) || mayBeOne(own, h)) continue;
       if (g !== null && given !== null && mayBeOne([g], [given])) continue; // a maiden name: one given name
+      // A card sharing another address or number with this one is this person's, whatever its name says
+      // (`van den Berg Johannes` on Joop's mobile: the mailbox rule's two cards with a number in common).
+      if (sharesAnotherKey(e, m.key, at, entries)) continue;
       let spelt = h.length > 1 && localSpellsName(local, h) > 0;
       if (!spelt && h.length === 1 && !isWebmailDomain(m.domain)) {
         orgPair ??= holdsOwnMailboxAt(e, j, own);
@@ -664,6 +667,17 @@ function boundElsewhere(e: NormalizedEntry, heldBy: (key: string) => readonly Ho
 /** Whether a name holds a label of the address's domain (`Acme Sales` on `…@acme.com`): the firm's, not a person's. */
 function firmOf(h: readonly string[], domain: string): boolean {
   for (const label of domain.split('.')) if (label.length >= 3 && h.includes(label)) return true;
+  return false;
+}
+
+/** Whether one of the entries `at` holds a key of `e` other than `key` (an address, or a number with a key). */
+function sharesAnotherKey(e: NormalizedEntry, key: string, at: readonly number[], entries: readonly NormalizedEntry[]): boolean {
+  for (const x of at) {
+    const o = entries[x];
+    if (o === e) continue;
+    for (const m of o.emails) if (m.junk === null && m.key !== key && e.emails.some((n) => n.key === m.key && n.junk === null)) return true;
+    for (const p of o.phones) if (p.key !== null && e.phones.some((q) => q.key === p.key)) return true;
+  }
   return false;
 }
 
@@ -776,7 +790,9 @@ function unusableList(s: string): NormEmail[] | null {
  * many entries hold it so, and the last of them (one row per name, not per entry: a list sent 10,000
  * times cost each of its addresses a walk of 10,000 holders per entry, a review's 40,000-entry book 56 s).
  */
-type HolderRow = { f: readonly string[]; g: string | null; n: number; i: number };
+type HolderRow = { f: readonly string[]; g: string | null; n: number; i: number; at: number[] };
+/** Entries a holder row keeps (HolderRow.at: boundElsewhere asks whether one shares another key with the card). */
+const HOLDERS_KEPT = 8;
 type Holders = Map<string, HolderRow[]>;
 
 /**
@@ -804,15 +820,16 @@ function holdersOfListAddresses(entries: readonly NormalizedEntry[]): Holders | 
       out ??= new Map();
       const at = out.get(m.key);
       if (at === undefined) {
-        out.set(m.key, [{ f, g: givenName(raw!, f), n: 1, i }]);
+        out.set(m.key, [{ f, g: givenName(raw!, f), n: 1, i, at: [i] }]);
         continue;
       }
       let row: HolderRow | undefined;
       for (const r of at) if (r.f === f || sameWords(r.f, f)) row = r;
-      if (row === undefined) at.push({ f, g: givenName(raw!, f), n: 1, i });
+      if (row === undefined) at.push({ f, g: givenName(raw!, f), n: 1, i, at: [i] });
       else if (row.i !== i) {
         row.n++;
         row.i = i;
+        if (row.at.length < HOLDERS_KEPT) row.at.push(i);
       }
     }
   }
