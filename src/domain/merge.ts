@@ -33,7 +33,7 @@ import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } f
 import { indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
 import { foldName, localSpellsName, namesCompatible } from './merge/names.ts';
-import { countEntries, hasNamedItems, splitBook } from './merge/split.ts';
+import { countEntries, splitBook } from './merge/split.ts';
 
 export { namesCompatible };
 export { clearNameCache } from './merge/contact.ts';
@@ -126,7 +126,8 @@ function sameSources(entries: readonly NormalizedEntry[]): Map<string, string> |
  * Merges a book's normalised entries (upload order, oldest first) into contacts. Contacts come out in
  * the order of their first entry; Contact.id is the index. Junk contacts are kept (flagged) so that
  * storage holds everything; the ranker leaves them out.
- * An entry whose e-mails list several people (merge/split.ts) is a card per person, counted once.
+ * An entry whose e-mails list several people (merge/split.ts) is a card per person, counted once; a named
+ * card's address that the book shows to be another person's is a card of its own, counted in none.
  */
 export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (readonly string[])[], self?: SelfOf): Contact[] {
   entries = mailboxesKept(entries);
@@ -141,11 +142,9 @@ export function mergeEntries(entries: NormalizedEntry[], aliases?: readonly (rea
       return e.timesContacted === 0 && uncounted !== null && uncounted.has(e.sourceKey) ? { ...e, sourceKey: k, timesContacted: null } : { ...e, sourceKey: k };
     });
   }
-  // A list of several people in one entry (merge/split.ts) is a card per person: one property check an
-  // address finds whether the book holds any.
-  let lists = false;
-  for (let i = 0; i < entries.length && !lists; i++) lists = hasNamedItems(entries[i]);
-  const book = lists ? splitBook(entries) : null;
+  // A list of several people in one entry (merge/split.ts) is a card per person, and a named card holding
+  // another person's address gives it up: null when the book holds neither.
+  const book = splitBook(entries);
   if (book === null) return mergeCards(entries, aliases, self, null);
   const groupOf = new Int32Array(book.cards.length);
   const contacts = mergeCards(book.cards, aliases, self, groupOf);

@@ -553,6 +553,10 @@ function namedItems(list: unknown, one: unknown, emails: NormEmail[], entryName:
   if (byKey.size === 0 && names.every((n) => n === undefined)) return emails;
   const folded = names.map((n) => (n === undefined ? null : itemNameFold(n)));
   const groups = groupItemNames(folded).count;
+  // Items labelled as one person's addresses (`Work <a@x>, Home <b@y>`, `Email 1 <..>, Email 2 <..>`) on
+  // an entry without a name: each keeps its label, which names no one, so that the merge reads the
+  // addresses as one person's, not as a list of recipients (merge/split.ts recipientsOf).
+  if (groups === 0 && typeof entryName !== 'string' && byKey.size > 0) return emails.map((m) => (byKey.has(m.key) ? { ...m, name: byKey.get(m.key)! } : m));
   if (groups === 0 || (groups === 1 && !anotherPersonsItem(folded, entryName, company))) return emails;
   return emails.map((m, j) => (folded[j] === null || folded[j]!.length === 0 ? m : { ...m, name: names[j]! }));
 }

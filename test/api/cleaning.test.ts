@@ -909,15 +909,15 @@ for (const engine of ENGINES) {
       assert.ok(jeff.explain.sent_recency > 0, JSON.stringify(jeff.explain));
     });
 
-    it('a recipient list in one e-mail field names its people: each its own row, joined by its own cards only; a couple without names stays one', async () => {
+    it('a recipient list in one e-mail field names its people: each its own row, joined by its own cards only; a couple under its name stays one', async () => {
       const entries = [
         // A To: header exported into one cell, and a list with a display name per item.
         { email: 'Doe, Jane <jane.doe@corp.example>, Roe, Rick <rick.roe@corp.example>', times_contacted: 3 },
         { emails: ['Jane Doe <jane.doe@x.example>', 'Rick Roe <rick.roe@x.example>'] },
         { name: 'Jane Doe', email: 'jane.doe@corp.example', phone: '+1 415 555 0101' },
         { name: 'Rick Roe', emails: ['rick.roe@corp.example', 'rick.roe@x.example'], phone: '+1 415 555 0102' },
-        // Must stay one: a couple's card without names per item, one person under two spellings.
-        { email: 'ann@x.com, bo@x.com' },
+        // Must stay one: a couple's card under the couple's name, one person under two spellings.
+        { name: 'Ann & Bo Lee', email: 'ann@x.com, bo@x.com' },
         { email: 'Ann Lee <a@y.example>, Ann Lee <a2@z.example>' },
         { email: 'Shop News <no-reply@shop.example>, Pat Kim <pat@y.example>' },
       ];
@@ -926,7 +926,7 @@ for (const engine of ENGINES) {
       const rows = (d: any[]) => d.map((row: any) => [row.name, [...row.emails].sort(), row.phones]).sort((a, b) => String(a[1][0]).localeCompare(b[1][0]));
       const want = [
         ['Ann Lee', ['a2@z.example', 'a@y.example'], []], // one person: her items' name is hers
-        [null, ['ann@x.com', 'bo@x.com'], []],
+        ['Ann & Bo Lee', ['ann@x.com', 'bo@x.com'], []],
         ['Jane Doe', ['jane.doe@corp.example'], ['+14155550101']],
         ['Jane Doe', ['jane.doe@x.example'], []],
         ['Pat Kim', ['pat@y.example'], []],

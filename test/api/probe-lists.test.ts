@@ -196,5 +196,72 @@ for (const engine of ENGINES) {
       const one = await post('one', [{ emails: ['Fay <fay@c.org>, Fay Wong <fay.wong@d.org>'] }, { emails: ['Gus <g1@x.org>, Gus <g2@y.org>'] }]);
       assert.deepEqual(one.rows.map((x) => x[0]).sort(), ['Fay Wong', 'Gus']);
     });
+
+    it('a recipients probe: a nameless list of bare addresses, an assistant on her boss card, named items at X.500 and Notes addresses; each person a row of their own', async () => {
+      const source = { type: 'gmail', email: 'owner.person@corp.com', name: 'Owner Person' };
+      const post = async (user_id: string, entries: unknown[]) => {
+        const r = await api.post('/v0/address-book?include_left_out=1&explain=1', { user_id, source, entries });
+        assert.equal(r.status, 200, r.text);
+        const c = r.body.meta.cleaning;
+        assert.equal(c.entries_read + (c.people_from_lists ?? 0), c.contacts + c.merged + c.left_out, JSON.stringify(c));
+        const rows = (r.body.data as Row[]).map((x) => [x.name, [...x.emails].sort()] as [string | null, string[]]);
+        // No address in two rows.
+        const all = rows.flatMap((x) => x[1]);
+        assert.equal(new Set(all).size, all.length, JSON.stringify(rows));
+        const g = await api.get(`/v0/address-book/${user_id}?include_left_out=1`);
+        assert.equal(g.status, 200, g.text);
+        assert.deepEqual(
+          (g.body.data as Row[]).map((x) => [x.name, [...x.emails].sort()]),
+          rows,
+        );
+        return { rows, c, data: r.body.data as (Row & { unusable?: unknown })[] };
+      };
+      const jane = { name: 'Jane Doe', email: 'jane.doe@corp.com', times_contacted: 1 };
+      const one = await post('recipients-1', [jane, { email: 'john.smith@corp.com; jane.doe@corp.com', times_contacted: 2 }]);
+      assert.deepEqual(one.rows.map((x) => x[1]).sort(), [['jane.doe@corp.com'], ['john.smith@corp.com']]);
+      assert.deepEqual(one.rows.find((x) => x[1][0] === 'jane.doe@corp.com')![0], 'Jane Doe');
+      assert.deepEqual([one.c.entries_read, one.c.contacts, one.c.merged, one.c.people_from_lists], [2, 2, 1, 1]);
+      const two = await post('recipients-2', [
+        { name: 'John Smith', email: 'john.smith@corp.com', times_contacted: 9 },
+        jane,
+        { email: 'john.smith@corp.com; jane.doe@corp.com; all.employees@corp.com', times_contacted: 2 },
+      ]);
+      assert.deepEqual(two.rows.find((x) => x[0] === 'John Smith')![1], ['john.smith@corp.com']);
+      assert.deepEqual(two.rows.find((x) => x[0] === 'Jane Doe')![1], ['jane.doe@corp.com']);
+      assert.ok(
+        two.rows.some((x) => x[1].length === 1 && x[1][0] === 'all.employees@corp.com'),
+        JSON.stringify(two.rows),
+      );
+      const four = await post('recipients-4', [{ email: 'john.smith@corp.com, jane.doe@corp.com, bob.roe@corp.com, amy.wu@corp.com', times_contacted: 2 }]);
+      assert.equal(four.rows.length, 4, JSON.stringify(four.rows));
+      assert.deepEqual([four.c.entries_read, four.c.contacts, four.c.people_from_lists], [1, 4, 3]);
+      // Must stay one: one person's two addresses, and a couple's card with its couple's name.
+      const same = await post('recipients-same', [
+        { emails: ['john.smith@corp.com', 'johnsmith@gmail.com'] },
+        { name: 'Ann & Bo Lee', email: 'ann@x.com, bo@x.com' },
+      ]);
+      assert.equal(same.rows.length, 2, JSON.stringify(same.rows));
+      // The assistant: her own row, his without her address.
+      const boss = await post('recipients-boss', [
+        { name: 'Jeff Skilling', emails: ['jeff.skilling@corp.com', 'sherri.sera@corp.com'], times_contacted: 3 },
+        { name: 'Sherri Sera', email: 'sherri.sera@corp.com', times_contacted: 10 },
+      ]);
+      assert.deepEqual(boss.rows.sort(), [
+        ['Jeff Skilling', ['jeff.skilling@corp.com']],
+        ['Sherri Sera', ['sherri.sera@corp.com']],
+      ]);
+      assert.deepEqual([boss.c.entries_read, boss.c.contacts, boss.c.merged, boss.c.left_out], [2, 2, 0, 0]);
+      // Named items at unusable addresses: a person each, kept unusable on the owner's evidence.
+      const x500 = await post('recipients-x500', [
+        { email: '"Smith, John" </O=CORP/OU=NA/CN=RECIPIENTS/CN=JSMITH>, "Doe, Jane" </O=CORP/OU=NA/CN=RECIPIENTS/CN=JDOE>', times_contacted: 5 },
+        { email: 'John Smith/HOU/ECT@ECT, Jane Doe/HOU/ECT@ECT, Bo Chen/NA/Corp@Corp', times_contacted: 5 },
+      ]);
+      assert.deepEqual(x500.data.map((x) => x.name).sort(), ['Bo Chen', 'Doe, Jane', 'Jane Doe', 'John Smith', 'Smith, John']);
+      assert.ok(
+        x500.data.every((x) => x.email === null && x.unusable !== undefined),
+        JSON.stringify(x500.data),
+      );
+      assert.deepEqual([x500.c.entries_read, x500.c.contacts, x500.c.people_from_lists, x500.c.kept_without_address], [2, 5, 3, 5]);
+    });
   });
 }

@@ -11,7 +11,9 @@
  * is a recipient of its own; never with a person whom another card's name for it cannot be (partsOf). An entry without marked addresses (nearly all) is not touched: the merge only
  * checks each address for the mark.
  */
+import { displayNameOf } from '../email.ts';
 import type { Contact, NormEmail, NormalizedEntry } from '../types.ts';
+import { isWebmailDomain } from '../webmail.ts';
 import { foldName, localSpellsName, namesCompatible, organisationName, petCompatible } from './names.ts';
 
 /**
@@ -34,7 +36,7 @@ export function groupItemNames(folded: readonly (readonly string[] | null)[]): {
     if (g < 0) {
       const upTo = Math.min(firsts.length, COMPARED_GROUPS);
       g = 0;
-      while (g < upTo && !namesCompatible(firsts[g], f)) g++;
+      while (g < upTo && !compatible(firsts[g], f)) g++;
       if (g === upTo) {
         g = firsts.length;
         firsts.push(f);
@@ -166,7 +168,7 @@ export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): Normalized
   if (count === 0) return null;
   const own = e.name === null ? [] : foldName(e.name);
   let home = -1;
-  for (let j = 0; j < ms.length && home < 0; j++) if (group[j] >= 0 && namesCompatible(own, folded[j]!)) home = group[j];
+  for (let j = 0; j < ms.length && home < 0; j++) if (group[j] >= 0 && compatible(own, folded[j]!)) home = group[j];
   if (count === 1) {
     // One person named beside the entry's own unnamed addresses, under the entry's name of someone else
     // (`Ann Lee` over "Rick Roe <rick@y.com>, ann@x.com": normalize.ts marks the item only then).
@@ -283,8 +285,32 @@ function speltBy(key: string, groupNames: readonly (readonly string[])[]): numbe
 
 /** Whether two folded names may be one person's (namesCompatible, or a pet form: `Tina` and `Tina Moss`). */
 function mayBeOne(a: readonly string[], b: readonly string[]): boolean {
-  return namesCompatible(a, b) || petCompatible(a, b);
+  return remembered(a, b, PET);
 }
+
+/** namesCompatible (how 0) or mayBeOne (how PET), remembered per pair of folded names (remembered). */
+function compatible(a: readonly string[], b: readonly string[]): boolean {
+  return remembered(a, b, 0);
+}
+
+const PET = 1;
+
+/**
+ * namesCompatible's (how 0) or mayBeOne's (how PET) answer for two folded names, remembered per pair of
+ * names (at most MAX_PAIRS, then forgotten): a list sent 10,000 times compared the same names 10,000
+ * times, and the romanisations namesCompatible tries cost most of the split.
+ */
+function remembered(a: readonly string[], b: readonly string[], how: number): boolean {
+  const key = `${how}${a.join(' ')}\u0000${b.join(' ')}`;
+  const known = pairs.get(key);
+  if (known !== undefined) return known;
+  const r = how === 0 ? namesCompatible(a, b) : namesCompatible(a, b) || petCompatible(a, b);
+  if (pairs.size >= MAX_PAIRS) pairs.clear();
+  pairs.set(key, r);
+  return r;
+}
+const pairs = new Map<string, boolean>();
+const MAX_PAIRS = 20_000;
 
 /** Whether another card holds an address under a name that cannot be `taker`'s. */
 function heldByOther(holders: readonly (readonly string[])[], taker: readonly string[]): boolean {
@@ -360,22 +386,41 @@ export interface SplitBook {
   cards: NormalizedEntry[];
   /** Index in the book of each card's entry (non-decreasing). */
   origin: Int32Array;
-  /** Whether a card is one of several of its entry. */
+  /**
+   * Per card: 0, the entry's one card, or the card it counts in; 1, one of several people of its entry
+   * (the entry counts in one of them: countEntries); 2, an address of another person taken off the
+   * entry's card (boundElsewhere), counted in no entry: the entry counts in its own card.
+   */
   several: Uint8Array;
 }
 
-/** The cards of `entries` (parts of the lists of several people, the other entries as they are), or null when there are none. */
+/**
+ * The cards of `entries` (parts of the lists of several people, the other entries as they are), or null
+ * when there are none. A list is an entry whose items are named as several people (partsOf), a nameless
+ * entry of several bare addresses (recipientsOf), or a list of named items at unusable addresses
+ * (unusableItems); a named card holding another person's address gives that address up (boundElsewhere).
+ */
 export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null {
   let cards: NormalizedEntry[] | null = null;
   let origin: number[] = [];
   let several: number[] = [];
   const held = holdersOfListAddresses(entries);
   for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
-    const parts = hasNamedItems(e) ? partsOf(e, held === null ? NOBODY : (key) => namesHeld(held, key, i)) : null;
+    let e = entries[i];
+    let how = 1;
+    const items = unusableItems(e);
+    if (items !== null) e = items;
+    const heldBy: HeldBy = held === null ? NOBODY : (key) => namesHeld(held, key, i);
+    let parts = hasNamedItems(e) ? partsOf(e, heldBy) : null;
+    if (parts === null && mayBeRecipients(e)) parts = recipientsOf(e, heldBy);
+    if (parts === null && held !== null && mayHoldOthers(e)) {
+      parts = boundElsewhere(e, (key) => rowsHeld(held, key, i), entries);
+      // The card keeps an address or a number of its own and counts in it; else it was a list of others.
+      if (parts !== null && (parts[0].emails.length > 0 || parts[0].phones.length > 0)) how = 2;
+    }
     if (parts === null) {
       if (cards !== null) {
-        cards.push(e);
+        cards.push(entries[i]);
         origin.push(i);
         several.push(0);
       }
@@ -386,31 +431,380 @@ export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null
       origin = Array.from({ length: i }, (_, k) => k);
       several = new Array<number>(i).fill(0);
     }
-    for (const p of parts) {
-      cards.push(p);
+    for (let p = 0; p < parts.length; p++) {
+      cards.push(parts[p]);
       origin.push(i);
-      several.push(parts.length > 1 ? 1 : 0);
+      several.push(parts.length === 1 ? 0 : how === 2 ? (p === 0 ? 0 : 2) : 1);
     }
   }
   return cards === null ? null : { cards, origin: Int32Array.from(origin), several: Uint8Array.from(several) };
 }
 
+// --- a nameless list of bare addresses ------------------------------------------------------------------
+
+/** Whether an entry may be a list of recipients (recipientsOf): no name, no nickname, two addresses or more. */
+function mayBeRecipients(e: NormalizedEntry): boolean {
+  if (e.name !== null || e.nickname !== null || hasNamedItems(e)) return false;
+  let n = 0;
+  for (const m of e.emails) if (m.junk !== 'invalid' && ++n > 1) return true;
+  return false;
+}
+
+/** Items of a list of recipients compared pairwise for one person's addresses; later ones by their folded mailbox only. */
+const COMPARED_RECIPIENTS = 64;
+
 /**
- * Per address, each distinct name it is held under: the folded name, how many entries hold it so, and
- * the last of them (one row per name, not per entry: a list sent 10,000 times cost each of its addresses
- * a walk of 10,000 holders per entry, a review's 40,000-entry book 56 s).
+ * The recipients of a nameless entry of several bare addresses (`john.smith@corp.com;
+ * jane.doe@corp.com`, a To: or Cc: header pasted or exported into one cell), or null when its addresses
+ * are evidently one person's (onePersons: one mailbox name at several domains, the name spelt with an
+ * initial elsewhere). Before, the entry was one row holding every address, and every recipient's own card
+ * merged into it (John, written to twice, had no row; Jane's address was John's). Each recipient is a
+ * card of their own with the entry's count and dates; the first takes the entry's number, star and other
+ * fields (as the first person of a named list does), and its strings that are no address. A junk item
+ * (a no-reply address) is a recipient of its own, left out on its own with its reason. A named entry is
+ * never read so: its name says whose the addresses are (a couple's card `Ann & Bo Lee`).
  */
-type Holders = Map<string, { f: readonly string[]; n: number; i: number }[]>;
+function recipientsOf(e: NormalizedEntry, heldBy: HeldBy): NormalizedEntry[] | null {
+  const ms = e.emails;
+  const k = ms.length;
+  const parent = new Int32Array(k);
+  for (let j = 0; j < k; j++) parent[j] = j;
+  const find = (j: number): number => {
+    while (parent[j] !== j) j = parent[j] = parent[parent[j]];
+    return j;
+  };
+  const union = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  const mailbox: (Mailbox | null)[] = new Array(k);
+  const byFold = new Map<string, number>();
+  let first = -1; // the first item that is an address: the entry's own recipient
+  for (let j = 0; j < k; j++) {
+    const m = ms[j];
+    if (m.junk === 'invalid') {
+      mailbox[j] = null;
+      continue;
+    }
+    if (first < 0) first = j;
+    const b = m.junk === null && m.role !== true ? mailboxOf(m) : null;
+    mailbox[j] = b;
+    if (b === null) continue;
+    if (b.fold.length >= 3) {
+      const at = byFold.get(b.fold);
+      if (at === undefined) byFold.set(b.fold, j);
+      else union(at, j);
+    }
+    for (let i = 0; i < j && i < COMPARED_RECIPIENTS; i++) {
+      const a = mailbox[i];
+      if (a !== null && find(i) !== find(j) && onePersons(a, b)) union(i, j);
+    }
+  }
+  if (first < 0) return null;
+  for (let j = 0; j < k; j++) if (mailbox[j] === null && ms[j].junk === 'invalid') union(first, j);
+  let groups = 0;
+  for (let j = 0; j < k; j++) if (find(j) === j) groups++;
+  if (groups < 2 || (groups === 2 && !twoPeople(ms, find, heldBy))) return null;
+  const own = find(first);
+  const parts: NormalizedEntry[] = [{ ...e, emails: ms.filter((_, j) => find(j) === own) }];
+  for (let j = 0; j < k; j++) {
+    if (find(j) !== j || j === own) continue;
+    parts.push(
+      personOfList(
+        e,
+        null,
+        ms.filter((_, x) => find(x) === j),
+      ),
+    );
+  }
+  return parts;
+}
+
+const ASCII_RE = /^[ -~]*$/;
+
+/**
+ * Whether the two mailboxes (two groups of addresses) of a nameless entry are two people's: two
+ * different mailboxes at one organisation's domain (colleagues: decisions.md, "Shared numbers"), or
+ * held by the book's other cards under names that cannot be one person's. Else they are read as one
+ * person's work and personal addresses (a phone book's or a mail account's card without a name), as
+ * before: split, each card of one person with a work mailbox and a webmail address was two rows.
+ */
+function twoPeople(ms: readonly NormEmail[], find: (j: number) => number, heldBy: HeldBy): boolean {
+  for (let i = 0; i < ms.length; i++) {
+    const a = ms[i];
+    if (a.junk !== null) continue;
+    for (let j = i + 1; j < ms.length; j++) {
+      const b = ms[j];
+      if (b.junk !== null || find(i) === find(j)) continue;
+      if (a.domain === b.domain && !isWebmailDomain(a.domain)) return true;
+      const ha = heldBy(a.key);
+      if (ha.length === 0) continue;
+      for (const x of ha) for (const y of heldBy(b.key)) if (x.length > 0 && y.length > 0 && !mayBeOne(x, y)) return true;
+    }
+  }
+  return false;
+}
+
+/** An address's mailbox name as recipientsOf compares them. */
+interface Mailbox {
+  domain: string;
+  /** The local part as written (lower-case, a `+tag` dropped). */
+  local: string;
+  /** Its letters and inner digits: separators and trailing digits dropped (`john.smith84` is `johnsmith`). */
+  fold: string;
+  /** Its words (letters only, split at `.`, `_`, `-`). */
+  words: string[];
+}
+
+function mailboxOf(m: NormEmail): Mailbox | null {
+  const at = m.display.lastIndexOf('@');
+  if (at <= 0) return null;
+  let local = m.display.slice(0, at).toLowerCase();
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (!ASCII_RE.test(local)) local = local.normalize('NFD').replace(/\p{M}+/gu, '');
+  const fold = local.replace(/[._-]+/g, '').replace(/\d+$/, '');
+  const words: string[] = [];
+  for (const w of local.split(/[._-]+/)) {
+    const t = w.replace(/\d+$/, '');
+    if (/^[a-z]+$/.test(t)) words.push(t);
+  }
+  return { domain: m.domain, local, fold, words };
+}
+
+/**
+ * Whether two addresses of one nameless entry are evidently one person's: the same mailbox name (its
+ * letters: `john.smith@corp.com` and `johnsmith@gmail.com`, `ann@x.com` and `ann@y.org`), or at two
+ * domains one spelling the other's name (`jsmith@gmail.com`, `smith.john@`, `john@` beside
+ * `john.smith@corp.com`; localSpellsName). At one domain only the name's whole words count
+ * (`smith.john@` beside `john.smith@`): `jsmith@corp.com` beside `john.smith@corp.com` may be Jane
+ * Smith, and different mailboxes at one organisation's domain are different people.
+ */
+function onePersons(a: Mailbox, b: Mailbox): boolean {
+  if (a.fold.length >= 3 && a.fold === b.fold) return true;
+  const same = a.domain === b.domain;
+  return spellsOther(a, b, same) || spellsOther(b, a, same);
+}
+
+/** Whether `a`'s mailbox spells the name `b`'s is made of (onePersons). */
+function spellsOther(a: Mailbox, b: Mailbox, sameDomain: boolean): boolean {
+  if (b.words.length < 2) return false;
+  const s = localSpellsName(a.local, b.words);
+  if (sameDomain) return s === 3;
+  if (s > 0) return true;
+  // One word of the name alone, at another domain (`john@gmail.com` beside `john.smith@corp.com`).
+  return a.words.length === 1 && a.words[0].length >= 3 && a.fold === a.words[0] && b.words.includes(a.words[0]);
+}
+
+// --- another person's address on a named card ----------------------------------------------------------
+
+/** Whether a card may hold another person's address (boundElsewhere): named, no list, two addresses or more. */
+function mayHoldOthers(e: NormalizedEntry): boolean {
+  if (e.name === null || hasNamedItems(e)) return false;
+  let n = 0;
+  for (const m of e.emails) if (m.junk === null && ++n > 1) return true;
+  return false;
+}
+
+/**
+ * A named card's addresses that the book shows to be another person's, taken off the card: another card
+ * holds the address under a person's name that its mailbox spells (localSpellsName: `Sherri Sera` on
+ * `sherri.sera@corp.com`), a name that cannot be the card's person (names, and given names, that cannot
+ * be one: `Jeff Skilling`), and the mailbox does not spell the card's own name. Or, that other card named
+ * with the mailbox's words alone (`Sherri`), when the card holds two mailboxes at one organisation's
+ * domain, its own spelling its name and this one not. Each such address is a card of its own, nameless,
+ * with the card's count and dates (the owner wrote to the card), which merges with that person's card.
+ * Before, an assistant's card holding only her address joined her boss's row (the mailbox rule: a card
+ * holding nothing but the address joins its one other holder, whatever the names say), and inviting her
+ * row wrote to him. A maiden name (`Ann Smith` on `ann.smith@` beside `Ann Lee`: one given name), a
+ * label (`Mum`), a short form (`Bob Smith` beside `Robert Smith`) or a firm's name still join as before.
+ * Returns the card (first, without those addresses) and the addresses, or null when none is another's.
+ */
+function boundElsewhere(e: NormalizedEntry, heldBy: (key: string) => readonly HolderRow[], entries: readonly NormalizedEntry[]): NormalizedEntry[] | null {
+  const own = foldName(e.name!);
+  if (own.length === 0 || own[0][0] === '~') return null;
+  const given = givenName(e.name!, own);
+  let out: Set<number> | null = null;
+  for (let j = 0; j < e.emails.length; j++) {
+    const m = e.emails[j];
+    if (m.junk !== null) continue;
+    const holders = heldBy(m.key);
+    if (holders.length === 0) continue;
+    const local = localOf(m.key);
+    if (localSpellsName(local, own) > 0) continue;
+    let orgPair: boolean | null = null;
+    for (const { f: h, g, at } of holders) {
+      if (h.length === 0 || h[0][0] === '~' || organisationName(h) || firmOf(h, m.domain) || mayBeOne(own, h)) continue;
+      if (g !== null && given !== null && mayBeOne([g], [given])) continue; // a maiden name: one given name
+      // A card sharing another address or number with this one is this person's, whatever its name says
+      // (`van den Berg Johannes` on Joop's mobile: the mailbox rule's two cards with a number in common).
+      if (sharesAnotherKey(e, m.key, at, entries)) continue;
+      let spelt = h.length > 1 && localSpellsName(local, h) > 0;
+      if (!spelt && h.length === 1 && !isWebmailDomain(m.domain)) {
+        orgPair ??= holdsOwnMailboxAt(e, j, own);
+        spelt = orgPair && mailboxWords(m.display).includes(h[0]);
+      }
+      if (spelt) {
+        (out ??= new Set()).add(j);
+        break;
+      }
+    }
+  }
+  if (out === null) return null;
+  const taken = out;
+  const card: NormalizedEntry = { ...e, emails: e.emails.filter((_, j) => !taken.has(j)) };
+  const parts = [card];
+  for (const j of taken) parts.push(personOfList(e, null, [e.emails[j]]));
+  if (card.emails.length === 0 && card.phones.length === 0) {
+    // Nothing of its own left: the first of those people takes what else the card says (not its name).
+    parts.shift();
+    parts[0] = { ...card, name: null, emails: parts[0].emails };
+  }
+  return parts;
+}
+
+/** Whether a name holds a label of the address's domain (`Acme Sales` on `…@acme.com`): the firm's, not a person's. */
+function firmOf(h: readonly string[], domain: string): boolean {
+  for (const label of domain.split('.')) if (label.length >= 3 && h.includes(label)) return true;
+  return false;
+}
+
+/** Whether one of the entries `at` holds a key of `e` other than `key` (an address, or a number with a key). */
+function sharesAnotherKey(e: NormalizedEntry, key: string, at: readonly number[], entries: readonly NormalizedEntry[]): boolean {
+  for (const x of at) {
+    const o = entries[x];
+    if (o === e) continue;
+    for (const m of o.emails) if (m.junk === null && m.key !== key && e.emails.some((n) => n.key === m.key && n.junk === null)) return true;
+    for (const p of o.phones) if (p.key !== null && e.phones.some((q) => q.key === p.key)) return true;
+  }
+  return false;
+}
+
+/** The local part of a key, its `+tag` dropped. */
+function localOf(key: string): string {
+  const local = key.slice(0, key.lastIndexOf('@'));
+  const plus = local.indexOf('+');
+  return plus > 0 ? local.slice(0, plus) : local;
+}
+
+/** The words of an address's mailbox as written (letters, lower-case). */
+function mailboxWords(display: string): string[] {
+  const at = display.lastIndexOf('@');
+  return at <= 0
+    ? []
+    : display
+        .slice(0, at)
+        .toLowerCase()
+        .split(/[._+-]+/);
+}
+
+/**
+ * Whether the card holds, beside its address `j`, another mailbox at that address's domain whose local
+ * part spells the card's name (`jeff.skilling@corp.com` beside `sherri.sera@corp.com` on Jeff Skilling).
+ */
+function holdsOwnMailboxAt(e: NormalizedEntry, j: number, own: readonly string[]): boolean {
+  const d = e.emails[j].domain;
+  for (let x = 0; x < e.emails.length; x++) {
+    const m = e.emails[x];
+    if (x !== j && m.junk === null && m.domain === d && localSpellsName(localOf(m.key), own) > 0) return true;
+  }
+  return false;
+}
+
+/** The given name of a folded name: its last word when written `Family, Given`, else its first (two words or more); null for one word. */
+function givenName(name: string, folded: readonly string[]): string | null {
+  if (folded.length < 2) return null;
+  return name.includes(',') ? folded[folded.length - 1] : folded[0];
+}
+
+// --- a list of named items at unusable addresses --------------------------------------------------------
+
+/**
+ * An entry whose string that is no address reads as a list of named items (`"Smith, John"
+ * </O=CORP/OU=NA/CN=RECIPIENTS/CN=JSMITH>, "Doe, Jane" </O=…/CN=JDOE>`, Exchange X.500 DNs; `John
+ * Smith/HOU/ECT@ECT, Jane Doe/HOU/ECT@ECT`, Notes names): the entry with that string read as its items,
+ * each kept as a string that is no address and named (NormEmail.name), so that partsOf reads each person
+ * as a card of their own, kept unusable on the entry's evidence as any such card is. Before, the list was
+ * one nameless unusable row. null when no string of the entry is such a list (two items named or more).
+ */
+function unusableItems(e: NormalizedEntry): NormalizedEntry | null {
+  let out: NormEmail[] | null = null;
+  for (let j = 0; j < e.emails.length; j++) {
+    const m = e.emails[j];
+    const items = m.junk === 'invalid' && m.name === undefined && LIST_SEPARATOR_RE.test(m.display) ? unusableList(m.display) : null;
+    if (items === null) {
+      out?.push(m);
+      continue;
+    }
+    out ??= e.emails.slice(0, j);
+    for (const it of items) out.push(it);
+  }
+  return out === null ? null : { ...e, emails: out };
+}
+
+const LIST_SEPARATOR_RE = /[,;\n]/;
+
+/** The named items of a string that is no address (unusableItems), or null when fewer than two are named. */
+function unusableList(s: string): NormEmail[] | null {
+  const pieces: string[] = [];
+  let quoted = false;
+  let angle = 0;
+  let paren = 0;
+  let from = 0;
+  for (let x = 0; x <= s.length; x++) {
+    const c = x < s.length ? s[x] : ',';
+    if (c === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === '<') angle++;
+    else if (c === '>' && angle > 0) angle--;
+    else if (c === '(') paren++;
+    else if (c === ')' && paren > 0) paren--;
+    else if ((c === ',' || c === ';' || c === '\n') && angle === 0 && paren === 0) {
+      const p = s.slice(from, x).trim();
+      from = x + 1;
+      if (p === '') continue;
+      // `Smith, John </O=…>` unquoted: a piece with nothing of an address is the start of the next.
+      if (pieces.length > 0 && !/[<@/]/.test(pieces[pieces.length - 1])) pieces[pieces.length - 1] += `, ${p}`;
+      else pieces.push(p);
+    }
+  }
+  if (pieces.length < 2) return null;
+  let named = 0;
+  const out: NormEmail[] = [];
+  for (const p of pieces) {
+    const key = '!' + p.toLowerCase();
+    const m: NormEmail = { display: p, key, domain: key.slice(key.lastIndexOf('@') + 1), junk: 'invalid', role: false };
+    const name = /[<@/]/.test(p) ? displayNameOf(p) : null;
+    if (name !== null) {
+      m.name = name;
+      named++;
+    }
+    out.push(m);
+  }
+  return named >= 2 ? out : null;
+}
+
+/**
+ * Per address, each distinct name it is held under: the folded name, its given name (givenName), how
+ * many entries hold it so, and the last of them (one row per name, not per entry: a list sent 10,000
+ * times cost each of its addresses a walk of 10,000 holders per entry, a review's 40,000-entry book 56 s).
+ */
+type HolderRow = { f: readonly string[]; g: string | null; n: number; i: number; at: number[] };
+/** Entries a holder row keeps (HolderRow.at: boundElsewhere asks whether one shares another key with the card). */
+const HOLDERS_KEPT = 8;
+type Holders = Map<string, HolderRow[]>;
 
 /**
  * The names under which the book's cards hold the addresses of its lists of several people (partsOf's
- * cross-card evidence): a card's own name, or a list item's; an unnamed item of a list names no one. Two
- * passes, the second a set look-up an address: only the lists' addresses are gathered. null when no
- * address of a list is held under a name elsewhere.
+ * cross-card evidence) and of its named cards of several addresses (boundElsewhere's): a card's own
+ * name, or a list item's; an unnamed item of a list names no one. Two passes, the second a set look-up
+ * an address: only those addresses are gathered. null when no such address is held under a name elsewhere.
  */
 function holdersOfListAddresses(entries: readonly NormalizedEntry[]): Holders | null {
   let keys: Set<string> | null = null;
-  for (const e of entries) if (hasNamedItems(e)) for (const m of e.emails) if (m.junk === null) (keys ??= new Set()).add(m.key);
+  for (const e of entries)
+    if (hasNamedItems(e) || mayHoldOthers(e) || mayBeRecipients(e)) for (const m of e.emails) if (m.junk === null) (keys ??= new Set()).add(m.key);
   if (keys === null) return null;
   let out: Holders | null = null;
   for (let i = 0; i < entries.length; i++) {
@@ -420,20 +814,22 @@ function holdersOfListAddresses(entries: readonly NormalizedEntry[]): Holders | 
     let own: readonly string[] | null = null;
     for (const m of e.emails) {
       if (m.junk !== null || !keys.has(m.key)) continue;
+      const raw = m.name !== undefined ? m.name : list ? null : e.name!;
       const f = m.name !== undefined ? itemNameFold(m.name) : list ? null : (own ??= foldName(e.name!));
       if (f === null || f.length === 0) continue;
       out ??= new Map();
       const at = out.get(m.key);
       if (at === undefined) {
-        out.set(m.key, [{ f, n: 1, i }]);
+        out.set(m.key, [{ f, g: givenName(raw!, f), n: 1, i, at: [i] }]);
         continue;
       }
-      let row: { f: readonly string[]; n: number; i: number } | undefined;
+      let row: HolderRow | undefined;
       for (const r of at) if (r.f === f || sameWords(r.f, f)) row = r;
-      if (row === undefined) at.push({ f, n: 1, i });
+      if (row === undefined) at.push({ f, g: givenName(raw!, f), n: 1, i, at: [i] });
       else if (row.i !== i) {
         row.n++;
         row.i = i;
+        if (row.at.length < HOLDERS_KEPT) row.at.push(i);
       }
     }
   }
@@ -447,6 +843,15 @@ function namesHeld(held: Holders, key: string, self: number): (readonly string[]
   const out: (readonly string[])[] = [];
   // A name only `self` holds the address under is its own.
   for (const r of at) if (r.n > 1 || r.i !== self) out.push(r.f);
+  return out;
+}
+
+/** The rows of the names other entries than `self` hold `key` under (namesHeld, with their given names). */
+function rowsHeld(held: Holders, key: string, self: number): readonly HolderRow[] {
+  const at = held.get(key);
+  if (at === undefined) return [];
+  const out: HolderRow[] = [];
+  for (const r of at) if (r.n > 1 || r.i !== self) out.push(r);
   return out;
 }
 
@@ -465,12 +870,12 @@ export function countEntries(contacts: Contact[], book: SplitBook, groupOf: Int3
   const weight = new Int32Array(contacts.length);
   const counted = new Uint8Array(n);
   for (let v = 0; v < n; v++) {
-    if (book.several[v] === 1) continue;
+    if (book.several[v] !== 0) continue;
     counted[v] = 1;
     weight[groupOf[v]]++;
   }
   for (let v = 0; v < n; ) {
-    if (book.several[v] === 0) {
+    if (book.several[v] !== 1) {
       v++;
       continue;
     }
