@@ -215,9 +215,15 @@ export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): Normalized
       if (spelt >= 0) t = spelt;
       else if (!ownName) t = -2;
     }
-    // Another card holds the address under a name that cannot be the taker's: not the taker's.
+    // Spelt by an item that stays a label of the card's own addresses: the card's too (a review found
+    // `tim@school.org` in no row when `Tim` stayed a label of `Kids`).
+    if (t >= 0 && detach !== null && !detach.has(t)) t = -1;
+    // Another card holds the address under a name that cannot be the taker's: not the taker's, whether
+    // the taker is an item or the entry's own card (a review found Fay Wong's address taken by `Ann Lee`,
+    // whose name fits no item, and the two fused).
     const taker = t >= 0 ? t : home;
-    if (m.junk === null && taker >= 0 && heldByOther(heldBy(m.key), taker === home && own.length > 0 ? own : groupNames[taker])) t = -2;
+    const takerName = taker >= 0 && !(taker === home && own.length > 0) ? groupNames[taker]! : own;
+    if (m.junk === null && t !== -2 && takerName.length > 0 && heldByOther(heldBy(m.key), takerName)) t = -2;
     target[j] = t;
   }
   const emails: NormEmail[][] = [];
