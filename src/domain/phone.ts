@@ -834,10 +834,14 @@ function partsOf(s: string): Part[] | null {
     } else if (isAsciiLetter(c)) {
       let j = i + 1;
       while (j < n && isAsciiLetter(s.charCodeAt(j))) j++;
-      // A German abbreviation with its dot ("030 1234567 o. 0171 2345678": "o." for oder, "u." for und).
+      // A German abbreviation with its dot ("030 1234567 o. 0171 2345678": "o." for oder, "u." for und),
+      // the next number often right after the dot ("030 30673514 u.0152 24450229": the whole string was
+      // one unusable number, the person's two numbers lost: eval:clean).
       const word = s.slice(i, j).toLowerCase();
       const dot = s.charCodeAt(j) === 46 && (word === 'o' || word === 'u') ? 1 : 0;
-      if (j - i <= 4 && isBlank(s.charCodeAt(i - 1)) && isBlank(s.charCodeAt(j + dot)) && (dot === 1 || ALTERNATIVE_WORDS.has(word))) {
+      const next = s.charCodeAt(j + dot);
+      const nextOk = isBlank(next) || (dot === 1 && ((next >= 48 && next <= 57) || next === 40 /* ( */ || next === 43) /* + */);
+      if (j - i <= 4 && isBlank(s.charCodeAt(i - 1)) && nextOk && (dot === 1 || ALTERNATIVE_WORDS.has(word))) {
         kind = SEP_ALT;
         end = j + dot;
       } else {

@@ -754,6 +754,23 @@ test("must keep: one-word labels of a named card's addresses stay hers, also bes
   }
 });
 
+test("a nameless card whose items are named by where the address is (a mail provider, a school) is one person's, never rows named so (eval:clean)", () => {
+  for (const email of ['iCloud <ann.novak2@hey.com>, Outlook <ann.novak3@gmail.com>', 'School <ann.novak2@hey.com>, Yahoo <ann.novak3@gmail.com>']) {
+    const alone = merge([{ email }]).filter((c) => !c.junk);
+    assert.equal(alone.length, 1, email);
+    assert.equal(alone[0].name, null, email);
+    const beside = merge([{ email }, { name: 'Ann Novak', email: 'ann.novak3@gmail.com', phones: ['(503) 265-4733'] }]).filter((c) => !c.junk);
+    assert.deepEqual(
+      beside.map((c) => [c.name, c.emails.length]),
+      [['Ann Novak', 2]],
+      email,
+    );
+  }
+  // People's names stay people: `Tim <..>, Tina <..>` beside Tina Moss's card is two people.
+  const kids = merge([{ email: 'Tim <tim@x.org>, Tina <tina@y.org>' }, { name: 'Tina Moss', email: 'tina@y.org' }]).filter((c) => !c.junk);
+  assert.equal(kids.length, 2);
+});
+
 test('a list whose items name one person takes the fullest of the names (a probe: null)', () => {
   const nameOf = (e: EntryInput) =>
     merge([e])

@@ -466,6 +466,11 @@ test('two numbers joined by a German abbreviation with its dot ("o." for oder, "
   for (const raw of ['030 1234567 o. 0171 2345678', '030 1234567 u. 0171 2345678', '030 1234567 oder 0171 2345678']) {
     assert.deepEqual(numbersOf(raw, 'DE'), full('+49301234567', '+491712345678'), raw);
   }
+  // The next number written right after the dot (eval:clean: "030 30673514 u.0152 24450229" was one
+  // unusable string); "u" without its dot is no separator.
+  assert.deepEqual(numbersOf('030 30673514 u.0152 24450229', 'DE'), full('+493030673514', '+4915224450229'));
+  assert.deepEqual(numbersOf('0176 6167210 o.+49 221 2031276', 'DE'), full('+491766167210', '+492212031276'));
+  assert.equal(numbersOf('030 30673514 u 0152 24450229', 'DE'), null);
   // Only "o." and "u.": another abbreviation is no separator.
   assert.equal(numbersOf('030 1234567 z.B. 0171 2345678', 'DE'), null);
   // Not written against the next number: "u.08:00-12:00", "u.0800-1200" are opening hours (a review found

@@ -106,6 +106,28 @@ const ADDRESS_LABELS = new Set([
   'account',
   'cell',
   'mobile',
+  // Where the address is: a mail provider's or a school's name labels a person's address in a list of
+  // their own (`iCloud <ann.novak2@hey.com>, Outlook <ann.novak3@gmail.com>` was two rows named iCloud
+  // and Outlook, one of them beside Ann's own card: eval:clean). Not names of people.
+  'gmail',
+  'googlemail',
+  'icloud',
+  'outlook',
+  'hotmail',
+  'yahoo',
+  'ymail',
+  'aol',
+  'gmx',
+  'proton',
+  'protonmail',
+  'webmail',
+  'msn',
+  'school',
+  'uni',
+  'university',
+  'college',
+  'student',
+  'alumni',
 ]);
 
 /** Whether the word of `f` at `i` labels the address: a label word, or a number (`Email 2`, `Work 1`), beside another (NAME_LIKE_LABELS). */
