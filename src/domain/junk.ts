@@ -1334,6 +1334,9 @@ const LIST_NAME_WORDS = new Set([
   'members',
 ]);
 
+/** List words (LIST_NAME_WORDS) that are given names too: `Dev` (Dev Patel). */
+const LIST_WORDS_GIVEN_NAMES: ReadonlySet<string> = new Set(['dev']);
+
 /**
  * Whether `local`@`domain` (lower-case) on a card named `name` is the address of the list or service B of
  * a name `A via B` (VIA_NAME), relaying A: not A's mailbox, nor anybody's to invite. The address is B's
@@ -1380,11 +1383,12 @@ export function viaRelay(name: string, local: string, domain: string, role: bool
     if (f.length >= 3 && mailbox.includes(f) && !(listName && mailbox === whole && f !== whole)) return false;
   }
   // B's own address: a list's whatever the owner did (a reply to a post goes to the list); another's
-  // only when the owner gave no evidence of a person there. A list word alone written as a given name is
-  // (`Riya via Dev` on dev@sharma.family, starred and written to: a review), so it is a list's only in the
-  // form lists take (`via dev`, `via Python-list`).
+  // only when the owner gave no evidence of a person there. A list word that is also a given name (`Dev`),
+  // alone and written as a name is, is a person's (`Riya via Dev` on dev@sharma.family, starred and
+  // written to: a review); in the form lists take (`via dev`) it is the list's, and so are the other list
+  // words however written (`Jane Doe via Announce`, a Google Group's display name: a second review).
   if (mailbox === whole || (b.length > 1 && mailbox === b[0]! + b[b.length - 1]!)) {
-    return !evident || (listName && !(b.length === 1 && /^\p{Lu}\p{Ll}+$/u.test(m[2]!.trim())));
+    return !evident || (listName && !(b.length === 1 && LIST_WORDS_GIVEN_NAMES.has(b[0]!) && /^\p{Lu}\p{Ll}+$/u.test(m[2]!.trim())));
   }
   if (!role) return false;
   const label = (getDomainWithoutSuffix(domain, PSL_OPTIONS) ?? '').replace(/-/g, '');

@@ -7,7 +7,7 @@ import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, shortSpacing } from './invisible.ts';
 import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, namesNobody, normalizeEmail } from './email.ts';
-import { namesCompatible, organisationName } from './merge/names.ts';
+import { foldName, namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
 import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
 import type { CountryCode } from './phone.ts';
@@ -556,7 +556,14 @@ function namedItems(list: unknown, one: unknown, emails: NormEmail[], entryName:
   // Items labelled as one person's addresses (`Work <a@x>, Home <b@y>`, `Email 1 <..>, Email 2 <..>`) on
   // an entry without a name: each keeps its label, which names no one, so that the merge reads the
   // addresses as one person's, not as a list of recipients (merge/split.ts recipientsOf).
-  if (groups === 0 && typeof entryName !== 'string' && byKey.size > 0) return emails.map((m) => (byKey.has(m.key) ? { ...m, name: byKey.get(m.key)! } : m));
+  // A placeholder (`undefined <a@x>`, `Unknown <b@y>`: a client joining absent fields) is no label: those
+  // items stay bare, a list of recipients (a review found John and Jane fused under `undefined`).
+  if (groups === 0 && typeof entryName !== 'string' && byKey.size > 0) {
+    return emails.map((m) => {
+      const label = byKey.get(m.key);
+      return label !== undefined && foldName(label).length > 0 ? { ...m, name: label } : m;
+    });
+  }
   if (groups === 0 || (groups === 1 && !anotherPersonsItem(folded, entryName, company))) return emails;
   return emails.map((m, j) => (folded[j] === null || folded[j]!.length === 0 ? m : { ...m, name: names[j]! }));
 }

@@ -840,7 +840,7 @@ function partsOf(s: string): Part[] | null {
       const word = s.slice(i, j).toLowerCase();
       const dot = s.charCodeAt(j) === 46 && (word === 'o' || word === 'u') ? 1 : 0;
       const next = s.charCodeAt(j + dot);
-      const nextOk = isBlank(next) || (dot === 1 && ((next >= 48 && next <= 57) || next === 40 /* ( */ || next === 43) /* + */);
+      const nextOk = isBlank(next) || (dot === 1 && ((next >= 48 && next <= 57) || next === 40 /* ( */ || next === 43)) /* + */;
       if (j - i <= 4 && isBlank(s.charCodeAt(i - 1)) && nextOk && (dot === 1 || ALTERNATIVE_WORDS.has(word))) {
         kind = SEP_ALT;
         end = j + dot;

@@ -276,8 +276,12 @@ const EXACT_BASE = '\u0000kith-exact-';
 const EXACT_STR_PREFIX = '\u0000kith-exact-str:';
 /** The base as JSON writes it inside a string. */
 const EXACT_JSON = '"\\u0000kith-exact-';
-/** A marker at the start of a JSON string: an exact integer (the whole string), or a client's string kept as sent. */
-const EXACT_OUT = /"\\u0000kith-exact-(?:int:(-?\d{1,400})"(?!:)|str:)/g;
+/**
+ * A marker at the start of a JSON string: an exact integer (the whole string), or a client's string kept
+ * as sent. Only where a string starts (after ':', ',', '[' or '{': JSON.stringify writes no space), never
+ * after an escaped quote inside one (a review: `x"\u0000kith-exact-int:5` broke the answer's JSON).
+ */
+const EXACT_OUT = /(?<=[:,[{])"\\u0000kith-exact-(?:int:(-?\d{1,400})"(?!:)|str:)/g;
 
 /**
  * JSON text with every exact integer of a `data` written back as the number it was (digits only: nothing

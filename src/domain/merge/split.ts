@@ -440,7 +440,7 @@ export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null
     if (items !== null) e = items;
     const heldBy: HeldBy = held === null ? NOBODY : (key) => namesHeld(held, key, i);
     let parts = hasNamedItems(e) ? partsOf(e, heldBy) : null;
-    if (parts === null && mayBeRecipients(e)) parts = recipientsOf(e, heldBy);
+    if (parts === null && mayBeRecipients(e)) parts = recipientsOf(e, heldBy, held === null ? null : (key) => rowsHeld(held, key, i), entries);
     if (parts === null && held !== null && mayHoldOthers(e)) {
       parts = boundElsewhere(e, (key) => rowsHeld(held, key, i), entries);
       // The card keeps an address or a number of its own and counts in it; else it was a list of others.
@@ -492,7 +492,12 @@ const COMPARED_RECIPIENTS = 64;
  * (a no-reply address) is a recipient of its own, left out on its own with its reason. A named entry is
  * never read so: its name says whose the addresses are (a couple's card `Ann & Bo Lee`).
  */
-function recipientsOf(e: NormalizedEntry, heldBy: HeldBy): NormalizedEntry[] | null {
+function recipientsOf(
+  e: NormalizedEntry,
+  heldBy: HeldBy,
+  rows: ((key: string) => readonly HolderRow[]) | null = null,
+  entries: readonly NormalizedEntry[] = [],
+): NormalizedEntry[] | null {
   const ms = e.emails;
   const k = ms.length;
   const parent = new Int32Array(k);
@@ -545,6 +550,37 @@ function recipientsOf(e: NormalizedEntry, heldBy: HeldBy): NormalizedEntry[] | n
         ms.filter((_, x) => find(x) === j),
       ),
     );
+  }
+  return rows === null || !e.phones.some((p) => p.key !== null) ? parts : phonesToTheirHolder(parts, e, rows, entries);
+}
+
+/**
+ * The entry's numbers go with the first recipient, unless the book shows them another recipient's: a card
+ * holding one of that recipient's addresses and the number (a review: Jane's number on John's row, so an
+ * SMS invite to John reached Jane).
+ */
+function phonesToTheirHolder(
+  parts: NormalizedEntry[],
+  e: NormalizedEntry,
+  rows: (key: string) => readonly HolderRow[],
+  entries: readonly NormalizedEntry[],
+): NormalizedEntry[] {
+  const numbers = new Set<string>();
+  for (const p of e.phones) if (p.key !== null) numbers.add(p.key);
+  for (let p = 0; p < parts.length; p++) {
+    for (const m of parts[p].emails) {
+      for (const r of rows(m.key)) {
+        for (const x of r.at) {
+          const o = entries[x];
+          if (o === e || !o.phones.some((q) => q.key !== null && numbers.has(q.key))) continue;
+          if (p === 0) return parts;
+          const out = parts.slice();
+          out[0] = { ...parts[0], phones: [] };
+          out[p] = { ...parts[p], phones: e.phones };
+          return out;
+        }
+      }
+    }
   }
   return parts;
 }
@@ -658,13 +694,18 @@ function boundElsewhere(e: NormalizedEntry, heldBy: (key: string) => readonly Ho
     const m = e.emails[j];
     if (m.junk !== null) continue;
     const holders = heldBy(m.key);
-    if (holders.length === 0) continue;
+    // Held under many names: a shared mailbox (an office's, a team's), nobody's own to take (decisions.md,
+    // "Shared numbers": three or more identities); comparing each card with each holder was quadratic (a
+    // review: 1,000 cards sharing `office@` took 20 s).
+    if (holders.length === 0 || holders.length > SHARED_HOLDERS) continue;
     const local = localOf(m.key);
     if (localSpellsName(local, own) > 0) continue;
     let orgPair: boolean | null = null;
     for (const { f: h, g, at } of holders) {
       if (h.length === 0 || h[0][0] === '~' || organisationName(h) || firmOf(h, m.domain) || mayBeOne(own, h)) continue;
-      if (g !== null && given !== null && mayBeOne([g], [given])) continue; // a maiden name: one given name
+      // A maiden name: one given name, whichever word of the holder's name it is (`Lopez Maria`, family
+      // name first, beside `Maria Garcia`: a review found her in two rows).
+      if (given !== null && ((g !== null && mayBeOne([g], [given])) || h.some((w) => w.length > 1 && mayBeOne([w], [given])))) continue;
       // A card sharing another address or number with this one is this person's, whatever its name says
       // (`van den Berg Johannes` on Joop's mobile: the mailbox rule's two cards with a number in common).
       if (sharesAnotherKey(e, m.key, at, entries)) continue;
@@ -691,6 +732,9 @@ function boundElsewhere(e: NormalizedEntry, heldBy: (key: string) => readonly Ho
   }
   return parts;
 }
+
+/** More holders than this (distinct names) make an address shared, not one person's (boundElsewhere). */
+const SHARED_HOLDERS = 3;
 
 /** Whether a name holds a label of the address's domain (`Acme Sales` on `…@acme.com`): the firm's, not a person's. */
 function firmOf(h: readonly string[], domain: string): boolean {
