@@ -204,3 +204,20 @@ test('1,000 named cards sharing an office address beside their own: each its own
   assert.equal(cs.length, 1000);
   assert.ok(cs.every((c) => c.emails.some((m) => m.key === 'office@acme-group.com')));
 });
+
+test("a switchboard number or an office address on hundreds of named cards (a hub): the same name's copies still join, everyone else stays apart, in one pass", () => {
+  for (const shared of [{ phones: ['+1 415 555 0100'] }, { emails: ['office@acme-group.com'] }] as EntryInput[]) {
+    const entries: EntryInput[] = [];
+    for (let i = 0; i < 600; i++) {
+      const g = GIVEN[i % GIVEN.length]!;
+      const f = FAMILY[Math.floor(i / GIVEN.length) % FAMILY.length]!;
+      const own = `${g}.${f}${i}@firm.example`;
+      entries.push({ name: `${cap(g)} ${cap(f)}${i}`, ...shared, emails: [own, ...(shared.emails ?? [])] });
+    }
+    // Ann's second card holds nothing but her name and the shared key: one person with her first card.
+    entries.push({ name: entries[0]!.name, ...shared });
+    const cs = mergeEntries(norm(entries)).filter((c) => !c.junk);
+    assert.equal(cs.length, 600, JSON.stringify(shared));
+    assert.equal(cs.find((c) => c.name === entries[0]!.name)!.entryCount, 2, JSON.stringify(shared));
+  }
+});

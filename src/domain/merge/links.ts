@@ -631,6 +631,9 @@ interface Judgement {
   bare: number[];
 }
 
+/** More named holders than this make a key a hub: its name groups are of one name each (judge). */
+const HUB_NAMES = 256;
+
 /** The general rule: whether the holders of a key are one identity, and their name groups when not. */
 function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (string[] | null)[], switchboard: boolean): Judgement {
   // Name groups, most complete names first so a bare surname cannot pick a side arbitrarily.
@@ -638,11 +641,29 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
   named.sort((a, b) => (folded[b] as string[]).length - (folded[a] as string[]).length || a - b);
   const groups: number[][] = [];
   const ambiguous: number[] = [];
-  for (const i of named) {
-    const fits = groups.filter((g) => g.every((j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded)));
-    if (fits.length === 0) groups.push([i]);
-    else if (fits.length === 1) fits[0].push(i);
-    else ambiguous.push(i); // "Smith" on a number held by John Smith and Mary Smith: could be either
+  if (named.length > HUB_NAMES) {
+    // A key held under hundreds of names (a company's switchboard or office address on every card of a
+    // directory): name groups of the same name only, in one pass. Comparing every name with every group
+    // was quadratic (a review: 7.5 s for 4,000 cards sharing `office@`); what it adds is a group of
+    // different but compatible names (`Bob Lee`, `Robert Lee`) holding the shared key, which on such a key
+    // is no evidence of one person anyway (decisions.md, "Shared numbers").
+    const byName = new Map<string, number[]>();
+    for (const i of named) {
+      const k = (folded[i] as string[]).join(' ');
+      const g = byName.get(k);
+      if (g === undefined) {
+        const fresh = [i];
+        byName.set(k, fresh);
+        groups.push(fresh);
+      } else g.push(i);
+    }
+  } else {
+    for (const i of named) {
+      const fits = groups.filter((g) => g.every((j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded)));
+      if (fits.length === 0) groups.push([i]);
+      else if (fits.length === 1) fits[0].push(i);
+      else ambiguous.push(i); // "Smith" on a number held by John Smith and Mary Smith: could be either
+    }
   }
   // Identities on the key: holders are one identity when they share another key or sit in one name group.
   // Unnamed holders with no other key are bare copies of the number and count for nobody.
