@@ -24,7 +24,7 @@ import {
   scientificPhoneWarnings,
   fractionalCountWarnings,
 } from './validate.ts';
-import { exactIntegersOut } from '../workers/compilers.ts';
+import { exactIntegersOut } from './json-body.ts';
 
 /** An upload body after schema validation (the shape of the wire schema's UploadBody). */
 export interface UploadRequest {

@@ -14,7 +14,7 @@ import { decodeEntries, encodeEntries } from '../storage/entry-codec.ts';
 import type { BookRef, RewrittenUpload, Storage, StoredUpload, Tenant } from '../storage/types.ts';
 import { cleanUpload } from './address-book.ts';
 import { readStoredEntries } from './lenient.ts';
-import { parseJsonBody } from '../workers/compilers.ts';
+import { parseJsonBody } from './json-body.ts';
 
 export interface RecleanCounts {
   books: number;
