@@ -149,7 +149,7 @@ const VN_2018: Record<string, string> = {
 export function renumbered(e164: string): string {
   if (e164.charCodeAt(1) === 53 /* 5 */) {
     if (e164.length === 14 && e164.startsWith('+521')) return validInstead(e164, '+52' + e164.slice(4));
-    if (e164.length === 15 && e164.startsWith('+54')) return argentineMobile(e164);
+    if ((e164.length === 15 || e164.length === 16) && e164.startsWith('+54')) return argentineMobile(e164);
     if (e164.length === 13 && e164.startsWith('+55') && e164.charCodeAt(5) >= 54 /* 6-9 */ && e164.charCodeAt(3) !== 48 && e164.charCodeAt(4) !== 48) {
       return validInstead(e164, e164.slice(0, 5) + '9' + e164.slice(5));
     }
@@ -252,11 +252,33 @@ function doubledCallingCode(e164: string, n: number): string {
  */
 function argentineMobile(e164: string): string {
   const national = e164.slice(3);
+  if (national.charCodeAt(0) === 57 /* 9 */) return argentineMobileNine(e164);
+  if (e164.length !== 15) return e164;
   for (let a = 2; a <= 4; a++) {
     if (national.charCodeAt(a) !== 49 /* 1 */ || national.charCodeAt(a + 1) !== 53 /* 5 */) continue;
     // The parser's own reading (Argentina's national prefix rule turns "AA 15 XXXX" into "9 AA XXXX").
     const p = parsePhoneNumberFromString(e164);
     return p !== undefined && p.isValid() && p.number !== e164 ? (p.number as string) : e164;
+  }
+  return e164;
+}
+
+/**
+ * An Argentine mobile written the international way with the 9 and also with a national prefix kept:
+ * the 0 of the area code ("+54 9 (011) 1234-5678") or the national "15" after it ("+54 9 11 15 1234
+ * 5678"). The number is +54 9, the area code and the subscriber's ten digits in all (a probe found both
+ * kept as impossible numbers, beside the person's card). Only a valid result, and only when the number as
+ * written is none.
+ */
+function argentineMobileNine(e164: string): string {
+  const national = e164.slice(4); // after +549
+  if (validAsWritten(e164, 2)) return e164;
+  if (national.length === 11 && national.charCodeAt(0) === 48 /* 0 */) return validInstead(e164, '+549' + national.slice(1));
+  if (national.length !== 12) return e164;
+  for (let a = 2; a <= 4; a++) {
+    if (national.charCodeAt(a) !== 49 /* 1 */ || national.charCodeAt(a + 1) !== 53 /* 5 */) continue;
+    const without = '+549' + national.slice(0, a) + national.slice(a + 2);
+    if (parsePhoneNumberFromString(without)?.isValid()) return without;
   }
   return e164;
 }

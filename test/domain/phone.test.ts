@@ -1479,6 +1479,16 @@ test("an Argentine mobile written with its national '15' in the international fo
     const want = s.includes('351') ? 'p:+5493511234567' : 'p:+5491112345678';
     assert.equal(normalizePhone(s, r)?.key, want, `${s} ${r}`);
   }
+  // With the 9 and a national prefix kept as well: the 15 after the area code, or the area code's 0 (a probe).
+  for (const [s, r] of [
+    ['+54 9 11 15 1234 5678', 'AR'],
+    ['+54 9 11 15 1234 5678', null],
+    ['+54 9 (011) 1234-5678', 'AR'],
+    ['+54 9 011 1234 5678', 'US'],
+  ] as const) {
+    assert.equal(normalizePhone(s, r)?.key, 'p:+5491112345678', `${s} ${r}`);
+  }
+  assert.equal(normalizePhone('+54 9 351 15 123 4567', 'AR')?.key, 'p:+5493511234567');
   // Numbers without the 15 as before.
   assert.equal(normalizePhone('+54 11 1234 5678', 'US')?.key, 'p:+541112345678');
   assert.equal(normalizePhone('+54 9 11 1234 5678', 'US')?.key, 'p:+5491112345678');
