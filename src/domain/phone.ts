@@ -1219,6 +1219,9 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
     if (alt?.isPossible() || (idd && !parsed)) {
       parsed = alt;
       international = true;
+    } else if (alt) {
+      const migrated = oldPlanReading(alt.number as string, digits, true, region);
+      if (migrated !== null) return migrated;
     }
   }
 
@@ -1234,6 +1237,8 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
     const elsewhere = international ? null : elsewhereNational(s, digits, parsed.number as string, national, bad, region);
     if (elsewhere !== null) return elsewhere;
     if (bad) {
+      const migrated = oldPlanReading(parsed.number as string, digits, international, region);
+      if (migrated !== null) return migrated;
       // A local number without its area code ("234-5678" in a +1 book), or another country's number
       // without its country code ("(31) 93502-4155" in a +1 book): as with no region.
       if (
@@ -1247,6 +1252,25 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
     return fullNumber(parsed.number as string);
   }
   return noCountry(s, digits);
+}
+
+/**
+ * A number the plan has no such number for, written in a plan its country has since changed (renumbered,
+ * mexicanDialPrefix): the number as dialled today. Mexico's abolished mobile 1 and 044/045 after a call
+ * prefix instead of '+' ("011 52 1 55 1234 5678" in a US book, "0052 1 55 …") or after the book's own
+ * calling code written without '+' ("52 1 55 1234 5678", "5215512345678" in a Mexican book, as
+ * WhatsApp-style exports write them) were keyless or kept as written beside the person's card (a probe),
+ * while "+52 1 55 …" was read. Only a reading the migration makes valid; null otherwise.
+ */
+function oldPlanReading(number: string, digits: string, international: boolean, region: CountryCode | null): NormPhone | null {
+  let e164: string | null = international ? number : null;
+  if (e164 === null && region !== null) {
+    const cc = regionPlan(region)?.plan.callingCode;
+    if (cc !== undefined && digits.startsWith(cc) && digits.length <= MAX_E164_DIGITS) e164 = '+' + digits;
+  }
+  if (e164 === null || !E164_RE.test(e164)) return null;
+  const v = fastE164(e164);
+  return v !== null && v.key !== null && v.key !== 'p:' + e164 ? v : null;
 }
 
 /** Written as one number: digits in groups, spaces, dots, dashes and brackets (no list, no letters). */
@@ -1788,6 +1812,9 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
     if (alt?.possible || (idd && !parsed)) {
       parsed = alt;
       idd = true;
+    } else if (alt) {
+      const migrated = oldPlanReading(alt.number, digits, true, region);
+      if (migrated !== null) return migrated;
     }
   }
 
@@ -1802,10 +1829,13 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
     if (ext !== null) return withExtension(parsed.number, ext, bad);
     const elsewhere = plus || idd ? null : elsewhereNational(s, digits, parsed.number, national, bad, region);
     if (elsewhere !== null) return elsewhere;
-    if (bad)
+    if (bad) {
+      const migrated = oldPlanReading(parsed.number, digits, plus || idd, region);
+      if (migrated !== null) return migrated;
       return !plus && !idd && (isLocalNumber(parsed.number, national, region) || isForeignNational(s, parsed.number, national, digits, region))
         ? noCountry(s, digits)
         : { display: s, key: null };
+    }
     return fullNumber(parsed.number);
   }
   return noCountry(s, ext === null ? digits : digitsOf(s));

@@ -1505,3 +1505,24 @@ test('a number written with its calling code twice (+44 44 7911 123456) is the n
   // A German number whose area code starts with 49 (Emden, 04921) is valid as written.
   assert.equal(normalizePhone('+49 4921 12345', 'US')?.key, 'p:+49492112345');
 });
+
+test("Mexico's abolished mobile 1 (and 044) after a call prefix instead of '+', or after the book's own calling code without '+', is today's number (a probe: keyless or a second row)", () => {
+  for (const [s, r] of [
+    ['011 52 1 55 1234 5678', 'US'],
+    ['011 52 044 55 1234 5678', 'US'],
+    ['00 52 1 55 1234 5678', 'MX'],
+    ['00 52 1 55 1234 5678', 'GB'],
+    ['00 52 1 55 1234 5678', 'BR'],
+    ['0052 1 55 1234 5678', 'GB'],
+    ['5215512345678', 'MX'],
+    ['52 1 55 1234 5678', 'MX'],
+  ] as const) {
+    assert.equal(normalizePhone(s, r)?.key, 'p:+525512345678', `${s} ${r}`);
+  }
+  // Numbers of today's plan read as before; a national number that merely starts with 52 is not rewritten.
+  assert.equal(normalizePhone('011 52 55 1234 5678', 'US')?.key, 'p:+525512345678');
+  assert.equal(normalizePhone('55 1234 5678', 'MX')?.key, 'p:+525512345678');
+  assert.notEqual(normalizePhone('5215512345', 'MX')?.key, 'p:+525512345');
+  // Johannesburg's 011 at home stays a South African number.
+  assert.equal(normalizePhone('011 234 5678', 'ZA')?.key, 'p:+27112345678');
+});
