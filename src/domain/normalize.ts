@@ -9,7 +9,7 @@ import { mayTidy, tidyName } from './display-name.ts';
 import { addressWords, displayNameOf, hasImceaPrefix, namesNobody, normalizeEmail } from './email.ts';
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
-import { normalizePhone, phoneNumbers, regionFromPhone } from './phone.ts';
+import { normalizePhone, normalizeWholeNumber, phoneNumbers, regionFromPhone, WHOLE_NUMBER_MARK } from './phone.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
 
@@ -737,6 +737,12 @@ function phonesOf(list: unknown, one: unknown, region: CountryCode | null): Norm
  * alone written with spacing only costs one pass over its characters more, no parse.
  */
 function addPhone(seen: Set<string> | null, raw: string, region: CountryCode | null): void {
+  if (raw.startsWith(WHOLE_NUMBER_MARK)) {
+    // A whole JSON number's digits (lenient.ts): read as a number, not as text.
+    const p = normalizeWholeNumber(raw.slice(WHOLE_NUMBER_MARK.length), region);
+    if (p !== null) gatherPhone(seen, p);
+    return;
+  }
   raw = shortSpacing(asciiSpacing(raw));
   const p = normalizePhone(raw, region);
   if (p === null) return;

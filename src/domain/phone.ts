@@ -79,7 +79,7 @@ function hasExtension(s: string): boolean {
 const parseCache = new TwoGenerationCache<string, NormPhone | null>(CACHE_MAX);
 
 function copy(v: NormPhone | null): NormPhone | null {
-  return v === null ? null : { display: v.display, key: v.key };
+  return v === null ? null : v.alt === undefined ? { display: v.display, key: v.key } : { display: v.display, key: v.key, alt: v.alt };
 }
 
 /** Strict E.164 accepted without the parser: known calling code, plausible length, no all-same-digit filler. */
@@ -1847,6 +1847,15 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
  * a NormPhone whose key is null when the number must never merge people (extension, short code, garbage).
  */
 export function normalizePhone(raw: string, region: CountryCode | null): NormPhone | null {
+  const p = readPhone(raw, region);
+  if (p === null || region === null || p.key === null) return p;
+  const alt = foreignReading(raw, region, p.key);
+  if (alt !== null) p.alt = alt;
+  return p;
+}
+
+/** normalizePhone's reading under `region`, without the alternative reading (foreignReading). */
+function readPhone(raw: string, region: CountryCode | null): NormPhone | null {
   if (typeof raw !== 'string') return null;
   // A number in one of the common shapes (fastE164, fastPath) costs less to read than to look up in the
   // cache, and that reading is final (its key is a 'p:' key: readOrRepair keeps it): only the rest is cached.
@@ -1865,6 +1874,116 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   const parsed = callable(s, (region === null ? null : carrierReading(raw, region)) ?? parse(raw, region), region);
   parseCache.set(key, parsed);
   return copy(parsed);
+}
+
+/**
+ * The international prefixes of other plans that are read as an alternative (foreignReading): those of
+ * three digits or more that libphonenumber's metadata writes as plain digits (North America's 011,
+ * Australia's 0011, Japan's 010, the former Soviet plans' 810, Cuba's 119, and the like). "00" is read by
+ * the book's own plan where it is its prefix, and where it is not, it is read so already (carrierReading).
+ */
+const FOREIGN_IDDS = ['0011', '011', '010', '810', '119', '001', '009', '000'];
+/**
+ * Trunk prefixes other than 0 and a country whose national numbers follow one: North America's 1, the 8 of
+ * Russia and Kazakhstan (+7), Belarus (written "8 0…") and Turkmenistan. A number of such a book written
+ * as at home ("8 (916) 123-45-67") in a book of another country reads as that country's number as well.
+ */
+const FOREIGN_TRUNKS: readonly [string, CountryCode][] = [
+  ['1', 'US'],
+  ['8', 'RU'],
+  ['8', 'BY'],
+  ['8', 'TM'],
+];
+
+/** foreignReading's own metadata (the plan it selects is its own: meta()'s callers select theirs). */
+let altMeta: LibMetadata | null = null;
+/** Alternative readings by region and digits (null: none), for the strings foreignReading parses. */
+const altCache = new TwoGenerationCache<string, string | null>(CACHE_MAX);
+
+/**
+ * Another reading of a number read under the book's `region` as the full number `key`, when the number is
+ * written as another plan writes it: after another plan's international prefix ("011 44 7700 900123",
+ * "01179051102459" in a German book, where 011 is no prefix: the book's reading is +49 11 …) or after
+ * another plan's trunk prefix ("8 (916) 123-45-67" in a German book: +49 8916 …). The other plan's
+ * number ('p:+E164'), when it is a valid number (libphonenumber) and differs from `key`, and only when
+ * exactly one such reading is: the merge links the entry on it only to a card of the same book holding
+ * exactly that number (merge/links.ts), so the book's own reading stands everywhere else. Digits and
+ * spacing only (no '+', no letters, no extension); null for anything else, and for most numbers (the first
+ * digit tells) without a parse.
+ */
+function foreignReading(raw: string, region: CountryCode, key: string): string | null {
+  if (key.charCodeAt(0) !== 112 /* 'p' */ || key.includes(';')) return null;
+  const s = raw.trim();
+  const c0 = s.charCodeAt(0);
+  if (c0 !== 48 /* 0 */ && c0 !== 49 /* 1 */ && c0 !== 56 /* 8 */) return null;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || c === 32 || c === 45 || c === 46 || c === 47 || c === 40 || c === 41)) return null;
+  }
+  const digits = digitsOf(s);
+  if (digits.length < 8 || digits.length > MAX_E164_DIGITS + 4) return null;
+  const ck = region + '\n' + digits;
+  const hit = altCache.get(ck);
+  if (hit !== undefined) return hit === key.slice(2) ? null : hit === null ? null : 'p:' + hit;
+  let found: string | null = null;
+  let count = 0;
+  const add = (e164: string | undefined) => {
+    if (e164 === undefined || e164 === found) return;
+    found = e164;
+    count++;
+  };
+  const m = (altMeta ??= new Metadata() as unknown as LibMetadata);
+  m.selectNumberingPlan(region);
+  const np = m.numberingPlan as unknown as { IDDPrefix(): string; nationalPrefix(): string | undefined };
+  const ownIdd = new RegExp('^(?:' + np.IDDPrefix() + ')');
+  const ownTrunk = np.nationalPrefix() ?? null;
+  if (!ownIdd.test(digits)) {
+    for (const idd of FOREIGN_IDDS) {
+      if (!digits.startsWith(idd) || digits.length - idd.length < MIN_NATIONAL_DIGITS) continue;
+      const p = parsePhoneNumberFromString('+' + digits.slice(idd.length));
+      if (p?.isValid()) add(renumbered(p.number as string));
+    }
+  }
+  for (const [prefix, country] of FOREIGN_TRUNKS) {
+    if (!digits.startsWith(prefix) || prefix === ownTrunk || getCountryCallingCode(country) === getCountryCallingCode(region)) continue;
+    const p = parsePhoneNumberFromString(digits, country);
+    // The prefix must have been read as one: the national number is not the digits as written.
+    if (p?.isValid() && p.nationalNumber !== digits && p.country !== undefined) add(renumbered(p.number as string));
+  }
+  const alt: string | null = count === 1 ? found : null;
+  altCache.set(ck, alt);
+  return alt === null || alt === key.slice(2) ? null : 'p:' + alt;
+}
+
+/**
+ * Prefix of a phone value that was a whole JSON number (lenient.ts): its digits follow. A number cannot
+ * keep a '+' nor a leading 0, so the digits are read as a number (normalizeWholeNumber), not as text. The
+ * prefix starts with U+0000, which no text a person writes holds.
+ */
+export const WHOLE_NUMBER_MARK = '\u0000number:';
+
+/**
+ * A phone sent as a whole JSON number (its digits): no '+' and no leading 0 could be written. Under the
+ * book's region, its national reading when that is a valid number, else the digits after a '+' when they
+ * are a valid full number (`491759417365`). Where both are valid and differ, the digits after a '+' when
+ * they start with the book's own calling code (a national number is saved with its trunk prefix, which a
+ * number cannot keep: such digits are the full number without its '+'), else the national reading; the
+ * other reading travels as the alternative (NormPhone.alt), which only joins a card of the book holding
+ * exactly it. With no region, the digits as a national-only number, as any string of digits.
+ */
+export function normalizeWholeNumber(digits: string, region: CountryCode | null): NormPhone | null {
+  if (region === null || !/^[1-9]\d{6,17}$/.test(digits)) return normalizePhone(digits, region);
+  const national = readPhone(digits, region);
+  const nationalOk =
+    national !== null && national.key !== null && national.key.startsWith('p:') && !national.key.includes(';') && isValidNumber(national.display);
+  const full = digits.length <= MAX_E164_DIGITS ? readPhone('+' + digits, null) : null;
+  const fullOk = full !== null && full.key !== null && full.key.startsWith('p:') && !full.key.includes(';') && isValidNumber(full.display);
+  if (nationalOk && fullOk && national.key !== full.key) {
+    return digits.startsWith(getCountryCallingCode(region)) ? { ...full, alt: national.key as string } : { ...national, alt: full.key as string };
+  }
+  if (nationalOk) return national;
+  if (fullOk) return full;
+  return national;
 }
 
 /** A reading of the trimmed string `s` as normalizePhone returns it: keyless when no one can be called on it. */
@@ -2088,5 +2207,6 @@ function callingCodeOf(e164: string): string | null {
 /** Empties the parse caches (tests and benchmarks measure cold parsing with it). */
 export function clearPhoneCache(): void {
   parseCache.clear();
+  altCache.clear();
   regionCache.clear();
 }

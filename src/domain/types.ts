@@ -86,6 +86,13 @@ export interface NormPhone {
    * 'p:+E164' for full numbers, 'n:<digits>' for numbers without a known country (match only within the same book).
    */
   key: string | null;
+  /**
+   * Another reading of an ambiguous number ('p:+E164'): one written in another country's national format
+   * or with another country's international prefix ("8 (916) …", "011 44 …" in a German book), or a whole
+   * JSON number both readings of which are valid. Only links the entry to a card of the same book that
+   * holds exactly this key (merge/links.ts indexKeys), never a key of its own. Absent for most numbers.
+   */
+  alt?: string;
 }
 
 /** One entry after cleaning. Stored beside the raw entry so a merge never has to re-parse. */

@@ -24,6 +24,7 @@
  * person's phone (as in the file readers), and an item with no usable value is a warning, never a person.
  */
 import type { EntryInput } from '../domain/types.ts';
+import { WHOLE_NUMBER_MARK } from '../domain/phone.ts';
 import { isNotPersonalPhoneLabel } from '../readers/vcard.ts';
 import { invalidMany, type ErrorDetail } from './errors.ts';
 import type { FieldWarning } from './upload-warnings.ts';
@@ -193,7 +194,10 @@ function phoneOf(v: unknown): { value: string; how?: string } | undefined {
   if (typeof v === 'string') return { value: v };
   if (typeof v === 'number') {
     const d = digitsOf(v);
-    return d === undefined ? undefined : { value: d, how: 'a JSON number, read as its digits (a number cannot keep a leading + or 0: send phones as strings)' };
+    // Marked as a number's digits: normalizeEntry reads them as a number, under the book's region (phone.ts normalizeWholeNumber).
+    return d === undefined
+      ? undefined
+      : { value: WHOLE_NUMBER_MARK + d, how: 'a JSON number, read as its digits (a number cannot keep a leading + or 0: send phones as strings)' };
   }
   if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
     for (const k of PHONE_KEYS) {

@@ -10,7 +10,8 @@
  *    lastSent, lastReceived, addressCount, websiteCount, imCount]
  * trailing defaults (null, 0, empty) cut off; emails flat as [display, key|0, junk|0, role 0|1] per
  * address, the role written [role 0|1, name] for an address of a list of several people (NormEmail.name;
- * rows written before hold none, and read as they always did); phones flat as [display, key|0|1] per number (0: no key, 1: 'p:' + display). Format 1 (older
+ * rows written before hold none, and read as they always did); phones flat as [display, key|0|1] per number (0: no key, 1: 'p:' + display), the key slot written
+ * [key|0|1, alt] for a number with another reading (NormPhone.alt; rows written before hold none). Format 1 (older
  * rows) is the plain JSON array of NormalizedEntry, still read.
  */
 import type { JunkReason, NormEmail, NormPhone, NormalizedEntry } from '../domain/types.ts';
@@ -51,7 +52,10 @@ function encodeEmails(list: NormEmail[]): 0 | unknown[] {
 function encodePhones(list: NormPhone[]): 0 | unknown[] {
   if (list.length === 0) return 0;
   const out: unknown[] = [];
-  for (const p of list) out.push(p.display, p.key === null ? 0 : isPlusKey(p.key, p.display) ? 1 : p.key);
+  for (const p of list) {
+    const k = p.key === null ? 0 : isPlusKey(p.key, p.display) ? 1 : p.key;
+    out.push(p.display, p.alt === undefined ? k : [k, p.alt]);
+  }
   return out;
 }
 
@@ -115,8 +119,11 @@ function decodePhones(v: unknown): NormPhone[] {
   const out: NormPhone[] = [];
   for (let j = 0; j + 1 < v.length; j += 2) {
     const display = v[j] as string;
-    const k = v[j + 1];
-    out.push({ display, key: k === 0 ? null : k === 1 ? 'p:' + display : (k as string) });
+    const slot = v[j + 1];
+    const k = Array.isArray(slot) ? slot[0] : slot;
+    const p: NormPhone = { display, key: k === 0 ? null : k === 1 ? 'p:' + display : (k as string) };
+    if (Array.isArray(slot) && typeof slot[1] === 'string') p.alt = slot[1];
+    out.push(p);
   }
   return out;
 }

@@ -3222,3 +3222,31 @@ test('a name of joiners and invisible characters only names nobody (a probe: U+2
   // Inside a word the joiners stay (Persian, Indic): the name is shown as written.
   assert.equal(merge([{ name: 'می\u200cخواهم', email: 'p@example.ir' }])[0]!.name, 'می\u200cخواهم');
 });
+
+test("a number of another plan's shape joins only the card holding that plan's number, and not across different names (NormPhone.alt)", () => {
+  const de = (e: EntryInput) => normalizeEntry(e, { region: 'DE', sourceKey: 'ios:+491711234567' });
+  const none = (e: EntryInput) => normalizeEntry(e, { region: null, sourceKey: 'android' });
+  // Must join: "8 (985) …" in a German book, "+7 985 …" elsewhere; "011 44 …" beside "+44 …".
+  const joined = mergeEntries([de({ name: 'Leila Quinn', phone: '8 (985) 402-87-64' }), none({ name: null, phones: ['+7 985 402-87-64'] })]);
+  assert.equal(joined.length, 1);
+  assert.deepEqual(
+    joined[0].phones.map((p) => p.display),
+    ['+79854028764'],
+  );
+  assert.equal(mergeEntries([de({ name: 'Noor Fischer', phone: '011 44 7700 151423' }), none({ name: 'Noor Fischer', phones: ['+447700151423'] })]).length, 1);
+  // Must stay apart: two names that are no one person's.
+  assert.equal(mergeEntries([de({ name: 'Jonas Weber', phone: '8 (985) 402-87-64' }), none({ name: 'Olga Ivanova', phones: ['+7 985 402-87-64'] })]).length, 2);
+  // The other reading is never a key of its own: with no card holding it, the German reading stands.
+  const alone = mergeEntries([de({ name: 'Jonas Weber', phone: '8 (985) 402-87-64' })]);
+  assert.deepEqual(
+    alone[0].keys.filter((k) => k.startsWith('p:')),
+    ['p:+4989854028764'],
+  );
+  // A card holding the German reading as written keeps it German: no join to the Russian number.
+  const both = mergeEntries([
+    de({ name: 'Jonas Weber', phone: '8 (985) 402-87-64' }),
+    none({ name: 'Jonas Weber', phones: ['+49 89 854028764'] }),
+    none({ name: 'Leila Quinn', phones: ['+7 985 402-87-64'] }),
+  ]);
+  assert.equal(both.length, 2);
+});

@@ -19,6 +19,7 @@ import {
   regionFromPhone,
   elsewhereNational,
   renumbered,
+  normalizeWholeNumber,
 } from '../../src/domain/phone.ts';
 
 test('E.164 in, E.164 out (fast path), whatever the region', () => {
@@ -1012,7 +1013,10 @@ describe('numbers with an international call prefix agree with the libphonenumbe
   /** normalizePhone (cache cleared) against the library path; whether the carrier reading needed no parser. */
   function same(written: string, r: CountryCode | null): boolean {
     clearPhoneCache();
-    assert.deepEqual(normalizePhone(written, r), parsePhoneReference(written, r), `${JSON.stringify(written)} in ${r}`);
+    // The reading under the region (the other plan's reading, NormPhone.alt, is foreignReading's: tested below).
+    const ours = normalizePhone(written, r);
+    if (ours !== null) delete ours.alt;
+    assert.deepEqual(ours, parsePhoneReference(written, r), `${JSON.stringify(written)} in ${r}`);
     return r === null || carrierPrefixQuick(written, r) !== undefined;
   }
 
@@ -1525,4 +1529,41 @@ test("Mexico's abolished mobile 1 (and 044) after a call prefix instead of '+', 
   assert.notEqual(normalizePhone('5215512345', 'MX')?.key, 'p:+525512345');
   // Johannesburg's 011 at home stays a South African number.
   assert.equal(normalizePhone('011 234 5678', 'ZA')?.key, 'p:+27112345678');
+});
+
+describe('a number written as another plan writes it: the other reading, for joining only (NormPhone.alt)', () => {
+  it('a trunk prefix 8 or an international prefix 011 in a German book: the German reading, and the other one', () => {
+    const trunk = normalizePhone('8 (985) 402-87-64', 'DE');
+    assert.equal(trunk?.key, 'p:+4989854028764');
+    assert.equal(trunk?.alt, 'p:+79854028764');
+    assert.equal(normalizePhone('8-916-391-20-96', 'DE')?.alt, 'p:+79163912096');
+    const idd = normalizePhone('011 44 7700 151423', 'DE');
+    assert.equal(idd?.key, 'p:+4911447700151423');
+    assert.equal(idd?.alt, 'p:+447700151423');
+    assert.equal(normalizePhone('01179051102459', 'DE')?.alt, 'p:+79051102459');
+  });
+
+  it("no other reading for the book's own shapes, for an invalid one, nor without a region", () => {
+    assert.equal(normalizePhone('0171 1234567', 'DE')?.alt, undefined);
+    assert.equal(normalizePhone('8 (916) 391-20-96', 'RU')?.alt, undefined);
+    assert.equal(normalizePhone('011 44 7700 151423', 'US')?.alt, undefined);
+    assert.equal(normalizePhone('8 (985) 402-87-64', null)?.alt, undefined);
+    assert.equal(normalizePhone('+49 89 854028764', 'DE')?.alt, undefined);
+    assert.equal(normalizePhone('(818) 555-0123', 'US')?.alt, undefined);
+  });
+});
+
+describe('a phone sent as a whole JSON number (normalizeWholeNumber)', () => {
+  it("the book's calling code first: the full number, the national reading as the other one", () => {
+    const p = normalizeWholeNumber('491759417365', 'DE');
+    assert.equal(p?.key, 'p:+491759417365');
+    assert.equal(p?.alt, 'p:+49491759417365');
+  });
+  it('a national number of the region; digits that only make a full number; no region: national-only', () => {
+    assert.equal(normalizeWholeNumber('4155550123', 'US')?.key, 'p:+14155550123');
+    assert.equal(normalizeWholeNumber('14155550123', 'US')?.key, 'p:+14155550123');
+    assert.equal(normalizeWholeNumber('447911123456', 'GB')?.key, 'p:+447911123456');
+    assert.equal(normalizeWholeNumber('1759417365', 'DE')?.key, 'p:+491759417365');
+    assert.equal(normalizeWholeNumber('491759417365', null)?.key, 'n:491759417365');
+  });
 });

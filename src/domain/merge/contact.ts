@@ -334,6 +334,12 @@ export function buildContact(
     for (let j = 0; j < emails.length; j++) if (emails[j].junk === 'disposable') emails[j] = { ...emails[j], junk: null };
   }
 
+  // An ambiguous number whose other reading (NormPhone.alt) the contact holds as a number of its own is
+  // that number ("8 (916) …" of a German book beside "+7 916 …"): shown once, as the other card has it.
+  for (let j = phones.length - 1; j >= 0; j--) {
+    const a = phones[j].alt;
+    if (a !== undefined && phones.some((q) => q.key === a && q.alt === undefined)) phones.splice(j, 1);
+  }
   // Phones: full numbers, then national-only, then keyless (upload order within each class). A
   // national-only copy of a full number the contact already has is the same phone: shown once.
   let shownPhones: NormPhone[] = phones;

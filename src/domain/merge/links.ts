@@ -159,6 +159,37 @@ function mexicanDialPrefix(k: string, n: string): boolean {
 const MX_OLD_PREFIX_RE = /^n:0(?:44|45|1)(\d{10})$/;
 
 /**
+ * An ambiguous number's other reading (NormPhone.alt: "8 (916) …" or "011 44 …" in a German book, read
+ * as the German plan reads it and, alternatively, as the Russian or British number) links its entry as
+ * that reading when another card of the book holds exactly it, and no card holds the book's reading
+ * without the same doubt (then the book's reading stands: a number written so is somebody's). The slot
+ * of the entry's key takes the other reading's id; nothing is linked on a reading no card holds, so
+ * no one is made of it, and the guard (names, shared numbers) judges the link as any shared number's.
+ * `alts`: slot, entry, reading per phone; `plain`: the key ids held without another reading.
+ */
+function linkAlternatives(entries: NormalizedEntry[], alts: (number | string)[], ids: Map<string, number>, keyOf: Int32Array, keyStart: Int32Array): void {
+  // The full numbers some card holds without another reading (rare: only books with such a number get here).
+  const plain = new Set<number>();
+  for (const e of entries) {
+    for (const p of e.phones) {
+      if (p.alt !== undefined || p.key === null || p.key.charCodeAt(0) !== 112 /* 'p' */) continue;
+      const id = ids.get(p.key);
+      if (id !== undefined) plain.add(id);
+    }
+  }
+  for (let j = 0; j < alts.length; j += 3) {
+    const slot = alts[j] as number;
+    const i = alts[j + 1] as number;
+    const other = ids.get(alts[j + 2] as string);
+    const own = keyOf[slot];
+    // The other reading held by a card as its own number, the book's reading by none.
+    if (other === undefined || other === own || !plain.has(other) || plain.has(own)) continue;
+    if (repeats(keyOf, keyStart[i], keyStart[i + 1], other)) continue;
+    keyOf[slot] = other;
+  }
+}
+
+/**
  * The link keys of every entry as small integers, in flat arrays (no array and no string per entry):
  * entry i holds ids keyOf[keyStart[i] .. keyStart[i+1]); key k is held by entries
  * holderOf[holderStart[k] .. holderStart[k+1]), in upload order. Key ids follow first appearance, so
@@ -245,6 +276,7 @@ export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<
   let national = false;
   let boards: string[] | null = null; // keys of numbers seen with an extension
   let owned: number[] | null = null; // raw ids of the owner's addresses
+  let alts: (number | string)[] | null = null; // per phone with another reading: its slot, its entry, the reading
   for (let i = 0; i < n; i++) {
     const e = entries[i];
     const start = used;
@@ -290,11 +322,13 @@ export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<
         if (id >= orgRaw.length) orgRaw = grow(orgRaw);
         orgRaw[id] = line ? DIRECT_LINE : -1;
       } else if (repeats(keyOf, start, used, id)) continue;
+      if (p.alt !== undefined) (alts ??= []).push(used, i, p.alt);
       if (used === keyOf.length) keyOf = grow(keyOf);
       keyOf[used++] = id;
     }
   }
   keyStart[n] = used;
+  if (alts !== null) linkAlternatives(entries, alts, ids, keyOf, keyStart);
   let keyCount = ids.size;
   let alias: Map<string, string> | null = null;
   let finalId: Int32Array | null = null; // raw key id -> id after the renumbering below
