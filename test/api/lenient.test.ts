@@ -129,6 +129,45 @@ for (const engine of ENGINES) {
       assert.match(ownerPhone.warnings[0].message, /JSON number, read as its digits.*; names no country/);
     });
 
+    it("reads a phone sent as a whole JSON number as a number (a German book's 491759417365 is +49 175 9417365), and a number written in another plan joins the card holding that plan's number", async () => {
+      // An SDK's field (snake_case) and Kith's own: the full number with its calling code, and a national one.
+      const sdk = await accepted({ phone_numbers: [491759417365] }, { region: 'DE' });
+      assert.deepEqual(sdk.rows[0].phones, ['+491759417365']);
+      const national = await accepted({ phones: [1759417366] }, { region: 'DE' });
+      assert.deepEqual(national.rows[0].phones, ['+491759417366']);
+      for (const a of [api, offload]) {
+        const user = userId();
+        const first = await a.post('/v0/address-book', {
+          user_id: user,
+          source: { type: 'android', region: 'DE' },
+          entries: [
+            { name: 'Leila Quinn', phones: ['8 (985) 402-87-64'] },
+            { name: 'Noor Fischer', phones: ['011 44 7700 151423'] },
+            { name: 'Jonas Weber', phones: ['8-916-391-20-96'] },
+          ],
+        });
+        assert.equal(first.status, 200, first.text);
+        const r = await a.post('/v0/address-book', {
+          user_id: user,
+          source: { type: 'gmail' },
+          entries: [
+            { phones: ['+7 985 402-87-64'] },
+            { name: 'Noor Fischer', phones: ['+447700151423'] },
+            { name: 'Olga Ivanova', phones: ['+7 916 391-20-96'] },
+          ],
+        });
+        assert.equal(r.status, 200, r.text);
+        const rows = (await a.get(`/v0/address-book/${user}`)).body.data as Row[];
+        const byName = new Map(rows.map((x) => [x.name, x.phones]));
+        assert.deepEqual(byName.get('Leila Quinn'), ['+79854028764']);
+        assert.deepEqual(byName.get('Noor Fischer'), ['+447700151423']);
+        // Another name on the other plan's number: two people, each as written.
+        assert.deepEqual(byName.get('Jonas Weber'), ['+4989163912096']);
+        assert.deepEqual(byName.get('Olga Ivanova'), ['+79163912096']);
+        assert.equal(rows.length, 4);
+      }
+    });
+
     it('reads a name from other name fields when name is absent, never over a given name', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ first_name: 'Ann', last_name: 'Lee' }, 'Ann Lee'],
