@@ -422,6 +422,20 @@ function localWithoutAreaCode(s: string, region: CountryCode, r: NormPhone): Nor
 }
 
 /**
+ * A keyless reading in a North American book of eleven digits starting with 1 under a real area code whose
+ * +1 number cannot exist (the exchange starts with 0 or 1: `1 380 013 8000`) that are a valid Chinese
+ * mobile (`13800138000`, `138-0013-8000`, `18600138000`): read as a number whose country the book does not
+ * say (noCountry), as foreignInNanp reads them under an area code no country of +1 has. They were keyless,
+ * and a card holding only one was left out as nothing to invite (a probe: Chinese mobiles starting 1380 or
+ * 1860, 380 and 860 being real area codes). No +1 number is taken from anyone: this one has none.
+ */
+function chineseMobileInNanp(written: string, digits: string): NormPhone | null {
+  if (digits.length !== 11 || digits.charCodeAt(0) !== 49 /* 1 */ || digits.charCodeAt(1) < 51 /* 3-9 */ || written.includes('+')) return null;
+  if (!ONE_NUMBER_RE.test(written.trim()) || nanpValid(digits.slice(1)) || !isValidNumber('+86' + digits)) return null;
+  return noCountry(written, digits);
+}
+
+/**
  * A reading in a North American book of a number written without '+' whose +1 reading no country of +1
  * has: another country's number saved without its code, read as a number whose country the book does not
  * say (noCountry: shown as written, keyed on its digits, joined to the book's one full number ending with
@@ -2047,8 +2061,9 @@ const DATE_LIKE_RE =
 function implausible(p: NormPhone | null, written: string): NormPhone | null {
   if (p === null || p.key === null) return p;
   const k = p.key;
-  if (k.startsWith('p:+1') && k.length === 14 && !isNanp(k, 4) && !validReading(p)) return { display: written, key: null };
   const digits = digitsOf(written);
+  if (k.startsWith('p:+1') && k.length === 14 && !isNanp(k, 4) && !validReading(p))
+    return chineseMobileInNanp(written, digits) ?? { display: written, key: null };
   if (digits.length >= 9 && digits.charCodeAt(0) <= 49 /* 0 or 1 */ && sequentialFrom(digits, 0) && !validReading(p)) return { display: written, key: null };
   return p;
 }

@@ -1567,3 +1567,18 @@ describe('a phone sent as a whole JSON number (normalizeWholeNumber)', () => {
     assert.equal(normalizeWholeNumber('491759417365', null)?.key, 'n:491759417365');
   });
 });
+
+test('a Chinese mobile saved without +86 in a North American book under a real area code whose +1 number cannot exist (1380…, 1860…) is a number of no known country, not keyless (a probe)', () => {
+  for (const [s, r] of [
+    ['13800138000', 'US'],
+    ['138 0013 8000', 'US'],
+    ['138-0013-8000', 'CA'],
+    ['18600138000', 'US'],
+  ] as const) {
+    assert.equal(normalizePhone(s, r)?.key, `n:${s.replace(/\D/g, '')}`, `${s} ${r}`);
+  }
+  // A valid +1 number under that area code stays American; a '+' stays as written; other regions as before.
+  assert.equal(normalizePhone('1 380 555 0123', 'US')?.key, 'p:+13805550123');
+  assert.equal(normalizePhone('+1 380 013 8000', 'US')?.key, null);
+  assert.equal(normalizePhone('13800138000', 'CN')?.key, 'p:+8613800138000');
+});
