@@ -1292,9 +1292,17 @@ function roleOnly(c: BulkSignals): boolean | null {
  * such (`Jane Smith` from info@janesmith.com, `Mama` from mail@familie-mueller.de, `山田花子` from
  * info@yamada-hanako.jp, `Maria` from hello@mariaphotography.com: a review found them below strangers),
  * and so is a sender's name on a person's mailbox (`Mueller` from hans@mueller.de): they rank as they score.
+ * A brand's own mailbox on its bare domain, with no name or the brand's, reads as a sender too (brandOwnMailbox: `venmo@venmo.com`).
  */
 export function readsAsSender(c: BulkSignals): boolean {
-  if (roleOnly(c) !== true) return false;
+  const roles = roleOnly(c);
+  if (roles === null) return false;
+  // A brand's own mailbox on its bare domain (`venmo@venmo.com`, `ateliervert@ateliervert.com`), with no
+  // name or the brand's: what isBulkSender leaves out when received only (brandOwnMailbox), here kept on the
+  // owner's evidence and ranked after the people (eval:top10: replied to 4 times, each at #2 and #7 of a
+  // small book). Trade-off: a person whose mailbox and domain are one word, on a card with no name or that
+  // one word (`maria@maria.com`), written to, ranks after the people of the book, still in the list.
+  if (!roles) return brandOwnMailbox(c);
   const name = c.name?.trim() ?? '';
   return name === '' || LIST_HANDLE.test(name) || senderName(name, c.emails);
 }
