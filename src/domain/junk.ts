@@ -1292,7 +1292,9 @@ function roleOnly(c: BulkSignals): boolean | null {
  * such (`Jane Smith` from info@janesmith.com, `Mama` from mail@familie-mueller.de, `山田花子` from
  * info@yamada-hanako.jp, `Maria` from hello@mariaphotography.com: a review found them below strangers),
  * and so is a sender's name on a person's mailbox (`Mueller` from hans@mueller.de): they rank as they score.
- * A brand's own mailbox on its bare domain, with no name or the brand's, reads as a sender too (brandOwnMailbox: `venmo@venmo.com`).
+ * A brand's own mailbox on its bare domain, with no name or the brand's, reads as a sender too (brandOwnMailbox: `venmo@venmo.com`),
+ * and so does a sender's name on mailboxes that are that name run together (`FedEx Delivery Manager` from
+ * fedexdeliverymanager@fedex.com).
  */
 export function readsAsSender(c: BulkSignals): boolean {
   const roles = roleOnly(c);
@@ -1302,9 +1304,27 @@ export function readsAsSender(c: BulkSignals): boolean {
   // owner's evidence and ranked after the people (eval:top10: replied to 4 times, each at #2 and #7 of a
   // small book). Trade-off: a person whose mailbox and domain are one word, on a card with no name or that
   // one word (`maria@maria.com`), written to, ranks after the people of the book, still in the list.
-  if (!roles) return brandOwnMailbox(c);
   const name = c.name?.trim() ?? '';
+  // A sender's name on mailboxes that are that whole name run together (`FedEx Delivery Manager` from
+  // fedexdeliverymanager@fedex.com, `Uber Eats` from ubereats@uber.com; eval:top10: replied to once, #10 of
+  // a book): the desk's own address, not a person's mailbox under a sender's name (`Mueller` from
+  // hans@mueller.de, `Sarah from Acme` from sarah.jones@acme.com rank as they score: a review).
+  if (!roles) return brandOwnMailbox(c) || (name !== '' && mailboxesSpell(name, c.emails) && senderName(name, c.emails));
   return name === '' || LIST_HANDLE.test(name) || senderName(name, c.emails);
+}
+
+/** Whether every usable address's mailbox (tag and separators dropped) is the name run together (foldWord). */
+function mailboxesSpell(name: string, emails: readonly NormEmail[]): boolean {
+  const folded = foldWord(name);
+  if (folded.length < 4) return false;
+  let any = false;
+  for (const e of emails) {
+    if (e.junk) continue;
+    const local = stripTag(e.key.slice(0, e.key.lastIndexOf('@'))).replace(/[._-]/g, '');
+    if (local !== folded) return false;
+    any = true;
+  }
+  return any;
 }
 
 /** A name written as a list's or a channel's handle: lower-case words joined by `-`, `_` or `.`, no space. */

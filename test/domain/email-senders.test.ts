@@ -125,6 +125,9 @@ test('a sender the owner wrote to stays, marked as reading as a sender; a person
     [null, 'venmo@venmo.com'],
     [null, 'ateliervert@ateliervert.com'],
     ['Venmo', 'venmo@venmo.com'],
+    // A sender's name on a mailbox that is that name run together (eval:top10: replied to once, #10 of a book).
+    ['FedEx Delivery Manager', 'fedexdeliverymanager@fedex.com'],
+    ['Uber Eats', 'ubereats@uber.com'],
   ] as const) {
     const [c, ...rest] = clean([{ name, email, ...wrote }]);
     assert.equal(rest.length, 0);
@@ -155,6 +158,10 @@ test('a sender the owner wrote to stays, marked as reading as a sender; a person
     { name: null, email: 'jane.doe@janedoe.com' },
     { name: 'Jean-Pierre', email: 'jeanpierre@jeanpierre.fr' },
     { name: 'Venmo', email: 'venmo@venmo.com', phones: ['+1 415 555 0199'] },
+    // People whose mailbox is their name run together, at a domain of their name or not.
+    { name: 'Weber Anna', email: 'weberanna@weber.de' },
+    { name: 'Anna Weber', email: 'annaweber@gmail.com' },
+    { name: 'Kim Min-jun', email: 'kimminjun@kim.kr' },
   ] as EntryInput[]) {
     const [c] = clean([{ ...e, ...wrote }]);
     assert.equal(c!.junk, false, e.email as string);
