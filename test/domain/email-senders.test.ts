@@ -256,6 +256,9 @@ test('a brand mailbox on the brand own bare domain, named as the brand or not at
     ['Venmo', 'venmo@venmo.com'],
     [null, 'venmo@venmo.com'],
     ['eBay', 'ebay@ebay.com'],
+    // The brand and a product word run together (eval:top10: a nameless one at #10 of a book).
+    [null, 'ubereats@uber.com'],
+    [null, 'microsoftstore@microsoft.com'],
   ] as const) {
     const [c] = clean([{ name, email, last_message_received_date: RECEIVED }]);
     assert.equal(c!.junkReason, 'bulk_sender', `${name} <${email}>`);
@@ -282,6 +285,9 @@ test('a brand mailbox on the brand own bare domain, named as the brand or not at
     { name: 'Anne-Marie', email: 'annemarie@annemarie.fr' },
     { name: "O'Brien", email: 'obrien@obrien.ie' },
     { name: 'Hansen Støre', email: 'hansenstore@hansen.no' },
+    // A person's names run together at a domain of one of them: no product word.
+    { name: null, email: 'annaweber@anna.de' },
+    { name: null, email: 'weberanna@weber.de' },
   ] as EntryInput[]) {
     const [c] = clean([{ ...e, last_message_received_date: RECEIVED }]);
     assert.equal(c!.junk, false, JSON.stringify(e));
