@@ -1254,7 +1254,7 @@ function brandOwnMailbox(c: BulkSignals): boolean {
     const brand = h.sub === '' && !EDUCATION_SUFFIX.test(h.publicSuffix) ? labelBrand(h.label) : '';
     const local = stripTag(h.key.slice(0, h.key.lastIndexOf('@')));
     // The mailbox as one word (`jane.doe@janedoe.com` is a person's name, written as one).
-    if (brand !== '' && /^[a-z0-9]+$/.test(local) && isBrandLocal(local, brand)) {
+    if (brand !== '' && /^[a-z0-9]+$/.test(local) && (isBrandLocal(local, brand) || productLocal(local, brand))) {
       named ??= foldWord(name);
       if (name !== '' && named !== brand && !(named.startsWith(brand) && BRAND_SUFFIXES.has(named.slice(brand.length))) && name.toLowerCase() !== h.domain)
         return false;
@@ -1262,6 +1262,16 @@ function brandOwnMailbox(c: BulkSignals): boolean {
     } else if (!e.role) return false;
   }
   return own;
+}
+
+/**
+ * The brand and a product or a desk of it run together as the mailbox (`ubereats@uber.com`,
+ * `microsoftstore@microsoft.com`; PRODUCT_WORDS, as brandLed reads `Uber Eats` from it): the brand's own
+ * mailbox too, so a card of it with no name reads as the card named so does (eval:top10: a nameless
+ * `ubereats@uber.com`, received only, at #10 of a book).
+ */
+function productLocal(local: string, brand: string): boolean {
+  return local.length > brand.length && local.startsWith(brand) && PRODUCT_WORDS.has(local.slice(brand.length));
 }
 
 /**
@@ -1292,11 +1302,39 @@ function roleOnly(c: BulkSignals): boolean | null {
  * such (`Jane Smith` from info@janesmith.com, `Mama` from mail@familie-mueller.de, `山田花子` from
  * info@yamada-hanako.jp, `Maria` from hello@mariaphotography.com: a review found them below strangers),
  * and so is a sender's name on a person's mailbox (`Mueller` from hans@mueller.de): they rank as they score.
+ * A brand's own mailbox on its bare domain, with no name or the brand's, reads as a sender too (brandOwnMailbox: `venmo@venmo.com`),
+ * and so does a sender's name on mailboxes that are that name run together (`FedEx Delivery Manager` from
+ * fedexdeliverymanager@fedex.com).
  */
 export function readsAsSender(c: BulkSignals): boolean {
-  if (roleOnly(c) !== true) return false;
+  const roles = roleOnly(c);
+  if (roles === null) return false;
+  // A brand's own mailbox on its bare domain (`venmo@venmo.com`, `ateliervert@ateliervert.com`), with no
+  // name or the brand's: what isBulkSender leaves out when received only (brandOwnMailbox), here kept on the
+  // owner's evidence and ranked after the people (eval:top10: replied to 4 times, each at #2 and #7 of a
+  // small book). Trade-off: a person whose mailbox and domain are one word, on a card with no name or that
+  // one word (`maria@maria.com`), written to, ranks after the people of the book, still in the list.
   const name = c.name?.trim() ?? '';
+  // A sender's name on mailboxes that are that whole name run together (`FedEx Delivery Manager` from
+  // fedexdeliverymanager@fedex.com, `Uber Eats` from ubereats@uber.com; eval:top10: replied to once, #10 of
+  // a book): the desk's own address, not a person's mailbox under a sender's name (`Mueller` from
+  // hans@mueller.de, `Sarah from Acme` from sarah.jones@acme.com rank as they score: a review).
+  if (!roles) return brandOwnMailbox(c) || (name !== '' && mailboxesSpell(name, c.emails) && senderName(name, c.emails));
   return name === '' || LIST_HANDLE.test(name) || senderName(name, c.emails);
+}
+
+/** Whether every usable address's mailbox (tag and separators dropped) is the name run together (foldWord). */
+function mailboxesSpell(name: string, emails: readonly NormEmail[]): boolean {
+  const folded = foldWord(name);
+  if (folded.length < 4) return false;
+  let any = false;
+  for (const e of emails) {
+    if (e.junk) continue;
+    const local = stripTag(e.key.slice(0, e.key.lastIndexOf('@'))).replace(/[._-]/g, '');
+    if (local !== folded) return false;
+    any = true;
+  }
+  return any;
 }
 
 /** A name written as a list's or a channel's handle: lower-case words joined by `-`, `_` or `.`, no space. */

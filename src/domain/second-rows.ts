@@ -24,8 +24,9 @@
  * the owner deals with, and evidence beats a guess from a name. A star is no such evidence here: phones
  * star the people one calls, the same person's mail card above included.
  *
- * Never when the name could be either of two people: a row that fits two rows above of different names
- * (`Christopher` under `Christopher Walker` and `Christopher Moore`), nor the rows under a shorter name that
+ * Never when the name could be either of two people: a row that fits two rows above of names of two
+ * people (`Christopher` under `Christopher Walker` and `Christopher Moore`; not under `Dan Washington` and
+ * `Daniel Washington`, which can be one person's: oneName), nor the rows under a shorter name that
  * fits two of them (`Lee` above the spouses `Ann Lee` and `Bob Lee`: a review found both pushed below
  * strangers).
  *
@@ -106,6 +107,15 @@ function sameWords(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * Whether two rows above a row can be one person's, so that the row under both is no choice between two
+ * people: one name, or two forms of it that the merge reads as one (`Dan Washington` and `Daniel
+ * Washington`, eval:top10: his phone card stayed at #8 under both), not loosely (`Alex Kim`, `Alexandra Kim`).
+ */
+function oneName(a: readonly string[], b: readonly string[]): boolean {
+  return sameWords(a, b) || (namesCompatible(a, b) && !looseNames(a, b));
+}
+
 /** The index (in `rows`) of the row above each possible second row; absent for every other row. */
 export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<number, number> {
   const out = new Map<number, number>();
@@ -150,7 +160,7 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
           // A placeholder (`Unknown`, `No name`) names nobody: read only for the rare names that fit.
           if (isPlaceholderName(c.name!) || isPlaceholderName(rows[j]!.contact.name!)) continue;
           if (above < 0) above = j;
-          else if (!sameWords(words[above]!, a)) other = true;
+          else if (!oneName(words[above]!, a)) other = true;
           else if (j < above) above = j;
         }
       }

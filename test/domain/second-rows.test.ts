@@ -135,6 +135,25 @@ describe('possibleSecondRows: must stay where they rank', () => {
       ),
       [],
     );
+    // Nor an initial under two given names of one initial.
+    assert.deepEqual(
+      seconds(
+        card('John Smith', { email: 'john@example.com' }, WROTE),
+        card('Jane Smith', { email: 'jane@example.com' }, WROTE),
+        card('J. Smith', { phone: '+15125550100' }),
+      ),
+      [],
+    );
+    // Two rows above that can be one person's (a short form and the full name) are no choice between two
+    // people: the card under both is a second row (eval:top10: `Daniel Washington`'s phone card at #8).
+    assert.deepEqual(
+      seconds(
+        card('Dan Washington', { email: 'daniel.washington69@yahoo.com' }, WROTE),
+        card('Daniel Washington', { email: 'daniel_washington@gmail.com' }, WROTE),
+        card('Daniel Washington', { phone: '+15124943343' }),
+      ),
+      [['Daniel Washington', 'Dan Washington']],
+    );
     // One fuller name under a short one is still its second row.
     assert.deepEqual(seconds(card('Lee', { phone: '+15125550100' }), card('Ann Lee', { email: 'ann@example.com' })), [['Ann Lee', 'Lee']]);
   });
