@@ -430,7 +430,10 @@ function localWithoutAreaCode(s: string, region: CountryCode, r: NormPhone): Nor
  * 1860, 380 and 860 being real area codes). No +1 number is taken from anyone: this one has none.
  */
 function chineseMobileInNanp(written: string, digits: string): NormPhone | null {
-  if (digits.length !== 11 || digits.charCodeAt(0) !== 49 /* 1 */ || digits.charCodeAt(1) < 51 /* 3-9 */ || written.includes('+')) return null;
+  // 13x, 15x-19x: China's mobile ranges for people (14x is data cards': `1 415 123 4567` is a San Francisco
+  // number written wrong, and stays keyless).
+  const second = digits.charCodeAt(1);
+  if (digits.length !== 11 || digits.charCodeAt(0) !== 49 /* 1 */ || second < 51 /* 3 */ || second === 52 /* 4 */ || written.includes('+')) return null;
   if (!ONE_NUMBER_RE.test(written.trim()) || nanpValid(digits.slice(1)) || !isValidNumber('+86' + digits)) return null;
   return noCountry(written, digits);
 }
