@@ -1616,6 +1616,23 @@ export function isTrunkNational(digits: string, callingCode: string, national: s
 }
 
 /**
+ * Whether the national-only digits `written` (as written, zeros kept) are the full number `e164` read as
+ * a national number of its country, by libphonenumber's own rules for that plan: its national prefix and
+ * what it rewrites (Argentina's `0 11 15 1234-5678` is `+54 9 11 1234 5678`), and a carrier's code before
+ * the area code (Brazil's `0 21 11 98765-4321` is `+55 11 98765 4321`). Only a valid number, and only
+ * exactly that number (nationalAliases asks it of the book's full numbers that end as `written` does).
+ * Both forms were two rows of one person when the national form came from a source with no country (a
+ * probe).
+ */
+export function nationalIn(written: string, e164: string): boolean {
+  if (written.includes(';') || e164.includes(';')) return false;
+  const country = parsePhoneNumberFromString(e164)?.country;
+  if (country === undefined) return false;
+  const p = parsePhoneNumberFromString(written, country);
+  return p !== undefined && p.number === e164 && p.isValid();
+}
+
+/**
  * By calling code (1-999): the national prefix of the code's first country (the plan the parser reads an
  * international number in), `^(?:prefix)`, when it may start with another digit than 0 (Russia's and
  * Kazakhstan's 8, Belarus's 8 and 80, Lithuania's 8 …); null for the others (0, or none). See

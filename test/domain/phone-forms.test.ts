@@ -396,3 +396,16 @@ test('two numbers in one field parted by Unicode spacing (an ideographic space, 
     assert.deepEqual(keysOf(one), ['p:+14155550172'], JSON.stringify(one));
   }
 });
+
+test("probe: a national number written with the plan's own prefixes (Argentina's 0 11 15, Brazil's carrier code) in a source with no country joins the book's full number it reads as there; another person's card stays apart", () => {
+  const book = (a: EntryInput, b: EntryInput, region: 'AR' | 'BR') =>
+    mergeEntries([normalizeEntry(a, { region, sourceKey: 'android:-' }), normalizeEntry(b, { region: null, sourceKey: 'gmail:-' })]).map((c) => [
+      c.name,
+      c.phones.map((p) => p.display),
+    ]);
+  assert.deepEqual(book({ name: 'Martín Gómez', phones: ['+54 9 11 1234 5678'] }, { name: 'Martín Gómez', phones: ['011 15-1234-5678'] }, 'AR'), [
+    ['Martín Gómez', ['+5491112345678']],
+  ]);
+  assert.deepEqual(book({ name: 'Ana Souza', phones: ['+55 11 98765-4321'] }, { phones: ['0 21 11 98765-4321'] }, 'BR'), [['Ana Souza', ['+5511987654321']]]);
+  assert.equal(book({ name: 'Ana Souza', phones: ['+55 11 98765-4321'] }, { name: 'Bia Lima', phones: ['0 21 11 98765-4321'] }, 'BR').length, 2);
+});

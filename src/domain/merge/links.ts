@@ -2,7 +2,7 @@
  * Which entries a shared key may link: the key index of a book, national-number aliases, the per-key
  * guard (shared numbers, hubs, switchboards, colleagues) and the app's alias groups.
  */
-import { isCallingCode, isTrunkNational } from '../phone.ts';
+import { isCallingCode, isTrunkNational, nationalIn } from '../phone.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
@@ -103,8 +103,9 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
       // The digits as written, their zeros kept: a trunk prefix that starts with 0 and goes on ("06 30 123
       // 4567", Hungary's 06) is only seen so.
       const candidates = byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? [];
+      const written = key.slice(2);
       let hits = candidates.filter((k) => {
-        if (!k.endsWith(d)) return trunkWritten(k, d) || mexicanDialPrefix(k, key);
+        if (!k.endsWith(d)) return trunkWritten(k, d) || mexicanDialPrefix(k, key) || nationalIn(written, k.slice(2));
         const cc = k.slice(3, k.length - d.length);
         // Not a local number without its area code ("234-5679" beside "+1 212 234 5679"): which area it
         // is in is unknown here (the owner's own may be another), and the join would fuse two people.
@@ -116,7 +117,6 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
       // French "06 12 34 56 78" beside "+33 6 12 34 56 78" stays his, whatever "+36 1 234 5678" says).
       // Or the plan keeps the 0 in the number itself (Italy's "06 1234 5678" is "+39 06 1234 5678", Côte
       // d'Ivoire's "07 07 12 34 56" is "+225 07 07 12 34 56"; a probe found each two rows of one person).
-      const written = key.slice(2);
       if (hits.length === 0 && written !== d) {
         hits = candidates.filter((k) => trunkWritten(k, written) || (k.endsWith(written) && isCallingCode(k.slice(3, k.length - written.length))));
       }
