@@ -1254,7 +1254,7 @@ function brandOwnMailbox(c: BulkSignals): boolean {
     const brand = h.sub === '' && !EDUCATION_SUFFIX.test(h.publicSuffix) ? labelBrand(h.label) : '';
     const local = stripTag(h.key.slice(0, h.key.lastIndexOf('@')));
     // The mailbox as one word (`jane.doe@janedoe.com` is a person's name, written as one).
-    if (brand !== '' && /^[a-z0-9]+$/.test(local) && (isBrandLocal(local, brand) || productLocal(local, brand))) {
+    if (brand !== '' && /^[a-z0-9]+$/.test(local) && (isBrandLocal(local, brand) || (name === '' && productLocal(local, brand)))) {
       named ??= foldWord(name);
       if (name !== '' && named !== brand && !(named.startsWith(brand) && BRAND_SUFFIXES.has(named.slice(brand.length))) && name.toLowerCase() !== h.domain)
         return false;
@@ -1270,6 +1270,7 @@ function brandOwnMailbox(c: BulkSignals): boolean {
  * mailbox too, so a card of it with no name reads as the card named so does (eval:top10: a nameless
  * `ubereats@uber.com`, received only, at #10 of a book).
  */
+// Only on a card with no name: `Nina <ninabooks@nina.com>` is a person's own shop under her name (a review).
 function productLocal(local: string, brand: string): boolean {
   return local.length > brand.length && local.startsWith(brand) && PRODUCT_WORDS.has(local.slice(brand.length));
 }

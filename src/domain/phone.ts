@@ -1923,7 +1923,9 @@ const FOREIGN_IDDS = ['0011', '011', '010', '810', '119', '001', '009', '000'];
  * as at home ("8 (916) 123-45-67") in a book of another country reads as that country's number as well.
  */
 const FOREIGN_TRUNKS: readonly [string, CountryCode][] = [
-  ['1', 'US'],
+  // Not North America's 1: China's mobiles are eleven digits starting with 1 written without a prefix, and
+  // half of them are a valid +1 number as well (a review: `150 1234 5678` of a Chinese book joined a
+  // nameless `+1 501 234 5678`, and every Chinese mobile paid a second parse).
   ['8', 'RU'],
   ['8', 'BY'],
   ['8', 'TM'],
@@ -1931,6 +1933,18 @@ const FOREIGN_TRUNKS: readonly [string, CountryCode][] = [
 
 /** foreignReading's own metadata (the plan it selects is its own: meta()'s callers select theirs). */
 let altMeta: LibMetadata | null = null;
+/** A region's own international and trunk prefixes, by region (foreignReading; read once per region). */
+const ownPrefixCache = new Map<string, { ownIdd: RegExp; ownTrunk: string | null }>();
+function ownPrefixes(region: CountryCode): { ownIdd: RegExp; ownTrunk: string | null } {
+  let v = ownPrefixCache.get(region);
+  if (v === undefined) {
+    const m = (altMeta ??= new Metadata() as unknown as LibMetadata);
+    m.selectNumberingPlan(region);
+    const np = m.numberingPlan as unknown as { IDDPrefix(): string; nationalPrefix(): string | undefined };
+    ownPrefixCache.set(region, (v = { ownIdd: new RegExp('^(?:' + np.IDDPrefix() + ')'), ownTrunk: np.nationalPrefix() ?? null }));
+  }
+  return v;
+}
 /** Alternative readings by region and digits (null: none), for the strings foreignReading parses. */
 const altCache = new TwoGenerationCache<string, string | null>(CACHE_MAX);
 
@@ -1966,16 +1980,13 @@ function foreignReading(raw: string, region: CountryCode, key: string): string |
     found = e164;
     count++;
   };
-  const m = (altMeta ??= new Metadata() as unknown as LibMetadata);
-  m.selectNumberingPlan(region);
-  const np = m.numberingPlan as unknown as { IDDPrefix(): string; nationalPrefix(): string | undefined };
-  const ownIdd = new RegExp('^(?:' + np.IDDPrefix() + ')');
-  const ownTrunk = np.nationalPrefix() ?? null;
+  const { ownIdd, ownTrunk } = ownPrefixes(region);
   if (!ownIdd.test(digits)) {
     for (const idd of FOREIGN_IDDS) {
       if (!digits.startsWith(idd) || digits.length - idd.length < MIN_NATIONAL_DIGITS) continue;
       const p = parsePhoneNumberFromString('+' + digits.slice(idd.length));
-      if (p?.isValid()) add(renumbered(p.number as string));
+      // A short national number is no one's own line (Sapporo's `011-431-2345` is no Austrian `+43 1 2345`).
+      if (p?.isValid() && (p.nationalNumber as string).length >= MIN_NATIONAL_DIGITS) add(renumbered(p.number as string));
     }
   }
   for (const [prefix, country] of FOREIGN_TRUNKS) {
@@ -1984,7 +1995,17 @@ function foreignReading(raw: string, region: CountryCode, key: string): string |
     // The prefix must have been read as one: the national number is not the digits as written.
     if (p?.isValid() && p.nationalNumber !== digits && p.country !== undefined) add(renumbered(p.number as string));
   }
-  const alt: string | null = count === 1 ? found : null;
+  let alt: string | null = count === 1 ? found : null;
+  // The book's own reading is a number of its plan written the way that plan writes it: a trunk prefix and
+  // an area code that happen to look like another plan's prefix (Buenos Aires's and Sapporo's `011 …`, a
+  // review found them read as Austrian and Niuean numbers too), or a mobile written without a prefix, as
+  // its country writes them. Then it is no other plan's number (checked on the full metadata, whose plans
+  // are exact where the small one, which a German book's `011 44 …` passes, is loose; only here, for the
+  // few numbers that have another reading).
+  if (alt !== null) {
+    const own = fullMetadata()(key.slice(2));
+    if (own?.isValid() && ((ownTrunk !== null && digits.startsWith(ownTrunk)) || own.getType() === 'MOBILE')) alt = null;
+  }
   altCache.set(ck, alt);
   return alt === null || alt === key.slice(2) ? null : 'p:' + alt;
 }

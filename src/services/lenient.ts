@@ -203,7 +203,10 @@ function phoneOf(v: unknown): { value: string; how?: string } | undefined {
     for (const k of PHONE_KEYS) {
       const s = (v as Item)[k];
       if (typeof s === 'string' && s.trim() !== '') return { value: s, how: `an object, read as its "${k}"; send a string` };
-      if (typeof s === 'number' && digitsOf(s) !== undefined) return { value: digitsOf(s)!, how: `an object, read as its "${k}" (a number, as its digits)` };
+      // A whole number in the object is read as the bare one is (a review: `{number: 491759417367}` in a
+      // German book was read as text, +49 49…, where the bare number is +49 175 …).
+      if (typeof s === 'number' && digitsOf(s) !== undefined)
+        return { value: WHOLE_NUMBER_MARK + digitsOf(s)!, how: `an object, read as its "${k}" (a number, as its digits)` };
     }
   }
   return undefined;

@@ -135,6 +135,9 @@ for (const engine of ENGINES) {
       assert.deepEqual(sdk.rows[0].phones, ['+491759417365']);
       const national = await accepted({ phones: [1759417366] }, { region: 'DE' });
       assert.deepEqual(national.rows[0].phones, ['+491759417366']);
+      // Inside a phone object, read as the bare number is (a review: it was read as text, +49 49…).
+      const wrapped = await accepted({ phones: [{ number: 491759417367, type: 'mobile' }] }, { region: 'DE' });
+      assert.deepEqual(wrapped.rows[0].phones, ['+491759417367']);
       for (const a of [api, offload]) {
         const user = userId();
         const first = await a.post('/v0/address-book', {

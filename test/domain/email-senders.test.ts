@@ -288,6 +288,8 @@ test('a brand mailbox on the brand own bare domain, named as the brand or not at
     // A person's names run together at a domain of one of them: no product word.
     { name: null, email: 'annaweber@anna.de' },
     { name: null, email: 'weberanna@weber.de' },
+    // A given name and a product word under that name: her own shop (a review).
+    { name: 'Nina', email: 'ninabooks@nina.com' },
   ] as EntryInput[]) {
     const [c] = clean([{ ...e, last_message_received_date: RECEIVED }]);
     assert.equal(c!.junk, false, JSON.stringify(e));

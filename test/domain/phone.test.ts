@@ -21,6 +21,8 @@ import {
   renumbered,
   normalizeWholeNumber,
 } from '../../src/domain/phone.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
+import { mergeEntries } from '../../src/domain/merge.ts';
 
 test('E.164 in, E.164 out (fast path), whatever the region', () => {
   assert.deepEqual(normalizePhone('+12125551234', null), { display: '+12125551234', key: 'p:+12125551234' });
@@ -1532,6 +1534,26 @@ test("Mexico's abolished mobile 1 (and 044) after a call prefix instead of '+', 
 });
 
 describe('a number written as another plan writes it: the other reading, for joining only (NormPhone.alt)', () => {
+  it("no other reading for a number of the book's plan written its own way (a review: Chinese mobiles, Buenos Aires's and Sapporo's 011 …)", () => {
+    for (const [s, r] of [
+      ['150 1234 5678', 'CN'],
+      ['186 0555 1234', 'CN'],
+      ['011 4312-3456', 'AR'],
+      ['011 4943 2100', 'AR'],
+      ['011-683-4002', 'JP'],
+      ['011-431-2345', 'JP'],
+      ['010 6512 3456', 'CN'],
+    ] as const) {
+      assert.equal(normalizePhone(s, r)?.alt, undefined, `${s} ${r}`);
+    }
+    // So a Chinese mobile never joins a nameless card of the +1 number with the same digits.
+    const n = [
+      normalizeEntry({ name: '王伟', phones: ['150 1234 5678'] }, { region: 'CN', sourceKey: 'phone:-' }),
+      normalizeEntry({ phones: ['+1 501-234-5678'] }, { region: null, sourceKey: 'gmail:-' }),
+    ];
+    assert.equal(mergeEntries(n).length, 2);
+  });
+
   it('a trunk prefix 8 or an international prefix 011 in a German book: the German reading, and the other one', () => {
     const trunk = normalizePhone('8 (985) 402-87-64', 'DE');
     assert.equal(trunk?.key, 'p:+4989854028764');

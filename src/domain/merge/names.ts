@@ -413,6 +413,11 @@ NICKNAME_GROUPS.forEach((g, i) => {
   GROUP_INITIALS[i] = g[0]!; // the full name's: "M." is Margaret's initial, not Dick's "D." for Richard
 });
 
+/** Whether a folded word is a given name or a short form of one that the nickname groups know (`nina`, `james`). */
+export function isKnownGivenName(word: string): boolean {
+  return NICKNAME.has(word);
+}
+
 /**
  * Short forms that both men and women are called by, or that shorten a man's name and a woman's
  * (folded): "Alex" is Alexander and Alexandra, "Саша" Александр and Александра, "Женя" Евгений and
@@ -1496,6 +1501,19 @@ const TO_LATIN: Record<string, string> = {
  * "Дмитрий" and "Dmitry" are both dmtr, "Александр" and "Alexander" lksndr, "Γιώργος" and "Giorgos" grgs.
  */
 function skeleton(latin: string): string {
+  // A few thousand distinct words in a big book, compared many times each (second-rows.ts, the merge's
+  // name checks): remembered, up to a bound.
+  let v = SKELETONS.get(latin);
+  if (v === undefined) {
+    if (SKELETONS.size >= MAX_SKELETONS) SKELETONS.clear();
+    SKELETONS.set(latin, (v = skeletonOf(latin)));
+  }
+  return v;
+}
+const SKELETONS = new Map<string, string>();
+const MAX_SKELETONS = 20_000;
+
+function skeletonOf(latin: string): string {
   const s = latin
     .replace(/ph/g, 'f')
     .replace(/x/g, 'ks')
