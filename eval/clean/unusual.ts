@@ -252,6 +252,7 @@ export function evaluateUnusual(seed: number, books: number): UnusualScore {
     });
     const contacts = mergeEntries(normalized);
     s.entries += entries.length;
+    const heldIds = (c: Contact) => [...new Set(c.photos.filter((p) => p.startsWith(MARK)).map((p) => truth[Number(p.slice(MARK.length))]))];
     const listed = new Map<string, Contact[]>(); // truth -> listed contacts holding an entry of it
     for (const c of contacts) {
       const ids = new Set(c.photos.filter((p) => p.startsWith(MARK)).map((p) => truth[Number(p.slice(MARK.length))]));
@@ -266,7 +267,9 @@ export function evaluateUnusual(seed: number, books: number): UnusualScore {
         if (evidenced.has(id)) {
           s.garbageWithEvidence++;
           if (l && l.every((c) => c.unusable !== undefined)) s.garbageKeptMarked++;
-        } else if (l) {
+        } else if (l && l.some((c) => !heldIds(c).some((other) => evidenced.has(other)))) {
+          // Invented: a row listed on this garbage alone. A row that a copy of the same string with the
+          // owner's evidence keeps (the same unusable string is one card: cleaning.md) is that card's.
           s.garbageListed++;
         }
         continue;
