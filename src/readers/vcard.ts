@@ -335,6 +335,19 @@ export function naturalOrder(name: string, given: string, family: string, middle
   return mid && rest === `${g} ${mid}` ? `${g} ${mid} ${f}` : name;
 }
 
+/** Han, kana and Hangul only (a CJK name part): such a name is written family name first. */
+const CJK_NAME = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\s]+$/u;
+
+/**
+ * A name from its parts: given, middle, family, or family name first when both are written in Han,
+ * kana or Hangul (Japanese Outlook's 名 and 姓 columns, a vCard's `N:山田;太郎`: `山田 太郎`, not `太郎
+ * 山田`; `N:김;민준`: `김 민준`), the parts split by a space as the CSV columns and N write them apart.
+ */
+export function nameOfParts(given: string, middle: string, family: string): string {
+  const [g, m, f] = [clean(given), clean(middle), clean(family)];
+  return clean((g && f && CJK_NAME.test(g) && CJK_NAME.test(f) ? [f, m, g] : [g, m, f]).join(' '));
+}
+
 /** A phone's label naming a company's main number (a switchboard): read only for a company's own card with no other number. */
 export const COMPANY_MAIN_LABEL = /\bcompany main\b/;
 /**
@@ -422,7 +435,7 @@ function cardEntry(props: VcardProperty[]): Entry {
   // decoded `;` or `,` is text, not a separator.
   let name = clean(decodeEncodedWords(unescapeText(first('fn')?.value ?? '')));
   const [family = '', given = '', additional = '', prefix = '', suffix = ''] = splitStructured(first('n')?.value ?? '').map(decodeEncodedWords);
-  const fromN = (): string => clean([prefix, given, additional, family, suffix].join(' '));
+  const fromN = (): string => clean([prefix, nameOfParts(given, additional, family), suffix].join(' '));
   // An iPhone card set to "show as company" (X-ABShowAs:COMPANY) has the company as its FN and the
   // person in N: the person's name is N (the company stays the company), so the card and the person's
   // own card on the same mobile are one person, not "Okafor Landscaping" beside "Chidi Okafor". Only

@@ -883,3 +883,32 @@ describe('readVcardFile: a quoted-printable value ending in a stray "=" (file pr
     );
   });
 });
+
+describe('readVcardFile: a name from N alone in Han, kana or Hangul is family name first (probe)', () => {
+  const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n');
+  const namesOf = (input: string | Uint8Array) => readVcardFile(input).cards.map((c) => c.entry?.name);
+
+  it('must fix: a Korean N, a Chinese N, a Shift_JIS vCard 2.1 N (a Japanese feature phone, no FN): family name first, a space between as the CSV reader writes it', () => {
+    assert.deepEqual(namesOf(card('N:김;민준;;;', 'TEL:010-1234-5678')), ['김 민준']);
+    assert.deepEqual(namesOf(card('N:王;小明;;;', 'TEL:138 0013 8000')), ['王 小明']);
+    // N;CHARSET=SHIFT_JIS:山田;太郎 (山田 8E52 9363, 太郎 91BE 9859), as DoCoMo and au phones export it.
+    const sjis = Buffer.concat([
+      Buffer.from('BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=SHIFT_JIS:', 'latin1'),
+      Buffer.from([0x8e, 0x52, 0x93, 0x63, 0x3b, 0x91, 0xbe, 0x98, 0x59]),
+      Buffer.from('\r\nTEL;CELL:090-1234-5678\r\nEND:VCARD\r\n', 'latin1'),
+    ]);
+    assert.deepEqual(namesOf(sjis), ['山田 太郎']);
+    // The CSV reader's order, from the same function (nameOfParts).
+    assert.deepEqual(
+      readCsvFile('姓,名,電話\n山田,太郎,090-1234-5678\n').rows.map((r) => r.entry?.name),
+      ['山田 太郎'],
+    );
+  });
+
+  it('must keep: a Western N is given name first; an FN is as written; a mixed-script N stays given first', () => {
+    assert.deepEqual(namesOf(card('N:Lee;Ann;;;', 'TEL:+1 415 555 0100')), ['Ann Lee']);
+    assert.deepEqual(namesOf(card('N:Lee;Ann;Marie;Dr.;', 'TEL:+1 415 555 0100')), ['Dr. Ann Marie Lee']);
+    assert.deepEqual(namesOf(card('N:김;민준;;;', 'FN:Minjun Kim', 'TEL:010-1234-5678')), ['Minjun Kim']);
+    assert.deepEqual(namesOf(card('N:山田;Taro;;;', 'TEL:090-1234-5678')), ['Taro 山田']);
+  });
+});
