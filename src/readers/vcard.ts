@@ -421,6 +421,22 @@ export function vcardToEntry(props: VcardProperty[]): Entry | null {
 
 const isUsable = (e: Entry): boolean => Boolean(e.name || e.emails || e.phones || e.company);
 
+/**
+ * Whether a card is a company's own, shown with no name: its KIND is `org` (vCard 4.0), or its N holds
+ * no given or family name and it is shown as its company (an iPhone's X-ABShowAs:COMPANY) or its FN is
+ * its ORG, compared trimmed and in any case (Outlook's and Apple's company cards: `N:;;;;`, `FN:Acme
+ * Plumbing`, `ORG:Acme Plumbing;`). A person's card whose FN is not the ORG (`FN:Ann Lee`, `ORG:Acme`,
+ * N empty) stays the person's. A "show as company" card whose N holds a family name alone (`N:Okafor;;;;`,
+ * a family business) keeps the company as its name: nameless, it joined a family member on its line as
+ * a copy of their card (review F2); one whose N names a person is that person (cardEntry).
+ */
+function isCompanyOnlyCard(props: VcardProperty[], fn: string, given: string, family: string, isCompany: (s: string) => boolean): boolean {
+  const value = (name: string) => clean(props.find((p) => p.name === name)?.value);
+  if (/^(?:org|organization)$/i.test(value('kind'))) return true;
+  if (!fn || clean(given) !== '' || clean(family) !== '') return false;
+  return isCompany(fn) || (/^company$/i.test(value('xabshowas')) && !props.some((p) => p.name === 'org'));
+}
+
 /** Everything a card holds, as an Entry (possibly `{}`). */
 function cardEntry(props: VcardProperty[]): Entry {
   const all = (name: string) => props.filter((p) => p.name === name);
@@ -442,13 +458,23 @@ function cardEntry(props: VcardProperty[]): Entry {
   // when N names a person, with a given (or middle) name: a family business's card with N "Okafor;;;;"
   // named "Okafor" fit every Okafor and joined a family member through the shared business line; nor
   // when N only spells out the company's words ("Landscaping;Okafor").
-  const company = clean(splitStructured(first('org')?.value ?? '')[0]);
+  let company = clean(splitStructured(first('org')?.value ?? '')[0]);
   const words = (s: string) => clean(s).toLowerCase().split(/\s+/).filter(Boolean);
   const companyWords = new Set(words(company));
   const nNamesPerson = clean(`${given} ${additional}`) !== '' && !words(fromN()).every((w) => companyWords.has(w));
   const showsCompany = /^company$/i.test(clean(first('xabshowas')?.value));
-  if (name && showsCompany && nNamesPerson && (!company || name.toLowerCase() === company.toLowerCase())) name = fromN() || name;
-  if (!name) name = fromN();
+  const isCompany = (s: string) => company !== '' && s.toLowerCase() === company.toLowerCase();
+  let companyOnly = false;
+  if (name && showsCompany && nNamesPerson && (!company || isCompany(name))) name = fromN() || name;
+  else if (isCompanyOnlyCard(props, name, given, family, isCompany)) {
+    // A company's own card is shown with no name (docs/decisions.md "Company-only cards"), as one with
+    // an ORG and no FN: a company is no one to greet, and such a card does not pass filter_blank_names.
+    // Its company is the ORG, or (a KIND:org card without one) its FN.
+    companyOnly = true;
+    if (!company) company = name;
+    name = '';
+  }
+  if (!name && !companyOnly) name = fromN();
   // Outlook writes FN sorted, as its File As (`FN:Schulz, Petra` beside `N:Schulz;Petra`).
   name = naturalOrder(name, given, family, additional);
   if (name) entry.name = name;
@@ -470,7 +496,7 @@ function cardEntry(props: VcardProperty[]): Entry {
   const nickname = clean(splitStructured(first('nickname')?.value ?? '', ',')[0]);
   if (nickname) entry.nickname = nickname;
   // A card known only by a nickname (NICKNAME and no FN or N) is shown by it: its name was null.
-  if (nickname && !entry.name) entry.name = nickname;
+  if (nickname && !entry.name && !companyOnly) entry.name = nickname;
   const title = clean(unescapeText(first('title')?.value ?? ''));
   if (title) entry.title = title;
   if (company) entry.company = company;

@@ -713,9 +713,9 @@ describe('readVcardFile: an iPhone card shown as its company (X-ABShowAs:COMPANY
     ]);
   });
 
-  it('must not change: a company card without a person in N, a card not shown as its company, an FN that is no company', () => {
+  it('must not change: a company card without a person in N (no name: docs/decisions.md), a card not shown as its company, an FN that is no company', () => {
     assert.deepEqual(entriesOf(card('N:;;;;', 'FN:Apple Inc.', 'ORG:Apple Inc.;', 'X-ABShowAs:COMPANY', 'TEL:+1 408 996 1010')), [
-      { name: 'Apple Inc.', phones: ['+1 408 996 1010'], company: 'Apple Inc.' },
+      { phones: ['+1 408 996 1010'], company: 'Apple Inc.' },
     ]);
     assert.deepEqual(entriesOf(card('N:Okafor;Chidi;;;', 'FN:Okafor Landscaping', 'ORG:Okafor Landscaping;', 'TEL:+1 415 555 0111')), [
       { name: 'Okafor Landscaping', phones: ['+1 415 555 0111'], company: 'Okafor Landscaping' },
@@ -910,5 +910,49 @@ describe('readVcardFile: a name from N alone in Han, kana or Hangul is family na
     assert.deepEqual(namesOf(card('N:Lee;Ann;Marie;Dr.;', 'TEL:+1 415 555 0100')), ['Dr. Ann Marie Lee']);
     assert.deepEqual(namesOf(card('N:김;민준;;;', 'FN:Minjun Kim', 'TEL:010-1234-5678')), ['Minjun Kim']);
     assert.deepEqual(namesOf(card('N:山田;Taro;;;', 'TEL:090-1234-5678')), ['Taro 山田']);
+  });
+});
+
+describe('readVcardFile: a company\'s own card has no name (docs/decisions.md "Company-only cards"; probe)', () => {
+  const card = (version: string, ...lines: string[]) => ['BEGIN:VCARD', `VERSION:${version}`, ...lines, 'END:VCARD', ''].join('\r\n');
+  const entriesOf = (text: string) => readVcardFile(text).cards.map((c) => c.entry);
+
+  it('must fix: Apple (X-ABShowAs:COMPANY), Outlook 2.1 (N empty, FN the ORG) and vCard 4.0 KIND:org: the company, no name', () => {
+    assert.deepEqual(
+      entriesOf(card('3.0', 'N:;;;;', 'FN:Acme Plumbing', 'ORG:Acme Plumbing;', 'TEL;type=WORK;type=VOICE;type=pref:+1 (503) 555-0123', 'X-ABShowAs:COMPANY')),
+      [{ phones: ['+1 (503) 555-0123'], company: 'Acme Plumbing' }],
+    );
+    assert.deepEqual(entriesOf(card('2.1', 'N:', 'FN:Acme Plumbing GmbH', 'ORG:Acme Plumbing GmbH', 'TEL;WORK;VOICE:+49 30 1234567')), [
+      { phones: ['+49 30 1234567'], company: 'Acme Plumbing GmbH' },
+    ]);
+    // Compared trimmed and in any case.
+    assert.deepEqual(entriesOf(card('2.1', 'N:;;;;', 'FN: ACME plumbing ', 'ORG:Acme Plumbing', 'EMAIL:info@acme.example')), [
+      { emails: ['info@acme.example'], company: 'Acme Plumbing' },
+    ]);
+    assert.deepEqual(entriesOf(card('4.0', 'KIND:org', 'FN:Acme Plumbing', 'ORG:Acme Plumbing', 'TEL;VALUE=uri:tel:+1-503-555-0123')), [
+      { phones: ['+1-503-555-0123'], company: 'Acme Plumbing' },
+    ]);
+    // KIND:org without ORG: its FN is the company.
+    assert.deepEqual(entriesOf(card('4.0', 'KIND:organization', 'FN:Acme Plumbing', 'EMAIL:info@acme.example')), [
+      { emails: ['info@acme.example'], company: 'Acme Plumbing' },
+    ]);
+  });
+
+  it('must keep: a person with N and FN, a person whose FN is not the ORG (N empty), a person in N of a "show as company" card', () => {
+    assert.deepEqual(entriesOf(card('3.0', 'N:Lee;Ann;;;', 'FN:Ann Lee', 'ORG:Acme;', 'TEL:+1 415 555 0100')), [
+      { name: 'Ann Lee', phones: ['+1 415 555 0100'], company: 'Acme' },
+    ]);
+    assert.deepEqual(entriesOf(card('3.0', 'N:;;;;', 'FN:Ann Lee', 'ORG:Acme;', 'TEL:+1 415 555 0100')), [
+      { name: 'Ann Lee', phones: ['+1 415 555 0100'], company: 'Acme' },
+    ]);
+    assert.deepEqual(entriesOf(card('3.0', 'FN:Ann Lee', 'ORG:Acme;', 'EMAIL:ann@acme.example')), [
+      { name: 'Ann Lee', emails: ['ann@acme.example'], company: 'Acme' },
+    ]);
+    assert.deepEqual(
+      entriesOf(card('3.0', 'N:Okafor;Chidi;;;', 'FN:Okafor Landscaping', 'ORG:Okafor Landscaping;', 'X-ABShowAs:COMPANY', 'TEL:+1 415 555 0111')),
+      [{ name: 'Chidi Okafor', phones: ['+1 415 555 0111'], company: 'Okafor Landscaping' }],
+    );
+    // An ORG-only card had no name already.
+    assert.deepEqual(entriesOf(card('3.0', 'ORG:Acme Plumbing;', 'TEL:+1 503 555 0123')), [{ phones: ['+1 503 555 0123'], company: 'Acme Plumbing' }]);
   });
 });
