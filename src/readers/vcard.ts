@@ -42,7 +42,9 @@ export type CardNote =
   /** A quoted-printable value ended in a stray `=` before a new property: the value ended there (contentLines). */
   | 'stray_soft_break'
   /** The card holds U+FFFD: characters lost before or while the file was decoded (text that was not UTF-8). */
-  | 'undecodable';
+  | 'undecodable'
+  /** A group card (KIND:group): no person; its members given by address are entries of their own (VcardCard.members). */
+  | 'group';
 
 /** One card of a file (every BEGIN:VCARD starts one), in file order. */
 export interface VcardCard {
@@ -53,6 +55,12 @@ export interface VcardCard {
   /** Why the card was not read at all (an unsupported VERSION). */
   notRead?: string;
   notes: CardNote[];
+  /**
+   * A group card's (KIND:group) members given by address, `MEMBER:mailto:` and `MEMBER:tel:`: an entry
+   * each, as a list of recipients becomes people. The group card itself is no person (its entry is null,
+   * `read` is `{}`); its `MEMBER:urn:uuid:` members are other cards of the file, read there.
+   */
+  members?: Entry[];
 }
 
 /** A whole .vcf file, card by card: `cards[i]` is the card at position i (0-based) in the file. */
@@ -437,8 +445,40 @@ function isCompanyOnlyCard(props: VcardProperty[], fn: string, given: string, fa
   return isCompany(fn) || (/^company$/i.test(value('xabshowas')) && !props.some((p) => p.name === 'org'));
 }
 
-/** Everything a card holds, as an Entry (possibly `{}`). */
+/** Whether a card is a group (vCard 4.0 KIND:group): a list of its members, no person. */
+const isGroupCard = (props: VcardProperty[]): boolean => props.some((p) => p.name === 'kind' && /^group$/i.test(clean(p.value)));
+
+/**
+ * A group card's members given by address, an entry each, in card order: `MEMBER:mailto:` (its query
+ * dropped, percent-escapes decoded) and `MEMBER:tel:`. Others (`urn:uuid:`, pointing at a card of the
+ * file) give none.
+ */
+function groupMembers(props: VcardProperty[]): Entry[] {
+  const members: Entry[] = [];
+  for (const p of props) {
+    if (p.name !== 'member') continue;
+    const v = clean(unescapeText(p.value));
+    const mailto = /^mailto:([^?]*)/i.exec(v);
+    if (mailto) {
+      let address = mailto[1];
+      try {
+        address = decodeURIComponent(address);
+      } catch {
+        // A stray `%` is kept as written.
+      }
+      address = clean(address);
+      if (address) members.push({ emails: [address] });
+      continue;
+    }
+    const tel = /^tel:(.+)$/i.exec(v);
+    if (tel && clean(tel[1])) members.push({ phones: [clean(tel[1])] });
+  }
+  return members;
+}
+
+/** Everything a card holds, as an Entry (possibly `{}`; `{}` for a group card, which is no person). */
 function cardEntry(props: VcardProperty[]): Entry {
+  if (isGroupCard(props)) return {};
   const all = (name: string) => props.filter((p) => p.name === name);
   const first = (name: string) => all(name)[0];
   const labels = new Map<string, string>();
@@ -1310,6 +1350,7 @@ export function readVcardFile(input: string | Uint8Array, opts: { charset?: stri
     if (props.some((p) => p.value.includes('\uFFFD'))) notes.push('undecodable');
     sourceType ??= sourceTypeOf(props.find((p) => p.name === 'prodid')?.value);
     const read = cardEntry(props);
+    if (isGroupCard(props)) return { entry: null, read, notes: [...notes, 'group'], members: groupMembers(props) };
     return { entry: isUsable(read) ? read : null, read, notes };
   });
   return { cards, sourceType, charset: file.eightBit === 'utf-8' ? legacy.encoding : file.charset };
@@ -1334,7 +1375,9 @@ export function parseVcards(input: string | Uint8Array, opts: { charset?: string
   const skipped: ParsedVcards['skipped'] = [];
   file.cards.forEach((c, i) => {
     if (c.entry !== null) entries.push(c.entry);
-    else skipped.push({ card: i + 1, reason: c.notRead ?? 'no name, e-mail, phone or company' });
+    else if (c.members === undefined) skipped.push({ card: i + 1, reason: c.notRead ?? 'no name, e-mail, phone or company' });
   });
+  // A group card's members given by address, after the cards (as the file endpoint sends them).
+  entries.push(...file.cards.flatMap((c) => c.members ?? []));
   return { entries, skipped, sourceType: file.sourceType };
 }

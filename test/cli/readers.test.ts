@@ -956,3 +956,48 @@ describe('readVcardFile: a company\'s own card has no name (docs/decisions.md "C
     assert.deepEqual(entriesOf(card('3.0', 'ORG:Acme Plumbing;', 'TEL:+1 503 555 0123')), [{ phones: ['+1 503 555 0123'], company: 'Acme Plumbing' }]);
   });
 });
+
+describe('readVcardFile: a vCard 4.0 group card (KIND:group) is no person; its members given by address are (probe)', () => {
+  const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n');
+
+  it('must fix: each MEMBER:mailto: and MEMBER:tel: is an entry of its own, after the cards; the group card is read as {}', () => {
+    const text =
+      card('FN:Ann Lee', 'EMAIL:ann@example.com') +
+      card(
+        'KIND:group',
+        'FN:Book Club',
+        'MEMBER:mailto:anna.book@example.com',
+        'MEMBER:mailto:bert.book@example.com?subject=Hi',
+        'MEMBER:tel:+1-415-555-0100',
+        'MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af',
+      ) +
+      card('FN:Bo Chen', 'TEL:+1 415 555 0199');
+    const file = readVcardFile(text);
+    assert.deepEqual(
+      file.cards.map((c) => c.entry?.name ?? null),
+      ['Ann Lee', null, 'Bo Chen'],
+    );
+    assert.deepEqual(file.cards[1], {
+      entry: null,
+      read: {},
+      notes: ['group'],
+      members: [{ emails: ['anna.book@example.com'] }, { emails: ['bert.book@example.com'] }, { phones: ['+1-415-555-0100'] }],
+    });
+    assert.deepEqual(
+      parseVcards(text).entries.map((e) => e.name ?? e.emails?.[0] ?? e.phones?.[0]),
+      ['Ann Lee', 'Bo Chen', 'anna.book@example.com', 'bert.book@example.com', '+1-415-555-0100'],
+    );
+    assert.deepEqual(parseVcards(text).skipped, []);
+  });
+
+  it('must keep: a card without KIND:group is read as before (its MEMBER ignored); a group of urn:uuid members only gives none', () => {
+    assert.deepEqual(
+      readVcardFile(card('FN:Ann Lee', 'EMAIL:ann@example.com', 'MEMBER:mailto:x@example.com')).cards.map((c) => [c.entry, c.members]),
+      [[{ name: 'Ann Lee', emails: ['ann@example.com'] }, undefined]],
+    );
+    assert.deepEqual(
+      readVcardFile(card('KIND:group', 'FN:Family', 'MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af')).cards.map((c) => [c.entry, c.members]),
+      [[null, []]],
+    );
+  });
+});
