@@ -90,8 +90,10 @@ function vcardFile(bytes: Uint8Array, charset: string | undefined): Read {
   const file = readVcardFile(bytes, charset === undefined ? {} : { charset });
   return {
     sourceType: file.sourceType,
-    entries: file.cards.map((c) => c.read),
-    usable: file.cards.filter((c) => c.entry !== null).length,
+    // One entry per card, so a card's index is its position; a group card's members given by address
+    // (KIND:group, MEMBER:mailto:/tel:) follow the cards, an entry each.
+    entries: [...file.cards.map((c) => c.read), ...file.cards.flatMap((c) => c.members ?? [])],
+    usable: file.cards.filter((c) => c.entry !== null).length + file.cards.reduce((n, c) => n + (c.members?.length ?? 0), 0),
     warnings: cardWarnings(file.cards),
     notRead: [...new Set(file.cards.flatMap((c) => (c.notRead === undefined ? [] : [c.notRead])))],
   };
@@ -157,6 +159,8 @@ const NOTE_MESSAGES: Record<CardNote, string> = {
     'vCards with a quoted-printable value ending in a stray "=" (a soft line break) before a new property: the value was ended there and the property read on its own; check these names',
   undecodable:
     'vCards holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
+  group:
+    "vCard group cards (KIND:group): a group is no person, left out as nothing_to_invite; each member given by address (MEMBER:mailto: or tel:) is an entry of its own, after the file's cards",
 };
 
 /** What each note of a CSV row means for the answer (meta.warnings). */

@@ -15,7 +15,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { clean, googleRowConverter, isGoogleHeader } from './google-csv.ts';
-import { isCompanyCard, naturalOrder, type Entry } from './vcard.ts';
+import { isCompanyCard, nameOfParts, naturalOrder, type Entry } from './vcard.ts';
 import { normalizeEmail } from '../domain/email.ts';
 import { normalizePhone } from '../domain/phone.ts';
 
@@ -70,17 +70,6 @@ const DELIMITERS: CsvDelimiter[] = [',', ';', '\t'];
 const NOT_READ_EXTRA_CELLS = 'more cells than the header has columns: a delimiter inside an unquoted cell?';
 
 const join = (...parts: string[]): string => clean(parts.join(' '));
-
-/** Han, kana and Hangul only (a CJK name part): such a name is written family name first. */
-const CJK_NAME = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\s]+$/u;
-
-/**
- * A name from its columns: given, middle, family, or family name first when both are written in Han,
- * kana or Hangul (Japanese Outlook's 名 and 姓 columns: `山田 太郎`, not `太郎 山田`).
- */
-function nameOfParts(first: string, middle: string, last: string): string {
-  return first && last && CJK_NAME.test(first) && CJK_NAME.test(last) ? join(last, middle, first) : join(first, middle, last);
-}
 
 /**
  * A header cell as the layouts below name it: lower-case, accents and `_`/`-` dropped, "e-mail" and

@@ -42,7 +42,9 @@ export type CardNote =
   /** A quoted-printable value ended in a stray `=` before a new property: the value ended there (contentLines). */
   | 'stray_soft_break'
   /** The card holds U+FFFD: characters lost before or while the file was decoded (text that was not UTF-8). */
-  | 'undecodable';
+  | 'undecodable'
+  /** A group card (KIND:group): no person; its members given by address are entries of their own (VcardCard.members). */
+  | 'group';
 
 /** One card of a file (every BEGIN:VCARD starts one), in file order. */
 export interface VcardCard {
@@ -53,6 +55,12 @@ export interface VcardCard {
   /** Why the card was not read at all (an unsupported VERSION). */
   notRead?: string;
   notes: CardNote[];
+  /**
+   * A group card's (KIND:group) members given by address, `MEMBER:mailto:` and `MEMBER:tel:`: an entry
+   * each, as a list of recipients becomes people. The group card itself is no person (its entry is null,
+   * `read` is `{}`); its `MEMBER:urn:uuid:` members are other cards of the file, read there.
+   */
+  members?: Entry[];
 }
 
 /** A whole .vcf file, card by card: `cards[i]` is the card at position i (0-based) in the file. */
@@ -335,6 +343,19 @@ export function naturalOrder(name: string, given: string, family: string, middle
   return mid && rest === `${g} ${mid}` ? `${g} ${mid} ${f}` : name;
 }
 
+/** Han, kana and Hangul only (a CJK name part): such a name is written family name first. */
+const CJK_NAME = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\s]+$/u;
+
+/**
+ * A name from its parts: given, middle, family, or family name first when both are written in Han,
+ * kana or Hangul (Japanese Outlook's 名 and 姓 columns, a vCard's `N:山田;太郎`: `山田 太郎`, not `太郎
+ * 山田`; `N:김;민준`: `김 민준`), the parts split by a space as the CSV columns and N write them apart.
+ */
+export function nameOfParts(given: string, middle: string, family: string): string {
+  const [g, m, f] = [clean(given), clean(middle), clean(family)];
+  return clean((g && f && CJK_NAME.test(g) && CJK_NAME.test(f) ? [f, m, g] : [g, m, f]).join(' '));
+}
+
 /** A phone's label naming a company's main number (a switchboard): read only for a company's own card with no other number. */
 export const COMPANY_MAIN_LABEL = /\bcompany main\b/;
 /**
@@ -408,8 +429,56 @@ export function vcardToEntry(props: VcardProperty[]): Entry | null {
 
 const isUsable = (e: Entry): boolean => Boolean(e.name || e.emails || e.phones || e.company);
 
-/** Everything a card holds, as an Entry (possibly `{}`). */
+/**
+ * Whether a card is a company's own, shown with no name: its KIND is `org` (vCard 4.0), or its N holds
+ * no given or family name and it is shown as its company (an iPhone's X-ABShowAs:COMPANY) or its FN is
+ * its ORG, compared trimmed and in any case (Outlook's and Apple's company cards: `N:;;;;`, `FN:Acme
+ * Plumbing`, `ORG:Acme Plumbing;`). A person's card whose FN is not the ORG (`FN:Ann Lee`, `ORG:Acme`,
+ * N empty) stays the person's. A "show as company" card whose N holds a family name alone (`N:Okafor;;;;`,
+ * a family business) keeps the company as its name: nameless, it joined a family member on its line as
+ * a copy of their card (review F2); one whose N names a person is that person (cardEntry).
+ */
+function isCompanyOnlyCard(props: VcardProperty[], fn: string, given: string, family: string, isCompany: (s: string) => boolean): boolean {
+  const value = (name: string) => clean(props.find((p) => p.name === name)?.value);
+  if (/^(?:org|organization)$/i.test(value('kind'))) return true;
+  if (!fn || clean(given) !== '' || clean(family) !== '') return false;
+  return isCompany(fn) || (/^company$/i.test(value('xabshowas')) && !props.some((p) => p.name === 'org'));
+}
+
+/** Whether a card is a group (vCard 4.0 KIND:group): a list of its members, no person. */
+const isGroupCard = (props: VcardProperty[]): boolean => props.some((p) => p.name === 'kind' && /^group$/i.test(clean(p.value)));
+
+/**
+ * A group card's members given by address, an entry each, in card order: `MEMBER:mailto:` (its query
+ * dropped, percent-escapes decoded) and `MEMBER:tel:`. Others (`urn:uuid:`, pointing at a card of the
+ * file) give none.
+ */
+function groupMembers(props: VcardProperty[]): Entry[] {
+  const members: Entry[] = [];
+  for (const p of props) {
+    if (p.name !== 'member') continue;
+    const v = clean(unescapeText(p.value));
+    const mailto = /^mailto:([^?]*)/i.exec(v);
+    if (mailto) {
+      let address = mailto[1];
+      try {
+        address = decodeURIComponent(address);
+      } catch {
+        // A stray `%` is kept as written.
+      }
+      address = clean(address);
+      if (address) members.push({ emails: [address] });
+      continue;
+    }
+    const tel = /^tel:(.+)$/i.exec(v);
+    if (tel && clean(tel[1])) members.push({ phones: [clean(tel[1])] });
+  }
+  return members;
+}
+
+/** Everything a card holds, as an Entry (possibly `{}`; `{}` for a group card, which is no person). */
 function cardEntry(props: VcardProperty[]): Entry {
+  if (isGroupCard(props)) return {};
   const all = (name: string) => props.filter((p) => p.name === name);
   const first = (name: string) => all(name)[0];
   const labels = new Map<string, string>();
@@ -422,20 +491,30 @@ function cardEntry(props: VcardProperty[]): Entry {
   // decoded `;` or `,` is text, not a separator.
   let name = clean(decodeEncodedWords(unescapeText(first('fn')?.value ?? '')));
   const [family = '', given = '', additional = '', prefix = '', suffix = ''] = splitStructured(first('n')?.value ?? '').map(decodeEncodedWords);
-  const fromN = (): string => clean([prefix, given, additional, family, suffix].join(' '));
+  const fromN = (): string => clean([prefix, nameOfParts(given, additional, family), suffix].join(' '));
   // An iPhone card set to "show as company" (X-ABShowAs:COMPANY) has the company as its FN and the
   // person in N: the person's name is N (the company stays the company), so the card and the person's
   // own card on the same mobile are one person, not "Okafor Landscaping" beside "Chidi Okafor". Only
   // when N names a person, with a given (or middle) name: a family business's card with N "Okafor;;;;"
   // named "Okafor" fit every Okafor and joined a family member through the shared business line; nor
   // when N only spells out the company's words ("Landscaping;Okafor").
-  const company = clean(splitStructured(first('org')?.value ?? '')[0]);
+  let company = clean(splitStructured(first('org')?.value ?? '')[0]);
   const words = (s: string) => clean(s).toLowerCase().split(/\s+/).filter(Boolean);
   const companyWords = new Set(words(company));
   const nNamesPerson = clean(`${given} ${additional}`) !== '' && !words(fromN()).every((w) => companyWords.has(w));
   const showsCompany = /^company$/i.test(clean(first('xabshowas')?.value));
-  if (name && showsCompany && nNamesPerson && (!company || name.toLowerCase() === company.toLowerCase())) name = fromN() || name;
-  if (!name) name = fromN();
+  const isCompany = (s: string) => company !== '' && s.toLowerCase() === company.toLowerCase();
+  let companyOnly = false;
+  if (name && showsCompany && nNamesPerson && (!company || isCompany(name))) name = fromN() || name;
+  else if (isCompanyOnlyCard(props, name, given, family, isCompany)) {
+    // A company's own card is shown with no name (docs/decisions.md "Company-only cards"), as one with
+    // an ORG and no FN: a company is no one to greet, and such a card does not pass filter_blank_names.
+    // Its company is the ORG, or (a KIND:org card without one) its FN.
+    companyOnly = true;
+    if (!company) company = name;
+    name = '';
+  }
+  if (!name && !companyOnly) name = fromN();
   // Outlook writes FN sorted, as its File As (`FN:Schulz, Petra` beside `N:Schulz;Petra`).
   name = naturalOrder(name, given, family, additional);
   if (name) entry.name = name;
@@ -457,7 +536,7 @@ function cardEntry(props: VcardProperty[]): Entry {
   const nickname = clean(splitStructured(first('nickname')?.value ?? '', ',')[0]);
   if (nickname) entry.nickname = nickname;
   // A card known only by a nickname (NICKNAME and no FN or N) is shown by it: its name was null.
-  if (nickname && !entry.name) entry.name = nickname;
+  if (nickname && !entry.name && !companyOnly) entry.name = nickname;
   const title = clean(unescapeText(first('title')?.value ?? ''));
   if (title) entry.title = title;
   if (company) entry.company = company;
@@ -1271,6 +1350,7 @@ export function readVcardFile(input: string | Uint8Array, opts: { charset?: stri
     if (props.some((p) => p.value.includes('\uFFFD'))) notes.push('undecodable');
     sourceType ??= sourceTypeOf(props.find((p) => p.name === 'prodid')?.value);
     const read = cardEntry(props);
+    if (isGroupCard(props)) return { entry: null, read, notes: [...notes, 'group'], members: groupMembers(props) };
     return { entry: isUsable(read) ? read : null, read, notes };
   });
   return { cards, sourceType, charset: file.eightBit === 'utf-8' ? legacy.encoding : file.charset };
@@ -1295,7 +1375,9 @@ export function parseVcards(input: string | Uint8Array, opts: { charset?: string
   const skipped: ParsedVcards['skipped'] = [];
   file.cards.forEach((c, i) => {
     if (c.entry !== null) entries.push(c.entry);
-    else skipped.push({ card: i + 1, reason: c.notRead ?? 'no name, e-mail, phone or company' });
+    else if (c.members === undefined) skipped.push({ card: i + 1, reason: c.notRead ?? 'no name, e-mail, phone or company' });
   });
+  // A group card's members given by address, after the cards (as the file endpoint sends them).
+  entries.push(...file.cards.flatMap((c) => c.members ?? []));
   return { entries, skipped, sourceType: file.sourceType };
 }

@@ -499,6 +499,38 @@ for (const engine of ENGINES) {
       ]);
     });
 
+    it("the vCard probe: a CJK name from N is family name first, a company's own card has no name, a KIND:group card's members are people", async () => {
+      const file =
+        card('VERSION:3.0', 'N:김;민준;;;', 'TEL;type=CELL:+82 10-1234-5678') +
+        card('VERSION:3.0', 'N:;;;;', 'FN:Acme Plumbing', 'ORG:Acme Plumbing;', 'TEL;type=WORK;type=VOICE;type=pref:+1 (503) 555-0123', 'X-ABShowAs:COMPANY') +
+        card('VERSION:3.0', 'N:;;;;', 'FN:Ann Lee', 'ORG:Acme;', 'EMAIL:ann.lee@acme.example') +
+        card('VERSION:4.0', 'KIND:group', 'FN:Book Club', 'MEMBER:mailto:anna.book@example.com', 'MEMBER:mailto:bert.book@example.com') +
+        card('VERSION:3.0', 'N:Lee;Bo;;;', 'FN:Bo Lee', 'EMAIL:bo.lee@example.com');
+      const r = await send('/v0/address-book-file?user_id=vp1&include_left_out=1', file, 'text/vcard');
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as { name: string | null; emails: string[]; phones: string[] }[];
+      const by = (key: string) => rows.find((c) => c.emails.includes(key) || c.phones.includes(key))?.name;
+      assert.equal(by('+821012345678'), '김 민준');
+      assert.equal(by('+15035550123'), null);
+      assert.equal(by('ann.lee@acme.example'), 'Ann Lee');
+      assert.equal(by('bo.lee@example.com'), 'Bo Lee');
+      assert.equal(by('anna.book@example.com'), null);
+      assert.equal(by('bert.book@example.com'), null);
+      assert.equal(rows.length, 6);
+      assert.ok(!rows.some((c) => c.name === 'Book Club' || c.name === 'Acme Plumbing'), r.text);
+      // Five cards and the group's two members: the group card is left out at its own index; the members follow the cards.
+      const c = r.body.meta.cleaning;
+      assert.equal(c.entries_read, 7);
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 3, reason: 'nothing_to_invite' }]);
+      assert.equal(c.entries_read + (c.people_from_lists ?? 0), c.contacts + c.merged + c.left_out, JSON.stringify(c));
+      const group = r.body.meta.warnings.find((w: { message: string }) => /KIND:group/.test(w.message));
+      assert.deepEqual(group?.indexes, [3], r.text);
+      // A company's own card does not pass filter_blank_names; a person's does.
+      const blank = await send('/v0/address-book-file?user_id=vp2&filter_blank_names=1', file, 'text/vcard');
+      assert.equal(blank.status, 200, blank.text);
+      assert.deepEqual(blank.body.data.map((c: { name: string }) => c.name).sort(), ['Ann Lee', 'Bo Lee', '김 민준']);
+    });
+
     it('a "Number" column of member numbers makes no phones; "Customer Name" beside "Contact Person" is the company', async () => {
       const ids = await send('/v0/address-book-file?user_id=rv6', 'Name,Number,Email\r\nJane Doe,1002345,jane@x.example\r\nBob Roe,1002346,bob@y.example\r\n');
       assert.equal(ids.status, 200, ids.text);

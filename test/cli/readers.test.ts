@@ -713,9 +713,9 @@ describe('readVcardFile: an iPhone card shown as its company (X-ABShowAs:COMPANY
     ]);
   });
 
-  it('must not change: a company card without a person in N, a card not shown as its company, an FN that is no company', () => {
+  it('must not change: a company card without a person in N (no name: docs/decisions.md), a card not shown as its company, an FN that is no company', () => {
     assert.deepEqual(entriesOf(card('N:;;;;', 'FN:Apple Inc.', 'ORG:Apple Inc.;', 'X-ABShowAs:COMPANY', 'TEL:+1 408 996 1010')), [
-      { name: 'Apple Inc.', phones: ['+1 408 996 1010'], company: 'Apple Inc.' },
+      { phones: ['+1 408 996 1010'], company: 'Apple Inc.' },
     ]);
     assert.deepEqual(entriesOf(card('N:Okafor;Chidi;;;', 'FN:Okafor Landscaping', 'ORG:Okafor Landscaping;', 'TEL:+1 415 555 0111')), [
       { name: 'Okafor Landscaping', phones: ['+1 415 555 0111'], company: 'Okafor Landscaping' },
@@ -880,6 +880,124 @@ describe('readVcardFile: a quoted-printable value ending in a stray "=" (file pr
     assert.deepEqual(
       r.cards.map((c) => [c.entry?.name, c.notes]),
       [['Jürgen Müller', []]],
+    );
+  });
+});
+
+describe('readVcardFile: a name from N alone in Han, kana or Hangul is family name first (probe)', () => {
+  const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n');
+  const namesOf = (input: string | Uint8Array) => readVcardFile(input).cards.map((c) => c.entry?.name);
+
+  it('must fix: a Korean N, a Chinese N, a Shift_JIS vCard 2.1 N (a Japanese feature phone, no FN): family name first, a space between as the CSV reader writes it', () => {
+    assert.deepEqual(namesOf(card('N:김;민준;;;', 'TEL:010-1234-5678')), ['김 민준']);
+    assert.deepEqual(namesOf(card('N:王;小明;;;', 'TEL:138 0013 8000')), ['王 小明']);
+    // N;CHARSET=SHIFT_JIS:山田;太郎 (山田 8E52 9363, 太郎 91BE 9859), as DoCoMo and au phones export it.
+    const sjis = Buffer.concat([
+      Buffer.from('BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=SHIFT_JIS:', 'latin1'),
+      Buffer.from([0x8e, 0x52, 0x93, 0x63, 0x3b, 0x91, 0xbe, 0x98, 0x59]),
+      Buffer.from('\r\nTEL;CELL:090-1234-5678\r\nEND:VCARD\r\n', 'latin1'),
+    ]);
+    assert.deepEqual(namesOf(sjis), ['山田 太郎']);
+    // The CSV reader's order, from the same function (nameOfParts).
+    assert.deepEqual(
+      readCsvFile('姓,名,電話\n山田,太郎,090-1234-5678\n').rows.map((r) => r.entry?.name),
+      ['山田 太郎'],
+    );
+  });
+
+  it('must keep: a Western N is given name first; an FN is as written; a mixed-script N stays given first', () => {
+    assert.deepEqual(namesOf(card('N:Lee;Ann;;;', 'TEL:+1 415 555 0100')), ['Ann Lee']);
+    assert.deepEqual(namesOf(card('N:Lee;Ann;Marie;Dr.;', 'TEL:+1 415 555 0100')), ['Dr. Ann Marie Lee']);
+    assert.deepEqual(namesOf(card('N:김;민준;;;', 'FN:Minjun Kim', 'TEL:010-1234-5678')), ['Minjun Kim']);
+    assert.deepEqual(namesOf(card('N:山田;Taro;;;', 'TEL:090-1234-5678')), ['Taro 山田']);
+  });
+});
+
+describe('readVcardFile: a company\'s own card has no name (docs/decisions.md "Company-only cards"; probe)', () => {
+  const card = (version: string, ...lines: string[]) => ['BEGIN:VCARD', `VERSION:${version}`, ...lines, 'END:VCARD', ''].join('\r\n');
+  const entriesOf = (text: string) => readVcardFile(text).cards.map((c) => c.entry);
+
+  it('must fix: Apple (X-ABShowAs:COMPANY), Outlook 2.1 (N empty, FN the ORG) and vCard 4.0 KIND:org: the company, no name', () => {
+    assert.deepEqual(
+      entriesOf(card('3.0', 'N:;;;;', 'FN:Acme Plumbing', 'ORG:Acme Plumbing;', 'TEL;type=WORK;type=VOICE;type=pref:+1 (503) 555-0123', 'X-ABShowAs:COMPANY')),
+      [{ phones: ['+1 (503) 555-0123'], company: 'Acme Plumbing' }],
+    );
+    assert.deepEqual(entriesOf(card('2.1', 'N:', 'FN:Acme Plumbing GmbH', 'ORG:Acme Plumbing GmbH', 'TEL;WORK;VOICE:+49 30 1234567')), [
+      { phones: ['+49 30 1234567'], company: 'Acme Plumbing GmbH' },
+    ]);
+    // Compared trimmed and in any case.
+    assert.deepEqual(entriesOf(card('2.1', 'N:;;;;', 'FN: ACME plumbing ', 'ORG:Acme Plumbing', 'EMAIL:info@acme.example')), [
+      { emails: ['info@acme.example'], company: 'Acme Plumbing' },
+    ]);
+    assert.deepEqual(entriesOf(card('4.0', 'KIND:org', 'FN:Acme Plumbing', 'ORG:Acme Plumbing', 'TEL;VALUE=uri:tel:+1-503-555-0123')), [
+      { phones: ['+1-503-555-0123'], company: 'Acme Plumbing' },
+    ]);
+    // KIND:org without ORG: its FN is the company.
+    assert.deepEqual(entriesOf(card('4.0', 'KIND:organization', 'FN:Acme Plumbing', 'EMAIL:info@acme.example')), [
+      { emails: ['info@acme.example'], company: 'Acme Plumbing' },
+    ]);
+  });
+
+  it('must keep: a person with N and FN, a person whose FN is not the ORG (N empty), a person in N of a "show as company" card', () => {
+    assert.deepEqual(entriesOf(card('3.0', 'N:Lee;Ann;;;', 'FN:Ann Lee', 'ORG:Acme;', 'TEL:+1 415 555 0100')), [
+      { name: 'Ann Lee', phones: ['+1 415 555 0100'], company: 'Acme' },
+    ]);
+    assert.deepEqual(entriesOf(card('3.0', 'N:;;;;', 'FN:Ann Lee', 'ORG:Acme;', 'TEL:+1 415 555 0100')), [
+      { name: 'Ann Lee', phones: ['+1 415 555 0100'], company: 'Acme' },
+    ]);
+    assert.deepEqual(entriesOf(card('3.0', 'FN:Ann Lee', 'ORG:Acme;', 'EMAIL:ann@acme.example')), [
+      { name: 'Ann Lee', emails: ['ann@acme.example'], company: 'Acme' },
+    ]);
+    assert.deepEqual(
+      entriesOf(card('3.0', 'N:Okafor;Chidi;;;', 'FN:Okafor Landscaping', 'ORG:Okafor Landscaping;', 'X-ABShowAs:COMPANY', 'TEL:+1 415 555 0111')),
+      [{ name: 'Chidi Okafor', phones: ['+1 415 555 0111'], company: 'Okafor Landscaping' }],
+    );
+    // An ORG-only card had no name already.
+    assert.deepEqual(entriesOf(card('3.0', 'ORG:Acme Plumbing;', 'TEL:+1 503 555 0123')), [{ phones: ['+1 503 555 0123'], company: 'Acme Plumbing' }]);
+  });
+});
+
+describe('readVcardFile: a vCard 4.0 group card (KIND:group) is no person; its members given by address are (probe)', () => {
+  const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n');
+
+  it('must fix: each MEMBER:mailto: and MEMBER:tel: is an entry of its own, after the cards; the group card is read as {}', () => {
+    const text =
+      card('FN:Ann Lee', 'EMAIL:ann@example.com') +
+      card(
+        'KIND:group',
+        'FN:Book Club',
+        'MEMBER:mailto:anna.book@example.com',
+        'MEMBER:mailto:bert.book@example.com?subject=Hi',
+        'MEMBER:tel:+1-415-555-0100',
+        'MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af',
+      ) +
+      card('FN:Bo Chen', 'TEL:+1 415 555 0199');
+    const file = readVcardFile(text);
+    assert.deepEqual(
+      file.cards.map((c) => c.entry?.name ?? null),
+      ['Ann Lee', null, 'Bo Chen'],
+    );
+    assert.deepEqual(file.cards[1], {
+      entry: null,
+      read: {},
+      notes: ['group'],
+      members: [{ emails: ['anna.book@example.com'] }, { emails: ['bert.book@example.com'] }, { phones: ['+1-415-555-0100'] }],
+    });
+    assert.deepEqual(
+      parseVcards(text).entries.map((e) => e.name ?? e.emails?.[0] ?? e.phones?.[0]),
+      ['Ann Lee', 'Bo Chen', 'anna.book@example.com', 'bert.book@example.com', '+1-415-555-0100'],
+    );
+    assert.deepEqual(parseVcards(text).skipped, []);
+  });
+
+  it('must keep: a card without KIND:group is read as before (its MEMBER ignored); a group of urn:uuid members only gives none', () => {
+    assert.deepEqual(
+      readVcardFile(card('FN:Ann Lee', 'EMAIL:ann@example.com', 'MEMBER:mailto:x@example.com')).cards.map((c) => [c.entry, c.members]),
+      [[{ name: 'Ann Lee', emails: ['ann@example.com'] }, undefined]],
+    );
+    assert.deepEqual(
+      readVcardFile(card('KIND:group', 'FN:Family', 'MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af')).cards.map((c) => [c.entry, c.members]),
+      [[null, []]],
     );
   });
 });
