@@ -413,11 +413,6 @@ NICKNAME_GROUPS.forEach((g, i) => {
   GROUP_INITIALS[i] = g[0]!; // the full name's: "M." is Margaret's initial, not Dick's "D." for Richard
 });
 
-/** Whether a folded word is a given name or a short form of one that the nickname groups know (`nina`, `james`). */
-export function isKnownGivenName(word: string): boolean {
-  return NICKNAME.has(word);
-}
-
 /**
  * Short forms that both men and women are called by, or that shorten a man's name and a woman's
  * (folded): "Alex" is Alexander and Alexandra, "Саша" Александр and Александра, "Женя" Евгений and
