@@ -1882,11 +1882,72 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
  */
 export function normalizePhone(raw: string, region: CountryCode | null): NormPhone | null {
   const p = readPhone(raw, region);
-  if (p === null || region === null || p.key === null) return p;
-  const alt = foreignReading(raw, region, p.key);
+  if (p === null || p.key === null) return p;
+  if (region === null) {
+    const ar = argentineMobileReading(p.key);
+    if (ar !== null) p.alt = ar;
+    return p;
+  }
+  const mobile = ownCodeMobile(raw, region, p.key);
+  if (mobile !== null) return { ...fullNumber(mobile), alt: p.key };
+  const alt = foreignReading(raw, region, p.key) ?? argentineMobileReading(p.key);
   if (alt !== null) p.alt = alt;
   return p;
 }
+
+/**
+ * An Argentine number of ten national digits without the mobile 9 ("+54 11 6123-4567", "011 6123-4567"):
+ * the same digits after +54 9, when valid. A mobile is dialled from abroad with the 9, and phones and
+ * address books often keep it without, as the number is written at home; the plan gives mobiles and
+ * landlines of an area code disjoint blocks of subscriber numbers, but the library's metadata does not
+ * tell them apart, so the number as written stands and the mobile reading is the alternative
+ * (NormPhone.alt): it joins only a card of the book holding exactly that number, names permitting.
+ */
+function argentineMobileReading(key: string): string | null {
+  if (key.length !== 15 || !key.startsWith('p:+54') || key.charCodeAt(5) === 57 /* 9 */) return null;
+  const mobile = '+549' + key.slice(5);
+  return isValidNumber(mobile) ? 'p:' + mobile : null;
+}
+
+/**
+ * A mobile of the book's plan written after the plan's own calling code without its '+' ("49 171 1234567",
+ * "4917112345678" in a German book), where the plan's loose metadata also reads the digits as a national
+ * number (+49 4917 …, a landline of no real area code): the mobile (E.164), checked on the full metadata.
+ * Only in a plan whose national numbers start with a trunk prefix the digits do not start with (a German
+ * number written at home starts with 0, so "49 …" is the calling code), and only when the book's reading
+ * is no valid mobile itself; null otherwise. Most plans' parsers drop such a code themselves (`44 7911 …`,
+ * `33 6 …`); this one kept it, the number could not be dialled and met no card of the same person written
+ * with "+49". normalizePhone keeps the national reading as the alternative (NormPhone.alt), as a whole
+ * JSON number's reading does (normalizeWholeNumber).
+ */
+function ownCodeMobile(raw: string, region: CountryCode, key: string): string | null {
+  if (key.includes(';')) return null;
+  const cc = getCountryCallingCode(region);
+  if (cc === '1') return null;
+  const s = raw.trim();
+  if (s.charCodeAt(0) !== cc.charCodeAt(0)) return null;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || c === 32 || c === 45 || c === 46 || c === 47 || c === 40 || c === 41)) return null;
+  }
+  const digits = digitsOf(s);
+  if (!digits.startsWith(cc) || digits.length - cc.length < MIN_NATIONAL_DIGITS || digits.length - cc.length > MAX_E164_DIGITS - cc.length) return null;
+  const { ownTrunk } = ownPrefixes(region);
+  if (ownTrunk === null || digits.startsWith(ownTrunk)) return null;
+  const ck = region + '\n' + digits;
+  const hit = ownCodeCache.get(ck);
+  if (hit !== undefined) return hit;
+  let found: string | null = null;
+  const full = fullMetadata()('+' + digits);
+  if (full?.isValid() && full.getType() === 'MOBILE' && full.number !== key.slice(2)) {
+    const own = fullMetadata()(key.slice(2));
+    if (!(own?.isValid() && own.getType() === 'MOBILE')) found = renumbered(full.number as string);
+  }
+  ownCodeCache.set(ck, found);
+  return found;
+}
+/** ownCodeMobile's answers by region and digits. */
+const ownCodeCache = new TwoGenerationCache<string, string | null>(CACHE_MAX);
 
 /** normalizePhone's reading under `region`, without the alternative reading (foreignReading). */
 function readPhone(raw: string, region: CountryCode | null): NormPhone | null {
@@ -2264,5 +2325,6 @@ function callingCodeOf(e164: string): string | null {
 export function clearPhoneCache(): void {
   parseCache.clear();
   altCache.clear();
+  ownCodeCache.clear();
   regionCache.clear();
 }

@@ -1544,7 +1544,10 @@ describe('a number written as another plan writes it: the other reading, for joi
       ['011-431-2345', 'JP'],
       ['010 6512 3456', 'CN'],
     ] as const) {
-      assert.equal(normalizePhone(s, r)?.alt, undefined, `${s} ${r}`);
+      const alt = normalizePhone(s, r)?.alt;
+      // An Argentine number's only other reading is its own plan's mobile (argentineMobileReading).
+      if (r === 'AR') assert.equal(alt, `p:+549${s.replace(/\D/g, '').slice(1)}`, `${s} ${r}`);
+      else assert.equal(alt, undefined, `${s} ${r}`);
     }
     // So a Chinese mobile never joins a nameless card of the +1 number with the same digits.
     const n = [
@@ -1572,6 +1575,61 @@ describe('a number written as another plan writes it: the other reading, for joi
     assert.equal(normalizePhone('8 (985) 402-87-64', null)?.alt, undefined);
     assert.equal(normalizePhone('+49 89 854028764', 'DE')?.alt, undefined);
     assert.equal(normalizePhone('(818) 555-0123', 'US')?.alt, undefined);
+  });
+});
+
+describe("the book's own calling code without its '+' before a mobile (a probe: \"49 171 1234567\" in a German book was +49 4917 …)", () => {
+  it('the mobile, the national reading as the other one; the same person written with +49 is one card', () => {
+    for (const s of ['49 171 1234567', '49-171-1234567', '491711234567', '49 (171) 1234567']) {
+      const p = normalizePhone(s, 'DE');
+      assert.equal(p?.key, 'p:+491711234567', s);
+      assert.equal(p?.display, '+491711234567', s);
+      assert.equal(p?.alt, 'p:+49491711234567', s);
+    }
+    assert.equal(normalizePhone('4917112345678', 'DE')?.key, 'p:+4917112345678');
+    const n = [
+      normalizeEntry({ name: 'Jonas Weber', phones: ['49 171 1234567'] }, { region: 'DE', sourceKey: 'phone:-' }),
+      normalizeEntry({ name: 'Jonas Weber', phones: ['+49 171 1234567'] }, { region: null, sourceKey: 'gmail:-' }),
+    ];
+    assert.equal(mergeEntries(n).length, 1);
+  });
+  it("must not: a landline after the code (the parser's reading already), a number with the trunk prefix, a mobile reading of the plan, North America, an extension", () => {
+    assert.equal(normalizePhone('49 30 1234567', 'DE')?.key, 'p:+49301234567');
+    assert.equal(normalizePhone('0171 1234567', 'DE')?.alt, undefined);
+    assert.equal(normalizePhone('0171 1234567', 'DE')?.key, 'p:+491711234567');
+    assert.equal(normalizePhone('91234 56789', 'IN')?.key, 'p:+919123456789');
+    assert.equal(normalizePhone('1 415 555 0123', 'US')?.key, 'p:+14155550123');
+    assert.equal(normalizePhone('49 171 1234567 ext 12', 'DE')?.alt, undefined);
+    assert.equal(normalizePhone('49 171 1234567', null)?.key?.startsWith('p:+49'), false);
+  });
+});
+
+describe('an Argentine number without the mobile 9 (a probe: "+54 11 6123-4567" and "+54 9 11 6123-4567" were two rows)', () => {
+  it('the number as written, and the mobile reading as the other one; the two cards of one name are one', () => {
+    for (const [s, r] of [
+      ['+54 11 6123-4567', null],
+      ['011 6123-4567', 'AR'],
+      ['+54 351 412-3456', 'AR'],
+    ] as const) {
+      const p = normalizePhone(s, r);
+      const national = p?.key?.slice(5);
+      assert.equal(p?.key?.startsWith('p:+54'), true, s);
+      assert.equal(p?.alt, `p:+549${national}`, s);
+    }
+    const n = [
+      normalizeEntry({ name: 'Lucía Fernández', phones: ['+54 11 6123-4567'] }, { region: null, sourceKey: 'gmail:-' }),
+      normalizeEntry({ name: 'Lucia Fernandez', phones: ['+54 9 11 6123-4567'] }, { region: null, sourceKey: 'phone:-' }),
+    ];
+    assert.equal(mergeEntries(n).length, 1);
+  });
+  it('must not: a mobile with its 9, another length, an extension; nor join two different names', () => {
+    assert.equal(normalizePhone('+54 9 11 6123-4567', null)?.alt, undefined);
+    assert.equal(normalizePhone('+54 11 6123-4567 int 3', null)?.alt, undefined);
+    const n = [
+      normalizeEntry({ name: 'Lucía Fernández', phones: ['+54 11 6123-4567'] }, { region: null, sourceKey: 'gmail:-' }),
+      normalizeEntry({ name: 'Martín Gómez', phones: ['+54 9 11 6123-4567'] }, { region: null, sourceKey: 'phone:-' }),
+    ];
+    assert.equal(mergeEntries(n).length, 2);
   });
 });
 
