@@ -584,6 +584,28 @@ for (const engine of ENGINES) {
         ],
       );
     });
+    it("a German mobile after the book's own calling code without '+', an Argentine number without the mobile 9: the same person's number, and two names stay two", async () => {
+      const entries = [
+        { name: 'Jonas Weber', phones: ['49 171 1234567'] },
+        { name: 'Jonas Weber', email: 'jonas@weber.example', phones: ['+49 171 1234567'] },
+        { name: 'Lucía Fernández', phones: ['+54 11 6123-4567'] },
+        { name: 'Lucia Fernandez', email: 'lucia@fernandez.example', phones: ['+54 9 11 6123-4567'] },
+        // Another name on the other reading is another person: the reading joins no one else.
+        { name: 'Martín Gómez', phones: ['+54 9 11 6123-4568'] },
+        { name: 'Sofía Díaz', phones: ['+54 11 6123-4568'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'people-16b', source: { type: 'ios', phone: '+49 30 1234567' }, entries });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((d: any) => [d.name, d.emails, d.phones]).sort(),
+        [
+          ['Jonas Weber', ['jonas@weber.example'], ['+491711234567']],
+          ['Lucía Fernández', ['lucia@fernandez.example'], ['+5491161234567']],
+          ['Martín Gómez', [], ['+5491161234568']],
+          ['Sofía Díaz', [], ['+541161234568']],
+        ],
+      );
+    });
     it("seventeenth probe (top 10 of messy books): senders named as senders, received only, and the owner's own card named as the owner's address spells it, are left out and counted", async () => {
       const received = '2026-10-30T08:00:00Z';
       const entries = [
