@@ -445,8 +445,13 @@ function isCompanyOnlyCard(props: VcardProperty[], fn: string, given: string, fa
   return isCompany(fn) || (/^company$/i.test(value('xabshowas')) && !props.some((p) => p.name === 'org'));
 }
 
-/** Whether a card is a group (vCard 4.0 KIND:group): a list of its members, no person. */
-const isGroupCard = (props: VcardProperty[]): boolean => props.some((p) => p.name === 'kind' && /^group$/i.test(clean(p.value)));
+/**
+ * Whether a card is a group: a list of its members, no person. vCard 4.0's KIND:group, and Apple's
+ * X-ADDRESSBOOKSERVER-KIND:group (iCloud and macOS Contacts export their groups so, with members as
+ * X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:… references to the file's own cards, which add no one).
+ */
+const isGroupCard = (props: VcardProperty[]): boolean =>
+  props.some((p) => (p.name === 'kind' || p.name === 'xaddressbookserverkind') && /^group$/i.test(clean(p.value)));
 
 /**
  * A group card's members given by address, an entry each, in card order: `MEMBER:mailto:` (its query

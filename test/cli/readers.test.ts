@@ -1000,4 +1000,19 @@ describe('readVcardFile: a vCard 4.0 group card (KIND:group) is no person; its m
       [[null, []]],
     );
   });
+
+  it("Apple's group card (X-ADDRESSBOOKSERVER-KIND:group, an iCloud or macOS export) is a group too; a person's card with an X-ADDRESSBOOKSERVER field is not", () => {
+    const apple = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n');
+    const file = readVcardFile(
+      apple('N:Ann;Lee;;;', 'FN:Ann Lee', 'EMAIL;type=INTERNET:ann@example.com', 'X-ADDRESSBOOKSERVER-KIND:individual') +
+        apple('N:Family', 'FN:Family', 'X-ADDRESSBOOKSERVER-KIND:group', 'X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af'),
+    );
+    assert.deepEqual(
+      file.cards.map((c) => [c.entry?.name ?? null, c.notes ?? []]),
+      [
+        ['Ann Lee', []],
+        [null, ['group']],
+      ],
+    );
+  });
 });
