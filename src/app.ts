@@ -123,6 +123,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', async (request) => {
     (request as FastifyRequest & { kithStart?: bigint }).kithStart = process.hrtime.bigint();
+    // The wall clock too: an upload stored after a DELETE committed later than this is refused.
+    (request as FastifyRequest & { kithArrivedAt?: number }).kithArrivedAt = Date.now();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', String(request.id));

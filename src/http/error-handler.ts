@@ -1,7 +1,7 @@
 /**
  * The one error handler: every failure leaves as the documented body with a true HTTP status.
  * This is the one place that maps errors to HTTP: the services' ServiceError codes (their statuses in
- * errors.ts), storage's StorageError kinds (unavailable/busy -> 503 with Retry-After, conflict -> 409)
+ * errors.ts), storage's StorageError kinds (unavailable/busy -> 503 with Retry-After, conflict and deleted -> 409)
  * and Fastify's own errors (bad JSON, wrong content type, body too large, schema failures); anything
  * unexpected becomes a 500 that leaks nothing (the log gets the error, not the client).
  */
@@ -34,6 +34,11 @@ function fromStorageError(err: StorageError): ApiError {
     }
     case 'conflict':
       return new ApiError('conflict', 'The request conflicts with what is stored (it already exists).');
+    case 'deleted':
+      return new ApiError(
+        'address_book_deleted',
+        "The user's address book was deleted while this upload waited; nothing was stored. Send it again to start a new book.",
+      );
     default:
       return new ApiError('internal_error', 'Something went wrong on our side. The request was not completed; please retry.');
   }
@@ -128,6 +133,11 @@ function unsupportedMediaType(request?: FastifyRequest): ApiError {
     'unsupported_media_type',
     `The request body must be a vCard or contacts CSV file: Content-Type ${fileTypes.slice(0, -1).join(', ')} or ${fileTypes[fileTypes.length - 1]} (${got}).${json}`,
   );
+}
+
+/** When the request arrived (server clock, epoch ms): an upload's arrival, which a later DELETE's tombstone refuses. */
+export function arrivedAt(request: FastifyRequest): number {
+  return (request as FastifyRequest & { kithArrivedAt?: number }).kithArrivedAt ?? Date.now();
 }
 
 export function elapsedSeconds(request: FastifyRequest): number {

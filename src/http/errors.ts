@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   address_book_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  address_book_deleted: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

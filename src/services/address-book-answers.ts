@@ -59,6 +59,8 @@ export interface AnswerContext {
   tenant: Tenant;
   appName: string;
   elapsed: () => number;
+  /** When the request arrived (server clock, epoch ms): an upload's arrival (UploadRecord.arrivedAt). */
+  arrivedAt?: number;
 }
 
 /**
@@ -208,7 +210,14 @@ export async function answerUpload(
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
   // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop), its exact
   // integers written back as the digits sent (reclean reads it as POST read the body).
-  const { batchId, known, store } = service.prepareUpload(ctx.tenant, userId, source, entries, rawJson ?? exactIntegersOut(JSON.stringify(originalOf(body))));
+  const { batchId, known, store } = service.prepareUpload(
+    ctx.tenant,
+    userId,
+    source,
+    entries,
+    rawJson ?? exactIntegersOut(JSON.stringify(originalOf(body))),
+    ctx.arrivedAt,
+  );
   const normalized = known.upload.normalized;
   // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
   let cleaning: UploadCleaning | undefined;

@@ -177,6 +177,7 @@ export class AddressBookService {
     source: SourceInput,
     entries: EntryInput[],
     rawJson?: string | Uint8Array,
+    arrivedAt?: number,
   ): { batchId: string; known: KnownUpload; store: () => Promise<number> } {
     const cleaned = cleanUpload(source, entries, this.config.defaultRegion);
     const upload = {
@@ -190,6 +191,8 @@ export class AddressBookService {
       ownerKeys: cleaned.ownerKeys,
       keyStats: cleaned.keyStats,
       createdAt: Date.now(),
+      // When the request arrived: a DELETE of the user committed after it wins (the upload is refused).
+      arrivedAt,
     };
     let stored: Promise<number> | undefined;
     const store = () => {

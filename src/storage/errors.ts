@@ -8,7 +8,11 @@
  * whether it was stored is not known; sending the request again is safe (uploads merge, records are
  * upserts or harmless repeats).
  */
-export type StorageErrorKind = 'conflict' | 'unavailable' | 'busy' | 'uncertain' | 'failed';
+/**
+ * `deleted`: an upload that arrived before a DELETE of its user reached the database after that DELETE
+ * was committed; nothing of it was stored (a 409: sending it again starts a new book).
+ */
+export type StorageErrorKind = 'conflict' | 'unavailable' | 'busy' | 'uncertain' | 'failed' | 'deleted';
 
 export class StorageError extends Error {
   readonly kind: StorageErrorKind;

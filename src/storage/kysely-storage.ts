@@ -68,6 +68,20 @@ const MAX_INT32 = 2 ** 31 - 1;
 const WRITE_ATTEMPTS = 10;
 /** How long a DELETE waits for a row lock, under its book's lock, before it answers 503 (ms). */
 const DELETE_LOCK_WAIT_MS = 5_000;
+/**
+ * How long a DELETE's tombstone is kept (ms): longer than any upload may wait between its arrival and its
+ * write, which UPLOAD_MAX_WAIT_MS bounds (refused past it), plus a margin for clocks of several servers.
+ * A tombstone names a user id: purged after this (purgeTombstones, from the maintenance loop).
+ */
+export const TOMBSTONE_KEEP_MS = 10 * 60_000;
+/**
+ * The longest an upload may take from its arrival to its write (ms): one older when it reaches the
+ * database (after the user's lock) is refused, nothing stored, so no upload ever outlives the tombstone
+ * of a DELETE it must lose to. Far above the queue's deadline (KITH_QUEUE_WAIT_MS) and any normal write.
+ */
+export const UPLOAD_MAX_WAIT_MS = 5 * 60_000;
+/** How often the maintenance loop purges old tombstones (ms). */
+const TOMBSTONE_PURGE_EVERY_MS = 60_000;
 /** How long an index round waits for a row lock, under its books' locks, before it gives up the round (ms). */
 const INDEX_LOCK_WAIT_MS = 2_000;
 const RETRY_BASE_MS = 5;
@@ -143,6 +157,8 @@ export interface EncodedUpload {
    */
   statsJson: string;
   ownerKeys: string[];
+  /** When the request carrying it arrived (UploadRecord.arrivedAt): a later DELETE's tombstone refuses it. */
+  arrivedAt: number;
 }
 
 type StatColumns = { keys: string[]; times: number[]; lastSent: (number | null)[]; lastReceived: (number | null)[] };
@@ -187,6 +203,7 @@ function encodeUpload(t: Tenant, u: UploadRecord): EncodedUpload {
     },
     statsJson: JSON.stringify(statColumns(u.keyStats)),
     ownerKeys,
+    arrivedAt: u.arrivedAt ?? u.createdAt,
   };
 }
 
@@ -358,7 +375,12 @@ export class KyselyStorage implements Storage {
         await stopEngine();
         throw e;
       }
+      // Old deletion tombstones go (one cheap statement a minute, on every server: deleting none is harmless).
+      const purge = setInterval(() => void this.purgeTombstones().catch(() => {}), TOMBSTONE_PURGE_EVERY_MS);
+      purge.unref();
+      void this.purgeTombstones().catch(() => {});
       return async () => {
+        clearInterval(purge);
         await stopIndexer();
         await stopEngine();
       };
@@ -464,6 +486,10 @@ export class KyselyStorage implements Storage {
         row.raw.length + row.normalized.length + enc.statsJson.length >= bigRowBytes;
       return this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, row.user_id), { announceIndexWork: true });
+        // Under the user's lock, as a DELETE writes its tombstone: an upload that arrived before a DELETE
+        // of its user committed is refused, never stored after it (a probe saw a deleted book come back
+        // from an upload that had waited for a book worker). Single-shard on Citus (co-located).
+        await this.#refuseIfDeleted(trx, t, row.user_id, enc.arrivedAt);
         const queueRow = (seq: number) => ({
           tenant: t,
           user_id: row.user_id,
@@ -929,6 +955,14 @@ export class KyselyStorage implements Storage {
         // Under the book's lock, a row lock is waited for a few seconds at most, then a 503: a prepared
         // transaction a stopped Citus worker left holds its key-index rows for up to a minute.
         await this.#profile.boundLockWaits?.(trx, DELETE_LOCK_WAIT_MS);
+        // The tombstone: an upload that arrived before now and is written later is refused (see
+        // writeEncodedUpload). Not counted as something held: a DELETE of nothing still answers 404.
+        const deletedAt = Date.now();
+        await trx
+          .insertInto('deletions')
+          .values({ tenant: t, user_id: userId, deleted_at: deletedAt })
+          .onConflict((oc) => oc.columns(['tenant', 'user_id']).doUpdateSet({ deleted_at: deletedAt }))
+          .execute();
         // "Anything held" counts every table: a user with only records (invites, suggestions) is deleted
         // too, and the caller answers 404 only when there was nothing at all.
         let held = 0;
@@ -967,6 +1001,41 @@ export class KyselyStorage implements Storage {
         held += Number(linked.numUpdatedRows);
         return held > 0;
       });
+    });
+  }
+
+  /**
+   * Refuses (StorageError 'deleted', nothing written) an upload that arrived at `arrivedAt` when a DELETE
+   * of its user was committed at or after that time; and ('busy') one that waited longer than
+   * UPLOAD_MAX_WAIT_MS, whose DELETE's tombstone might be purged already. Run under the user's lock.
+   */
+  async #refuseIfDeleted(trx: Transaction<Database>, t: Tenant, userId: string, arrivedAt: number): Promise<void> {
+    if (Date.now() - arrivedAt > UPLOAD_MAX_WAIT_MS) {
+      throw new StorageError('busy', 'appendUpload: the upload waited too long before it could be stored; nothing was stored');
+    }
+    const tomb = await trx
+      .selectFrom('deletions')
+      .select('deleted_at')
+      .where('tenant', '=', t)
+      .where('user_id', '=', userId)
+      .where('deleted_at', '>=', arrivedAt)
+      .executeTakeFirst();
+    if (tomb !== undefined) {
+      throw new StorageError(
+        'deleted',
+        "appendUpload: the user's address book was deleted while this upload waited; nothing was stored; send it again to start a new book",
+      );
+    }
+  }
+
+  /** Deletes tombstones older than TOMBSTONE_KEEP_MS (run by the maintenance loop); returns how many. */
+  purgeTombstones(now: number = Date.now()): Promise<number> {
+    return this.#run('purgeTombstones', async () => {
+      const r = await this.#db
+        .deleteFrom('deletions')
+        .where('deleted_at', '<', now - TOMBSTONE_KEEP_MS)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
     });
   }
 

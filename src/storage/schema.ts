@@ -130,6 +130,17 @@ export interface AppOriginsTable {
   origin: string;
 }
 
+/**
+ * A deletion tombstone (migration 0005): the user's book was deleted at `deleted_at` (the deleting
+ * server's clock, epoch ms). An upload that arrived at or before it is refused instead of stored after
+ * the DELETE (KyselyStorage.writeEncodedUpload). Purged after TOMBSTONE_KEEP_MS: it names a user id.
+ */
+export interface DeletionsTable {
+  tenant: string;
+  user_id: string;
+  deleted_at: number;
+}
+
 export interface Database {
   apps: AppsTable;
   api_keys: ApiKeysTable;
@@ -145,6 +156,7 @@ export interface Database {
   client_keys: ClientKeysTable;
   aliases: AliasesTable;
   app_origins: AppOriginsTable;
+  deletions: DeletionsTable;
 }
 
 /** Every table, in creation order (drop in reverse). Tests scan these to prove a delete is complete. */

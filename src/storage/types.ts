@@ -55,6 +55,11 @@ export interface UploadRecord {
   /** Key statistics of this upload's entries (merged with what is stored: max / newest wins). */
   keyStats: KeyStat[];
   createdAt: number;
+  /**
+   * When the request carrying the upload arrived (server clock, epoch ms; createdAt when not given). A
+   * DELETE of the user committed at or after it wins: the upload is refused, never stored after it.
+   */
+  arrivedAt?: number;
 }
 
 /**
@@ -285,9 +290,13 @@ export interface Storage {
   regionSourcesOfUsers(t: Tenant, userIds: readonly string[]): Promise<Map<string, SourceInput[]>>;
   /**
    * Removes everything held for that user: uploads, keys, owner keys, seen suggestions, invites sent, and
-   * the user's link in accepted invites. Returns whether anything at all was held.
+   * the user's link in accepted invites. Returns whether anything at all was held. Records a tombstone
+   * (tenant, user, time) in the same transaction: an upload that arrived before it and is written after
+   * it is refused (StorageError 'deleted'), never stored. Tombstones go after TOMBSTONE_KEEP_MS.
    */
   deleteBook(t: Tenant, userId: string): Promise<boolean>;
+  /** Deletes the tombstones of DELETEs older than TOMBSTONE_KEEP_MS before `now` (the maintenance loop runs it). */
+  purgeTombstones(now?: number): Promise<number>;
 
   // The asynchronous key index (issue #13). An upload is acknowledged once its own rows and a durable
   // "not yet indexed" record are committed; other users' signals (knownBy, reciprocal) see it once the

@@ -37,7 +37,7 @@ const answers = new AddressBookAnswers(new AddressBookService(storage, config), 
 const validateUpload = compileBodyValidator(S.UploadBody);
 
 function contextOf(ctx: JobContext): AnswerContext {
-  return { tenant: ctx.tenant, appName: ctx.appName, elapsed: () => Number(process.hrtime.bigint() - ctx.startNs) / 1e9 };
+  return { tenant: ctx.tenant, appName: ctx.appName, elapsed: () => Number(process.hrtime.bigint() - ctx.startNs) / 1e9, arrivedAt: ctx.arrivedAt };
 }
 
 async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {

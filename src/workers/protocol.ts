@@ -19,6 +19,8 @@ export interface JobContext {
   appName: string;
   /** process.hrtime.bigint() at the request's start: the clock is the same in every thread. */
   startNs: bigint;
+  /** Date.now() when the request arrived: an upload's arrival (a later DELETE's tombstone refuses it). */
+  arrivedAt: number;
 }
 
 export type Job =

@@ -11,7 +11,7 @@ import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
 import type { JobContext } from '../../workers/protocol.ts';
 import type { JobResult, WorkerPool } from '../../workers/pool.ts';
-import { elapsedSeconds } from '../error-handler.ts';
+import { arrivedAt, elapsedSeconds } from '../error-handler.ts';
 import type { RankQuery, Schemas, UploadBody } from '../schemas.ts';
 import { EXAMPLE_RANK_QUERY, EXAMPLE_UPLOAD } from './examples.ts';
 import { routeOf, type RouteSpec } from './table.ts';
@@ -155,11 +155,13 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
     tenant: request.auth.tenant,
     appName: request.auth.appName,
     elapsed: () => elapsedSeconds(request),
+    arrivedAt: arrivedAt(request),
   });
   const jobContext = (request: FastifyRequest): JobContext => ({
     tenant: request.auth.tenant,
     appName: request.auth.appName,
     startNs: (request as FastifyRequest & { kithStart?: bigint }).kithStart ?? process.hrtime.bigint(),
+    arrivedAt: arrivedAt(request),
   });
   /** Big books are ranked on a worker: merging and ranking them would hold the event loop for long. */
   const rankElsewhere =

@@ -15,7 +15,7 @@ import { FILE_QUERY_RULES, queryWarnings } from '../../services/upload-warnings.
 import { coerceRegion, coerceBookUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
-import { elapsedSeconds } from '../error-handler.ts';
+import { arrivedAt, elapsedSeconds } from '../error-handler.ts';
 import { FILE_TYPES as CONTACT_FILE_TYPES, namedFormat } from '../playground.ts';
 import type { Schemas, UploadBody } from '../schemas.ts';
 import { uploadBodySchema, withWarnings } from './address-book.ts';
@@ -169,6 +169,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
           tenant: request.auth.tenant,
           appName: request.auth.appName,
           elapsed: () => elapsedSeconds(request),
+          arrivedAt: arrivedAt(request),
         });
         return reply.type('application/json; charset=utf-8').send(withWarnings(r.json, [...file.warnings, ...queryWarnings(request.query, FILE_QUERY_RULES)]));
       },

@@ -8,6 +8,7 @@ import { initialMigration } from './0001-initial.ts';
 import { indexQueueMigration } from './0002-index-queue.ts';
 import { clientKeysMigration } from './0003-client-keys.ts';
 import { lz4Migration } from './0004-lz4.ts';
+import { deletionsMigration } from './0005-deletions.ts';
 
 export function migrationProvider(engine: EngineProfile): MigrationProvider {
   return {
@@ -17,6 +18,7 @@ export function migrationProvider(engine: EngineProfile): MigrationProvider {
         '0002-index-queue': indexQueueMigration(engine),
         '0003-client-keys': clientKeysMigration(),
         '0004-lz4': lz4Migration(engine),
+        '0005-deletions': deletionsMigration(),
       };
     },
   };
