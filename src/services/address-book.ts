@@ -180,6 +180,7 @@ export class AddressBookService {
     arrivedAt?: number,
   ): { batchId: string; known: KnownUpload; store: () => Promise<number> } {
     const cleaned = cleanUpload(source, entries, this.config.defaultRegion);
+    const createdAt = Date.now();
     const upload = {
       batchId: randomUUID(),
       userId,
@@ -190,9 +191,9 @@ export class AddressBookService {
       normalized: cleaned.normalized,
       ownerKeys: cleaned.ownerKeys,
       keyStats: cleaned.keyStats,
-      createdAt: Date.now(),
-      // When the request arrived: a DELETE of the user committed after it wins (the upload is refused).
-      arrivedAt,
+      createdAt,
+      // When the request arrived (else now): a DELETE of the user committed after it wins (the upload is refused).
+      arrivedAt: arrivedAt ?? createdAt,
     };
     let stored: Promise<number> | undefined;
     const store = () => {

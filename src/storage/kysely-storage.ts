@@ -203,7 +203,8 @@ function encodeUpload(t: Tenant, u: UploadRecord): EncodedUpload {
     },
     statsJson: JSON.stringify(statColumns(u.keyStats)),
     ownerKeys,
-    arrivedAt: u.arrivedAt ?? u.createdAt,
+    // A caller that does not say when the upload arrived: now (createdAt may be any time, e.g. an import's).
+    arrivedAt: u.arrivedAt ?? Date.now(),
   };
 }
 

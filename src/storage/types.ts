@@ -56,7 +56,8 @@ export interface UploadRecord {
   keyStats: KeyStat[];
   createdAt: number;
   /**
-   * When the request carrying the upload arrived (server clock, epoch ms; createdAt when not given). A
+   * When the request carrying the upload arrived (server clock, epoch ms; when not given, the time
+   * appendUpload is called). A
    * DELETE of the user committed at or after it wins: the upload is refused, never stored after it.
    */
   arrivedAt?: number;

@@ -27,6 +27,8 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
           { keys: [`e:p${u}.circle${u % 4}@example.com`], userId: `user${u}`, newUserId: `new${u}`, name: null, acceptedAt: u },
         ]);
         await s.recordSuggestedSeen(T, [{ userId: `user${u}`, keys: [`e:p${u}.circle0@example.com`], seenAt: u }]);
+        // A DELETE's tombstone (deletions), of users of whom nothing else is held.
+        await s.deleteBook(T, `gone${u}`);
       }
       await s.upsertAppUsers(
         T,
@@ -59,6 +61,15 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
         for (const t of CITUS_REFERENCE) assert.equal(byTable.get(t)?.method, 'n', `${t} is a reference table`);
         for (const t of CITUS_BY_USER) assert.deepEqual([byTable.get(t)?.method, byTable.get(t)?.col], ['h', 'user_id'], `${t} by user_id`);
         for (const t of CITUS_BY_KEY) assert.deepEqual([byTable.get(t)?.method, byTable.get(t)?.col], ['h', 'key'], `${t} by key`);
+        // Each group co-located (one colocation id): an upload's tombstone check reads the shard it writes.
+        const colocation = await c.query<{ t: string; id: number }>(
+          `select c.relname as t, p.colocationid as id from pg_dist_partition p join pg_class c on c.oid = p.logicalrelid
+           join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1`,
+          [schema],
+        );
+        const groupOf = new Map(colocation.rows.map((r) => [r.t, r.id]));
+        for (const t of CITUS_BY_USER) assert.equal(groupOf.get(t), groupOf.get('uploads'), `${t} co-located with uploads`);
+        for (const t of CITUS_BY_KEY) assert.equal(groupOf.get(t), groupOf.get('contact_keys'), `${t} co-located with contact_keys`);
 
         const workers = (
           await c.query<{ port: number }>("select nodeport as port from pg_dist_node where noderole = 'primary' and groupid > 0 order by 1")
