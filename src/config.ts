@@ -64,6 +64,11 @@ export interface Config {
    * indexer thread and the CLI have no such bound.
    */
   readonly dbQueryTimeoutMs: number;
+  /**
+   * How long a request may wait for a book worker before it is dropped, not started, and answered 503
+   * with Retry-After (KITH_QUEUE_WAIT_MS; 0: no bound). A client has usually given up long before.
+   */
+  readonly queueWaitMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -136,5 +141,6 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     citusShardCount: env.KITH_CITUS_SHARD_COUNT?.trim() ? int(env, 'KITH_CITUS_SHARD_COUNT', 0, 1, 64_000) : undefined,
     dbWaitSeconds: int(env, 'KITH_DB_WAIT_SECONDS', 60, 0, 86_400),
     dbQueryTimeoutMs: int(env, 'KITH_DB_QUERY_TIMEOUT_MS', 15_000, 0, 3_600_000),
+    queueWaitMs: int(env, 'KITH_QUEUE_WAIT_MS', 30_000, 0, 3_600_000),
   });
 }

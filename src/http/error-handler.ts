@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ServiceError } from '../services/errors.ts';
 import { StorageError } from '../storage/errors.ts';
 import { invalidJsonDetail, validationError, type AjvError } from '../workers/compilers.ts';
+import { QueueWaitError } from '../workers/pool.ts';
 import { ApiError, invalidMany, type ErrorDetail } from './errors.ts';
 
 /**
@@ -51,6 +52,14 @@ export function toApiError(err: FastifyError | ApiError | ServiceError | Storage
   // A worker's validation error arrives as a ServiceError: it gets the same refinement as the app's.
   if (err instanceof ServiceError) return refineInvalid(new ApiError(err.code, err.message, err.details));
   if (err instanceof StorageError) return fromStorageError(err);
+  if (err instanceof QueueWaitError) {
+    // A client that went away gets no answer; the log says what happened.
+    const wait = STORAGE_RETRY_AFTER_S.unavailable;
+    const why = err.clientGone
+      ? 'The client went away before the request was started'
+      : `No worker could take the request within ${Math.round(err.waitedMs / 1000)} s (the server is busy)`;
+    return new ApiError('service_unavailable', `${why}; nothing was stored. Please retry in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
+  }
   if (fe.validation) {
     const context = fe.validationContext ?? 'body';
     // The part validated, for a misspelt field's hint (body, querystring, params, headers).

@@ -41,6 +41,31 @@ interface Pending {
   job: Job;
   resolve: (r: JobResult) => void;
   reject: (e: Error) => void;
+  /** performance.now() when queued. */
+  queuedAt: number;
+  /** Clears the job's deadline timer and abort listener (it started, or was dropped). */
+  settle: () => void;
+}
+
+/**
+ * A job dropped before it started: it waited longer than the queue's deadline (KITH_QUEUE_WAIT_MS;
+ * answered 503 with Retry-After), or its client went away (`clientGone`: no answer is sent). Nothing of
+ * it was done, so nothing was stored.
+ */
+export class QueueWaitError extends Error {
+  constructor(
+    readonly clientGone: boolean,
+    readonly waitedMs: number,
+  ) {
+    super(clientGone ? 'the client went away before a worker took the request' : `no worker took the request within ${Math.round(waitedMs)} ms`);
+    this.name = 'QueueWaitError';
+  }
+}
+
+/** How a job may be dropped before it starts. */
+export interface RunOptions {
+  /** Aborted when the client disconnects: a job still queued is dropped. */
+  signal?: AbortSignal;
 }
 
 interface Slot {
@@ -85,10 +110,29 @@ export class WorkerPool {
    * Runs `job` on a worker; resolves with the answer's JSON, rejects with its ServiceError or StorageError (mapped to HTTP by the error handler). A POST job's body
    * bytes are transferred to the worker: the caller must not use them afterwards.
    */
-  run(job: Exclude<Job, { kind: 'close' }>): Promise<JobResult> {
+  run(job: Exclude<Job, { kind: 'close' }>, opts: RunOptions = {}): Promise<JobResult> {
     if (this.#closed) return Promise.reject(new Error('worker pool closed'));
+    if (opts.signal?.aborted) return Promise.reject(new QueueWaitError(true, 0));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ job, resolve, reject });
+      const queuedAt = performance.now();
+      const waitMs = this.#init.config.queueWaitMs;
+      const p: Pending = { job, resolve, reject, queuedAt, settle: () => {} };
+      const drop = (clientGone: boolean) => {
+        const i = this.#queue.indexOf(p);
+        if (i < 0) return; // started already: it runs to its end
+        this.#queue.splice(i, 1);
+        p.settle();
+        reject(new QueueWaitError(clientGone, performance.now() - queuedAt));
+      };
+      const timer = waitMs > 0 ? setTimeout(() => drop(false), waitMs) : undefined;
+      timer?.unref();
+      const onAbort = () => drop(true);
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      p.settle = () => {
+        clearTimeout(timer);
+        opts.signal?.removeEventListener('abort', onAbort);
+      };
+      this.#queue.push(p);
       this.#dispatch();
     });
   }
@@ -126,9 +170,17 @@ export class WorkerPool {
     while (this.#queue.length > 0) {
       const i = idleSlotToUse(this.#slots);
       if (i < 0) return;
+      const p = this.#queue.shift()!;
+      p.settle();
+      // Past its deadline already (its timer has not run yet: the event loop was busy): dropped, not started.
+      const waited = performance.now() - p.queuedAt;
+      const waitMs = this.#init.config.queueWaitMs;
+      if (waitMs > 0 && waited > waitMs) {
+        p.reject(new QueueWaitError(false, waited));
+        continue;
+      }
       const [slot] = this.#slots.splice(i, 1);
       this.#slots.push(slot!);
-      const p = this.#queue.shift()!;
       slot!.current = p;
       slot!.worker.postMessage(p.job, p.job.kind === 'post' ? transferList(p.job.body) : []);
     }
@@ -177,7 +229,10 @@ export class WorkerPool {
   /** Stops every worker; jobs still waiting fail. Running jobs finish first (graceful shutdown waits for them). */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const p of this.#queue.splice(0)) p.reject(new Error('worker pool closed'));
+    for (const p of this.#queue.splice(0)) {
+      p.settle();
+      p.reject(new Error('worker pool closed'));
+    }
     await Promise.all(
       [...this.#slots].map(async (s) => {
         const exited = new Promise<void>((r) => s.worker.once('exit', () => r()));

@@ -9,7 +9,7 @@ import { validateLeniently } from '../../services/lenient.ts';
 import { BOOK_QUERY_RULES, invalidUtf8Warning, queryWarnings, UPLOAD_QUERY_RULES, type FieldWarning } from '../../services/upload-warnings.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
-import type { JobContext } from '../../workers/protocol.ts';
+import type { Job, JobContext } from '../../workers/protocol.ts';
 import type { JobResult, WorkerPool } from '../../workers/pool.ts';
 import { arrivedAt, elapsedSeconds } from '../error-handler.ts';
 import type { RankQuery, Schemas, UploadBody } from '../schemas.ts';
@@ -163,6 +163,22 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
     startNs: (request as FastifyRequest & { kithStart?: bigint }).kithStart ?? process.hrtime.bigint(),
     arrivedAt: arrivedAt(request),
   });
+  /**
+   * A job on a book worker, dropped before it starts when its client disconnects meanwhile (the socket
+   * closes) or when it waits past KITH_QUEUE_WAIT_MS (a 503: pool.ts QueueWaitError).
+   */
+  const onPool = async (request: FastifyRequest, job: Exclude<Job, { kind: 'close' }>): Promise<JobResult> => {
+    const socket = request.raw.socket;
+    const gone = new AbortController();
+    if (socket.destroyed) gone.abort();
+    const onClose = () => gone.abort();
+    socket.once('close', onClose);
+    try {
+      return await pool!.run(job, { signal: gone.signal });
+    } finally {
+      socket.off('close', onClose);
+    }
+  };
   /** Big books are ranked on a worker: merging and ranking them would hold the event loop for long. */
   const rankElsewhere =
     (request: FastifyRequest): RankElsewhere =>
@@ -177,7 +193,7 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
       // The upload's report is computed only now that a worker takes the book (plain data for the job).
       const job = answer.type === 'post' ? { type: 'post' as const, batchId: answer.batchId, report: answer.report(), upToSeq: answer.upToSeq } : answer;
       try {
-        const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: job });
+        const r: JobResult = await onPool(request, { kind: 'rank', ctx: jobContext(request), userId, opts, answer: job });
         return r.body;
       } catch (e) {
         // A stored upload the worker no longer finds (deleted or replaced since its commit): ranked here,
@@ -204,7 +220,7 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
     const appState = service.appStateOf(request.auth.tenant);
     const book = await service.bookBelow(request.auth.tenant, userId, config.offloadBookEntries);
     if (book !== null && 'size' in book) {
-      const r: JobResult = await pool.run({ kind: 'rank', ctx: jobContext(request), userId, opts, answer: { type: 'get', docs, listLeftOut } });
+      const r: JobResult = await onPool(request, { kind: 'rank', ctx: jobContext(request), userId, opts, answer: { type: 'get', docs, listLeftOut } });
       return sendJson(reply, withWarnings(r.body, warnings));
     }
     return sendJson(reply, withWarnings(await answers.read(userId, opts, docs, ctx, listLeftOut, book, appState), warnings));
@@ -236,7 +252,7 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
         // After the body's own (unknown fields): invalid UTF-8 in it, and the query, which POST does not read.
         const warnings = [...bodyUtf8Warnings(request), ...queryWarnings(request.query, UPLOAD_QUERY_RULES)];
         if (body instanceof DeferredBody && pool !== null) {
-          const r = await pool.run({ kind: 'post', ctx: jobContext(request), body: body.bytes });
+          const r = await onPool(request, { kind: 'post', ctx: jobContext(request), body: body.bytes });
           // The metrics hooks count uploads and contacts from the body: give them its two facts (a
           // sparse array costs nothing per entry).
           if (r.upload) (request as { body: unknown }).body = { backfill: r.upload.backfill ? 1 : 0, entries: new Array(r.upload.entries) };
