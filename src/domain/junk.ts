@@ -274,12 +274,18 @@ const TOOL_REPLY_LOCAL = /^(?:x|[^+]+\+[^+].*)$/;
 
 /**
  * Machine-generated per-message locals: a run of 16+ hex characters with 4+ digits and a letter
- * (message ids, UUIDs), or 16+ digits. Real people's local parts do not look like that.
+ * (message ids, UUIDs), or 16+ digits. Real people's local parts do not look like that. Except one
+ * form: the common name Exchange Online gives every mailbox in its X.500 DN, the mailbox's 32-hex GUID
+ * then its alias (`cn=4f1e…e1f0-kpark`), which an `IMCEAEX-` address carries in its local part. It names
+ * one mailbox for good, no message: in an encapsulated local part it is read without the GUID (a starred
+ * colleague written to was left out as `relay`).
  */
 const HEX_RUN = /[0-9a-f]{16,}/g;
 const LONG_DIGITS = /\d{16,}/;
+const EXCHANGE_CN_GUID = /cn=[0-9a-f]{32}(?=-|$)/g;
 
 function isMachineToken(local: string): boolean {
+  if (local.startsWith('imcea') && local.includes('cn=')) local = local.replace(EXCHANGE_CN_GUID, 'cn=');
   if (LONG_DIGITS.test(local)) return true;
   for (const m of local.matchAll(HEX_RUN)) {
     const s = m[0];

@@ -1,5 +1,5 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
-import { isCarrierForm } from '../email.ts';
+import { hasImceaPrefix, isCarrierForm } from '../email.ts';
 import { evidence, isBulkSender, readsAsSender } from '../junk.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
@@ -248,6 +248,11 @@ function isEncapsulated(e: NormEmail): boolean {
   return isCarrierForm(e.display, e.key);
 }
 
+/** An encapsulated address keyed on itself: it carries no SMTP address, only a directory's name (email.ts IMCEA_RE). */
+function isDirectoryForm(e: NormEmail): boolean {
+  return hasImceaPrefix(e.display) && hasImceaPrefix(e.key);
+}
+
 /** Same phone: same key, or both keyless and shown the same (keyless numbers are told apart by what is shown). */
 function samePhone(p: NormPhone, q: NormPhone): boolean {
   return p.key !== null ? q.key === p.key : q.key === null && q.display === p.display;
@@ -369,13 +374,23 @@ export function buildContact(
       }
     }
   }
-  // E-mails: person mailboxes, then role mailboxes, then junk, which is dropped when anything usable is left.
+  // E-mails: person mailboxes, then directory forms, then role mailboxes, then junk, which is dropped
+  // when anything usable is left. A directory form is an Exchange-encapsulated address carrying no SMTP
+  // address (an X.500 DN, a Notes name: keyed on itself): Exchange delivers it, mail from outside the
+  // organisation does not, so beside the person's plain address it comes after it (it was the contact's
+  // `email` when its card came first).
   let shownEmails: NormEmail[] = [];
-  let plain = true; // only person mailboxes: shown as they are
-  for (const m of emails) if (m.junk || m.role) plain = false;
+  let plain = true; // only person mailboxes, no directory form before a plain one: shown as they are
+  let directory = false;
+  for (const m of emails) {
+    if (m.junk || m.role) plain = false;
+    else if (isDirectoryForm(m)) directory = true;
+    else if (directory) plain = false;
+  }
   if (plain) shownEmails = emails;
   else {
-    for (const m of emails) if (!m.junk && !m.role) shownEmails.push(m);
+    for (const m of emails) if (!m.junk && !m.role && !isDirectoryForm(m)) shownEmails.push(m);
+    for (const m of emails) if (!m.junk && !m.role && isDirectoryForm(m)) shownEmails.push(m);
     for (const m of emails) if (!m.junk && m.role) shownEmails.push(m);
   }
   const usableEmail = shownEmails.length > 0;
