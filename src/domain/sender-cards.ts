@@ -205,7 +205,8 @@ function groupToken(t: string): boolean {
  *   Helpdesk`, `NYC Office`, `Sales - EMEA`, `#team-platform`), a list's first word or a group's word
  *   (`All Employees`, `DL-Finance-Approvals`, `Platform Staff`), a role list's word (`Leadership`,
  *   `Engineering` from eng@: the mailbox agreeing with the name), or a role word first with an address
- *   naming more than the name (`Project Phoenix` from phoenix-core@);
+ *   naming the name and a group's word (`Project Phoenix` from phoenix-core@; `Studio Lumen` from
+ *   hello@studiolumen.com is a one-person business's desk, ranked as it scores);
  * never with a given name among the name's words (`Bill Team`), at a webmail provider's, nor from a
  * person's mailbox under a group's name (`Kasia Nowak (Sales Team)` from kasia.nowak@: the note is not her
  * name; `Pastor Jones` from pastor.jones@ names only him).
@@ -228,7 +229,14 @@ export function groupMailbox(c: BulkSignals): boolean {
     if (groupLocal(tokens)) shaped++;
     else if (!e.role && !tokens.some(groupToken)) return false;
     words ??= wordsOf(name);
-    for (const t of tokens) if (groupToken(t) && !words.includes(t)) extra = true;
+    // A name's word beside a group's word in one mailbox (`phoenix-core@` for `Project Phoenix`).
+    let named = false;
+    let group = false;
+    for (const t of tokens) {
+      if (words.includes(t)) named = true;
+      else if (groupToken(t)) group = true;
+    }
+    if (named && group) extra = true;
     if (words.length === 1 && !(box === words[0] || (box.length >= 2 && words[0]!.startsWith(box)) || box.startsWith(words[0]!))) agrees = false;
   }
   if (usable === 0) return false;
