@@ -648,8 +648,17 @@ const D_BULK_MAIL_SUB = 2048;
 const DOMAIN_CACHE_MAX = 20_000;
 const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
 
+/** Caches of modules built on this one (sender-cards.ts), emptied with its own. */
+const dependentCaches: (() => void)[] = [];
+
+/** Registers a cache to empty with junk.ts's own (clearJunkCache). */
+export function onClearJunkCache(clear: () => void): void {
+  dependentCaches.push(clear);
+}
+
 /** Empties the per-domain cache (clearEmailCache calls it, so cold-cache benchmarks stay cold). */
 export function clearJunkCache(): void {
+  for (const clear of dependentCaches) clear();
   domainCache.clear();
   brandCache.clear();
   hostCache.clear();

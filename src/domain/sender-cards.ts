@@ -13,7 +13,8 @@
  * Pure and cheap: what depends on the domain is memoised per domain (junk.ts brandHostOf); a card is read
  * only after a test of its first letters or of its addresses' flags.
  */
-import { brandHostOf, isRoleWord, type BulkSignals } from './junk.ts';
+import { TwoGenerationCache } from './cache.ts';
+import { brandHostOf, isRoleWord, onClearJunkCache, type BulkSignals } from './junk.ts';
 import { isKnownGivenName, organisationName } from './merge/names.ts';
 import type { NormEmail } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
@@ -213,39 +214,74 @@ function groupToken(t: string): boolean {
  */
 export function groupMailbox(c: BulkSignals): boolean {
   for (const p of c.phones) if (p.key !== null) return false;
-  let words: string[] | null = null;
-  const name = c.name?.trim() ?? '';
+  // First what the addresses alone say, memoised per address (a book is merged again on every read): most
+  // cards stop here, a person's mailbox holding no group's or role's word.
   let usable = 0;
   let shaped = 0;
-  let extra = false;
-  let agrees = true;
   for (const e of c.emails) {
     if (e.junk) continue;
     usable++;
-    if (isWebmailDomain(e.domain)) return false;
-    const box = mailboxOf(e);
-    // A cheap test first: a person's mailbox is one word or separated words none of which is a group's.
-    const tokens = box.split(LOCAL_SEPARATORS);
-    if (groupLocal(tokens)) shaped++;
-    else if (!e.role && !tokens.some(groupToken)) return false;
-    words ??= wordsOf(name);
-    // A name's word beside a group's word in one mailbox (`phoenix-core@` for `Project Phoenix`).
-    let named = false;
-    let group = false;
-    for (const t of tokens) {
-      if (words.includes(t)) named = true;
-      else if (groupToken(t)) group = true;
-    }
-    if (named && group) extra = true;
-    if (words.length === 1 && !(box === words[0] || (box.length >= 2 && words[0]!.startsWith(box)) || box.startsWith(words[0]!))) agrees = false;
+    const f = groupAddress(e);
+    if (f < 0 || (f === 0 && !e.role)) return false;
+    if (f === 2) shaped++;
   }
   if (usable === 0) return false;
-  words ??= wordsOf(name);
+  const words = wordsOf(c.name?.trim() ?? '');
   if (words.length === 0) return shaped === usable;
   for (const w of words) if (isKnownGivenName(w)) return false;
   const lead = words[0]!;
   if (organisationName(words) || words.some((w) => GROUP_WORDS.has(w))) return true;
   if (GROUP_LEADS.has(lead) && words.length > 1) return !INITIALS_LEADS.has(lead) || words.length >= 3 || isRoleWord(words[1]!);
-  if (isRoleWord(words.join('')) || isRoleWord(words.join('-')) || isRoleWord(words.join('.'))) return words.length > 1 || agrees;
-  return words.length > 1 && isRoleWord(lead) && extra;
+  if (isRoleWord(words.join('')) || isRoleWord(words.join('-')) || isRoleWord(words.join('.'))) {
+    if (words.length > 1) return true;
+    // One word: every mailbox agrees with it (`Engineering` from eng@, `Leadership` from leadership@).
+    const w = lead;
+    for (const e of c.emails) {
+      if (e.junk) continue;
+      const box = mailboxOf(e);
+      if (!(box === w || (box.length >= 2 && w.startsWith(box)) || box.startsWith(w))) return false;
+    }
+    return true;
+  }
+  if (words.length < 2 || !isRoleWord(lead)) return false;
+  // A role word first: a mailbox holding a word of the name beside a group's word (`phoenix-core@` for
+  // `Project Phoenix`).
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    let named = false;
+    let group = false;
+    for (const t of mailboxOf(e).split(LOCAL_SEPARATORS)) {
+      if (words.includes(t)) named = true;
+      else if (groupToken(t)) group = true;
+    }
+    if (named && group) return true;
+  }
+  return false;
 }
+
+/** groupAddress's answers by address key. */
+const groupCache = new TwoGenerationCache<string, number>(50_000);
+
+/**
+ * What an address alone says of a group mailbox, memoised per address key: 2 when its mailbox has a group
+ * mailbox's shape (groupLocal), 1 when a token of it is a role's or a group's word (groupToken), 0 otherwise,
+ * -1 at a webmail provider's (a handle there is a person's, a role there its provider's desk). A mailbox of
+ * one token is a role address or nothing (NormEmail.role says which), so it is not split.
+ */
+function groupAddress(e: NormEmail): number {
+  let f = groupCache.get(e.key);
+  if (f === undefined) {
+    const box = mailboxOf(e);
+    if (isWebmailDomain(e.domain)) f = -1;
+    else if (SEPARATOR.test(box)) {
+      const tokens = box.split(LOCAL_SEPARATORS);
+      f = groupLocal(tokens) ? 2 : tokens.some(groupToken) ? 1 : 0;
+    } else f = 0;
+    groupCache.set(e.key, f);
+  }
+  return f;
+}
+const SEPARATOR = /[-_.]/;
+
+// Emptied with junk.ts's caches (clearEmailCache), so cold-cache benchmarks stay cold.
+onClearJunkCache(() => groupCache.clear());
