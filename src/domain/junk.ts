@@ -654,11 +654,21 @@ const D_BULK_MAIL_SUB = 2048;
 const DOMAIN_CACHE_MAX = 20_000;
 const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
 
+/** Caches of modules built on this one (sender-cards.ts), emptied with its own. */
+const dependentCaches: (() => void)[] = [];
+
+/** Registers a cache to empty with junk.ts's own (clearJunkCache). */
+export function onClearJunkCache(clear: () => void): void {
+  dependentCaches.push(clear);
+}
+
 /** Empties the per-domain cache (clearEmailCache calls it, so cold-cache benchmarks stay cold). */
 export function clearJunkCache(): void {
+  for (const clear of dependentCaches) clear();
   domainCache.clear();
   brandCache.clear();
   hostCache.clear();
+  brandHostCache.clear();
 }
 
 function domainFlags(domain: string): number {
@@ -1221,13 +1231,21 @@ const STROKED = /[ßøØłŁđĐæÆœŒþıħ]/g;
  * love@hearth.store, `Microsoft` from msa@communication.microsoft.com) is one whatever its addresses.
  */
 export function isBulkSender(c: BulkSignals): boolean {
-  if (c.lastReceived === null) return false;
-  if (evidence(c.timesContacted, c.lastSent, c.favorite, c.pinned)) return false;
-  // Saved in two address books, or with a postal address: the user keeps this contact on purpose.
-  if ((c.sourceCount ?? 1) > 1 || (c.addressCount ?? 0) > 0) return false;
+  if (!sentOnly(c)) return false;
   const roles = roleOnly(c);
   if (roles === null) return false;
   return roles || (c.name != null && senderName(c.name, c.emails)) || brandOwnMailbox(c);
+}
+
+/**
+ * What a bulk sender's card shows of the owner (isBulkSender): it sent to the owner, who never wrote to it,
+ * starred or pinned it, nor saved it in two address books or with a postal address (the user keeps such a
+ * contact on purpose). Its addresses and numbers are the caller's to judge.
+ */
+export function sentOnly(c: BulkSignals): boolean {
+  if (c.lastReceived === null) return false;
+  if (evidence(c.timesContacted, c.lastSent, c.favorite, c.pinned)) return false;
+  return (c.sourceCount ?? 1) <= 1 && (c.addressCount ?? 0) === 0;
 }
 
 /**
@@ -1443,4 +1461,89 @@ export function viaRelay(name: string, local: string, domain: string, role: bool
   // owner writes to.
   const sub = getSubdomain(domain, PSL_OPTIONS) ?? '';
   return !evident || (sub !== '' && SENDING_LABEL.test(sub.split('.')[0]!));
+}
+
+// --- what sender-cards.ts reads (brands named on a card, group mailboxes) --------------------------------
+
+/** Whether a word (lower-case) is a role mailbox of the role list (ROLE_LOCALS): `sales`, `engineering`, `core`, `nyc`. */
+export function isRoleWord(w: string): boolean {
+  return ROLE_LOCALS.has(w);
+}
+
+/**
+ * A brand the registrable label of a host may spell (brandHostOf): the label itself, or the label less an
+ * affix brands put on their mail and service domains. `service`: a mail or service affix (`hulumail`,
+ * `zellepay`, `email-marriott`, `newsxyz`); `brand`: a marketing prefix (`onepeloton`, `getpocket`,
+ * `trydoordash`, `joinhoney`); `none`: the label as it is.
+ */
+export interface BrandCore {
+  core: string;
+  affix: 'none' | 'service' | 'brand';
+}
+
+/** A host as sender-cards.ts reads it (brandHostOf), computed once per domain. */
+export interface BrandHost {
+  /** The registrable domain's label, hyphens dropped (`emailmarriott`), '' when none or not ASCII. */
+  label: string;
+  /** The labels left of the registrable domain (`explore`), '' for none. */
+  sub: string;
+  /** The leftmost of them, hyphens dropped (`pharmacy`). */
+  lead: string;
+  /** The leftmost label is a brand's sending host's (SENDING_LABEL: `email.`, `e.`, `news.`, ...). */
+  sending: boolean;
+  /** A webmail provider's, an internet provider's or a university's domain: its mailboxes are people's. */
+  personal: boolean;
+  /** The brands the label may spell, longest first. */
+  cores: readonly BrandCore[];
+  /** The first letters of the cores (a cheap test before a name is read). */
+  firsts: string;
+}
+
+/** Affixes brands put before their name in a mail or service domain (`email-marriott.com`, `onepeloton.com`). */
+const LABEL_PREFIXES: readonly (readonly [string, BrandCore['affix']])[] = [
+  ['email', 'service'],
+  ['mail', 'service'],
+  ['news', 'service'],
+  ['one', 'brand'],
+  ['get', 'brand'],
+  ['try', 'brand'],
+  ['join', 'brand'],
+  ['go', 'brand'],
+  ['my', 'brand'],
+  ['use', 'brand'],
+  ['shop', 'brand'],
+  ['hello', 'brand'],
+];
+/** Affixes brands put after their name in a mail or service domain (`hulumail.com`, `zellepay.com`, `lyftmail.com`). */
+const LABEL_SUFFIXES: readonly string[] = ['email', 'mail', 'mails', 'pay', 'app', 'hq', 'news', 'online', 'official'];
+
+const brandHostCache = new TwoGenerationCache<string, BrandHost>(DOMAIN_CACHE_MAX);
+
+/** What sender-cards.ts reads of a host (lower-case A-label), memoised per domain. */
+export function brandHostOf(domain: string): BrandHost {
+  let h = brandHostCache.get(domain);
+  if (h === undefined) {
+    h = computeBrandHost(domain);
+    brandHostCache.set(domain, h);
+  }
+  return h;
+}
+
+function computeBrandHost(domain: string): BrandHost {
+  const p = parse(domain, PSL_OPTIONS);
+  const raw = p.domainWithoutSuffix ?? '';
+  const label = raw.startsWith('xn--') || !/^[a-z0-9-]+$/.test(raw) ? '' : raw.replace(/-/g, '');
+  const sub = p.subdomain ?? '';
+  const lead = sub === '' ? '' : sub.split('.')[0]!.replace(/-/g, '');
+  const publicSuffix = p.publicSuffix ?? '';
+  const personal = isWebmailDomain(domain) || MAIL_PROVIDERS.has(p.domain ?? '') || EDUCATION_SUFFIX.test(publicSuffix);
+  const cores: BrandCore[] = [];
+  if (label.length >= 3) {
+    cores.push({ core: label, affix: 'none' });
+    for (const [a, affix] of LABEL_PREFIXES) if (label.length - a.length >= 4 && label.startsWith(a)) cores.push({ core: label.slice(a.length), affix });
+    for (const a of LABEL_SUFFIXES) if (label.length - a.length >= 4 && label.endsWith(a)) cores.push({ core: label.slice(0, -a.length), affix: 'service' });
+  }
+  let firsts = '';
+  for (const c of cores) if (!firsts.includes(c.core[0]!)) firsts += c.core[0]!;
+  return { label, sub, lead, sending: lead !== '' && SENDING_LABEL.test(lead), personal, cores, firsts };
 }

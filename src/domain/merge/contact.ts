@@ -1,6 +1,7 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
 import { hasImceaPrefix, isCarrierForm } from '../email.ts';
-import { evidence, isBulkSender, readsAsSender } from '../junk.ts';
+import { evidence, isBulkSender, readsAsSender, sentOnly } from '../junk.ts';
+import { brandSender, groupMailbox } from '../sender-cards.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
 
@@ -458,10 +459,15 @@ export function buildContact(
       contact.junk = true;
       contact.junkReason = reason;
     }
-  } else if (isBulkSender(contact)) {
-    contact.junk = true;
-    contact.junkReason = 'bulk_sender';
-  } else if (readsAsSender(contact)) contact.sender = true;
+  } else {
+    // A brand named on its own domain's card, a group mailbox (sender-cards.ts): left out only where a
+    // bulk sender's rules are as sure (received only, `drop`), else ranked after the people of its group.
+    const brand = brandSender(contact);
+    if (isBulkSender(contact) || (brand === 'drop' && sentOnly(contact))) {
+      contact.junk = true;
+      contact.junkReason = 'bulk_sender';
+    } else if (brand !== null || readsAsSender(contact) || groupMailbox(contact)) contact.sender = true;
+  }
   return contact;
 }
 
