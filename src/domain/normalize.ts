@@ -1171,6 +1171,11 @@ export function keysFor(
  * with 'e:', so two maps give the rows of one map keyed 'e:' + key, in the same order.)
  */
 export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
+  return keyStatsWith(entries, false);
+}
+
+/** keyStatsOf; `indexedOnly`: national-only ('n:') phone keys skipped as they are met (indexedKeyStatsOf). */
+function keyStatsWith(entries: NormalizedEntry[], indexedOnly: boolean): KeyStat[] {
   const out: KeyStat[] = [];
   const byEmail = new Map<string, KeyStat>();
   const byPhone = new Map<string, KeyStat>();
@@ -1192,7 +1197,7 @@ export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
     const phones = e.phones;
     for (let j = 0; j < phones.length; j++) {
       const key = phones[j]!.key;
-      if (!key) continue;
+      if (!key || (indexedOnly && !isIndexedKey(key))) continue;
       const s = byPhone.get(key);
       if (s === undefined) {
         const row = { key, times: e.timesContacted ?? 0, lastSent: e.lastSent, lastReceived: e.lastReceived };
@@ -1213,7 +1218,10 @@ export function isIndexedKey(key: string): boolean {
 
 /** The key stats of `entries` that the cross-user index holds (keyStatsOf, national-only keys left out). */
 export function indexedKeyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
-  return keyStatsOf(entries).filter((k) => isIndexedKey(k.key));
+  // The same rows as keyStatsOf(entries).filter((k) => isIndexedKey(k.key)), in the same order, without the
+  // second array: a row's key is that of the first phone holding it, so skipping 'n:' phone keys where they
+  // are met leaves out exactly the rows the filter drops (e-mail rows are 'e:' keys, never 'n:').
+  return keyStatsWith(entries, true);
 }
 
 /**
