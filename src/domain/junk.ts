@@ -653,6 +653,8 @@ export function clearJunkCache(): void {
   domainCache.clear();
   brandCache.clear();
   hostCache.clear();
+  foldedStrokes.clear();
+  foldedMarks.clear();
 }
 
 function domainFlags(domain: string): number {
@@ -1180,11 +1182,22 @@ function foldMarks(w: string): string {
 function foldLetters(w: string, strokes: boolean): string {
   for (let i = 0; i < w.length; i++)
     if (w.charCodeAt(i) > 127) {
-      const bare = w.normalize('NFD').replace(/\p{M}+/gu, '');
-      return strokes ? bare.replace(STROKED, (c) => STROKED_ASCII[c]!) : bare.replace(/ß/g, 'ss');
+      // Memoised: a pure function of (w, strokes), and the merge folds the same names and locals again for
+      // every card that holds them (NFD and two regular-expression passes a call otherwise).
+      const cache = strokes ? foldedStrokes : foldedMarks;
+      let folded = cache.get(w);
+      if (folded === undefined) {
+        const bare = w.normalize('NFD').replace(/\p{M}+/gu, '');
+        folded = strokes ? bare.replace(STROKED, (c) => STROKED_ASCII[c]!) : bare.replace(/ß/g, 'ss');
+        cache.set(w, folded);
+      }
+      return folded;
     }
   return w;
 }
+/** foldLetters of non-ASCII strings, with and without strokes (bounded: names and locals, ~100 bytes each). */
+const foldedStrokes = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
+const foldedMarks = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
 
 /** Latin letters NFD keeps whole (stroked, looped, ligatures), as hosts write them (`smørrebrød` -> smorrebrod). */
 const STROKED_ASCII: Record<string, string> = {
