@@ -1339,16 +1339,50 @@ export function readsAsSender(c: BulkSignals): boolean {
 
 /** Whether every usable address's mailbox (tag and separators dropped) is the name run together (foldWord). */
 function mailboxesSpell(name: string, emails: readonly NormEmail[]): boolean {
-  const folded = foldWord(name);
-  if (folded.length < 4) return false;
+  // Nearly every card's name is ASCII: foldWord of it is its letters and digits, lower-cased (foldLatin
+  // leaves ASCII as it is), compared in place (asciiFoldIs) without building it: the merge asks this of
+  // every card with a name and person mailboxes.
+  const ascii = isAsciiText(name);
+  const folded = ascii ? null : foldWord(name);
+  if ((folded === null ? asciiFoldLength(name) : folded.length) < 4) return false;
   let any = false;
   for (const e of emails) {
     if (e.junk) continue;
     const local = stripTag(e.key.slice(0, e.key.lastIndexOf('@'))).replace(/[._-]/g, '');
-    if (local !== folded) return false;
+    if (folded === null ? !asciiFoldIs(name, local) : local !== folded) return false;
     any = true;
   }
   return any;
+}
+
+function isAsciiText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** An ASCII letter or digit, lower-cased (A-Z to a-z); -1 for any other character. */
+function asciiFoldChar(c: number): number {
+  if (c >= 65 && c <= 90) return c + 32;
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ? c : -1;
+}
+
+/** foldWord(s).length of an ASCII `s`: its letters and digits. */
+function asciiFoldLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (asciiFoldChar(s.charCodeAt(i)) >= 0) n++;
+  return n;
+}
+
+/** Whether foldWord(s) === t, for an ASCII `s` (s.toLowerCase() without every run of other characters than a-z0-9). */
+function asciiFoldIs(s: string, t: string): boolean {
+  let j = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = asciiFoldChar(s.charCodeAt(i));
+    if (c < 0) continue;
+    if (j >= t.length || t.charCodeAt(j) !== c) return false;
+    j++;
+  }
+  return j === t.length;
 }
 
 /** A name written as a list's or a channel's handle: lower-case words joined by `-`, `_` or `.`, no space. */
