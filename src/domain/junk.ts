@@ -655,6 +655,7 @@ export function clearJunkCache(): void {
   hostCache.clear();
   foldedStrokes.clear();
   foldedMarks.clear();
+  foldedWords.clear();
 }
 
 function domainFlags(domain: string): number {
@@ -1398,8 +1399,15 @@ const VIA_NAME = /^(.*?\S)\s+\(?via\s+([^()]+?)\)?$/;
 
 /** Letters and digits only, lower-case, marks dropped: `Python-list` -> `pythonlist`. */
 function foldWord(w: string): string {
-  return foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '');
+  if (isAsciiText(w)) return foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '');
+  // Memoised for the rest (a pure function of w): the merge asks it of every card's non-ASCII name
+  // (mailboxesSpell), and lower-casing, folding and a regex replace cost more than a look-up.
+  let folded = foldedWords.get(w);
+  if (folded === undefined) foldedWords.set(w, (folded = foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '')));
+  return folded;
 }
+/** foldWord of non-ASCII strings (bounded: names, ~100 bytes each). */
+const foldedWords = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
 
 /** Words of a mailing list's name (`python-list`, `users`, `dev`, `announce`): a list, not a person or a shop. */
 const LIST_NAME_WORDS = new Set([
