@@ -1016,7 +1016,10 @@ function crossedChannels(
 function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: NormPhone[] }, region: CountryCode | null): { name: string | null } | null {
   if (typeof name !== 'string' || name.length > MAX_UNUSABLE) return null;
   const at = name.includes('@') || name.includes('\uff20') || name.includes('\ufe6b'); // '＠', '﹫'
-  const c = name.charCodeAt(name.search(/\S/));
+  // The first character that is no white space: the first one when it is printable ASCII other than a
+  // space (none of those is white space), without running the regular expression (nearly every name).
+  const c0 = name.charCodeAt(0);
+  const c = c0 > 32 && c0 < 127 ? c0 : name.charCodeAt(name.search(/\S/));
   if (!at && c !== 43 /* + */ && !(c >= 48 && c <= 57) && c !== 40 /* ( */) return null;
   if (channels.emails.some((m) => m.junk !== 'invalid') || channels.phones.some((p) => p.key !== null)) return null;
   if (at) {
