@@ -669,6 +669,9 @@ export function clearJunkCache(): void {
   brandCache.clear();
   hostCache.clear();
   brandHostCache.clear();
+  foldedStrokes.clear();
+  foldedMarks.clear();
+  foldedWords.clear();
 }
 
 function domainFlags(domain: string): number {
@@ -719,7 +722,8 @@ export function domainJunkFlags(domain: string): number {
 export function isRoleLocal(local: string): boolean {
   const plus = local.indexOf('+');
   const base = plus > 0 ? local.slice(0, plus) : local;
-  return ROLE_LOCALS.has(base) || LIST_POSTING_RE.test(base);
+  // LIST_POSTING_RE ends with `list$`: a base not ending so is no match, without running it.
+  return ROLE_LOCALS.has(base) || (base.endsWith('list') && LIST_POSTING_RE.test(base));
 }
 
 /**
@@ -758,12 +762,19 @@ export function isRoleCompound(local: string): boolean {
     const c = base.charCodeAt(i);
     if (c < 97 || c > 122) return false;
   }
-  for (let i = 3; i <= n - 3; i++) {
+  // The split points where the rest is a sender's ending, found by the endings (few locals end with one),
+  // then the word before it looked up: the same test as slicing at every point from 3 to n - 3 and looking
+  // both halves up (two strings made and hashed at each), which every all-letters local paid.
+  for (const end of SENDER_ENDING_LIST) {
+    const i = n - end.length;
+    if (i < 3 || i > n - 3 || !base.endsWith(end)) continue;
     const a = base.slice(0, i);
-    if ((ROLE_LOCALS.has(a) || NOTIFICATION_WORDS.has(a)) && SENDER_ENDINGS.has(base.slice(i))) return true;
+    if (ROLE_LOCALS.has(a) || NOTIFICATION_WORDS.has(a)) return true;
   }
   return false;
 }
+/** SENDER_ENDINGS as a list (isRoleCompound). */
+const SENDER_ENDING_LIST: readonly string[] = [...SENDER_ENDINGS];
 
 /**
  * The brand a sending host sends for: the label of its registrable domain (Public Suffix List), hyphens
@@ -1196,11 +1207,22 @@ function foldMarks(w: string): string {
 function foldLetters(w: string, strokes: boolean): string {
   for (let i = 0; i < w.length; i++)
     if (w.charCodeAt(i) > 127) {
-      const bare = w.normalize('NFD').replace(/\p{M}+/gu, '');
-      return strokes ? bare.replace(STROKED, (c) => STROKED_ASCII[c]!) : bare.replace(/ß/g, 'ss');
+      // Memoised: a pure function of (w, strokes), and the merge folds the same names and locals again for
+      // every card that holds them (NFD and two regular-expression passes a call otherwise).
+      const cache = strokes ? foldedStrokes : foldedMarks;
+      let folded = cache.get(w);
+      if (folded === undefined) {
+        const bare = w.normalize('NFD').replace(/\p{M}+/gu, '');
+        folded = strokes ? bare.replace(STROKED, (c) => STROKED_ASCII[c]!) : bare.replace(/ß/g, 'ss');
+        cache.set(w, folded);
+      }
+      return folded;
     }
   return w;
 }
+/** foldLetters of non-ASCII strings, with and without strokes (bounded: names and locals, ~100 bytes each). */
+const foldedStrokes = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
+const foldedMarks = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
 
 /** Latin letters NFD keeps whole (stroked, looped, ligatures), as hosts write them (`smørrebrød` -> smorrebrod). */
 const STROKED_ASCII: Record<string, string> = {
@@ -1350,16 +1372,50 @@ export function readsAsSender(c: BulkSignals): boolean {
 
 /** Whether every usable address's mailbox (tag and separators dropped) is the name run together (foldWord). */
 function mailboxesSpell(name: string, emails: readonly NormEmail[]): boolean {
-  const folded = foldWord(name);
-  if (folded.length < 4) return false;
+  // Nearly every card's name is ASCII: foldWord of it is its letters and digits, lower-cased (foldLatin
+  // leaves ASCII as it is), compared in place (asciiFoldIs) without building it: the merge asks this of
+  // every card with a name and person mailboxes.
+  const ascii = isAsciiText(name);
+  const folded = ascii ? null : foldWord(name);
+  if ((folded === null ? asciiFoldLength(name) : folded.length) < 4) return false;
   let any = false;
   for (const e of emails) {
     if (e.junk) continue;
     const local = stripTag(e.key.slice(0, e.key.lastIndexOf('@'))).replace(/[._-]/g, '');
-    if (local !== folded) return false;
+    if (folded === null ? !asciiFoldIs(name, local) : local !== folded) return false;
     any = true;
   }
   return any;
+}
+
+function isAsciiText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** An ASCII letter or digit, lower-cased (A-Z to a-z); -1 for any other character. */
+function asciiFoldChar(c: number): number {
+  if (c >= 65 && c <= 90) return c + 32;
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ? c : -1;
+}
+
+/** foldWord(s).length of an ASCII `s`: its letters and digits. */
+function asciiFoldLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (asciiFoldChar(s.charCodeAt(i)) >= 0) n++;
+  return n;
+}
+
+/** Whether foldWord(s) === t, for an ASCII `s` (s.toLowerCase() without every run of other characters than a-z0-9). */
+function asciiFoldIs(s: string, t: string): boolean {
+  let j = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = asciiFoldChar(s.charCodeAt(i));
+    if (c < 0) continue;
+    if (j >= t.length || t.charCodeAt(j) !== c) return false;
+    j++;
+  }
+  return j === t.length;
 }
 
 /** A name written as a list's or a channel's handle: lower-case words joined by `-`, `_` or `.`, no space. */
@@ -1375,8 +1431,15 @@ const VIA_NAME = /^(.*?\S)\s+\(?via\s+([^()]+?)\)?$/;
 
 /** Letters and digits only, lower-case, marks dropped: `Python-list` -> `pythonlist`. */
 function foldWord(w: string): string {
-  return foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '');
+  if (isAsciiText(w)) return foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '');
+  // Memoised for the rest (a pure function of w): the merge asks it of every card's non-ASCII name
+  // (mailboxesSpell), and lower-casing, folding and a regex replace cost more than a look-up.
+  let folded = foldedWords.get(w);
+  if (folded === undefined) foldedWords.set(w, (folded = foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '')));
+  return folded;
 }
+/** foldWord of non-ASCII strings (bounded: names, ~100 bytes each). */
+const foldedWords = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
 
 /** Words of a mailing list's name (`python-list`, `users`, `dev`, `announce`): a list, not a person or a shop. */
 const LIST_NAME_WORDS = new Set([

@@ -1091,7 +1091,10 @@ function crossedChannels(
 function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: NormPhone[] }, region: CountryCode | null): { name: string | null } | null {
   if (typeof name !== 'string' || name.length > MAX_UNUSABLE) return null;
   const at = name.includes('@') || name.includes('\uff20') || name.includes('\ufe6b'); // '＠', '﹫'
-  const c = name.charCodeAt(name.search(/\S/));
+  // The first character that is no white space: the first one when it is printable ASCII other than a
+  // space (none of those is white space), without running the regular expression (nearly every name).
+  const c0 = name.charCodeAt(0);
+  const c = c0 > 32 && c0 < 127 ? c0 : name.charCodeAt(name.search(/\S/));
   if (!at && c !== 43 /* + */ && !(c >= 48 && c <= 57) && c !== 40 /* ( */) return null;
   if (channels.emails.some((m) => m.junk !== 'invalid') || channels.phones.some((p) => p.key !== null)) return null;
   if (at) {
@@ -1246,6 +1249,11 @@ export function keysFor(
  * with 'e:', so two maps give the rows of one map keyed 'e:' + key, in the same order.)
  */
 export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
+  return keyStatsWith(entries, false);
+}
+
+/** keyStatsOf; `indexedOnly`: national-only ('n:') phone keys skipped as they are met (indexedKeyStatsOf). */
+function keyStatsWith(entries: NormalizedEntry[], indexedOnly: boolean): KeyStat[] {
   const out: KeyStat[] = [];
   const byEmail = new Map<string, KeyStat>();
   const byPhone = new Map<string, KeyStat>();
@@ -1267,7 +1275,7 @@ export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
     const phones = e.phones;
     for (let j = 0; j < phones.length; j++) {
       const key = phones[j]!.key;
-      if (!key) continue;
+      if (!key || (indexedOnly && !isIndexedKey(key))) continue;
       const s = byPhone.get(key);
       if (s === undefined) {
         const row = { key, times: e.timesContacted ?? 0, lastSent: e.lastSent, lastReceived: e.lastReceived };
@@ -1288,7 +1296,10 @@ export function isIndexedKey(key: string): boolean {
 
 /** The key stats of `entries` that the cross-user index holds (keyStatsOf, national-only keys left out). */
 export function indexedKeyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
-  return keyStatsOf(entries).filter((k) => isIndexedKey(k.key));
+  // The same rows as keyStatsOf(entries).filter((k) => isIndexedKey(k.key)), in the same order, without the
+  // second array: a row's key is that of the first phone holding it, so skipping 'n:' phone keys where they
+  // are met leaves out exactly the rows the filter drops (e-mail rows are 'e:' keys, never 'n:').
+  return keyStatsWith(entries, true);
 }
 
 /**

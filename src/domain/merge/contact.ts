@@ -134,6 +134,16 @@ export function nameInfo(name: string): NameInfo {
 }
 
 /**
+ * foldName(name), from the folded names nameInfo keeps (the same tokens: foldName is pure, and the array is
+ * the one the merge's own links read); a fresh empty array for a name that folds to nothing. For the
+ * split's passes over the book (merge/split.ts), which fold every card's name again otherwise. The array
+ * is shared: read it, never change it (as every reader of NameInfo.folded does).
+ */
+export function foldedNameOf(name: string): string[] {
+  return nameInfo(name).folded ?? [];
+}
+
+/**
  * FIFO eviction, run once a merge holds its NameInfos: evicting mid-merge could hand one name two
  * NameInfos in one merge (split counts in pickName, two arrays for one name in the veto lists).
  */
