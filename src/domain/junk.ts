@@ -274,12 +274,18 @@ const TOOL_REPLY_LOCAL = /^(?:x|[^+]+\+[^+].*)$/;
 
 /**
  * Machine-generated per-message locals: a run of 16+ hex characters with 4+ digits and a letter
- * (message ids, UUIDs), or 16+ digits. Real people's local parts do not look like that.
+ * (message ids, UUIDs), or 16+ digits. Real people's local parts do not look like that. Except one
+ * form: the common name Exchange Online gives every mailbox in its X.500 DN, the mailbox's 32-hex GUID
+ * then its alias (`cn=4f1e…e1f0-kpark`), which an `IMCEAEX-` address carries in its local part. It names
+ * one mailbox for good, no message: in an encapsulated local part it is read without the GUID (a starred
+ * colleague written to was left out as `relay`).
  */
 const HEX_RUN = /[0-9a-f]{16,}/g;
 const LONG_DIGITS = /\d{16,}/;
+const EXCHANGE_CN_GUID = /cn=[0-9a-f]{32}(?=-|$)/g;
 
 function isMachineToken(local: string): boolean {
+  if (local.startsWith('imcea') && local.includes('cn=')) local = local.replace(EXCHANGE_CN_GUID, 'cn=');
   if (LONG_DIGITS.test(local)) return true;
   for (const m of local.matchAll(HEX_RUN)) {
     const s = m[0];
@@ -648,11 +654,24 @@ const D_BULK_MAIL_SUB = 2048;
 const DOMAIN_CACHE_MAX = 20_000;
 const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
 
+/** Caches of modules built on this one (sender-cards.ts), emptied with its own. */
+const dependentCaches: (() => void)[] = [];
+
+/** Registers a cache to empty with junk.ts's own (clearJunkCache). */
+export function onClearJunkCache(clear: () => void): void {
+  dependentCaches.push(clear);
+}
+
 /** Empties the per-domain cache (clearEmailCache calls it, so cold-cache benchmarks stay cold). */
 export function clearJunkCache(): void {
+  for (const clear of dependentCaches) clear();
   domainCache.clear();
   brandCache.clear();
   hostCache.clear();
+  brandHostCache.clear();
+  foldedStrokes.clear();
+  foldedMarks.clear();
+  foldedWords.clear();
 }
 
 function domainFlags(domain: string): number {
@@ -703,7 +722,8 @@ export function domainJunkFlags(domain: string): number {
 export function isRoleLocal(local: string): boolean {
   const plus = local.indexOf('+');
   const base = plus > 0 ? local.slice(0, plus) : local;
-  return ROLE_LOCALS.has(base) || LIST_POSTING_RE.test(base);
+  // LIST_POSTING_RE ends with `list$`: a base not ending so is no match, without running it.
+  return ROLE_LOCALS.has(base) || (base.endsWith('list') && LIST_POSTING_RE.test(base));
 }
 
 /**
@@ -742,12 +762,19 @@ export function isRoleCompound(local: string): boolean {
     const c = base.charCodeAt(i);
     if (c < 97 || c > 122) return false;
   }
-  for (let i = 3; i <= n - 3; i++) {
+  // The split points where the rest is a sender's ending, found by the endings (few locals end with one),
+  // then the word before it looked up: the same test as slicing at every point from 3 to n - 3 and looking
+  // both halves up (two strings made and hashed at each), which every all-letters local paid.
+  for (const end of SENDER_ENDING_LIST) {
+    const i = n - end.length;
+    if (i < 3 || i > n - 3 || !base.endsWith(end)) continue;
     const a = base.slice(0, i);
-    if ((ROLE_LOCALS.has(a) || NOTIFICATION_WORDS.has(a)) && SENDER_ENDINGS.has(base.slice(i))) return true;
+    if (ROLE_LOCALS.has(a) || NOTIFICATION_WORDS.has(a)) return true;
   }
   return false;
 }
+/** SENDER_ENDINGS as a list (isRoleCompound). */
+const SENDER_ENDING_LIST: readonly string[] = [...SENDER_ENDINGS];
 
 /**
  * The brand a sending host sends for: the label of its registrable domain (Public Suffix List), hyphens
@@ -1180,11 +1207,22 @@ function foldMarks(w: string): string {
 function foldLetters(w: string, strokes: boolean): string {
   for (let i = 0; i < w.length; i++)
     if (w.charCodeAt(i) > 127) {
-      const bare = w.normalize('NFD').replace(/\p{M}+/gu, '');
-      return strokes ? bare.replace(STROKED, (c) => STROKED_ASCII[c]!) : bare.replace(/ß/g, 'ss');
+      // Memoised: a pure function of (w, strokes), and the merge folds the same names and locals again for
+      // every card that holds them (NFD and two regular-expression passes a call otherwise).
+      const cache = strokes ? foldedStrokes : foldedMarks;
+      let folded = cache.get(w);
+      if (folded === undefined) {
+        const bare = w.normalize('NFD').replace(/\p{M}+/gu, '');
+        folded = strokes ? bare.replace(STROKED, (c) => STROKED_ASCII[c]!) : bare.replace(/ß/g, 'ss');
+        cache.set(w, folded);
+      }
+      return folded;
     }
   return w;
 }
+/** foldLetters of non-ASCII strings, with and without strokes (bounded: names and locals, ~100 bytes each). */
+const foldedStrokes = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
+const foldedMarks = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
 
 /** Latin letters NFD keeps whole (stroked, looped, ligatures), as hosts write them (`smørrebrød` -> smorrebrod). */
 const STROKED_ASCII: Record<string, string> = {
@@ -1215,13 +1253,21 @@ const STROKED = /[ßøØłŁđĐæÆœŒþıħ]/g;
  * love@hearth.store, `Microsoft` from msa@communication.microsoft.com) is one whatever its addresses.
  */
 export function isBulkSender(c: BulkSignals): boolean {
-  if (c.lastReceived === null) return false;
-  if (evidence(c.timesContacted, c.lastSent, c.favorite, c.pinned)) return false;
-  // Saved in two address books, or with a postal address: the user keeps this contact on purpose.
-  if ((c.sourceCount ?? 1) > 1 || (c.addressCount ?? 0) > 0) return false;
+  if (!sentOnly(c)) return false;
   const roles = roleOnly(c);
   if (roles === null) return false;
   return roles || (c.name != null && senderName(c.name, c.emails)) || brandOwnMailbox(c);
+}
+
+/**
+ * What a bulk sender's card shows of the owner (isBulkSender): it sent to the owner, who never wrote to it,
+ * starred or pinned it, nor saved it in two address books or with a postal address (the user keeps such a
+ * contact on purpose). Its addresses and numbers are the caller's to judge.
+ */
+export function sentOnly(c: BulkSignals): boolean {
+  if (c.lastReceived === null) return false;
+  if (evidence(c.timesContacted, c.lastSent, c.favorite, c.pinned)) return false;
+  return (c.sourceCount ?? 1) <= 1 && (c.addressCount ?? 0) === 0;
 }
 
 /**
@@ -1326,16 +1372,50 @@ export function readsAsSender(c: BulkSignals): boolean {
 
 /** Whether every usable address's mailbox (tag and separators dropped) is the name run together (foldWord). */
 function mailboxesSpell(name: string, emails: readonly NormEmail[]): boolean {
-  const folded = foldWord(name);
-  if (folded.length < 4) return false;
+  // Nearly every card's name is ASCII: foldWord of it is its letters and digits, lower-cased (foldLatin
+  // leaves ASCII as it is), compared in place (asciiFoldIs) without building it: the merge asks this of
+  // every card with a name and person mailboxes.
+  const ascii = isAsciiText(name);
+  const folded = ascii ? null : foldWord(name);
+  if ((folded === null ? asciiFoldLength(name) : folded.length) < 4) return false;
   let any = false;
   for (const e of emails) {
     if (e.junk) continue;
     const local = stripTag(e.key.slice(0, e.key.lastIndexOf('@'))).replace(/[._-]/g, '');
-    if (local !== folded) return false;
+    if (folded === null ? !asciiFoldIs(name, local) : local !== folded) return false;
     any = true;
   }
   return any;
+}
+
+function isAsciiText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** An ASCII letter or digit, lower-cased (A-Z to a-z); -1 for any other character. */
+function asciiFoldChar(c: number): number {
+  if (c >= 65 && c <= 90) return c + 32;
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ? c : -1;
+}
+
+/** foldWord(s).length of an ASCII `s`: its letters and digits. */
+function asciiFoldLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (asciiFoldChar(s.charCodeAt(i)) >= 0) n++;
+  return n;
+}
+
+/** Whether foldWord(s) === t, for an ASCII `s` (s.toLowerCase() without every run of other characters than a-z0-9). */
+function asciiFoldIs(s: string, t: string): boolean {
+  let j = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = asciiFoldChar(s.charCodeAt(i));
+    if (c < 0) continue;
+    if (j >= t.length || t.charCodeAt(j) !== c) return false;
+    j++;
+  }
+  return j === t.length;
 }
 
 /** A name written as a list's or a channel's handle: lower-case words joined by `-`, `_` or `.`, no space. */
@@ -1351,8 +1431,15 @@ const VIA_NAME = /^(.*?\S)\s+\(?via\s+([^()]+?)\)?$/;
 
 /** Letters and digits only, lower-case, marks dropped: `Python-list` -> `pythonlist`. */
 function foldWord(w: string): string {
-  return foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '');
+  if (isAsciiText(w)) return foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '');
+  // Memoised for the rest (a pure function of w): the merge asks it of every card's non-ASCII name
+  // (mailboxesSpell), and lower-casing, folding and a regex replace cost more than a look-up.
+  let folded = foldedWords.get(w);
+  if (folded === undefined) foldedWords.set(w, (folded = foldLatin(w.toLowerCase()).replace(/[^a-z0-9]+/g, '')));
+  return folded;
 }
+/** foldWord of non-ASCII strings (bounded: names, ~100 bytes each). */
+const foldedWords = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
 
 /** Words of a mailing list's name (`python-list`, `users`, `dev`, `announce`): a list, not a person or a shop. */
 const LIST_NAME_WORDS = new Set([
@@ -1437,4 +1524,89 @@ export function viaRelay(name: string, local: string, domain: string, role: bool
   // owner writes to.
   const sub = getSubdomain(domain, PSL_OPTIONS) ?? '';
   return !evident || (sub !== '' && SENDING_LABEL.test(sub.split('.')[0]!));
+}
+
+// --- what sender-cards.ts reads (brands named on a card, group mailboxes) --------------------------------
+
+/** Whether a word (lower-case) is a role mailbox of the role list (ROLE_LOCALS): `sales`, `engineering`, `core`, `nyc`. */
+export function isRoleWord(w: string): boolean {
+  return ROLE_LOCALS.has(w);
+}
+
+/**
+ * A brand the registrable label of a host may spell (brandHostOf): the label itself, or the label less an
+ * affix brands put on their mail and service domains. `service`: a mail or service affix (`hulumail`,
+ * `zellepay`, `email-marriott`, `newsxyz`); `brand`: a marketing prefix (`onepeloton`, `getpocket`,
+ * `trydoordash`, `joinhoney`); `none`: the label as it is.
+ */
+export interface BrandCore {
+  core: string;
+  affix: 'none' | 'service' | 'brand';
+}
+
+/** A host as sender-cards.ts reads it (brandHostOf), computed once per domain. */
+export interface BrandHost {
+  /** The registrable domain's label, hyphens dropped (`emailmarriott`), '' when none or not ASCII. */
+  label: string;
+  /** The labels left of the registrable domain (`explore`), '' for none. */
+  sub: string;
+  /** The leftmost of them, hyphens dropped (`pharmacy`). */
+  lead: string;
+  /** The leftmost label is a brand's sending host's (SENDING_LABEL: `email.`, `e.`, `news.`, ...). */
+  sending: boolean;
+  /** A webmail provider's, an internet provider's or a university's domain: its mailboxes are people's. */
+  personal: boolean;
+  /** The brands the label may spell, longest first. */
+  cores: readonly BrandCore[];
+  /** The first letters of the cores (a cheap test before a name is read). */
+  firsts: string;
+}
+
+/** Affixes brands put before their name in a mail or service domain (`email-marriott.com`, `onepeloton.com`). */
+const LABEL_PREFIXES: readonly (readonly [string, BrandCore['affix']])[] = [
+  ['email', 'service'],
+  ['mail', 'service'],
+  ['news', 'service'],
+  ['one', 'brand'],
+  ['get', 'brand'],
+  ['try', 'brand'],
+  ['join', 'brand'],
+  ['go', 'brand'],
+  ['my', 'brand'],
+  ['use', 'brand'],
+  ['shop', 'brand'],
+  ['hello', 'brand'],
+];
+/** Affixes brands put after their name in a mail or service domain (`hulumail.com`, `zellepay.com`, `lyftmail.com`). */
+const LABEL_SUFFIXES: readonly string[] = ['email', 'mail', 'mails', 'pay', 'app', 'hq', 'news', 'online', 'official'];
+
+const brandHostCache = new TwoGenerationCache<string, BrandHost>(DOMAIN_CACHE_MAX);
+
+/** What sender-cards.ts reads of a host (lower-case A-label), memoised per domain. */
+export function brandHostOf(domain: string): BrandHost {
+  let h = brandHostCache.get(domain);
+  if (h === undefined) {
+    h = computeBrandHost(domain);
+    brandHostCache.set(domain, h);
+  }
+  return h;
+}
+
+function computeBrandHost(domain: string): BrandHost {
+  const p = parse(domain, PSL_OPTIONS);
+  const raw = p.domainWithoutSuffix ?? '';
+  const label = raw.startsWith('xn--') || !/^[a-z0-9-]+$/.test(raw) ? '' : raw.replace(/-/g, '');
+  const sub = p.subdomain ?? '';
+  const lead = sub === '' ? '' : sub.split('.')[0]!.replace(/-/g, '');
+  const publicSuffix = p.publicSuffix ?? '';
+  const personal = isWebmailDomain(domain) || MAIL_PROVIDERS.has(p.domain ?? '') || EDUCATION_SUFFIX.test(publicSuffix);
+  const cores: BrandCore[] = [];
+  if (label.length >= 3) {
+    cores.push({ core: label, affix: 'none' });
+    for (const [a, affix] of LABEL_PREFIXES) if (label.length - a.length >= 4 && label.startsWith(a)) cores.push({ core: label.slice(a.length), affix });
+    for (const a of LABEL_SUFFIXES) if (label.length - a.length >= 4 && label.endsWith(a)) cores.push({ core: label.slice(0, -a.length), affix: 'service' });
+  }
+  let firsts = '';
+  for (const c of cores) if (!firsts.includes(c.core[0]!)) firsts += c.core[0]!;
+  return { label, sub, lead, sending: lead !== '' && SENDING_LABEL.test(lead), personal, cores, firsts };
 }

@@ -6,7 +6,7 @@ import { parseDate } from './dates.ts';
 import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, shortSpacing } from './invisible.ts';
 import { mayTidy, tidyName } from './display-name.ts';
-import { addressWords, displayNameOf, hasImceaPrefix, namesNobody, normalizeEmail } from './email.ts';
+import { addressWords, directoryIdentity, displayNameOf, hasImceaPrefix, namesNobody, normalizeEmail } from './email.ts';
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
 import { normalizePhone, normalizeWholeNumber, phoneNumbers, regionFromPhone, WHOLE_NUMBER_MARK } from './phone.ts';
@@ -163,12 +163,51 @@ const EMAIL_LIST_SEPARATORS = [
   /([\r\n\t\u0085\u2028\u2029]+)/,
 ];
 
+/** An address written in words, in small letters: `amy adams at corp`, `jane (at) corp dot com`. */
+const AT_WORD_RE = /^[^\p{Lu}]*\S\s*(?:\s|[([{])at(?:\s|[)\]}])\s*\S[^\p{Lu}]*$/u;
+
+/** A part of a list holding no '@' that is an address all the same (see addEmail): an X.500 name, or one written in words. */
+function isAddressWithoutAt(part: string): boolean {
+  const t = part.trim();
+  return (t.indexOf('/') >= 0 && directoryIdentity(t) !== null) || AT_WORD_RE.test(t);
+}
+
+/**
+ * Whether the text before the last '<' of `raw` holds, before a list separator outside quotes, an address
+ * written without an '@' (isAddressWithoutAt): then `raw` is a list, not one named address.
+ */
+function listsAddressWithoutAt(raw: string): boolean {
+  return afterAddressWithoutAt(raw.slice(0, raw.lastIndexOf('<'))) > 0;
+}
+
+/**
+ * Where the text after the last address written without an '@' (isAddressWithoutAt) and its separator
+ * (`;`, `,` or a line break outside quotes) starts in `text`: 0 when there is none.
+ */
+function afterAddressWithoutAt(text: string): number {
+  let from = 0;
+  let after = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (!quoted && (c === 59 || c === 44 || c === 10 || c === 13)) {
+      if (isAddressWithoutAt(text.slice(from, i))) after = i + 1;
+      from = i + 1;
+    }
+  }
+  return after;
+}
+
 /** `Name <something>` with no '@' anywhere: a named item of a list whose address is no e-mail address. */
 const NAMED_NON_ADDRESS_RE = /^[^<>@]*[\p{L}][^<>@]*<[^<>@]*\S[^<>@]*>\s*$/u;
 
 function addEmail(seen: Set<string> | null, raw: string): void {
   raw = shortSpacing(raw);
   let e = normalizeEmail(raw);
+  // `/O=CORP/…/CN=AADAMS; Bob Stone <bob@corp.com>` reads as one named address whose name holds the
+  // other recipient: read as the list it is (below), as when its items are sent apart.
+  if (e !== null && raw.indexOf('<') > 0 && listsAddressWithoutAt(raw)) e = null;
   if (e === null) {
     // An empty group ("undisclosed-recipients:;"): nobody to keep, not even as an unusable string.
     if (namesNobody(raw)) return;
@@ -200,6 +239,11 @@ function addEmail(seen: Set<string> | null, raw: string): void {
           // Exchange names; `Rick Roe <rick at y dot com>`): a person of the list, kept as an unusable
           // string (named by namedItems, kept on the owner's evidence), not dropped without a word (a probe).
           else if (NAMED_NON_ADDRESS_RE.test(part)) gatherUnusable(seen, part);
+          // An address written without an '@' (an Exchange X.500 name `/O=CORP/…/CN=AADAMS`, `amy adams
+          // at corp`): a recipient of the list too, kept as an unusable string as the same item sent as
+          // an item of `emails` is (it was dropped without a word, and the entry named by the item beside
+          // it). A part of a name the separator cut (`Doe` of `Doe, Jane <…>`) is neither.
+          else if (isAddressWithoutAt(part)) gatherUnusable(seen, part);
         }
         // A number beside the addresses ("+1 415 555 0132; ann@x.com"): kept as an unusable string, which
         // crossedChannels reads as a phone when it is a full number (it was dropped without a word).
@@ -398,6 +442,12 @@ function listParts(raw: string, sep: RegExp): string[] {
   const out: string[] = [];
   let current = pieces[0] ?? '';
   let open = parenBalance(current); // '(' not closed in `current`
+  // Nor inside quotes (`"Smith, John" </O=…>; "Doe, Jane" <jane@x>`: split at its first comma, the row was
+  // named `John`), when a later piece closes them: a stray quote never closed (a CSV cell cut short,
+  // `"ann@x.com, bob@y.com`) glues nothing.
+  let lastQuote = -1; // the last piece holding a '"'
+  if (raw.indexOf('"') >= 0) for (let k = pieces.length - 1; k >= 0 && lastQuote < 0; k -= 2) if (pieces[k]!.indexOf('"') >= 0) lastQuote = k;
+  let quoted = countQuotes(current) % 2 === 1;
   for (let k = 1; k + 1 < pieces.length; k += 2) {
     const next = pieces[k + 1]!;
     const glued =
@@ -413,17 +463,27 @@ function listParts(raw: string, sep: RegExp): string[] {
     // the comma split it, and Rick was lost). A '(' never closed ("a@x.org :(, b@y.org") glues nothing.
     const close = next.indexOf(')');
     const inComment = open > 0 && close >= 0 && !next.slice(0, close).includes('(');
-    if (glued || inComment) {
+    const inQuotes = quoted && lastQuote >= k + 1;
+    if (glued || inComment || inQuotes) {
       current += pieces[k]! + next;
       open += parenBalance(pieces[k]!) + parenBalance(next);
+      if (countQuotes(pieces[k]! + next) % 2 === 1) quoted = !quoted;
     } else {
       out.push(current);
       current = next;
       open = parenBalance(next);
+      quoted = countQuotes(next) % 2 === 1;
     }
   }
   out.push(current);
   return out;
+}
+
+/** How many '"' `s` holds. */
+function countQuotes(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('"'); i >= 0; i = s.indexOf('"', i + 1)) n++;
+  return n;
 }
 
 /** The '(' of `s` not closed in it (never below 0). */
@@ -495,16 +555,29 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
   if (Array.isArray(list)) {
     for (const r of list) {
       if (typeof r === 'string' && mayName(r)) {
-        const n = displayNameOf(r);
-        if (n !== null) return cleanName(n);
+        const n = wrappedName(r);
+        if (n !== null) return n;
       }
     }
   }
-  if (typeof one === 'string' && mayName(one)) {
-    const n = displayNameOf(one);
-    if (n !== null) return cleanName(n);
-  }
+  if (typeof one === 'string' && mayName(one)) return wrappedName(one);
   return null;
+}
+
+/**
+ * The display name of one wrapped address; of a list led by an address written without an '@'
+ * (`/O=CORP/…/CN=AADAMS; Bob Stone <bob@x>`), its named item's (`Bob Stone`), not the whole text before
+ * the '<'.
+ */
+function wrappedName(r: string): string | null {
+  if (r.indexOf('<') > 0 && listsAddressWithoutAt(r)) {
+    const byKey = new Map<string, string>();
+    itemNames(r, byKey);
+    for (const n of byKey.values()) return n;
+    return null;
+  }
+  const n = displayNameOf(r);
+  return n === null ? null : cleanName(n);
 }
 
 /**
@@ -619,7 +692,7 @@ const TITLES: ReadonlySet<string> = new Set(
 function itemNames(raw: string, byKey: Map<string, string>): void {
   if (!mayName(raw)) return;
   const whole = normalizeEmail(raw);
-  if (whole !== null) {
+  if (whole !== null && !(raw.indexOf('<') > 0 && listsAddressWithoutAt(raw))) {
     const n = displayNameOf(raw);
     const name = n === null ? null : cleanName(n);
     if (name !== null && !byKey.has(whole.key)) byKey.set(whole.key, name);
@@ -632,9 +705,11 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
     for (const { open, close, addr } of bracketsOf(raw)) {
       if (addr !== null && !byKey.has(addr.key)) {
         let text = raw.slice(from, open);
-        // After an unbracketed address of the list (`a@x.com, Jane <jane@x>`), only what follows it.
+        // After an unbracketed address of the list (`a@x.com, Jane <jane@x>`), only what follows it; so
+        // after an address written without an '@' (`/O=CORP/…/CN=AADAMS; Bob Stone <bob@x>`).
         const at = text.lastIndexOf('@');
         if (at >= 0) text = text.slice(at).replace(/^\S*/, '');
+        else text = text.slice(afterAddressWithoutAt(text));
         text = leadStripped(text, from > 0 || at >= 0);
         const name = text === '' ? null : cleanName(text);
         if (name !== null && !name.includes('@') && !isItemLabel(name)) byKey.set(addr.key, name);
@@ -1016,7 +1091,10 @@ function crossedChannels(
 function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: NormPhone[] }, region: CountryCode | null): { name: string | null } | null {
   if (typeof name !== 'string' || name.length > MAX_UNUSABLE) return null;
   const at = name.includes('@') || name.includes('\uff20') || name.includes('\ufe6b'); // '＠', '﹫'
-  const c = name.charCodeAt(name.search(/\S/));
+  // The first character that is no white space: the first one when it is printable ASCII other than a
+  // space (none of those is white space), without running the regular expression (nearly every name).
+  const c0 = name.charCodeAt(0);
+  const c = c0 > 32 && c0 < 127 ? c0 : name.charCodeAt(name.search(/\S/));
   if (!at && c !== 43 /* + */ && !(c >= 48 && c <= 57) && c !== 40 /* ( */) return null;
   if (channels.emails.some((m) => m.junk !== 'invalid') || channels.phones.some((p) => p.key !== null)) return null;
   if (at) {
@@ -1171,6 +1249,11 @@ export function keysFor(
  * with 'e:', so two maps give the rows of one map keyed 'e:' + key, in the same order.)
  */
 export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
+  return keyStatsWith(entries, false);
+}
+
+/** keyStatsOf; `indexedOnly`: national-only ('n:') phone keys skipped as they are met (indexedKeyStatsOf). */
+function keyStatsWith(entries: NormalizedEntry[], indexedOnly: boolean): KeyStat[] {
   const out: KeyStat[] = [];
   const byEmail = new Map<string, KeyStat>();
   const byPhone = new Map<string, KeyStat>();
@@ -1192,7 +1275,7 @@ export function keyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
     const phones = e.phones;
     for (let j = 0; j < phones.length; j++) {
       const key = phones[j]!.key;
-      if (!key) continue;
+      if (!key || (indexedOnly && !isIndexedKey(key))) continue;
       const s = byPhone.get(key);
       if (s === undefined) {
         const row = { key, times: e.timesContacted ?? 0, lastSent: e.lastSent, lastReceived: e.lastReceived };
@@ -1213,7 +1296,10 @@ export function isIndexedKey(key: string): boolean {
 
 /** The key stats of `entries` that the cross-user index holds (keyStatsOf, national-only keys left out). */
 export function indexedKeyStatsOf(entries: NormalizedEntry[]): KeyStat[] {
-  return keyStatsOf(entries).filter((k) => isIndexedKey(k.key));
+  // The same rows as keyStatsOf(entries).filter((k) => isIndexedKey(k.key)), in the same order, without the
+  // second array: a row's key is that of the first phone holding it, so skipping 'n:' phone keys where they
+  // are met leaves out exactly the rows the filter drops (e-mail rows are 'e:' keys, never 'n:').
+  return keyStatsWith(entries, true);
 }
 
 /**

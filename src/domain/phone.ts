@@ -1102,7 +1102,25 @@ function readAfter(text: string, read: Reader, base: NormPhone, region: CountryC
 
 /** libphonenumber's isValid of a full number's display (its extension aside). */
 function isValidNumber(display: string): boolean {
-  return parsePhoneNumberFromString(numberOf(display))?.isValid() === true;
+  const n = numberOf(display);
+  // '+' and digits alone (an E.164 number, as every caller but a few passes): the parser's reading by
+  // quickParse's steps (readDigitsQuick, tested equal to the parser's number and isValid on every calling
+  // code), without a parse (~15-30 µs); the parser where those steps leave the number to it.
+  if (isPlusDigits(n)) {
+    const q = readDigitsQuick(n, null);
+    if (q !== UNSURE) return q !== null && q.valid;
+  }
+  return parsePhoneNumberFromString(n)?.isValid() === true;
+}
+
+/** Whether `s` is '+' then ASCII digits only. */
+function isPlusDigits(s: string): boolean {
+  if (s.length < 2 || s.charCodeAt(0) !== 43) return false;
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** The length of the calling code of an E.164 number (calling codes are prefix-free). */

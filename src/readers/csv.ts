@@ -16,7 +16,7 @@
 import { parse } from 'csv-parse/sync';
 import { clean, googleRowConverter, isGoogleHeader } from './google-csv.ts';
 import { isCompanyCard, nameOfParts, naturalOrder, type Entry } from './vcard.ts';
-import { normalizeEmail } from '../domain/email.ts';
+import { directoryIdentity, hasImceaPrefix, normalizeEmail } from '../domain/email.ts';
 import { normalizePhone } from '../domain/phone.ts';
 
 export type CsvLayout = 'google' | 'outlook' | 'thunderbird' | 'linkedin' | 'generic';
@@ -247,6 +247,60 @@ const OUTLOOK_ADDRESSES: AddressColumns[] = [
 const X500_NAME = /^\s*(?:ex:|x500:)?\/o=/i;
 /** The address an "E-mail Display Name" shows: "Ann Lee (ann@x.com)", or the address alone. */
 const DISPLAYED_ADDRESS = /^[^()]*\(\s*([^\s()]+@[^\s()]+)\s*\)\s*$|^\s*([^\s()]+@[^\s()]+)\s*$/u;
+/**
+ * The e-mail addresses of one of Outlook's e-mail columns (1 to 3), from its cells, its type and its
+ * display name. An Exchange entry ("EX") usually holds an X.500 name (/o=ExchangeLabs/ou=…), which is no
+ * e-mail address; but Outlook also writes "EX" beside a plain SMTP address, which is read whatever the
+ * type says (a row holding `yuki.sato@example.jp` typed "EX" was left out as nothing to invite). When the
+ * column holds no address (empty, or an X.500 name), or only an Exchange-encapsulated one carrying no
+ * SMTP address (`IMCEAEX-_o=ExchangeLabs_…_cn=…-kpark@corp.com`: deliverable inside the organisation
+ * only), the address its display name shows is read too: "Yuki Sato (yuki.sato@example.jp)" or the
+ * address alone, as Outlook writes it.
+ */
+function outlookColumnEmails(values: string[], type: string, display: string): string[] {
+  const out: string[] = [];
+  let plain = false;
+  for (const v of values) {
+    if (X500_NAME.test(v) || (type === 'ex' && !v.includes('@'))) continue;
+    out.push(v);
+    if (!(hasImceaPrefix(v.trim()) && directoryIdentity(v) !== null)) plain = true;
+  }
+  if (!plain) {
+    const shown = DISPLAYED_ADDRESS.exec(display);
+    if (shown !== null) out.push((shown[1] ?? shown[2])!.trim());
+  }
+  return out;
+}
+
+/**
+ * The e-mail columns of Outlook's exports in its languages (headerKey's form): which of the three
+ * e-mails (1 to 3) and what the column holds. Outlook names them in the export's language, and not always
+ * one way within one file (Microsoft's own import tables): German `E-Mail-Adresse`, `E-Mail-Typ`,
+ * `E-Mail: Angezeigter Name`, `E-Mail 2: Adresse`; French `Adresse de messagerie`, `Type de messagerie`,
+ * `Nom complet de l'adresse de messagerie`; Spanish `Dirección de correo electrónico 2`, `Tipo de correo
+ * electrónico 2`, `Nombre de pantalla de correo electrónico`; Italian `Indirizzo posta elettronica`,
+ * `Tipo posta elettronica`, `Nome visualizzato posta elettronica`; Portuguese `Endereço de email 2`,
+ * `Tipo de email`, `Nome para exibição do email`, `Endereço do correio electrónico 2`, `Nome a apresentar
+ * para o correio electrónico 2`; Dutch `E-mailadres`, `E-mailtype`, `Weergavenaam voor e-mail`,
+ * `E-mail, weergegeven naam 2`. Matched on the language's words for e-mail and for address, type or
+ * display name, so a spelling of another version reads too.
+ */
+const OL_EMAIL_WORD = /(?:\bemail|messagerie|correo|posta elettronica|correio)/;
+const OL_TYPE = /(?:\bemail ?typ(?:e)?\b|^(?:email|type|typ|tipo)\b.*(?:email|messagerie|correo|posta elettronica|correio)|^email(?: \d)?:? typ\b)/;
+const OL_DISPLAY =
+  /(?:display name|angezeigter name|anzeigename|nom complet|nom d'affichage|nombre (?:de pantalla|para mostrar)|nome visualizzato|nome (?:para exibicao|de exibicao|a apresentar)|weergavenaam|weergegeven naam)/;
+const OL_ADDRESS =
+  /^(?:email(?: \d)?:? (?:address|adresse)|email adresse|emailadres|adresse de messagerie|direccion (?:de|del) correo(?: electronico)?|indirizzo (?:di )?posta elettronica|endereco (?:de|do) (?:email|correio(?: ele(?:c)?tronico)?))(?: \d)?$/;
+export function outlookEmailColumn(key: string): { slot: number; kind: 'address' | 'type' | 'display' } | null {
+  if (!OL_EMAIL_WORD.test(key) || key.length > 60) return null;
+  const d = /\b([1-3])\b/.exec(key);
+  const slot = d === null ? 1 : Number(d[1]);
+  if (OL_DISPLAY.test(key)) return { slot, kind: 'display' };
+  if (OL_TYPE.test(key)) return { slot, kind: 'type' };
+  if (OL_ADDRESS.test(key)) return { slot, kind: 'address' };
+  return null;
+}
+
 const emailKeysOf = new WeakMap<Columns, string[]>();
 /** The e-mail address columns of a file, in column order (once per file). */
 function outlookEmailKeys(columns: Columns): string[] {
@@ -291,21 +345,8 @@ function outlookRow(c: Cells): Entry {
   for (const key of outlookEmailKeys(c.columns)) {
     const n = OUTLOOK_EMAIL.exec(key)?.[1] ?? '1';
     const type = c.one(n === '1' ? 'email type' : `email ${n} type`, `email ${n} type`).toLowerCase();
-    // An Exchange entry ("EX") usually holds an X.500 name (/o=ExchangeLabs/ou=…), which is no e-mail
-    // address; but Outlook also writes "EX" beside a plain SMTP address, which is read whatever the type
-    // says (a row holding `yuki.sato@example.jp` typed "EX" was left out as nothing to invite).
-    let read = false;
-    for (const v of c.many(key)) {
-      if (X500_NAME.test(v) || (type === 'ex' && !v.includes('@'))) continue;
-      emails.push(v);
-      read = true;
-    }
-    // No address in the column (empty, or an X.500 name): the one its display name shows,
-    // "Yuki Sato (yuki.sato@example.jp)" or the address alone, as Outlook writes it.
-    if (!read) {
-      const shown = DISPLAYED_ADDRESS.exec(c.one(n === '1' ? 'email display name' : `email ${n} display name`, `email ${n} display name`));
-      if (shown !== null) emails.push((shown[1] ?? shown[2])!.trim());
-    }
+    const display = c.one(n === '1' ? 'email display name' : `email ${n} display name`, `email ${n} display name`);
+    emails.push(...outlookColumnEmails(c.many(key), type, display));
   }
   const websites = (
     [
@@ -611,12 +652,30 @@ const OTHER_PHONE = [
 ].map((w) => headerKey(w));
 const OTHER_NOT = ['факс', 'φαξ', 'فاكس', 'פקס'];
 
-type GenericRole = 'name' | 'first' | 'middle' | 'last' | 'company' | 'title' | 'nickname' | 'favorite' | 'email' | 'phone' | 'company_phone';
+type GenericRole =
+  | 'name'
+  | 'first'
+  | 'middle'
+  | 'last'
+  | 'company'
+  | 'title'
+  | 'nickname'
+  | 'favorite'
+  | 'email'
+  | 'phone'
+  | 'company_phone'
+  /** A localised Outlook export's e-mail type and display name columns (outlookEmailColumn): read with their e-mail column. */
+  | 'email_type'
+  | 'email_display';
 
 function genericRole(key: string): GenericRole | null {
   // A cell holding an address or a number is data, not a column's name (a data row read as a header).
   if (key.includes('@') || /^[\d\s+().-]*$/.test(key)) return null;
   for (const role of Object.keys(GENERIC) as (keyof typeof GENERIC)[]) if (GENERIC[role].has(key)) return role;
+  // Outlook's e-mail columns in its languages, before the word limit below (`Dirección de correo
+  // electrónico 2` is five words) and the words of columns about a value (`E-Mail-Typ`).
+  const ol = outlookEmailColumn(key);
+  if (ol !== null) return ol.kind === 'address' ? 'email' : ol.kind === 'type' ? 'email_type' : 'email_display';
   // A column name is a few words: a sentence mentioning "email" (LinkedIn's preamble) is none.
   if (key.length > 32 || key.split(' ').length > 4 || GENERIC_NOT.test(key)) return null;
   if (GENERIC_EMAIL.test(key)) return 'email';
@@ -742,6 +801,46 @@ function emailCell(cell: string): string[] {
   return parts.length > 1 && parts.every((p) => BARE_ADDRESS.test(p)) ? parts : [cell];
 }
 
+const keysByIndex = new WeakMap<Columns, string[]>();
+/** The header key of each column of a file (once per file). */
+function keyOfColumn(columns: Columns, i: number): string {
+  let keys = keysByIndex.get(columns);
+  if (keys === undefined) {
+    keys = [];
+    for (const [k, at] of columns.at) for (const j of at) keys[j] = k;
+    keysByIndex.set(columns, keys);
+  }
+  return keys[i] ?? '';
+}
+
+/**
+ * The e-mails of a generic row. In a localised Outlook export (an e-mail type or display name column
+ * beside its e-mail column: `E-Mail-Typ`, `E-Mail: Angezeigter Name`), each e-mail column is read with
+ * its own type and display name as Outlook's English export is (outlookColumnEmails): German and French
+ * exports lost every Exchange contact as `invalid` (their X.500 name read as the address).
+ */
+function genericEmails(c: Cells, byRole: Map<GenericRole, number[]>): string[] {
+  const columns = byRole.get('email') ?? [];
+  const types = byRole.get('email_type');
+  const displays = byRole.get('email_display');
+  const out: string[] = [];
+  for (const i of columns) {
+    const v = clean(c.cells[i]);
+    const values = v ? emailCell(v) : [];
+    const ol = types === undefined && displays === undefined ? null : outlookEmailColumn(keyOfColumn(c.columns, i));
+    if (ol === null || ol.kind !== 'address') {
+      out.push(...values);
+      continue;
+    }
+    const cellOf = (at: number[] | undefined): string => {
+      for (const j of at ?? []) if (outlookEmailColumn(keyOfColumn(c.columns, j))?.slot === ol.slot) return clean(c.cells[j]);
+      return '';
+    };
+    out.push(...outlookColumnEmails(values, cellOf(types).toLowerCase(), cellOf(displays)));
+  }
+  return out;
+}
+
 function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
   const of = (role: GenericRole): string[] => {
     const out: string[] = [];
@@ -751,7 +850,7 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
     }
     return out;
   };
-  const emails = of('email').flatMap(emailCell);
+  const emails = genericEmails(c, byRole);
   const [first = '', middle = '', last = ''] = [of('first')[0], of('middle')[0], of('last')[0]];
   const name = naturalOrder(of('name')[0] ?? '', first, last, middle) || nameOfParts(first, middle, last);
   const company = of('company')[0] ?? '';
@@ -842,13 +941,16 @@ export function headerColumns(input: string): { name: string; read: boolean }[] 
   if (found === null) return null;
   const end = text.slice(found.offset).search(/\r\n|\n|\r/);
   const cells = cellsOfLine(end < 0 ? text.slice(found.offset) : text.slice(found.offset, found.offset + end), found.delimiter) ?? [];
-  return cells.map((c) => ({ name: clean(c), read: genericRole(headerKey(c)) !== null }));
+  return cells.map((c) => ({ name: clean(c), read: namesContactField(genericRole(headerKey(c))) }));
 }
+
+/** Whether a generic role names a contact field (an e-mail's type or display name is read only with its e-mail). */
+const namesContactField = (r: GenericRole | null): boolean => r !== null && r !== 'email_type' && r !== 'email_display';
 
 /** How many columns of a generic header name a contact field. */
 function headerScore(cells: string[]): number {
   let n = 0;
-  for (const c of cells) if (genericRole(headerKey(c)) !== null) n++;
+  for (const c of cells) if (namesContactField(genericRole(headerKey(c)))) n++;
   return n;
 }
 

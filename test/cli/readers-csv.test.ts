@@ -272,6 +272,106 @@ describe('readCsvFile: Outlook exports', () => {
     assert.deepEqual(f.rows[7].entry, { name: 'Gil Amar', emails: ['gil@example.com'] });
   });
 
+  it("Outlook in German, French, Spanish, Italian, Portuguese and Dutch: an Exchange entry's X.500 name is no address, its display name's is read, per e-mail column (probe 12: every EX contact was lost as invalid)", () => {
+    const dn = '/o=ExchangeLabs/ou=Exchange Administrative Group (FYDIBOHF23SPDLT)/cn=Recipients/cn=kbecker';
+    const dn2 = '/o=ExchangeLabs/ou=Exchange Administrative Group (FYDIBOHF23SPDLT)/cn=Recipients/cn=kb2';
+    // Microsoft's own header strings, as Outlook writes them in each language (not always one way within a file).
+    const LANGS: [string, string[], string[], string[]][] = [
+      [
+        'de',
+        ['Vorname', 'Nachname'],
+        ['E-Mail-Adresse', 'E-Mail-Typ', 'E-Mail: Angezeigter Name'],
+        ['E-Mail 2: Adresse', 'E-Mail 2: Typ', 'E-Mail 2: Angezeigter Name'],
+      ],
+      [
+        'fr',
+        ['Prénom', 'Nom'],
+        ['Adresse de messagerie', 'Type de messagerie', "Nom complet de l'adresse de messagerie"],
+        ['Adresse de messagerie 2', 'Type de messagerie 2', "Nom complet de l'adresse de messagerie 2"],
+      ],
+      [
+        'es',
+        ['Nombre', 'Apellidos'],
+        ['Dirección de correo electrónico', 'Tipo de correo electrónico', 'Nombre de pantalla de correo electrónico'],
+        ['Dirección de correo electrónico 2', 'Tipo de correo electrónico 2', 'Nombre de pantalla de correo electrónico 2'],
+      ],
+      [
+        'it',
+        ['Nome', 'Cognome'],
+        ['Indirizzo posta elettronica', 'Tipo posta elettronica', 'Nome visualizzato posta elettronica'],
+        ['Indirizzo posta elettronica 2', 'Tipo posta elettronica 2', 'Nome visualizzato posta elettronica 2'],
+      ],
+      [
+        'pt-BR',
+        ['Nome', 'Sobrenome'],
+        ['E-mail Address', 'Tipo de email', 'Nome para exibição do email'],
+        ['Endereço de email 2', 'Tipo de email 2', 'Nome para exibição do email 2'],
+      ],
+      [
+        'pt-PT',
+        // Portugal's Outlook names the family name `Apelido`, Brazil's nickname: not read (out of this test's scope).
+        ['Nome', 'Sobrenome'],
+        ['Endereço de correio electrónico', 'Tipo de correio electrónico', 'Nome a apresentar para o correio electrónico'],
+        ['Endereço do correio electrónico 2', 'Tipo de correio electrónico 2', 'Nome a apresentar para o correio electrónico 2'],
+      ],
+      [
+        'nl',
+        ['Voornaam', 'Achternaam'],
+        ['E-mailadres', 'E-mailtype', 'Weergavenaam voor e-mail'],
+        ['E-mailadres 2', 'E-mailtype 2', 'E-mail, weergegeven naam 2'],
+      ],
+    ];
+    for (const [lang, [first, last], [a1, t1, d1], [a2, t2, d2]] of LANGS) {
+      const header = [first, last, a1, t1, d1, a2, t2, d2, 'Mobiltelefon'];
+      const f = readCsvFile(
+        csv(header, [
+          { [first]: 'Klaus', [last]: 'Becker', [a1]: dn, [t1]: 'EX', [d1]: 'Klaus Becker (klaus.becker@corp.de)' },
+          {
+            [first]: 'Ute',
+            [last]: 'Lang',
+            [a1]: 'ute@privat.de',
+            [t1]: 'SMTP',
+            [d1]: 'Ute Lang (ute@privat.de)',
+            [a2]: dn2,
+            [t2]: 'EX',
+            [d2]: 'Ute Lang (ute.lang@corp.de)',
+          },
+          // Must not: the display name's address beside the column's own; an X.500 name with no address shown.
+          { [first]: 'Gil', [last]: 'Amar', [a1]: 'gil@corp.de', [t1]: 'SMTP', [d1]: 'Gil Amar (gil@old.example)' },
+          { [first]: 'Bo', [last]: 'Chen', [a1]: dn, [t1]: 'EX', [d1]: 'Bo Chen', Mobiltelefon: '+49 171 1234567' },
+        ]),
+      );
+      assert.equal(f.layout, 'generic', lang);
+      assert.deepEqual(
+        f.rows.map((r) => r.entry),
+        [
+          { name: 'Klaus Becker', emails: ['klaus.becker@corp.de'] },
+          { name: 'Ute Lang', emails: ['ute@privat.de', 'ute.lang@corp.de'] },
+          { name: 'Gil Amar', emails: ['gil@corp.de'] },
+          { name: 'Bo Chen', phones: ['+49 171 1234567'] },
+        ],
+        lang,
+      );
+    }
+    // Must keep: a plain file's "Email" and "Email Type" columns read as before (no display name read as an address).
+    assert.deepEqual(entries('Name,Email,Email Type\nAnn Lee,ann@x.com,Work\n'), [{ name: 'Ann Lee', emails: ['ann@x.com'] }]);
+  });
+
+  it("Outlook: an IMCEAEX address carrying only a DN is kept, and the display name's SMTP address is read beside it, as for a plain X.500 name (probe 12)", () => {
+    const guid =
+      'IMCEAEX-_o=ExchangeLabs_ou=Exchange+20Administrative+20Group+20+28FYDIBOHF23SPDLT+29_cn=Recipients_cn=4f1e2d3c4b5a69788796a5b4c3d2e1f0-kpark@corp.com';
+    const smtp = 'IMCEANOTES-+22Lee+2C+20Ann+22+20+3Cann+2Elee+40corp+2Ecom+3E+40CORP@corp.com';
+    const f = readCsvFile(
+      csv(OUTLOOK, [
+        { 'First Name': 'Kim', 'Last Name': 'Park', 'E-mail Address': guid, 'E-mail Type': 'SMTP', 'E-mail Display Name': 'Kim Park (kim.park@corp.com)' },
+        // Must not: beside an encapsulated address carrying the SMTP address, the display name's is not read.
+        { 'First Name': 'Ann', 'Last Name': 'Lee', 'E-mail Address': smtp, 'E-mail Type': 'SMTP', 'E-mail Display Name': 'Ann Lee (ann@old.example)' },
+      ]),
+    );
+    assert.deepEqual(f.rows[0].entry, { name: 'Kim Park', emails: [guid, 'kim.park@corp.com'] });
+    assert.deepEqual(f.rows[1].entry, { name: 'Ann Lee', emails: [smtp] });
+  });
+
   it("Outlook: a company's own card whose only number is its Company Main Phone keeps it (a person's card never); every line of the person's own is read, the assistant's, faxes, pager and telex never (file probe)", () => {
     const f = readCsvFile(
       csv(GOOGLE_OUTLOOK, [

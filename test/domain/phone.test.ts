@@ -1090,6 +1090,49 @@ describe('numbers with an international call prefix agree with the libphonenumbe
     assert.ok(runs > 5000 && valid > 1000, `${valid} valid of ${runs} compared`);
   });
 
+  // isValidNumber reads any '+' and digits by readDigitsQuick (a calling code typed twice, "+91 91…", is
+  // one of them): on arbitrary digits after '+', its number and isValid are the parser's wherever it answers.
+  it("isValid of any '+' and digits, without the parser, is the parser's", () => {
+    const cc = fc.constantFrom(
+      '1',
+      '7',
+      '20',
+      '27',
+      '33',
+      '39',
+      '44',
+      '49',
+      '52',
+      '54',
+      '55',
+      '61',
+      '81',
+      '84',
+      '86',
+      '91',
+      '234',
+      '351',
+      '380',
+      '800',
+      '870',
+      '882',
+      '979',
+    );
+    let runs = 0;
+    fc.assert(
+      fc.property(cc, fc.boolean(), fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), minLength: 1, maxLength: 15 }), (c, twice, rest) => {
+        const digits = '+' + c + (twice ? c : '') + rest;
+        const ours = readDigitsQuick(digits, null);
+        if (ours === undefined) return;
+        const theirs = parsePhoneNumberFromString(digits);
+        assert.deepEqual(ours, theirs === undefined ? null : { number: theirs.number, valid: theirs.isValid() }, digits);
+        runs++;
+      }),
+      { numRuns: 6000, seed: 56 },
+    );
+    assert.ok(runs > 4000, `${runs} compared`);
+  });
+
   it('a short number of a small plan after a prefix written with spacing or brackets is read as the parser reads it', () => {
     // Valid full numbers of small plans ("+299 22 12 34", Greenland) are numbers however short (isValid
     // says so), but what the parser reads after "(00)" is not always what quickParse reads.

@@ -1,6 +1,7 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
-import { isCarrierForm } from '../email.ts';
-import { evidence, isBulkSender, readsAsSender } from '../junk.ts';
+import { hasImceaPrefix, isCarrierForm } from '../email.ts';
+import { evidence, isBulkSender, readsAsSender, sentOnly } from '../junk.ts';
+import { brandSender, groupMailbox } from '../sender-cards.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
 
@@ -133,6 +134,16 @@ export function nameInfo(name: string): NameInfo {
 }
 
 /**
+ * foldName(name), from the folded names nameInfo keeps (the same tokens: foldName is pure, and the array is
+ * the one the merge's own links read); a fresh empty array for a name that folds to nothing. For the
+ * split's passes over the book (merge/split.ts), which fold every card's name again otherwise. The array
+ * is shared: read it, never change it (as every reader of NameInfo.folded does).
+ */
+export function foldedNameOf(name: string): string[] {
+  return nameInfo(name).folded ?? [];
+}
+
+/**
  * FIFO eviction, run once a merge holds its NameInfos: evicting mid-merge could hand one name two
  * NameInfos in one merge (split counts in pickName, two arrays for one name in the veto lists).
  */
@@ -246,6 +257,11 @@ function sameForm(a: NormEmail, b: NormEmail): boolean {
 /** An address shown in a form that carries the address it is keyed as. */
 function isEncapsulated(e: NormEmail): boolean {
   return isCarrierForm(e.display, e.key);
+}
+
+/** An encapsulated address keyed on itself: it carries no SMTP address, only a directory's name (email.ts IMCEA_RE). */
+function isDirectoryForm(e: NormEmail): boolean {
+  return hasImceaPrefix(e.display) && hasImceaPrefix(e.key);
 }
 
 /** Same phone: same key, or both keyless and shown the same (keyless numbers are told apart by what is shown). */
@@ -369,13 +385,23 @@ export function buildContact(
       }
     }
   }
-  // E-mails: person mailboxes, then role mailboxes, then junk, which is dropped when anything usable is left.
+  // E-mails: person mailboxes, then directory forms, then role mailboxes, then junk, which is dropped
+  // when anything usable is left. A directory form is an Exchange-encapsulated address carrying no SMTP
+  // address (an X.500 DN, a Notes name: keyed on itself): Exchange delivers it, mail from outside the
+  // organisation does not, so beside the person's plain address it comes after it (it was the contact's
+  // `email` when its card came first).
   let shownEmails: NormEmail[] = [];
-  let plain = true; // only person mailboxes: shown as they are
-  for (const m of emails) if (m.junk || m.role) plain = false;
+  let plain = true; // only person mailboxes, no directory form before a plain one: shown as they are
+  let directory = false;
+  for (const m of emails) {
+    if (m.junk || m.role) plain = false;
+    else if (isDirectoryForm(m)) directory = true;
+    else if (directory) plain = false;
+  }
   if (plain) shownEmails = emails;
   else {
-    for (const m of emails) if (!m.junk && !m.role) shownEmails.push(m);
+    for (const m of emails) if (!m.junk && !m.role && !isDirectoryForm(m)) shownEmails.push(m);
+    for (const m of emails) if (!m.junk && !m.role && isDirectoryForm(m)) shownEmails.push(m);
     for (const m of emails) if (!m.junk && m.role) shownEmails.push(m);
   }
   const usableEmail = shownEmails.length > 0;
@@ -443,10 +469,15 @@ export function buildContact(
       contact.junk = true;
       contact.junkReason = reason;
     }
-  } else if (isBulkSender(contact)) {
-    contact.junk = true;
-    contact.junkReason = 'bulk_sender';
-  } else if (readsAsSender(contact)) contact.sender = true;
+  } else {
+    // A brand named on its own domain's card, a group mailbox (sender-cards.ts): left out only where a
+    // bulk sender's rules are as sure (received only, `drop`), else ranked after the people of its group.
+    const brand = brandSender(contact);
+    if (isBulkSender(contact) || (brand === 'drop' && sentOnly(contact))) {
+      contact.junk = true;
+      contact.junkReason = 'bulk_sender';
+    } else if (brand !== null || readsAsSender(contact) || groupMailbox(contact)) contact.sender = true;
+  }
   return contact;
 }
 

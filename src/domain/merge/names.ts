@@ -414,6 +414,15 @@ NICKNAME_GROUPS.forEach((g, i) => {
 });
 
 /**
+ * Whether a folded word is a given name or a short form of one that the nickname groups know (`ann`,
+ * `james`, `bill`): a person's name, never a brand's or a group's (sender-cards.ts: `Bill Team` is a
+ * person, `Marketing Team` a group mailbox). The groups are short, so a word not in them proves nothing.
+ */
+export function isKnownGivenName(word: string): boolean {
+  return NICKNAME.has(word);
+}
+
+/**
  * Short forms that both men and women are called by, or that shorten a man's name and a woman's
  * (folded): "Alex" is Alexander and Alexandra, "Саша" Александр and Александра, "Женя" Евгений and
  * Евгения; "Mari", María's short form in Spain and a name of its own elsewhere; and English short forms

@@ -14,6 +14,7 @@
 import { displayNameOf } from '../email.ts';
 import type { Contact, NormEmail, NormalizedEntry } from '../types.ts';
 import { isWebmailDomain } from '../webmail.ts';
+import { foldedNameOf } from './contact.ts';
 import { foldName, localSpellsName, namesCompatible, organisationName, petCompatible } from './names.ts';
 
 /**
@@ -686,7 +687,7 @@ function mayHoldOthers(e: NormalizedEntry): boolean {
  * Returns the card (first, without those addresses) and the addresses, or null when none is another's.
  */
 function boundElsewhere(e: NormalizedEntry, heldBy: (key: string) => readonly HolderRow[], entries: readonly NormalizedEntry[]): NormalizedEntry[] | null {
-  const own = foldName(e.name!);
+  const own = foldedNameOf(e.name!); // foldName(e.name!), kept from the merge's own folding (contact.ts)
   if (own.length === 0 || own[0][0] === '~') return null;
   const given = givenName(e.name!, own);
   let out: Set<number> | null = null;
@@ -890,18 +891,19 @@ function holdersOfListAddresses(entries: readonly NormalizedEntry[]): Holders | 
     for (const m of e.emails) {
       if (m.junk !== null || !keys.has(m.key)) continue;
       const raw = m.name !== undefined ? m.name : list ? null : e.name!;
-      const f = m.name !== undefined ? itemNameFold(m.name) : list ? null : (own ??= foldName(e.name!));
+      const f = m.name !== undefined ? itemNameFold(m.name) : list ? null : (own ??= foldedNameOf(e.name!)); // foldName, kept (contact.ts)
       if (f === null || f.length === 0) continue;
       out ??= new Map();
       const at = out.get(m.key);
-      const words = f.join('\u0001');
       if (at === undefined) {
-        const first: HolderRow = { f, g: givenName(raw!, f), n: 1, i, at: [i] };
-        out.set(m.key, [first]);
-        byWords.set(m.key, new Map([[words, first]]));
+        out.set(m.key, [{ f, g: givenName(raw!, f), n: 1, i, at: [i] }]);
         continue;
       }
-      const index = byWords.get(m.key)!;
+      const words = f.join('\u0001');
+      // An address's index is built at its second row, from its first (at[0], keyed by its f's words as
+      // every row is): most addresses are held once, and a Map and a join each cost more than this.
+      let index = byWords.get(m.key);
+      if (index === undefined) byWords.set(m.key, (index = new Map([[at[0]!.f.join('\u0001'), at[0]!]])));
       const row = index.get(words);
       if (row === undefined) {
         const fresh: HolderRow = { f, g: givenName(raw!, f), n: 1, i, at: [i] };

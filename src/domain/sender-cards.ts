@@ -1,0 +1,287 @@
+/**
+ * Cards that are no person to invite, read from the card's name and its one kind of address together
+ * (issue #12, a black-box probe of top 10s): a brand named on a card received from its own domain, and a
+ * group mailbox (a distribution list, a team's or a desk's address) the owner writes to. What junk.ts's
+ * address rules cannot tell alone, the name tells, and the other way round; a person's name (a given name
+ * the nickname groups know, or a mailbox holding the name's words as a person's does) is never read so.
+ *
+ * Each reading ranks the card after the people of its group (Contact.sender, options.ts), as the senders
+ * kept in the list do (docs/ranking.md); only a brand named on its own sending host from the brand's own
+ * mailbox, the confidence the existing bulk-sender rules ask, is also left out when received only
+ * (`drop`). When in doubt a card is shifted, never left out: it stays in the list, lower.
+ *
+ * Pure and cheap: what depends on the domain is memoised per domain (junk.ts brandHostOf); a card is read
+ * only after a test of its first letters or of its addresses' flags.
+ */
+import { TwoGenerationCache } from './cache.ts';
+import { brandHostOf, isRoleWord, onClearJunkCache, type BulkSignals } from './junk.ts';
+import { isKnownGivenName, organisationName } from './merge/names.ts';
+import type { NormEmail } from './types.ts';
+import { isWebmailDomain } from './webmail.ts';
+
+/** `drop`: a bulk sender when received only; `shift`: ranked after the people; null: no reading. */
+export type SenderReading = 'drop' | 'shift' | null;
+
+const NON_ASCII = /[^\x20-\x7e]/;
+const MARKS = /\p{M}+/gu;
+const NOT_WORD = /[^a-z0-9]+/;
+const LOCAL_SEPARATORS = /[-_.]+/;
+/** A note in brackets after a name (`Ann Lee (Marketing Team)`): the note is not the card's name. */
+const NOTE = /\([^()]*\)|\[[^[\]]*\]/g;
+
+/** A name's words: lower-case ASCII letters and digits (marks dropped), notes in brackets left out. */
+function wordsOf(name: string): string[] {
+  let s = name.indexOf('(') >= 0 || name.indexOf('[') >= 0 ? name.replace(NOTE, ' ') : name;
+  if (NON_ASCII.test(s)) s = s.normalize('NFD').replace(MARKS, '');
+  const out: string[] = [];
+  for (const w of s.toLowerCase().split(NOT_WORD)) if (w !== '') out.push(w);
+  return out;
+}
+
+/** The mailbox of an address key: the local part, its +tag dropped. */
+function mailboxOf(e: NormEmail): string {
+  const at = e.key.lastIndexOf('@');
+  const local = at > 0 ? e.key.slice(0, at) : e.key;
+  const plus = local.indexOf('+');
+  return plus > 0 ? local.slice(0, plus) : local;
+}
+
+/** The first letter of a name (lower-case, ASCII), a leading `The ` skipped: the prefilter of brandSender. */
+function firstLetter(name: string): string {
+  let i = 0;
+  if (name.length > 4 && (name.charCodeAt(3) === 32 || name.charCodeAt(3) === 160) && name.slice(0, 3).toLowerCase() === 'the') i = 4;
+  return name.charAt(i).toLowerCase();
+}
+
+/**
+ * Whether the words, some leading ones read as their initials (two or more) and the rest whole, spell
+ * `core`: `New York Times` for nytimes. Bounded: names of up to 6 words.
+ */
+function initialsSpell(words: readonly string[], core: string): boolean {
+  const n = words.length;
+  if (n < 3 || n > 6) return false;
+  for (let k = 2; k < n; k++) {
+    let s = '';
+    for (let i = 0; i < k; i++) s += words[i]![0];
+    for (let i = k; i < n; i++) s += words[i];
+    if (s === core) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a card names the brand of the one domain it came from, and how sure that is: its name spells the
+ * registrable label of the domain (junk.ts brandHostOf: allowing the affixes of brands' mail and service
+ * domains, `hulumail`, `zellepay`, `email-marriott`, `onepeloton`), as
+ * - the name run together (`Hulu`, `Peloton`, `Pinterest` from pinbot@explore.pinterest.com, `The Home
+ *   Depot`);
+ * - the brand then a product or a desk (`Ally Bank` from ally@ally.com, `CVS Pharmacy`, `Marriott Bonvoy`);
+ * - the leading words' initials then the rest (`The New York Times` from nytdirect@nytimes.com);
+ * - or, for one word of four letters or more, the start of the label (`Verizon` from
+ *   VZWMail@ecrmemail.verizonwireless.com).
+ *
+ * `drop` (left out when received only, as isBulkSender's rules leave out a brand) only on the brand's
+ * sending host (SENDING_LABEL, a mail or service affix of the label, or a host named as the product:
+ * pharmacy.cvs.com) from the brand's own mailbox (it starts with the brand, or is the whole name run
+ * together); `shift` otherwise. Never, so that the card ranks as it scores:
+ * - on a card with a number, or with more than one usable address;
+ * - at a webmail provider's, an internet provider's or a university's domain;
+ * - with a given name the nickname groups know among its words (`James Clear` from james@jamesclear.com);
+ * - from a mailbox holding the name's words as a person's does (`Honda` from k.honda@e.honda.com, `Weber
+ *   Anna` from anna@weber.de, `Wei Ming Zhang` from wei@wmzhang.com);
+ * - a name of two words or more that is the bare domain's label (`Ann Lee` from annlee@annlee.co.uk, `Jane
+ *   Doe` from jane@janedoe.com: a person's own domain), nor a one-word name that is the label as it is
+ *   (`Nina` from ninabooks@nina.com: junk.ts's rules decide those);
+ * - a name that does not start the label (`Mark Peloton` from mark@peloton.dev).
+ */
+export function brandSender(c: BulkSignals): SenderReading {
+  const name = c.name;
+  if (name == null || name.length === 0) return null;
+  for (const p of c.phones) if (p.key !== null) return null;
+  let one: NormEmail | null = null;
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    if (one !== null) return null;
+    one = e;
+  }
+  if (one === null) return null;
+  const h = brandHostOf(one.domain);
+  if (h.personal || h.cores.length === 0 || !h.firsts.includes(firstLetter(name.trim()))) return null;
+  const words = wordsOf(name);
+  if (words[0] === 'the') words.shift();
+  const n = words.length;
+  if (n === 0 || n > 6) return null;
+  for (const w of words) if (isKnownGivenName(w)) return null;
+  const tokens = mailboxOf(one).split(LOCAL_SEPARATORS);
+  // A person's mailbox with the name (`k.honda@`, `jane.doe@`).
+  if (tokens.length > 1) for (const t of tokens) if (t.length >= 2 && words.includes(t)) return null;
+  const box = tokens.length === 1 ? tokens[0]! : tokens.join('');
+  const whole = words.join('');
+  const bare = h.sub === '';
+  let reading: SenderReading = null;
+  for (const { core, affix } of h.cores) {
+    // The host is the brand's sending host: a sending label, a mail or service affix.
+    const sendingHost = bare ? affix === 'service' : h.sending;
+    if (whole === core) {
+      if (bare && (n > 1 || affix === 'none')) continue;
+      if (sendingHost && box.startsWith(core)) return 'drop';
+      // Under a host of no sending name (`explore.`, `global.`): the brand's, or a family name at its firm's
+      // (`Suzuki` from taro@global.suzuki.co.jp): ranked after the people, not left out.
+      reading = 'shift';
+      continue;
+    }
+    if (n > 1 && core.length >= 3 && whole.startsWith(core)) {
+      // The brand's words then a product or a desk (`Ally Bank`, `CVS Pharmacy`, `Marriott Bonvoy`).
+      let lead = '';
+      let k = 0;
+      while (k < n - 1 && lead.length < core.length) lead += words[k++];
+      if (lead !== core) continue;
+      const rest = words.slice(k);
+      const holdsRest = rest.some((w) => w.length >= 2 && box.includes(w));
+      if (holdsRest) {
+        // The whole name run together as the mailbox, from the brand's sending host or a host named as the
+        // product (`CVSPharmacy@pharmacy.cvs.com`, `MarriottBonvoy@email-marriott.com`); on the firm's own
+        // bare domain it is a person's name, family name first (`Weber Anna` from weberanna@weber.de).
+        if (box === whole && (sendingHost || affix === 'brand' || (h.lead !== '' && rest.includes(h.lead)))) return 'drop';
+        continue;
+      }
+      if (box.startsWith(core) || h.sending) reading = 'shift';
+      continue;
+    }
+    if (affix === 'none') {
+      if (initialsSpell(words, core)) {
+        for (const w of words) if (w.length >= 3 && box.includes(w)) return null;
+        reading = 'shift';
+      } else if (n === 1 && whole.length >= 4 && core.length - whole.length >= 3 && core.startsWith(whole) && !box.includes(whole)) {
+        reading = 'shift';
+      }
+    }
+  }
+  return reading;
+}
+
+/** A list's first words (`All Employees`, `DL-Finance-Approvals`); `dl`, `dg`, `grp` are initials too (`DL Smith`). */
+const GROUP_LEADS: ReadonlySet<string> = new Set(['all', 'everyone', 'everybody', 'dl', 'dg', 'grp']);
+const INITIALS_LEADS: ReadonlySet<string> = new Set(['dl', 'dg', 'grp']);
+/** Words of a group's name anywhere in it (`Platform Employees`); not `list` nor `staff`, family names (`Anna List`). */
+const GROUP_WORDS: ReadonlySet<string> = new Set(['everyone', 'everybody', 'employees', 'committee']);
+/** A group mailbox's local part: a list's prefix (`dl-`, `all-`, `team-`) or a group's ending (`-team`, `-office`). */
+const LOCAL_PREFIXES: ReadonlySet<string> = new Set(['dl', 'dg', 'grp', 'all', 'team', 'everyone']);
+const LOCAL_ENDINGS: ReadonlySet<string> = new Set(['team', 'group', 'grp', 'staff', 'all', 'everyone', 'dl', 'helpdesk', 'office', 'dept']);
+
+/**
+ * Whether a local part's tokens read as a group mailbox's: `dl-`, `dg-` or `grp-` before two words or a
+ * role word (`dl-finance-approvals`, `dl-engineering`; `dl.smith@` is initials), or a list's prefix or a
+ * group's ending beside role words only (`mkt-team`, `it-helpdesk`, `nyc-office`, `team-platform`;
+ * `anna.staff@` and `bill-team@` are people's). No token a given name the nickname groups know.
+ */
+function groupLocal(tokens: readonly string[]): boolean {
+  const n = tokens.length;
+  if (n < 2) return false;
+  const first = tokens[0]!;
+  let shape: boolean;
+  if (INITIALS_LEADS.has(first)) shape = n >= 3 || isRoleWord(tokens[1]!);
+  else {
+    const at = LOCAL_ENDINGS.has(tokens[n - 1]!) ? n - 1 : LOCAL_PREFIXES.has(first) ? 0 : -1;
+    shape = at >= 0;
+    for (let i = 0; shape && i < n; i++) if (i !== at && !isRoleWord(tokens[i]!)) shape = false;
+  }
+  if (!shape) return false;
+  for (const t of tokens) if (t.length < 2 || isKnownGivenName(t)) return false;
+  return true;
+}
+
+/** Whether a token (three letters or more) is a role word or a group's word: an address that reads as a desk's or a list's. */
+function groupToken(t: string): boolean {
+  return t.length >= 3 && (isRoleWord(t) || GROUP_WORDS.has(t) || LOCAL_ENDINGS.has(t));
+}
+
+/**
+ * Whether a card is a group mailbox: a distribution list, a team's, an office's or a department's address,
+ * which the owner writes to (evidence keeps it in the list) but which is no person to invite. No number to
+ * call, and every usable address reads as a group's or a desk's (a role address, a list's prefix or a
+ * group's ending, or a role word among its tokens: `phoenix-core`), under
+ * - no name, when an address is a group mailbox by its shape (`dl-finance-approvals@`);
+ * - a group's name: an organisation's or a desk's (names.ts organisationName: `Marketing Team`, `IT
+ *   Helpdesk`, `NYC Office`, `Sales - EMEA`, `#team-platform`), a list's first word or a group's word
+ *   (`All Employees`, `DL-Finance-Approvals`, `Platform Staff`), a role list's word (`Leadership`,
+ *   `Engineering` from eng@: the mailbox agreeing with the name), or a role word first with an address
+ *   naming the name and a group's word (`Project Phoenix` from phoenix-core@; `Studio Lumen` from
+ *   hello@studiolumen.com is a one-person business's desk, ranked as it scores);
+ * never with a given name among the name's words (`Bill Team`), at a webmail provider's, nor from a
+ * person's mailbox under a group's name (`Kasia Nowak (Sales Team)` from kasia.nowak@: the note is not her
+ * name; `Pastor Jones` from pastor.jones@ names only him).
+ */
+export function groupMailbox(c: BulkSignals): boolean {
+  for (const p of c.phones) if (p.key !== null) return false;
+  // First what the addresses alone say, memoised per address (a book is merged again on every read): most
+  // cards stop here, a person's mailbox holding no group's or role's word.
+  let usable = 0;
+  let shaped = 0;
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    usable++;
+    const f = groupAddress(e);
+    if (f < 0 || (f === 0 && !e.role)) return false;
+    if (f === 2) shaped++;
+  }
+  if (usable === 0) return false;
+  const words = wordsOf(c.name?.trim() ?? '');
+  if (words.length === 0) return shaped === usable;
+  for (const w of words) if (isKnownGivenName(w)) return false;
+  const lead = words[0]!;
+  if (organisationName(words) || words.some((w) => GROUP_WORDS.has(w))) return true;
+  if (GROUP_LEADS.has(lead) && words.length > 1) return !INITIALS_LEADS.has(lead) || words.length >= 3 || isRoleWord(words[1]!);
+  if (isRoleWord(words.join('')) || isRoleWord(words.join('-')) || isRoleWord(words.join('.'))) {
+    if (words.length > 1) return true;
+    // One word: every mailbox agrees with it (`Engineering` from eng@, `Leadership` from leadership@).
+    const w = lead;
+    for (const e of c.emails) {
+      if (e.junk) continue;
+      const box = mailboxOf(e);
+      if (!(box === w || (box.length >= 2 && w.startsWith(box)) || box.startsWith(w))) return false;
+    }
+    return true;
+  }
+  if (words.length < 2 || !isRoleWord(lead)) return false;
+  // A role word first: a mailbox holding a word of the name beside a group's word (`phoenix-core@` for
+  // `Project Phoenix`).
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    let named = false;
+    let group = false;
+    for (const t of mailboxOf(e).split(LOCAL_SEPARATORS)) {
+      if (words.includes(t)) named = true;
+      else if (groupToken(t)) group = true;
+    }
+    if (named && group) return true;
+  }
+  return false;
+}
+
+/** groupAddress's answers by address key. */
+const groupCache = new TwoGenerationCache<string, number>(50_000);
+
+/**
+ * What an address alone says of a group mailbox, memoised per address key: 2 when its mailbox has a group
+ * mailbox's shape (groupLocal), 1 when a token of it is a role's or a group's word (groupToken), 0 otherwise,
+ * -1 at a webmail provider's (a handle there is a person's, a role there its provider's desk). A mailbox of
+ * one token is a role address or nothing (NormEmail.role says which), so it is not split.
+ */
+function groupAddress(e: NormEmail): number {
+  let f = groupCache.get(e.key);
+  if (f === undefined) {
+    const box = mailboxOf(e);
+    if (isWebmailDomain(e.domain)) f = -1;
+    else if (SEPARATOR.test(box)) {
+      const tokens = box.split(LOCAL_SEPARATORS);
+      f = groupLocal(tokens) ? 2 : tokens.some(groupToken) ? 1 : 0;
+    } else f = 0;
+    groupCache.set(e.key, f);
+  }
+  return f;
+}
+const SEPARATOR = /[-_.]/;
+
+// Emptied with junk.ts's caches (clearEmailCache), so cold-cache benchmarks stay cold.
+onClearJunkCache(() => groupCache.clear());

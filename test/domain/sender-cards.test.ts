@@ -1,0 +1,170 @@
+/**
+ * Cards read from their name and their address together (src/domain/sender-cards.ts, issue #12): group
+ * mailboxes the owner writes to, and brands named on their own domain's card, rank after the people
+ * (Contact.sender); a brand from its own sending host and mailbox, received only, is a bulk sender. Every
+ * must-shift and must-drop case has its look-alike people beside it, who rank as they score.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { brandHostOf } from '../../src/domain/junk.ts';
+import { mergeEntries } from '../../src/domain/merge.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
+import type { EntryInput } from '../../src/domain/types.ts';
+
+const ctx = { region: 'US' as const, sourceKey: 'gmail:-' };
+const RECEIVED = '2026-01-05T10:00:00Z';
+
+/** How one card comes out: left out (its reason), kept after the people (`shift`), or kept where it scores (`keep`). */
+function reading(name: string | null, email: string, extra: Partial<EntryInput> = {}): string {
+  const [c] = mergeEntries([normalizeEntry({ name, email, last_message_received_date: RECEIVED, ...extra }, ctx)]);
+  if (c!.junk) return c!.junkReason!;
+  return c!.sender === true ? 'shift' : 'keep';
+}
+const WROTE = { times_contacted: 4, last_message_sent_date: '2026-01-02T10:00:00Z' };
+
+test('group mailboxes the owner writes to stay in the list, after the people (the sender shift)', () => {
+  for (const [name, email] of [
+    ['Marketing Team', 'mkt-team@corp.com'],
+    ['IT Helpdesk', 'it-helpdesk@corp.com'],
+    ['DL-Finance-Approvals', 'dl-finance-approvals@corp.com'],
+    ['NYC Office', 'nyc-office@corp.com'],
+    ['Project Phoenix', 'phoenix-core@corp.com'],
+    ['All Employees', 'all.employees@corp.com'],
+    ['Sales - EMEA', 'sales-emea@corp.com'],
+    ['#team-platform', 'team-platform@corp.com'],
+    // single words: the mailbox agrees with the name
+    ['Leadership', 'leadership@corp.com'],
+    ['Engineering', 'eng@corp.com'],
+    ['Everyone', 'everyone@corp.com'],
+    // no name: the mailbox's shape alone
+    [null, 'dl-finance-approvals@corp.com'],
+    [null, 'mkt-team@corp.com'],
+  ] as const) {
+    assert.equal(reading(name, email, WROTE), 'shift', `${name} <${email}>`);
+  }
+});
+
+test('a group mailbox received only is ranked after the people, not left out, unless it is a role address', () => {
+  assert.equal(reading('IT Helpdesk', 'it-helpdesk@corp.com'), 'shift');
+  assert.equal(reading('DL-Finance-Approvals', 'dl-finance-approvals@corp.com'), 'shift');
+  assert.equal(reading('Project Phoenix', 'phoenix-core@corp.com'), 'shift');
+  // a role address (all.employees is on the role list) and a sender's name (junk.ts senderName: both words
+  // are a sender's) were bulk senders before, and still are
+  assert.equal(reading('All Employees', 'all.employees@corp.com'), 'bulk_sender');
+  assert.equal(reading('Marketing Team', 'mkt-team@corp.com'), 'bulk_sender');
+});
+
+test('must keep: people whose names or mailboxes hold a group word rank as they score', () => {
+  for (const [name, email] of [
+    // a given name among the name's words
+    ['Bill Team', 'bill.team@corp.com'],
+    // List and Staff are family names
+    ['Anna List', 'anna.list@firm.de'],
+    ['Friedrich List', 'friedrich_list@firm.de'],
+    ['Maria Staff', 'maria.staff@corp.com'],
+    // dl. as initials
+    ['DL Smith', 'dl.smith@corp.com'],
+    [null, 'dl.smith@corp.com'],
+    // a title and a name, a role word that is a given name, Md for Muhammad
+    ['Pastor Jones', 'pastor.jones@church.org'],
+    ['Coach Dave', 'coach.dave@club.org'],
+    ['Dev Patel', 'dev.patel@corp.com'],
+    ['Md Rahman', 'md.rahman@corp.com'],
+    // a person's mailbox under a group's name or note
+    ['Kasia Nowak (Sales Team)', 'kasia.nowak@corp.com'],
+    ['Marketing Team', 'jane.doe@corp.com'],
+    ['Engineering', 'john@corp.com'],
+    ['Rita Office', 'rita@office-rita.com'],
+    ['Phoenix Team', 'phoenix@corp.com'],
+    ['Ann Lee', 'ann.lee@corp.com'],
+    // one-person businesses the owner writes to, at a desk of their own
+    ['Studio Lumen', 'hello@studiolumen.com'],
+    ['Maria', 'hello@mariaphotography.com'],
+    ['Jane Smith', 'info@janesmith.example'],
+    ['Mama', 'mail@familie-mueller.de'],
+  ] as const) {
+    assert.equal(reading(name, email, WROTE), 'keep', `${name} <${email}>`);
+  }
+  // at a webmail provider a handle is a person's
+  assert.equal(reading('Chess Team', 'chess-team@gmail.com', WROTE), 'keep');
+});
+
+test('brands named on their own domain, received only: from the brand sending host and mailbox a bulk sender, else after the people', () => {
+  for (const [name, email] of [
+    ['Peloton', 'peloton@email.onepeloton.com'],
+    ['Hulu', 'hulu@hulumail.com'],
+    ['Zelle', 'zelle@zellepay.com'],
+    ['CVS Pharmacy', 'CVSPharmacy@pharmacy.cvs.com'],
+    ['Marriott Bonvoy', 'MarriottBonvoy@email-marriott.com'],
+    ['The Home Depot', 'HomeDepotCustomerCare@email.homedepot.com'],
+  ] as const) {
+    assert.equal(reading(name, email), 'bulk_sender', `${name} <${email}>`);
+  }
+  for (const [name, email] of [
+    // a host of no sending name, a brand and product from the bare domain, initials, the start of the label
+    ['Pinterest', 'pinbot@explore.pinterest.com'],
+    ['Ally Bank', 'ally@ally.com'],
+    ['The New York Times', 'nytdirect@nytimes.com'],
+    ['Verizon', 'VZWMail@ecrmemail.verizonwireless.com'],
+    // in doubt (a family name at its firm, a surname on a marketing-prefixed domain): shifted, never left out
+    ['Suzuki', 'taro@global.suzuki.co.jp'],
+    ['Moss', 'sarah@getmoss.com'],
+  ] as const) {
+    assert.equal(reading(name, email), 'shift', `${name} <${email}>`);
+  }
+});
+
+test('brand cards the owner wrote to stay, after the people', () => {
+  for (const [name, email] of [
+    ['Peloton', 'peloton@email.onepeloton.com'],
+    ['Hulu', 'hulu@hulumail.com'],
+    ['Ally Bank', 'ally@ally.com'],
+    ['The New York Times', 'nytdirect@nytimes.com'],
+  ] as const) {
+    assert.equal(reading(name, email, WROTE), 'shift', `${name} <${email}>`);
+    assert.equal(reading(name, email, { is_favorite: 1 }), 'shift', `${name} <${email}> starred`);
+  }
+});
+
+test('must keep: people at domains of their own name, received only, rank as they score', () => {
+  for (const [name, email] of [
+    ['Jane Doe', 'jane@janedoe.com'],
+    ['Mark Peloton', 'mark@peloton.dev'],
+    ['James Clear', 'james@jamesclear.com'],
+    ['Ann Lee', 'annlee@annlee.co.uk'],
+    ['Tom Ford', 'tom@tomford.com'],
+    ['Nina', 'ninabooks@nina.com'],
+    ['Mario', 'mario@marioshop.it'],
+    ['Honda', 'k.honda@e.honda.com'],
+    ['Weber Anna', 'weberanna@weber.de'],
+    ['Weber Anna', 'anna@weber.de'],
+    ['Wei Ming Zhang', 'wei@wmzhang.com'],
+    ['Hiro Tanaka', 'hiro@tanakamail.jp'],
+    ['Sarah Moss', 'sarah@getmoss.com'],
+    ['Ryan Hoover', 'ryan@producthunt.com'],
+    ['Jun Li', 'jun@junli.app'],
+    ['Bill', 'bill@billmail.com'],
+  ] as const) {
+    assert.equal(reading(name, email), 'keep', `${name} <${email}>`);
+  }
+  // a number to call, or a second address, makes it a card the owner keeps
+  const [c] = mergeEntries([
+    normalizeEntry({ name: 'Hulu', emails: ['hulu@hulumail.com'], phones: ['+1 415 555 0199'], last_message_received_date: RECEIVED }, ctx),
+  ]);
+  assert.equal(c!.junk, false);
+  assert.equal(c!.sender, undefined);
+});
+
+test('brandHostOf reads the brand of a label with its affixes, once per domain', () => {
+  const cores = (d: string) => brandHostOf(d).cores.map((c) => `${c.core}:${c.affix}`);
+  assert.deepEqual(cores('email-marriott.com'), ['emailmarriott:none', 'marriott:service']);
+  assert.deepEqual(cores('hulumail.com'), ['hulumail:none', 'hulu:service']);
+  assert.deepEqual(cores('email.onepeloton.com'), ['onepeloton:none', 'peloton:brand']);
+  assert.deepEqual(cores('cvs.com'), ['cvs:none']);
+  assert.deepEqual(cores('go.jp'), []);
+  assert.equal(brandHostOf('explore.pinterest.com').sending, false);
+  assert.equal(brandHostOf('email.homedepot.com').sending, true);
+  assert.equal(brandHostOf('gmail.com').personal, true);
+  assert.equal(brandHostOf('alumni.brown.edu').personal, true);
+  assert.equal(brandHostOf('email.onepeloton.com'), brandHostOf('email.onepeloton.com'));
+});
