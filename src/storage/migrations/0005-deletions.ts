@@ -3,10 +3,11 @@
  * A DELETE writes it in its own transaction, under the user's lock; an upload that arrived before that
  * DELETE and reaches the database after it finds it (under the same lock) and stores nothing, so what a
  * DELETE removed never comes back. Rows are purged once older than any upload may still be waiting
- * (KyselyStorage.purgeTombstones): a tombstone names a user id and must not outlive its use.
+ * (KyselyStorage.purgeTombstones). Its `user_id` is the SHA-256 of the user id (tombstoneUser), never the id:
+ * after a DELETE no row of any table names the user.
  *
- * On Citus it is distributed by `user_id`, co-located with `uploads` (citus.ts): the check is a read of
- * the shard the upload is written to.
+ * On Citus it is distributed by `user_id` in `uploads`' co-location group (citus.ts); as it holds the
+ * id's hash, the check reads one shard, not always the upload's own.
  */
 import type { Kysely, Migration } from 'kysely';
 
