@@ -1924,7 +1924,8 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
 function argentineMobileReading(key: string): string | null {
   if (key.length !== 15 || !key.startsWith('p:+54') || key.charCodeAt(5) === 57 /* 9 */) return null;
   const mobile = '+549' + key.slice(5);
-  return isValidNumber(mobile) ? 'p:' + mobile : null;
+  // Only for a valid number of the plan (`+54 0248…` is none; a review).
+  return isValidNumber(key.slice(2)) && isValidNumber(mobile) ? 'p:' + mobile : null;
 }
 
 /**

@@ -6,9 +6,10 @@
  * the nickname groups know, or a mailbox holding the name's words as a person's does) is never read so.
  *
  * Each reading ranks the card after the people of its group (Contact.sender, options.ts), as the senders
- * kept in the list do (docs/ranking.md); only a brand named on its own sending host from the brand's own
- * mailbox, the confidence the existing bulk-sender rules ask, is also left out when received only
- * (`drop`). When in doubt a card is shifted, never left out: it stays in the list, lower.
+ * kept in the list do (docs/ranking.md), and never leaves it out: a brand named on its own sending host
+ * from the brand's own mailbox (`drop`, the confidence the bulk-sender rules ask) reads the same as a
+ * family's mail domain (`Jones <jones@jonesmail.net>`: a review found such people left out), so
+ * merge/contact.ts shifts `drop` as it shifts `shift`, and only for a card received only.
  *
  * Pure and cheap: what depends on the domain is memoised per domain (junk.ts brandHostOf); a card is read
  * only after a test of its first letters or of its addresses' flags.
@@ -19,7 +20,7 @@ import { isKnownGivenName, organisationName } from './merge/names.ts';
 import type { NormEmail } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
 
-/** `drop`: a bulk sender when received only; `shift`: ranked after the people; null: no reading. */
+/** `drop`: the brand's sending host and own mailbox; `shift`: a less certain reading; null: none (contact.ts shifts both). */
 export type SenderReading = 'drop' | 'shift' | null;
 
 const NON_ASCII = /[^\x20-\x7e]/;

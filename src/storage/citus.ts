@@ -5,9 +5,8 @@
  *
  * The layout, and why:
  * - Books by user: `uploads`, `index_queue`, `suggested_seen`, `owner_keys`, `deletions` (a DELETE's
- *   tombstone) are distributed by `user_id` and co-located, so an upload (its row and its queue row), a
- *   book's load and its size are single-shard (a tombstone holds the id's hash: its check reads one
- *   other shard). Citus takes
+ *   tombstone) are distributed by `user_id` and co-located, so an upload (its row, its queue row and its
+ *   tombstone check), a book's load and its size are single-shard. Citus takes
  *   one distribution column: `user_id` alone (not a synthetic tenant + user column) keeps the schema the
  *   same on every engine; the same user id in two apps shares a shard, never a row (every key and query
  *   still has `tenant`).

@@ -2,7 +2,7 @@
  * The one Storage implementation, over Kysely, shared by SQLite and PostgreSQL. What differs between
  * the engines comes from the EngineProfile (./engine.ts); nothing here branches on the engine's name.
  */
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import type { InsertQueryBuilder, InsertResult, Kysely, MigrationResultSet, Transaction } from 'kysely';
 import type { EngineProfile } from './engine.ts';
@@ -80,15 +80,6 @@ export const TOMBSTONE_KEEP_MS = 10 * 60_000;
  * of a DELETE it must lose to. Far above the queue's deadline (KITH_QUEUE_WAIT_MS) and any normal write.
  */
 export const UPLOAD_MAX_WAIT_MS = 5 * 60_000;
-/**
- * A tombstone's `user_id`: the SHA-256 of the user id (hex), never the id itself, so that after a DELETE no
- * row of any table names the user (the tombstone only answers "was this id deleted in the last minutes?"
- * to whoever knows the id already). On Citus the row is therefore not on the user's own shard: the check
- * reads one other shard.
- */
-export function tombstoneUser(userId: string): string {
-  return 'sha256:' + createHash('sha256').update(userId, 'utf8').digest('hex');
-}
 /** How often the maintenance loop purges old tombstones (ms). */
 const TOMBSTONE_PURGE_EVERY_MS = 60_000;
 /** How long an index round waits for a row lock, under its books' locks, before it gives up the round (ms). */
@@ -970,7 +961,7 @@ export class KyselyStorage implements Storage {
         const deletedAt = Date.now();
         await trx
           .insertInto('deletions')
-          .values({ tenant: t, user_id: tombstoneUser(userId), deleted_at: deletedAt })
+          .values({ tenant: t, user_id: userId, deleted_at: deletedAt })
           .onConflict((oc) => oc.columns(['tenant', 'user_id']).doUpdateSet({ deleted_at: deletedAt }))
           .execute();
         // "Anything held" counts every table: a user with only records (invites, suggestions) is deleted
@@ -1016,7 +1007,9 @@ export class KyselyStorage implements Storage {
 
   /**
    * Refuses (StorageError 'deleted', nothing written) an upload that arrived at `arrivedAt` when a DELETE
-   * of its user was committed at or after that time; and ('busy') one that waited longer than
+   * of its user was committed after that time (strictly: an upload sent once the DELETE answered, in the
+   * same millisecond, is a new book; one of the same millisecond as the DELETE is concurrent with it,
+   * either order valid; a review saw 4 of 300 such uploads refused); and ('busy') one that waited longer than
    * UPLOAD_MAX_WAIT_MS, whose DELETE's tombstone might be purged already. Run under the user's lock.
    */
   async #refuseIfDeleted(trx: Transaction<Database>, t: Tenant, userId: string, arrivedAt: number): Promise<void> {
@@ -1027,8 +1020,8 @@ export class KyselyStorage implements Storage {
       .selectFrom('deletions')
       .select('deleted_at')
       .where('tenant', '=', t)
-      .where('user_id', '=', tombstoneUser(userId))
-      .where('deleted_at', '>=', arrivedAt)
+      .where('user_id', '=', userId)
+      .where('deleted_at', '>', arrivedAt)
       .executeTakeFirst();
     if (tomb !== undefined) {
       throw new StorageError(

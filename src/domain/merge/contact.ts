@@ -470,13 +470,15 @@ export function buildContact(
       contact.junkReason = reason;
     }
   } else {
-    // A brand named on its own domain's card, a group mailbox (sender-cards.ts): left out only where a
-    // bulk sender's rules are as sure (received only, `drop`), else ranked after the people of its group.
-    const brand = brandSender(contact);
-    if (isBulkSender(contact) || (brand === 'drop' && sentOnly(contact))) {
+    // A brand named on its own domain's card, received only, and a group mailbox (sender-cards.ts): ranked
+    // after the people of its group, never left out. The shapes are a family's or a one-person firm's too
+    // (`Jones <jones@jonesmail.net>`, `Brown <jim@brownfamily.org>`): a review found such people left out
+    // as bulk senders, and written to, ranked below the rest; so no brand reading leaves anyone out, and
+    // a card the owner wrote to ranks as it scores.
+    if (isBulkSender(contact)) {
       contact.junk = true;
       contact.junkReason = 'bulk_sender';
-    } else if (brand !== null || readsAsSender(contact) || groupMailbox(contact)) contact.sender = true;
+    } else if ((sentOnly(contact) && brandSender(contact) !== null) || readsAsSender(contact) || groupMailbox(contact)) contact.sender = true;
   }
   return contact;
 }

@@ -10,7 +10,7 @@ import { BOOK_QUERY_RULES, invalidUtf8Warning, queryWarnings, UPLOAD_QUERY_RULES
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
 import type { Job, JobContext } from '../../workers/protocol.ts';
-import type { JobResult, WorkerPool } from '../../workers/pool.ts';
+import { QueueWaitError, type JobResult, type WorkerPool } from '../../workers/pool.ts';
 import { arrivedAt, elapsedSeconds } from '../error-handler.ts';
 import type { RankQuery, Schemas, UploadBody } from '../schemas.ts';
 import { EXAMPLE_RANK_QUERY, EXAMPLE_UPLOAD } from './examples.ts';
@@ -199,6 +199,9 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
         // A stored upload the worker no longer finds (deleted or replaced since its commit): ranked here,
         // with the upload in hand, as the book stood at the commit. It was a 404 for a stored upload.
         if (answer.type === 'post' && e instanceof ServiceError && e.code === 'address_book_not_found') return null;
+        // The upload is stored already: no worker took its ranking in time (KITH_QUEUE_WAIT_MS), so it is
+        // ranked here. A 503 would say nothing was stored, and the client would send it again (a review).
+        if (answer.type === 'post' && e instanceof QueueWaitError && !e.clientGone) return null;
         throw e;
       }
     };

@@ -3,11 +3,12 @@
  * A DELETE writes it in its own transaction, under the user's lock; an upload that arrived before that
  * DELETE and reaches the database after it finds it (under the same lock) and stores nothing, so what a
  * DELETE removed never comes back. Rows are purged once older than any upload may still be waiting
- * (KyselyStorage.purgeTombstones). Its `user_id` is the SHA-256 of the user id (tombstoneUser), never the id:
- * after a DELETE no row of any table names the user.
+ * (KyselyStorage.purgeTombstones): it names the user id (nothing else of the user: no contact, no
+ * address), and only while an upload could still lose to it (docs/data-retention.md).
  *
- * On Citus it is distributed by `user_id` in `uploads`' co-location group (citus.ts); as it holds the
- * id's hash, the check reads one shard, not always the upload's own.
+ * On Citus it is distributed by `user_id`, co-located with `uploads` (citus.ts): the check reads the shard
+ * the upload is written to, so a user's upload needs no other worker. (A hash of the id in its place was
+ * tried: its row then lies on another shard, and half of the uploads needed a second worker up; a review.)
  */
 import type { Kysely, Migration } from 'kysely';
 
