@@ -181,6 +181,20 @@ function listsAddressWithoutAt(raw: string): boolean {
 }
 
 /**
+ * Whether the text before the last '<' of `raw` holds a bracketed address: then `raw`, read as one named
+ * address, is a list (`Dwayne "The Rock Johnson <d@x.com>, Ann Lee <ann@y.com>, "Bob Stone" <b@z.com>`: a
+ * stray quote made the whole text one display name, and the list was read as its last address alone; a
+ * review). No display name holds one.
+ */
+function holdsBracketedAddress(raw: string): boolean {
+  const last = raw.lastIndexOf('<');
+  const open = raw.indexOf('<');
+  if (open < 0 || open === last) return false;
+  const at = raw.indexOf('@', open);
+  return at > open && at < last && raw.indexOf('>', at) < last;
+}
+
+/**
  * Where the text after the last address written without an '@' (isAddressWithoutAt) and its separator
  * (`;`, `,` or a line break outside quotes) starts in `text`: 0 when there is none.
  */
@@ -207,7 +221,7 @@ function addEmail(seen: Set<string> | null, raw: string): void {
   let e = normalizeEmail(raw);
   // `/O=CORP/…/CN=AADAMS; Bob Stone <bob@corp.com>` reads as one named address whose name holds the
   // other recipient: read as the list it is (below), as when its items are sent apart.
-  if (e !== null && raw.indexOf('<') > 0 && listsAddressWithoutAt(raw)) e = null;
+  if (e !== null && raw.indexOf('<') > 0 && (listsAddressWithoutAt(raw) || holdsBracketedAddress(raw))) e = null;
   if (e === null) {
     // An empty group ("undisclosed-recipients:;"): nobody to keep, not even as an unusable string.
     if (namesNobody(raw)) return;
@@ -447,7 +461,9 @@ function listParts(raw: string, sep: RegExp): string[] {
   // `"ann@x.com, bob@y.com`) glues nothing.
   let lastQuote = -1; // the last piece holding a '"'
   if (raw.indexOf('"') >= 0) for (let k = pieces.length - 1; k >= 0 && lastQuote < 0; k -= 2) if (pieces[k]!.indexOf('"') >= 0) lastQuote = k;
-  let quoted = countQuotes(current) % 2 === 1;
+  // A piece that ends with a whole bracketed address closes any quote before it: a quote that spans an
+  // address is a stray one (`Dwayne "The Rock Johnson <d@x.com>, Ann Lee <…>`), not a quoted name.
+  let quoted = countQuotes(current) % 2 === 1 && !endsWithAddress(current);
   for (let k = 1; k + 1 < pieces.length; k += 2) {
     const next = pieces[k + 1]!;
     const glued =
@@ -468,15 +484,24 @@ function listParts(raw: string, sep: RegExp): string[] {
       current += pieces[k]! + next;
       open += parenBalance(pieces[k]!) + parenBalance(next);
       if (countQuotes(pieces[k]! + next) % 2 === 1) quoted = !quoted;
+      if (quoted && endsWithAddress(next)) quoted = false;
     } else {
       out.push(current);
       current = next;
       open = parenBalance(next);
-      quoted = countQuotes(next) % 2 === 1;
+      quoted = countQuotes(next) % 2 === 1 && !endsWithAddress(next);
     }
   }
   out.push(current);
   return out;
+}
+
+/** Whether `s` ends with a bracketed address (`… <ann@y.com>`). */
+function endsWithAddress(s: string): boolean {
+  const t = s.trimEnd();
+  if (t.charCodeAt(t.length - 1) !== 62 /* > */) return false;
+  const lt = t.lastIndexOf('<');
+  return lt >= 0 && t.indexOf('@', lt) > lt;
 }
 
 /** How many '"' `s` holds. */
@@ -692,7 +717,7 @@ const TITLES: ReadonlySet<string> = new Set(
 function itemNames(raw: string, byKey: Map<string, string>): void {
   if (!mayName(raw)) return;
   const whole = normalizeEmail(raw);
-  if (whole !== null && !(raw.indexOf('<') > 0 && listsAddressWithoutAt(raw))) {
+  if (whole !== null && !(raw.indexOf('<') > 0 && (listsAddressWithoutAt(raw) || holdsBracketedAddress(raw)))) {
     const n = displayNameOf(raw);
     const name = n === null ? null : cleanName(n);
     if (name !== null && !byKey.has(whole.key)) byKey.set(whole.key, name);

@@ -132,3 +132,42 @@ test('a list is split outside quotes: `"Smith, John" </O=…>; "Doe, Jane" <…>
     ['ann@x.com', 'bob@y.com'],
   );
 });
+
+test('a list in one string with a stray quote is every one of its people (a review: only its last address was read, as one named address)', () => {
+  for (const [email, want] of [
+    [
+      'Dwayne "The Rock Johnson <d@x.com>, Ann Lee <ann@y.com>, "Bob Stone" <b@z.com>',
+      [
+        ['Dwayne "The Rock Johnson', ['d@x.com']],
+        ['Ann Lee', ['ann@y.com']],
+        ['Bob Stone', ['b@z.com']],
+      ],
+    ],
+    [
+      `Ann Lee 5'7" <ann@y.com>, Bob Stone <b@z.com>, Cy "C" Twombly <c@w.com>`,
+      [
+        [`Ann Lee 5'7"`, ['ann@y.com']],
+        ['Bob Stone', ['b@z.com']],
+        ['Cy "C" Twombly', ['c@w.com']],
+      ],
+    ],
+    // Must keep: balanced quotes, and one named address, read as before.
+    [
+      'Dwayne "The Rock" Johnson <d@x.com>, Ann Lee <ann@y.com>',
+      [
+        ['Dwayne "The Rock" Johnson', ['d@x.com']],
+        ['Ann Lee', ['ann@y.com']],
+      ],
+    ],
+    ['Dwayne "The Rock" Johnson <d@x.com>', [['Dwayne "The Rock" Johnson', ['d@x.com']]]],
+  ] as const) {
+    const got = rows(merge([{ email, times_contacted: 1 }]))
+      .map((c) => [c.name, c.emails.map((e) => e.display)])
+      .sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+    assert.deepEqual(
+      got,
+      [...want].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+      email,
+    );
+  }
+});
