@@ -194,6 +194,11 @@ function holdsBracketedAddress(raw: string): boolean {
   return at > open && at < last && raw.indexOf('>', at) < last;
 }
 
+/** Whether `raw`, which reads as one named address, is a list (listsAddressWithoutAt, holdsBracketedAddress). */
+function namedAddressIsList(raw: string): boolean {
+  return raw.indexOf('<') > 0 && (listsAddressWithoutAt(raw) || holdsBracketedAddress(raw));
+}
+
 /**
  * Where the text after the last address written without an '@' (isAddressWithoutAt) and its separator
  * (`;`, `,` or a line break outside quotes) starts in `text`: 0 when there is none.
@@ -221,7 +226,7 @@ function addEmail(seen: Set<string> | null, raw: string): void {
   let e = normalizeEmail(raw);
   // `/O=CORP/…/CN=AADAMS; Bob Stone <bob@corp.com>` reads as one named address whose name holds the
   // other recipient: read as the list it is (below), as when its items are sent apart.
-  if (e !== null && raw.indexOf('<') > 0 && (listsAddressWithoutAt(raw) || holdsBracketedAddress(raw))) e = null;
+  if (e !== null && namedAddressIsList(raw)) e = null;
   if (e === null) {
     // An empty group ("undisclosed-recipients:;"): nobody to keep, not even as an unusable string.
     if (namesNobody(raw)) return;
@@ -717,7 +722,7 @@ const TITLES: ReadonlySet<string> = new Set(
 function itemNames(raw: string, byKey: Map<string, string>): void {
   if (!mayName(raw)) return;
   const whole = normalizeEmail(raw);
-  if (whole !== null && !(raw.indexOf('<') > 0 && (listsAddressWithoutAt(raw) || holdsBracketedAddress(raw)))) {
+  if (whole !== null && !namedAddressIsList(raw)) {
     const n = displayNameOf(raw);
     const name = n === null ? null : cleanName(n);
     if (name !== null && !byKey.has(whole.key)) byKey.set(whole.key, name);
