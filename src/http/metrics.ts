@@ -137,7 +137,12 @@ type Timed = FastifyRequest & { kithMetricsStart?: bigint };
 export const metricsPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { config: Config; storage?: Storage; metrics?: KithMetrics; workers?: { threads: { loading: number; loaded: number } } | null },
+    opts: {
+      config: Config;
+      storage?: Storage;
+      metrics?: KithMetrics;
+      workers?: { threads: { loading: number; loaded: number; busy: number }; queued: number } | null;
+    },
   ) => {
     const m = opts.metrics ?? createMetrics();
     if (opts.storage !== undefined) indexQueueGauges(m.registry, opts.storage);
@@ -145,13 +150,22 @@ export const metricsPlugin = fp(
     if (pool) {
       new Gauge({
         name: 'kith_workers',
-        help: 'Worker threads for big requests, by state: loading (modules, storage) or loaded.',
+        help: 'Worker threads for big requests, by state: loading (modules, storage) or loaded, and of the loaded, busy with a job.',
         labelNames: ['state'],
         registers: [m.registry],
         collect() {
           const t = pool.threads;
           this.set({ state: 'loading' }, t.loading);
           this.set({ state: 'loaded' }, t.loaded);
+          this.set({ state: 'busy' }, t.busy);
+        },
+      });
+      new Gauge({
+        name: 'kith_worker_queue_jobs',
+        help: 'Requests waiting for a worker thread (each dropped, nothing stored, when its client disconnects or its wait passes KITH_QUEUE_WAIT_MS).',
+        registers: [m.registry],
+        collect() {
+          this.set(pool.queued);
         },
       });
     }

@@ -153,9 +153,14 @@ export class WorkerPool {
    * load (it exits, or hangs) does not keep the server from being ready.
    */
   /** Workers running, by whether they have loaded (the `kith_workers` gauge). */
-  get threads(): { loading: number; loaded: number } {
+  get threads(): { loading: number; loaded: number; busy: number } {
     const loaded = this.#slots.filter((s) => s.loaded).length;
-    return { loading: this.#slots.length - loaded, loaded };
+    return { loading: this.#slots.length - loaded, loaded, busy: this.#slots.filter((s) => s.current !== null).length };
+  }
+
+  /** Jobs waiting for a worker (the `kith_worker_queue_jobs` gauge): dropped when their client goes or their wait ends. */
+  get queued(): number {
+    return this.#queue.length;
   }
 
   get starting(): boolean {
