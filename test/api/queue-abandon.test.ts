@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makeBody, makeEntries } from '../../bench/gen.ts';
@@ -79,3 +80,53 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe('many requests pipelined on one connection, each waiting for a worker', { skip: await engineSkip('sqlite') }, () => {
+  let api: TestApi;
+  before(async () => {
+    api = await startApi('sqlite', { KITH_WORKERS: '1', KITH_OFFLOAD_BODY_BYTES: '0' });
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  it('are all answered, in order, without a listener-leak warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const n = 15;
+      const u = new URL(api.base);
+      let text = '';
+      for (let i = 0; i < n; i++) {
+        const body = JSON.stringify({ user_id: `pipe-${i}`, source: { type: 'gmail' }, entries: [{ name: `Person ${i}`, email: `p${i}@pipe.example` }] });
+        text += `POST /v0/address-book HTTP/1.1\r\nHost: ${u.host}\r\nAuthorization: Bearer ${api.key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      }
+      const socket = net.connect(Number(u.port), u.hostname);
+      let got = '';
+      const statuses = await new Promise<string[]>((resolve, reject) => {
+        socket.on('data', (c: Buffer) => {
+          got += c.toString('utf8');
+          const all = [...got.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]!);
+          if (all.length === n) resolve(all);
+        });
+        socket.on('error', reject);
+        socket.write(text);
+      });
+      socket.destroy();
+      assert.deepEqual(statuses, Array(n).fill('200'));
+      const order = [...got.matchAll(/"user_id":"(pipe-\d+)"/g)].map((m) => m[1]);
+      assert.deepEqual(
+        [...new Set(order)],
+        Array.from({ length: n }, (_, i) => `pipe-${i}`),
+      );
+      await sleep(50);
+      assert.deepEqual(
+        warnings.filter((w) => /MaxListeners/.test(w)),
+        [],
+      );
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 /** POST /v0/address-book, GET and DELETE /v0/address-book/:user_id, GET /v0/address-book (a client key's own book). */
 import { isUtf8 } from 'node:buffer';
+import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
@@ -168,15 +169,12 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
    * closes) or when it waits past KITH_QUEUE_WAIT_MS (a 503: pool.ts QueueWaitError).
    */
   const onPool = async (request: FastifyRequest, job: Exclude<Job, { kind: 'close' }>): Promise<JobResult> => {
-    const socket = request.raw.socket;
     const gone = new AbortController();
-    if (socket.destroyed) gone.abort();
-    const onClose = () => gone.abort();
-    socket.once('close', onClose);
+    const leave = whenSocketCloses(request.raw.socket, gone);
     try {
       return await pool!.run(job, { signal: gone.signal });
     } finally {
-      socket.off('close', onClose);
+      leave();
     }
   };
   /** Big books are ranked on a worker: merging and ranking them would hold the event loop for long. */
@@ -325,4 +323,34 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
       },
     },
   ];
+}
+
+/** The requests of each socket waiting on a worker: one 'close' listener per socket, however many are pipelined on it. */
+const waitingOn = new WeakMap<Socket, Set<AbortController>>();
+
+/**
+ * Aborts `gone` when the socket closes (its client left); returns the function that stops watching. One
+ * listener per socket, not per request: a client pipelining many requests on one keep-alive connection
+ * made Node warn of a listener leak (MaxListenersExceededWarning) past ten.
+ */
+function whenSocketCloses(socket: Socket, gone: AbortController): () => void {
+  if (socket.destroyed) {
+    gone.abort();
+    return () => {};
+  }
+  let set = waitingOn.get(socket);
+  if (set === undefined) {
+    const mine = new Set<AbortController>();
+    set = mine;
+    waitingOn.set(socket, mine);
+    socket.once('close', () => {
+      waitingOn.delete(socket);
+      for (const c of mine) c.abort();
+    });
+  }
+  set.add(gone);
+  const held = set;
+  return () => {
+    held.delete(gone);
+  };
 }
