@@ -209,7 +209,13 @@ function mergeCards(
   const uncounted = uncountedSources(entries);
   for (let id = 0; id < groups; id++) {
     const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted, uf.absorbed);
-    if (isSelf !== null && !c.junk && isSelf(c)) {
+    if (own !== null && !c.junk && holdsOwn(c, own)) {
+      if (isSelf !== null && isSelf(c) && !someoneElse(c, own, self!)) {
+        c.junk = true;
+        c.junkReason = 'self';
+        delete c.unusable;
+      } else dropOwnAddresses(c, own);
+    } else if (isSelf !== null && !c.junk && isSelf(c)) {
       c.junk = true;
       c.junkReason = 'self';
       delete c.unusable;
@@ -220,6 +226,58 @@ function mergeCards(
     contacts[id] = c;
   }
   return contacts;
+}
+
+/** Whether a contact holds one of the owner's addresses (`own`: keys without their 'e:'). */
+function holdsOwn(c: Contact, own: ReadonlySet<string>): boolean {
+  for (const m of c.emails) if (own.has(m.key)) return true;
+  return false;
+}
+
+/** The local part of an address key, its dots and +tag dropped (`pat.owner+x@` → `patowner`). */
+function plainLocal(key: string): string {
+  const at = key.lastIndexOf('@');
+  const local = at > 0 ? key.slice(0, at) : key;
+  const plus = local.indexOf('+');
+  return (plus > 0 ? local.slice(0, plus) : local).replace(/\./g, '');
+}
+
+/**
+ * Whether an unnamed card the self test reads as the owner's (it holds the owner's address) is also
+ * someone else the owner wrote to, starred or pinned: it holds a usable address that is not the owner's
+ * (not one of the owner's, nor the owner's mailbox at another domain, nor one spelling the owner's
+ * name). A pasted list `owner@, Fay Zed <fay@>` the owner wrote to, or a card of a thread with the
+ * owner's address and Hal's, was left out whole as 'self', Fay and Hal with it (a probe). Evidence beats
+ * the guess: the other person is kept, the owner's address taken off (dropOwnAddresses). Without
+ * evidence the card stays the owner's own (their card with a second address of theirs).
+ */
+function someoneElse(c: Contact, own: ReadonlySet<string>, self: SelfOf): boolean {
+  if (c.name !== null) return false;
+  if (!((c.timesContacted ?? 0) > 0 || c.lastSent !== null || c.favorite || c.pinned > 0)) return false;
+  const locals = new Set<string>();
+  for (const k of own) locals.add(plainLocal(k));
+  const names = self.names.map(foldName).filter((f) => f.length > 0);
+  for (const m of c.emails) {
+    if (m.junk !== null || own.has(m.key)) continue;
+    const local = m.key.slice(0, m.key.lastIndexOf('@'));
+    if (locals.has(plainLocal(m.key)) || names.some((n) => localSpellsName(local, n) > 0)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Takes the owner's own addresses off a contact that is someone else's, when it keeps another usable
+ * address or a number: the address to invite is never the owner's own (a probe: Gus Hill's row offered
+ * the owner's address first). A contact with nothing else keeps it (`Sue Lee` on the family address the
+ * owner signed up with is Sue: her only address).
+ */
+function dropOwnAddresses(c: Contact, own: ReadonlySet<string>): void {
+  let other = c.phones.length > 0;
+  for (const m of c.emails) if (m.junk === null && !own.has(m.key)) other = true;
+  if (!other) return;
+  c.emails = c.emails.filter((m) => !own.has(m.key));
+  c.keys = c.keys.filter((k) => !(k.startsWith('e:') && own.has(k.slice(2))));
 }
 
 /** members[from..to) as a plain array. */

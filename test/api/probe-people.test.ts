@@ -696,5 +696,39 @@ for (const engine of ENGINES) {
       assert.equal(got.body.meta.cleaning.merged, 2, JSON.stringify(got.body.meta.cleaning));
       assertAddsUp(got.body.meta.cleaning);
     });
+
+    it("the owner's own address beside other people's: each person kept, none reached at the owner's address; one number and one name are one row in any order", async () => {
+      const src = { type: 'gmail', email: 'owner.person@gmail.com' };
+      const a = await api.post('/v0/address-book', {
+        user_id: 'owner-lists',
+        source: src,
+        entries: [
+          { email: 'owner.person@gmail.com, Fay Zed <fay@z.example>', times_contacted: 2, last_message_sent_date: '2026-11-01' },
+          { emails: ['hal@h.example', 'owner.person@gmail.com'], times_contacted: 3 },
+          { emails: ['owner.person@gmail.com', 'ida@i.example'], times_contacted: 1 },
+          { name: 'Gus Hill', emails: ['owner.person@gmail.com', 'gus@hill.example'] },
+          { name: 'Owner Person', email: 'Owner.Person@gmail.com' },
+        ],
+      });
+      assert.equal(a.status, 200, a.text);
+      const rows = a.body.data.map((d: any) => d.emails);
+      assert.deepEqual(rows.flat().sort(), ['fay@z.example', 'gus@hill.example', 'hal@h.example', 'ida@i.example'], JSON.stringify(rows));
+      assert.equal(a.body.meta.cleaning.left_out_by_reason.self, 1, JSON.stringify(a.body.meta.cleaning));
+      assertAddsUp(a.body.meta.cleaning);
+
+      const X = { name: 'Ann Lee', phones: ['+14155550701'], times_contacted: 2 };
+      const Y = { phones: ['+14155550701'], emails: ['shared@home.example'] };
+      const Z = { name: 'Bob Roe', emails: ['shared@home.example'], times_contacted: 1 };
+      const W = { name: 'Ann Lee', emails: ['ann@lee.example'], phones: ['+14155550701'] };
+      for (const [i, order] of [
+        [X, Y, Z, W],
+        [Z, Y, X, W],
+        [Y, Z, X, W],
+      ].entries()) {
+        const r = await api.post('/v0/address-book', { user_id: `order-${i}`, source: { type: 'ios', phone: '+14155550100' }, entries: order });
+        assert.equal(r.status, 200, r.text);
+        assert.deepEqual(r.body.data.map((d: any) => d.name).sort(), ['Ann Lee', 'Bob Roe'], `order ${i}`);
+      }
+    });
   });
 }

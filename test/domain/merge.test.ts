@@ -3250,3 +3250,69 @@ test("a number of another plan's shape joins only the card holding that plan's n
   ]);
   assert.equal(both.length, 2);
 });
+
+test("a card holding the owner's address beside another person's: the owner's address never links it, nor is the one to invite", () => {
+  const self: { keys: string[]; names: string[] } = { keys: ['e:ownerperson@gmail.com'], names: [] };
+  const kept = (entries: EntryInput[], s = self) => mergeEntries(norm(entries), undefined, s).filter((c) => !c.junk);
+  // Two people's cards, each with the owner's address: two rows, neither offering the owner's address.
+  const two = kept([
+    { emails: ['owner.person@gmail.com', 'fay@z.example'], times_contacted: 2 },
+    { name: 'Gus Hill', emails: ['owner.person@gmail.com', 'gus@hill.example'] },
+  ]);
+  assert.deepEqual(
+    two.map((c) => [c.name, c.emails.map((m) => m.display)]),
+    [
+      [null, ['fay@z.example']],
+      ['Gus Hill', ['gus@hill.example']],
+    ],
+  );
+  assert.ok(two.every((c) => !c.keys.includes('e:ownerperson@gmail.com')));
+  // A list with the owner's address the owner wrote to: the other person kept, whatever the order.
+  for (const email of ['owner.person@gmail.com, Fay Zed <fay@z.example>', 'Fay Zed <fay@z.example>, owner.person@gmail.com']) {
+    const cs = kept([{ email, times_contacted: 2 }]);
+    assert.deepEqual(
+      cs.map((c) => c.emails.map((m) => m.display)),
+      [['fay@z.example']],
+      email,
+    );
+  }
+  // Evidence: an unnamed card with the owner's address and Hal's, written to 3 times, is Hal.
+  assert.deepEqual(
+    kept([{ emails: ['hal@h.example', 'owner.person@gmail.com'], times_contacted: 3 }], { keys: ['e:ownerperson@gmail.com'], names: ['Owner Person'] }).map(
+      (c) => c.emails.map((m) => m.display),
+    ),
+    [['hal@h.example']],
+  );
+  // Must stay the owner's own card ('self'): no evidence; the owner's mailbox at another domain; an
+  // address spelling the owner's name; the owner's own cards joined on the address.
+  const selfOf = (entries: EntryInput[]) =>
+    mergeEntries(norm(entries), undefined, { keys: ['e:ownerperson@gmail.com'], names: ['Owner Person'] }).map((c) => c.junkReason);
+  assert.deepEqual(selfOf([{ emails: ['owner.person@gmail.com', 'op@work.example'] }]), ['self']);
+  assert.deepEqual(selfOf([{ emails: ['owner.person@gmail.com', 'owner.person@work.example'], times_contacted: 4 }]), ['self']);
+  assert.deepEqual(selfOf([{ emails: ['owner.person@gmail.com', 'oPerson@work.example'], times_contacted: 4 }]), ['self']);
+  assert.deepEqual(selfOf([{ email: 'owner.person@gmail.com' }, { name: 'Owner Person', email: 'owner.person@gmail.com', phone: '+14155550100' }]), [
+    'self',
+    'self',
+  ]);
+  // A person whose only address is the owner's (the family address the owner signed up with) keeps it.
+  const sue = kept([{ name: 'Sue Lee', email: 'owner.person@gmail.com' }], { keys: ['e:ownerperson@gmail.com'], names: [] });
+  assert.deepEqual(
+    sue.map((c) => [c.name, c.emails.map((m) => m.display)]),
+    [['Sue Lee', ['owner.person@gmail.com']]],
+  );
+});
+
+test('the same name on the same number is one person, whatever the order of the cards around it', () => {
+  const X = { name: 'Ann Lee', phones: ['+14155550701'], times_contacted: 2 };
+  const Y = { phones: ['+14155550701'], emails: ['shared@home.example'] };
+  const Z = { name: 'Bob Roe', emails: ['shared@home.example'], times_contacted: 1 };
+  const W = { name: 'Ann Lee', emails: ['ann@lee.example'], phones: ['+14155550701'] };
+  const orders = (xs: EntryInput[]): EntryInput[][] =>
+    xs.length <= 1 ? [xs] : xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((o) => [x, ...o]));
+  for (const order of orders([X, Y, Z, W])) {
+    const rows = merge(order)
+      .map((c) => `${c.name}|${c.emails.map((m) => m.key).join(',')}`)
+      .sort();
+    assert.deepEqual(rows, ['Ann Lee|ann@lee.example', 'Bob Roe|shared@home.example'], JSON.stringify(order.map((e) => e.name ?? e.emails)));
+  }
+});

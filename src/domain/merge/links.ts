@@ -527,6 +527,26 @@ function ownNumber(ix: KeyIndex, i: number, j: number, key: number): boolean {
   return false;
 }
 
+/**
+ * The owner's own address (merge.ts SelfOf) links only the cards that hold nothing but the owner's
+ * addresses: the owner's own cards, left out together as 'self'. A card holding another address or a
+ * number beside it is someone else's with the owner's address in it (a pasted list `owner@, Fay
+ * <fay@>`, a thread's card): through the owner's address, Fay's card and Gus Hill's became one row,
+ * Fay's address under Gus's name and the owner's own address the one to invite (a probe). Such a card
+ * links through its other keys only; merge.ts takes the owner's address off the row it makes.
+ */
+function linkOwnersAddress(key: number, ix: KeyIndex, uf: Components): void {
+  let first = -1;
+  for (let x = ix.holderStart[key]; x < ix.holderStart[key + 1]; x++) {
+    const i = ix.holderOf[x];
+    let onlyOwners = true;
+    for (let s = ix.keyStart[i]; s < ix.keyStart[i + 1] && onlyOwners; s++) if (ix.own![ix.keyOf[s]] !== 1) onlyOwners = false;
+    if (!onlyOwners) continue;
+    if (first < 0) first = i;
+    else uf.tryUnion(first, i);
+  }
+}
+
 /** Whether entry i holds an address, or a number that tells people apart (ownNumber), other than `key` and not held by entry j. */
 function ownKey(ix: KeyIndex, i: number, j: number, key: number): boolean {
   for (let x = ix.keyStart[i]; x < ix.keyStart[i] + ix.emailCount[i]; x++) {
@@ -593,6 +613,10 @@ const PET_MAX_HOLDERS = 8;
 export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): void {
   const from = ix.holderStart[key];
   const to = ix.holderStart[key + 1];
+  if (ix.own !== null && ix.own[key] === 1) {
+    linkOwnersAddress(key, ix, uf);
+    return;
+  }
   const switchboard = ix.switchboard !== null && ix.switchboard[key] === 1;
   if (!switchboard) {
     if (to - from === 2) {
@@ -642,7 +666,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
   if (isEmailKey(ix, key) && linkMailbox(holders, key, ix, folded, uf)) return;
   const { one, groups, split, bare } = judge(holders, key, ix, folded, switchboard);
   if (one) {
-    for (let n = 1; n < holders.length; n++) uf.tryUnion(holders[0], holders[n]);
+    unionEach(holders, uf);
     return;
   }
   // Shared key: it is no evidence of identity any more. Holders that have other addresses link through
@@ -650,10 +674,21 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
   // agrees with, when that group is one identity; bare unnamed copies of the number join each other.
   for (let n = 0; n < groups.length; n++) {
     if (split[n]) continue;
-    const g = groups[n];
-    for (let m = 1; m < g.length; m++) uf.tryUnion(g[0], g[m]);
+    unionEach(groups[n], uf);
   }
   for (let n = 1; n < bare.length; n++) uf.tryUnion(bare[0], bare[n]);
+}
+
+/**
+ * Joins each of `holders` to the first of the holders before it that it can join (Components.tryUnion
+ * refuses a join whose names clash). Joining each to the first holder only made the result depend on the
+ * cards' order: Ann Lee's two cards on her number stayed apart when an unnamed card on it, joined to Bob
+ * Roe through an address, came first (a probe: 8 of 24 orders of four cards).
+ */
+function unionEach(holders: readonly number[], uf: Components): void {
+  for (let n = 1; n < holders.length; n++) {
+    for (let m = 0; m < n; m++) if (uf.tryUnion(holders[m], holders[n])) break;
+  }
 }
 
 interface Judgement {
