@@ -25,12 +25,18 @@ function fromStorageError(err: StorageError): ApiError {
     case 'busy':
     case 'uncertain': {
       const wait = STORAGE_RETRY_AFTER_S[err.kind];
+      // A deadline passed (storage/errors.ts "(no answer)", a statement cancelled as too long): the
+      // database is there but slow or blocked, which a client or an operator tells apart from an outage
+      // (a probe: a lock held on a table answered "not reachable" while /readyz said ready).
+      const slow = /\(no answer\)|no answer from the database|took too long/.test(err.message);
       const what =
         err.kind === 'busy'
           ? 'The database is busy'
           : err.kind === 'uncertain'
-            ? 'A database node failed while the request was being stored, so it may or may not have been; sending it again is safe'
-            : 'The database is not reachable right now';
+            ? `The database did not confirm the request (${slow ? 'it did not answer in time' : 'a database node failed'}), so it may or may not have taken effect; sending it again is safe`
+            : slow
+              ? 'The database did not answer in time (it is overloaded or a lock holds the request)'
+              : 'The database is not reachable right now';
       return new ApiError('service_unavailable', `${what}; please retry in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
     }
     case 'conflict':
@@ -166,7 +172,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: Api
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     const apiErr = toApiError(err, request);
-    if (apiErr.status >= 500) {
+    if (err instanceof QueueWaitError && err.clientGone) {
+      // No failure: the client left while its request waited for a worker, and nothing of it was done.
+      // Logged as what it is, not as an error with a stack (a probe: noise in the 503 alerts).
+      request.log.info('request dropped: the client went away before a worker took it; nothing was stored');
+    } else if (apiErr.status >= 500) {
       // The log gets the error class and code, never request bodies (they hold personal data).
       request.log.error({ err: { type: err.name, code: (err as FastifyError).code, message: err.message, stack: err.stack } }, 'request failed');
     }

@@ -177,7 +177,8 @@ export const metricsPlugin = fp(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      if (reply.statusCode >= 400) m.errors.inc({ route: routeLabel(request), code: errorCodeOf(payload) });
+      // An answer to a client that has gone (it left while its request waited for a worker) is no answer.
+      if (reply.statusCode >= 400 && request.raw.socket?.destroyed !== true) m.errors.inc({ route: routeLabel(request), code: errorCodeOf(payload) });
       return payload;
     });
 

@@ -75,3 +75,20 @@ test('a statement without an answer within the deadline is unavailable, a commit
     assert.equal(toStorageError('loadBook', err(m, 'XX000')).kind, 'unavailable', m);
   }
 });
+
+test('the 503 says which it was: unreachable, too slow to answer, or a commit not confirmed and why', async () => {
+  const { toApiError } = await import('../../src/http/error-handler.ts');
+  const said = (operation: string, e: unknown) => toApiError(toStorageError(operation, e)).message;
+  const err = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+  assert.match(said('loadBook', err('ECONNREFUSED')), /^The database is not reachable right now; please retry in 5 s\.$/);
+  // A deadline passed on a database that is there (a lock held, an overloaded server): not "unreachable".
+  assert.match(said('loadBook', err('KITH_NO_ANSWER')), /^The database did not answer in time \(it is overloaded or a lock holds the request\)/);
+  assert.match(said('loadBook', err('57014')), /did not answer in time/);
+  assert.match(
+    said('appendUpload', err('KITH_COMMIT_NO_ANSWER')),
+    /did not confirm the request \(it did not answer in time\), so it may or may not have taken effect; sending it again is safe/,
+  );
+  assert.match(said('deleteBook', err('57014')), /did not confirm the request \(it did not answer in time\)/);
+  assert.match(said('deleteBook', err('XX000', 'SSL SYSCALL error: EOF detected')), /did not confirm the request \(a database node failed\)/);
+  assert.match(said('appendUpload', err('55P03')), /^The database is busy; please retry in 1 s\.$/);
+});
