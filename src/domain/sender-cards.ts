@@ -313,6 +313,8 @@ const SERVICE_LEAD =
  * mail host is the registrable domain (`nhsapp@notifications.service.gov.uk`: service.gov.uk is a public suffix).
  */
 const SERVICE_LABEL = /^(?:notifications?|notify|alerts?|emails?)$/;
+/** A name of parts written as one word (`M-Pesa`, `WeChat` is one part). */
+const NAME_JOINT = /[-_.&]/;
 const PLAIN_EMAIL_LEAD = /^(?:e|em|eml|emails?)\d*$/;
 
 /**
@@ -345,18 +347,32 @@ const TRANSACTION_STEMS: readonly string[] = [
   ),
 ];
 
+/** TRANSACTION_STEMS by their first two letters: a mailbox's position is tried against a few stems only. */
+const STEMS_BY_START = new Map<string, string[]>();
+for (const w of TRANSACTION_STEMS) {
+  const k = w.slice(0, 2);
+  const list = STEMS_BY_START.get(k);
+  if (list === undefined) STEMS_BY_START.set(k, [w]);
+  else list.push(w);
+}
+
 /**
  * Whether a mailbox of letters only is two or more transactional words run together, a German joint `s`
  * allowed between them (`buchungs|bestaetigung`). Bounded: mailboxes of 10 to 40 letters.
  */
 function transactionalCompound(box: string): boolean {
-  if (box.length < 10 || box.length > 40 || !/^[a-z]+$/.test(box)) return false;
+  if (box.length < 10 || box.length > 40 || !STEMS_BY_START.has(box.slice(0, 2)) || !/^[a-z]+$/.test(box)) return false;
   const memo = new Int8Array(box.length + 1).fill(-2);
   const parts = (i: number): number => {
     if (i === box.length) return 0;
     if (memo[i] !== -2) return memo[i]!;
     let best = -1;
-    for (const w of TRANSACTION_STEMS) {
+    const stems = STEMS_BY_START.get(box.slice(i, i + 2));
+    if (stems === undefined) {
+      memo[i] = -1;
+      return -1;
+    }
+    for (const w of stems) {
       if (!box.startsWith(w, i)) continue;
       for (const j of [i + w.length, i + w.length + 1]) {
         if (j > box.length || (j === i + w.length + 1 && box.charCodeAt(j - 1) !== 115)) continue;
@@ -403,10 +419,19 @@ export function serviceSender(c: BulkSignals): boolean {
   }
   if (one === null) return false;
   const raw = c.name?.trim() ?? '';
+  const h = brandHostOf(one.domain);
+  // What can apply, from cheap tests first (most cards received only are people's and stop here): a
+  // service's word ending the name, a service's sending host, a name of parts written as one word, a
+  // mailbox starting with a transactional word.
+  const sending = !h.personal && ((h.sub !== '' && SERVICE_LEAD.test(h.lead)) || (h.sub === '' && SERVICE_LABEL.test(h.label)));
+  const space = raw.lastIndexOf(' ');
+  const endsService = space > 0 && SERVICE_WORDS.has(raw.slice(space + 1).toLowerCase());
+  const parts = raw !== '' && space < 0 && NAME_JOINT.test(raw);
+  const stem = STEMS_BY_START.has(one.key.slice(0, 2));
+  if (!(sending || endsService || parts || stem)) return false;
   const words = raw === '' ? [] : wordsOf(raw);
   if (words.length > 6) return false;
   for (const w of words) if (isKnownGivenName(w)) return false;
-  const h = brandHostOf(one.domain);
   const tokens = mailboxOf(one)
     .split(LOCAL_SEPARATORS)
     .filter((t) => t !== '');
@@ -414,7 +439,7 @@ export function serviceSender(c: BulkSignals): boolean {
   const box = tokens.join('');
   const n = words.length;
   // A service's word last, the mailbox its abbreviation (`navpay`, `wxpay`, `nhsapp`, `nytcooking`).
-  if (n >= 2 && SERVICE_WORDS.has(words[n - 1]!)) {
+  if (endsService && n >= 2 && SERVICE_WORDS.has(words[n - 1]!)) {
     const last = words[n - 1]!;
     const before = words.slice(0, n - 1).join('');
     const lead = box.slice(0, box.length - last.length);
@@ -426,7 +451,7 @@ export function serviceSender(c: BulkSignals): boolean {
   }
   if (h.personal) return false;
   // A service's sending host.
-  if ((h.sub !== '' && SERVICE_LEAD.test(h.lead)) || (h.sub === '' && SERVICE_LABEL.test(h.label))) {
+  if (sending) {
     // Not under `e.`, `em.` or `email.`, where a firm's staff may have mailboxes (`Wei Zhang` from weizhang@email.corp.cn).
     if (n >= 2 && box === words.join('') && !PLAIN_EMAIL_LEAD.test(h.lead)) return true;
     const first = tokens[0]!;
@@ -435,6 +460,6 @@ export function serviceSender(c: BulkSignals): boolean {
       return true;
   }
   // One word of parts run together (`M-Pesa`).
-  if (n >= 2 && !/\s/.test(raw) && box === words.join('') && words.some((w) => w.length === 1)) return true;
-  return tokens.length === 1 && transactionalCompound(box);
+  if (parts && n >= 2 && box === words.join('') && words.some((w) => w.length === 1)) return true;
+  return stem && tokens.length === 1 && transactionalCompound(box);
 }
