@@ -286,3 +286,180 @@ const SEPARATOR = /[-_.]/;
 
 // Emptied with junk.ts's caches (clearEmailCache), so cold-cache benchmarks stay cold.
 onClearJunkCache(() => groupCache.clear());
+
+// --- received-only service senders (a probe of a Gmail book: `Naver Pay`, `NHS App`, `Deutsche Bahn`) -----
+
+/**
+ * Words that end a service's or a product's name (`Naver Pay`, `NHS App`, `NYT Cooking`, `Uber Eats`), none
+ * of them a family name a person's mailbox ends with as an initial's does (`Cash`, `Card`, `Banks`, `Miles`,
+ * `Market` are left out: `jcash@` is Johnny Cash's).
+ */
+const SERVICE_WORDS: ReadonlySet<string> = new Set(
+  'pay payments wallet app apps cooking recipes gaming music tv video videos streaming premium rewards points delivery eats tickets ticketing travel sports fitness banking checkout learning'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The leftmost label of a host that sends a service's mail, read only to rank a received-only card after the
+ * people (serviceSender): junk.ts's sending labels and the longer ones brands use (`emaildl.`, `welcome.`,
+ * `ecrmemail.`, `notifications.`), not `mail.`, `m.`, `t.`, `go.` nor `info.`, where a firm's staff may have
+ * mailboxes of their own (`Wei Zhang <weizhang@mail.corp.cn>`).
+ */
+const SERVICE_LEAD =
+  /^(?:e|em|eml|emails?|[a-z]{0,4}email[a-z]{0,4}|news|newsletters?|notifications?|notify|welcome|marketing|mkt|communications?|promos?|offers|deals|crm|send|sg|mc|messages?|engage|updates?|alerts?|mailer|mailing)\d*$/;
+/**
+ * A registrable label that is itself a sending label: under a public suffix of several labels, a service's
+ * mail host is the registrable domain (`nhsapp@notifications.service.gov.uk`: service.gov.uk is a public suffix).
+ */
+const SERVICE_LABEL = /^(?:notifications?|notify|alerts?|emails?)$/;
+/** A name of parts written as one word (`M-Pesa`, `WeChat` is one part). */
+const NAME_JOINT = /[-_.&]/;
+const PLAIN_EMAIL_LEAD = /^(?:e|em|eml|emails?)\d*$/;
+
+/**
+ * Whether a name's words before its last are written as a brand's: a word in capitals of two letters or
+ * more (`NHS App`, `NYT Cooking`) or with a capital inside (`WeChat Pay`), the name not all in capitals.
+ */
+function brandCased(name: string): boolean {
+  if (name === name.toUpperCase()) return false;
+  const parts = name.split(/\s+/);
+  for (let i = 0; i < parts.length - 1; i++) {
+    const p = parts[i]!;
+    if (/^\p{Lu}{2,}$/u.test(p) || /\p{Ll}\p{Lu}/u.test(p)) return true;
+  }
+  return false;
+}
+
+/**
+ * Words of a transactional mailbox run together (`buchungsbestaetigung@bahn.de`, `orderconfirmation@`,
+ * `rechnungsversand@`): English, German (umlauts written out or dropped), French, Spanish, Italian, Dutch.
+ */
+const TRANSACTION_STEMS: readonly string[] = [
+  ...'order orders booking bookings confirmation confirmations receipt receipts invoice invoices payment payments shipping shipment delivery account billing reservation reservations ticket tickets statement notification notifications alert alerts'.split(
+    ' ',
+  ),
+  ...'buchung bestaetigung bestatigung bestellung rechnung versand lieferung zahlung auftrag kunden kundenservice konto kontoauszug reservierung benachrichtigung mitteilung vertrag abo termin'.split(
+    ' ',
+  ),
+  ...'commande facture paiement livraison confirmacion confirmazione pedido factura pago reserva fattura ordine prenotazione bestelling factuur betaling bevestiging'.split(
+    ' ',
+  ),
+];
+
+/** TRANSACTION_STEMS by their first two letters: a mailbox's position is tried against a few stems only. */
+const STEMS_BY_START = new Map<string, string[]>();
+for (const w of TRANSACTION_STEMS) {
+  const k = w.slice(0, 2);
+  const list = STEMS_BY_START.get(k);
+  if (list === undefined) STEMS_BY_START.set(k, [w]);
+  else list.push(w);
+}
+
+/**
+ * Whether a mailbox of letters only is two or more transactional words run together, a German joint `s`
+ * allowed between them (`buchungs|bestaetigung`). Bounded: mailboxes of 10 to 40 letters.
+ */
+function transactionalCompound(box: string): boolean {
+  if (box.length < 10 || box.length > 40 || !STEMS_BY_START.has(box.slice(0, 2)) || !/^[a-z]+$/.test(box)) return false;
+  const memo = new Int8Array(box.length + 1).fill(-2);
+  const parts = (i: number): number => {
+    if (i === box.length) return 0;
+    if (memo[i] !== -2) return memo[i]!;
+    let best = -1;
+    const stems = STEMS_BY_START.get(box.slice(i, i + 2));
+    if (stems === undefined) {
+      memo[i] = -1;
+      return -1;
+    }
+    for (const w of stems) {
+      if (!box.startsWith(w, i)) continue;
+      for (const j of [i + w.length, i + w.length + 1]) {
+        if (j > box.length || (j === i + w.length + 1 && box.charCodeAt(j - 1) !== 115)) continue;
+        const rest = parts(j);
+        if (rest >= 0 && rest + 1 > best) best = rest + 1;
+      }
+    }
+    memo[i] = best;
+    return best;
+  };
+  return parts(0) >= 2;
+}
+
+/**
+ * Whether a card received only (the caller's: merge/contact.ts asks only of a card the owner never wrote
+ * to, starred, pinned or saved twice) reads as a service's or a brand's sender, not a person's, so that it
+ * ranks after the people (Contact.sender), never left out. One usable address, no number to call, and
+ * - a name of two words or more ending with a service's word (SERVICE_WORDS) from a mailbox that ends with it
+ *   after an abbreviation of the words before (two letters or more, the name's first letter first: `Naver
+ *   Pay` from navpay@, `WeChat Pay` from wxpay@, `NHS App` from nhsapp@, `NYT Cooking` from nytcooking@); at
+ *   a webmail provider's domain only when the name's first word is the provider's own (`Naver Pay` from
+ *   navpay@naver.com: a provider's service; `Kim Pay` from kimpay@naver.com is a handle);
+ * - on a service's sending host (SERVICE_LEAD: `welcome.`, `emaildl.`, `email.`; SERVICE_LABEL:
+ *   notifications.service.gov.uk), a mailbox that is the name of two words or more run together (`American
+ *   Express` from AmericanExpress@welcome.aexp.com), or whose first word, three letters or more, starts the
+ *   registrable label (the brand's own mailbox: `PlayStation` from Sony@email.sonyentertainmentnetwork.com,
+ *   `AT&T` from att-services.cn.12345@emaildl.att-mail.com), the name not holding it beside other words
+ *   (`Honda Keiko` from honda@email.honda.com);
+ * - a name written as one word of parts (`M-Pesa`, `WeChat`) whose run-together form, one letter part among
+ *   them, is the mailbox (`M-Pesa` from mpesa@safaricom.co.ke; `Jean-Pierre` from jeanpierre@ is a person);
+ * - a mailbox that is transactional words run together (`Deutsche Bahn` from buchungsbestaetigung@bahn.de).
+ * Never at a webmail provider's, an internet provider's or a university's domain (but for the provider's own
+ * service above), and never with a given name the nickname groups know among the name's words. Trade-off
+ * (documented in docs/ranking.md): a brand's one-word name on a mailbox spelling it at another brand's
+ * domain (`Comcast` from comcast@xfinity.com) is read as `Anna` from anna@studio.com is: a person's.
+ */
+export function serviceSender(c: BulkSignals): boolean {
+  for (const p of c.phones) if (p.key !== null) return false;
+  let one: NormEmail | null = null;
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    if (one !== null) return false;
+    one = e;
+  }
+  if (one === null) return false;
+  const raw = c.name?.trim() ?? '';
+  const h = brandHostOf(one.domain);
+  // What can apply, from cheap tests first (most cards received only are people's and stop here): a
+  // service's word ending the name, a service's sending host, a name of parts written as one word, a
+  // mailbox starting with a transactional word.
+  const sending = !h.personal && ((h.sub !== '' && SERVICE_LEAD.test(h.lead)) || (h.sub === '' && SERVICE_LABEL.test(h.label)));
+  const space = raw.lastIndexOf(' ');
+  const endsService = space > 0 && SERVICE_WORDS.has(raw.slice(space + 1).toLowerCase());
+  const parts = raw !== '' && space < 0 && NAME_JOINT.test(raw);
+  const stem = STEMS_BY_START.has(one.key.slice(0, 2));
+  if (!(sending || endsService || parts || stem)) return false;
+  const words = raw === '' ? [] : wordsOf(raw);
+  if (words.length > 6) return false;
+  for (const w of words) if (isKnownGivenName(w)) return false;
+  const tokens = mailboxOf(one)
+    .split(LOCAL_SEPARATORS)
+    .filter((t) => t !== '');
+  if (tokens.length === 0) return false;
+  const box = tokens.join('');
+  const n = words.length;
+  // A service's word last, the mailbox its abbreviation (`navpay`, `wxpay`, `nhsapp`, `nytcooking`).
+  if (endsService && n >= 2 && SERVICE_WORDS.has(words[n - 1]!)) {
+    const last = words[n - 1]!;
+    const before = words.slice(0, n - 1).join('');
+    const lead = box.slice(0, box.length - last.length);
+    const provider = !h.personal || (h.label !== '' && words[0] === h.label);
+    // The name run together exactly is a person's shape too (`Ken Pay` from kenpay@): then only a brand's
+    // casing before the service's word (`NHS App`, `NYT Cooking`, `WeChat Pay`) tells it.
+    if (provider && box.endsWith(last) && lead.length >= 2 && lead.length <= before.length && lead[0] === before[0] && (lead !== before || brandCased(raw)))
+      return true;
+  }
+  if (h.personal) return false;
+  // A service's sending host.
+  if (sending) {
+    // Not under `e.`, `em.` or `email.`, where a firm's staff may have mailboxes (`Wei Zhang` from weizhang@email.corp.cn).
+    if (n >= 2 && box === words.join('') && !PLAIN_EMAIL_LEAD.test(h.lead)) return true;
+    const first = tokens[0]!;
+    // A name in a script the words cannot read (`山田花子` from yamada@email.yamadagroup.co.jp) may be the person's.
+    if (h.sub !== '' && first.length >= 3 && /^[a-z]+$/.test(first) && h.label.startsWith(first) && (raw === '' || n > 0) && !(n >= 2 && words.includes(first)))
+      return true;
+  }
+  // One word of parts run together (`M-Pesa`).
+  if (parts && n >= 2 && box === words.join('') && words.some((w) => w.length === 1)) return true;
+  return stem && tokens.length === 1 && transactionalCompound(box);
+}

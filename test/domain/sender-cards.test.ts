@@ -174,3 +174,62 @@ test('brandHostOf reads the brand of a label with its affixes, once per domain',
   assert.equal(brandHostOf('alumni.brown.edu').personal, true);
   assert.equal(brandHostOf('email.onepeloton.com'), brandHostOf('email.onepeloton.com'));
 });
+
+test('service senders received only (a probe of a Gmail book): after the people, never left out', () => {
+  for (const [name, email] of [
+    // a service's word last, the mailbox its abbreviation; at a webmail provider, the provider's own service
+    ['Naver Pay', 'navpay@naver.com'],
+    ['WeChat Pay', 'wxpay@tencent.com'],
+    ['NHS App', 'nhsapp@notifications.service.gov.uk'],
+    ['NYT Cooking', 'nytcooking@nytimes.com'],
+    // a service's sending host: the name run together, or the brand's own mailbox starting the label
+    ['American Express', 'AmericanExpress@welcome.aexp.com'],
+    ['PlayStation', 'Sony@email.sonyentertainmentnetwork.com'],
+    ['AT&T', 'att-services.cn.12345@emaildl.att-mail.com'],
+    // one word of parts run together, one a letter
+    ['M-Pesa', 'mpesa@safaricom.co.ke'],
+    // transactional words run together, a German joint `s` between
+    ['Deutsche Bahn', 'buchungsbestaetigung@bahn.de'],
+    [null, 'buchungsbestaetigung@bahn.de'],
+    ['Rechnungsversand', 'rechnungsversand@stadtwerke.de'],
+  ] as const) {
+    assert.equal(reading(name, email), 'shift', `${name} <${email}>`);
+    // written to or starred, it ranks as it scores
+    assert.equal(reading(name, email, WROTE), 'keep', `${name} <${email}> written to`);
+    assert.equal(reading(name, email, { is_favorite: 1 }), 'keep', `${name} <${email}> starred`);
+  }
+});
+
+test('must keep: people shaped like the service senders, received only, rank as they score', () => {
+  for (const [name, email] of [
+    ['Maria Jones', 'maria@jonesfamily.net'],
+    ['Jones', 'jones@jonesfamily.net'],
+    ['Kenji Sato', 'kenji.sato@gmail.com'],
+    ['Kenji Sato', 'kenjisato@gmail.com'],
+    // one-person firms and first names at firms (the trade-off that leaves `Comcast <comcast@xfinity.com>` as it scores)
+    ['Anna', 'anna@studio.com'],
+    ['Comcast', 'comcast@xfinity.com'],
+    // a family name among the service's words, the name run together or an initial before it
+    ['Ken Pay', 'kenpay@firm.com'],
+    ['KEN PAY', 'kenpay@firm.com'],
+    ['Johnny Cash', 'jcash@firm.com'],
+    ['Tu Plus', 'tuplus@firm.vn'],
+    // a handle at a webmail provider, not the provider's own service
+    ['Kim Pay', 'kimpay@naver.com'],
+    ['Bo Gaming', 'bogaming@gmail.com'],
+    // staff mailboxes at a firm's mail host; a person's mailbox at a sending label under a public suffix
+    ['Wei Zhang', 'weizhang@email.corp.cn'],
+    ['Wei Zhang', 'weizhang@mail.corp.cn'],
+    ['Wei Zhang', 'weizhang@corp.cn'],
+    ['Keiko Tanaka', 'keiko@notifications.service.gov.uk'],
+    // a name the words cannot read, on a firm's sending host spelling the mailbox
+    ['山田花子', 'yamada@email.yamadagroup.co.jp'],
+    // a name of two parts run together, none a letter; a firm's word that is no transaction
+    ['Jean-Pierre', 'jeanpierre@firm.fr'],
+    ['Al-Sayed', 'alsayed@firm.com'],
+    ['Jan Kontor', 'jankontor@firm.de'],
+    ['Li Na', 'lina@firm.cn'],
+  ] as const) {
+    assert.equal(reading(name, email), 'keep', `${name} <${email}>`);
+  }
+});

@@ -1,7 +1,7 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
 import { hasImceaPrefix, isCarrierForm } from '../email.ts';
 import { evidence, isBulkSender, readsAsSender, sentOnly } from '../junk.ts';
-import { brandSender, groupMailbox } from '../sender-cards.ts';
+import { brandSender, groupMailbox, serviceSender } from '../sender-cards.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
 
@@ -478,7 +478,8 @@ export function buildContact(
     if (isBulkSender(contact)) {
       contact.junk = true;
       contact.junkReason = 'bulk_sender';
-    } else if ((sentOnly(contact) && brandSender(contact) !== null) || readsAsSender(contact) || groupMailbox(contact)) contact.sender = true;
+    } else if ((sentOnly(contact) && (brandSender(contact) !== null || serviceSender(contact))) || readsAsSender(contact) || groupMailbox(contact))
+      contact.sender = true;
   }
   return contact;
 }
