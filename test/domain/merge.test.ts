@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeEntries, namesCompatible } from '../../src/domain/merge.ts';
-import { foldName } from '../../src/domain/merge/names.ts';
+import { foldName, isPlaceholderName } from '../../src/domain/merge/names.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 import { normalizePhone, type CountryCode } from '../../src/domain/phone.ts';
 import type { Contact, EntryInput } from '../../src/domain/types.ts';
@@ -2878,6 +2878,57 @@ test('MUST merge: a placeholder a program or a phone writes for a missing name (
   // As written: Null is a family name, Nan a grandmother.
   assert.equal(rowsOnOneNumber('Jennifer Null', 'Jennifer Smith'), 2);
   assert.deepEqual(foldName('Nan'), foldName('Grandma'));
+});
+
+test('MUST merge: the placeholder names phones write in other languages and in brackets ((No name), Kein Name, Sans nom, Неизвестный, Neuer Kontakt, Contact) name nobody; MUST NOT: real names holding such a word', () => {
+  const placeholders = [
+    '(No name)',
+    'Kein Name',
+    '(Kein Name)',
+    'Unbekannt',
+    'Inconnu',
+    'Sans nom',
+    'Desconocido',
+    'Sin nombre',
+    'Sconosciuto',
+    'Senza nome',
+    'Sem nome',
+    'Onbekend',
+    'Неизвестный',
+    'Без имени',
+    'Nieznany',
+    'Okänd',
+    'Bilinmeyen',
+    'Không tên',
+    'Contact',
+    'Nouveau contact',
+    'Neuer Kontakt',
+    'Nuevo contacto',
+    'Новый контакт',
+    'UNKNOWN',
+    '[Unknown]',
+    '<No name>',
+    '（不明）',
+    'no  name',
+  ];
+  for (const placeholder of placeholders) {
+    assert.equal(isPlaceholderName(placeholder), true, placeholder);
+    const cs = merge(
+      [
+        { name: placeholder, phones: ['+49 151 12345678'], times_contacted: 3 },
+        { name: 'Anna Schmidt', phones: ['0151 12345678'], email: 'anna@schmidt.example', times_contacted: 2 },
+      ],
+      'DE',
+    );
+    assert.deepEqual(names(cs), ['Anna Schmidt'], placeholder);
+  }
+  // Alone, the card is kept (its number is someone to invite), without a name.
+  assert.deepEqual(names(merge([{ name: '(Kein Name)', phones: ['+49 151 12345679'], times_contacted: 1 }], 'DE')), [null]);
+  // Must keep: names that hold such a word are names, and two people on one number stay two.
+  for (const name of ['Anna Unbekannt-Weber', 'Contact Lee', 'Nora Inconnu', 'Kontakt Ann Lee', 'Sans', '(Ann)']) {
+    assert.equal(isPlaceholderName(name), false, name);
+  }
+  assert.equal(rowsOnOneNumber('Jennifer Contact', 'Jennifer Smith'), 2);
 });
 
 test("the owner's full name on one of the owner's numbers only is the owner's own card ('self'); MUST NOT: the spouse on that number, a one-word name, the owner's name elsewhere", () => {

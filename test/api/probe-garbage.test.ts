@@ -1,0 +1,55 @@
+/**
+ * What a black-box probe of the HTTP API found, fixed, on each engine and through real HTTP:
+ * - a placeholder name a phone writes in another language or in brackets (`(No name)`, `Kein Name`,
+ *   `Неизвестный`, `Contact`) names nobody: the card merges by its number with the named card, which
+ *   shows the real name (it was a second row on the same number).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+const SOURCE = { type: 'ios', phone: '+49 151 99999999' };
+
+/** read (+ the people lists of several people gave) = contacts + merged + left out. */
+function assertAddsUp(c: Record<string, any>) {
+  assert.equal(c.entries_read + (c.people_from_lists ?? 0), c.contacts + c.merged + c.left_out, JSON.stringify(c));
+}
+
+for (const engine of ENGINES) {
+  describe(`probe of placeholder names and garbage entries on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine, { LOG_LEVEL: 'warn' });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('a placeholder name in brackets or another language merges by number with the named card, which shows the real name', async () => {
+      const entries = [
+        { name: '(No name)', phones: ['+49 151 12345678'], times_contacted: 3 },
+        { name: 'Anna Schmidt', phones: ['0151 12345678'], email: 'anna@schmidt.example', times_contacted: 2 },
+        { name: 'Неизвестный', phones: ['+49 151 22223333'], times_contacted: 1 },
+        { name: 'Boris Petrow', phones: ['0151 22223333'] },
+        // Must keep apart: two real people on one number.
+        { name: 'Karl Kontakt', phones: ['+49 151 44445555'] },
+        { name: 'Lena Meyer', phones: ['0151 44445555'] },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'placeholders', source: SOURCE, entries, include_left_out: 1 });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.phones]);
+      const byPhone = (p: string) =>
+        r.body.data
+          .filter((d: any) => d.phones.includes(p))
+          .map((d: any) => d.name)
+          .sort();
+      assert.deepEqual(byPhone('+4915112345678'), ['Anna Schmidt'], JSON.stringify(rows));
+      assert.deepEqual(byPhone('+4915122223333'), ['Boris Petrow'], JSON.stringify(rows));
+      assert.deepEqual(byPhone('+4915144445555'), ['Karl Kontakt', 'Lena Meyer'], JSON.stringify(rows));
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [6, 4, 2, 0]);
+    });
+  });
+}
