@@ -2,7 +2,9 @@
  * What a black-box probe of the HTTP API found, fixed, on each engine and through real HTTP:
  * - a placeholder name a phone writes in another language or in brackets (`(No name)`, `Kein Name`,
  *   `Неизвестный`, `Contact`) names nobody: the card merges by its number with the named card, which
- *   shows the real name (it was a second row on the same number).
+ *   shows the real name (it was a second row on the same number);
+ * - a phone a spreadsheet saved as a float (`4155550811.0`), or in scientific notation that carries every
+ *   digit (`4.47700900813e11`), is its number; one whose digits were cut is still no number, with the warning.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -50,6 +52,33 @@ for (const engine of ENGINES) {
       const c = r.body.meta.cleaning;
       assertAddsUp(c);
       assert.deepEqual([c.entries_read, c.contacts, c.merged, c.left_out], [6, 4, 2, 0]);
+    });
+
+    it('a phone saved as a spreadsheet float is its number; scientific notation is read only when no digit was lost', async () => {
+      const entries = [
+        { name: 'Ann Lee', phones: ['4155550811.0'], times_contacted: 2 },
+        { name: 'Ann Lee', phones: ['(415) 555-0811'], email: 'ann@lee.example' },
+        { name: 'Bo Chen', phones: ['4.47700900813e11'] },
+        { name: 'Cy Dee', phones: ['4.47911E+11'] },
+      ];
+      const r = await api.post('/v0/address-book', {
+        user_id: 'floats',
+        source: { type: 'ios', phone: '+1 415 555 0100' },
+        entries,
+        include_left_out: 1,
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.phones]).sort();
+      assert.deepEqual(rows, [
+        ['Ann Lee', ['+14155550811']],
+        ['Bo Chen', ['447700900813']],
+      ]);
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 3, reason: 'nothing_to_invite' }]);
+      const w = r.body.meta.warnings.filter((x: any) => x.field === 'entries[].phones');
+      assert.deepEqual(
+        w.map((x: any) => x.indexes),
+        [[3]],
+      );
     });
   });
 }
