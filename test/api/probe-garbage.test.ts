@@ -4,7 +4,10 @@
  *   `Неизвестный`, `Contact`) names nobody: the card merges by its number with the named card, which
  *   shows the real name (it was a second row on the same number);
  * - a phone a spreadsheet saved as a float (`4155550811.0`), or in scientific notation that carries every
- *   digit (`4.47700900813e11`), is its number; one whose digits were cut is still no number, with the warning.
+ *   digit (`4.47700900813e11`), is its number; one whose digits were cut is still no number, with the warning;
+ * - a nameless card written to whose only string names no one (`MAILER-DAEMON`, `@gmail.com`) was a row
+ *   ranked above real people: left out as `invalid`; an address at `localhost.localdomain` was invitable:
+ *   it is no address, kept unusable on a named card the owner wrote to, left out otherwise.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -79,6 +82,48 @@ for (const engine of ENGINES) {
         w.map((x: any) => x.indexes),
         [[3]],
       );
+    });
+
+    it('a nameless card whose only string names no one is left out, counted; a named card written to is kept unusable', async () => {
+      const entries = [
+        { email: 'MAILER-DAEMON', times_contacted: 5 },
+        { email: '@gmail.com', times_contacted: 4 },
+        { email: 'root@localhost.localdomain', times_contacted: 2 },
+        { name: 'Rita Root', email: 'rita@box.localdomain', times_contacted: 2 },
+        { name: 'Lou Local', email: 'lou@box.localdomain' },
+        { name: 'Bob Roe', email: 'MAILER-DAEMON', times_contacted: 1 },
+        { name: 'Ann Lee', email: 'ann@lee.example', times_contacted: 1 },
+      ];
+      const r = await api.post('/v0/address-book', {
+        user_id: 'garbage',
+        source: { type: 'gmail', email: 'owner@acme.example' },
+        entries,
+        include_left_out: 1,
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.email, d.unusable?.emails ?? null]);
+      assert.deepEqual(
+        rows.sort(),
+        [
+          ['Ann Lee', 'ann@lee.example', null],
+          ['Bob Roe', null, ['MAILER-DAEMON']],
+          ['Rita Root', null, ['rita@box.localdomain']],
+        ],
+        JSON.stringify(rows),
+      );
+      assert.deepEqual(r.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]).sort(), [
+        [0, 'invalid'],
+        [1, 'invalid'],
+        [2, 'invalid'],
+        [4, 'invalid'],
+      ]);
+      const c = r.body.meta.cleaning;
+      assertAddsUp(c);
+      assert.deepEqual([c.entries_read, c.contacts, c.left_out, c.left_out_by_reason], [7, 3, 4, { invalid: 4 }]);
+      // GET reads the stored book the same way.
+      const g = await api.get('/v0/address-book/garbage?include_left_out=1');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(g.body.data.map((d: any) => [d.name, d.email, d.unusable?.emails ?? null]).sort(), rows.sort());
     });
   });
 }

@@ -1074,6 +1074,54 @@ test('must drop: garbage without evidence is left out with its reason; a junk cl
   );
 });
 
+test('must drop: a nameless card whose only string names no one (MAILER-DAEMON, postmaster, @gmail.com, root@localhost) is left out even when written to; must keep: a named card the owner wrote to', () => {
+  const cs = merge([
+    { email: 'MAILER-DAEMON', times_contacted: 3 },
+    { email: '@gmail.com', times_contacted: 2 },
+    { email: 'postmaster', last_message_sent_date: '2026-01-02T00:00:00Z' },
+    { email: '<MAILER-DAEMON@>', times_contacted: 1 },
+    { email: 'root@localhost.localdomain', times_contacted: 2 },
+    { name: 'Bob Roe', email: 'MAILER-DAEMON', times_contacted: 1 },
+    { email: 'j smith at corp', times_contacted: 3 },
+    { name: 'Ann Lee', email: 'ann@lee.example', times_contacted: 1 },
+  ]);
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.junk, c.junkReason, c.unusable?.emails ?? null]),
+    [
+      [null, true, 'invalid', null],
+      [null, true, 'invalid', null],
+      [null, true, 'invalid', null],
+      [null, true, 'invalid', null],
+      [null, true, 'invalid', null],
+      ['Bob Roe', false, null, ['MAILER-DAEMON']],
+      [null, false, null, ['j smith at corp']],
+      ['Ann Lee', false, null, null],
+    ],
+  );
+});
+
+test('an address at a host no mail reaches from outside (localhost, .localdomain, .local, .invalid, .test) is no address: kept unusable on a named card the owner wrote to, left out otherwise; must keep: .example and real hosts', () => {
+  for (const email of ['root@localhost.localdomain', 'ann@box.local', 'ann@mail.localdomain', 'ann@host.invalid', 'ann@lab.test', 'ann@dev.localhost']) {
+    const [written] = merge([{ name: 'Ann Lee', email, times_contacted: 2 }]);
+    assert.deepEqual([written!.junk, written!.emails, written!.unusable?.reason, written!.unusable?.emails], [false, [], 'invalid', [email]], email);
+    const [not] = merge([{ name: 'Ann Lee', email }]);
+    assert.deepEqual([not!.junk, not!.junkReason], [true, 'invalid'], email);
+    // Two people holding such an address are not one mailbox.
+    assert.equal(
+      merge([
+        { name: 'Ann Lee', email, times_contacted: 1 },
+        { name: 'Bo Chen', email, times_contacted: 1 },
+      ]).length,
+      2,
+      email,
+    );
+  }
+  for (const email of ['ann@lee.example', 'ann@local.com', 'ann@test.de', 'ann@localhost-support.com', 'ann@invalid.org']) {
+    const [c] = merge([{ name: 'Ann Lee', email }]);
+    assert.deepEqual([c!.junk, c!.emails.map((m) => m.display)], [false, [email]], email);
+  }
+});
+
 test('must keep: an entry with a usable address and a broken one shows only the usable one', () => {
   const cs = merge([{ name: 'Ann', emails: ['ann at x', 'ann@x.com'] }]);
   assert.equal(cs[0].junk, false);
