@@ -211,9 +211,10 @@ function reportUnusual(): void {
   console.log(`people split in two      ${u.split}  (two spellings of one address not merged)`);
   console.log(`contacts of 2+ people    ${u.overMerged}`);
   console.log(
-    `invented from garbage    ${u.garbageListed} of ${u.garbage - u.garbageWithEvidence} garbage entries without evidence (must be 0; a copy of a string kept on another entry's evidence is that entry's card, not counted)`,
+    `invented from garbage    ${u.garbageListed} of ${u.garbage - u.garbageWithEvidence - u.garbageNoOne} garbage entries without evidence (must be 0; a copy of a string kept on another entry's evidence is that entry's card, not counted)`,
   );
   console.log(`garbage with evidence    ${u.garbageKeptMarked} of ${u.garbageWithEvidence} kept in the list, marked unusable`);
+  console.log(`naming no one, evidence  ${u.garbageNoOneLeftOut} of ${u.garbageNoOne} left out (nameless, an empty mailbox: \`@bar.example\`)`);
   for (const x of u.examples) console.log(`  e.g. dropped: ${x}`);
 }
 

@@ -30,6 +30,9 @@ export interface UnusualScore {
   garbageListed: number;
   garbageWithEvidence: number;
   garbageKeptMarked: number;
+  /** Of garbageWithEvidence: nameless entries whose string names no mailbox (`@`, `@bar.example`): to be left out. */
+  garbageNoOne: number;
+  garbageNoOneLeftOut: number;
   byForm: Map<string, { people: number; dropped: number }>;
   examples: string[];
 }
@@ -139,11 +142,14 @@ function evidence(r: Rng): Partial<EntryInput> {
   }
 }
 
-function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; form: Map<string, string>; evidenced: Set<string> } {
+function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; form: Map<string, string>; evidenced: Set<string>; namesNoOne: Set<string> } {
   const entries: EntryInput[] = [];
   const truth: string[] = [];
   const form = new Map<string, string>();
   const evidenced = new Set<string>();
+  // Garbage with evidence on a card with no name whose string has an empty mailbox: it names no one, and
+  // is left out whatever the owner's counts (merge/contact.ts namesSomeone).
+  const namesNoOne = new Set<string>();
   const forms = Object.keys(FORMS);
   const size = int(r, 20, 60);
   for (let i = 0; i < size; i++) {
@@ -218,10 +224,13 @@ function bookOf(r: Rng, b: number): { entries: EntryInput[]; truth: string[]; fo
     const id = `garbage:${b}:${i}`;
     const ev = chance(r, 0.5);
     if (ev) evidenced.add(id);
-    entries.push({ name: chance(r, 0.5) ? `Someone ${i}` : null, email: pick(r, GARBAGE), ...(ev ? evidence(r) : {}) });
+    const name = chance(r, 0.5) ? `Someone ${i}` : null;
+    const email = pick(r, GARBAGE);
+    if (ev && name === null && email.startsWith('@')) namesNoOne.add(id);
+    entries.push({ name, email, ...(ev ? evidence(r) : {}) });
     truth.push(id);
   }
-  return { entries, truth, form, evidenced };
+  return { entries, truth, form, evidenced, namesNoOne };
 }
 
 /** Cleans `books` generated books exactly as the service does, and scores them. */
@@ -239,12 +248,14 @@ export function evaluateUnusual(seed: number, books: number): UnusualScore {
     garbageListed: 0,
     garbageWithEvidence: 0,
     garbageKeptMarked: 0,
+    garbageNoOne: 0,
+    garbageNoOneLeftOut: 0,
     byForm: new Map(),
     examples: [],
   };
   for (let b = 0; b < books; b++) {
     const r = rng(hash(`${seed}:unusual:${b}`));
-    const { entries, truth, form, evidenced } = bookOf(r, b);
+    const { entries, truth, form, evidenced, namesNoOne } = bookOf(r, b);
     const normalized: NormalizedEntry[] = entries.map((e, i) => {
       const n = normalizeEntry(e, { region: null, sourceKey: 'gmail:-' });
       n.photos = [...n.photos, MARK + i];
@@ -264,7 +275,10 @@ export function evaluateUnusual(seed: number, books: number): UnusualScore {
       if (id.startsWith('garbage:')) {
         s.garbage++;
         const l = listed.get(id);
-        if (evidenced.has(id)) {
+        if (namesNoOne.has(id)) {
+          s.garbageNoOne++;
+          if (!l) s.garbageNoOneLeftOut++;
+        } else if (evidenced.has(id)) {
           s.garbageWithEvidence++;
           if (l && l.every((c) => c.unusable !== undefined)) s.garbageKeptMarked++;
         } else if (l && l.some((c) => !heldIds(c).some((other) => evidenced.has(other)))) {

@@ -8,7 +8,9 @@
  * the Date header with its trailing zone comment ("Mon, 14 May 2001 16:39:00 -0700 (PDT)", as mail logs
  * keep it), C's asctime and Unix date(1) ("Mon May 14 16:39:00 PDT 2001", an mbox "From " line),
  * and ISO 8601's basic form, with a time ("20261124T093000Z") or without ("20261124", which as Unix
- * seconds would be a day of 1970). Day-month-year with slashes stays refused:
+ * seconds would be a day of 1970), Java's ZonedDateTime ("2026-11-24T09:30:00Z[Europe/Paris]": the zone
+ * id after the offset dropped), day first with dots ("24.11.2026", "24.11.2026 09:30"), and the English
+ * medium format with a comma before the time ("Nov 24, 2026, 9:30:00 AM"). Day-month-year with slashes stays refused:
  * "03/04/2026" is a different day in Europe and in the United States.
  */
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -42,8 +44,10 @@ export function parseDate(value: unknown): number | null {
     return ms <= MAX_DATE_MS ? ms : null;
   }
   if (typeof value !== 'string') return null;
-  const s = value.trim();
+  let s = value.trim();
   if (s === '') return null;
+  // Java's ZonedDateTime ("2026-11-24T09:30:00Z[Europe/Paris]"): the offset before the zone id says the instant.
+  if (s.charCodeAt(s.length - 1) === 93 /* ] */) s = ZONE_ID_RE.exec(s)?.[1] ?? s;
   const fast = fastIso(s);
   if (fast !== undefined) return fast;
   // ISO 8601's basic date ("20260105", vCard's BDAY and REV): as Unix seconds it would be a day of 1970.
@@ -70,6 +74,12 @@ export function parseDate(value: unknown): number | null {
   }
   return Number.isFinite(ms) ? ms : null;
 }
+
+/**
+ * A zone id in brackets after an offset or Z (Java's ZonedDateTime.toString(), RFC 9557): dropped, the
+ * offset is the instant. Without an offset before it, the id alone (which needs a zone database) stays unread.
+ */
+const ZONE_ID_RE = /^(.*\d(?:Z|[+-]\d{2}(?::?\d{2})?))\[[A-Za-z][A-Za-z0-9_+\-/]*\]$/i;
 
 /** The digits s[i..i+n) as a number, or -1 when one of them is not a digit. */
 function digitsAt(s: string, i: number, n: number): number {
@@ -157,19 +167,26 @@ const ZONE = '(?:\\s*([+-]\\d{4}|gmt[+-]\\d{4}|[a-z]{1,3}))?';
  */
 const COMMENT = '(?:\\s*\\(([^)]*)\\))?';
 /** RFC 5322 / RFC 7231: [Tue, ]24 Nov 2026[ 09:30[:00][ +0000|GMT|EST...][ (PDT)]] */
-const RFC5322 = new RegExp(`^(?:${DAY_NAME},?\\s+)?(\\d{1,2})\\s+([a-z]{3})[a-z]*\\.?\\s+(\\d{4})(?:\\s+${TIME}${ZONE}${COMMENT})?$`, 'i');
+const RFC5322 = new RegExp(`^(?:${DAY_NAME},?\\s+)?(\\d{1,2})\\s+([a-z]{3})[a-z]*\\.?\\s+(\\d{4})(?:,?\\s+${TIME}${ZONE}${COMMENT})?$`, 'i');
 /**
- * Date.toString(): Tue Nov 24 2026 09:30:00 GMT+0100 (Central European Standard Time); also "Nov 24, 2026"
- * and Outlook's "Monday, May 14, 2001 4:39 PM" (a 12-hour time: group 7).
+ * Date.toString(): Tue Nov 24 2026 09:30:00 GMT+0100 (Central European Standard Time); also "Nov 24, 2026",
+ * Outlook's "Monday, May 14, 2001 4:39 PM" (a 12-hour time: group 7), and the comma or "at" before the
+ * time that English date formats write ("Nov 24, 2026, 9:30:00 AM": Java's and ICU's medium format;
+ * "Nov 24, 2026 at 9:30 AM": Apple's).
  */
 const JS_DATE = new RegExp(
-  `^(?:${DAY_NAME},?\\s+)?([a-z]{3})[a-z]*\\.?\\s+(\\d{1,2}),?\\s+(\\d{4})(?:\\s+${TIME}(?:\\s*([ap])\\.?m\\.?)?${ZONE}${COMMENT})?$`,
+  `^(?:${DAY_NAME},?\\s+)?([a-z]{3})[a-z]*\\.?\\s+(\\d{1,2}),?\\s+(\\d{4})(?:(?:,?\\s+|\\s+at\\s+)${TIME}(?:\\s*([ap])\\.?m\\.?)?${ZONE}${COMMENT})?$`,
   'i',
 );
 /** C's asctime and Unix date(1): Mon May 14 16:39:00[ PDT|+0000] 2001 (the zone before the year). */
 const ASCTIME = new RegExp(`^(?:${DAY_NAME},?\\s+)?([a-z]{3})[a-z]*\\s+(\\d{1,2})\\s+${TIME}${ZONE}\\s+(\\d{4})$`, 'i');
 /** 2026/11/24[ 09:30[:00]] */
 const SLASHED = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/i;
+/**
+ * Day first with dots, as most of Europe writes it: 24.11.2026[ 09:30[:00]]. Only with dots: with
+ * slashes "03/04/2026" is a different day in Europe and in the United States, and stays refused.
+ */
+const DOTTED = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 /** ISO 8601 basic with a time: 20261124T0930[00][Z|+0100] */
 const BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(Z|[+-]\d{4})?$/i;
 
@@ -184,6 +201,7 @@ function otherForms(s: string): number | null {
   if ((r = ASCTIME.exec(s))) return civil(+r[7]!, MONTHS[r[1]!.toLowerCase()], +r[2]!, +r[3]!, +r[4]!, +(r[5] ?? 0), r[6]);
   if ((r = SLASHED.exec(s))) return civil(+r[1]!, +r[2]!, +r[3]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), undefined);
   if ((r = BASIC.exec(s))) return civil(+r[1]!, +r[2]!, +r[3]!, +r[4]!, +r[5]!, +(r[6] ?? 0), r[7]);
+  if ((r = DOTTED.exec(s))) return civil(+r[3]!, +r[2]!, +r[1]!, +(r[4] ?? 0), +(r[5] ?? 0), +(r[6] ?? 0), undefined);
   return null;
 }
 

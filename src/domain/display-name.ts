@@ -188,6 +188,23 @@ function onBehalfOf(s: string): string | null {
   return at > 0 && /\p{L}/u.test(x) && /\p{L}/u.test(s.slice(at + 14)) ? x : null;
 }
 
+/**
+ * A spreadsheet formula saved in the name column (`=HYPERLINK("https://x","Ann Lee")`, `=cmd|' /C calc'!A0`,
+ * `+SUM(1,2)`, `@IF(…)`): no one's name, and shown as one it was a row named `=HYPERLINK…` (a probe), and
+ * a formula a client's export runs again. A formula is a sign (=, +, -, @), then a function called
+ * (a name and '(' at once: `@Ann (work)` is a handle with a note) or a DDE link (`cmd|`). HYPERLINK's
+ * label is what the sheet showed, the name: returned; any other formula is no name (null). undefined:
+ * no formula, the name as it is.
+ */
+const FORMULA_RE = /^[=+\-@]\s*(?:[A-Za-z_][A-Za-z0-9_.]*\(|[A-Za-z_][A-Za-z0-9_.]*\s*\|)/;
+const HYPERLINK_RE = /^[=+\-@]\s*HYPERLINK\(\s*"(?:[^"]|"")*"\s*[,;]\s*"((?:[^"]|"")*)"\s*\)\s*$/i;
+export function formulaName(name: string): string | null | undefined {
+  const c = name.charCodeAt(0);
+  if ((c !== 0x3d && c !== 0x2b && c !== 0x2d && c !== 0x40) || !FORMULA_RE.test(name)) return undefined;
+  const label = HYPERLINK_RE.exec(name)?.[1]?.replace(/""/g, '"').trim();
+  return label === undefined || label === '' || formulaName(label) !== undefined ? null : label;
+}
+
 /** Whether tidyName can change `name` (cheap: most names hold none of these). */
 export function mayTidy(name: string): boolean {
   const c = name.charCodeAt(0);

@@ -1246,9 +1246,19 @@ const SHORT_SUFFIX_RE = /^[a-z]{2,63}(?:\.[a-z]{2})?$/;
 
 /** Whether a domain (lower-case) is named "no e-mail" ("noemail.com", "nomail.co.uk"). */
 function isPlaceholderDomain(domain: string): boolean {
+  if (UNREACHABLE_HOST_RE.test(domain)) return true;
   const dot = domain.indexOf('.');
   return dot > 0 && PLACEHOLDER_DOMAIN_WORDS.has(domain.slice(0, dot)) && SHORT_SUFFIX_RE.test(domain.slice(dot + 1));
 }
+
+/**
+ * A host no mail from outside can reach: the machine itself (`root@localhost.localdomain`), a name on
+ * the local network only (`.localdomain`, `.local`, `.localhost`), or a name reserved never to exist
+ * (`.invalid`, `.test`: RFC 2606, 6761, 6762). Read as no address, as a single-label host already is
+ * (`bob@intranet`): a card the owner wrote to is kept and marked unusable, any other left out. Not
+ * `.example`: reserved too, but every example and test writes it.
+ */
+const UNREACHABLE_HOST_RE = /(?:^|\.)(?:localhost|localdomain|local|invalid|test)$/;
 
 /** Whether a local part (lower-case) is a placeholder at `domain`: it says "no address", or it is the domain's filler name. */
 function isPlaceholderLocal(local: string, domain: string): boolean {

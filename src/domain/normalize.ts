@@ -5,7 +5,7 @@
 import { parseDate } from './dates.ts';
 import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, shortSpacing } from './invisible.ts';
-import { mayTidy, tidyName } from './display-name.ts';
+import { formulaName, mayTidy, tidyName } from './display-name.ts';
 import { addressWords, directoryIdentity, displayNameOf, hasImceaPrefix, namesNobody, normalizeEmail } from './email.ts';
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
@@ -28,8 +28,16 @@ function cleanText(v: unknown): string | null {
  * writes a sender (display-name.ts: `"Lee, Ann" <ann@x.org>`, RFC 2047 words, Notes names).
  */
 function cleanName(v: unknown): string | null {
-  const s = cleanText(v);
-  return s === null || !mayTidy(s) ? s : cleanText(tidyName(s));
+  let s = cleanText(v);
+  if (s === null) return s;
+  // A spreadsheet formula is no name: HYPERLINK's label is, any other is none (display-name.ts formulaName).
+  const c = s.charCodeAt(0);
+  if (c === 0x3d || c === 0x2b || c === 0x2d || c === 0x40) {
+    const f = formulaName(s);
+    if (f !== undefined) s = f === null ? null : cleanText(f);
+    if (s === null) return s;
+  }
+  return !mayTidy(s) ? s : cleanText(tidyName(s));
 }
 
 const ASCII = 0;

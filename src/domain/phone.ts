@@ -589,8 +589,9 @@ export function readOrRepair(raw: string, read: Reader): NormPhone | null {
  * with it true a field of a number and its shortened alternatives gives its first (readOne).
  */
 function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | null {
-  const s = secondExtensionCut(raw.trim());
+  let s = secondExtensionCut(raw.trim());
   if (s === '') return null;
+  s = spreadsheetDigits(s) ?? s;
   if (isScientific(s)) return { display: s, key: null };
   if (isTelWithContext(s)) {
     const local = telWithContext(s);
@@ -621,6 +622,28 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
 const SCIENTIFIC_RE = /^[+-]?\d(?:[.,]\d+)?e[+-]?\d{1,2}$/i;
 export function isScientific(s: string): boolean {
   return s.length <= 24 && SCIENTIFIC_RE.test(s);
+}
+
+/**
+ * The digits of a number a spreadsheet saved as a number, when none were lost: a whole number written
+ * as a float ("4155550811.0", "4155550811.00": seven digits or more before the point), and scientific
+ * notation whose mantissa carries every digit ("4.47700900813e11", "4,47700900813E+11": as many digits
+ * as the exponent says, or more that are zeros). Null for anything else, and for a scientific number
+ * whose digits were cut ("4.47911E+11": isScientific, no number, with the upload's warning).
+ */
+const SPREADSHEET_FLOAT_RE = /^(\+?\d{7,})\.00?$/;
+const SCIENTIFIC_PARTS_RE = /^(\d)[.,](\d+)e\+?(\d{1,2})$/i;
+export function spreadsheetDigits(s: string): string | null {
+  if (s.length > 24 || s.length < 8) return null;
+  const f = SPREADSHEET_FLOAT_RE.exec(s);
+  if (f !== null) return f[1]!;
+  const m = SCIENTIFIC_PARTS_RE.exec(s);
+  if (m === null) return null;
+  const exp = Number(m[3]);
+  const frac = m[2]!;
+  // Fewer digits than the exponent needs: the spreadsheet dropped some. A number of fewer than 7 digits is no phone's.
+  if (exp < 6 || frac.length < exp || !/^0*$/.test(frac.slice(exp))) return null;
+  return m[1]! + frac.slice(0, exp);
 }
 
 /**
@@ -1976,6 +1999,12 @@ function readPhone(raw: string, region: CountryCode | null): NormPhone | null {
   let s = raw.trim();
   const c = s.charCodeAt(0) | 0x20;
   if (c === 116 /* t */ || c === 105 /* i */) raw = s = vcardValue(s);
+  // A number a spreadsheet saved as a float ("4155550811.0", "4.47700900813e11"): its digits, when all are there.
+  const last = s.charCodeAt(s.length - 1);
+  if (last === 48 /* 0 */ ? s.charCodeAt(s.length - 2) === 46 || s.charCodeAt(s.length - 3) === 46 : s.includes('e') || s.includes('E')) {
+    const digits = spreadsheetDigits(s);
+    if (digits !== null) raw = s = digits;
+  }
   if (s !== '') {
     const fast = fastE164(s) ?? fastPath(s, region);
     // The shortcuts read only well-formed numbers ('+' and spacing, or a North American ten digits): no

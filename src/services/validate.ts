@@ -3,7 +3,7 @@
  * the accepted source types, the size and depth of `data`, user ids. Each problem names its field
  * as a path (`entries[3].last_message_sent_date`); nothing is stored when any is found.
  */
-import { isScientific } from '../domain/phone.ts';
+import { isScientific, spreadsheetDigits } from '../domain/phone.ts';
 import { isSupportedCountry } from 'libphonenumber-js';
 import { parseDate } from '../domain/dates.ts';
 import { invalid, invalidMany, type ErrorDetail } from './errors.ts';
@@ -181,7 +181,8 @@ export function favoriteWarnings(entries: readonly EntryLike[]): EntryWarning[] 
   );
 }
 
-const scientific = (p: unknown): boolean => typeof p === 'string' && isScientific(p.trim());
+// Only a number whose digits were cut: one whose mantissa carries them all is read (phone.ts spreadsheetDigits).
+const scientific = (p: unknown): boolean => typeof p === 'string' && isScientific(p.trim()) && spreadsheetDigits(p.trim()) === null;
 
 /**
  * The warning naming the entries with a phone a spreadsheet wrote in scientific notation (`4.47911E+11`:

@@ -76,6 +76,37 @@ describe('parseDate', () => {
     for (const v of ['May 14, 2001 13:05 PM', 'May 14, 2001 0:05 AM', 'Mon May 14 16:39:00 CEST 2001', 'Mon, 14 May 2001 16:39:00 -0700 (PDT'])
       assert.equal(parseDate(v), null, v);
   });
+  it('reads Java ZonedDateTime (the zone id after the offset dropped), day first with dots, and the English medium form with a comma or "at" before the time', () => {
+    const at = Date.UTC(2026, 10, 24, 9, 30);
+    for (const v of [
+      '2026-11-24T09:30:00Z[Europe/Paris]',
+      '2026-11-24T10:30:00+01:00[Europe/Paris]',
+      '2026-11-24T10:30+01:00[Europe/Paris]',
+      '24.11.2026 09:30',
+      '24.11.2026, 09:30:00',
+      'Nov 24, 2026, 9:30:00 AM',
+      'Nov 24, 2026, 9:30:00\u202fAM',
+      'November 24, 2026 at 9:30 AM',
+      'Tuesday, November 24, 2026, 9:30 AM',
+      '24 Nov 2026, 09:30',
+    ])
+      assert.equal(parseDate(v), at, v);
+    assert.equal(parseDate('24.11.2026'), Date.UTC(2026, 10, 24));
+    assert.equal(parseDate('1.2.2026'), Date.UTC(2026, 1, 1)); // day first: 1 February
+    assert.equal(parseDate('Nov 24, 2026, 9:30:00 PM'), Date.UTC(2026, 10, 24, 21, 30));
+    // Must stay refused: a zone id with no offset (it needs a zone database), an unclosed one, dots with the
+    // month first or a day the month has not, slashes, and a 12-hour time that is none.
+    for (const v of [
+      '2026-11-24T09:30:00[Europe/Paris]',
+      '2026-11-24T09:30:00Z[Europe/Paris',
+      '11.24.2026',
+      '31.02.2026',
+      '24.11.26',
+      '03/04/2026',
+      'Nov 24, 2026, 13:30:00 PM',
+    ])
+      assert.equal(parseDate(v), null, v);
+  });
   it('refuses day and month as numbers with slashes (03/04/2026 is two different days), and invalid parts', () => {
     for (const v of [
       '03/04/2026',

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decodeEncodedWords, mayTidy, notesCommonName, tidyName } from '../../src/domain/display-name.ts';
+import { decodeEncodedWords, formulaName, mayTidy, notesCommonName, tidyName } from '../../src/domain/display-name.ts';
 import { normalizeEntry, ownerOf } from '../../src/domain/normalize.ts';
 
 describe('tidyName: a name field written as mail software writes a sender', () => {
@@ -106,6 +106,39 @@ describe('tidyName: a name field written as mail software writes a sender', () =
       }),
       { numRuns: 2_000, seed: 5 },
     );
+  });
+});
+
+describe('formulaName: a spreadsheet formula saved in the name column', () => {
+  const ctx = { region: 'US' as const, sourceKey: 'csv:-' };
+  it("is no name; HYPERLINK's label is the name", () => {
+    assert.equal(formulaName('=HYPERLINK("http://x","Ann")'), 'Ann');
+    assert.equal(formulaName('=HYPERLINK("mailto:f@x.example";"Fay ""Fi"" Orr")'), 'Fay "Fi" Orr');
+    assert.equal(formulaName('=hyperlink( "http://x" , "Bo Chen" )'), 'Bo Chen');
+    for (const f of [
+      '=HYPERLINK("http://x")',
+      '=HYPERLINK("http://x","")',
+      "=cmd|' /C calc'!A0",
+      '+SUM(1,2)',
+      '-IF(A1,1)',
+      '@SUM(1+1)',
+      '=DDE("cmd";"/C calc";"x")',
+    ]) {
+      assert.equal(formulaName(f), null, f);
+    }
+    assert.equal(normalizeEntry({ name: '=HYPERLINK("http://x","Ann Lee")', emails: ['ann@x.example'] }, ctx).name, 'Ann Lee');
+    const none = normalizeEntry({ name: "=cmd|' /C calc'!A0", emails: ['bo@x.example'] }, ctx);
+    assert.equal(none.name, null);
+    assert.deepEqual(
+      none.emails.map((m) => m.display),
+      ['bo@x.example'],
+    );
+  });
+  it('must keep: names that merely start with such a sign', () => {
+    for (const name of ['-Anna', '@Ann (work)', '+Ann Lee', '=Ann', 'Ann Lee', '@ann_lee', 'O(Brien)']) {
+      assert.equal(formulaName(name), undefined, name);
+      assert.equal(normalizeEntry({ name, emails: ['ann@x.example'] }, ctx).name, name, name);
+    }
   });
 });
 

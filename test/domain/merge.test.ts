@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeEntries, namesCompatible } from '../../src/domain/merge.ts';
-import { foldName } from '../../src/domain/merge/names.ts';
+import { foldName, isPlaceholderName } from '../../src/domain/merge/names.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 import { normalizePhone, type CountryCode } from '../../src/domain/phone.ts';
 import type { Contact, EntryInput } from '../../src/domain/types.ts';
@@ -1072,6 +1072,54 @@ test('must drop: garbage without evidence is left out with its reason; a junk cl
     cs.map((c) => c.entryIndexes),
     [[0], [1], [2], [3]],
   );
+});
+
+test('must drop: a nameless card whose only string names no one (MAILER-DAEMON, postmaster, @gmail.com, root@localhost) is left out even when written to; must keep: a named card the owner wrote to', () => {
+  const cs = merge([
+    { email: 'MAILER-DAEMON', times_contacted: 3 },
+    { email: '@gmail.com', times_contacted: 2 },
+    { email: 'postmaster', last_message_sent_date: '2026-01-02T00:00:00Z' },
+    { email: '<MAILER-DAEMON@>', times_contacted: 1 },
+    { email: 'root@localhost.localdomain', times_contacted: 2 },
+    { name: 'Bob Roe', email: 'MAILER-DAEMON', times_contacted: 1 },
+    { email: 'j smith at corp', times_contacted: 3 },
+    { name: 'Ann Lee', email: 'ann@lee.example', times_contacted: 1 },
+  ]);
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.junk, c.junkReason, c.unusable?.emails ?? null]),
+    [
+      [null, true, 'invalid', null],
+      [null, true, 'invalid', null],
+      [null, true, 'invalid', null],
+      [null, true, 'invalid', null],
+      [null, true, 'invalid', null],
+      ['Bob Roe', false, null, ['MAILER-DAEMON']],
+      [null, false, null, ['j smith at corp']],
+      ['Ann Lee', false, null, null],
+    ],
+  );
+});
+
+test('an address at a host no mail reaches from outside (localhost, .localdomain, .local, .invalid, .test) is no address: kept unusable on a named card the owner wrote to, left out otherwise; must keep: .example and real hosts', () => {
+  for (const email of ['root@localhost.localdomain', 'ann@box.local', 'ann@mail.localdomain', 'ann@host.invalid', 'ann@lab.test', 'ann@dev.localhost']) {
+    const [written] = merge([{ name: 'Ann Lee', email, times_contacted: 2 }]);
+    assert.deepEqual([written!.junk, written!.emails, written!.unusable?.reason, written!.unusable?.emails], [false, [], 'invalid', [email]], email);
+    const [not] = merge([{ name: 'Ann Lee', email }]);
+    assert.deepEqual([not!.junk, not!.junkReason], [true, 'invalid'], email);
+    // Two people holding such an address are not one mailbox.
+    assert.equal(
+      merge([
+        { name: 'Ann Lee', email, times_contacted: 1 },
+        { name: 'Bo Chen', email, times_contacted: 1 },
+      ]).length,
+      2,
+      email,
+    );
+  }
+  for (const email of ['ann@lee.example', 'ann@local.com', 'ann@test.de', 'ann@localhost-support.com', 'ann@invalid.org']) {
+    const [c] = merge([{ name: 'Ann Lee', email }]);
+    assert.deepEqual([c!.junk, c!.emails.map((m) => m.display)], [false, [email]], email);
+  }
 });
 
 test('must keep: an entry with a usable address and a broken one shows only the usable one', () => {
@@ -2878,6 +2926,57 @@ test('MUST merge: a placeholder a program or a phone writes for a missing name (
   // As written: Null is a family name, Nan a grandmother.
   assert.equal(rowsOnOneNumber('Jennifer Null', 'Jennifer Smith'), 2);
   assert.deepEqual(foldName('Nan'), foldName('Grandma'));
+});
+
+test('MUST merge: the placeholder names phones write in other languages and in brackets ((No name), Kein Name, Sans nom, Неизвестный, Neuer Kontakt, Contact) name nobody; MUST NOT: real names holding such a word', () => {
+  const placeholders = [
+    '(No name)',
+    'Kein Name',
+    '(Kein Name)',
+    'Unbekannt',
+    'Inconnu',
+    'Sans nom',
+    'Desconocido',
+    'Sin nombre',
+    'Sconosciuto',
+    'Senza nome',
+    'Sem nome',
+    'Onbekend',
+    'Неизвестный',
+    'Без имени',
+    'Nieznany',
+    'Okänd',
+    'Bilinmeyen',
+    'Không tên',
+    'Contact',
+    'Nouveau contact',
+    'Neuer Kontakt',
+    'Nuevo contacto',
+    'Новый контакт',
+    'UNKNOWN',
+    '[Unknown]',
+    '<No name>',
+    '（不明）',
+    'no  name',
+  ];
+  for (const placeholder of placeholders) {
+    assert.equal(isPlaceholderName(placeholder), true, placeholder);
+    const cs = merge(
+      [
+        { name: placeholder, phones: ['+49 151 12345678'], times_contacted: 3 },
+        { name: 'Anna Schmidt', phones: ['0151 12345678'], email: 'anna@schmidt.example', times_contacted: 2 },
+      ],
+      'DE',
+    );
+    assert.deepEqual(names(cs), ['Anna Schmidt'], placeholder);
+  }
+  // Alone, the card is kept (its number is someone to invite), without a name.
+  assert.deepEqual(names(merge([{ name: '(Kein Name)', phones: ['+49 151 12345679'], times_contacted: 1 }], 'DE')), [null]);
+  // Must keep: names that hold such a word are names, and two people on one number stay two.
+  for (const name of ['Anna Unbekannt-Weber', 'Contact Lee', 'Nora Inconnu', 'Kontakt Ann Lee', 'Sans', '(Ann)']) {
+    assert.equal(isPlaceholderName(name), false, name);
+  }
+  assert.equal(rowsOnOneNumber('Jennifer Contact', 'Jennifer Smith'), 2);
 });
 
 test("the owner's full name on one of the owner's numbers only is the owner's own card ('self'); MUST NOT: the spouse on that number, a one-word name, the owner's name elsewhere", () => {

@@ -124,6 +124,36 @@ test('a phone cell a spreadsheet turned into scientific notation gets no key: it
   }
 });
 
+test('a phone cell a spreadsheet saved as a float is its digits: "4155550811.0", and scientific notation that carries every digit', () => {
+  for (const read of READS) {
+    clearPhoneCache();
+    assert.deepEqual(read('4155550811.0', 'US'), { display: '+14155550811', key: 'p:+14155550811' }, read.name);
+    assert.deepEqual(read('4155550811.00', 'US'), { display: '+14155550811', key: 'p:+14155550811' }, read.name);
+    assert.deepEqual(read('+14155550811.0', null), { display: '+14155550811', key: 'p:+14155550811' }, read.name);
+    assert.deepEqual(read('4.47700900813e11', 'GB'), { display: '+447700900813', key: 'p:+447700900813' }, read.name);
+    assert.deepEqual(read('4,47700900813E+11', 'GB'), { display: '+447700900813', key: 'p:+447700900813' }, read.name);
+    assert.deepEqual(read('4.477009008130E+11', null), { display: '447700900813', key: 'n:447700900813' }, read.name);
+    assert.deepEqual(read('4.47700900813e11', 'US'), { display: '447700900813', key: 'n:447700900813' }, read.name);
+    // Must not: a digit lost (fewer digits than the exponent needs) stays no number; a fraction, or a
+    // short number with ".0", is not a float of a phone number.
+    assert.deepEqual(read('4.4770090081e11', 'GB'), { display: '4.4770090081e11', key: null }, read.name);
+    assert.deepEqual(read('4.47700900813e11 ', 'GB')?.key, 'p:+447700900813', read.name);
+    assert.notEqual(read('4155550811.5', 'US')?.key, 'p:+14155550811', read.name);
+    assert.equal(read('123456.0', null)?.display, '123456.0', read.name);
+  }
+  // Through the entry: the float's card and the person's card on the same number are one.
+  const cs = mergeEntries(
+    [
+      { name: 'Ann Lee', phones: ['4155550811.0'], times_contacted: 2 },
+      { name: 'Ann Lee', phones: ['(415) 555-0811'], email: 'ann@lee.example' },
+    ].map((e) => normalizeEntry(e, { region: 'US', sourceKey: 'csv:-' })),
+  );
+  assert.deepEqual(
+    cs.map((c) => [c.name, c.phones.map((p) => p.key)]),
+    [['Ann Lee', ['p:+14155550811']]],
+  );
+});
+
 test('two cards whose phone cells are one scientific rendering are not one person; a card with nothing else is not invitable', () => {
   const region = 'US';
   // Rows of an exported sheet without a name column: only the number could have joined them.

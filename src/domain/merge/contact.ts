@@ -452,12 +452,13 @@ export function buildContact(
     if (
       (reason === 'nothing_to_invite' || reason === 'invalid') &&
       evidence(contact.timesContacted, contact.lastSent, contact.favorite, contact.pinned) &&
-      (contact.name !== null || contact.nickname !== null || contact.company !== null || unusable.length > 0 || shownPhones.length > 0)
+      (contact.name !== null || contact.nickname !== null || contact.company !== null || unusable.some(namesSomeone) || shownPhones.length > 0)
     ) {
       // Evidence beats syntax: a person the owner wrote to, starred or pinned is kept whatever the form
       // of their address, with nothing shown as an address and the reason marked (decisions.md). A card
       // with no name, nickname or company and no address or number at all, whatever its counts, names no
-      // one: it is left out. Its numbers none can call (`911`, `#31#`, a date) are moved with the strings
+      // one: it is left out; so is one whose only strings name no one (namesSomeone: `MAILER-DAEMON`,
+      // `@gmail.com`, `root@localhost.localdomain`), which were rows ranked above real people (a probe). Its numbers none can call (`911`, `#31#`, a date) are moved with the strings
       // as written: a client inviting `phones[0]` would text an emergency number (a probe).
       contact.emails = [];
       contact.unusable = { reason, emails: unusable };
@@ -482,6 +483,36 @@ export function buildContact(
       contact.sender = true;
   }
   return contact;
+}
+
+/**
+ * The mail system's own mailboxes, written bare or as an address's local part: a bounce, the host's
+ * administrator, the machine's superuser. On a card with no name, nothing of them names a person.
+ */
+const MAIL_SYSTEM_WORDS: ReadonlySet<string> = new Set([
+  'mailer-daemon',
+  'mailer_daemon',
+  'mailerdaemon',
+  'postmaster',
+  'mail delivery system',
+  'mail delivery subsystem',
+  'root',
+  'daemon',
+  'nobody',
+]);
+
+/**
+ * Whether an unusable address string (as written) may name someone: not when its mailbox is empty
+ * (`@gmail.com`) or a mail system's own (`MAILER-DAEMON`, `postmaster`, `root@localhost.localdomain`).
+ * Read only for a card with no name, nickname, company or number: a named card keeps any address.
+ */
+function namesSomeone(display: string): boolean {
+  let s = display.trim();
+  if (s.startsWith('<') && s.endsWith('>')) s = s.slice(1, -1).trim();
+  const at = s.indexOf('@');
+  if (at === 0) return false;
+  const local = (at > 0 ? s.slice(0, at) : s).trim().toLowerCase();
+  return !MAIL_SYSTEM_WORDS.has(local);
 }
 
 /**

@@ -764,8 +764,128 @@ function nameReadings(a: readonly string[]): (readonly string[])[] {
  * name of invisible characters only. They name nobody: as names they vetoed the
  * person's own cards on the same number ("undefined" beside "Ann Lee" on her mobile was a second row).
  */
-const PLACEHOLDER_NAME_RE =
-  /^(?:\(null\)|<null>|\[object \w+\]|n\/a|#n\/a|#ref!|#name\?|#value!|\{\{[^{}]*\}\}|%[a-z_ ]+%|\$\{?[a-z_]+\}?|new contact|no name|<no name>|unnamed|unknown|e-?mail:?)$/i;
+const PLACEHOLDER_NAME_RE = /^(?:\(null\)|<null>|\[object \w+\]|n\/a|#n\/a|#ref!|#name\?|#value!|\{\{[^{}]*\}\}|%[a-z_ ]+%|\$\{?[a-z_]+\}?|e-?mail:?)$/i;
+/**
+ * The words phones and mail programs write on a card that has no name, in the languages they ship in
+ * ("No name", "Kein Name", "Sans nom", "Неизвестный", "名前なし"), and the name a new card gets before
+ * one is typed ("New contact", "Neuer Kontakt", "Contact"). Compared in small letters, with the brackets
+ * around them dropped (`(No name)`, `<Kein Name>`, `[Unknown]`: placeholderWords). Trade-off: a person
+ * whose whole name is "Contact" or "Unknown" is rare, and their card still merges by its number and
+ * address; "Unnamed" and "Unknown" were placeholders already.
+ */
+const PLACEHOLDER_WORDS = new Set([
+  // English
+  'no name',
+  'noname',
+  'unnamed',
+  'unknown',
+  'unknown contact',
+  'new contact',
+  'contact',
+  'untitled contact',
+  // German
+  'kein name',
+  'ohne namen',
+  'namenlos',
+  'unbekannt',
+  'neuer kontakt',
+  'kontakt',
+  // French
+  'sans nom',
+  'inconnu',
+  'inconnue',
+  'nouveau contact',
+  // Spanish
+  'sin nombre',
+  'desconocido',
+  'desconocida',
+  'nuevo contacto',
+  'contacto',
+  // Italian
+  'senza nome',
+  'sconosciuto',
+  'sconosciuta',
+  'nuovo contatto',
+  'contatto',
+  // Portuguese
+  'sem nome',
+  'desconhecido',
+  'desconhecida',
+  'novo contato',
+  'novo contacto',
+  'contato',
+  // Dutch
+  'geen naam',
+  'onbekend',
+  'nieuw contact',
+  // Russian, Ukrainian
+  'без имени',
+  'неизвестный',
+  'неизвестно',
+  'новый контакт',
+  'контакт',
+  'без імені',
+  'невідомий',
+  'новий контакт',
+  // Polish
+  'bez nazwy',
+  'bez imienia',
+  'nieznany',
+  'nieznana',
+  'nowy kontakt',
+  // Swedish, Danish, Norwegian
+  'inget namn',
+  'okänd',
+  'okänt',
+  'ny kontakt',
+  'ukendt',
+  'ukjent',
+  'intet navn',
+  'uten navn',
+  // Turkish
+  'isimsiz',
+  'adsız',
+  'bilinmeyen',
+  'yeni kişi',
+  // Vietnamese, Indonesian
+  'không tên',
+  'không rõ',
+  'liên hệ mới',
+  'tanpa nama',
+  'tidak dikenal',
+  'kontak baru',
+  // Japanese, Chinese, Korean
+  '名前なし',
+  '不明',
+  '未命名',
+  '无名',
+  '無名',
+  '未知',
+  '新联系人',
+  '新聯絡人',
+  '이름 없음',
+  '이름없음',
+  '알 수 없음',
+]);
+/** Bracket pairs dropped around a placeholder: `(No name)`, `<Kein Name>`, `[Unknown]`, `（不明）`. */
+const BRACKETED_RE = /^\s*(?:\((.*)\)|<(.*)>|\[(.*)\]|（(.*)）|【(.*)】)\s*$/su;
+/** Whether a name is one of PLACEHOLDER_WORDS, in any case, within brackets or not. Cheap for long names. */
+function placeholderWords(name: string): boolean {
+  if (name.length > 24) return false;
+  let t = name;
+  for (let i = 0; i < 2; i++) {
+    const m = BRACKETED_RE.exec(t);
+    if (m === null) break;
+    t = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '';
+  }
+  // Small letters; the dot a capital İ leaves (`İsimsiz`) dropped; spaces of any kind as one.
+  const folded = t
+    .toLowerCase()
+    .replace(/\u0307/g, '')
+    .replace(/[\s\u00a0\u3000]+/gu, ' ')
+    .trim();
+  return PLACEHOLDER_WORDS.has(folded);
+}
 /** As written only: "Nan" is a grandmother, "Null" a family name. */
 const PLACEHOLDER_CASED_RE = /^(?:undefined|null|NaN|NULL|UNDEFINED)$/;
 const PLACEHOLDER_WORD_RE = /(^|\s)(?:undefined|null)(?=\s|$)/g;
@@ -774,7 +894,8 @@ function withoutPlaceholders(name: string): string {
   const t = hasInvisible(name) ? dropInvisible(name).trim() : name;
   // Joiners (ZWJ, ZWNJ) and the grapheme joiner are kept inside Persian and Indic words, and alone they
   // are nothing: a name of U+2060 and U+200D was shown, and kept by filter_blank_names (a probe).
-  if (t === '' || JOINERS_ONLY_RE.test(t) || PLACEHOLDER_CASED_RE.test(t) || PLACEHOLDER_NAME_RE.test(t) || BCC_LABEL_RE.test(t)) return '';
+  if (t === '' || JOINERS_ONLY_RE.test(t) || PLACEHOLDER_CASED_RE.test(t) || PLACEHOLDER_NAME_RE.test(t) || placeholderWords(t) || BCC_LABEL_RE.test(t))
+    return '';
   return t.includes('undefined') || t.includes('null') ? t.replace(PLACEHOLDER_WORD_RE, ' ').replace(/\s+/g, ' ').trim() : t;
 }
 
