@@ -1253,12 +1253,14 @@ function isPlaceholderDomain(domain: string): boolean {
 
 /**
  * A host no mail from outside can reach: the machine itself (`root@localhost.localdomain`), a name on
- * the local network only (`.localdomain`, `.local`, `.localhost`), or a name reserved never to exist
- * (`.invalid`, `.test`: RFC 2606, 6761, 6762). Read as no address, as a single-label host already is
+ * the machine's network only (`.localdomain`, `.localhost`), or a name reserved never to exist
+ * (`.invalid`, `.test`: RFC 2606, 6761). Read as no address, as a single-label host already is
  * (`bob@intranet`): a card the owner wrote to is kept and marked unusable, any other left out. Not
- * `.example`: reserved too, but every example and test writes it.
+ * `.example`: reserved too, but every example and test writes it. Not `.local`: Active Directory's old
+ * default, a company's internal mail domain (`ann.lee@corp.local`), delivered inside the company; its
+ * colleagues received only are real people (a review).
  */
-const UNREACHABLE_HOST_RE = /(?:^|\.)(?:localhost|localdomain|local|invalid|test)$/;
+const UNREACHABLE_HOST_RE = /(?:^|\.)(?:localhost|localdomain|invalid|test)$/;
 
 /** Whether a local part (lower-case) is a placeholder at `domain`: it says "no address", or it is the domain's filler name. */
 function isPlaceholderLocal(local: string, domain: string): boolean {
