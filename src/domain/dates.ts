@@ -77,9 +77,10 @@ export function parseDate(value: unknown): number | null {
 
 /**
  * A zone id in brackets after an offset or Z (Java's ZonedDateTime.toString(), RFC 9557): dropped, the
- * offset is the instant. Without an offset before it, the id alone (which needs a zone database) stays unread.
+ * offset is the instant. Without an offset before it, the id alone (which needs a zone database) stays unread;
+ * so does a date without a time (`2026-11-24[Europe/Paris]`: its day read as an offset was midnight UTC, a review).
  */
-const ZONE_ID_RE = /^(.*\d(?:Z|[+-]\d{2}(?::?\d{2})?))\[[A-Za-z][A-Za-z0-9_+\-/]*\]$/i;
+const ZONE_ID_RE = /^(.*[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?))\[[A-Za-z][A-Za-z0-9_+\-/]*\]$/i;
 
 /** The digits s[i..i+n) as a number, or -1 when one of them is not a digit. */
 function digitsAt(s: string, i: number, n: number): number {

@@ -268,12 +268,12 @@ function someoneElse(c: Contact, own: ReadonlySet<string>, self: SelfOf): boolea
 
 /**
  * Takes the owner's own addresses off a contact that is someone else's, when it keeps another usable
- * address or a number: the address to invite is never the owner's own (a probe: Gus Hill's row offered
- * the owner's address first). A contact with nothing else keeps it (`Sue Lee` on the family address the
- * owner signed up with is Sue: her only address).
+ * address: the address to invite is never the owner's own (a probe: Gus Hill's row offered the owner's
+ * address first). A contact with no other address keeps it, a number or not (`Sue Lee` on the family
+ * address the owner signed up with is Sue: her only address; a review found it taken off for a number).
  */
 function dropOwnAddresses(c: Contact, own: ReadonlySet<string>): void {
-  let other = c.phones.length > 0;
+  let other = false;
   for (const m of c.emails) if (m.junk === null && !own.has(m.key)) other = true;
   if (!other) return;
   c.emails = c.emails.filter((m) => !own.has(m.key));

@@ -35,7 +35,7 @@ function fromStorageError(err: StorageError): ApiError {
           : err.kind === 'uncertain'
             ? `The database did not confirm the request (${slow ? 'it did not answer in time' : 'a database node failed'}), so it may or may not have taken effect; sending it again is safe`
             : slow
-              ? 'The database did not answer in time (it is overloaded or a lock holds the request)'
+              ? 'The database did not answer in time (it is overloaded, a lock holds the request, or it cannot be reached)'
               : 'The database is not reachable right now';
       return new ApiError('service_unavailable', `${what}; please retry in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
     }
@@ -176,6 +176,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       // No failure: the client left while its request waited for a worker, and nothing of it was done.
       // Logged as what it is, not as an error with a stack (a probe: noise in the 503 alerts).
       request.log.info('request dropped: the client went away before a worker took it; nothing was stored');
+      (request as FastifyRequest & { kithClientGone?: true }).kithClientGone = true;
     } else if (apiErr.status >= 500) {
       // The log gets the error class and code, never request bodies (they hold personal data).
       request.log.error({ err: { type: err.name, code: (err as FastifyError).code, message: err.message, stack: err.stack } }, 'request failed');

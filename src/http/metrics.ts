@@ -177,8 +177,10 @@ export const metricsPlugin = fp(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      // An answer to a client that has gone (it left while its request waited for a worker) is no answer.
-      if (reply.statusCode >= 400 && request.raw.socket?.destroyed !== true) m.errors.inc({ route: routeLabel(request), code: errorCodeOf(payload) });
+      // A request dropped because its client left while it waited for a worker (error-handler.ts) had no
+      // answer and no failure; every other error counts, its client gone or not.
+      if (reply.statusCode >= 400 && (request as FastifyRequest & { kithClientGone?: true }).kithClientGone !== true)
+        m.errors.inc({ route: routeLabel(request), code: errorCodeOf(payload) });
       return payload;
     });
 

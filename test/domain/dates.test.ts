@@ -98,6 +98,7 @@ describe('parseDate', () => {
     // month first or a day the month has not, slashes, and a 12-hour time that is none.
     for (const v of [
       '2026-11-24T09:30:00[Europe/Paris]',
+      '2026-11-24[Europe/Paris]',
       '2026-11-24T09:30:00Z[Europe/Paris',
       '11.24.2026',
       '31.02.2026',

@@ -3391,10 +3391,42 @@ test("a card holding the owner's address beside another person's: the owner's ad
   assert.deepEqual(selfOf([{ emails: ['owner.person@gmail.com', 'op@work.example'] }]), ['self']);
   assert.deepEqual(selfOf([{ emails: ['owner.person@gmail.com', 'owner.person@work.example'], times_contacted: 4 }]), ['self']);
   assert.deepEqual(selfOf([{ emails: ['owner.person@gmail.com', 'oPerson@work.example'], times_contacted: 4 }]), ['self']);
-  assert.deepEqual(selfOf([{ email: 'owner.person@gmail.com' }, { name: 'Owner Person', email: 'owner.person@gmail.com', phone: '+14155550100' }]), [
-    'self',
-    'self',
-  ]);
+  // A bare copy of the owner's address joins the owner's named card: one row, left out.
+  assert.deepEqual(selfOf([{ email: 'owner.person@gmail.com' }, { name: 'Owner Person', email: 'owner.person@gmail.com', phone: '+14155550100' }]), ['self']);
+  // Fay's number on her card with the owner's address links her named card (a review: two rows).
+  const fay = kept(
+    [
+      { emails: ['owner.person@gmail.com', 'fay@z.example'], phone: '+14155550199', times_contacted: 2 },
+      { name: 'Fay Zed', phone: '+14155550199' },
+    ],
+    { keys: ['e:ownerperson@gmail.com'], names: ['Owner Person'] },
+  );
+  assert.deepEqual(
+    fay.map((c) => [c.name, c.emails.map((m) => m.display), c.phones.map((p) => p.key)]),
+    [['Fay Zed', ['fay@z.example'], ['p:+14155550199']]],
+  );
+  // Sue on the family address never takes the owner's own card and number, in either order, and her two
+  // cards on it are one Sue, who keeps it: her only address (a review: Sue offered at the owner's number).
+  const family = { keys: ['e:ownerperson@gmail.com', 'p:+14155550111'], names: [] };
+  const ownCard = { email: 'ownerperson@gmail.com', phone: '+14155550111' };
+  const sueCard = { name: 'Sue Lee', email: 'ownerperson@gmail.com' };
+  for (const order of [
+    [sueCard, ownCard],
+    [ownCard, sueCard],
+  ]) {
+    const cs = mergeEntries(norm(order), undefined, family);
+    assert.deepEqual(
+      cs.map((c) => [c.name, c.emails.map((m) => m.key), c.phones.map((p) => p.key), c.junkReason]).sort(),
+      [
+        ['Sue Lee', ['ownerperson@gmail.com'], [], null],
+        [null, ['ownerperson@gmail.com'], ['p:+14155550111'], 'self'],
+      ].sort(),
+    );
+  }
+  assert.deepEqual(
+    kept([sueCard, { ...sueCard, phone: '+14155550122' }], family).map((c) => [c.name, c.emails.map((m) => m.key), c.phones.map((p) => p.key)]),
+    [['Sue Lee', ['ownerperson@gmail.com'], ['p:+14155550122']]],
+  );
   // A person whose only address is the owner's (the family address the owner signed up with) keeps it.
   const sue = kept([{ name: 'Sue Lee', email: 'owner.person@gmail.com' }], { keys: ['e:ownerperson@gmail.com'], names: [] });
   assert.deepEqual(

@@ -82,7 +82,10 @@ test('the 503 says which it was: unreachable, too slow to answer, or a commit no
   const err = (code: string, message = 'x') => Object.assign(new Error(message), { code });
   assert.match(said('loadBook', err('ECONNREFUSED')), /^The database is not reachable right now; please retry in 5 s\.$/);
   // A deadline passed on a database that is there (a lock held, an overloaded server): not "unreachable".
-  assert.match(said('loadBook', err('KITH_NO_ANSWER')), /^The database did not answer in time \(it is overloaded or a lock holds the request\)/);
+  assert.match(
+    said('loadBook', err('KITH_NO_ANSWER')),
+    /^The database did not answer in time \(it is overloaded, a lock holds the request, or it cannot be reached\)/,
+  );
   assert.match(said('loadBook', err('57014')), /did not answer in time/);
   assert.match(
     said('appendUpload', err('KITH_COMMIT_NO_ANSWER')),

@@ -221,6 +221,11 @@ export interface KeyIndex {
    * null when no key is.
    */
   own: Uint8Array | null;
+  /**
+   * Per entry: 1 for the owner's own unnamed card whose numbers were not indexed (indexKeys); null when
+   * none. Such a card is no bare copy of the owner's address: it never joins a named card on it.
+   */
+  ownPhones: Uint8Array | null;
   /** The keys as written, by raw id (before the renumbering of national keys: finalId), for keyName. */
   ids: Map<string, number>;
   finalId: Int32Array | null;
@@ -276,15 +281,23 @@ export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<
   let national = false;
   let boards: string[] | null = null; // keys of numbers seen with an extension
   let owned: number[] | null = null; // raw ids of the owner's addresses
+  let ownPhones: Uint8Array | null = null;
   let alts: (number | string)[] | null = null; // per phone with another reading: its slot, its entry, the reading
   for (let i = 0; i < n; i++) {
     const e = entries[i];
     const start = used;
     keyStart[i] = start;
-    let ownersCard = false; // an unnamed card on one of the owner's addresses
+    // An unnamed card on one of the owner's addresses and no other: the owner's own. One holding another
+    // address too may be that other person's (merge.ts someoneElse), whose number links as any other's
+    // (a review: Fay's number on her card with the owner's address left her named card a second row).
+    let ownersCard = false;
+    let othersAddress = false;
     for (const m of e.emails) {
       if (m.junk) continue;
-      if (ownAddresses !== null && e.name === null && ownAddresses.has(m.key)) ownersCard = true;
+      if (ownAddresses !== null && e.name === null) {
+        if (ownAddresses.has(m.key)) ownersCard = true;
+        else othersAddress = true;
+      }
       let id = ids.get(m.key);
       if (id === undefined) {
         ids.set(m.key, (id = ids.size));
@@ -302,7 +315,10 @@ export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<
     // The owner's own card (left out as 'self') links on its addresses only: its numbers are often the
     // household's, and through one it took in the spouse who shares it, the owner's address becoming the
     // spouse's first (a probe: `Dee Moss` invited at the owner's address).
-    if (ownersCard) continue;
+    if (ownersCard && !othersAddress) {
+      if (e.phones.length > 0) (ownPhones ??= new Uint8Array(n))[i] = 1;
+      continue;
+    }
     for (const p of e.phones) {
       const k = p.key;
       if (!k) {
@@ -394,7 +410,7 @@ export function indexKeys(entries: NormalizedEntry[], ownAddresses: ReadonlySet<
   const holderOf = new Int32Array(used);
   const fill = holderStart.slice(0, keyCount);
   for (let i = 0; i < n; i++) for (let j = keyStart[i]; j < keyStart[i + 1]; j++) holderOf[fill[keyOf[j]]++] = i;
-  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard, own, ids, finalId, names: null };
+  return { keyCount, keyStart, keyOf, holderStart, holderOf, alias, emailCount, org, switchboard, own, ownPhones, ids, finalId, names: null };
 }
 
 /** Whether ids[from..to) holds id (an entry lists a handful of keys: a scan beats a Set). */
@@ -528,23 +544,40 @@ function ownNumber(ix: KeyIndex, i: number, j: number, key: number): boolean {
 }
 
 /**
- * The owner's own address (merge.ts SelfOf) links only the cards that hold nothing but the owner's
- * addresses: the owner's own cards, left out together as 'self'. A card holding another address or a
- * number beside it is someone else's with the owner's address in it (a pasted list `owner@, Fay
- * <fay@>`, a thread's card): through the owner's address, Fay's card and Gus Hill's became one row,
- * Fay's address under Gus's name and the owner's own address the one to invite (a probe). Such a card
- * links through its other keys only; merge.ts takes the owner's address off the row it makes.
+ * The owner's own address (merge.ts SelfOf) links the unnamed cards that hold nothing but the owner's
+ * addresses (the owner's own, left out together as 'self'), and named cards whose names agree. An
+ * unnamed card holding another address beside it may be someone else's with the owner's address in it
+ * (a pasted list `owner@, Fay <fay@>`, a thread's card): through the owner's address, Fay's card and Gus
+ * Hill's became one row, Fay's address under Gus's name and the owner's own address the one to invite (a
+ * probe). Such a card links through its other keys only; merge.ts takes the owner's address off the row
+ * it makes when the row has another address.
  */
-function linkOwnersAddress(key: number, ix: KeyIndex, uf: Components): void {
-  let first = -1;
+function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[], uf: Components): void {
+  // Named cards join each other as their names allow (tryUnion refuses names that clash: `Sue Lee` on
+  // the family address the owner signed up with, and her card with that address and her mobile, are one
+  // Sue), and bare unnamed copies of the address join them (copies of one mailbox), or each other when no
+  // card is named. The owner's unnamed card with numbers (ownPhones) joins only the unnamed: joined to
+  // Sue, the owner's number became Sue's, and her address was taken off for it (a review).
+  const named: number[] = [];
+  const bare: number[] = [];
+  const withPhones: number[] = [];
   for (let x = ix.holderStart[key]; x < ix.holderStart[key + 1]; x++) {
     const i = ix.holderOf[x];
+    if (folded[i] !== null) {
+      named.push(i);
+      continue;
+    }
     let onlyOwners = true;
     for (let s = ix.keyStart[i]; s < ix.keyStart[i + 1] && onlyOwners; s++) if (ix.own![ix.keyOf[s]] !== 1) onlyOwners = false;
     if (!onlyOwners) continue;
-    if (first < 0) first = i;
-    else uf.tryUnion(first, i);
+    if (ix.ownPhones !== null && ix.ownPhones[i] === 1) withPhones.push(i);
+    else bare.push(i);
   }
+  unionEach(named, uf);
+  if (named.length > 0) {
+    for (const i of bare) for (const j of named) if (uf.tryUnion(j, i)) break;
+    unionEach(withPhones, uf);
+  } else unionEach([...bare, ...withPhones], uf);
 }
 
 /** Whether entry i holds an address, or a number that tells people apart (ownNumber), other than `key` and not held by entry j. */
@@ -614,7 +647,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
   const from = ix.holderStart[key];
   const to = ix.holderStart[key + 1];
   if (ix.own !== null && ix.own[key] === 1) {
-    linkOwnersAddress(key, ix, uf);
+    linkOwnersAddress(key, ix, folded, uf);
     return;
   }
   const switchboard = ix.switchboard !== null && ix.switchboard[key] === 1;
