@@ -47,6 +47,18 @@ function mailboxOf(e: NormEmail): string {
   return plus > 0 ? local.slice(0, plus) : local;
 }
 
+/** A card's one usable address, when it has exactly one and no number to call; null otherwise. */
+function onlyAddress(c: BulkSignals): NormEmail | null {
+  for (const p of c.phones) if (p.key !== null) return null;
+  let one: NormEmail | null = null;
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    if (one !== null) return null;
+    one = e;
+  }
+  return one;
+}
+
 /** The first letter of a name (lower-case, ASCII), a leading `The ` skipped: the prefilter of brandSender. */
 function firstLetter(name: string): string {
   let i = 0;
@@ -98,13 +110,7 @@ function initialsSpell(words: readonly string[], core: string): boolean {
 export function brandSender(c: BulkSignals): SenderReading {
   const name = c.name;
   if (name == null || name.length === 0) return null;
-  for (const p of c.phones) if (p.key !== null) return null;
-  let one: NormEmail | null = null;
-  for (const e of c.emails) {
-    if (e.junk) continue;
-    if (one !== null) return null;
-    one = e;
-  }
+  const one = onlyAddress(c);
   if (one === null) return null;
   const h = brandHostOf(one.domain);
   if (h.personal || h.cores.length === 0 || !h.firsts.includes(firstLetter(name.trim()))) return null;
@@ -410,13 +416,7 @@ function transactionalCompound(box: string): boolean {
  * domain (`Comcast` from comcast@xfinity.com) is read as `Anna` from anna@studio.com is: a person's.
  */
 export function serviceSender(c: BulkSignals): boolean {
-  for (const p of c.phones) if (p.key !== null) return false;
-  let one: NormEmail | null = null;
-  for (const e of c.emails) {
-    if (e.junk) continue;
-    if (one !== null) return false;
-    one = e;
-  }
+  const one = onlyAddress(c);
   if (one === null) return false;
   const raw = c.name?.trim() ?? '';
   const h = brandHostOf(one.domain);
