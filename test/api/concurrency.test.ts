@@ -247,6 +247,9 @@ for (const engine of ENGINES) {
           const view = await super.ranked(...args);
           if (args[3] !== undefined && !raced) {
             raced = true;
+            // The DELETE is strictly later than the upload's arrival: one of the same millisecond is
+            // concurrent with it, either order valid (kysely-storage.ts #refuseIfDeleted; a CI run saw it).
+            while (Date.now() <= arrived) await new Promise((res) => setTimeout(res, 1));
             await this.delete(t, u); // the book as read (old + new) is gone before the upload commits
             open();
           }
@@ -256,8 +259,14 @@ for (const engine of ENGINES) {
       // It arrived before the DELETE: stored after it, the deleted book would come back (the deletion
       // tombstone refuses it; a 409 over HTTP, test/api/tombstone.test.ts). Before, it was stored and
       // answered as the book it then made.
+      const arrived = Date.now();
       await assert.rejects(
-        answerUpload(service, config, { user_id: u, source: {}, entries: batchEntries('new', 1, 3) }, { tenant: t, appName: 'x', elapsed: () => 0 }),
+        answerUpload(
+          service,
+          config,
+          { user_id: u, source: {}, entries: batchEntries('new', 1, 3) },
+          { tenant: t, appName: 'x', elapsed: () => 0, arrivedAt: arrived },
+        ),
         (e: unknown) => e instanceof StorageError && e.kind === 'deleted',
       );
       assert.equal((await api.get(`/v0/address-book/${u}`)).status, 404);
