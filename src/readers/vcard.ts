@@ -1284,32 +1284,35 @@ const AGENT_BEGIN = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*BEGIN\s*:\s*VCARD\s*
 /**
  * The cards of a file: the physical lines between each BEGIN:VCARD and its END (or the next BEGIN, or
  * the end of the file). A card an AGENT property holds (vCard 2.1 writes it on the lines after
- * `AGENT:`) is part of the property, not a card of the file: its lines, up to its own END:VCARD, are
- * skipped, and the card holding it goes on after them.
+ * `AGENT:`, or `AGENT:BEGIN:VCARD`) is a person of its own (the contact's assistant, with a name and a
+ * number): it is a card of the file, right after the card holding it, and that card goes on after the
+ * agent's END:VCARD. Skipped, as it was, it lost a real person without a word.
  */
 function cardsOf(text: string): { lines: string[]; ended: boolean }[] {
   const cards: { lines: string[]; ended: boolean }[] = [];
-  let cur: { lines: string[]; ended: boolean } | null = null;
-  // How deep in AGENT cards the reader is (0: in the card itself), and whether the last line was `AGENT:`.
-  let agentDepth = 0;
+  // The cards open at this line: the file's card, then the AGENT cards it holds, innermost last.
+  const open: { lines: string[]; ended: boolean }[] = [];
+  // Whether the last line was `AGENT:` (its card begins on the next line).
   let afterAgent = false;
   for (const line of text.split(/\r\n|\r|\n/)) {
-    if (cur !== null && agentDepth > 0) {
-      if (BEGIN.test(line) || AGENT_BEGIN.test(line)) agentDepth++;
-      else if (END.test(line)) agentDepth--;
-      continue;
-    }
-    if (cur !== null && ((afterAgent && BEGIN.test(line)) || AGENT_BEGIN.test(line))) {
-      agentDepth = 1;
+    const cur = open.at(-1);
+    if (cur !== undefined && ((afterAgent && BEGIN.test(line)) || AGENT_BEGIN.test(line) || (open.length > 1 && BEGIN.test(line)))) {
+      const agent = { lines: [], ended: false };
+      cards.push(agent);
+      open.push(agent);
       afterAgent = false;
       continue;
     }
-    if (line.trim() !== '') afterAgent = cur !== null && AGENT_EMPTY.test(line);
+    if (line.trim() !== '') afterAgent = cur !== undefined && AGENT_EMPTY.test(line);
     // Text between cards (after an END, before the next BEGIN) is not part of any card.
-    if (BEGIN.test(line)) cards.push((cur = { lines: [], ended: false }));
-    else if (cur !== null && END.test(line)) {
+    if (BEGIN.test(line)) {
+      const card = { lines: [], ended: false };
+      cards.push(card);
+      open.length = 0;
+      open.push(card);
+    } else if (cur !== undefined && END.test(line)) {
       cur.ended = true;
-      cur = null;
+      open.pop();
     } else cur?.lines.push(line);
   }
   return cards;

@@ -179,6 +179,34 @@ for (const engine of ENGINES) {
       );
     });
 
+    it("a vCard 2.1 AGENT card is the contact's assistant: a person of their own, an entry after the card holding it", async () => {
+      const file = [
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Ann Lee',
+        'AGENT:',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Bo Assistant',
+        'TEL;WORK:+1 415 555 0199',
+        'END:VCARD',
+        'EMAIL:ann@example.com',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Cy',
+        'END:VCARD',
+        '',
+      ].join('\r\n');
+      const r = await send('/v0/address-book-file?user_id=v-agent&include_left_out=1', file, 'text/vcard');
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.meta.cleaning.entries_read, 3);
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 2, reason: 'nothing_to_invite' }]);
+      assert.deepEqual(namesOf(r).sort(), ['Ann Lee', 'Bo Assistant']);
+      const bo = r.body.data.find((c: { name: string }) => c.name === 'Bo Assistant');
+      assert.deepEqual(bo.phones, ['+14155550199']);
+    });
+
     it('a card that cannot be read is counted, left out and named in meta.warnings; a file of nothing else is a 400 saying why', async () => {
       const future = card('VERSION:9.9', 'FN:Future', 'EMAIL:future@example.com');
       const r = await send(

@@ -643,7 +643,7 @@ describe("numbers that are not the person's: faxes, pagers, assistants', company
 });
 
 describe('readVcardFile: a vCard 2.1 AGENT holding a card', () => {
-  it("the nested card is the AGENT's, not a card of the file: the outer card goes on after it", () => {
+  it('the nested card is a person of its own (the assistant), a card right after the one holding it; the outer card goes on after it', () => {
     const r = readVcardFile(
       vcf(
         'BEGIN:VCARD',
@@ -675,8 +675,40 @@ describe('readVcardFile: a vCard 2.1 AGENT holding a card', () => {
       r.cards.map((c) => [c.entry, c.notes]),
       [
         [{ name: 'Ann Lee', emails: ['ann@example.com'], phones: ['+1 415 555 0100'] }, []],
+        [{ name: 'Bo Assistant', phones: ['+1 415 555 0199'] }, []],
         [{ name: 'Cy', emails: ['cy@example.com'] }, []],
+        [{ name: 'Di' }, []],
         [{ name: 'Ed' }, []],
+      ],
+    );
+  });
+
+  it('an AGENT card inside an AGENT card, and one the file ends in: each a card, the unended one noted', () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'FN:Ann',
+        'AGENT:',
+        'BEGIN:VCARD',
+        'FN:Bo',
+        'AGENT:BEGIN:VCARD',
+        'FN:Cy',
+        'END:VCARD',
+        'TEL:+1 415 555 0199',
+        'END:VCARD',
+        'EMAIL:ann@example.com',
+        'AGENT:',
+        'BEGIN:VCARD',
+        'FN:Di',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.notes]),
+      [
+        [{ name: 'Ann', emails: ['ann@example.com'] }, ['no_end']],
+        [{ name: 'Bo', phones: ['+1 415 555 0199'] }, []],
+        [{ name: 'Cy' }, []],
+        [{ name: 'Di' }, ['no_end']],
       ],
     );
   });
