@@ -21,6 +21,17 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?
  */
 export const EARLIEST_PLAUSIBLE_MS = Date.UTC(1995, 0, 1);
 
+/**
+ * Date.UTC for every year: Date.UTC reads years 0 to 99 as 1900 to 1999, so .NET's "never"
+ * (`0001-01-01T00:00:00`) became 1901 and `0099-12-31` a plausible 1999 message date (evidence of mail).
+ */
+function utc(y: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+  if (y >= 100) return Date.UTC(y, month, day, hour, minute, second, ms);
+  const d = new Date(Date.UTC(2000, month, day, hour, minute, second, ms));
+  d.setUTCFullYear(y + d.getUTCFullYear() - 2000);
+  return d.getTime();
+}
+
 /** `at` when it is a plausible message date (EARLIEST_PLAUSIBLE_MS on), else null. */
 export function plausibleDate(at: number | null): number | null {
   return at !== null && at >= EARLIEST_PLAUSIBLE_MS ? at : null;
@@ -65,7 +76,7 @@ export function parseDate(value: unknown): number | null {
     minute = Number(mi),
     second = Number(sec);
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
-  let ms = Date.UTC(Number(y), month - 1, day, hour, minute, second, frac ? Math.round(Number(frac) * 1000) : 0);
+  let ms = utc(Number(y), month - 1, day, hour, minute, second, frac ? Math.round(Number(frac) * 1000) : 0);
   if (new Date(ms).getUTCDate() !== day) return null; // 2010-02-31 and the like
   if (off && off.toUpperCase() !== 'Z') {
     const sign = off[0] === '-' ? -1 : 1;
@@ -234,7 +245,7 @@ function civil(y: number, month: number | undefined, day: number, hour: number, 
     } else if (z in ZONES) offset = ZONES[z]!;
     else return null;
   }
-  const ms = Date.UTC(y, month - 1, day, hour, minute, second) - offset * 60_000;
-  if (new Date(Date.UTC(y, month - 1, day)).getUTCDate() !== day) return null; // 31 Feb and the like
+  const ms = utc(y, month - 1, day, hour, minute, second) - offset * 60_000;
+  if (new Date(utc(y, month - 1, day)).getUTCDate() !== day) return null; // 31 Feb and the like
   return Number.isFinite(ms) ? ms : null;
 }

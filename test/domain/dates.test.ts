@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseDate } from '../../src/domain/dates.ts';
+import { parseDate, plausibleDate } from '../../src/domain/dates.ts';
 
 describe('parseDate', () => {
   const t = Date.UTC(2010, 4, 28, 9, 12, 0);
@@ -121,6 +121,15 @@ describe('parseDate', () => {
     ])
       assert.equal(parseDate(v), null, v);
   });
+  it('years 1 to 99 are those years, not 1901 to 1999: .NET\'s "never" is no plausible message date', () => {
+    assert.equal(parseDate('0001-01-01T00:00:00'), Date.parse('0001-01-01T00:00:00Z'));
+    assert.equal(new Date(parseDate('0099-12-31')!).toISOString(), '0099-12-31T00:00:00.000Z');
+    assert.equal(new Date(parseDate('0004-02-29')!).toISOString(), '0004-02-29T00:00:00.000Z');
+    assert.equal(parseDate('0001-02-29'), null);
+    assert.equal(plausibleDate(parseDate('0099-12-31')), null);
+    assert.equal(plausibleDate(parseDate('0001-01-01T00:00:00')), null);
+  });
+
   it('refuses what is not a date', () => {
     for (const v of ['yesterday', '2010-13-01', '2010-02-31', '', -5, NaN, {}, true]) assert.equal(parseDate(v), null, String(v));
     assert.equal(parseDate(null), null);
