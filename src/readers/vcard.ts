@@ -1280,6 +1280,8 @@ const END = /^\s*END\s*:\s*VCARD\s*$/i;
 /** vCard 2.1's AGENT holding a card: `AGENT:` with the card on the next lines, or `AGENT:BEGIN:VCARD`. */
 const AGENT_EMPTY = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*$/i;
 const AGENT_BEGIN = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*BEGIN\s*:\s*VCARD\s*$/i;
+/** vCard 3.0's AGENT holding a card escaped in its value (a content line, unfolded). */
+const AGENT_INLINE = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*BEGIN\s*:\s*VCARD\s*\\[nN]/i;
 
 /**
  * The cards of a file: the physical lines between each BEGIN:VCARD and its END (or the next BEGIN, or
@@ -1336,13 +1338,13 @@ function versionProblem(props: VcardProperty[]): string | null {
  */
 export function readVcardFile(input: string | Uint8Array, opts: { charset?: string } = {}): VcardFile {
   const file = fileText(input, opts.charset);
-  const parsed = cardsOf(file.text).map(({ lines, ended }) => {
+  const parsed = cardsOf(file.text).flatMap(function read({ lines, ended }): { ended: boolean; strayBreak: boolean; lines: ContentLine[] }[] {
     const content = contentLines(lines);
-    return {
-      ended,
-      strayBreak: content.strayBreak,
-      lines: content.lines.map(splitLine).filter((l) => l !== null),
-    };
+    const card = { ended, strayBreak: content.strayBreak, lines: content.lines.map(splitLine).filter((l) => l !== null) };
+    // vCard 3.0 writes an AGENT card escaped in the value (`AGENT:BEGIN:VCARD\nFN:...\nEND:VCARD`,
+    // RFC 2426 3.5.4): the assistant, a person of their own, read as the cards after this one.
+    const agents = content.lines.filter((l) => AGENT_INLINE.test(l)).map((l) => unescapeText(l.slice(l.indexOf(':') + 1)));
+    return [card, ...agents.flatMap((text) => cardsOf(text).flatMap(read))];
   });
   // A file that is not UTF-8 and declares no charset: its values that are not UTF-8 are read in the
   // charset their bytes point to (legacyCharsetOf).

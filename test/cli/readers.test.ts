@@ -713,6 +713,34 @@ describe('readVcardFile: a vCard 2.1 AGENT holding a card', () => {
     );
   });
 
+  it("vCard 3.0's AGENT escaped in its value, folded (RFC 2426's own example): the assistant is the next card", () => {
+    const r = readVcardFile(
+      [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:Ann Lee',
+        'AGENT:BEGIN:VCARD\\nFN:Susan Thomas\\nTEL:+1-919-555-',
+        ' 1234\\nEMAIL\\;INTERNET:sthomas@host.com\\nEND:VCARD\\n',
+        'EMAIL:ann@example.com',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:Cy',
+        'EMAIL:cy@example.com',
+        'END:VCARD',
+        '',
+      ].join('\r\n'),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.notes]),
+      [
+        [{ name: 'Ann Lee', emails: ['ann@example.com'] }, []],
+        [{ name: 'Susan Thomas', emails: ['sthomas@host.com'], phones: ['+1-919-555-1234'] }, []],
+        [{ name: 'Cy', emails: ['cy@example.com'] }, []],
+      ],
+    );
+  });
+
   it('must not change: without AGENT, a BEGIN:VCARD inside a card still starts the next card (the first without END)', () => {
     const r = readVcardFile(vcf('BEGIN:VCARD', 'FN:Ann', 'NOTE:', 'BEGIN:VCARD', 'FN:Bo', 'END:VCARD', 'EMAIL:x@example.com'));
     assert.deepEqual(
