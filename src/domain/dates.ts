@@ -13,7 +13,12 @@
  * medium format with a comma before the time ("Nov 24, 2026, 9:30:00 AM"). Day-month-year with slashes stays refused:
  * "03/04/2026" is a different day in Europe and in the United States.
  */
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+/**
+ * ISO 8601 and its common near forms: a space for the T, a comma for the decimal point (ISO's own
+ * preference), an offset of hours only (`+05`, `+00`: PostgreSQL's timestamptz text) or written ` UTC` /
+ * ` GMT` (Ruby's Time#to_s), and 24:00:00 for the end of the day (a probe found each refused with a 400).
+ */
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})([.,]\d+)?)?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /**
  * Dates before this (epoch ms, 1995-01-01) are read as unset: clients send 0 or 1970 for "no date"
@@ -75,10 +80,13 @@ export function parseDate(value: unknown): number | null {
     hour = Number(h),
     minute = Number(mi),
     second = Number(sec);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
-  let ms = utc(Number(y), month - 1, day, hour, minute, second, frac ? Math.round(Number(frac) * 1000) : 0);
-  if (new Date(ms).getUTCDate() !== day) return null; // 2010-02-31 and the like
-  if (off && off.toUpperCase() !== 'Z') {
+  const fracMs = frac ? Math.round(Number(frac.replace(',', '.')) * 1000) : 0;
+  // 24:00:00 is the end of the day (the next day's 00:00), and only with nothing after it.
+  const endOfDay = hour === 24 && minute === 0 && second === 0 && fracMs === 0;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || (hour > 23 && !endOfDay) || minute > 59 || second > 60) return null;
+  if (new Date(utc(Number(y), month - 1, day)).getUTCDate() !== day) return null; // 2010-02-31 and the like
+  let ms = utc(Number(y), month - 1, day, hour, minute, second, fracMs);
+  if (off && !/^(?:Z|UTC|GMT)$/i.test(off)) {
     const sign = off[0] === '-' ? -1 : 1;
     const digits = off.slice(1).replace(':', '');
     ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;

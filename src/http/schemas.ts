@@ -23,7 +23,7 @@ export const Flag = Opt(Type.Union([Type.Integer(), Type.Boolean(), Type.String(
 /** Date: ISO 8601 (with or without offset), Unix seconds, or another unambiguous form (domain/dates.ts, which checks it further). */
 export const DateValue = Type.Union([Type.String({ maxLength: 128 }), Type.Number()], {
   description:
-    'ISO 8601 date-time (offset optional, UTC assumed) or a Unix timestamp in seconds; also an RFC 5322 date ("Tue, 24 Nov 2026 09:30:00 +0000"), JavaScript Date.toString(), "24 Nov 2026", "Nov 24, 2026, 9:30:00 AM", "2026/11/24", "24.11.2026", Java ZonedDateTime ("2026-11-24T09:30:00Z[Europe/Paris]") or ISO 8601 basic ("20261124T093000Z")',
+    'ISO 8601 date-time (offset optional, UTC assumed; "+05", " UTC", a decimal comma and 24:00 read too) or a Unix timestamp in seconds; also an RFC 5322 date ("Tue, 24 Nov 2026 09:30:00 +0000"), JavaScript Date.toString(), "24 Nov 2026", "Nov 24, 2026, 9:30:00 AM", "2026/11/24", "24.11.2026", Java ZonedDateTime ("2026-11-24T09:30:00Z[Europe/Paris]") or ISO 8601 basic ("20261124T093000Z")',
 });
 
 /**

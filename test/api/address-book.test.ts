@@ -464,6 +464,23 @@ for (const engine of ENGINES) {
       );
     });
 
+    it("reads PostgreSQL's timestamptz text and Ruby's Time#to_s (a probe saw both refused with a 400), and ranks by them", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'dates-pg-ruby',
+        source: { type: 'gmail', email: 'owner@example.com' },
+        entries: [
+          { name: 'Old', email: 'old@example.com', times_contacted: 3, last_message_sent_date: '2026-03-02 09:30:00+00' },
+          { name: 'Recent', email: 'recent@example.com', times_contacted: 3, last_message_sent_date: '2026-11-24 09:30:00 UTC' },
+          { name: 'Middle', email: 'middle@example.com', times_contacted: 3, last_message_sent_date: '2026-08-01T12:00:00,5+05' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((d: { name: string }) => d.name),
+        ['Recent', 'Middle', 'Old'],
+      );
+    });
+
     describe('bad input is a 400 naming the field, and stores nothing', () => {
       const cases: [string, unknown, string][] = [
         ['missing user_id', { source: {}, entries: [] }, 'user_id'],

@@ -130,6 +130,20 @@ describe('parseDate', () => {
     assert.equal(plausibleDate(parseDate('0001-01-01T00:00:00')), null);
   });
 
+  it("reads ISO 8601's other forms: an offset of hours only, ' UTC' (Ruby's Time#to_s), a decimal comma, 24:00:00 (a probe found each a 400)", () => {
+    const at = Date.UTC(2026, 10, 24, 9, 30);
+    assert.equal(parseDate('2026-11-24 09:30:00+00'), at);
+    assert.equal(parseDate('2026-11-24T09:30:00+05'), at - 5 * 3_600_000);
+    assert.equal(parseDate('2026-11-24T09:30:00-03'), at + 3 * 3_600_000);
+    assert.equal(parseDate('2026-11-24 09:30:00 UTC'), at);
+    assert.equal(parseDate('2026-11-24 09:30:00 gmt'), at);
+    assert.equal(parseDate('2026-11-24T09:30:00,5Z'), at + 500);
+    assert.equal(parseDate('2026-11-24T24:00:00Z'), Date.UTC(2026, 10, 25));
+    assert.equal(parseDate('2026-11-24T24:00:01Z'), null);
+    assert.equal(parseDate('2026-11-24T24:30:00Z'), null);
+    assert.equal(parseDate('2026-02-29T24:00:00Z'), null);
+  });
+
   it('refuses what is not a date', () => {
     for (const v of ['yesterday', '2010-13-01', '2010-02-31', '', -5, NaN, {}, true]) assert.equal(parseDate(v), null, String(v));
     assert.equal(parseDate(null), null);
