@@ -906,9 +906,15 @@ function favoriteOf(v: unknown): boolean {
  */
 export const MAX_TIMES_CONTACTED = 1_000_000;
 
-/** times_contacted as an integer, at most MAX_TIMES_CONTACTED (0 when not a number). */
-function countOf(v: unknown): number {
-  return Math.min(integerOf(v), MAX_TIMES_CONTACTED);
+/**
+ * times_contacted as an integer, at most MAX_TIMES_CONTACTED (0 when not a number, or not above 0): its whole part, and 1
+ * for a count above 0 and below 1 (`0.5`, a client's weighted or decayed count: the person was written
+ * to, and read as 0 that evidence was lost; a probe found it).
+ */
+export function countOf(v: unknown): number {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return 0;
+  return Math.min(n < 1 ? 1 : Math.trunc(n), MAX_TIMES_CONTACTED);
 }
 
 function integerOf(v: unknown): number {

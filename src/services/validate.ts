@@ -6,6 +6,7 @@
 import { isScientific, spreadsheetDigits } from '../domain/phone.ts';
 import { isSupportedCountry } from 'libphonenumber-js';
 import { parseDate } from '../domain/dates.ts';
+import { countOf } from '../domain/normalize.ts';
 import { invalid, invalidMany, type ErrorDetail } from './errors.ts';
 
 export interface ValidationLimits {
@@ -207,11 +208,14 @@ const fractional = (v: unknown): boolean => typeof v === 'number' && Number.isFi
  * 1.5` is a 400).
  */
 export function fractionalCountWarnings(entries: readonly EntryLike[]): EntryWarning[] {
+  const first = entries.find((e) => fractional((e as Record<string, unknown>).times_contacted)) as Record<string, unknown> | undefined;
+  if (first === undefined) return [];
+  const v = first.times_contacted as number;
   return entriesWarning(
     entries,
     (e) => fractional(e.times_contacted),
     'entries[].times_contacted',
-    'not a whole number: read as its whole part (1.5 as 1), a number of times; send an integer',
+    `not a whole number: read as its whole part, a number of times, and as 1 when above 0 and below 1 (${v} as ${countOf(v)}); send an integer`,
   );
 }
 

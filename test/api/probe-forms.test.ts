@@ -168,6 +168,22 @@ for (const engine of ENGINES) {
       const w = warningsOf(r.body).find((x) => x.field === 'entries[].times_contacted' && /whole number/.test(x.message));
       assert.deepEqual(w?.indexes, [2, 4], JSON.stringify(r.body.meta.warnings));
       assert.equal(w?.count, 2);
+      assert.match(w!.message, /\(1\.5 as 1\)/);
+      // A count above 0 and below 1 is evidence too: the person the owner wrote to, whose address cannot be
+      // used, is kept, not left out (a probe saw 0.5 read as 0 and the person gone as invalid).
+      const half = await api.post('/v0/address-book?include_left_out=1', {
+        user_id: 'vx-half',
+        source: {},
+        entries: [
+          { name: 'Ann Lee', email: 'ann lee@corp', times_contacted: 0.5 },
+          { name: 'Bo Ng', email: 'bo@x.example', times_contacted: 2.7 },
+        ],
+      });
+      assert.equal(half.status, 200, half.text);
+      assert.deepEqual(half.body.meta.left_out_entries ?? [], [], JSON.stringify(half.body.meta));
+      assert.deepEqual(half.body.data.map((d: any) => d.name).sort(), ['Ann Lee', 'Bo Ng']);
+      const hw = warningsOf(half.body).find((x) => x.field === 'entries[].times_contacted');
+      assert.match(hw!.message, /\(0\.5 as 1\)/);
       const pinned = await api.post('/v0/address-book', { user_id: 'vx2', source: {}, entries: [{ name: 'P', email: 'p@x.example', pinned: 1.5 }] });
       assert.equal(pinned.status, 400, pinned.text);
       assert.ok(pinned.text.includes('entries[0].pinned'), pinned.text);
