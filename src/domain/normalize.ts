@@ -391,6 +391,8 @@ const MAX_BRACKETED_LIST = 100_000;
  * "An:", "De:"), which name nobody ("To: John Smith <j@x.com>" was named "To: John Smith"); after another
  * item, connectors too (leadStripped).
  */
+/** An RFC 5322 group's display name and its colon (`Team: `), before the group's first mailbox. */
+const GROUP_LABEL_RE = /^[^"<>:@,;]+:\s*/;
 const ITEM_LEAD_RE = /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:)+/iu;
 /**
  * A connector written in small letters between two items, before a capitalised name (`… or Zhang Wei <…>`,
@@ -749,6 +751,8 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
         if (at >= 0) text = text.slice(at).replace(/^\S*/, '');
         else text = text.slice(afterAddressWithoutAt(text));
         text = leadStripped(text, from > 0 || at >= 0);
+        // An RFC 5322 group's label before its first mailbox (`Team: Ann Lee <ann@x>, Bob Ng <bob@x>;`).
+        if (from === 0) text = text.replace(GROUP_LABEL_RE, '');
         const name = text === '' ? null : cleanName(text);
         if (name !== null && !name.includes('@') && !isItemLabel(name)) byKey.set(addr.key, name);
       }

@@ -148,6 +148,17 @@ for (const engine of ENGINES) {
       assert.deepEqual(rows.get('N').phones, ['+14155550111', '+14155550112']);
       assert.ok(warningsOf(r.body).some((w) => w.field === 'entries[].email' && /first value/.test(w.message)));
     });
+    it("an RFC 5322 group in an e-mail field: its label names nobody, the person's own card names the row", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'group-label',
+        source: {},
+        entries: [{ email: 'Team: Ann Lee <ann@x.example>, Bob Ng <bob@x.example>;' }, { name: 'Ann Lee', email: 'ann@x.example', phone: '+14155550140' }],
+      });
+      assert.equal(r.status, 200, r.text);
+      const names = r.body.data.map((d: any) => d.name);
+      assert.ok(names.includes('Ann Lee') && names.includes('Bob Ng'), JSON.stringify(names));
+      assert.ok(!names.some((n: string | null) => n?.includes('Team')), JSON.stringify(names));
+    });
     it('a vanity number with an extension is read with it; a fractional times_contacted is accepted and said, pinned: 1.5 still a 400', async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'vx',

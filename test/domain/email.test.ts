@@ -933,3 +933,11 @@ test('sample addresses of forms and templates are no address (user@domain.com, y
     assert.equal(normalizeEmail(a)?.junk, null, a);
   }
 });
+
+test("displayNameOf: an RFC 5322 group's label names nobody (a probe saw Ann named 'Team: Ann Lee')", () => {
+  assert.equal(displayNameOf('Team: Ann Lee <ann@x.example>'), 'Ann Lee');
+  assert.equal(displayNameOf('Project X: "Lee, Ann" <ann@x.example>'), 'Lee, Ann');
+  assert.equal(displayNameOf('Team: <ann@x.example>'), null);
+  assert.equal(displayNameOf('"Dr: Who" <who@x.example>'), 'Dr: Who');
+  assert.equal(displayNameOf('To: Ann Lee <ann@x.example>'), 'Ann Lee');
+});
