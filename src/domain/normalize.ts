@@ -890,16 +890,25 @@ function gatherPhone(seen: Set<string> | null, p: NormPhone): void {
   gather(p);
 }
 
+/**
+ * What spreadsheets, exporters and databases write for a checked box or a favourite, in English, German,
+ * French, Dutch, Spanish, Italian and Portuguese: "true", "t" (PostgreSQL's boolean as text), "yes",
+ * "y", "on", "x", "*", "★", "✓", "starred", "ja", "oui", "sí", "sim" … One list for an upload's
+ * `is_favorite` and a contacts file's favourite column (the two disagreed on "★" and "ja", a probe found).
+ */
+const CHECKED_RE = /^(?:true|t|yes|y|on|x|\*|\u2605|\u2713|\u2714|starred|favou?rite|ja|j|wahr|oui|vrai|waar|s[ií]|verdadero|vero|sim|verdadeiro)$/i;
+
+/** Whether `s` (trimmed) is a checked box or a favourite's mark as written in a file: a number other than 0, or a word of CHECKED_RE. */
+export function isCheckedText(s: string): boolean {
+  const t = s.trim();
+  if (/^[+-]?\d+(?:\.\d+)?$/.test(t)) return Number(t) !== 0;
+  return CHECKED_RE.test(t);
+}
+
 function favoriteOf(v: unknown): boolean {
   if (typeof v === 'boolean') return v;
   if (typeof v === 'number') return v !== 0 && Number.isFinite(v);
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase();
-    // What spreadsheets, exporters and databases write for a checked box: "1", "true", "t" (PostgreSQL's
-    // boolean as text), "yes", "y", "on", "x", "★", "✓"; a number written as text is one when not 0.
-    if (/^[+-]?\d+(?:\.\d+)?$/.test(s)) return Number(s) !== 0;
-    return s === 'true' || s === 't' || s === 'yes' || s === 'y' || s === 'on' || s === 'x' || s === '★' || s === '*' || s === '✓';
-  }
+  if (typeof v === 'string') return isCheckedText(v);
   return false;
 }
 

@@ -18,6 +18,7 @@ import { clean, googleRowConverter, isGoogleHeader } from './google-csv.ts';
 import { isCompanyCard, nameOfParts, naturalOrder, type Entry } from './vcard.ts';
 import { directoryIdentity, hasImceaPrefix, normalizeEmail } from '../domain/email.ts';
 import { normalizePhone } from '../domain/phone.ts';
+import { isCheckedText } from '../domain/normalize.ts';
 
 export type CsvLayout = 'google' | 'outlook' | 'thunderbird' | 'linkedin' | 'generic';
 export type CsvDelimiter = ',' | ';' | '\t';
@@ -691,9 +692,6 @@ function genericRole(key: string): GenericRole | null {
   return null;
 }
 
-/** A favourite column's "yes", as spreadsheets write it in English, German, French, Dutch, Spanish, Italian, Portuguese. */
-const TRUE = /^(1|y|yes|true|x|\*|\u2713|\u2714|starred|favou?rite|ja|j|wahr|oui|vrai|waar|s[ií]|verdadero|vero|sim|verdadeiro)$/i;
-
 /** The columns of each role of the generic reader, once per file. */
 /**
  * Yahoo Mail's export names its phone columns by place alone ("Home", "Work", "Mobile", "Other",
@@ -863,7 +861,7 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
       .filter((v) => /\d/.test(v)),
     company,
     title: of('title')[0],
-    favorite: of('favorite').some((v) => TRUE.test(v)),
+    favorite: of('favorite').some(isCheckedText),
   });
 }
 

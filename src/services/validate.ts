@@ -147,7 +147,7 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
 /**
  * How an `is_favorite` value is read: as documented (0/1, booleans, "0"/"1", "true"/"false"; absent, null
  * or blank: not given) or from another form, named in meta.warnings (normalize.ts favoriteOf: another
- * number, or a numeric string, is a favourite when not 0; "t", "yes", "y", "on", "x", "★" are one; any
+ * number, or a numeric string, is a favourite when not 0; "t", "yes", "y", "on", "x", "★", "ja", "oui" … are one (normalize.ts isCheckedText); any
  * other text is not). Nothing is refused: a client's value that read as something before still does (a
  * review: "t", "2", "✓" refused the whole upload for a while). It took any value without a word before.
  */
@@ -178,7 +178,7 @@ export function favoriteWarnings(entries: readonly EntryLike[]): EntryWarning[] 
     entries,
     (e) => favoriteForm(e.is_favorite) === 'other',
     'entries[].is_favorite',
-    'neither 0/1, true/false nor "0"/"1": read as favourite when it is a number other than 0 or t/yes/y/on/x/★, as not favourite otherwise; send 0 or 1',
+    'neither 0/1, true/false nor "0"/"1": read as favourite when it is a number other than 0 or a word for yes (t, yes, y, on, x, ★, ✓, starred, ja, oui, sí, sim…), as not favourite otherwise; send 0 or 1',
   );
 }
 

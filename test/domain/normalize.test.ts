@@ -1,7 +1,18 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { NFC_STABLE_RANGES, indexKeysOf, keyStatsOf, keysFor, countOf, normalizeEntry, ownerKeysOf, ownerOf, sourceKey } from '../../src/domain/normalize.ts';
+import {
+  NFC_STABLE_RANGES,
+  indexKeysOf,
+  keyStatsOf,
+  keysFor,
+  countOf,
+  isCheckedText,
+  normalizeEntry,
+  ownerKeysOf,
+  ownerOf,
+  sourceKey,
+} from '../../src/domain/normalize.ts';
 import type { CountryCode } from '../../src/domain/phone.ts';
 import { foldName } from '../../src/domain/merge/names.ts';
 import { tidyName } from '../../src/domain/display-name.ts';
@@ -568,5 +579,41 @@ describe('countOf: times_contacted as a number of times', () => {
   it('its whole part; above 0 and below 1 is 1 (the person was written to); no number, or 0 or below, is 0', () => {
     assert.deepEqual([2.7, 1.5, 1, 0.5, 1e-9, '0.5', 0, -0.5, -3, Number.NaN, 'x', null, 5e9].map(countOf), [2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1_000_000]);
     assert.equal(normalizeEntry({ name: 'Ann', email: 'ann@example.com', times_contacted: 0.5 }, ctx).timesContacted, 1);
+  });
+});
+
+describe('isCheckedText: one list of favourite marks for an upload and a contacts file', () => {
+  it('reads the yes of spreadsheets and of seven languages, and a number other than 0; nothing else', () => {
+    for (const s of [
+      '1',
+      '2',
+      'true',
+      'T',
+      'yes',
+      'Y',
+      'on',
+      'x',
+      '*',
+      '★',
+      '✓',
+      '✔',
+      'starred',
+      'Favourite',
+      'JA',
+      'j',
+      'WAHR',
+      'oui',
+      'vrai',
+      'waar',
+      'sí',
+      'si',
+      'verdadero',
+      'vero',
+      'sim',
+      ' verdadeiro ',
+    ])
+      assert.equal(isCheckedText(s), true, s);
+    for (const s of ['', '0', '0.0', 'false', 'f', 'no', 'nein', 'non', 'off', 'n', '-', 'maybe', 'jane']) assert.equal(isCheckedText(s), false, s);
+    assert.equal(normalizeEntry({ name: 'Ann', email: 'ann@example.com', is_favorite: 'ja' } as EntryInput, ctx).favorite, true);
   });
 });
