@@ -1640,7 +1640,7 @@ function callingPlanOf(callingCode: number): CallingPlan | null | undefined {
  * Whether `digits` is `national` (a national number of `callingCode`) written at home with the national
  * (trunk) prefix of one of the code's countries, read from the parser's metadata: "89161234567" is
  * +7 916 123 45 67 written in Russia ("8 916 123-45-67"), "80291234567" +375 29 123 45 67 in Belarus.
- * Only prefixes other than 0 need it (nationalAliases drops leading zeros itself); plans whose prefix
+ * Only prefixes other than 0 need it (nationalAliases drops leading zeros itself, isTrunkZero); plans whose prefix
  * is rewritten (a transform rule) are not read.
  */
 export function isTrunkNational(digits: string, callingCode: string, national: string): boolean {
@@ -1654,6 +1654,47 @@ export function isTrunkNational(digits: string, callingCode: string, national: s
     if (m !== null && m[0] === prefix && !/^0+$/.test(prefix)) return true;
   }
   return false;
+}
+
+/**
+ * Whether `zeros` (the 0s written before a national number's digits, '' for none) is the national (trunk)
+ * prefix of one of the countries of `callingCode`, read from the parser's metadata (its prefix for parsing,
+ * which the parser strips): "0" is for +44, +33 or +54, not for +1 (North America's prefix is 1, and its
+ * national numbers never start with 0), +7 (8), +36 (06) or +39 (none: Italy's 0 is part of the number).
+ * nationalAliases asks it before joining "020 7946 0958" to a full number ending "2079460958": only
+ * "+44 20 7946 0958" may be it, never "+1 207 946 0958" (a probe found the London friend folded into a
+ * Maine contact, in a US book).
+ */
+export function isTrunkZero(zeros: string, callingCode: string): boolean {
+  if (zeros === '') return true;
+  if (!isCallingCode(callingCode)) return false;
+  const calling = callingPlanOf(Number(callingCode));
+  if (!calling) return false;
+  for (const p of calling.countries) {
+    const m = p.nationalPrefix?.exec(zeros);
+    if (m != null && m[0] === zeros) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `digits` (a national number's digits, an extension aside) are a valid number of `callingCode`
+ * (libphonenumber's isValid, in the code's country the digits tell).
+ */
+export function isValidNational(callingCode: string, digits: string): boolean {
+  return isCallingCode(callingCode) && isValidNumber('+' + callingCode + digits);
+}
+
+/**
+ * Whether `digits` (a national-only key's digits, an extension aside) are a valid North American number
+ * as written: ten digits, area code and exchange not starting with 0 or 1, valid in the +1 country they
+ * tell (libphonenumber's metadata). Such digits with a 0 before them are no number of +1, whose trunk
+ * prefix is 1: "(207) 946-0958" and "020 7946 0958" are two numbers (nationalAliases).
+ */
+export function isNanpNational(digits: string): boolean {
+  const e = digits.indexOf(';');
+  const d = e < 0 ? digits : digits.slice(0, e);
+  return isNanp(d, 0) && nanpValid(d);
 }
 
 /**

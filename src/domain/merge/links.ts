@@ -2,7 +2,7 @@
  * Which entries a shared key may link: the key index of a book, national-number aliases, the per-key
  * guard (shared numbers, hubs, switchboards, colleagues) and the app's alias groups.
  */
-import { isCallingCode, isTrunkNational, nationalIn } from '../phone.ts';
+import { isCallingCode, isNanpNational, isTrunkNational, isTrunkZero, isValidNational, nationalIn } from '../phone.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
@@ -66,7 +66,10 @@ export function joinAliases(entries: readonly NormalizedEntry[], aliases: readon
 /**
  * Link key of a national-only number: its digits without leading zeros (trunk prefix), or the full
  * number of the book that ends with those digits when exactly one does ("0171 1234567" with no region
- * and "+49 171 1234567" from a source that had one). Works on the book's distinct keys (first
+ * and "+49 171 1234567" from a source that had one), the zeros being the trunk prefix of that number's
+ * country ("020 7946 0958" is never "+1 207 946 0958": isTrunkZero). Zeros before a valid North American
+ * number stay in the key ("020 7946 0958" is not "(207) 946-0958") unless the book's full numbers name a
+ * country of trunk 0 the digits are valid in (apartFromNanp). Works on the book's distinct keys (first
  * appearance first), not on every entry.
  */
 export function nationalAliases(keys: readonly string[]): Map<string, string> {
@@ -94,8 +97,21 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
   const trunkOne = (d: string) => d.length === 11 && d.charCodeAt(0) === 49; /* '1' */
   const digits = national.some(([, d]) => trunkOne(d)) ? new Set(national.map(([, d]) => d)) : null;
   const alias = new Map<string, string>();
+  // Digits written with a 0 before a valid North American number are not that number ("020 7946 0958"
+  // and "(207) 946-0958" with no region: a London and a Maine number, one key before), unless the book
+  // holds full numbers of a country whose trunk prefix is 0 and of which the digits are a valid number:
+  // there they are that country's number written with and without its 0 (an Indian book's "97360 55361"
+  // and "097360 55361", 973 being New Jersey's area code: one person's two rows in eval:top10 when kept
+  // apart). Elsewhere the digits with and without the trunk 0 are one number ("0171 1234567").
+  let zeroCodes: string[] | null = null;
+  const apartFromNanp = (key: string, d: string): boolean => {
+    if (key.charCodeAt(2) !== 48 /* '0' */ || !isNanpNational(d)) return false;
+    zeroCodes ??= trunkZeroCodes(keys);
+    return !zeroCodes.some((cc) => isValidNational(cc, d));
+  };
   for (const [key, d] of national) {
     let target = digits !== null && trunkOne(d) && digits.has(d.slice(1)) ? 'n:' + d.slice(1) : 'n:' + d;
+    if (apartFromNanp(key, d)) target = key;
     if (d.length >= MIN_ALIAS_DIGITS) {
       // A full key is 'p:+' then the country code then the national number: what precedes the national
       // digits must be a real calling code ("0863955635" is "+353 86 395 5635": 3 of them), or nothing
@@ -104,12 +120,16 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
       // 4567", Hungary's 06) is only seen so.
       const candidates = byTail.get(d.slice(-MIN_ALIAS_DIGITS)) ?? [];
       const written = key.slice(2);
+      // The zeros dropped must be the trunk prefix of the full number's country: "020 7946 0958" is
+      // "+44 20 7946 0958", never "+1 207 946 0958" (North America's prefix is 1; a probe found a London
+      // friend folded into a Maine contact in a US book, and "06 20 555 0147" into "+1 620 555 0147").
+      const zeros = written.slice(0, written.length - d.length);
       let hits = candidates.filter((k) => {
         if (!k.endsWith(d)) return trunkWritten(k, d) || mexicanDialPrefix(k, key) || nationalIn(written, k.slice(2));
         const cc = k.slice(3, k.length - d.length);
         // Not a local number without its area code ("234-5679" beside "+1 212 234 5679"): which area it
         // is in is unknown here (the owner's own may be another), and the join would fuse two people.
-        return cc === '' || isCallingCode(cc);
+        return cc === '' || (isCallingCode(cc) && isTrunkZero(zeros, cc));
       });
       // Only where no number fits so: the digits as written, their zeros kept, after a trunk prefix
       // that starts with 0 and goes on ("06 30 123 4567", Hungary's 06, is "+36 30 123 4567", whose
@@ -125,6 +145,21 @@ export function nationalAliases(keys: readonly string[]): Map<string, string> {
     alias.set(key, target);
   }
   return alias;
+}
+
+/** The calling codes of the book's full numbers ('p:+' keys) whose country has the trunk prefix 0. */
+function trunkZeroCodes(keys: readonly string[]): string[] {
+  const codes = new Set<string>();
+  for (const k of keys) {
+    if (k.charCodeAt(0) !== 112 /* 'p' */ || k.charCodeAt(2) !== 43 /* '+' */) continue;
+    for (let n = 1; n <= 3; n++) {
+      const cc = k.slice(3, 3 + n);
+      if (!isCallingCode(cc)) continue;
+      if (isTrunkZero('0', cc)) codes.add(cc);
+      break; // calling codes are prefix-free: the first one read is the number's
+    }
+  }
+  return [...codes];
 }
 
 /**
