@@ -37,9 +37,17 @@ function utc(y: number, month: number, day: number, hour = 0, minute = 0, second
   return d.getTime();
 }
 
-/** `at` when it is a plausible message date (EARLIEST_PLAUSIBLE_MS on), else null. */
+/**
+ * Dates from this on (epoch ms, 9999-01-01) are read as unset too: the last day systems write for "never"
+ * or "no end" (.NET's DateTime.MaxValue, SQL Server's and many exports' 9999-12-31), no message's date (a
+ * probe saw 9999-12-31 taken as evidence that the owner wrote to someone). A date in 2099, a device clock
+ * gone wrong, is still a message sent; ranking bounds it by the time of the run (rank/features.ts).
+ */
+export const SENTINEL_FROM_MS = Date.UTC(9999, 0, 1);
+
+/** `at` when it is a plausible message date (EARLIEST_PLAUSIBLE_MS on, before SENTINEL_FROM_MS), else null. */
 export function plausibleDate(at: number | null): number | null {
-  return at !== null && at >= EARLIEST_PLAUSIBLE_MS ? at : null;
+  return at !== null && at >= EARLIEST_PLAUSIBLE_MS && at < SENTINEL_FROM_MS ? at : null;
 }
 
 /** Unix seconds above this are read as milliseconds (year 5138 in seconds; clients that send ms exist). */

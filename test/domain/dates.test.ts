@@ -144,6 +144,13 @@ describe('parseDate', () => {
     assert.equal(parseDate('2026-02-29T24:00:00Z'), null);
   });
 
+  it('9999, the year systems write for "never", is no message date; 2099 (a clock gone wrong) still is', () => {
+    assert.equal(plausibleDate(parseDate('9999-12-31T23:59:59.9999999')), null);
+    assert.equal(plausibleDate(parseDate('9999-01-01')), null);
+    assert.equal(plausibleDate(parseDate('9998-12-31')), parseDate('9998-12-31'));
+    assert.equal(plausibleDate(parseDate('2099-12-31')), Date.UTC(2099, 11, 31));
+  });
+
   it('refuses what is not a date', () => {
     for (const v of ['yesterday', '2010-13-01', '2010-02-31', '', -5, NaN, {}, true]) assert.equal(parseDate(v), null, String(v));
     assert.equal(parseDate(null), null);
