@@ -21,7 +21,8 @@
  * An e-mail address is one mailbox, and names veto less there (merge/links.ts linkMailbox): a card that
  * holds nothing but the address joins its one owner whatever its label ("Mum", a maiden name), and its
  * label takes no part in later vetoes; two cards with the address and a number in common are one person.
- * Names alone never merge anything: they can only veto.
+ * Names alone never merge anything: they can only veto. The guards count distinct cards: an exact copy of
+ * a card (a re-upload, the card in a second source) joins its card and takes no part (links.ts dropCopies).
  *
  * The parts live in merge/: names.ts (folding, compatibility), components.ts (union-find with the veto),
  * links.ts (key index, guards, aliases), contact.ts (assembling one contact).
@@ -30,7 +31,7 @@ import { directoryIdentity, hasImceaPrefix } from './email.ts';
 import type { Contact, NormalizedEntry } from './types.ts';
 import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
-import { indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
+import { dropCopies, indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
 import { foldName, localSpellsName, namesCompatible } from './merge/names.ts';
 import { countEntries, splitBook } from './merge/split.ts';
@@ -177,6 +178,10 @@ function mergeCards(
   const ix = indexKeys(entries, own);
   const alias = ix.alias;
   const uf = new Components(n, folded);
+  // An exact copy of a card (a re-upload, a daily sync, one card in two sources) adds nobody: the links
+  // judge distinct cards, and each copy follows its card (links.ts dropCopies).
+  const copyOf = dropCopies(entries, ix);
+  if (copyOf !== null) for (let i = 0; i < n; i++) if (copyOf[i] >= 0) uf.tryUnion(copyOf[i], i, true);
   // E-mail addresses first, then numbers: an address is one mailbox, a number is often shared, so which
   // person a card joins does not depend on the order of the cards (an unnamed card holding John's address
   // and the number John shares with Mary is John's, whichever of them came first).
@@ -185,6 +190,8 @@ function mergeCards(
   if (aliases !== undefined && aliases.length > 0) joinAliases(entries, aliases, uf);
   joinKeylessCopies(entries, ix, uf);
   joinDirectoryCopies(entries, uf);
+  // A copy of a mailbox copy's card is one too: its label is no name of the person either (contact.ts pickName).
+  if (copyOf !== null && uf.absorbed !== null) for (let i = 0; i < n; i++) if (copyOf[i] >= 0) uf.absorbed[i] = uf.absorbed[copyOf[i]];
 
   // Group members by component, in upload order. The root is the component's earliest entry, so
   // walking entries in order numbers the contacts in the order of their first entry.

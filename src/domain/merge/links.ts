@@ -2,6 +2,7 @@
  * Which entries a shared key may link: the key index of a book, national-number aliases, the per-key
  * guard (shared numbers, hubs, switchboards, colleagues) and the app's alias groups.
  */
+import { hasImceaPrefix } from '../email.ts';
 import { isCallingCode, isNanpNational, isTrunkNational, isTrunkZero, isValidNational, nationalIn } from '../phone.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
@@ -227,8 +228,9 @@ function linkAlternatives(entries: NormalizedEntry[], alts: (number | string)[],
 /**
  * The link keys of every entry as small integers, in flat arrays (no array and no string per entry):
  * entry i holds ids keyOf[keyStart[i] .. keyStart[i+1]); key k is held by entries
- * holderOf[holderStart[k] .. holderStart[k+1]), in upload order. Key ids follow first appearance, so
- * walking keys by id is deterministic and depends only on the entry list.
+ * holderOf[holderStart[k] .. holderStart[k+1]), in upload order (exact copies of a card left out once
+ * dropCopies has run). Key ids follow first appearance, so walking keys by id is deterministic and
+ * depends only on the entry list.
  */
 export interface KeyIndex {
   keyCount: number;
@@ -458,6 +460,53 @@ function grow(a: Int32Array): Int32Array {
   const b = new Int32Array(a.length * 2);
   b.set(a);
   return b;
+}
+
+/**
+ * The exact copies of a card: a later card with the same name (as written) and the same keys, and nothing
+ * else the links read that differs (its unusable strings, the owner's card's numbers), whatever its
+ * source, counts and dates. A re-upload (no replace_source), a daily sync, the same card in a second
+ * source: it adds nobody, so it must change no link. The guards count holders (two cards on one mailbox
+ * and one number are one person whatever their names; three holders are a shared key), and counted each
+ * copy as one more holder: `Ann Lee` and `Ann Smith` on one mailbox and one mobile were one person, and
+ * two rows once either card was sent twice (a probe). Returns, per card, the earlier card it is a copy of
+ * (-1 for none), and takes the copies out of the holder lists, so that every guard judges distinct cards;
+ * the caller joins each copy to its card. null (the index unchanged) when the book has no copy.
+ */
+export function dropCopies(entries: readonly NormalizedEntry[], ix: KeyIndex): Int32Array | null {
+  const n = entries.length;
+  let first: Map<string, number> | null = null;
+  let copyOf: Int32Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const from = ix.keyStart[i];
+    const to = ix.keyStart[i + 1];
+    if (from === to) continue; // keyless: joinKeylessCopies' business
+    // A copy holds only keys some other card holds: most cards have one of their own, and no signature.
+    let shared = true;
+    for (let j = from; j < to && shared; j++) shared = ix.holderStart[ix.keyOf[j] + 1] - ix.holderStart[ix.keyOf[j]] > 1;
+    if (!shared) continue;
+    const e = entries[i];
+    const keys = Array.from(ix.keyOf.subarray(from, to)).sort((a, b) => a - b);
+    let sig = `${e.name === null ? '\u0002' : e.name}\u0000${keys.join(',')}\u0000${ix.ownPhones !== null && ix.ownPhones[i] === 1 ? 1 : 0}`;
+    // What links besides the keys: an address that is no address or a directory form (joinDirectoryCopies
+    // reads its display), a number without a key (an extension marks its switchboard).
+    for (const m of e.emails) if (m.junk !== null || hasImceaPrefix(m.display)) sig += `\u0001${m.display.trim().toLowerCase()}`;
+    for (const p of e.phones) if (p.key === null) sig += `\u0003${p.display.trim()}`;
+    first ??= new Map();
+    const j = first.get(sig);
+    if (j === undefined) first.set(sig, i);
+    else (copyOf ??= new Int32Array(n).fill(-1))[i] = j;
+  }
+  if (copyOf === null) return null;
+  const holderStart = new Int32Array(ix.keyCount + 1);
+  for (let i = 0; i < n; i++) if (copyOf[i] < 0) for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) holderStart[ix.keyOf[j] + 1]++;
+  for (let k = 0; k < ix.keyCount; k++) holderStart[k + 1] += holderStart[k];
+  const holderOf = new Int32Array(holderStart[ix.keyCount]);
+  const fill = holderStart.slice(0, ix.keyCount);
+  for (let i = 0; i < n; i++) if (copyOf[i] < 0) for (let j = ix.keyStart[i]; j < ix.keyStart[i + 1]; j++) holderOf[fill[ix.keyOf[j]]++] = i;
+  ix.holderStart = holderStart;
+  ix.holderOf = holderOf;
+  return copyOf;
 }
 
 /**
@@ -869,6 +918,52 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
   return { one: !shared && groups.length <= 1 && ambiguous.length === 0 && identities < HUB_IDENTITIES, groups, split, bare };
 }
 
+/** Owners of one mailbox up to which twoOfOne reads them as people (it compares every card of one with every card of the other). */
+const MAX_TWO_OF_ONE = 64;
+
+/**
+ * Whether the owners of mailbox `key` (its holders with another key that says who they are) are two
+ * people with another address or number in common as well, and so one person whatever their names say
+ * (linkMailbox): the first owner of the second of them, or -1. Owners under one name (the same words) are
+ * one person: the same card sent twice, or saved again with another number or a work address, is one
+ * more card, not one more person (counted as one, `Ann Lee` twice beside `Ann Smith` on one mailbox and
+ * one mobile was three people and two rows: a probe). In common means a card of each holds the key, and
+ * no card of one holds another mailbox at the organisation of one of the other's (colleagues: a team
+ * address and the office's number).
+ */
+function twoOfOne(owners: readonly number[], key: number, ix: KeyIndex, folded: readonly (string[] | null)[]): number {
+  if (owners.length > MAX_TWO_OF_ONE) return -1;
+  const a = owners[0];
+  let b = -1;
+  const ofA: number[] = [];
+  const ofB: number[] = [];
+  for (const i of owners) {
+    if (i === a || samePerson(folded[a], folded[i])) ofA.push(i);
+    else if (b < 0 || samePerson(folded[b], folded[i])) {
+      if (b < 0) b = i;
+      ofB.push(i);
+    } else return -1; // a third person
+  }
+  if (b < 0) return -1;
+  let shared = false;
+  for (const x of ofA) {
+    for (const y of ofB) {
+      if (orgMailboxes(ix, key, x, y)) return -1;
+      if (!shared) shared = shareIdentifyingKey(ix, x, y, key);
+    }
+  }
+  return shared ? b : -1;
+}
+
+/** Whether two owners' names are one name, word for word (no name is no one's: an unnamed card is a person of its own here). */
+function samePerson(x: readonly string[] | null, y: readonly string[] | null): boolean {
+  if (x === null || y === null) return false;
+  if (x === y) return true;
+  if (x.length !== y.length) return false;
+  for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
+  return true;
+}
+
 /**
  * An e-mail key is one mailbox. The cards holding nothing else that tells them apart are copies of it,
  * whatever their labels say ("Mom", a maiden name, another person's name: one address is one invite).
@@ -884,14 +979,16 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
   const owners: number[] = [];
   for (const i of holders) if (identifyingKey(ix, i, key)) owners.push(i);
   if (owners.length >= 2) {
-    const [a, b] = owners;
-    const twoOfOne = owners.length === 2 && shareIdentifyingKey(ix, a, b, key) && !orgMailboxes(ix, key, a, b);
+    const a = owners[0];
+    // The other person of two (-1 when the owners are one, or more than two): the rule is about two people,
+    // not two cards (a card of each, sent twice or saved again with a work address, is still two people).
+    const b = twoOfOne(owners, key, ix, folded);
     if (owners.length === holders.length) {
-      if (!twoOfOne || folded[a] === null || folded[b] === null || namesCompatible(folded[a], folded[b])) return false;
-      uf.tryUnion(a, b, true);
+      if (b < 0 || folded[a] === null || folded[b] === null || namesCompatible(folded[a], folded[b])) return false;
+      for (let n = 1; n < owners.length; n++) uf.tryUnion(a, owners[n], true);
       return true;
     }
-    if (twoOfOne) uf.tryUnion(a, b, true);
+    if (b >= 0) for (let n = 1; n < owners.length; n++) uf.tryUnion(a, owners[n], true);
     else if (judge(owners, key, ix, folded, false).one) for (let n = 1; n < owners.length; n++) uf.tryUnion(a, owners[n]);
     else return false;
   }

@@ -441,9 +441,10 @@ export function splitBook(entries: readonly NormalizedEntry[]): SplitBook | null
     if (items !== null) e = items;
     const heldBy: HeldBy = held === null ? NOBODY : (key) => namesHeld(held, key, i);
     let parts = hasNamedItems(e) ? partsOf(e, heldBy) : null;
-    if (parts === null && mayBeRecipients(e)) parts = recipientsOf(e, heldBy, held === null ? null : (key) => rowsHeld(held, key, i), entries);
+    if (parts === null && mayBeRecipients(e)) parts = recipientsOf(e, heldBy, held === null ? null : (key) => rowsHeld(held, key, i, null), entries);
     if (parts === null && held !== null && mayHoldOthers(e)) {
-      parts = boundElsewhere(e, (key) => rowsHeld(held, key, i), entries);
+      const own = foldedNameOf(e.name!); // mayHoldOthers: a named card, no list
+      parts = boundElsewhere(e, (key) => rowsHeld(held, key, i, own), entries);
       // The card keeps an address or a number of its own and counts in it; else it was a list of others.
       if (parts !== null && (parts[0].emails.length > 0 || parts[0].phones.length > 0)) how = 2;
     }
@@ -929,16 +930,30 @@ function namesHeld(held: Holders, key: string, self: number): (readonly string[]
   return out;
 }
 
-/** The rows of the names other entries than `self` hold `key` under (namesHeld, with their given names). */
-function rowsHeld(held: Holders, key: string, self: number): readonly HolderRow[] {
+/**
+ * The rows of the names other entries than `self` hold `key` under (namesHeld, with their given names).
+ * Not the card's own name (`own`, folded), whichever cards hold the address under it: copies of the card
+ * (a re-upload, a second source) are no other person on its address. Counted as one, they made a fourth
+ * name, and the address shared (boundElsewhere): Ann Lee's address stayed on Alex Kim's card once his
+ * card was sent twice (a property test).
+ */
+function rowsHeld(held: Holders, key: string, self: number, own: readonly string[] | null): readonly HolderRow[] {
   const at = held.get(key);
   if (at === undefined) return [];
   // More than SHARED_HOLDERS others whoever `self` is: a shared address, which boundElsewhere skips;
   // returned as it is (filtering it for every card of a directory sharing one address was quadratic).
   if (at.length > SHARED_HOLDERS + 1) return at;
   const out: HolderRow[] = [];
-  for (const r of at) if (r.n > 1 || r.i !== self) out.push(r);
+  for (const r of at) if ((r.n > 1 || r.i !== self) && (own === null || !sameFold(r.f, own))) out.push(r);
   return out;
+}
+
+/** Whether two folded names are the same words in the same order. */
+function sameFold(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /**
