@@ -8,7 +8,7 @@ import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { looselyCompatible, namesCompatible, petCompatible, scriptsUncompared } from './names.ts';
+import { looselyCompatible, namesCompatible, petCompatible, sameWords, scriptsUncompared } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -957,11 +957,7 @@ function twoOfOne(owners: readonly number[], key: number, ix: KeyIndex, folded: 
 
 /** Whether two owners' names are one name, word for word (no name is no one's: an unnamed card is a person of its own here). */
 function samePerson(x: readonly string[] | null, y: readonly string[] | null): boolean {
-  if (x === null || y === null) return false;
-  if (x === y) return true;
-  if (x.length !== y.length) return false;
-  for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
-  return true;
+  return x !== null && y !== null && sameWords(x, y);
 }
 
 /**

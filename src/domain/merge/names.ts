@@ -1459,6 +1459,14 @@ function umlautSpelling(long: string, short: string): boolean {
   return j === short.length;
 }
 
+/** Whether two folded names are the same words in the same order. */
+export function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 /**
  * Two names can belong to one person when every token of the shorter name matches a distinct token of
  * the longer one (order-free: "Smith, John" ~ "John Smith"; "J Smith" ~ "John Smith"; "John" ~ "John

@@ -15,7 +15,7 @@ import { displayNameOf } from '../email.ts';
 import type { Contact, NormEmail, NormalizedEntry } from '../types.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import { foldedNameOf } from './contact.ts';
-import { foldName, localSpellsName, namesCompatible, organisationName, petCompatible } from './names.ts';
+import { foldName, localSpellsName, namesCompatible, organisationName, petCompatible, sameWords } from './names.ts';
 
 /**
  * The person each named item of a list is (index into the groups), or -1 for an item without a name:
@@ -944,16 +944,8 @@ function rowsHeld(held: Holders, key: string, self: number, own: readonly string
   // returned as it is (filtering it for every card of a directory sharing one address was quadratic).
   if (at.length > SHARED_HOLDERS + 1) return at;
   const out: HolderRow[] = [];
-  for (const r of at) if ((r.n > 1 || r.i !== self) && (own === null || !sameFold(r.f, own))) out.push(r);
+  for (const r of at) if ((r.n > 1 || r.i !== self) && (own === null || !sameWords(r.f, own))) out.push(r);
   return out;
-}
-
-/** Whether two folded names are the same words in the same order. */
-function sameFold(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }
 
 /**
