@@ -642,9 +642,10 @@ export function displayNameOf(raw: string): string | null {
     gt = raw.length;
   }
   // A mail header's label before the name ("From: \"John Smith\" <j@x.com>", "To: Ann Lee <a@x.com>") names nobody.
-  // So does an RFC 5322 group's ("Team: Ann Lee <ann@x.org>, Bob Ng <bob@x.org>;" named Ann "Team: Ann
-  // Lee", a probe found): the words before a colon outside quotes.
-  const before = raw.slice(0, lt).trim().replace(HEADER_LABEL_RE, '').replace(GROUP_LABEL_RE, '');
+  // So does an RFC 5322 group's ("Team: Ann Lee <ann@x.org>;" named Ann "Team: Ann Lee", a probe found):
+  // only in a group, closed by its ';' ("Dr. Ann Lee: CEO <a@x>" is a name).
+  let before = raw.slice(0, lt).trim().replace(HEADER_LABEL_RE, '');
+  if (raw.trimEnd().endsWith(';')) before = before.replace(GROUP_LABEL_RE, '');
   // Another bracket before it: a list or a sentence ("Jane Doe <n/a>, Rick Roe <n/a>" named the card
   // "Jane Doe <n/a>, Rick Roe"), no name; a quoted name may hold one.
   if (/[<>]/.test(before) && !QUOTED_NAME_RE.test(before)) return null;
@@ -738,8 +739,11 @@ const ADDRESS_LABELS = new Set(['work', 'home', 'email', 'e-mail', 'mail', 'pers
 const ADDRESS_END_RE = /^[\s;,.>)\]]*(?:\([^()]*\)[\s;,.]*)?$/;
 /** A mail header's label ("To:", "Cc:", "From:", "Reply-To:", and German, French, Spanish, Italian, Dutch ones). */
 const HEADER_LABEL_RE = /^(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:\s*/i;
-/** An RFC 5322 group's display name and its colon, before the group's first mailbox. */
-const GROUP_LABEL_RE = /^[^"<>:@]+:\s*/;
+/**
+ * An RFC 5322 group's display name and its colon, before the group's first mailbox: words without brackets
+ * or digits ("Ann Lee (Sales: EMEA)", "Ann Lee 10:30" are no label). Exported for normalize.ts itemNames.
+ */
+export const GROUP_LABEL_RE = /^[^"<>:@()[\]{},;\d]+:\s*/u;
 /** A display name in double quotes, as RFC 5322 writes one. */
 const QUOTED_NAME_RE = /^"[^"]+"$/;
 /** Two to four words, each capitalised ("Ann Lee", "Dr. Ann O'Neil-Lee"): a name, not a phrase. */

@@ -6,7 +6,7 @@ import { parseDate } from './dates.ts';
 import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, shortSpacing } from './invisible.ts';
 import { formulaName, mayTidy, tidyName } from './display-name.ts';
-import { addressWords, directoryIdentity, displayNameOf, hasImceaPrefix, namesNobody, normalizeEmail } from './email.ts';
+import { addressWords, directoryIdentity, displayNameOf, GROUP_LABEL_RE, hasImceaPrefix, namesNobody, normalizeEmail } from './email.ts';
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
 import { normalizePhone, normalizeWholeNumber, phoneNumbers, regionFromPhone, WHOLE_NUMBER_MARK } from './phone.ts';
@@ -391,8 +391,6 @@ const MAX_BRACKETED_LIST = 100_000;
  * "An:", "De:"), which name nobody ("To: John Smith <j@x.com>" was named "To: John Smith"); after another
  * item, connectors too (leadStripped).
  */
-/** An RFC 5322 group's display name and its colon (`Team: `), before the group's first mailbox. */
-const GROUP_LABEL_RE = /^[^"<>:@,;]+:\s*/;
 const ITEM_LEAD_RE = /^(?:[\s,;|/\u2022\u00b7\u30fb\u060c\u3001\uff0c\uff1b:&+]|(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:)+/iu;
 /**
  * A connector written in small letters between two items, before a capitalised name (`… or Zhang Wei <…>`,
@@ -742,6 +740,7 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
     // A list of bracketed addresses: each name is the text between the previous item and its '<'
     // (`Doe, Jane <jane@x>, Roe, Rick <rick@x>`, `"Doe, Jane" <jane@x>; Rick Roe <rick@x>`).
     let from = 0;
+    const group = raw.trimEnd().endsWith(';');
     for (const { open, close, addr } of bracketsOf(raw)) {
       if (addr !== null && !byKey.has(addr.key)) {
         let text = raw.slice(from, open);
@@ -751,8 +750,9 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
         if (at >= 0) text = text.slice(at).replace(/^\S*/, '');
         else text = text.slice(afterAddressWithoutAt(text));
         text = leadStripped(text, from > 0 || at >= 0);
-        // An RFC 5322 group's label before its first mailbox (`Team: Ann Lee <ann@x>, Bob Ng <bob@x>;`).
-        if (from === 0) text = text.replace(GROUP_LABEL_RE, '');
+        // An RFC 5322 group's label before its first mailbox (`Team: Ann Lee <ann@x>, Bob Ng <bob@x>;`),
+        // only in a group, closed by its ';' (`Dr. Ann Lee: CEO <a@x>, …` is a name).
+        if (from === 0 && group) text = text.replace(GROUP_LABEL_RE, '');
         const name = text === '' ? null : cleanName(text);
         if (name !== null && !name.includes('@') && !isItemLabel(name)) byKey.set(addr.key, name);
       }

@@ -934,10 +934,16 @@ test('sample addresses of forms and templates are no address (user@domain.com, y
   }
 });
 
-test("displayNameOf: an RFC 5322 group's label names nobody (a probe saw Ann named 'Team: Ann Lee')", () => {
-  assert.equal(displayNameOf('Team: Ann Lee <ann@x.example>'), 'Ann Lee');
-  assert.equal(displayNameOf('Project X: "Lee, Ann" <ann@x.example>'), 'Lee, Ann');
-  assert.equal(displayNameOf('Team: <ann@x.example>'), null);
+test("displayNameOf: an RFC 5322 group's label names nobody (a probe saw Ann named 'Team: Ann Lee'); a colon in a name stays", () => {
+  assert.equal(displayNameOf('Team: Ann Lee <ann@x.example>;'), 'Ann Lee');
+  assert.equal(displayNameOf('Project X: "Lee, Ann" <ann@x.example>;'), 'Lee, Ann');
+  assert.equal(displayNameOf('Team: <ann@x.example>;'), null);
   assert.equal(displayNameOf('"Dr: Who" <who@x.example>'), 'Dr: Who');
   assert.equal(displayNameOf('To: Ann Lee <ann@x.example>'), 'Ann Lee');
+  // Not a group (no closing ';'), or not a label (brackets, digits): the name as written (a review).
+  assert.equal(displayNameOf('Dr. Ann Lee: CEO <a@x.example>'), 'Dr. Ann Lee: CEO');
+  assert.equal(displayNameOf('Ann Lee (Sales: EMEA) <a@x.example>;'), 'Ann Lee (Sales: EMEA)');
+  assert.equal(displayNameOf('Lee, Ann (IT: Service Desk) <ann@corp.example>'), 'Lee, Ann (IT: Service Desk)');
+  assert.equal(displayNameOf('Ann Lee 10:30 <a@x.example>;'), 'Ann Lee 10:30');
+  assert.equal(displayNameOf('Ann Lee [Work: EU] <a@x.example>'), 'Ann Lee [Work: EU]');
 });
