@@ -45,6 +45,16 @@ function utc(y: number, month: number, day: number, hour = 0, minute = 0, second
  */
 export const SENTINEL_FROM_MS = Date.UTC(9999, 0, 1);
 
+/**
+ * A message date of an upload (parseDate), null for the year 9999 ("no end": SENTINEL_FROM_MS): read so
+ * where entries are normalised, it never reaches the merge, whose newest date would let it beat a card's
+ * real sent date, nor the stored per-key dates (a review). Dates before 1995 stay as read (plausibleDate).
+ */
+export function messageDate(value: unknown): number | null {
+  const at = parseDate(value);
+  return at !== null && at >= SENTINEL_FROM_MS ? null : at;
+}
+
 /** `at` when it is a plausible message date (EARLIEST_PLAUSIBLE_MS on, before SENTINEL_FROM_MS), else null. */
 export function plausibleDate(at: number | null): number | null {
   return at !== null && at >= EARLIEST_PLAUSIBLE_MS && at < SENTINEL_FROM_MS ? at : null;

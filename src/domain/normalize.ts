@@ -2,7 +2,7 @@
  * Entry normalisation: one uploaded entry -> NormalizedEntry (validated e-mails and phones with their
  * matching keys, coerced flags, counts and dates). Pure: the region and source key come in through ctx.
  */
-import { parseDate } from './dates.ts';
+import { messageDate } from './dates.ts';
 import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, shortSpacing } from './invisible.ts';
 import { formulaName, mayTidy, tidyName } from './display-name.ts';
@@ -1033,7 +1033,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   );
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
-  const lastSent = parseDate(sent);
+  const lastSent = messageDate(sent);
   const isFavorite = favoriteOf(favorite);
   const pinnedN = integerOf(pinned);
   const evident = evidence(count, lastSent, isFavorite, pinnedN);
@@ -1055,7 +1055,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     // reporting send 0 for everyone, so cleanUpload reads the 0s of an upload without any count as unknown.
     timesContacted: count > 0 ? count : times === 0 ? 0 : null,
     lastSent,
-    lastReceived: parseDate(received),
+    lastReceived: messageDate(received),
     addressCount: lengthOf(addresses),
     websiteCount: lengthOf(websites),
     imCount: lengthOf(ims),
@@ -1222,8 +1222,8 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
     favorite: favoriteOf(e.is_favorite),
     pinned: integerOf(e.pinned),
     timesContacted: times > 0 ? times : e.times_contacted === 0 ? 0 : null,
-    lastSent: parseDate(e.last_message_sent_date),
-    lastReceived: parseDate(e.last_message_received_date),
+    lastSent: messageDate(e.last_message_sent_date),
+    lastReceived: messageDate(e.last_message_received_date),
     addressCount: lengthOf(e.addresses),
     websiteCount: lengthOf(e.websites),
     imCount: lengthOf(e.ims),

@@ -148,6 +148,24 @@ for (const engine of ENGINES) {
       assert.deepEqual(rows.get('N').phones, ['+14155550111', '+14155550112']);
       assert.ok(warningsOf(r.body).some((w) => w.field === 'entries[].email' && /first value/.test(w.message)));
     });
+    it("a sent date in the year 9999 ('no end') is no date: it neither keeps a broken address nor hides another card's real date", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'sentinel-9999',
+        source: {},
+        include_left_out: 1,
+        entries: [
+          { name: 'Ann Lee', email: 'ann@mailinator.com', phone: '+14155550140', last_message_sent_date: '2026-11-01' },
+          { name: 'Ann Lee', phone: '+14155550140', last_message_sent_date: '9999-12-31' },
+          { name: 'Bo Ng', email: 'bo ng@corp', last_message_sent_date: '9999-12-31T23:59:59.9999999' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const ann = r.body.data.find((d: any) => d.name === 'Ann Lee');
+      // Ann was written to (2026): her disposable-domain address is kept, as without the 9999 card.
+      assert.deepEqual(ann.emails, ['ann@mailinator.com'], JSON.stringify(r.body.data));
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 2, reason: 'invalid' }]);
+    });
+
     it("an RFC 5322 group in an e-mail field: its label names nobody, the person's own card names the row", async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'group-label',
@@ -182,16 +200,17 @@ for (const engine of ENGINES) {
       assert.match(w!.message, /\(1\.5 as 1\)/);
       // A count above 0 and below 1 is evidence too: the person the owner wrote to, whose address cannot be
       // used, is kept, not left out (a probe saw 0.5 read as 0 and the person gone as invalid).
-      const half = await api.post('/v0/address-book?include_left_out=1', {
+      const half = await api.post('/v0/address-book', {
         user_id: 'vx-half',
         source: {},
+        include_left_out: 1,
         entries: [
           { name: 'Ann Lee', email: 'ann lee@corp', times_contacted: 0.5 },
           { name: 'Bo Ng', email: 'bo@x.example', times_contacted: 2.7 },
         ],
       });
       assert.equal(half.status, 200, half.text);
-      assert.deepEqual(half.body.meta.left_out_entries ?? [], [], JSON.stringify(half.body.meta));
+      assert.equal(half.body.meta.cleaning.left_out, 0, JSON.stringify(half.body.meta));
       assert.deepEqual(half.body.data.map((d: any) => d.name).sort(), ['Ann Lee', 'Bo Ng']);
       const hw = warningsOf(half.body).find((x) => x.field === 'entries[].times_contacted');
       assert.match(hw!.message, /\(0\.5 as 1\)/);
