@@ -1660,7 +1660,8 @@ export function isTrunkNational(digits: string, callingCode: string, national: s
  * Whether `zeros` (the 0s written before a national number's digits, '' for none) is the national (trunk)
  * prefix of one of the countries of `callingCode`, read from the parser's metadata (its prefix for parsing,
  * which the parser strips): "0" is for +44, +33 or +54, not for +1 (North America's prefix is 1, and its
- * national numbers never start with 0), +7 (8), +36 (06) or +39 (none: Italy's 0 is part of the number).
+ * national numbers never start with 0), +7 (8) or +36 (06); a code none of whose countries has a prefix
+ * (+48 Poland, +39 Italy, whose 0 is part of the number) takes it.
  * nationalAliases asks it before joining "020 7946 0958" to a full number ending "2079460958": only
  * "+44 20 7946 0958" may be it, never "+1 207 946 0958" (a probe found the London friend folded into a
  * Maine contact, in a US book).
@@ -1670,11 +1671,16 @@ export function isTrunkZero(zeros: string, callingCode: string): boolean {
   if (!isCallingCode(callingCode)) return false;
   const calling = callingPlanOf(Number(callingCode));
   if (!calling) return false;
+  // A country without a national prefix in the metadata dropped its trunk 0 in living memory (Poland in
+  // 2005: old books are full of "(0-22) 123 45 67"): its 0 is the old trunk prefix, and joins (a review).
+  let prefixed = false;
   for (const p of calling.countries) {
-    const m = p.nationalPrefix?.exec(zeros);
+    if (p.nationalPrefix == null) continue;
+    prefixed = true;
+    const m = p.nationalPrefix.exec(zeros);
     if (m != null && m[0] === zeros) return true;
   }
-  return false;
+  return !prefixed;
 }
 
 /**

@@ -167,11 +167,30 @@ test('nationalAliases: the zeros before the digits must be the trunk prefix of t
 
 test('isTrunkZero and isNanpNational read the metadata', () => {
   for (const cc of ['44', '33', '49', '54', '55', '353', '61']) assert.equal(isTrunkZero('0', cc), true, cc);
-  for (const cc of ['1', '7', '36', '39', '34', '999']) assert.equal(isTrunkZero('0', cc), false, cc);
+  for (const cc of ['1', '7', '36', '999']) assert.equal(isTrunkZero('0', cc), false, cc);
+  // No national prefix in the metadata: a trunk 0 dropped in living memory (Poland, 2005) still joins.
+  for (const cc of ['48', '39', '34']) assert.equal(isTrunkZero('0', cc), true, cc);
   assert.equal(isTrunkZero('', '1'), true);
   assert.equal(isTrunkZero('00', '44'), false);
   assert.equal(isNanpNational('2079460958'), true);
   assert.equal(isNanpNational('2079460958;ext=5'), true);
   assert.equal(isNanpNational('1711234567'), false);
   assert.equal(isNanpNational('20794609'), false);
+});
+
+test('a Polish number written with the trunk 0 Poland dropped in 2005 still joins its full form, with no region (a review)', () => {
+  for (const [full, national] of [
+    ['+48 22 123 45 67', '(0-22) 123 45 67'],
+    ['+48 601 234 567', '0601 234 567'],
+  ]) {
+    const people = merge(
+      [
+        { name: 'Jan Kowalski', phone: full },
+        { phone: national, times_contacted: 5 },
+      ],
+      null,
+    );
+    assert.equal(people.length, 1, `${full} / ${national}: ${JSON.stringify(people.map((c) => c.phones.map((p) => p.display)))}`);
+    assert.equal(people[0]!.name, 'Jan Kowalski');
+  }
 });
