@@ -896,11 +896,11 @@ function gatherPhone(seen: Set<string> | null, p: NormPhone): void {
  * "y", "on", "x", "*", "★", "✓", "starred", "ja", "oui", "sí", "sim" … One list for an upload's
  * `is_favorite` and a contacts file's favourite column (the two disagreed on "★" and "ja", a probe found).
  */
-const CHECKED_RE = /^(?:true|t|yes|y|on|x|\*|\u2605|\u2713|\u2714|starred|favou?rite|ja|j|wahr|oui|vrai|waar|s[ií]|verdadero|vero|sim|verdadeiro)$/i;
+const CHECKED_RE = /^(?:true|t|yes|y|on|x|\*|\u2605|\u2713|\u2714|starred|favou?rite|ja|j|wahr|oui|vrai|waar|s[iíì]|verdadero|vero|sim|verdadeiro)$/i;
 
 /** Whether `s` (trimmed) is a checked box or a favourite's mark as written in a file: a number other than 0, or a word of CHECKED_RE. */
 export function isCheckedText(s: string): boolean {
-  const t = s.trim();
+  const t = s.trim().normalize('NFC'); // "sí" written with a combining accent
   if (/^[+-]?\d+(?:\.\d+)?$/.test(t)) return Number(t) !== 0;
   return CHECKED_RE.test(t);
 }
