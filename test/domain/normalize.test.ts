@@ -606,6 +606,8 @@ describe('isCheckedText: one list of favourite marks for an upload and a contact
       'vrai',
       'waar',
       'sí',
+      'Sì',
+      'si\u0301',
       'si',
       'verdadero',
       'vero',
