@@ -46,7 +46,7 @@ export type CardNote =
   /** A group card (KIND:group): no person; its members given by address are entries of their own (VcardCard.members). */
   | 'group';
 
-/** One card of a file (every BEGIN:VCARD starts one), in file order. */
+/** One card of a file (every BEGIN:VCARD starts one, and a vCard 3.0 AGENT escaped in a value: cardsOf), in file order. */
 export interface VcardCard {
   /** The card's entry; null when it holds no name, e-mail, phone or company, or was not read. */
   entry: Entry | null;
@@ -1280,6 +1280,8 @@ const END = /^\s*END\s*:\s*VCARD\s*$/i;
 /** vCard 2.1's AGENT holding a card: `AGENT:` with the card on the next lines, or `AGENT:BEGIN:VCARD`. */
 const AGENT_EMPTY = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*$/i;
 const AGENT_BEGIN = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*BEGIN\s*:\s*VCARD\s*$/i;
+/** Why an AGENT card is not read when its END:VCARD is missing (cardsOf). */
+const AGENT_UNCLEAR = 'an AGENT card without its own END:VCARD: its lines and those of the card holding it after it cannot be told apart';
 /** vCard 3.0's AGENT holding a card escaped in its value (a content line, unfolded). */
 const AGENT_INLINE = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*BEGIN\s*:\s*VCARD\s*\\[nN]/i;
 
@@ -1290,33 +1292,52 @@ const AGENT_INLINE = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*BEGIN\s*:\s*VCARD\s
  * number): it is a card of the file, right after the card holding it, and that card goes on after the
  * agent's END:VCARD. Skipped, as it was, it lost a real person without a word.
  */
-function cardsOf(text: string): { lines: string[]; ended: boolean }[] {
-  const cards: { lines: string[]; ended: boolean }[] = [];
+function cardsOf(text: string): { lines: string[]; ended: boolean; unclear?: boolean }[] {
+  type Card = { lines: string[]; ended: boolean; unclear?: boolean };
+  const cards: Card[] = [];
   // The cards open at this line: the file's card, then the AGENT cards it holds, innermost last.
-  const open: { lines: string[]; ended: boolean }[] = [];
+  const open: Card[] = [];
   // Whether the last line was `AGENT:` (its card begins on the next line).
   let afterAgent = false;
+  // The file card's last AGENT card, and whether the file card had a line of its own after it.
+  let lastAgent: Card | null = null;
+  let linesAfterAgent = false;
+  // A file card left open (a BEGIN or the end of the file comes first) right after its AGENT card: the END
+  // that closed the agent, if any, was the file card's, so the agent's lines hold the card's own (Ann's
+  // address credited to her assistant, a review found). Which are whose cannot be told: not read, said.
+  const settle = () => {
+    if (open.length > 0 && lastAgent !== null && !linesAfterAgent) lastAgent.unclear = true;
+    lastAgent = null;
+  };
   for (const line of text.split(/\r\n|\r|\n/)) {
     const cur = open.at(-1);
     if (cur !== undefined && ((afterAgent && BEGIN.test(line)) || AGENT_BEGIN.test(line) || (open.length > 1 && BEGIN.test(line)))) {
-      const agent = { lines: [], ended: false };
+      const agent: Card = { lines: [], ended: false };
       cards.push(agent);
       open.push(agent);
+      if (open.length === 2) lastAgent = agent;
+      linesAfterAgent = false;
       afterAgent = false;
       continue;
     }
     if (line.trim() !== '') afterAgent = cur !== undefined && AGENT_EMPTY.test(line);
     // Text between cards (after an END, before the next BEGIN) is not part of any card.
     if (BEGIN.test(line)) {
-      const card = { lines: [], ended: false };
+      settle();
+      const card: Card = { lines: [], ended: false };
       cards.push(card);
       open.length = 0;
       open.push(card);
     } else if (cur !== undefined && END.test(line)) {
       cur.ended = true;
       open.pop();
-    } else cur?.lines.push(line);
+      if (open.length === 0) lastAgent = null;
+    } else if (cur !== undefined) {
+      cur.lines.push(line);
+      if (open.length === 1 && line.trim() !== '') linesAfterAgent = true;
+    }
   }
+  settle();
   return cards;
 }
 
@@ -1338,9 +1359,13 @@ function versionProblem(props: VcardProperty[]): string | null {
  */
 export function readVcardFile(input: string | Uint8Array, opts: { charset?: string } = {}): VcardFile {
   const file = fileText(input, opts.charset);
-  const parsed = cardsOf(file.text).flatMap(function read({ lines, ended }): { ended: boolean; strayBreak: boolean; lines: ContentLine[] }[] {
+  const parsed = cardsOf(file.text).flatMap(function read({
+    lines,
+    ended,
+    unclear,
+  }): { ended: boolean; strayBreak: boolean; unclear?: boolean; lines: ContentLine[] }[] {
     const content = contentLines(lines);
-    const card = { ended, strayBreak: content.strayBreak, lines: content.lines.map(splitLine).filter((l) => l !== null) };
+    const card = { ended, unclear, strayBreak: content.strayBreak, lines: content.lines.map(splitLine).filter((l) => l !== null) };
     // vCard 3.0 writes an AGENT card escaped in the value (`AGENT:BEGIN:VCARD\nFN:...\nEND:VCARD`,
     // RFC 2426 3.5.4): the assistant, a person of their own, read as the cards after this one.
     const agents = content.lines.filter((l) => AGENT_INLINE.test(l)).map((l) => unescapeText(l.slice(l.indexOf(':') + 1)));
@@ -1351,9 +1376,10 @@ export function readVcardFile(input: string | Uint8Array, opts: { charset?: stri
   let legacy = windows1252;
   if (file.eightBit === 'utf-8') legacy = decoderFor(legacyCharsetOf(undeclaredPieces(parsed.flatMap((c) => c.lines)))) ?? windows1252;
   let sourceType: ParsedVcards['sourceType'] = null;
-  const cards = parsed.map(({ lines, ended, strayBreak }): VcardCard => {
+  const cards = parsed.map(({ lines, ended, strayBreak, unclear }): VcardCard => {
     const notes: CardNote[] = ended ? [] : ['no_end'];
     if (strayBreak) notes.push('stray_soft_break');
+    if (unclear) return { entry: null, read: {}, notRead: AGENT_UNCLEAR, notes };
     const props = lines.map((line) => propertyOf(line, file.eightBit, legacy));
     const problem = versionProblem(props);
     if (problem !== null) return { entry: null, read: {}, notRead: problem, notes };

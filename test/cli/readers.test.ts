@@ -708,7 +708,37 @@ describe('readVcardFile: a vCard 2.1 AGENT holding a card', () => {
         [{ name: 'Ann', emails: ['ann@example.com'] }, ['no_end']],
         [{ name: 'Bo', phones: ['+1 415 555 0199'] }, []],
         [{ name: 'Cy' }, []],
-        [{ name: 'Di' }, ['no_end']],
+        [null, ['no_end']], // open at the end of the file, as Ann's card: whose lines are whose is unclear
+      ],
+    );
+  });
+
+  it("an AGENT card without its END: the card holding it ends on the agent's lines, so neither the agent nor those lines are credited to anyone; said (a review)", () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Ann Lee',
+        'AGENT:',
+        'BEGIN:VCARD',
+        'FN:Bo Assistant',
+        'TEL;WORK:+1 415 555 0199',
+        'EMAIL:ann@example.com',
+        'TEL;CELL:+1 415 555 0100',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'FN:Cy',
+        'EMAIL:cy@example.com',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry, c.notes, c.notRead ?? null]),
+      [
+        [{ name: 'Ann Lee' }, ['no_end'], null],
+        [null, [], 'an AGENT card without its own END:VCARD: its lines and those of the card holding it after it cannot be told apart'],
+        [{ name: 'Cy', emails: ['cy@example.com'] }, [], null],
       ],
     );
   });
