@@ -1660,8 +1660,8 @@ export function isTrunkNational(digits: string, callingCode: string, national: s
  * Whether `zeros` (the 0s written before a national number's digits, '' for none) is the national (trunk)
  * prefix of one of the countries of `callingCode`, read from the parser's metadata (its prefix for parsing,
  * which the parser strips): "0" is for +44, +33 or +54, not for +1 (North America's prefix is 1, and its
- * national numbers never start with 0), +7 (8) or +36 (06); a code none of whose countries has a prefix
- * (+48 Poland, +39 Italy, whose 0 is part of the number) takes it.
+ * national numbers never start with 0), +7 (8), +36 (06) or +39 (none: Italy's 0 is part of the number);
+ * +48 and +420 take the 0 they dropped (DROPPED_TRUNK_ZERO).
  * nationalAliases asks it before joining "020 7946 0958" to a full number ending "2079460958": only
  * "+44 20 7946 0958" may be it, never "+1 207 946 0958" (a probe found the London friend folded into a
  * Maine contact, in a US book).
@@ -1671,17 +1671,18 @@ export function isTrunkZero(zeros: string, callingCode: string): boolean {
   if (!isCallingCode(callingCode)) return false;
   const calling = callingPlanOf(Number(callingCode));
   if (!calling) return false;
-  // A country without a national prefix in the metadata dropped its trunk 0 in living memory (Poland in
-  // 2005: old books are full of "(0-22) 123 45 67"): its 0 is the old trunk prefix, and joins (a review).
-  let prefixed = false;
   for (const p of calling.countries) {
-    if (p.nationalPrefix == null) continue;
-    prefixed = true;
-    const m = p.nationalPrefix.exec(zeros);
+    const m = p.nationalPrefix?.exec(zeros);
     if (m != null && m[0] === zeros) return true;
   }
-  return !prefixed;
+  // The countries that dropped their trunk 0 in living memory (Poland in 2005, Czechia in 2002): old books
+  // are full of "(0-22) 123 45 67" (a review). Not every country without a prefix in the metadata: Spain
+  // and Italy never had one, and taking it joined Rome's "06 1234 5678" to a Spanish mobile (a review).
+  return zeros === '0' && DROPPED_TRUNK_ZERO.has(callingCode);
 }
+
+/** Calling codes whose country dropped its trunk prefix 0 (the metadata knows none now): Poland, Czechia. */
+const DROPPED_TRUNK_ZERO: ReadonlySet<string> = new Set(['48', '420']);
 
 /**
  * Whether `digits` (a national number's digits, an extension aside) are a valid number of `callingCode`

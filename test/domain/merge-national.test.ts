@@ -167,9 +167,10 @@ test('nationalAliases: the zeros before the digits must be the trunk prefix of t
 
 test('isTrunkZero and isNanpNational read the metadata', () => {
   for (const cc of ['44', '33', '49', '54', '55', '353', '61']) assert.equal(isTrunkZero('0', cc), true, cc);
-  for (const cc of ['1', '7', '36', '999']) assert.equal(isTrunkZero('0', cc), false, cc);
-  // No national prefix in the metadata: a trunk 0 dropped in living memory (Poland, 2005) still joins.
-  for (const cc of ['48', '39', '34']) assert.equal(isTrunkZero('0', cc), true, cc);
+  for (const cc of ['1', '7', '36', '39', '34', '45', '852', '999']) assert.equal(isTrunkZero('0', cc), false, cc);
+  // A trunk 0 dropped in living memory (Poland 2005, Czechia 2002) still joins; never two zeros (a review).
+  for (const cc of ['48', '420']) assert.equal(isTrunkZero('0', cc), true, cc);
+  for (const cc of ['48', '44']) assert.equal(isTrunkZero('00', cc), false, cc);
   assert.equal(isTrunkZero('', '1'), true);
   assert.equal(isTrunkZero('00', '44'), false);
   assert.equal(isNanpNational('2079460958'), true);
@@ -193,4 +194,38 @@ test('a Polish number written with the trunk 0 Poland dropped in 2005 still join
     assert.equal(people.length, 1, `${full} / ${national}: ${JSON.stringify(people.map((c) => c.phones.map((p) => p.display)))}`);
     assert.equal(people[0]!.name, 'Jan Kowalski');
   }
+});
+
+test('a trunk 0 is never read as a country that never had one: Rome beside a Spanish mobile, Paris beside one, Munich beside Hong Kong (a review)', () => {
+  const rome = merge(
+    [
+      { name: 'Marco Rossi', phone: '+39 06 1234 5678' },
+      { name: 'Pablo Ruiz', phone: '+34 612 345 678' },
+      { phone: '06 1234 5678', email: 'marco@rossi.example' },
+    ],
+    null,
+  );
+  assert.deepEqual(rome.find((c) => c.name === 'Pablo Ruiz')!.emails, []);
+  assert.equal(rome.length, 2, JSON.stringify(rome.map((c) => [c.name, c.emails.map((e) => e.display)])));
+  const paris = merge(
+    [
+      { name: 'Pablo Ruiz', phone: '+34 612 34 56 78' },
+      { name: 'Marie Dupont', phone: '+33 6 12 34 56 78' },
+      { phone: '06 12 34 56 78', email: 'm@d.example' },
+    ],
+    null,
+  );
+  assert.equal(paris.length, 2);
+  assert.deepEqual(
+    paris.find((c) => c.name === 'Marie Dupont')!.emails.map((e) => e.display),
+    ['m@d.example'],
+  );
+  const munich = merge(
+    [
+      { name: 'Wing Chan', phone: '+852 8912 3456' },
+      { phone: '089 123456', times_contacted: 2 },
+    ],
+    null,
+  );
+  assert.equal(munich.length, 2);
 });
