@@ -642,10 +642,9 @@ export function displayNameOf(raw: string): string | null {
     gt = raw.length;
   }
   // A mail header's label before the name ("From: \"John Smith\" <j@x.com>", "To: Ann Lee <a@x.com>") names nobody.
-  // So does an RFC 5322 group's ("Team: Ann Lee <ann@x.org>;" named Ann "Team: Ann Lee", a probe found):
-  // only in a group, closed by its ';' ("Dr. Ann Lee: CEO <a@x>" is a name).
-  let before = raw.slice(0, lt).trim().replace(HEADER_LABEL_RE, '');
-  if (raw.trimEnd().endsWith(';')) before = before.replace(GROUP_LABEL_RE, '');
+  // (An RFC 5322 group's label, "Team: Ann Lee <a@x>, Bob Ng <b@x>;", is read where lists are: a single
+  // address ending in ';' is how Outlook writes one, and "Dr. Ann Lee: CEO <a@x>;" is a name.)
+  const before = raw.slice(0, lt).trim().replace(HEADER_LABEL_RE, '');
   // Another bracket before it: a list or a sentence ("Jane Doe <n/a>, Rick Roe <n/a>" named the card
   // "Jane Doe <n/a>, Rick Roe"), no name; a quoted name may hold one.
   if (/[<>]/.test(before) && !QUOTED_NAME_RE.test(before)) return null;
@@ -741,9 +740,22 @@ const ADDRESS_END_RE = /^[\s;,.>)\]]*(?:\([^()]*\)[\s;,.]*)?$/;
 const HEADER_LABEL_RE = /^(?:to|cc|bcc|from|reply-to|sender|an|von|kopie|de|para|da|a|aan|van)\s*:\s*/i;
 /**
  * An RFC 5322 group's display name and its colon, before the group's first mailbox: words without brackets
- * or digits ("Ann Lee (Sales: EMEA)", "Ann Lee 10:30" are no label). Exported for normalize.ts itemNames.
+ * or digits ("Ann Lee (Sales: EMEA)", "Ann Lee 10:30" are no label). For normalize.ts itemNames, which
+ * reads it only in a group's shape (isGroupList).
  */
 export const GROUP_LABEL_RE = /^[^"<>:@()[\]{},;\d]+:\s*/u;
+
+/**
+ * Whether a list is an RFC 5322 group: two mailboxes or more separated by ',' and closed by its one ';'
+ * ("Team: Ann Lee <a@x>, Bob Ng <b@x>;"). Outlook ends every address with ';' ("Dr. Ann Lee: CEO <a@x>;",
+ * "Ann Lee <a@x>; Bob Ng <b@x>;"), so a ';' alone is no group (a review).
+ */
+export function isGroupList(raw: string): boolean {
+  const t = raw.trimEnd();
+  if (!t.endsWith(';') || t.indexOf(';') !== t.length - 1 || t.indexOf(',') < 0) return false;
+  const first = t.indexOf('<');
+  return first >= 0 && t.indexOf('<', first + 1) >= 0;
+}
 /** A display name in double quotes, as RFC 5322 writes one. */
 const QUOTED_NAME_RE = /^"[^"]+"$/;
 /** Two to four words, each capitalised ("Ann Lee", "Dr. Ann O'Neil-Lee"): a name, not a phrase. */

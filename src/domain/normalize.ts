@@ -6,7 +6,7 @@ import { messageDate } from './dates.ts';
 import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, shortSpacing } from './invisible.ts';
 import { formulaName, mayTidy, tidyName } from './display-name.ts';
-import { addressWords, directoryIdentity, displayNameOf, GROUP_LABEL_RE, hasImceaPrefix, namesNobody, normalizeEmail } from './email.ts';
+import { addressWords, directoryIdentity, displayNameOf, GROUP_LABEL_RE, hasImceaPrefix, isGroupList, namesNobody, normalizeEmail } from './email.ts';
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold } from './merge/split.ts';
 import { normalizePhone, normalizeWholeNumber, phoneNumbers, regionFromPhone, WHOLE_NUMBER_MARK } from './phone.ts';
@@ -740,7 +740,7 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
     // A list of bracketed addresses: each name is the text between the previous item and its '<'
     // (`Doe, Jane <jane@x>, Roe, Rick <rick@x>`, `"Doe, Jane" <jane@x>; Rick Roe <rick@x>`).
     let from = 0;
-    const group = raw.trimEnd().endsWith(';');
+    const group = isGroupList(raw);
     for (const { open, close, addr } of bracketsOf(raw)) {
       if (addr !== null && !byKey.has(addr.key)) {
         let text = raw.slice(from, open);
@@ -751,7 +751,7 @@ function itemNames(raw: string, byKey: Map<string, string>): void {
         else text = text.slice(afterAddressWithoutAt(text));
         text = leadStripped(text, from > 0 || at >= 0);
         // An RFC 5322 group's label before its first mailbox (`Team: Ann Lee <ann@x>, Bob Ng <bob@x>;`),
-        // only in a group, closed by its ';' (`Dr. Ann Lee: CEO <a@x>, …` is a name).
+        // only in a group's shape (`Dr. Ann Lee: CEO <a@x>; Bob Ng <b@x>;` is Outlook's list of names).
         if (from === 0 && group) text = text.replace(GROUP_LABEL_RE, '');
         const name = text === '' ? null : cleanName(text);
         if (name !== null && !name.includes('@') && !isItemLabel(name)) byKey.set(addr.key, name);
