@@ -1299,15 +1299,15 @@ function cardsOf(text: string): { lines: string[]; ended: boolean; unclear?: boo
   const open: Card[] = [];
   // Whether the last line was `AGENT:` (its card begins on the next line).
   let afterAgent = false;
-  // The file card's last AGENT card, and whether the file card had a line of its own after it.
-  let lastAgent: Card | null = null;
-  let linesAfterAgent = false;
-  // A file card left open (a BEGIN or the end of the file comes first) right after its AGENT card: the END
-  // that closed the agent, if any, was the file card's, so the agent's lines hold the card's own (Ann's
-  // address credited to her assistant, a review found). Which are whose cannot be told: not read, said.
+  // The card that took the last line that was not blank (the file card or one of its AGENT cards).
+  let lastLined: Card | null = null;
+  // A file card left open (a BEGIN or the end of the file comes first) whose last line went to an AGENT
+  // card: the END that closed the agent, if any, was the file card's, so the agent's lines hold the card's
+  // own (Ann's address credited to her assistant, a review found). Which are whose cannot be told: that
+  // agent is not read, and it is said.
   const settle = () => {
-    if (open.length > 0 && lastAgent !== null && !linesAfterAgent) lastAgent.unclear = true;
-    lastAgent = null;
+    if (open.length > 0 && lastLined !== null && lastLined !== open[0]) lastLined.unclear = true;
+    lastLined = null;
   };
   for (const line of text.split(/\r\n|\r|\n/)) {
     const cur = open.at(-1);
@@ -1315,8 +1315,6 @@ function cardsOf(text: string): { lines: string[]; ended: boolean; unclear?: boo
       const agent: Card = { lines: [], ended: false };
       cards.push(agent);
       open.push(agent);
-      if (open.length === 2) lastAgent = agent;
-      linesAfterAgent = false;
       afterAgent = false;
       continue;
     }
@@ -1331,10 +1329,10 @@ function cardsOf(text: string): { lines: string[]; ended: boolean; unclear?: boo
     } else if (cur !== undefined && END.test(line)) {
       cur.ended = true;
       open.pop();
-      if (open.length === 0) lastAgent = null;
+      if (open.length === 0) lastLined = null;
     } else if (cur !== undefined) {
       cur.lines.push(line);
-      if (open.length === 1 && line.trim() !== '') linesAfterAgent = true;
+      if (line.trim() !== '') lastLined = cur;
     }
   }
   settle();

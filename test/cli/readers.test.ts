@@ -703,12 +703,12 @@ describe('readVcardFile: a vCard 2.1 AGENT holding a card', () => {
       ),
     );
     assert.deepEqual(
-      r.cards.map((c) => [c.entry, c.notes]),
+      r.cards.map((c) => [c.entry, c.notes, c.notRead === undefined ? null : 'unclear']),
       [
-        [{ name: 'Ann', emails: ['ann@example.com'] }, ['no_end']],
-        [{ name: 'Bo', phones: ['+1 415 555 0199'] }, []],
-        [{ name: 'Cy' }, []],
-        [null, ['no_end']], // open at the end of the file, as Ann's card: whose lines are whose is unclear
+        [{ name: 'Ann', emails: ['ann@example.com'] }, ['no_end'], null],
+        [{ name: 'Bo', phones: ['+1 415 555 0199'] }, [], null],
+        [{ name: 'Cy' }, [], null],
+        [null, ['no_end'], 'unclear'], // open at the end of the file, as Ann's card: whose lines are whose is unclear
       ],
     );
   });
@@ -739,6 +739,37 @@ describe('readVcardFile: a vCard 2.1 AGENT holding a card', () => {
         [{ name: 'Ann Lee' }, ['no_end'], null],
         [null, [], 'an AGENT card without its own END:VCARD: its lines and those of the card holding it after it cannot be told apart'],
         [{ name: 'Cy', emails: ['cy@example.com'] }, [], null],
+      ],
+    );
+  });
+
+  it("nested AGENT cards, the file card's END missing: the card that took the last lines is the unclear one, not the agent above it (a review)", () => {
+    const r = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'FN:Ann Lee',
+        'AGENT:',
+        'BEGIN:VCARD',
+        'FN:Bo Ng',
+        'AGENT:',
+        'BEGIN:VCARD',
+        'FN:Cy Wu',
+        'TEL:+1 415 555 0101',
+        'EMAIL:ann@x.example',
+        'END:VCARD',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'FN:Dee',
+        'END:VCARD',
+      ),
+    );
+    assert.deepEqual(
+      r.cards.map((c) => [c.entry?.name ?? null, c.notRead === undefined ? null : 'unclear']),
+      [
+        ['Ann Lee', null],
+        ['Bo Ng', null],
+        [null, 'unclear'],
+        ['Dee', null],
       ],
     );
   });
