@@ -43,7 +43,7 @@ function utc(y: number, month: number, day: number, hour = 0, minute = 0, second
  * probe saw 9999-12-31 taken as evidence that the owner wrote to someone). A date in 2099, a device clock
  * gone wrong, is still a message sent; ranking bounds it by the time of the run (rank/features.ts).
  */
-export const SENTINEL_FROM_MS = Date.UTC(9999, 0, 1);
+export const SENTINEL_FROM_MS = Date.UTC(9999, 0, 1) - 14 * 3_600_000; // 9999-01-01 in every zone (UTC+14 the earliest)
 
 /**
  * A message date of an upload (parseDate), null for the year 9999 ("no end": SENTINEL_FROM_MS): read so

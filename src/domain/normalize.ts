@@ -900,7 +900,11 @@ const CHECKED_RE = /^(?:true|t|yes|y|on|x|\*|\u2605|\u2713|\u2714|starred|favou?
 
 /** Whether `s` (trimmed) is a checked box or a favourite's mark as written in a file: a number other than 0, or a word of CHECKED_RE. */
 export function isCheckedText(s: string): boolean {
-  const t = s.trim().normalize('NFC'); // "sí" written with a combining accent
+  // "sí" written with a combining accent; "✔️" as emoji keyboards write it (with the emoji selector).
+  const t = s
+    .trim()
+    .normalize('NFC')
+    .replace(/\uFE0F/g, '');
   if (/^[+-]?\d+(?:\.\d+)?$/.test(t)) return Number(t) !== 0;
   return CHECKED_RE.test(t);
 }

@@ -147,6 +147,7 @@ describe('parseDate', () => {
   it('9999, the year systems write for "never", is no message date; 2099 (a clock gone wrong) still is', () => {
     assert.equal(plausibleDate(parseDate('9999-12-31T23:59:59.9999999')), null);
     assert.equal(plausibleDate(parseDate('9999-01-01')), null);
+    assert.equal(plausibleDate(parseDate('9999-01-01T00:00:00+01:00')), null); // 9998-12-31T23:00Z, written 9999
     assert.equal(plausibleDate(parseDate('9998-12-31')), parseDate('9998-12-31'));
     assert.equal(plausibleDate(parseDate('2099-12-31')), Date.UTC(2099, 11, 31));
   });

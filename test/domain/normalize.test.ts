@@ -607,6 +607,7 @@ describe('isCheckedText: one list of favourite marks for an upload and a contact
       'waar',
       'sí',
       'Sì',
+      '\u2714\uFE0F',
       'si\u0301',
       'si',
       'verdadero',
