@@ -929,14 +929,19 @@ export const MAX_TIMES_CONTACTED = 1_000_000;
  * to, and read as 0 that evidence was lost; a probe found it).
  */
 export function countOf(v: unknown): number {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return 0;
+  const n = numberOf(v);
+  if (n <= 0) return 0;
   return Math.min(n < 1 ? 1 : Math.trunc(n), MAX_TIMES_CONTACTED);
 }
 
 function integerOf(v: unknown): number {
+  return Math.trunc(numberOf(v));
+}
+
+/** A number, or a number written as text; 0 for anything else (and for NaN or an infinity). */
+function numberOf(v: unknown): number {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
 }
 
 function lengthOf(v: unknown): number {
