@@ -124,6 +124,20 @@ class Cells {
     }
     return out;
   }
+
+  /**
+   * Every non-empty cell of these phone columns, each whole: a " ::: " list in one cell is read as any
+   * field's list of numbers (phone.ts phoneNumbers), where a national number after an international
+   * one takes its country, as the same string does in a JSON upload.
+   */
+  phones(...names: string[]): string[] {
+    const out: string[] = [];
+    for (const name of names) {
+      const cell = this.one(name);
+      if (cell) out.push(cell);
+    }
+    return out;
+  }
 }
 
 const splitValues = (cell: string): string[] => (cell.includes(' ::: ') ? cell.split(' ::: ').map(clean).filter(Boolean) : cell ? [cell] : []);
@@ -360,7 +374,7 @@ function outlookRow(c: Cells): Entry {
     name,
     nickname: c.one('nickname'),
     emails,
-    phones: phonesOf(c.many(...OUTLOOK_PHONES), name, c.one('company'), () => c.many(OUTLOOK_COMPANY_PHONE)),
+    phones: phonesOf(c.phones(...OUTLOOK_PHONES), name, c.one('company'), () => c.phones(OUTLOOK_COMPANY_PHONE)),
     company: c.one('company'),
     title: c.one('job title') || (prefix ? '' : title),
     addresses: addressesOf(c, OUTLOOK_ADDRESSES),
@@ -392,7 +406,7 @@ function thunderbirdRow(c: Cells): Entry {
     name: naturalOrder(display.includes('@') ? '' : display, c.one('first name'), c.one('last name')) || join(c.one('first name'), c.one('last name')),
     nickname: c.one('nickname'),
     emails: c.many('primary email', 'secondary email'),
-    phones: c.many('mobile number', 'work phone', 'home phone'),
+    phones: c.phones('mobile number', 'work phone', 'home phone'),
     company: c.one('organization'),
     title: c.one('job title'),
     addresses: addressesOf(c, THUNDERBIRD_ADDRESSES),
@@ -856,9 +870,7 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
     name,
     nickname: of('nickname')[0],
     emails,
-    phones: phonesOf(of('phone'), name, company, () => of('company_phone'))
-      .flatMap(splitValues)
-      .filter((v) => /\d/.test(v)),
+    phones: phonesOf(of('phone'), name, company, () => of('company_phone')).filter((v) => /\d/.test(v)),
     company,
     title: of('title')[0],
     favorite: of('favorite').some(isCheckedText),

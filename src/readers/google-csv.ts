@@ -104,14 +104,23 @@ function cellsOf(g: Group, cells: readonly (string | undefined)[]): Record<strin
   return out;
 }
 
-/** Values of a numbered group ("E-mail", "Phone"), primary ones first; `keep`: whether a label's values are read. */
+/**
+ * Values of a numbered group ("E-mail", "Phone"), primary ones first; `keep`: whether a label's values
+ * are read. A phone cell stays whole: its " ::: " list is read as any field's list of numbers
+ * (phone.ts phoneNumbers), so a national number after an international one takes its country, as the
+ * same string does in a JSON upload (split here, `+1 415 555 0160 ::: (415) 555-0161` left the second
+ * number without a country).
+ */
 function valuesOf(layout: Layout, cells: readonly (string | undefined)[], prefix: string, keep?: (label: string) => boolean): string[] {
   const items: { value: string; primary: boolean }[] = [];
+  const whole = prefix === 'Phone';
   for (const group of layout.groups(prefix)) {
     const g = cellsOf(group, cells);
     const { label, primary } = labelOf(g.label ?? g.type);
     if (keep !== undefined && !keep(label)) continue;
-    for (const value of splitMulti(g.value)) items.push({ value, primary });
+    const values = splitMulti(g.value);
+    if (whole && values.length > 1) items.push({ value: values.join(MULTI), primary });
+    else for (const value of values) items.push({ value, primary });
   }
   items.sort((a, b) => Number(b.primary) - Number(a.primary));
   return [...new Set(items.map((i) => i.value))];

@@ -166,6 +166,17 @@ for (const engine of ENGINES) {
       assert.deepEqual(r.body.meta.left_out_entries, [{ index: 2, reason: 'invalid' }]);
     });
 
+    it("a Google CSV phone cell of two numbers gives the person the numbers the same string gives in JSON (the national one takes the first one's country)", async () => {
+      const cell = '+1 415 555 0160 ::: (415) 555-0161';
+      const csv = `First Name,Last Name,Phone 1 - Label,Phone 1 - Value\r\nAnn,Lee,Mobile,"${cell}"\r\n`;
+      const file = await api.request('POST', '/v0/address-book-file?user_id=gcsv-list', { raw: csv, headers: { 'content-type': 'text/csv' } });
+      assert.equal(file.status, 200, file.text);
+      const json = await api.post('/v0/address-book', { user_id: 'json-list', source: {}, entries: [{ name: 'Ann Lee', phone: cell }] });
+      assert.equal(json.status, 200, json.text);
+      const phones = (r: any) => r.body.data.map((d: any) => d.phones);
+      assert.deepEqual(phones(file), [['+14155550160', '+14155550161']]);
+      assert.deepEqual(phones(file), phones(json));
+    });
     it("an RFC 5322 group in an e-mail field: its label names nobody, the person's own card names the row", async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'group-label',

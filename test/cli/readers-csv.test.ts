@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { formatOf, openInput } from '../../src/cli/import/sources.ts';
 import { CsvRefused, headerKey, layoutOf, parseCsv, readCsvFile } from '../../src/readers/csv.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
 import { googleRowToEntry, isGoogleHeader } from '../../src/readers/google-csv.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -49,6 +50,19 @@ const LINKEDIN = ['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 
 const entries = (text: string) => readCsvFile(text).rows.map((r) => r.entry);
 
 describe('googleRowToEntry (pure)', () => {
+  it('a phone cell of several numbers reads as the same string does in a JSON upload: a national number after an international one takes its country', () => {
+    const cell = '+1 415 555 0160 ::: (415) 555-0161';
+    const keys = (phones: string[]) => normalizeEntry({ name: 'Ann Lee', phones }, { region: null, sourceKey: 's' }).phones.map((p) => p.key);
+    const google = googleRowToEntry({ 'First Name': 'Ann', 'Last Name': 'Lee', 'Phone 1 - Label': 'Mobile', 'Phone 1 - Value': cell });
+    assert.deepEqual(keys(google!.phones!), ['p:+14155550160', 'p:+14155550161']);
+    assert.deepEqual(keys(google!.phones!), keys([cell]));
+    const outlook = readCsvFile(csv(GOOGLE_OUTLOOK, [{ 'First Name': 'Ann', 'Last Name': 'Lee', 'Mobile Phone': cell }])).rows[0].entry;
+    assert.deepEqual(keys(outlook.phones!), keys([cell]));
+    // Separate cells are separate fields, as separate strings of a JSON array: no country is carried.
+    const two = googleRowToEntry({ 'First Name': 'Ann', 'Phone 1 - Value': '+1 415 555 0160', 'Phone 2 - Value': '(415) 555-0161' });
+    assert.deepEqual(keys(two!.phones!), ['p:+14155550160', 'n:4155550161']);
+  });
+
   it('reads the current layout: split names, multi-value cells, primary first, starred', () => {
     const entry = googleRowToEntry({
       'First Name': 'Zoë',
@@ -71,7 +85,7 @@ describe('googleRowToEntry (pure)', () => {
     assert.deepEqual(entry, {
       name: 'Zoë Müller',
       emails: ['Zoe.Mueller@example.com', 'zoe@acme.example'],
-      phones: ['(415) 555-0123', '+1 415 555 0199'],
+      phones: ['(415) 555-0123 ::: +1 415 555 0199'],
       company: 'Acme, Inc.',
       title: 'Director',
       addresses: [{ city: 'San Francisco', country: 'United States', type: 'home' }],
@@ -455,7 +469,7 @@ describe('readCsvFile: Outlook exports', () => {
     assert.deepEqual(f.rows[0].entry, {
       name: 'Ana Silva',
       emails: ['ana@example.org', 'ana.silva@work.example'],
-      phones: ['+351 912 345 678', '+351 913 000 000', '+351 21 123 4567'],
+      phones: ['+351 912 345 678 ::: +351 913 000 000', '+351 21 123 4567'],
       nickname: 'Aninha',
       addresses: [{ street: 'Rua Augusta 1', city: 'Lisboa', postal_code: '1100-048', country: 'Portugal', type: 'home' }],
       ims: [{ name: 'ana@jabber.example' }],
