@@ -34,6 +34,15 @@ const ENTRY = Object.keys(S.Entry.properties);
 const TOP_SET = new Set(TOP);
 const SOURCE_SET = new Set(SOURCE);
 const ENTRY_SET = new Set(ENTRY);
+/** The item fields of an entry's lists of objects, by list: an unknown one (`zip`, `link`) is named as the entry's own are. */
+const ITEM_FIELDS = new Map<string, { known: string[]; set: Set<string> }>(
+  (['addresses', 'websites', 'ims'] as const).map((k) => {
+    // Opt(Type.Array(item)): the array is the union's first member.
+    const list = S.Entry.properties[k] as unknown as { anyOf: [{ items: { properties: object } }] };
+    const known = Object.keys(list.anyOf[0].items.properties);
+    return [k, { known, set: new Set(known) }];
+  }),
+);
 
 /**
  * The owner's own e-mail and phone (`source.email`, `source.phone`) that are given but cannot be read:
@@ -99,6 +108,8 @@ export function readUploadFields(body: Record<string, unknown>): {
   const entries = body.entries;
   if (Array.isArray(entries)) {
     const seen = new Map<string, Seen>();
+    // Unknown fields of the items of an entry's lists of objects (`addresses[].zip`), by list.
+    const items = new Map<string, Map<string, Seen>>();
     // Fields read (or looked at and not read), by field and message: a bounded set of both.
     const read = new Map<string, Seen & { field: string; message: string }>();
     for (let i = 0; i < entries.length; i++) {
@@ -106,7 +117,14 @@ export function readUploadFields(body: Record<string, unknown>): {
       if (e === null || typeof e !== 'object') continue;
       let other = false;
       for (const k in e) {
-        if (ENTRY_SET.has(k)) continue;
+        if (ENTRY_SET.has(k)) {
+          const list = e[k];
+          if (Array.isArray(list) && list.length > 0) {
+            const fieldsOf = ITEM_FIELDS.get(k);
+            if (fieldsOf !== undefined) noteItems(items, k, fieldsOf.set, list, i);
+          }
+          continue;
+        }
         if (OTHER_FIELD_KEYS.has(k)) other = true;
         else note(seen, k, i);
       }
@@ -136,6 +154,7 @@ export function readUploadFields(body: Record<string, unknown>): {
     }
     for (const s of read.values()) out.push({ field: `entries[].${s.field}`, message: s.message, count: s.count, indexes: s.indexes });
     report(out, seen, 'entries[].', ENTRY);
+    for (const [k, s] of items) report(out, s, `entries[].${k}[].`, ITEM_FIELDS.get(k)!.known);
   }
   return { warnings: out, fields, from };
 }
@@ -158,6 +177,20 @@ export function recordFieldWarnings(entries: readonly unknown[], known: readonly
   // A record is not kept as received (an upload is): its unknown fields are only ignored.
   for (const w of out) w.message = w.message.replace(' (kept with the raw upload)', '');
   return out;
+}
+
+/** The unknown fields of one entry's list of objects (already schema-validated: each item an object). */
+function noteItems(items: Map<string, Map<string, Seen>>, list: string, known: Set<string>, values: unknown[], index: number): void {
+  let unknown: Set<string> | null = null;
+  for (const item of values) {
+    if (item === null || typeof item !== 'object') continue;
+    for (const f in item as Record<string, unknown>) if (!known.has(f)) (unknown ??= new Set()).add(f);
+  }
+  if (unknown === null) return;
+  let seen = items.get(list);
+  if (seen === undefined) items.set(list, (seen = new Map()));
+  // One entry's several addresses with a `zip` count it once.
+  for (const f of unknown) note(seen, f, index);
 }
 
 /** null, a blank string or an empty list. */
@@ -188,7 +221,7 @@ function report(out: FieldWarning[], seen: Map<string, Seen>, prefix: string, kn
       field === '*'
         ? { field: prefix + '*', message: `more unknown fields (${s.count} in all), ignored`, count: s.count }
         : { field: prefix + field, message: 'unknown field, ignored (kept with the raw upload)', count: s.count };
-    if (prefix === 'entries[].') w.indexes = s.indexes;
+    if (prefix.startsWith('entries[].')) w.indexes = s.indexes;
     const guess = field === '*' ? null : closest(field, known);
     if (guess !== null) {
       w.did_you_mean = guess;

@@ -177,6 +177,28 @@ for (const engine of ENGINES) {
       assert.deepEqual(phones(file), [['+14155550160', '+14155550161']]);
       assert.deepEqual(phones(file), phones(json));
     });
+    it('an unknown field of an address, website or IM item is named in meta.warnings with its list (inline and on the worker)', async () => {
+      for (const [user, n] of [
+        ['item-fields', 1],
+        ['item-fields-big', 3000],
+      ] as const) {
+        const entries: Record<string, unknown>[] = Array.from({ length: n }, (_, i) => ({ name: `P ${i}`, email: `p${i}@x.example` }));
+        entries[0] = {
+          name: 'Ann Lee',
+          email: 'ann@x.example',
+          addresses: [{ city: 'Oslo', zip: '0150' }],
+          ims: [{ name: 'ann@jabber.example', proto: 'xmpp' }],
+        };
+        const r = await api.post('/v0/address-book', { user_id: user, source: {}, entries });
+        assert.equal(r.status, 200, r.text);
+        const fields = warningsOf(r.body).map((w) => [w.field, w.count, w.indexes]);
+        assert.deepEqual(fields, [
+          ['entries[].addresses[].zip', 1, [0]],
+          ['entries[].ims[].proto', 1, [0]],
+        ]);
+        assert.ok(r.body.data.some((d: any) => d.name === 'Ann Lee'));
+      }
+    });
     it("an RFC 5322 group in an e-mail field: its label names nobody, the person's own card names the row", async () => {
       const r = await api.post('/v0/address-book', {
         user_id: 'group-label',

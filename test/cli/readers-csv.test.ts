@@ -57,7 +57,7 @@ describe('googleRowToEntry (pure)', () => {
     assert.deepEqual(keys(google!.phones!), ['p:+14155550160', 'p:+14155550161']);
     assert.deepEqual(keys(google!.phones!), keys([cell]));
     const outlook = readCsvFile(csv(GOOGLE_OUTLOOK, [{ 'First Name': 'Ann', 'Last Name': 'Lee', 'Mobile Phone': cell }])).rows[0].entry;
-    assert.deepEqual(keys(outlook.phones!), keys([cell]));
+    assert.deepEqual(keys(outlook!.phones!), keys([cell]));
     // Separate cells are separate fields, as separate strings of a JSON array: no country is carried.
     const two = googleRowToEntry({ 'First Name': 'Ann', 'Phone 1 - Value': '+1 415 555 0160', 'Phone 2 - Value': '(415) 555-0161' });
     assert.deepEqual(keys(two!.phones!), ['p:+14155550160', 'n:4155550161']);

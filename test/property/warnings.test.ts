@@ -110,3 +110,38 @@ test('bounded: any number of entries and unknown names gives at most 20 names pe
     { numRuns: 200 },
   );
 });
+
+test("an unknown field of an address, website or IM item is named with its list, once per entry, with a did-you-mean among the item's fields", () => {
+  const w = unknownFieldWarnings({
+    user_id: 1,
+    source: {},
+    entries: [
+      {
+        name: 'A',
+        email: 'a@b.com',
+        addresses: [
+          { city: 'Oslo', zip: '0150' },
+          { city: 'Bergen', zip: '5003' },
+        ],
+      },
+      {
+        name: 'B',
+        email: 'b@b.com',
+        addresses: [{ city: 'Rome', postalcode: '00100', country: 'IT' }],
+        websites: [{ url: 'https://b.example', type: 'blog', lable: 'x' }],
+      },
+      { name: 'C', email: 'c@b.com', ims: [{ name: 'c@jabber.example', protocol: 'xmpp' }], addresses: [{ street: 'Main St 1' }] },
+    ],
+  });
+  assert.deepEqual(w, [
+    { field: 'entries[].addresses[].zip', message: 'unknown field, ignored (kept with the raw upload)', count: 1, indexes: [0] },
+    {
+      field: 'entries[].addresses[].postalcode',
+      message: 'unknown field, ignored (kept with the raw upload); did you mean "postal_code"?',
+      count: 1,
+      indexes: [1],
+      did_you_mean: 'postal_code',
+    },
+    { field: 'entries[].websites[].lable', message: 'unknown field, ignored (kept with the raw upload)', count: 1, indexes: [1] },
+  ]);
+});
