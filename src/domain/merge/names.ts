@@ -639,7 +639,35 @@ export function foldName(name: string): string[] {
   if (out.length > MAX_NAME_WORDS) out = [...out.slice(0, MAX_NAME_WORDS - NAME_END_WORDS), ...out.slice(-NAME_END_WORDS)];
   for (let i = 0; i < out.length; i++) if (out[i]!.length > MAX_WORD_CHARS) out[i] = out[i]!.slice(0, MAX_WORD_CHARS);
   if (out.length > 1 && HYPHENATED.test(read)) markHyphenPieces(out, read);
+  if (out.length > 0 && out[0]![0] !== '~') markRelation(out, read);
   return out;
+}
+
+/**
+ * The relation a name gives before the person's own words (`Oma Weber`: ~grandmother), by folded name:
+ * foldName drops the word so the name fits the person's own (`Oma Weber` is `Hilde Weber`), and keeps
+ * what it says here, so two relations still conflict (`Oma Weber` and `Opa Weber`, each with a mobile of
+ * their own on the family landline, were one row under Opa's name, Oma's mobile with him: a probe).
+ */
+const RELATION = new WeakMap<readonly string[], string>();
+
+/** The first word of a name as written, letters only. */
+const FIRST_WORD_RE = /^[^\p{L}]*(\p{L}+)/u;
+
+function markRelation(tokens: string[], name: string): void {
+  const m = FIRST_WORD_RE.exec(name);
+  if (m === null) return;
+  const w = m[1]!.toLowerCase();
+  const first = /[^a-z]/.test(w) ? w.normalize('NFD').replace(/\p{M}+/gu, '') : w;
+  if (!KIN_BEFORE_NAME.has(first) || tokens[0] === first) return;
+  RELATION.set(tokens, KIN.get(first)!);
+}
+
+/** The relation a folded name says (`Mom`, `Oma Weber`), or null. */
+export function relationOf(f: readonly string[]): string | null {
+  if (f.length === 0) return null;
+  if (f[0]![0] === '~') return f.length === 1 ? f[0]! : null;
+  return RELATION.get(f) ?? null;
 }
 
 /** A word of letters with a hyphen inside ("Jae-won", "Xiao-Ming", "Jean-Pierre"). */
@@ -1462,7 +1490,7 @@ function umlautSpelling(long: string, short: string): boolean {
 /** Whether two folded names are the same words in the same order. */
 export function sameWords(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true;
-  if (a.length !== b.length) return false;
+  if (a.length !== b.length || RELATION.get(a) !== RELATION.get(b)) return false;
   for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
   return true;
 }
@@ -1474,6 +1502,12 @@ export function sameWords(a: readonly string[], b: readonly string[]): boolean {
  */
 export function namesCompatible(a: readonly string[], b: readonly string[]): boolean {
   if (a.length === 0 || b.length === 0) return true;
+  // Two relations are two people, with names or without (`Oma Weber`, `Opa Weber`, `Opa`).
+  const relA = relationOf(a);
+  if (relA !== null) {
+    const relB = relationOf(b);
+    if (relB !== null && relA !== relB) return false;
+  }
   const ka = a[0][0] === '~';
   const kb = b[0][0] === '~';
   if (ka || kb) return !(ka && kb) || a[0] === b[0]; // a relation label fits any name, not another relation

@@ -15,7 +15,7 @@ import { displayNameOf } from '../email.ts';
 import type { Contact, NormEmail, NormalizedEntry } from '../types.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import { foldedNameOf } from './contact.ts';
-import { foldName, localSpellsName, namesCompatible, organisationName, petCompatible, sameWords } from './names.ts';
+import { foldName, localSpellsName, namesCompatible, organisationName, petCompatible, relationOf, sameWords } from './names.ts';
 
 /**
  * The person each named item of a list is (index into the groups), or -1 for an item without a name:
@@ -330,7 +330,8 @@ const PET = 1;
  * times, and the romanisations namesCompatible tries cost most of the split.
  */
 function remembered(a: readonly string[], b: readonly string[], how: number): boolean {
-  const key = `${how}${a.join(' ')}\u0000${b.join(' ')}`;
+  // The relation a name's first word gave (`Oma Weber`) is no token: part of the key.
+  const key = `${how}${relationOf(a) ?? ''}${a.join(' ')}\u0000${relationOf(b) ?? ''}${b.join(' ')}`;
   const known = pairs.get(key);
   if (known !== undefined) return known;
   const r = how === 0 ? namesCompatible(a, b) : namesCompatible(a, b) || petCompatible(a, b);
