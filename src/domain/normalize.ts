@@ -1254,6 +1254,25 @@ export function sourceKey(source: SourceInput): string {
 }
 
 /**
+ * Every key a source goes by, for telling its uploads apart from the user's other sources
+ * (`replace_source`): its sourceKey (as stored), and, for an owner known by a phone alone, the phone read
+ * where the book's numbers are read (the source's `region`, else the server's): `(415) 555-0000` with
+ * region US is the source of `+1 415 555 0000`. A probe: an app that wrote its owner's number nationally
+ * on one sync and in full on the next replaced nothing (the stored key is the phone read in its own
+ * country only, kept so for the uploads already stored).
+ */
+export function sourceKeysOf(source: SourceInput, defaultRegion: CountryCode | null): string[] {
+  const key = sourceKey(source);
+  if (key.includes(':e:') || typeof source.phone !== 'string') return [key];
+  const region = sourceRegion(source) ?? defaultRegion;
+  const phone = region === null ? null : normalizePhone(source.phone, region);
+  if (!phone?.key?.startsWith('p:')) return [key];
+  const type = cleanText(source.type)?.toLowerCase() ?? 'unknown';
+  const full = `${type}:${phone.key}`;
+  return full === key ? [key] : [key, full];
+}
+
+/**
  * The region a source reads its numbers in: its owner's phone's country, else its `region` (an ISO 3166
  * code the API checked); null when it gives neither (the server's default applies).
  */

@@ -7,13 +7,23 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Config } from '../config.ts';
 import { summarizeCleaning, type CleaningSummary, type LeftOutEntry } from '../domain/cleaning.ts';
 import { mergeEntries, type SelfOf } from '../domain/merge.ts';
-import { indexKeysOf, indexedKeyStatsOf, isIndexedKey, normalizeEntry, ownerKeysOf, ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
+import {
+  indexKeysOf,
+  indexedKeyStatsOf,
+  isIndexedKey,
+  normalizeEntry,
+  ownerKeysOf,
+  ownerOf,
+  sourceKey,
+  sourceKeysOf,
+  sourceRegion,
+} from '../domain/normalize.ts';
 import { ALL_SIGNALS, aliasKeysOutside, applyRankOptions, noSignals, signalsUsed, spreadOverAliases, type RankOptions } from '../domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SignalsWanted, SourceInput } from '../domain/types.ts';
 import { decodeEntries } from '../storage/entry-codec.ts';
 import { StorageError } from '../storage/errors.ts';
-import type { BookKeys, KnownUpload, StoredBook, Storage, Tenant } from '../storage/types.ts';
+import type { BookKeys, KnownUpload, StoredBook, StoredUpload, Storage, Tenant } from '../storage/types.ts';
 import { ServiceError } from './errors.ts';
 import type { FieldWarning } from './upload-warnings.ts';
 
@@ -354,12 +364,15 @@ export class AddressBookService {
    * filtered neither). Records (invites, app users, suggestions shown) stay. Returns how many uploads went.
    * Read again when the book changed meanwhile; a book deleted meanwhile stays deleted.
    */
-  async replaceSource(t: Tenant, userId: string, upload: { sourceKey: string; createdAt: number }, seq: number): Promise<number> {
+  async replaceSource(t: Tenant, userId: string, upload: { sourceKey: string; source: SourceInput; createdAt: number }, seq: number): Promise<number> {
+    // The source's keys (normalize.ts sourceKeysOf: its owner's number written nationally or in full is one source).
+    const keys = new Set(sourceKeysOf(upload.source, this.config.defaultRegion));
+    const same = (u: StoredUpload) => keys.has(u.sourceKey) || sourceKeysOf(u.source, this.config.defaultRegion).some((k) => keys.has(k));
     for (let attempt = 1; ; attempt++) {
       const stored = await this.storage.loadStoredUploads(t, userId, { raw: false });
       // Stored before it and taken in before it: a batch sent after the replacing one (taken in later)
       // stays even when it was stored first (a review: answered 200, then deleted).
-      const drop = stored.filter((u) => u.sourceKey === upload.sourceKey && u.seq < seq && u.createdAt < upload.createdAt).map((u) => u.seq);
+      const drop = stored.filter((u) => u.seq < seq && u.createdAt < upload.createdAt && same(u)).map((u) => u.seq);
       if (drop.length === 0) return 0;
       const keep = stored
         .filter((u) => !drop.includes(u.seq))

@@ -60,6 +60,23 @@ for (const engine of ENGINES) {
       assert.equal(seen[seen.length - 1]!.name, 'Mia Merge');
     });
 
+    it("the owner's number written nationally (with its region) on one sync and in full on the next is one source", async () => {
+      for (const [u, first, second] of [
+        ['resync-national-1', phone, { type: 'ios', phone: '(415) 555-0100', region: 'US' }],
+        ['resync-national-2', { type: 'ios', phone: '(415) 555-0100', region: 'US' }, phone],
+      ] as const) {
+        await upload(u, first, [{ name: 'Old Name', phone: '+1 415 555 0111' }]);
+        await upload(u, gmail, [{ name: 'Mia Merge', email: 'mia@example.com' }]);
+        await upload(u, second, [{ name: 'New Name', phone: '+1 415 555 0113' }], { replace_source: 1 });
+        assert.deepEqual(await names(u), ['Mia Merge', 'New Name'], u);
+      }
+      // Another owner's number stays another source.
+      const u = 'resync-national-3';
+      await upload(u, phone, [{ name: 'Old Name', phone: '+1 415 555 0111' }]);
+      await upload(u, { type: 'ios', phone: '(415) 555-0199', region: 'US' }, [{ name: 'New Name', phone: '+1 415 555 0113' }], { replace_source: 1 });
+      assert.deepEqual(await names(u), ['New Name', 'Old Name']);
+    });
+
     it('only the first batch of a sync replaces; the batches after it add to it', async () => {
       const u = 'resync-2';
       await upload(u, phone, [{ name: 'Old One', phone: '+1 415 555 0201' }]);
