@@ -16,7 +16,7 @@ import { metricsPlugin } from './http/metrics.ts';
 import { playgroundPlugin } from './http/playground.ts';
 import { installErrorHandler, sendError, toApiError } from './http/error-handler.ts';
 import { createRateLimiter, rateLimitHook } from './http/rate-limit.ts';
-import { addressBookRoutes, deferBigUpload, noteInvalidUtf8 } from './http/routes/address-book.ts';
+import { addressBookRoutes, deferBigUpload, noteDuplicateKeys, noteInvalidUtf8 } from './http/routes/address-book.ts';
 import { miscRoutes } from './http/routes/misc.ts';
 import { recordRoutes } from './http/routes/records.ts';
 import { routeConfig, type AuthKind, type RouteSpec } from './http/routes/table.ts';
@@ -156,7 +156,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const deferred = pool === null || req.auth?.clientUserId ? null : deferBigUpload(req, bytes, config);
     if (deferred !== null) return done(null, deferred);
     try {
-      done(null, parseJsonBody(bytes.toString('utf8')));
+      const parsed = parseJsonBody(bytes.toString('utf8'));
+      if (req.method === 'POST') noteDuplicateKeys(req, parsed);
+      done(null, parsed);
     } catch (e) {
       done(e as Error, undefined);
     }

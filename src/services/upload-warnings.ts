@@ -8,6 +8,7 @@ import { makeSchemas } from '../http/schemas.ts';
 import { normalizeEmail } from '../domain/email.ts';
 import { normalizePhone, type CountryCode } from '../domain/phone.ts';
 import type { EntryInput, SourceInput } from '../domain/types.ts';
+import type { DuplicateKey } from './json-body.ts';
 import { MAX_INDEXES, OTHER_FIELD_KEYS, readOtherFields, type OtherFields } from './lenient.ts';
 
 /** One warning of `meta.warnings`. */
@@ -323,6 +324,22 @@ export function invalidUtf8Warning(count: number): FieldWarning {
     message: `the body is not valid UTF-8: ${count} invalid byte sequence${count === 1 ? ' was' : 's were'} replaced by U+FFFD (and stored so); send UTF-8`,
     count,
   };
+}
+
+/**
+ * The warnings of names a JSON body gave more than once in one object (json-body.ts duplicateKeys): JSON
+ * keeps the last value of a name, and the others were not read. Names no data, only where.
+ */
+export function duplicateKeyWarnings(found: readonly DuplicateKey[]): FieldWarning[] {
+  return found.map((d) => ({
+    field: d.field,
+    message:
+      d.field === '*'
+        ? `more names given twice in one object (${d.count} in all): only the last value of each was read`
+        : 'given more than once in one object: only the last value was read (JSON keeps one value per name), the others were not',
+    count: d.count,
+    ...(d.indexes !== undefined ? { indexes: d.indexes } : {}),
+  }));
 }
 
 /**

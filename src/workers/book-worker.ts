@@ -17,6 +17,7 @@ import { StorageError } from '../storage/errors.ts';
 import { openStorage } from '../storage/index.ts';
 import { adoptWriteLocks } from '../storage/write-lock.ts';
 import { AddressBookAnswers } from './answers.ts';
+import { duplicateKeysOf } from '../services/json-body.ts';
 import { validateLeniently } from '../services/lenient.ts';
 import { compileBodyValidator, parseJsonBody } from './compilers.ts';
 import { type Job, type JobContext, type JobReply, WORKER_LOADED, type WorkerInit } from './protocol.ts';
@@ -55,7 +56,8 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
     const b = body as UploadBody;
     // The body's bytes are stored as they came (handed to the storage, which may move them to its writer).
     const r = await answers.upload(b, ctx, undefined, job.body);
-    return { ok: true, body: r.json, upload: { entries: b.entries.length, backfill: r.backfill } };
+    const twice = duplicateKeysOf(parsed);
+    return { ok: true, body: r.json, upload: { entries: b.entries.length, backfill: r.backfill }, ...(twice.length > 0 ? { duplicateKeys: twice } : {}) };
   }
   const body =
     job.answer.type === 'get'

@@ -14,11 +14,14 @@ import { StorageError } from '../storage/errors.ts';
 import { exportWriteLocks, releaseLocksOf } from '../storage/write-lock.ts';
 import { transferList } from '../lib/transfer.ts';
 import { type Job, type JobReply, type UploadFacts, WORKER_LOADED, type WorkerInit } from './protocol.ts';
+import type { DuplicateKey } from '../services/json-body.ts';
 
 /** A worker's answer: the JSON to send (UTF-8), and for a POST the facts the metrics count. */
 export interface JobResult {
   body: Buffer;
   upload?: UploadFacts;
+  /** The names the body (parsed by the worker) gave more than once in one object. */
+  duplicateKeys?: DuplicateKey[];
 }
 
 /**
@@ -207,7 +210,12 @@ export class WorkerPool {
       const at = this.#slots.indexOf(slot);
       if (at >= 0) this.#slots.push(...this.#slots.splice(at, 1));
       if (p !== null) {
-        if (reply.ok) p.resolve({ body: Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength), upload: reply.upload });
+        if (reply.ok)
+          p.resolve({
+            body: Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength),
+            upload: reply.upload,
+            duplicateKeys: reply.duplicateKeys,
+          });
         else if (reply.error.kind === 'service') p.reject(new ServiceError(reply.error.code, reply.error.message, reply.error.details));
         else if (reply.error.kind === 'storage') p.reject(new StorageError(reply.error.storageKind, reply.error.message));
         else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { RankOptions } from '../domain/options.ts';
 import type { UploadReport } from '../services/address-book-answers.ts';
 import type { ErrorDetail, ServiceErrorCode } from '../services/errors.ts';
+import type { DuplicateKey } from '../services/json-body.ts';
 import type { StorageErrorKind } from '../storage/errors.ts';
 import type { Tenant } from '../storage/types.ts';
 
@@ -51,7 +52,7 @@ export const WORKER_LOADED = 'loaded';
 
 export type JobReply =
   /** `body`: the answer's JSON, UTF-8 bytes, transferred: the event loop sends them as they are. */
-  | { ok: true; body: Uint8Array; upload?: UploadFacts }
+  | { ok: true; body: Uint8Array; upload?: UploadFacts; duplicateKeys?: DuplicateKey[] }
   | {
       ok: false;
       error:

@@ -340,6 +340,48 @@ for (const engine of ENGINES) {
       assert.equal((await api.get('/v0/address-book/q')).status, 200);
     });
 
+    it('a name given twice in one object of a POST body is named in meta.warnings, on the event loop and on a worker, with invalid UTF-8 before it', async () => {
+      const text =
+        '{"user_id":"twice","user_id":"twice-2","source":{},"entries":[{"name":"Ann Lee","email":"ann@x.example","times_contacted":9}],' +
+        '"entries":[{"name":"Bo Chen","email":"bo@x.example","email":"bo.chen@x.example"}]}';
+      for (const a of [api, offload]) {
+        const r = await postBytes(a, '/v0/address-book', Buffer.from(text));
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.body.meta.user_id, 'twice-2');
+        assert.deepEqual(
+          r.body.meta.warnings.map((w: Record<string, unknown>) => [w.field, w.count, w.indexes]),
+          [
+            ['user_id', 1, undefined],
+            ['entries', 1, undefined],
+            ['entries[].email', 1, [0]],
+          ],
+        );
+        for (const w of r.body.meta.warnings) assertWarningShape(w);
+        assert.match(r.body.meta.warnings[0].message, /only the last value was read/);
+        assert.doesNotMatch(JSON.stringify(r.body.meta.warnings), /Ann|ann@|bo@/);
+        assertSerialised(r, 'upload');
+        // After invalid UTF-8, before the query's.
+        const bytes = Buffer.concat([
+          Buffer.from('{"user_id":"twice-3","user_id":"twice-3","source":{},"entries":[{"name":"Zo'),
+          Buffer.from([0xff]),
+          Buffer.from('","email":"zo@example.com"}]}'),
+        ]);
+        const mixed = await postBytes(a, '/v0/address-book?limit=1', bytes);
+        assert.equal(mixed.status, 200, mixed.text);
+        assert.deepEqual(
+          mixed.body.meta.warnings.map((w: Record<string, unknown>) => w.field),
+          ['body', 'user_id', 'limit'],
+        );
+      }
+      // A record batch's too.
+      const rec = await postBytes(api, '/v0/users', Buffer.from('[{"id":"u1","email":"u1@x.example","email":"u1b@x.example"}]'));
+      assert.equal(rec.status, 200, rec.text);
+      assert.deepEqual(
+        rec.body.meta.warnings.map((w: Record<string, unknown>) => [w.field, w.indexes]),
+        [['entries[].email', [0]]],
+      );
+    });
+
     it('a POST body with invalid UTF-8 is read with U+FFFD and named in meta.warnings (no data in the warning)', async () => {
       const bad = Buffer.from([0xff, 0xfe, 0x41, 0xc3]); // two invalid sequences around "A", and a truncated one
       for (const a of [api, offload]) {

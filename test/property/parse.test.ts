@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import secureJson from 'secure-json-parse';
+import { duplicateKeys, duplicateKeysOf } from '../../src/services/json-body.ts';
 import { parseJsonBody } from '../../src/workers/compilers.ts';
 import { jsonValue } from '../helpers/arbitraries.ts';
 
@@ -68,5 +69,54 @@ describe('parseJsonBody', () => {
     const body = parseJsonBody('{"a":{"\\u005f_proto__":{"x":1},"constructor":{"prototype":{"y":1}},"b":1}}') as { a: Record<string, unknown> };
     assert.deepStrictEqual(Object.keys(body.a), ['b']);
     assert.equal(Object.getPrototypeOf(body.a), Object.prototype);
+  });
+});
+
+describe('duplicateKeys: names given more than once in one object', () => {
+  it('finds none in any text JSON.stringify writes', () => {
+    fc.assert(
+      fc.property(jsonValue, (v) => {
+        assert.equal(duplicateKeys(JSON.stringify(v) ?? 'null'), null);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('counts every name given again, at any depth, with strings holding quotes, escapes and brackets', () => {
+    const key = fc.constantFrom('a', 'b', 'e"q', 'x\\', '{', '[]', ',', 'é', 'a\u0000');
+    const pairs = fc.array(fc.tuple(key, fc.oneof(fc.string(), fc.integer(), fc.constant(null))), { minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(pairs, fc.boolean(), (ps, escaped) => {
+        const write = (k: string) => (escaped ? JSON.stringify(k).replace(/a/g, '\\u0061') : JSON.stringify(k));
+        const obj = `{${ps.map(([k, v]) => `${write(k)}:${JSON.stringify(v)}`).join(',')}}`;
+        const again = ps.length - new Set(ps.map(([k]) => k)).size;
+        const total = (found: ReturnType<typeof duplicateKeys>) => (found ?? []).reduce((n, d) => n + d.count, 0);
+        assert.equal(total(duplicateKeys(obj)), again);
+        const text = `{"user_id":"u","entries":[{"name":"[\\"{"},${obj}]}`;
+        const found = duplicateKeys(text);
+        assert.equal(total(found), again);
+        for (const d of found ?? []) assert.deepEqual(d.indexes, [1]);
+        // The parser gives the same warnings for the body it parsed.
+        assert.deepEqual(duplicateKeysOf(parseJsonBody(text)), found ?? []);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('names each place: the body, source, an entry (with its index), a list inside one; a body that is a list names its items as entries', () => {
+    assert.deepEqual(
+      duplicateKeys(
+        '{"user_id":"a","user_id":"b","source":{"phone":"1","phone":"2"},"entries":[{"name":"A"},{"email":"a@x.example","email":"b@x.example","addresses":[{"city":"x","city":"y"}]}],"entries":[]}',
+      ),
+      [
+        { field: 'user_id', count: 1 },
+        { field: 'source.phone', count: 1 },
+        { field: 'entries[].email', count: 1, indexes: [1] },
+        { field: 'entries[].addresses[].city', count: 1, indexes: [1] },
+        { field: 'entries', count: 1 },
+      ],
+    );
+    assert.deepEqual(duplicateKeys('[{"id":1},{"id":1,"id":2}]'), [{ field: 'entries[].id', count: 1, indexes: [1] }]);
+    assert.equal(duplicateKeys('{"a":1,"b":{"a":2}}'), null);
   });
 });

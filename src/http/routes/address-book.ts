@@ -6,8 +6,16 @@ import type { Config } from '../../config.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { listLeftOutOf, rankOptionsOf, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
+import { duplicateKeysOf } from '../../services/json-body.ts';
 import { validateLeniently } from '../../services/lenient.ts';
-import { BOOK_QUERY_RULES, invalidUtf8Warning, queryWarnings, UPLOAD_QUERY_RULES, type FieldWarning } from '../../services/upload-warnings.ts';
+import {
+  BOOK_QUERY_RULES,
+  duplicateKeyWarnings,
+  invalidUtf8Warning,
+  queryWarnings,
+  UPLOAD_QUERY_RULES,
+  type FieldWarning,
+} from '../../services/upload-warnings.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
 import type { Job, JobContext } from '../../workers/protocol.ts';
@@ -86,7 +94,7 @@ export function invalidUtf8Sequences(bytes: Buffer): number {
   return Math.max(1, decoded - written);
 }
 
-type Utf8Noted = FastifyRequest & { kithInvalidUtf8?: number };
+type Utf8Noted = FastifyRequest & { kithInvalidUtf8?: number; kithDuplicateKeys?: FieldWarning[] };
 
 /** Called by the app's JSON body parser with a POST's bytes: notes invalid UTF-8 for the answer's warnings. */
 export function noteInvalidUtf8(request: FastifyRequest, bytes: Buffer): void {
@@ -94,10 +102,21 @@ export function noteInvalidUtf8(request: FastifyRequest, bytes: Buffer): void {
   if (n > 0) (request as Utf8Noted).kithInvalidUtf8 = n;
 }
 
-/** The warning about the request body's invalid UTF-8, if it had any (none, else one). */
+/** Called by the app's JSON body parser with the body it parsed: notes the names it gave twice (json-body.ts duplicateKeys). */
+export function noteDuplicateKeys(request: FastifyRequest, parsed: unknown): void {
+  const found = duplicateKeysOf(parsed);
+  if (found.length > 0) (request as Utf8Noted).kithDuplicateKeys = duplicateKeyWarnings(found);
+}
+
+/**
+ * The warnings about the request body's text: its invalid UTF-8 (none, else one), and the names it gave
+ * more than once in one object, when parsed on the event loop (a worker's parse says them in its reply).
+ */
 export function bodyUtf8Warnings(request: FastifyRequest): FieldWarning[] {
   const n = (request as Utf8Noted).kithInvalidUtf8;
-  return n === undefined ? [] : [invalidUtf8Warning(n)];
+  const twice = (request as Utf8Noted).kithDuplicateKeys;
+  if (twice === undefined) return n === undefined ? [] : [invalidUtf8Warning(n)];
+  return n === undefined ? twice : [invalidUtf8Warning(n), ...twice];
 }
 
 /** The serialiser's order of a warning's properties (the schema's), for JSON written next to its output. */
@@ -254,6 +273,8 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
         const warnings = [...bodyUtf8Warnings(request), ...queryWarnings(request.query, UPLOAD_QUERY_RULES)];
         if (body instanceof DeferredBody && pool !== null) {
           const r = await onPool(request, { kind: 'post', ctx: jobContext(request), body: body.bytes });
+          // The worker parsed the body: the names it gave twice come with its answer, after invalid UTF-8.
+          if (r.duplicateKeys !== undefined) warnings.splice(bodyUtf8Warnings(request).length, 0, ...duplicateKeyWarnings(r.duplicateKeys));
           // The metrics hooks count uploads and contacts from the body: give them its two facts (a
           // sparse array costs nothing per entry).
           if (r.upload) (request as { body: unknown }).body = { backfill: r.upload.backfill ? 1 : 0, entries: new Array(r.upload.entries) };
