@@ -348,7 +348,8 @@ const OUTLOOK_PHONES = [
 const OUTLOOK_COMPANY_PHONE = 'company main phone';
 
 function outlookRow(c: Cells): Entry {
-  const core = join(c.one('first name'), c.one('middle name'), c.one('last name'));
+  // Family name first when the parts are written in Han, kana or Hangul (nameOfParts), as every reader does.
+  const core = nameOfParts(c.one('first name'), c.one('middle name'), c.one('last name'));
   // Outlook's "Title" is the name's prefix (Mr., Dr.) and "Job Title" the job; a "Title" that is no
   // prefix is read as the job when there is no "Job Title". "E-mail Display Name" is
   // "Ann Lee (ann@example.com)": the name without the address, when no other column names one.
@@ -403,7 +404,8 @@ function thunderbirdRow(c: Cells): Entry {
   // Thunderbird fills "Display Name" with the address when it knows no name: that is no name (as in Outlook).
   const display = c.one('display name');
   return entryOf({
-    name: naturalOrder(display.includes('@') ? '' : display, c.one('first name'), c.one('last name')) || join(c.one('first name'), c.one('last name')),
+    name:
+      naturalOrder(display.includes('@') ? '' : display, c.one('first name'), c.one('last name')) || nameOfParts(c.one('first name'), '', c.one('last name')),
     nickname: c.one('nickname'),
     emails: c.many('primary email', 'secondary email'),
     phones: c.phones('mobile number', 'work phone', 'home phone'),
@@ -419,7 +421,7 @@ function thunderbirdRow(c: Cells): Entry {
 function linkedinRow(c: Cells): Entry {
   const url = c.one('url');
   return entryOf({
-    name: join(c.one('first name'), c.one('last name')),
+    name: nameOfParts(c.one('first name'), '', c.one('last name')),
     // Most are empty: LinkedIn exports a connection's address only when they allow it.
     emails: c.many('email address'),
     company: c.one('company'),

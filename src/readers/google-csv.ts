@@ -8,7 +8,7 @@
  * conversion of one row (header → cell) to an Entry; the file itself (delimiter, header, rows) is read
  * by `readCsvFile` in ./csv.ts, which also reads the other exports.
  */
-import { COMPANY_MAIN_LABEL, isCompanyCard, naturalOrder, NOT_PERSONAL_PHONE_LABEL, type Entry } from './vcard.ts';
+import { COMPANY_MAIN_LABEL, isCompanyCard, nameOfParts, naturalOrder, NOT_PERSONAL_PHONE_LABEL, type Entry } from './vcard.ts';
 
 /** Separator of several values in one Google CSV cell. */
 const MULTI = ' ::: ';
@@ -154,10 +154,13 @@ function rowToEntry(layout: Layout, cells: readonly (string | undefined)[]): Ent
   // A "Name" written sorted ("Dupont, Marie") beside its Given and Family Name is shown in natural order.
   const name =
     naturalOrder(col('Name'), col('First Name', 'Given Name'), col('Last Name', 'Family Name'), col('Middle Name', 'Additional Name')) ||
+    // Family name first when the parts are written in Han, kana or Hangul (nameOfParts), as every reader does.
     clean(
-      [col('Name Prefix'), col('First Name', 'Given Name'), col('Middle Name', 'Additional Name'), col('Last Name', 'Family Name'), col('Name Suffix')].join(
-        ' ',
-      ),
+      [
+        col('Name Prefix'),
+        nameOfParts(col('First Name', 'Given Name'), col('Middle Name', 'Additional Name'), col('Last Name', 'Family Name')),
+        col('Name Suffix'),
+      ].join(' '),
     ) ||
     col('File As');
   if (name) entry.name = name;

@@ -50,6 +50,14 @@ const LINKEDIN = ['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 
 const entries = (text: string) => readCsvFile(text).rows.map((r) => r.entry);
 
 describe('googleRowToEntry (pure)', () => {
+  it('names written in Han, kana or Hangul are family name first from Google, Outlook, Thunderbird and LinkedIn columns, as from every other reader', () => {
+    assert.equal(googleRowToEntry({ 'First Name': '太郎', 'Last Name': '山田', 'E-mail 1 - Value': 'taro@x.example' })!.name, '山田 太郎');
+    assert.equal(googleRowToEntry({ 'Given Name': '민준', 'Family Name': '김', 'E-mail 1 - Value': 'mj@x.example' })!.name, '김 민준');
+    assert.equal(googleRowToEntry({ 'First Name': 'Taro', 'Last Name': 'Yamada', 'E-mail 1 - Value': 'taro@x.example' })!.name, 'Taro Yamada');
+    const outlook = readCsvFile(csv(GOOGLE_OUTLOOK, [{ 'First Name': '太郎', 'Last Name': '山田', 'E-mail Address': 'taro@x.example' }])).rows[0].entry;
+    assert.equal(outlook!.name, '山田 太郎');
+  });
+
   it('a phone cell of several numbers reads as the same string does in a JSON upload: a national number after an international one takes its country', () => {
     const cell = '+1 415 555 0160 ::: (415) 555-0161';
     const keys = (phones: string[]) => normalizeEntry({ name: 'Ann Lee', phones }, { region: null, sourceKey: 's' }).phones.map((p) => p.key);
