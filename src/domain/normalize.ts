@@ -1193,12 +1193,18 @@ const ISO_DATE_RE = /^\d{4}-\d\d-\d\d$/;
 /** `list` with the address a phone string holds (crossedChannels), copied from `original` before it grows. */
 function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[]): NormEmail[] {
   if (typeof raw !== 'string' || !raw.includes('@')) return list;
+  // A SIP URI of a number (`sip:+14155550177@voip.example`, a vCard 4.0 TEL) is that number, read as a
+  // phone: no mailbox (a probe found it offered as the address `+14155550177@voip.example`).
+  if (SIP_NUMBER_RE.test(raw) && normalizePhone(raw, null)?.key?.startsWith('p:')) return list;
   const m = normalizeEmail(raw);
   if (m === null || list.some((q) => q.key === m.key)) return list;
   const out = list === original ? list.slice() : list;
   out.push(m);
   return out;
 }
+
+/** A SIP URI whose user part is a number in full (`sip:+1 415 555 0177@…`). */
+const SIP_NUMBER_RE = /^\s*sips?:\s*\+[\d\s().-]+@/i;
 
 /** An object whose prototype is Object.prototype or null (JSON.parse, object literals, structured clones). */
 function isPlainObject(e: unknown): boolean {

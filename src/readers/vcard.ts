@@ -534,7 +534,12 @@ function cardEntry(props: VcardProperty[]): Entry {
   // A company's main number only for a company's own card holding no other number.
   const main = personal.length === 0 && isCompanyCard(name, company) ? tels.filter((p) => isCompanyMainPhone(p, p.group && labels.get(p.group))) : [];
   const phones = byPreference(personal.length > 0 ? personal : main)
-    .map((p) => clean(unescapeText(p.value)).replace(/^tel:/i, ''))
+    // A tel: URI's scheme is dropped, unless it carries the local number's context (RFC 3966
+    // `tel:555-0123;phone-context=+1-415`: +1 415 555 0123, read so by phone.ts only as a URI).
+    .map((p) => {
+      const v = clean(unescapeText(p.value));
+      return /;phone-context=/i.test(v) ? v : v.replace(/^tel:/i, '');
+    })
     .filter(Boolean);
   if (phones.length) entry.phones = [...new Set(phones)];
 

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
 import { readCsvFile } from '../../src/readers/csv.ts';
 import { googleRowToEntry } from '../../src/readers/google-csv.ts';
 import {
@@ -1135,5 +1136,23 @@ describe('readVcardFile: a vCard 4.0 group card (KIND:group) is no person; its m
         [null, ['group']],
       ],
     );
+  });
+});
+
+describe('readVcardFile: vCard 4.0 numbers as URIs (a probe)', () => {
+  const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:4.0', 'FN:Ann Lee', ...lines, 'END:VCARD', ''].join('\r\n');
+  const reached = (text: string) => {
+    const entry = readVcardFile(text).cards[0]!.entry!;
+    const n = normalizeEntry(entry, { region: null, sourceKey: 's' });
+    return { emails: n.emails.map((m) => m.key), phones: n.phones.map((p) => p.key) };
+  };
+
+  it('a local number with its RFC 3966 context is the full number', () => {
+    assert.deepEqual(reached(card('TEL;VALUE=uri:tel:555-0123;phone-context=+1-415')), { emails: [], phones: ['p:+14155550123'] });
+  });
+
+  it("a SIP URI of a number is that number, no e-mail address, beside the card's own address", () => {
+    assert.deepEqual(reached(card('TEL;VALUE=uri:sip:+14155550177@voip.example')), { emails: [], phones: ['p:+14155550177'] });
+    assert.deepEqual(reached(card('EMAIL:ann@x.example', 'TEL:sip:+1 415 555 0177@voip.example')), { emails: ['ann@x.example'], phones: ['p:+14155550177'] });
   });
 });
