@@ -31,6 +31,37 @@ for (const engine of ENGINES) {
 
     const send = (path: string, raw: string, type = 'text/csv', key?: string) => api.request('POST', path, { raw, key, headers: { 'content-type': type } });
 
+    it("a file over the upload's bounds is a 400 in the file's terms (body, the card's position), nothing stored", async () => {
+      const small = await startApi(engine, { LOG_LEVEL: 'warn', KITH_MAX_ENTRIES: '3' });
+      try {
+        const rows = ['Name,E-mail Address', ...Array.from({ length: 4 }, (_, i) => `P ${i},p${i}@x.example`)].join('\r\n');
+        const many = await small.request('POST', '/v0/address-book-file?user_id=big', { raw: rows, headers: { 'content-type': 'text/csv' } });
+        assert.equal(many.status, 400, many.text);
+        assert.deepEqual(many.body.details, [{ field: 'body', message: 'holds 4 contacts: at most 3 per upload (split the file)' }]);
+        const emails = Array.from({ length: 1001 }, (_, i) => `EMAIL:a${i}@x.example`);
+        const vcf = [
+          'BEGIN:VCARD',
+          'VERSION:3.0',
+          'FN:Bo',
+          'EMAIL:bo@x.example',
+          'END:VCARD',
+          'BEGIN:VCARD',
+          'VERSION:3.0',
+          'FN:Ann',
+          ...emails,
+          'END:VCARD',
+          '',
+        ].join('\r\n');
+        const card = await small.request('POST', '/v0/address-book-file?user_id=big', { raw: vcf, headers: { 'content-type': 'text/vcard' } });
+        assert.equal(card.status, 400, card.text);
+        assert.equal(card.body.details[0].field, 'body');
+        assert.match(card.body.details[0].message, /^card 2 of the file \(entries\[1\]\.emails\): must NOT have more than 1000 items$/);
+        assert.equal((await small.get('/v0/address-book/big')).status, 404);
+      } finally {
+        await small.close();
+      }
+    });
+
     it('a Google CSV with the secret key and ?user_id=: stored and ranked like an upload', async () => {
       const r = await send('/v0/address-book-file?user_id=f1', CSV);
       assert.equal(r.status, 200, r.text);

@@ -85,6 +85,33 @@ type FileQuery = { user_id?: string; format?: string; backfill?: string; replace
 export function widgetFileRoutes(deps: { service: AddressBookService; schemas: Schemas; config: Config }): RouteSpec[] {
   const { service, schemas: S, config } = deps;
   const validateUpload = compileBodyValidator(uploadBodySchema(S));
+  /**
+   * The upload a file makes, validated as POST's body is, its errors named in the file's terms: the file
+   * has no `entries`, so a file of too many contacts is a 400 naming `body`, and one contact's field over
+   * its bound (a card of 20,000 EMAIL lines) names the contact by its position in the file (a probe).
+   */
+  const validateFileUpload = (body: { entries: unknown[] }, format: string) => {
+    try {
+      validateUpload(body);
+    } catch (e) {
+      if (!(e instanceof ServiceError) || e.details === undefined) throw e;
+      const what = format === 'vcard' ? 'card' : 'contact';
+      const details = e.details.map((d) => {
+        if (d.field === 'entries')
+          return {
+            field: 'body',
+            message: `holds ${body.entries.length} contacts: ${d.message.replace(/^must NOT have more than (\d+) items$/, 'at most $1 per upload (split the file)')}`,
+          };
+        const m = /^entries\[(\d+)\](.*)$/.exec(d.field);
+        return m === null ? d : { field: 'body', message: `${what} ${Number(m[1]) + 1} of the file (entries[${m[1]}]${m[2]}): ${d.message}` };
+      });
+      throw new ServiceError(
+        e.code,
+        `Invalid request: ${details[0]!.field} ${details[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}.`,
+        details,
+      );
+    }
+  };
   // The one path of the address-book uploads (the answer is POST /v0/address-book's, byte for byte,
   // plus the file's own warnings when it has any).
   const answers = new AddressBookAnswers(service, config, S);
@@ -162,7 +189,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         const region = coerceRegion(query.region, 'region') ?? (await service.bookRegion(request.auth.tenant, userId));
         const source = { ...(file.sourceType === null ? {} : { type: file.sourceType }), ...(region === null ? {} : { region }) };
         const body = { user_id: userId, source, entries: file.entries, ...options };
-        validateUpload(body);
+        validateFileUpload(body, file.format);
         // The metrics hooks count the upload's entries from the body: give them the parsed entries.
         (request as { body: unknown }).body = body;
         const r = await answers.upload(body as UploadBody, {
