@@ -754,12 +754,13 @@ function readSpelled(s: string, read: Reader): NormPhone | null {
   if (m === null) return null;
   const [, head, word] = m as unknown as [string, string, string];
   if (digitsOf(head).length < 3 || word.replace(/[^A-Za-z]/g, '').length < 3) return null;
-  const spelled = head + word.replace(/[A-Za-z]/g, (c) => KEYPAD[(c.charCodeAt(0) | 0x20) - 97]!);
+  if (word.includes(' ') && !SPELLED_WORDS_RE.test(word)) return null;
+  const spelled = head + word.replace(/[A-Za-z]/g, (c) => KEYPAD[(c.charCodeAt(0) | 0x20) - 97]!).replace(/ /g, '-');
   if (digitsOf(spelled).length < 10) return null;
   const number = ext === null ? spelled : spelled + ext[0];
   const v = read(number);
   if (isFull(v)) return v;
-  return v !== null && v.key !== null && v.key.startsWith('n:') && VANITY_WORD_RE.test(word) ? v : null;
+  return v !== null && v.key !== null && v.key.startsWith('n:') && (VANITY_WORD_RE.test(word) || SPELLED_WORDS_RE.test(word)) ? v : null;
 }
 
 /**
@@ -774,7 +775,9 @@ const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 const SPELLED_EXTENSION_RE = /(?:\s+(?:ext\.?|extn\.?|extension|x)\s*[:#]?\s*|\s*;ext=)\d{1,6}$/i;
 
 /** A number's digits, then one word of letters (and digits, hyphens) that ends it: see readSpelled. */
-const SPELLED_RE = /^(\+?[\d\s().-]*\d[\s().-]*)([A-Za-z][A-Za-z\d-]*)$/;
+const SPELLED_RE = /^(\+?[\d\s().-]*\d[\s().-]*)([A-Za-z][A-Za-z\d-]*(?: [A-Z][A-Z\d-]*)*)$/;
+/** Words of a vanity number written apart ("+1 800 GOT JUNK"): capitals only, seven letters at most (the subscriber number). */
+const SPELLED_WORDS_RE = /^(?=(?:[^A-Z]*[A-Z]){3,7}[^A-Z]*$)[A-Z\d-]+(?: [A-Z\d-]+)+$/;
 /** The key of each letter a to z on a phone's keypad (ITU-T E.161). */
 const KEYPAD = '22233344455566677778889999';
 

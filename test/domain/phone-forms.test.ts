@@ -197,6 +197,19 @@ test('a vanity number with an extension is the number its keys dial, with the ex
   assert.equal(normalizePhone('1-800-Flowers x123', null)?.key, null);
 });
 
+test('a vanity number whose letters are written as words apart is read as the one written with hyphens (a probe)', () => {
+  // must keep
+  assert.equal(normalizePhone('+1 800 GOT JUNK', null)?.key, 'p:+18004685865');
+  assert.equal(normalizePhone('1 800 GOT JUNK', 'US')?.key, 'p:+18004685865');
+  assert.equal(normalizePhone('1 800 GOT JUNK', null)?.key, normalizePhone('1-800-GOT-JUNK', null)?.key);
+  assert.equal(normalizePhone('+1 800 GOT JUNK x12', null)?.key, 'p:+18004685865;ext=12');
+  // must drop: words of prose after a number stay a note; no more letters than a subscriber number has
+  assert.equal(normalizePhone('+1 800 Pizza Hut', null)?.key, null);
+  assert.equal(normalizePhone('555 MY HOME', 'US')?.key, null);
+  assert.equal(normalizePhone('+44 800 AB CD EF GH', null)?.key, null);
+  assert.equal(normalizePhone('+1 415 555 0123 ANN LEE', null)?.key, 'p:+14155550123');
+});
+
 test('no one is called on a date, a time, a book number or a placeholder written as a phone (a probe found each kept as a callable row)', () => {
   const read = normalizePhone;
   for (const region of ['US', 'DE', 'GB', null] as const) {
