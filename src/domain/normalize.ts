@@ -18,9 +18,20 @@ function cleanText(v: unknown): string | null {
   if (typeof v !== 'string') return null;
   const plain = plainness(v);
   if (plain === ASCII || plain === STABLE) return v;
-  if (plain === NON_ASCII) return v.normalize('NFC');
-  const s = v.normalize('NFC').replace(/\s+/g, ' ').trim();
+  if (plain === NON_ASCII) return wellFormed(v.normalize('NFC'));
+  const s = wellFormed(v.normalize('NFC')).replace(/\s+/g, ' ').trim();
   return s === '' ? null : s;
+}
+
+type WellFormed = { isWellFormed(): boolean; toWellFormed(): string };
+
+/**
+ * A text with each lone surrogate (half of a character: `"\ud800 Ann"`, valid JSON but no Unicode) as
+ * U+FFFD, as a body's invalid UTF-8 is read: shown and stored as a character, never sent back as half of
+ * one (a probe). Only text with a character beyond ASCII is looked at (plainness).
+ */
+function wellFormed(s: string): string {
+  return (s as unknown as WellFormed).isWellFormed() ? s : (s as unknown as WellFormed).toWellFormed();
 }
 
 /**

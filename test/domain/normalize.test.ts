@@ -401,7 +401,15 @@ describe('normalizeEntry shortcuts agree with the plain definitions', () => {
   });
 
   /** cleanText as specified: NFC, inner whitespace collapsed, trimmed, blank -> null. */
-  const cleanRef = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').replace(/\s+/g, ' ').trim() || null : null);
+  // A lone surrogate is U+FFFD (normalize.ts wellFormed).
+  const cleanRef = (v: unknown) =>
+    typeof v === 'string'
+      ? v
+          .normalize('NFC')
+          .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+          .replace(/\s+/g, ' ')
+          .trim() || null
+      : null;
   const textUnit = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(..."abcXYZ 09.-'’".split('')) },
     { weight: 4, arbitrary: fc.constantFrom('é', 'ë', 'Ø', 'ł', 'İ', 'ı', 'ß', 'Ω', 'Ж', 'ễ', 'Đ', 'ặ', '–', '…', '\u0374', '\u037e', '\u0387', '\u2000') },
@@ -619,4 +627,11 @@ describe('isCheckedText: one list of favourite marks for an upload and a contact
     for (const s of ['', '0', '0.0', 'false', 'f', 'no', 'nein', 'non', 'off', 'n', '-', 'maybe', 'jane']) assert.equal(isCheckedText(s), false, s);
     assert.equal(normalizeEntry({ name: 'Ann', email: 'ann@example.com', is_favorite: 'ja' } as EntryInput, ctx).favorite, true);
   });
+});
+
+test('a lone surrogate in a name or a company (valid JSON, no Unicode) is read as U+FFFD, as invalid UTF-8 is (a probe)', () => {
+  const n = normalizeEntry({ name: '\ud800 Ann Lee', company: 'Acme \udc00', email: 'ann@x.example' }, { region: null, sourceKey: 's' });
+  assert.equal(n.name, '\ufffd Ann Lee');
+  assert.equal(n.company, 'Acme \ufffd');
+  assert.equal(normalizeEntry({ name: 'Zoë 😀', email: 'z@x.example' }, { region: null, sourceKey: 's' }).name, 'Zoë 😀');
 });
