@@ -52,6 +52,9 @@ export function duplicateKeysOf(parsed: unknown): DuplicateKey[] {
   return parsed !== null && typeof parsed === 'object' ? (DUPLICATES.get(parsed) ?? []) : [];
 }
 
+/** Keys of one object compared by a scan; more through a Set. */
+const SCANNED_KEYS = 16;
+
 /** Distinct places reported, then one `*` for the rest; indexes per place. */
 const MAX_DUPLICATE_FIELDS = 20;
 const MAX_DUPLICATE_INDEXES = 5;
@@ -71,6 +74,8 @@ export function duplicateKeys(text: string): DuplicateKey[] | null {
   const current: string[] = [];
   const index: number[] = [];
   let top: string[] | null = null;
+  // The keys of an object past SCANNED_KEYS, by its list (which then stops growing).
+  const manyKeys = new Map<string[], Set<string>>();
   let expectKey = false;
   let found: Map<string, DuplicateKey> | null = null;
   const n = text.length;
@@ -100,9 +105,20 @@ export function duplicateKeys(text: string): DuplicateKey[] | null {
       }
       const d = keys.length - 1;
       current[d] = k;
-      if (!top.includes(k)) {
-        top.push(k);
-        continue;
+      // A short list scanned; an object of many keys through a Set (a scan per key was quadratic: a body
+      // of one object with 10^6 keys).
+      if (top.length < SCANNED_KEYS) {
+        if (!top.includes(k)) {
+          top.push(k);
+          continue;
+        }
+      } else {
+        let set = manyKeys.get(top);
+        if (set === undefined) manyKeys.set(top, (set = new Set(top)));
+        if (!set.has(k)) {
+          set.add(k);
+          continue;
+        }
       }
       found ??= new Map();
       noteDuplicate(found, keys, current, index);

@@ -118,5 +118,12 @@ describe('duplicateKeys: names given more than once in one object', () => {
     );
     assert.deepEqual(duplicateKeys('[{"id":1},{"id":1,"id":2}]'), [{ field: 'entries[].id', count: 1, indexes: [1] }]);
     assert.equal(duplicateKeys('{"a":1,"b":{"a":2}}'), null);
+    // An object of many keys (compared through a Set past the first 16).
+    const many = Array.from({ length: 40 }, (_, i) => `"k${i}":${i}`);
+    assert.deepEqual(duplicateKeys(`{${[...many, '"k3":0', '"k39":0', '"k3":1'].join(',')}}`), [
+      { field: 'k3', count: 2 },
+      { field: 'k39', count: 1 },
+    ]);
+    assert.equal(duplicateKeys(`{${many.join(',')}}`), null);
   });
 });
