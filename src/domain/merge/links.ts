@@ -846,11 +846,48 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
       } else g.push(i);
     }
   } else {
-    for (const i of named) {
-      const fits = groups.filter((g) => g.every((j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded)));
-      if (fits.length === 0) groups.push([i]);
-      else if (fits.length === 1) fits[0].push(i);
-      else ambiguous.push(i); // "Smith" on a number held by John Smith and Mary Smith: could be either
+    // A holder whose name fits two holders that are not one person is ambiguous ("Smith" on a number held
+    // by John Smith and Mary Smith, "Mum" on a mobile held by Ann Lee and Bob Ray: could be either) and
+    // joins no group; the others fall into groups of names that all agree. Decided over every pair, not
+    // holder by holder: taken in turn, "Mum" joined whichever of the two came first (a property test).
+    const m = named.length;
+    const agree = new Uint8Array(m * m);
+    for (let x = 1; x < m; x++) {
+      const i = named[x];
+      for (let y = 0; y < x; y++) {
+        const j = named[y];
+        // Later against earlier, as namesCompatible is not guaranteed symmetric for names of equal length.
+        if (holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded)) agree[x * m + y] = agree[y * m + x] = 1;
+      }
+    }
+    const unsure = new Uint8Array(m);
+    for (let x = 0; x < m && m > 2; x++) {
+      for (let y = 0; y < m && unsure[x] === 0; y++) {
+        if (y === x || agree[x * m + y] === 0) continue;
+        for (let z = y + 1; z < m; z++) {
+          if (z !== x && agree[x * m + z] === 1 && agree[y * m + z] === 0) {
+            unsure[x] = 1;
+            break;
+          }
+        }
+      }
+    }
+    // The holders that are sure, joined by agreement: every two of such a group agree (a sure holder's
+    // names all agree with each other), in the order of `named`.
+    const groupOf = new Int32Array(m).fill(-1);
+    for (let x = 0; x < m; x++) {
+      if (unsure[x] === 1) {
+        ambiguous.push(named[x]);
+        continue;
+      }
+      let g = -1;
+      for (let y = 0; y < x && g < 0; y++) if (unsure[y] === 0 && agree[x * m + y] === 1) g = groupOf[y];
+      if (g < 0) {
+        g = groups.length;
+        groups.push([]);
+      }
+      groupOf[x] = g;
+      groups[g].push(named[x]);
     }
   }
   // Identities on the key: holders are one identity when they share another key or sit in one name group.
