@@ -1,7 +1,13 @@
 /**
  * Merging: entries that share a normalised e-mail or phone become one contact, transitively, with a
  * guard against over-merging. Pure and deterministic: the result depends only on the entry list, so
- * merging N batches concatenated equals merging one upload of the same entries.
+ * merging N batches concatenated equals merging one upload of the same entries. Who is one person does
+ * not depend on the order of the list either: the links are decided over the cards in an order of their
+ * content (canonicalOrder), and a name that fits two holders of a shared key who are not one person
+ * joins neither (links.ts judge). What the order still says is time: the contacts come out in the order
+ * of their first entry, and among names of one rank the latest upload's is shown (contact.ts pickName),
+ * so a book whose self test reads that name (the owner's card on one mailbox with another person's,
+ * joined by an alias) can be the owner's own in one order and not in another.
  *
  * The guard, in two layers:
  *  1. Per key: the key is shared, not personal, and stops being evidence when
@@ -175,31 +181,50 @@ function mergeCards(
   // The owner's addresses as the index keys them ('e:' dropped): the mailbox rule leaves them alone.
   let own: Set<string> | null = null;
   if (self !== undefined) for (const k of self.keys) if (k.startsWith('e:')) (own ??= new Set()).add(k.slice(2));
-  const ix = indexKeys(entries, own);
+  // Who is one person is decided over the cards in an order of their content (canonicalOrder), not the
+  // upload's: the guards are greedy (a card joins the first person it may, a name refused by the people
+  // formed so far stays out), so the upload order chose between readings of one book (`Mum` on a mobile
+  // with `Ann Lee` and `Office` joined Ann or nobody). The contacts are then built in upload order.
+  const order = canonicalOrder(entries);
+  const cards = order === null ? entries : Array.from(order, (i) => entries[i]!);
+  const cardFolded = order === null ? folded : Array.from(order, (i) => folded[i]!);
+  const ix = indexKeys(cards, own);
   const alias = ix.alias;
-  const uf = new Components(n, folded);
+  const uf = new Components(n, cardFolded);
   // An exact copy of a card (a re-upload, a daily sync, one card in two sources) adds nobody: the links
   // judge distinct cards, and each copy follows its card (links.ts dropCopies).
-  const copyOf = dropCopies(entries, ix);
+  const copyOf = dropCopies(cards, ix);
   if (copyOf !== null) for (let i = 0; i < n; i++) if (copyOf[i] >= 0) uf.tryUnion(copyOf[i], i, true);
   // E-mail addresses first, then numbers: an address is one mailbox, a number is often shared, so which
   // person a card joins does not depend on the order of the cards (an unnamed card holding John's address
   // and the number John shares with Mary is John's, whichever of them came first).
-  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && isEmailKey(ix, k)) linkKey(k, ix, folded, uf);
-  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && !isEmailKey(ix, k)) linkKey(k, ix, folded, uf);
-  if (aliases !== undefined && aliases.length > 0) joinAliases(entries, aliases, uf);
-  joinKeylessCopies(entries, ix, uf);
-  joinDirectoryCopies(entries, uf);
+  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && isEmailKey(ix, k)) linkKey(k, ix, cardFolded, uf);
+  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && !isEmailKey(ix, k)) linkKey(k, ix, cardFolded, uf);
+  if (aliases !== undefined && aliases.length > 0) joinAliases(cards, aliases, uf);
+  joinKeylessCopies(cards, ix, uf);
+  joinDirectoryCopies(cards, uf);
   // A copy of a mailbox copy's card is one too: its label is no name of the person either (contact.ts pickName).
   if (copyOf !== null && uf.absorbed !== null) for (let i = 0; i < n; i++) if (copyOf[i] >= 0) uf.absorbed[i] = uf.absorbed[copyOf[i]];
+  // Back to upload order: card c of the canonical order is entry order[c].
+  let at: Int32Array | null = null; // entry -> its place in the canonical order
+  let absorbed = uf.absorbed;
+  if (order !== null) {
+    at = new Int32Array(n);
+    for (let c = 0; c < n; c++) at[order[c]!] = c;
+    if (absorbed !== null) {
+      const byEntry = new Uint8Array(n);
+      for (let c = 0; c < n; c++) byEntry[order[c]!] = absorbed[c]!;
+      absorbed = byEntry;
+    }
+  }
 
-  // Group members by component, in upload order. The root is the component's earliest entry, so
-  // walking entries in order numbers the contacts in the order of their first entry.
+  // Group members by component, in upload order: walking entries in order numbers the contacts in the
+  // order of their first entry.
   const groupOf = new Int32Array(n).fill(-1);
   const entryGroup = new Int32Array(n);
   let groups = 0;
   for (let i = 0; i < n; i++) {
-    const r = uf.find(i);
+    const r = uf.find(at === null ? i : at[i]!);
     if (groupOf[r] < 0) groupOf[r] = groups++;
     entryGroup[i] = groupOf[r];
   }
@@ -215,7 +240,7 @@ function mergeCards(
   const isSelf = selfTest(self);
   const uncounted = uncountedSources(entries);
   for (let id = 0; id < groups; id++) {
-    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted, uf.absorbed);
+    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted, absorbed);
     if (own !== null && !c.junk && holdsOwn(c, own)) {
       if (isSelf !== null && isSelf(c) && !someoneElse(c, own, self!)) {
         c.junk = true;
@@ -233,6 +258,31 @@ function mergeCards(
     contacts[id] = c;
   }
   return contacts;
+}
+
+/**
+ * The cards in an order of their content (everything the links read: the name, nickname and company as
+ * written, the addresses and numbers with their keys, junk classes and other readings), so that who is
+ * one person does not depend on the order of the upload. Cards of equal content keep their upload order
+ * (they are copies: dropCopies, joinKeylessCopies). null when the cards are in that order already.
+ */
+function canonicalOrder(entries: readonly NormalizedEntry[]): Int32Array | null {
+  const n = entries.length;
+  const sigs: string[] = new Array(n);
+  let sorted = true;
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!;
+    let sig = `${e.name ?? '\u0001'}\u0000${e.nickname ?? '\u0001'}\u0000${e.company ?? '\u0001'}`;
+    for (const m of e.emails) sig += `\u0000e${m.key}\u0002${m.junk ?? ''}\u0002${m.display}\u0002${m.name ?? ''}`;
+    for (const p of e.phones) sig += `\u0000p${p.key ?? ''}\u0002${p.display}\u0002${p.alt ?? ''}`;
+    sigs[i] = sig;
+    if (sorted && i > 0 && sigs[i - 1]! > sig) sorted = false;
+  }
+  if (sorted) return null;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => (sigs[a]! < sigs[b]! ? -1 : sigs[a]! > sigs[b]! ? 1 : a - b));
+  return order;
 }
 
 /** Whether a contact holds one of the owner's addresses (`own`: keys without their 'e:'). */
