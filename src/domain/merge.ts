@@ -36,7 +36,7 @@
 import { directoryIdentity, hasImceaPrefix } from './email.ts';
 import type { Contact, NormalizedEntry } from './types.ts';
 import { Components } from './merge/components.ts';
-import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
+import { buildContact, nameInfo, nameOfCards, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
 import { dropCopies, indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
 import { foldName, localSpellsName, namesCompatible } from './merge/names.ts';
@@ -208,6 +208,12 @@ function mergeCards(
   // Back to upload order: card c of the canonical order is entry order[c].
   let at: Int32Array | null = null; // entry -> its place in the canonical order
   let absorbed = uf.absorbed;
+  // Per entry, 1 for an exact copy of another card (for the self test's name: nameOfCards); null when none.
+  let copies: Uint8Array | null = null;
+  if (copyOf !== null && self !== undefined) {
+    copies = new Uint8Array(n);
+    for (let c = 0; c < n; c++) if (copyOf[c] >= 0) copies[order === null ? c : order[c]!] = 1;
+  }
   if (order !== null) {
     at = new Int32Array(n);
     for (let c = 0; c < n; c++) at[order[c]!] = c;
@@ -241,13 +247,21 @@ function mergeCards(
   const uncounted = uncountedSources(entries);
   for (let id = 0; id < groups; id++) {
     const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted, absorbed);
+    // Whether a contact is the owner's own reads its name, with each card counted once: a copy of the
+    // owner's card sent again is no vote for its label (`Home` sent twice beside `Mum`, the owner's card,
+    // made the card someone else's).
+    let judged = c;
+    if (copies !== null && isSelf !== null && start[id + 1] - start[id] > 1 && holdsCopy(members, start[id], start[id + 1], copies)) {
+      const name = nameOfCards(members, start[id], start[id + 1], infos, absorbed, copies);
+      if (name !== c.name) judged = { ...c, name };
+    }
     if (own !== null && !c.junk && holdsOwn(c, own)) {
-      if (isSelf !== null && isSelf(c) && !someoneElse(c, own, self!)) {
+      if (isSelf !== null && isSelf(judged) && !someoneElse(judged, own, self!)) {
         c.junk = true;
         c.junkReason = 'self';
         delete c.unusable;
       } else dropOwnAddresses(c, own);
-    } else if (isSelf !== null && !c.junk && isSelf(c)) {
+    } else if (isSelf !== null && !c.junk && isSelf(judged)) {
       c.junk = true;
       c.junkReason = 'self';
       delete c.unusable;
@@ -283,6 +297,12 @@ function canonicalOrder(entries: readonly NormalizedEntry[]): Int32Array | null 
   for (let i = 0; i < n; i++) order[i] = i;
   order.sort((a, b) => (sigs[a]! < sigs[b]! ? -1 : sigs[a]! > sigs[b]! ? 1 : a - b));
   return order;
+}
+
+/** Whether members[from..to) hold an exact copy of another card (`copies`, per entry). */
+function holdsCopy(members: Int32Array, from: number, to: number, copies: Uint8Array): boolean {
+  for (let m = from; m < to; m++) if (copies[members[m]!] === 1) return true;
+  return false;
 }
 
 /** Whether a contact holds one of the owner's addresses (`own`: keys without their 'e:'). */
