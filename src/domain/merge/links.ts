@@ -849,10 +849,9 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
     // Most complete names first, a length at a time: the groups of longer names stand, and a shorter
     // name joins the one group it fits (agrees with every member of). It is ambiguous ("Smith" on a number
     // held by John Smith and Mary Smith: could be either) when it fits two groups, or a group and a name
-    // of its length that does not, or two names of its length that do not agree with each other, or a
-    // group another name of its length fits and disagrees with (`Mum` and `Dad` beside `Bob Ray`). Decided
+    // of its length that does not, or two names of its length that do not agree with each other. Decided
     // over every pair of a length, not holder by holder: taken in turn, `Mum` joined whichever of `Ann
-    // Lee`'s group and `Office` came first, and `Bob Ray` whichever of `Mum` and `Dad` (a property test).
+    // Lee`'s group and `Office` came first (a property test).
     for (let s = 0; s < named.length; ) {
       const len = (folded[named[s]] as string[]).length;
       let e = s + 1;
@@ -958,14 +957,16 @@ function tier(named: readonly number[], s: number, e: number, groups: number[][]
     for (let y = 0; y < t && unsure[x] === 0; y++) {
       if (y === x) continue;
       // A name of its length it agrees with that does not fit its group, or fits its group and does not agree with it.
-      if (peer[x * t + y] === 1 ? fit[y] !== -2 && fit[y] !== fit[x] : fit[x] >= 0 && fit[y] === fit[x]) unsure[x] = 1;
+      if (peer[x * t + y] === 1 && fit[y] !== -2 && fit[y] !== fit[x]) unsure[x] = 1;
       // Two names of its length it agrees with that do not agree with each other.
       if (peer[x * t + y] === 1)
         for (let z = y + 1; z < t && unsure[x] === 0; z++) if (z !== x && peer[x * t + z] === 1 && peer[y * t + z] === 0) unsure[x] = 1;
     }
   }
   // The sure holders that agree have the same group (or none): each joins it, or the new group of the
-  // first of them (every two of such a group agree).
+  // first of them (every two of such a group agree). Two that fit one group and not each other (`John
+  // Smith` and `Mary Smith` beside their couple's card `John & Mary Smith`) are one group's and another's:
+  // the first in `named` (the order of the cards' content: merge.ts canonicalOrder) joins it.
   const groupOf = new Int32Array(t).fill(-1);
   for (let x = 0; x < t; x++) {
     if (unsure[x] === 1) {
@@ -973,7 +974,8 @@ function tier(named: readonly number[], s: number, e: number, groups: number[][]
       continue;
     }
     let g = fit[x];
-    for (let y = 0; y < x && g < 0; y++) if (unsure[y] === 0 && peer[x * t + y] === 1) g = groupOf[y];
+    if (g >= 0 && !groups[g].every((j) => agree(named[s + x], j))) g = -1;
+    for (let y = 0; y < x && g < 0; y++) if (unsure[y] === 0 && peer[x * t + y] === 1 && fit[y] < 0) g = groupOf[y];
     if (g < 0) {
       g = groups.length;
       groups.push([]);
