@@ -3,8 +3,11 @@
  * guard against over-merging. Pure and deterministic: the result depends only on the entry list, so
  * merging N batches concatenated equals merging one upload of the same entries. Who is one person does
  * not depend on the order of the list either: the links are decided over the cards in an order of their
- * content (canonicalOrder), and a name that fits two holders of a shared key who are not one person
- * joins neither (links.ts judge). What the order still says is time: the contacts come out in the order
+ * content (canonicalOrder), and a name that fits two people on a shared key joins neither (links.ts
+ * judge; where two names of one length fit one longer name and not each other, the first in that content
+ * order joins it: `Dad` before `Mum` beside `Bob Ray`). A card between two people who cannot be one (an
+ * unnamed card with Ann Lee's mobile and Ann Smith's number) still joins one of them: the one whose key
+ * comes first in the content order, whatever the upload's. What the order still says is time: the contacts come out in the order
  * of their first entry, and among names of one rank the latest upload's is shown (contact.ts pickName),
  * so a book whose self test reads that name (the owner's card on one mailbox with another person's,
  * joined by an alias) can be the owner's own in one order and not in another.
