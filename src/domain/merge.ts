@@ -280,26 +280,45 @@ function mergeCards(
 /**
  * The cards in an order of their content (everything the links read: the name, nickname and company as
  * written, the addresses and numbers with their keys, junk classes and other readings), so that who is
- * one person does not depend on the order of the upload. Cards of equal content keep their upload order
- * (they are copies: dropCopies, joinKeylessCopies). null when the cards are in that order already.
+ * one person does not depend on the order of the upload: by a 29-bit hash of that content (FNV-1a), a
+ * numeric sort (sorting the content strings themselves cost ~15 ms for 10,000 cards). Cards of equal
+ * content keep their upload order (they are copies: dropCopies, joinKeylessCopies), and so, in the rare
+ * case, do two contents of one hash. null for fewer than two cards.
  */
 function canonicalOrder(entries: readonly NormalizedEntry[]): Int32Array | null {
   const n = entries.length;
-  const sigs: string[] = new Array(n);
-  let sorted = true;
+  if (n < 2) return null;
+  const keyed = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const e = entries[i]!;
-    let sig = `${e.name ?? '\u0001'}\u0000${e.nickname ?? '\u0001'}\u0000${e.company ?? '\u0001'}`;
-    for (const m of e.emails) sig += `\u0000e${m.key}\u0002${m.junk ?? ''}\u0002${m.display}\u0002${m.name ?? ''}`;
-    for (const p of e.phones) sig += `\u0000p${p.key ?? ''}\u0002${p.display}\u0002${p.alt ?? ''}`;
-    sigs[i] = sig;
-    if (sorted && i > 0 && sigs[i - 1]! > sig) sorted = false;
+    let h = hashText(FNV_OFFSET, e.name);
+    h = hashText(h, e.nickname);
+    h = hashText(h, e.company);
+    for (const m of e.emails) h = hashText(hashText(hashText(hashText(h ^ 0x65, m.key), m.junk), m.display), m.name);
+    for (const p of e.phones) h = hashText(hashText(hashText(h ^ 0x70, p.key), p.display), p.alt);
+    // The hash's top 29 bits, then the card's index: exact in a double up to 2^24 cards.
+    keyed[i] = (h >>> 3) * INDEX_SPAN + i;
   }
-  if (sorted) return null;
   const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => (sigs[a]! < sigs[b]! ? -1 : sigs[a]! > sigs[b]! ? 1 : a - b));
+  if (n <= INDEX_SPAN) {
+    keyed.sort();
+    for (let c = 0; c < n; c++) order[c] = keyed[c]! % INDEX_SPAN;
+  } else {
+    for (let i = 0; i < n; i++) order[i] = i;
+    const hashOf = (i: number) => Math.floor(keyed[i]! / INDEX_SPAN);
+    order.sort((a, b) => hashOf(a) - hashOf(b) || a - b);
+  }
   return order;
+}
+
+const INDEX_SPAN = 2 ** 24;
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a over a text's code units, then a separator (null and '' differ). */
+function hashText(h: number, s: string | null | undefined): number {
+  if (s === null || s === undefined) return Math.imul(h ^ 0x01, 0x01000193);
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return Math.imul(h ^ 0x02, 0x01000193);
 }
 
 /** Whether members[from..to) hold an exact copy of another card (`copies`, per entry). */
