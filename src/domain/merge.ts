@@ -1,7 +1,16 @@
 /**
  * Merging: entries that share a normalised e-mail or phone become one contact, transitively, with a
  * guard against over-merging. Pure and deterministic: the result depends only on the entry list, so
- * merging N batches concatenated equals merging one upload of the same entries.
+ * merging N batches concatenated equals merging one upload of the same entries. Who is one person does
+ * not depend on the order of the list either: the links are decided over the cards in an order of their
+ * content (canonicalOrder), and a name that fits two people on a shared key joins neither (links.ts
+ * judge; where two names of one length fit one longer name and not each other, the first in that content
+ * order joins it: `Dad` before `Mum` beside `Bob Ray`). A card between two people who cannot be one (an
+ * unnamed card with Ann Lee's mobile and Ann Smith's number) still joins one of them: the one whose key
+ * comes first in the content order, whatever the upload's. What the order still says is time: the contacts come out in the order
+ * of their first entry, and among names of one rank the latest upload's is shown (contact.ts pickName),
+ * so a book whose self test reads that name (the owner's card on one mailbox with another person's,
+ * joined by an alias) can be the owner's own in one order and not in another.
  *
  * The guard, in two layers:
  *  1. Per key: the key is shared, not personal, and stops being evidence when
@@ -30,7 +39,7 @@
 import { directoryIdentity, hasImceaPrefix } from './email.ts';
 import type { Contact, NormalizedEntry } from './types.ts';
 import { Components } from './merge/components.ts';
-import { buildContact, nameInfo, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
+import { buildContact, nameInfo, nameOfCards, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
 import { dropCopies, indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
 import { foldName, localSpellsName, namesCompatible } from './merge/names.ts';
@@ -175,31 +184,56 @@ function mergeCards(
   // The owner's addresses as the index keys them ('e:' dropped): the mailbox rule leaves them alone.
   let own: Set<string> | null = null;
   if (self !== undefined) for (const k of self.keys) if (k.startsWith('e:')) (own ??= new Set()).add(k.slice(2));
-  const ix = indexKeys(entries, own);
+  // Who is one person is decided over the cards in an order of their content (canonicalOrder), not the
+  // upload's: the guards are greedy (a card joins the first person it may, a name refused by the people
+  // formed so far stays out), so the upload order chose between readings of one book (`Mum` on a mobile
+  // with `Ann Lee` and `Office` joined Ann or nobody). The contacts are then built in upload order.
+  const order = canonicalOrder(entries);
+  const cards = order === null ? entries : Array.from(order, (i) => entries[i]!);
+  const cardFolded = order === null ? folded : Array.from(order, (i) => folded[i]!);
+  const ix = indexKeys(cards, own);
   const alias = ix.alias;
-  const uf = new Components(n, folded);
+  const uf = new Components(n, cardFolded);
   // An exact copy of a card (a re-upload, a daily sync, one card in two sources) adds nobody: the links
   // judge distinct cards, and each copy follows its card (links.ts dropCopies).
-  const copyOf = dropCopies(entries, ix);
+  const copyOf = dropCopies(cards, ix);
   if (copyOf !== null) for (let i = 0; i < n; i++) if (copyOf[i] >= 0) uf.tryUnion(copyOf[i], i, true);
   // E-mail addresses first, then numbers: an address is one mailbox, a number is often shared, so which
   // person a card joins does not depend on the order of the cards (an unnamed card holding John's address
   // and the number John shares with Mary is John's, whichever of them came first).
-  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && isEmailKey(ix, k)) linkKey(k, ix, folded, uf);
-  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && !isEmailKey(ix, k)) linkKey(k, ix, folded, uf);
-  if (aliases !== undefined && aliases.length > 0) joinAliases(entries, aliases, uf);
-  joinKeylessCopies(entries, ix, uf);
-  joinDirectoryCopies(entries, uf);
+  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && isEmailKey(ix, k)) linkKey(k, ix, cardFolded, uf);
+  for (let k = 0; k < ix.keyCount; k++) if (ix.holderStart[k + 1] - ix.holderStart[k] > 1 && !isEmailKey(ix, k)) linkKey(k, ix, cardFolded, uf);
+  if (aliases !== undefined && aliases.length > 0) joinAliases(cards, aliases, uf);
+  joinKeylessCopies(cards, ix, uf);
+  joinDirectoryCopies(cards, uf);
   // A copy of a mailbox copy's card is one too: its label is no name of the person either (contact.ts pickName).
   if (copyOf !== null && uf.absorbed !== null) for (let i = 0; i < n; i++) if (copyOf[i] >= 0) uf.absorbed[i] = uf.absorbed[copyOf[i]];
+  // Back to upload order: card c of the canonical order is entry order[c].
+  let at: Int32Array | null = null; // entry -> its place in the canonical order
+  let absorbed = uf.absorbed;
+  // Per entry, 1 for an exact copy of another card (for the self test's name: nameOfCards); null when none.
+  let copies: Uint8Array | null = null;
+  if (copyOf !== null && self !== undefined) {
+    copies = new Uint8Array(n);
+    for (let c = 0; c < n; c++) if (copyOf[c] >= 0) copies[order === null ? c : order[c]!] = 1;
+  }
+  if (order !== null) {
+    at = new Int32Array(n);
+    for (let c = 0; c < n; c++) at[order[c]!] = c;
+    if (absorbed !== null) {
+      const byEntry = new Uint8Array(n);
+      for (let c = 0; c < n; c++) byEntry[order[c]!] = absorbed[c]!;
+      absorbed = byEntry;
+    }
+  }
 
-  // Group members by component, in upload order. The root is the component's earliest entry, so
-  // walking entries in order numbers the contacts in the order of their first entry.
+  // Group members by component, in upload order: walking entries in order numbers the contacts in the
+  // order of their first entry.
   const groupOf = new Int32Array(n).fill(-1);
   const entryGroup = new Int32Array(n);
   let groups = 0;
   for (let i = 0; i < n; i++) {
-    const r = uf.find(i);
+    const r = uf.find(at === null ? i : at[i]!);
     if (groupOf[r] < 0) groupOf[r] = groups++;
     entryGroup[i] = groupOf[r];
   }
@@ -215,14 +249,22 @@ function mergeCards(
   const isSelf = selfTest(self);
   const uncounted = uncountedSources(entries);
   for (let id = 0; id < groups; id++) {
-    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted, uf.absorbed);
+    const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted, absorbed);
+    // Whether a contact is the owner's own reads its name, with each card counted once: a copy of the
+    // owner's card sent again is no vote for its label (`Home` sent twice beside `Mum`, the owner's card,
+    // made the card someone else's).
+    let judged = c;
+    if (copies !== null && isSelf !== null && start[id + 1] - start[id] > 1 && holdsCopy(members, start[id], start[id + 1], copies)) {
+      const name = nameOfCards(members, start[id], start[id + 1], infos, absorbed, copies);
+      if (name !== c.name) judged = { ...c, name };
+    }
     if (own !== null && !c.junk && holdsOwn(c, own)) {
-      if (isSelf !== null && isSelf(c) && !someoneElse(c, own, self!)) {
+      if (isSelf !== null && isSelf(judged) && !someoneElse(judged, own, self!)) {
         c.junk = true;
         c.junkReason = 'self';
         delete c.unusable;
       } else dropOwnAddresses(c, own);
-    } else if (isSelf !== null && !c.junk && isSelf(c)) {
+    } else if (isSelf !== null && !c.junk && isSelf(judged)) {
       c.junk = true;
       c.junkReason = 'self';
       delete c.unusable;
@@ -233,6 +275,56 @@ function mergeCards(
     contacts[id] = c;
   }
   return contacts;
+}
+
+/**
+ * The cards in an order of their content (everything the links read: the name, nickname and company as
+ * written, the addresses and numbers with their keys, junk classes and other readings), so that who is
+ * one person does not depend on the order of the upload: by a 29-bit hash of that content (FNV-1a), a
+ * numeric sort (sorting the content strings themselves cost ~15 ms for 10,000 cards). Cards of equal
+ * content keep their upload order (they are copies: dropCopies, joinKeylessCopies), and so, in the rare
+ * case, do two contents of one hash. null for fewer than two cards.
+ */
+function canonicalOrder(entries: readonly NormalizedEntry[]): Int32Array | null {
+  const n = entries.length;
+  if (n < 2) return null;
+  const keyed = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!;
+    let h = hashText(FNV_OFFSET, e.name);
+    h = hashText(h, e.nickname);
+    h = hashText(h, e.company);
+    for (const m of e.emails) h = hashText(hashText(hashText(hashText(h ^ 0x65, m.key), m.junk), m.display), m.name);
+    for (const p of e.phones) h = hashText(hashText(hashText(h ^ 0x70, p.key), p.display), p.alt);
+    // The hash's top 29 bits, then the card's index: exact in a double up to 2^24 cards.
+    keyed[i] = (h >>> 3) * INDEX_SPAN + i;
+  }
+  const order = new Int32Array(n);
+  if (n <= INDEX_SPAN) {
+    keyed.sort();
+    for (let c = 0; c < n; c++) order[c] = keyed[c]! % INDEX_SPAN;
+  } else {
+    for (let i = 0; i < n; i++) order[i] = i;
+    const hashOf = (i: number) => Math.floor(keyed[i]! / INDEX_SPAN);
+    order.sort((a, b) => hashOf(a) - hashOf(b) || a - b);
+  }
+  return order;
+}
+
+const INDEX_SPAN = 2 ** 24;
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a over a text's code units, then a separator (null and '' differ). */
+function hashText(h: number, s: string | null | undefined): number {
+  if (s === null || s === undefined) return Math.imul(h ^ 0x01, 0x01000193);
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return Math.imul(h ^ 0x02, 0x01000193);
+}
+
+/** Whether members[from..to) hold an exact copy of another card (`copies`, per entry). */
+function holdsCopy(members: Int32Array, from: number, to: number, copies: Uint8Array): boolean {
+  for (let m = from; m < to; m++) if (copies[members[m]!] === 1) return true;
+  return false;
 }
 
 /** Whether a contact holds one of the owner's addresses (`own`: keys without their 'e:'). */

@@ -155,3 +155,37 @@ test("a card sent twice is no other person on its address: another person's addr
   assert.deepEqual(people(merge([book[0], ...book])), once);
   assert.deepEqual(people(merge([...book, book[0]])), once);
 });
+
+test("the owner's own card is the owner's however often a card of another label on its address is sent again", () => {
+  // `Mum` and `Home` on the owner's address are one row, the owner's own (`Mum` fits the owner's name);
+  // `Home` sent twice made `Home` the name shown by two votes, and the row someone else's to invite.
+  const self = { keys: ['e:pat@x.example'], names: ['Pat Owner'] };
+  const mum: EntryInput = { name: 'Mum', email: 'pat@x.example' };
+  const home: EntryInput = { name: 'Home', email: 'pat@x.example' };
+  for (const book of [
+    [mum, home],
+    [mum, home, home],
+    [home, mum, home],
+    [home, home, mum],
+  ]) {
+    const cs = mergeEntries(norm(book), undefined, self);
+    assert.deepEqual(
+      cs.map((c) => c.junkReason),
+      ['self'],
+      book.map((e) => e.name).join(', '),
+    );
+  }
+  // Unknown owner's name: `Me` is what phones call the owner's card, `Mum` is not.
+  const me: EntryInput = { name: 'Me', email: 'pat@x.example' };
+  for (const book of [
+    [mum, me],
+    [mum, me, me],
+  ]) {
+    const cs = mergeEntries(norm(book), undefined, { keys: ['e:pat@x.example'], names: [] });
+    assert.deepEqual(
+      cs.map((c) => c.junkReason),
+      [null],
+      book.map((e) => e.name).join(', '),
+    );
+  }
+});

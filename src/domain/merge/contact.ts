@@ -167,7 +167,15 @@ export function clearNameCache(): void {
  * most frequent, then the best written (mixed case over ALL CAPS/lower case, diacritics kept over
  * stripped: exports lose them, people don't add them), then the latest upload.
  */
-function pickName(stamp: number, members: Int32Array, from: number, to: number, infos: (NameInfo | null)[], absorbed: Uint8Array | null): string | null {
+function pickName(
+  stamp: number,
+  members: Int32Array,
+  from: number,
+  to: number,
+  infos: (NameInfo | null)[],
+  absorbed: Uint8Array | null,
+  copies: Uint8Array | null = null,
+): string | null {
   if (to - from === 1) {
     const only = infos[members[from]];
     return only === null || (only.folded === null && isPlaceholderName(only.name)) ? null : only.name;
@@ -184,11 +192,11 @@ function pickName(stamp: number, members: Int32Array, from: number, to: number, 
     if (info === null || (skipAbsorbed && absorbed![i] === 1) || (info.folded === null && isPlaceholderName(info.name))) continue;
     if (info.stamp !== stamp) {
       info.stamp = stamp;
-      info.count = 1;
+      info.count = copies === null || copies[i] === 0 ? 1 : 0; // a copy's card is a member too, and counts
       info.last = i;
       seen.push(info);
     } else {
-      info.count++;
+      if (copies === null || copies[i] === 0) info.count++;
       info.last = i;
     }
   }
@@ -206,6 +214,23 @@ function pickName(stamp: number, members: Int32Array, from: number, to: number, 
   }
   seen.length = 0;
   return best === null ? null : best.name;
+}
+
+/**
+ * The name pickName shows with each card counted once: `copies` marks, per entry, the exact copies of an
+ * earlier card (merge/links.ts dropCopies: a re-upload, a daily sync, the card in a second source), which
+ * date their name but give it no vote. What the self test reads (merge.ts): a copy of the owner's card
+ * sent again made its label the name shown, and the card the owner's own or not.
+ */
+export function nameOfCards(
+  members: Int32Array,
+  from: number,
+  to: number,
+  infos: (NameInfo | null)[],
+  absorbed: Uint8Array | null,
+  copies: Uint8Array,
+): string | null {
+  return pickName(nextPickStamp(), members, from, to, infos, absorbed, copies);
 }
 
 /**

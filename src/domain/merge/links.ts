@@ -846,11 +846,18 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
       } else g.push(i);
     }
   } else {
-    for (const i of named) {
-      const fits = groups.filter((g) => g.every((j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded)));
-      if (fits.length === 0) groups.push([i]);
-      else if (fits.length === 1) fits[0].push(i);
-      else ambiguous.push(i); // "Smith" on a number held by John Smith and Mary Smith: could be either
+    // Most complete names first, a length at a time: the groups of longer names stand, and a shorter
+    // name joins the one group it fits (agrees with every member of). It is ambiguous ("Smith" on a number
+    // held by John Smith and Mary Smith: could be either) when it fits two groups, or a group and a name
+    // of its length that does not, or two names of its length that do not agree with each other. Decided
+    // over every pair of a length, not holder by holder: taken in turn, `Mum` joined whichever of `Ann
+    // Lee`'s group and `Office` came first (a property test).
+    for (let s = 0; s < named.length; ) {
+      const len = (folded[named[s]] as string[]).length;
+      let e = s + 1;
+      while (e < named.length && (folded[named[e]] as string[]).length === len) e++;
+      tier(named, s, e, groups, ambiguous, (i, j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded));
+      s = e;
     }
   }
   // Identities on the key: holders are one identity when they share another key or sit in one name group.
@@ -916,6 +923,66 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
   for (const [i] of ids) if (rep(i) === i) identities++;
 
   return { one: !shared && groups.length <= 1 && ambiguous.length === 0 && identities < HUB_IDENTITIES, groups, split, bare };
+}
+
+/**
+ * judge's name groups for the holders named[s..e) (names of one length; the groups so far hold longer
+ * names): each joins the one group it fits, or a new group with the names of its length it agrees with,
+ * or is ambiguous (judge). `agree(i, j)`: whether holder i (the later in `named`) may be holder j.
+ */
+function tier(named: readonly number[], s: number, e: number, groups: number[][], ambiguous: number[], agree: (i: number, j: number) => boolean): void {
+  const t = e - s;
+  const before = groups.length;
+  // Per holder of the tier: the one group of longer names it fits (-1: none, -2: two or more).
+  const fit = new Int32Array(t).fill(-1);
+  for (let x = 0; x < t; x++) {
+    for (let g = 0; g < before && fit[x] !== -2; g++) {
+      if (groups[g].every((j) => agree(named[s + x], j))) fit[x] = fit[x] === -1 ? g : -2;
+    }
+  }
+  if (t === 1) {
+    if (fit[0] === -2) ambiguous.push(named[s]);
+    else if (fit[0] >= 0) groups[fit[0]].push(named[s]);
+    else groups.push([named[s]]);
+    return;
+  }
+  const peer = new Uint8Array(t * t);
+  for (let x = 1; x < t; x++) for (let y = 0; y < x; y++) if (agree(named[s + x], named[s + y])) peer[x * t + y] = peer[y * t + x] = 1;
+  const unsure = new Uint8Array(t);
+  for (let x = 0; x < t; x++) {
+    if (fit[x] === -2) {
+      unsure[x] = 1;
+      continue;
+    }
+    for (let y = 0; y < t && unsure[x] === 0; y++) {
+      if (y === x) continue;
+      // A name of its length it agrees with that does not fit its group, or fits its group and does not agree with it.
+      if (peer[x * t + y] === 1 && fit[y] !== -2 && fit[y] !== fit[x]) unsure[x] = 1;
+      // Two names of its length it agrees with that do not agree with each other.
+      if (peer[x * t + y] === 1)
+        for (let z = y + 1; z < t && unsure[x] === 0; z++) if (z !== x && peer[x * t + z] === 1 && peer[y * t + z] === 0) unsure[x] = 1;
+    }
+  }
+  // The sure holders that agree have the same group (or none): each joins it, or the new group of the
+  // first of them (every two of such a group agree). Two that fit one group and not each other (`John
+  // Smith` and `Mary Smith` beside their couple's card `John & Mary Smith`) are one group's and another's:
+  // the first in `named` (the order of the cards' content: merge.ts canonicalOrder) joins it.
+  const groupOf = new Int32Array(t).fill(-1);
+  for (let x = 0; x < t; x++) {
+    if (unsure[x] === 1) {
+      ambiguous.push(named[s + x]);
+      continue;
+    }
+    let g = fit[x];
+    if (g >= 0 && !groups[g].every((j) => agree(named[s + x], j))) g = -1;
+    for (let y = 0; y < x && g < 0; y++) if (unsure[y] === 0 && peer[x * t + y] === 1 && fit[y] < 0) g = groupOf[y];
+    if (g < 0) {
+      g = groups.length;
+      groups.push([]);
+    }
+    groupOf[x] = g;
+    groups[g].push(named[s + x]);
+  }
 }
 
 /** Owners of one mailbox up to which twoOfOne reads them as people (it compares every card of one with every card of the other). */
