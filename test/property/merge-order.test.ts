@@ -38,6 +38,10 @@ const NAMES = [
   'Franzi Schwarz',
   'Franziska Schwarz',
   'Franz Schwarz',
+  // A relation before a name (merge/names.ts relationOf): `Oma Schwarz` is Franziska's grandmother, not her.
+  'Oma Schwarz',
+  'Opa Schwarz',
+  'Mom Smith',
   null,
 ];
 const NICKNAMES = ['Mum', 'Bobby', null, null, null];
