@@ -156,8 +156,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const deferred = pool === null || req.auth?.clientUserId ? null : deferBigUpload(req, bytes, config);
     if (deferred !== null) return done(null, deferred);
     try {
-      const parsed = parseJsonBody(bytes.toString('utf8'));
-      if (req.method === 'POST') noteDuplicateKeys(req, parsed);
+      const post = req.method === 'POST';
+      const parsed = parseJsonBody(bytes.toString('utf8'), { duplicates: post });
+      if (post) noteDuplicateKeys(req, parsed);
       done(null, parsed);
     } catch (e) {
       done(e as Error, undefined);

@@ -776,8 +776,12 @@ const SPELLED_EXTENSION_RE = /(?:\s+(?:ext\.?|extn\.?|extension|x)\s*[:#]?\s*|\s
 
 /** A number's digits, then one word of letters (and digits, hyphens) that ends it: see readSpelled. */
 const SPELLED_RE = /^(\+?[\d\s().-]*\d[\s().-]*)([A-Za-z][A-Za-z\d-]*(?: [A-Z][A-Z\d-]*)*)$/;
-/** Words of a vanity number written apart ("+1 800 GOT JUNK"): capitals only, seven letters at most (the subscriber number). */
-const SPELLED_WORDS_RE = /^(?=(?:[^A-Z]*[A-Z]){3,7}[^A-Z]*$)[A-Z\d-]+(?: [A-Z\d-]+)+$/;
+/**
+ * Words of a vanity number written apart ("+1 800 GOT JUNK"): capitals only, three letters or more each,
+ * seven at most in all (the subscriber number). Not letters in pairs or alone (`0800 AB CD EF`,
+ * `+61 2 9876 ABC D`, `0049 30 HELP ME`: a review), which spell no word a business advertises.
+ */
+const SPELLED_WORDS_RE = /^(?=(?:[^A-Z]*[A-Z]){3,7}[^A-Z]*$)[A-Z\d-]*[A-Z]{3}[A-Z\d-]*(?: [A-Z\d-]*[A-Z]{3}[A-Z\d-]*)+$/;
 /** The key of each letter a to z on a phone's keypad (ITU-T E.161). */
 const KEYPAD = '22233344455566677778889999';
 

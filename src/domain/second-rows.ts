@@ -36,7 +36,7 @@
  */
 import { nameInfo } from './merge/contact.ts';
 import { looseNames } from './merge/links.ts';
-import { isPlaceholderName, namesCompatible, petCompatible } from './merge/names.ts';
+import { isPlaceholderName, nameKey, namesCompatible, petCompatible, relationOf, sameWords } from './merge/names.ts';
 import type { Contact } from './types.ts';
 import { getDomain } from 'tldts';
 import { PSL_OPTIONS } from './junk.ts';
@@ -100,13 +100,6 @@ function fullness(w: readonly string[]): number {
   return w.length * 1000 + letters;
 }
 
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /**
  * Whether two rows above a row can be one person's, so that the row under both is no choice between two
  * people: one name, or two forms of it that the merge reads as one (`Dan Washington` and `Daniel
@@ -166,11 +159,12 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
       }
       if (above >= 0 && !other) {
         out.set(i, above);
-        if (fullness(words[above]!) < fullness(w)) {
+        // A relation before the name (`Oma Weber` under `Weber`) says more of whom the row is, as a fuller name does.
+        if (fullness(words[above]!) < fullness(w) || (relationOf(w) !== null && relationOf(words[above]!) === null)) {
           let u = under.get(above);
           if (u === undefined) under.set(above, (u = { rows: [], names: new Set() }));
           u.rows.push(i);
-          u.names.add(w.join(' '));
+          u.names.add(nameKey(w));
         }
       }
     }

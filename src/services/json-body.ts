@@ -9,9 +9,10 @@ import { ServiceError } from './errors.ts';
 
 /**
  * A JSON body: `__proto__`/`constructor` keys removed (never interpreted); empty text is "no body".
- * Throws the documented invalid_json error.
+ * Throws the documented invalid_json error. `duplicates`: look for names given twice in one object
+ * (duplicateKeysOf then gives them).
  */
-export function parseJsonBody(text: string): unknown {
+export function parseJsonBody(text: string, opts: { duplicates?: boolean } = {}): unknown {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   try {
@@ -24,7 +25,8 @@ export function parseJsonBody(text: string): unknown {
         : secureJson.parse(trimmed, undefined, { protoAction: 'remove', constructorAction: 'remove' });
     exactDataIntegers(parsed, trimmed);
     const out = exactBigIds(parsed, trimmed);
-    if (out !== null && typeof out === 'object') {
+    // The names given twice, where the answer will say them (a POST's body): duplicateKeysOf.
+    if (opts.duplicates === true && out !== null && typeof out === 'object') {
       const twice = duplicateKeys(trimmed);
       if (twice !== null) DUPLICATES.set(out, twice);
     }
@@ -141,19 +143,34 @@ export function duplicateKeys(text: string): DuplicateKey[] | null {
       else if (index.length > 0) index[index.length - 1]!++;
     }
   }
-  return found === null ? null : [...found.values()];
+  if (found === null) return null;
+  // With `entries` given twice, an index may be one of the list JSON dropped: none is given.
+  const out = [...found.values()];
+  if (found.has('entries')) for (const d of out) delete d.indexes;
+  return out;
 }
 
 function noteDuplicate(found: Map<string, DuplicateKey>, keys: readonly (string[] | null)[], current: readonly string[], index: readonly number[]): void {
+  // Named down to PATH_DEPTH levels, and never below an entry's `data` (the client's own keys may be
+  // anyone's address: `data.jane.doe@example.com`): a bounded name, whatever the nesting (a review: a
+  // path rebuilt at every duplicate of a body nested 20,000 deep took 14 s).
   let field = '';
   let at = -1;
-  for (let f = 0; f < keys.length; f++) {
+  const depth = Math.min(keys.length, PATH_DEPTH);
+  for (let f = 0; f < depth; f++) {
     if (keys[f] === null) {
       // An item of a list: the body's entries (a list under `entries`, or the body itself) give its index.
       if ((f === 0 || (f === 1 && current[0] === 'entries')) && at < 0) at = index[f]!;
       field += f === 0 ? 'entries[]' : '[]';
-    } else field += (field === '' ? '' : '.') + current[f];
+      continue;
+    }
+    field += (field === '' ? '' : '.') + current[f];
+    if (current[f] === 'data' && f + 1 < keys.length) {
+      field += '.*';
+      break;
+    }
   }
+  if (depth < keys.length && !field.endsWith('.*')) field += '.*';
   let w = found.get(field);
   if (w === undefined) {
     if (found.size >= MAX_DUPLICATE_FIELDS) field = '*';
@@ -166,6 +183,9 @@ function noteDuplicate(found: Map<string, DuplicateKey>, keys: readonly (string[
     if (xs.length < MAX_DUPLICATE_INDEXES && xs[xs.length - 1] !== at) xs.push(at);
   }
 }
+
+/** Levels of a duplicate's place named (`entries[].addresses[].city` is five). */
+const PATH_DEPTH = 6;
 
 /** The fields that carry a user id, in a body or in the items of its list (the records' `entries`). */
 const ID_FIELDS = ['user_id', 'new_user_id', 'id'] as const;

@@ -45,7 +45,7 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
   const ctx = contextOf(job.ctx);
   if (job.kind === 'post') {
     const text = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString('utf8');
-    const parsed = parseJsonBody(text);
+    const parsed = parseJsonBody(text, { duplicates: true });
     // A body the schema refuses is read again leniently (services/lenient.ts), as on the event loop.
     let body = parsed;
     try {

@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeEntries } from '../../src/domain/merge.ts';
+import { possibleSecondRows } from '../../src/domain/second-rows.ts';
 import { foldName, namesCompatible, relationOf, sameWords } from '../../src/domain/merge/names.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 import type { Contact, EntryInput } from '../../src/domain/types.ts';
@@ -23,8 +24,6 @@ const TWO = [
   ['Tante Weber', 'Onkel Weber'],
   ['Abuela García', 'Abuelo García'],
   ['Nonna Rossi', 'Nonno Rossi'],
-  ['Brother Tom', 'Sister Tom'],
-  ['Oma', 'Opa Weber'],
 ] as const;
 
 test('MUST NOT merge: two relations on a shared landline, each with a mobile of their own, with or without a name after the relation', () => {
@@ -62,10 +61,30 @@ test("MUST merge: a relation and the person's own name, or the same relation wri
   assert.deepEqual(foldName('Oma Weber'), ['weber']);
   assert.equal(relationOf(foldName('Oma Weber')), '~grandmother');
   assert.equal(relationOf(foldName('Hilde Weber')), null);
-  assert.equal(relationOf(foldName('Oma')), '~grandmother');
   assert.equal(sameWords(foldName('Oma Weber'), foldName('Opa Weber')), false);
   assert.equal(sameWords(foldName('Oma Weber'), foldName('oma weber')), true);
+  // A relation label alone fits any name, as before (`Oma` is a given name too: `Oma Okafor` may be Mom).
+  assert.equal(namesCompatible(foldName('Oma Okafor'), foldName('Mom')), true);
+  assert.equal(namesCompatible(foldName('Opa Weber'), foldName('Oma')), true);
+  // The titles of the clergy and religious orders say no relation: `Father Michael`, a priest, is `Uncle Michael`.
+  assert.equal(namesCompatible(foldName('Father Michael'), foldName('Uncle Michael')), true);
+  assert.equal(namesCompatible(foldName('Sister Mary'), foldName('Mother Mary')), true);
+  assert.equal(relationOf(foldName('Sister Mary')), null);
   // A word that is a name as well as a relation (`Ma Li`, `Nana Mouskouri`) says none.
   assert.equal(relationOf(foldName('Ma Li')), null);
   assert.equal(relationOf(foldName('Nana Weber')), null);
+});
+
+test('MUST NOT merge: two relations in one list of addresses, nor a row under both of them as a second row of one', () => {
+  const cs = merge([{ emails: ['Oma Weber <oma@web.de>, Opa Weber <opa@web.de>'], times_contacted: 2 }]);
+  assert.deepEqual(rows(cs), ['e:oma@web.de', 'e:opa@web.de']);
+  // A label after the name (`Oma Weber (work)`) keeps the relation the name says.
+  const labelled = merge([{ emails: ['Oma Weber Work <oma@web.de>; Opa Weber <opa@web.de>'], times_contacted: 2 }]);
+  assert.deepEqual(rows(labelled), ['e:oma@web.de', 'e:opa@web.de']);
+});
+
+test('a row under two relations of one name is no second row of either (second-rows.ts)', () => {
+  const row = (name: string, times: number) => ({ contact: { name, emails: [], phones: [], timesContacted: times, lastSent: null } as unknown as Contact });
+  assert.equal(possibleSecondRows([row('Oma Weber', 3), row('Opa Weber', 2), row('Weber', 0)]).size, 0);
+  assert.equal(possibleSecondRows([row('Weber', 3), row('Oma Weber', 0), row('Opa Weber', 0)]).size, 0);
 });

@@ -207,6 +207,9 @@ test('a vanity number whose letters are written as words apart is read as the on
   assert.equal(normalizePhone('+1 800 Pizza Hut', null)?.key, null);
   assert.equal(normalizePhone('555 MY HOME', 'US')?.key, null);
   assert.equal(normalizePhone('+44 800 AB CD EF GH', null)?.key, null);
+  assert.equal(normalizePhone('0800 AB CD EF', 'GB')?.key, null);
+  assert.equal(normalizePhone('+61 2 9876 ABC D', null)?.key, null);
+  assert.equal(normalizePhone('0049 30 HELP ME', null)?.key, null);
   assert.equal(normalizePhone('+1 415 555 0123 ANN LEE', null)?.key, 'p:+14155550123');
 });
 

@@ -8,7 +8,7 @@ import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { looselyCompatible, namesCompatible, petCompatible, sameWords, scriptsUncompared } from './names.ts';
+import { looselyCompatible, nameKey, namesCompatible, petCompatible, sameWords, scriptsUncompared } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -837,7 +837,7 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
     // is no evidence of one person anyway (decisions.md, "Shared numbers").
     const byName = new Map<string, number[]>();
     for (const i of named) {
-      const k = (folded[i] as string[]).join(' ');
+      const k = nameKey(folded[i] as string[]);
       const g = byName.get(k);
       if (g === undefined) {
         const fresh = [i];

@@ -659,15 +659,33 @@ function markRelation(tokens: string[], name: string): void {
   if (m === null) return;
   const w = m[1]!.toLowerCase();
   const first = /[^a-z]/.test(w) ? w.normalize('NFD').replace(/\p{M}+/gu, '') : w;
-  if (!KIN_BEFORE_NAME.has(first) || tokens[0] === first) return;
+  if (!KIN_BEFORE_NAME.has(first) || RELIGIOUS_TITLES.has(first) || tokens[0] === first) return;
   RELATION.set(tokens, KIN.get(first)!);
 }
 
-/** The relation a folded name says (`Mom`, `Oma Weber`), or null. */
+/**
+ * Relation words that are also the titles of a religious order or of the clergy (`Father Michael`,
+ * `Sister Mary`, `Brother Tom`, `Mother Teresa`): dropped before a name as any relation word is, but
+ * saying no relation that could tell two people apart (a review: `Father Michael`, a priest, and `Uncle
+ * Michael` are one person in a book that names him both ways).
+ */
+const RELIGIOUS_TITLES = new Set(['father', 'mother', 'sister', 'brother']);
+
+/** The relation a folded name says before the person's own words (`Oma Weber`), or null (`Mom`, a label, says it as its token). */
 export function relationOf(f: readonly string[]): string | null {
-  if (f.length === 0) return null;
-  if (f[0]![0] === '~') return f.length === 1 ? f[0]! : null;
   return RELATION.get(f) ?? null;
+}
+
+/** The relation of `from` (relationOf) kept on `to`, a shorter reading of the same name (`Oma Weber (work)` read without its label). */
+export function keepRelation(from: readonly string[], to: readonly string[]): void {
+  const r = RELATION.get(from);
+  if (r !== undefined && to !== from) RELATION.set(to, r);
+}
+
+/** A key of a folded name for maps of names: its words, and the relation said before them (`Oma Weber` is no `Opa Weber`). */
+export function nameKey(f: readonly string[], sep = ' '): string {
+  const r = RELATION.get(f);
+  return r === undefined ? f.join(sep) : `${r}${sep}${f.join(sep)}`;
 }
 
 /** A word of letters with a hyphen inside ("Jae-won", "Xiao-Ming", "Jean-Pierre"). */
@@ -1502,11 +1520,12 @@ export function sameWords(a: readonly string[], b: readonly string[]): boolean {
  */
 export function namesCompatible(a: readonly string[], b: readonly string[]): boolean {
   if (a.length === 0 || b.length === 0) return true;
-  // Two relations are two people, with names or without (`Oma Weber`, `Opa Weber`, `Opa`).
-  const relA = relationOf(a);
-  if (relA !== null) {
-    const relB = relationOf(b);
-    if (relB !== null && relA !== relB) return false;
+  // Two relations before names are two people (`Oma Weber`, `Opa Weber`); a relation label alone fits
+  // any name as before (`Mom` is `Oma Okafor`, whose given name is Oma), another label alone not.
+  const relA = RELATION.get(a);
+  if (relA !== undefined) {
+    const relB = RELATION.get(b);
+    if (relB !== undefined && relA !== relB) return false;
   }
   const ka = a[0][0] === '~';
   const kb = b[0][0] === '~';

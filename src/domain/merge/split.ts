@@ -15,7 +15,7 @@ import { displayNameOf } from '../email.ts';
 import type { Contact, NormEmail, NormalizedEntry } from '../types.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import { foldedNameOf } from './contact.ts';
-import { foldName, localSpellsName, namesCompatible, organisationName, petCompatible, relationOf, sameWords } from './names.ts';
+import { foldName, keepRelation, localSpellsName, nameKey, namesCompatible, organisationName, petCompatible, sameWords } from './names.ts';
 
 /**
  * The person each named item of a list is (index into the groups), or -1 for an item without a name:
@@ -32,7 +32,7 @@ export function groupItemNames(folded: readonly (readonly string[] | null)[]): {
   for (let i = 0; i < folded.length; i++) {
     const f = folded[i];
     if (f === null || f.length === 0) continue;
-    const key = f.join(' ');
+    const key = nameKey(f);
     let g = same?.get(key) ?? -1;
     if (g < 0) {
       const upTo = Math.min(firsts.length, COMPARED_GROUPS);
@@ -67,6 +67,7 @@ export function itemNameFold(name: string): string[] | null {
     else if (kept !== null) kept.push(f[i]);
   }
   const out = kept ?? f;
+  if (kept !== null) keepRelation(f, kept);
   return out.length === 0 ? null : out;
 }
 
@@ -331,7 +332,7 @@ const PET = 1;
  */
 function remembered(a: readonly string[], b: readonly string[], how: number): boolean {
   // The relation a name's first word gave (`Oma Weber`) is no token: part of the key.
-  const key = `${how}${relationOf(a) ?? ''}${a.join(' ')}\u0000${relationOf(b) ?? ''}${b.join(' ')}`;
+  const key = `${how}${nameKey(a)}\u0000${nameKey(b)}`;
   const known = pairs.get(key);
   if (known !== undefined) return known;
   const r = how === 0 ? namesCompatible(a, b) : namesCompatible(a, b) || petCompatible(a, b);
@@ -901,11 +902,11 @@ function holdersOfListAddresses(entries: readonly NormalizedEntry[]): Holders | 
         out.set(m.key, [{ f, g: givenName(raw!, f), n: 1, i, at: [i] }]);
         continue;
       }
-      const words = f.join('\u0001');
+      const words = nameKey(f, '\u0001');
       // An address's index is built at its second row, from its first (at[0], keyed by its f's words as
       // every row is): most addresses are held once, and a Map and a join each cost more than this.
       let index = byWords.get(m.key);
-      if (index === undefined) byWords.set(m.key, (index = new Map([[at[0]!.f.join('\u0001'), at[0]!]])));
+      if (index === undefined) byWords.set(m.key, (index = new Map([[nameKey(at[0]!.f, '\u0001'), at[0]!]])));
       const row = index.get(words);
       if (row === undefined) {
         const fresh: HolderRow = { f, g: givenName(raw!, f), n: 1, i, at: [i] };
