@@ -4,13 +4,17 @@
  * merging N batches concatenated equals merging one upload of the same entries. Who is one person does
  * not depend on the order of the list either: the links are decided over the cards in an order of their
  * content (canonicalOrder), and a name that fits two people on a shared key joins neither (links.ts
- * judge; where two names of one length fit one longer name and not each other, the first in that content
- * order joins it: `Dad` before `Mum` beside `Bob Ray`). A card between two people who cannot be one (an
- * unnamed card with Ann Lee's mobile and Ann Smith's number) still joins one of them: the one whose key
- * comes first in the content order, whatever the upload's. What the order still says is time: the contacts come out in the order
- * of their first entry, and among names of one rank the latest upload's is shown (contact.ts pickName),
- * so a book whose self test reads that name (the owner's card on one mailbox with another person's,
- * joined by an alias) can be the owner's own in one order and not in another.
+ * judge), unless another of its keys is held under one of the two names (`B. MacLeod` with Beth's
+ * mailbox is Beth); two relations that fit one longer name and not each other (`Mum` and `Dad` beside `Bob
+ * Ray`) join neither; two other names of one length that do (`John Smith` and `Mary Smith` beside their
+ * couple's card) leave it to the first in that content order. A card between two people who cannot be one
+ * (an unnamed card with Ann Lee's mobile and Ann Smith's number) still joins one of them: the one whose
+ * key comes first in the content order, whatever the upload's. What the order still says is time: the
+ * contacts come out in the order of their first entry, and among names of one rank the latest upload's is
+ * shown (contact.ts pickName), so a book whose self test reads that name can be the owner's own in one
+ * order and not in another (a review: `Me` on the owner's address and Bob's, and `Bob` with his own
+ * mobile, in two sources), and the count of entries of a list naming several people (split.ts
+ * countEntries) is taken in upload order.
  *
  * The guard, in two layers:
  *  1. Per key: the key is shared, not personal, and stops being evidence when
@@ -289,6 +293,7 @@ function canonicalOrder(entries: readonly NormalizedEntry[]): Int32Array | null 
   const n = entries.length;
   if (n < 2) return null;
   const keyed = new Float64Array(n);
+  const hashes = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     const e = entries[i]!;
     let h = hashText(FNV_OFFSET, e.name);
@@ -297,18 +302,39 @@ function canonicalOrder(entries: readonly NormalizedEntry[]): Int32Array | null 
     for (const m of e.emails) h = hashText(hashText(hashText(hashText(h ^ 0x65, m.key), m.junk), m.display), m.name);
     for (const p of e.phones) h = hashText(hashText(hashText(h ^ 0x70, p.key), p.display), p.alt);
     // The hash's top 29 bits, then the card's index: exact in a double up to 2^24 cards.
-    keyed[i] = (h >>> 3) * INDEX_SPAN + i;
+    hashes[i] = h >>> 3;
+    keyed[i] = hashes[i]! * INDEX_SPAN + i;
   }
   const order = new Int32Array(n);
+  const hashOf = (i: number) => hashes[i]!;
   if (n <= INDEX_SPAN) {
     keyed.sort();
     for (let c = 0; c < n; c++) order[c] = keyed[c]! % INDEX_SPAN;
   } else {
     for (let i = 0; i < n; i++) order[i] = i;
-    const hashOf = (i: number) => Math.floor(keyed[i]! / INDEX_SPAN);
     order.sort((a, b) => hashOf(a) - hashOf(b) || a - b);
   }
+  // Cards of one hash and other contents (two in a 50,000-card book, and contents can be made to
+  // collide: a review) in the order of their content itself, so that no upload order decides between them.
+  for (let c = 1; c < n; c++) {
+    if (hashOf(order[c]!) !== hashOf(order[c - 1]!)) continue;
+    let end = c + 1;
+    while (end < n && hashOf(order[end]!) === hashOf(order[c - 1]!)) end++;
+    const run = Array.from(order.subarray(c - 1, end));
+    const content = new Map(run.map((i) => [i, contentOf(entries[i]!)]));
+    run.sort((a, b) => (content.get(a)! < content.get(b)! ? -1 : content.get(a)! > content.get(b)! ? 1 : a - b));
+    order.set(run, c - 1);
+    c = end - 1;
+  }
   return order;
+}
+
+/** A card's content as canonicalOrder hashes it, as text (for cards of one hash). */
+function contentOf(e: NormalizedEntry): string {
+  let sig = `${e.name ?? '\u0001'}\u0000${e.nickname ?? '\u0001'}\u0000${e.company ?? '\u0001'}`;
+  for (const m of e.emails) sig += `\u0000e${m.key}\u0002${m.junk ?? ''}\u0002${m.display}\u0002${m.name ?? ''}`;
+  for (const p of e.phones) sig += `\u0000p${p.key ?? ''}\u0002${p.display}\u0002${p.alt ?? ''}`;
+  return sig;
 }
 
 const INDEX_SPAN = 2 ** 24;

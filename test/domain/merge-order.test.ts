@@ -74,16 +74,60 @@ test('a relation label on a number held by two people who cannot be one joins ne
   );
 });
 
-test('two relation labels that fit one full name on a mobile and not each other: the same one joins it in any order', () => {
-  // `Mum` and `Dad` each fit `Bob Ray` (a label fits any name) and are two people: the first in the
-  // order of the cards' content (`Dad`) joins him, whichever came first in the book (before: the first uploaded).
+test('two relations that fit one full name on a shared number and not each other: neither joins it, in any order', () => {
+  // `Mum` and `Dad` each fit `Bob Ray` (a label fits any name) and are two people: which of them he is,
+  // the number cannot say (the first in content order joined him: a coin toss, a review).
   assert.deepEqual(
     rowsInEveryOrder([
       { name: 'Mum', phone: '+44 7400 123456' },
       { name: 'Bob Ray', phone: '+44 7400 123456' },
       { name: 'Dad', phone: '+44 7400 123456' },
     ]),
-    [[0], [1, 2]],
+    [[0], [1], [2]],
+  );
+  // The family landline: Hilde Weber (with her mobile) is one of the grandparents, the landline cannot say which.
+  for (const k of [0, 2, 5, 7]) {
+    assert.deepEqual(
+      rowsInEveryOrder([
+        { name: 'Hilde Weber', phones: [`+49 30 123456${k}`, '+49 151 11111111'] },
+        { name: 'Oma Weber', phone: `+49 30 123456${k}` },
+        { name: 'Opa Weber', phone: `+49 30 123456${k}` },
+      ]),
+      [[0], [1], [2]],
+      String(k),
+    );
+  }
+});
+
+test('a name that fits two names on a number is the one another of its keys is held under (a review: Beth MacLeod two rows)', () => {
+  // `B. MacLeod` fits `Beth MacLeod` and `Bethan MacLeod`, who are two; her mailbox is held by `Beth
+  // MacLeod`'s card: she is Beth, and Beth's card on the mobile joins her row.
+  assert.deepEqual(
+    rowsInEveryOrder(
+      [
+        { name: 'B. MacLeod', email: 'b.macleod@hotmail.co.uk', phone: '+44 7759 616530' },
+        { name: 'Beth MacLeod', email: 'b.macleod@hotmail.co.uk' },
+        { name: 'Beth MacLeod', phone: '+44 7759 616530' },
+        { name: 'Bethan MacLeod', phone: '+44 7759 616530' },
+      ],
+      'GB',
+    ),
+    [[0, 1, 2], [3]],
+  );
+});
+
+test('cards of one content hash and other contents are ordered by their content: the same people in any order (a review)', () => {
+  // `Ann Smith` of `Co52814` and `Ann Lee` of `Co2669` hash alike (29 bits of FNV-1a over the card,
+  // found by a search): which of them the unnamed card between them joins was the upload's order.
+  joinsOne(
+    rowsInEveryOrder([
+      { name: 'Ann Smith', phone: '+12125550100', company: 'Co52814' },
+      { name: 'Ann Lee', phone: '+49 151 21000001', company: 'Co2669' },
+      { name: null, phones: ['+49 151 21000001', '+12125550100'] },
+    ]),
+    0,
+    1,
+    2,
   );
 });
 

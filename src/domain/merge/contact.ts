@@ -192,7 +192,7 @@ function pickName(
     if (info === null || (skipAbsorbed && absorbed![i] === 1) || (info.folded === null && isPlaceholderName(info.name))) continue;
     if (info.stamp !== stamp) {
       info.stamp = stamp;
-      info.count = copies === null || copies[i] === 0 ? 1 : 0; // a copy's card is a member too, and counts
+      info.count = copies === null || copies[i] === 0 ? 1 : 0; // an exact copy (copies[i] = 1) is no vote, its date counts (info.last)
       info.last = i;
       seen.push(info);
     } else {

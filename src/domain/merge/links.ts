@@ -8,7 +8,7 @@ import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { looselyCompatible, nameKey, namesCompatible, petCompatible, sameWords, scriptsUncompared } from './names.ts';
+import { looselyCompatible, nameKey, namesCompatible, petCompatible, relationOf, sameWords, scriptsUncompared } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -856,7 +856,16 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
       const len = (folded[named[s]] as string[]).length;
       let e = s + 1;
       while (e < named.length && (folded[named[e]] as string[]).length === len) e++;
-      tier(named, s, e, groups, ambiguous, (i, j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded));
+      tier(
+        named,
+        s,
+        e,
+        groups,
+        ambiguous,
+        (i, j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded),
+        (i, j) => tiedByName(ix, key, i, j, folded),
+        (i) => isRelationName(folded[i] as string[]),
+      );
       s = e;
     }
   }
@@ -929,8 +938,19 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
  * judge's name groups for the holders named[s..e) (names of one length; the groups so far hold longer
  * names): each joins the one group it fits, or a new group with the names of its length it agrees with,
  * or is ambiguous (judge). `agree(i, j)`: whether holder i (the later in `named`) may be holder j.
+ * `tied(i, j)`: whether another key of holder i is held by a card named as holder j, word for word
+ * (tiedByName). `relation(i)`: whether holder i's name is a relation (`Mum`, `Oma Weber`).
  */
-function tier(named: readonly number[], s: number, e: number, groups: number[][], ambiguous: number[], agree: (i: number, j: number) => boolean): void {
+function tier(
+  named: readonly number[],
+  s: number,
+  e: number,
+  groups: number[][],
+  ambiguous: number[],
+  agree: (i: number, j: number) => boolean,
+  tied: (i: number, j: number) => boolean,
+  relation: (i: number) => boolean,
+): void {
   const t = e - s;
   const before = groups.length;
   // Per holder of the tier: the one group of longer names it fits (-1: none, -2: two or more).
@@ -939,12 +959,6 @@ function tier(named: readonly number[], s: number, e: number, groups: number[][]
     for (let g = 0; g < before && fit[x] !== -2; g++) {
       if (groups[g].every((j) => agree(named[s + x], j))) fit[x] = fit[x] === -1 ? g : -2;
     }
-  }
-  if (t === 1) {
-    if (fit[0] === -2) ambiguous.push(named[s]);
-    else if (fit[0] >= 0) groups[fit[0]].push(named[s]);
-    else groups.push([named[s]]);
-    return;
   }
   const peer = new Uint8Array(t * t);
   for (let x = 1; x < t; x++) for (let y = 0; y < x; y++) if (agree(named[s + x], named[s + y])) peer[x * t + y] = peer[y * t + x] = 1;
@@ -961,7 +975,37 @@ function tier(named: readonly number[], s: number, e: number, groups: number[][]
       // Two names of its length it agrees with that do not agree with each other.
       if (peer[x * t + y] === 1)
         for (let z = y + 1; z < t && unsure[x] === 0; z++) if (z !== x && peer[x * t + z] === 1 && peer[y * t + z] === 0) unsure[x] = 1;
+      // Two relations that fit one group and not each other (`Mum` and `Dad` beside `Bob Ray`, `Oma Weber`
+      // and `Opa Weber` beside `Hilde Weber` on the family landline): which of them the group's person
+      // is, the key cannot say, and neither joins it (the first in content order did: a coin toss that
+      // put the wrong relative in the row half the time, a review).
+      if (fit[x] >= 0 && fit[y] === fit[x] && peer[x * t + y] === 0 && relation(named[s + x]) && relation(named[s + y])) unsure[x] = 1;
     }
+  }
+  // An unsure holder that another of its keys ties to one of the names it fits is that one (`B. MacLeod`
+  // with Beth MacLeod's mailbox, beside `Beth MacLeod` and `Bethan MacLeod` on one mobile, is Beth: left
+  // out of both, it left Beth's card on the mobile a row of its own, a review). -1: none; a group of
+  // longer names g as g; a holder y of the tier as -(y + 2).
+  let prefer: Int32Array | null = null;
+  for (let x = 0; x < t; x++) {
+    if (unsure[x] === 0) continue;
+    const i = named[s + x];
+    let target = -1;
+    let targets = 0;
+    for (let g = 0; g < before && targets < 2; g++) {
+      if (groups[g].some((j) => tied(i, j)) && groups[g].every((j) => agree(i, j))) {
+        target = g;
+        targets++;
+      }
+    }
+    for (let y = 0; y < t && targets < 2; y++) {
+      if (y !== x && peer[x * t + y] === 1 && tied(i, named[s + y])) {
+        target = -(y + 2);
+        targets++;
+      }
+    }
+    if (targets !== 1) continue;
+    (prefer ??= new Int32Array(t).fill(-1))[x] = target;
   }
   // The sure holders that agree have the same group (or none): each joins it, or the new group of the
   // first of them (every two of such a group agree). Two that fit one group and not each other (`John
@@ -970,7 +1014,7 @@ function tier(named: readonly number[], s: number, e: number, groups: number[][]
   const groupOf = new Int32Array(t).fill(-1);
   for (let x = 0; x < t; x++) {
     if (unsure[x] === 1) {
-      ambiguous.push(named[s + x]);
+      if (prefer === null || prefer[x] === -1) ambiguous.push(named[s + x]);
       continue;
     }
     let g = fit[x];
@@ -983,6 +1027,42 @@ function tier(named: readonly number[], s: number, e: number, groups: number[][]
     groupOf[x] = g;
     groups[g].push(named[s + x]);
   }
+  if (prefer === null) return;
+  for (let x = 0; x < t; x++) {
+    const target = prefer[x];
+    if (target === -1) continue;
+    const i = named[s + x];
+    const g = target >= 0 ? target : groupOf[-target - 2];
+    if (g >= 0 && groups[g].every((j) => agree(i, j))) groups[g].push(i);
+    else ambiguous.push(i);
+  }
+}
+
+/** A relation label (`Mum`) or a relation before a name (`Oma Weber`). */
+function isRelationName(f: readonly string[]): boolean {
+  return (f.length === 1 && f[0]![0] === '~') || relationOf(f) !== null;
+}
+
+/** Holders of another key up to which tiedByName reads their names. */
+const MAX_TIED_HOLDERS = 64;
+
+/**
+ * Whether another key of holder i than `key` is held by a card (not i) named as holder j, word for word:
+ * the card i shares an address or a number with says which of the names it fits i is.
+ */
+function tiedByName(ix: KeyIndex, key: number, i: number, j: number, folded: (string[] | null)[]): boolean {
+  const fj = folded[j];
+  if (fj === null) return false;
+  for (let a = ix.keyStart[i]; a < ix.keyStart[i + 1]; a++) {
+    const k = ix.keyOf[a];
+    if (k === key || ix.holderStart[k + 1] - ix.holderStart[k] > MAX_TIED_HOLDERS) continue;
+    for (let h = ix.holderStart[k]; h < ix.holderStart[k + 1]; h++) {
+      const o = ix.holderOf[h];
+      const fo = o === i ? null : folded[o];
+      if (fo !== null && sameWords(fo, fj)) return true;
+    }
+  }
+  return false;
 }
 
 /** Owners of one mailbox up to which twoOfOne reads them as people (it compares every card of one with every card of the other). */
