@@ -116,6 +116,40 @@ test('a name that fits two names on a number is the one another of its keys is h
   );
 });
 
+test("a tie through another key counts only where that key's own guard links the two (a review: wrong merges)", () => {
+  // The generation guard on the landline: `John Smith` and `John Smith Jr`, each with a mobile, are two.
+  assert.deepEqual(
+    rowsInEveryOrder([
+      { name: 'John Smith', phones: ['+49 151 21000000', '+49 30 1234567', '+49 151 55555555'] },
+      { name: 'John Smith Jr', phones: ['+49 30 1234567', '+49 151 66666666'] },
+      { name: 'John Smith Jr', phone: '+49 151 21000000' },
+      { name: 'John Smith Sr', phone: '+49 151 21000000' },
+    ]),
+    [[0], [1], [2], [3]],
+  );
+  // A relation and a name on a landline, each with a mobile: two.
+  assert.deepEqual(
+    rowsInEveryOrder([
+      { name: 'Mum', phones: ['+49 151 21000000', '+49 30 1234567', '+49 151 55555555'] },
+      { name: 'Ann Lee', phones: ['+49 30 1234567', '+49 151 66666666'] },
+      { name: 'Ann Lee', phone: '+49 151 21000000' },
+      { name: 'Bob Lee', phone: '+49 151 21000000' },
+    ]),
+    [[0], [1], [2], [3]],
+  );
+  // A switchboard (the book holds it with an extension) links no one.
+  assert.deepEqual(
+    rowsInEveryOrder([
+      { name: 'A. Lee', phones: ['+49 151 21000000', '+49 30 9999990'] },
+      { name: 'Ann Lee', phones: ['+49 30 9999990', '+49 151 66666666'] },
+      { name: 'Ann Lee', phone: '+49 151 21000000' },
+      { name: 'Amy Lee', phone: '+49 151 21000000' },
+      { name: 'Reception', phone: '+49 30 9999990 ext. 12' },
+    ]),
+    [[0], [1], [2], [3], [4]],
+  );
+});
+
 test('cards of one content hash and other contents are ordered by their content: the same people in any order (a review)', () => {
   // `Ann Smith` of `Co52814` and `Ann Lee` of `Co2669` hash alike (29 bits of FNV-1a over the card,
   // found by a search): which of them the unnamed card between them joins was the upload's order.

@@ -1043,25 +1043,61 @@ function isRelationName(f: readonly string[]): boolean {
   return (f.length === 1 && f[0]![0] === '~') || relationOf(f) !== null;
 }
 
-/** Holders of another key up to which tiedByName reads their names. */
-const MAX_TIED_HOLDERS = 64;
+/** Holders of another key up to which tiesOf reads their names, and keys of a holder it reads. */
+const MAX_TIED_HOLDERS = 16;
+const MAX_TIED_KEYS = 16;
+
+/** A card a holder's other key links it to: its name (nameKey) and the key. */
+interface Tie {
+  name: string;
+  key: number;
+}
+
+/** Per key index (one merge): each holder's ties (tiesOf), read once. */
+const TIES = new WeakMap<KeyIndex, Map<number, readonly Tie[]>>();
 
 /**
- * Whether another key of holder i than `key` is held by a card (not i) named as holder j, word for word:
- * the card i shares an address or a number with says which of the names it fits i is.
+ * The cards holder i's keys link it to, by name: on each of its first MAX_TIED_KEYS keys held by at most
+ * MAX_TIED_HOLDERS cards, each other holder whose name the key's own guard lets it be (holdersAgree, no
+ * switchboard, no colleagues). A key whose guard says two people is no tie (a review: `John Smith` on the
+ * landline with `John Smith Jr`, each with a mobile, tied him to Jr's own mobile card).
+ */
+function tiesOf(ix: KeyIndex, i: number, folded: (string[] | null)[]): readonly Tie[] {
+  let byHolder = TIES.get(ix);
+  if (byHolder === undefined) TIES.set(ix, (byHolder = new Map()));
+  let ties = byHolder.get(i);
+  if (ties !== undefined) return ties;
+  const out: Tie[] = [];
+  const fi = folded[i];
+  if (fi !== null) {
+    const end = Math.min(ix.keyStart[i + 1], ix.keyStart[i] + MAX_TIED_KEYS);
+    for (let a = ix.keyStart[i]; a < end; a++) {
+      const k = ix.keyOf[a];
+      if (ix.holderStart[k + 1] - ix.holderStart[k] > MAX_TIED_HOLDERS || isSwitchboard(ix, k)) continue;
+      for (let h = ix.holderStart[k]; h < ix.holderStart[k + 1]; h++) {
+        const o = ix.holderOf[h];
+        const fo = o === i ? null : folded[o];
+        if (fo === null || !holdersAgree(ix, k, i, o, fi, fo, folded) || colleagues(ix, k, i, o)) continue;
+        out.push({ name: nameKey(fo), key: k });
+      }
+    }
+  }
+  ties = out;
+  byHolder.set(i, ties);
+  return ties;
+}
+
+/**
+ * Whether a key of holder i other than `key` links it to a card (not i) named as holder j, word for word
+ * (tiesOf): that card says which of the names it fits i is.
  */
 function tiedByName(ix: KeyIndex, key: number, i: number, j: number, folded: (string[] | null)[]): boolean {
   const fj = folded[j];
   if (fj === null) return false;
-  for (let a = ix.keyStart[i]; a < ix.keyStart[i + 1]; a++) {
-    const k = ix.keyOf[a];
-    if (k === key || ix.holderStart[k + 1] - ix.holderStart[k] > MAX_TIED_HOLDERS) continue;
-    for (let h = ix.holderStart[k]; h < ix.holderStart[k + 1]; h++) {
-      const o = ix.holderOf[h];
-      const fo = o === i ? null : folded[o];
-      if (fo !== null && sameWords(fo, fj)) return true;
-    }
-  }
+  const ties = tiesOf(ix, i, folded);
+  if (ties.length === 0) return false;
+  const name = nameKey(fj);
+  for (const t of ties) if (t.key !== key && t.name === name) return true;
   return false;
 }
 
