@@ -93,7 +93,7 @@ export function duplicateKeys(text: string): DuplicateKey[] | null {
         if ((j - 1 - b) % 2 === 0) break;
         j = text.indexOf('"', j + 1);
       }
-      if (j < 0) return found === null ? null : [...found.values()];
+      if (j < 0) break; // not reached: the text parsed
       i = j;
       if (!expectKey || top === null) continue;
       expectKey = false;
