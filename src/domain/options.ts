@@ -9,6 +9,7 @@ import { domainToASCII } from 'node:url';
 import { nationalAliases } from './merge/links.ts';
 import { normalizePhone, type CountryCode } from './phone.ts';
 import { possibleSecondRows } from './second-rows.ts';
+import { sharedPhoneKeys } from './shared-lines.ts';
 import type { BookSignals, Contact, KeyStat, SignalsWanted } from './types.ts';
 import { isWebmailDomain } from './webmail.ts';
 
@@ -301,47 +302,6 @@ function withNationalAliases(
 }
 
 /**
- * Phone keys that several rows hold: a line the book itself found shared (an office switchboard, a family
- * landline; the merge kept its holders apart). Such a number names none of them in particular, so a
- * record that names it (an app user, an invite, a suggestion shown) matches none of them through it:
- * one invite to the office line must not leave out everyone who works there. An e-mail address is one
- * mailbox, whoever else holds it: an invite sent there reached every holder, and it still matches.
- * A number one card holds in full and another without its country ("+44 20 7946 0018" from the phone,
- * "020 7946 0018" from a CSV read in another region) is one line, as the merge reads it
- * (`nationalAliases`): both of its keys are shared.
- */
-function sharedPhoneKeys(scored: readonly ScoredLike[]): Set<string> | null {
-  let national: string[] | null = null;
-  const full: string[] = [];
-  for (const row of scored) {
-    for (const k of row.contact.keys) {
-      if (k.charCodeAt(0) === 110 /* n */) (national ??= []).push(k);
-      else if (k.charCodeAt(0) === 112 /* p */) full.push(k);
-    }
-  }
-  const alias = national === null ? null : nationalAliases([...national, ...full]);
-  const lineOf = (k: string) => alias?.get(k) ?? k;
-  // The rows holding each line (a row that holds one line twice, in full and nationally, counts once).
-  const holder = new Map<string, number>();
-  let sharedLines: Set<string> | null = null;
-  for (let r = 0; r < scored.length; r++) {
-    for (const k of scored[r].contact.keys) {
-      if (k.charCodeAt(0) === 101 /* e */) continue;
-      const line = lineOf(k);
-      const h = holder.get(line);
-      if (h === undefined) holder.set(line, r);
-      else if (h !== r) (sharedLines ??= new Set()).add(line);
-    }
-  }
-  if (sharedLines === null) return null;
-  const shared = new Set<string>();
-  for (const row of scored) {
-    for (const k of row.contact.keys) if (k.charCodeAt(0) !== 101 && sharedLines.has(lineOf(k))) shared.add(k);
-  }
-  return shared;
-}
-
-/**
  * Applies filters, promotions, seen-demotion and the limit to a list already sorted by score.
  * `ownerDomains` are the owner's e-mail domains (for promote_matching_domain = 1).
  */
@@ -365,7 +325,7 @@ export function applyRankOptions(
     ((opts.filterExistingUsers || opts.promoteExistingUsers) && signals.appUserKeys.size > 0) ||
     (opts.filterInvitesSent && signals.invitedKeys.size > 0) ||
     (opts.filterSuggestedSeen && signals.seenKeys.size > 0);
-  const shared = recordsMatter ? sharedPhoneKeys(scored) : null;
+  const shared = recordsMatter ? sharedPhoneKeys(scored.map((r) => r.contact)) : null;
   const invited = opts.filterInvitesSent ? withNationalAliases(signals.invitedKeys, scored, region) : signals.invitedKeys;
   const seenKeys = opts.filterSuggestedSeen ? withNationalAliases(signals.seenKeys, scored, region) : signals.seenKeys;
   const blocks: ScoredLike[][] = [[], [], [], [], [], []];

@@ -5,6 +5,7 @@
  */
 import { bookStatsOf, DEFAULT_WEIGHTS, featuresOf, MIN_SAMPLES, trainWeights, type TrainSample } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, Owner } from '../domain/types.ts';
+import { sharedPhoneKeys, signalsApart } from '../domain/shared-lines.ts';
 import type { Storage, Tenant, WeightsRecord } from '../storage/types.ts';
 
 /** Most recent invites used for one training (rows): bounds the work of one retrain. */
@@ -50,9 +51,12 @@ export async function retrainWeights(storage: Storage, tenant: Tenant, deps: Lea
     if (!built) continue;
     // Same population as the ranking: junk contacts are never ranked, so they do not shape the book stats.
     const contacts = built.contacts.filter((c) => !c.junk);
+    // An invite to a line several rows hold (a family landline) names none of them: no sample, and no
+    // signal read through it (shared-lines.ts), as the ranking reads them.
+    const shared = sharedPhoneKeys(contacts);
     const byKey = new Map<string, Contact>();
-    for (const c of contacts) for (const k of c.keys) byKey.set(k, c);
-    const ctx = { owner: built.owner, signals: beforeOutcome(built.signals) };
+    for (const c of contacts) for (const k of c.keys) if (shared === null || !shared.has(k)) byKey.set(k, c);
+    const ctx = { owner: built.owner, signals: signalsApart(beforeOutcome(built.signals), shared) };
     const book = bookStatsOf(contacts);
     // One sample per person invited: the same invite recorded again (a client retrying, a reminder)
     // is no new evidence. Accepted when any of the person's invites was.

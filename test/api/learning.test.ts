@@ -113,5 +113,36 @@ for (const engine of ENGINES) {
       const posted = await api.post('/v0/address-book', { ...book('kb-c', ['y@example.com', 'x@example.com']), explain: 1 });
       assert.deepEqual(explained(posted.body.data), { 'x@example.com': Math.log1p(2), 'y@example.com': Math.log1p(1) });
     });
+
+    it('gives no known_by through a family landline that several rows hold, and keeps it for a number one row holds', async () => {
+      // A probe: another user's `Plumber` card on the family landline gave known_by to both Ivy and Jack.
+      const appId = (await api.storage.listKeys()).find((k) => k.appName === api.appName)!.appId;
+      await api.storage.saveWeights(tenantOf(appId, 'live'), { weights: { ...DEFAULT_WEIGHTS, known_by: 1 }, samples: 100, trainedAt: 1 });
+      const fam = await api.post('/v0/address-book', {
+        user_id: 'line-a',
+        source: { type: 'ios', phone: '+14155550000' },
+        entries: [
+          { name: 'Ivy Home', email: 'ivy1@home.example', phone: '+14155557001' },
+          { name: 'Jack Home', email: 'jack1@home2.example', phone: '+1 (415) 555-7001' },
+          { name: 'Sol Own', email: 'sol1@x.example', phone: '+14155557002' },
+        ],
+      });
+      assert.equal(fam.status, 200);
+      const other = await api.post('/v0/address-book', {
+        user_id: 'line-b',
+        source: { type: 'ios', phone: '+14155550001' },
+        entries: [
+          { name: 'Plumber', phone: '+14155557001' },
+          { name: 'Sol', phone: '+14155557002' },
+        ],
+        backfill: 1,
+      });
+      assert.equal(other.status, 200);
+      await api.storage.flushIndex();
+      const got = await api.get('/v0/address-book/line-a?explain=1');
+      assert.equal(got.status, 200);
+      const byName = Object.fromEntries(got.body.data.map((r: { name: string; explain: Record<string, number> }) => [r.name, r.explain.known_by]));
+      assert.deepEqual(byName, { 'Ivy Home': undefined, 'Jack Home': undefined, 'Sol Own': Math.log1p(1) });
+    });
   });
 }

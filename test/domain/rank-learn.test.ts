@@ -76,4 +76,21 @@ describe('retrainWeights', () => {
     const rec = await retrainWeights(twice.storage, 't', { buildContacts });
     assert.equal(rec?.samples, outcomes.length);
   });
+
+  it('takes no sample from an invite to a line several rows hold (a family landline): it names none of them', async () => {
+    const { outcomes, buildContacts } = world();
+    // In u0's book, contacts 1 and 2 also share a landline; an invite recorded to that line is nobody's.
+    const line = 'p:+14155557001';
+    const build = async (userId: string) => {
+      const b = await buildContacts(userId);
+      if (b === null || userId !== 'u0') return b;
+      const contacts = b.contacts.map((c) => (c.id === 1 || c.id === 2 ? { ...c, keys: [...c.keys, line] } : c));
+      return { ...b, contacts };
+    };
+    const plain = await retrainWeights(fakeStorage(outcomes).storage, 't', { buildContacts: build });
+    const withLine = await retrainWeights(fakeStorage([...outcomes, { userId: 'u0', keys: [line], accepted: true }]).storage, 't', { buildContacts: build });
+    assert.equal(plain?.samples, outcomes.length);
+    assert.equal(withLine?.samples, outcomes.length);
+    assert.deepEqual(withLine?.weights, plain?.weights);
+  });
 });

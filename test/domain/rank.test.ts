@@ -351,6 +351,40 @@ describe('rankContacts: contract', () => {
     assert.equal(rankContacts(book, ctx())[0].explain, undefined);
   });
 
+  it('reads no signal through a line several rows hold (a family landline), as the records do', () => {
+    // Ivy and Jack each have their own address and the family landline; another user's book holds only
+    // the landline (a probe: both got known_by from it). Sol's own number, held by one row, still counts.
+    const line = 'p:+14155557001';
+    const ivy = contact({ id: 1, keys: ['e:p1@example.com', line] });
+    const jack = contact({ id: 2, keys: ['e:p2@example.com', line] });
+    const sol = contact({ id: 3, keys: ['e:p3@example.com', 'p:+14155557002'] });
+    const book = [...background(), ivy, jack, sol];
+    const sig = signals({
+      knownBy: new Map([
+        [line, 2],
+        ['p:+14155557002', 1],
+      ]),
+      reciprocal: new Map([[line, { key: line, times: 5, lastSent: T0, lastReceived: null }]]),
+      appUserKeys: new Set([line]),
+      invitedKeys: new Map([[line, T0]]),
+      acceptedKeys: new Set([line]),
+    });
+    const weights = { ...DEFAULT_WEIGHTS, known_by: 0.3, reciprocal: 0.2, app_user: 0.4, invited: 0.1, accepted: 0.5 };
+    const rows = rankContacts(book, ctx({ signals: sig, weights, explain: true }));
+    const of = (id: number) => rows.find((r) => r.contact.id === id)!.explain!;
+    for (const id of [1, 2]) {
+      for (const f of ['known_by', 'reciprocal', 'app_user', 'invited', 'accepted']) assert.equal(of(id)[f], undefined, `${id} ${f}`);
+    }
+    assert.ok(Math.abs(of(3).known_by! - 0.3 * Math.log1p(1)) < 1e-12);
+    // One row alone on the line: it is that person's number, and the signals through it count.
+    const alone = rankContacts([...background(), ivy, sol], ctx({ signals: sig, weights, explain: true })).find((r) => r.contact.id === 1)!;
+    assert.ok(Math.abs(alone.explain!.known_by! - 0.3 * Math.log1p(2)) < 1e-12);
+    assert.equal(alone.explain!.app_user, 0.4);
+    // Without explain, the same scores.
+    const plain = rankContacts(book, ctx({ signals: sig, weights }));
+    for (const r of rows) assert.equal(plain.find((p) => p.contact.id === r.contact.id)!.score, r.score);
+  });
+
   it('uses the weights it is given (learned per app)', () => {
     const a = contact({ id: 1, timesContacted: 50, lastSent: T0 - 60 * DAY });
     const b = contact({ id: 2, timesContacted: 1, lastSent: T0 - 60 * DAY, favorite: true });

@@ -1,5 +1,6 @@
 /** The linear ranker: score = bias + Σ weight × feature. Pure and deterministic. */
-import type { Contact } from '../types.ts';
+import { sharedPhoneKeys, signalsApart } from '../shared-lines.ts';
+import type { BookSignals, Contact } from '../types.ts';
 import { bookStatsOf, featuresOf, FEATURE_NAMES } from './features.ts';
 import type { RankContext, Scored, Weights } from './types.ts';
 import { DEFAULT_WEIGHTS } from './weights.ts';
@@ -30,6 +31,9 @@ export function scoreFeatures(
  */
 export function rankContacts(contacts: Contact[], ctx: RankContext): Scored[] {
   const weights = ctx.weights ?? DEFAULT_WEIGHTS;
+  // What other users' books and the app's records say through a line several rows hold says nothing of
+  // any one of them (shared-lines.ts).
+  if (keyedSignals(ctx.signals)) ctx = { ...ctx, signals: signalsApart(ctx.signals, sharedPhoneKeys(contacts)) };
   const book = bookStatsOf(contacts, ctx.now);
   let out: Scored[];
   if (ctx.explain === true) {
@@ -61,4 +65,9 @@ export function rankContacts(contacts: Contact[], ctx: RankContext): Scored[] {
   }
   out.sort((a, b) => b.score - a.score || a.contact.id - b.contact.id);
   return out;
+}
+
+/** Whether any part of `signals` that features read by key holds anything (else no shared line can matter). */
+export function keyedSignals(s: BookSignals): boolean {
+  return s.knownBy.size > 0 || s.reciprocal.size > 0 || s.appUserKeys.size > 0 || s.invitedKeys.size > 0 || s.acceptedKeys.size > 0;
 }
