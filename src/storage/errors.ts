@@ -30,9 +30,14 @@ export class StorageError extends Error {
   }
 }
 
-/** Citus's words for a worker it cannot reach. */
+/**
+ * Citus's words for a worker it cannot reach: refused (`connection to the remote node … failed`), or not
+ * answering its connection at all (a host down, a network black hole, a frozen server: `could not
+ * establish any connections to the node … after 2000 ms`; a probe saw books on the other worker answer
+ * 503 where a stopped worker left them readable).
+ */
 const REMOTE_NODE_RE =
-  /connection to the remote node|could not establish connection|could not connect to (?:any active placements|the node)|failure on connection marked as essential/i;
+  /connection to the remote node|could not establish (?:any )?connections?\b|could not connect to (?:any active placements|the node)|failure on connection marked as essential/i;
 
 /** Operations that only read (their names, as KyselyStorage runs them): a failure leaves nothing half-stored. */
 const READ_OPERATION = /^(?:load|list|find|ping|batchIds|bookSize|indexQueueStats|regionSources)/;

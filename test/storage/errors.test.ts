@@ -41,6 +41,8 @@ test("only a Citus worker that did not answer is a remote node: a ranking may th
     err('connection to the remote node localhost:9702 failed with the following error: Connection refused', '08006'),
     err('connection to the remote node localhost:9702 failed with the following error: Connection refused'),
     err('could not establish connection after 2000 ms', '08001'),
+    // A worker that does not answer its connection (frozen, a host down): a probe saw it as the database's own failure.
+    err('could not establish any connections to the node 127.0.0.1:9801 after 2000 ms', '08006'),
     // A worker lost under a transaction that had written through it: rolled back, a 503 (a 500 before).
     err('failure on connection marked as essential: localhost:9702', 'XX000'),
   ]) {
