@@ -5,7 +5,7 @@
  * when a request is big enough to be offloaded; the one serialiser of workers/compilers.ts writes both.
  */
 import type { Config } from '../config.ts';
-import { OptionError, parseFlag, readRankOptions, type RankOptions } from '../domain/options.ts';
+import { type OptionError, parseFlag, readRankOptions, type RankOptions } from '../domain/options.ts';
 import { ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
 import type { EntryInput, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, Tenant } from '../storage/types.ts';

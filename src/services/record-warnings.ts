@@ -55,7 +55,7 @@ export class UnreadValues {
     for (const f of fields) {
       let list = this.#byField.get(f);
       if (list === undefined) this.#byField.set(f, (list = []));
-      list.push(i);
+      if (list[list.length - 1] !== i) list.push(i); // a record counts once
     }
   }
 

@@ -1,7 +1,9 @@
 /**
  * The record endpoints: invites sent and accepted, existing app users, suggestions already shown.
  * Bodies are `{"entries": [...]}` or a bare list. A record that cannot be used (no usable e-mail and
- * no usable phone) is a 400 naming its index, and nothing of that batch is stored.
+ * no usable phone) is a 400 naming its index, and nothing of that batch is stored; the 400 names every
+ * wrong field of the batch, the schema's and those of the reading below (services/refused.ts). A value
+ * that cannot be read beside a usable one is left out and named in meta.warnings (record-warnings.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
