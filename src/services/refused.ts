@@ -94,7 +94,8 @@ export function withLaterDetails(refused: readonly ErrorDetail[], later: readonl
 /**
  * The 400 of a body the schema refused (`error`, thrown by validateLeniently, and `read`, the body as it
  * read it), with the problems the later checks find in the rest of it (`later`, given the body without
- * the refused fields and the schema's details). Any other error is returned as it is.
+ * the refused fields and the schema's details). Any other error is returned as it is, and so is `error`
+ * when a later check fails otherwise than on the input.
  */
 export async function refusedWithLater(
   error: unknown,
@@ -103,7 +104,13 @@ export async function refusedWithLater(
 ): Promise<unknown> {
   const refused = invalidDetailsOf(error);
   if (refused === null || refused.length === 0 || refused.length >= MAX_DETAILS) return error;
-  const more = await later(pruneRefused(read, refused), refused);
+  let more: ErrorDetail[];
+  try {
+    more = await later(pruneRefused(read, refused), refused);
+  } catch {
+    // A later check that fails otherwise (the database not answering a lookup): the schema's 400 stands.
+    return error;
+  }
   const all = withLaterDetails(refused, more);
   return all.length === refused.length ? error : invalidMany(all);
 }

@@ -114,6 +114,8 @@ for (const engine of ENGINES) {
       );
       assertNames(await api.post('/v0/users', [{ id: '', email: 'bad' }]), ['entries[0].id', 'entries[0]']);
       assertNames(await api.post('/v0/invites-sent', [{ email: 'ok@x.example', sent_at: 'bogus' }]), ['entries[0].user_id', 'entries[0].sent_at']);
+      // An app user whose id cannot be read: its book's country is unknown, so its national number is not named too.
+      assertNames(await api.post('/v0/users', [{ id: '', phone: '(415) 555-0100' }]), ['entries[0].id']);
       // An item's id and date both, without a schema error.
       assertNames(await api.post('/v0/invites-sent', [{ user_id: '..', email: 'bad', sent_at: 'bogus' }]), [
         'entries[0].user_id',

@@ -112,6 +112,22 @@ function readItem<R extends object>(read: { [K in keyof R]: () => R[K] }): R {
 }
 
 /**
+ * The keys of a cross-user record whose id could not be read (`idFailed`): the country of its book is
+ * then unknown, so a number without its country is not named as such (the id's detail is); that the
+ * record has nothing usable still is.
+ */
+function keysBesideId(idFailed: boolean, i: number, read: () => string[]): string[] {
+  if (!idFailed) return read();
+  try {
+    return read();
+  } catch (e) {
+    const details = invalidDetailsOf(e);
+    if (details !== null && details.every((d) => d.field !== `entries[${i}]`)) return [];
+    throw e;
+  }
+}
+
+/**
  * Whether the schema refused a field of item `i` that holds its e-mails or numbers: its keys are then
  * not read (what is left of them would say that the item has none).
  */
@@ -351,7 +367,8 @@ export function recordRoutes(deps: {
               if (id instanceof Error) throw id;
               return id;
             },
-            keys: () => (channelRefused(refused, i) ? [] : keysOf(e, i, true, ACCEPTED, regions[i], leftOut, unread)),
+            keys: () =>
+              channelRefused(refused, i) ? [] : keysBesideId(id instanceof Error, i, () => keysOf(e, i, true, ACCEPTED, regions[i], leftOut, unread)),
             name: () => e.name?.trim() || null,
             acceptedAt: () => dateOrDefault(e.accepted_at, `entries[${i}].accepted_at`, now),
           });
@@ -417,13 +434,15 @@ export function recordRoutes(deps: {
               name: () => u.name?.trim() || null,
               keys: () => {
                 if (channelRefused(refused, i)) return [];
-                try {
-                  return keysOf(u, i, true, USERS, regions[i], leftOut, unread);
-                } catch (e) {
-                  if (!noChannelGiven(u) || /did you mean/.test((e as Error).message)) throw e;
-                  without.push(i);
-                  return [];
-                }
+                return keysBesideId(ids[i] instanceof Error, i, () => {
+                  try {
+                    return keysOf(u, i, true, USERS, regions[i], leftOut, unread);
+                  } catch (e) {
+                    if (!noChannelGiven(u) || /did you mean/.test((e as Error).message)) throw e;
+                    without.push(i);
+                    return [];
+                  }
+                });
               },
             }),
           refused,
