@@ -12,7 +12,7 @@ import type { KnownUpload, Tenant } from '../storage/types.ts';
 import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
 import { invalid, Problems, type ErrorDetail } from './errors.ts';
 import { lenientWarningsOf, originalOf, refusedBodyOf, validateLeniently } from './lenient.ts';
-import { refusedWithLater } from './refused.ts';
+import { refusedWithLater, touches } from './refused.ts';
 import { readUploadFields, sourceFieldWarnings, type FieldWarning } from './upload-warnings.ts';
 import {
   checkEntries,
@@ -190,7 +190,7 @@ interface CheckedUpload {
  * every one of them: each problem is added to `p` (a wrong value read as not given), so that one 400
  * names every wrong field whichever check found it.
  */
-function checkUpload(body: UploadRequest, config: Config, p: Problems): CheckedUpload {
+function checkUpload(body: UploadRequest, config: Config, p: Problems, ownerRefused = false): CheckedUpload {
   const userId = p.run(() => coerceBookUserId(body.user_id, 'user_id'), '');
   const opts = rankOptionsInto(body, p);
   const listLeftOut = p.run(() => flagOf(body, 'include_left_out'), false) || opts.explain;
@@ -207,7 +207,8 @@ function checkUpload(body: UploadRequest, config: Config, p: Problems): CheckedU
   p.run(() => checkEntries(entries, config), undefined);
   p.run(() => checkTopLevelFields(body, config), undefined);
   // A replace needs the source's owner: without one, the source is every other ownerless one of the user.
-  if (replace && sourceKey(source).endsWith(':-')) {
+  // (Not when the schema refused the owner given: it was given, of a wrong type, and is named already.)
+  if (replace && !ownerRefused && sourceKey(source).endsWith(':-')) {
     p.add([
       {
         field: 'replace_source',
@@ -225,7 +226,7 @@ function checkUpload(body: UploadRequest, config: Config, p: Problems): CheckedU
  * the 400 names them too. A part of the body the schema refused whole (`source`, `entries`) is read as
  * empty; nothing is stored.
  */
-export function uploadProblems(pruned: unknown, config: Config): ErrorDetail[] {
+export function uploadProblems(pruned: unknown, config: Config, refused: readonly ErrorDetail[] = []): ErrorDetail[] {
   if (pruned === null || typeof pruned !== 'object' || Array.isArray(pruned)) return [];
   const b = pruned as Record<string, unknown>;
   const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -235,7 +236,7 @@ export function uploadProblems(pruned: unknown, config: Config): ErrorDetail[] {
     entries: Array.isArray(b.entries) ? b.entries.map((e) => (isObject(e) ? e : {})) : [],
   } as UploadRequest;
   const p = new Problems();
-  checkUpload(body, config, p);
+  checkUpload(body, config, p, touches(refused, 'source.email') || touches(refused, 'source.phone'));
   return p.details;
 }
 
@@ -248,7 +249,7 @@ export async function readRefusedUpload(body: unknown, strictError: unknown, val
   try {
     return validateLeniently(body, strictError, validate);
   } catch (e) {
-    throw await refusedWithLater(e, refusedBodyOf(e), (pruned) => uploadProblems(pruned, config));
+    throw await refusedWithLater(e, refusedBodyOf(e), (pruned, refused) => uploadProblems(pruned, config, refused));
   }
 }
 

@@ -146,6 +146,7 @@ function everyDetail(
   const firstDetails = detailsFromAjv(first, 'body', body);
   if (!isPlainObject(body)) return firstDetails;
   if (entry === null || !Array.isArray(body.entries)) {
+    if (hasLongList(body)) return firstDetails;
     const all = every();
     return all(body) ? firstDetails : detailsFromAjv((all.errors ?? []) as AjvError[], 'body', body).slice(0, MAX_DETAILS);
   }
@@ -153,19 +154,46 @@ function everyDetail(
   const add = (details: ErrorDetail[]) => {
     for (const d of details) if (out.length < MAX_DETAILS && !out.some((o) => o.field === d.field)) out.push(d);
   };
+  const rest = { ...body, entries: [] };
+  if (hasLongList(rest)) return firstDetails;
   const top = every();
-  if (!top({ ...body, entries: [] })) add(detailsFromAjv((top.errors ?? []) as AjvError[], 'body', body));
+  if (!top(rest)) add(detailsFromAjv((top.errors ?? []) as AjvError[], 'body', body));
   const entries = body.entries;
   const check = entry();
   for (let i = 0; i < entries.length && out.length < MAX_DETAILS; i++) {
     if (check.one(entries[i])) continue;
-    check.every(entries[i]);
-    const errors = ((check.every.errors ?? []) as AjvError[]).map((e) => ({ ...e, instancePath: `/entries/${i}${e.instancePath}` }));
+    // An entry holding a list past every bound (2,000,000 e-mails in 4 MB: ajv naming every error checks
+    // each item, 90 s on the event loop, a review) is named by its first error only.
+    const long = hasLongList(entries[i]);
+    if (!long) check.every(entries[i]);
+    const found = long ? check.one.errors : check.every.errors;
+    const errors = ((found ?? []) as AjvError[]).map((e) => ({ ...e, instancePath: `/entries/${i}${e.instancePath}` }));
     add(detailsFromAjv(errors, 'body', body));
   }
   // The strict error is always named (a list of too many entries: no one entry is wrong).
   for (const d of firstDetails) if (!out.some((o) => o.field === d.field)) out.unshift(d);
   return out.slice(0, MAX_DETAILS);
+}
+
+/** Items of a list past which a value is checked for its first error only (the schemas' longest bound: an entry's 1,000 e-mails). */
+const LONGEST_LIST = 1000;
+
+/**
+ * Whether `v` holds a list longer than LONGEST_LIST in its first levels (an entry's `emails`, an address
+ * of its `addresses`): ajv naming every error would check each of its items, however many.
+ */
+function hasLongList(v: unknown, depth = 3): boolean {
+  if (Array.isArray(v)) {
+    if (v.length > LONGEST_LIST) return true;
+    if (depth > 0) for (const x of v) if (x !== null && typeof x === 'object' && hasLongList(x, depth - 1)) return true;
+    return false;
+  }
+  if (v === null || typeof v !== 'object' || depth === 0) return false;
+  for (const k in v as Record<string, unknown>) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x !== null && typeof x === 'object' && hasLongList(x, depth - 1)) return true;
+  }
+  return false;
 }
 
 /**

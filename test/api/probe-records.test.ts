@@ -130,6 +130,31 @@ for (const engine of ENGINES) {
       assert.equal((await api.del(`/v0/address-book/${user}`)).status, 404);
     });
 
+    it('names neither the number of an accepted invite whose user id the schema refused, nor replace_source for an owner of a wrong type (a review)', async () => {
+      const book = await api.post('/v0/address-book', {
+        user_id: 'u7r',
+        source: { type: 'ios', region: 'US' },
+        entries: [{ email: 'a7@x.example' }],
+        backfill: 1,
+      });
+      assert.equal(book.status, 200, book.text);
+      // Readable in u7r's book: accepted.
+      assert.equal((await api.post('/v0/invites-accepted', { entries: [{ user_id: 'u7r', new_user_id: 'n7', phone: '4155550177' }] })).status, 200);
+      for (const user_id of ['', ['u7r']]) {
+        assertNames(await api.post('/v0/invites-accepted', { entries: [{ user_id, new_user_id: 'n8', phone: '4155550178' }] }), ['entries[0].user_id']);
+      }
+      for (const a of [api, offload]) {
+        for (const source of [
+          { type: 'ios', email: 5 },
+          { type: 'ios', phone: [1] },
+        ]) {
+          const r = await a.post('/v0/address-book', { user_id: 'rs-owner', source, entries: [], replace_source: true });
+          assertNames(r, [source.email !== undefined ? 'source.email' : 'source.phone']);
+        }
+        assert.equal((await a.get('/v0/address-book/rs-owner')).status, 404, 'nothing stored');
+      }
+    });
+
     it('records: an unreadable e-mail or number beside a usable one is named in meta.warnings; the record is kept', async () => {
       const sent = await api.post('/v0/invites-sent', [
         { user_id: 'b1', email: 'ok@x.example' },

@@ -123,6 +123,15 @@ describe('compileBodyValidator: every field the schema refuses', () => {
     const small = compileBodyValidator(makeSchemas({ maxEntriesPerUpload: 2, maxStringLength: 100 }).UploadBody);
     assert.deepEqual(schemaFields(small, { user_id: 'u', source: {}, entries: [{}, {}, { email: 5 }] }), ['entries', 'entries[2].email']);
   });
+
+  it('names an entry holding a list past every bound by its first error only (every error of 50,000 items was unbounded work)', () => {
+    const big = { user_id: 'u', source: {}, entries: [{ name: 5, emails: Array.from({ length: 50_000 }, () => 1) }, { nickname: 5 }] };
+    const fields = schemaFields(validateUpload, big);
+    assert.equal(fields.filter((f) => f.startsWith('entries[0]')).length, 1, fields.join(' '));
+    assert.ok(fields.includes('entries[1].nickname'), fields.join(' '));
+    // A long list beside the entries: the strict error alone.
+    assert.equal(schemaFields(validateUpload, { user_id: 5, source: { x: Array.from({ length: 5000 }, () => 1) }, entries: [] }).length, 1);
+  });
 });
 
 describe('uploadProblems: the later checks of an upload the schema refused', () => {
@@ -137,6 +146,15 @@ describe('uploadProblems: the later checks of an upload the schema refused', () 
     assert.deepEqual(fields({ user_id: 'u', entries: [] }), []);
     assert.deepEqual(fields({ source: 'x', entries: 'x' }), ['user_id']);
     assert.deepEqual(fields(null), []);
+  });
+
+  it('names no replace_source for a source whose owner the schema refused (given, of a wrong type)', () => {
+    const refused = [{ field: 'source.email', message: 'must be a string or null' }];
+    assert.deepEqual(uploadProblems({ user_id: 'u', source: { type: 'ios' }, entries: [], replace_source: true }, config, refused), []);
+    assert.deepEqual(
+      uploadProblems({ user_id: 'u', source: { type: 'ios' }, entries: [], replace_source: true }, config).map((d) => d.field),
+      ['replace_source'],
+    );
   });
 });
 

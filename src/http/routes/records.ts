@@ -136,6 +136,17 @@ function channelRefused(refused: readonly ErrorDetail[], i: number): boolean {
 }
 
 /**
+ * Whether the schema refused an id of item `i` (its user, its new user, the app user's id): the id is then
+ * read as absent, so the book the item's numbers are read in is unknown, and a number without its country
+ * is no problem of its own (a review: `user_id: ""` named the phone of an accepted invite as well).
+ */
+function idRefused(refused: readonly ErrorDetail[], i: number): boolean {
+  return refused.length > 0 && ID_FIELDS.some((f) => touches(refused, `entries[${i}].${f}`));
+}
+
+const ID_FIELDS = ['user_id', 'new_user_id', 'id'] as const;
+
+/**
  * `read()`, or the error it throws: a first pass over a batch (its ids) that leaves each item's error to
  * readAll's pass, so the 400 still names every item that cannot be read, not only the first bad id.
  */
@@ -368,7 +379,9 @@ export function recordRoutes(deps: {
               return id;
             },
             keys: () =>
-              channelRefused(refused, i) ? [] : keysBesideId(id instanceof Error, i, () => keysOf(e, i, true, ACCEPTED, regions[i], leftOut, unread)),
+              channelRefused(refused, i)
+                ? []
+                : keysBesideId(id instanceof Error || idRefused(refused, i), i, () => keysOf(e, i, true, ACCEPTED, regions[i], leftOut, unread)),
             name: () => e.name?.trim() || null,
             acceptedAt: () => dateOrDefault(e.accepted_at, `entries[${i}].accepted_at`, now),
           });
@@ -434,7 +447,7 @@ export function recordRoutes(deps: {
               name: () => u.name?.trim() || null,
               keys: () => {
                 if (channelRefused(refused, i)) return [];
-                return keysBesideId(ids[i] instanceof Error, i, () => {
+                return keysBesideId(ids[i] instanceof Error || idRefused(refused, i), i, () => {
                   try {
                     return keysOf(u, i, true, USERS, regions[i], leftOut, unread);
                   } catch (e) {
