@@ -196,17 +196,38 @@ function parseLimit(value: unknown, field: string): number | null {
   return Math.min(n, Number.MAX_SAFE_INTEGER);
 }
 
-/** Parses the options from a body or a query object. Throws OptionError naming the field. */
+/** Parses the options from a body or a query object. Throws OptionError naming the (first wrong) field. */
 export function parseRankOptions(src: Record<string, unknown>): RankOptions {
+  const problems: OptionError[] = [];
+  const opts = readRankOptions(src, problems);
+  if (problems.length > 0) throw problems[0];
+  return opts;
+}
+
+/**
+ * Parses the options from a body or a query object, every one of them: each wrong option's OptionError is
+ * pushed to `problems` (in the order of the options below) and that option read as not given, so that
+ * one 400 can name every wrong option, not only the first.
+ */
+export function readRankOptions(src: Record<string, unknown>, problems: OptionError[]): RankOptions {
+  const read = <T>(parse: (value: unknown, field: string) => T, field: string, unsetValue: T): T => {
+    try {
+      return parse(src[field], field);
+    } catch (e) {
+      if (!(e instanceof OptionError)) throw e;
+      problems.push(e);
+      return unsetValue;
+    }
+  };
   return {
-    filterSuggestedSeen: parseFlag(src.filter_suggested_seen, 'filter_suggested_seen'),
-    filterExistingUsers: parseFlag(src.filter_existing_users, 'filter_existing_users'),
-    filterInvitesSent: parseFlag(src.filter_invites_sent, 'filter_invites_sent'),
-    promoteExistingUsers: parseFlag(src.promote_existing_users, 'promote_existing_users'),
-    promoteMatchingDomain: parseDomainOption(src.promote_matching_domain, 'promote_matching_domain'),
-    filterBlankNames: parseFlag(src.filter_blank_names, 'filter_blank_names'),
-    limit: parseLimit(src.limit, 'limit'),
-    explain: parseFlag(src.explain, 'explain'),
+    filterSuggestedSeen: read(parseFlag, 'filter_suggested_seen', false),
+    filterExistingUsers: read(parseFlag, 'filter_existing_users', false),
+    filterInvitesSent: read(parseFlag, 'filter_invites_sent', false),
+    promoteExistingUsers: read(parseFlag, 'promote_existing_users', false),
+    promoteMatchingDomain: read(parseDomainOption, 'promote_matching_domain', null),
+    filterBlankNames: read(parseFlag, 'filter_blank_names', false),
+    limit: read(parseLimit, 'limit', null),
+    explain: read(parseFlag, 'explain', false),
   };
 }
 

@@ -5,13 +5,14 @@
  * when a request is big enough to be offloaded; the one serialiser of workers/compilers.ts writes both.
  */
 import type { Config } from '../config.ts';
-import { OptionError, parseFlag, parseRankOptions, type RankOptions } from '../domain/options.ts';
+import { type OptionError, parseFlag, readRankOptions, type RankOptions } from '../domain/options.ts';
 import { ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
 import type { EntryInput, SourceInput } from '../domain/types.ts';
 import type { KnownUpload, Tenant } from '../storage/types.ts';
 import { cleaningOfUpload, toWire, uploadCleaningOf, type AddressBookService, type RankedView, type UploadCleaning } from './address-book.ts';
-import { invalid } from './errors.ts';
-import { lenientWarningsOf, originalOf } from './lenient.ts';
+import { invalid, Problems, type ErrorDetail } from './errors.ts';
+import { lenientWarningsOf, originalOf, refusedBodyOf, validateLeniently } from './lenient.ts';
+import { refusedWithLater, touches } from './refused.ts';
 import { readUploadFields, sourceFieldWarnings, type FieldWarning } from './upload-warnings.ts';
 import {
   checkEntries,
@@ -99,21 +100,47 @@ function listLeftOutInto(meta: Record<string, unknown>, c: UploadCleaning): void
 
 /** include_left_out=1, or explain=1 (which explains the list, and so what is not in it). */
 export function listLeftOutOf(src: Record<string, unknown>, opts: RankOptions): boolean {
+  return flagOf(src, 'include_left_out') || opts.explain;
+}
+
+/** A flag of a body or query, or the invalid-input error naming it. */
+function flagOf(src: Record<string, unknown>, field: string): boolean {
   try {
-    return parseFlag(src.include_left_out, 'include_left_out') || opts.explain;
+    return parseFlag(src[field], field);
   } catch (e) {
-    throw invalid('include_left_out', (e as OptionError).problem);
+    throw invalid(field, (e as OptionError).problem);
   }
 }
 
-/** The ranking options of a body or query, or the invalid-input error naming the option. */
+/**
+ * The ranking options of a body or query, or the invalid-input error naming every wrong option (each
+ * option is read, not only up to the first wrong one).
+ */
 export function rankOptionsOf(src: Record<string, unknown>): RankOptions {
-  try {
-    return parseRankOptions(src);
-  } catch (e) {
-    if (e instanceof OptionError) throw invalid(e.field, e.problem);
-    throw e;
-  }
+  const p = new Problems();
+  const opts = rankOptionsInto(src, p);
+  p.throwIfAny();
+  return opts;
+}
+
+/** The ranking options, every wrong one's detail added to `p` (and that option read as not given). */
+function rankOptionsInto(src: Record<string, unknown>, p: Problems): RankOptions {
+  const problems: OptionError[] = [];
+  const opts = readRankOptions(src, problems);
+  p.add(problems.map((e) => ({ field: e.field, message: e.problem })));
+  return opts;
+}
+
+/**
+ * The options of GET (the ranking options and include_left_out): one 400 naming every wrong one.
+ * `listLeftOut`: include_left_out=1 or explain=1.
+ */
+export function bookOptionsOf(src: Record<string, unknown>): { opts: RankOptions; listLeftOut: boolean } {
+  const p = new Problems();
+  const opts = rankOptionsInto(src, p);
+  const listLeftOut = p.run(() => flagOf(src, 'include_left_out'), false) || opts.explain;
+  p.throwIfAny();
+  return { opts, listLeftOut };
 }
 
 /** The answer of POST with a ranked list; `report`: what it says about the upload (meta.cleaning...). */
@@ -146,6 +173,86 @@ export function getAnswer(view: RankedView, userId: string, docs: string, ctx: A
   return { meta, data };
 }
 
+/** What the checks of an upload read from its body: the values the upload goes on with. */
+interface CheckedUpload {
+  userId: string;
+  opts: RankOptions;
+  backfill: boolean;
+  replace: boolean;
+  listLeftOut: boolean;
+  source: SourceInput;
+  fields: ReturnType<typeof readUploadFields>;
+  entries: EntryInput[];
+}
+
+/**
+ * The checks of an upload that the schema does not make (its user id, options, source, dates, sizes),
+ * every one of them: each problem is added to `p` (a wrong value read as not given), so that one 400
+ * names every wrong field whichever check found it.
+ */
+function checkUpload(body: UploadRequest, config: Config, p: Problems, ownerRefused = false): CheckedUpload {
+  const userId = p.run(() => coerceBookUserId(body.user_id, 'user_id'), '');
+  const opts = rankOptionsInto(body, p);
+  const listLeftOut = p.run(() => flagOf(body, 'include_left_out'), false) || opts.explain;
+  const backfill = p.run(() => flagOf(body, 'backfill'), false);
+  const replace = p.run(() => flagOf(body, 'replace_source'), false);
+  const source: SourceInput = { ...body.source, type: p.run(() => coerceSourceType(body.source.type), null) };
+  if (body.source.region !== undefined) source.region = p.run(() => coerceRegion(body.source.region, 'source.region'), null);
+  // Fields the schema does not name: warned about, and a person's name, addresses, company … in other
+  // fields (the SDKs') read into Kith's where the entry has none (copies of those entries; the raw upload
+  // keeps them as sent).
+  const fields = readUploadFields(body);
+  p.run(() => checkReadFields(fields.fields as ReadonlyMap<number, Record<string, unknown>>, fields.from, config), undefined);
+  const entries = entriesAsRead(body.entries as EntryInput[], fields);
+  p.run(() => checkEntries(entries, config), undefined);
+  p.run(() => checkTopLevelFields(body, config), undefined);
+  // A replace needs the source's owner: without one, the source is every other ownerless one of the user.
+  // (Not when the schema refused the owner given: it was given, of a wrong type, and is named already.)
+  if (replace && !ownerRefused && sourceKey(source).endsWith(':-')) {
+    p.add([
+      {
+        field: 'replace_source',
+        message:
+          "needs the source's owner (source.email or source.phone): it replaces the user's earlier uploads of the same source, and a source naming no owner cannot be told from the user's other sources (a contacts file names none)",
+      },
+    ]);
+  }
+  return { userId, opts, backfill, replace, listLeftOut, source, fields, entries };
+}
+
+/**
+ * The problems the upload's own checks find in a body the schema refused, `pruned` of the fields the
+ * schema named (refused.ts pruneRefused): the fields the schema did not refuse are still checked, so that
+ * the 400 names them too. A part of the body the schema refused whole (`source`, `entries`) is read as
+ * empty; nothing is stored.
+ */
+export function uploadProblems(pruned: unknown, config: Config, refused: readonly ErrorDetail[] = []): ErrorDetail[] {
+  if (pruned === null || typeof pruned !== 'object' || Array.isArray(pruned)) return [];
+  const b = pruned as Record<string, unknown>;
+  const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const body = {
+    ...b,
+    source: isObject(b.source) ? b.source : {},
+    entries: Array.isArray(b.entries) ? b.entries.map((e) => (isObject(e) ? e : {})) : [],
+  } as UploadRequest;
+  const p = new Problems();
+  checkUpload(body, config, p, touches(refused, 'source.email') || touches(refused, 'source.phone'));
+  return p.details;
+}
+
+/**
+ * An upload body the strict schema refused (`strictError`; `validate`: that schema), read leniently
+ * (lenient.ts): the body it goes on with, or the 400 naming every wrong field, the schema's and those the
+ * upload's own checks find in the rest of the body (refused.ts).
+ */
+export async function readRefusedUpload(body: unknown, strictError: unknown, validate: (b: unknown) => void, config: Config): Promise<unknown> {
+  try {
+    return validateLeniently(body, strictError, validate);
+  } catch (e) {
+    throw await refusedWithLater(e, refusedBodyOf(e), (pruned, refused) => uploadProblems(pruned, config, refused));
+  }
+}
+
 /**
  * POST /v0/address-book after schema validation: the checks the schema cannot express, the upload, and
  * the answer (an object to serialise, or its JSON when `elsewhere` ranked the book).
@@ -159,31 +266,9 @@ export async function answerUpload(
   elsewhere?: RankElsewhere,
   rawJson?: string | Uint8Array,
 ): Promise<object | Buffer> {
-  const userId = coerceBookUserId(body.user_id, 'user_id');
-  const opts = rankOptionsOf(body);
-  let backfill: boolean;
-  let replace: boolean;
-  try {
-    backfill = parseFlag(body.backfill, 'backfill');
-  } catch (e) {
-    throw invalid('backfill', (e as OptionError).problem);
-  }
-  try {
-    replace = parseFlag(body.replace_source, 'replace_source');
-  } catch (e) {
-    throw invalid('replace_source', (e as OptionError).problem);
-  }
-  const source: SourceInput = { ...body.source, type: coerceSourceType(body.source.type) };
-  if (body.source.region !== undefined) source.region = coerceRegion(body.source.region, 'source.region');
-  // Fields the schema does not name: warned about, and a person's name, addresses, company … in other
-  // fields (the SDKs') read into Kith's where the entry has none (copies of those entries; the raw upload
-  // keeps them as sent).
-  const fields = readUploadFields(body);
-  checkReadFields(fields.fields as ReadonlyMap<number, Record<string, unknown>>, fields.from, config);
-  const entries = entriesAsRead(body.entries as EntryInput[], fields);
-  checkEntries(entries, config);
-  checkTopLevelFields(body, config);
-  const listLeftOut = listLeftOutOf(body, opts);
+  const p = new Problems();
+  const { userId, opts, backfill, replace, listLeftOut, source, fields, entries } = checkUpload(body, config, p);
+  p.throwIfAny();
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
   let lenient = lenientWarningsOf(body);
   let unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);
@@ -200,13 +285,6 @@ export async function answerUpload(
   const ofEntries = [...favoriteWarnings(entries), ...scientificPhoneWarnings(entries), ...fractionalCountWarnings(entries)];
   const warnings =
     lenient.length === 0 && unread.length === 0 && ofEntries.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...ofEntries];
-  // A replace needs the source's owner: without one, the source is every other ownerless one of the user.
-  if (replace && sourceKey(source).endsWith(':-')) {
-    throw invalid(
-      'replace_source',
-      "needs the source's owner (source.email or source.phone): it replaces the user's earlier uploads of the same source, and a source naming no owner cannot be told from the user's other sources (a contacts file names none)",
-    );
-  }
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
   // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop), its exact
   // integers written back as the digits sent (reclean reads it as POST read the body).

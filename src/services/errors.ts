@@ -40,3 +40,49 @@ export function invalidMany(details: ErrorDetail[]): ServiceError {
     details,
   );
 }
+
+/**
+ * Most details one 400 lists (a body of 100,000 wrong items gets a bounded answer): the record
+ * endpoints, the lenient reading and the upload's checks all stop at it.
+ */
+export const MAX_DETAILS = 20;
+
+/** The details of an invalid-input error (a ServiceError, or the HTTP layer's ApiError); null for any other error. */
+export function invalidDetailsOf(e: unknown): ErrorDetail[] | null {
+  if (e === null || typeof e !== 'object') return null;
+  const { code, details } = e as { code?: unknown; details?: unknown };
+  return code === 'invalid_request' && Array.isArray(details) ? (details as ErrorDetail[]) : null;
+}
+
+/**
+ * Collects the problems of several checks, so that one 400 names every wrong field whichever check found
+ * it (not only the first check's): `run` returns the check's value, or `fallback` when it threw an
+ * invalid-input error (its details kept); any other error is thrown as it is. `throwIfAny` throws one
+ * invalidMany of them all (at most MAX_DETAILS), in the order found.
+ */
+export class Problems {
+  readonly details: ErrorDetail[] = [];
+
+  run<T>(check: () => T, fallback: T): T {
+    try {
+      return check();
+    } catch (e) {
+      const d = invalidDetailsOf(e);
+      if (d === null) throw e;
+      this.add(d);
+      return fallback;
+    }
+  }
+
+  add(details: readonly ErrorDetail[]): void {
+    for (const d of details) if (this.details.length < MAX_DETAILS) this.details.push(d);
+  }
+
+  get full(): boolean {
+    return this.details.length >= MAX_DETAILS;
+  }
+
+  throwIfAny(): void {
+    if (this.details.length > 0) throw invalidMany(this.details);
+  }
+}

@@ -26,13 +26,13 @@
 import type { EntryInput } from '../domain/types.ts';
 import { WHOLE_NUMBER_MARK } from '../domain/phone.ts';
 import { isNotPersonalPhoneLabel } from '../readers/vcard.ts';
-import { invalidMany, type ErrorDetail } from './errors.ts';
+import { MAX_DETAILS, invalidMany, type ErrorDetail } from './errors.ts';
 import type { FieldWarning } from './upload-warnings.ts';
 
 /** Entry indexes listed per warning, here and in the unknown-field warnings (upload-warnings.ts): a bound on the answer. */
 export const MAX_INDEXES = 5;
 /** Problems named in one 400 (as the record endpoints). */
-const MAX_PROBLEMS = 20;
+const MAX_PROBLEMS = MAX_DETAILS;
 
 /** Keys an e-mail object holds its address in, in the order read (Google People: value; Apple, SDKs: address, email). */
 const EMAIL_KEYS = ['value', 'address', 'email'] as const;
@@ -453,6 +453,19 @@ export function originalOf(body: object): unknown {
   return r === undefined ? body : r.original;
 }
 
+/** The body as validateLeniently read it, by the error it threw refusing it (the later checks read it: refused.ts). */
+const REFUSED = new WeakMap<object, unknown>();
+
+function refused(e: unknown, read: unknown): unknown {
+  if (e !== null && typeof e === 'object') REFUSED.set(e, read);
+  return e;
+}
+
+/** The body validateLeniently refused with `e`, as it read it (its readable forms read); undefined for another error. */
+export function refusedBodyOf(e: unknown): unknown {
+  return e !== null && typeof e === 'object' ? REFUSED.get(e) : undefined;
+}
+
 /**
  * After the strict schema refused `body` (`strictError`): the body read leniently, when that makes it
  * valid (then `validate`, the same strict schema, accepts it), with its warnings noted for the answer
@@ -505,10 +518,16 @@ export function validateLeniently(body: unknown, strictError: unknown, validate:
           ),
       );
     }
-    throw invalidMany([...problems, ...rest].slice(0, MAX_PROBLEMS));
+    throw refused(invalidMany([...problems, ...rest].slice(0, MAX_PROBLEMS)), next);
+  }
+  // The schema's error of the body as read: every field it refuses (compileBodyValidator), where the
+  // strict error of the framework names the first one only.
+  try {
+    validate(next);
+  } catch (e) {
+    throw refused(e, next);
   }
   if (next === b) throw strictError;
-  validate(next);
   const warnings = warningsOf(notes).map((w) => (w.field.startsWith('entries[]') ? w : { field: w.field, message: w.message, count: w.count }));
   READ.set(next, { warnings, original: body });
   return next;

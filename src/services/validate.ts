@@ -7,7 +7,7 @@ import { isScientific, spreadsheetDigits } from '../domain/phone.ts';
 import { isSupportedCountry } from 'libphonenumber-js';
 import { parseDate } from '../domain/dates.ts';
 import { countOf } from '../domain/normalize.ts';
-import { invalid, invalidMany, type ErrorDetail } from './errors.ts';
+import { MAX_DETAILS, invalid, invalidMany, type ErrorDetail } from './errors.ts';
 
 export interface ValidationLimits {
   maxDataBytes: number;
@@ -112,10 +112,10 @@ interface EntryLike {
   last_message_received_date?: unknown;
 }
 
-/** Checks the entries of an upload; throws one 400 with every problem found (at most 20 listed). */
+/** Checks the entries of an upload; throws one 400 with every problem found (at most MAX_DETAILS listed). */
 export function checkEntries(entries: EntryLike[], limits: ValidationLimits): void {
   const details: ErrorDetail[] = [];
-  for (let i = 0; i < entries.length && details.length < 20; i++) {
+  for (let i = 0; i < entries.length && details.length < MAX_DETAILS; i++) {
     const e = entries[i];
     for (const f of ['last_message_sent_date', 'last_message_received_date'] as const) {
       const v = e[f];
@@ -255,9 +255,9 @@ export function checkReadFields(
       const src = from.get(i)?.[target];
       const key = (typeof src === 'string' ? src : src?.[at]) ?? target;
       details.push({ field: `entries[${i}].${key}`, message: `read as "${target}": must be at most ${max} characters, as "${target}" itself` });
-      if (details.length >= 20) break;
+      if (details.length >= MAX_DETAILS) break;
     }
-    if (details.length >= 20) break;
+    if (details.length >= MAX_DETAILS) break;
   }
   if (details.length) throw invalidMany(details);
 }
@@ -280,7 +280,7 @@ export function checkTopLevelFields(body: Record<string, unknown>, limits: Valid
     } else if (jsonLengthBound(v, limits.maxDataBytes) > limits.maxDataBytes && JSON.stringify(v).length > limits.maxDataBytes) {
       details.push({ field: k, message: `must be at most ${limits.maxDataBytes} bytes of JSON` });
     }
-    if (details.length >= 20) break;
+    if (details.length >= MAX_DETAILS) break;
   }
   if (details.length) throw invalidMany(details);
 }

@@ -11,14 +11,13 @@ import { makeSchemas, type UploadBody } from '../http/schemas.ts';
 import { lowerThreadPriority } from '../lib/thread-priority.ts';
 import { transferList } from '../lib/transfer.ts';
 import { AddressBookService } from '../services/address-book.ts';
-import type { AnswerContext } from '../services/address-book-answers.ts';
+import { readRefusedUpload, type AnswerContext } from '../services/address-book-answers.ts';
 import { ServiceError } from '../services/errors.ts';
 import { StorageError } from '../storage/errors.ts';
 import { openStorage } from '../storage/index.ts';
 import { adoptWriteLocks } from '../storage/write-lock.ts';
 import { AddressBookAnswers } from './answers.ts';
 import { duplicateKeysOf } from '../services/json-body.ts';
-import { validateLeniently } from '../services/lenient.ts';
 import { compileBodyValidator, parseJsonBody } from './compilers.ts';
 import { type Job, type JobContext, type JobReply, WORKER_LOADED, type WorkerInit } from './protocol.ts';
 
@@ -51,7 +50,7 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
     try {
       validateUpload(parsed);
     } catch (e) {
-      body = validateLeniently(parsed, e, validateUpload);
+      body = await readRefusedUpload(parsed, e, validateUpload, config);
     }
     const b = body as UploadBody;
     // The body's bytes are stored as they came (handed to the storage, which may move them to its writer).

@@ -7,7 +7,7 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import fastJsonStringify from 'fast-json-stringify';
 // The wire schemas are the contract both the HTTP layer and the workers follow (pure TypeBox data).
 import { NO_NUL_PATTERN, type Schemas } from '../http/schemas.ts';
-import { ServiceError, type ErrorDetail } from '../services/errors.ts';
+import { MAX_DETAILS, ServiceError, type ErrorDetail } from '../services/errors.ts';
 import { exactIntegersOut } from '../services/json-body.ts';
 import { closest } from '../services/upload-warnings.ts';
 import { compileFastCheck } from './fast-check.ts';
@@ -112,26 +112,121 @@ export function validationError(errors: AjvError[], context: string, data?: unkn
 
 type AjvValidate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
-/**
- * A body validator as Fastify compiles it (ajv), with a quick check in front; throws the same 400 the
- * app's error handler would give.
- */
-export function compileBodyValidator(schema: object): (body: unknown) => void {
-  const build = AjvCompiler()({}, { customOptions: { ...AJV_CUSTOM_OPTIONS }, plugins: [] } as never) as (o: {
+/** A validator of `schema` as Fastify compiles it (ajv); `allErrors`: every error, not only the first. */
+function compileAjv(schema: object, allErrors = false): AjvValidate {
+  const build = AjvCompiler()({}, { customOptions: { ...AJV_CUSTOM_OPTIONS, allErrors }, plugins: [] } as never) as (o: {
     schema: object;
     method: string;
     url: string;
     httpPart: string;
   }) => AjvValidate;
-  const validate = build({ schema, method: 'POST', url: '', httpPart: 'body' });
+  return build({ schema, method: 'POST', url: '', httpPart: 'body' });
+}
+
+/** The schema of a body's `entries` items (uploads and record batches), when it has one. */
+function entrySchemaOf(schema: object): object | null {
+  const items = (schema as { properties?: { entries?: { items?: unknown } } }).properties?.entries?.items;
+  return items !== null && typeof items === 'object' && !Array.isArray(items) ? items : null;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The details of a body the schema refused, one per wrong field (the app's ajv stops at the first error:
+ * `allErrors` over a whole body is unbounded work and memory for a body of 100,000 wrong items). The body
+ * without its entries is checked for every error, then each entry the schema refuses, in order, until
+ * MAX_DETAILS are named. `first`: the strict validator's errors (its field is named whatever else is).
+ */
+function everyDetail(
+  body: unknown,
+  first: AjvError[],
+  every: () => AjvValidate,
+  entry: (() => { one: AjvValidate; every: AjvValidate }) | null,
+): ErrorDetail[] {
+  const firstDetails = detailsFromAjv(first, 'body', body);
+  if (!isPlainObject(body)) return firstDetails;
+  if (entry === null || !Array.isArray(body.entries)) {
+    if (hasLongList(body)) return firstDetails;
+    const all = every();
+    return all(body) ? firstDetails : detailsFromAjv((all.errors ?? []) as AjvError[], 'body', body).slice(0, MAX_DETAILS);
+  }
+  const out: ErrorDetail[] = [];
+  const add = (details: ErrorDetail[]) => {
+    for (const d of details) if (out.length < MAX_DETAILS && !out.some((o) => o.field === d.field)) out.push(d);
+  };
+  const rest = { ...body, entries: [] };
+  if (hasLongList(rest)) return firstDetails;
+  const top = every();
+  if (!top(rest)) add(detailsFromAjv((top.errors ?? []) as AjvError[], 'body', body));
+  const entries = body.entries;
+  const check = entry();
+  for (let i = 0; i < entries.length && out.length < MAX_DETAILS; i++) {
+    if (check.one(entries[i])) continue;
+    // An entry holding a list past every bound (2,000,000 e-mails in 4 MB: ajv naming every error checks
+    // each item, 90 s on the event loop, a review) is named by its first error only.
+    const long = hasLongList(entries[i]);
+    if (!long) check.every(entries[i]);
+    const found = long ? check.one.errors : check.every.errors;
+    const errors = ((found ?? []) as AjvError[]).map((e) => ({ ...e, instancePath: `/entries/${i}${e.instancePath}` }));
+    add(detailsFromAjv(errors, 'body', body));
+  }
+  // The strict error is always named (a list of too many entries: no one entry is wrong).
+  for (const d of firstDetails) if (!out.some((o) => o.field === d.field)) out.unshift(d);
+  return out.slice(0, MAX_DETAILS);
+}
+
+/** Items of a list past which a value is checked for its first error only (the schemas' longest bound: an entry's 1,000 e-mails). */
+const LONGEST_LIST = 1000;
+
+/**
+ * Whether `v` holds a list longer than LONGEST_LIST in its first levels (an entry's `emails`, an address
+ * of its `addresses`): ajv naming every error would check each of its items, however many.
+ */
+function hasLongList(v: unknown, depth = 3): boolean {
+  if (Array.isArray(v)) {
+    if (v.length > LONGEST_LIST) return true;
+    if (depth > 0) for (const x of v) if (x !== null && typeof x === 'object' && hasLongList(x, depth - 1)) return true;
+    return false;
+  }
+  if (v === null || typeof v !== 'object' || depth === 0) return false;
+  for (const k in v as Record<string, unknown>) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x !== null && typeof x === 'object' && hasLongList(x, depth - 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * A body validator as Fastify compiles it (ajv), with a quick check in front; throws the same 400 the
+ * app's error handler would give, naming every wrong field (at most MAX_DETAILS), not only the first.
+ */
+export function compileBodyValidator(schema: object): (body: unknown) => void {
+  const validate = compileAjv(schema);
   // A quick check first (fast-check.ts): it passes only values ajv accepts; anything else goes to ajv,
-  // whose verdict and error stand.
+  // whose verdict and error stand. The validators naming every error are compiled on the first refusal.
   const quick = compileFastCheck(schema);
+  let every: AjvValidate | undefined;
+  let entry: { one: AjvValidate; every: AjvValidate } | undefined;
+  const entrySchema = entrySchemaOf(schema);
   return (body) => {
     if (quick !== null && quick(body)) return;
     if (validate(body)) return;
-    throw validationError((validate.errors ?? []) as AjvError[], 'body', body);
+    const first = (validate.errors ?? []) as AjvError[];
+    const details = everyDetail(
+      body,
+      first,
+      () => (every ??= compileAjv(schema, true)),
+      entrySchema === null ? null : () => (entry ??= { one: compileAjv(entrySchema), every: compileAjv(entrySchema, true) }),
+    );
+    throw invalidManyOf(details);
   };
+}
+
+/** The invalid-input error of `details`: the first named, the rest counted. */
+function invalidManyOf(details: ErrorDetail[]): ServiceError {
+  const first = details[0];
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  return new ServiceError('invalid_request', `Invalid request: ${first.field} ${first.message}${more}.`, details);
 }
 
 /** A response serializer as Fastify compiles it (no shared schemas are registered in the app). */

@@ -8,6 +8,7 @@ import {
   OptionError,
   parseFlag,
   parseRankOptions,
+  readRankOptions,
   signalsUsed,
   spreadOverAliases,
 } from '../../src/domain/options.ts';
@@ -70,6 +71,32 @@ describe('parseFlag', () => {
         (e: unknown) => e instanceof OptionError && e.field === 'filter_x',
       );
     }
+  });
+});
+
+describe('readRankOptions: every wrong option', () => {
+  it('names each wrong option in the order of the options, reading it as not given, and the right ones as sent', () => {
+    const problems: OptionError[] = [];
+    const opts = readRankOptions({ limit: 0, filter_invites_sent: 'yes', promote_matching_domain: '@', explain: 1, filter_blank_names: 2 }, problems);
+    assert.deepEqual(
+      problems.map((e) => e.field),
+      ['filter_invites_sent', 'promote_matching_domain', 'filter_blank_names', 'limit'],
+    );
+    assert.ok(problems.every((e) => e instanceof OptionError && e.problem.length > 0));
+    assert.equal(opts.explain, true);
+    assert.equal(opts.limit, null);
+    assert.equal(opts.filterInvitesSent, false);
+    assert.equal(opts.promoteMatchingDomain, null);
+  });
+
+  it('adds nothing for right options; parseRankOptions throws the first wrong one', () => {
+    const problems: OptionError[] = [];
+    assert.deepEqual(readRankOptions({ limit: '3', explain: 'true' }, problems), parseRankOptions({ limit: '3', explain: 'true' }));
+    assert.deepEqual(problems, []);
+    assert.throws(
+      () => parseRankOptions({ limit: 0, explain: 'maybe' }),
+      (e) => e instanceof OptionError && e.field === 'limit',
+    );
   });
 });
 

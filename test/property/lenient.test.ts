@@ -137,12 +137,16 @@ describe('lenient reading: refused', () => {
     assert.deepEqual(refusedFields([{ name: { nickname: 'A' } }]), ['entries[0].name']);
     // Left to the schema (its own message): kinds no rule reads.
     assert.deepEqual(refusedFields([{ emails: [5] }, { times_contacted: '3' }]), ['entries[0].emails[0]']);
-    assert.deepEqual(refusedFields([{ times_contacted: -1 }]), ['(strict error)']);
-    assert.deepEqual(refusedFields([{ emails: true }]), ['(strict error)']);
-    // Several at once, each named once (the schema, which stops at its first error, adds none of these).
+    // Nothing read: the schema's own error, naming every field it refuses (not the framework's strict
+    // error, whose ajv stops at the first).
+    assert.deepEqual(refusedFields([{ times_contacted: -1 }]), ['entries[0].times_contacted']);
+    assert.deepEqual(refusedFields([{ emails: true }]), ['entries[0].emails']);
+    assert.deepEqual(refusedFields([{ emails: true }, { pinned: 1.5, nickname: 5 }]), ['entries[0].emails', 'entries[1].nickname', 'entries[1].pinned']);
+    // Several at once, each named once: what no rule reads, then what the schema still refuses.
     assert.deepEqual(refusedFields([{ emails: [{}] }, { times_contacted: 'x', addresses: [{ city: 5 }] }]), [
       'entries[0].emails[0]',
       'entries[1].times_contacted',
+      'entries[1].addresses[0].city',
     ]);
   });
 
@@ -151,12 +155,16 @@ describe('lenient reading: refused', () => {
     assert.deepEqual(refusedFields([{ emails: [{ value: long }] }]), ['entries[0].emails[0]']);
   });
 
-  it('a body that is no object, or has no list of entries, keeps its strict error', () => {
-    for (const b of [null, [], 'x', { user_id: 'u', source: {}, entries: 'x' }])
+  it("a body that is no object keeps its strict error; one with no list of entries gets the schema's", () => {
+    for (const b of [null, [], 'x'])
       assert.throws(
         () => validateLeniently(b, STRICT, validate),
         (e) => e === STRICT,
       );
+    assert.throws(
+      () => validateLeniently({ user_id: 'u', source: {}, entries: 'x', limit: {} }, STRICT, validate),
+      (e: { details?: { field: string }[] }) => JSON.stringify(e.details?.map((d) => d.field)) === '["entries","limit"]',
+    );
   });
 });
 

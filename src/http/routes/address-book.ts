@@ -4,10 +4,9 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
-import { listLeftOutOf, rankOptionsOf, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
+import { bookOptionsOf, readRefusedUpload, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
 import { duplicateKeysOf } from '../../services/json-body.ts';
-import { validateLeniently } from '../../services/lenient.ts';
 import {
   BOOK_QUERY_RULES,
   duplicateKeyWarnings,
@@ -229,8 +228,7 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
    */
   const readBook = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     const query = request.query as RankQuery as Record<string, unknown>;
-    const opts = rankOptionsOf(query);
-    const listLeftOut = listLeftOutOf(query, opts);
+    const { opts, listLeftOut } = bookOptionsOf(query);
     // Query options GET does not read (misspelt, unknown, or an upload's): named, never refused.
     const warnings = queryWarnings(query, BOOK_QUERY_RULES);
     const ctx = contextOf(request);
@@ -282,7 +280,7 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
         }
         // A body the schema refuses is read again leniently (services/lenient.ts: `"3"` as 3, an e-mail
         // object as its address): valid then, it goes on with warnings; else the 400 stands.
-        const valid = request.validationError ? validateLeniently(body, request.validationError, strictUpload()) : body;
+        const valid = request.validationError ? await readRefusedUpload(body, request.validationError, strictUpload(), config) : body;
         const r = await answers.upload(valid as UploadBody, contextOf(request), rankElsewhere(request));
         return sendJson(reply, withWarnings(r.json, warnings));
       },

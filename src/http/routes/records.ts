@@ -1,7 +1,9 @@
 /**
  * The record endpoints: invites sent and accepted, existing app users, suggestions already shown.
  * Bodies are `{"entries": [...]}` or a bare list. A record that cannot be used (no usable e-mail and
- * no usable phone) is a 400 naming its index, and nothing of that batch is stored.
+ * no usable phone) is a 400 naming its index, and nothing of that batch is stored; the 400 names every
+ * wrong field of the batch, the schema's and those of the reading below (services/refused.ts). A value
+ * that cannot be read beside a usable one is left out and named in meta.warnings (record-warnings.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -9,11 +11,14 @@ import { isIndexedKey, keysFor } from '../../domain/normalize.ts';
 import type { CountryCode } from 'libphonenumber-js';
 import { regionOfSources } from '../../services/address-book.ts';
 import type { Storage, Tenant } from '../../storage/types.ts';
-import { invalid, invalidMany, type ErrorDetail } from '../errors.ts';
+import { invalid, type ErrorDetail } from '../errors.ts';
+import { invalidDetailsOf, Problems } from '../../services/errors.ts';
+import { refusedWithLater, touches } from '../../services/refused.ts';
+import { CHANNEL_FIELDS, UnreadValues, unreadableFields } from '../../services/record-warnings.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
 import { coerceBookUserId, dateOrDefault } from '../../services/validate.ts';
-import { lenientWarningsOf, validateLeniently } from '../../services/lenient.ts';
+import { lenientWarningsOf, refusedBodyOf, validateLeniently } from '../../services/lenient.ts';
 import { closest, recordFieldWarnings } from '../../services/upload-warnings.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
 import { bodyUtf8Warnings } from './address-book.ts';
@@ -82,22 +87,64 @@ function itemFields(batch: { properties: { entries: { items: { properties: objec
  * Reads a batch's items with `read`, every one of them: the 400 names each item that cannot be read
  * (one detail per item), not only the first; nothing of the batch is stored.
  */
-function readAll<T, R>(items: readonly T[], read: (item: T, i: number) => R): R[] {
+function readAll<T, R>(items: readonly T[], read: (item: T, i: number) => R, refused: readonly ErrorDetail[] = []): R[] {
   const out: R[] = [];
-  const problems: ErrorDetail[] = [];
-  for (let i = 0; i < items.length; i++) {
-    try {
-      out.push(read(items[i]!, i));
-    } catch (e) {
-      const details = (e as { details?: ErrorDetail[] }).details;
-      if (details === undefined || (e as { code?: string }).code !== 'invalid_request') throw e;
-      problems.push(...details);
-      if (problems.length >= MAX_ITEM_PROBLEMS) break;
-    }
+  const problems = new Problems();
+  for (let i = 0; i < items.length && !problems.full; i++) {
+    // An item the schema refused whole (a body read for its other problems: see entriesOf) is not read.
+    if (refused.length > 0 && refused.some((d) => d.field === `entries[${i}]`)) continue;
+    problems.run(() => out.push(read(items[i]!, i)), 0);
   }
-  if (problems.length > 0) throw invalidMany(problems);
+  problems.throwIfAny();
   return out;
 }
+
+/**
+ * An item's fields, each read by its own function, every one of them: the 400 names each field that
+ * cannot be read (an id and a date of one item both), not only the first.
+ */
+function readItem<R extends object>(read: { [K in keyof R]: () => R[K] }): R {
+  const out = {} as R;
+  const problems = new Problems();
+  for (const k in read) out[k] = problems.run(read[k], undefined as R[typeof k]);
+  problems.throwIfAny();
+  return out;
+}
+
+/**
+ * The keys of a cross-user record whose id could not be read (`idFailed`): the country of its book is
+ * then unknown, so a number without its country is not named as such (the id's detail is); that the
+ * record has nothing usable still is.
+ */
+function keysBesideId(idFailed: boolean, i: number, read: () => string[]): string[] {
+  if (!idFailed) return read();
+  try {
+    return read();
+  } catch (e) {
+    const details = invalidDetailsOf(e);
+    if (details !== null && details.every((d) => d.field !== `entries[${i}]`)) return [];
+    throw e;
+  }
+}
+
+/**
+ * Whether the schema refused a field of item `i` that holds its e-mails or numbers: its keys are then
+ * not read (what is left of them would say that the item has none).
+ */
+function channelRefused(refused: readonly ErrorDetail[], i: number): boolean {
+  return refused.length > 0 && CHANNEL_FIELDS.some((f) => touches(refused, `entries[${i}].${f}`));
+}
+
+/**
+ * Whether the schema refused an id of item `i` (its user, its new user, the app user's id): the id is then
+ * read as absent, so the book the item's numbers are read in is unknown, and a number without its country
+ * is no problem of its own (a review: `user_id: ""` named the phone of an accepted invite as well).
+ */
+function idRefused(refused: readonly ErrorDetail[], i: number): boolean {
+  return refused.length > 0 && ID_FIELDS.some((f) => touches(refused, `entries[${i}].${f}`));
+}
+
+const ID_FIELDS = ['user_id', 'new_user_id', 'id'] as const;
 
 /**
  * `read()`, or the error it throws: a first pass over a batch (its ids) that leaves each item's error to
@@ -110,9 +157,6 @@ function attempt<R>(read: () => R): R | Error {
     return e as Error;
   }
 }
-
-/** Items named in one 400 at most (a batch of 100,000 bad items gets a bounded answer). */
-const MAX_ITEM_PROBLEMS = 20;
 
 /** Wraps a bare list into `{entries}` before validation (both forms are accepted). */
 async function wrapBareList(request: FastifyRequest) {
@@ -150,11 +194,15 @@ export function recordRoutes(deps: {
     known: readonly string[] = [],
     bookRegion: CountryCode | null = null,
     nationalLeftOut?: number[],
+    unread?: UnreadValues,
   ): string[] {
-    const all = keysFor(item, crossUser ? (bookRegion ?? region) : null);
+    const readIn = crossUser ? (bookRegion ?? region) : null;
+    const all = keysFor(item, readIn);
     const keys = crossUser ? all.filter(isIndexedKey) : all;
     if (keys.length > 0) {
       if (keys.length < all.length) nationalLeftOut?.push(i);
+      // The record is kept: its values that read as nothing are named (record-warnings.ts).
+      unread?.add(i, unreadableFields(item as Record<string, unknown>, readIn));
       return keys;
     }
     // Why, as precisely as the item tells: a number without its country where the whole app is searched,
@@ -236,27 +284,58 @@ export function recordRoutes(deps: {
   // as its value, a phone number as its digits, one value where a list is expected): valid then, it is
   // stored with warnings; else the 400 stands. Each schema compiled on first need.
   const strict = new Map<object, (body: unknown) => void>();
-  const bodyOf = (request: FastifyRequest, schema: object): unknown => {
-    if (!request.validationError) return request.body;
+  /**
+   * The batch's items, read leniently when the schema refused them. When it still refuses them, `read`
+   * (the endpoint's own reading of its items, its ids, e-mails, numbers and dates) reads the batch
+   * without the fields the schema named (`refused`: their details), so that the 400 names every wrong
+   * field, whichever check finds it (services/refused.ts); nothing is stored.
+   */
+  const entriesOf = async <T>(request: FastifyRequest, schema: object, read: (entries: T[], refused: readonly ErrorDetail[]) => unknown): Promise<T[]> => {
+    if (!request.validationError) return (request.body as { entries: T[] }).entries;
     let validate = strict.get(schema);
     if (validate === undefined) strict.set(schema, (validate = compileBodyValidator(schema)));
-    request.body = validateLeniently(request.body, request.validationError, validate, false);
-    return request.body;
+    try {
+      request.body = validateLeniently(request.body, request.validationError, validate, false);
+    } catch (e) {
+      throw await refusedWithLater(e, refusedBodyOf(e), async (pruned, refused) => {
+        const entries = (pruned as { entries?: unknown } | null)?.entries;
+        if (!Array.isArray(entries)) return [];
+        const items = entries.map((x) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? x : {})) as T[];
+        try {
+          await read(items, refused);
+          return [];
+        } catch (later) {
+          const details = invalidDetailsOf(later);
+          if (details === null) throw later;
+          return details;
+        }
+      });
+    }
+    return (request.body as { entries: T[] }).entries;
   };
   const common = { method: 'POST', auth: 'secret_key', preValidation: wrapBareList, attachValidation: true } as const;
   const tags = ['invites and users'];
   const routes: RouteSpec[] = [];
 
+  type SentItem = InvitesSentBody['entries'][number];
   const invitesSent: RouteSpec['handler'] = async (request) => {
     const now = Date.now();
-    const rows = readAll((bodyOf(request, S.InvitesSentBody) as InvitesSentBody).entries, (e, i) => ({
-      userId: coerceBookUserId(e.user_id, `entries[${i}].user_id`),
-      keys: keysOf(e, i, false, SENT),
-      inviteeName: e.invitee_name?.trim() || null,
-      sentAt: dateOrDefault(e.sent_at, `entries[${i}].sent_at`, now),
-    }));
+    const unread = new UnreadValues();
+    const read = (entries: SentItem[], refused: readonly ErrorDetail[] = []) =>
+      readAll(
+        entries,
+        (e, i) =>
+          readItem({
+            userId: () => coerceBookUserId(e.user_id, `entries[${i}].user_id`),
+            keys: () => (channelRefused(refused, i) ? [] : keysOf(e, i, false, SENT, null, undefined, unread)),
+            inviteeName: () => e.invitee_name?.trim() || null,
+            sentAt: () => dateOrDefault(e.sent_at, `entries[${i}].sent_at`, now),
+          }),
+        refused,
+      );
+    const rows = read(await entriesOf(request, S.InvitesSentBody, read));
     await storage.recordInvitesSent(request.auth.tenant, rows);
-    return { message: 'Invite sent added.', meta: metaOf(request, {}, SENT) };
+    return { message: 'Invite sent added.', meta: metaOf(request, {}, SENT, unread.warnings()) };
   };
   for (const prefix of ['/v0', '']) {
     routes.push({
@@ -271,30 +350,51 @@ export function recordRoutes(deps: {
     });
   }
 
+  type AcceptedItem = InvitesAcceptedBody['entries'][number];
   const invitesAccepted: RouteSpec['handler'] = async (request) => {
     const now = Date.now();
-    const entries = (bodyOf(request, S.InvitesAcceptedBody) as InvitesAcceptedBody).entries;
-    const ids = entries.map((e, i) =>
-      attempt(() => ({
-        userId: e.user_id === undefined || e.user_id === null ? null : coerceBookUserId(e.user_id, `entries[${i}].user_id`),
-        newUserId: e.new_user_id === undefined || e.new_user_id === null ? null : coerceBookUserId(e.new_user_id, `entries[${i}].new_user_id`),
-      })),
-    );
-    // The invitee's number as the new user's own book reads it, else as the inviter's book held it.
-    const regions = await bookRegionsFor(request.auth.tenant, entries, (_, i) => {
-      const id = ids[i]!;
-      return id instanceof Error ? [] : [id.newUserId, id.userId];
-    });
     const leftOut: number[] = [];
-    const rows = readAll(entries, (e, i) => {
-      const id = ids[i]!;
-      if (id instanceof Error) throw id;
-      const keys = keysOf(e, i, true, ACCEPTED, regions[i], leftOut);
-      return { keys, ...id, name: e.name?.trim() || null, acceptedAt: dateOrDefault(e.accepted_at, `entries[${i}].accepted_at`, now) };
-    });
+    const unread = new UnreadValues();
+    const read = async (entries: AcceptedItem[], refused: readonly ErrorDetail[] = []) => {
+      const ids = entries.map((e, i) =>
+        attempt(() =>
+          readItem({
+            userId: () => (e.user_id === undefined || e.user_id === null ? null : coerceBookUserId(e.user_id, `entries[${i}].user_id`)),
+            newUserId: () => (e.new_user_id === undefined || e.new_user_id === null ? null : coerceBookUserId(e.new_user_id, `entries[${i}].new_user_id`)),
+          }),
+        ),
+      );
+      // The invitee's number as the new user's own book reads it, else as the inviter's book held it.
+      const regions = await bookRegionsFor(request.auth.tenant, entries, (_, i) => {
+        const id = ids[i]!;
+        return id instanceof Error ? [] : [id.newUserId, id.userId];
+      });
+      return readAll(
+        entries,
+        (e, i) => {
+          const id = ids[i]!;
+          const row = readItem({
+            id: () => {
+              if (id instanceof Error) throw id;
+              return id;
+            },
+            keys: () =>
+              channelRefused(refused, i)
+                ? []
+                : keysBesideId(id instanceof Error || idRefused(refused, i), i, () => keysOf(e, i, true, ACCEPTED, regions[i], leftOut, unread)),
+            name: () => e.name?.trim() || null,
+            acceptedAt: () => dateOrDefault(e.accepted_at, `entries[${i}].accepted_at`, now),
+          });
+          return { keys: row.keys, ...row.id, name: row.name, acceptedAt: row.acceptedAt };
+        },
+        refused,
+      );
+    };
+    const entries = await entriesOf(request, S.InvitesAcceptedBody, read);
+    const rows = await read(entries);
     await storage.recordInvitesAccepted(request.auth.tenant, rows);
     await deps.onInvitesAccepted?.(request.auth.tenant);
-    return { message: 'Invite accepted added.', meta: metaOf(request, {}, ACCEPTED, nationalLeftOut(leftOut, entries)) };
+    return { message: 'Invite accepted added.', meta: metaOf(request, {}, ACCEPTED, [...nationalLeftOut(leftOut, entries), ...unread.warnings()]) };
   };
   for (const prefix of ['/v0', '']) {
     routes.push({
@@ -321,32 +421,48 @@ export function recordRoutes(deps: {
       // that is given but unusable, or a misspelt field, is still a 400 naming it.
       const without: number[] = [];
       const leftOut: number[] = [];
-      const entries = (bodyOf(request, S.UsersBody) as UsersBody).entries;
-      const ids = entries.map((u, i) =>
-        attempt(() => {
-          const id = u.id ?? u.user_id ?? u.username;
-          if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
-          return coerceBookUserId(id, `entries[${i}].id`);
-        }),
-      );
-      // An app user's own number written without its country is read in the country of their own book.
-      const regions = await bookRegionsFor(request.auth.tenant, entries, (_, i) => {
-        const id = ids[i]!;
-        return id instanceof Error ? [] : [id];
-      });
-      const rows = readAll(entries, (u, i) => {
-        const appUserId = ids[i]!;
-        if (appUserId instanceof Error) throw appUserId;
-        let keys: string[];
-        try {
-          keys = keysOf(u, i, true, USERS, regions[i], leftOut);
-        } catch (e) {
-          if (!noChannelGiven(u) || /did you mean/.test((e as Error).message)) throw e;
-          without.push(i);
-          keys = [];
-        }
-        return { appUserId, name: u.name?.trim() || null, keys };
-      });
+      const unread = new UnreadValues();
+      const read = async (entries: UsersBody['entries'], refused: readonly ErrorDetail[] = []) => {
+        const ids = entries.map((u, i) =>
+          attempt(() => {
+            const id = u.id ?? u.user_id ?? u.username;
+            if (id === undefined || id === null) throw invalid(`entries[${i}].id`, 'is required (or user_id, or username)');
+            return coerceBookUserId(id, `entries[${i}].id`);
+          }),
+        );
+        // An app user's own number written without its country is read in the country of their own book.
+        const regions = await bookRegionsFor(request.auth.tenant, entries, (_, i) => {
+          const id = ids[i]!;
+          return id instanceof Error ? [] : [id];
+        });
+        return readAll(
+          entries,
+          (u, i) =>
+            readItem({
+              appUserId: () => {
+                const id = ids[i]!;
+                if (id instanceof Error) throw id;
+                return id;
+              },
+              name: () => u.name?.trim() || null,
+              keys: () => {
+                if (channelRefused(refused, i)) return [];
+                return keysBesideId(ids[i] instanceof Error || idRefused(refused, i), i, () => {
+                  try {
+                    return keysOf(u, i, true, USERS, regions[i], leftOut, unread);
+                  } catch (e) {
+                    if (!noChannelGiven(u) || /did you mean/.test((e as Error).message)) throw e;
+                    without.push(i);
+                    return [];
+                  }
+                });
+              },
+            }),
+          refused,
+        );
+      };
+      const entries = await entriesOf(request, S.UsersBody, read);
+      const rows = await read(entries);
       await storage.upsertAppUsers(request.auth.tenant, rows);
       const more = [
         ...(without.length === 0
@@ -360,6 +476,7 @@ export function recordRoutes(deps: {
               },
             ]),
         ...nationalLeftOut(leftOut, entries),
+        ...unread.warnings(),
       ];
       return {
         message: `Bulk of ${rows.length} users stored for ${request.auth.appName}.`,
@@ -378,13 +495,21 @@ export function recordRoutes(deps: {
     sample: { path: '/v0/suggested-seen', body: { entries: [{ user_id: 'owner', email: 'a@example.com' }] } },
     handler: async (request) => {
       const now = Date.now();
-      const rows = readAll((bodyOf(request, S.SuggestedSeenBody) as SuggestedSeenBody).entries, (e, i) => ({
-        userId: coerceBookUserId(e.user_id, `entries[${i}].user_id`),
-        keys: keysOf(e, i, false, SEEN),
-        seenAt: dateOrDefault(e.seen_at, `entries[${i}].seen_at`, now),
-      }));
+      const unread = new UnreadValues();
+      const read = (entries: SuggestedSeenBody['entries'], refused: readonly ErrorDetail[] = []) =>
+        readAll(
+          entries,
+          (e, i) =>
+            readItem({
+              userId: () => coerceBookUserId(e.user_id, `entries[${i}].user_id`),
+              keys: () => (channelRefused(refused, i) ? [] : keysOf(e, i, false, SEEN, null, undefined, unread)),
+              seenAt: () => dateOrDefault(e.seen_at, `entries[${i}].seen_at`, now),
+            }),
+          refused,
+        );
+      const rows = read(await entriesOf(request, S.SuggestedSeenBody, read));
       await storage.recordSuggestedSeen(request.auth.tenant, rows);
-      return { message: 'Suggested seen added.', meta: metaOf(request, {}, SEEN) };
+      return { message: 'Suggested seen added.', meta: metaOf(request, {}, SEEN, unread.warnings()) };
     },
   });
   return routes;
