@@ -4,7 +4,8 @@
  * data. Every other route answers 403 to a client key.
  *
  * The user is checked where the request names one: the path (`/address-book/:user_id`), the body's
- * `user_id` (POST /address-book) or each entry's `user_id` (suggested-seen, invites-sent). A user id
+ * `user_id` (POST /address-book) or each entry's `user_id` and one beside the entries (suggested-seen,
+ * invites-sent). A user id
  * left out is filled in with the key's user before validation, so the widget need not repeat it.
  */
 import type { FastifyRequest } from 'fastify';
@@ -49,6 +50,12 @@ const bodyUser: Confine = (request, userId) => {
 const entriesUser: Confine = (request, userId) => {
   const body = request.body as unknown;
   const entries = Array.isArray(body) ? body : body !== null && typeof body === 'object' ? (body as { entries?: unknown }).entries : undefined;
+  // A `user_id` beside the entries names a user too (a probe: `{"user_id": "victim", "entries": [...]}`
+  // was taken and filed under the key's user without a word).
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const top = (body as { user_id?: unknown }).user_id;
+    if (top !== undefined && top !== null && !sameUser(top, userId)) throw otherUser('user_id');
+  }
   if (!Array.isArray(entries)) return;
   entries.forEach((e, i) => {
     if (e === null || typeof e !== 'object' || Array.isArray(e)) return;

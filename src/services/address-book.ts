@@ -407,7 +407,11 @@ export class AddressBookService {
 export function toWire(row: RankedRow) {
   const c = row.contact;
   const emails = c.emails.map((e) => e.display);
-  const phones = c.phones.map((p) => p.display);
+  // Numbers none can call as written (`911`, a date, `*123#`: no key) are no way to reach the person: a
+  // row with an address shows only its callable numbers, so an app texting `phone` never texts 911 (a
+  // probe). A row with nothing else to invite names them in `unusable.phones`.
+  const phones: string[] = [];
+  for (const p of c.phones) if (p.key !== null) phones.push(p.display);
   const out: Record<string, unknown> = {
     // A card kept on the owner's evidence with nothing to invite is named by what it has: its nickname or
     // company (a probe: a JSON card of only a nickname was a row naming no one).

@@ -211,6 +211,16 @@ for (const engine of ENGINES) {
       assert.equal(ok.body.meta.user_id, OWN);
     });
 
+    it('a record batch naming another user beside its entries is a 403 naming user_id, nothing stored; its own user is taken', async () => {
+      for (const path of ['/v0/invites-sent', '/v0/suggested-seen']) {
+        const r = await api.post(path, { user_id: OTHER, entries: [{ email: 'q9@x.example' }] }, key);
+        assert.equal(r.status, 403, r.text);
+        assert.equal(r.body.details[0].field, 'user_id');
+        const ok = await api.post(path, { user_id: OWN, entries: [{ email: 'q9@x.example' }] }, key);
+        assert.equal(ok.status, 200, ok.text);
+      }
+    });
+
     it('GET /v0/address-book without an id, with the secret key, is a 400 naming user_id', async () => {
       const r = await api.get('/v0/address-book');
       assert.equal(r.status, 400);

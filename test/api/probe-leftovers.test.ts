@@ -95,6 +95,32 @@ for (const engine of ENGINES) {
       await offload?.close();
     });
 
+    it("a generic CSV keeps an address typed in its phone column; a number none can call is no row's phone (a probe of files)", async () => {
+      for (const a of [api, offload]) {
+        const f = await a.request('POST', '/v0/address-book-file?user_id=csv-tel', {
+          raw: 'Name,Email,Phone\nDee Ray,,dee@s.example\nZed Lee,zed@l.example,911\nAmy Fox,amy@l.example,2024-01-05\nBo Kim,bo@l.example,+1 415 555 0177\n',
+          headers: { 'content-type': 'text/csv' },
+        });
+        assert.equal(f.status, 200, f.text);
+        const rows = new Map<string, { email: string | null; phone: string | null; phones: string[] }>(f.body.data.map((r: { name: string }) => [r.name, r]));
+        assert.equal(rows.get('Dee Ray')?.email, 'dee@s.example');
+        for (const name of ['Zed Lee', 'Amy Fox']) {
+          assert.equal(rows.get(name)?.phone, null, name);
+          assert.deepEqual(rows.get(name)?.phones, [], name);
+        }
+        assert.equal(rows.get('Bo Kim')?.phone, '+14155550177');
+        // The same through JSON.
+        const j = await a.post('/v0/address-book', {
+          user_id: 'json-tel',
+          source: SOURCE,
+          entries: [{ name: 'Zed Lee', email: 'zed@l.example', phone: '911' }],
+        });
+        assert.equal(j.status, 200, j.text);
+        assert.equal(j.body.data[0].phone, null);
+        assert.deepEqual(j.body.data[0].phones, []);
+      }
+    });
+
     it('a user id of "." or "..", which URL parsers read as dot segments, is refused wherever a user’s data is kept; nothing is stored (a privacy probe)', async () => {
       for (const id of ['.', '..', ' .. ']) {
         const r = await api.post('/v0/address-book', { user_id: id, source: SOURCE, entries: ENTRIES });

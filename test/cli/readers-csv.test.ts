@@ -71,6 +71,17 @@ describe('googleRowToEntry (pure)', () => {
     assert.deepEqual(keys(two!.phones!), ['p:+14155550160', 'n:4155550161']);
   });
 
+  it('a generic file: an address typed in the phone column is read (the card e-mail, as every reader reads it), a label is not', () => {
+    const f = readCsvFile('Name,Email,Phone\nDee Ray,,dee@s.example\nEve Ng,,n/a\n');
+    assert.equal(f.layout, 'generic');
+    const dee = normalizeEntry(f.rows[0]!.entry as never, { region: null, sourceKey: 's' });
+    assert.deepEqual(
+      dee.emails.map((m) => m.key),
+      ['dee@s.example'],
+    );
+    assert.equal(f.rows[1]!.entry?.phones, undefined);
+  });
+
   it('reads the current layout: split names, multi-value cells, primary first, starred', () => {
     const entry = googleRowToEntry({
       'First Name': 'Zoë',
