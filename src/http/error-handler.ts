@@ -99,7 +99,8 @@ export function toApiError(err: FastifyError | ApiError | ServiceError | Storage
  *   union: ajv reports the item (`entries[1].emails[0] must be a string or null`) and the other branch
  *   on the list itself (`entries[1].emails must be null`). A value with a problem inside it is of the
  *   right kind: what is said about its kind comes from a branch it does not take, and the one problem
- *   is the item.
+ *   is the item. (compilers.ts detailsFromAjv already drops these from ajv's errors, so that every
+ *   route, the file route too, names the item alone; this stays for details put together elsewhere.)
  * - A query option given more than once (`?limit=5&limit=6`: the query parser makes it a list, which
  *   the schema's string refuses) is named as such rather than as "must be a string".
  * The message is rewritten only when a detail changed (it names the first detail and counts the rest).

@@ -86,10 +86,17 @@ export function detailsFromAjv(errors: AjvError[], context: string, data?: unkno
     else if (e.keyword === 'additionalProperties') slot.messages.push(`has an unknown field "${String(e.params.additionalProperty)}"`);
     else slot.messages.push(e.message ?? 'is invalid');
   }
+  // A field whose only errors say what kind of value it must be, while another error names a field inside
+  // it, is of the right kind: those come from a branch of its union it does not take (a nullable list
+  // `Opt(list)` whose item is too long fails the list branch on the item and the null branch on the
+  // list: `entries[0].emails[0] must NOT have more than …`, not also `entries[0].emails must be null`).
+  // A wrong item of a list is named by its path, and the list is not named again (docs/api.md, Errors).
+  const paths = [...byPath.keys()];
+  const holdsAnother = (field: string) => paths.some((o) => o !== field && (o.startsWith(`${field}.`) || o.startsWith(`${field}[`)));
   const details: ErrorDetail[] = [];
   for (const [field, slot] of byPath) {
     if (slot.messages.length) details.push({ field, message: slot.messages[0] });
-    else if (slot.types.size) {
+    else if (slot.types.size && !holdsAnother(field)) {
       // A null where null is no value of the field (a required id sent as null) says so.
       const got = data !== undefined && valueAt(data, slot.pointer) === null ? ', not null' : '';
       details.push({ field, message: `must be ${[...slot.types].map(typeName).join(' or ')}${got}` });

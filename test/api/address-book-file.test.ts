@@ -62,6 +62,98 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('a 400 names every wrong field, whichever check found it (user, file, region, options), as POST does; nothing stored', async () => {
+      const card = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n';
+      const fields = (r: { body: { details: { field: string }[] } }) => r.body.details.map((d) => d.field);
+      const region = await send('/v0/address-book-file?user_id=every1&limit=abc&explain=maybe&region=ZZ', card, 'text/vcard');
+      assert.equal(region.status, 400, region.text);
+      assert.deepEqual(fields(region), ['region', 'limit', 'explain']);
+      assert.match(region.body.error, /^Invalid request: region must be an ISO 3166 country code .* \(and 2 more problems\)\.$/);
+      const blank = await send('/v0/address-book-file?user_id=%20&limit=abc&explain=maybe', card, 'text/vcard');
+      assert.equal(blank.status, 400, blank.text);
+      assert.deepEqual(fields(blank), ['user_id', 'limit', 'explain']);
+      const csv = await send('/v0/address-book-file?user_id=every1&limit=abc', 'foo,bar\n1,2\n');
+      assert.equal(csv.status, 400, csv.text);
+      assert.deepEqual(fields(csv), ['body', 'limit']);
+      assert.match(csv.body.error, /\(and 1 more problem\)\.$/);
+      const none = await send('/v0/address-book-file?format=xml&limit=abc', card, 'text/vcard');
+      assert.equal(none.status, 400, none.text);
+      assert.deepEqual(fields(none), ['user_id', 'format', 'limit']);
+      // The same options on POST /v0/address-book: the same details.
+      const json = await api.post('/v0/address-book', {
+        user_id: 'every1',
+        source: {},
+        entries: [{ name: 'Ann', emails: ['ann@example.com'] }],
+        limit: 'abc',
+        explain: 'maybe',
+      });
+      assert.equal(json.status, 400, json.text);
+      assert.deepEqual(json.body.details, region.body.details.slice(1));
+      assert.equal((await api.get('/v0/address-book/every1')).status, 404);
+    });
+
+    it('a value over the length limit is one detail, as on POST /v0/address-book (the list holding it not named again)', async () => {
+      const long = `${'a'.repeat(100_001 - '@example.com'.length)}@example.com`;
+      const phone = `+1${'5'.repeat(99_999)}`;
+      for (const [raw, type, detail] of [
+        [`Name,Email\nAnn,${long}\n`, 'text/csv', 'contact 1 of the file (entries[0].emails[0]): must NOT have more than 100000 characters'],
+        [
+          `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:${long}\r\nEND:VCARD\r\n`,
+          'text/vcard',
+          'card 1 of the file (entries[0].emails[0]): must NOT have more than 100000 characters',
+        ],
+        [
+          `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nTEL:${phone}\r\nEND:VCARD\r\n`,
+          'text/vcard',
+          'card 1 of the file (entries[0].phones[0]): must NOT have more than 100000 characters',
+        ],
+      ]) {
+        const r = await send('/v0/address-book-file?user_id=long1', raw, type);
+        assert.equal(r.status, 400, r.text);
+        assert.deepEqual(r.body.details, [{ field: 'body', message: detail }]);
+        assert.equal(r.body.error, `Invalid request: body ${detail}.`);
+      }
+      for (const entry of [
+        { name: 'Ann', emails: [long] },
+        { name: 'Ann', phones: [phone] },
+      ]) {
+        const json = await api.post('/v0/address-book', { user_id: 'long1', source: {}, entries: [entry] });
+        assert.equal(json.status, 400, json.text);
+        assert.deepEqual(
+          json.body.details.map((d: { field: string }) => d.field),
+          [entry.emails === undefined ? 'entries[0].phones[0]' : 'entries[0].emails[0]'],
+        );
+      }
+      assert.equal((await api.get('/v0/address-book/long1')).status, 404);
+    });
+
+    it('more than 20 problems: 20 details, counted in the words of POST /v0/address-book', async () => {
+      const small = await startApi(engine, { LOG_LEVEL: 'warn', KITH_MAX_STRING_LENGTH: '16' });
+      try {
+        const rows = ['Name,E-mail Address', ...Array.from({ length: 25 }, (_, i) => `P ${i},person-number-${i}@x.example`)].join('\r\n');
+        const file = await small.request('POST', '/v0/address-book-file?user_id=many&limit=abc', { raw: rows, headers: { 'content-type': 'text/csv' } });
+        assert.equal(file.status, 400, file.text);
+        assert.equal(file.body.details.length, 20);
+        assert.equal(
+          file.body.error,
+          'Invalid request: body contact 1 of the file (entries[0].emails[0]): must NOT have more than 16 characters (and 19 more problems).',
+        );
+        assert.equal(file.body.details[19].message, 'contact 20 of the file (entries[19].emails[0]): must NOT have more than 16 characters');
+        const json = await small.post('/v0/address-book', {
+          user_id: 'many',
+          source: {},
+          limit: 'abc',
+          entries: Array.from({ length: 25 }, (_, i) => ({ name: `P ${i}`, emails: [`person-number-${i}@x.example`] })),
+        });
+        assert.equal(json.status, 400, json.text);
+        assert.equal(json.body.details.length, 20);
+        assert.match(json.body.error, /\(and 19 more problems\)\.$/);
+        assert.equal((await small.get('/v0/address-book/many')).status, 404);
+      } finally {
+        await small.close();
+      }
+    });
+
     it('a Google CSV with the secret key and ?user_id=: stored and ranked like an upload', async () => {
       const r = await send('/v0/address-book-file?user_id=f1', CSV);
       assert.equal(r.status, 200, r.text);

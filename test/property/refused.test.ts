@@ -124,6 +124,34 @@ describe('compileBodyValidator: every field the schema refuses', () => {
     assert.deepEqual(schemaFields(small, { user_id: 'u', source: {}, entries: [{}, {}, { email: 5 }] }), ['entries', 'entries[2].email']);
   });
 
+  it("names a wrong item of a nullable list by its path, never the list too (its union's null branch)", () => {
+    const long = 'a'.repeat(1001);
+    const details = (body: unknown) => {
+      try {
+        validateUpload(body);
+        return [];
+      } catch (e) {
+        return (e as ServiceError).details ?? [];
+      }
+    };
+    // The entry alone (the file route's body) and beside a top-level problem (POST's): the item only.
+    for (const extra of [{ source: {} }, {}]) {
+      const d = details({ user_id: 'u', ...extra, entries: [{ name: 'Ann', emails: [long], phones: [long] }, { emails: ['a@x.org', 5] }] });
+      assert.deepEqual(
+        d.filter((x) => x.field.startsWith('entries')),
+        [
+          { field: 'entries[0].emails[0]', message: 'must NOT have more than 1000 characters' },
+          { field: 'entries[0].phones[0]', message: 'must NOT have more than 1000 characters' },
+          { field: 'entries[1].emails[1]', message: 'must be a string or null' },
+        ],
+      );
+    }
+    // A list of the wrong kind is still named as such.
+    assert.deepEqual(details({ user_id: 'u', source: {}, entries: [{ emails: 'a@x.org' }] }), [
+      { field: 'entries[0].emails', message: 'must be a list or null' },
+    ]);
+  });
+
   it('names an entry holding a list past every bound by its first error only (every error of 50,000 items was unbounded work)', () => {
     const big = { user_id: 'u', source: {}, entries: [{ name: 5, emails: Array.from({ length: 50_000 }, () => 1) }, { nickname: 5 }] };
     const fields = schemaFields(validateUpload, big);

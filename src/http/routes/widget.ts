@@ -8,9 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
-import { FileRefused, readContactsFile, type ContactsFile } from '../../readers/contacts-file.ts';
+import { FileRefused, readContactsFile, type ContactsFile, type FileFormat } from '../../readers/contacts-file.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
-import { invalid, ServiceError } from '../../services/errors.ts';
+import { invalid, invalidDetailsOf, invalidMany, MAX_DETAILS, Problems, ServiceError, type ErrorDetail } from '../../services/errors.ts';
+import { isInside, pruneRefused, touches, withLaterDetails } from '../../services/refused.ts';
+import { uploadProblems } from '../../services/address-book-answers.ts';
 import { FILE_QUERY_RULES, queryWarnings } from '../../services/upload-warnings.ts';
 import { coerceRegion, coerceBookUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
@@ -86,30 +88,31 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
   const { service, schemas: S, config } = deps;
   const validateUpload = compileBodyValidator(uploadBodySchema(S));
   /**
-   * The upload a file makes, validated as POST's body is, its errors named in the file's terms: the file
-   * has no `entries`, so a file of too many contacts is a 400 naming `body`, and one contact's field over
-   * its bound (a card of 20,000 EMAIL lines) names the contact by its position in the file (a probe).
+   * The details of an upload a file makes in the file's terms: the file has no `entries`, so a file of
+   * too many contacts is a 400 naming `body`, and one contact's field over its bound (a card of 20,000
+   * EMAIL lines) names the contact by its position in the file (a probe).
    */
-  const validateFileUpload = (body: { entries: unknown[] }, format: string) => {
+  const inFileTerms = (details: readonly ErrorDetail[], contacts: number, format: string): ErrorDetail[] => {
+    const what = format === 'vcard' ? 'card' : 'contact';
+    return details.map((d) => {
+      if (d.field === 'entries')
+        return {
+          field: 'body',
+          message: `holds ${contacts} contacts: ${d.message.replace(/^must NOT have more than (\d+) items$/, 'at most $1 per upload (split the file)')}`,
+        };
+      const m = /^entries\[(\d+)\](.*)$/.exec(d.field);
+      return m === null ? d : { field: 'body', message: `${what} ${Number(m[1]) + 1} of the file (entries[${m[1]}]${m[2]}): ${d.message}` };
+    });
+  };
+  /** The details the schema of POST's body gives the upload a file makes ([] when it takes it). */
+  const schemaDetails = (body: unknown): ErrorDetail[] => {
     try {
       validateUpload(body);
+      return [];
     } catch (e) {
-      if (!(e instanceof ServiceError) || e.details === undefined) throw e;
-      const what = format === 'vcard' ? 'card' : 'contact';
-      const details = e.details.map((d) => {
-        if (d.field === 'entries')
-          return {
-            field: 'body',
-            message: `holds ${body.entries.length} contacts: ${d.message.replace(/^must NOT have more than (\d+) items$/, 'at most $1 per upload (split the file)')}`,
-          };
-        const m = /^entries\[(\d+)\](.*)$/.exec(d.field);
-        return m === null ? d : { field: 'body', message: `${what} ${Number(m[1]) + 1} of the file (entries[${m[1]}]${m[2]}): ${d.message}` };
-      });
-      throw new ServiceError(
-        e.code,
-        `Invalid request: ${details[0]!.field} ${details[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}.`,
-        details,
-      );
+      const d = invalidDetailsOf(e);
+      if (d === null) throw e;
+      return d;
     }
   };
   // The one path of the address-book uploads (the answer is POST /v0/address-book's, byte for byte,
@@ -158,26 +161,48 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
             { field: 'user_id', message: "must be the client key's user (or absent)" },
           ]);
         }
-        const userId = own ?? (asked === undefined ? null : coerceBookUserId(asked, 'user_id'));
-        if (userId === null) throw invalid('user_id', 'is required with the secret key (?user_id=)');
+        // Every problem of the request is named in one 400, whichever check found it (docs/api.md, Errors):
+        // the user, the file, its format and region, then the upload the file makes (the schema of POST's
+        // body, then the options and the checks POST makes). Nothing is stored on a 400.
+        const p = new Problems();
+        let userId: string | null = own;
+        if (userId === null) {
+          if (asked === undefined) p.add([{ field: 'user_id', message: 'is required with the secret key (?user_id=)' }]);
+          else userId = p.run(() => coerceBookUserId(asked, 'user_id'), null);
+        }
         const contentType = request.headers['content-type'] ?? '';
-        let bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '', 'utf8');
+        let bytes: Buffer | null = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '', 'utf8');
         // The charset the Content-Type declares, if any; else the file's own bytes decide (decodeFileText).
         let charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
         // A browser form's upload: the file is its one file part (with the part's own charset, if any).
-        if (/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) ({ bytes, charset } = await formFile(bytes, contentType));
-        const format = namedFormat(query.format?.toLowerCase());
+        if (/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) {
+          try {
+            ({ bytes, charset } = await formFile(bytes, contentType));
+          } catch (e) {
+            const d = invalidDetailsOf(e);
+            if (d === null) throw e;
+            p.add(d);
+            bytes = null;
+          }
+        }
+        // The format asked for ('guess': none; null: refused, and the file is then not read in another).
+        const format = p.run((): FileFormat | 'guess' | null => namedFormat(query.format?.toLowerCase()) ?? 'guess', null);
         // Read as `kith import` and the playground read it (readers/contacts-file.ts): one entry per card
         // or row, whatever it holds, so an entry's index is its position in the file; refused with the
-        // same words (a file that is no contacts file, or holds no contact that could be read).
-        let file: ContactsFile;
-        try {
-          file = readContactsFile(bytes, { ...(format === undefined ? {} : { format }), ...(charset === undefined ? {} : { charset }) });
-        } catch (e) {
-          // Its messages name lines and columns, never cell contents.
-          if (e instanceof FileRefused) throw invalid('body', e.message);
-          throw e;
-        }
+        // same words (a file that is no contacts file, or holds no contact that could be read). Not read
+        // in a format other than the one asked for (a wrong ?format= is named instead).
+        const file: ContactsFile | null =
+          bytes === null || format === null
+            ? null
+            : p.run(() => {
+                try {
+                  return readContactsFile(bytes, { ...(format === 'guess' ? {} : { format }), ...(charset === undefined ? {} : { charset }) });
+                } catch (e) {
+                  // Its messages name lines and columns, never cell contents.
+                  if (e instanceof FileRefused) throw invalid('body', e.message);
+                  throw e;
+                }
+              }, null);
         // The upload's options come as query parameters (the body is the file): validated as POST's are.
         const options: Record<string, string> = {};
         // replace_source is passed on to be refused there: a file names no owner (address-book-answers.ts).
@@ -185,19 +210,42 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         // A file has no owner's phone: its national numbers are read in the region asked for, else the
         // book's (the owner's phone of its stored uploads: a Mexican user's vCard after their phone book was
         // read as US numbers in an app whose default is US, and gave Lupita a US friend's number), else
-        // the server's. The region is no part of the source's identity.
-        const region = coerceRegion(query.region, 'region') ?? (await service.bookRegion(request.auth.tenant, userId));
-        const source = { ...(file.sourceType === null ? {} : { type: file.sourceType }), ...(region === null ? {} : { region }) };
-        const body = { user_id: userId, source, entries: file.entries, ...options };
-        validateFileUpload(body, file.format);
+        // the server's. The region is no part of the source's identity. (The book is not read for a
+        // request already refused.)
+        let region = p.run(() => coerceRegion(query.region, 'region'), null);
+        if (region === null && query.region === undefined && userId !== null && p.details.length === 0)
+          region = await service.bookRegion(request.auth.tenant, userId);
+        const source = { ...(file === null || file.sourceType === null ? {} : { type: file.sourceType }), ...(region === null ? {} : { region }) };
+        const entries = file === null ? [] : file.entries;
+        const body = { ...(userId === null ? {} : { user_id: userId }), source, entries, ...options };
+        const refused = schemaDetails(body);
+        if (p.details.length > 0 || refused.length > 0) {
+          // The fields the request's own checks named are not named again (a user_id refused, or a file
+          // not read, whose `entries` are none); then the schema's details, then POST's other checks on
+          // the rest of the upload (its options, the contacts' dates and sizes).
+          const named = file === null ? [...p.details, { field: 'entries', message: '' }] : p.details;
+          const later = refused.length >= MAX_DETAILS ? [] : uploadProblems(pruneRefused(body, refused), config, refused);
+          const rest = withLaterDetails(refused, later).filter((d) => !touches(named, d.field));
+          p.add(inFileTerms(rest, entries.length, file?.format ?? 'csv'));
+          p.throwIfAny();
+        }
+        if (file === null || userId === null) throw invalidMany(p.details); // named above
         // The metrics hooks count the upload's entries from the body: give them the parsed entries.
         (request as { body: unknown }).body = body;
-        const r = await answers.upload(body as UploadBody, {
-          tenant: request.auth.tenant,
-          appName: request.auth.appName,
-          elapsed: () => elapsedSeconds(request),
-          arrivedAt: arrivedAt(request),
-        });
+        let r: Awaited<ReturnType<AddressBookAnswers['upload']>>;
+        try {
+          r = await answers.upload(body as UploadBody, {
+            tenant: request.auth.tenant,
+            appName: request.auth.appName,
+            elapsed: () => elapsedSeconds(request),
+            arrivedAt: arrivedAt(request),
+          });
+        } catch (e) {
+          // POST's own checks (every one of them, before anything is stored), in the file's terms.
+          const d = invalidDetailsOf(e);
+          if (d === null || !d.some((x) => isInside(x.field, 'entries'))) throw e;
+          throw invalidMany(inFileTerms(d, entries.length, file.format));
+        }
         return reply.type('application/json; charset=utf-8').send(withWarnings(r.json, [...file.warnings, ...queryWarnings(request.query, FILE_QUERY_RULES)]));
       },
     },
