@@ -872,9 +872,11 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
     name,
     nickname: of('nickname')[0],
     emails,
-    // A cell of the phone column is read when it holds a digit, or an address typed there (`dee@s.example`,
-    // read as the card's e-mail as every other reader does: a probe found Dee left out); a label is not.
-    phones: phonesOf(of('phone'), name, company, () => of('company_phone')).filter((v) => /\d|@/.test(v)),
+    // A cell of the phone column is read when it holds a digit, or is an address typed there whole
+    // (`dee@s.example`, read as the card's e-mail as every other reader does: a probe found Dee left out);
+    // a note naming someone else's address (`Assistant: pat@acme.example`) is not (a review: Pat's mailbox
+    // was Ida's, and three cards with `Front desk: reception@…` were one person).
+    phones: phonesOf(of('phone'), name, company, () => of('company_phone')).filter((v) => /\d/.test(v) || BARE_ADDRESS.test(v)),
     company,
     title: of('title')[0],
     favorite: of('favorite').some(isCheckedText),

@@ -51,6 +51,10 @@ export function coerceUserId(value: unknown, field: string): string {
   if (typeof value === 'string') {
     const v = value.trim();
     if (v === '') throw invalid(field, 'must not be blank');
+    // As the schema refuses them (schemas.ts NO_NUL_PATTERN), so that no id a PostgreSQL text column cannot
+    // hold reaches a query before the schema's check (a review: the file route read the book's region
+    // for `user_id=a%00b`, a 500 on PostgreSQL).
+    if (NO_NUL_RE.test(v)) throw invalid(field, 'must not contain U+0000 or an unpaired surrogate');
     return v;
   }
   throw invalid(field, 'must be a string or an integer');
@@ -297,3 +301,6 @@ export function dateOrDefault(value: unknown, field: string, def: number): numbe
   if (t === null) throw invalid(field, 'must be an ISO 8601 date-time or a Unix timestamp in seconds');
   return t;
 }
+
+/** What NO_NUL_PATTERN refuses: U+0000, or an unpaired surrogate. */
+const NO_NUL_RE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

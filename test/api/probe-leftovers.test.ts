@@ -109,15 +109,27 @@ for (const engine of ENGINES) {
           assert.deepEqual(rows.get(name)?.phones, [], name);
         }
         assert.equal(rows.get('Bo Kim')?.phone, '+14155550177');
-        // The same through JSON.
+        // The same through JSON; a number kept apart from merging but callable (a dial pause) is shown as written.
         const j = await a.post('/v0/address-book', {
           user_id: 'json-tel',
           source: SOURCE,
-          entries: [{ name: 'Zed Lee', email: 'zed@l.example', phone: '911' }],
+          entries: [
+            { name: 'Zed Lee', email: 'zed@l.example', phone: '911' },
+            { name: 'Nora Direct', email: 'nora@acme.example', phone: '+44 20 7946 0958;;2' },
+          ],
         });
         assert.equal(j.status, 200, j.text);
-        assert.equal(j.body.data[0].phone, null);
-        assert.deepEqual(j.body.data[0].phones, []);
+        const zed = j.body.data.find((r: { name: string }) => r.name === 'Zed Lee');
+        assert.equal(zed.phone, null);
+        assert.deepEqual(zed.phones, []);
+        assert.deepEqual(j.body.data.find((r: { name: string }) => r.name === 'Nora Direct').phones, ['+44 20 7946 0958;;2']);
+        // A user id the schema refuses (U+0000) is refused before any read of the user's book (a 500 on PostgreSQL).
+        const nul = await a.request('POST', '/v0/address-book-file?user_id=a%00b', {
+          raw: 'Name,Email\nAnn,ann@x.example\n',
+          headers: { 'content-type': 'text/csv' },
+        });
+        assert.equal(nul.status, 400, nul.text);
+        assert.equal(nul.body.details[0].field, 'user_id');
       }
     });
 

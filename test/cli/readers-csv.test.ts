@@ -80,6 +80,10 @@ describe('googleRowToEntry (pure)', () => {
       ['dee@s.example'],
     );
     assert.equal(f.rows[1]!.entry?.phones, undefined);
+    // A note naming someone else's address is not the card's (a review: Pat's mailbox was Ida's).
+    const note = readCsvFile('Name,Email,Phone\nIda Ky,ida@acme.example,Assistant: pat@acme.example\nFay Oz,,Front desk: reception@acme.example\n');
+    assert.equal(note.rows[0]!.entry?.phones, undefined);
+    assert.equal(note.rows[1]?.entry?.phones, undefined);
   });
 
   it('reads the current layout: split names, multi-value cells, primary first, starred', () => {
