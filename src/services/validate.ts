@@ -54,7 +54,7 @@ export function coerceUserId(value: unknown, field: string): string {
     // As the schema refuses them (schemas.ts NO_NUL_PATTERN), so that no id a PostgreSQL text column cannot
     // hold reaches a query before the schema's check (a review: the file route read the book's region
     // for `user_id=a%00b`, a 500 on PostgreSQL).
-    if (NO_NUL_RE.test(v)) throw invalid(field, 'must not contain U+0000 or an unpaired surrogate');
+    if (v.includes('\u0000') || LONE_SURROGATE.test(v)) throw invalid(field, 'must not contain U+0000 or an unpaired surrogate');
     return v;
   }
   throw invalid(field, 'must be a string or an integer');
@@ -302,5 +302,5 @@ export function dateOrDefault(value: unknown, field: string, def: number): numbe
   return t;
 }
 
-/** What NO_NUL_PATTERN refuses: U+0000, or an unpaired surrogate. */
-const NO_NUL_RE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** An unpaired surrogate (NO_NUL_PATTERN refuses it, and U+0000). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
