@@ -298,7 +298,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           summary.reloaded++;
         }
       }
-      if (state.done.has(u.n)) {
+      // A blank line is blank on every run: counted so, never as loaded before (a new user's resume read
+      // `3 already loaded before` for 2 loaded lines and a blank one).
+      if (state.done.has(u.n) && !('blank' in u)) {
         summary.alreadyDone++;
         continue;
       }
