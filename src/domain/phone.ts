@@ -550,8 +550,16 @@ function repair(raw: string): string {
   s = s.replace(CALLER_ID_CODE_RE, '').replace(PLUS_TYPO_RE, '+');
   if (shape & HAS_LETTER) s = s.replace(DIAL_STRING_RE, (_, digits: string) => ' ext ' + digitsOf(digits));
   if (shape !== 0) s = s.replace(EXTENSION_WORD_RE, ' ext ');
+  s = s.replace(PAUSE_RUN_RE, ',,');
   return s.trim();
 }
+
+/**
+ * A run of dial pauses of both kinds before an extension ("+44 20 7946 0958;;2", "…0123,;45"): one pause,
+ * as ",," and ";" alone already read (a review: such a number had no key, and a card holding only it was
+ * left out as nothing to invite).
+ */
+const PAUSE_RUN_RE = /(?<=\d)\s*(?:[,;]\s*){2,}(?=\d)/g;
 
 /**
  * A caller-ID code dialled before the number, which phone books keep with it for the people one always

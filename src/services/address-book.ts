@@ -405,14 +405,15 @@ export class AddressBookService {
 
 /**
  * Whether a number without a key is none anyone can call as written: a service code (`*123#`), fewer than
- * seven digits (`911`, `112`, a short code), or a date typed in a phone field (`2024-01-05`, `05.01.2024`).
+ * seven digits (`911`, `112`, a short code; capital letters count as the keypad's, `+1 800 GO FEDEX`), or
+ * a date typed in a phone field (`2024-01-05`, `05.01.2024`).
  */
 export function uncallable(display: string): boolean {
   if (/^\s*[*#]/.test(display) || DATE_SHAPE.test(display)) return true;
   let digits = 0;
   for (let i = 0; i < display.length; i++) {
     const c = display.charCodeAt(i);
-    if (c >= 48 && c <= 57 && ++digits >= 7) return false;
+    if (((c >= 48 && c <= 57) || (c >= 65 && c <= 90)) && ++digits >= 7) return false;
   }
   return true;
 }

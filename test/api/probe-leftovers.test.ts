@@ -116,13 +116,23 @@ for (const engine of ENGINES) {
           entries: [
             { name: 'Zed Lee', email: 'zed@l.example', phone: '911' },
             { name: 'Nora Direct', email: 'nora@acme.example', phone: '+44 20 7946 0958;;2' },
+            { name: 'Fern Ship', email: 'fern@acme.example', phone: '+1 800 GO FEDEX' },
           ],
         });
         assert.equal(j.status, 200, j.text);
         const zed = j.body.data.find((r: { name: string }) => r.name === 'Zed Lee');
         assert.equal(zed.phone, null);
         assert.deepEqual(zed.phones, []);
-        assert.deepEqual(j.body.data.find((r: { name: string }) => r.name === 'Nora Direct').phones, ['+44 20 7946 0958;;2']);
+        // Two pauses before an extension read as one (the number had no key: a card of only it was left out).
+        assert.deepEqual(j.body.data.find((r: { name: string }) => r.name === 'Nora Direct').phones, ['+442079460958;ext=2']);
+        assert.deepEqual(j.body.data.find((r: { name: string }) => r.name === 'Fern Ship').phones, ['+1 800 GO FEDEX']);
+        const alone = await a.post('/v0/address-book', {
+          user_id: 'pause-only',
+          source: SOURCE,
+          entries: [{ name: 'Nora Direct', phone: '+1 415 555 0123,;45' }],
+        });
+        assert.equal(alone.status, 200, alone.text);
+        assert.deepEqual(alone.body.data[0]?.phones, ['+14155550123;ext=45']);
         // A user id the schema refuses (U+0000) is refused before any read of the user's book (a 500 on PostgreSQL).
         const nul = await a.request('POST', '/v0/address-book-file?user_id=a%00b', {
           raw: 'Name,Email\nAnn,ann@x.example\n',

@@ -368,6 +368,12 @@ test('a pause (p) or wait (w) in a dial string is the extension it dials: +E164;
   assert.notEqual(normalizePhone('+14155550136p123', 'US')?.key, normalizePhone('+14155550136', 'US')?.key);
 });
 
+test('a run of pauses of both kinds before an extension is one pause: +E164;ext=N (such a number had no key)', () => {
+  for (const raw of ['+1 415 555 0136;;123', '+1 415 555 0136,;123', '+1 415 555 0136 ; , 123', '+14155550136,,123']) {
+    assert.deepEqual(read(raw, 'US'), { display: '+14155550136;ext=123', key: 'p:+14155550136;ext=123' }, raw);
+  }
+});
+
 test('must not: a p in a word, an extension word without digits; an extension without a country is keyed national-only', () => {
   // Nothing after "poste", "pager", "p": the number alone (as libphonenumber reads it).
   assert.deepEqual(read('01 23 45 67 81 poste', 'FR'), { display: '+33123456781', key: 'p:+33123456781' });
