@@ -1050,6 +1050,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     phones,
     phone,
     ctx.region,
+    name,
   );
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
@@ -1132,6 +1133,7 @@ function crossedChannels(
   phoneList: unknown,
   phoneOne: unknown,
   region: CountryCode | null,
+  name: unknown = null,
 ): { emails: NormEmail[]; phones: NormPhone[] } {
   let outEmails = emails;
   let outPhones = phones;
@@ -1145,8 +1147,8 @@ function crossedChannels(
     if (outPhones === phones) outPhones = phones.slice();
     if (!outPhones.some((q) => q.key === p.key)) outPhones.push(p);
   }
-  if (Array.isArray(phoneList)) for (const raw of phoneList) outEmails = withAddressOf(raw, outEmails, emails);
-  outEmails = withAddressOf(phoneOne, outEmails, emails);
+  if (Array.isArray(phoneList)) for (const raw of phoneList) outEmails = withAddressOf(raw, outEmails, emails, name);
+  outEmails = withAddressOf(phoneOne, outEmails, emails, name);
   // The phone reading of an address (a keyless string of its few digits) goes with it.
   if (outEmails !== emails && outPhones.some((p) => p.key === null && p.display.includes('@'))) {
     outPhones = outPhones.filter(
@@ -1202,8 +1204,8 @@ function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: N
 const ISO_DATE_RE = /^\d{4}-\d\d-\d\d$/;
 
 /** `list` with the address a phone string holds (crossedChannels), copied from `original` before it grows. */
-function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[]): NormEmail[] {
-  if (typeof raw !== 'string' || !raw.includes('@')) return list;
+function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[], name: unknown = null): NormEmail[] {
+  if (typeof raw !== 'string' || !raw.includes('@') || !addressIsTheCards(raw, name)) return list;
   // A SIP URI of a number (`sip:+14155550177@voip.example`, a vCard 4.0 TEL) is that number, read as a
   // phone: no mailbox (a probe found it offered as the address `+14155550177@voip.example`).
   if (SIP_NUMBER_RE.test(raw) && normalizePhone(raw, null)?.key?.startsWith('p:')) return list;
@@ -1213,6 +1215,44 @@ function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[]): 
   out.push(m);
   return out;
 }
+
+/**
+ * Whether the address written in a phone string is the card's own: the address alone (after `mailto:`,
+ * in angle brackets, a note in brackets after it), after a channel label (`Home: ray@…`, `E-mail
+ * ray@…`), or inside the card's own name (`Ned Ox <ned@ox.example>`; any name on a card without one).
+ * Not after other words (`Assistant: pat@acme.example`, `Front desk: reception@…`, `Ask pat2@…`): that
+ * is someone else's mailbox, and read as the card's it joined two people (a review).
+ */
+function addressIsTheCards(raw: string, name: unknown): boolean {
+  const at = raw.indexOf('@');
+  let start = at;
+  while (start > 0 && !LOCAL_EDGE.test(raw[start - 1]!)) start--;
+  const before = raw.slice(0, start);
+  const words = wordsOf(before.replace(/mailto:\s*$/i, ''));
+  if (words.length === 0) return true;
+  if (words.every((w) => CHANNEL_LABELS.has(w))) return true;
+  const own = typeof name === 'string' ? wordsOf(name) : [];
+  if (own.length === 0) return before.includes('<');
+  return words.every((w) => own.includes(w));
+}
+
+/** What ends the words before an address's local part. */
+const LOCAL_EDGE = /[\s<:;,("'[]/;
+
+function wordsOf(s: string): string[] {
+  const folded = /[^ -~]/.test(s) ? s.normalize('NFD').replace(/\p{M}+/gu, '') : s;
+  return folded
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+}
+
+/** Words that label a channel, not a person, before an address in a phone field (`Home: …`, `E-mail …`). */
+const CHANNEL_LABELS = new Set(
+  'home work office private personal business email e mail mobile cell other main primary my privat arbeit buero buro dienstlich trabajo casa maison travail domicile bureau correo courriel posta lavoro werk thuis prive'.split(
+    ' ',
+  ),
+);
 
 /** A SIP URI whose user part is a number in full (`sip:+1 415 555 0177@…`). */
 const SIP_NUMBER_RE = /^\s*sips?:\s*\+[\d\s().-]+@/i;
@@ -1235,6 +1275,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
     e.phones,
     e.phone,
     ctx.region,
+    e.name,
   );
   const inName = channelInName(e.name, channels, ctx.region);
   return {

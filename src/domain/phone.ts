@@ -555,11 +555,12 @@ function repair(raw: string): string {
 }
 
 /**
- * A run of dial pauses of both kinds before an extension ("+44 20 7946 0958;;2", "…0123,;45"): one pause,
- * as ",," and ";" alone already read (a review: such a number had no key, and a card holding only it was
- * left out as nothing to invite).
+ * A run of dial pauses of both kinds before a short extension at the end ("+44 20 7946 0958;;2",
+ * "…0123,;45"): one pause, as ",," and ";" alone already read (a review: such a number had no key, and a
+ * card holding only it was left out as nothing to invite). Not before a second number
+ * ("4155550123;;4155550124", a list where the caller reads one number: it became one extension).
  */
-const PAUSE_RUN_RE = /(?<=\d)\s*(?:[,;]\s*){2,}(?=\d)/g;
+const PAUSE_RUN_RE = /(?<=\d)\s*(?:[,;]\s*){2,}(?=\d{1,6}\s*$)/;
 
 /**
  * A caller-ID code dialled before the number, which phone books keep with it for the people one always

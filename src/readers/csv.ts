@@ -872,11 +872,10 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
     name,
     nickname: of('nickname')[0],
     emails,
-    // A cell of the phone column is read when it holds a digit, or is an address typed there whole
-    // (`dee@s.example`, read as the card's e-mail as every other reader does: a probe found Dee left out);
-    // a note naming someone else's address (`Assistant: pat@acme.example`) is not (a review: Pat's mailbox
-    // was Ida's, and three cards with `Front desk: reception@…` were one person).
-    phones: phonesOf(of('phone'), name, company, () => of('company_phone')).filter((v) => /\d/.test(v) || BARE_ADDRESS.test(v)),
+    // A cell of the phone column is read when it holds a digit or an address (`dee@s.example`, read as
+    // the card's e-mail as every reader reads it: a probe found Dee left out; whether an address there is
+    // the card's own is normalize.ts's call, as for any upload: addressIsTheCards).
+    phones: phonesOf(of('phone'), name, company, () => of('company_phone')).filter((v) => /\d|@/.test(v)),
     company,
     title: of('title')[0],
     favorite: of('favorite').some(isCheckedText),

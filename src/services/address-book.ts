@@ -403,32 +403,17 @@ export class AddressBookService {
   }
 }
 
-/**
- * Whether a number without a key is none anyone can call as written: a service code (`*123#`), fewer than
- * seven digits (`911`, `112`, a short code; capital letters count as the keypad's, `+1 800 GO FEDEX`), or
- * a date typed in a phone field (`2024-01-05`, `05.01.2024`).
- */
-export function uncallable(display: string): boolean {
-  if (/^\s*[*#]/.test(display) || DATE_SHAPE.test(display)) return true;
-  let digits = 0;
-  for (let i = 0; i < display.length; i++) {
-    const c = display.charCodeAt(i);
-    if (((c >= 48 && c <= 57) || (c >= 65 && c <= 90)) && ++digits >= 7) return false;
-  }
-  return true;
-}
-
-const DATE_SHAPE = /^\s*(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./](?:\d{4}|\d{2}))(?:[T\s].*)?$/;
-
 /** The wire form of a ranked contact (decisions.md: lists always present, display forms). */
 export function toWire(row: RankedRow) {
   const c = row.contact;
   const emails = c.emails.map((e) => e.display);
-  // Numbers none can call as written (`911`, a date, `*123#`) are no way to reach the person: a row with
-  // an address does not show them, so an app texting `phone` never texts 911 (a probe). A number only
-  // kept apart from merging (a full number with a dial pause, a vanity number) is shown as written.
+  // Only numbers that read as numbers (a key: in full, or national-only): a string the phone reader gave
+  // no key (`911`, `*123#`, a date, a placeholder `123-456-7890`, a note) is no way to reach the person,
+  // and an app texting `phone` must never text 911 (a probe). It stays stored with the upload; a row with
+  // nothing else to invite names such strings in `unusable.phones`. (A review: judging the written form
+  // here showed placeholders and notes in capitals.)
   const phones: string[] = [];
-  for (const p of c.phones) if (p.key !== null || !uncallable(p.display)) phones.push(p.display);
+  for (const p of c.phones) if (p.key !== null) phones.push(p.display);
   const out: Record<string, unknown> = {
     // A card kept on the owner's evidence with nothing to invite is named by what it has: its nickname or
     // company (a probe: a JSON card of only a nickname was a row naming no one).

@@ -80,10 +80,16 @@ describe('googleRowToEntry (pure)', () => {
       ['dee@s.example'],
     );
     assert.equal(f.rows[1]!.entry?.phones, undefined);
-    // A note naming someone else's address is not the card's (a review: Pat's mailbox was Ida's).
-    const note = readCsvFile('Name,Email,Phone\nIda Ky,ida@acme.example,Assistant: pat@acme.example\nFay Oz,,Front desk: reception@acme.example\n');
-    assert.equal(note.rows[0]!.entry?.phones, undefined);
-    assert.equal(note.rows[1]?.entry?.phones, undefined);
+    // The card's own address with its name or a label is read; a note naming someone else's address is
+    // not the card's (a review: Pat's mailbox was Ida's; three `Front desk:` cards were one person).
+    const note = readCsvFile(
+      'Name,Email,Phone\nIda Ky,ida@acme.example,Assistant: pat@acme.example\nFay Oz,,Front desk: reception@acme.example\nNed Ox,,Ned Ox <ned@ox.example>\nRay Su,,Home: ray@su.example\n',
+    );
+    const keys = (i: number) => normalizeEntry(note.rows[i]!.entry as never, { region: null, sourceKey: 's' }).emails.map((m) => m.key);
+    assert.deepEqual(keys(0), ['ida@acme.example']);
+    assert.deepEqual(keys(1), []);
+    assert.deepEqual(keys(2), ['ned@ox.example']);
+    assert.deepEqual(keys(3), ['ray@su.example']);
   });
 
   it('reads the current layout: split names, multi-value cells, primary first, starred', () => {

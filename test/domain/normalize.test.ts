@@ -17,6 +17,7 @@ import type { CountryCode } from '../../src/domain/phone.ts';
 import { foldName } from '../../src/domain/merge/names.ts';
 import { tidyName } from '../../src/domain/display-name.ts';
 import type { EntryInput, KeyStat, NormalizedEntry } from '../../src/domain/types.ts';
+import { mergeEntries } from '../../src/domain/merge.ts';
 
 const ctx = { region: 'US' as const, sourceKey: 'gmail:e:owner@gmail.com' };
 
@@ -634,4 +635,30 @@ test('a lone surrogate in a name or a company (valid JSON, no Unicode) is read a
   assert.equal(n.name, '\ufffd Ann Lee');
   assert.equal(n.company, 'Acme \ufffd');
   assert.equal(normalizeEntry({ name: 'Zoë 😀', email: 'z@x.example' }, { region: null, sourceKey: 's' }).name, 'Zoë 😀');
+});
+
+test("an address in a phone field is the card's own alone, after a channel label or inside the card's name; not after other words (a review: people fused)", () => {
+  const emailsOf = (name: string | null, phone: string) =>
+    normalizeEntry({ name, phone } as EntryInput, { region: 'US', sourceKey: 's' }).emails.map((m) => m.key);
+  assert.deepEqual(emailsOf('Dee Ray', 'dee@s.example'), ['dee@s.example']);
+  assert.deepEqual(emailsOf('Mo Se', 'mo@se.example (home)'), ['mo@se.example']);
+  assert.deepEqual(emailsOf('Ray Su', 'Home: ray@su.example'), ['ray@su.example']);
+  assert.deepEqual(emailsOf('Al Bo', 'E-mail: al@bo.example'), ['al@bo.example']);
+  assert.deepEqual(emailsOf('Ned Ox', 'Ned Ox <ned@ox.example>'), ['ned@ox.example']);
+  assert.deepEqual(emailsOf(null, 'Pat Lee <pat@acme.example>'), ['pat@acme.example']);
+  for (const [name, phone] of [
+    ['Ida Ky', 'Assistant: pat@acme.example'],
+    ['Fay Oz', 'Front desk: reception@acme.example'],
+    ['Jo An', 'Ask pat2@acme.example'],
+    ['Ida Ky', 'Pat Lee <pat@acme.example>'],
+  ]) {
+    assert.deepEqual(emailsOf(name!, phone!), [], phone);
+  }
+  // Ida and Pat stay two people.
+  const ida = normalizeEntry({ name: 'Ida Ky', email: 'ida@acme.example', phone: 'Assistant: pat@acme.example' } as EntryInput, {
+    region: 'US',
+    sourceKey: 's',
+  });
+  const pat = normalizeEntry({ name: 'Pat Lee', email: 'pat@acme.example' } as EntryInput, { region: 'US', sourceKey: 's' });
+  assert.equal(mergeEntries([ida, pat]).length, 2);
 });
