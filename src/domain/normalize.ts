@@ -1050,7 +1050,6 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     phones,
     phone,
     ctx.region,
-    name,
   );
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
@@ -1133,7 +1132,6 @@ function crossedChannels(
   phoneList: unknown,
   phoneOne: unknown,
   region: CountryCode | null,
-  name: unknown = null,
 ): { emails: NormEmail[]; phones: NormPhone[] } {
   let outEmails = emails;
   let outPhones = phones;
@@ -1147,8 +1145,8 @@ function crossedChannels(
     if (outPhones === phones) outPhones = phones.slice();
     if (!outPhones.some((q) => q.key === p.key)) outPhones.push(p);
   }
-  if (Array.isArray(phoneList)) for (const raw of phoneList) outEmails = withAddressOf(raw, outEmails, emails, name);
-  outEmails = withAddressOf(phoneOne, outEmails, emails, name);
+  if (Array.isArray(phoneList)) for (const raw of phoneList) outEmails = withAddressOf(raw, outEmails, emails);
+  outEmails = withAddressOf(phoneOne, outEmails, emails);
   // The phone reading of an address (a keyless string of its few digits) goes with it.
   if (outEmails !== emails && outPhones.some((p) => p.key === null && p.display.includes('@'))) {
     outPhones = outPhones.filter(
@@ -1204,8 +1202,8 @@ function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: N
 const ISO_DATE_RE = /^\d{4}-\d\d-\d\d$/;
 
 /** `list` with the address a phone string holds (crossedChannels), copied from `original` before it grows. */
-function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[], name: unknown = null): NormEmail[] {
-  if (typeof raw !== 'string' || !raw.includes('@') || !addressIsTheCards(raw, name)) return list;
+function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[]): NormEmail[] {
+  if (typeof raw !== 'string' || !raw.includes('@') || !addressIsTheCards(raw)) return list;
   // A SIP URI of a number (`sip:+14155550177@voip.example`, a vCard 4.0 TEL) is that number, read as a
   // phone: no mailbox (a probe found it offered as the address `+14155550177@voip.example`).
   if (SIP_NUMBER_RE.test(raw) && normalizePhone(raw, null)?.key?.startsWith('p:')) return list;
@@ -1217,27 +1215,23 @@ function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[], n
 }
 
 /**
- * Whether the address written in a phone string is the card's own: the address alone (after `mailto:`,
- * in angle brackets, a note in brackets after it), after a channel label (`Home: ray@…`, `E-mail
- * ray@…`), or inside the card's own name (`Ned Ox <ned@ox.example>`; any name on a card without one).
- * Not after other words (`Assistant: pat@acme.example`, `Front desk: reception@…`, `Ask pat2@…`): that
- * is someone else's mailbox, and read as the card's it joined two people (a review).
+ * Whether the address written in a phone string may be the card's own: yes, unless the words before it
+ * say it is someone else's (`Assistant: pat@acme.example`, `Front desk: reception@…`, `Ask pat2@…`,
+ * `Wife: mary@…`): read as the card's, such a mailbox joined two people (a review). Anything else (the
+ * address alone, after a label, inside a name, `o'neil@…`) is read as before: a person is never lost to a
+ * guess (a second review: a stricter rule left out cards whose only address was there).
  */
-function addressIsTheCards(raw: string, name: unknown): boolean {
+function addressIsTheCards(raw: string): boolean {
   const at = raw.indexOf('@');
   let start = at;
   while (start > 0 && !LOCAL_EDGE.test(raw[start - 1]!)) start--;
-  const before = raw.slice(0, start);
-  const words = wordsOf(before.replace(/mailto:\s*$/i, ''));
-  if (words.length === 0) return true;
-  if (words.every((w) => CHANNEL_LABELS.has(w))) return true;
-  const own = typeof name === 'string' ? wordsOf(name) : [];
-  if (own.length === 0) return before.includes('<');
-  return words.every((w) => own.includes(w));
+  if (start === 0) return true;
+  for (const w of wordsOf(raw.slice(0, start))) if (SOMEONE_ELSE.has(w)) return false;
+  return true;
 }
 
-/** What ends the words before an address's local part. */
-const LOCAL_EDGE = /[\s<:;,("'[]/;
+/** What ends the words before an address's local part (not `'` nor `(`: `o'neil@`, `ray.su(home)@`). */
+const LOCAL_EDGE = /[\s<:;,"[]/;
 
 function wordsOf(s: string): string[] {
   const folded = /[^ -~]/.test(s) ? s.normalize('NFD').replace(/\p{M}+/gu, '') : s;
@@ -1247,9 +1241,9 @@ function wordsOf(s: string): string[] {
     .filter((w) => w !== '');
 }
 
-/** Words that label a channel, not a person, before an address in a phone field (`Home: …`, `E-mail …`). */
-const CHANNEL_LABELS = new Set(
-  'home work office private personal business email e mail mobile cell other main primary my privat arbeit buero buro dienstlich trabajo casa maison travail domicile bureau correo courriel posta lavoro werk thuis prive'.split(
+/** Words before an address in a phone field that say it is someone else's (a desk, an assistant, a relative). */
+const SOMEONE_ELSE = new Set(
+  'assistant assistent assistente asistente assistentin secretary secretaria secretaire sekretariat sekretarin reception receptionist rezeption empfang front desk ask via attn attention care manager boss colleague kollege kollegin wife husband partner mom mum mother dad father son daughter brother sister'.split(
     ' ',
   ),
 );
@@ -1275,7 +1269,6 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
     e.phones,
     e.phone,
     ctx.region,
-    e.name,
   );
   const inName = channelInName(e.name, channels, ctx.region);
   return {

@@ -550,17 +550,28 @@ function repair(raw: string): string {
   s = s.replace(CALLER_ID_CODE_RE, '').replace(PLUS_TYPO_RE, '+');
   if (shape & HAS_LETTER) s = s.replace(DIAL_STRING_RE, (_, digits: string) => ' ext ' + digitsOf(digits));
   if (shape !== 0) s = s.replace(EXTENSION_WORD_RE, ' ext ');
-  s = s.replace(PAUSE_RUN_RE, ',,');
+  s = s.replace(PAUSE_RUN_RE, (run: string, at: number, all: string) => (digitsAfter(all, at + run.length) >= 10 ? run : ',,'));
   return s.trim();
 }
 
 /**
  * A run of dial pauses of both kinds before a short extension at the end ("+44 20 7946 0958;;2",
  * "…0123,;45"): one pause, as ",," and ";" alone already read (a review: such a number had no key, and a
- * card holding only it was left out as nothing to invite). Not before a second number
- * ("4155550123;;4155550124", a list where the caller reads one number: it became one extension).
+ * card holding only it was left out as nothing to invite). Not before a second number (ten digits or
+ * more: "4155550123;;4155550124", a list where the caller reads one number, became one extension).
  */
-const PAUSE_RUN_RE = /(?<=\d)\s*(?:[,;]\s*){2,}(?=\d{1,6}\s*$)/;
+const PAUSE_RUN_RE = /(?<=\d)\s*(?:[,;]\s*){2,}(?=\d)/g;
+
+/** The digits of the number written from `at` on (digits, spaces, dots, dashes, brackets). */
+function digitsAfter(s: string, at: number): number {
+  let n = 0;
+  for (let i = at; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) n++;
+    else if (c !== 32 && c !== 46 && c !== 45 && c !== 40 && c !== 41) break;
+  }
+  return n;
+}
 
 /**
  * A caller-ID code dialled before the number, which phone books keep with it for the people one always

@@ -637,7 +637,7 @@ test('a lone surrogate in a name or a company (valid JSON, no Unicode) is read a
   assert.equal(normalizeEntry({ name: 'Zoë 😀', email: 'z@x.example' }, { region: null, sourceKey: 's' }).name, 'Zoë 😀');
 });
 
-test("an address in a phone field is the card's own alone, after a channel label or inside the card's name; not after other words (a review: people fused)", () => {
+test("an address in a phone field is the card's unless the words before it say it is someone else's (a review: people fused; a second: a stricter rule lost people)", () => {
   const emailsOf = (name: string | null, phone: string) =>
     normalizeEntry({ name, phone } as EntryInput, { region: 'US', sourceKey: 's' }).emails.map((m) => m.key);
   assert.deepEqual(emailsOf('Dee Ray', 'dee@s.example'), ['dee@s.example']);
@@ -646,11 +646,16 @@ test("an address in a phone field is the card's own alone, after a channel label
   assert.deepEqual(emailsOf('Al Bo', 'E-mail: al@bo.example'), ['al@bo.example']);
   assert.deepEqual(emailsOf('Ned Ox', 'Ned Ox <ned@ox.example>'), ['ned@ox.example']);
   assert.deepEqual(emailsOf(null, 'Pat Lee <pat@acme.example>'), ['pat@acme.example']);
+  // Never lost to the rule: an apostrophe or a comment in the local part, a label with the name, initials.
+  assert.deepEqual(emailsOf(null, "o'neil@x.example"), ["o'neil@x.example"]);
+  assert.deepEqual(emailsOf('Ray Su', 'E-mail: Ray Su <ray@su.example>'), ['ray@su.example']);
+  assert.deepEqual(emailsOf('Ray Su', 'Email address: ray@su.example'), ['ray@su.example']);
+  assert.deepEqual(emailsOf('John Smith', 'J. Smith <john@sm.example>'), ['john@sm.example']);
   for (const [name, phone] of [
     ['Ida Ky', 'Assistant: pat@acme.example'],
     ['Fay Oz', 'Front desk: reception@acme.example'],
     ['Jo An', 'Ask pat2@acme.example'],
-    ['Ida Ky', 'Pat Lee <pat@acme.example>'],
+    ['John Smith', 'Wife: mary@x.example'],
   ]) {
     assert.deepEqual(emailsOf(name!, phone!), [], phone);
   }

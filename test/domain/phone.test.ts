@@ -369,9 +369,11 @@ test('a pause (p) or wait (w) in a dial string is the extension it dials: +E164;
 });
 
 test('a run of pauses of both kinds before an extension is one pause: +E164;ext=N (such a number had no key)', () => {
-  for (const raw of ['+1 415 555 0136;;123', '+1 415 555 0136,;123', '+1 415 555 0136 ; , 123', '+14155550136,,123']) {
+  for (const raw of ['+1 415 555 0136;;123', '+1 415 555 0136,;123', '+1 415 555 0136 ; , 123', '+14155550136,,123', '+1 415 555 0136;;123#']) {
     assert.deepEqual(read(raw, 'US'), { display: '+14155550136;ext=123', key: 'p:+14155550136;ext=123' }, raw);
   }
+  // Not before a second number of ten digits or more: no made-up extension.
+  assert.doesNotMatch(read('4155550136;;4155550124', 'US')?.key ?? '', /ext=/);
 });
 
 test('must not: a p in a word, an extension word without digits; an extension without a country is keyed national-only', () => {
