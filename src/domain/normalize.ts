@@ -1050,6 +1050,7 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
     phones,
     phone,
     ctx.region,
+    name,
   );
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
@@ -1132,6 +1133,7 @@ function crossedChannels(
   phoneList: unknown,
   phoneOne: unknown,
   region: CountryCode | null,
+  name: unknown,
 ): { emails: NormEmail[]; phones: NormPhone[] } {
   let outEmails = emails;
   let outPhones = phones;
@@ -1145,8 +1147,8 @@ function crossedChannels(
     if (outPhones === phones) outPhones = phones.slice();
     if (!outPhones.some((q) => q.key === p.key)) outPhones.push(p);
   }
-  if (Array.isArray(phoneList)) for (const raw of phoneList) outEmails = withAddressOf(raw, outEmails, emails);
-  outEmails = withAddressOf(phoneOne, outEmails, emails);
+  if (Array.isArray(phoneList)) for (const raw of phoneList) outEmails = withAddressOf(raw, outEmails, emails, name);
+  outEmails = withAddressOf(phoneOne, outEmails, emails, name);
   // The phone reading of an address (a keyless string of its few digits) goes with it.
   if (outEmails !== emails && outPhones.some((p) => p.key === null && p.display.includes('@'))) {
     outPhones = outPhones.filter(
@@ -1202,8 +1204,8 @@ function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: N
 const ISO_DATE_RE = /^\d{4}-\d\d-\d\d$/;
 
 /** `list` with the address a phone string holds (crossedChannels), copied from `original` before it grows. */
-function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[]): NormEmail[] {
-  if (typeof raw !== 'string' || !raw.includes('@') || !addressIsTheCards(raw)) return list;
+function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[], name: unknown): NormEmail[] {
+  if (typeof raw !== 'string' || !raw.includes('@') || !addressIsTheCards(raw, name)) return list;
   // A SIP URI of a number (`sip:+14155550177@voip.example`, a vCard 4.0 TEL) is that number, read as a
   // phone: no mailbox (a probe found it offered as the address `+14155550177@voip.example`).
   if (SIP_NUMBER_RE.test(raw) && normalizePhone(raw, null)?.key?.startsWith('p:')) return list;
@@ -1221,12 +1223,18 @@ function withAddressOf(raw: unknown, list: NormEmail[], original: NormEmail[]): 
  * address alone, after a label, inside a name, `o'neil@…`) is read as before: a person is never lost to a
  * guess (a second review: a stricter rule left out cards whose only address was there).
  */
-function addressIsTheCards(raw: string): boolean {
+function addressIsTheCards(raw: string, name: unknown): boolean {
   const at = raw.indexOf('@');
   let start = at;
   while (start > 0 && !LOCAL_EDGE.test(raw[start - 1]!)) start--;
   if (start === 0) return true;
-  for (const w of wordsOf(raw.slice(0, start))) if (SOMEONE_ELSE.has(w)) return false;
+  let own: string[] | null = null;
+  for (const w of wordsOf(raw.slice(0, start))) {
+    if (!SOMEONE_ELSE.has(w)) continue;
+    // A word of the card's own name is the card's (`Mom: mary@…` on the card named `Mom`).
+    own ??= typeof name === 'string' ? wordsOf(name) : [];
+    if (!own.includes(w)) return false;
+  }
   return true;
 }
 
@@ -1269,6 +1277,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
     e.phones,
     e.phone,
     ctx.region,
+    e.name,
   );
   const inName = channelInName(e.name, channels, ctx.region);
   return {

@@ -651,6 +651,8 @@ test("an address in a phone field is the card's unless the words before it say i
   assert.deepEqual(emailsOf('Ray Su', 'E-mail: Ray Su <ray@su.example>'), ['ray@su.example']);
   assert.deepEqual(emailsOf('Ray Su', 'Email address: ray@su.example'), ['ray@su.example']);
   assert.deepEqual(emailsOf('John Smith', 'J. Smith <john@sm.example>'), ['john@sm.example']);
+  // A relation word that is the card's own name is the card's.
+  assert.deepEqual(emailsOf('Mom', 'Mom: mary@x.example'), ['mary@x.example']);
   for (const [name, phone] of [
     ['Ida Ky', 'Assistant: pat@acme.example'],
     ['Fay Oz', 'Front desk: reception@acme.example'],
