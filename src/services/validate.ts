@@ -54,7 +54,8 @@ export function coerceUserId(value: unknown, field: string): string {
     // As the schema refuses them (schemas.ts NO_NUL_PATTERN), so that no id a PostgreSQL text column cannot
     // hold reaches a query before the schema's check (a review: the file route read the book's region
     // for `user_id=a%00b`, a 500 on PostgreSQL).
-    if (v.includes('\u0000') || LONE_SURROGATE.test(v)) throw invalid(field, 'must not contain U+0000 or an unpaired surrogate');
+    if (v.includes('\u0000') || !(v as unknown as { isWellFormed(): boolean }).isWellFormed())
+      throw invalid(field, 'must not contain U+0000 or an unpaired surrogate');
     return v;
   }
   throw invalid(field, 'must be a string or an integer');
@@ -301,6 +302,3 @@ export function dateOrDefault(value: unknown, field: string, def: number): numbe
   if (t === null) throw invalid(field, 'must be an ISO 8601 date-time or a Unix timestamp in seconds');
   return t;
 }
-
-/** An unpaired surrogate (NO_NUL_PATTERN refuses it, and U+0000). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

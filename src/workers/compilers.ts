@@ -7,7 +7,7 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import fastJsonStringify from 'fast-json-stringify';
 // The wire schemas are the contract both the HTTP layer and the workers follow (pure TypeBox data).
 import { NO_NUL_PATTERN, type Schemas } from '../http/schemas.ts';
-import { MAX_DETAILS, ServiceError, type ErrorDetail } from '../services/errors.ts';
+import { MAX_DETAILS, invalidMany, type ServiceError, type ErrorDetail } from '../services/errors.ts';
 import { exactIntegersOut } from '../services/json-body.ts';
 import { closest } from '../services/upload-warnings.ts';
 import { compileFastCheck } from './fast-check.ts';
@@ -111,10 +111,7 @@ function typeName(t: string): string {
 
 /** The invalid-input error of a schema validation failure: one detail per field, the first one named. */
 export function validationError(errors: AjvError[], context: string, data?: unknown): ServiceError {
-  const details = detailsFromAjv(errors, context, data);
-  const first = details[0];
-  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
-  return new ServiceError('invalid_request', `Invalid request: ${first.field} ${first.message}${more}.`, details);
+  return invalidMany(detailsFromAjv(errors, context, data));
 }
 
 type AjvValidate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
@@ -225,15 +222,8 @@ export function compileBodyValidator(schema: object): (body: unknown) => void {
       () => (every ??= compileAjv(schema, true)),
       entrySchema === null ? null : () => (entry ??= { one: compileAjv(entrySchema), every: compileAjv(entrySchema, true) }),
     );
-    throw invalidManyOf(details);
+    throw invalidMany(details);
   };
-}
-
-/** The invalid-input error of `details`: the first named, the rest counted. */
-function invalidManyOf(details: ErrorDetail[]): ServiceError {
-  const first = details[0];
-  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
-  return new ServiceError('invalid_request', `Invalid request: ${first.field} ${first.message}${more}.`, details);
 }
 
 /** A response serializer as Fastify compiles it (no shared schemas are registered in the app). */
