@@ -730,5 +730,28 @@ for (const engine of ENGINES) {
         assert.deepEqual(r.body.data.map((d: any) => d.name).sort(), ['Ann Lee', 'Bob Roe'], `order ${i}`);
       }
     });
+
+    it("another person's mailbox written with their name in a phone field (`Pat Lee <pat@…>` on Ida Berg's card) is not Ida's: Ida and Pat stay two", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'pat-in-ida',
+        source: { type: 'ios', phone: '+14155550100' },
+        entries: [
+          { name: 'Ida Berg', phones: ['+1 415 555 0123', 'Pat Lee <pat@acme.example>'], times_contacted: 2 },
+          { name: 'Pat Lee', email: 'pat@acme.example', times_contacted: 1 },
+          { name: 'Ned Ox', phones: ['Ned Ox <ned@ox.example>'] },
+          { name: 'Elizabeth Smith', phones: ['Liz Smith <liz@smith.example>'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.emails, d.phones]).sort();
+      assert.deepEqual(rows, [
+        ['Elizabeth Smith', ['liz@smith.example'], []],
+        ['Ida Berg', [], ['+14155550123']],
+        ['Ned Ox', ['ned@ox.example'], []],
+        ['Pat Lee', ['pat@acme.example'], []],
+      ]);
+      const g = await api.get('/v0/address-book/pat-in-ida');
+      assert.deepEqual(g.body.data.map((d: any) => [d.name, d.emails, d.phones]).sort(), rows);
+    });
   });
 }
