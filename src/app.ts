@@ -3,7 +3,7 @@
  * evaluation reuse it; server.ts only listens and shuts down.
  */
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
@@ -455,6 +455,53 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * `Content-Encoding: deflate` as clients write it: zlib's format (RFC 1950, what the HTTP RFC names), or
+ * the raw stream without its header (RFC 1951, what .NET's DeflateStream and some others send, refused
+ * before as not deflate). Told apart by the first two bytes: a zlib header is a multiple of 31 with the
+ * deflate method (a raw stream's first bytes are one only by chance, and then fail as zlib would).
+ */
+function inflateEither(): Transform {
+  let inner: zlib.Inflate | zlib.InflateRaw | null = null;
+  let head: Buffer | null = null; // the first byte, while the second has not come (a body sent byte by byte)
+  const start = (first: Buffer): zlib.Inflate | zlib.InflateRaw => {
+    const zlibHeader = first.length >= 2 && (first[0]! & 0x0f) === 8 && ((first[0]! << 8) | first[1]!) % 31 === 0;
+    const z = zlibHeader ? zlib.createInflate() : zlib.createInflateRaw();
+    z.on('data', (d: Buffer) => t.push(d));
+    z.on('error', (e) => t.destroy(e));
+    return z;
+  };
+  const t: Transform = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (inner === null) {
+        const first = head === null ? chunk : Buffer.concat([head, chunk]);
+        if (first.length < 2) {
+          head = first;
+          return done();
+        }
+        head = null;
+        inner = start(first);
+        chunk = first;
+      }
+      inner.write(chunk, () => done());
+    },
+    flush(done) {
+      if (inner === null) {
+        if (head === null) return done();
+        inner = start(head);
+        inner.write(head);
+      }
+      inner.once('end', () => done());
+      inner.end();
+    },
+    destroy(e, done) {
+      inner?.destroy();
+      done(e);
+    },
+  });
+  return t;
+}
+
 /** How many times its compressed size a body may inflate to, once past INFLATION_CHECKED_FROM bytes. */
 const MAX_INFLATION = 200;
 const INFLATION_CHECKED_FROM = 1024 * 1024;
@@ -473,7 +520,7 @@ function decodedBody(header: string | string[] | undefined, payload: Readable, l
     encoding === 'gzip' || encoding === 'x-gzip'
       ? zlib.createGunzip()
       : encoding === 'deflate'
-        ? zlib.createInflate()
+        ? inflateEither()
         : encoding === 'br'
           ? zlib.createBrotliDecompress()
           : null;
@@ -485,6 +532,10 @@ function decodedBody(header: string | string[] | undefined, payload: Readable, l
   // What Fastify reads: the decompressed bytes, counting the bytes received as they came.
   const out = new PassThrough() as PassThrough & { receivedEncodedLength: number };
   out.receivedEncodedLength = 0;
+  // A route that reads no body (GET, /healthz, a 404) never listens to it: its error, with no listener,
+  // was an uncaught 'error' event that ended the process (a probe: `Content-Encoding: gzip` and a body
+  // that is not gzip on GET /healthz). A route that reads it listens too, and answers the 400.
+  out.on('error', () => {});
   payload.on('data', (chunk: Buffer) => {
     out.receivedEncodedLength += chunk.length;
   });

@@ -3,7 +3,7 @@
  * (unknown routes, wrong methods, malformed and non-JSON bodies, internal failures).
  */
 import assert from 'node:assert/strict';
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { ENGINES, engineSkip, makeTestStorage } from '../helpers/engines.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
@@ -272,6 +272,8 @@ for (const engine of ENGINES) {
       const encoders: [string, (b: Buffer) => Buffer][] = [
         ['gzip', (b) => gzipSync(b)],
         ['deflate', (b) => deflateSync(b)],
+        // Raw deflate without zlib's header (.NET's DeflateStream; a probe found it refused).
+        ['deflate', (b) => deflateRawSync(b)],
         ['br', (b) => brotliCompressSync(b)],
         ['GZIP ', (b) => gzipSync(b)],
         ['identity', (b) => b],
@@ -280,7 +282,7 @@ for (const engine of ENGINES) {
         api.request('POST', path, { raw, headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
       for (const [encoding, encode] of encoders) {
         for (const n of [1, 900]) {
-          const user = `zip-${encoding.trim()}-${n}`;
+          const user = `zip-${encoding.trim()}-${n}-${encoders.findIndex((x) => x[1] === encode)}`;
           const r = await send('/v0/address-book', encode(json(user, n)), encoding);
           assert.equal(r.status, 200, `${encoding} ${n}: ${r.text.slice(0, 300)}`);
           assert.equal(r.body.meta.cleaning.entries_read, n);
@@ -300,8 +302,24 @@ for (const engine of ENGINES) {
       assertErrorBody(other, 'unsupported_media_type');
       assert.equal(other.body.details[0].field, 'Content-Encoding');
       // A request without a body is not concerned by its Content-Encoding.
-      const get = await api.request('GET', '/v0/address-book/zip-gzip-1', { headers: { 'content-encoding': 'compress' } });
+      const get = await api.request('GET', '/v0/address-book/zip-gzip-1-0', { headers: { 'content-encoding': 'compress' } });
       assert.equal(get.status, 200, get.text);
+      // A route that reads no body, sent a body that is not what its encoding says, answers and the server
+      // lives on (a probe: GET /healthz with `Content-Encoding: gzip` and a plain body ended the process).
+      for (const [method, path] of [
+        ['GET', '/healthz'],
+        ['GET', '/v0/address-book/zip-gzip-1-0'],
+        ['DELETE', '/v0/address-book/nobody-here'],
+        ['GET', '/v0/no-such-route'],
+      ] as const) {
+        for (const encoding of ['gzip', 'deflate', 'br']) {
+          const r = await api.request(method, path, { raw: Buffer.from('{}'), headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
+          assert.ok(r.status < 500, `${method} ${path} ${encoding}: ${r.status} ${r.text.slice(0, 200)}`);
+        }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal((await api.get('/healthz')).status, 200);
+      assert.equal((await api.get('/v0/address-book/zip-gzip-1-0')).status, 200);
       // Nothing of the refused ones was stored.
       for (const user of ['zip-bad', 'zip-cut', 'zip-other']) assert.equal((await api.get(`/v0/address-book/${user}`)).status, 404);
       // A body that inflates past 200-fold is no address book: refused before it fills memory to the limit.
