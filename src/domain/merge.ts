@@ -368,28 +368,46 @@ function plainLocal(key: string): string {
 }
 
 /**
- * Whether an unnamed card the self test reads as the owner's (it holds the owner's address) is also
- * someone else the owner wrote to, starred or pinned: it holds a usable address that is not the owner's
- * (not one of the owner's, nor the owner's mailbox at another domain, nor one spelling the owner's
- * name). A pasted list `owner@, Fay Zed <fay@>` the owner wrote to, or a card of a thread with the
- * owner's address and Hal's, was left out whole as 'self', Fay and Hal with it (a probe). Evidence beats
+ * Whether a card the self test reads as the owner's (it holds the owner's address, unnamed or under a
+ * name that can be the owner's) is also someone else the owner wrote to, starred or pinned: it holds a
+ * usable address that is not the owner's (not one of the owner's, nor the owner's mailbox at another
+ * domain, nor one spelling the owner's name), or, named with a generation the owner's name lacks, a
+ * number of its own. A pasted list `owner@, Fay Zed <fay@>` the owner wrote to, a card of a thread with
+ * the owner's address and Hal's, or `John` on the family address the owner John Smith signed up with and
+ * `john.doe@other.example`, was left out whole as 'self', the other person with it (probes). Evidence beats
  * the guess: the other person is kept, the owner's address taken off (dropOwnAddresses). Without
  * evidence the card stays the owner's own (their card with a second address of theirs).
  */
 function someoneElse(c: Contact, own: ReadonlySet<string>, self: SelfOf): boolean {
-  if (c.name !== null) return false;
   if (!((c.timesContacted ?? 0) > 0 || c.lastSent !== null || c.favorite || c.pinned > 0)) return false;
+  const names = self.names.map(foldName).filter((f) => f.length > 0);
+  // A named card: the same test, and a generation the owner's name lacks (`John Smith Sr.`, `Jr`) with a
+  // number of its own is that father or son (a probe: the owner's father, written to four times, on the
+  // family address and his own, was left out as self).
+  const folded = c.name === null ? null : foldName(c.name);
+  if (folded !== null && names.length > 0 && otherGeneration(folded, names) && c.phones.some((p) => p.key !== null && !self.keys.includes(p.key))) return true;
+  // The names an address of the owner's spells: the owner's; unknown, the card's own (the self test then
+  // read the card as the owner's because the owner's address spells its name: `Daniel Scott` on
+  // daniel.scott@ with dscott@work is the owner with a work address).
+  const spelt = names.length > 0 ? names : folded !== null ? [folded] : [];
   const locals = new Set<string>();
   for (const k of own) locals.add(plainLocal(k));
-  const names = self.names.map(foldName).filter((f) => f.length > 0);
   for (const m of c.emails) {
     if (m.junk !== null || own.has(m.key)) continue;
     const local = m.key.slice(0, m.key.lastIndexOf('@'));
-    if (locals.has(plainLocal(m.key)) || names.some((n) => localSpellsName(local, n) > 0)) continue;
+    if (locals.has(plainLocal(m.key)) || spelt.some((n) => localSpellsName(local, n) > 0)) continue;
     return true;
   }
   return false;
 }
+
+/** Whether a folded name holds a generation word (`sr`, `jr`, `ii` …) that none of the owner's (known) names holds. */
+function otherGeneration(folded: readonly string[], names: readonly (readonly string[])[]): boolean {
+  const gen = folded.find((w) => GENERATION_WORDS.has(w));
+  return gen !== undefined && !names.some((n) => n.includes(gen));
+}
+
+const GENERATION_WORDS: ReadonlySet<string> = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
 
 /**
  * Takes the owner's own addresses off a contact that is someone else's, when it keeps another usable

@@ -753,5 +753,47 @@ for (const engine of ENGINES) {
       const g = await api.get('/v0/address-book/pat-in-ida');
       assert.deepEqual(g.body.data.map((d: any) => [d.name, d.emails, d.phones]).sort(), rows);
     });
+
+    it("the owner's family address: a father or son of the owner's name with a generation and a key of his own, or another person's address, written to, is that person; two cards reading it, each with a key of its own, are not joined through it", async () => {
+      const source = { type: 'gmail', email: 'smithfamily@gmail.com', name: 'John Smith' };
+      const rows = async (user: string, entries: object[]) => {
+        const r = await api.post('/v0/address-book', { user_id: user, source, entries, include_left_out: 1 });
+        assert.equal(r.status, 200, r.text);
+        assertAddsUp(r.body.meta.cleaning);
+        return [r.body.data.map((d: any) => [d.name, d.emails, d.phones]), r.body.meta.cleaning.left_out_by_reason];
+      };
+      // The father, written to four times, on the family address and his own (a probe: left out as self).
+      assert.deepEqual(
+        await rows('fam-sr', [
+          { name: 'John Smith Sr.', emails: ['jsmith.sr@aol.com'], times_contacted: 4 },
+          { name: 'Dad', emails: ['smithfamily@gmail.com', 'jsmith.sr@aol.com'] },
+        ]),
+        [[['John Smith Sr.', ['jsmith.sr@aol.com'], []]], {}],
+      );
+      assert.deepEqual(await rows('fam-jr', [{ name: 'John Smith Jr', emails: ['smithfamily@gmail.com'], phones: ['+1 415 555 0911'], times_contacted: 2 }]), [
+        [['John Smith Jr', ['smithfamily@gmail.com'], ['+14155550911']]],
+        {},
+      ]);
+      assert.deepEqual(await rows('fam-doe', [{ name: 'John', emails: ['smithfamily@gmail.com', 'john.doe@other.example'], times_contacted: 6 }]), [
+        [['John', ['john.doe@other.example'], []]],
+        {},
+      ]);
+      // Jane with her mobile and `J. Smith` with a work address are not one row: Jane is never invited at it.
+      const [jane] = await rows('fam-jane', [
+        { name: 'Jane Smith', emails: ['smithfamily@gmail.com'], phones: ['+1 415 555 0901'], times_contacted: 3 },
+        { name: 'J. Smith', emails: ['smithfamily@gmail.com', 'jsmith@work.example'] },
+      ]);
+      // (`J. Smith` with an address spelling the owner's name is the owner's own card.)
+      assert.deepEqual(jane, [['Jane Smith', ['smithfamily@gmail.com'], ['+14155550901']]]);
+      // The owner's own cards stay the owner's: a work address spelling the name, another of the owner's
+      // mailboxes under a form of the name, the owner's full name with a number.
+      for (const [i, e] of [
+        { name: 'John Smith', emails: ['smithfamily@gmail.com', 'john.smith@work.example'], times_contacted: 2 },
+        { name: 'John', emails: ['smithfamily@gmail.com', 'jsmith77@yahoo.com'], times_contacted: 2 },
+        { name: 'John Smith', emails: ['smithfamily@gmail.com'], phones: ['+1 415 555 0903'], times_contacted: 2 },
+      ].entries()) {
+        assert.deepEqual(await rows(`fam-self-${i}`, [e]), [[], { self: 1 }], JSON.stringify(e));
+      }
+    });
   });
 }

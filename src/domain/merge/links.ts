@@ -657,11 +657,40 @@ function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[
     if (ix.ownPhones !== null && ix.ownPhones[i] === 1) withPhones.push(i);
     else bare.push(i);
   }
-  unionEach(named, uf);
+  // Two named cards that each hold a key of their own beside the owner's keys join through the owner's
+  // address only under the same words (`Sue Lee` twice): `Jane Smith` with her mobile and `J. Smith` with
+  // a work address were one row, Jane invited at the owner's work address (a probe). The owner's address
+  // is no one else's personal key; two people who read it are told apart by what else they hold.
+  for (let n = 1; n < named.length; n++) {
+    const b = named[n]!;
+    for (let m = 0; m < n; m++) {
+      const a = named[m]!;
+      if (beyondOwners(ix, a) && beyondOwners(ix, b) && !sameWordsOf(folded[a]!, folded[b]!)) continue;
+      if (uf.tryUnion(a, b)) break;
+    }
+  }
   if (named.length > 0) {
     for (const i of bare) for (const j of named) if (uf.tryUnion(j, i)) break;
     unionEach(withPhones, uf);
   } else unionEach([...bare, ...withPhones], uf);
+}
+
+/** Whether entry i holds a key that is not one of the owner's addresses. */
+function beyondOwners(ix: KeyIndex, i: number): boolean {
+  for (let s = ix.keyStart[i]; s < ix.keyStart[i + 1]; s++) if (ix.own![ix.keyOf[s]] !== 1) return true;
+  return false;
+}
+
+/** Whether two folded names are the same words in any order. */
+function sameWordsOf(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const rest = [...b];
+  for (const t of a) {
+    const i = rest.indexOf(t);
+    if (i < 0) return false;
+    rest.splice(i, 1);
+  }
+  return true;
 }
 
 /** Whether entry i holds an address, or a number that tells people apart (ownNumber), other than `key` and not held by entry j. */
