@@ -331,6 +331,8 @@ const BULK_PLATFORM_DOMAINS: ReadonlySet<string> = new Set([
   'sendibt3.com',
   'sendibm1.com',
   'mtasv.net', // Postmark's return paths (pm.mtasv.net)
+  'sender-sib.com', // Brevo's (Sendinblue's) return paths (ha.d.sender-sib.com)
+  'zcsend.net', // Zoho Campaigns' envelope domain
 ]);
 /** Numbered sending domains of the same platforms (Campaign Monitor cmailN, Responsys rsysN, Brevo sendibN, SparkPost sparkpostmailN). */
 const BULK_PLATFORM_PATTERN = /(?:^|\.)(?:cmail\d+\.com|createsend\d+\.com|rsys\d+\.net|sendib[mt]\d+\.com|sparkpostmail\d+\.com)$/;
@@ -421,6 +423,18 @@ const NEWSLETTER_HOSTS: ReadonlySet<string> = new Set([
   // Mailchimp's reply host: a campaign's replies go to the brand's Mailchimp inbox through an address
   // there, under the sender's name (ann@inbound.mailchimp.com received only was ranked among people).
   'inbound.mailchimp.com',
+  // Platforms that send an organisation's or a shop's campaigns from an address of their own, under its
+  // name or a person's (a probe found each received-only sender ranked among the owner's people):
+  // GovDelivery/Granicus (`IRS <irs@service.govdelivery.com>`, `uscis@public.govdelivery.com`), Shopify
+  // Email (`bluebottle@shopifyemail.com`) and Square Marketing (`maria@messaging.squareup.com`; only that
+  // host: squareup.com is Square's staff's). And the hosts HubSpot and Brevo rewrite an unauthenticated
+  // sender onto (`jane.gmail.com@hubspotstarter.net`, `jane=gmail.com@brevosend.com`).
+  'govdelivery.com',
+  'shopifyemail.com',
+  'messaging.squareup.com',
+  'hubspotstarter.net',
+  'hubspotfree.net',
+  'brevosend.com',
 ]);
 const NEWSLETTER_HOST_PATTERN = /(?:^|\.)convertkit-mail\d*\.com$/;
 /** A mailing-list server (lists.debian.org, ml.ruby-lang.org): LIST_HOST_ROBOT applies to its locals. */

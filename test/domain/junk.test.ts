@@ -558,6 +558,18 @@ describe('brand senders and marketing sending hosts are role addresses; people a
     'a1b2c3d4e5@inbound.mailchimp.com',
     'ann.lee@mg.shop.example',
     'news@mailer.shop.example',
+    // Platforms that send an organisation's or a shop's campaigns from an address of their own (a probe
+    // found each received-only one ranked among people): GovDelivery/Granicus, Shopify Email, Square
+    // Marketing's host, and the hosts HubSpot and Brevo rewrite an unauthenticated sender onto.
+    'uscis@public.govdelivery.com',
+    'irs@service.govdelivery.com',
+    'cityofboston@service.govdelivery.com',
+    'bluebottle@shopifyemail.com',
+    'joesbarbershop@messaging.squareup.com',
+    'maria@messaging.squareup.com',
+    'jane.gmail.com@hubspotstarter.net',
+    'jane.gmail.com@hubspotfree.net',
+    'jane=gmail.com@brevosend.com',
   ];
   const PEOPLE = [
     // The platforms' look-alikes: a publication's web subdomain's writer on their own domain, a beehiiv
@@ -605,6 +617,16 @@ describe('brand senders and marketing sending hosts are role addresses; people a
     'ann@mailgun.com',
     'ann@mg.example',
     'ann@mailer.example',
+    // Square's staff (only its messaging. host sends campaigns), Shopify's and Granicus's, and the
+    // platforms' names inside another domain.
+    'maria@squareup.com',
+    'maria@sq.squareup.com',
+    'ann@shopify.com',
+    'ann@granicus.com',
+    'ann@govdelivery.example',
+    'ann@myshopifyemail.com',
+    'ann@brevo.com',
+    'ann@hubspot.com',
   ];
   it('drops (as role) the brand itself, the brand with a sender suffix, and anyone on a marketing host', () => {
     for (const a of BRAND_SENDERS) {
@@ -893,6 +915,10 @@ test('ESP return paths are bulk platforms and bounces: Postmark (pm.mtasv.net, p
   assert.equal(normalizeEmail('ann.lee@pm-bounces.shop.example')!.junk, 'bounce');
   // Their people and look-alikes are people.
   for (const a of ['ann@postmarkapp.com', 'ann@sparkpost.com', 'ann@pm-bounces.example', 'ann@mtasv.example']) assert.equal(normalizeEmail(a)!.junk, null, a);
+  // Brevo's return paths and Zoho Campaigns' envelope domain; their people are elsewhere.
+  assert.equal(normalizeEmail('ann@ha.d.sender-sib.com')!.junk, 'bulk_platform');
+  assert.equal(normalizeEmail('x1y2@zcsend.net')!.junk, 'bulk_platform');
+  for (const a of ['ann@sendinblue.com', 'ann@zoho.com', 'ann@sender-sib.example']) assert.equal(normalizeEmail(a)!.junk, null, a);
 });
 
 test("a first name or a family name on the role list is a person: per@, sydney@, gardner@ (probe); desks stay roles, also at a webmail domain that is its provider's company domain (support@proton.me)", () => {

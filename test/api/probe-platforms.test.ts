@@ -1,0 +1,59 @@
+/**
+ * A black-box probe's faults through the HTTP API, on each engine: received-only senders ranked among the
+ * owner's people (places 2-10 of a small book), and phones written with a control character or as a
+ * Mexican mobile's bare international digits.
+ * - Bulk-sending platforms' hosts (GovDelivery/Granicus, Shopify Email, Square Marketing's
+ *   messaging.squareup.com): received only, a `bulk_sender`; written to, kept (src/domain/junk.ts
+ *   NEWSLETTER_HOSTS).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+const RECEIVED = '2026-11-20T08:00:00Z';
+const SENT = '2026-11-18T10:00:00Z';
+
+for (const engine of ENGINES) {
+  describe(`probe: platforms, personas and phones on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine, { LOG_LEVEL: 'warn' });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it("bulk platforms' senders received only are left out as bulk senders; one the owner wrote to stays", async () => {
+      const platforms = [
+        ['U.S. Citizenship and Immigration Services', 'uscis@public.govdelivery.com'],
+        ['IRS', 'irs@service.govdelivery.com'],
+        ['City of Boston', 'cityofboston@service.govdelivery.com'],
+        ["Joe's Barbershop", 'joesbarbershop@messaging.squareup.com'],
+        ['Maria Lopez', 'maria@messaging.squareup.com'],
+        ['Blue Bottle', 'bluebottle@shopifyemail.com'],
+      ];
+      const entries = [
+        { name: 'Ann Lee', email: 'ann.lee@example.org', times_contacted: 5, last_message_sent_date: SENT, last_message_received_date: RECEIVED },
+        ...platforms.map(([name, email]) => ({ name, email, last_message_received_date: RECEIVED })),
+        { name: 'Kenji Sato', email: 'kenji.sato@gmail.com', last_message_received_date: RECEIVED },
+        // Must keep: Square's staff at squareup.com, and a shop's host the owner wrote to.
+        { name: 'Dana Fox', email: 'dana@squareup.com', last_message_received_date: RECEIVED },
+        { name: 'Corner Bakery', email: 'cornerbakery@messaging.squareup.com', times_contacted: 1, last_message_sent_date: SENT },
+      ];
+      const r = await api.post('/v0/address-book', {
+        user_id: 'platforms',
+        source: { type: 'gmail', email: 'olga.owner@gmail.com' },
+        include_left_out: 1,
+        entries,
+      });
+      assert.equal(r.status, 200, r.text);
+      const names: string[] = r.body.data.map((d: any) => d.name);
+      assert.deepEqual(new Set(names), new Set(['Ann Lee', 'Kenji Sato', 'Dana Fox', 'Corner Bakery']), JSON.stringify(names));
+      assert.deepEqual(
+        r.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
+        platforms.map((_, i) => [i + 1, 'bulk_sender']),
+      );
+    });
+  });
+}
