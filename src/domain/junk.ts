@@ -1096,7 +1096,8 @@ const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
  *   Team` from love@hearth.store, `Acme Rewards`, `Fox News`, `Zalando Kundenservice`, `Team`); a
  *   person's name with a note (`Ann Lee (Marketing)`, `Coach Dave (Soccer Club)`, `Rita Service`) is no
  *   sender's;
- * - a persona of the brand (`Anna from Kindred` from anna@kindred.com; `Mike from work` is a person);
+ * - a persona of the brand (`Anna from Kindred` from anna@kindred.com, `Maria at Typeform`, `Sam @ Loom`,
+ *   `Jessica | Mailchimp`; `Mike from work`, `Ann Lee at Home` from ann@lee.example are people);
  * - the domain itself (`Booking.com`), a list's tag (`[choir]`) or a mailing list (`choir mailing list`);
  * - the brand alone, written as one word, on a card of one address (`Microsoft` from
  *   msa@communication.microsoft.com, `H&M` from hm@email.hm.com, `UPS` from mcinfo@ups.com, `Shein` from
@@ -1105,6 +1106,10 @@ const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
  * without it (`Mueller` from hans@mueller.de), reads as a sender; received only, they are left out as a
  * bulk sender (said so, with the reason); written to, they stay.
  */
+/** The joiners of a brand's persona other than `from` (senderName): ` at `, ` @ `, ` | `. */
+const PERSONA_JOINER = /\s+(?:at|@|\|)\s+/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 export function senderName(name: string, emails: readonly NormEmail[]): boolean {
   const trimmed = name.trim();
   const lower = trimmed.toLowerCase();
@@ -1125,6 +1130,18 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   if (from > 0 && from < words.length - 1) {
     const brand = words.slice(from + 1).join('');
     if (usable.some((h) => brandSpelled(brand, h, false))) return true;
+  }
+  // The persona written with another joiner (`Maria at Typeform`, `Sam @ Loom`, `Jessica | Mailchimp`):
+  // the same, when what follows is the brand of the domain it came from (`Ann Lee at Home` from
+  // ann@lee.example, `Tom @ Acme` from tom@gmail.com are people). Not brackets (`Kevin (Calendly)`, a
+  // colleague's name as Outlook shows it) nor a name's particles (`Charles de Gaulle`).
+  const joiner = PERSONA_JOINER.exec(lower);
+  if (joiner !== null && LETTER_OR_DIGIT.test(lower.slice(0, joiner.index))) {
+    const brand = lower
+      .slice(joiner.index + joiner[0].length)
+      .split(/[^\p{L}\p{N}]+/u)
+      .join('');
+    if (brand !== '' && usable.some((h) => brandSpelled(brand, h, false))) return true;
   }
   for (const h of usable) if (lower === h.domain || lower === h.registrable) return true;
   if (usable.length !== 1) return false;

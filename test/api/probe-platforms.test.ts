@@ -5,6 +5,9 @@
  * - Bulk-sending platforms' hosts (GovDelivery/Granicus, Shopify Email, Square Marketing's
  *   messaging.squareup.com): received only, a `bulk_sender`; written to, kept (src/domain/junk.ts
  *   NEWSLETTER_HOSTS).
+ * - A brand's persona written with ` at `, ` @ ` or ` | ` (`Maria at Typeform <maria@typeform.com>`) is a
+ *   sender's name as `Anna from Miro` is (senderName); `Tom @ Acme` from a Gmail address, `Kevin
+ *   (Calendly)` and a persona the owner wrote to stay.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -53,6 +56,41 @@ for (const engine of ENGINES) {
       assert.deepEqual(
         r.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
         platforms.map((_, i) => [i + 1, 'bulk_sender']),
+      );
+    });
+
+    it("a brand's persona with `at`, `@` or `|` is left out received only, as with `from`; people and one written to stay", async () => {
+      const personas = [
+        ['Maria at Typeform', 'maria@typeform.com'],
+        ['Sam @ Loom', 'sam@loom.com'],
+        ['Jessica | Mailchimp', 'jessica@mailchimp.com'],
+        ['Anna from Miro', 'anna@miro.com'],
+      ];
+      const entries = [
+        { name: 'Ann Lee', email: 'ann.lee@example.org', times_contacted: 5, last_message_sent_date: SENT, last_message_received_date: RECEIVED },
+        ...personas.map(([name, email]) => ({ name, email, last_message_received_date: RECEIVED })),
+        { name: 'Tom @ Acme', email: 'tom@gmail.com', last_message_received_date: RECEIVED },
+        { name: 'Ann Lee at Home', email: 'ann@lee.example', last_message_received_date: RECEIVED },
+        { name: 'Kevin (Calendly)', email: 'kevin@calendly.com', last_message_received_date: RECEIVED },
+        { name: 'Charles de Gaulle', email: 'charles@gaulle.fr', last_message_received_date: RECEIVED },
+        { name: 'Ben at Notion', email: 'ben@notion.so', times_contacted: 2, last_message_sent_date: SENT },
+      ];
+      const r = await api.post('/v0/address-book', {
+        user_id: 'personas',
+        source: { type: 'gmail', email: 'olga.owner@gmail.com' },
+        include_left_out: 1,
+        entries,
+      });
+      assert.equal(r.status, 200, r.text);
+      const names: string[] = r.body.data.map((d: any) => d.name);
+      assert.deepEqual(
+        new Set(names),
+        new Set(['Ann Lee', 'Tom @ Acme', 'Ann Lee at Home', 'Kevin (Calendly)', 'Charles de Gaulle', 'Ben at Notion']),
+        JSON.stringify(names),
+      );
+      assert.deepEqual(
+        r.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
+        personas.map((_, i) => [i + 1, 'bulk_sender']),
       );
     });
   });

@@ -1089,6 +1089,11 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     ['Zalando Kundenservice', 'ines@zalando.de'],
     ['Équipe Airbnb', 'marie@airbnb.fr'],
     ['Anna from Kindred', 'anna@kindred.com'],
+    // The persona with other joiners (a probe: each received only was ranked among people).
+    ['Maria at Typeform', 'maria@typeform.com'],
+    ['Sam @ Loom', 'sam@loom.com'],
+    ['Jessica | Mailchimp', 'jessica@mailchimp.com'],
+    ['Ines at Zalando', 'ines@mail.zalando.de'],
     ['Microsoft', 'msa@communication.microsoft.com'],
     ['Trello', 'taco@mail.trello.com'],
     ['H&M', 'hm@email.hm.com'],
@@ -1131,6 +1136,18 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     // "from" a place or a group, not the brand.
     ['Mike from work', 'mike77@gmail.com'],
     ['Jenny (from yoga)', 'jenny@yahoo.com'],
+    // Other joiners, before something that is not the brand of the address's domain; brackets and a
+    // name's particles are no joiners.
+    ['Ann Lee at Home', 'ann@lee.example'],
+    ['Tom @ Acme', 'tom@gmail.com'],
+    ['Ann | Acme', 'ann@gmail.com'],
+    ['Pat at Work', 'pat@acme.com'],
+    ['Kevin (Calendly)', 'kevin@calendly.com'],
+    ['Ursula von der Leyen', 'ursula@leyen.example'],
+    ['Charles de Gaulle', 'charles@gaulle.fr'],
+    ['Maria at', 'maria@typeform.com'],
+    ['@ Typeform', 'maria@typeform.com'],
+    ['Atlas', 'atlas@x.example'],
     // One word that is the domain's brand, where the mailbox holds the name or the domain is a provider's.
     ['Suzuki', 't.suzuki@suzuki.co.jp'],
     ['Mario', 'mario@marioshop.it'],
