@@ -42,6 +42,21 @@ export function asciiSpacing(s: string): string {
   return s.replace(UNICODE_SPACES, (c) => (c === '\u0085' || c === '\u2028' || c === '\u2029' ? '\n' : ' ')).replace(ALL, ' ');
 }
 
+/**
+ * The C0 and C1 control characters but the spacing ones (tab, line feed, vertical tab, form feed,
+ * carriage return and NEL, which asciiSpacing and the readers take as spacing), and DEL. A number holds
+ * none: written inside one (`+1415\u00005550123`, a NUL a broken export left), it is noise, and an app
+ * texting the row's number must never get it (a probe: the number came back as written, not normalised).
+ */
+const CONTROL = '[\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f]';
+const CONTROL_ONE = new RegExp(CONTROL);
+const CONTROL_ALL = new RegExp(CONTROL, 'g');
+
+/** The text without its control characters (CONTROL): a phone field's number is read without them. */
+export function dropControls(s: string): string {
+  return CONTROL_ONE.test(s) ? s.replace(CONTROL_ALL, '') : s;
+}
+
 /** Whether the text holds an invisible character. */
 export function hasInvisible(s: string): boolean {
   return ONE.test(s);

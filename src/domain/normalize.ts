@@ -4,7 +4,7 @@
  */
 import { messageDate } from './dates.ts';
 import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
-import { asciiSpacing, shortSpacing } from './invisible.ts';
+import { asciiSpacing, dropControls, shortSpacing } from './invisible.ts';
 import { formulaName, mayTidy, tidyName } from './display-name.ts';
 import { addressWords, directoryIdentity, displayNameOf, GROUP_LABEL_RE, hasImceaPrefix, isGroupList, namesNobody, normalizeEmail } from './email.ts';
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
@@ -871,7 +871,8 @@ function addPhone(seen: Set<string> | null, raw: string, region: CountryCode | n
     if (p !== null) gatherPhone(seen, p);
     return;
   }
-  raw = shortSpacing(asciiSpacing(raw));
+  // Control characters inside a number are noise (`+1415\u00005550123`): read without them.
+  raw = shortSpacing(asciiSpacing(dropControls(raw)));
   const p = normalizePhone(raw, region);
   if (p === null) return;
   if (raw.length > 12 && (p.key === null ? raw.length > 15 : p.key.charCodeAt(0) === 112 /* 'p' */ && p.display !== raw)) {

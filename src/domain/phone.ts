@@ -9,7 +9,7 @@
  * shortcuts do not give is cached per (region, raw).
  */
 import { TwoGenerationCache } from './cache.ts';
-import { dropInvisible, hasFullWidthAscii, shortSpacing } from './invisible.ts';
+import { dropControls, dropInvisible, hasFullWidthAscii, shortSpacing } from './invisible.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { createRequire } from 'node:module';
@@ -1997,6 +1997,8 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
  * a NormPhone whose key is null when the number must never merge people (extension, short code, garbage).
  */
 export function normalizePhone(raw: string, region: CountryCode | null): NormPhone | null {
+  // A control character inside a number is noise (`+1415\u00005550123`): read without it (invisible.ts).
+  raw = dropControls(raw);
   const p = readPhone(raw, region);
   if (p === null || p.key === null) return p;
   if (region === null) {

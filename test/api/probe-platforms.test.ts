@@ -8,6 +8,8 @@
  * - A brand's persona written with ` at `, ` @ ` or ` | ` (`Maria at Typeform <maria@typeform.com>`) is a
  *   sender's name as `Anna from Miro` is (senderName); `Tom @ Acme` from a Gmail address, `Kevin
  *   (Calendly)` and a persona the owner wrote to stay.
+ * - A phone with a NUL or another control character inside (`"+1415\u00005550123"`) is read without it,
+ *   and joins the person's other card on that number; no control character comes back.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -92,6 +94,26 @@ for (const engine of ENGINES) {
         r.body.meta.left_out_entries.map((e: any) => [e.index, e.reason]),
         personas.map((_, i) => [i + 1, 'bulk_sender']),
       );
+    });
+
+    it('a phone with a control character inside is normalised without it and joins the same number', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'controls',
+        source: { type: 'gmail', email: 'olga.owner@gmail.com', phone: '+14155550100' },
+        entries: [
+          { name: 'Ann Lee', phone: '+1415\u00005550123', times_contacted: 2 },
+          { name: 'Ann Lee', email: 'ann.lee@example.org', phones: ['(415) 555-0123'] },
+          { name: 'Bo Chen', phones: ['\u0007+1 415 555 0188\u001b'], times_contacted: 1 },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.phones]);
+      assert.deepEqual(rows, [
+        ['Ann Lee', ['+14155550123']],
+        ['Bo Chen', ['+14155550188']],
+      ]);
+      for (const d of r.body.data) for (const p of d.phones as string[]) for (const ch of p) assert.ok(ch.charCodeAt(0) >= 32, JSON.stringify(p));
+      assert.ok(!r.text.includes('\\u0000'), r.text);
     });
   });
 }

@@ -1713,3 +1713,25 @@ test('a Chinese mobile saved without +86 in a North American book under a real a
   assert.equal(normalizePhone('+1 380 013 8000', 'US')?.key, null);
   assert.equal(normalizePhone('13800138000', 'CN')?.key, 'p:+8613800138000');
 });
+
+// A probe: a phone written with a NUL or another control character inside came back as written, not
+// normalised, with the NUL an app texting the row's number would send on.
+test('a control character inside a number is noise: the number is read without it; spacing still parts numbers', () => {
+  for (const c of ['\u0000', '\u0001', '\u0007', '\u001b', '\u001f', '\u007f', '\u0090']) {
+    const p = normalizePhone(`+1415${c}5550123`, null)!;
+    assert.equal(p.key, 'p:+14155550123', JSON.stringify(c));
+    assert.equal(p.display, '+14155550123', JSON.stringify(c));
+  }
+  assert.equal(normalizePhone('\u0000(415) 555-0123\u0000', 'US')!.key, 'p:+14155550123');
+  // Nothing left but controls: no number; no control survives in what is kept.
+  assert.equal(normalizePhone('\u0000\u0001', 'US'), null);
+  const e = normalizeEntry({ name: 'Ann', phones: ['+1415\u00005550123', 'ext\u000012'] }, { region: 'US', sourceKey: 's' });
+  assert.equal(e.phones[0]!.key, 'p:+14155550123');
+  for (const p of e.phones) for (const ch of p.display) assert.ok(ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127, JSON.stringify(p));
+  // Tab and line breaks are spacing, not noise: two numbers on two lines stay two.
+  const two = normalizeEntry({ name: 'Ann', phone: '+1 415 555 0123\n+1 415 555 0188' }, { region: 'US', sourceKey: 's' });
+  assert.deepEqual(
+    two.phones.map((p) => p.key),
+    ['p:+14155550123', 'p:+14155550188'],
+  );
+});
