@@ -2002,15 +2002,30 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   const p = readPhone(raw, region);
   if (p === null || p.key === null) return p;
   if (region === null) {
-    const ar = argentineMobileReading(p.key);
+    const ar = argentineMobileReading(p.key) ?? mexicanMobileReading(p.key);
     if (ar !== null) p.alt = ar;
     return p;
   }
   const mobile = ownCodeMobile(raw, region, p.key);
   if (mobile !== null) return { ...fullNumber(mobile), alt: p.key };
-  const alt = foreignReading(raw, region, p.key) ?? argentineMobileReading(p.key);
+  const alt = foreignReading(raw, region, p.key) ?? argentineMobileReading(p.key) ?? mexicanMobileReading(p.key);
   if (alt !== null) p.alt = alt;
   return p;
+}
+
+/**
+ * A Mexican mobile written as bare international digits with the old mobile 1 (`5215512345678`, as
+ * `+52 1 55 1234 5678` was dialled before 2019) in a book of another country, where it has no reading of its
+ * own (`n:5215512345678`): the number after +52 without the 1, when valid, as the alternative
+ * (NormPhone.alt), which joins only a card of the book holding exactly that number (a probe: `Lucía Pérez`
+ * on `+52 55 1234 5678` and on `5215512345678` were two rows in a British book, while `33612345678` and
+ * `447911123456` joined their people). A plan that reads the digits as its own number (a German book's
+ * `521…`, Bielefeld) keeps that reading, and a Mexican book reads them as the mobile already.
+ */
+function mexicanMobileReading(key: string): string | null {
+  if (key.length !== 15 || !key.startsWith('n:521')) return null;
+  const mobile = '+52' + key.slice(5);
+  return /^\+52\d{10}$/.test(mobile) && isValidNumber(mobile) ? 'p:' + mobile : null;
 }
 
 /**

@@ -10,6 +10,8 @@
  *   (Calendly)` and a persona the owner wrote to stay.
  * - A phone with a NUL or another control character inside (`"+1415\u00005550123"`) is read without it,
  *   and joins the person's other card on that number; no control character comes back.
+ * - A Mexican mobile as bare international digits with the old mobile 1 (`5215512345678`) in a British book
+ *   joins the same person on `+52 55 1234 5678`, as other countries' bare digits join theirs.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -114,6 +116,37 @@ for (const engine of ENGINES) {
       ]);
       for (const d of r.body.data) for (const p of d.phones as string[]) for (const ch of p) assert.ok(ch.charCodeAt(0) >= 32, JSON.stringify(p));
       assert.ok(!r.text.includes('\\u0000'), r.text);
+    });
+
+    it("a Mexican mobile's bare digits with the old 1 join the person's +52 number in a British book", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'mexico',
+        source: { type: 'gmail', email: 'olga.owner@gmail.com', phone: '+447700900001' },
+        entries: [
+          { name: 'Lucía Pérez', email: 'lucia@example.mx', phones: ['+52 55 1234 5678'], times_contacted: 3 },
+          { name: 'Lucía Pérez', phones: ['5215512345678'] },
+          { name: 'Tom Hughes', phones: ['+44 7911 123456'], times_contacted: 2 },
+          { name: 'Tom Hughes', phones: ['447911123456'] },
+          { name: 'Claire Martin', phones: ['+33 6 12 34 56 78'], times_contacted: 1 },
+          { name: 'Claire Martin', phones: ['33612345678'] },
+          { name: 'Bob Stone', phones: ['5215598765432'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data.map((d: any) => [d.name, d.phones]);
+      assert.deepEqual(
+        rows.filter(([n]: [string]) => n === 'Lucía Pérez'),
+        [['Lucía Pérez', ['+525512345678']]],
+        JSON.stringify(rows),
+      );
+      assert.equal(rows.filter(([n]: [string]) => n === 'Tom Hughes').length, 1, JSON.stringify(rows));
+      assert.equal(rows.filter(([n]: [string]) => n === 'Claire Martin').length, 1, JSON.stringify(rows));
+      // Bare digits no card holds another reading of stay as written: nobody is made of the reading.
+      assert.deepEqual(
+        rows.filter(([n]: [string]) => n === 'Bob Stone'),
+        [['Bob Stone', ['5215598765432']]],
+        JSON.stringify(rows),
+      );
     });
   });
 }

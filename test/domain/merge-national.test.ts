@@ -229,3 +229,38 @@ test('a trunk 0 is never read as a country that never had one: Rome beside a Spa
   );
   assert.equal(munich.length, 2);
 });
+
+// A probe: a Mexican mobile written as bare international digits with the old mobile 1 stayed a second row
+// beside the same person on +52 55 1234 5678 in a British book, while other countries' bare digits joined.
+test("a Mexican mobile's bare international digits with the old 1 (5215512345678) join +52 55 1234 5678 in another country's book", () => {
+  for (const region of ['GB', 'US', null] as const) {
+    const r = rows(
+      [
+        { name: 'Lucía Pérez', phone: '+52 55 1234 5678', times_contacted: 2 },
+        { name: 'Lucía Pérez', phone: '5215512345678' },
+      ],
+      region,
+    );
+    assert.equal(r.length, 1, `${region}: ${JSON.stringify(r)}`);
+    assert.deepEqual(r[0]![1], ['+525512345678'], `${region}: ${JSON.stringify(r)}`);
+    assert.equal(normalizePhone('521 55 1234 5678', region)!.alt, 'p:+525512345678', String(region));
+  }
+  // Must keep apart: the digits alone make no one (no card holds the reading), another person's name on
+  // them stays a row of its own, a German book's 521… is Bielefeld, and a Mexican book reads the mobile.
+  assert.deepEqual(rows([{ name: 'Lucía Pérez', phone: '5215512345678' }], 'GB'), [['Lucía Pérez', ['5215512345678']]]);
+  assert.equal(
+    merge(
+      [
+        { name: 'Lucía Pérez', phone: '+52 55 1234 5678' },
+        { name: 'Bob Stone', phone: '5215512345678' },
+      ],
+      'GB',
+    ).length,
+    2,
+  );
+  assert.equal(normalizePhone('5215512345678', 'DE')!.key, 'p:+495215512345678');
+  assert.equal(normalizePhone('5215512345678', 'DE')!.alt, undefined);
+  assert.equal(normalizePhone('5215512345678', 'MX')!.key, 'p:+525512345678');
+  // Not 52 1 and ten digits, or no valid Mexican number: no alternative.
+  for (const d of ['521551234567', '52155123456789', '5205512345678', '5210012345678']) assert.equal(normalizePhone(d, 'GB')!.alt, undefined, d);
+});
