@@ -46,7 +46,7 @@ import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nameOfCards, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
 import { dropCopies, indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
-import { foldName, localSpellsName, namesCompatible } from './merge/names.ts';
+import { foldName, localSpellsName, namesCompatible, sameWordsAnyOrder } from './merge/names.ts';
 import { countEntries, splitBook } from './merge/split.ts';
 
 export { namesCompatible };
@@ -474,7 +474,7 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     // A spouse or a child on the family landline has another name; a name of one word may be anyone's.
     // Not a card the owner wrote to: a father of the same name on the family number, with his own mobile
     // and the owner's mail to him, is him (a review found him left out as self), and evidence beats a name.
-    if (!holds) return folded.length >= 2 && !wroteTo(c) && names.some((n) => sameWords(n, folded));
+    if (!holds) return folded.length >= 2 && !wroteTo(c) && names.some((n) => sameWordsAnyOrder(n, folded));
     if (folded.length === 0) return true; // an unnamed card with the owner's address
     // A named card: the owner's when the owner's name is known and can be it. With no name of the
     // owner's, "Sue Lee" on the family address the owner signed up with is Sue, not the owner; but a
@@ -525,7 +525,7 @@ function directoryOnly(c: Contact): boolean {
 function ownFullName(name: string | null, names: readonly (readonly string[])[]): boolean {
   if (name === null) return false;
   const folded = foldName(name);
-  return folded.length >= 2 && names.some((n) => sameWords(n, folded));
+  return folded.length >= 2 && names.some((n) => sameWordsAnyOrder(n, folded));
 }
 
 /** A card of a couple or a household (`John & Jane Smith`, `Mr and Mrs Smith`, `Familia García`): no one's own card. */
@@ -534,18 +534,6 @@ const HOUSEHOLD = /&|\+|\b(?:and|und|et|family|familia|famille|familie|famiglia|
 /** Whether the owner wrote to the contact: a count of messages or a sent date. */
 function wroteTo(c: Contact): boolean {
   return (c.timesContacted ?? 0) > 0 || c.lastSent !== null;
-}
-
-/** Whether two folded names are the same words, in any order ("Owner, Pat" and "Pat Owner"). */
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  const rest = [...b];
-  for (const t of a) {
-    const i = rest.indexOf(t);
-    if (i < 0) return false;
-    rest.splice(i, 1);
-  }
-  return true;
 }
 
 /**

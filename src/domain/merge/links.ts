@@ -8,7 +8,7 @@ import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { looselyCompatible, nameKey, namesCompatible, petCompatible, relationOf, sameWords, scriptsUncompared } from './names.ts';
+import { looselyCompatible, nameKey, namesCompatible, petCompatible, relationOf, sameWords, sameWordsAnyOrder, scriptsUncompared } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -665,7 +665,7 @@ function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[
     const b = named[n]!;
     for (let m = 0; m < n; m++) {
       const a = named[m]!;
-      if (beyondOwners(ix, a) && beyondOwners(ix, b) && !sameWordsOf(folded[a]!, folded[b]!)) continue;
+      if (beyondOwners(ix, a) && beyondOwners(ix, b) && !sameWordsAnyOrder(folded[a]!, folded[b]!)) continue;
       if (uf.tryUnion(a, b)) break;
     }
   }
@@ -679,18 +679,6 @@ function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[
 function beyondOwners(ix: KeyIndex, i: number): boolean {
   for (let s = ix.keyStart[i]; s < ix.keyStart[i + 1]; s++) if (ix.own![ix.keyOf[s]] !== 1) return true;
   return false;
-}
-
-/** Whether two folded names are the same words in any order. */
-function sameWordsOf(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  const rest = [...b];
-  for (const t of a) {
-    const i = rest.indexOf(t);
-    if (i < 0) return false;
-    rest.splice(i, 1);
-  }
-  return true;
 }
 
 /** Whether entry i holds an address, or a number that tells people apart (ownNumber), other than `key` and not held by entry j. */

@@ -2171,3 +2171,15 @@ const LEGAL_FORMS: ReadonlySet<string> = new Set('inc ltd llc llp gmbh corp corp
 const DESK_WORDS: ReadonlySet<string> = new Set(
   'sales team support desk office buro buero uni university universitat workspace group dept department helpdesk services billing accounts'.split(' '),
 );
+
+/** Whether two folded names are the same words, in any order ("Owner, Pat" and "Pat Owner"). */
+export function sameWordsAnyOrder(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const rest = [...b];
+  for (const t of a) {
+    const i = rest.indexOf(t);
+    if (i < 0) return false;
+    rest.splice(i, 1);
+  }
+  return true;
+}
