@@ -1236,43 +1236,7 @@ function addressIsTheCards(raw: string, name: unknown): boolean {
     own ??= typeof name === 'string' ? wordsOf(name) : [];
     if (!own.includes(w)) return false;
   }
-  return !namesAnotherPerson(raw, at, name);
-}
-
-/**
- * Whether a phone string's address is written as another person's mailbox (`Pat Lee <pat@acme.example>` on
- * Ida Berg's card): `Name <address>` where the name (two words or more, Latin letters) shares no word with
- * the card's (two words or more, Latin letters), the mailbox holds a word of that name (`pat`, `pat.lee`,
- * `plee`) and none of the card's, and the domain none of the card's words (a firm's card, `Acme Corp`,
- * reached through its contact's mailbox, keeps it). Read as the card's, such an address joined Ida to Pat's
- * own card. A label, a nickname of the card's name or a name in another script stays the card's.
- */
-function namesAnotherPerson(raw: string, at: number, name: unknown): boolean {
-  if (typeof name !== 'string') return false;
-  const lt = raw.lastIndexOf('<', at);
-  if (lt < 0 || /\s/.test(raw.slice(lt + 1, at).trim())) return false;
-  const before = raw.slice(0, lt);
-  const shown = latinWords(before.slice(before.lastIndexOf(':') + 1));
-  const card = latinWords(name);
-  if (shown === null || card === null || shown.length < 2 || card.length < 2) return false;
-  if (shown.some((w) => card.includes(w) || MAIL_LABELS.has(w))) return false;
-  const local = raw
-    .slice(lt + 1, at)
-    .trim()
-    .toLowerCase();
-  const domain = raw.slice(at + 1).toLowerCase();
-  const holds = (part: string, words: string[]) => words.some((w) => w.length >= 3 && part.includes(w));
-  const spelt = holds(local, shown) || local === shown[0]![0]! + shown[shown.length - 1];
-  return spelt && !holds(local, card) && !holds(domain, card);
-}
-
-/** Words of a label, not of a name (`Home Mail <mail@x.example>` is the card's). */
-const MAIL_LABELS = new Set('e mail email home work office business personal private other main primary mobile cell my'.split(' '));
-
-/** The words of a name when each is of Latin letters (accents folded; numbers beside it aside), else null. */
-function latinWords(s: string): string[] | null {
-  const words = wordsOf(s).filter((w) => !/^\d+$/.test(w));
-  return words.every((w) => /^[a-z]+$/.test(w)) ? words : null;
+  return true;
 }
 
 /** What ends the words before an address's local part (not `'` nor `(`: `o'neil@`, `ray.su(home)@`). */
