@@ -48,7 +48,7 @@ export interface BuildOptions {
 
 /** Log the route shape, never the path itself: user ids and query strings can be personal data. */
 function redactUrl(url: string): string {
-  const path = url.split('?')[0];
+  const path = url.split('?')[0].replace(/\/{2,}/g, '/');
   return path.replace(/^(\/v0\/address-book\/)[^/]+/, '$1:user_id').replace(/^(\/v0\/domain-emails\/)[^/]+/, '$1:domain');
 }
 
@@ -77,7 +77,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    // A doubled slash (`//v0/address-book`, `/v0/address-book//42`: a client whose base URL ends in `/`)
+    // is read as one. Only literal slashes are merged: an encoded one (`%2F`) in a user id stays part of it.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1024 },
     ajv: { customOptions: { ...AJV_CUSTOM_OPTIONS } },
     return503OnClosing: true,
     // Errors Fastify raises before routing (a path that is not valid percent-encoding, say) get the
@@ -85,7 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameworkErrors: (err, request, reply) => {
       const status = (err as { statusCode?: number }).statusCode ?? 400;
       // The part named: a user id in the path (`/v0/address-book/Jos%E9`: Latin-1, not UTF-8) or the URL.
-      const field = /^\/(v0\/)?address-book\/[^?]/.test(request.url ?? '') ? 'user_id' : 'url';
+      const field = /^\/+(v0\/+)?address-book\/+[^/?]/.test(request.url ?? '') ? 'user_id' : 'url';
       const apiErr =
         status >= 500
           ? toApiError(err)
@@ -215,7 +217,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // request.auth, set by the auth hook (http/auth.ts) on the routes that need a key.
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = request.url.split('?')[0].replace(/\/{2,}/g, '/');
     const methods = [...new Set(known.filter((k) => k.re.test(path)).flatMap((k) => [...k.methods]))].sort(byMethod);
     if (methods.length > 0) {
       reply.header('Allow', methods.join(', '));
