@@ -14,7 +14,7 @@ import { authHook, type AuthContext } from './http/auth.ts';
 import { docsPlugin } from './http/docs.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { playgroundPlugin } from './http/playground.ts';
-import { installErrorHandler, sendError, toApiError } from './http/error-handler.ts';
+import { installErrorHandler, payloadTooLarge, sendError, toApiError } from './http/error-handler.ts';
 import { createRateLimiter, rateLimitHook } from './http/rate-limit.ts';
 import { addressBookRoutes, deferBigUpload, noteDuplicateKeys, noteInvalidUtf8 } from './http/routes/address-book.ts';
 import { miscRoutes } from './http/routes/misc.ts';
@@ -170,6 +170,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // A compressed body (Content-Encoding gzip, deflate or br: an HTTP client's compression, a big upload's
   // bytes cut five- to tenfold) is read decompressed; the body limit holds for the decompressed bytes, so
   // a small bomb is a 413 like any big body. Another encoding is a 415 naming the header.
+  // `Expect: 100-continue`: Node would send the 100 on arrival and the client its whole body, only for a
+  // 413 once read. The 100 is sent here instead, once the route's hooks passed (a 401 asks for no body),
+  // and a Content-Length over the route's limit is answered 413 at once, without it.
+  const expectsContinue = new WeakSet<object>();
+  app.server.on('checkContinue', (req, res) => {
+    expectsContinue.add(req);
+    app.server.emit('request', req, res);
+  });
+  app.addHook('preParsing', async (request, reply) => {
+    if (!expectsContinue.has(request.raw)) return;
+    expectsContinue.delete(request.raw);
+    const limit = request.routeOptions.bodyLimit ?? config.bodyLimitBytes;
+    if (Number(request.headers['content-length']) > limit) {
+      // The body is never sent: the connection cannot carry another request after it.
+      reply.header('connection', 'close');
+      throw payloadTooLarge(limit);
+    }
+    reply.raw.writeContinue();
+  });
   app.addHook('preParsing', async (request, _reply, payload) => {
     const h = request.headers;
     // A request without a body (a GET) is not concerned, whatever its headers say.
@@ -566,12 +585,9 @@ function decodedBody(header: string | string[] | undefined, payload: Readable, l
     if (decoded <= limit && !bomb) return;
     stop();
     out.destroy(
-      new ApiError(
-        'payload_too_large',
-        bomb
-          ? `The request body inflates more than ${MAX_INFLATION}-fold (Content-Encoding: ${encoding}): no address book does.`
-          : 'The request body is larger than this server accepts.',
-      ),
+      bomb
+        ? new ApiError('payload_too_large', `The request body inflates more than ${MAX_INFLATION}-fold (Content-Encoding: ${encoding}): no address book does.`)
+        : payloadTooLarge(limit, true),
     );
   });
   // An answer before the end (any error, a closed connection) stops it too.

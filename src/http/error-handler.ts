@@ -80,16 +80,30 @@ export function toApiError(err: FastifyError | ApiError | ServiceError | Storage
         ? unsupportedMediaType(request)
         : new ApiError('invalid_request', 'The Content-Length header does not match the body.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');
+      return payloadTooLarge(request?.routeOptions?.bodyLimit);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('invalid_json', 'The request body is empty but Content-Type says JSON.', [{ field: 'body', message: 'is empty' }]);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(fe)]);
   }
   if (fe.statusCode === 400 && /JSON/i.test(fe.message)) return new ApiError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(fe)]);
-  if (fe.statusCode === 413) return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');
+  if (fe.statusCode === 413) return payloadTooLarge(request?.routeOptions?.bodyLimit);
   if (fe.statusCode === 415) return unsupportedMediaType(request);
   return new ApiError('internal_error', 'Something went wrong on our side. The request was not completed; please retry.');
+}
+
+/**
+ * The 413 of a body over the limit (`KITH_BODY_LIMIT_BYTES`, the route's bodyLimit), naming it in bytes so
+ * that a client can split its upload; `decompressed`: the limit held for a Content-Encoding's inflated bytes.
+ */
+export function payloadTooLarge(limit: number | undefined, decompressed = false): ApiError {
+  if (limit === undefined) return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');
+  const size = `${limit} bytes${limit >= 1024 * 1024 ? ` (${+(limit / (1024 * 1024)).toFixed(1)} MiB)` : limit >= 1024 ? ` (${+(limit / 1024).toFixed(1)} KiB)` : ''}`;
+  return new ApiError(
+    'payload_too_large',
+    `The request body is larger than this server accepts: at most ${size}${decompressed ? ' once decompressed' : ''}. Send a big address book in batches of 500 entries.`,
+    [{ field: 'body', message: `must be at most ${size}${decompressed ? ' once decompressed' : ''}` }],
+  );
 }
 
 /**

@@ -4,9 +4,44 @@
  * disconnects mid-body, the validator's wording, MySQL's zero date and the words flags take.
  */
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+/**
+ * Sends `head` (the request line and headers) on a raw socket and, when the server answers 100
+ * Continue, `body`; resolves with everything the server wrote until it closed or `quietMs` passed.
+ */
+function rawExchange(base: string, head: string, body = '', quietMs = 1500): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let got = '';
+    let timer: NodeJS.Timeout;
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(got);
+    };
+    const quiet = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, quietMs);
+    };
+    socket.on('connect', () => {
+      socket.write(head);
+      quiet();
+    });
+    socket.on('data', (d: Buffer) => {
+      const before = got;
+      got += d.toString('utf8');
+      if (!before.includes('100 Continue') && got.startsWith('HTTP/1.1 100 Continue')) socket.write(body);
+      quiet();
+    });
+    socket.on('end', done);
+    socket.on('error', (e) => (got === '' ? reject(e) : done()));
+  });
+}
 
 for (const engine of ENGINES) {
   describe(`HTTP probe faults on ${engine}`, { skip: await engineSkip(engine) }, () => {
@@ -45,6 +80,41 @@ for (const engine of ENGINES) {
       const put = await api.request('PUT', '//v0/address-book');
       assert.equal(put.status, 405, put.text);
       assert.match(put.headers.get('allow') ?? '', /POST/);
+    });
+
+    it('names the body limit in bytes in a 413, and answers an over-limit Expect: 100-continue at once, without the 100', async () => {
+      const small = await startApi(engine, { KITH_BODY_LIMIT_BYTES: '2048' });
+      try {
+        const big = await small.post('/v0/address-book', { user_id: 'b', source: {}, entries: [{ name: 'x'.repeat(5000) }] });
+        assert.equal(big.status, 413, big.text);
+        assert.equal(big.body.code, 'payload_too_large');
+        assert.match(big.body.error, /at most 2048 bytes \(2 KiB\)/);
+        assert.match(big.body.error, /batches of 500 entries/);
+        assert.deepEqual(big.body.details, [{ field: 'body', message: 'must be at most 2048 bytes (2 KiB)' }]);
+        assert.ok(big.headers.get('x-request-id'));
+
+        const host = new URL(small.base).host;
+        const upload = JSON.stringify({ user_id: 'c', source: {}, entries: [{ email: 'ann@example.com' }] });
+        const head = (length: number, key: string | null = small.key) =>
+          `POST /v0/address-book HTTP/1.1\r\nHost: ${host}\r\n${key === null ? '' : `Authorization: Bearer ${key}\r\n`}` +
+          `Content-Type: application/json\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+        // Over the limit: a 413 naming it, no 100 first, and the connection closed (the body never came).
+        const over = await rawExchange(small.base, head(10_000_000));
+        assert.match(over, /^HTTP\/1\.1 413 /, over);
+        assert.doesNotMatch(over, /100 Continue/);
+        assert.match(over, /x-request-id: /i);
+        assert.match(over, /connection: close/i);
+        assert.match(over, /must be at most 2048 bytes/);
+        // No key: a 401 without asking for the body either.
+        const nokey = await rawExchange(small.base, head(upload.length, null));
+        assert.match(nokey, /^HTTP\/1\.1 401 /, nokey);
+        // Under the limit: the 100, then the body, then the answer.
+        const ok = await rawExchange(small.base, head(upload.length), upload);
+        assert.match(ok, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /, ok);
+        assert.match(ok, /Address book for c added/);
+      } finally {
+        await small.close();
+      }
     });
   });
 }
