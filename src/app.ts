@@ -88,12 +88,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const status = (err as { statusCode?: number }).statusCode ?? 400;
       // The part named: a user id in the path (`/v0/address-book/Jos%E9`: Latin-1, not UTF-8) or the URL.
       const field = /^\/+(v0\/+)?address-book\/+[^/?]/.test(request.url ?? '') ? 'user_id' : 'url';
+      // A bare `%` (`/v0/address-book/a%b`) is no encoding at all: the hint about UTF-8 would mislead.
+      const bare = /%(?![0-9A-Fa-f]{2})/.test(request.url ?? '');
       const apiErr =
         status >= 500
           ? toApiError(err)
           : new ApiError('invalid_request', 'The request URL or headers could not be decoded.', [
-              { field, message: 'is not valid percent-encoded UTF-8 (an accented letter is %C3%A9, not %E9)' },
+              {
+                field,
+                message: bare
+                  ? 'holds a % not followed by two hex digits (a % itself is written %25)'
+                  : 'is not valid percent-encoded UTF-8 (an accented letter is %C3%A9, not %E9)',
+              },
             ]);
+      // Answered before the hooks that set these on every other answer: the request id, CORS, the clock.
+      const r = request as FastifyRequest & { kithStart?: bigint };
+      r.kithStart ??= arrivalOf(request.raw);
+      reply.header('x-request-id', String(request.id));
+      for (const [name, value] of Object.entries(corsHeadersFor(request.headers.origin))) reply.header(name, value);
       return sendError(request, reply, apiErr);
     },
     // Requests too broken to route (bad HTTP framing, oversized headers) still get the documented body.
@@ -101,13 +113,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       if (!socket.writable) return socket.destroy(err);
       const code = (err as NodeJS.ErrnoException).code;
       const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      // No request was made of it: the id is a new one, and the Origin (for CORS) is read from the bytes received.
+      const requestId = randomUUID();
       const body = JSON.stringify({
         error: status === 431 ? 'The request headers are too large.' : 'The request is not valid HTTP.',
         code: 'invalid_request',
-        meta: { time: 0, request_id: randomUUID() },
+        meta: { time: 0, request_id: requestId },
       });
+      const raw = (err as unknown as { rawPacket?: unknown }).rawPacket;
+      const origin = !Buffer.isBuffer(raw) ? undefined : /\r\norigin:[ \t]*([^\r\n]*)\r\n/i.exec(raw.toString('latin1'))?.[1]?.trim();
+      const cors = Object.entries(corsHeadersFor(origin))
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       socket.end(
-        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n${cors}Connection: close\r\n\r\n${body}`,
       );
     },
   });
@@ -123,8 +142,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const entry = known.find((k) => k.re.source === re.source) ?? known[known.push({ re, methods: new Set() }) - 1];
     for (const m of methods) entry.methods.add(m);
   });
+  // When each request arrived, stamped before Fastify reads it (an answer given before the hooks has its time too).
+  app.server.prependListener('request', (req) => {
+    (req as ArrivalStamped).kithArrival = process.hrtime.bigint();
+  });
   app.addHook('onRequest', async (request) => {
-    (request as FastifyRequest & { kithStart?: bigint }).kithStart = process.hrtime.bigint();
+    (request as FastifyRequest & { kithStart?: bigint }).kithStart = arrivalOf(request.raw);
     // The wall clock too: an upload stored after a DELETE committed later than this is refused.
     (request as FastifyRequest & { kithArrivedAt?: number }).kithArrivedAt = Date.now();
   });
@@ -213,7 +236,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     // allowedHeaders unset: a preflight is granted the headers it asks for (a client's X-Requested-With
     // or its own header was refused, and the browser blocked the call; the key guards the API).
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   });
 
@@ -341,6 +364,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   return app;
+}
+
+/** The headers a browser's script may read of an answer (CORS). */
+const EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/**
+ * The CORS headers of an answer given outside the CORS plugin (before routing, or on the socket): what
+ * it gives any origin (`origin: true`). An origin that is no plain header value gets none.
+ */
+function corsHeadersFor(origin: string | undefined): Record<string, string> {
+  if (origin === undefined || !/^[\x21-\x7e]{1,512}$/.test(origin)) return {};
+  return { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': EXPOSED_HEADERS.join(', ') };
+}
+
+type ArrivalStamped = { kithArrival?: bigint };
+
+/** When the request arrived (stamped on the raw request as the server received it), else now. */
+function arrivalOf(raw: object): bigint {
+  return (raw as ArrivalStamped).kithArrival ?? process.hrtime.bigint();
 }
 
 /** The Content-Types read as JSON: application/json and any application/*+json. */

@@ -116,5 +116,39 @@ for (const engine of ENGINES) {
         await small.close();
       }
     });
+
+    it('answers a path that is not percent-encoding, and a request that is not HTTP, with X-Request-Id, CORS and the error body', async () => {
+      const origin = { origin: 'https://a.com' };
+      for (const [path, field, hint] of [
+        ['/v0/address-book/a%b', 'user_id', /holds a % not followed by two hex digits/],
+        ['/v0/address-book/Jos%E9', 'user_id', /%C3%A9/],
+        ['/v0/te%st', 'url', /holds a % not followed by two hex digits/],
+      ] as const) {
+        const r = await api.request('GET', path, { headers: origin });
+        assert.equal(r.status, 400, r.text);
+        assert.equal(r.body.code, 'invalid_request');
+        assert.equal(r.body.details[0].field, field);
+        assert.match(r.body.details[0].message, hint);
+        assert.equal(r.headers.get('x-request-id'), r.body.meta.request_id);
+        assert.equal(r.headers.get('access-control-allow-origin'), 'https://a.com');
+        assert.match(r.headers.get('access-control-expose-headers') ?? '', /X-Request-Id/);
+        assert.ok(r.body.meta.time > 0, r.text);
+      }
+      // Not valid HTTP (a header line without a colon): answered on the socket, the id in the header and the body.
+      const host = new URL(api.base).host;
+      const bad = await rawExchange(api.base, `GET /v0/test HTTP/1.1\r\nHost: ${host}\r\nOrigin: https://a.com\r\nno colon here\r\n\r\n`);
+      assert.match(bad, /^HTTP\/1\.1 400 /, bad);
+      const id = /\r\nx-request-id: ([\w-]+)\r\n/i.exec(bad)?.[1];
+      assert.ok(id, bad);
+      const body = JSON.parse(bad.slice(bad.indexOf('\r\n\r\n') + 4));
+      assert.equal(body.code, 'invalid_request');
+      assert.equal(body.error, 'The request is not valid HTTP.');
+      assert.equal(body.meta.request_id, id);
+      assert.match(bad, /\r\naccess-control-allow-origin: https:\/\/a\.com\r\n/i);
+      // Headers too large: a 431 with its id too.
+      const huge = await rawExchange(api.base, `GET /v0/test HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+      assert.match(huge, /^HTTP\/1\.1 431 /, huge);
+      assert.match(huge, /\r\nx-request-id: [\w-]+\r\n/i);
+    });
   });
 }
