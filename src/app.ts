@@ -3,6 +3,7 @@
  * evaluation reuse it; server.ts only listens and shuts down.
  */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { PassThrough, type Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import cors from '@fastify/cors';
@@ -115,9 +116,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
       // No request was made of it: the id is a new one, and the Origin (for CORS) is read from the bytes received.
       const requestId = randomUUID();
+      // A 431 names the limit: the request line counts (a query string of 16 kB is one), not only the headers.
+      const limit = http.maxHeaderSize;
       const body = JSON.stringify({
-        error: status === 431 ? 'The request headers are too large.' : 'The request is not valid HTTP.',
+        error:
+          status === 431
+            ? `The request line and headers are too large: at most ${limit} bytes together, the URL and its query string included.`
+            : 'The request is not valid HTTP.',
         code: 'invalid_request',
+        ...(status === 431
+          ? {
+              details: [
+                { field: 'headers', message: `the request line (the URL with its query string) and the headers must be at most ${limit} bytes together` },
+              ],
+            }
+          : {}),
         meta: { time: 0, request_id: requestId },
       });
       const raw = (err as unknown as { rawPacket?: unknown }).rawPacket;

@@ -150,5 +150,16 @@ for (const engine of ENGINES) {
       assert.match(huge, /^HTTP\/1\.1 431 /, huge);
       assert.match(huge, /\r\nx-request-id: [\w-]+\r\n/i);
     });
+
+    it('names the request line and the limit in the 431 of a long query string', async () => {
+      const r = await api.get(`/v0/address-book/u1?q=${'x'.repeat(17_000)}`);
+      assert.equal(r.status, 431, r.text);
+      assert.equal(r.body.code, 'invalid_request');
+      assert.match(r.body.error, /at most 16384 bytes/);
+      assert.equal(r.body.details.length, 1);
+      assert.equal(r.body.details[0].field, 'headers');
+      assert.match(r.body.details[0].message, /request line \(the URL with its query string\).*at most 16384 bytes/);
+      assert.equal(r.headers.get('x-request-id'), r.body.meta.request_id);
+    });
   });
 }
