@@ -192,6 +192,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Logged as what it is, not as an error with a stack (a probe: noise in the 503 alerts).
       request.log.info('request dropped: the client went away before a worker took it; nothing was stored');
       (request as FastifyRequest & { kithClientGone?: true }).kithClientGone = true;
+    } else if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' && (request.raw.readableAborted || request.raw.destroyed)) {
+      // The client disconnected while its body was being read (Node's "aborted"): no failure of ours, and
+      // nothing of the request was done. Logged at info, as docs/api.md says of disconnects (it was an error).
+      request.log.info('request dropped: the client disconnected before its body was read; nothing was stored');
     } else if (apiErr.status >= 500) {
       // The log gets the error class and code, never request bodies (they hold personal data).
       request.log.error({ err: { type: err.name, code: (err as FastifyError).code, message: err.message, stack: err.stack } }, 'request failed');

@@ -161,5 +161,39 @@ for (const engine of ENGINES) {
       assert.match(r.body.details[0].message, /request line \(the URL with its query string\).*at most 16384 bytes/);
       assert.equal(r.headers.get('x-request-id'), r.body.meta.request_id);
     });
+
+    it('logs a client that disconnects mid-body at info, not as an error', async () => {
+      const { hostname, port } = new URL(api.base);
+      const from = api.logs.length;
+      for (const [path, type] of [
+        ['/v0/address-book', 'application/json'],
+        ['/v0/address-book-file?user_id=u9', 'text/vcard'],
+      ]) {
+        await new Promise<void>((resolve) => {
+          const socket = net.connect(Number(port), hostname, () => {
+            socket.write(
+              `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${api.key}\r\nContent-Type: ${type}\r\nContent-Length: 100000\r\n\r\n{"user_id": "u9", "source": {}, "entries": [`,
+            );
+            setTimeout(() => {
+              socket.destroy();
+              resolve();
+            }, 200);
+          });
+        });
+      }
+      // The server notices the reset and logs it.
+      let lines: { level: number; msg: string }[] = [];
+      for (let i = 0; i < 50; i++) {
+        lines = api.logs.slice(from).map((l) => JSON.parse(l));
+        if (lines.filter((l) => /disconnected/.test(l.msg)).length >= 2) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.deepEqual(
+        lines.filter((l) => l.level >= 40),
+        [],
+        'a client that went away is no error',
+      );
+      assert.equal(lines.filter((l) => l.level === 30 && /disconnected/.test(l.msg)).length, 2, JSON.stringify(lines));
+    });
   });
 }
