@@ -84,12 +84,12 @@ export function detailsFromAjv(errors: AjvError[], context: string, data?: unkno
     else if (e.keyword === 'required') slot.messages.push(requiredMessage(data, e.instancePath, String(e.params.missingProperty)));
     else if (e.keyword === 'pattern' && e.params.pattern === NO_NUL_PATTERN) slot.messages.push('must not contain U+0000 or an unpaired surrogate');
     else if (e.keyword === 'additionalProperties') slot.messages.push(`has an unknown field "${String(e.params.additionalProperty)}"`);
-    else slot.messages.push(e.message ?? 'is invalid');
+    else slot.messages.push(boundMessage(e) ?? e.message ?? 'is invalid');
   }
   // A field whose only errors say what kind of value it must be, while another error names a field inside
   // it, is of the right kind: those come from a branch of its union it does not take (a nullable list
   // `Opt(list)` whose item is too long fails the list branch on the item and the null branch on the
-  // list: `entries[0].emails[0] must NOT have more than …`, not also `entries[0].emails must be null`).
+  // list: `entries[0].emails[0] must be at most … characters`, not also `entries[0].emails must be null`).
   // A wrong item of a list is named by its path, and the list is not named again (docs/api.md, Errors).
   const paths = [...byPath.keys()];
   const holdsAnother = (field: string) => paths.some((o) => o !== field && (o.startsWith(`${field}.`) || o.startsWith(`${field}[`)));
@@ -103,6 +103,29 @@ export function detailsFromAjv(errors: AjvError[], context: string, data?: unkno
     }
   }
   return details.length ? details : [{ field: context, message: 'is invalid' }];
+}
+
+/**
+ * ajv's length and size bounds in plain English (`must NOT have fewer than 1 characters` read as
+ * `must not be empty`, `must NOT have more than 256 characters` as `must be at most 256 characters`);
+ * undefined for any other error.
+ */
+function boundMessage(e: AjvError): string | undefined {
+  const limit = e.params.limit;
+  if (typeof limit !== 'number') return undefined;
+  const unit = (one: string) => `${limit} ${one}${limit === 1 ? '' : 's'}`;
+  switch (e.keyword) {
+    case 'minLength':
+      return limit === 1 ? 'must not be empty' : `must be at least ${unit('character')}`;
+    case 'maxLength':
+      return `must be at most ${unit('character')}`;
+    case 'minItems':
+      return limit === 1 ? 'must not be empty' : `must hold at least ${unit('item')}`;
+    case 'maxItems':
+      return `must hold at most ${unit('item')}`;
+    default:
+      return undefined;
+  }
 }
 
 function typeName(t: string): string {

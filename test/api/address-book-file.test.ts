@@ -55,7 +55,7 @@ for (const engine of ENGINES) {
         const card = await small.request('POST', '/v0/address-book-file?user_id=big', { raw: vcf, headers: { 'content-type': 'text/vcard' } });
         assert.equal(card.status, 400, card.text);
         assert.equal(card.body.details[0].field, 'body');
-        assert.match(card.body.details[0].message, /^card 2 of the file \(entries\[1\]\.emails\): must NOT have more than 1000 items$/);
+        assert.match(card.body.details[0].message, /^card 2 of the file \(entries\[1\]\.emails\): must hold at most 1000 items$/);
         assert.equal((await small.get('/v0/address-book/big')).status, 404);
       } finally {
         await small.close();
@@ -96,16 +96,16 @@ for (const engine of ENGINES) {
       const long = `${'a'.repeat(100_001 - '@example.com'.length)}@example.com`;
       const phone = `+1${'5'.repeat(99_999)}`;
       for (const [raw, type, detail] of [
-        [`Name,Email\nAnn,${long}\n`, 'text/csv', 'contact 1 of the file (entries[0].emails[0]): must NOT have more than 100000 characters'],
+        [`Name,Email\nAnn,${long}\n`, 'text/csv', 'contact 1 of the file (entries[0].emails[0]): must be at most 100000 characters'],
         [
           `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:${long}\r\nEND:VCARD\r\n`,
           'text/vcard',
-          'card 1 of the file (entries[0].emails[0]): must NOT have more than 100000 characters',
+          'card 1 of the file (entries[0].emails[0]): must be at most 100000 characters',
         ],
         [
           `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nTEL:${phone}\r\nEND:VCARD\r\n`,
           'text/vcard',
-          'card 1 of the file (entries[0].phones[0]): must NOT have more than 100000 characters',
+          'card 1 of the file (entries[0].phones[0]): must be at most 100000 characters',
         ],
       ]) {
         const r = await send('/v0/address-book-file?user_id=long1', raw, type);
@@ -136,9 +136,9 @@ for (const engine of ENGINES) {
         assert.equal(file.body.details.length, 20);
         assert.equal(
           file.body.error,
-          'Invalid request: body contact 1 of the file (entries[0].emails[0]): must NOT have more than 16 characters (and 19 more problems).',
+          'Invalid request: body contact 1 of the file (entries[0].emails[0]): must be at most 16 characters (and 19 more problems).',
         );
-        assert.equal(file.body.details[19].message, 'contact 20 of the file (entries[19].emails[0]): must NOT have more than 16 characters');
+        assert.equal(file.body.details[19].message, 'contact 20 of the file (entries[19].emails[0]): must be at most 16 characters');
         const json = await small.post('/v0/address-book', {
           user_id: 'many',
           source: {},

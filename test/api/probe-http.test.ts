@@ -195,5 +195,20 @@ for (const engine of ENGINES) {
       );
       assert.equal(lines.filter((l) => l.level === 30 && /disconnected/.test(l.msg)).length, 2, JSON.stringify(lines));
     });
+
+    it("words the schema's length and size bounds in plain English", async () => {
+      const post = (body: Record<string, unknown>) => api.post('/v0/address-book', { source: {}, entries: [{ email: 'ann@example.com' }], ...body });
+      const empty = await post({ user_id: '' });
+      assert.equal(empty.status, 400, empty.text);
+      assert.deepEqual(empty.body.details, [{ field: 'user_id', message: 'must not be empty' }]);
+      assert.equal(empty.body.error, 'Invalid request: user_id must not be empty.');
+      const long = await post({ user_id: 'u'.repeat(257) });
+      assert.equal(long.status, 400, long.text);
+      assert.deepEqual(long.body.details, [{ field: 'user_id', message: 'must be at most 256 characters' }]);
+      const many = await post({ user_id: 'u1', entries: [{ emails: Array.from({ length: 1001 }, (_, i) => `a${i}@example.com`) }] });
+      assert.equal(many.status, 400, many.text);
+      assert.deepEqual(many.body.details, [{ field: 'entries[0].emails', message: 'must hold at most 1000 items' }]);
+      assert.doesNotMatch(JSON.stringify([empty.body, long.body, many.body]), /NOT have/);
+    });
   });
 }

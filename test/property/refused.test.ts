@@ -140,8 +140,8 @@ describe('compileBodyValidator: every field the schema refuses', () => {
       assert.deepEqual(
         d.filter((x) => x.field.startsWith('entries')),
         [
-          { field: 'entries[0].emails[0]', message: 'must NOT have more than 1000 characters' },
-          { field: 'entries[0].phones[0]', message: 'must NOT have more than 1000 characters' },
+          { field: 'entries[0].emails[0]', message: 'must be at most 1000 characters' },
+          { field: 'entries[0].phones[0]', message: 'must be at most 1000 characters' },
           { field: 'entries[1].emails[1]', message: 'must be a string or null' },
         ],
       );

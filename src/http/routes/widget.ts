@@ -98,7 +98,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
       if (d.field === 'entries')
         return {
           field: 'body',
-          message: `holds ${contacts} contacts: ${d.message.replace(/^must NOT have more than (\d+) items$/, 'at most $1 per upload (split the file)')}`,
+          message: `holds ${contacts} contacts: ${d.message.replace(/^must hold at most (\d+) items$/, 'at most $1 per upload (split the file)')}`,
         };
       const m = /^entries\[(\d+)\](.*)$/.exec(d.field);
       return m === null ? d : { field: 'body', message: `${what} ${Number(m[1]) + 1} of the file (entries[${m[1]}]${m[2]}): ${d.message}` };
