@@ -23,6 +23,7 @@ import {
   coerceBookUserId,
   favoriteWarnings,
   scientificPhoneWarnings,
+  zeroDateWarnings,
   fractionalCountWarnings,
 } from './validate.ts';
 import { exactIntegersOut } from './json-body.ts';
@@ -282,7 +283,12 @@ export async function answerUpload(
     });
     unread = unread.filter((w) => !lenient.some((l) => l.field === w.field));
   }
-  const ofEntries = [...favoriteWarnings(entries), ...scientificPhoneWarnings(entries), ...fractionalCountWarnings(entries)];
+  const ofEntries = [
+    ...favoriteWarnings(entries),
+    ...scientificPhoneWarnings(entries),
+    ...fractionalCountWarnings(entries),
+    ...zeroDateWarnings(entries, ['last_message_sent_date', 'last_message_received_date'], 'no date'),
+  ];
   const warnings =
     lenient.length === 0 && unread.length === 0 && ofEntries.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...ofEntries];
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the

@@ -124,8 +124,9 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
     const e = entries[i];
     for (const f of ['last_message_sent_date', 'last_message_received_date'] as const) {
       const v = e[f];
-      // A blank string is not given, as null is (clients that send "" for every unset field).
-      if (v !== undefined && v !== null && !isBlank(v) && parseDate(v) === null) {
+      // A blank string is not given, as null is (clients that send "" for every unset field), and so is
+      // MySQL's zero date (named in meta.warnings: zeroDateWarnings).
+      if (v !== undefined && v !== null && !isBlank(v) && !isZeroDate(v) && parseDate(v) === null) {
         details.push({ field: `entries[${i}].${f}`, message: 'must be an ISO 8601 date-time or a Unix timestamp in seconds' });
       }
     }
@@ -295,9 +296,31 @@ function isBlank(v: unknown): boolean {
   return typeof v === 'string' && v.trim() === '';
 }
 
-/** Checks an optional date field of a record; returns epoch ms or the default (also for a blank string). */
+/**
+ * MySQL's zero date (`0000-00-00`, `0000-00-00 00:00:00`, with a `T`, fractions or a zero offset): what
+ * PHP and MySQL backends send for "no date". Read as not given, as a blank string is, and named in
+ * meta.warnings (zeroDateWarnings); any other date that names no day stays a 400.
+ */
+export function isZeroDate(v: unknown): boolean {
+  return typeof v === 'string' && ZERO_DATE.test(v);
+}
+const ZERO_DATE = /^\s*0000-00-00(?:[T ]00:00(?::00(?:\.0+)?)?)?(?:\s*(?:Z|UTC|[+-]00(?::?00)?))?\s*$/i;
+
+/** The warnings naming the items whose `fields` (dates) hold MySQL's zero date: one per field, with `what` they were read as. */
+export function zeroDateWarnings(items: readonly unknown[], fields: readonly string[], what: string): EntryWarning[] {
+  return fields.flatMap((f) =>
+    entriesWarning(
+      items as EntryLike[],
+      (e) => e !== null && typeof e === 'object' && isZeroDate(e[f]),
+      `entries[].${f}`,
+      `MySQL's zero date (0000-00-00): read as ${what}, as null is; send null for no date`,
+    ),
+  );
+}
+
+/** Checks an optional date field of a record; returns epoch ms or the default (also for a blank string or MySQL's zero date). */
 export function dateOrDefault(value: unknown, field: string, def: number): number {
-  if (value === undefined || value === null || isBlank(value)) return def;
+  if (value === undefined || value === null || isBlank(value) || isZeroDate(value)) return def;
   const t = parseDate(value);
   if (t === null) throw invalid(field, 'must be an ISO 8601 date-time or a Unix timestamp in seconds');
   return t;

@@ -210,5 +210,49 @@ for (const engine of ENGINES) {
       assert.deepEqual(many.body.details, [{ field: 'entries[0].emails', message: 'must hold at most 1000 items' }]);
       assert.doesNotMatch(JSON.stringify([empty.body, long.body, many.body]), /NOT have/);
     });
+
+    it("reads MySQL's zero date as no date, named in meta.warnings, on an upload and on the records; other unreadable dates stay a 400", async () => {
+      const up = await api.post('/v0/address-book', {
+        user_id: 'zero',
+        source: {},
+        entries: [
+          { email: 'ann@example.com', last_message_sent_date: '0000-00-00 00:00:00', last_message_received_date: '0000-00-00' },
+          { email: 'bob@example.com', last_message_sent_date: '0000-00-00T00:00:00' },
+          { email: 'cy@example.com', last_message_sent_date: '2026-01-05T10:00:00Z' },
+        ],
+      });
+      assert.equal(up.status, 200, up.text);
+      const sent = up.body.meta.warnings.find((w: { field: string }) => w.field === 'entries[].last_message_sent_date');
+      assert.equal(sent.count, 2, up.text);
+      assert.deepEqual(sent.indexes, [0, 1]);
+      assert.match(sent.message, /zero date/);
+      const received = up.body.meta.warnings.find((w: { field: string }) => w.field === 'entries[].last_message_received_date');
+      assert.deepEqual(received.indexes, [0]);
+      // Read as no date: the contact written to on a real date ranks first.
+      assert.equal(up.body.data[0].email, 'cy@example.com');
+      const bad = await api.post('/v0/address-book', {
+        user_id: 'zero',
+        source: {},
+        entries: [{ email: 'ann@example.com', last_message_sent_date: '2026-00-00' }],
+      });
+      assert.equal(bad.status, 400, bad.text);
+      assert.equal(bad.body.details[0].field, 'entries[0].last_message_sent_date');
+
+      for (const [path, item, field] of [
+        ['/v0/invites-sent', { user_id: 'zero', email: 'ann@example.com', sent_at: '0000-00-00 00:00:00' }, 'sent_at'],
+        ['/v0/invites-accepted', { user_id: 'zero', new_user_id: 'z2', email: 'ann@example.com', accepted_at: '0000-00-00' }, 'accepted_at'],
+        ['/v0/suggested-seen', { user_id: 'zero', email: 'ann@example.com', seen_at: '0000-00-00T00:00:00' }, 'seen_at'],
+      ] as const) {
+        const r = await api.post(path, { entries: [item] });
+        assert.equal(r.status, 200, `${path}: ${r.text}`);
+        assert.deepEqual(
+          r.body.meta.warnings.map((w: { field: string; indexes: number[] }) => [w.field, w.indexes]),
+          [[`entries[].${field}`, [0]]],
+        );
+        const refused = await api.post(path, { entries: [{ ...item, [field]: '0000-00-31' }] });
+        assert.equal(refused.status, 400, refused.text);
+        assert.equal(refused.body.details[0].field, `entries[0].${field}`);
+      }
+    });
   });
 }

@@ -17,7 +17,7 @@ import { refusedWithLater, touches } from '../../services/refused.ts';
 import { CHANNEL_FIELDS, UnreadValues, unreadableFields } from '../../services/record-warnings.ts';
 import { elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
-import { coerceBookUserId, dateOrDefault } from '../../services/validate.ts';
+import { coerceBookUserId, dateOrDefault, zeroDateWarnings } from '../../services/validate.ts';
 import { lenientWarningsOf, refusedBodyOf, validateLeniently } from '../../services/lenient.ts';
 import { closest, recordFieldWarnings } from '../../services/upload-warnings.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
@@ -44,6 +44,9 @@ function metaOf(
 ): Record<string, unknown> {
   const warnings: unknown[] = bodyUtf8Warnings(request);
   warnings.push(...more);
+  const items = (request.body as { entries?: unknown } | null)?.entries;
+  // A record's time sent as MySQL's zero date is the time of the request, as a blank one is: named.
+  if (Array.isArray(items)) warnings.push(...zeroDateWarnings(items, RECORD_DATES, 'not given (the time of this request)'));
   // What was read leniently (a batch the schema refused: lenient.ts), then the unknown fields.
   if (request.body !== null && typeof request.body === 'object') warnings.push(...lenientWarningsOf(request.body));
   const entries = (request.body as { entries?: unknown } | null)?.entries;
@@ -77,6 +80,9 @@ function noChannelGiven(u: Record<string, unknown>): boolean {
   }
   return true;
 }
+
+/** The time fields of the records (each endpoint's items hold one). */
+const RECORD_DATES = ['sent_at', 'accepted_at', 'seen_at'] as const;
 
 /** The fields of a record endpoint's items, from its schema (the names its warnings compare with). */
 function itemFields(batch: { properties: { entries: { items: { properties: object } } } }): string[] {
