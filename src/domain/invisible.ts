@@ -51,10 +51,21 @@ export function asciiSpacing(s: string): string {
 const CONTROL = '[\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f]';
 const CONTROL_ONE = new RegExp(CONTROL);
 const CONTROL_ALL = new RegExp(CONTROL, 'g');
+/** The information separators (U+001C to U+001F: FileMaker's between repeating values): a line break. */
+const SEPARATORS = new RegExp('[\\u001c-\\u001f]');
 
-/** The text without its control characters (CONTROL): a phone field's number is read without them. */
+/**
+ * The text without its control characters (CONTROL): a phone field's number is read without them. An
+ * information separator between two numbers (seven digits or more on each side) separates them as a line
+ * break does (a review: dropped, it
+ * glued `+14155550123\u001d+14155550199` into one string of no number).
+ */
 export function dropControls(s: string): string {
-  return CONTROL_ONE.test(s) ? s.replace(CONTROL_ALL, '') : s;
+  if (!CONTROL_ONE.test(s)) return s;
+  const parts = s.split(SEPARATORS);
+  // Between two numbers (seven digits or more each side), a separator; inside one, noise.
+  const apart = parts.length > 1 && parts.every((p) => (p.match(/\d/g)?.length ?? 0) >= 7);
+  return (apart ? parts.join('\n') : s).replace(CONTROL_ALL, '');
 }
 
 /** Whether the text holds an invisible character. */

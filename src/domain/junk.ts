@@ -1106,6 +1106,24 @@ const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
  * without it (`Mueller` from hans@mueller.de), reads as a sender; received only, they are left out as a
  * bulk sender (said so, with the reason); written to, they stay.
  */
+/**
+ * Whether a name before a persona's joiner (`Tom Berg | Acme`, `Tom Berg from Acme`) is a person's at that
+ * firm, not the brand's persona: a name of two words or more that its mailbox holds a word of (`tom.berg@`,
+ * `tberg@`, `ann@` on the name's own `anndesign.com`), or any name at a mail provider or a university
+ * (`Ann Lee | Gmail`, `Prof. Kim | MIT` from kim@mit.edu): a signature's style of display name (a review
+ * found them left out). `Maria at Typeform` from maria@typeform.com (one word) stays a persona.
+ */
+function personOfFirm(before: readonly string[], h: SenderHost): boolean {
+  if (isWebmailDomain(h.domain) || MAIL_PROVIDERS.has(h.registrable) || EDUCATION_SUFFIX.test(h.publicSuffix)) return true;
+  const named = before.filter((w) => !NAME_TITLES.has(w));
+  if (named.length < 2) return false;
+  const local = h.key.slice(0, h.key.lastIndexOf('@')).replace(/[^\p{L}]+/gu, '');
+  return named.some((w) => w.length >= 3 && (local.includes(w) || h.label.includes(w)));
+}
+
+/** Titles before a name (`Prof. Kim`, `Dr. Ann Lee`): no word of the name. */
+const NAME_TITLES: ReadonlySet<string> = new Set(['dr', 'prof', 'mr', 'mrs', 'ms', 'mx', 'sir', 'dame']);
+
 /** The joiners of a brand's persona other than `from` (senderName): ` at `, ` @ `, ` | `. */
 const PERSONA_JOINER = /\s+(?:at|@|\|)\s+/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -1129,7 +1147,7 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   const from = words.indexOf('from');
   if (from > 0 && from < words.length - 1) {
     const brand = words.slice(from + 1).join('');
-    if (usable.some((h) => brandSpelled(brand, h, false))) return true;
+    if (usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(words.slice(0, from), h))) return true;
   }
   // The persona written with another joiner (`Maria at Typeform`, `Sam @ Loom`, `Jessica | Mailchimp`):
   // the same, when what follows is the brand of the domain it came from (`Ann Lee at Home` from
@@ -1141,7 +1159,11 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
       .slice(joiner.index + joiner[0].length)
       .split(/[^\p{L}\p{N}]+/u)
       .join('');
-    if (brand !== '' && usable.some((h) => brandSpelled(brand, h, false))) return true;
+    const before = lower
+      .slice(0, joiner.index)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 0);
+    if (brand !== '' && usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(before, h))) return true;
   }
   for (const h of usable) if (lower === h.domain || lower === h.registrable) return true;
   if (usable.length !== 1) return false;

@@ -46,7 +46,7 @@ import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nameOfCards, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
 import { dropCopies, indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
-import { foldName, localSpellsName, namesCompatible, sameWordsAnyOrder } from './merge/names.ts';
+import { foldName, localSpellsName, namesCompatible, petCompatible, sameWordsAnyOrder } from './merge/names.ts';
 import { countEntries, splitBook } from './merge/split.ts';
 
 export { namesCompatible };
@@ -371,8 +371,8 @@ function plainLocal(key: string): string {
  * Whether a card the self test reads as the owner's (it holds the owner's address, unnamed or under a
  * name that can be the owner's) is also someone else the owner wrote to, starred or pinned: it holds a
  * usable address that is not the owner's (not one of the owner's, nor the owner's mailbox at another
- * domain, nor one spelling the owner's name), or, named with a generation the owner's name lacks, a
- * number of its own. A pasted list `owner@, Fay Zed <fay@>` the owner wrote to, a card of a thread with
+ * domain, nor one spelling the owner's name; named, see namedSomeoneElse). A pasted list `owner@, Fay Zed
+ * <fay@>` the owner wrote to, a card of a thread with
  * the owner's address and Hal's, or `John` on the family address the owner John Smith signed up with and
  * `john.doe@other.example`, was left out whole as 'self', the other person with it (probes). Evidence beats
  * the guess: the other person is kept, the owner's address taken off (dropOwnAddresses). Without
@@ -381,33 +381,59 @@ function plainLocal(key: string): string {
 function someoneElse(c: Contact, own: ReadonlySet<string>, self: SelfOf): boolean {
   if (!((c.timesContacted ?? 0) > 0 || c.lastSent !== null || c.favorite || c.pinned > 0)) return false;
   const names = self.names.map(foldName).filter((f) => f.length > 0);
-  // A named card: the same test, and a generation the owner's name lacks (`John Smith Sr.`, `Jr`) with a
-  // number of its own is that father or son (a probe: the owner's father, written to four times, on the
-  // family address and his own, was left out as self).
-  const folded = c.name === null ? null : foldName(c.name);
-  if (folded !== null && names.length > 0 && otherGeneration(folded, names) && c.phones.some((p) => p.key !== null && !self.keys.includes(p.key))) return true;
-  // The names an address of the owner's spells: the owner's; unknown, the card's own (the self test then
-  // read the card as the owner's because the owner's address spells its name: `Daniel Scott` on
-  // daniel.scott@ with dscott@work is the owner with a work address).
-  const spelt = names.length > 0 ? names : folded !== null ? [folded] : [];
+  if (c.name !== null) return namedSomeoneElse(c, own, names);
   const locals = new Set<string>();
   for (const k of own) locals.add(plainLocal(k));
   for (const m of c.emails) {
     if (m.junk !== null || own.has(m.key)) continue;
     const local = m.key.slice(0, m.key.lastIndexOf('@'));
-    if (locals.has(plainLocal(m.key)) || spelt.some((n) => localSpellsName(local, n) > 0)) continue;
+    if (locals.has(plainLocal(m.key)) || names.some((n) => localSpellsName(local, n) > 0)) continue;
     return true;
   }
   return false;
 }
 
-/** Whether a folded name holds a generation word (`sr`, `jr`, `ii` …) that none of the owner's (known) names holds. */
-function otherGeneration(folded: readonly string[], names: readonly (readonly string[])[]): boolean {
-  const gen = folded.find((w) => GENERATION_WORDS.has(w));
-  return gen !== undefined && !names.some((n) => n.includes(gen));
+/**
+ * someoneElse of a named card, the owner's name known: a name that can be the owner's but is neither a
+ * label of the owner's own card (`Me`) nor the owner's full name word for word, holding an address whose
+ * mailbox names another person: two words or more (`john.doe@`, `jsmith.sr@`) that are no form of the
+ * owner's name (`j.smith@`, `johnny.smith@` are) nor a household's (`smith.family@`). `John` on the family
+ * address the owner John Smith signed up with and `john.doe@other.example`, written to six times, was left
+ * out as self (a probe); a mailbox of one word (`john@`, `js@`, `tigerfan88@`) may be the owner's own (a
+ * review), and the card stays the owner's.
+ */
+function namedSomeoneElse(c: Contact, own: ReadonlySet<string>, names: readonly (readonly string[])[]): boolean {
+  if (
+    names.length === 0 ||
+    SELF_LABELS.has(
+      c
+        .name!.trim()
+        .toLowerCase()
+        .replace(/[\s._-]+/g, ' '),
+    )
+  )
+    return false;
+  const folded = foldName(c.name!);
+  if (names.some((n) => sameWordsAnyOrder(n, folded))) return false;
+  for (const m of c.emails) {
+    if (m.junk !== null || own.has(m.key)) continue;
+    const local = m.key.slice(0, m.key.lastIndexOf('@'));
+    const plus = local.indexOf('+');
+    const parts = (plus > 0 ? local.slice(0, plus) : local)
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .split(/[._-]+/)
+      .map((w) => w.replace(/\d+$/, ''))
+      .filter((w) => w !== '');
+    if (parts.length < 2 || !parts.every((w) => /^[a-z]+$/.test(w)) || parts.some((w) => HOUSEHOLD_WORDS.has(w))) continue;
+    if (names.some((n) => localSpellsName(local, n) > 0 || namesCompatible(parts, n) || petCompatible(parts, n))) continue;
+    return true;
+  }
+  return false;
 }
 
-const GENERATION_WORDS: ReadonlySet<string> = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
+/** Words of a household's mailbox (`smith.family@`, `the.smiths@`): the owner's as much as anyone's. */
+const HOUSEHOLD_WORDS: ReadonlySet<string> = new Set(['family', 'familie', 'familia', 'famille', 'famiglia', 'home', 'house', 'haus', 'casa', 'the']);
 
 /**
  * Takes the owner's own addresses off a contact that is someone else's, when it keeps another usable

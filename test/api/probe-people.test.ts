@@ -731,7 +731,7 @@ for (const engine of ENGINES) {
       }
     });
 
-    it("the owner's family address: a father or son of the owner's name with a generation and a key of his own, or another person's address, written to, is that person; two cards reading it, each with a key of its own, are not joined through it", async () => {
+    it("the owner's family address: a card written to with another person's mailbox (two words that are no form of the owner's name) is that person; two cards reading it, each with a key of its own, are not joined through it", async () => {
       const source = { type: 'gmail', email: 'smithfamily@gmail.com', name: 'John Smith' };
       const rows = async (user: string, entries: object[]) => {
         const r = await api.post('/v0/address-book', { user_id: user, source, entries, include_left_out: 1 });
@@ -747,10 +747,6 @@ for (const engine of ENGINES) {
         ]),
         [[['John Smith Sr.', ['jsmith.sr@aol.com'], []]], {}],
       );
-      assert.deepEqual(await rows('fam-jr', [{ name: 'John Smith Jr', emails: ['smithfamily@gmail.com'], phones: ['+1 415 555 0911'], times_contacted: 2 }]), [
-        [['John Smith Jr', ['smithfamily@gmail.com'], ['+14155550911']]],
-        {},
-      ]);
       assert.deepEqual(await rows('fam-doe', [{ name: 'John', emails: ['smithfamily@gmail.com', 'john.doe@other.example'], times_contacted: 6 }]), [
         [['John', ['john.doe@other.example'], []]],
         {},
@@ -762,12 +758,20 @@ for (const engine of ENGINES) {
       ]);
       // (`J. Smith` with an address spelling the owner's name is the owner's own card.)
       assert.deepEqual(jane, [['Jane Smith', ['smithfamily@gmail.com'], ['+14155550901']]]);
-      // The owner's own cards stay the owner's: a work address spelling the name, another of the owner's
-      // mailboxes under a form of the name, the owner's full name with a number.
+      // The owner's own cards stay the owner's (a review found the first rule too wide): a work address
+      // spelling the name, a mailbox of one word under a form of the name, a label of the owner's card, the
+      // owner's full name word for word, a pet form, a household's mailbox; and a generation alone (the
+      // owner's account name often lacks the owner's own `Jr`).
       for (const [i, e] of [
         { name: 'John Smith', emails: ['smithfamily@gmail.com', 'john.smith@work.example'], times_contacted: 2 },
         { name: 'John', emails: ['smithfamily@gmail.com', 'jsmith77@yahoo.com'], times_contacted: 2 },
         { name: 'John Smith', emails: ['smithfamily@gmail.com'], phones: ['+1 415 555 0903'], times_contacted: 2 },
+        { name: 'Me', emails: ['smithfamily@gmail.com', 'john.work@acme.example'], is_favorite: 1 },
+        { name: 'John Smith', emails: ['smithfamily@gmail.com', 'js.x@acme.example'], times_contacted: 3 },
+        { name: 'Johnny Smith', emails: ['smithfamily@gmail.com', 'johnny.smith@acme.example'], times_contacted: 3 },
+        { name: 'John', emails: ['smithfamily@gmail.com', 'smith.family@acme.example'], times_contacted: 3 },
+        { name: 'John', emails: ['smithfamily@gmail.com', 'john@acme.example'], times_contacted: 3 },
+        { name: 'John Smith Jr', emails: ['smithfamily@gmail.com'], phones: ['+1 415 555 0911'], times_contacted: 2 },
       ].entries()) {
         assert.deepEqual(await rows(`fam-self-${i}`, [e]), [[], { self: 1 }], JSON.stringify(e));
       }

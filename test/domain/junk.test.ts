@@ -1143,6 +1143,15 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     ['Ann | Acme', 'ann@gmail.com'],
     ['Pat at Work', 'pat@acme.com'],
     ['Kevin (Calendly)', 'kevin@calendly.com'],
+    // A person's name of two words that the mailbox holds, or any at a mail provider or a university:
+    // a signature's style of display name (a review found them left out).
+    ['Tom Berg | Acme', 'tom.berg@acme.com'],
+    ['Tom Berg @ Acme', 'tberg@acme.com'],
+    ['Tom Berg from Acme', 'tom.berg@acme.com'],
+    ['Prof. Kim | MIT', 'kim@mit.edu'],
+    ['Dr. Ann Lee | Stanford', 'annlee@stanford.edu'],
+    ['Ann Lee | Gmail', 'ann.lee@gmail.com'],
+    ['Ann Lee | anndesign', 'ann@anndesign.com'],
     ['Ursula von der Leyen', 'ursula@leyen.example'],
     ['Charles de Gaulle', 'charles@gaulle.fr'],
     ['Maria at', 'maria@typeform.com'],

@@ -1728,6 +1728,15 @@ test('a control character inside a number is noise: the number is read without i
   const e = normalizeEntry({ name: 'Ann', phones: ['+1415\u00005550123', 'ext\u000012'] }, { region: 'US', sourceKey: 's' });
   assert.equal(e.phones[0]!.key, 'p:+14155550123');
   for (const p of e.phones) for (const ch of p.display) assert.ok(ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127, JSON.stringify(p));
+  // An information separator between two numbers (FileMaker's repeating values) separates them (a review).
+  for (const sep of ['\u001c', '\u001d', '\u001e', '\u001f']) {
+    const apart = normalizeEntry({ name: 'Ann', phone: `+14155550123${sep}+14155550199` }, { region: 'US', sourceKey: 's' });
+    assert.deepEqual(
+      apart.phones.map((p) => p.key),
+      ['p:+14155550123', 'p:+14155550199'],
+      JSON.stringify(sep),
+    );
+  }
   // Tab and line breaks are spacing, not noise: two numbers on two lines stay two.
   const two = normalizeEntry({ name: 'Ann', phone: '+1 415 555 0123\n+1 415 555 0188' }, { region: 'US', sourceKey: 's' });
   assert.deepEqual(

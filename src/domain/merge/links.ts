@@ -660,20 +660,52 @@ function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[
   // Two named cards that each hold a key of their own beside the owner's keys join through the owner's
   // address only under the same words (`Sue Lee` twice): `Jane Smith` with her mobile and `J. Smith` with
   // a work address were one row, Jane invited at the owner's work address (a probe). The owner's address
-  // is no one else's personal key; two people who read it are told apart by what else they hold.
-  for (let n = 1; n < named.length; n++) {
-    const b = named[n]!;
-    for (let m = 0; m < n; m++) {
-      const a = named[m]!;
-      if (beyondOwners(ix, a) && beyondOwners(ix, b) && !sameWordsAnyOrder(folded[a]!, folded[b]!)) continue;
-      if (uf.tryUnion(a, b)) break;
-    }
+  // is no one else's personal key; two people who read it are told apart by what else they hold. A named
+  // card holding nothing beyond the owner's keys joins the card of its same words, else the one person
+  // among those its name fits (never one of two: a bare `Jane Smith` took J. Smith's row to Jane, a
+  // review), else the other such cards as their names allow. Grouped by words: no pair of cards compared.
+  const distinct: number[] = [];
+  const loose: number[] = [];
+  for (const i of named) (beyondOwners(ix, i) ? distinct : loose).push(i);
+  const wordsOf = (i: number) => (folded[i]!.length === 1 ? folded[i]![0]! : [...folded[i]!].sort().join(' '));
+  const byWords = new Map<string, number>();
+  for (const i of distinct) {
+    const k = wordsOf(i);
+    const first = byWords.get(k);
+    if (first === undefined) byWords.set(k, i);
+    else uf.tryUnion(first, i);
   }
+  const rest: number[] = [];
+  for (const i of loose) {
+    const same = byWords.get(wordsOf(i));
+    if (same !== undefined) {
+      uf.tryUnion(same, i);
+      continue;
+    }
+    let fit = -1;
+    let two = false;
+    if (distinct.length <= MAX_OWNERS_ADDRESS_FITS) {
+      const a = folded[i]!;
+      for (const j of distinct) {
+        const b = folded[j]!;
+        if (!namesCompatible(a, b) && !namesCompatible(b, a)) continue;
+        const r = uf.find(j);
+        if (fit === -1) fit = r;
+        else if (r !== fit) two = true;
+      }
+    }
+    if (fit === -1) rest.push(i);
+    else if (!two) uf.tryUnion(fit, i);
+  }
+  unionEach(rest, uf);
   if (named.length > 0) {
     for (const i of bare) for (const j of named) if (uf.tryUnion(j, i)) break;
     unionEach(withPhones, uf);
   } else unionEach([...bare, ...withPhones], uf);
 }
+
+/** Cards with a key of their own on the owner's address beyond which a bare named card joins only its same words. */
+const MAX_OWNERS_ADDRESS_FITS = 256;
 
 /** Whether entry i holds a key that is not one of the owner's addresses. */
 function beyondOwners(ix: KeyIndex, i: number): boolean {
