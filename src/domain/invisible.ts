@@ -52,7 +52,7 @@ const CONTROL = '[\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f]'
 const CONTROL_ONE = new RegExp(CONTROL);
 const CONTROL_ALL = new RegExp(CONTROL, 'g');
 /** The information separators (U+001C to U+001F: FileMaker's between repeating values): a line break. */
-const SEPARATORS = new RegExp('[\\u001c-\\u001f]');
+const SEPARATORS = new RegExp('[\\u001c-\\u001f]+');
 
 /**
  * The text without its control characters (CONTROL): a phone field's number is read without them. An
@@ -62,8 +62,8 @@ const SEPARATORS = new RegExp('[\\u001c-\\u001f]');
  */
 export function dropControls(s: string): string {
   if (!CONTROL_ONE.test(s)) return s;
-  const parts = s.split(SEPARATORS);
-  // Between two numbers (seven digits or more each side), a separator; inside one, noise.
+  // Between numbers (seven digits or more each, blank repetitions aside), a separator; inside one, noise.
+  const parts = s.split(SEPARATORS).filter((p) => p.trim() !== '');
   const apart = parts.length > 1 && parts.every((p) => (p.match(/\d/g)?.length ?? 0) >= 7);
   return (apart ? parts.join('\n') : s).replace(CONTROL_ALL, '');
 }

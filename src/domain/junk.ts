@@ -1108,17 +1108,35 @@ const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
  */
 /**
  * Whether a name before a persona's joiner (`Tom Berg | Acme`, `Tom Berg from Acme`) is a person's at that
- * firm, not the brand's persona: a name of two words or more that its mailbox holds a word of (`tom.berg@`,
- * `tberg@`, `ann@` on the name's own `anndesign.com`), or any name at a mail provider or a university
- * (`Ann Lee | Gmail`, `Prof. Kim | MIT` from kim@mit.edu): a signature's style of display name (a review
- * found them left out). `Maria at Typeform` from maria@typeform.com (one word) stays a persona.
+ * firm, not the brand's persona: a name of two words or more that its mailbox holds a word of, accents
+ * and umlauts as addresses write them (`tom.berg@`, `tberg@`, `jose.garcia@` for José García, `ed.wu@`,
+ * `ann@` on the name's own `anndesign.com`); a business under the name (`Kim | Kim Design`); at a mail
+ * provider or a university, a name of two words or a title (`Ann Lee | Gmail`, `Prof. Kim | MIT`): a
+ * signature's style of display name (two reviews found them left out). `Maria at Typeform` from
+ * maria@typeform.com and `Kate from Fastmail` (one word) stay personas.
  */
-function personOfFirm(before: readonly string[], h: SenderHost): boolean {
-  if (isWebmailDomain(h.domain) || MAIL_PROVIDERS.has(h.registrable) || EDUCATION_SUFFIX.test(h.publicSuffix)) return true;
+function personOfFirm(before: readonly string[], after: readonly string[], h: SenderHost): boolean {
   const named = before.filter((w) => !NAME_TITLES.has(w));
+  const titled = named.length < before.length;
+  if (isWebmailDomain(h.domain) || MAIL_PROVIDERS.has(h.registrable) || EDUCATION_SUFFIX.test(h.publicSuffix)) return named.length >= 2 || titled;
+  // A business under the person's own name (`Kim | Kim Design`, `Sarah at Sarah Jones Law`).
+  if (named.some((w) => after.includes(w))) return true;
   if (named.length < 2) return false;
-  const local = h.key.slice(0, h.key.lastIndexOf('@')).replace(/[^\p{L}]+/gu, '');
-  return named.some((w) => w.length >= 3 && (local.includes(w) || h.label.includes(w)));
+  const local = lettersOf(h.key.slice(0, h.key.lastIndexOf('@')));
+  const label = lettersOf(h.label);
+  return named.some((w) => spellingsOf(w).some((f) => (f.length >= 2 && local.includes(f)) || (f.length >= 3 && label.includes(f))));
+}
+
+/** Letters only, lower-case, marks dropped (`José` → `jose`). */
+function lettersOf(s: string): string {
+  return foldMarks(s.toLowerCase()).replace(/[^\p{L}]+/gu, '');
+}
+
+/** A name's word as a mailbox may spell it: marks dropped, and German umlauts as two letters (`müller`: `muller`, `mueller`). */
+function spellingsOf(w: string): string[] {
+  const plain = lettersOf(w);
+  const umlauts = /[äöü]/.test(w) ? lettersOf(w.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue')) : null;
+  return umlauts === null || umlauts === plain ? [plain] : [plain, umlauts];
 }
 
 /** Titles before a name (`Prof. Kim`, `Dr. Ann Lee`): no word of the name. */
@@ -1147,7 +1165,7 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   const from = words.indexOf('from');
   if (from > 0 && from < words.length - 1) {
     const brand = words.slice(from + 1).join('');
-    if (usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(words.slice(0, from), h))) return true;
+    if (usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(words.slice(0, from), words.slice(from + 1), h))) return true;
   }
   // The persona written with another joiner (`Maria at Typeform`, `Sam @ Loom`, `Jessica | Mailchimp`):
   // the same, when what follows is the brand of the domain it came from (`Ann Lee at Home` from
@@ -1155,15 +1173,16 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   // colleague's name as Outlook shows it) nor a name's particles (`Charles de Gaulle`).
   const joiner = PERSONA_JOINER.exec(lower);
   if (joiner !== null && LETTER_OR_DIGIT.test(lower.slice(0, joiner.index))) {
-    const brand = lower
+    const afterWords = lower
       .slice(joiner.index + joiner[0].length)
       .split(/[^\p{L}\p{N}]+/u)
-      .join('');
+      .filter((w) => w.length > 0);
+    const brand = afterWords.join('');
     const before = lower
       .slice(0, joiner.index)
       .split(/[^\p{L}\p{N}]+/u)
       .filter((w) => w.length > 0);
-    if (brand !== '' && usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(before, h))) return true;
+    if (brand !== '' && usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(before, afterWords, h))) return true;
   }
   for (const h of usable) if (lower === h.domain || lower === h.registrable) return true;
   if (usable.length !== 1) return false;

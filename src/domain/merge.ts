@@ -381,7 +381,7 @@ function plainLocal(key: string): string {
 function someoneElse(c: Contact, own: ReadonlySet<string>, self: SelfOf): boolean {
   if (!((c.timesContacted ?? 0) > 0 || c.lastSent !== null || c.favorite || c.pinned > 0)) return false;
   const names = self.names.map(foldName).filter((f) => f.length > 0);
-  if (c.name !== null) return namedSomeoneElse(c, own, names);
+  if (c.name !== null) return namedSomeoneElse(c, own, names, self);
   const locals = new Set<string>();
   for (const k of own) locals.add(plainLocal(k));
   for (const m of c.emails) {
@@ -395,14 +395,17 @@ function someoneElse(c: Contact, own: ReadonlySet<string>, self: SelfOf): boolea
 
 /**
  * someoneElse of a named card, the owner's name known: a name that can be the owner's but is neither a
- * label of the owner's own card (`Me`) nor the owner's full name word for word, holding an address whose
- * mailbox names another person: two words or more (`john.doe@`, `jsmith.sr@`) that are no form of the
- * owner's name (`j.smith@`, `johnny.smith@` are) nor a household's (`smith.family@`). `John` on the family
- * address the owner John Smith signed up with and `john.doe@other.example`, written to six times, was left
- * out as self (a probe); a mailbox of one word (`john@`, `js@`, `tigerfan88@`) may be the owner's own (a
- * review), and the card stays the owner's.
+ * label of the owner's own card (`Me`) nor the owner's full name word for word, holding a mailbox (as
+ * written: a Gmail key has lost its dots) that names another person: two words or more with no form of the
+ * owner's given name, of the whole name (`jsmith`, `smithj`) or its initials (`js`), that are together no
+ * form of the owner's name (`jane.smith@`, `alan.smith@`, `mary.smith@` under `J Smith` or `Mom`); or one
+ * that carries a generation the card's name has and the owner's lacks (`john.smith.sr@`, `jsmith.sr@` on
+ * `John Smith Sr.`). The father, written to four times, and the spouse were left out as self (a probe).
+ * A mailbox with the owner's given name or a form of the whole name (`john.work@`, `jsmith-acme@`,
+ * `john.doe@`), of one word (`john@`, `tigerfan88@`) or a household's (`smith.family@`) may be the owner's
+ * own (a review found the owner's work address offered as someone's), and the card stays the owner's.
  */
-function namedSomeoneElse(c: Contact, own: ReadonlySet<string>, names: readonly (readonly string[])[]): boolean {
+function namedSomeoneElse(c: Contact, own: ReadonlySet<string>, names: readonly (readonly string[])[], self: SelfOf): boolean {
   if (
     names.length === 0 ||
     SELF_LABELS.has(
@@ -415,22 +418,46 @@ function namedSomeoneElse(c: Contact, own: ReadonlySet<string>, names: readonly 
     return false;
   const folded = foldName(c.name!);
   if (names.some((n) => sameWordsAnyOrder(n, folded))) return false;
+  // A relation's label (`Mom`, `Dad`) with a number of its own that is not the owner's is that relative:
+  // `Mom` with the family address and her mobile, starred and written to, was left out as self (a review).
+  if (folded.length > 0 && folded.every((t) => t.startsWith('~')) && c.phones.some((p) => p.key !== null && !self.keys.includes(p.key))) return true;
+  const generations = folded.filter((w) => GENERATION_WORDS.has(w) && !names.some((n) => n.includes(w)));
+  const givens = self.names.map(givenNameOf).filter((g) => g !== '');
   for (const m of c.emails) {
     if (m.junk !== null || own.has(m.key)) continue;
-    const local = m.key.slice(0, m.key.lastIndexOf('@'));
-    const plus = local.indexOf('+');
-    const parts = (plus > 0 ? local.slice(0, plus) : local)
-      .normalize('NFD')
-      .replace(/\p{M}+/gu, '')
+    const written = m.display.slice(0, m.display.lastIndexOf('@')).toLowerCase();
+    const plus = written.indexOf('+');
+    const local = (plus > 0 ? written.slice(0, plus) : written).normalize('NFD').replace(/\p{M}+/gu, '');
+    const parts = local
       .split(/[._-]+/)
       .map((w) => w.replace(/\d+$/, ''))
       .filter((w) => w !== '');
-    if (parts.length < 2 || !parts.every((w) => /^[a-z]+$/.test(w)) || parts.some((w) => HOUSEHOLD_WORDS.has(w))) continue;
-    if (names.some((n) => localSpellsName(local, n) > 0 || namesCompatible(parts, n) || petCompatible(parts, n))) continue;
+    if (parts.length === 0 || !parts.every((w) => /^[a-z]+$/.test(w))) continue;
+    if (generations.length > 0 && parts.some((w) => generations.includes(w))) return true;
+    if (parts.length < 2 || parts.some((w) => HOUSEHOLD_WORDS.has(w))) continue;
+    if (parts.some((w) => givens.includes(w) || names.some((n) => localSpellsName(w, n) > 0 || initialsOf(w, n)))) continue;
+    if (names.some((n) => namesCompatible(parts, n) || petCompatible(parts, n))) continue;
     return true;
   }
   return false;
 }
+
+/** The given name of an owner's name as written, folded: its first word, or the first after a comma (`Smith, John`). */
+function givenNameOf(name: string): string {
+  const comma = name.indexOf(',');
+  const words = foldName(comma > 0 ? name.slice(comma + 1) : name);
+  return words[0] ?? '';
+}
+
+/** Whether a word is the initials of a name of two words or more, in its order or reversed (`js`, `sj`). */
+function initialsOf(w: string, name: readonly string[]): boolean {
+  if (name.length < 2 || w.length !== name.length) return false;
+  const initials = name.map((t) => t[0]).join('');
+  return w === initials || w === [...initials].reverse().join('');
+}
+
+/** Generation words (`john.smith.sr@`, `John Smith Jr`). */
+const GENERATION_WORDS: ReadonlySet<string> = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
 
 /** Words of a household's mailbox (`smith.family@`, `the.smiths@`): the owner's as much as anyone's. */
 const HOUSEHOLD_WORDS: ReadonlySet<string> = new Set(['family', 'familie', 'familia', 'famille', 'famiglia', 'home', 'house', 'haus', 'casa', 'the']);

@@ -3449,3 +3449,38 @@ test('the same name on the same number is one person, whatever the order of the 
     assert.deepEqual(rows, ['Ann Lee|ann@lee.example', 'Bob Roe|shared@home.example'], JSON.stringify(order.map((e) => e.name ?? e.emails)));
   }
 });
+
+test("the owner's address joins named cards each with a key of its own only under the same name; a bare card its same name, or the one person it fits (a relative's label is no second), in any order", () => {
+  const self = { keys: ['e:smithfamily@gmail.com'], names: ['Olga Owner'] };
+  const F = 'smithfamily@gmail.com';
+  const book: EntryInput[] = [
+    { name: 'Jane Smith', emails: [F], phones: ['+1 415 555 0101'] },
+    { name: 'J. Smith', emails: [F, 'j.smith@work.example'] },
+    { name: 'Jane Smith', emails: [F] },
+  ];
+  for (const order of [
+    [0, 1, 2],
+    [2, 1, 0],
+    [1, 2, 0],
+  ]) {
+    const cs = mergeEntries(norm(order.map((i) => book[i]!)), undefined, self);
+    const jane = cs.find((c) => c.phones.length > 0)!;
+    assert.equal(jane.name, 'Jane Smith');
+    assert.ok(!jane.emails.some((m) => m.key === 'j.smith@work.example'), JSON.stringify(order));
+    assert.equal(cs.length, 2, JSON.stringify(order));
+  }
+  // `Mom` with her mobile fits any name: the bare `Tim Smith` still joins `Tim`, the one person it fits.
+  const tim = mergeEntries(
+    norm([
+      { name: 'Tim', emails: [F], phones: ['+1 212 555 0188'] },
+      { name: 'Tim Smith', emails: [F] },
+      { name: 'Mom', emails: [F], phones: ['+1 212 555 0177'] },
+    ]),
+    undefined,
+    self,
+  );
+  assert.deepEqual(tim.map((c) => c.phones.map((p) => p.key)).sort(), [['p:+12125550177'], ['p:+12125550188']]);
+  // Many bare named cards on the owner's address: no pairwise comparison past a bound.
+  const many = norm(Array.from({ length: 3000 }, (_, i) => ({ name: `Pqx${i} Zed${i}`, emails: [F] })));
+  assert.equal(mergeEntries(many, undefined, self).length, 3000);
+});

@@ -1729,8 +1729,8 @@ test('a control character inside a number is noise: the number is read without i
   assert.equal(e.phones[0]!.key, 'p:+14155550123');
   for (const p of e.phones) for (const ch of p.display) assert.ok(ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127, JSON.stringify(p));
   // An information separator between two numbers (FileMaker's repeating values) separates them (a review).
-  for (const sep of ['\u001c', '\u001d', '\u001e', '\u001f']) {
-    const apart = normalizeEntry({ name: 'Ann', phone: `+14155550123${sep}+14155550199` }, { region: 'US', sourceKey: 's' });
+  for (const sep of ['\u001c', '\u001d', '\u001e', '\u001f', '\u001d\u001d']) {
+    const apart = normalizeEntry({ name: 'Ann', phone: `${sep}+14155550123${sep}+14155550199${sep}` }, { region: 'US', sourceKey: 's' });
     assert.deepEqual(
       apart.phones.map((p) => p.key),
       ['p:+14155550123', 'p:+14155550199'],

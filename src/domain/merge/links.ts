@@ -663,7 +663,8 @@ function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[
   // is no one else's personal key; two people who read it are told apart by what else they hold. A named
   // card holding nothing beyond the owner's keys joins the card of its same words, else the one person
   // among those its name fits (never one of two: a bare `Jane Smith` took J. Smith's row to Jane, a
-  // review), else the other such cards as their names allow. Grouped by words: no pair of cards compared.
+  // review), else the other such cards as their names allow (at most MAX_OWNERS_ADDRESS_FITS names
+  // compared pairwise; beyond, the same words only).
   const distinct: number[] = [];
   const loose: number[] = [];
   for (const i of named) (beyondOwners(ix, i) ? distinct : loose).push(i);
@@ -688,6 +689,8 @@ function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[
       const a = folded[i]!;
       for (const j of distinct) {
         const b = folded[j]!;
+        // A relation's label (`Mom` with her mobile) fits any name: no second person to choose from.
+        if (b.length > 0 && b.every((t) => t.charCodeAt(0) === 126 /* '~' */)) continue;
         if (!namesCompatible(a, b) && !namesCompatible(b, a)) continue;
         const r = uf.find(j);
         if (fit === -1) fit = r;
@@ -697,14 +700,25 @@ function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[
     if (fit === -1) rest.push(i);
     else if (!two) uf.tryUnion(fit, i);
   }
-  unionEach(rest, uf);
+  // The rest: their same words first, then (a bounded few) as their names allow.
+  const restByWords = new Map<string, number>();
+  const heads: number[] = [];
+  for (const i of rest) {
+    const k = wordsOf(i);
+    const first = restByWords.get(k);
+    if (first === undefined) {
+      restByWords.set(k, i);
+      heads.push(i);
+    } else uf.tryUnion(first, i);
+  }
+  if (heads.length <= MAX_OWNERS_ADDRESS_FITS) unionEach(heads, uf);
   if (named.length > 0) {
     for (const i of bare) for (const j of named) if (uf.tryUnion(j, i)) break;
     unionEach(withPhones, uf);
   } else unionEach([...bare, ...withPhones], uf);
 }
 
-/** Cards with a key of their own on the owner's address beyond which a bare named card joins only its same words. */
+/** Names on the owner's address beyond which a bare named card joins only its same words (no pairwise comparison). */
 const MAX_OWNERS_ADDRESS_FITS = 256;
 
 /** Whether entry i holds a key that is not one of the owner's addresses. */
