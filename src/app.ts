@@ -15,7 +15,7 @@ import { authHook, type AuthContext } from './http/auth.ts';
 import { docsPlugin } from './http/docs.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { playgroundPlugin } from './http/playground.ts';
-import { installErrorHandler, payloadTooLarge, sendError, toApiError } from './http/error-handler.ts';
+import { installErrorHandler, payloadTooLarge, sendError, takesBatches, toApiError } from './http/error-handler.ts';
 import { createRateLimiter, rateLimitHook } from './http/rate-limit.ts';
 import { addressBookRoutes, deferBigUpload, noteDuplicateKeys, noteInvalidUtf8 } from './http/routes/address-book.ts';
 import { miscRoutes } from './http/routes/misc.ts';
@@ -90,7 +90,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // The part named: a user id in the path (`/v0/address-book/Jos%E9`: Latin-1, not UTF-8) or the URL.
       const field = /^\/+(v0\/+)?address-book\/+[^/?]/.test(request.url ?? '') ? 'user_id' : 'url';
       // A bare `%` (`/v0/address-book/a%b`) is no encoding at all: the hint about UTF-8 would mislead.
-      const bare = /%(?![0-9A-Fa-f]{2})/.test(request.url ?? '');
+      const bare = /%(?![0-9A-Fa-f]{2})/.test((request.url ?? '').split('?')[0]!);
       const apiErr =
         status >= 500
           ? toApiError(err)
@@ -218,18 +218,31 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!expectsContinue.has(request.raw)) return;
     expectsContinue.delete(request.raw);
     const limit = request.routeOptions.bodyLimit ?? config.bodyLimitBytes;
-    if (Number(request.headers['content-length']) > limit) {
+    // Only a route that reads a body refuses one over the limit; a GET, a DELETE or a 404 ignores it,
+    // as it does without the header (a review: `GET /healthz` with Expect and a big Content-Length was a 413).
+    if (readsBody(request) && Number(request.headers['content-length']) > limit) {
       // The body is never sent: the connection cannot carry another request after it.
       reply.header('connection', 'close');
-      throw payloadTooLarge(limit);
+      throw payloadTooLarge(limit, false, takesBatches(request));
     }
     reply.raw.writeContinue();
   });
   app.addHook('preParsing', async (request, _reply, payload) => {
     const h = request.headers;
-    // A request without a body (a GET) is not concerned, whatever its headers say.
+    // A request without a body (a GET) is not concerned, whatever its headers say; nor is a route that
+    // reads none (a GET with a body, a 404): its bytes are left to Node, which drops them and goes on to
+    // the next request of the connection (decoded, nobody read them, and the connection stalled: a review).
     const hasBody = h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0');
-    return hasBody ? decodedBody(h['content-encoding'], payload, request.routeOptions.bodyLimit ?? config.bodyLimitBytes) : payload;
+    if (!hasBody || request.method === 'GET' || request.method === 'HEAD' || request.is404) return payload;
+    const decoded = decodedBody(h['content-encoding'], payload, request.routeOptions.bodyLimit ?? config.bodyLimitBytes, takesBatches(request));
+    if (decoded !== payload) (request as FastifyRequest & { kithDecoded?: Readable }).kithDecoded = decoded;
+    return decoded;
+  });
+  // A decoded body its route did not read (a DELETE's) is read to its end once answered, so that the
+  // connection's next request is read.
+  app.addHook('onResponse', async (request) => {
+    const d = (request as FastifyRequest & { kithDecoded?: Readable }).kithDecoded;
+    if (d !== undefined && !d.readableEnded && !d.destroyed) d.resume();
   });
   // An OPTIONS request is a CORS preflight: without its headers, the documented error body (the CORS
   // plugin's own answer would be a plain-text 400).
@@ -272,6 +285,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // request.auth, set by the auth hook (http/auth.ts) on the routes that need a key.
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.setNotFoundHandler((request, reply) => {
+    // `/v0/address-book//`: a user id left empty, as before doubled slashes were merged (a 405 then).
+    if (/^\/+(?:v0\/+)?address-book\/{2,}$/.test(request.url.split('?')[0]!))
+      return sendError(
+        request,
+        reply,
+        new ApiError('invalid_request', 'The user id in the path is empty.', [{ field: 'user_id', message: 'must not be empty' }]),
+      );
     const path = request.url.split('?')[0].replace(/\/{2,}/g, '/');
     const methods = [...new Set(known.filter((k) => k.re.test(path)).flatMap((k) => [...k.methods]))].sort(byMethod);
     if (methods.length > 0) {
@@ -377,6 +397,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   return app;
+}
+
+/** Whether a request's route reads a body: a POST to a route of the API (not a GET, a DELETE or a 404). */
+function readsBody(request: FastifyRequest): boolean {
+  return (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH') && !request.is404;
 }
 
 /** The headers a browser's script may read of an answer (CORS). */
@@ -540,11 +565,19 @@ declare module 'fastify' {
 function inflateEither(): Transform {
   let inner: zlib.Inflate | zlib.InflateRaw | null = null;
   let head: Buffer | null = null; // the first byte, while the second has not come (a body sent byte by byte)
+  // zlib ends its output at the stream's end, bytes after it (a newline) or not: flush waits for that end
+  // if it has not come (waiting for it after it came hung the request: a review).
+  let ended = false;
+  let onEnd: (() => void) | null = null;
   const start = (first: Buffer): zlib.Inflate | zlib.InflateRaw => {
     const zlibHeader = first.length >= 2 && (first[0]! & 0x0f) === 8 && ((first[0]! << 8) | first[1]!) % 31 === 0;
     const z = zlibHeader ? zlib.createInflate() : zlib.createInflateRaw();
     z.on('data', (d: Buffer) => t.push(d));
     z.on('error', (e) => t.destroy(e));
+    z.on('end', () => {
+      ended = true;
+      onEnd?.();
+    });
     return z;
   };
   const t: Transform = new Transform({
@@ -567,7 +600,8 @@ function inflateEither(): Transform {
         inner = start(head);
         inner.write(head);
       }
-      inner.once('end', () => done());
+      if (ended) return done();
+      onEnd = () => done();
       inner.end();
     },
     destroy(e, done) {
@@ -588,7 +622,7 @@ const INFLATION_CHECKED_FROM = 1024 * 1024;
  * checked by Fastify against Content-Length); a body that is not what its encoding says is a 400 naming
  * `body`, an encoding Kith does not read a 415 naming `Content-Encoding`.
  */
-function decodedBody(header: string | string[] | undefined, payload: Readable, limit: number): Readable {
+function decodedBody(header: string | string[] | undefined, payload: Readable, limit: number, batches: boolean): Readable {
   if (header === undefined) return payload;
   const encoding = String(header).trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') return payload;
@@ -642,7 +676,7 @@ function decodedBody(header: string | string[] | undefined, payload: Readable, l
     out.destroy(
       bomb
         ? new ApiError('payload_too_large', `The request body inflates more than ${MAX_INFLATION}-fold (Content-Encoding: ${encoding}): no address book does.`)
-        : payloadTooLarge(limit, true),
+        : payloadTooLarge(limit, true, batches),
     );
   });
   // An answer before the end (any error, a closed connection) stops it too.

@@ -80,28 +80,33 @@ export function toApiError(err: FastifyError | ApiError | ServiceError | Storage
         ? unsupportedMediaType(request)
         : new ApiError('invalid_request', 'The Content-Length header does not match the body.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return payloadTooLarge(request?.routeOptions?.bodyLimit);
+      return payloadTooLarge(request?.routeOptions?.bodyLimit, false, takesBatches(request));
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('invalid_json', 'The request body is empty but Content-Type says JSON.', [{ field: 'body', message: 'is empty' }]);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(fe)]);
   }
   if (fe.statusCode === 400 && /JSON/i.test(fe.message)) return new ApiError('invalid_json', 'The request body is not valid JSON.', [invalidJsonDetail(fe)]);
-  if (fe.statusCode === 413) return payloadTooLarge(request?.routeOptions?.bodyLimit);
+  if (fe.statusCode === 413) return payloadTooLarge(request?.routeOptions?.bodyLimit, false, takesBatches(request));
   if (fe.statusCode === 415) return unsupportedMediaType(request);
   return new ApiError('internal_error', 'Something went wrong on our side. The request was not completed; please retry.');
+}
+
+/** Whether a request's route takes entries that can be sent in batches (the JSON upload; not a file, not records). */
+export function takesBatches(request: { routeOptions?: { url?: string } } | undefined): boolean {
+  return request?.routeOptions?.url === '/v0/address-book';
 }
 
 /**
  * The 413 of a body over the limit (`KITH_BODY_LIMIT_BYTES`, the route's bodyLimit), naming it in bytes so
  * that a client can split its upload; `decompressed`: the limit held for a Content-Encoding's inflated bytes.
  */
-export function payloadTooLarge(limit: number | undefined, decompressed = false): ApiError {
+export function payloadTooLarge(limit: number | undefined, decompressed = false, batches = true): ApiError {
   if (limit === undefined) return new ApiError('payload_too_large', 'The request body is larger than this server accepts.');
   const size = `${limit} bytes${limit >= 1024 * 1024 ? ` (${+(limit / (1024 * 1024)).toFixed(1)} MiB)` : limit >= 1024 ? ` (${+(limit / 1024).toFixed(1)} KiB)` : ''}`;
   return new ApiError(
     'payload_too_large',
-    `The request body is larger than this server accepts: at most ${size}${decompressed ? ' once decompressed' : ''}. Send a big address book in batches of 500 entries.`,
+    `The request body is larger than this server accepts: at most ${size}${decompressed ? ' once decompressed' : ''}.${batches ? ' Send a big address book in batches of 500 entries.' : ''}`,
     [{ field: 'body', message: `must be at most ${size}${decompressed ? ' once decompressed' : ''}` }],
   );
 }
@@ -192,10 +197,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Logged as what it is, not as an error with a stack (a probe: noise in the 503 alerts).
       request.log.info('request dropped: the client went away before a worker took it; nothing was stored');
       (request as FastifyRequest & { kithClientGone?: true }).kithClientGone = true;
-    } else if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' && (request.raw.readableAborted || request.raw.destroyed)) {
-      // The client disconnected while its body was being read (Node's "aborted"): no failure of ours, and
-      // nothing of the request was done. Logged at info, as docs/api.md says of disconnects (it was an error).
+    } else if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' && !request.raw.complete) {
+      // The client disconnected while its body was being read (Node's "aborted"; the body incomplete): no
+      // failure of ours, and nothing of the request was done. Logged at info, as docs/api.md says of
+      // disconnects (it was an error), and not counted as one (a review: each was an internal_error).
       request.log.info('request dropped: the client disconnected before its body was read; nothing was stored');
+      (request as FastifyRequest & { kithClientGone?: true }).kithClientGone = true;
     } else if (apiErr.status >= 500) {
       // The log gets the error class and code, never request bodies (they hold personal data).
       request.log.error({ err: { type: err.name, code: (err as FastifyError).code, message: err.message, stack: err.stack } }, 'request failed');

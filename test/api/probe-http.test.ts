@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
@@ -194,6 +195,64 @@ for (const engine of ENGINES) {
         'a client that went away is no error',
       );
       assert.equal(lines.filter((l) => l.level === 30 && /disconnected/.test(l.msg)).length, 2, JSON.stringify(lines));
+      // Not counted as errors, and out of the in-flight count (a review: each was an internal_error, in flight for good).
+      const metrics = await api.get('/metrics');
+      assert.doesNotMatch(metrics.text, /kith_errors_total\{[^}]*code="internal_error"/);
+      assert.match(metrics.text, /\nkith_http_requests_in_flight 1\n/);
+    });
+
+    it('a second review: deflate with bytes after its end, a compressed body a route does not read on a kept-alive connection, an empty user id on DELETE, Expect on a route that reads no body, a % in the query', async () => {
+      const json = Buffer.from(JSON.stringify({ user_id: 'trail', source: {}, entries: [{ name: 'A', emails: ['a@example.com'] }] }));
+      const within = <T>(p: Promise<T>) =>
+        Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 10 s')), 10_000))]);
+      for (const body of [Buffer.concat([deflateSync(json), Buffer.from('\n')]), Buffer.concat([deflateRawSync(json), Buffer.from('\n')])]) {
+        const r = await within(
+          api.request('POST', '/v0/address-book', { raw: body, headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' } }),
+        );
+        assert.ok(r.status === 200 || r.status === 400, `${r.status} ${r.text.slice(0, 200)}`);
+      }
+      // A GET with a valid gzip body, then another request on the same connection: both answered.
+      const host = new URL(api.base).host;
+      const gz = gzipSync(Buffer.from('x'.repeat(300_000)));
+      const two = await new Promise<string>((resolve, reject) => {
+        const { hostname, port } = new URL(api.base);
+        const socket = net.connect(Number(port), hostname, () => {
+          socket.write(
+            Buffer.concat([
+              Buffer.from(`GET /healthz HTTP/1.1\r\nHost: ${host}\r\nContent-Encoding: gzip\r\nContent-Length: ${gz.length}\r\n\r\n`),
+              gz,
+              Buffer.from(`GET /v0/test HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${api.key}\r\n\r\n`),
+            ]),
+          );
+        });
+        let got = '';
+        let timer: NodeJS.Timeout | undefined;
+        socket.on('data', (d: Buffer) => {
+          got += d.toString('utf8');
+          clearTimeout(timer);
+          timer = setTimeout(() => {
+            socket.destroy();
+            resolve(got);
+          }, 1500);
+        });
+        socket.on('error', reject);
+        setTimeout(() => {
+          socket.destroy();
+          resolve(got);
+        }, 8000);
+      });
+      assert.equal((two.match(/HTTP\/1\.1 200 /g) ?? []).length, 2, two.slice(0, 300));
+      const del = await api.del('/v0/address-book//');
+      assert.equal(del.status, 400, del.text);
+      assert.equal(del.body.details[0].field, 'user_id');
+      // Expect: 100-continue and a big Content-Length on a route that reads no body: answered as without it.
+      const expect = await rawExchange(api.base, `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 104857600\r\nExpect: 100-continue\r\n\r\n`);
+      assert.match(expect, /HTTP\/1\.1 200 /, expect.slice(0, 300));
+      assert.doesNotMatch(expect, / 413 /);
+      // A % in the query is not the path's fault: the hint is the path's own (Latin-1).
+      const pct = await api.get('/v0/address-book/Jos%E9?note=100%');
+      assert.equal(pct.status, 400, pct.text);
+      assert.match(pct.body.details[0].message, /%C3%A9/);
     });
 
     it("words the schema's length and size bounds in plain English", async () => {
