@@ -52,7 +52,8 @@ const CONTROL = '[\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f]'
 const CONTROL_ONE = new RegExp(CONTROL);
 const CONTROL_ALL = new RegExp(CONTROL, 'g');
 /** The information separators (U+001C to U+001F: FileMaker's between repeating values): a line break. */
-const SEPARATORS = new RegExp('[\\u001c-\\u001f]+');
+const SEPARATOR_RUN = '[\\u001c-\\u001f]+';
+const SEPARATORS = new RegExp(SEPARATOR_RUN);
 
 /**
  * The text without its control characters (CONTROL): a phone field's number is read without them. An

@@ -1115,27 +1115,37 @@ const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
  * signature's style of display name (two reviews found them left out). `Maria at Typeform` from
  * maria@typeform.com and `Kate from Fastmail` (one word) stay personas.
  */
-function personOfFirm(before: readonly string[], after: readonly string[], h: SenderHost): boolean {
+function personOfFirm(before: readonly string[], after: readonly string[], h: SenderHost, from: boolean): boolean {
   const named = before.filter((w) => !NAME_TITLES.has(w));
   const titled = named.length < before.length;
-  if (isWebmailDomain(h.domain) || MAIL_PROVIDERS.has(h.registrable) || EDUCATION_SUFFIX.test(h.publicSuffix)) return named.length >= 2 || titled;
+  // A name in a script a mailbox does not spell (`Иван Петров | Acme`): nothing to compare, a person.
+  if (named.some((w) => /[^\p{Script=Latin}\p{N}]/u.test(w))) return true;
+  // At a mail provider or a university: `from` one word is still the persona (`Kate from Fastmail`, as
+  // before the other joiners were read); with the other joiners any name is a person (`Priya @ Stanford`).
+  if (isWebmailDomain(h.domain) || MAIL_PROVIDERS.has(h.registrable) || EDUCATION_SUFFIX.test(h.publicSuffix)) return !from || named.length >= 2 || titled;
   // A business under the person's own name (`Kim | Kim Design`, `Sarah at Sarah Jones Law`).
   if (named.some((w) => after.includes(w))) return true;
+  const written = h.key.slice(0, h.key.lastIndexOf('@'));
+  const local = lettersOf(written);
+  // A mailbox of a person's name in two parts holding the name's word (`Ana | Acme` from ana.lopez@).
+  if (named.length === 1) return /[._-]/.test(written) && spellingsOf(named[0]!).some((f) => f.length >= 2 && local.includes(f));
   if (named.length < 2) return false;
-  const local = lettersOf(h.key.slice(0, h.key.lastIndexOf('@')));
+  // The name's initials (`al@` for Ana López, `b.x@` for Bo Xu).
+  const initials = named.map((w) => lettersOf(w)[0] ?? '').join('');
+  if (local === initials) return true;
   const label = lettersOf(h.label);
   return named.some((w) => spellingsOf(w).some((f) => (f.length >= 2 && local.includes(f)) || (f.length >= 3 && label.includes(f))));
 }
 
-/** Letters only, lower-case, marks dropped (`José` → `jose`). */
+/** Letters only, lower-case, marks dropped and stroked letters as ASCII (`José` → `jose`, `Søren` → `soren`). */
 function lettersOf(s: string): string {
-  return foldMarks(s.toLowerCase()).replace(/[^\p{L}]+/gu, '');
+  return foldLetters(s.toLowerCase(), true).replace(/[^\p{L}]+/gu, '');
 }
 
-/** A name's word as a mailbox may spell it: marks dropped, and German umlauts as two letters (`müller`: `muller`, `mueller`). */
+/** A name's word as a mailbox may spell it: marks dropped, and umlauts and Nordic letters as two (`müller`: `muller`, `mueller`; `søren`: `soeren`). */
 function spellingsOf(w: string): string[] {
   const plain = lettersOf(w);
-  const umlauts = /[äöü]/.test(w) ? lettersOf(w.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue')) : null;
+  const umlauts = /[äöüøæå]/.test(w) ? lettersOf(w.replace(/[äæ]/g, 'ae').replace(/[öø]/g, 'oe').replace(/ü/g, 'ue').replace(/å/g, 'aa')) : null;
   return umlauts === null || umlauts === plain ? [plain] : [plain, umlauts];
 }
 
@@ -1165,7 +1175,7 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
   const from = words.indexOf('from');
   if (from > 0 && from < words.length - 1) {
     const brand = words.slice(from + 1).join('');
-    if (usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(words.slice(0, from), words.slice(from + 1), h))) return true;
+    if (usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(words.slice(0, from), words.slice(from + 1), h, true))) return true;
   }
   // The persona written with another joiner (`Maria at Typeform`, `Sam @ Loom`, `Jessica | Mailchimp`):
   // the same, when what follows is the brand of the domain it came from (`Ann Lee at Home` from
@@ -1182,7 +1192,7 @@ export function senderName(name: string, emails: readonly NormEmail[]): boolean 
       .slice(0, joiner.index)
       .split(/[^\p{L}\p{N}]+/u)
       .filter((w) => w.length > 0);
-    if (brand !== '' && usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(before, afterWords, h))) return true;
+    if (brand !== '' && usable.some((h) => brandSpelled(brand, h, false) && !personOfFirm(before, afterWords, h, false))) return true;
   }
   for (const h of usable) if (lower === h.domain || lower === h.registrable) return true;
   if (usable.length !== 1) return false;

@@ -1165,6 +1165,15 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     ['Jo Li from Acme', 'jo.li@acme.com'],
     ['Kim | Kim Design', 'kim@kimdesign.com'],
     ['Sarah at Sarah Jones Law', 'sarah@sarahjoneslaw.com'],
+    // A third review: stroked and Nordic letters, other scripts, initials, one word in a mailbox of two
+    // parts, the other joiners at a university.
+    ['Søren Ødegaard | Acme', 'soeren.oedegaard@acme.com'],
+    ['Łukasz Łęski | Acme', 'lukasz.leski@acme.com'],
+    ['Иван Петров | Acme', 'ivan.petrov@acme.com'],
+    ['Ana López | Acme', 'al@acme.com'],
+    ['Bo Xu | Acme', 'b.x@acme.com'],
+    ['Ana | Acme', 'ana.lopez@acme.com'],
+    ['Priya @ Stanford', 'priya@stanford.edu'],
     ['Ursula von der Leyen', 'ursula@leyen.example'],
     ['Charles de Gaulle', 'charles@gaulle.fr'],
     ['Maria at', 'maria@typeform.com'],

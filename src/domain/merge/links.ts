@@ -8,7 +8,7 @@ import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { looselyCompatible, nameKey, namesCompatible, petCompatible, relationOf, sameWords, sameWordsAnyOrder, scriptsUncompared } from './names.ts';
+import { looselyCompatible, nameKey, namesCompatible, petCompatible, relationOf, sameWords, scriptsUncompared } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -685,7 +685,7 @@ function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[
     }
     let fit = -1;
     let two = false;
-    if (distinct.length <= MAX_OWNERS_ADDRESS_FITS) {
+    if (distinct.length <= MAX_OWNERS_ADDRESS_FITS && loose.length * distinct.length <= MAX_OWNERS_ADDRESS_PAIRS) {
       const a = folded[i]!;
       for (const j of distinct) {
         const b = folded[j]!;
@@ -720,6 +720,8 @@ function linkOwnersAddress(key: number, ix: KeyIndex, folded: (string[] | null)[
 
 /** Names on the owner's address beyond which a bare named card joins only its same words (no pairwise comparison). */
 const MAX_OWNERS_ADDRESS_FITS = 256;
+/** Name comparisons of bare cards with the others on the owner's address, at most (a review: 20,000 bare cards beside 256 took 4.9 s). */
+const MAX_OWNERS_ADDRESS_PAIRS = 50_000;
 
 /** Whether entry i holds a key that is not one of the owner's addresses. */
 function beyondOwners(ix: KeyIndex, i: number): boolean {
