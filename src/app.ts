@@ -229,11 +229,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('preParsing', async (request, _reply, payload) => {
     const h = request.headers;
-    // A request without a body (a GET) is not concerned, whatever its headers say; nor is a route that
-    // reads none (a GET with a body, a 404): its bytes are left to Node, which drops them and goes on to
-    // the next request of the connection (decoded, nobody read them, and the connection stalled: a review).
+    // A request without a body (a GET) is not concerned, whatever its headers say; nor is a GET or HEAD
+    // with one: its bytes are left to Node, which drops them and goes on to the next request of the
+    // connection (decoded, nobody read them, and the connection stalled: a review). A 404 of another method
+    // is decoded: Fastify parses its body before answering (left compressed, it was a 400, not the 404).
     const hasBody = h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0');
-    if (!hasBody || request.method === 'GET' || request.method === 'HEAD' || request.is404) return payload;
+    if (!hasBody || request.method === 'GET' || request.method === 'HEAD') return payload;
     const decoded = decodedBody(h['content-encoding'], payload, request.routeOptions.bodyLimit ?? config.bodyLimitBytes, takesBatches(request));
     if (decoded !== payload) (request as FastifyRequest & { kithDecoded?: Readable }).kithDecoded = decoded;
     return decoded;
@@ -286,7 +287,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.setNotFoundHandler((request, reply) => {
     // `/v0/address-book//`: a user id left empty, as before doubled slashes were merged (a 405 then).
-    if (/^\/+(?:v0\/+)?address-book\/{2,}$/.test(request.url.split('?')[0]!))
+    if (request.method === 'DELETE' && /^\/+v0\/+address-book\/{2,}$/.test(request.url.split('?')[0]!))
       return sendError(
         request,
         reply,
@@ -399,9 +400,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Whether a request's route reads a body: a POST to a route of the API (not a GET, a DELETE or a 404). */
+/** Whether a request's body is read: any method but GET, HEAD and the DELETE routes (Fastify parses a 404's body too). */
 function readsBody(request: FastifyRequest): boolean {
-  return (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH') && !request.is404;
+  return request.method !== 'GET' && request.method !== 'HEAD' && !(request.method === 'DELETE' && !request.is404);
 }
 
 /** The headers a browser's script may read of an answer (CORS). */

@@ -171,9 +171,12 @@ export const metricsPlugin = fp(
     }
     app.decorate('kithMetrics', m);
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       (request as Timed).kithMetricsStart = process.hrtime.bigint();
       m.inFlight.inc();
+      // Out of flight when its response closes, answered or not: a client gone before the answer (its
+      // body sent or not) has no onResponse, and stayed in flight for good (two reviews).
+      reply.raw.once('close', () => m.inFlight.dec());
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -184,24 +187,11 @@ export const metricsPlugin = fp(
       return payload;
     });
 
-    // A request whose client went away before its answer: no answer, no onResponse; it leaves the
-    // in-flight count here (a review: each disconnect mid-body raised it for good).
-    app.addHook('onRequestAbort', async (request: FastifyRequest) => {
-      const t = request as Timed & { kithFlightDone?: true };
-      if (t.kithMetricsStart === undefined || t.kithFlightDone) return;
-      t.kithFlightDone = true;
-      m.inFlight.dec();
-    });
-
     app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
       const start = (request as Timed).kithMetricsStart;
       // A request rejected before onRequest ran (e.g. a malformed URL) was never counted in flight.
       if (start === undefined) return;
-      const t = request as Timed & { kithFlightDone?: true };
-      if (!t.kithFlightDone) {
-        t.kithFlightDone = true;
-        m.inFlight.dec();
-      }
+
       const labels = {
         method: METHODS.has(request.method) ? request.method : 'OTHER',
         route: routeLabel(request),
