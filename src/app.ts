@@ -218,8 +218,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!expectsContinue.has(request.raw)) return;
     expectsContinue.delete(request.raw);
     const limit = request.routeOptions.bodyLimit ?? config.bodyLimitBytes;
-    // Only a route that reads a body refuses one over the limit; a GET, a DELETE or a 404 ignores it,
-    // as it does without the header (a review: `GET /healthz` with Expect and a big Content-Length was a 413).
+    // Only a request whose body is read refuses one over the limit (readsBody); a GET, a HEAD or a DELETE
+    // route ignores it, as it does without the header (a review: `GET /healthz` with Expect and a big
+    // Content-Length was a 413).
     if (readsBody(request) && Number(request.headers['content-length']) > limit) {
       // The body is never sent: the connection cannot carry another request after it.
       reply.header('connection', 'close');

@@ -433,17 +433,24 @@ function namedSomeoneElse(c: Contact, own: ReadonlySet<string>, names: readonly 
 }
 
 /**
- * Whether a number key is one of the owner's, read by its last nine digits (`n:4155550100` is the owner's
- * `p:+14155550100`: a book with no region keys a national number on its digits; a review).
+ * Whether a number key is one of the owner's, read by the shorter one's last digits, nine at most
+ * (`n:4155550100` is the owner's `p:+14155550100`, `n:20123456` the Danish `p:+4520123456`: a book with no
+ * region keys a national number on its digits; two reviews).
  */
 function ownersNumber(key: string, ownKeys: readonly string[]): boolean {
-  const tail = (k: string) =>
-    k
-      .replace(/;ext=.*$/, '')
-      .replace(/\D+/g, '')
-      .slice(-9);
-  const t = tail(key);
-  return t.length >= 7 && ownKeys.some((k) => (k.startsWith('p:') || k.startsWith('n:')) && tail(k) === t);
+  // Digits without an extension; a national key's trunk 0 dropped (`n:020123456`).
+  const digits = (k: string) => {
+    const d = k.replace(/;ext=.*$/, '').replace(/\D+/g, '');
+    return k.startsWith('n:') ? d.replace(/^0+/, '') : d;
+  };
+  const a = digits(key);
+  return ownKeys.some((k) => {
+    if (!k.startsWith('p:') && !k.startsWith('n:')) return false;
+    const b = digits(k);
+    // The shorter number's last digits, nine at most, seven at least (a Danish mobile has eight: a review).
+    const n = Math.min(9, a.length, b.length);
+    return n >= 7 && a.slice(-n) === b.slice(-n);
+  });
 }
 
 /** Generation words (`john.smith.sr@`, `John Smith Jr`). */

@@ -170,14 +170,22 @@ export const metricsPlugin = fp(
       });
     }
     app.decorate('kithMetrics', m);
+    const leaveFlight = (request: FastifyRequest) => {
+      const t = request as FastifyRequest & { kithFlightDone?: true };
+      if (t.kithFlightDone) return;
+      t.kithFlightDone = true;
+      m.inFlight.dec();
+    };
 
     app.addHook('onRequest', async (request, reply) => {
       (request as Timed).kithMetricsStart = process.hrtime.bigint();
       m.inFlight.inc();
-      // Out of flight when its response closes, answered or not: a client gone before the answer (its
-      // body sent or not) has no onResponse, and stayed in flight for good (two reviews).
-      reply.raw.once('close', () => m.inFlight.dec());
+      // Out of flight once, on the first of its response closing (answered or not: a client gone before
+      // the answer has no onResponse, and stayed in flight for good, two reviews) and its request aborted
+      // (a request queued behind another on a connection its client closed gets no 'close': a third).
+      reply.raw.once('close', () => leaveFlight(request));
     });
+    app.addHook('onRequestAbort', async (request) => leaveFlight(request));
 
     app.addHook('onSend', async (request, reply, payload) => {
       // A request dropped because its client left while it waited for a worker (error-handler.ts) had no

@@ -3484,3 +3484,12 @@ test("the owner's address joins named cards each with a key of its own only unde
   const many = norm(Array.from({ length: 3000 }, (_, i) => ({ name: `Pqx${i} Zed${i}`, emails: [F] })));
   assert.equal(mergeEntries(many, undefined, self).length, 3000);
 });
+
+test("a relative's label on the owner's address is her with a number of her own, and the owner's card with the owner's number however written (eight digits, no region: a review)", () => {
+  const self = { keys: ['e:fam@x.example', 'p:+4520123456'], names: ['Owner Name'] };
+  const normAt = (e: EntryInput) => normalizeEntry(e, { region: null, sourceKey: 'gmail:-' });
+  const own = mergeEntries([normAt({ name: 'Mom', email: 'fam@x.example', phone: '20 12 34 56', times_contacted: 12, is_favorite: 1 })], undefined, self);
+  assert.equal(own[0]!.junkReason, 'self');
+  const her = mergeEntries([normAt({ name: 'Mom', email: 'fam@x.example', phone: '+45 31 22 33 44', times_contacted: 12 })], undefined, self);
+  assert.equal(her[0]!.junkReason, null);
+});
