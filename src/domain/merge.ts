@@ -369,14 +369,13 @@ function plainLocal(key: string): string {
 
 /**
  * Whether a card the self test reads as the owner's (it holds the owner's address, unnamed or under a
- * name that can be the owner's) is also someone else the owner wrote to, starred or pinned: it holds a
- * usable address that is not the owner's (not one of the owner's, nor the owner's mailbox at another
- * domain, nor one spelling the owner's name; named, see namedSomeoneElse). A pasted list `owner@, Fay Zed
- * <fay@>` the owner wrote to, a card of a thread with
- * the owner's address and Hal's, or `John` on the family address the owner John Smith signed up with and
- * `john.doe@other.example`, was left out whole as 'self', the other person with it (probes). Evidence beats
- * the guess: the other person is kept, the owner's address taken off (dropOwnAddresses). Without
- * evidence the card stays the owner's own (their card with a second address of theirs).
+ * name that can be the owner's) is also someone else the owner wrote to, starred or pinned. Unnamed: it
+ * holds a usable address that is not the owner's (not one of the owner's, nor the owner's mailbox at
+ * another domain, nor one spelling the owner's name); named: namedSomeoneElse. A pasted list `owner@, Fay
+ * Zed <fay@>` the owner wrote to, or a card of a thread with the owner's address and Hal's, was left out
+ * whole as 'self', Fay and Hal with it (a probe). Evidence beats the guess: the other person is kept, the
+ * owner's address taken off (dropOwnAddresses). Without evidence the card stays the owner's own (their
+ * card with a second address of theirs).
  */
 function someoneElse(c: Contact, own: ReadonlySet<string>, self: SelfOf): boolean {
   if (!((c.timesContacted ?? 0) > 0 || c.lastSent !== null || c.favorite || c.pinned > 0)) return false;
