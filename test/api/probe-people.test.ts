@@ -757,6 +757,14 @@ for (const engine of ENGINES) {
         await rows('fam-mom', [{ name: 'Mom', emails: ['smithfamily@gmail.com'], phones: ['+1 212 555 0177'], is_favorite: 1, times_contacted: 2 }]),
         [[['Mom', ['smithfamily@gmail.com'], ['+12125550177']]], {}],
       );
+      // The same label in another script (a probe: `Мама` was left out as the owner's own card).
+      for (const [i, label] of ['Мама', 'お母さん', '엄마', '妈妈'].entries()) {
+        assert.deepEqual(
+          await rows(`fam-mom-${i}`, [{ name: label, emails: ['smithfamily@gmail.com'], phones: ['+1 212 555 0177'], is_favorite: 1, times_contacted: 2 }]),
+          [[[label, ['smithfamily@gmail.com'], ['+12125550177']]], {}],
+          label,
+        );
+      }
       // Jane with her mobile and `J. Smith` with a work address are not one row: Jane is never invited at it.
       const [jane] = await rows('fam-jane', [
         { name: 'Jane Smith', emails: ['smithfamily@gmail.com'], phones: ['+1 415 555 0901'], times_contacted: 3 },

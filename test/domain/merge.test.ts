@@ -262,6 +262,50 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
     ]).length,
     2,
   );
+  // Labels in other scripts are labels too: each joins the name on its number, two of them stay two.
+  for (const [label, other] of [
+    ['Мама', 'Папа'],
+    ['Тётя', 'Дядя'],
+    ['妈妈', '爸爸'],
+    ['お母さん', 'お父さん'],
+    ['ママ', 'パパ'],
+    ['엄마', '아빠'],
+    ['أمي', 'أبي'],
+    ['אמא', 'אבא'],
+    ['母', '父'],
+  ]) {
+    assert.equal(
+      merge([
+        { name: 'Jane Doe', email: 'jane@doe.net', phone: '+12125550142' },
+        { name: label, phone: '(212) 555-0142' },
+      ]).length,
+      1,
+      label,
+    );
+    assert.equal(
+      merge([
+        { name: label, phones: ['+12125550100', '+12125550143'] },
+        { name: other, phones: ['+12125550100', '+12125550144'] },
+      ]).length,
+      2,
+      `${label} / ${other}`,
+    );
+  }
+  // A relation word before a name in Cyrillic, as "Aunt Jane": the name is the person's.
+  assert.equal(
+    merge([
+      { name: 'Валя Иванова', phone: '+79161234567' },
+      { name: 'Тётя Валя', phone: '8 916 123-45-67' },
+    ]).length,
+    1,
+  );
+  assert.equal(
+    merge([
+      { name: 'Тётя Валя', phones: ['+74951234567', '+79161234567'] },
+      { name: 'Дядя Коля', phones: ['+74951234567', '+79161234568'] },
+    ]).length,
+    2,
+  );
   // A label with the phone's own words ("Mom Cell"), or a relation word before the name ("Aunt Ann").
   for (const label of [
     'Mom Cell',

@@ -2183,3 +2183,32 @@ export function sameWordsAnyOrder(a: readonly string[], b: readonly string[]): b
   }
   return true;
 }
+
+/**
+ * Kinship and partner labels in other scripts: `Мама`, `妈妈`, `お母さん`, `엄마`, `أمي`, `אמא` say who
+ * someone is to the owner as `Mom` does (a probe: `Мама` on the owner's family address, with her own
+ * mobile, starred and written to, was left out as the owner's own card). Only words that are no name, and
+ * no single Han character but the Japanese `母` and `父` that phones save alone. Each word is keyed as
+ * foldTokens folds it (Hangul, kana and their honorifics fold in ways NFD alone does not), so this runs
+ * once the module's constants are set; a note of one is no mere note (NOTE_KEEP), as a Latin one is not.
+ */
+for (const [label, words] of Object.entries({
+  mother: 'мама мамочка мамуля мать мамо μαμα μητερα 妈妈 媽媽 母亲 母親 お母 おかあ 母 まま 엄마 어머니 어머님 ماما امي אמא मम्मी माँ',
+  father: 'папа папочка папуля отец батя тато μπαμπας πατερας 爸爸 父亲 父親 お父 おとう 父 ぱぱ 아빠 아버지 아버님 بابا ابي אבא पापा',
+  grandmother: 'бабушка бабуля бабуся баба γιαγια 奶奶 外婆 姥姥 おばあ 祖母 할머니 جدتي تيتا סבתא दादी नानी',
+  grandfather: 'дедушка дед деда дідусь παππους 爷爷 爺爺 外公 姥爷 おじい 祖父 할아버지 جدي סבא दादा',
+  partner: 'жена муж 老婆 老公 여보 남편 아내 زوجي زوجتي אשתי בעלי',
+  sister: 'сестра сестренка 姐姐 妹妹 언니 누나 여동생 اختي אחותי',
+  brother: 'брат братик 哥哥 弟弟 오빠 남동생 اخي אחי',
+  aunt: 'тетя 阿姨 姑姑 이모 고모 خالتي عمتي',
+  uncle: 'дядя 叔叔 舅舅 삼촌 خالي عمي',
+})) {
+  for (const w of words.split(' ')) {
+    const t = foldTokens(w);
+    if (t.length !== 1) throw new Error(`names.ts: the kinship word ${w} folds to ${t.length} tokens`);
+    KIN.set(t[0]!, '~' + label);
+    NOTE_KEEP.add(t[0]!);
+  }
+}
+/** Cyrillic relation words written before a name (`Тётя Валя`, `Бабушка Галя`), as KIN_BEFORE_NAME. */
+for (const w of 'мама папа тетя дядя бабушка баба дедушка дед деда'.split(' ')) KIN_BEFORE_NAME.add(w);
