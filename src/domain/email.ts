@@ -204,6 +204,18 @@ function extractSlow(raw: string): string {
     if (s.length > 2 && (f === 34 || f === 39) && s.charCodeAt(s.length - 1) === f && s.indexOf(String.fromCharCode(f), 1) === s.length - 1) {
       s = s.slice(1, -1).trim();
     }
+    if (
+      s.charCodeAt(0) === 39 &&
+      s.length > 4 &&
+      s.charCodeAt(s.length - 1) === 39 &&
+      s.lastIndexOf('@') > 1 &&
+      !s.slice(s.lastIndexOf('@') + 1, -1).includes("'")
+    ) {
+      // Single quotes around an address whose local part holds an apostrophe ("'sean.o'neal@corp.example'",
+      // as Outlook's headers quote it; a probe found it kept with its opening quote, a second row of Sean's):
+      // a domain holds no apostrophe, so the closing one is a wrapper, and so is the opening one it closes.
+      s = s.slice(1, -1).trim();
+    }
     s = trimTrailingJunk(s);
     // A trailing '"' belongs to a quoted local part only when it closes one: '"a b"' has two.
     if (s.endsWith('"') && countQuotes(s) % 2 === 1) s = s.slice(0, -1).trimEnd();

@@ -85,5 +85,24 @@ for (const engine of ENGINES) {
       const c = r.body.meta.cleaning;
       assert.equal(c.entries_read + (c.people_from_lists ?? 0), c.contacts + c.merged + c.left_out, JSON.stringify(c));
     });
+
+    it("an address in single quotes with an apostrophe inside is unwrapped and joins the person's plain form (a second probe)", async () => {
+      const entries = [
+        { name: "'sean.o'neal@corp.com'", emails: ["'sean.o'neal@corp.com'"], times_contacted: 30 },
+        { name: "Sean O'Neal", emails: ["sean.o'neal@corp.com"], times_contacted: 12 },
+        { name: "'d'souza.r@partner.example'", emails: ["'d'souza.r@partner.example'"], times_contacted: 2 },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'corp-quotes', source: SOURCE, entries });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.data.map((d: any) => [d.name, d.emails]),
+        [
+          ["Sean O'Neal", ["sean.o'neal@corp.com"]],
+          // (A name that is an address is shown as the address, unwrapped, as a plain one is.)
+          ["d'souza.r@partner.example", ["d'souza.r@partner.example"]],
+        ],
+      );
+      assert.equal(r.body.meta.cleaning.merged, 1);
+    });
   });
 }

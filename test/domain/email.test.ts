@@ -366,6 +366,19 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
   assert.equal(normalizeEmail("'.'kaminski@corp.example")?.key, "'.'kaminski@corp.example");
   assert.equal(normalizeEmail("'o'brien@corp.example")?.key, "'o'brien@corp.example");
   assert.equal(normalizeEmail("'obrien@corp.example")?.key, 'obrien@corp.example');
+  // Single quotes around a whole address with an apostrophe inside (Outlook's headers; a probe found the
+  // opening quote kept, a second row of Sean's): the domain holds none, so both quotes are wrappers.
+  for (const [raw, key] of [
+    ["'sean.o'neal@corp.example'", "sean.o'neal@corp.example"],
+    ["'d'souza.r@corp.example'", "d'souza.r@corp.example"],
+    [`"'o'brien@corp.example'"`, "o'brien@corp.example"],
+    ["Sean <'sean.o'neal@corp.example'>", "sean.o'neal@corp.example"],
+    ["''.'kaminski@corp.example'", "'.'kaminski@corp.example"],
+  ]) {
+    assert.equal(normalizeEmail(raw)?.key, key, raw);
+    assert.equal(normalizeEmail(raw)?.display, key, raw);
+    assert.deepEqual(parseEmailSlow(raw), normalizeEmail(raw), raw);
+  }
   // Still no address: a space inside the local part is not repaired into a different person.
   // (Capitalised words before the address are its holder's name, not part of it: "John Smith
   // jsmith@corp.example" is jsmith@corp.example, as "John Smith <jsmith@corp.example>".)
