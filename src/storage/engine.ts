@@ -161,6 +161,12 @@ export interface EngineProfile {
    * checkpointer thread); the returned function stops it. Undefined: nothing to run.
    */
   readonly startMaintenance: (() => Promise<() => Promise<void>>) | undefined;
+  /**
+   * After a user's rows were deleted: clears what the engine keeps of deleted rows outside its tables
+   * (SQLite: the WAL's old frames, truncated soon after; its pages are zeroed by secure_delete).
+   * Undefined: nothing to clear (PostgreSQL: see docs/data-retention.md).
+   */
+  readonly eraseWal?: () => void;
   /** Releases connections; the profile is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -951,7 +951,7 @@ export class KyselyStorage implements Storage {
       // Citus: index rounds a stopped worker left prepared are committed first, so the DELETE sees their
       // rows and removes them; committed after it, they would bring the user's keys back (a probe).
       await this.#profile.recoverPrepared?.().catch(() => {});
-      return this.#writeTransaction(async (trx) => {
+      const held = await this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, userId));
         // Under the book's lock, a row lock is waited for a few seconds at most, then a 503: a prepared
         // transaction a stopped Citus worker left holds its key-index rows for up to a minute.
@@ -1002,6 +1002,8 @@ export class KyselyStorage implements Storage {
         held += Number(linked.numUpdatedRows);
         return held > 0;
       });
+      if (held) this.#profile.eraseWal?.();
+      return held;
     });
   }
 

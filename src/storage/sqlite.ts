@@ -159,6 +159,9 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
   raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma('foreign_keys = ON');
   raw.pragma('synchronous = NORMAL');
+  // A deleted row's bytes are overwritten with zeros, in its page and in the pages it frees: a user's
+  // DELETE leaves nothing of them in the file's free space (eraseWal then clears the WAL's old frames).
+  raw.pragma('secure_delete = ON');
   raw.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   raw.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
   const database = cachingDatabase(raw);
@@ -199,6 +202,16 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
     uploadsCompositeKey: false,
     migrationSchema: undefined,
     startMaintenance: path === ':memory:' ? undefined : () => startCheckpointer(path),
+    eraseWal:
+      path === ':memory:'
+        ? undefined
+        : () => {
+            // The server's checkpointer thread truncates off the requests' thread, retrying while readers
+            // hold old frames; without one (the CLI, a test's storage) this connection does it now.
+            const checkpointer = CHECKPOINTERS.get(resolve(path));
+            if (checkpointer !== undefined) checkpointer.postMessage('truncate');
+            else truncateWal(raw);
+          },
     uploadWriter,
     close: async () => {
       await uploadWriter?.close();
@@ -207,13 +220,36 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
   };
 }
 
+/** The checkpointer threads this thread started, by database file. */
+const CHECKPOINTERS = new Map<string, Worker>();
+
 /** Starts the WAL checkpointer thread on `path`; resolves once it runs, with the function that stops it. */
 function startCheckpointer(path: string): Promise<() => Promise<void>> {
   // A checkpointer that dies (it should not) leaves the backstop in charge; the server keeps running.
   const worker = new Worker(new URL('./checkpointer.mjs', import.meta.url), {
-    workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS, busyTimeoutMs: BUSY_TIMEOUT_MS },
+    workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS, busyTimeoutMs: BUSY_TIMEOUT_MS, truncateBusyMs: TRUNCATE_BUSY_MS },
   });
-  return runBackgroundThread(worker, 5_000, () => {});
+  const file = resolve(path);
+  CHECKPOINTERS.set(file, worker);
+  return runBackgroundThread(worker, 5_000, () => {
+    if (CHECKPOINTERS.get(file) === worker) CHECKPOINTERS.delete(file);
+  });
+}
+
+/**
+ * How long one attempt to truncate the WAL waits for readers and writers (ms). A TRUNCATE checkpoint holds
+ * off new writers while it waits: short, and tried again on the next ticks (checkpointer.mjs).
+ */
+const TRUNCATE_BUSY_MS = 100;
+
+/** Copies the WAL into the file and truncates it to nothing, on this connection; false when readers held it. */
+function truncateWal(raw: BetterSqlite3.Database): boolean {
+  try {
+    const r = raw.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    return r[0]?.busy === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Texts from this size (UTF-16 code units) go to the writer as UTF-8 bytes; shorter ones are cloned. */

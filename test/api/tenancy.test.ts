@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startApi, tenantOfKey, type TestApi } from '../helpers/api.ts';
 import { dumpAllRows } from '../helpers/db-scan.ts';
@@ -139,6 +140,45 @@ for (const engine of ENGINES) {
       assert.equal(del2.body.code, 'address_book_not_found');
       assert.deepEqual(notTomb(await tenantRows(api, tenant)), notTomb(again));
     });
+
+    // The bytes, not only the rows: SQLite keeps a deleted row's bytes in its page, in the pages it frees
+    // and in the WAL's old frames unless told otherwise (a scan of the file found every address of a
+    // deleted user). secure_delete zeroes them in the file, and the DELETE has the WAL truncated.
+    if (engine === 'sqlite') {
+      it("after DELETE, the SQLite file and its WAL hold no byte of the user's contacts; another user's stay", async () => {
+        const tag = randomBytes(4).toString('hex');
+        const entries = (who: string) =>
+          Array.from({ length: 300 }, (_, i) => ({
+            name: `${who} Person${i}`,
+            emails: [`${who}.${tag}.${i}@example.org`],
+            phones: [`+1415555${String(i).padStart(4, '0')}`],
+            times_contacted: i % 5,
+          }));
+        for (const who of ['gone', 'kept']) {
+          const r = await api.post('/v0/address-book', {
+            user_id: `${who}-${tag}`,
+            source: { type: 'gmail', email: `owner.${who}.${tag}@example.com` },
+            entries: entries(who),
+          });
+          assert.equal(r.status, 200, r.text);
+        }
+        await api.storage.flushIndex();
+        const path = api.url.slice('sqlite:'.length);
+        const files = () => [path, `${path}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
+        assert.ok(files().includes(`gone.${tag}.7@`), 'the scan sees the data before the DELETE');
+        assert.equal((await api.del(`/v0/address-book/gone-${tag}`)).status, 200);
+        // The WAL is truncated by the checkpointer thread soon after the answer, not inside it.
+        let text = files();
+        for (let i = 0; i < 200 && text.includes(`gone.${tag}`); i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          text = files();
+        }
+        assert.ok(!text.includes(`gone.${tag}`), 'no address of the deleted user is left in the file or its WAL');
+        assert.ok(!text.includes(`owner.gone.${tag}`), "nor the owner's own");
+        assert.ok(text.includes(`kept.${tag}.7@`), "another user's are kept");
+        assert.equal((await api.get(`/v0/address-book/kept-${tag}?limit=1`)).status, 200);
+      });
+    }
 
     it("DELETE and writes with another tenant's key never touch this tenant's rows", async () => {
       const user = `shared-${randomBytes(3).toString('hex')}`;
