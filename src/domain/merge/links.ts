@@ -486,8 +486,7 @@ export function dropCopies(entries: readonly NormalizedEntry[], ix: KeyIndex): I
     for (let j = from; j < to && shared; j++) shared = ix.holderStart[ix.keyOf[j] + 1] - ix.holderStart[ix.keyOf[j]] > 1;
     if (!shared) continue;
     const e = entries[i];
-    const keys = Array.from(ix.keyOf.subarray(from, to)).sort((a, b) => a - b);
-    let sig = `${e.name === null ? '\u0002' : e.name}\u0000${keys.join(',')}\u0000${ix.ownPhones !== null && ix.ownPhones[i] === 1 ? 1 : 0}`;
+    let sig = `${e.name === null ? '\u0002' : e.name}\u0000${sortedKeyList(ix.keyOf, from, to)}\u0000${ix.ownPhones !== null && ix.ownPhones[i] === 1 ? 1 : 0}`;
     // What links besides the keys: an address that is no address or a directory form (joinDirectoryCopies
     // reads its display), a number without a key (an extension marks its switchboard).
     for (const m of e.emails) if (m.junk !== null || hasImceaPrefix(m.display)) sig += `\u0001${m.display.trim().toLowerCase()}`;
@@ -507,6 +506,23 @@ export function dropCopies(entries: readonly NormalizedEntry[], ix: KeyIndex): I
   ix.holderStart = holderStart;
   ix.holderOf = holderOf;
   return copyOf;
+}
+
+/**
+ * keyOf[from..to) sorted ascending and joined with ',' (dropCopies' signature). Most cards hold one key or
+ * two: those are written directly, the same text as Array.from(...).sort((a, b) => a - b).join(',') (a
+ * number joins as its String()) without the copy, the sort and the join.
+ */
+function sortedKeyList(keyOf: Int32Array, from: number, to: number): string {
+  if (to - from === 1) return String(keyOf[from]);
+  if (to - from === 2) {
+    const a = keyOf[from]!;
+    const b = keyOf[from + 1]!;
+    return a <= b ? `${a},${b}` : `${b},${a}`;
+  }
+  return Array.from(keyOf.subarray(from, to))
+    .sort((a, b) => a - b)
+    .join(',');
 }
 
 /**
