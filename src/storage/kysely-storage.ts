@@ -269,9 +269,36 @@ function toKeyRecord(r: KeyRow): KeyRecord {
 }
 
 /** The names of the migrations a run applied or reverted, in the order it ran them; throws its error. */
-function migrationsDone(result: MigrationResultSet): string[] {
-  if (result.error !== undefined) throw result.error;
+function migrationsDone(result: MigrationResultSet, operation: string): string[] {
+  if (result.error !== undefined) throw migrationError(result, operation);
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * A migration's failure, saying what happened (an upgrade probe: `migrateUp: database error (Error)`
+ * whether the database was migrated by a newer Kith or a migration failed): a migration this version does
+ * not know names the newer Kith; a failed one is named, with the driver's code (never its message).
+ */
+function migrationError(result: MigrationResultSet, operation: string): StorageError {
+  const e = result.error;
+  const message = e instanceof Error ? e.message : '';
+  const unknown = /previously executed migration (\S+) is missing/.exec(message);
+  if (unknown !== null) {
+    return new StorageError(
+      'failed',
+      `${operation}: this database was migrated by a newer version of Kith (its migration ${unknown[1]} is unknown to this one); run that version or a newer one`,
+      e,
+    );
+  }
+  const failed = (result.results ?? []).find((r) => r.status === 'Error');
+  const err = toStorageError(operation, e);
+  if (failed === undefined) return err;
+  return new StorageError(
+    err.kind,
+    `${operation}: migration ${failed.migrationName} failed, nothing of it applied: ${err.message.slice(operation.length + 2)}`,
+    e,
+    err.remoteNode,
+  );
 }
 
 /** A user's book from its stored upload rows (oldest first) and the upload the caller holds, if any. */
@@ -348,14 +375,14 @@ export class KyselyStorage implements Storage {
 
   migrateUp(): Promise<string[]> {
     return this.#run('migrateUp', async () => {
-      const applied = migrationsDone(await this.#migrator().migrateToLatest());
+      const applied = migrationsDone(await this.#migrator().migrateToLatest(), 'migrateUp');
       await this.#profile.afterMigrate?.();
       return applied;
     });
   }
 
   migrateDown(): Promise<string[]> {
-    return this.#run('migrateDown', async () => migrationsDone(await this.#migrator().migrateTo(NO_MIGRATIONS)));
+    return this.#run('migrateDown', async () => migrationsDone(await this.#migrator().migrateTo(NO_MIGRATIONS), 'migrateDown'));
   }
 
   ping(): Promise<void> {

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, sql } from 'kysely';
+import { CompiledQuery, Kysely, SqliteAdapter, SqliteDialect, SqliteDriver, sql } from 'kysely';
 import type { DatabaseConnection, SqliteDialectConfig } from 'kysely';
 import type { EngineProfile } from './engine.ts';
 import { StorageError } from './errors.ts';
@@ -138,6 +138,22 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
   override createDriver(): SqliteDriver {
     return new ImmediateSqliteDriver(this.#config, this.#lock);
+  }
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * SQLite's DDL is transactional, but Kysely's adapter says it is not, so its Migrator ran each statement
+ * of a migration on its own and recorded the migration at the end: a migration stopped between two
+ * statements (a killed process, a stop timeout while it waited for the file's lock) left a table created
+ * and the migration unrecorded, and every start after failed on "table already exists" (an upgrade
+ * probe). Said so, the pending migrations run in one transaction: all of them, or none.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 
