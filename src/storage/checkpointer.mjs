@@ -8,35 +8,33 @@ import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 
 //
-// 'truncate' (after a user's DELETE): the next ticks copy the whole WAL into the file and truncate it to
-// nothing (TRUNCATE), so that no old frame keeps the deleted rows' bytes (the file's own pages are zeroed by
-// secure_delete). Each attempt waits truncateBusyMs at most (it holds off new writers meanwhile), and
-// is tried again on the next ticks while readers or writers hold the WAL, up to TRUNCATE_ATTEMPTS.
-const { path, intervalMs, busyTimeoutMs, truncateBusyMs } = workerData;
+// 'truncate' (after a user's DELETE): each tick then tries to copy the whole WAL into the file and truncate
+// it to nothing (TRUNCATE), so that no old frame keeps the deleted rows' bytes (the file's own pages are
+// zeroed by secure_delete), until it succeeds. Without waiting: this connection's busy timeout is 0, so an
+// attempt that finds a writer or a reader still on old frames gives up at once (a review: attempts that
+// waited held off every writer meanwhile) and the next tick tries again. A reader that never lets go (a
+// backup tool holding a read transaction) delays it until it does.
+const { path, intervalMs } = workerData;
 const db = new BetterSqlite3(path);
-db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+// PASSIVE never waits; TRUNCATE must not (above).
+db.pragma('busy_timeout = 0');
 let timer = null;
 let stopped = false;
-const TRUNCATE_ATTEMPTS = 400;
-let truncateLeft = 0;
+let truncatePending = false;
 
 function truncate() {
-  db.pragma(`busy_timeout = ${truncateBusyMs}`);
   try {
     const [r] = db.pragma('wal_checkpoint(TRUNCATE)');
-    if (r && r.busy === 0) truncateLeft = 0;
-    else truncateLeft--;
+    if (r && r.busy === 0) truncatePending = false;
   } catch {
-    truncateLeft--;
-  } finally {
-    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    // SQLITE_BUSY: the next tick tries again.
   }
 }
 
 function tick() {
   timer = null;
   if (stopped) return;
-  if (truncateLeft > 0) truncate();
+  if (truncatePending) truncate();
   else {
     try {
       db.pragma('wal_checkpoint(PASSIVE)');
@@ -44,12 +42,13 @@ function tick() {
       // SQLITE_BUSY or a transient error: the next tick tries again; the backstop covers the gap.
     }
   }
-  timer = setTimeout(tick, truncateLeft > 0 ? Math.min(intervalMs, 25) : intervalMs);
+  timer = setTimeout(tick, intervalMs);
 }
 
 parentPort.on('message', (m) => {
   if (m === 'truncate') {
-    truncateLeft = TRUNCATE_ATTEMPTS;
+    truncatePending = true;
+    if (stopped) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(tick, 0);
     return;

@@ -375,10 +375,31 @@ export class KyselyStorage implements Storage {
 
   migrateUp(): Promise<string[]> {
     return this.#run('migrateUp', async () => {
+      // Nothing to do (every known migration recorded, none unknown): no migration run, so no write lock
+      // taken (SQLite's migrations run in a transaction opened BEGIN IMMEDIATE: every CLI command and
+      // every start waited on a writer, and failed busy after 5 s behind a long one: a review).
+      if (await this.#migratedExactly()) {
+        await this.#profile.afterMigrate?.();
+        return [];
+      }
       const applied = migrationsDone(await this.#migrator().migrateToLatest(), 'migrateUp');
       await this.#profile.afterMigrate?.();
       return applied;
     });
+  }
+
+  /** Whether the database records exactly this version's migrations (false when it cannot tell: no table yet). */
+  async #migratedExactly(): Promise<boolean> {
+    const known = Object.keys(await migrationProvider(this.#profile).getMigrations()).sort();
+    const db = this.#profile.migrationDb ?? this.#db;
+    try {
+      const q = this.#profile.migrationSchema !== undefined ? db.withSchema(this.#profile.migrationSchema) : db;
+      const rows = await (q as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').execute();
+      const done = rows.map((r) => r.name).sort();
+      return done.length === known.length && done.every((n, i) => n === known[i]);
+    } catch {
+      return false;
+    }
   }
 
   migrateDown(): Promise<string[]> {

@@ -243,7 +243,7 @@ const CHECKPOINTERS = new Map<string, Worker>();
 function startCheckpointer(path: string): Promise<() => Promise<void>> {
   // A checkpointer that dies (it should not) leaves the backstop in charge; the server keeps running.
   const worker = new Worker(new URL('./checkpointer.mjs', import.meta.url), {
-    workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS, busyTimeoutMs: BUSY_TIMEOUT_MS, truncateBusyMs: TRUNCATE_BUSY_MS },
+    workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS },
   });
   const file = resolve(path);
   CHECKPOINTERS.set(file, worker);
@@ -252,20 +252,30 @@ function startCheckpointer(path: string): Promise<() => Promise<void>> {
   });
 }
 
-/**
- * How long one attempt to truncate the WAL waits for readers and writers (ms). A TRUNCATE checkpoint holds
- * off new writers while it waits: short, and tried again on the next ticks (checkpointer.mjs).
- */
-const TRUNCATE_BUSY_MS = 100;
+/** How long truncateWal tries again, without a checkpointer thread, while other connections hold the WAL (ms). */
+const TRUNCATE_RETRY_MS = 120_000;
 
-/** Copies the WAL into the file and truncates it to nothing, on this connection; false when readers held it. */
-function truncateWal(raw: BetterSqlite3.Database): boolean {
+/**
+ * Copies the WAL into the file and truncates it to nothing on this connection, without waiting: an attempt
+ * that finds a writer or a reader on old frames gives up at once (waiting would hold off every writer,
+ * and block this thread), and is tried again every CHECKPOINT_INTERVAL_MS for TRUNCATE_RETRY_MS, on a
+ * timer that keeps no process alive, until the connection closes.
+ */
+function truncateWal(raw: BetterSqlite3.Database, deadline = Date.now() + TRUNCATE_RETRY_MS): void {
+  let done = false;
   try {
-    const r = raw.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-    return r[0]?.busy === 0;
+    raw.pragma('busy_timeout = 0');
+    try {
+      const r = raw.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      done = r[0]?.busy === 0;
+    } finally {
+      raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
   } catch {
-    return false;
+    // SQLITE_BUSY, or the connection closed (then the next attempt ends it).
+    if (!raw.open) return;
   }
+  if (!done && Date.now() < deadline) setTimeout(() => truncateWal(raw, deadline), CHECKPOINT_INTERVAL_MS).unref();
 }
 
 /** Texts from this size (UTF-16 code units) go to the writer as UTF-8 bytes; shorter ones are cloned. */

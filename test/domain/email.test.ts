@@ -373,7 +373,10 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
     ["'d'souza.r@corp.example'", "d'souza.r@corp.example"],
     [`"'o'brien@corp.example'"`, "o'brien@corp.example"],
     ["Sean <'sean.o'neal@corp.example'>", "sean.o'neal@corp.example"],
-    ["''.'kaminski@corp.example'", "'.'kaminski@corp.example"],
+    ["'sean.o'neal@corp.example';", "sean.o'neal@corp.example"],
+    ["'sean.o'neal@corp.example', ", "sean.o'neal@corp.example"],
+    // What starts as no local part does is the local part's own apostrophe, as without the closing quote.
+    ["'.'kaminski@corp.example'", "'.'kaminski@corp.example"],
   ]) {
     assert.equal(normalizeEmail(raw)?.key, key, raw);
     assert.equal(normalizeEmail(raw)?.display, key, raw);

@@ -273,6 +273,7 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
     ['أمي', 'أبي'],
     ['אמא', 'אבא'],
     ['母', '父'],
+    ['मां', 'पापा'],
   ]) {
     assert.equal(
       merge([
@@ -303,6 +304,14 @@ test('a relation label ("Mom") on the same mobile merges with the name; two labe
     merge([
       { name: 'Тётя Валя', phones: ['+74951234567', '+79161234567'] },
       { name: 'Дядя Коля', phones: ['+74951234567', '+79161234568'] },
+    ]).length,
+    2,
+  );
+  // `Мама` or `Папа` before a name says whose parent (`Мама Алекс`: Alex's mum), not the parent's name.
+  assert.equal(
+    merge([
+      { name: 'Мама Алекс', phones: ['+74951234567', '+79161234567'] },
+      { name: 'Алекс Ким', phones: ['+74951234567', '+79161234568'] },
     ]).length,
     2,
   );

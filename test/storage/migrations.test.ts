@@ -83,6 +83,20 @@ for (const engine of ENGINES) {
 }
 
 describe('migrations on sqlite, stopped half-way', () => {
+  it('a database already migrated takes no write lock: a start or a CLI command beside a long writer goes on', async () => {
+    const { storage, url, cleanup } = await makeTestStorage('sqlite');
+    const writer = new BetterSqlite3(url.slice('sqlite:'.length));
+    try {
+      writer.exec('begin immediate');
+      // (It failed `database busy` once the busy timeout ran out, behind the writer.)
+      assert.deepEqual(await storage.migrateUp(), []);
+    } finally {
+      writer.exec('rollback');
+      writer.close();
+      await cleanup();
+    }
+  });
+
   it('pending migrations run in one transaction: one that fails after its first statement leaves nothing, and the next start migrates', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kith-mig-'));
     const path = join(dir, 'kith.db');

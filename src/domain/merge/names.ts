@@ -2193,7 +2193,7 @@ export function sameWordsAnyOrder(a: readonly string[], b: readonly string[]): b
  * once the module's constants are set; a note of one is no mere note (NOTE_KEEP), as a Latin one is not.
  */
 for (const [label, words] of Object.entries({
-  mother: 'мама мамочка мамуля мать мамо μαμα μητερα 妈妈 媽媽 母亲 母親 お母 おかあ 母 まま 엄마 어머니 어머님 ماما امي אמא मम्मी माँ',
+  mother: 'мама мамочка мамуля мать мамо μαμα μητερα 妈妈 媽媽 母亲 母親 お母 おかあ 母 まま 엄마 어머니 어머님 ماما امي אמא मम्मी माँ मां',
   father: 'папа папочка папуля отец батя тато μπαμπας πατερας 爸爸 父亲 父親 お父 おとう 父 ぱぱ 아빠 아버지 아버님 بابا ابي אבא पापा',
   grandmother: 'бабушка бабуля бабуся баба γιαγια 奶奶 外婆 姥姥 おばあ 祖母 할머니 جدتي تيتا סבתא दादी नानी',
   grandfather: 'дедушка дед деда дідусь παππους 爷爷 爺爺 外公 姥爷 おじい 祖父 할아버지 جدي סבא दादा',
@@ -2210,5 +2210,9 @@ for (const [label, words] of Object.entries({
     NOTE_KEEP.add(t[0]!);
   }
 }
-/** Cyrillic relation words written before a name (`Тётя Валя`, `Бабушка Галя`), as KIN_BEFORE_NAME. */
-for (const w of 'мама папа тетя дядя бабушка баба дедушка дед деда'.split(' ')) KIN_BEFORE_NAME.add(w);
+/**
+ * Cyrillic relation words written before a name (`Тётя Валя`, `Бабушка Галя`), as KIN_BEFORE_NAME. Not
+ * `мама` or `папа`: before a name they say whose parent (`Мама Саши`, `Мама Алекс`: Sasha's, Alex's mum;
+ * a review found Alex's mum joined with Alex on the family landline).
+ */
+for (const w of 'тетя дядя бабушка баба дедушка дед деда'.split(' ')) KIN_BEFORE_NAME.add(w);
