@@ -24,6 +24,13 @@ export interface RankOptions {
   /** Positive integer or null (all). */
   limit: number | null;
   explain: boolean;
+  /**
+   * Ranked from the user's own book only: the cross-user signals (known_by, reciprocal_*) weigh 0 whatever
+   * the app's weights say. Set for a client key's requests (a browser), never read from a request: a
+   * client key could otherwise upload any address and read from its score how many other users of the
+   * app hold it, once learning weighed known_by (a privacy probe).
+   */
+  ownBookOnly?: boolean;
 }
 
 /** Every signal: learning computes every feature. */

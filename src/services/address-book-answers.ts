@@ -63,6 +63,8 @@ export interface AnswerContext {
   elapsed: () => number;
   /** When the request arrived (server clock, epoch ms): an upload's arrival (UploadRecord.arrivedAt). */
   arrivedAt?: number;
+  /** A client key's request: ranked from the user's own book only (RankOptions.ownBookOnly). */
+  clientKey?: boolean;
 }
 
 /**
@@ -268,8 +270,9 @@ export async function answerUpload(
   rawJson?: string | Uint8Array,
 ): Promise<object | Buffer> {
   const p = new Problems();
-  const { userId, opts, backfill, replace, listLeftOut, source, fields, entries } = checkUpload(body, config, p);
+  const { userId, opts: asked, backfill, replace, listLeftOut, source, fields, entries } = checkUpload(body, config, p);
   p.throwIfAny();
+  const opts = ctx.clientKey === true ? { ...asked, ownBookOnly: true } : asked;
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
   let lenient = lenientWarningsOf(body);
   let unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);

@@ -321,7 +321,7 @@ export class AddressBookService {
     // The app's weights are read beside the book (one round trip less for every read on PostgreSQL), or
     // were already being read beside it by the caller.
     const appState = more.appState ?? this.appStateOf(t);
-    const weightsRead = appState.then((a) => a.weights);
+    const weightsRead = appState.then((a) => (opts.ownBookOnly === true ? ownBookWeights(a.weights) : a.weights));
     weightsRead.catch(() => {}); // awaited below; not an unhandled rejection when the book fails first
     // Other users' books and the app's records are looked up only where the weights or the options use
     // them (by default neither does): they cannot change the answer otherwise.
@@ -433,4 +433,10 @@ export function toWire(row: RankedRow) {
         ? { reason: c.unusable.reason, emails: c.unusable.emails }
         : { reason: c.unusable.reason, emails: c.unusable.emails, phones: c.unusable.phones };
   return out;
+}
+
+/** The weights with the cross-user signals at 0 (RankOptions.ownBookOnly): nothing of other users' books is read or weighed. */
+function ownBookWeights(w: Weights): Weights {
+  if (w.known_by === 0 && w.reciprocal === 0 && w.reciprocal_frequency === 0 && w.reciprocal_recency === 0) return w;
+  return { ...w, known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0 };
 }

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { hashKey } from '../../src/services/keys.ts';
-import { startApi, type Reply, type TestApi } from '../helpers/api.ts';
+import { DEFAULT_WEIGHTS } from '../../src/domain/rank/index.ts';
+import { startApi, tenantOfKey, type Reply, type TestApi } from '../helpers/api.ts';
 import { ENGINES, engineSkip } from '../helpers/engines.ts';
 
 const OWN = 'alice 1'; // a space: path encodings are exercised too
@@ -195,6 +196,39 @@ for (const engine of ENGINES) {
         theirs.body.data.map((c: { email: string }) => c.email),
         ['other.app@example.com'],
       );
+    });
+
+    it("a client key's ranking weighs no cross-user signal, whatever the app's weights: its scores tell nothing of other users' books", async () => {
+      // An app whose learned weights give known_by a weight (a privacy probe: a client key uploaded any
+      // address and read from its score how many other users hold it, with explain or without).
+      const secret = await api.newKey();
+      const tenant = await tenantOfKey(api, secret);
+      for (const u of ['kb-1', 'kb-2', 'kb-3']) {
+        const r = await api.post('/v0/address-book', { user_id: u, source: {}, entries: [{ email: 'held.by.many@example.com' }] }, secret);
+        assert.equal(r.status, 200, r.text);
+      }
+      await api.storage.flushIndex();
+      await api.storage.saveWeights(tenant, { weights: { ...DEFAULT_WEIGHTS, known_by: 1.5 }, samples: 300, trainedAt: Date.now() });
+      const probe = { source: {}, entries: [{ email: 'held.by.many@example.com' }, { email: 'held.by.none@example.com' }] };
+      const scores = (r: Reply) => Object.fromEntries(r.body.data.map((d: { email: string; score: number }) => [d.email, d.score]));
+      // The secret key (the app's server) ranks with the app's weights: the held address is lifted.
+      const bySecret = await api.post('/v0/address-book', { user_id: 'kb-secret', ...probe, explain: 1 }, secret);
+      assert.equal(bySecret.status, 200, bySecret.text);
+      const s = scores(bySecret);
+      assert.ok(s['held.by.many@example.com'] > s['held.by.none@example.com'], JSON.stringify(s));
+      // A client key: the two addresses score alike, on POST and on GET (ranked on a worker here), and
+      // explain shows no known_by.
+      const client = await mint(api, 'kb-browser', secret);
+      for (const r of [
+        await api.post('/v0/address-book', { ...probe, explain: 1 }, client),
+        await api.get('/v0/address-book?explain=1', client),
+        await api.get('/v0/address-book', client),
+      ]) {
+        assert.equal(r.status, 200, r.text);
+        const c = scores(r);
+        assert.equal(c['held.by.many@example.com'], c['held.by.none@example.com'], JSON.stringify(r.body.data));
+        for (const d of r.body.data) assert.ok(!((d.explain?.known_by ?? 0) !== 0), JSON.stringify(d.explain));
+      }
     });
 
     it('GET /v0/test carries meta.user_id; with the secret key it stays null', async () => {

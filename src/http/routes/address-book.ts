@@ -175,6 +175,7 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
     appName: request.auth.appName,
     elapsed: () => elapsedSeconds(request),
     arrivedAt: arrivedAt(request),
+    ...(request.auth.clientUserId ? { clientKey: true } : {}),
   });
   const jobContext = (request: FastifyRequest): JobContext => ({
     tenant: request.auth.tenant,
@@ -228,7 +229,8 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
    */
   const readBook = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     const query = request.query as RankQuery as Record<string, unknown>;
-    const { opts, listLeftOut } = bookOptionsOf(query);
+    const { opts: asked, listLeftOut } = bookOptionsOf(query);
+    const opts = request.auth.clientUserId ? { ...asked, ownBookOnly: true } : asked;
     // Query options GET does not read (misspelt, unknown, or an upload's): named, never refused.
     const warnings = queryWarnings(query, BOOK_QUERY_RULES);
     const ctx = contextOf(request);

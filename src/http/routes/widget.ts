@@ -239,6 +239,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
             appName: request.auth.appName,
             elapsed: () => elapsedSeconds(request),
             arrivedAt: arrivedAt(request),
+            ...(request.auth.clientUserId ? { clientKey: true } : {}),
           });
         } catch (e) {
           // POST's own checks (every one of them, before anything is stored), in the file's terms.
