@@ -1257,6 +1257,16 @@ export class KyselyStorage implements Storage {
     });
   }
 
+  deleteAppUser(t: Tenant, appUserId: string): Promise<number> {
+    return this.#run('deleteAppUser', async () => {
+      const r = await this.#db.deleteFrom('app_users').where('tenant', '=', t).where('app_user_id', '=', appUserId).executeTakeFirst();
+      const n = Number(r.numDeletedRows);
+      // As a DELETE of a book: no byte of the record is left (SQLite: the WAL's old frames).
+      if (n > 0) this.#profile.eraseWal?.();
+      return n;
+    });
+  }
+
   loadSignals(t: Tenant, userId: string, keys: BookKeys, ownerKeys: string[]): Promise<BookSignals> {
     // On another thread's connection when the engine has one (SQLite in a book worker) and the book is
     // big: the caller's thread merges the book meanwhile. A small book's lookup is quicker here than the

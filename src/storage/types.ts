@@ -341,6 +341,8 @@ export interface Storage {
   recordInvitesSent(t: Tenant, rows: InviteSentRecord[]): Promise<void>;
   recordInvitesAccepted(t: Tenant, rows: InviteAcceptedRecord[]): Promise<void>;
   upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void>;
+  /** Forgets one app user (every address and number recorded for that id, and its name); the rows removed. */
+  deleteAppUser(t: Tenant, appUserId: string): Promise<number>;
   recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[]): Promise<void>;
   /**
    * Everything the tenant knows about the keys of user `userId`'s book, whose owner keys are `ownerKeys`.

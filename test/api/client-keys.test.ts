@@ -82,6 +82,7 @@ const CASES: Case[] = [
   },
   { method: 'POST', route: '/v0/invites-accepted', allowed: false, own: () => ({ path: '/v0/invites-accepted', body: [{ email: 'x@example.com' }] }) },
   { method: 'POST', route: '/invites-accepted', allowed: false, own: () => ({ path: '/invites-accepted', body: [{ email: 'x@example.com' }] }) },
+  { method: 'DELETE', route: '/v0/users/{user_id}', allowed: false, own: () => ({ path: `/v0/users/${ownPath}` }) },
   { method: 'POST', route: '/v0/users', allowed: false, own: () => ({ path: '/v0/users', body: [{ id: OWN, email: 'me@example.com' }] }) },
   { method: 'POST', route: '/v0/client-key', allowed: false, own: () => ({ path: '/v0/client-key', body: { user_id: OWN } }) },
   { method: 'POST', route: '/v0/alias', allowed: false, own: () => ({ path: '/v0/alias', body: { emails: ['a@example.com', 'b@example.com'] } }) },

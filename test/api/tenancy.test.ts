@@ -180,6 +180,41 @@ for (const engine of ENGINES) {
       });
     }
 
+    it('DELETE /v0/users/:user_id forgets an app user: its addresses, numbers and name; a second one is a 404; another app keeps its own', async () => {
+      const tag = randomBytes(4).toString('hex');
+      const id = `member-${tag}`;
+      const member = { id, name: `Mia Member${tag}`, emails: [`mia.${tag}@example.org`], phones: ['+1 415 555 0166'] };
+      assert.equal((await api.post('/v0/users', [member])).status, 200);
+      const otherKey = await api.newKey();
+      assert.equal((await api.post('/v0/users', [member], otherKey)).status, 200);
+      const book = {
+        user_id: `asker-${tag}`,
+        source: {},
+        entries: [
+          { name: 'Mia', emails: [`mia.${tag}@example.org`] },
+          { name: 'Noa', emails: [`noa.${tag}@example.org`] },
+        ],
+      };
+      assert.equal((await api.post('/v0/address-book', book)).status, 200);
+      const listed = async () => (await api.get(`/v0/address-book/asker-${tag}?filter_existing_users=1`)).body.data.map((d: { name: string }) => d.name);
+      assert.deepEqual(await listed(), ['Noa'], 'an app user is filtered out');
+      // DELETE of the address book keeps the app-user record (the person may still use the app).
+      const del = await api.del(`/v0/users/${id}`);
+      assert.equal(del.status, 200, del.text);
+      assert.equal(del.body.message, `App user ${id} deleted.`);
+      assert.deepEqual((await listed()).sort(), ['Mia', 'Noa'], 'no longer an app user');
+      const rows = (await tenantRows(api, tenant)).filter((r) => r.startsWith('app_users: '));
+      assert.ok(!rows.some((r) => r.includes(tag)), rows.join('\n'));
+      const again = await api.del(`/v0/users/${id}`);
+      assert.equal(again.status, 404);
+      assert.equal(again.body.code, 'not_found');
+      const theirs = (await tenantRows(api, await tenantOfKey(api, otherKey))).filter((r) => r.startsWith('app_users: '));
+      assert.ok(
+        theirs.some((r) => r.includes(`mia.${tag}`)),
+        'the same id in another app is untouched',
+      );
+    });
+
     it("DELETE and writes with another tenant's key never touch this tenant's rows", async () => {
       const user = `shared-${randomBytes(3).toString('hex')}`;
       const body = {

@@ -12,7 +12,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { regionOfSources } from '../../services/address-book.ts';
 import type { Storage, Tenant } from '../../storage/types.ts';
 import { invalid, type ErrorDetail } from '../errors.ts';
-import { invalidDetailsOf, Problems } from '../../services/errors.ts';
+import { invalidDetailsOf, Problems, ServiceError } from '../../services/errors.ts';
 import { refusedWithLater, touches } from '../../services/refused.ts';
 import { CHANNEL_FIELDS, UnreadValues, unreadableFields } from '../../services/record-warnings.ts';
 import { elapsedSeconds } from '../error-handler.ts';
@@ -21,7 +21,7 @@ import { coerceBookUserId, dateOrDefault, zeroDateWarnings } from '../../service
 import { lenientWarningsOf, refusedBodyOf, validateLeniently } from '../../services/lenient.ts';
 import { closest, recordFieldWarnings } from '../../services/upload-warnings.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
-import { bodyUtf8Warnings } from './address-book.ts';
+import { bodyUtf8Warnings, pathUserId } from './address-book.ts';
 import { EXAMPLE_INVITES_ACCEPTED, EXAMPLE_INVITES_SENT, EXAMPLE_SUGGESTED_SEEN, EXAMPLE_USERS } from './examples.ts';
 import type { RouteSpec } from './table.ts';
 
@@ -488,6 +488,24 @@ export function recordRoutes(deps: {
         message: `Bulk of ${rows.length} users stored for ${request.auth.appName}.`,
         meta: metaOf(request, { docs: `${config.publicUrl}/docs` }, USERS, more),
       };
+    },
+  });
+
+  // An app user forgotten (an erasure: the person left the app). DELETE /v0/address-book/:user_id keeps
+  // the app-user record (the person may still use the app, and must not be suggested to others as
+  // someone to invite); this removes it, with every address and number recorded for that id.
+  routes.push({
+    method: 'DELETE',
+    auth: 'secret_key',
+    url: '/v0/users/:user_id',
+    schema: { summary: 'Forget an app user', tags, params: S.UserIdParams, response: { 200: S.MessageResponse } },
+    example: { params: { user_id: '42' } },
+    sample: { path: '/v0/users/owner' },
+    handler: async (request) => {
+      const id = pathUserId(request);
+      const n = await storage.deleteAppUser(request.auth.tenant, id);
+      if (n === 0) throw new ServiceError('not_found', `No app user ${JSON.stringify(id)} is stored.`);
+      return { message: `App user ${id} deleted.`, meta: { time: elapsedSeconds(request) } };
     },
   });
 
