@@ -296,7 +296,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       );
     const path = request.url.split('?')[0].replace(/\/{2,}/g, '/');
     const methods = [...new Set(known.filter((k) => k.re.test(path)).flatMap((k) => [...k.methods]))].sort(byMethod);
-    if (methods.length > 0) {
+    // A route of this method that found nothing (a file the docs' static route does not hold: it was a
+    // 405 saying "GET is not allowed here; use GET or HEAD", a privacy probe) is a 404.
+    if (methods.length > 0 && !methods.includes(request.method)) {
       reply.header('Allow', methods.join(', '));
       return sendError(request, reply, new ApiError('method_not_allowed', `${request.method} is not allowed here; use ${methods.join(' or ')}.`));
     }

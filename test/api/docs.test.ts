@@ -102,6 +102,11 @@ for (const engine of ENGINES) {
       assert.doesNotMatch(csp, /https:|validator\.swagger\.io|upgrade-insecure-requests/);
       const spec = await (await fetch(`${api.base}/docs/json`)).json();
       assert.equal(spec.servers[0].url, '/', '"Try it out" calls the server the page came from');
+      // An asset the page does not have is a 404 (it was a 405 saying GET is not allowed, use GET).
+      const missing = await api.get('/docs/static/no-such-file.js');
+      assert.equal(missing.status, 404, missing.text);
+      assert.equal(missing.body.code, 'not_found');
+      assert.equal((await api.request('PUT', '/docs/static/no-such-file.js')).status, 405);
     });
 
     it('adding examples left validation as it was: a bad body is still a 400 naming the field', async () => {
