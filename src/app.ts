@@ -50,7 +50,7 @@ export interface BuildOptions {
 /** Log the route shape, never the path itself: user ids and query strings can be personal data. */
 function redactUrl(url: string): string {
   const path = url.split('?')[0].replace(/\/{2,}/g, '/');
-  return path.replace(/^(\/v0\/address-book\/)[^/]+/, '$1:user_id').replace(/^(\/v0\/domain-emails\/)[^/]+/, '$1:domain');
+  return path.replace(/^(\/v0\/(?:address-book|users)\/)[^/]+/, '$1:user_id').replace(/^(\/v0\/domain-emails\/)[^/]+/, '$1:domain');
 }
 
 /**
@@ -287,8 +287,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // request.auth, set by the auth hook (http/auth.ts) on the routes that need a key.
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.setNotFoundHandler((request, reply) => {
-    // `/v0/address-book//`: a user id left empty, as before doubled slashes were merged (a 405 then).
-    if (request.method === 'DELETE' && /^\/+v0\/+address-book\/{2,}$/.test(request.url.split('?')[0]!))
+    // `/v0/address-book//`: a user id left empty, as before doubled slashes were merged (a 405 then); and
+    // `/v0/users/` (a 405 naming POST: a review).
+    if (request.method === 'DELETE' && /^\/+v0\/+(?:address-book\/{2,}|users\/+)$/.test(request.url.split('?')[0]!))
       return sendError(
         request,
         reply,

@@ -167,8 +167,8 @@ const TRAILING_JUNK_CHAR = /[\s;,.:!?>)\]}|/'`\u00ab\u00bb\u201c\u201d\u2018\u20
  * `s` without the run of TRAILING_JUNK_CHAR that ends it, read from its end (a `[…]+$` expression tried
  * every run of such characters from its start: a long run not at the end cost its length squared, a review).
  */
-/** A list's punctuation after an item: `;`, `,` and spaces. */
-const LIST_END_RE = /[\s;,]+$/;
+/** What follows an item of a pasted list or a header: `;`, `,`, `.`, `:`, `|`, a closing `>`, `)` or `]`, spaces. */
+const LIST_END_RE = /[\s;,.:|>)\]]+$/;
 
 function trimTrailingJunk(s: string): string {
   let end = s.length;
@@ -207,15 +207,16 @@ function extractSlow(raw: string): string {
     if (s.length > 2 && (f === 34 || f === 39) && s.charCodeAt(s.length - 1) === f && s.indexOf(String.fromCharCode(f), 1) === s.length - 1) {
       s = s.slice(1, -1).trim();
     }
-    if (s.charCodeAt(0) === 39) {
+    const lead = s.charCodeAt(0) === 39 ? s : s.replace(LEADING_JUNK, '');
+    if (lead.charCodeAt(0) === 39) {
       // Single quotes around an address whose local part holds an apostrophe ("'sean.o'neal@corp.example'",
       // as Outlook's headers quote it, maybe with a list's ';' after: a probe found it kept with its opening
       // quote, a second row of Sean's): a domain holds no apostrophe, so the closing one is a wrapper, and
-      // so is the opening one it closes. Not when what is inside starts as no local part does ("'.'kaminski"
-      // is the local part's own apostrophe, as without the closing quote: a review).
-      const t = s.replace(LIST_END_RE, '');
+      // so is the opening one it closes. Not when what is inside starts with a dot, as no local part does
+      // ("'.'kaminski@…'" is the local part's own apostrophe, as without the closing quote: a review).
+      const t = lead.replace(LIST_END_RE, '');
       const at = t.lastIndexOf('@');
-      if (t.length > 4 && t.charCodeAt(t.length - 1) === 39 && at > 1 && !t.slice(at + 1, -1).includes("'") && t[1] !== '.' && t[1] !== "'") {
+      if (t.length > 4 && t.charCodeAt(t.length - 1) === 39 && at > 1 && !t.slice(at + 1, -1).includes("'") && t[1] !== '.') {
         s = t.slice(1, -1).trim();
       }
     }

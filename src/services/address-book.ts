@@ -435,8 +435,10 @@ export function toWire(row: RankedRow) {
   return out;
 }
 
-/** The weights with the cross-user signals at 0 (RankOptions.ownBookOnly): nothing of other users' books is read or weighed. */
+/** The weights with the cross-user signals at 0 (RankOptions.ownBookOnly): nothing of other users' books or invites is read or weighed. */
 function ownBookWeights(w: Weights): Weights {
-  if (w.known_by === 0 && w.reciprocal === 0 && w.reciprocal_frequency === 0 && w.reciprocal_recency === 0) return w;
-  return { ...w, known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0 };
+  if (w.known_by === 0 && w.reciprocal === 0 && w.reciprocal_frequency === 0 && w.reciprocal_recency === 0 && w.accepted === 0) return w;
+  // `accepted`: an invite of any user of the app accepted by the contact (a review: weighed by hand, it
+  // told a client key whom other users had invited).
+  return { ...w, known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, accepted: 0 };
 }

@@ -375,8 +375,12 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
     ["Sean <'sean.o'neal@corp.example'>", "sean.o'neal@corp.example"],
     ["'sean.o'neal@corp.example';", "sean.o'neal@corp.example"],
     ["'sean.o'neal@corp.example', ", "sean.o'neal@corp.example"],
-    // What starts as no local part does is the local part's own apostrophe, as without the closing quote.
+    ["'sean.o'neal@corp.example'.", "sean.o'neal@corp.example"],
+    ["('sean.o'neal@corp.example')", "sean.o'neal@corp.example"],
+    ["<'sean.o'neal@corp.example'>;", "sean.o'neal@corp.example"],
+    // What starts with a dot, as no local part does, keeps its apostrophe, as without the closing quote.
     ["'.'kaminski@corp.example'", "'.'kaminski@corp.example"],
+    ["''.'kaminski@corp.example'", "'.'kaminski@corp.example"],
   ]) {
     assert.equal(normalizeEmail(raw)?.key, key, raw);
     assert.equal(normalizeEmail(raw)?.display, key, raw);

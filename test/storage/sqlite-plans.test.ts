@@ -81,6 +81,9 @@ describe('SQLite plans of the request paths', () => {
     assert.equal(signals.invitedKeys.get('e:u2@plans.example'), 1);
     assert.equal(signals.seenKeys.get('e:p2.u1@example.com'), 3);
     await s.deleteBook(T, 'u3');
+    // DELETE /v0/users/:user_id: by the app user's id (it read every app user of the app: a review).
+    await s.upsertAppUsers(T, [{ appUserId: 'a4', name: 'U Four', keys: ['e:p4.u1@example.com'] }]);
+    assert.equal(await s.deleteAppUser(T, 'a4'), 1);
   }
 
   it('reads no growing table by the tenant alone, and scans none', async () => {

@@ -9,6 +9,7 @@ import { indexQueueMigration } from './0002-index-queue.ts';
 import { clientKeysMigration } from './0003-client-keys.ts';
 import { lz4Migration } from './0004-lz4.ts';
 import { deletionsMigration } from './0005-deletions.ts';
+import { appUsersByIdMigration } from './0006-app-users-by-id.ts';
 
 export function migrationProvider(engine: EngineProfile): MigrationProvider {
   return {
@@ -19,6 +20,7 @@ export function migrationProvider(engine: EngineProfile): MigrationProvider {
         '0003-client-keys': clientKeysMigration(),
         '0004-lz4': lz4Migration(engine),
         '0005-deletions': deletionsMigration(),
+        '0006-app-users-by-id': appUsersByIdMigration(),
       };
     },
   };
