@@ -237,6 +237,11 @@ export class KithClient {
     return this.request('POST', '/v0/users', { body: { entries: users } });
   }
 
+  /** DELETE /v0/users/:user_id: forgets one app user (its name, addresses and numbers). */
+  deleteUser(userId: string | number): Promise<MessageResponse> {
+    return this.request('DELETE', `/v0/users/${encodeURIComponent(String(userId))}`);
+  }
+
   /** POST /v0/suggested-seen: contacts already shown to a user (for filter_suggested_seen). */
   recordSuggestedSeen(entries: SuggestedSeen[]): Promise<MessageResponse> {
     return this.request('POST', '/v0/suggested-seen', { body: { entries } });

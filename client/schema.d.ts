@@ -1533,6 +1533,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget an app user */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 42 */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            meta: {
+                                /** @description Processing time, seconds */
+                                time: number;
+                                /** @description What the answer must say about the request beyond its data: a body that was not valid UTF-8 (field "body") */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

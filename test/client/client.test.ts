@@ -64,6 +64,10 @@ for (const engine of ENGINES) {
         filtered.data.map((c) => c.email),
         ['r2@example.com'],
       );
+      // An app user forgotten is no longer filtered out.
+      assert.equal((await kith.deleteUser(5)).message, 'App user 5 deleted.');
+      const after = await kith.getAddressBook('r1', { filter_invites_sent: 1, filter_existing_users: 1 });
+      assert.deepEqual(after.data.map((c) => c.email).sort(), ['r1@example.com', 'r2@example.com']);
     });
 
     it('health, readiness and the OpenAPI document need no key', async () => {
