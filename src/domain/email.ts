@@ -167,8 +167,15 @@ const TRAILING_JUNK_CHAR = /[\s;,.:!?>)\]}|/'`\u00ab\u00bb\u201c\u201d\u2018\u20
  * `s` without the run of TRAILING_JUNK_CHAR that ends it, read from its end (a `[…]+$` expression tried
  * every run of such characters from its start: a long run not at the end cost its length squared, a review).
  */
-/** What follows an item of a pasted list or a header: `;`, `,`, `.`, `:`, `|`, a closing `>`, `)` or `]`, spaces. */
-const LIST_END_RE = /[\s;,.:|>)\]]+$/;
+/**
+ * `s` without what a list, a sentence or a bracket leaves after a wrapped address (TRAILING_JUNK_CHAR but
+ * the apostrophe, which may close the wrapping): read from the end, as trimTrailingJunk.
+ */
+function trimAfterWrapper(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) !== 39 && TRAILING_JUNK_CHAR.test(s[end - 1]!)) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
 
 function trimTrailingJunk(s: string): string {
   let end = s.length;
@@ -212,11 +219,12 @@ function extractSlow(raw: string): string {
       // Single quotes around an address whose local part holds an apostrophe ("'sean.o'neal@corp.example'",
       // as Outlook's headers quote it, maybe with a list's ';' after: a probe found it kept with its opening
       // quote, a second row of Sean's): a domain holds no apostrophe, so the closing one is a wrapper, and
-      // so is the opening one it closes. Not when what is inside starts with a dot, as no local part does
-      // ("'.'kaminski@…'" is the local part's own apostrophe, as without the closing quote: a review).
-      const t = lead.replace(LIST_END_RE, '');
+      // so is the opening one it closes. Not when what is inside starts with a dot, as no local part does,
+      // or another apostrophe ("'.'kaminski@…'", "''.'kaminski@…'": the local part's own, read as without
+      // the closing quote: two reviews).
+      const t = trimAfterWrapper(lead);
       const at = t.lastIndexOf('@');
-      if (t.length > 4 && t.charCodeAt(t.length - 1) === 39 && at > 1 && !t.slice(at + 1, -1).includes("'") && t[1] !== '.') {
+      if (t.length > 4 && t.charCodeAt(t.length - 1) === 39 && at > 1 && !t.slice(at + 1, -1).includes("'") && t[1] !== '.' && t[1] !== "'") {
         s = t.slice(1, -1).trim();
       }
     }

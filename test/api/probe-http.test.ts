@@ -75,6 +75,13 @@ for (const engine of ENGINES) {
         assert.equal(r.status, 400, `${path}: ${r.text}`);
         assert.equal(r.body.details[0].field, 'user_id');
       }
+      // DELETE of the collection with a trailing slash names the missing id too (it was a 405 naming GET,
+      // HEAD and POST).
+      for (const path of ['/v0/address-book/', '/v0/users/']) {
+        const r = await api.del(path);
+        assert.equal(r.status, 400, `${path}: ${r.text}`);
+        assert.equal(r.body.details[0].field, 'user_id');
+      }
       const gone = await api.del('/v0/address-book//a%2Fb');
       assert.equal(gone.status, 200, gone.text);
       // A known path with a doubled slash and another method: the 405 still lists its methods.

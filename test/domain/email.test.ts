@@ -380,7 +380,11 @@ test('reads what people type and paste: invisible characters, full-width @, SMTP
     ["<'sean.o'neal@corp.example'>;", "sean.o'neal@corp.example"],
     // What starts with a dot, as no local part does, keeps its apostrophe, as without the closing quote.
     ["'.'kaminski@corp.example'", "'.'kaminski@corp.example"],
-    ["''.'kaminski@corp.example'", "'.'kaminski@corp.example"],
+    ["''.'kaminski@corp.example'", "''.'kaminski@corp.example"],
+    // Closing quotes and brackets of other typographies, as a sentence or a list leaves them.
+    ["\u201c'sean.o'neal@corp.example'\u201d", "sean.o'neal@corp.example"],
+    ["\u00ab'sean.o'neal@corp.example'\u00bb", "sean.o'neal@corp.example"],
+    ["'sean.o'neal@corp.example'!", "sean.o'neal@corp.example"],
   ]) {
     assert.equal(normalizeEmail(raw)?.key, key, raw);
     assert.equal(normalizeEmail(raw)?.display, key, raw);
