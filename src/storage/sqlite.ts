@@ -223,7 +223,8 @@ export function openSqlite(path: string, opts: SqliteOptions = {}): EngineProfil
         ? undefined
         : () => {
             // The server's checkpointer thread truncates off the requests' thread, retrying while readers
-            // hold old frames; without one (the CLI, a test's storage) this connection does it now.
+            // hold old frames; without one (a test's storage, a tool) this connection tries, never waiting,
+            // now and again on a timer (truncateWal).
             const checkpointer = CHECKPOINTERS.get(resolve(path));
             if (checkpointer !== undefined) checkpointer.postMessage('truncate');
             else truncateWal(raw);
