@@ -167,6 +167,12 @@ const TRAILING_JUNK_CHAR = /[\s;,.:!?>)\]}|/'`\u00ab\u00bb\u201c\u201d\u2018\u20
  * `s` without the run of TRAILING_JUNK_CHAR that ends it, read from its end (a `[…]+$` expression tried
  * every run of such characters from its start: a long run not at the end cost its length squared, a review).
  */
+function trimTrailingJunk(s: string): string {
+  let end = s.length;
+  while (end > 0 && TRAILING_JUNK_CHAR.test(s[end - 1]!)) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
+
 /**
  * `s` without what a list, a sentence or a bracket leaves after a wrapped address (TRAILING_JUNK_CHAR but
  * the apostrophe, which may close the wrapping): read from the end, as trimTrailingJunk.
@@ -177,11 +183,6 @@ function trimAfterWrapper(s: string): string {
   return end === s.length ? s : s.slice(0, end);
 }
 
-function trimTrailingJunk(s: string): string {
-  let end = s.length;
-  while (end > 0 && TRAILING_JUNK_CHAR.test(s[end - 1]!)) end--;
-  return end === s.length ? s : s.slice(0, end);
-}
 /**
  * Characters before an address that never start one (the apostrophe, which may, is handled apart):
  * opening brackets and quotes of every typography (“ ‘ « and German „ ‚, » and ‹, the CJK 〈 《 「 『 【
