@@ -67,6 +67,11 @@ export interface AnswerContext {
   clientKey?: boolean;
 }
 
+/** The options a request is ranked with: a client key's from its own book only (RankOptions.ownBookOnly). */
+export function optionsFor(opts: RankOptions, ctx: AnswerContext): RankOptions {
+  return ctx.clientKey === true ? { ...opts, ownBookOnly: true } : opts;
+}
+
 /**
  * Runs the ranking of a stored book elsewhere (a worker) when it is big, and returns the answer's JSON
  * (UTF-8); null: rank here.
@@ -272,7 +277,7 @@ export async function answerUpload(
   const p = new Problems();
   const { userId, opts: asked, backfill, replace, listLeftOut, source, fields, entries } = checkUpload(body, config, p);
   p.throwIfAny();
-  const opts = ctx.clientKey === true ? { ...asked, ownBookOnly: true } : asked;
+  const opts = optionsFor(asked, ctx);
   // What was read leniently (lenient.ts: a body the strict schema refused), then the unknown fields.
   let lenient = lenientWarningsOf(body);
   let unread = sourceFieldWarnings(source, sourceRegion(source) ?? config.defaultRegion);

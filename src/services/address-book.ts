@@ -435,10 +435,17 @@ export function toWire(row: RankedRow) {
   return out;
 }
 
+/**
+ * The weights of what other users' books and invites say of a contact. `accepted`: an invite of any user
+ * of the app accepted by the contact (a review: weighed by hand, it told a client key whom other users
+ * had invited).
+ */
+const CROSS_USER_WEIGHTS = ['known_by', 'reciprocal', 'reciprocal_frequency', 'reciprocal_recency', 'accepted'] as const;
+
 /** The weights with the cross-user signals at 0 (RankOptions.ownBookOnly): nothing of other users' books or invites is read or weighed. */
 function ownBookWeights(w: Weights): Weights {
-  if (w.known_by === 0 && w.reciprocal === 0 && w.reciprocal_frequency === 0 && w.reciprocal_recency === 0 && w.accepted === 0) return w;
-  // `accepted`: an invite of any user of the app accepted by the contact (a review: weighed by hand, it
-  // told a client key whom other users had invited).
-  return { ...w, known_by: 0, reciprocal: 0, reciprocal_frequency: 0, reciprocal_recency: 0, accepted: 0 };
+  if (CROSS_USER_WEIGHTS.every((k) => w[k] === 0)) return w;
+  const out = { ...w };
+  for (const k of CROSS_USER_WEIGHTS) out[k] = 0;
+  return out;
 }

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
-import { bookOptionsOf, readRefusedUpload, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
+import { bookOptionsOf, optionsFor, readRefusedUpload, type AnswerContext, type RankElsewhere } from '../../services/address-book-answers.ts';
 import { invalid, ServiceError } from '../../services/errors.ts';
 import { duplicateKeysOf } from '../../services/json-body.ts';
 import {
@@ -232,10 +232,10 @@ export function addressBookRoutes(deps: { service: AddressBookService; schemas: 
   const readBook = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     const query = request.query as RankQuery as Record<string, unknown>;
     const { opts: asked, listLeftOut } = bookOptionsOf(query);
-    const opts = request.auth.clientUserId ? { ...asked, ownBookOnly: true } : asked;
+    const ctx = contextOf(request);
+    const opts = optionsFor(asked, ctx);
     // Query options GET does not read (misspelt, unknown, or an upload's): named, never refused.
     const warnings = queryWarnings(query, BOOK_QUERY_RULES);
-    const ctx = contextOf(request);
     if (pool === null) return sendJson(reply, withWarnings(await answers.read(userId, opts, docs, ctx, listLeftOut), warnings));
     // The app's weights and alias check are read beside the book, not after it: one round trip less on
     // every small read.
