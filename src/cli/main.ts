@@ -1,16 +1,25 @@
 /**
  * The `kith` command. Every sub-command has --help with an example and exits non-zero on failure.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Env, Storage } from '../storage/types.ts';
 import { parseCommandArgs, UsageError, withHelpHint } from './usage.ts';
 
 // The config, storage and import modules are loaded by the commands that use them, not here: --help and
 // bad usage answer at once instead of after loading the database drivers.
-async function openConfiguredStorage(): Promise<Storage> {
+// `existing`: the command reads or changes what is stored (keys list, revoke, reclean...), so an SQLite file
+// that is not there is a mistyped DATABASE_URL or another working directory: it fails and names the file
+// instead of creating an empty database and answering as if it were the real one.
+async function openConfiguredStorage(existing = true): Promise<Storage> {
   const { loadConfig } = await import('../config.ts');
-  const { openStorage } = await import('../storage/index.ts');
+  const { openStorage, sqlitePathOf } = await import('../storage/index.ts');
   const config = loadConfig(process.env);
+  const file = sqlitePathOf(config.databaseUrl);
+  if (existing && file !== null && file !== ':memory:' && !existsSync(file)) {
+    throw new Error(
+      `no database at ${file} (DATABASE_URL ${config.databaseUrl?.trim() ? 'names it' : 'is unset: the default'}); check DATABASE_URL and the working directory. The server, kith migrate and kith keys create make a new one.`,
+    );
+  }
   return openStorage(config.databaseUrl, { citusShardCount: config.citusShardCount });
 }
 
@@ -124,8 +133,8 @@ function version(): string {
   return pkg.version;
 }
 
-async function withStorage<T>(fn: (s: Storage) => Promise<T>): Promise<T> {
-  const storage = await openConfiguredStorage();
+async function withStorage<T>(fn: (s: Storage) => Promise<T>, existing = true): Promise<T> {
+  const storage = await openConfiguredStorage(existing);
   try {
     await storage.migrateUp();
     return await fn(storage);
@@ -150,7 +159,7 @@ async function keys(args: string[]): Promise<void> {
     if (!values.app) throw new UsageError('keys create needs --app NAME');
     if (values.env !== 'test' && values.env !== 'live') throw new UsageError('--env must be test or live');
     const { createApiKey } = await import('../services/keys.ts');
-    const created = await withStorage((s) => createApiKey(s, { app: values.app!, env: values.env as Env }));
+    const created = await withStorage((s) => createApiKey(s, { app: values.app!, env: values.env as Env }), false);
     console.log(`Created a ${values.env} key for app "${values.app}" (id ${created.keyId}). It is shown once; store it now:`);
     console.log(created.key);
     return;
@@ -286,7 +295,8 @@ async function importCommand(mode: 'import' | 'backfill', args: string[]): Promi
 async function migrate(args: string[]): Promise<void> {
   const { values } = parseCommandArgs('migrate', args, { down: { type: 'boolean' }, yes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, false);
   if (values.help) return void console.log(HELP.migrate);
-  const storage = await openConfiguredStorage();
+  // Migrating up makes a new database; reverting one that is not there is a mistyped path.
+  const storage = await openConfiguredStorage(values.down === true);
   try {
     // Says what the run did, read from the migrator's own results: a new database gets every migration
     // listed (it said "up to date" before, having applied them all).
@@ -386,6 +396,12 @@ export async function main(argv: string[]): Promise<void> {
       throw new UsageError(`unknown command "${cmd}" (see kith --help)`);
   }
 }
+
+// A reader that stops early (`kith keys list | head -1`) closes the pipe: done, not a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(exitStatus || 0);
+});
 
 main(process.argv.slice(2)).then(
   () => {

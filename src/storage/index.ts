@@ -25,13 +25,8 @@ export type StorageOptions = SqliteOptions & PostgresOptions;
  */
 export async function openStorage(databaseUrl: string | undefined, opts: StorageOptions = {}): Promise<Storage> {
   const url = databaseUrl?.trim() ?? '';
-  if (url === '') return new KyselyStorage(openSqlite(DEFAULT_SQLITE_PATH, opts));
-  if (url.startsWith('sqlite:')) {
-    let path = url.slice('sqlite:'.length);
-    if (path.startsWith('//')) path = path.slice(2); // sqlite:///abs/file.db
-    if (path === '') throw new Error('DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/kith.db');
-    return new KyselyStorage(openSqlite(path, opts));
-  }
+  const sqlite = sqlitePathOf(url);
+  if (sqlite !== null) return new KyselyStorage(openSqlite(sqlite, opts));
   if (/^postgres(ql)?:\/\//.test(url)) {
     let valid = true;
     try {
@@ -43,4 +38,18 @@ export async function openStorage(databaseUrl: string | undefined, opts: Storage
     return new KyselyStorage(await openPostgres(url, { citusShardCount: opts.citusShardCount, queryTimeoutMs: opts.queryTimeoutMs }));
   }
   throw new Error('DATABASE_URL must be empty (SQLite at ./data/kith.db), sqlite:<path> or postgres://...');
+}
+
+/**
+ * The SQLite file `databaseUrl` names (`:memory:` for an in-memory database), or null when it names
+ * another engine (or nothing openStorage accepts). Throws on `sqlite:` without a path.
+ */
+export function sqlitePathOf(databaseUrl: string | undefined): string | null {
+  const url = databaseUrl?.trim() ?? '';
+  if (url === '') return DEFAULT_SQLITE_PATH;
+  if (!url.startsWith('sqlite:')) return null;
+  let path = url.slice('sqlite:'.length);
+  if (path.startsWith('//')) path = path.slice(2); // sqlite:///abs/file.db
+  if (path === '') throw new Error('DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/kith.db');
+  return path;
 }

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -86,6 +86,32 @@ describe('the kith command', () => {
     assert.match(down.stdout, /^reverted \d+ migrations: .*, 0001-initial$/m);
     assert.match((await kith(['migrate', '--down', '--yes'], fresh)).stdout, /no migration to revert/);
     assert.match((await kith(['migrate'], fresh)).stdout, /^applied \d+ migrations: 0001-initial, /m);
+  });
+
+  it('a command that reads or changes what is stored fails on an SQLite file that is not there, naming it, and creates nothing', async () => {
+    const missing = join(dir, 'typo', 'kith.db');
+    const typo = { DATABASE_URL: `sqlite:${missing}` };
+    const commands = [
+      ['keys', 'list'],
+      ['keys', 'revoke', 'kith_test_x'],
+      ['reclean', '--dry-run'],
+      ['client-keys', 'revoke', '--app', 'a'],
+      ['apps', 'cors', '--app', 'a'],
+      ['migrate', '--down', '--yes'],
+    ];
+    for (const args of commands) {
+      const r = await kith(args, typo);
+      assert.equal(r.code, 1, `kith ${args.join(' ')}: ${r.stderr}`);
+      assert.ok(r.stderr.includes(`no database at ${missing}`), `kith ${args.join(' ')}: ${r.stderr}`);
+      assert.equal(r.stdout, '', `kith ${args.join(' ')} printed nothing as if the database were empty`);
+      assert.equal(existsSync(missing), false, `kith ${args.join(' ')} created the file`);
+    }
+    // Those that make a database still do: keys create (the README's first step), then the others find it.
+    const created = await kith(['keys', 'create', '--app', 'a'], typo);
+    assert.equal(created.code, 0, created.stderr);
+    const list = await kith(['keys', 'list'], typo);
+    assert.equal(list.code, 0, list.stderr);
+    assert.match(list.stdout, /\ta\ttest\tkith_test_/);
   });
 
   it('exit 2 for bad usage, naming the command --help; exit 1 for an error that is not one', async () => {
