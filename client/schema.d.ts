@@ -1000,6 +1000,16 @@ export interface paths {
                             message: string;
                             meta: {
                                 time: number;
+                                /** @description Fields of the body this endpoint does not read (ignored), with a did-you-mean */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             };
                         };
                     };
@@ -1061,6 +1071,16 @@ export interface paths {
                                 app_name: string;
                                 env: string;
                                 time: number;
+                                /** @description Fields of the body this endpoint does not read (ignored), with a did-you-mean */
+                                warnings?: {
+                                    count: number;
+                                    did_you_mean?: string;
+                                    /** @description emial, source.emial or entries[].emial; a query option (limt); body */
+                                    field: string;
+                                    /** @description The first few entries holding it */
+                                    indexes?: number[];
+                                    message: string;
+                                }[];
                             };
                             user_id: string;
                         };

@@ -80,15 +80,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     // A doubled slash (`//v0/address-book`, `/v0/address-book//42`: a client whose base URL ends in `/`)
     // is read as one. Only literal slashes are merged: an encoded one (`%2F`) in a user id stays part of it.
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1024 },
+    // A path parameter is as long as the request line allows (http.maxHeaderSize): the routes' schemas
+    // name the field and its limit (`user_id must be at most 256 characters`); the router's own limit
+    // answered a 1,200-character id as bad percent-encoding (a probe). No route has a pattern to guard.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 65_536 },
     ajv: { customOptions: { ...AJV_CUSTOM_OPTIONS } },
     return503OnClosing: true,
     // Errors Fastify raises before routing (a path that is not valid percent-encoding, say) get the
     // documented body too, and never echo the path back.
     frameworkErrors: (err, request, reply) => {
       const status = (err as { statusCode?: number }).statusCode ?? 400;
-      // The part named: a user id in the path (`/v0/address-book/Jos%E9`: Latin-1, not UTF-8) or the URL.
-      const field = /^\/+(v0\/+)?address-book\/+[^/?]/.test(request.url ?? '') ? 'user_id' : 'url';
+      // The part named: the path's parameter (`/v0/address-book/Jos%E9`: Latin-1, not UTF-8) or the URL.
+      const field = PATH_PARAMS.find(([route]) => route.test(request.url ?? ''))?.[1] ?? 'url';
       // A bare `%` (`/v0/address-book/a%b`) is no encoding at all: the hint about UTF-8 would mislead.
       const bare = /%(?![0-9A-Fa-f]{2})/.test((request.url ?? '').split('?')[0]!);
       const apiErr =
@@ -423,13 +426,24 @@ function corsHeadersFor(origin: string | undefined): Record<string, string> {
 
 type ArrivalStamped = { kithArrival?: bigint };
 
+/** The routes with a parameter in their path, and the field it is (frameworkErrors names it). */
+const PATH_PARAMS: readonly (readonly [RegExp, string])[] = [
+  [/^\/+(v0\/+)?address-book\/+[^/?]/, 'user_id'],
+  [/^\/+(v0\/+)?users\/+[^/?]/, 'user_id'],
+  [/^\/+(v0\/+)?domain-emails\/+[^/?]/, 'domain'],
+];
+
 /** When the request arrived (stamped on the raw request as the server received it), else now. */
 function arrivalOf(raw: object): bigint {
   return (raw as ArrivalStamped).kithArrival ?? process.hrtime.bigint();
 }
 
-/** The Content-Types read as JSON: application/json and any application/*+json. */
-const JSON_TYPES = /^application\/([\w.+-]+\+)?json/;
+/**
+ * The Content-Types read as JSON: application/json and any application/*+json, with or without parameters
+ * (Fastify hands the type normalised: `application/json; charset="utf-8"`). Not a longer subtype
+ * (`application/jsonx`, `application/json5`: a probe found them read as JSON; they are a 415).
+ */
+const JSON_TYPES = /^application\/([\w.+-]+\+)?json(?:;|$)/;
 
 /** A text/plain or form-encoded body (or one without a Content-Type) on a JSON route that holds no JSON object or list. */
 const TEXT_NOT_JSON =

@@ -1347,7 +1347,18 @@ export function isBulkSender(c: BulkSignals): boolean {
  * contact on purpose). Its addresses and numbers are the caller's to judge.
  */
 export function sentOnly(c: BulkSignals): boolean {
-  if (c.lastReceived === null) return false;
+  return c.lastReceived !== null && unchosen(c);
+}
+
+/**
+ * Nothing on the card says the owner chose it: never written to, starred or pinned, saved in one address
+ * book and without a postal address; whether it ever sent to the owner is not asked. What a shift after
+ * the people may read (never a leaving out: isBulkSender asks sentOnly): a book with no activity at all
+ * (a contacts file, an app's export without dates) has no card received from, and its brands' cards
+ * (`The New York Times <nytdirect@nytimes.com>`, `Peloton <peloton@email.onepeloton.com>`) ranked above
+ * `Mom` (a probe).
+ */
+export function unchosen(c: BulkSignals): boolean {
   if (evidence(c.timesContacted, c.lastSent, c.favorite, c.pinned)) return false;
   return (c.sourceCount ?? 1) <= 1 && (c.addressCount ?? 0) === 0;
 }

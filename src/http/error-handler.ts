@@ -44,7 +44,9 @@ function fromStorageError(err: StorageError): ApiError {
     case 'deleted':
       return new ApiError(
         'address_book_deleted',
-        "The user's address book was deleted while this upload waited; nothing was stored. Send it again to start a new book.",
+        err.message.startsWith('records:')
+          ? 'The address book of a user these records name was deleted while the request waited; nothing of it was stored. Send it again to record it for the new book.'
+          : "The user's address book was deleted while this upload waited; nothing was stored. Send it again to start a new book.",
       );
     default:
       return new ApiError('internal_error', 'Something went wrong on our side. The request was not completed; please retry.');

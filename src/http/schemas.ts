@@ -51,6 +51,15 @@ const LENIENT_PHONES = `${LENIENT_PHONE}, as items; a single value instead of a 
 const ENTRY_SDK_FIELDS =
   'A contact. Unknown fields are accepted and named in meta.warnings. Where the entry has no Kith field of its own (absent, null, blank, empty list), the fields of the platform SDKs are read into it and named in meta.warnings: emailAddresses/email_addresses (strings, or value, address, email) as emails; phoneNumbers/phone_numbers (strings, or canonicalForm, value, number, phone, digits; fax and pager items left out), mobilePhone, businessPhones, homePhones as phones; names[] and surname into name; companyName and organizations[].name as company; jobTitle and organizations[].title as title; nickName and nicknames[].value as nickname; a boolean isStarred as is_favorite (Google People API, Microsoft Graph, react-native-contacts, expo-contacts). A Kith field given is never overridden or added to';
 
+/** One thing an answer says about its request beyond its data (meta.warnings). */
+export const Warning = Type.Object({
+  field: Type.String({ description: 'emial, source.emial or entries[].emial; a query option (limt); body' }),
+  message: Type.String(),
+  count: Type.Integer({ minimum: 1 }),
+  indexes: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { description: 'The first few entries holding it' })),
+  did_you_mean: Type.Optional(Type.String()),
+});
+
 export function makeSchemas(limits: SchemaLimits) {
   const Str = (opts: { maxLength?: number; description?: string; pattern?: string } = {}) => Type.String({ maxLength: limits.maxStringLength, ...opts });
   /** A string stored in its own text column (not inside a JSON document): no U+0000. */
@@ -209,13 +218,6 @@ export function makeSchemas(limits: SchemaLimits) {
     index: Type.Integer({ minimum: 0, description: 'Index of the entry in its upload' }),
     batch_id: Type.Optional(Type.String({ description: 'The upload (GET)' })),
     reason: Type.String(),
-  });
-  const Warning = Type.Object({
-    field: Type.String({ description: 'emial, source.emial or entries[].emial; a query option (limt); body' }),
-    message: Type.String(),
-    count: Type.Integer({ minimum: 1 }),
-    indexes: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { description: 'The first few entries holding it' })),
-    did_you_mean: Type.Optional(Type.String()),
   });
 
   const Meta = Type.Object(

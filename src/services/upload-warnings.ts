@@ -180,6 +180,23 @@ export function recordFieldWarnings(entries: readonly unknown[], known: readonly
   return out;
 }
 
+/**
+ * The fields of a small request body (an object: POST /v0/client-key, /v0/alias) that its route does not
+ * read: named, with a did-you-mean, and ignored (a probe: `{"user_id": "a", "ttl": -5}` was a 200 saying
+ * nothing of `ttl`, and `phones` beside an alias's `emails` vanished).
+ */
+export function bodyFieldWarnings(body: unknown, known: readonly string[]): FieldWarning[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  const set = new Set(known);
+  const seen = new Map<string, Seen>();
+  for (const k in body as Record<string, unknown>) if (!set.has(k)) note(seen, k, -1);
+  const out: FieldWarning[] = [];
+  report(out, seen, '', known);
+  // Nothing of such a body is kept as received (an upload is): its unknown fields are only ignored.
+  for (const w of out) w.message = w.message.replace(' (kept with the raw upload)', '');
+  return out;
+}
+
 /** The unknown fields of one entry's list of objects (already schema-validated: each item an object). */
 function noteItems(items: Map<string, Map<string, Seen>>, list: string, known: Set<string>, values: unknown[], index: number): void {
   let unknown: Set<string> | null = null;

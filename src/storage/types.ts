@@ -338,12 +338,16 @@ export interface Storage {
   rewriteBook(t: Tenant, userId: string, uploads: RewrittenUpload[], opts?: RewriteOptions): Promise<boolean>;
 
   // Signals.
-  recordInvitesSent(t: Tenant, rows: InviteSentRecord[]): Promise<void>;
-  recordInvitesAccepted(t: Tenant, rows: InviteAcceptedRecord[]): Promise<void>;
+  /**
+   * Records write one batch whole or nothing. `opts.arrivedAt`: when the request arrived; a DELETE of a user
+   * the batch names, committed after it, refuses the batch (StorageError 'deleted'), as it does an upload.
+   */
+  recordInvitesSent(t: Tenant, rows: InviteSentRecord[], opts?: { arrivedAt?: number }): Promise<void>;
+  recordInvitesAccepted(t: Tenant, rows: InviteAcceptedRecord[], opts?: { arrivedAt?: number }): Promise<void>;
   upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void>;
   /** Forgets one app user (every address and number recorded for that id, and its name); the rows removed. */
   deleteAppUser(t: Tenant, appUserId: string): Promise<number>;
-  recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[]): Promise<void>;
+  recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[], opts?: { arrivedAt?: number }): Promise<void>;
   /**
    * Everything the tenant knows about the keys of user `userId`'s book, whose owner keys are `ownerKeys`.
    * `keys.all`: every index key of the book (domain indexKeysOf), stored uploads and one being stored

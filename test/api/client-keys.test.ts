@@ -140,6 +140,24 @@ for (const engine of ENGINES) {
       assert.equal(rec?.userId, '42');
     });
 
+    it('POST /v0/client-key and POST /v0/alias name the fields of the body they do not read, with a did-you-mean; a body of known fields has no warning', async () => {
+      const ck = await api.post('/v0/client-key', { user_id: 'w1', ttl: -5, usr_id: 'x' });
+      assert.equal(ck.status, 200, ck.text);
+      assert.deepEqual(
+        ck.body.meta.warnings.map((w: any) => [w.field, w.did_you_mean ?? null, /ignored/.test(w.message)]),
+        [
+          ['ttl', null, true],
+          ['usr_id', 'user_id', true],
+        ],
+      );
+      assert.equal((await api.post('/v0/client-key', { user_id: 'w1' })).body.meta.warnings, undefined);
+      const alias = await api.post('/v0/alias', { emails: ['w1@alias.example', 'w1.b@alias.example'], phones: ['+14155550100'], emial: 'x' });
+      assert.equal(alias.status, 200, alias.text);
+      assert.deepEqual(alias.body.meta.warnings.map((w: any) => w.field).sort(), ['emial', 'phones']);
+      assert.equal(alias.body.meta.warnings.find((w: any) => w.field === 'emial').did_you_mean, 'emails');
+      assert.equal((await api.post('/v0/alias', { emails: ['w2@alias.example', 'w2.b@alias.example'] })).body.meta.warnings, undefined);
+    });
+
     it('POST /v0/client-key: a missing, blank or null user_id is a 400 naming user_id', async () => {
       for (const body of [{}, { user_id: null }, { user_id: '  ' }, { user_id: 'x'.repeat(300) }]) {
         const r = await api.post('/v0/client-key', body);

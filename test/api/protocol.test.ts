@@ -251,6 +251,19 @@ for (const engine of ENGINES) {
       const text = await api.request('POST', '/v0/address-book', { raw: 'user_id=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       assert.equal(text.status, 415);
       assertErrorBody(text, 'unsupported_media_type');
+      // JSON's types, with parameters or a structured suffix, are read as JSON; a longer subtype is not (a
+      // probe: `application/jsonx` and `application/json5` bodies were stored).
+      const body = JSON.stringify({ user_id: 'ctype', source: {}, entries: [{ email: 'ct@example.com' }] });
+      for (const type of ['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.api+json']) {
+        const r = await api.request('POST', '/v0/address-book', { raw: body, headers: { 'content-type': type } });
+        assert.equal(r.status, 200, `${type}: ${r.text}`);
+      }
+      for (const type of ['application/jsonx', 'application/json5', 'application/jsonp', 'application/vnd.api+jsonl']) {
+        const r = await api.request('POST', '/v0/address-book', { raw: body.replace('ctype', 'ctype2'), headers: { 'content-type': type } });
+        assert.equal(r.status, 415, `${type}: ${r.text}`);
+        assertErrorBody(r, 'unsupported_media_type');
+      }
+      assert.equal((await api.get('/v0/address-book/ctype2')).status, 404, 'nothing stored from a refused body');
       const empty = await api.request('POST', '/v0/address-book', { raw: '', headers: { 'content-type': 'application/json' } });
       assert.equal(empty.status, 400);
       assertErrorBody(empty, 'invalid_json');

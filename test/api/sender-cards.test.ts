@@ -90,5 +90,44 @@ for (const engine of ENGINES) {
       const hulu = w.body.data.find((d: any) => d.name === 'Hulu');
       assert.ok(hulu && !(hulu.explain.sender < 0), JSON.stringify(w.body.data.map((d: any) => [d.name, d.explain])));
     });
+
+    it('in a book with no activity at all (a contacts file), brands named on their own domain go after the people, none left out', async () => {
+      // A probe: a Google Contacts CSV of "other contacts" and the family, no dates: the brands ranked 1-8, Mom 9th.
+      const csv = [
+        'Name,Given Name,Family Name,Group Membership,E-mail 1 - Type,E-mail 1 - Value,Phone 1 - Type,Phone 1 - Value',
+        'The New York Times,,,* other,* ,nytdirect@nytimes.com,,',
+        'Peloton,,,* other,* ,peloton@email.onepeloton.com,,',
+        'Marriott Bonvoy,,,* other,* ,MarriottBonvoy@email-marriott.com,,',
+        'Pinterest,,,* other,* ,pinbot@explore.pinterest.com,,',
+        'Mom,,,* myContacts,,,Mobile,(415) 555-0190',
+        'Tom Berg,Tom,Berg,* myContacts,* Work,tom.berg@acme.com,,',
+        'Jane Doe,Jane,Doe,* other,* ,jane@janedoe.com,,',
+      ].join('\n');
+      const r = await api.request('POST', '/v0/address-book-file?user_id=nodates&explain=1', { raw: csv, headers: { 'content-type': 'text/csv' } });
+      assert.equal(r.status, 200, r.text);
+      const names = r.body.data.map((d: any) => d.name);
+      assert.deepEqual(new Set(names.slice(0, 3)), new Set(['Mom', 'Tom Berg', 'Jane Doe']), JSON.stringify(names));
+      assert.deepEqual(new Set(names.slice(3)), new Set(['The New York Times', 'Peloton', 'Marriott Bonvoy', 'Pinterest']), JSON.stringify(names));
+      for (const d of r.body.data.slice(3)) assert.ok(d.explain.sender < 0, `${d.name}: ${JSON.stringify(d.explain)}`);
+      assert.equal(r.body.meta.cleaning.left_out, 0, r.text);
+      // Starred, a brand-shaped card is the owner's choice: it ranks as it scores.
+      const starred = await api.post('/v0/address-book', {
+        user_id: 'nodates-starred',
+        source: { type: 'ios' },
+        explain: 1,
+        entries: [
+          { name: 'Mom', phone: '+14155550190' },
+          { name: 'Hulu', email: 'hulu@hulumail.com', is_favorite: 1 },
+        ],
+      });
+      assert.equal(starred.status, 200, starred.text);
+      assert.deepEqual(
+        starred.body.data.map((d: any) => [d.name, d.explain.sender]),
+        [
+          ['Hulu', undefined],
+          ['Mom', undefined],
+        ],
+      );
+    });
   });
 }

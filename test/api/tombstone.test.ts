@@ -88,5 +88,76 @@ for (const engine of ENGINES) {
       assert.equal(book.status, 200);
       assert.equal(book.body.meta.total_count, 2);
     });
+
+    it('records (invites sent, accepted, suggestions seen) written after a later DELETE of a user they name are a 409 and store nothing; sent after it, they are stored', async () => {
+      // A probe: a batch of invites sent just before its user's DELETE was written after it, on PostgreSQL,
+      // and outlived it (the DELETE answered 200 first).
+      const u = 'rec-victim';
+      const routes = [
+        ['recordInvitesSent', '/v0/invites-sent', (tag: string) => [{ user_id: u, email: `${tag}@rec.example` }], 'invites_sent'],
+        ['recordSuggestedSeen', '/v0/suggested-seen', (tag: string) => [{ user_id: u, email: `${tag}@rec.example` }], 'suggested_seen'],
+        [
+          'recordInvitesAccepted',
+          '/v0/invites-accepted',
+          (tag: string) => [{ user_id: 'rec-inviter', new_user_id: u, email: `${tag}@rec.example` }],
+          'invites_accepted',
+        ],
+      ] as const;
+      for (const [method, path, body, table] of routes) {
+        assert.equal((await api.post('/v0/address-book', { user_id: u, source: {}, entries: [{ email: 'a@rec.example' }] })).status, 200);
+        const storage = api.storage as unknown as Record<string, (...a: unknown[]) => Promise<void>>;
+        const original = storage[method]!.bind(api.storage);
+        let reached!: () => void;
+        let release!: () => void;
+        const reachedP = new Promise<void>((r) => (reached = r));
+        const gate = new Promise<void>((r) => (release = r));
+        storage[method] = async (...a: unknown[]) => {
+          reached();
+          await gate;
+          return original(...a);
+        };
+        try {
+          const late = api.post(path, body('late'));
+          await reachedP;
+          const at = Date.now();
+          while (Date.now() <= at) await new Promise((res) => setTimeout(res, 1));
+          assert.equal((await api.del(`/v0/address-book/${u}`)).status, 200);
+          release();
+          const r = await late;
+          assert.equal(r.status, 409, `${path}: ${r.text}`);
+          assert.equal(r.body.code, 'address_book_deleted');
+          assert.match(r.body.error, /records name was deleted while the request waited; nothing of it was stored/);
+        } finally {
+          delete storage[method];
+        }
+        const left = (await rawRows(api.url, table)).filter((r) => r.user_id === u || r.new_user_id === u);
+        assert.equal(left.length, 0, `${table}: ${JSON.stringify(left)}`);
+        // Sent after the DELETE: stored.
+        const again = await api.post(path, body('again'));
+        assert.equal(again.status, 200, again.text);
+        assert.equal((await rawRows(api.url, table)).filter((r) => r.user_id === u || r.new_user_id === u).length, 1, table);
+        assert.equal((await api.del(`/v0/address-book/${u}`)).status, 200);
+      }
+    });
+
+    it('a big batch of records racing a DELETE of its user never outlives it', async () => {
+      // No hold: the batch and the DELETE run at once. Either the batch commits first and the DELETE removes
+      // it (200 and 200), or the DELETE does and the batch is refused (409); never the batch after the
+      // DELETE's removal.
+      const u = 'rec-race';
+      const batch = Array.from({ length: 20_000 }, (_, i) => ({ user_id: u, email: `r${i}@race.example` }));
+      for (let round = 0; round < 3; round++) {
+        assert.equal((await api.post('/v0/address-book', { user_id: u, source: {}, entries: [{ email: 'a@race.example' }] })).status, 200);
+        const records = api.post('/v0/invites-sent', batch);
+        await new Promise((res) => setTimeout(res, 5 + round * 20));
+        const del = await api.del(`/v0/address-book/${u}`);
+        const r = await records;
+        assert.ok(r.status === 200 || r.status === 409, r.text);
+        assert.equal(del.status, 200, del.text);
+        // The batch arrived before the DELETE was sent: whichever committed first, none of it is left.
+        const left = (await rawRows(api.url, 'invites_sent')).filter((x) => x.user_id === u).length;
+        assert.equal(left, 0, `round ${round}: the batch answered ${r.status}, the DELETE 200, yet ${left} rows are left`);
+      }
+    });
   });
 }

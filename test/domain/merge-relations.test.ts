@@ -88,3 +88,70 @@ test('a row under two relations of one name is no second row of either (second-r
   assert.equal(possibleSecondRows([row('Oma Weber', 3), row('Opa Weber', 2), row('Weber', 0)]).size, 0);
   assert.equal(possibleSecondRows([row('Weber', 3), row('Oma Weber', 0), row('Opa Weber', 0)]).size, 0);
 });
+
+test('MUST NOT merge: a relation and a name on the household landline, or two generations of one name, each with an address of their own', () => {
+  const gb = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'GB', sourceKey: 'ios:-' })));
+  const us = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'US', sourceKey: 'gmail:-' })));
+  const cases: [string, Contact[]][] = [
+    // A probe: one row `Richard Lee` whose first address, the one to invite, was his wife's.
+    [
+      'Mum | Richard Lee',
+      gb([
+        { name: 'Mum', email: 'susan.lee@btinternet.com', phone: '020 7946 0170', is_favorite: 1 },
+        { name: 'Richard Lee', email: 'richard.lee@btinternet.com', phone: '020 7946 0170', times_contacted: 4 },
+      ]),
+    ],
+    [
+      'Grandma | Frank Jones',
+      gb([
+        { name: 'Grandma', email: 'betty.jones@aol.com', phone: '01632 960123' },
+        { name: 'Frank Jones', email: 'frank.jones@aol.com', phone: '01632 960123', times_contacted: 1 },
+      ]),
+    ],
+    // A probe: `John Smith Jr.` shown with his father's address first, on any number (North America's too).
+    [
+      'John Smith | John Smith Jr.',
+      us([
+        { name: 'John Smith', email: 'john.smith@gmail.com', phone: '+14155550111', times_contacted: 3 },
+        { name: 'John Smith Jr.', email: 'jsmithjr@gmail.com', phone: '+14155550111', times_contacted: 2 },
+      ]),
+    ],
+    [
+      'Robert Brown Sr | Robert Brown',
+      us([
+        { name: 'Robert Brown Sr', email: 'bob.brown.sr@yahoo.com', phone: '+14155550199' },
+        { name: 'Robert Brown', email: 'rbrown@gmail.com', phone: '+14155550199' },
+      ]),
+    ],
+  ];
+  for (const [label, cs] of cases) {
+    assert.equal(cs.length, 2, `${label}: ${cs.map((c) => c.name).join(' | ')}`);
+    for (const c of cs) assert.equal(c.emails.length, 1, `${label}: ${c.name} holds only its own address`);
+  }
+});
+
+test('MUST merge: the same cards when one of them holds nothing of its own beside the shared number, and one person in two scripts each with an address of their own on his mobile', () => {
+  const gb = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'GB', sourceKey: 'ios:-' })));
+  const jp = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'JP', sourceKey: 'ios:-' })));
+  // `Mum` with the home line alone is either of them: the landline joins her to the one name there.
+  const one = gb([
+    { name: 'Mum', phone: '020 7946 0170', is_favorite: 1 },
+    { name: 'Richard Lee', email: 'richard.lee@btinternet.com', phone: '020 7946 0170', times_contacted: 4 },
+  ]);
+  assert.equal(one.length, 1);
+  // One person's phone card and mail account, in two scripts, on his mobile: each has an address of its own.
+  const taro = jp([
+    { name: '山田 太郎', email: 'taro.y@docomo.ne.jp', phone: '090-1234-5678' },
+    { name: 'Taro Yamada', email: 'taro.yamada@acme.co.jp', phone: '+81 90 1234 5678', times_contacted: 5 },
+  ]);
+  assert.equal(taro.length, 1, taro.map((c) => c.name).join(' | '));
+  assert.equal(taro[0]!.emails.length, 2);
+  // A mail account's card (an address, the mobile) and the phone's card (the mobile, the home line): one
+  // mailbox and one number of their own, not two mailboxes, so one person whatever the suffix (eval:clean).
+  const us = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'US', sourceKey: 'ios:-' })));
+  const frank = us([
+    { name: 'Frank Hill', email: 'fhill@gmail.com', phone: '+14155550142' },
+    { name: 'Frank Hill II', phones: ['(415) 555-0142', '(415) 555-0177'] },
+  ]);
+  assert.equal(frank.length, 1, frank.map((c) => c.name).join(' | '));
+});

@@ -233,3 +233,28 @@ test('must keep: people shaped like the service senders, received only, rank as 
     assert.equal(reading(name, email), 'keep', `${name} <${email}>`);
   }
 });
+
+test('with no activity at all (a contacts file), brands named on their own domain are shifted, never left out; people and chosen cards rank as they score', () => {
+  const none = (name: string, email: string, extra: Partial<EntryInput> = {}) => {
+    const [c] = mergeEntries([normalizeEntry({ name, email, ...extra }, ctx)]);
+    return c!.junk ? c!.junkReason! : c!.sender === true ? 'shift' : 'keep';
+  };
+  for (const [name, email] of [
+    ['The New York Times', 'nytdirect@nytimes.com'],
+    ['Peloton', 'peloton@email.onepeloton.com'],
+    ['Marriott Bonvoy', 'MarriottBonvoy@email-marriott.com'],
+    ['Pinterest', 'pinbot@explore.pinterest.com'],
+  ] as const) {
+    assert.equal(none(name, email), 'shift', `${name} <${email}>`);
+    assert.equal(none(name, email, { is_favorite: 1 }), 'keep', `${name} <${email}> starred`);
+    assert.equal(none(name, email, { times_contacted: 1 }), 'keep', `${name} <${email}> written to`);
+  }
+  for (const [name, email] of [
+    ['Jane Doe', 'jane@janedoe.com'],
+    ['Mark Peloton', 'mark@peloton.dev'],
+    ['James Clear', 'james@jamesclear.com'],
+    ['Tom Berg', 'tom.berg@acme.com'],
+  ] as const) {
+    assert.equal(none(name, email), 'keep', `${name} <${email}>`);
+  }
+});

@@ -1,6 +1,6 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
 import { hasImceaPrefix, isCarrierForm } from '../email.ts';
-import { evidence, isBulkSender, readsAsSender, sentOnly } from '../junk.ts';
+import { evidence, isBulkSender, readsAsSender, unchosen } from '../junk.ts';
 import { brandSender, groupMailbox, serviceSender } from '../sender-cards.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
@@ -181,15 +181,24 @@ function pickName(
     return only === null || (only.folded === null && isPlaceholderName(only.name)) ? null : only.name;
   }
   // A label of a mailbox copy (merge/links.ts linkMailbox: "Mum", a maiden name) is no name of the person
-  // when a card of theirs has one.
+  // when a card of theirs has one. A phone's label for a line (`Home`, `Work`: phoneLabelName) is no one's
+  // name while any other card has one: `Home` with Bob's address and a number, beside `Bob Lee` written
+  // to at that address, was a row named `Home` (a probe).
   let skipAbsorbed = false;
-  if (absorbed !== null) for (let m = from; m < to && !skipAbsorbed; m++) skipAbsorbed = absorbed[members[m]] === 0 && infos[members[m]] !== null;
+  let skipLabels = false;
+  for (let m = from; m < to; m++) {
+    const info = infos[members[m]];
+    if (info === null || phoneLabelName(info)) continue;
+    if (absorbed !== null && absorbed[members[m]] === 0) skipAbsorbed = true;
+    if (!skipLabels && !(info.folded === null && isPlaceholderName(info.name))) skipLabels = true;
+  }
   const seen = pickScratch;
   seen.length = 0;
   for (let m = from; m < to; m++) {
     const i = members[m];
     const info = infos[i];
-    if (info === null || (skipAbsorbed && absorbed![i] === 1) || (info.folded === null && isPlaceholderName(info.name))) continue;
+    if (info === null || (skipAbsorbed && absorbed![i] === 1) || (info.folded === null && isPlaceholderName(info.name)) || (skipLabels && phoneLabelName(info)))
+      continue;
     if (info.stamp !== stamp) {
       info.stamp = stamp;
       info.count = copies === null || copies[i] === 0 ? 1 : 0; // an exact copy (copies[i] = 1) is no vote, its date counts (info.last)
@@ -215,6 +224,17 @@ function pickName(
   seen.length = 0;
   return best === null ? null : best.name;
 }
+
+/**
+ * A name that is one word a phone writes for a line, not a person (`Home`, `Work`, `Office`, `Cell`):
+ * pickName shows another card's name before it. Only the whole name (`Home Depot`, `Cell Lee` are names).
+ */
+function phoneLabelName(info: NameInfo): boolean {
+  return info.folded !== null && info.folded.length === 1 && PHONE_LABELS.has(info.folded[0]!);
+}
+const PHONE_LABELS: ReadonlySet<string> = new Set(
+  'home house work office cell cellphone mobile main landline phone iphone fax pager business personal other'.split(' '),
+);
 
 /**
  * The name pickName shows with each card counted once: `copies` marks, per entry, the exact copies of an
@@ -504,7 +524,7 @@ export function buildContact(
     if (isBulkSender(contact)) {
       contact.junk = true;
       contact.junkReason = 'bulk_sender';
-    } else if ((sentOnly(contact) && (brandSender(contact) !== null || serviceSender(contact))) || readsAsSender(contact) || groupMailbox(contact))
+    } else if ((unchosen(contact) && (brandSender(contact) !== null || serviceSender(contact))) || readsAsSender(contact) || groupMailbox(contact))
       contact.sender = true;
   }
   return contact;

@@ -601,6 +601,11 @@ function orgMailboxes(ix: KeyIndex, key: number, a: number, b: number): boolean 
 /** Tokens that tell a father from a son: "John Smith" and "John Smith Jr" fit, "Jr" and "Sr" do not. */
 const GENERATIONS = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
 
+/** Whether one of two names (not relation labels) has a generation and the other not: `John Smith`, `John Smith Jr`. */
+function differentGenerations(a: readonly string[], b: readonly string[]): boolean {
+  return a[0][0] !== '~' && b[0][0] !== '~' && generationOf(a) !== generationOf(b);
+}
+
 function generationOf(name: readonly string[]): boolean {
   for (const t of name) if (GENERATIONS.has(t)) return true;
   return false;
@@ -747,11 +752,16 @@ function beyondOwners(ix: KeyIndex, i: number): boolean {
 
 /** Whether entry i holds an address, or a number that tells people apart (ownNumber), other than `key` and not held by entry j. */
 function ownKey(ix: KeyIndex, i: number, j: number, key: number): boolean {
+  return ownAddress(ix, i, j, key) || ownNumber(ix, i, j, key);
+}
+
+/** Whether entry i holds an address other than `key` that entry j does not hold. */
+function ownAddress(ix: KeyIndex, i: number, j: number, key: number): boolean {
   for (let x = ix.keyStart[i]; x < ix.keyStart[i] + ix.emailCount[i]; x++) {
     const k = ix.keyOf[x];
     if (k !== key && !repeats(ix.keyOf, ix.keyStart[j], ix.keyStart[j + 1], k)) return true;
   }
-  return ownNumber(ix, i, j, key);
+  return false;
 }
 
 /**
@@ -779,8 +789,19 @@ const PET = 2;
 function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[], folded: (string[] | null)[]): number {
   if (namesCompatible(a, b)) {
     // A shared address is one mailbox: the guard is for a shared number.
-    if (isEmailKey(ix, key) || !(looseNames(a, b) || kinOnLandline(ix, key, a, b))) return NAMES;
-    return ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key) ? NO : NAMES;
+    if (isEmailKey(ix, key)) return NAMES;
+    const kin = kinOnLandline(ix, key, a, b);
+    if (!(kin || looseNames(a, b))) return NAMES;
+    if (ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key)) return NO;
+    // A relation and a name on the household's landline, or two generations of one name, each with an
+    // address of their own are two people as with a number of their own: `Mum` with susan.lee@ and
+    // `Richard Lee` with richard.lee@ on the home line, `John Smith` and `John Smith Jr.` each with his
+    // own address on the family number, were one row whose address to invite was the other's (a probe).
+    // Two mailboxes, not one of each: a mail account's card (an address and the mobile) beside the
+    // phone's card (the mobile and the home line) is one person (eval:clean). Names in scripts that
+    // cannot be compared keep to numbers: one person's phone card and mail account (`山田 太郎` and
+    // `Taro Yamada`) each hold an address of their own beside his mobile.
+    return (kin || differentGenerations(a, b)) && ownAddress(ix, i, j, key) && ownAddress(ix, j, i, key) ? NO : NAMES;
   }
   return petsAgree(ix, key, i, j, a, b, folded) ? PET : NO;
 }

@@ -2,7 +2,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DirectoryInputError, MAX_ALIAS_EMAILS, type DirectoryService } from '../../services/directory.ts';
 import { invalid } from '../../services/errors.ts';
+import { bodyFieldWarnings } from '../../services/upload-warnings.ts';
 import { elapsedSeconds } from '../error-handler.ts';
+import { Warning } from '../schemas.ts';
 import type { RouteSpec } from './table.ts';
 
 export const AliasBody = Type.Object({
@@ -13,7 +15,10 @@ export type AliasBody = Static<typeof AliasBody>;
 export const AliasResponse = Type.Object({
   data: Type.Object({ emails: Type.Array(Type.String(), { description: 'Every address now known as this person (normalised)' }) }),
   message: Type.String(),
-  meta: Type.Object({ time: Type.Number() }),
+  meta: Type.Object({
+    time: Type.Number(),
+    warnings: Type.Optional(Type.Array(Warning, { description: 'Fields of the body this endpoint does not read (ignored), with a did-you-mean' })),
+  }),
 });
 
 /** A service input error as the documented 400 naming the field. */
@@ -41,7 +46,12 @@ export function aliasRoutes(deps: { directory: DirectoryService }): RouteSpec[] 
       sample: { path: '/v0/alias', body: { emails: ['a@example.com', 'b@example.com'] } },
       handler: async (request) => {
         const emails = await deps.directory.alias(request.auth.tenant, (request.body as AliasBody).emails, Date.now()).catch(asInvalid);
-        return { data: { emails }, message: `Alias of ${emails.length} addresses added.`, meta: { time: elapsedSeconds(request) } };
+        const warnings = bodyFieldWarnings(request.body, Object.keys(AliasBody.properties));
+        return {
+          data: { emails },
+          message: `Alias of ${emails.length} addresses added.`,
+          meta: { time: elapsedSeconds(request), ...(warnings.length > 0 ? { warnings } : {}) },
+        };
       },
     },
   ];

@@ -8,7 +8,8 @@ import { createClientKey } from '../../services/client-keys.ts';
 import { coerceBookUserId } from '../../services/validate.ts';
 import type { Storage } from '../../storage/types.ts';
 import { elapsedSeconds } from '../error-handler.ts';
-import { UserId } from '../schemas.ts';
+import { bodyFieldWarnings } from '../../services/upload-warnings.ts';
+import { UserId, Warning } from '../schemas.ts';
 import type { RouteSpec } from './table.ts';
 
 export const ClientKeyBody = Type.Object({ user_id: UserId });
@@ -18,7 +19,12 @@ export const ClientKeyResponse = Type.Object({
   client_key: Type.String({ description: 'Shown once. Send it as "Authorization: Bearer <client_key>" from the browser or phone.' }),
   user_id: Type.String(),
   expires_at: Type.String({ format: 'date-time' }),
-  meta: Type.Object({ app_name: Type.String(), env: Type.String(), time: Type.Number() }),
+  meta: Type.Object({
+    app_name: Type.String(),
+    env: Type.String(),
+    time: Type.Number(),
+    warnings: Type.Optional(Type.Array(Warning, { description: 'Fields of the body this endpoint does not read (ignored), with a did-you-mean' })),
+  }),
 });
 
 /** POST /v0/client-key, as an entry of the route table (GET /v0/address-book lives with the address-book routes). */
@@ -48,11 +54,12 @@ export function clientKeyRoutes(deps: { storage: Storage; config: Config }): Rou
           ttlSeconds: config.clientKeyTtlSeconds,
           now: Date.now(),
         });
+        const warnings = bodyFieldWarnings(request.body, Object.keys(ClientKeyBody.properties));
         return {
           client_key: key,
           user_id: userId,
           expires_at: new Date(expiresAt).toISOString(),
-          meta: { app_name: request.auth.appName, env: request.auth.env, time: elapsedSeconds(request) },
+          meta: { app_name: request.auth.appName, env: request.auth.env, time: elapsedSeconds(request), ...(warnings.length > 0 ? { warnings } : {}) },
         };
       },
     },

@@ -15,7 +15,7 @@ import { invalid, type ErrorDetail } from '../errors.ts';
 import { invalidDetailsOf, Problems, ServiceError } from '../../services/errors.ts';
 import { refusedWithLater, touches } from '../../services/refused.ts';
 import { CHANNEL_FIELDS, UnreadValues, unreadableFields } from '../../services/record-warnings.ts';
-import { elapsedSeconds } from '../error-handler.ts';
+import { arrivedAt, elapsedSeconds } from '../error-handler.ts';
 import type { InvitesAcceptedBody, InvitesSentBody, Schemas, SuggestedSeenBody, UsersBody } from '../schemas.ts';
 import { coerceBookUserId, dateOrDefault, zeroDateWarnings } from '../../services/validate.ts';
 import { lenientWarningsOf, refusedBodyOf, validateLeniently } from '../../services/lenient.ts';
@@ -340,7 +340,7 @@ export function recordRoutes(deps: {
         refused,
       );
     const rows = read(await entriesOf(request, S.InvitesSentBody, read));
-    await storage.recordInvitesSent(request.auth.tenant, rows);
+    await storage.recordInvitesSent(request.auth.tenant, rows, { arrivedAt: arrivedAt(request) });
     return { message: 'Invite sent added.', meta: metaOf(request, {}, SENT, unread.warnings()) };
   };
   for (const prefix of ['/v0', '']) {
@@ -398,7 +398,7 @@ export function recordRoutes(deps: {
     };
     const entries = await entriesOf(request, S.InvitesAcceptedBody, read);
     const rows = await read(entries);
-    await storage.recordInvitesAccepted(request.auth.tenant, rows);
+    await storage.recordInvitesAccepted(request.auth.tenant, rows, { arrivedAt: arrivedAt(request) });
     await deps.onInvitesAccepted?.(request.auth.tenant);
     return { message: 'Invite accepted added.', meta: metaOf(request, {}, ACCEPTED, [...nationalLeftOut(leftOut, entries), ...unread.warnings()]) };
   };
@@ -532,7 +532,7 @@ export function recordRoutes(deps: {
           refused,
         );
       const rows = read(await entriesOf(request, S.SuggestedSeenBody, read));
-      await storage.recordSuggestedSeen(request.auth.tenant, rows);
+      await storage.recordSuggestedSeen(request.auth.tenant, rows, { arrivedAt: arrivedAt(request) });
       return { message: 'Suggested seen added.', meta: metaOf(request, {}, SEEN, unread.warnings()) };
     },
   });
