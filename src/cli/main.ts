@@ -397,11 +397,14 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-// A reader that stops early (`kith keys list | head -1`) closes the pipe: done, not a stack trace.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code !== 'EPIPE') throw err;
-  process.exit(exitStatus || 0);
-});
+// A reader that stops early (`kith keys list | head -1`) closes the pipe: done, not a stack trace. Not
+// for the server, whose log going nowhere is a failure for whoever supervises it, not an end.
+if (process.argv[2] !== 'serve') {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(exitStatus || 0);
+  });
+}
 
 main(process.argv.slice(2)).then(
   () => {
