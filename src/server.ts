@@ -65,7 +65,19 @@ export async function serve(env: Record<string, string | undefined> = process.en
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // The port is another program's (a Kith already running, say): say how to choose another (a new user
+    // found only `listen EADDRINUSE` and no word of PORT).
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      await storage.close().catch(() => {});
+      throw new Error(
+        `port ${config.port} on ${config.host} is in use by another program (a Kith already running?): choose another with PORT (PORT=9090 npm start) or kith serve --port 9090`,
+      );
+    }
+    throw err;
+  }
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const local = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;

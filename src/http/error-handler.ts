@@ -45,8 +45,11 @@ function fromStorageError(err: StorageError): ApiError {
       return new ApiError(
         'address_book_deleted',
         err.message.startsWith('records:')
-          ? 'The address book of a user these records name was deleted while the request waited; nothing of it was stored. Send it again to record it for the new book.'
-          : "The user's address book was deleted while this upload waited; nothing was stored. Send it again to start a new book.",
+          ? "A user these records name was deleted while the request waited (DELETE /v0/address-book); nothing of it was stored. Send it again without that user's rows, or with them to record them for a new book."
+          : err.message.startsWith('clientKey:')
+            ? 'The user was deleted while the request waited (DELETE /v0/address-book); no key was made. Ask again for a key for the new book.'
+            : "The user's address book was deleted while this upload waited; nothing was stored. Send it again to start a new book.",
+        err.detail !== undefined ? [err.detail] : undefined,
       );
     default:
       return new ApiError('internal_error', 'Something went wrong on our side. The request was not completed; please retry.');

@@ -336,7 +336,9 @@ export function makeSchemas(limits: SchemaLimits) {
     InvitesAcceptedBody: batchOf(InviteAccepted),
     UsersBody: batchOf(AppUser),
     SuggestedSeenBody: batchOf(SuggestedSeen),
-    UserIdParams: Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 1024, pattern: NO_NUL_PATTERN }) }),
+    // The limit of a user id everywhere (characters, as JSON Schema counts them: code points), so an id of
+    // any length is refused naming it (a review: from 1,025 characters on, the path said 1024).
+    UserIdParams: Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 256, pattern: NO_NUL_PATTERN }) }),
   };
 }
 

@@ -23,7 +23,7 @@ export function looksLikeClientKey(key: string): boolean {
 /** Mints a client key for `userId` of the app and environment; the key is returned once, never stored. */
 export async function createClientKey(
   storage: Storage,
-  opts: { appId: string; env: Env; userId: string; ttlSeconds: number; now: number },
+  opts: { appId: string; env: Env; userId: string; ttlSeconds: number; now: number; arrivedAt?: number },
 ): Promise<{ key: string; expiresAt: number }> {
   const key = `kith_ck_${opts.env}_${base62(SECRET_LENGTH)}`;
   const expiresAt = opts.now + opts.ttlSeconds * 1000;
@@ -35,6 +35,7 @@ export async function createClientKey(
     hash: hashKey(key),
     createdAt: opts.now,
     expiresAt,
+    arrivedAt: opts.arrivedAt,
   });
   return { key, expiresAt };
 }

@@ -82,9 +82,11 @@ export interface EngineProfile {
    * Serialises writers of one user's book until the transaction ends, so an upload and a DELETE of the
    * same user never interleave (Postgres: a transaction-scoped advisory lock; SQLite: nothing to do,
    * its writers already run one at a time under BEGIN IMMEDIATE). `announceIndexWork`: the transaction
-   * queues index work; indexers listening (listenForIndexWork) hear of it when it commits.
+   * queues index work; indexers listening (listenForIndexWork) hear of it when it commits. `shared`: the
+   * lock in shared mode (PostgreSQL's pg_advisory_xact_lock_shared): shared holders do not wait for each
+   * other, only for the exclusive one.
    */
-  lockUser(trx: Kysely<Database>, lockKey: string, opts?: { announceIndexWork?: boolean }): Promise<void>;
+  lockUser(trx: Kysely<Database>, lockKey: string, opts?: { announceIndexWork?: boolean; shared?: boolean }): Promise<void>;
   /**
    * Calls `onWork` when any server's transaction that announced index work commits (PostgreSQL:
    * LISTEN/NOTIFY, on a connection of its own). Undefined: none are announced, the indexer polls.

@@ -22,11 +22,14 @@ export class StorageError extends Error {
    * books (AddressBookService.contactsOf); a pool timeout or a server restart is no such thing.
    */
   readonly remoteNode: boolean;
-  constructor(kind: StorageErrorKind, message: string, cause?: unknown, remoteNode = false) {
+  /** The field of the request the failure is about (a 'deleted' batch of records: the row of the deleted user). */
+  readonly detail?: { field: string; message: string };
+  constructor(kind: StorageErrorKind, message: string, cause?: unknown, remoteNode = false, detail?: { field: string; message: string }) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'StorageError';
     this.kind = kind;
     this.remoteNode = remoteNode;
+    if (detail !== undefined) this.detail = detail;
   }
 }
 

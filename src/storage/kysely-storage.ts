@@ -10,6 +10,7 @@ import { decodeEntries, encodeEntries } from './entry-codec.ts';
 import { codeOf, StorageError, toStorageError } from './errors.ts';
 import { type IndexWorkListener, runIndexer } from './indexer.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { tenantOf } from './types.ts';
 import type { Database, UploadsTable } from './schema.ts';
 import type {
   AppRecord,
@@ -1006,12 +1007,14 @@ export class KyselyStorage implements Storage {
       await this.#profile.recoverPrepared?.().catch(() => {});
       const held = await this.#writeTransaction(async (trx) => {
         await this.#profile.lockUser(trx, userLockKey(t, userId));
-        // And the lock records writers take for the user (#refuseRecordsOfDeleted): a batch written after
-        // this commits sees the tombstone; one being written holds this DELETE until it has committed.
-        await this.#profile.lockUser(trx, recordLockKey(t, userId));
         // Under the book's lock, a row lock is waited for a few seconds at most, then a 503: a prepared
         // transaction a stopped Citus worker left holds its key-index rows for up to a minute.
         await this.#profile.boundLockWaits?.(trx, DELETE_LOCK_WAIT_MS);
+        // And, exclusive, the lock writers of records and client keys take shared for the user
+        // (#deletedSince): a batch written after this commits sees the tombstone; one being written holds
+        // this DELETE until it has committed (within the bound above: a review found a DELETE waiting 1.7 s
+        // behind a 100,000-row batch of other users, with the book's lock held).
+        await this.#profile.lockUser(trx, recordLockKey(t, userId));
         // The tombstone: an upload that arrived before now and is written later is refused (see
         // writeEncodedUpload). Not counted as something held: a DELETE of nothing still answers 404.
         const deletedAt = Date.now();
@@ -1090,30 +1093,61 @@ export class KyselyStorage implements Storage {
   }
 
   /**
-   * Refuses (StorageError 'deleted', nothing written) records that arrived at `arrivedAt` when a DELETE of
-   * a user they name was committed after that time, as #refuseIfDeleted does for an upload: a batch of
-   * invites sent just before its user's DELETE was written after it and outlived it (a probe: 50,000 rows
-   * on PostgreSQL, the DELETE answered 200 first). Records take the lock of each bucket their users fall in
-   * (recordLockKey: at most RECORD_LOCK_BUCKETS, sorted, whatever the batch's number of users), a DELETE
-   * that of its user's, so the check and the insert are one step for a DELETE; then any tombstone newer
-   * than the request refuses the whole batch. Without `arrivedAt`, none is refused.
+   * The users among `userIds` whose DELETE was committed after `arrivedAt`, for records and client keys
+   * about to be written in `trx`, as #refuseIfDeleted does for an upload: a batch of invites sent just
+   * before its user's DELETE was written after it and outlived it (a probe: 50,000 rows on PostgreSQL, the
+   * DELETE answered 200 first). Takes, shared, the lock of each bucket the users fall in (recordLockKey: at
+   * most RECORD_LOCK_BUCKETS, sorted, whatever the batch's number of users), which a DELETE takes
+   * exclusive for its user: writers of records do not wait for each other, and the check and the insert
+   * are one step for a DELETE. A request that waited longer than UPLOAD_MAX_WAIT_MS (its DELETE's tombstone
+   * may be purged already) is refused busy. Without `arrivedAt`, nothing is checked.
    */
-  async #refuseRecordsOfDeleted(trx: Transaction<Database>, t: Tenant, userIds: readonly string[], arrivedAt: number | undefined): Promise<void> {
-    if (arrivedAt === undefined) return;
+  async #deletedSince(trx: Transaction<Database>, t: Tenant, userIds: readonly string[], arrivedAt: number | undefined, what: string): Promise<Set<string>> {
+    const gone = new Set<string>();
+    if (arrivedAt === undefined || userIds.length === 0) return gone;
+    if (Date.now() - arrivedAt > UPLOAD_MAX_WAIT_MS) {
+      throw new StorageError('busy', `${what}: the request waited too long before it could be stored; nothing was stored`);
+    }
     const users = uniqueSorted(userIds);
-    for (const key of uniqueSorted(users.map((u) => recordLockKey(t, u)))) await this.#profile.lockUser(trx, key);
+    for (const key of uniqueSorted(users.map((u) => recordLockKey(t, u)))) await this.#profile.lockUser(trx, key, { shared: true });
     for (const part of chunks(users, 1, this.#profile.maxParams - 2)) {
-      const tomb = await trx
+      const tombs = await trx
         .selectFrom('deletions')
         .select('user_id')
         .where('tenant', '=', t)
         .where('user_id', 'in', part)
         .where('deleted_at', '>', arrivedAt)
-        .executeTakeFirst();
-      if (tomb !== undefined) {
-        throw new StorageError('deleted', 'records: the address book of a user these records name was deleted while they waited; nothing was stored');
-      }
+        .execute();
+      for (const r of tombs) gone.add(r.user_id);
     }
+    return gone;
+  }
+
+  /**
+   * Refuses (StorageError 'deleted', nothing written) a batch of records one of whose rows belongs to a user
+   * deleted after the request arrived (#deletedSince); `ownerOf(i)`: the user whose records row i is (null:
+   * none). The error names the first such row (`entries[i].user_id`).
+   */
+  async #refuseRecordsOfDeleted(
+    trx: Transaction<Database>,
+    t: Tenant,
+    owners: readonly (string | null)[],
+    arrivedAt: number | undefined,
+  ): Promise<Set<string>> {
+    const named = owners.filter((u): u is string => u !== null);
+    const gone = await this.#deletedSince(trx, t, named, arrivedAt, 'records');
+    if (gone.size === 0) return gone;
+    const i = owners.findIndex((u) => u !== null && gone.has(u));
+    if (i >= 0) {
+      throw new StorageError(
+        'deleted',
+        'records: the address book of a user these records name was deleted while they waited; nothing was stored',
+        undefined,
+        false,
+        { field: `entries[${i}].user_id`, message: 'this user was deleted (DELETE /v0/address-book) after the request arrived' },
+      );
+    }
+    return gone;
   }
 
   /** Deletes tombstones older than TOMBSTONE_KEEP_MS (run by the maintenance loop); returns how many. */
@@ -1264,11 +1298,18 @@ export class KyselyStorage implements Storage {
         }));
       });
       if (values.length === 0) return;
-      // Both users an acceptance names: a DELETE forgets the inviter's part and the new user's row.
-      const named = rows.flatMap((r) => [r.userId, r.newUserId].filter((u): u is string => u !== null));
+      // An acceptance is the new user's record (or, without one, the user it names: deleteBook); a DELETE
+      // of the inviter keeps the row and forgets the inviter. So a row of a deleted new user refuses the
+      // batch, and the inviter deleted meanwhile is forgotten in the rows written after (a review: the
+      // invitee's acceptance was refused, and sent again kept the deleted inviter's id).
+      const owners = rows.map((r) => r.newUserId ?? r.userId);
       await this.#writeTransaction(async (trx) => {
-        await this.#refuseRecordsOfDeleted(trx, t, named, opts.arrivedAt);
-        await this.#insertMany(trx, 'invites_accepted', 7, values);
+        await this.#refuseRecordsOfDeleted(trx, t, owners, opts.arrivedAt);
+        const inviters = rows.flatMap((r) => (r.newUserId !== null && r.userId !== null ? [r.userId] : []));
+        const gone = await this.#deletedSince(trx, t, inviters, opts.arrivedAt, 'records');
+        const kept =
+          gone.size === 0 ? values : values.map((v) => (v.new_user_id !== null && v.user_id !== null && gone.has(v.user_id) ? { ...v, user_id: null } : v));
+        await this.#insertMany(trx, 'invites_accepted', 7, kept);
       });
     });
   }
@@ -1709,12 +1750,41 @@ export class KyselyStorage implements Storage {
 
   // ---------------------------------------------------------------- issue #14: client keys, origins, aliases, directory
 
-  insertClientKey(k: { id: string; appId: string; env: Env; userId: string; hash: string; createdAt: number; expiresAt: number }): Promise<void> {
+  insertClientKey(k: {
+    id: string;
+    appId: string;
+    env: Env;
+    userId: string;
+    hash: string;
+    createdAt: number;
+    expiresAt: number;
+    arrivedAt?: number;
+  }): Promise<void> {
     return this.#run('insertClientKey', async () => {
-      await this.#db
-        .insertInto('client_keys')
-        .values({ id: k.id, app_id: k.appId, env: k.env, user_id: k.userId, hash: k.hash, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: null })
-        .execute();
+      await this.#writeTransaction(async (trx) => {
+        // A DELETE removes the user's client keys: one minted for a request that arrived before it and
+        // written after would outlive it (a review), so it is refused as records are.
+        const gone = await this.#deletedSince(trx, tenantOf(k.appId, k.env), [k.userId], k.arrivedAt, 'clientKey');
+        if (gone.size > 0) {
+          throw new StorageError('deleted', 'clientKey: the user was deleted while the request waited; no key was made', undefined, false, {
+            field: 'user_id',
+            message: 'this user was deleted (DELETE /v0/address-book) after the request arrived',
+          });
+        }
+        await trx
+          .insertInto('client_keys')
+          .values({
+            id: k.id,
+            app_id: k.appId,
+            env: k.env,
+            user_id: k.userId,
+            hash: k.hash,
+            created_at: k.createdAt,
+            expires_at: k.expiresAt,
+            revoked_at: null,
+          })
+          .execute();
+      });
       // Expired keys are useless; pruning them as new ones are minted keeps the table at the live ones.
       await this.#db.deleteFrom('client_keys').where('expires_at', '<', k.createdAt).execute();
     });

@@ -277,7 +277,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       // The announcement rides on the lock's statement (no round trip of its own); delivered at commit.
       lockUser: async (trx, lockKey, opts) => {
         const announce = opts?.announceIndexWork ? sql`, pg_notify(${indexChannel}, '')` : sql``;
-        await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))${announce}`.execute(trx);
+        const lock = opts?.shared ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+        await sql`select ${lock}(hashtextextended(${lockKey}, 0))${announce}`.execute(trx);
       },
       listenForIndexWork: (onWork) => listenOn(connection, indexChannel, onWork),
       tryLockUsers: async (trx, lockKeys) => {

@@ -371,7 +371,17 @@ export interface Storage {
 
   // Issue #14: client keys, allowed origins, aliases, directory listings.
   /** Stores a client key (sha256 hex only) and prunes keys that expired before `k.createdAt`. */
-  insertClientKey(k: { id: string; appId: string; env: Env; userId: string; hash: string; createdAt: number; expiresAt: number }): Promise<void>;
+  /** `arrivedAt`: when the request arrived; a DELETE of the user committed after it refuses the key (StorageError 'deleted'). */
+  insertClientKey(k: {
+    id: string;
+    appId: string;
+    env: Env;
+    userId: string;
+    hash: string;
+    createdAt: number;
+    expiresAt: number;
+    arrivedAt?: number;
+  }): Promise<void>;
   /** The client key with that hash when it is neither revoked nor expired at `now`; null otherwise. */
   findClientKeyByHash(hash: string, now: number): Promise<ClientKeyRecord | null>;
   /** Revokes every live client key of the app (all environments, or one); returns how many. */

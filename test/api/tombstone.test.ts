@@ -126,7 +126,11 @@ for (const engine of ENGINES) {
           const r = await late;
           assert.equal(r.status, 409, `${path}: ${r.text}`);
           assert.equal(r.body.code, 'address_book_deleted');
-          assert.match(r.body.error, /records name was deleted while the request waited; nothing of it was stored/);
+          assert.match(r.body.error, /records name was deleted while the request waited \(DELETE \/v0\/address-book\); nothing of it was stored/);
+          assert.deepEqual(
+            r.body.details.map((d: any) => d.field),
+            ['entries[0].user_id'],
+          );
         } finally {
           delete storage[method];
         }
@@ -138,6 +142,71 @@ for (const engine of ENGINES) {
         assert.equal((await rawRows(api.url, table)).filter((r) => r.user_id === u || r.new_user_id === u).length, 1, table);
         assert.equal((await api.del(`/v0/address-book/${u}`)).status, 200);
       }
+    });
+
+    it("an acceptance whose inviter was deleted while it waited is the invitee's record: stored, the inviter forgotten, as the DELETE leaves such rows", async () => {
+      const inviter = 'acc-inviter';
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: inviter, email: 'newbie@acc.example' }])).status, 200);
+      const storage = api.storage as unknown as Record<string, (...a: unknown[]) => Promise<void>>;
+      const original = storage.recordInvitesAccepted!.bind(api.storage);
+      let reached!: () => void;
+      let release!: () => void;
+      const reachedP = new Promise<void>((r) => (reached = r));
+      const gate = new Promise<void>((r) => (release = r));
+      storage.recordInvitesAccepted = async (...a: unknown[]) => {
+        reached();
+        await gate;
+        return original(...a);
+      };
+      try {
+        const late = api.post('/v0/invites-accepted', [{ user_id: inviter, new_user_id: 'acc-newbie', email: 'newbie@acc.example' }]);
+        await reachedP;
+        const at = Date.now();
+        while (Date.now() <= at) await new Promise((res) => setTimeout(res, 1));
+        assert.equal((await api.del(`/v0/address-book/${inviter}`)).status, 200);
+        release();
+        const r = await late;
+        assert.equal(r.status, 200, r.text);
+      } finally {
+        delete storage.recordInvitesAccepted;
+      }
+      const rows = (await rawRows(api.url, 'invites_accepted')).filter((r) => r.new_user_id === 'acc-newbie');
+      assert.equal(rows.length, 1, JSON.stringify(rows));
+      assert.equal(rows[0]!.user_id, null, 'the deleted inviter is forgotten');
+    });
+
+    it('a client key asked for before a DELETE of its user and made after it is refused (409), no key left; asked after, it is made', async () => {
+      const u = 'ck-victim';
+      assert.equal((await api.post('/v0/address-book', { user_id: u, source: {}, entries: [{ email: 'a@ck.example' }] })).status, 200);
+      const storage = api.storage as unknown as Record<string, (...a: unknown[]) => Promise<void>>;
+      const original = storage.insertClientKey!.bind(api.storage);
+      let reached!: () => void;
+      let release!: () => void;
+      const reachedP = new Promise<void>((r) => (reached = r));
+      const gate = new Promise<void>((r) => (release = r));
+      storage.insertClientKey = async (...a: unknown[]) => {
+        reached();
+        await gate;
+        return original(...a);
+      };
+      try {
+        const late = api.post('/v0/client-key', { user_id: u });
+        await reachedP;
+        const at = Date.now();
+        while (Date.now() <= at) await new Promise((res) => setTimeout(res, 1));
+        assert.equal((await api.del(`/v0/address-book/${u}`)).status, 200);
+        release();
+        const r = await late;
+        assert.equal(r.status, 409, r.text);
+        assert.equal(r.body.code, 'address_book_deleted');
+        assert.equal(r.body.details[0].field, 'user_id');
+      } finally {
+        delete storage.insertClientKey;
+      }
+      assert.equal((await rawRows(api.url, 'client_keys')).filter((r) => r.user_id === u).length, 0);
+      const again = await api.post('/v0/client-key', { user_id: u });
+      assert.equal(again.status, 200, again.text);
+      assert.equal((await rawRows(api.url, 'client_keys')).filter((r) => r.user_id === u).length, 1);
     });
 
     it('a big batch of records racing a DELETE of its user never outlives it', async () => {

@@ -144,6 +144,20 @@ describe('the kith command', () => {
     }
   });
 
+  it('serve on a port in use exits 1 naming the port and how to choose another', async () => {
+    const { createServer } = await import('node:net');
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const r = await kith(['serve', '--port', String(port), '--host', '127.0.0.1'], { ...env, KITH_WORKERS: '0' });
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use by another program.*PORT=9090 npm start.*--port 9090`));
+    } finally {
+      await new Promise((r) => taken.close(r));
+    }
+  });
+
   it('serve --port/--host listens where asked and logs the URLs', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, [join(ROOT, 'bin/kith.mjs'), 'serve', '--port', String(port), '--host', '127.0.0.1'], {

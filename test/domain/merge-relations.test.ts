@@ -154,4 +154,30 @@ test('MUST merge: the same cards when one of them holds nothing of its own besid
     { name: 'Frank Hill II', phones: ['(415) 555-0142', '(415) 555-0177'] },
   ]);
   assert.equal(frank.length, 1, frank.map((c) => c.name).join(' | '));
+  // Two generations on a number the plan says is a mobile: one person's phone, the suffix on one card only.
+  const jr = gb([
+    { name: 'John Smith Jr.', email: 'john.smith@acme.co.uk', phone: '07911 123456' },
+    { name: 'John Smith', email: 'johnsmith@gmail.com', phone: '+44 7911 123456', times_contacted: 2 },
+  ]);
+  assert.equal(jr.length, 1, jr.map((c) => c.name).join(' | '));
+});
+
+test("a phone's word for a line is no row's name beside a person's: `Home` holding Bob's address and a number, beside `Bob Lee`", () => {
+  const us = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'US', sourceKey: 'ios:-' })));
+  for (const label of ['Home', 'WORK', 'Cell', 'Büro', 'Casa', 'Zuhause']) {
+    const cs = us([
+      { name: 'Bob Lee', email: 'bob@y.example', times_contacted: 2 },
+      { name: label, phone: '(415) 555-0111', email: 'bob@y.example' },
+    ]);
+    assert.deepEqual(
+      cs.map((c) => c.name),
+      ['Bob Lee'],
+      label,
+    );
+  }
+  // Alone, or beside no other name, the word is all the card has: shown.
+  assert.deepEqual(
+    us([{ name: 'Home', phone: '(415) 555-0111' }]).map((c) => c.name),
+    ['Home'],
+  );
 });

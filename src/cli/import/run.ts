@@ -306,8 +306,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       }
       if ('blank' in u) {
         summary.blank++;
+        // Counted as done at the start when a run before marked it (doneAtStart): once only (a resume
+        // read `4/3 lines (133.3%)`).
+        if (!state.done.has(u.n)) progress.update(1, 0);
         if (!opts.dryRun) state.done.add(u.n);
-        progress.update(1, 0);
       } else if ('error' in u) {
         progress.update(1, 0);
         fail(u.n, `line ${u.n} ${u.error}`);
@@ -359,9 +361,14 @@ export function formatSummary(s: ImportSummary): string {
   const lines = [`kith ${s.mode}: ${verb} in ${formatDuration(s.seconds)}`];
   lines.push(`  file        ${s.file} (${s.format})`);
   if (s.unitLabel === 'lines') {
-    const parts = [s.dryRun ? `${fmt(s.loaded)} would be sent` : `${fmt(s.loaded)} loaded now`];
+    // Parts that add up to the file's lines: a line loaded again is one of those loaded now (a new user
+    // read `1 loaded now, …, 1 loaded again` as two lines of a 5-line file adding up to 6).
+    const parts = [
+      s.dryRun
+        ? `${fmt(s.loaded)} would be sent`
+        : `${fmt(s.loaded)} loaded now${s.reloaded ? ` (${fmt(s.reloaded)} of them loaded again: no longer on the server)` : ''}`,
+    ];
     if (s.alreadyDone) parts.push(`${fmt(s.alreadyDone)} already loaded before (skipped)`);
-    if (s.reloaded) parts.push(`${fmt(s.reloaded)} loaded again (no longer on the server)`);
     if (s.blank) parts.push(`${fmt(s.blank)} blank`);
     if (s.failed.length) parts.push(s.dryRun ? `${fmt(s.failed.length)} would be refused` : `${fmt(s.failed.length)} failed`);
     const pending = s.units - s.loaded - s.alreadyDone - s.blank - s.failed.length;

@@ -233,7 +233,13 @@ function phoneLabelName(info: NameInfo): boolean {
   return info.folded !== null && info.folded.length === 1 && PHONE_LABELS.has(info.folded[0]!);
 }
 const PHONE_LABELS: ReadonlySet<string> = new Set(
-  'home house work office cell cellphone mobile main landline phone iphone fax pager business personal other'.split(' '),
+  [
+    'home house work office cell cellphone mobile main landline phone iphone fax pager business personal other',
+    // as phones in other languages write them (folded: `Büro` is buro): not `Handy`, a name too
+    'zuhause privat arbeit buro casa trabajo movil celular maison domicile travail bureau portable lavoro ufficio cellulare thuis werk kantoor',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /**

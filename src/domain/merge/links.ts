@@ -801,7 +801,11 @@ function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: rea
     // phone's card (the mobile and the home line) is one person (eval:clean). Names in scripts that
     // cannot be compared keep to numbers: one person's phone card and mail account (`山田 太郎` and
     // `Taro Yamada`) each hold an address of their own beside his mobile.
-    return (kin || differentGenerations(a, b)) && ownAddress(ix, i, j, key) && ownAddress(ix, j, i, key) ? NO : NAMES;
+    // Not two generations on a number the plan says is a mobile: one person's own phone, the suffix written
+    // on one card only (a review: `John Smith Jr.` with his work address and `John Smith` with his Gmail,
+    // on one UK mobile, were split).
+    const households = kin || (differentGenerations(a, b) && !isMobileKey(keyName(ix, key)));
+    return households && ownAddress(ix, i, j, key) && ownAddress(ix, j, i, key) ? NO : NAMES;
   }
   return petsAgree(ix, key, i, j, a, b, folded) ? PET : NO;
 }

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { createClientKey } from '../../services/client-keys.ts';
 import { coerceBookUserId } from '../../services/validate.ts';
 import type { Storage } from '../../storage/types.ts';
-import { elapsedSeconds } from '../error-handler.ts';
+import { arrivedAt, elapsedSeconds } from '../error-handler.ts';
 import { bodyFieldWarnings } from '../../services/upload-warnings.ts';
 import { UserId, Warning } from '../schemas.ts';
 import type { RouteSpec } from './table.ts';
@@ -53,6 +53,7 @@ export function clientKeyRoutes(deps: { storage: Storage; config: Config }): Rou
           userId,
           ttlSeconds: config.clientKeyTtlSeconds,
           now: Date.now(),
+          arrivedAt: arrivedAt(request),
         });
         const warnings = bodyFieldWarnings(request.body, Object.keys(ClientKeyBody.properties));
         return {
