@@ -1006,15 +1006,17 @@ export class KyselyStorage implements Storage {
       // rows and removes them; committed after it, they would bring the user's keys back (a probe).
       await this.#profile.recoverPrepared?.().catch(() => {});
       const held = await this.#writeTransaction(async (trx) => {
+        // First, exclusive, the lock writers of records and client keys take shared for the user
+        // (#deletedSince): a batch written after this commits sees the tombstone; one being written holds
+        // this DELETE until it has committed. Taken before the book's lock, holding nothing: a big batch of
+        // other users of the bucket (100,000 rows on Citus: 10 s) delays the DELETE, never the user's
+        // uploads behind its book lock, and never fails it (two reviews: held under the book's lock it
+        // stalled the book 1.7 s; under the lock-wait bound below it was a 503).
+        await this.#profile.lockUser(trx, recordLockKey(t, userId));
         await this.#profile.lockUser(trx, userLockKey(t, userId));
         // Under the book's lock, a row lock is waited for a few seconds at most, then a 503: a prepared
         // transaction a stopped Citus worker left holds its key-index rows for up to a minute.
         await this.#profile.boundLockWaits?.(trx, DELETE_LOCK_WAIT_MS);
-        // And, exclusive, the lock writers of records and client keys take shared for the user
-        // (#deletedSince): a batch written after this commits sees the tombstone; one being written holds
-        // this DELETE until it has committed (within the bound above: a review found a DELETE waiting 1.7 s
-        // behind a 100,000-row batch of other users, with the book's lock held).
-        await this.#profile.lockUser(trx, recordLockKey(t, userId));
         // The tombstone: an upload that arrived before now and is written later is refused (see
         // writeEncodedUpload). Not counted as something held: a DELETE of nothing still answers 404.
         const deletedAt = Date.now();
@@ -1125,29 +1127,21 @@ export class KyselyStorage implements Storage {
 
   /**
    * Refuses (StorageError 'deleted', nothing written) a batch of records one of whose rows belongs to a user
-   * deleted after the request arrived (#deletedSince); `ownerOf(i)`: the user whose records row i is (null:
-   * none). The error names the first such row (`entries[i].user_id`).
+   * in `gone` (#deletedSince): `owners[i]`, the user whose records row i is (null: none), named in the
+   * row's field `fields[i]` (default `user_id`). The error names the first such row (`entries[i].new_user_id`
+   * for an acceptance's new user: a review found `user_id` named, the inviter's).
    */
-  async #refuseRecordsOfDeleted(
-    trx: Transaction<Database>,
-    t: Tenant,
-    owners: readonly (string | null)[],
-    arrivedAt: number | undefined,
-  ): Promise<Set<string>> {
-    const named = owners.filter((u): u is string => u !== null);
-    const gone = await this.#deletedSince(trx, t, named, arrivedAt, 'records');
-    if (gone.size === 0) return gone;
+  #refuseRecordsOfDeleted(gone: ReadonlySet<string>, owners: readonly (string | null)[], fields?: readonly string[]): void {
+    if (gone.size === 0) return;
     const i = owners.findIndex((u) => u !== null && gone.has(u));
-    if (i >= 0) {
-      throw new StorageError(
-        'deleted',
-        'records: the address book of a user these records name was deleted while they waited; nothing was stored',
-        undefined,
-        false,
-        { field: `entries[${i}].user_id`, message: 'this user was deleted (DELETE /v0/address-book) after the request arrived' },
-      );
-    }
-    return gone;
+    if (i < 0) return;
+    throw new StorageError(
+      'deleted',
+      'records: the address book of a user these records name was deleted while they waited; nothing was stored',
+      undefined,
+      false,
+      { field: `entries[${i}].${fields?.[i] ?? 'user_id'}`, message: 'this user was deleted (DELETE /v0/address-book) after the request arrived' },
+    );
   }
 
   /** Deletes tombstones older than TOMBSTONE_KEEP_MS (run by the maintenance loop); returns how many. */
@@ -1272,12 +1266,8 @@ export class KyselyStorage implements Storage {
       });
       if (values.length === 0) return;
       await this.#writeTransaction(async (trx) => {
-        await this.#refuseRecordsOfDeleted(
-          trx,
-          t,
-          rows.map((r) => r.userId),
-          opts.arrivedAt,
-        );
+        const owners = rows.map((r) => r.userId);
+        this.#refuseRecordsOfDeleted(await this.#deletedSince(trx, t, owners, opts.arrivedAt, 'records'), owners);
         await this.#insertMany(trx, 'invites_sent', 6, values);
       });
     });
@@ -1303,10 +1293,12 @@ export class KyselyStorage implements Storage {
       // batch, and the inviter deleted meanwhile is forgotten in the rows written after (a review: the
       // invitee's acceptance was refused, and sent again kept the deleted inviter's id).
       const owners = rows.map((r) => r.newUserId ?? r.userId);
+      const fields = rows.map((r) => (r.newUserId !== null ? 'new_user_id' : 'user_id'));
+      // Every user the batch names, owners and inviters, in one pass of the locks (one sorted order).
+      const named = rows.flatMap((r) => [r.userId, r.newUserId].filter((u): u is string => u !== null));
       await this.#writeTransaction(async (trx) => {
-        await this.#refuseRecordsOfDeleted(trx, t, owners, opts.arrivedAt);
-        const inviters = rows.flatMap((r) => (r.newUserId !== null && r.userId !== null ? [r.userId] : []));
-        const gone = await this.#deletedSince(trx, t, inviters, opts.arrivedAt, 'records');
+        const gone = await this.#deletedSince(trx, t, named, opts.arrivedAt, 'records');
+        this.#refuseRecordsOfDeleted(gone, owners, fields);
         const kept =
           gone.size === 0 ? values : values.map((v) => (v.new_user_id !== null && v.user_id !== null && gone.has(v.user_id) ? { ...v, user_id: null } : v));
         await this.#insertMany(trx, 'invites_accepted', 7, kept);
@@ -1319,12 +1311,8 @@ export class KyselyStorage implements Storage {
       const values = rows.flatMap((r) => uniqueSorted(r.keys).map((key) => ({ tenant: t, user_id: r.userId, key, seen_at: r.seenAt })));
       if (values.length === 0) return;
       await this.#writeTransaction(async (trx) => {
-        await this.#refuseRecordsOfDeleted(
-          trx,
-          t,
-          rows.map((r) => r.userId),
-          opts.arrivedAt,
-        );
+        const owners = rows.map((r) => r.userId);
+        this.#refuseRecordsOfDeleted(await this.#deletedSince(trx, t, owners, opts.arrivedAt, 'records'), owners);
         await this.#insertMany(trx, 'suggested_seen', 4, values);
       });
     });
@@ -1994,7 +1982,7 @@ const RECORD_LOCK_BUCKETS = 64;
  * 64 locks at most, not one each (PostgreSQL's lock table is shared by every session). Never a user's book
  * lock's name (`${t}/…`); users of one bucket merely wait for each other's DELETE and records.
  */
-function recordLockKey(t: Tenant, userId: string): string {
+export function recordLockKey(t: Tenant, userId: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < userId.length; i++) h = Math.imul(h ^ userId.charCodeAt(i), 0x01000193);
   return `${t}#records/${(h >>> 0) % RECORD_LOCK_BUCKETS}`;

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { StorageError } from '../../src/storage/errors.ts';
+import { recordLockKey } from '../../src/storage/kysely-storage.ts';
 import { engineSkip } from '../helpers/engines.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 
@@ -94,6 +95,30 @@ for (const engine of ['postgres', 'citus'] as const) {
       assert.equal(gone.status, 200, gone.text);
       assert.equal((await api.get('/v0/address-book/held')).status, 404);
       assert.equal((await holder.query(keys)).rows[0].n, 0);
+    });
+
+    it("a batch of records being written (its user's bucket held shared) holds a DELETE back past its lock bound, never fails it, and never holds the user's uploads", async () => {
+      const up = await api.post('/v0/address-book', { user_id: 'bucket', source: {}, entries: ENTRIES });
+      assert.equal(up.status, 200, up.text);
+      const tenant = (await holder.query("select tenant from uploads where user_id = 'bucket' limit 1")).rows[0].tenant as string;
+      // What a big batch of other users does (a review: 100,000 rows on Citus took 10 s): the bucket's lock
+      // held shared, here by a transaction left open for longer than the DELETE's lock bound (5 s).
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock_shared(hashtextextended($1, 0))', [recordLockKey(tenant, 'bucket')]);
+      let answered = false;
+      const del = api.del('/v0/address-book/bucket').then((r) => {
+        answered = true;
+        return r;
+      });
+      // The user's uploads go on meanwhile: the DELETE waits holding nothing of the book.
+      const during = await api.post('/v0/address-book', { user_id: 'bucket', source: {}, entries: [{ name: 'Cy Dee', email: 'cy@bucket.example' }] });
+      assert.equal(during.status, 200, during.text);
+      await new Promise((r) => setTimeout(r, 6_000));
+      assert.equal(answered, false, 'the DELETE waits for the batch');
+      await holder.query('rollback');
+      const r = await del;
+      assert.equal(r.status, 200, r.text);
+      assert.equal((await api.get('/v0/address-book/bucket')).status, 404);
     });
 
     // Citus only (two-phase commit across workers): registered on that engine alone, so a PostgreSQL run

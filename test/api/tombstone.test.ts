@@ -127,9 +127,10 @@ for (const engine of ENGINES) {
           assert.equal(r.status, 409, `${path}: ${r.text}`);
           assert.equal(r.body.code, 'address_book_deleted');
           assert.match(r.body.error, /records name was deleted while the request waited \(DELETE \/v0\/address-book\); nothing of it was stored/);
+          // The row and the field that names the deleted user (an acceptance's new user: new_user_id).
           assert.deepEqual(
             r.body.details.map((d: any) => d.field),
-            ['entries[0].user_id'],
+            [path === '/v0/invites-accepted' ? 'entries[0].new_user_id' : 'entries[0].user_id'],
           );
         } finally {
           delete storage[method];

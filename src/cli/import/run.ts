@@ -241,6 +241,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     }
   }
 
+  /** The units the progress file said were loaded that the server no longer has, being loaded again. */
+  const reloading = new Set<number>();
+
   async function loadUnit(n: number, body: UploadBodyIn): Promise<void> {
     const entries = body.entries;
     const count = Math.max(1, Math.ceil(entries.length / batchSize));
@@ -279,6 +282,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       else state.batchLoaded(n, b + 1);
     }
     summary.loaded++;
+    // Among those loaded now (a review: a reload that then failed read `0 loaded now (1 of them loaded again)`).
+    if (reloading.delete(n)) summary.reloaded++;
     if (!opts.dryRun) state.unitLoaded(n);
     progress.update(unitLabel === 'lines' ? 1 : 0, 0);
   }
@@ -293,9 +298,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         const there = await stillOnServer(u.body);
         if (there === STOPPED) return;
         if (!there) {
-          // Loaded before, gone now: load it whole again.
+          // Loaded before, gone now: load it whole again (counted as loaded again once it is: loadUnit).
           state.forget(u.n);
-          summary.reloaded++;
+          reloading.add(u.n);
         }
       }
       // A blank line is blank on every run: counted so, never as loaded before (a new user's resume read
