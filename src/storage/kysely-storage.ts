@@ -30,6 +30,7 @@ import type {
   RewriteOptions,
   RewrittenUpload,
   BookSummary,
+  ClientKeyInsert,
   ClientKeyRecord,
   DomainEmailRow,
   Page,
@@ -1079,14 +1080,7 @@ export class KyselyStorage implements Storage {
     if (Date.now() - arrivedAt > UPLOAD_MAX_WAIT_MS) {
       throw new StorageError('busy', 'appendUpload: the upload waited too long before it could be stored; nothing was stored');
     }
-    const tomb = await trx
-      .selectFrom('deletions')
-      .select('deleted_at')
-      .where('tenant', '=', t)
-      .where('user_id', '=', userId)
-      .where('deleted_at', '>', arrivedAt)
-      .executeTakeFirst();
-    if (tomb !== undefined) {
+    if ((await tombstonesSince(trx, t, [userId], arrivedAt)).length > 0) {
       throw new StorageError(
         'deleted',
         "appendUpload: the user's address book was deleted while this upload waited; nothing was stored; send it again to start a new book",
@@ -1112,16 +1106,7 @@ export class KyselyStorage implements Storage {
     }
     const users = uniqueSorted(userIds);
     for (const key of uniqueSorted(users.map((u) => recordLockKey(t, u)))) await this.#profile.lockUser(trx, key, { shared: true });
-    for (const part of chunks(users, 1, this.#profile.maxParams - 2)) {
-      const tombs = await trx
-        .selectFrom('deletions')
-        .select('user_id')
-        .where('tenant', '=', t)
-        .where('user_id', 'in', part)
-        .where('deleted_at', '>', arrivedAt)
-        .execute();
-      for (const r of tombs) gone.add(r.user_id);
-    }
+    for (const part of chunks(users, 1, this.#profile.maxParams - 2)) for (const u of await tombstonesSince(trx, t, part, arrivedAt)) gone.add(u);
     return gone;
   }
 
@@ -1738,16 +1723,7 @@ export class KyselyStorage implements Storage {
 
   // ---------------------------------------------------------------- issue #14: client keys, origins, aliases, directory
 
-  insertClientKey(k: {
-    id: string;
-    appId: string;
-    env: Env;
-    userId: string;
-    hash: string;
-    createdAt: number;
-    expiresAt: number;
-    arrivedAt?: number;
-  }): Promise<void> {
+  insertClientKey(k: ClientKeyInsert): Promise<void> {
     return this.#run('insertClientKey', async () => {
       await this.#writeTransaction(async (trx) => {
         // A DELETE removes the user's client keys: one minted for a request that arrived before it and
@@ -1971,6 +1947,18 @@ export class KyselyStorage implements Storage {
  */
 function userLockKey(t: Tenant, userId: string): string {
   return `${t}/${userId}`;
+}
+
+/** The users among `userIds` (a few thousand at most: one statement) with a DELETE's tombstone newer than `arrivedAt`. */
+async function tombstonesSince(trx: Transaction<Database>, t: Tenant, userIds: readonly string[], arrivedAt: number): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('deletions')
+    .select('user_id')
+    .where('tenant', '=', t)
+    .where('user_id', 'in', userIds)
+    .where('deleted_at', '>', arrivedAt)
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 /** The buckets of the records writers' locks (#refuseRecordsOfDeleted): the most any batch takes. */

@@ -160,6 +160,18 @@ export interface InviteAcceptedRecord {
   acceptedAt: number;
 }
 
+/** A client key to store (its hash only): see Storage.insertClientKey. */
+export interface ClientKeyInsert {
+  id: string;
+  appId: string;
+  env: Env;
+  userId: string;
+  hash: string;
+  createdAt: number;
+  expiresAt: number;
+  arrivedAt?: number;
+}
+
 export interface AppUserRecord {
   appUserId: string;
   name: string | null;
@@ -370,18 +382,11 @@ export interface Storage {
   loadInviteOutcomes(t: Tenant, limit: number): Promise<{ userId: string; keys: string[]; accepted: boolean }[]>;
 
   // Issue #14: client keys, allowed origins, aliases, directory listings.
-  /** Stores a client key (sha256 hex only) and prunes keys that expired before `k.createdAt`. */
-  /** `arrivedAt`: when the request arrived; a DELETE of the user committed after it refuses the key (StorageError 'deleted'). */
-  insertClientKey(k: {
-    id: string;
-    appId: string;
-    env: Env;
-    userId: string;
-    hash: string;
-    createdAt: number;
-    expiresAt: number;
-    arrivedAt?: number;
-  }): Promise<void>;
+  /**
+   * Stores a client key (sha256 hex only) and prunes keys that expired before `k.createdAt`. `k.arrivedAt`:
+   * when the request arrived; a DELETE of the user committed after it refuses the key (StorageError 'deleted').
+   */
+  insertClientKey(k: ClientKeyInsert): Promise<void>;
   /** The client key with that hash when it is neither revoked nor expired at `now`; null otherwise. */
   findClientKeyByHash(hash: string, now: number): Promise<ClientKeyRecord | null>;
   /** Revokes every live client key of the app (all environments, or one); returns how many. */

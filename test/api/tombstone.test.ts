@@ -30,6 +30,36 @@ function holdNextUpload(storage: Storage, userId: string): { reached: Promise<vo
   return { reached: reachedP, release, restore: () => delete (storage as Partial<Storage>).appendUpload };
 }
 
+/**
+ * Sends `request` with the next call of `storage[method]` held until the DELETE of `userId` has been
+ * answered (strictly after the request's arrival), then lets it through; the request's answer.
+ */
+async function sentBeforeDelete<T>(api: TestApi, method: string, userId: string, request: () => Promise<T>): Promise<T> {
+  const storage = api.storage as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  const original = storage[method]!.bind(api.storage);
+  let reached!: () => void;
+  let release!: () => void;
+  const reachedP = new Promise<void>((r) => (reached = r));
+  const gate = new Promise<void>((r) => (release = r));
+  storage[method] = async (...a: unknown[]) => {
+    reached();
+    await gate;
+    return original(...a);
+  };
+  try {
+    const late = request();
+    await reachedP;
+    // The DELETE strictly after the request's arrival (one of the same millisecond is concurrent with it).
+    const at = Date.now();
+    while (Date.now() <= at) await new Promise((res) => setTimeout(res, 1));
+    assert.equal((await api.del(`/v0/address-book/${userId}`)).status, 200);
+    release();
+    return await late;
+  } finally {
+    delete storage[method];
+  }
+}
+
 async function rowsOf(url: string, userId: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of ['uploads', 'index_queue', 'contact_keys', 'owner_keys']) {
@@ -105,36 +135,15 @@ for (const engine of ENGINES) {
       ] as const;
       for (const [method, path, body, table] of routes) {
         assert.equal((await api.post('/v0/address-book', { user_id: u, source: {}, entries: [{ email: 'a@rec.example' }] })).status, 200);
-        const storage = api.storage as unknown as Record<string, (...a: unknown[]) => Promise<void>>;
-        const original = storage[method]!.bind(api.storage);
-        let reached!: () => void;
-        let release!: () => void;
-        const reachedP = new Promise<void>((r) => (reached = r));
-        const gate = new Promise<void>((r) => (release = r));
-        storage[method] = async (...a: unknown[]) => {
-          reached();
-          await gate;
-          return original(...a);
-        };
-        try {
-          const late = api.post(path, body('late'));
-          await reachedP;
-          const at = Date.now();
-          while (Date.now() <= at) await new Promise((res) => setTimeout(res, 1));
-          assert.equal((await api.del(`/v0/address-book/${u}`)).status, 200);
-          release();
-          const r = await late;
-          assert.equal(r.status, 409, `${path}: ${r.text}`);
-          assert.equal(r.body.code, 'address_book_deleted');
-          assert.match(r.body.error, /records name was deleted while the request waited \(DELETE \/v0\/address-book\); nothing of it was stored/);
-          // The row and the field that names the deleted user (an acceptance's new user: new_user_id).
-          assert.deepEqual(
-            r.body.details.map((d: any) => d.field),
-            [path === '/v0/invites-accepted' ? 'entries[0].new_user_id' : 'entries[0].user_id'],
-          );
-        } finally {
-          delete storage[method];
-        }
+        const r = await sentBeforeDelete(api, method, u, () => api.post(path, body('late')));
+        assert.equal(r.status, 409, `${path}: ${r.text}`);
+        assert.equal(r.body.code, 'address_book_deleted');
+        assert.match(r.body.error, /records name was deleted while the request waited \(DELETE \/v0\/address-book\); nothing of it was stored/);
+        // The row and the field that names the deleted user (an acceptance's new user: new_user_id).
+        assert.deepEqual(
+          r.body.details.map((d: any) => d.field),
+          [path === '/v0/invites-accepted' ? 'entries[0].new_user_id' : 'entries[0].user_id'],
+        );
         const left = (await rawRows(api.url, table)).filter((r) => r.user_id === u || r.new_user_id === u);
         assert.equal(left.length, 0, `${table}: ${JSON.stringify(left)}`);
         // Sent after the DELETE: stored.
@@ -148,29 +157,10 @@ for (const engine of ENGINES) {
     it("an acceptance whose inviter was deleted while it waited is the invitee's record: stored, the inviter forgotten, as the DELETE leaves such rows", async () => {
       const inviter = 'acc-inviter';
       assert.equal((await api.post('/v0/invites-sent', [{ user_id: inviter, email: 'newbie@acc.example' }])).status, 200);
-      const storage = api.storage as unknown as Record<string, (...a: unknown[]) => Promise<void>>;
-      const original = storage.recordInvitesAccepted!.bind(api.storage);
-      let reached!: () => void;
-      let release!: () => void;
-      const reachedP = new Promise<void>((r) => (reached = r));
-      const gate = new Promise<void>((r) => (release = r));
-      storage.recordInvitesAccepted = async (...a: unknown[]) => {
-        reached();
-        await gate;
-        return original(...a);
-      };
-      try {
-        const late = api.post('/v0/invites-accepted', [{ user_id: inviter, new_user_id: 'acc-newbie', email: 'newbie@acc.example' }]);
-        await reachedP;
-        const at = Date.now();
-        while (Date.now() <= at) await new Promise((res) => setTimeout(res, 1));
-        assert.equal((await api.del(`/v0/address-book/${inviter}`)).status, 200);
-        release();
-        const r = await late;
-        assert.equal(r.status, 200, r.text);
-      } finally {
-        delete storage.recordInvitesAccepted;
-      }
+      const r = await sentBeforeDelete(api, 'recordInvitesAccepted', inviter, () =>
+        api.post('/v0/invites-accepted', [{ user_id: inviter, new_user_id: 'acc-newbie', email: 'newbie@acc.example' }]),
+      );
+      assert.equal(r.status, 200, r.text);
       const rows = (await rawRows(api.url, 'invites_accepted')).filter((r) => r.new_user_id === 'acc-newbie');
       assert.equal(rows.length, 1, JSON.stringify(rows));
       assert.equal(rows[0]!.user_id, null, 'the deleted inviter is forgotten');
@@ -179,31 +169,10 @@ for (const engine of ENGINES) {
     it('a client key asked for before a DELETE of its user and made after it is refused (409), no key left; asked after, it is made', async () => {
       const u = 'ck-victim';
       assert.equal((await api.post('/v0/address-book', { user_id: u, source: {}, entries: [{ email: 'a@ck.example' }] })).status, 200);
-      const storage = api.storage as unknown as Record<string, (...a: unknown[]) => Promise<void>>;
-      const original = storage.insertClientKey!.bind(api.storage);
-      let reached!: () => void;
-      let release!: () => void;
-      const reachedP = new Promise<void>((r) => (reached = r));
-      const gate = new Promise<void>((r) => (release = r));
-      storage.insertClientKey = async (...a: unknown[]) => {
-        reached();
-        await gate;
-        return original(...a);
-      };
-      try {
-        const late = api.post('/v0/client-key', { user_id: u });
-        await reachedP;
-        const at = Date.now();
-        while (Date.now() <= at) await new Promise((res) => setTimeout(res, 1));
-        assert.equal((await api.del(`/v0/address-book/${u}`)).status, 200);
-        release();
-        const r = await late;
-        assert.equal(r.status, 409, r.text);
-        assert.equal(r.body.code, 'address_book_deleted');
-        assert.equal(r.body.details[0].field, 'user_id');
-      } finally {
-        delete storage.insertClientKey;
-      }
+      const r = await sentBeforeDelete(api, 'insertClientKey', u, () => api.post('/v0/client-key', { user_id: u }));
+      assert.equal(r.status, 409, r.text);
+      assert.equal(r.body.code, 'address_book_deleted');
+      assert.equal(r.body.details[0].field, 'user_id');
       assert.equal((await rawRows(api.url, 'client_keys')).filter((r) => r.user_id === u).length, 0);
       const again = await api.post('/v0/client-key', { user_id: u });
       assert.equal(again.status, 200, again.text);
