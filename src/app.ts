@@ -82,7 +82,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // is read as one. Only literal slashes are merged: an encoded one (`%2F`) in a user id stays part of it.
     // A path parameter is as long as the request line allows (http.maxHeaderSize): the routes' schemas
     // name the field and its limit (`user_id must be at most 256 characters`); the router's own limit
-    // answered a 1,200-character id as bad percent-encoding (a probe). No route has a pattern to guard.
+    // answered a 1,200-character id as bad percent-encoding (a probe). The router's limit guards routes
+    // whose parameters are regular expressions; Kith has none (the schema's no-NUL pattern runs in linear time).
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 65_536 },
     ajv: { customOptions: { ...AJV_CUSTOM_OPTIONS } },
     return503OnClosing: true,
