@@ -146,15 +146,15 @@ function uniqueSorted(keys: Iterable<string>): string[] {
   return [...new Set(keys)].sort();
 }
 
-/**
- * An upload as the database stores it: strings, numbers and arrays of them, no object per key (cheap to
- * hand to another thread: cloning 13,000 small objects cost more than the rest of the upload).
- */
 /** How records are written: `arrivedAt`, when the request carrying them arrived (a later DELETE's tombstone refuses them). */
 export interface RecordOptions {
   arrivedAt?: number;
 }
 
+/**
+ * An upload as the database stores it: strings, numbers and arrays of them, no object per key (cheap to
+ * hand to another thread: cloning 13,000 small objects cost more than the rest of the upload).
+ */
 export interface EncodedUpload {
   /** The uploads row; its two big texts may be UTF-8 bytes instead (handed to a writer thread without a copy). */
   row: Omit<UploadsTable, 'seq' | 'raw' | 'normalized'> & { raw: string | Uint8Array; normalized: string | Uint8Array };
@@ -1961,14 +1961,15 @@ async function tombstonesSince(trx: Transaction<Database>, t: Tenant, userIds: r
   return rows.map((r) => r.user_id);
 }
 
-/** The buckets of the records writers' locks (#refuseRecordsOfDeleted): the most any batch takes. */
+/** The buckets of the records writers' locks (#deletedSince): the most any batch takes. */
 const RECORD_LOCK_BUCKETS = 64;
 
 /**
- * The lock records writers and a DELETE take for a user (#refuseRecordsOfDeleted): one of
- * RECORD_LOCK_BUCKETS per tenant, by a hash of the user id (FNV-1a), so a batch naming 50,000 users takes
- * 64 locks at most, not one each (PostgreSQL's lock table is shared by every session). Never a user's book
- * lock's name (`${t}/…`); users of one bucket merely wait for each other's DELETE and records.
+ * The lock writers of records and client keys take shared, and a DELETE exclusive, for a user
+ * (#deletedSince): one of RECORD_LOCK_BUCKETS per tenant, by a hash of the user id (FNV-1a), so a batch
+ * naming 50,000 users takes 64 locks at most, not one each (PostgreSQL's lock table is shared by every
+ * session). Never a user's book lock's name (`${t}/…`); a DELETE merely waits for the batches writing to its
+ * user's bucket, and they for it.
  */
 export function recordLockKey(t: Tenant, userId: string): string {
   let h = 0x811c9dc5;
