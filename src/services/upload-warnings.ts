@@ -176,8 +176,7 @@ export function recordFieldWarnings(entries: readonly unknown[], known: readonly
   const out: FieldWarning[] = [];
   report(out, seen, 'entries[].', known);
   // A record is not kept as received (an upload is): its unknown fields are only ignored.
-  for (const w of out) w.message = w.message.replace(' (kept with the raw upload)', '');
-  return out;
+  return ignoredOnly(out);
 }
 
 /**
@@ -193,6 +192,11 @@ export function bodyFieldWarnings(body: unknown, known: readonly string[]): Fiel
   const out: FieldWarning[] = [];
   report(out, seen, '', known);
   // Nothing of such a body is kept as received (an upload is): its unknown fields are only ignored.
+  return ignoredOnly(out);
+}
+
+/** The warnings of report() for a body not kept as received: its unknown fields are only ignored. */
+function ignoredOnly(out: FieldWarning[]): FieldWarning[] {
   for (const w of out) w.message = w.message.replace(' (kept with the raw upload)', '');
   return out;
 }

@@ -1112,20 +1112,29 @@ export class KyselyStorage implements Storage {
 
   /**
    * Refuses (StorageError 'deleted', nothing written) a batch of records one of whose rows belongs to a user
-   * in `gone` (#deletedSince): `owners[i]`, the user whose records row i is (null: none), named in the
-   * row's field `fields[i]` (default `user_id`). The error names the first such row (`entries[i].new_user_id`
-   * for an acceptance's new user: a review found `user_id` named, the inviter's).
+   * deleted after the request arrived (#deletedSince): `owners[i]`, the user whose records row i is (null:
+   * none), named in the row's field `fields[i]` (default `user_id`). The error names the first such row
+   * (`entries[i].new_user_id` for an acceptance's new user: a review found `user_id` named, the inviter's).
+   * `others`: more users the batch names, checked in the same pass of the locks (one sorted order). Returns
+   * the deleted users among the others.
    */
-  #refuseRecordsOfDeleted(gone: ReadonlySet<string>, owners: readonly (string | null)[], fields?: readonly string[]): void {
-    if (gone.size === 0) return;
-    const i = owners.findIndex((u) => u !== null && gone.has(u));
-    if (i < 0) return;
+  async #refuseRecordsOfDeleted(
+    trx: Transaction<Database>,
+    t: Tenant,
+    owners: readonly (string | null)[],
+    arrivedAt: number | undefined,
+    named: { fields?: readonly string[]; others?: readonly string[] } = {},
+  ): Promise<ReadonlySet<string>> {
+    const users = owners.filter((u): u is string => u !== null);
+    const gone = await this.#deletedSince(trx, t, named.others === undefined ? users : [...users, ...named.others], arrivedAt, 'records');
+    const i = gone.size === 0 ? -1 : owners.findIndex((u) => u !== null && gone.has(u));
+    if (i < 0) return gone;
     throw new StorageError(
       'deleted',
       'records: the address book of a user these records name was deleted while they waited; nothing was stored',
       undefined,
       false,
-      { field: `entries[${i}].${fields?.[i] ?? 'user_id'}`, message: 'this user was deleted (DELETE /v0/address-book) after the request arrived' },
+      { field: `entries[${i}].${named.fields?.[i] ?? 'user_id'}`, message: 'this user was deleted (DELETE /v0/address-book) after the request arrived' },
     );
   }
 
@@ -1251,8 +1260,12 @@ export class KyselyStorage implements Storage {
       });
       if (values.length === 0) return;
       await this.#writeTransaction(async (trx) => {
-        const owners = rows.map((r) => r.userId);
-        this.#refuseRecordsOfDeleted(await this.#deletedSince(trx, t, owners, opts.arrivedAt, 'records'), owners);
+        await this.#refuseRecordsOfDeleted(
+          trx,
+          t,
+          rows.map((r) => r.userId),
+          opts.arrivedAt,
+        );
         await this.#insertMany(trx, 'invites_sent', 6, values);
       });
     });
@@ -1279,11 +1292,9 @@ export class KyselyStorage implements Storage {
       // invitee's acceptance was refused, and sent again kept the deleted inviter's id).
       const owners = rows.map((r) => r.newUserId ?? r.userId);
       const fields = rows.map((r) => (r.newUserId !== null ? 'new_user_id' : 'user_id'));
-      // Every user the batch names, owners and inviters, in one pass of the locks (one sorted order).
-      const named = rows.flatMap((r) => [r.userId, r.newUserId].filter((u): u is string => u !== null));
+      const inviters = rows.flatMap((r) => (r.newUserId !== null && r.userId !== null ? [r.userId] : []));
       await this.#writeTransaction(async (trx) => {
-        const gone = await this.#deletedSince(trx, t, named, opts.arrivedAt, 'records');
-        this.#refuseRecordsOfDeleted(gone, owners, fields);
+        const gone = await this.#refuseRecordsOfDeleted(trx, t, owners, opts.arrivedAt, { fields, others: inviters });
         const kept =
           gone.size === 0 ? values : values.map((v) => (v.new_user_id !== null && v.user_id !== null && gone.has(v.user_id) ? { ...v, user_id: null } : v));
         await this.#insertMany(trx, 'invites_accepted', 7, kept);
@@ -1296,8 +1307,12 @@ export class KyselyStorage implements Storage {
       const values = rows.flatMap((r) => uniqueSorted(r.keys).map((key) => ({ tenant: t, user_id: r.userId, key, seen_at: r.seenAt })));
       if (values.length === 0) return;
       await this.#writeTransaction(async (trx) => {
-        const owners = rows.map((r) => r.userId);
-        this.#refuseRecordsOfDeleted(await this.#deletedSince(trx, t, owners, opts.arrivedAt, 'records'), owners);
+        await this.#refuseRecordsOfDeleted(
+          trx,
+          t,
+          rows.map((r) => r.userId),
+          opts.arrivedAt,
+        );
         await this.#insertMany(trx, 'suggested_seen', 4, values);
       });
     });
