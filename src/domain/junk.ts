@@ -925,7 +925,8 @@ const NOTIFICATION_TOPICS = new Set(
  * sits beside the words of the card's name (`alerts.kim@acme.com` on `Kim Lee`'s card, `lee.updates@`),
  * a name of two words or more none of which is a notification word, a role, a topic or the sending brand
  * (`Grafana Alerts`, `Nagios Monitoring`, `CVS Pharmacy` for `pharmacy.alerts@cvs.com`, `Amazon
- * Tracking`), and nothing else says notification (the host, a platform, a robot suffix, no-reply). Such a
+ * Tracking`; at a consumer mail provider, one word of the name that is none of those is enough), and
+ * nothing else says notification (the host, a platform, a robot suffix, no-reply). Such a
  * shape proves nothing, so the owner's own evidence decides (normalizeEntry: written to, starred or
  * pinned, it is kept as the mailbox). A card without a name, or a tool's name (`nagios.alerts@`), stays
  * a notification whatever the owner did.
@@ -945,12 +946,17 @@ export function notificationMayBePerson(address: string, name: string | null): b
     .toLowerCase()
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length > 0);
-  if (words.length < 2) return false;
-  for (const w of words) if (NOTIFICATION_WORDS.has(w) || ROLE_LOCALS.has(w) || NOTIFICATION_TOPICS.has(w) || w === brand) return false;
+  const personal = words.filter((w) => !(NOTIFICATION_WORDS.has(w) || ROLE_LOCALS.has(w) || NOTIFICATION_TOPICS.has(w) || w === brand));
+  // At a consumer mail provider (a person's own mailbox, never a company's sender), a name of one word,
+  // or one whose other word is a notification word (`Nat <notify.nat@gmail.com>`, `Kim Alert
+  // <kim.alert@gmail.com>`: a probe found both left out, written to five times), is enough: the mailbox
+  // holds a word of the name that is no notification word. Elsewhere every word of a name of two or more
+  // must be a person's (`Grafana Alerts <grafana.alerts@corp>` is a tool).
+  if (isWebmailDomain(domain) ? personal.length === 0 : words.length < 2 || personal.length < words.length) return false;
   let named = false;
   for (const t of local.split(/[-_.+=]/)) {
     if (NOTIFICATION_WORDS.has(t)) continue;
-    if (t.length < 2 || !words.includes(t)) return false;
+    if (t.length < 2 || !personal.includes(t)) return false;
     named = true;
   }
   return named;

@@ -8,7 +8,7 @@ import { asciiSpacing, dropControls, shortSpacing } from './invisible.ts';
 import { formulaName, mayTidy, tidyName } from './display-name.ts';
 import { addressWords, directoryIdentity, displayNameOf, GROUP_LABEL_RE, hasImceaPrefix, isGroupList, namesNobody, normalizeEmail } from './email.ts';
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
-import { groupItemNames, itemNameFold } from './merge/split.ts';
+import { groupItemNames, itemNameFold, strangersOf } from './merge/split.ts';
 import { normalizePhone, normalizeWholeNumber, phoneNumbers, regionFromPhone, WHOLE_NUMBER_MARK } from './phone.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
@@ -686,7 +686,9 @@ function namedItems(list: unknown, one: unknown, emails: NormEmail[], entryName:
       return label !== undefined && foldName(label).length > 0 ? { ...m, name: label } : m;
     });
   }
-  if (groups === 0 || (groups === 1 && !anotherPersonsItem(folded, entryName, company))) return emails;
+  if (groups === 0 || (groups === 1 && !anotherPersonsItem(folded, entryName, company) && !strangersBesideOneName(emails, folded, entryName, list))) {
+    return emails;
+  }
   return emails.map((m, j) => (folded[j] === null || folded[j]!.length === 0 ? m : { ...m, name: names[j]! }));
 }
 
@@ -726,6 +728,23 @@ function anotherPersonsItem(folded: readonly (readonly string[] | null)[], entry
   const named = found.filter(isNameWord);
   if (found.includes(given) || found.some((t) => t.startsWith('~')) || organisationName(found)) return false;
   return named.length >= 2 && !namesCompatible(own, found);
+}
+
+/**
+ * Whether one e-mail field with one person named in it holds recipients besides that person (`Mike Ross
+ * <mike.ross@x>, pat.lee@x, al@x`: a To: line pasted into one field): on an entry without a name of its
+ * own, two bare items or more whose local parts do not spell the named person's name (split.ts
+ * strangersOf). Then the list is people (merge/split.ts): the named item is Mike, each stranger a
+ * recipient of their own. Before, the entry was one person `Mike Ross` holding Pat's and Al's addresses
+ * (a probe: inviting Mike wrote to all three, and Pat and Al had no row). One such item stays the named
+ * person's (`Ann Lee <a@x>, b@y`: a card may hold one address unnamed), as do the items of an `emails`
+ * array (one card's addresses, each in a field of its own).
+ */
+function strangersBesideOneName(emails: readonly NormEmail[], folded: readonly (readonly string[] | null)[], entryName: unknown, list: unknown): boolean {
+  if ((typeof entryName === 'string' && entryName.trim() !== '') || (Array.isArray(list) && list.length > 0)) return false;
+  const one = folded.find((f): f is readonly string[] => f !== null && f.length > 0);
+  if (one === undefined || organisationName(one) || one.some((t) => t.startsWith('~'))) return false;
+  return strangersOf(emails, folded) >= 2;
 }
 
 function isNameWord(t: string): boolean {

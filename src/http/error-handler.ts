@@ -44,11 +44,13 @@ function fromStorageError(err: StorageError): ApiError {
     case 'deleted':
       return new ApiError(
         'address_book_deleted',
-        err.message.startsWith('records:')
-          ? "A user these records name was deleted while the request waited (DELETE /v0/address-book); nothing of it was stored. Send it again without that user's rows, or with them to record them for a new book."
-          : err.message.startsWith('clientKey:')
-            ? 'The user was deleted while the request waited (DELETE /v0/address-book); no key was made. Ask again for a key for the new book.'
-            : "The user's address book was deleted while this upload waited; nothing was stored. Send it again to start a new book.",
+        err.message.startsWith('records: an app user')
+          ? 'An app user this batch names was forgotten while the request waited (DELETE /v0/users); nothing of it was stored. Send it again without that user, or with them to record them anew.'
+          : err.message.startsWith('records:')
+            ? "A user these records name was deleted while the request waited (DELETE /v0/address-book); nothing of it was stored. Send it again without that user's rows, or with them to record them for a new book."
+            : err.message.startsWith('clientKey:')
+              ? 'The user was deleted while the request waited (DELETE /v0/address-book); no key was made. Ask again for a key for the new book.'
+              : "The user's address book was deleted while this upload waited; nothing was stored. Send it again to start a new book.",
         err.detail !== undefined ? [err.detail] : undefined,
       );
     default:

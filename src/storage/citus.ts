@@ -5,8 +5,8 @@
  *
  * The layout, and why:
  * - Books by user: `uploads`, `index_queue`, `suggested_seen`, `owner_keys`, `deletions` (a DELETE's
- *   tombstone) are distributed by `user_id` and co-located, so an upload (its row, its queue row and its
- *   tombstone check), a book's load and its size are single-shard. Citus takes
+ *   tombstone; `app_user_deletions`, an app user's) are distributed by `user_id` and co-located, so an
+ *   upload (its row, its queue row and its tombstone check), a book's load and its size are single-shard. Citus takes
  *   one distribution column: `user_id` alone (not a synthetic tenant + user column) keeps the schema the
  *   same on every engine; the same user id in two apps shares a shard, never a row (every key and query
  *   still has `tenant`).
@@ -24,7 +24,7 @@ import { sql, type Kysely } from 'kysely';
 // client_keys, app_origins: small, read by key or app on requests; aliases: a tenant's alias groups, read
 // by key and joined on alias_id (a join a table distributed by key could not do without repartitioning).
 export const CITUS_REFERENCE = ['apps', 'api_keys', 'weights', 'client_keys', 'app_origins', 'aliases'] as const;
-export const CITUS_BY_USER = ['uploads', 'index_queue', 'suggested_seen', 'owner_keys', 'deletions'] as const;
+export const CITUS_BY_USER = ['uploads', 'index_queue', 'suggested_seen', 'owner_keys', 'deletions', 'app_user_deletions'] as const;
 export const CITUS_BY_KEY = ['contact_keys', 'app_users', 'invites_sent', 'invites_accepted'] as const;
 
 /**

@@ -107,6 +107,14 @@ export interface EngineProfile {
    */
   readonly boundLockWaits?: (trx: Kysely<Database>, ms: number) => Promise<void>;
   /**
+   * Bounds each statement of the transaction (SET LOCAL statement_timeout): past `ms` the statement fails
+   * and the transaction with it, freeing its locks. For the indexer's rounds, which hold their books'
+   * locks: a Citus worker that hangs (a frozen host, not a refused connection) held a round's statement,
+   * and with it every upload and DELETE of that round's users, for as long as it hung, though their books
+   * lay on a healthy worker (a probe: 503 after 15 s, again and again). Undefined: SQLite.
+   */
+  readonly boundStatements?: (trx: Kysely<Database>, ms: number) => Promise<void>;
+  /**
    * Citus: resolves the prepared transactions a stopped worker left (recover_prepared_transactions(),
    * which Citus otherwise runs once a minute); needs a superuser, and fails quietly without one. Run
    * after a statement gave up waiting for a lock (boundLockWaits), so the rows they hold are free at the

@@ -86,6 +86,16 @@ export const UPLOAD_MAX_WAIT_MS = 5 * 60_000;
 const TOMBSTONE_PURGE_EVERY_MS = 60_000;
 /** How long an index round waits for a row lock, under its books' locks, before it gives up the round (ms). */
 const INDEX_LOCK_WAIT_MS = 2_000;
+/**
+ * The longest one statement of an index round may run, under its books' locks, before the round gives
+ * up (ms; EngineProfile.boundStatements). A round's statements write at most a few thousand rows each
+ * (well under a second on a loaded cluster); the bound is for a node that hangs. Below the requests'
+ * deadline (KITH_DB_QUERY_TIMEOUT_MS, 15 s by default), so an upload waiting behind such a round is
+ * stored, late, not refused.
+ */
+export const INDEX_STATEMENT_MS = 5_000;
+/** The most key-index rows one statement of an index round upserts (see INDEX_STATEMENT_MS). */
+const INDEX_STATEMENT_ROWS = 5_000;
 const RETRY_BASE_MS = 5;
 const RETRY_MAX_MS = 500;
 
@@ -642,6 +652,9 @@ export class KyselyStorage implements Storage {
       // Holding these books' locks, a row lock is waited for a moment only: uploads of the books wait
       // behind this round (EngineProfile.boundLockWaits).
       await this.#profile.boundLockWaits?.(trx, INDEX_LOCK_WAIT_MS);
+      // And any statement (a Citus worker that hangs): the round fails, its locks freed; its uploads stay
+      // queued (the claim below is undone with it) and the next round tries again.
+      await this.#profile.boundStatements?.(trx, INDEX_STATEMENT_MS);
       // Claimed by deleting them: under the user's lock, what a DELETE or a re-clean removed is gone,
       // so deleted data is never indexed again.
       const claimed = await trx
@@ -878,15 +891,20 @@ export class KyselyStorage implements Storage {
       );
     if (values.length === 0) return;
     if (rowsFromArrays !== undefined) {
-      const rows = rowsFromArrays([
-        { values: values.map((s) => s.tenant), type: 'text' },
-        { values: values.map((s) => s.key), type: 'text' },
-        { values: values.map((s) => s.user_id), type: 'text' },
-        { values: values.map((s) => s.times), type: 'integer' },
-        { values: values.map((s) => s.last_sent), type: 'bigint' },
-        { values: values.map((s) => s.last_received), type: 'bigint' },
-      ]);
-      await upsert(trx.insertInto('contact_keys').columns(columns).expression(rows)).execute();
+      // At most INDEX_STATEMENT_ROWS a statement: each stays far below an index round's bound on a
+      // statement (INDEX_STATEMENT_MS), whatever the size of the books of the round.
+      for (let from = 0; from < values.length; from += INDEX_STATEMENT_ROWS) {
+        const part = values.length <= INDEX_STATEMENT_ROWS ? values : values.slice(from, from + INDEX_STATEMENT_ROWS);
+        const rows = rowsFromArrays([
+          { values: part.map((s) => s.tenant), type: 'text' },
+          { values: part.map((s) => s.key), type: 'text' },
+          { values: part.map((s) => s.user_id), type: 'text' },
+          { values: part.map((s) => s.times), type: 'integer' },
+          { values: part.map((s) => s.last_sent), type: 'bigint' },
+          { values: part.map((s) => s.last_received), type: 'bigint' },
+        ]);
+        await upsert(trx.insertInto('contact_keys').columns(columns).expression(rows)).execute();
+      }
       return;
     }
     // Every engine has rowsFromArrays (PostgreSQL: unnest, above) or runEach (SQLite).
@@ -1098,15 +1116,22 @@ export class KyselyStorage implements Storage {
    * are one step for a DELETE. A request that waited longer than UPLOAD_MAX_WAIT_MS (its DELETE's tombstone
    * may be purged already) is refused busy. Without `arrivedAt`, nothing is checked.
    */
-  async #deletedSince(trx: Transaction<Database>, t: Tenant, userIds: readonly string[], arrivedAt: number | undefined, what: string): Promise<Set<string>> {
+  async #deletedSince(
+    trx: Transaction<Database>,
+    t: Tenant,
+    userIds: readonly string[],
+    arrivedAt: number | undefined,
+    what: string,
+    tombstones: Tombstones = BOOK_TOMBSTONES,
+  ): Promise<Set<string>> {
     const gone = new Set<string>();
     if (arrivedAt === undefined || userIds.length === 0) return gone;
     if (Date.now() - arrivedAt > UPLOAD_MAX_WAIT_MS) {
       throw new StorageError('busy', `${what}: the request waited too long before it could be stored; nothing was stored`);
     }
     const users = uniqueSorted(userIds);
-    for (const key of uniqueSorted(users.map((u) => recordLockKey(t, u)))) await this.#profile.lockUser(trx, key, { shared: true });
-    for (const part of chunks(users, 1, this.#profile.maxParams - 2)) for (const u of await tombstonesSince(trx, t, part, arrivedAt)) gone.add(u);
+    for (const key of uniqueSorted(users.map((u) => recordLockKey(t, u, tombstones)))) await this.#profile.lockUser(trx, key, { shared: true });
+    for (const part of chunks(users, 1, this.#profile.maxParams - 2)) for (const u of await tombstonesSince(trx, t, part, arrivedAt, tombstones)) gone.add(u);
     return gone;
   }
 
@@ -1141,11 +1166,15 @@ export class KyselyStorage implements Storage {
   /** Deletes tombstones older than TOMBSTONE_KEEP_MS (run by the maintenance loop); returns how many. */
   purgeTombstones(now: number = Date.now()): Promise<number> {
     return this.#run('purgeTombstones', async () => {
-      const r = await this.#db
-        .deleteFrom('deletions')
-        .where('deleted_at', '<', now - TOMBSTONE_KEEP_MS)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows);
+      let n = 0;
+      for (const table of [BOOK_TOMBSTONES, APP_USER_TOMBSTONES]) {
+        const r = await this.#db
+          .deleteFrom(table as typeof BOOK_TOMBSTONES) // the two tables have the same columns
+          .where('deleted_at', '<', now - TOMBSTONE_KEEP_MS)
+          .executeTakeFirst();
+        n += Number(r.numDeletedRows);
+      }
+      return n;
     });
   }
 
@@ -1318,14 +1347,30 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void> {
+  upsertAppUsers(t: Tenant, rows: AppUserRecord[], opts: RecordOptions = {}): Promise<void> {
     return this.#run('upsertAppUsers', async () => {
       // One row per key, the last record naming a key wins (Postgres refuses to update a row twice in one statement).
       const byK = new Map<string, { tenant: string; key: string; app_user_id: string; name: string | null }>();
       for (const r of rows) for (const key of r.keys) byK.set(key, { tenant: t, key, app_user_id: r.appUserId, name: r.name });
       const values = [...byK.values()].sort(byKey);
       if (values.length === 0) return;
-      await this.#db.transaction().execute(async (trx) => {
+      await this.#writeTransaction(async (trx) => {
+        // An app user forgotten (DELETE /v0/users/:user_id) after this request arrived is not brought back:
+        // the batch is refused, nothing stored, as a batch of records naming a deleted book's user is
+        // (#deletedSince; a record named only with no key is not written, so it is not checked).
+        const ids = rows.map((r) => (r.keys.length > 0 ? r.appUserId : null));
+        const named = ids.filter((u): u is string => u !== null);
+        const gone = await this.#deletedSince(trx, t, named, opts.arrivedAt, 'records', APP_USER_TOMBSTONES);
+        const i = gone.size === 0 ? -1 : ids.findIndex((u) => u !== null && gone.has(u));
+        if (i >= 0) {
+          throw new StorageError(
+            'deleted',
+            'records: an app user this batch names was forgotten (DELETE /v0/users) while it waited; nothing was stored',
+            undefined,
+            false,
+            { field: `entries[${i}].id`, message: 'this app user was deleted (DELETE /v0/users) after the request arrived' },
+          );
+        }
         for (const part of chunks(values, 4, this.#profile.maxParams)) {
           await trx
             .insertInto('app_users')
@@ -1344,8 +1389,21 @@ export class KyselyStorage implements Storage {
 
   deleteAppUser(t: Tenant, appUserId: string): Promise<number> {
     return this.#run('deleteAppUser', async () => {
-      const r = await this.#db.deleteFrom('app_users').where('tenant', '=', t).where('app_user_id', '=', appUserId).executeTakeFirst();
-      const n = Number(r.numDeletedRows);
+      const n = await this.#writeTransaction(async (trx) => {
+        // As deleteBook: the bucket's lock exclusive (a batch of app users being written holds this DELETE
+        // until it has committed), then the tombstone, which a batch that arrived before now and is written
+        // later finds (upsertAppUsers). Written for an id with nothing stored too: such a batch may be on
+        // its way.
+        await this.#profile.lockUser(trx, recordLockKey(t, appUserId, APP_USER_TOMBSTONES));
+        const deletedAt = Date.now();
+        await trx
+          .insertInto('app_user_deletions')
+          .values({ tenant: t, user_id: appUserId, deleted_at: deletedAt })
+          .onConflict((oc) => oc.columns(['tenant', 'user_id']).doUpdateSet({ deleted_at: deletedAt }))
+          .execute();
+        const r = await trx.deleteFrom('app_users').where('tenant', '=', t).where('app_user_id', '=', appUserId).executeTakeFirst();
+        return Number(r.numDeletedRows);
+      });
       // As a DELETE of a book: no byte of the record is left (SQLite: the WAL's old frames).
       if (n > 0) this.#profile.eraseWal?.();
       return n;
@@ -1965,9 +2023,15 @@ function userLockKey(t: Tenant, userId: string): string {
 }
 
 /** The users among `userIds` (a few thousand at most: one statement) with a DELETE's tombstone newer than `arrivedAt`. */
-async function tombstonesSince(trx: Transaction<Database>, t: Tenant, userIds: readonly string[], arrivedAt: number): Promise<string[]> {
+async function tombstonesSince(
+  trx: Transaction<Database>,
+  t: Tenant,
+  userIds: readonly string[],
+  arrivedAt: number,
+  tombstones: Tombstones = BOOK_TOMBSTONES,
+): Promise<string[]> {
   const rows = await trx
-    .selectFrom('deletions')
+    .selectFrom(tombstones as typeof BOOK_TOMBSTONES) // the two tables have the same columns
     .select('user_id')
     .where('tenant', '=', t)
     .where('user_id', 'in', userIds)
@@ -1986,11 +2050,19 @@ const RECORD_LOCK_BUCKETS = 64;
  * session). Never a user's book lock's name (`${t}/…`); a DELETE merely waits for the batches writing to its
  * user's bucket, and they for it.
  */
-export function recordLockKey(t: Tenant, userId: string): string {
+export function recordLockKey(t: Tenant, userId: string, tombstones: Tombstones = BOOK_TOMBSTONES): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < userId.length; i++) h = Math.imul(h ^ userId.charCodeAt(i), 0x01000193);
-  return `${t}#records/${(h >>> 0) % RECORD_LOCK_BUCKETS}`;
+  return `${t}#${tombstones === BOOK_TOMBSTONES ? 'records' : 'app-users'}/${(h >>> 0) % RECORD_LOCK_BUCKETS}`;
 }
+
+/**
+ * The two kinds of tombstone: a book's (DELETE /v0/address-book, checked by uploads, records and client
+ * keys) and an app user's (DELETE /v0/users, checked by POST /v0/users), each with its own locks.
+ */
+type Tombstones = 'deletions' | 'app_user_deletions';
+const BOOK_TOMBSTONES = 'deletions' satisfies Tombstones;
+const APP_USER_TOMBSTONES = 'app_user_deletions' satisfies Tombstones;
 
 /** The app and environment of a tenant (`${appId}:${env}`; app ids hold no ':'). */
 function splitTenant(t: Tenant): { appId: string; env: string } {

@@ -294,6 +294,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       boundLockWaits: async (trx, ms) => {
         await sql.raw(`set local lock_timeout = '${Math.max(1, Math.round(ms))}ms'`).execute(trx);
       },
+      boundStatements: async (trx, ms) => {
+        await sql.raw(`set local statement_timeout = '${Math.max(1, Math.round(ms))}ms'`).execute(trx);
+      },
       recoverPrepared: citus
         ? async () => {
             await sql`select recover_prepared_transactions()`.execute(db);

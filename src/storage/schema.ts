@@ -141,6 +141,13 @@ export interface DeletionsTable {
   deleted_at: number;
 }
 
+/** An app user forgotten (migration 0007, DELETE /v0/users/:user_id): as DeletionsTable, for POST /v0/users. */
+export interface AppUserDeletionsTable {
+  tenant: string;
+  user_id: string;
+  deleted_at: number;
+}
+
 export interface Database {
   apps: AppsTable;
   api_keys: ApiKeysTable;
@@ -157,6 +164,7 @@ export interface Database {
   aliases: AliasesTable;
   app_origins: AppOriginsTable;
   deletions: DeletionsTable;
+  app_user_deletions: AppUserDeletionsTable;
 }
 
 /** Every table, in creation order (drop in reverse). Tests scan these to prove a delete is complete. */

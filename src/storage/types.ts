@@ -356,8 +356,15 @@ export interface Storage {
    */
   recordInvitesSent(t: Tenant, rows: InviteSentRecord[], opts?: { arrivedAt?: number }): Promise<void>;
   recordInvitesAccepted(t: Tenant, rows: InviteAcceptedRecord[], opts?: { arrivedAt?: number }): Promise<void>;
-  upsertAppUsers(t: Tenant, rows: AppUserRecord[]): Promise<void>;
-  /** Forgets one app user (every address and number recorded for that id, and its name); the rows removed. */
+  /**
+   * Records app users (POST /v0/users). `arrivedAt`: a batch naming an app user forgotten (deleteAppUser)
+   * after that time is refused (StorageError 'deleted', nothing stored), as records are.
+   */
+  upsertAppUsers(t: Tenant, rows: AppUserRecord[], opts?: { arrivedAt?: number }): Promise<void>;
+  /**
+   * Forgets one app user (every address and number recorded for that id, and its name); the rows removed.
+   * Leaves a tombstone (purged with the books') that a batch of app users still on its way finds.
+   */
   deleteAppUser(t: Tenant, appUserId: string): Promise<number>;
   recordSuggestedSeen(t: Tenant, rows: SuggestedSeenRecord[], opts?: { arrivedAt?: number }): Promise<void>;
   /**

@@ -34,7 +34,13 @@ function holdNextUpload(storage: Storage, userId: string): { reached: Promise<vo
  * Sends `request` with the next call of `storage[method]` held until the DELETE of `userId` has been
  * answered (strictly after the request's arrival), then lets it through; the request's answer.
  */
-async function sentBeforeDelete<T>(api: TestApi, method: string, userId: string, request: () => Promise<T>): Promise<T> {
+async function sentBeforeDelete<T>(
+  api: TestApi,
+  method: string,
+  userId: string,
+  request: () => Promise<T>,
+  deletePath = `/v0/address-book/${userId}`,
+): Promise<T> {
   const storage = api.storage as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
   const original = storage[method]!.bind(api.storage);
   let reached!: () => void;
@@ -52,7 +58,7 @@ async function sentBeforeDelete<T>(api: TestApi, method: string, userId: string,
     // The DELETE strictly after the request's arrival (one of the same millisecond is concurrent with it).
     const at = Date.now();
     while (Date.now() <= at) await new Promise((res) => setTimeout(res, 1));
-    assert.equal((await api.del(`/v0/address-book/${userId}`)).status, 200);
+    assert.equal((await api.del(deletePath)).status, 200);
     release();
     return await late;
   } finally {
@@ -177,6 +183,63 @@ for (const engine of ENGINES) {
       const again = await api.post('/v0/client-key', { user_id: u });
       assert.equal(again.status, 200, again.text);
       assert.equal((await rawRows(api.url, 'client_keys')).filter((r) => r.user_id === u).length, 1);
+    });
+
+    it('app users (POST /v0/users) written after a later DELETE /v0/users of one they name are a 409 and store nothing; sent after it, they are stored', async () => {
+      // The book's DELETE keeps app users; forgetting one (DELETE /v0/users/:id) must win over a batch that
+      // arrived before it as a book's DELETE wins over records.
+      const id = 'au-victim';
+      const appUsers = async () => (await rawRows(api.url, 'app_users')).filter((r) => r.app_user_id === id || r.app_user_id === 'au-other');
+      assert.equal((await api.post('/v0/users', [{ id, email: 'old@au.example' }])).status, 200);
+      const r = await sentBeforeDelete(
+        api,
+        'upsertAppUsers',
+        id,
+        () =>
+          api.post('/v0/users', [
+            { id: 'au-other', email: 'other@au.example' },
+            { id, email: 'late@au.example' },
+          ]),
+        `/v0/users/${id}`,
+      );
+      assert.equal(r.status, 409, r.text);
+      assert.equal(r.body.code, 'address_book_deleted');
+      assert.match(r.body.error, /app user this batch names was forgotten while the request waited \(DELETE \/v0\/users\); nothing of it was stored/);
+      assert.deepEqual(
+        r.body.details.map((d: any) => d.field),
+        ['entries[1].id'],
+      );
+      assert.deepEqual(await appUsers(), [], 'nothing of the batch, nothing of the forgotten user');
+      // A book's DELETE does not refuse app users (it keeps them).
+      assert.equal((await api.post('/v0/address-book', { user_id: 'au-book', source: {}, entries: [{ email: 'x@au.example' }] })).status, 200);
+      const kept = await sentBeforeDelete(api, 'upsertAppUsers', 'au-book', () => api.post('/v0/users', [{ id: 'au-book', email: 'book@au.example' }]));
+      assert.equal(kept.status, 200, kept.text);
+      assert.equal((await rawRows(api.url, 'app_users')).filter((x) => x.app_user_id === 'au-book').length, 1);
+      // Sent after the DELETE: stored.
+      const again = await api.post('/v0/users', [{ id, email: 'again@au.example' }]);
+      assert.equal(again.status, 200, again.text);
+      assert.deepEqual(
+        (await appUsers()).map((x) => x.key),
+        ['e:again@au.example'],
+      );
+      assert.equal((await api.del(`/v0/users/${id}`)).status, 200);
+      assert.deepEqual(await appUsers(), []);
+    });
+
+    it('a big batch of app users racing DELETE /v0/users of one of them never outlives it', async () => {
+      const id = 'au-race';
+      const batch = Array.from({ length: 20_000 }, (_, i) => ({ id, email: `a${i}@au-race.example` }));
+      for (let round = 0; round < 3; round++) {
+        const write = api.post('/v0/users', batch);
+        await new Promise((res) => setTimeout(res, 5 + round * 20));
+        const del = await api.del(`/v0/users/${id}`);
+        const r = await write;
+        // The batch committed first and the DELETE removed it (200, 200), or the DELETE came first: nothing
+        // stored yet (404) and the batch refused (409).
+        assert.ok((r.status === 200 && del.status === 200) || (r.status === 409 && del.status === 404), `round ${round}: ${r.status} ${del.status} ${r.text}`);
+        const left = (await rawRows(api.url, 'app_users')).filter((x) => x.app_user_id === id).length;
+        assert.equal(left, 0, `round ${round}: the batch answered ${r.status}, the DELETE ${del.status}, yet ${left} rows are left`);
+      }
     });
 
     it('a big batch of records racing a DELETE of its user never outlives it', async () => {

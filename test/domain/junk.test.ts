@@ -991,8 +991,24 @@ test("a notification word beside the words of the card's name (alerts.kim@ on Ki
     ['notify-123@x.com', 'Kim Lee'],
     ['kim@alerts.acme.com', 'Kim Lee'],
     ['alerts-noreply.kim@bank.example', 'Kim Lee'],
+    // At a consumer provider still, a name that is only notification words, topics or the brand.
+    ['price.alert@gmail.com', 'Price Alert'],
+    ['alerts@gmail.com', 'Alerts'],
+    ['alerts.kim@gmail.com', null],
+    ['alerts.kim@gmail.com', 'Bo'],
   ] as const) {
     assert.equal(notificationMayBePerson(a, name), false, `${a} ${name}`);
+  }
+});
+
+test("at a consumer mail provider one word of the card's name beside a notification word is enough: the owner's evidence keeps `Kim Alert <kim.alert@gmail.com>` and `Nat <notify.nat@gmail.com>` (a probe found both left out, written to five times)", () => {
+  for (const [a, name] of [
+    ['kim.alert@gmail.com', 'Kim Alert'],
+    ['notify.nat@gmail.com', 'Nat'],
+    ['alerts.kim@outlook.com', 'Kim'],
+  ] as const) {
+    assert.equal(cls(a), 'notification', a);
+    assert.equal(notificationMayBePerson(a, name), true, `${a} ${name}`);
   }
 });
 

@@ -440,6 +440,39 @@ test('must split: one named item under the entry name of someone else is its own
   }
 });
 
+test('must split: one field holding a To: line with one named person and two bare addresses or more that do not spell the name (a probe: one row `Mike Ross` holding all three)', () => {
+  for (const email of [
+    'Mike Ross <mike.ross@corp.example>, pat.lee@corp.example, al@corp.example',
+    'pat.lee@corp.example, al@corp.example, Mike Ross <mike.ross@corp.example>',
+  ]) {
+    const cs = merge([{ email, times_contacted: 3 }]).filter((c) => !c.junk);
+    assert.deepEqual(
+      rows(cs).sort(),
+      [
+        ['Mike Ross', ['mike.ross@corp.example'], []],
+        [null, ['pat.lee@corp.example'], []],
+        [null, ['al@corp.example'], []],
+      ].sort(),
+      email,
+    );
+    for (const c of cs) assert.equal(c.timesContacted, 3, 'the owner wrote to each of them');
+    const s = summary([{ email, times_contacted: 3 }]).summary;
+    assert.equal(s.entries_read + (s.people_from_lists ?? 0), s.contacts + s.merged + s.left_out);
+    assert.equal(s.contacts, 3);
+  }
+  // Must stay one: bare items that spell the name, one bare item only, an entry with a name, an array.
+  for (const e of [
+    { email: 'Mike Ross <mike@corp.example>, mike.ross@gmail.com, mross@yahoo.com' },
+    { email: 'Mike Ross <mike@corp.example>, bigmike@gmail.com' },
+    { name: 'Mike Ross', email: 'Mike Ross <mike@corp.example>, pat.lee@corp.example, al@corp.example' },
+    { emails: ['Mike Ross <mike@corp.example>', 'pat.lee@corp.example', 'al@corp.example'] },
+  ] as EntryInput[]) {
+    const cs = merge([e]).filter((c) => !c.junk);
+    assert.equal(cs.length, 1, JSON.stringify(e));
+    assert.equal(cs[0]!.name, 'Mike Ross', JSON.stringify(e));
+  }
+});
+
 test("must stay one: one named item that can be the entry's own person, a one-word name, a relation, or an entry without a name", () => {
   for (const [name, email] of [
     ['Ann Lee', 'Ann Lee <ann@y.example>, ann@x.example'],

@@ -193,7 +193,11 @@ export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): Normalized
   const own = e.name === null ? [] : foldName(e.name);
   let home = -1;
   for (let j = 0; j < ms.length && home < 0; j++) if (group[j] >= 0 && compatible(own, folded[j]!)) home = group[j];
-  if (count === 1) {
+  // One person named in a list on an entry without a name, beside two bare items or more that do not spell
+  // that name (`Mike Ross <mike@x>, pat.lee@x, al@x`: a To: line; normalize.ts marks the item only then):
+  // each such item is a recipient of its own, as in a list naming several people.
+  const strangers = count === 1 && own.length === 0 && strangersOf(ms, folded) >= 2;
+  if (count === 1 && !strangers) {
     // One person named beside the entry's own unnamed addresses, under the entry's name of someone else
     // (`Ann Lee` over "Rick Roe <rick@y.com>, ann@x.com": normalize.ts marks the item only then).
     if (home >= 0 || own.length < 2 || peopleNamed(folded) < 1 || !group.some((g) => g < 0)) return null;
@@ -234,7 +238,7 @@ export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): Normalized
     }
     const m = ms[j];
     let t = -1;
-    if (count >= 2 && m.junk === null) {
+    if ((count >= 2 || strangers) && m.junk === null) {
       const spelt = speltBy(m.key, groupNames);
       if (spelt >= 0) t = spelt;
       else if (!ownName) t = -2;
@@ -285,6 +289,19 @@ export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): Normalized
  * The group whose name an address's local part spells (localSpellsName: `dee.moss2`, `dmoss` for Dee
  * Moss), the best spelling and no other as good; -1 when none or several.
  */
+/**
+ * How many bare items of a list naming one person (`folded`: each item's folded name, null when bare)
+ * are usable addresses whose local part does not spell that name (speltBy): strangers to that person.
+ * normalize.ts marks such a list, and partsOf splits it, when there are two or more.
+ */
+export function strangersOf(ms: readonly NormEmail[], folded: readonly (readonly string[] | null)[]): number {
+  const one = folded.find((f): f is readonly string[] => f !== null && f.length > 0);
+  if (one === undefined) return 0;
+  let n = 0;
+  for (let j = 0; j < ms.length; j++) if ((folded[j] === null || folded[j]!.length === 0) && ms[j].junk === null && speltBy(ms[j].key, [one]) < 0) n++;
+  return n;
+}
+
 function speltBy(key: string, groupNames: readonly (readonly string[])[]): number {
   const at = key.lastIndexOf('@');
   if (at <= 0) return -1;

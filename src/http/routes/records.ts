@@ -469,7 +469,7 @@ export function recordRoutes(deps: {
       };
       const entries = await entriesOf(request, S.UsersBody, read);
       const rows = await read(entries);
-      await storage.upsertAppUsers(request.auth.tenant, rows);
+      await storage.upsertAppUsers(request.auth.tenant, rows, { arrivedAt: arrivedAt(request) });
       const more = [
         ...(without.length === 0
           ? []

@@ -10,6 +10,7 @@ import { clientKeysMigration } from './0003-client-keys.ts';
 import { lz4Migration } from './0004-lz4.ts';
 import { deletionsMigration } from './0005-deletions.ts';
 import { appUsersByIdMigration } from './0006-app-users-by-id.ts';
+import { appUserDeletionsMigration } from './0007-app-user-deletions.ts';
 
 export function migrationProvider(engine: EngineProfile): MigrationProvider {
   return {
@@ -21,6 +22,7 @@ export function migrationProvider(engine: EngineProfile): MigrationProvider {
         '0004-lz4': lz4Migration(engine),
         '0005-deletions': deletionsMigration(),
         '0006-app-users-by-id': appUsersByIdMigration(),
+        '0007-app-user-deletions': appUserDeletionsMigration(),
       };
     },
   };
