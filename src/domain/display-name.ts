@@ -110,6 +110,9 @@ function unquote(s: string): string {
  */
 export function tidyName(name: string): string {
   let s = name;
+  // A file written in UTF-8 and read as Windows-1252 or Latin-1 (a CSV opened in a spreadsheet and saved
+  // again) turns `Zoë Müller` into `ZoÃ« MÃ¼ller`, `Иван` into `Ð˜Ð²Ð°Ð½` (a probe: shown as sent).
+  if (MOJIBAKE_HINT.test(s)) s = unMojibake(s) ?? s;
   // An export or a paste from a web page leaves HTML's character references in the field ("Sean
   // O&#39;Brien", "Ann &amp; Bob Lee", "Ann Lee &lt;ann@x.com&gt;").
   if (hasHtmlEntity(s)) s = decodeHtmlEntities(s).replace(/\s+/g, ' ').trim();
@@ -205,10 +208,49 @@ export function formulaName(name: string): string | null | undefined {
   return label === undefined || label === '' || formulaName(label) !== undefined ? null : label;
 }
 
+/**
+ * A character that starts a UTF-8 sequence of two to four bytes read as Windows-1252 or Latin-1 (Â-ô),
+ * followed by one that continues it (bytes 0x80-0xBF, as either code page shows them): the mark of
+ * mojibake. Names in Latin scripts hold such pairs almost never (`Ã` is followed by a letter in `SÃO`).
+ */
+const MOJIBAKE_HINT =
+  /[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/;
+
+/** Windows-1252's characters for the bytes 0x80-0x9F (its five unassigned bytes as Latin-1's controls). */
+const CP1252_80_9F =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The text that `s` was before UTF-8 was read as Windows-1252 (or Latin-1), or null when it is not such
+ * a reading: every character must be one byte of that code page, and the bytes must be valid UTF-8 as a
+ * whole (a Latin-1 name, `Zoë`, is not: its `ë` alone is no UTF-8 sequence).
+ */
+export function unMojibake(s: string): string | null {
+  const bytes = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) bytes[i] = c;
+    else {
+      const j = CP1252_80_9F.indexOf(s[i]!);
+      if (j < 0) return null;
+      bytes[i] = 0x80 + j;
+    }
+  }
+  try {
+    const text = STRICT_UTF8.decode(bytes);
+    return text === s ? null : text;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether tidyName can change `name` (cheap: most names hold none of these). */
 export function mayTidy(name: string): boolean {
   const c = name.charCodeAt(0);
   return (
+    MOJIBAKE_HINT.test(name) ||
     c === 0x22 ||
     c === 0x27 ||
     (c > 0x7f && CURLY_QUOTES[name[0]!] !== undefined) ||

@@ -203,3 +203,17 @@ describe('tidyName: a vCard name pasted whole into the name field', () => {
     );
   });
 });
+
+it('mojibake (UTF-8 read as Windows-1252 or Latin-1) is read back; a name that only looks so stays as written (a probe: shown as sent)', () => {
+  for (const [written, name] of [
+    ['ZoÃ« MÃ¼ller', 'Zoë Müller'],
+    ['JosÃ© GarcÃ­a', 'José García'],
+    ['Ð˜Ð²Ð°Ð½ ÐŸÐµÑ‚Ñ€Ð¾Ð²', 'Иван Петров'],
+    ['Ã‰lodie Durand', 'Élodie Durand'],
+    ['æ—¥æœ¬ å¤ªéƒŽ', '日本 太郎'],
+  ] as const) {
+    assert.equal(tidyName(written), name, written);
+    assert.equal(normalizeEntry({ name: written, email: 'z@friends.example' }, { region: null, sourceKey: 's' }).name, name, written);
+  }
+  for (const name of ['SÃO PAULO', 'Zoë Müller', 'Ann Lee', 'Â Lee']) assert.equal(tidyName(name), name, name);
+});
