@@ -208,6 +208,14 @@ const LIST_ROBOT = /(?:^|[-_.])(?:(?:my|mail|mailing)[-_]?)?lists?-(?:request|jo
 const LIST_HOST_ROBOT = /[^-_.+=]-(?:request|join|leave)(?:$|\+)/;
 
 /**
+ * Mailboxes of software, the whole local part: list servers' command robots (`majordomo@`, `listserv@`,
+ * `mailman@`: they answer commands, no person reads them) and the accounts a web server or a blog sends
+ * as (`www-data@`, `wordpress@`, WordPress's default sender; `apache@`, `nginx@`). A probe found them
+ * kept, filling a small book's top 10.
+ */
+const SOFTWARE_SENDERS: ReadonlySet<string> = new Set(['majordomo', 'listserv', 'mailman', 'www-data', 'wordpress', 'apache', 'nginx', 'httpd']);
+
+/**
  * Sending addresses of a few platforms, whose local parts are ordinary words or initials elsewhere: each
  * counts only on its platform's domain (and its subdomains).
  *   - LinkedIn: invitations@ (a stationer's invitations@ is a shop) is a notification; hit-reply@ and
@@ -517,6 +525,7 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
   if (
     (d & D_NOTIFICATION) !== 0 ||
     ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(local)) ||
+    SOFTWARE_SENDERS.has(local) ||
     ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test(local)) ||
     ((starts & LIST_ROBOT_STARTS) !== 0 && (LIST_ROBOT.test(local) || ((d & D_LIST_HOST) !== 0 && LIST_HOST_ROBOT.test(local)))) ||
     ((d & D_PLATFORMS) !== 0 &&
@@ -553,6 +562,7 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
   }
   if (
     NOTIFICATION.test(local) ||
+    SOFTWARE_SENDERS.has(local) ||
     ROBOT_SUFFIX.test(local) ||
     LIST_ROBOT.test(local) ||
     (LIST_HOST_SUB.test(sub) && LIST_HOST_ROBOT.test(local)) ||

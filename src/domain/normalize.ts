@@ -600,6 +600,14 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
     if (typeof one === 'string') itemNames(one, byKey);
     const whole = onePersonListName(byKey);
     if (whole !== null) return whole;
+    // One named item in a list that is one person's (namedItems left it unmarked): its name wherever it
+    // stands. Read from the first item only, `pat.lee@x, Mike Ross <mike.ross@x>` had no name, and its
+    // addresses became two nameless rows, while the same items the other way round were `Mike Ross` (a probe).
+    if (byKey.size === 1) {
+      const [only] = byKey.values();
+      const f = itemNameFold(only!);
+      if (f !== null && f.length > 0) return only!;
+    }
   }
   if (Array.isArray(list)) {
     for (const r of list) {
@@ -1204,7 +1212,9 @@ function channelInName(name: unknown, channels: { emails: NormEmail[]; phones: N
       const list = namedItems(undefined, name, emailsOf(undefined, name), null).filter((e) => e.junk !== 'invalid');
       if (list.length === 0) return null;
       channels.emails = [...list, ...channels.emails];
-      return { name: wrappedNameOf(undefined, name) };
+      // Named as the e-mail field's entry is: none when the list's items are marked as people (a review:
+      // `Mike Ross <mike.ross@x>, pat.lee@x, al@x` as the name was one row `Mike Ross` holding all three).
+      return { name: nameOfWrapped(list, undefined, name) };
     }
     channels.emails = [m, ...channels.emails];
     return { name: displayNameOf(name) };

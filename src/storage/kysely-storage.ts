@@ -89,11 +89,12 @@ const INDEX_LOCK_WAIT_MS = 2_000;
 /**
  * The longest one statement of an index round may run, under its books' locks, before the round gives
  * up (ms; EngineProfile.boundStatements). A round's statements write at most a few thousand rows each
- * (well under a second on a loaded cluster); the bound is for a node that hangs. Below the requests'
- * deadline (KITH_DB_QUERY_TIMEOUT_MS, 15 s by default), so an upload waiting behind such a round is
- * stored, late, not refused.
+ * (well under a second on a loaded cluster); the bound is for a node that hangs, ten times that and
+ * more, so that a slow statement of a healthy cluster is not given up round after round. Below the
+ * requests' deadline (KITH_DB_QUERY_TIMEOUT_MS, 15 s by default), so an upload waiting behind such a
+ * round is stored, late, not refused.
  */
-export const INDEX_STATEMENT_MS = 5_000;
+export const INDEX_STATEMENT_MS = 10_000;
 /** The most key-index rows one statement of an index round upserts (see INDEX_STATEMENT_MS). */
 const INDEX_STATEMENT_ROWS = 5_000;
 const RETRY_BASE_MS = 5;
@@ -600,9 +601,10 @@ export class KyselyStorage implements Storage {
       try {
         return await this.#indexUsers(users);
       } catch (e) {
-        // A lock wait given up (rows a stopped Citus worker left locked) would fail each user's round
-        // alike, INDEX_LOCK_WAIT_MS each: the loop waits and tries the round again instead.
-        if (users.size === 1 || codeOf(e) === '55P03') {
+        // A lock wait given up (rows a stopped Citus worker left locked) or a statement cut at its bound (a
+        // worker that hangs: INDEX_STATEMENT_MS) would fail each user's round alike, the bound's time each
+        // (a review: 4 users, 25 s; a round of 64, five minutes): the loop waits and tries the round again.
+        if (users.size === 1 || codeOf(e) === '55P03' || codeOf(e) === '57014') {
           await this.#requeueLast([...users.values()]);
           throw e;
         }

@@ -1304,3 +1304,20 @@ describe('tool mailboxes of Atlassian Cloud sites and Adobe Acrobat Sign are not
     ]);
   });
 });
+
+test("software's mailboxes (list servers' command robots, a web server's or a blog's sender) are notifications; the same words inside a person's address are not", () => {
+  for (const a of [
+    'majordomo@lists.example.org',
+    'listserv@listserv.uni.example',
+    'mailman@lists.example.org',
+    'www-data@server1.example.com',
+    'wordpress@blog.example.com',
+    'apache@web.example.com',
+    'nginx@web.example.com',
+  ]) {
+    assert.equal(cls(a), 'notification', a);
+    const at = a.lastIndexOf('@');
+    assert.equal(classifyAddressSlow(a.slice(0, at), a.slice(at + 1)), 'notification', a);
+  }
+  for (const a of ['wordpress.ann@gmail.com', 'ann.apache@corp.example', 'mailman.jo@x.example']) assert.equal(cls(a), null, a);
+});

@@ -440,6 +440,19 @@ test('must split: one named item under the entry name of someone else is its own
   }
 });
 
+test('one named item in a list one person holds is named wherever it stands (a probe: `pat.lee@x, Mike Ross <mike.ross@x>` had no name, the other way round it had)', () => {
+  for (const email of ['Mike Ross <mike.ross@corp.example>, pat.lee@corp.example', 'pat.lee@corp.example, Mike Ross <mike.ross@corp.example>']) {
+    const cs = merge([{ email, times_contacted: 3 }]).filter((c) => !c.junk);
+    assert.deepEqual(
+      cs.map((c) => c.name),
+      ['Mike Ross'],
+      email,
+    );
+  }
+  // A label names no one.
+  assert.equal(merge([{ email: 'a@x.example, Work <b@y.example>' }]).filter((c) => !c.junk)[0]?.name ?? null, null);
+});
+
 test('must split: one field holding a To: line with one named person and two bare addresses or more that do not spell the name (a probe: one row `Mike Ross` holding all three)', () => {
   for (const email of [
     'Mike Ross <mike.ross@corp.example>, pat.lee@corp.example, al@corp.example',
@@ -456,6 +469,8 @@ test('must split: one field holding a To: line with one named person and two bar
       email,
     );
     for (const c of cs) assert.equal(c.timesContacted, 3, 'the owner wrote to each of them');
+    // The same line written as the name field (a review).
+    assert.deepEqual(rows(merge([{ name: email, times_contacted: 3 }]).filter((c) => !c.junk)).sort(), rows(cs).sort(), `as the name: ${email}`);
     const s = summary([{ email, times_contacted: 3 }]).summary;
     assert.equal(s.entries_read + (s.people_from_lists ?? 0), s.contacts + s.merged + s.left_out);
     assert.equal(s.contacts, 3);
@@ -494,7 +509,7 @@ test('must keep: addresses in forms a probe found lost (Exchange proxy lists, No
     [{ email: 'Ann (ann@old.example) <ann@new.example>' }, ['ann@old.example', 'ann@new.example'], null],
     [{ email: '"John Smith" j@x.example' }, ['j@x.example'], 'John Smith'],
     [{ email: 'j@x.example <John Smith>' }, ['j@x.example'], 'John Smith'],
-    [{ email: 'John Smith <j@x.example> <j@x.example>' }, ['j@x.example'], null],
+    [{ email: 'John Smith <j@x.example> <j@x.example>' }, ['j@x.example'], 'John Smith'], // the one name written, wherever it stands
     [{ email: 'From: "John Smith" <j@x.example>' }, ['j@x.example'], 'John Smith'],
     [{ email: 'ann@x.example・rick@y.example' }, ['ann@x.example', 'rick@y.example'], null],
     [{ email: 'ann@x.example • rick@y.example' }, ['ann@x.example', 'rick@y.example'], null],

@@ -27,8 +27,9 @@ describe('Kith on Citus', { skip: await engineSkip('citus') }, () => {
           { keys: [`e:p${u}.circle${u % 4}@example.com`], userId: `user${u}`, newUserId: `new${u}`, name: null, acceptedAt: u },
         ]);
         await s.recordSuggestedSeen(T, [{ userId: `user${u}`, keys: [`e:p${u}.circle0@example.com`], seenAt: u }]);
-        // A DELETE's tombstone (deletions), of users of whom nothing else is held.
+        // A DELETE's tombstone (deletions), of users of whom nothing else is held; an app user's (app_user_deletions).
         await s.deleteBook(T, `gone${u}`);
+        await s.deleteAppUser(T, `gone${u}`);
       }
       await s.upsertAppUsers(
         T,

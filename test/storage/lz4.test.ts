@@ -50,11 +50,12 @@ for (const engine of ['postgres', 'citus'] as const) {
           for (const [table, columns] of Object.entries(LZ4_COLUMNS)) {
             await client.query(`alter table ${table} ${columns.map((c) => `alter column ${c} set compression default`).join(', ')}`);
           }
-          // The migrations after it are undone too (Kysely applies them in order): 0005's table and 0006's
-          // index go.
+          // The migrations after it are undone too (Kysely applies them in order): 0005's table, 0006's
+          // index and 0007's table go.
           await client.query(`delete from kysely_migration where name >= '0004-lz4'`);
           await client.query('drop table deletions');
           await client.query('drop index app_users_by_id');
+          await client.query('drop table app_user_deletions');
           assert.equal(await compressionOf('uploads', 'raw'), '');
           await storage.migrateUp();
           assert.equal(await compressionOf('uploads', 'raw'), expected);
