@@ -532,6 +532,7 @@ const GENERIC = {
     'family name',
     'familyname',
     'nachname',
+    'familienname',
     'nom',
     'nom de famille',
     'apellido',
@@ -721,6 +722,8 @@ const YAHOO_PHONES = new Set(['home', 'work', 'other', 'primary', 'yahoo phone']
  */
 const CUSTOMER_NAME = new Set(['customer name', 'client name'].map((w) => headerKey(w)));
 const PERSON_NAME = new Set(['contact person', 'contact name'].map((w) => headerKey(w)));
+/** The bare word "name" of a few languages: beside a column of one name part, the other part (genericRoles). */
+const PART_OF_NAME = new Set(['name', 'naam', 'navn', 'namn', 'nimi', 'isim', 'nev'].map((w) => headerKey(w)));
 
 function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] {
   const yahoo = keys.includes('yahoo phone') || keys.includes('messenger id');
@@ -731,6 +734,17 @@ function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] 
     const company = roles.includes('company');
     keys.forEach((k, i) => {
       if (roles[i] === 'name' && CUSTOMER_NAME.has(k)) roles[i] = company ? null : 'company';
+    });
+  }
+  // A bare "Name" beside one name part is the other part: German and Dutch lists write surname and given
+  // name as `Name;Vorname` (`Naam;Voornaam`, `Navn;Fornavn`), English ones `Name;Surname`. Read as the full
+  // name, it kept one part and dropped the other, and a family on one landline (Hans, Petra and Jonas
+  // Meier, each `Meier`) became one row (a probe).
+  const first = roles.includes('first');
+  const last = roles.includes('last');
+  if (first !== last) {
+    keys.forEach((k, i) => {
+      if (roles[i] === 'name' && PART_OF_NAME.has(k)) roles[i] = first ? 'last' : 'first';
     });
   }
   keys.forEach((k, i) => {

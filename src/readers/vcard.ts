@@ -543,7 +543,16 @@ function cardEntry(props: VcardProperty[]): Entry {
     .filter(Boolean);
   if (phones.length) entry.phones = [...new Set(phones)];
 
-  const nickname = clean(splitStructured(first('nickname')?.value ?? '', ',')[0]);
+  // Android's vCard 2.1 export writes a nickname as its own custom property (`X-ANDROID-CUSTOM:
+  // vnd.android.cursor.item/nickname;Bobby;1;;…`): read as NICKNAME (a probe: the card came back unnamed).
+  const androidNickname = () => {
+    for (const p of all('xandroidcustom')) {
+      const parts = splitStructured(p.value, ';');
+      if (parts[0]?.trim().toLowerCase() === 'vnd.android.cursor.item/nickname' && parts[1]) return parts[1];
+    }
+    return '';
+  };
+  const nickname = clean(splitStructured(first('nickname')?.value ?? '', ',')[0]) || clean(unescapeText(androidNickname()));
   if (nickname) entry.nickname = nickname;
   // A card known only by a nickname (NICKNAME and no FN or N) is shown by it: its name was null.
   if (nickname && !entry.name && !companyOnly) entry.name = nickname;

@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { formatOf, openInput } from '../../src/cli/import/sources.ts';
 import { CsvRefused, headerKey, layoutOf, parseCsv, readCsvFile } from '../../src/readers/csv.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
+import { mergeEntries } from '../../src/domain/merge.ts';
 import { googleRowToEntry, isGoogleHeader } from '../../src/readers/google-csv.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -1332,5 +1333,31 @@ describe('any CSV: what the review of the probe fixes found ("Number" of IDs, "C
       entries('Company,Contact Person,Email\r\nAcme Ltd,Jane Doe,jane@acme.example\r\n').map((e) => [e?.name, e?.company]),
       [['Jane Doe', 'Acme Ltd']],
     );
+  });
+});
+
+describe('a bare "Name" column beside one name part is the other part (a probe: `Name;Vorname` kept the surname only, and a family on one landline was one row)', () => {
+  it('reads surname and given name in each layout, and a full name where no part is beside it', () => {
+    const nameOf = (text: string) => entries(text).map((e) => e?.name);
+    assert.deepEqual(nameOf('Anrede;Vorname;Name;Telefon\nHerr;Hans;Meier;089 1234567\nFrau;Petra;Meier;089 1234567\n'), ['Hans Meier', 'Petra Meier']);
+    assert.deepEqual(nameOf('Naam;Voornaam;E-mail\nJansen;Piet;piet@x.example\n'), ['Piet Jansen']);
+    assert.deepEqual(nameOf('Navn;Fornavn;E-mail\nHansen;Lars;lars@x.example\n'), ['Lars Hansen']);
+    assert.deepEqual(nameOf('Name;Surname;Phone\nPeter;Smith;+44 20 7946 0100\n'), ['Peter Smith']);
+    assert.deepEqual(nameOf('Vorname;Familienname;E-mail\nHans;Meier;hans@x.example\n'), ['Hans Meier']);
+    // No part beside it, or both parts beside it: the full name, as before.
+    assert.deepEqual(nameOf('Name;E-mail\nHans Meier;hans@x.example\n'), ['Hans Meier']);
+    assert.deepEqual(nameOf('Full Name;First Name;E-mail\nHans Meier;Hans;hans@x.example\n'), ['Hans Meier']);
+  });
+
+  it('three people of one family on one landline stay three', () => {
+    const es = entries(
+      'Anrede;Vorname;Name;Telefon;Mobil\nHerr;Hans;Meier;+49 89 1234567;+49 171 1111111\nFrau;Petra;Meier;+49 89 1234567;+49 171 2222222\nHerr;Jonas;Meier;+49 89 1234567;\n',
+    );
+    assert.deepEqual(
+      es.map((e) => e?.name),
+      ['Hans Meier', 'Petra Meier', 'Jonas Meier'],
+    );
+    const people = mergeEntries(es.map((e) => normalizeEntry(e!, { region: 'DE', sourceKey: 'csv:-' }))).filter((c) => !c.junk);
+    assert.equal(people.length, 3, JSON.stringify(people.map((c) => c.name)));
   });
 });

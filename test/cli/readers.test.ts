@@ -966,6 +966,39 @@ describe('a contact known only by a nickname is named by it (file probe: its nam
     assert.equal(outlook.rows[0].entry?.name, 'Ace');
     assert.equal(readCsvFile('Name,Nickname,Phone\r\n,Ace,+1 703 555 0123\r\n').rows[0].entry?.name, 'Ace');
   });
+
+  it("Android's vCard 2.1 nickname (X-ANDROID-CUSTOM …/nickname) is read as NICKNAME (a probe: the card came back unnamed)", () => {
+    const cards = readVcardFile(
+      vcf(
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'N:;;;;',
+        'TEL;CELL:+1 415 555 0601',
+        'X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Bobby;1;;;;;;;;;;;;;',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'N:Lee;Ann;;;',
+        'X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Annie;1;;;;;;;;;;;;;',
+        'TEL;CELL:+1 415 555 0602',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'N:;;;;',
+        'X-ANDROID-CUSTOM:vnd.android.cursor.item/relation;Bob;1;;;;;;;;;;;;;',
+        'TEL;CELL:+1 415 555 0603',
+        'END:VCARD',
+      ),
+    ).cards;
+    assert.deepEqual(
+      cards.map((c) => [c.entry?.name ?? null, c.entry?.nickname ?? null]),
+      [
+        ['Bobby', 'Bobby'],
+        ['Ann Lee', 'Annie'],
+        [null, null],
+      ],
+    );
+  });
 });
 
 describe('readVcardFile: a quoted-printable value ending in a stray "=" (file probe)', () => {
