@@ -3,6 +3,7 @@
  * cannot be seen: the soft hyphen, zero-width space, left-to-right, right-to-left and Arabic letter marks, embeddings
  * and isolates, the word joiner and the byte-order mark. One list for e-mail and phone (issue #12).
  */
+import { decodeHTMLStrict } from 'entities';
 const CLASS = '[\\u00ad\\u061c\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff]';
 const ALL = new RegExp(CLASS, 'gu');
 /** Not global: a global pattern's test() is stateful. */
@@ -91,11 +92,12 @@ export function halfWidth(s: string): string {
 /**
  * HTML character references, as an export or a paste from a web page leaves them in a field: the named
  * ones text around an address or a name holds (&lt; &gt; &amp; &quot; &apos; &nbsp; and HTML5's &commat;,
- * with the upper-case legacy spellings HTML keeps: &LT; &GT; &AMP; &QUOT;) and every numeric one
- * (&#64; &#x40;). Each needs its ';': a bare '&' is text ("AT&T", "a&b@x.com").
+ * with the upper-case legacy spellings HTML keeps: &LT; &GT; &AMP; &QUOT;), every other name of HTML5's
+ * table (`Zo&euml;`, `&Eacute;lodie`: a probe found them shown as sent; read by the `entities` library)
+ * and every numeric one (&#64; &#x40;). Each needs its ';': a bare '&' is text ("AT&T", "a&b@x.com").
  */
-const ENTITY = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,6});/;
-const ENTITY_ALL = /&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,6});/g;
+const ENTITY = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});/;
+const ENTITY_ALL = /&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});/g;
 const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
   ['lt', '<'],
   ['LT', '<'],
@@ -123,7 +125,7 @@ export function hasHtmlEntity(s: string): boolean {
 export function decodeHtmlEntities(s: string): string {
   if (s.indexOf('&') < 0) return s;
   return s.replace(ENTITY_ALL, (m, ref: string) => {
-    if (ref.charCodeAt(0) !== 35) return NAMED_ENTITIES.get(ref) ?? m;
+    if (ref.charCodeAt(0) !== 35) return NAMED_ENTITIES.get(ref) ?? decodeHTMLStrict(m);
     const cp = (ref.charCodeAt(1) | 0x20) === 120 ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
     if (cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return m;
     return cp === 0xa0 ? ' ' : String.fromCodePoint(cp);

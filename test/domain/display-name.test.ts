@@ -217,3 +217,17 @@ it('mojibake (UTF-8 read as Windows-1252 or Latin-1) is read back; a name that o
   }
   for (const name of ['SÃO PAULO', 'Zoë Müller', 'Ann Lee', 'Â Lee']) assert.equal(tidyName(name), name, name);
 });
+
+it("HTML5's named character references in a name are read (a probe: `Zo&euml; Lee` shown as sent); a bare '&' and an unknown name stay", () => {
+  for (const [written, name] of [
+    ['Zo&euml; Lee', 'Zoë Lee'],
+    ['&Eacute;lodie Durand', 'Élodie Durand'],
+    ['Fran&ccedil;ois M&uuml;ller', 'François Müller'],
+    ['Sean O&#39;Brien', "Sean O'Brien"],
+  ] as const) {
+    assert.equal(normalizeEntry({ name: written, email: 'z@friends.example' }, { region: null, sourceKey: 's' }).name, name, written);
+  }
+  for (const name of ['AT&T Support', 'Ann &bogus; Lee', 'Ann &copy Lee']) {
+    assert.equal(normalizeEntry({ name, email: 'z@friends.example' }, { region: null, sourceKey: 's' }).name, name, name);
+  }
+});
