@@ -396,7 +396,20 @@ const SYNONYMS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     email: ['emailaddress', 'mailaddress', 'primaryemail', 'workemail', 'homeemail', 'otheremail'],
     times_contacted: ['timesemailed', 'timescontacted', 'emailcount', 'sentcount', 'messagessent', 'contactcount', 'timesmailed'],
-    last_message_sent_date: ['lastcontacted', 'lastsent', 'lastemailed', 'lastcontact', 'lastsentdate', 'lastmessagesent'],
+    // `last_message_date` names neither side: the sent date is the one the ranking reads as the owner's (a probe found no suggestion).
+    last_message_sent_date: [
+      'lastcontacted',
+      'lastsent',
+      'lastemailed',
+      'lastcontact',
+      'lastsentdate',
+      'lastmessagesent',
+      'lastmessagedate',
+      'lastmessage',
+      'lastcontacteddate',
+      'lastinteraction',
+      'lastinteractiondate',
+    ],
     last_message_received_date: ['lastreceived', 'lastreceiveddate', 'lastmessagereceived'],
     phone: [
       'phonenumber',

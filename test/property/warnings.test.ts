@@ -11,6 +11,9 @@ test('did-you-mean: typos, case and separators; nothing for unrelated names', ()
   assert.equal(closest('e-mails', known), 'emails');
   assert.equal(closest('phnoe', known), 'phone');
   assert.equal(closest('timesContacted', known), 'times_contacted');
+  // Neither side named: the sent date, which the ranking reads as the owner's (a probe found no suggestion).
+  assert.equal(closest('last_message_date', known), 'last_message_sent_date');
+  assert.equal(closest('lastMessageDate', known), 'last_message_sent_date');
   assert.equal(closest('isFavorite', known), 'is_favorite');
   assert.equal(closest('last_message_sent', known), 'last_message_sent_date'); // a synonym, not a typo
   assert.equal(closest('crm_id', known), null);
