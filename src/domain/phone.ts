@@ -964,6 +964,13 @@ function partsOf(s: string): Part[] | null {
  * (415) …", "自宅: 03-…"), or a word before a '+' ("M +44 …"). Not an extension marker ("ext: 45").
  */
 const LABEL_RE = /\p{L}[\p{L}\p{M} .]{0,19}?(?:(:)[ \t\u00a0]*(?=[(\d+])|[ \t\u00a0]*(?=\+))/uy;
+/**
+ * A label without its ':' between two numbers ("Mom 415-555-0101 Dad 415-555-0102": a probe found the
+ * field, and the card with it, left out): one word of two letters or more, no dot, then spaces and a
+ * number of 6 digits or more (labelAfterNumber), so that a word before a few digits ("bis 20 Uhr", an
+ * extension) is no label, nor are `u` and `z.B.` (an abbreviation is a separator with its dot only).
+ */
+const BARE_LABEL_RE = /\p{L}[\p{L}\p{M}]{1,19}[ \t\u00a0]+(?=[(\d])/uy;
 /** A label in brackets: "(home)", "(cell)", "(Büro)", "(自宅)". */
 const LABEL_IN_BRACKETS_RE = /\([ \t\u00a0]*\p{L}[\p{L}\p{M} .]{0,19}\)/uy;
 
@@ -977,11 +984,24 @@ function labelAfterNumber(s: string, i: number): number {
   const d = s.charCodeAt(j);
   if (j === i - 1 || !((d >= 48 && d <= 57) || d === 41)) return -1;
   LABEL_RE.lastIndex = i;
-  const m = LABEL_RE.exec(s);
-  if (m === null) return -1;
+  let m = LABEL_RE.exec(s);
+  let end = LABEL_RE.lastIndex;
+  if (m === null) {
+    BARE_LABEL_RE.lastIndex = i;
+    m = BARE_LABEL_RE.exec(s);
+    if (m === null) return -1;
+    end = BARE_LABEL_RE.lastIndex;
+    let digits = 0;
+    for (let k = end; k < s.length && digits < 6; k++) {
+      const c = s.charCodeAt(k);
+      if (c >= 48 && c <= 57) digits++;
+      else if (!(isBlank(c) || c === 40 || c === 41 || c === 45 || c === 46)) break;
+    }
+    if (digits < 6) return -1;
+  }
   // A word before digits may be an extension's ("… 0123 ext: 45", "… w: 12"): only before a '+' is it a label then.
-  if (s.charCodeAt(LABEL_RE.lastIndex) !== 43 && EXTENSION_RE.test('0 ' + m[0].replace(':', '') + '1')) return -1;
-  return LABEL_RE.lastIndex;
+  if (s.charCodeAt(end) !== 43 && EXTENSION_RE.test('0 ' + m[0].replace(':', '') + '1')) return -1;
+  return end;
 }
 
 /** The numbers read from the parts of a field (readList). */

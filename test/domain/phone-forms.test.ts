@@ -455,3 +455,21 @@ test("probe: a national number written with the plan's own prefixes (Argentina's
   assert.deepEqual(book({ name: 'Ana Souza', phones: ['+55 11 98765-4321'] }, { phones: ['0 21 11 98765-4321'] }, 'BR'), [['Ana Souza', ['+5511987654321']]]);
   assert.equal(book({ name: 'Ana Souza', phones: ['+55 11 98765-4321'] }, { name: 'Bia Lima', phones: ['0 21 11 98765-4321'] }, 'BR').length, 2);
 });
+
+test('labels without their ":" between two numbers split the field ("Mom 415-555-0101 Dad 415-555-0102": a probe found the card left out); a word before a few digits stays part of its number', () => {
+  const keys = (raw: string, region: CountryCode) => phoneNumbers(raw, region)?.map((p) => p.key) ?? null;
+  assert.deepEqual(keys('Mom 415-555-0101 Dad 415-555-0102', 'US'), ['p:+14155550101', 'p:+14155550102']);
+  assert.deepEqual(keys('Home 030 1234567 Büro 030 7654321', 'DE'), ['p:+49301234567', 'p:+49307654321']);
+  assert.deepEqual(keys('Home 020 7946 0018 Mobile 07700 900123', 'GB'), ['p:+442079460018', 'p:+447700900123']);
+  // Must not change: an extension, a word before a few digits.
+  assert.deepEqual(
+    normalizeEntry({ name: 'X', phone: '415-555-0101 ext 9' }, { region: 'US', sourceKey: 's' }).phones.map((p) => p.key),
+    ['p:+14155550101;ext=9'],
+  );
+  assert.equal(keys('030 1234567 bis 20 Uhr', 'DE')?.length ?? 1, 1);
+  const parents = normalizeEntry({ name: 'Parents', phone: 'Mom 415-555-0101 Dad 415-555-0102' }, { region: 'US', sourceKey: 's' });
+  assert.deepEqual(
+    parents.phones.map((p) => p.key),
+    ['p:+14155550101', 'p:+14155550102'],
+  );
+});
