@@ -824,6 +824,26 @@ const FORMS: Record<string, Form> = {
       };
     },
   },
+  // A To: line pasted into one field: one person named, two or more bare (a probe found them one row).
+  email_to_line_one_name: {
+    side: 'apart',
+    plans: ['US', 'GB', 'DE'],
+    make: (c) => {
+      const [[g1, f1], [g2, f2], [g3, f3]] = [c.given(), c.given(), c.given()];
+      const [a, b, d3] = [c.addr(g1, f1), c.addr(g2, f2), c.addr(g3, f3)];
+      const items = [`${g1} ${f1} <${a}>`, b, d3];
+      if (chance(c.r, 0.5)) items.reverse();
+      const field = chance(c.r, 0.2) ? 'name' : 'email';
+      return {
+        persons: [
+          person('the named one', 'listed', [eKey(a)], 1),
+          person('a bare recipient', 'listed', [eKey(b)], 1),
+          person('another bare recipient', 'listed', [eKey(d3)], 1),
+        ],
+        cards: [{ where: 'mail', entry: { [field]: items.join(pick(c.r, [', ', '; '])), times_contacted: int(c.r, 1, 5) }, person: -1 }],
+      };
+    },
+  },
   email_placeholder_shared: {
     side: 'apart',
     plans: ['US', 'GB', 'DE'],
