@@ -238,13 +238,19 @@ export function unMojibake(s: string): string | null {
       bytes[i] = 0x80 + j;
     }
   }
+  let text: string;
   try {
-    const text = STRICT_UTF8.decode(bytes);
-    return text === s ? null : text;
+    text = STRICT_UTF8.decode(bytes);
   } catch {
     return null;
   }
+  // What a real name's UTF-8 never holds, and what a legitimate name in a code page decodes to by chance:
+  // IPA and spacing modifiers, Syriac, Thaana and NKo (`Voß–Meier`, `STRAUß’`, `ANDRÉ´S`: a review
+  // found them turned into `VoߖMeier`, `STRAUߒ`, `ANDRɴS`), controls and unassigned code points.
+  return text === s || NOT_A_NAME.test(text) ? null : text;
 }
+
+const NOT_A_NAME = /[\u0250-\u02ff\u0700-\u07ff\p{Cc}\p{Cn}]/u;
 
 /** Whether tidyName can change `name` (cheap: most names hold none of these). */
 export function mayTidy(name: string): boolean {

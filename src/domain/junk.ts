@@ -211,7 +211,8 @@ const LIST_HOST_ROBOT = /[^-_.+=]-(?:request|join|leave)(?:$|\+)/;
  * Mailboxes of software, the whole local part: list servers' command robots (`majordomo@`, `listserv@`,
  * `mailman@`: they answer commands, no person reads them) and the accounts a web server or a blog sends
  * as (`www-data@`, `wordpress@`, WordPress's default sender; `apache@`, `nginx@`). A probe found them
- * kept, filling a small book's top 10.
+ * kept, filling a small book's top 10. Not at a consumer mail provider, where software does not send
+ * from and the word is a person's handle (a review: `Jo Mailman <mailman@gmail.com>`, written to, left out).
  */
 const SOFTWARE_SENDERS: ReadonlySet<string> = new Set(['majordomo', 'listserv', 'mailman', 'www-data', 'wordpress', 'apache', 'nginx', 'httpd']);
 
@@ -525,7 +526,7 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
   if (
     (d & D_NOTIFICATION) !== 0 ||
     ((starts & NOTIFICATION_STARTS) !== 0 && NOTIFICATION.test(local)) ||
-    SOFTWARE_SENDERS.has(local) ||
+    ((d & D_WEBMAIL) === 0 && SOFTWARE_SENDERS.has(local)) ||
     ((starts & ROBOT_SUFFIX_STARTS) !== 0 && ROBOT_SUFFIX.test(local)) ||
     ((starts & LIST_ROBOT_STARTS) !== 0 && (LIST_ROBOT.test(local) || ((d & D_LIST_HOST) !== 0 && LIST_HOST_ROBOT.test(local)))) ||
     ((d & D_PLATFORMS) !== 0 &&
@@ -562,7 +563,7 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
   }
   if (
     NOTIFICATION.test(local) ||
-    SOFTWARE_SENDERS.has(local) ||
+    (SOFTWARE_SENDERS.has(local) && !isWebmailDomain(domain)) ||
     ROBOT_SUFFIX.test(local) ||
     LIST_ROBOT.test(local) ||
     (LIST_HOST_SUB.test(sub) && LIST_HOST_ROBOT.test(local)) ||
@@ -674,6 +675,8 @@ const D_PLATFORMS = D_LINKEDIN | D_DOCUSIGN | D_UBER | D_ATLASSIAN | D_ADOBESIGN
 const D_TOOL_REPLY = 16384;
 /** A marketing programme's sending subdomain (BULK_MAIL_SUB): its addresses are role addresses, not junk. */
 const D_BULK_MAIL_SUB = 2048;
+/** A consumer mail provider (webmail.ts): a person's own mailbox, never software's (SOFTWARE_SENDERS). */
+const D_WEBMAIL = 32768;
 /** Domain cache cap (entries; a domain and a number: a few MB at most). */
 const DOMAIN_CACHE_MAX = 20_000;
 const domainCache = new TwoGenerationCache<string, number>(DOMAIN_CACHE_MAX);
@@ -714,6 +717,7 @@ export function domainJunkFlags(domain: string): number {
   // few domains whose first label is one of those words (classifyAddressSlow asks it every time).
   let below: boolean | undefined;
   const isBelow = (): boolean => (below ??= subdomainOf(domain) !== '');
+  if (isWebmailDomain(domain)) d |= D_WEBMAIL;
   if (NO_REPLY_LABEL.test(domain)) d |= D_NO_REPLY;
   if (BOUNCE_SUB.test(domain) && isBelow()) d |= D_BOUNCE;
   if (inDomainSet(domain, LISTING_DOMAINS) || LISTING_PATTERN.test(domain)) d |= D_LISTING;

@@ -600,14 +600,6 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
     if (typeof one === 'string') itemNames(one, byKey);
     const whole = onePersonListName(byKey);
     if (whole !== null) return whole;
-    // One named item in a list that is one person's (namedItems left it unmarked): its name wherever it
-    // stands. Read from the first item only, `pat.lee@x, Mike Ross <mike.ross@x>` had no name, and its
-    // addresses became two nameless rows, while the same items the other way round were `Mike Ross` (a probe).
-    if (byKey.size === 1) {
-      const [only] = byKey.values();
-      const f = itemNameFold(only!);
-      if (f !== null && f.length > 0) return only!;
-    }
   }
   if (Array.isArray(list)) {
     for (const r of list) {

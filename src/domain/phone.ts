@@ -998,6 +998,15 @@ function labelAfterNumber(s: string, i: number): number {
       else if (!(isBlank(c) || c === 40 || c === 41 || c === 45 || c === 46)) break;
     }
     if (digits < 6) return -1;
+    // And a number before it, not a note ending in a few digits ("after 6 pm 415 …", "ab 18 Uhr 030 …":
+    // a review found the whole field lost when `pm` and `Uhr` read as labels).
+    let before = 0;
+    for (let k = i - 1; k >= 0 && before < 6; k--) {
+      const c = s.charCodeAt(k);
+      if (c >= 48 && c <= 57) before++;
+      else if (!(isBlank(c) || c === 40 || c === 41 || c === 45 || c === 46 || c === 43)) break;
+    }
+    if (before < 6) return -1;
   }
   // A word before digits may be an extension's ("… 0123 ext: 45", "… w: 12"): only before a '+' is it a label then.
   if (s.charCodeAt(end) !== 43 && EXTENSION_RE.test('0 ' + m[0].replace(':', '') + '1')) return -1;

@@ -740,11 +740,13 @@ function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] 
   // name as `Name;Vorname` (`Naam;Voornaam`, `Navn;Fornavn`), English ones `Name;Surname`. Read as the full
   // name, it kept one part and dropped the other, and a family on one landline (Hans, Petra and Jonas
   // Meier, each `Meier`) became one row (a probe).
-  const first = roles.includes('first');
-  const last = roles.includes('last');
-  if (first !== last) {
+  // Only when its cells say so: one word each, never holding the part beside it (a mail-merge sheet's full
+  // `Name` beside a `First Name` for the greeting stays the full name: a review found `Ann Ann Lee`).
+  const first = roles.indexOf('first');
+  const last = roles.indexOf('last');
+  if (first < 0 !== last < 0) {
     keys.forEach((k, i) => {
-      if (roles[i] === 'name' && PART_OF_NAME.has(k)) roles[i] = first ? 'last' : 'first';
+      if (roles[i] === 'name' && PART_OF_NAME.has(k) && onePartOfName(data, i, first >= 0 ? first : last)) roles[i] = first >= 0 ? 'last' : 'first';
     });
   }
   keys.forEach((k, i) => {
@@ -786,6 +788,26 @@ function isPhoneLike(cell: string): boolean {
 }
 
 /** Whether most non-empty cells of column `i` (and at least one) are written as phone numbers. */
+/**
+ * Whether column `i` (a bare "Name") holds one part of a name beside column `part` (the other part): nearly
+ * every filled cell is one word (a double-barrelled `Müller-Lüdenscheidt` is one) and none holds its row's
+ * part (`Ann Lee` beside `Ann` is the full name).
+ */
+function onePartOfName(data: string[][], i: number, part: number): boolean {
+  let filled = 0;
+  let words = 0;
+  let holdsPart = 0;
+  for (const row of data) {
+    const cell = clean(row[i]);
+    if (!cell) continue;
+    filled++;
+    if (!/\s/.test(cell)) words++;
+    const p = clean(row[part]);
+    if (p && cell.toLowerCase().includes(p.toLowerCase())) holdsPart++;
+  }
+  return filled > 0 && words * 10 >= filled * 9 && holdsPart * 10 <= filled;
+}
+
 function mostlyPhones(data: string[][], i: number): boolean {
   let filled = 0;
   let phones = 0;

@@ -1347,6 +1347,10 @@ describe('a bare "Name" column beside one name part is the other part (a probe: 
     // No part beside it, or both parts beside it: the full name, as before.
     assert.deepEqual(nameOf('Name;E-mail\nHans Meier;hans@x.example\n'), ['Hans Meier']);
     assert.deepEqual(nameOf('Full Name;First Name;E-mail\nHans Meier;Hans;hans@x.example\n'), ['Hans Meier']);
+    // A full name in the bare column beside a part (a mail-merge sheet's greeting column: a review found `Ann Ann Lee`).
+    assert.deepEqual(nameOf('Name,First Name,Email\nAnn Lee,Ann,ann@x.example\nBob Ng,Bob,bob@x.example\n'), ['Ann Lee', 'Bob Ng']);
+    assert.deepEqual(nameOf('Name,Last Name,Email\nAnn Lee,Lee,ann@x.example\n'), ['Ann Lee']);
+    assert.deepEqual(nameOf('Name;Vorname;E-mail\nHans Meier;Hans;hans@x.example\n'), ['Hans Meier']);
   });
 
   it('three people of one family on one landline stay three', () => {

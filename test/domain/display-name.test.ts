@@ -215,7 +215,7 @@ it('mojibake (UTF-8 read as Windows-1252 or Latin-1) is read back; a name that o
     assert.equal(tidyName(written), name, written);
     assert.equal(normalizeEntry({ name: written, email: 'z@friends.example' }, { region: null, sourceKey: 's' }).name, name, written);
   }
-  for (const name of ['SÃO PAULO', 'Zoë Müller', 'Ann Lee', 'Â Lee']) assert.equal(tidyName(name), name, name);
+  for (const name of ['SÃO PAULO', 'Zoë Müller', 'Ann Lee', 'Â Lee', 'Voß–Meier', 'STRAUß’', 'ANDRÉ´S']) assert.equal(tidyName(name), name, name);
 });
 
 it("HTML5's named character references in a name are read (a probe: `Zo&euml; Lee` shown as sent); a bare '&' and an unknown name stay", () => {

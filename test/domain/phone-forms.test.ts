@@ -467,6 +467,14 @@ test('labels without their ":" between two numbers split the field ("Mom 415-555
     ['p:+14155550101;ext=9'],
   );
   assert.equal(keys('030 1234567 bis 20 Uhr', 'DE')?.length ?? 1, 1);
+  // A note ending in a few digits before the next number is no number with a label (a review: both lost).
+  for (const [raw, region, first] of [
+    ['415 555 0101, after 6 pm 415 555 0102', 'US', 'p:+14155550101'],
+    ['030 1234567, ab 18 Uhr 030 1234500', 'DE', 'p:+49301234567'],
+  ] as const) {
+    const got = normalizeEntry({ name: 'X', phone: raw }, { region, sourceKey: 's' }).phones.map((p) => p.key);
+    assert.ok(got.includes(first), `${raw}: ${JSON.stringify(got)}`);
+  }
   const parents = normalizeEntry({ name: 'Parents', phone: 'Mom 415-555-0101 Dad 415-555-0102' }, { region: 'US', sourceKey: 's' });
   assert.deepEqual(
     parents.phones.map((p) => p.key),
