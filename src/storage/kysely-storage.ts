@@ -1040,12 +1040,7 @@ export class KyselyStorage implements Storage {
         await this.#profile.boundLockWaits?.(trx, DELETE_LOCK_WAIT_MS);
         // The tombstone: an upload that arrived before now and is written later is refused (see
         // writeEncodedUpload). Not counted as something held: a DELETE of nothing still answers 404.
-        const deletedAt = Date.now();
-        await trx
-          .insertInto('deletions')
-          .values({ tenant: t, user_id: userId, deleted_at: deletedAt })
-          .onConflict((oc) => oc.columns(['tenant', 'user_id']).doUpdateSet({ deleted_at: deletedAt }))
-          .execute();
+        await this.#writeTombstone(trx, BOOK_TOMBSTONES, t, userId);
         // "Anything held" counts every table: a user with only records (invites, suggestions) is deleted
         // too, and the caller answers 404 only when there was nothing at all.
         let held = 0;
@@ -1151,18 +1146,36 @@ export class KyselyStorage implements Storage {
     owners: readonly (string | null)[],
     arrivedAt: number | undefined,
     named: { fields?: readonly string[]; others?: readonly string[] } = {},
+    tombstones: Tombstones = BOOK_TOMBSTONES,
   ): Promise<ReadonlySet<string>> {
     const users = owners.filter((u): u is string => u !== null);
-    const gone = await this.#deletedSince(trx, t, named.others === undefined ? users : [...users, ...named.others], arrivedAt, 'records');
+    const gone = await this.#deletedSince(trx, t, named.others === undefined ? users : [...users, ...named.others], arrivedAt, 'records', tombstones);
     const i = gone.size === 0 ? -1 : owners.findIndex((u) => u !== null && gone.has(u));
     if (i < 0) return gone;
-    throw new StorageError(
-      'deleted',
-      'records: the address book of a user these records name was deleted while they waited; nothing was stored',
-      undefined,
-      false,
-      { field: `entries[${i}].${named.fields?.[i] ?? 'user_id'}`, message: 'this user was deleted (DELETE /v0/address-book) after the request arrived' },
-    );
+    const [message, field] =
+      tombstones === BOOK_TOMBSTONES
+        ? [
+            'the address book of a user these records name was deleted while they waited',
+            'this user was deleted (DELETE /v0/address-book) after the request arrived',
+          ]
+        : [
+            'an app user this batch names was forgotten (DELETE /v0/users) while it waited',
+            'this app user was deleted (DELETE /v0/users) after the request arrived',
+          ];
+    throw new StorageError('deleted', `records: ${message}; nothing was stored`, undefined, false, {
+      field: `entries[${i}].${named.fields?.[i] ?? 'user_id'}`,
+      message: field,
+    });
+  }
+
+  /** Writes (or moves to now) the tombstone of `userId` in `table`. */
+  async #writeTombstone(trx: Transaction<Database>, table: Tombstones, t: Tenant, userId: string): Promise<void> {
+    const deletedAt = Date.now();
+    await trx
+      .insertInto(table as typeof BOOK_TOMBSTONES) // the two tables have the same columns
+      .values({ tenant: t, user_id: userId, deleted_at: deletedAt })
+      .onConflict((oc) => oc.columns(['tenant', 'user_id']).doUpdateSet({ deleted_at: deletedAt }))
+      .execute();
   }
 
   /** Deletes tombstones older than TOMBSTONE_KEEP_MS (run by the maintenance loop); returns how many. */
@@ -1361,18 +1374,7 @@ export class KyselyStorage implements Storage {
         // the batch is refused, nothing stored, as a batch of records naming a deleted book's user is
         // (#deletedSince; a record named only with no key is not written, so it is not checked).
         const ids = rows.map((r) => (r.keys.length > 0 ? r.appUserId : null));
-        const named = ids.filter((u): u is string => u !== null);
-        const gone = await this.#deletedSince(trx, t, named, opts.arrivedAt, 'records', APP_USER_TOMBSTONES);
-        const i = gone.size === 0 ? -1 : ids.findIndex((u) => u !== null && gone.has(u));
-        if (i >= 0) {
-          throw new StorageError(
-            'deleted',
-            'records: an app user this batch names was forgotten (DELETE /v0/users) while it waited; nothing was stored',
-            undefined,
-            false,
-            { field: `entries[${i}].id`, message: 'this app user was deleted (DELETE /v0/users) after the request arrived' },
-          );
-        }
+        await this.#refuseRecordsOfDeleted(trx, t, ids, opts.arrivedAt, { fields: ids.map(() => 'id') }, APP_USER_TOMBSTONES);
         for (const part of chunks(values, 4, this.#profile.maxParams)) {
           await trx
             .insertInto('app_users')
@@ -1397,12 +1399,7 @@ export class KyselyStorage implements Storage {
         // later finds (upsertAppUsers). Written for an id with nothing stored too: such a batch may be on
         // its way.
         await this.#profile.lockUser(trx, recordLockKey(t, appUserId, APP_USER_TOMBSTONES));
-        const deletedAt = Date.now();
-        await trx
-          .insertInto('app_user_deletions')
-          .values({ tenant: t, user_id: appUserId, deleted_at: deletedAt })
-          .onConflict((oc) => oc.columns(['tenant', 'user_id']).doUpdateSet({ deleted_at: deletedAt }))
-          .execute();
+        await this.#writeTombstone(trx, APP_USER_TOMBSTONES, t, appUserId);
         const r = await trx.deleteFrom('app_users').where('tenant', '=', t).where('app_user_id', '=', appUserId).executeTakeFirst();
         return Number(r.numDeletedRows);
       });
