@@ -1284,6 +1284,8 @@ const TEMPLATE_LOCALS: ReadonlySet<string> = new Set([
   'xx',
   'xxx',
 ]);
+/** One letter or digit up to four times, or the digits counting up, as a filler ("x", "xxx", "0", "123"). */
+const FILLER_CHARS_RE = /^(?:([a-z0-9])\1{0,3}|123|1234|12345)$/;
 /** Domain names that say "no e-mail" ("jane.doe@noemail.com"). */
 const PLACEHOLDER_DOMAIN_WORDS: ReadonlySet<string> = new Set(['noemail', 'no-email', 'nomail', 'no-mail', 'noaddress', 'donotemail', 'dontemail']);
 /** What may follow a domain's name for the rules above: a top-level domain, or a ccTLD's second level ("co.uk"). */
@@ -1312,9 +1314,10 @@ function isPlaceholderLocal(local: string, domain: string): boolean {
   if (local.length > 16) return false;
   if (PLACEHOLDER_LOCALS.has(local)) return true;
   if (TEMPLATE_DOMAINS.has(domain) && TEMPLATE_LOCALS.has(local)) return true;
-  // "test@test.com", "x@x.com", "xxx@xxx.com": the same filler as local part and domain name.
+  // "test@test.com", "x@x.com", "xxx@xxx.com", "0@0.com", "123@123.com": the same filler as local part
+  // and domain name (a probe found `0@0.com` in a small book's top 10).
   if (domain.length <= local.length || domain.charCodeAt(local.length) !== 46 || !domain.startsWith(local)) return false;
-  return (FILLER_WORDS.has(local) || /^([a-z])\1{0,3}$/.test(local)) && SHORT_SUFFIX_RE.test(domain.slice(local.length + 1));
+  return (FILLER_WORDS.has(local) || FILLER_CHARS_RE.test(local)) && SHORT_SUFFIX_RE.test(domain.slice(local.length + 1));
 }
 
 /** A placeholder read as no address (see PLACEHOLDER_LOCALS): junk 'invalid', shown as written. */

@@ -50,6 +50,9 @@ test('placeholders are no address (junk invalid, shown as written): noemail@noem
     'email@email.com',
     'x@x.com',
     'xxx@xxx.com',
+    '0@0.com',
+    '000@000.com',
+    '123@123.com',
     'asdf@asdf.com',
     'jane.doe@noemail.com',
     'ann.lee@nomail.net',
@@ -74,6 +77,9 @@ test('placeholders are no address (junk invalid, shown as written): noemail@noem
     'noemails.club@x.example',
     'annex@x.com',
     'x@xy.com',
+    '0@01.com',
+    '12@123.com',
+    '7@7eleven.com',
   ]) {
     const v = read(raw);
     assert.ok(v, raw);
