@@ -102,9 +102,10 @@ function initialsSpell(words: readonly string[], core: string): boolean {
  * - with a given name the nickname groups know among its words (`James Clear` from james@jamesclear.com);
  * - from a mailbox holding the name's words as a person's does (`Honda` from k.honda@e.honda.com, `Weber
  *   Anna` from anna@weber.de, `Wei Ming Zhang` from wei@wmzhang.com);
- * - a name of two words or more that is the bare domain's label (`Ann Lee` from annlee@annlee.co.uk, `Jane
- *   Doe` from jane@janedoe.com: a person's own domain), nor a one-word name that is the label as it is
- *   (`Nina` from ninabooks@nina.com: junk.ts's rules decide those);
+ * - a name of two words or more that is the bare domain's label from a mailbox holding one of its words
+ *   (`Ann Lee` from annlee@annlee.co.uk, `Jane Doe` from jane@janedoe.com: a person's own domain; from a
+ *   mailbox holding none, `Qatar Airways` from qrewards@qatarairways.com, `shift`), nor a one-word name
+ *   that is the label as it is (`Nina` from ninabooks@nina.com: junk.ts's rules decide those);
  * - a name that does not start the label (`Mark Peloton` from mark@peloton.dev).
  */
 export function brandSender(c: BulkSignals): SenderReading {
@@ -130,7 +131,13 @@ export function brandSender(c: BulkSignals): SenderReading {
     // The host is the brand's sending host: a sending label, a mail or service affix.
     const sendingHost = bare ? affix === 'service' : h.sending;
     if (whole === core) {
-      if (bare && (n > 1 || affix === 'none')) continue;
+      if (bare && (n > 1 || affix === 'none')) {
+        // A person's own domain (`Zoe Quill` from zoe@zoequill.com) holds a word of the name in the mailbox;
+        // a brand's (`Qatar Airways` from qrewards@qatarairways.com) need not: that one, received only, is
+        // ranked after the people (a probe found it sixth of a small book).
+        if (n > 1 && !words.some((w) => w.length >= 2 && box.includes(w))) reading = 'shift';
+        continue;
+      }
       if (sendingHost && box.startsWith(core)) return 'drop';
       // Under a host of no sending name (`explore.`, `global.`): the brand's, or a family name at its firm's
       // (`Suzuki` from taro@global.suzuki.co.jp): ranked after the people, not left out.
@@ -152,7 +159,9 @@ export function brandSender(c: BulkSignals): SenderReading {
         if (box === whole && (sendingHost || affix === 'brand' || (h.lead !== '' && rest.includes(h.lead)))) return 'drop';
         continue;
       }
-      if (box.startsWith(core) || h.sending) reading = 'shift';
+      // Any mailbox of the brand's own bare domain as well (`UPS My Choice` from mcinfo@ups.com, received
+      // only: a probe found it ranked among the people).
+      if (box.startsWith(core) || h.sending || bare) reading = 'shift';
       continue;
     }
     if (affix === 'none') {

@@ -258,3 +258,18 @@ test('with no activity at all (a contacts file), brands named on their own domai
     assert.equal(none(name, email), 'keep', `${name} <${email}>`);
   }
 });
+
+test('a brand named on its bare domain from a mailbox holding none of the name, received only, ranks after the people (eval:top10)', () => {
+  const ctx = { region: null, sourceKey: 's' };
+  const received = '2026-10-01T10:00:00Z';
+  const sender = (name: string, email: string, times = 0) =>
+    mergeEntries([normalizeEntry({ name, emails: [email], times_contacted: times, last_message_received_date: received }, ctx)])[0]!.sender === true;
+  assert.equal(sender('Qatar Airways', 'qrewards@qatarairways.com'), true);
+  assert.equal(sender('UPS My Choice', 'mcinfo@ups.com'), true);
+  // Written to: ranks as it scores.
+  assert.equal(sender('Qatar Airways', 'qrewards@qatarairways.com', 1), false);
+  // A person's own domain: the mailbox holds a word of the name, or a given name the nickname groups know.
+  assert.equal(sender('Zoe Quill', 'zoe@zoequill.com'), false);
+  assert.equal(sender('Jane Doe', 'hello@janedoe.com'), false);
+  assert.equal(sender('Quill Zephyr', 'quill@quillzephyr.com'), false);
+});
