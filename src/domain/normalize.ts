@@ -600,9 +600,6 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
     if (typeof one === 'string') itemNames(one, byKey);
     const whole = onePersonListName(byKey);
     if (whole !== null) return whole;
-    // One named item among bare ones: its name, wherever it stands (`b@y, Ann Lee <a@x>` as `Ann Lee
-    // <a@x>, b@y`; a review found the entry unnamed when the bare address came first).
-    if (byKey.size === 1) for (const n of byKey.values()) return n;
   }
   if (Array.isArray(list)) {
     for (const r of list) {
