@@ -228,7 +228,9 @@ export const metricsPlugin = fp(
           );
         }
       }
-      const text = await m.registry.metrics();
+      // prom-client writes a NaN sample as `Nan`; the exposition formats spell it `NaN` (a probe: the index
+      // queue's gauges during a Citus worker's outage; stricter OpenMetrics parsers refuse `Nan`).
+      const text = (await m.registry.metrics()).replace(/ Nan$/gm, ' NaN');
       return reply.type(m.registry.contentType).send(text);
     });
   },

@@ -127,6 +127,11 @@ describe('a PostgreSQL server that goes away', { skip }, () => {
     }
     const ready = await fetch(`${base}/readyz`);
     assert.equal(ready.status, 503);
+    // The index queue's gauges cannot be read: NaN, spelt as the exposition formats spell it (prom-client
+    // writes `Nan`; a probe).
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    assert.match(metrics, /^kith_index_queue_uploads NaN$/m);
+    assert.match(metrics, /^kith_index_queue_oldest_seconds NaN$/m);
     // Logged as failures without personal data (no e-mail of the uploads).
     assert.ok(logs.some((l) => l.includes('"statusCode":503')));
     assert.ok(!logs.some((l) => l.includes('ana@example.org')));
