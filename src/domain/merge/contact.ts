@@ -516,6 +516,11 @@ export function buildContact(
       if (shownPhones.length > 0) {
         contact.unusable.phones = shownPhones.map((p) => p.display);
         contact.phones = [];
+        // Only numbers no one is invited on (a service's or a carrier's short code, a USSD code, an
+        // emergency number: `Voicemail` on `*86`, `Balance Enquiry` on `*123#`, `Police` on `100`): a
+        // service's card, ranked after the people of its group as a sender is (a probe: a phone book
+        // counting calls ranked four such rows above the people).
+        if (unusable.length === 0) contact.sender = true;
       }
     } else {
       contact.junk = true;
