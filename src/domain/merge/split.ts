@@ -286,10 +286,6 @@ export function partsOf(e: NormalizedEntry, heldBy: HeldBy = NOBODY): Normalized
 }
 
 /**
- * The group whose name an address's local part spells (localSpellsName: `dee.moss2`, `dmoss` for Dee
- * Moss), the best spelling and no other as good; -1 when none or several.
- */
-/**
  * How many bare items of a list naming one person (`folded`: each item's folded name, null when bare)
  * are usable addresses whose local part does not spell that name (speltBy): strangers to that person.
  * normalize.ts marks such a list, and partsOf splits it, when there are two or more.
@@ -298,10 +294,30 @@ export function strangersOf(ms: readonly NormEmail[], folded: readonly (readonly
   const one = folded.find((f): f is readonly string[] => f !== null && f.length > 0);
   if (one === undefined) return 0;
   let n = 0;
-  for (let j = 0; j < ms.length; j++) if ((folded[j] === null || folded[j]!.length === 0) && ms[j].junk === null && speltBy(ms[j].key, [one]) < 0) n++;
+  for (let j = 0; j < ms.length; j++) {
+    if ((folded[j] === null || folded[j]!.length === 0) && ms[j].junk === null && speltBy(ms[j].key, [one]) < 0 && !holdsNameWord(ms[j].key, one)) n++;
+  }
   return n;
 }
 
+/**
+ * Whether an address's mailbox holds a word of three letters or more of the name (`robert.smith@`,
+ * `rsmith@` for Bob Smith): the person's own address under a form speltBy does not read (a nickname's
+ * full form, another initial), not a stranger's (a review: `Bob Smith <bob@corp.com>,
+ * robert.smith@gmail.com, rsmith@yahoo.com` was split into three rows). A relative sharing the family
+ * name (`pat.ross@` beside `Mike Ross <..>`) stays too, as before the split was made.
+ */
+function holdsNameWord(key: string, name: readonly string[]): boolean {
+  const at = key.lastIndexOf('@');
+  const local = (at > 0 ? key.slice(0, at) : key).replace(/[^\p{L}]+/gu, '');
+  for (const w of name) if (w.length >= 3 && /^\p{L}+$/u.test(w) && local.includes(w)) return true;
+  return false;
+}
+
+/**
+ * The group whose name an address's local part spells (localSpellsName: `dee.moss2`, `dmoss` for Dee
+ * Moss), the best spelling and no other as good; -1 when none or several.
+ */
 function speltBy(key: string, groupNames: readonly (readonly string[])[]): number {
   const at = key.lastIndexOf('@');
   if (at <= 0) return -1;
