@@ -3546,3 +3546,24 @@ test("a relative's label on the owner's address is her with a number of her own,
   const her = mergeEntries([normAt({ name: 'Mom', email: 'fam@x.example', phone: '+45 31 22 33 44', times_contacted: 12 })], undefined, self);
   assert.equal(her[0]!.junkReason, null);
 });
+
+test('the name shown is the person’s, not a phone’s label beside it, and a compound keeps its accents (a probe)', () => {
+  const pairs: [string, string, string][] = [
+    ['Mario WhatsApp', 'Mario', 'Mario'],
+    ['Anna Schmidt neue Nummer', 'Anna Schmidt', 'Anna Schmidt'],
+    ['Tom Baker Work', 'Tom Baker', 'Tom Baker'],
+    ['Ole Gunnar Solskjaer', 'Ole-Gunnar Solskjær', 'Ole-Gunnar Solskjær'],
+  ];
+  for (const [a, b, want] of pairs) {
+    for (const order of [0, 1]) {
+      const cards: EntryInput[] = [
+        { name: a, phones: ['0171 5550123'] },
+        { name: b, phones: ['0171 5550123'], emails: ['p@x.de'] },
+      ];
+      assert.deepEqual(names(merge(order === 0 ? cards : cards.reverse(), 'DE')), [want], `${a} / ${b}`);
+    }
+  }
+  // `Nummer` alone after a name is a note too; a name's own words stay (`No` is a family name).
+  assert.deepEqual(foldName('Anna Schmidt neue Nummer'), ['anna', 'schmidt']);
+  assert.ok(foldName('Ji-hoon No').includes('no'));
+});

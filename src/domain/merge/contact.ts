@@ -3,7 +3,7 @@ import { hasImceaPrefix, isCarrierForm } from '../email.ts';
 import { evidence, isBulkSender, readsAsSender, unchosen } from '../junk.ts';
 import { brandSender, groupMailbox, serviceSender } from '../sender-cards.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
-import { foldName, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
+import { foldName, hasLineLabel, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
 
 // --- contact assembly -------------------------------------------------------------------------------
 
@@ -53,7 +53,9 @@ function nameRank(name: string, folded: string[]): [number, number, number, numb
     natural = 0;
   // Words written as names are written: capital first, not all capitals ("García" yes; "GARCÍA", "garcía" no).
   let cased = 0;
-  for (const w of name.split(/[\s,]+/)) {
+  // A compound's parts count as its words (`Ole-Gunnar Solskjær` is cased as `Ole Gunnar Solskjaer`, so
+  // its accents decide: a probe found the stripped form shown).
+  for (const w of name.split(/[\s,\-\u2010]+/)) {
     if (w.length > 1 && w[0] !== w[0].toLowerCase() && w !== w.toUpperCase()) cased++;
   }
   // Letters beyond ASCII ("García" over "Garcia"); symbols count against ("Ann Lee" over "Ann Lee ❤️").
@@ -268,11 +270,24 @@ function better(c: NameInfo, best: NameInfo): boolean {
   const br = rankOf(best);
   if (r[0] !== br[0]) return r[0] > br[0];
   if (r[1] !== br[1]) return r[1] > br[1];
+  // The same words of a name, one written with a phone's label beside them, which foldName drops (`Mario
+  // WhatsApp`, `Anna Schmidt neue Nummer`, `Tom Baker Work`): the one without (a probe: an invite reading
+  // "Hi Mario WhatsApp").
+  if (c.folded !== null && best.folded !== null && sameTokens(c.folded, best.folded)) {
+    const l = hasLineLabel(c.name);
+    if (l !== hasLineLabel(best.name)) return !l;
+  }
   if (c.count !== best.count) return c.count > best.count;
   if (r[4] !== br[4] && fullerForm(c, best)) return r[4] > br[4];
   if (r[2] !== br[2]) return r[2] > br[2];
   if (r[3] !== br[3]) return r[3] > br[3];
   return c.last > best.last;
+}
+
+function sameTokens(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

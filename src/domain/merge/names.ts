@@ -1103,8 +1103,51 @@ function contextWordsInOtherScripts(): Set<string> {
 function withoutChannelWords(tokens: string[]): string[] {
   let channel = 0;
   for (const t of tokens) if (CHANNEL_WORDS.has(t)) channel++;
-  return channel === 0 || channel === tokens.length ? tokens : tokens.filter((t) => !CHANNEL_WORDS.has(t));
+  const kept = channel === 0 || channel === tokens.length ? tokens : tokens.filter((t) => !CHANNEL_WORDS.has(t));
+  return withoutNumberNote(kept);
 }
+
+/**
+ * A note that the number changed, after a name (`Anna Schmidt neue Nummer`, `Tom new number`, `Ana número
+ * nuevo`): no words of the name (a probe: shown as `Anna Schmidt neue Nummer`, and a word more than her
+ * Gmail card's name). Only at the end, and only with a word of the name left.
+ */
+function withoutNumberNote(tokens: string[]): string[] {
+  const n = tokens.length;
+  if (n < 2) return tokens;
+  const last = tokens[n - 1]!;
+  const before = tokens[n - 2]!;
+  if (NUMBER_WORDS.has(last) && NEW_OLD.has(before) && n >= 3) return tokens.slice(0, n - 2);
+  if (NEW_OLD.has(last) && NUMBER_WORDS.has(before) && n >= 3) return tokens.slice(0, n - 2);
+  if (NUMBER_WORDS.has(last)) return tokens.slice(0, n - 1);
+  return tokens;
+}
+const NUMBER_WORDS: ReadonlySet<string> = new Set(['number', 'nummer', 'numero', 'numer']);
+
+/** Whether a name as written holds a word about the line (CHANNEL_WORDS, `Nummer`): `Mario WhatsApp`, `Anna neue Nummer`. */
+export function hasLineLabel(name: string): boolean {
+  for (const w of name.toLowerCase().split(/[^\p{L}]+/u)) if (CHANNEL_WORDS.has(w) || NUMBER_WORDS.has(w)) return true;
+  return false;
+}
+const NEW_OLD: ReadonlySet<string> = new Set([
+  'new',
+  'old',
+  'neue',
+  'neu',
+  'alte',
+  'nueva',
+  'nuevo',
+  'nouveau',
+  'nouvelle',
+  'nova',
+  'novo',
+  'nuovo',
+  'vecchio',
+  'nieuw',
+  'nieuwe',
+  'oud',
+  'oude',
+]);
 
 /** An e-mail address ("ann@x.com", "<ann@x.com>") or a phone number ("+1 (415) 555-0123"), alone. */
 const ADDRESS_TEXT_RE = /^[<"'\s]*[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+[>"'\s]*$/u;
