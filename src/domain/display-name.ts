@@ -111,7 +111,8 @@ function unquote(s: string): string {
 export function tidyName(name: string): string {
   let s = name;
   // A file written in UTF-8 and read as Windows-1252 or Latin-1 (a CSV opened in a spreadsheet and saved
-  // again) turns `Zoë Müller` into `ZoÃ« MÃ¼ller`, `Иван` into `Ð˜Ð²Ð°Ð½` (a probe: shown as sent).
+  // again) turns `Zoë Müller` into `ZoÃ« MÃ¼ller`, `Иван` into `Ð˜Ð²Ð°Ð½` or `Ð\u0098Ð²Ð°Ð½` (a probe:
+  // shown as sent). normalize.ts reads it before cleaning too (mojibakeRead: its no-break spaces).
   if (MOJIBAKE_HINT.test(s)) s = unMojibake(s) ?? s;
   // An export or a paste from a web page leaves HTML's character references in the field ("Sean
   // O&#39;Brien", "Ann &amp; Bob Lee", "Ann Lee &lt;ann@x.com&gt;").
@@ -210,11 +211,13 @@ export function formulaName(name: string): string | null | undefined {
 
 /**
  * A character that starts a UTF-8 sequence of two to four bytes read as Windows-1252 or Latin-1 (Â-ô),
- * followed by one that continues it (bytes 0x80-0xBF, as either code page shows them): the mark of
- * mojibake. Names in Latin scripts hold such pairs almost never (`Ã` is followed by a letter in `SÃO`).
+ * followed by one that continues it (bytes 0x80-0xBF, as either code page shows them, or a space: the
+ * byte 0xA0 is a no-break space, which cleaning or the tool before the upload made a space, or trimmed
+ * at the end): the mark of mojibake. Names in Latin scripts hold such pairs almost never (`Ã` is
+ * followed by a letter in `SÃO`; unMojibake reads a space or the end only where it fits).
  */
 const MOJIBAKE_HINT =
-  /[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/;
+  /[\u00c2-\u00f4](?:$|[ \u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122])/;
 
 /** Windows-1252's characters for the bytes 0x80-0x9F (its five unassigned bytes as Latin-1's controls). */
 const CP1252_80_9F =
@@ -223,31 +226,159 @@ const CP1252_80_9F =
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The text that `s` was before UTF-8 was read as Windows-1252 (or Latin-1), or null when it is not such
- * a reading: every character must be one byte of that code page, and the bytes must be valid UTF-8 as a
- * whole (a Latin-1 name, `Zoë`, is not: its `ë` alone is no UTF-8 sequence).
+ * The text that `s` was before UTF-8 was read as Windows-1252 or Latin-1, or null when it is not such a
+ * reading: every character must be one byte of either code page (Latin-1 reads the bytes 0x80-0x9F as the
+ * controls U+0080-U+009F: `Иван` is `Ð\u0098Ð²Ð°Ð½`, where Windows-1252 gives `Ð˜Ð²Ð°Ð½`), and the bytes
+ * must be valid UTF-8 as a whole (a Latin-1 name, `Zoë`, is not: its `ë` alone is no UTF-8 sequence).
+ *
+ * The byte 0xA0 reads as a no-break space (`Р` is `Ð\u00a0`, `Π` `Î\u00a0`, `à` `Ã\u00a0`, `נ`
+ * `×\u00a0`), which cleaning, or a tool before the upload, turns into a space or trims at the end. A
+ * space where a sequence needs a byte that continues it, and the one byte a last sequence lacks, are read
+ * as 0xA0 there (spaceAsA0 says when they may be).
  */
 export function unMojibake(s: string): string | null {
-  const bytes = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) {
+  const n = s.length;
+  const bytes = new Uint8Array(n + 1);
+  let m = n;
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) bytes[i] = c;
+    if (c <= 0xff) bytes[i] = c;
     else {
       const j = CP1252_80_9F.indexOf(s[i]!);
       if (j < 0) return null;
       bytes[i] = 0x80 + j;
     }
   }
+  // The sequences (one per character decoded) holding 0xA0 (a no-break space, or a space read as one:
+  // checked alike), and whether any other sequence of two bytes or more was read.
+  let spaced: number[] | null = null;
+  let others = false;
+  for (let i = 0, seq = 0; i < n; seq++) {
+    const b = bytes[i]!;
+    const len = b < 0xc2 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : b < 0xf5 ? 4 : 1;
+    let spacedHere = false;
+    if (i + len > n) {
+      // The last sequence lacks its last byte: a no-break space trimmed (`LucÃ` for `Lucà`).
+      if (i + len > n + 1) return null;
+      bytes[n] = 0xa0;
+      m = n + 1;
+      spacedHere = true;
+    }
+    for (let k = 1; k < len && i + k < n; k++) {
+      const x = bytes[i + k]!;
+      if (x === 0x20 || x === 0xa0) {
+        bytes[i + k] = 0xa0;
+        spacedHere = true;
+      } else if (x < 0x80 || x > 0xbf) return null;
+    }
+    if (spacedHere) (spaced ??= []).push(seq);
+    else if (len > 1) others = true;
+    i += len;
+  }
   let text: string;
   try {
-    text = STRICT_UTF8.decode(bytes);
+    text = STRICT_UTF8.decode(bytes.subarray(0, m));
   } catch {
     return null;
   }
   // What a real name's UTF-8 never holds, and what a legitimate name in a code page decodes to by chance:
   // IPA and spacing modifiers, Syriac, Thaana and NKo (`Voß–Meier`, `STRAUß’`, `ANDRÉ´S`: a review
   // found them turned into `VoߖMeier`, `STRAUߒ`, `ANDRɴS`), controls and unassigned code points.
-  return text === s || NOT_A_NAME.test(text) ? null : text;
+  if (text === s || NOT_A_NAME.test(text)) return null;
+  if (spaced === null) return text;
+  const chars = Array.from(text);
+  for (let k = spaced.length - 1; k >= 0; k--) {
+    const at = spaced[k]!;
+    const fit = spaceAsA0(chars, at, others);
+    if (fit === null) return null;
+    if (fit) chars.splice(at + 1, 0, ' ');
+  }
+  return chars.join('');
+}
+
+/**
+ * Whether the character `chars[at]`, decoded from a sequence holding the byte 0xA0 (a no-break space, or
+ * a space read as one), is what the text held:
+ * null when it is not (the whole text is then no mojibake), true when it was a word's last letter whose
+ * no-break space and the space after it were joined in one space (`LucÃ\u00a0 Bianchi`, cleaned
+ * `LucÃ Bianchi`: `Lucà Bianchi`, the space given back), false otherwise. `others`: the text holds
+ * mojibake read without a space. A name written in Latin-1 has a lead byte before a space as an initial or
+ * a word of one letter (`Lars Å Nilsson`, `Anna Ä Berg`, `IRMÃ ANA`, `3 × 4`): it would read as `Š`,
+ * `Ġ`, `à`, `נ`. So the character must be a letter of the script of the letters beside it, with one beside
+ * it at least (or, an initial, of the script of the text's other mojibake); and, without other mojibake, a small letter after a small letter (`LucÃ Bianchi`: a
+ * Latin-1 capital after a small letter is no word) or a capital starting a word of small letters
+ * (`Å imon`: an initial is followed by a capital, `Å Nilsson`).
+ */
+function spaceAsA0(chars: readonly string[], at: number, others: boolean): boolean | null {
+  const c = chars[at]!;
+  // `Â` before a space: a no-break space, between two words of a text that is mojibake elsewhere.
+  if (c === '\u00a0') return others ? false : null;
+  const group = scriptGroup(c);
+  if (group < 0 || !/\p{L}/u.test(c)) return null;
+  const before = chars[at - 1];
+  const after = chars[at + 1];
+  let beside = false;
+  for (const d of [before, after]) {
+    if (d === undefined || !/[\p{L}\p{M}]/u.test(d)) continue;
+    if (scriptGroup(d) !== group) return null;
+    beside = true;
+  }
+  // An initial (`Иван Р. Петров`): a letter of the script of the text's other mojibake.
+  if (!beside && !(others && chars.some((d, i) => i !== at && d > '\u007f' && /\p{L}/u.test(d) && scriptGroup(d) === group))) return null;
+  const small = /\p{Ll}/u.test(c);
+  if (!others) {
+    const ends = small && before !== undefined && /\p{Ll}/u.test(before);
+    // (Not Latin Extended-B's `Ǡ` and `Ƞ`, which no language writes, nor Vietnamese `Ơ`: Vietnamese
+    // holds other letters beyond Latin-1.)
+    const starts =
+      /\p{Lu}/u.test(c) && !LATIN_EXTENDED_B.test(c) && (before === undefined || !/[\p{L}\p{M}]/u.test(before)) && after !== undefined && /\p{Ll}/u.test(after);
+    if (!ends && !starts) return null;
+  }
+  // A small letter before a capital: the end of a word, and the start of the next.
+  return small && after !== undefined && /\p{Lu}/u.test(after);
+}
+
+const LATIN_EXTENDED_B = /[\u0180-\u024f]/;
+
+/** The scripts of names, a script a group (Chinese, Japanese and Korean one); -1: none of them. */
+const SCRIPT_GROUPS = [
+  /\p{scx=Latin}/u,
+  /\p{scx=Greek}/u,
+  /\p{scx=Cyrillic}/u,
+  /\p{scx=Armenian}/u,
+  /\p{scx=Hebrew}/u,
+  /\p{scx=Arabic}/u,
+  /\p{scx=Georgian}/u,
+  /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Bopomofo}]/u,
+  /\p{scx=Thai}/u,
+  /\p{scx=Lao}/u,
+  /\p{scx=Khmer}/u,
+  /\p{scx=Myanmar}/u,
+  /\p{scx=Ethiopic}/u,
+  /\p{scx=Devanagari}/u,
+  /\p{scx=Bengali}/u,
+  /\p{scx=Gurmukhi}/u,
+  /\p{scx=Gujarati}/u,
+  /\p{scx=Oriya}/u,
+  /\p{scx=Tamil}/u,
+  /\p{scx=Telugu}/u,
+  /\p{scx=Kannada}/u,
+  /\p{scx=Malayalam}/u,
+  /\p{scx=Sinhala}/u,
+  /\p{scx=Tibetan}/u,
+];
+
+function scriptGroup(c: string): number {
+  for (let g = 0; g < SCRIPT_GROUPS.length; g++) if (SCRIPT_GROUPS[g]!.test(c)) return g;
+  return -1;
+}
+
+/**
+ * `s` read back when it is mojibake (unMojibake), else `s`: what a name field is before it is cleaned as
+ * text, so that the no-break spaces of its mojibake are still there (normalize.ts cleanName).
+ */
+export function mojibakeRead(s: string): string {
+  return MOJIBAKE_HINT.test(s) ? (unMojibake(s) ?? s) : s;
 }
 
 const NOT_A_NAME = /[\u0250-\u02ff\u0700-\u07ff\p{Cc}\p{Cn}]/u;

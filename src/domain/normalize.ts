@@ -5,7 +5,7 @@
 import { messageDate } from './dates.ts';
 import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, dropControls, shortSpacing } from './invisible.ts';
-import { formulaName, mayTidy, tidyName } from './display-name.ts';
+import { formulaName, mayTidy, mojibakeRead, tidyName } from './display-name.ts';
 import { addressWords, directoryIdentity, displayNameOf, GROUP_LABEL_RE, hasImceaPrefix, isGroupList, namesNobody, normalizeEmail } from './email.ts';
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold, strangersOf } from './merge/split.ts';
@@ -39,7 +39,10 @@ function wellFormed(s: string): string {
  * writes a sender (display-name.ts: `"Lee, Ann" <ann@x.org>`, RFC 2047 words, Notes names).
  */
 function cleanName(v: unknown): string | null {
-  let s = cleanText(v);
+  // Mojibake (UTF-8 read as Windows-1252 or Latin-1) is read back before the text is cleaned: cleaning
+  // makes its no-break spaces (the byte 0xA0: `Р` is `Ð\u00a0`) spaces and joins one with a space
+  // beside it (`LucÃ\u00a0 Bianchi`), or trims it at an end (display-name.ts mojibakeRead, tidyName).
+  let s = cleanText(typeof v === 'string' ? mojibakeRead(v) : v);
   if (s === null) return s;
   // A spreadsheet formula is no name: HYPERLINK's label is, any other is none (display-name.ts formulaName).
   const c = s.charCodeAt(0);

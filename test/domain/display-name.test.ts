@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decodeEncodedWords, formulaName, mayTidy, notesCommonName, tidyName } from '../../src/domain/display-name.ts';
+import { decodeEncodedWords, formulaName, mayTidy, mojibakeRead, notesCommonName, tidyName, unMojibake } from '../../src/domain/display-name.ts';
+import { mergeEntries } from '../../src/domain/merge.ts';
 import { normalizeEntry, ownerOf } from '../../src/domain/normalize.ts';
 
 describe('tidyName: a name field written as mail software writes a sender', () => {
@@ -216,6 +217,143 @@ it('mojibake (UTF-8 read as Windows-1252 or Latin-1) is read back; a name that o
     assert.equal(normalizeEntry({ name: written, email: 'z@friends.example' }, { region: null, sourceKey: 's' }).name, name, written);
   }
   for (const name of ['SÃO PAULO', 'Zoë Müller', 'Ann Lee', 'Â Lee', 'Voß–Meier', 'STRAUß’', 'ANDRÉ´S']) assert.equal(tidyName(name), name, name);
+});
+
+describe('mojibake with a no-break space (the byte 0xA0) and read as Latin-1 (a review)', () => {
+  const CP1252_80_9F =
+    '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+  const utf8 = (name: string) => Array.from(new TextEncoder().encode(name));
+  /** `name`'s UTF-8 read as Windows-1252 (Node's TextDecoder reads 'windows-1252' as Latin-1). */
+  const asCp1252 = (name: string) =>
+    utf8(name)
+      .map((b) => (b >= 0x80 && b < 0xa0 ? CP1252_80_9F[b - 0x80]! : String.fromCharCode(b)))
+      .join('');
+  /** `name`'s UTF-8 read as ISO-8859-1: the bytes 0x80-0x9F are the controls U+0080-U+009F. */
+  const asLatin1 = (name: string) =>
+    utf8(name)
+      .map((b) => String.fromCharCode(b))
+      .join('');
+  const ctx = { region: null, sourceKey: 's' };
+  const shown = (name: string) => normalizeEntry({ name, email: 'z@friends.example' }, ctx).name;
+  /** The ways a no-break space reaches the service: kept, made a space by a tool, then spaces joined and trimmed. */
+  const spacings = [
+    ['no-break space', (s: string) => s],
+    ['space', (s: string) => s.replace(/\u00a0/g, ' ')],
+    [
+      'spaces joined',
+      (s: string) =>
+        s
+          .replace(/\u00a0/g, ' ')
+          .replace(/ +/g, ' ')
+          .trim(),
+    ],
+  ] as const;
+  const repaired = [
+    'Роман Новиков',
+    'Παπαδόπουλος',
+    'Lucà Bianchi',
+    'Luca Lucà',
+    'Niccolò Papà',
+    'נועה כהן',
+    'Šimon Novák',
+    'Šimon Novak',
+    'Anna Ġużeppi',
+    'Иван Р. Петров',
+    'Иван Петров',
+    'Наталья Смирнова',
+    'Łukasz Wójcik',
+    'Muñoz Ñúñez',
+    'José García',
+    '山田 太郎',
+  ];
+
+  it('must repair: Р, Π, à, נ, Š (a lead byte and 0xA0) whether the no-break space survived, became a space, or was joined and trimmed', () => {
+    assert.equal(
+      shown(
+        '\u00d0\u00a0\u00d0\u00be\u00d0\u00bc\u00d0\u00b0\u00d0\u00bd \u00d0\u009d\u00d0\u00be\u00d0\u00b2\u00d0\u00b8\u00d0\u00ba\u00d0\u00be\u00d0\u00b2',
+      ),
+      'Роман Новиков',
+    );
+    for (const name of repaired) {
+      for (const [code, read] of [
+        ['cp1252', asCp1252],
+        ['latin-1', asLatin1],
+      ] as const) {
+        for (const [how, spaced] of spacings) {
+          const written = spaced(read(name));
+          assert.equal(shown(written), name, `${code}, ${how}: ${JSON.stringify(written)}`);
+          assert.equal(tidyName(written.replace(/\s+/g, ' ').trim()), name, `tidyName ${code}, ${how}: ${JSON.stringify(written)}`);
+        }
+      }
+    }
+  });
+
+  it('must repair: a Latin-1 reading (C1 controls for the bytes 0x80-0x9F), as unMojibake reads Windows-1252', () => {
+    for (const name of ['Иван', 'Наталья', 'Ñ', 'Łukasz', 'Ÿvonne', 'Œdipe', 'Ž', '日本 太郎', 'Zoë Müller']) {
+      assert.equal(unMojibake(asLatin1(name)), name, JSON.stringify(asLatin1(name)));
+      assert.equal(unMojibake(asCp1252(name)), name, JSON.stringify(asCp1252(name)));
+    }
+    // A control in what is read back is still no name; a control that is no UTF-8 byte is no mojibake.
+    assert.equal(unMojibake('\u00c2\u0085Ann'), null);
+    assert.equal(unMojibake('Ann\u0085Lee'), null);
+  });
+
+  it('must keep as written: names with Ã, Ð, Â, Å, Ä, ×, Ø before a space or at the end that are no mojibake', () => {
+    for (const name of [
+      'Lucà Bianchi',
+      'SÃO PAULO',
+      'IRMÃ ANA',
+      'MAÇÃ VERDE',
+      'Ã Lee',
+      'Lars Å Nilsson',
+      'ÅSA Å',
+      'Anna Ä Berg',
+      'Ann × Bob',
+      '3 × 4',
+      'Ðorđe Đukić',
+      'ÐORĐE ĐUKIĆ',
+      'Ðóra Guðrún',
+      'SIGURÐ',
+      'Ð Lee',
+      'Î Lee',
+      'Ângela Âu',
+      'Â Lee',
+      'Nguyễn Văn Â',
+      'Lê Ô Lan',
+      'Ô Lan',
+      'Ø Lee',
+      'Jens Ø',
+      'René Æ',
+      'Çağla Ç Yılmaz',
+      'È il capo',
+      'Ç lee',
+      'João Ã Silva',
+      'Zoë Müller',
+      'José',
+      'Strauß',
+    ]) {
+      assert.equal(shown(name), name, name);
+      assert.equal(tidyName(name), name, name);
+      assert.equal(mojibakeRead(name), name, name);
+    }
+  });
+
+  it('end to end: a repaired name joins the card written correctly (mergeEntries), one contact named as written', () => {
+    for (const name of ['Роман Новиков', 'Παπαδόπουλος', 'Lucà Bianchi', 'נועה כהן', 'Наталья Смирнова']) {
+      for (const read of [asCp1252, asLatin1]) {
+        for (const [how, spaced] of spacings) {
+          const written = spaced(read(name));
+          const entries = [
+            normalizeEntry({ name, phones: ['+1 415 555 0601'] }, { region: 'US', sourceKey: 'ios:a' }),
+            normalizeEntry({ name: written, phones: ['+1 415 555 0601'] }, { region: 'US', sourceKey: 'csv:b' }),
+          ];
+          const contacts = mergeEntries(entries);
+          assert.equal(contacts.length, 1, `${how}: ${JSON.stringify(written)}`);
+          assert.equal(contacts[0]!.name, name, `${how}: ${JSON.stringify(written)}`);
+        }
+      }
+    }
+  });
 });
 
 it("HTML5's named character references in a name are read (a probe: `Zo&euml; Lee` shown as sent); a bare '&' and an unknown name stay", () => {

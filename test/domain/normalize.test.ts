@@ -15,7 +15,7 @@ import {
 } from '../../src/domain/normalize.ts';
 import type { CountryCode } from '../../src/domain/phone.ts';
 import { foldName } from '../../src/domain/merge/names.ts';
-import { tidyName } from '../../src/domain/display-name.ts';
+import { mojibakeRead, tidyName } from '../../src/domain/display-name.ts';
 import type { EntryInput, KeyStat, NormalizedEntry } from '../../src/domain/types.ts';
 import { mergeEntries } from '../../src/domain/merge.ts';
 
@@ -435,9 +435,10 @@ describe('normalizeEntry shortcuts agree with the plain definitions', () => {
     },
     { weight: 2, arbitrary: fc.constantFrom('  ', '\t', '\n', '\u00a0', '\u3000', '\ufeff', '\u2028', '\u200b', '\ud800', '\udc00') },
   );
-  // A name is then read as the name a mail header's text carries (display-name.ts; its own tests).
+  // A name is then read as the name a mail header's text carries (display-name.ts; its own tests), its
+  // mojibake read before the cleaning too (mojibakeRead: its no-break spaces).
   const nameRef = (v: unknown) => {
-    const s = cleanRef(v);
+    const s = cleanRef(typeof v === 'string' ? mojibakeRead(v) : v);
     return s === null ? null : cleanRef(tidyName(s));
   };
   it('names and other text fields: NFC, whitespace collapsed, trimmed', () => {
