@@ -213,6 +213,8 @@ const LIST_HOST_ROBOT = /[^-_.+=]-(?:request|join|leave)(?:$|\+)/;
  * as (`www-data@`, `wordpress@`, WordPress's default sender; `apache@`, `nginx@`). A probe found them
  * kept, filling a small book's top 10. Not at a consumer mail provider, where software does not send
  * from and the word is a person's handle (a review: `Jo Mailman <mailman@gmail.com>`, written to, left out).
+ * Elsewhere the word is a family name too: `Ruth Mailman <mailman@lawfirm.com>`, written to, is kept on
+ * the owner's evidence as her mailbox (notificationMayBePerson).
  */
 const SOFTWARE_SENDERS: ReadonlySet<string> = new Set(['majordomo', 'listserv', 'mailman', 'www-data', 'wordpress', 'apache', 'nginx', 'httpd']);
 
@@ -935,6 +937,16 @@ const NOTIFICATION_TOPICS = new Set(
 );
 
 /**
+ * Words of a name that are a list server's or a web server's, not a person's, beside a software sender's
+ * local part (SOFTWARE_SENDERS: `GNU Mailman`, `WordPress Blog`); the role list has most others (`list`,
+ * `server`, `admin`, `webmaster`).
+ */
+const SOFTWARE_NAME_WORDS: ReadonlySet<string> = new Set([
+  ...SOFTWARE_SENDERS,
+  ...'gnu lists mailing command commands blog website wp cms cron robot host www data'.split(' '),
+]);
+
+/**
  * Whether a `notification` address is the mailbox of the person the card names: its notification word
  * sits beside the words of the card's name (`alerts.kim@acme.com` on `Kim Lee`'s card, `lee.updates@`),
  * a name of two words or more none of which is a notification word, a role, a topic or the sending brand
@@ -944,6 +956,11 @@ const NOTIFICATION_TOPICS = new Set(
  * shape proves nothing, so the owner's own evidence decides (normalizeEntry: written to, starred or
  * pinned, it is kept as the mailbox). A card without a name, or a tool's name (`nagios.alerts@`), stays
  * a notification whatever the owner did.
+ *
+ * A software sender's local part (SOFTWARE_SENDERS, `mailman@`) is a family name as well: on a card named
+ * with it and another word of a person's (`Ruth Mailman <mailman@lawfirm.com>`, written to five times; a
+ * review found her left out, as no such address could be kept), it is her mailbox, the same test. Named
+ * by it alone (`Mailman`), by the software (`GNU Mailman`, `Mailman Admin`), or not at all, it stays junk.
  */
 export function notificationMayBePerson(address: string, name: string | null): boolean {
   if (name === null) return false;
@@ -952,7 +969,8 @@ export function notificationMayBePerson(address: string, name: string | null): b
   const local = address.slice(0, at).toLowerCase();
   const domain = address.slice(at + 1).toLowerCase();
   if ((domainFlags(domain) & (D_NOTIFICATION | D_PLATFORMS | D_LIST_HOST)) !== 0) return false;
-  if (!NOTIFICATION.test(local) || ROBOT_SUFFIX.test(local) || LIST_ROBOT.test(local) || NO_REPLY.test(local)) return false;
+  const software = SOFTWARE_SENDERS.has(local);
+  if (!(software || NOTIFICATION.test(local)) || ROBOT_SUFFIX.test(local) || LIST_ROBOT.test(local) || NO_REPLY.test(local)) return false;
   const brand = getDomainWithoutSuffix(domain, PSL_OPTIONS)?.replace(/-/g, '') ?? '';
   const words = name
     .normalize('NFD')
@@ -960,7 +978,13 @@ export function notificationMayBePerson(address: string, name: string | null): b
     .toLowerCase()
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length > 0);
-  const personal = words.filter((w) => !(NOTIFICATION_WORDS.has(w) || ROLE_LOCALS.has(w) || NOTIFICATION_TOPICS.has(w) || w === brand));
+  const personal = words.filter(
+    (w) =>
+      (software && w === local) ||
+      !(NOTIFICATION_WORDS.has(w) || ROLE_LOCALS.has(w) || NOTIFICATION_TOPICS.has(w) || w === brand || (software && SOFTWARE_NAME_WORDS.has(w))),
+  );
+  // The software's word is the person's name only beside a word of theirs (`Mailman Mailman` is none).
+  if (software && !personal.some((w) => w !== local)) return false;
   // At a consumer mail provider (a person's own mailbox, never a company's sender), a name of one word,
   // or one whose other word is a notification word (`Nat <notify.nat@gmail.com>`, `Kim Alert
   // <kim.alert@gmail.com>`: a probe found both left out, written to five times), is enough: the mailbox

@@ -854,6 +854,20 @@ const SEP_ALT = 1;
  * what they join is read whole first, and taken apart only when it is no full number whole.
  */
 const SEP_WEAK = 2;
+/**
+ * A label without its ':' between two numbers (BARE_LABEL_RE, "Mom 415-555-0101 Dad 415-555-0102"): as
+ * SEP_LIST, and what follows it is read only when it is a plausible number of the country of the number
+ * before it (plausibleAfter). A word before digits is no sure label: "+1 888 555 0101 Fax 1234567" read
+ * `n:1234567`, a number nobody has that linked anyone else whose field ends in those digits.
+ */
+const SEP_LABEL = 3;
+/**
+ * A label introducing a code (CODE_LABEL_WORDS: "Code", "PIN", "Meeting ID:", "Room", "Raum"): what
+ * follows is a note, never a number, and is left out as a note after a number is ("+1 415 555 0123
+ * (cell)"). A review found "+1 888 555 0101 Code 1234567#" and "+44 20 7946 0958 Room 1234567" read as
+ * two numbers each, the code `n:1234567` a number nobody has that could link other people.
+ */
+const SEP_NOTE = 4;
 
 /** One part of a field, s[from, to) untrimmed, and the kind of the separator before it. */
 interface Part {
@@ -936,7 +950,7 @@ function partsOf(s: string): Part[] | null {
       } else {
         const label = labelAfterNumber(s, i);
         if (label > i) {
-          kind = SEP_LIST;
+          kind = labelSep(s, i, label);
           end = label;
         } else {
           i = j - 1; // the rest of the word
@@ -945,7 +959,7 @@ function partsOf(s: string): Part[] | null {
     } else if (c >= 128) {
       const label = labelAfterNumber(s, i);
       if (label > i) {
-        kind = SEP_LIST;
+        kind = labelSep(s, i, label);
         end = label;
       }
     }
@@ -968,7 +982,9 @@ const LABEL_RE = /\p{L}[\p{L}\p{M} .]{0,19}?(?:(:)[ \t\u00a0]*(?=[(\d+])|[ \t\u0
  * A label without its ':' between two numbers ("Mom 415-555-0101 Dad 415-555-0102": a probe found the
  * field, and the card with it, left out): one word of two letters or more, no dot, then spaces and a
  * number of 6 digits or more (labelAfterNumber), so that a word before a few digits ("bis 20 Uhr", an
- * extension) is no label, nor are `u` and `z.B.` (an abbreviation is a separator with its dot only).
+ * extension) is no label, nor are `u` and `z.B.` (an abbreviation is a separator with its dot only). A
+ * word introducing a code ("PIN 1234": CODE_LABEL_WORDS) is one before any digits: they are a note then.
+ * What follows a bare label is a number only when plausible beside the one before it (SEP_LABEL).
  */
 const BARE_LABEL_RE = /\p{L}[\p{L}\p{M}]{1,19}[ \t\u00a0]+(?=[(\d])/uy;
 /** A label in brackets: "(home)", "(cell)", "(Büro)", "(自宅)". */
@@ -997,7 +1013,9 @@ function labelAfterNumber(s: string, i: number): number {
       if (c >= 48 && c <= 57) digits++;
       else if (!(isBlank(c) || c === 40 || c === 41 || c === 45 || c === 46)) break;
     }
-    if (digits < 6) return -1;
+    // A word before a few digits is part of a note ("bis 20 Uhr"), unless it introduces a code ("PIN 1234",
+    // "Raum 4711": read with the number, they were the made-up number `n:188855501011234`).
+    if (digits < 6 && !(digits > 0 && isCodeLabel(m[0]))) return -1;
     // And a number before it, not a note ending in a few digits ("after 6 pm 415 …", "ab 18 Uhr 030 …":
     // a review found the whole field lost when `pm` and `Uhr` read as labels).
     let before = 0;
@@ -1011,6 +1029,62 @@ function labelAfterNumber(s: string, i: number): number {
   // A word before digits may be an extension's ("… 0123 ext: 45", "… w: 12"): only before a '+' is it a label then.
   if (s.charCodeAt(end) !== 43 && EXTENSION_RE.test('0 ' + m[0].replace(':', '') + '1')) return -1;
   return end;
+}
+
+/**
+ * Words of a label that introduces a code, not a number (SEP_NOTE), folded (lower-case, no accents): a
+ * conference's, a door's or a voicemail's code, PIN, password, meeting or participant ID, and a room or
+ * meeting number, in English, German, French, Spanish, Italian, Portuguese, Dutch and the Nordic
+ * languages. No extension word ("ext", "Durchwahl", "anexo": EXTENSION_RE and libphonenumber's own):
+ * the digits after one are the number's extension, read with it.
+ */
+const CODE_LABEL_WORDS: ReadonlySet<string> = new Set(
+  (
+    'code codes pin pins passcode password passwd pwd pw id access participant participants attendee moderator ' +
+    'room rm conf conference confcall meeting mtg bridge webinar ' +
+    'kennwort passwort zugang zugangscode teilnehmer raum zimmer konferenz konferenzraum besprechung sitzung ' +
+    'identifiant acces passe salle chambre reunion ' +
+    'codigo codice clave contrasena acceso acesso participante partecipante senha ' +
+    'sala habitacion conferencia stanza camera conferenza riunione quarto reuniao ' +
+    'toegang deelnemer wachtwoord kamer vergadering ' +
+    'kod kode tilgang deltaker deltagare adgang losenord passord rum rom mote møte'
+  ).split(' '),
+);
+
+/** Whether a label's words (folded: lower-case, no accents) hold one of CODE_LABEL_WORDS. */
+function isCodeLabel(label: string): boolean {
+  return label
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .some((w) => CODE_LABEL_WORDS.has(w));
+}
+
+/**
+ * The separator a label at s[i, end) (labelAfterNumber) makes: SEP_NOTE when one of its words introduces
+ * a code, SEP_LABEL for another word without its ':' before digits, SEP_LIST for a label with its ':'
+ * ("M: 0171 …") or before a '+' ("Work +44 …": a number written with its country is one, whatever the
+ * label says).
+ */
+function labelSep(s: string, i: number, end: number): number {
+  if (s.charCodeAt(end) === 43 /* + */) return SEP_LIST;
+  const label = s.slice(i, end);
+  if (isCodeLabel(label)) return SEP_NOTE;
+  return label.includes(':') ? SEP_LIST : SEP_LABEL;
+}
+
+/**
+ * Whether a part after a bare label (SEP_LABEL), read as `v`, is a plausible number beside the full number
+ * `base`: a full, valid number, or a possible one (libphonenumber's isPossible: a length the plan allows)
+ * of the country of `base`. "+1 888 555 0101 Fax 1234567" is no number of North America (ten digits).
+ */
+function plausibleAfter(text: string, v: NormPhone | null, base: NormPhone): boolean {
+  if (isFull(v) && isValidNumber(v!.display)) return true;
+  const number = numberOf(base.display);
+  const country = meta().getCountryCodesForCallingCode(number.slice(1, 1 + callingCodeLength(number)))?.[0];
+  if (country === undefined) return true;
+  return parsePhoneNumberFromString(text, country as CountryCode)?.isPossible() === true;
 }
 
 /** The numbers read from the parts of a field (readList). */
@@ -1046,6 +1120,15 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
   let skipped = 0;
   for (let i = 0; i < parts.length; ) {
     const part = parts[i]!;
+    // After a label introducing a code, a note, and with it what a weak separator joins to it
+    // ("Code 1234 / 5678"): no number, left out as a note after a number is (SEP_NOTE); the number
+    // before it is read as with a note of words ("+1 415 555 0123 home").
+    if (part.sep === SEP_NOTE) {
+      i++;
+      while (i < parts.length && parts[i]!.sep === SEP_WEAK) i++;
+      if (region !== undefined) skipped++;
+      continue;
+    }
     let j = i;
     let whole: NormPhone | null = null;
     while (j + 1 < parts.length && parts[j + 1]!.sep === SEP_WEAK) {
@@ -1071,7 +1154,7 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
       continue;
     }
     groups++;
-    if (whole === null && base !== null && part.sep !== SEP_LIST) {
+    if (whole === null && base !== null && (part.sep === SEP_ALT || part.sep === SEP_WEAK)) {
       const short = shortDigits(text, base);
       if (short !== null && !(short.charCodeAt(0) === 48 && validAlone(text, read))) {
         const alt = alternativeOf(base, short, read);
@@ -1082,6 +1165,13 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     }
     if (groups > 1 && region === undefined) return null; // a second full number: a list, not alternatives
     const v: NormPhone | null = whole ?? (region === undefined || base === null ? readRepaired(text, read, false) : readAfter(text, read, base, region));
+    // After a bare label, only a number that is one beside the number before it (SEP_LABEL): digits of no
+    // length the country's plan allows are left out, as a note is.
+    if (region !== undefined && base !== null && part.sep === SEP_LABEL && !plausibleAfter(text, v, base)) {
+      groups--;
+      skipped++;
+      continue;
+    }
     if (v === null || v.key === null || (region === undefined && !isFull(v))) return null;
     numbers.push(v);
     base = isFull(v) ? v : null;
@@ -2025,9 +2115,14 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
  * (from source.phone or the configured default), or null. Returns null for a blank string; otherwise
  * a NormPhone whose key is null when the number must never merge people (extension, short code, garbage).
  */
+const CALL_LOG_PRESENTATION_RE = /^\s*-[1-4]\s*$/;
+
 export function normalizePhone(raw: string, region: CountryCode | null): NormPhone | null {
   // A control character inside a number is noise (`+1415\u00005550123`): read without it (invisible.ts).
   raw = dropControls(raw);
+  // Android's call log writes a caller who hid the number as `-1` (unknown), `-2` (private) or `-3`
+  // (payphone): no number (a probe found an unnamed `-2` row ranked above the people).
+  if (CALL_LOG_PRESENTATION_RE.test(raw)) return null;
   const p = readPhone(raw, region);
   if (p === null || p.key === null) return p;
   if (region === null) {

@@ -709,7 +709,6 @@ function genericRole(key: string): GenericRole | null {
   return null;
 }
 
-/** The columns of each role of the generic reader, once per file. */
 /**
  * Yahoo Mail's export names its phone columns by place alone ("Home", "Work", "Mobile", "Other",
  * "Primary"), beside "Yahoo Phone" and "Messenger ID": in a file with those, the place words are phones.
@@ -740,8 +739,9 @@ function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] 
   // name as `Name;Vorname` (`Naam;Voornaam`, `Navn;Fornavn`), English ones `Name;Surname`. Read as the full
   // name, it kept one part and dropped the other, and a family on one landline (Hans, Petra and Jonas
   // Meier, each `Meier`) became one row (a probe).
-  // Only when its cells say so: one word each, never holding the part beside it (a mail-merge sheet's full
-  // `Name` beside a `First Name` for the greeting stays the full name: a review found `Ann Ann Lee`).
+  // Only when its cells say so: one word each (or a family name with its particles, `de Vries`), never
+  // holding the part beside it as a word (a mail-merge sheet's full `Name` beside a `First Name` for the
+  // greeting stays the full name: a review found `Ann Ann Lee`; `Evans` beside `Eva` is a surname).
   const first = roles.indexOf('first');
   const last = roles.indexOf('last');
   if (first < 0 !== last < 0) {
@@ -787,11 +787,31 @@ function isPhoneLike(cell: string): boolean {
   return /^(?:\+|00)/.test(cell) || /\d[\s().\-/]+\d|^\(/.test(cell) || NATIONAL_RUN.test(digits);
 }
 
-/** Whether most non-empty cells of column `i` (and at least one) are written as phone numbers. */
+/**
+ * The little words before a family name (`de Vries`, `van der Berg`, `von Stein`, `da Silva`, `dos Santos`,
+ * `de la Cruz`, `ten Brink`, `zu Guttenberg`): a surname column holds them with the name, and the cell is
+ * still one part of a name (onePartOfName). `Mc`/`O'` forms (`McDonald`, `O'Brien`) are one word already.
+ */
+const SURNAME_PARTICLES = new Set("van von vom vd 't zu zum zur de der den des del della dei di da das do dos du la le lo los las ten ter te af av".split(' '));
+
+/** A name cell's words, folded (lower-case, accents dropped) and split at spaces and punctuation: `Évans, Eva` → evans, eva. */
+function nameWords(cell: string): string[] {
+  return cell
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'’-]+/u)
+    .filter((w) => w.length > 0);
+}
+
 /**
  * Whether column `i` (a bare "Name") holds one part of a name beside column `part` (the other part): nearly
- * every filled cell is one word (a double-barrelled `Müller-Lüdenscheidt` is one) and none holds its row's
- * part (`Ann Lee` beside `Ann` is the full name).
+ * every filled cell is one word (a double-barrelled `Müller-Lüdenscheidt` is one, and so is a family name
+ * with its particles, `de Vries`, `van der Berg`: Dutch `Naam;Voornaam` writes them so) and nearly none
+ * holds its row's part as a word of its own (`Ann Lee` beside `Ann` is the full name). A whole word, not a
+ * substring: `Evans` beside `Eva` and `Jensen` beside `Jens` are surnames, and one such row read the whole
+ * column as full names, each person named by the surname alone, and a family on one landline
+ * (Hans, Petra, Jonas Meier) was one row `Meier` (a review).
  */
 function onePartOfName(data: string[][], i: number, part: number): boolean {
   let filled = 0;
@@ -801,13 +821,15 @@ function onePartOfName(data: string[][], i: number, part: number): boolean {
     const cell = clean(row[i]);
     if (!cell) continue;
     filled++;
-    if (!/\s/.test(cell)) words++;
-    const p = clean(row[part]);
-    if (p && cell.toLowerCase().includes(p.toLowerCase())) holdsPart++;
+    const ws = nameWords(cell);
+    if (!/\s/.test(cell) || (ws.length > 1 && ws.slice(0, -1).every((w) => SURNAME_PARTICLES.has(w)))) words++;
+    const p = nameWords(clean(row[part]));
+    if (p.length > 0 && ws.some((_, at) => p.every((w, k) => ws[at + k] === w))) holdsPart++;
   }
   return filled > 0 && words * 10 >= filled * 9 && holdsPart * 10 <= filled;
 }
 
+/** Whether most non-empty cells of column `i` (and at least one) are written as phone numbers. */
 function mostlyPhones(data: string[][], i: number): boolean {
   let filled = 0;
   let phones = 0;
@@ -820,6 +842,7 @@ function mostlyPhones(data: string[][], i: number): boolean {
   return phones > 0 && phones * 2 > filled;
 }
 
+/** The columns of each role of the generic reader, once per file. */
 function columnsByRole(roles: (GenericRole | null)[]): Map<GenericRole, number[]> {
   const byRole = new Map<GenericRole, number[]>();
   roles.forEach((r, i) => {

@@ -545,6 +545,7 @@ function cardEntry(props: VcardProperty[]): Entry {
 
   // Android's vCard 2.1 export writes a nickname as its own custom property (`X-ANDROID-CUSTOM:
   // vnd.android.cursor.item/nickname;Bobby;1;;…`): read as NICKNAME (a probe: the card came back unnamed).
+  // splitStructured unescapes each part, once: unescaped again, `R2\\nD2` (a backslash, then n) read as `R2 D2`.
   const androidNickname = () => {
     for (const p of all('xandroidcustom')) {
       const parts = splitStructured(p.value, ';');
@@ -552,7 +553,7 @@ function cardEntry(props: VcardProperty[]): Entry {
     }
     return '';
   };
-  const nickname = clean(splitStructured(first('nickname')?.value ?? '', ',')[0]) || clean(unescapeText(androidNickname()));
+  const nickname = clean(splitStructured(first('nickname')?.value ?? '', ',')[0]) || clean(androidNickname());
   if (nickname) entry.nickname = nickname;
   // A card known only by a nickname (NICKNAME and no FN or N) is shown by it: its name was null.
   if (nickname && !entry.name && !companyOnly) entry.name = nickname;

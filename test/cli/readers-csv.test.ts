@@ -1353,6 +1353,36 @@ describe('a bare "Name" column beside one name part is the other part (a probe: 
     assert.deepEqual(nameOf('Name;Vorname;E-mail\nHans Meier;Hans;hans@x.example\n'), ['Hans Meier']);
   });
 
+  it('holding the part is a whole word: `Evans` beside `Eva` or `Jensen` beside `Jens` is a surname (a review: one such row read every row as a full name, and the family was one row `Meier`)', () => {
+    const es = entries('Name;Vorname;Telefon\nMeier;Hans;089 1234567\nMeier;Petra;089 1234567\nMeier;Jonas;089 1234567\nEvans;Eva;0171 2345678\n');
+    assert.deepEqual(
+      es.map((e) => e?.name),
+      ['Hans Meier', 'Petra Meier', 'Jonas Meier', 'Eva Evans'],
+    );
+    const people = mergeEntries(es.map((e) => normalizeEntry(e!, { region: 'DE', sourceKey: 'csv:-' }))).filter((c) => !c.junk);
+    assert.deepEqual(people.map((c) => c.name).sort(), ['Eva Evans', 'Hans Meier', 'Jonas Meier', 'Petra Meier']);
+    const nameOf = (text: string) => entries(text).map((e) => e?.name);
+    assert.deepEqual(nameOf('Navn;Fornavn;E-mail\nJensen;Jens;jens@x.example\nHansen;Lars;lars@x.example\n'), ['Jens Jensen', 'Lars Hansen']);
+    // The part as a word of its own, whatever its case and accents, is still the full name.
+    assert.deepEqual(nameOf('Name,First Name,Email\nÉva Nagy,Eva,eva@x.example\nBob Ng,Bob,bob@x.example\n'), ['Éva Nagy', 'Bob Ng']);
+  });
+
+  it('a family name with its particles is one part (`de Vries`, `van der Berg`), and a full name is not', () => {
+    const nameOf = (text: string) => entries(text).map((e) => e?.name);
+    assert.deepEqual(nameOf('Naam;Voornaam;E-mail\nde Vries;Jan;jan@x.example\nvan Dijk;Piet;piet@x.example\nvan der Berg;Anouk;anouk@x.example\n'), [
+      'Jan de Vries',
+      'Piet van Dijk',
+      'Anouk van der Berg',
+    ]);
+    assert.deepEqual(nameOf('Name;Vorname;E-mail\nvon Stein;Klara;k@x.example\nMeier;Hans;h@x.example\n'), ['Klara von Stein', 'Hans Meier']);
+    assert.deepEqual(nameOf('Name;Surname;E-mail\nAna;da Silva;ana@x.example\nJoão;dos Santos;j@x.example\n'), ['Ana da Silva', 'João dos Santos']);
+    // A full name beginning with a particle's word stays the full name: its first word is a given name.
+    assert.deepEqual(nameOf('Naam;Voornaam;E-mail\nJan de Vries;Johannes;jan@x.example\nPiet van Dijk;Pieter;piet@x.example\n'), [
+      'Jan de Vries',
+      'Piet van Dijk',
+    ]);
+  });
+
   it('three people of one family on one landline stay three', () => {
     const es = entries(
       'Anrede;Vorname;Name;Telefon;Mobil\nHerr;Hans;Meier;+49 89 1234567;+49 171 1111111\nFrau;Petra;Meier;+49 89 1234567;+49 171 2222222\nHerr;Jonas;Meier;+49 89 1234567;\n',

@@ -999,6 +999,21 @@ describe('a contact known only by a nickname is named by it (file probe: its nam
       ],
     );
   });
+
+  it("Android's nickname is unescaped once, as NICKNAME is (a review: `R2\\\\nD2`, a backslash then n, read as `R2 D2`)", () => {
+    const nicknames = (value: string) =>
+      readVcardFile(
+        vcf('BEGIN:VCARD', 'VERSION:2.1', 'N:;;;;', `X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;${value};1;;;;;;;;;;;;;`, 'END:VCARD'),
+      ).cards.map((c) => c.entry?.nickname ?? null);
+    assert.deepEqual(nicknames('R2\\\\nD2'), ['R2\\nD2']);
+    assert.deepEqual(nicknames('Bob\\, Jr.'), ['Bob, Jr.']);
+    assert.deepEqual(nicknames('Bob\\;by'), ['Bob;by']);
+    // The same value as NICKNAME: one reading.
+    assert.deepEqual(
+      readVcardFile(vcf('BEGIN:VCARD', 'VERSION:3.0', 'N:;;;;', 'NICKNAME:R2\\\\nD2', 'END:VCARD')).cards.map((c) => c.entry?.nickname ?? null),
+      ['R2\\nD2'],
+    );
+  });
 });
 
 describe('readVcardFile: a quoted-printable value ending in a stray "=" (file probe)', () => {

@@ -12,6 +12,8 @@ import {
   notificationMayBePerson,
 } from '../../src/domain/junk.ts';
 import { normalizeEmail } from '../../src/domain/email.ts';
+import { mergeEntries } from '../../src/domain/merge.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
 import type { BulkSignals } from '../../src/domain/junk.ts';
 
 const cls = (addr: string) => {
@@ -1323,5 +1325,45 @@ test("software's mailboxes (list servers' command robots, a web server's or a bl
     assert.equal(cls(a), null, a);
     const at = a.lastIndexOf('@');
     assert.equal(classifyAddressSlow(a.slice(0, at), a.slice(at + 1)), null, a);
+  }
+});
+
+test("a software sender's word is a family name too: `Ruth Mailman <mailman@lawfirm.com>`, written to, is kept as her mailbox (a review: she was left out, as no such address could be kept on evidence); nameless, named by it alone or by the software, it stays a notification", () => {
+  const card = (email: string, name: string | null, times: number) =>
+    mergeEntries([normalizeEntry({ name: name ?? undefined, email, times_contacted: times }, { region: 'US', sourceKey: 'csv:-' })]);
+  assert.equal(cls('mailman@lawfirm.com'), 'notification');
+  for (const [a, name] of [
+    ['mailman@lawfirm.com', 'Ruth Mailman'],
+    ['majordomo@univ.example', 'Ann Majordomo'],
+    ['apache@tribe.example', 'Jo Apache'],
+  ] as const) {
+    assert.equal(notificationMayBePerson(a, name), true, `${a} ${name}`);
+    assert.deepEqual(
+      card(a, name, 5).map((c) => [c.name, c.junk]),
+      [[name, false]],
+    );
+    // Never written to: still a notification, as before.
+    assert.deepEqual(
+      card(a, name, 0).map((c) => [c.name, c.junk]),
+      [[name, true]],
+    );
+  }
+  for (const [a, name] of [
+    ['mailman@lists.example.org', null],
+    ['mailman@lists.example.org', 'Mailman'],
+    ['mailman@lawfirm.com', 'Mailman'],
+    ['mailman@lawfirm.com', 'GNU Mailman'],
+    ['mailman@lawfirm.com', 'Mailman Admin'],
+    ['mailman@lawfirm.com', 'Mailman Mailman'],
+    ['listserv@univ.example', 'Listserv Commands'],
+    ['wordpress@blog.example', 'WordPress Blog'],
+    ['www-data@server1.example.com', 'Www Data'],
+  ] as const) {
+    assert.equal(notificationMayBePerson(a, name), false, `${a} ${name}`);
+    assert.deepEqual(
+      card(a, name, 5).map((c) => c.junk),
+      [true],
+      `${a} ${name}`,
+    );
   }
 });

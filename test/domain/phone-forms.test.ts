@@ -481,3 +481,42 @@ test('labels without their ":" between two numbers split the field ("Mom 415-555
     ['p:+14155550101', 'p:+14155550102'],
   );
 });
+
+test('must not: a code, a PIN or a room number after a label becomes a number (a review: "+1 888 555 0101 Code 1234567#" gave the made-up n:1234567); it is a note, and the number before it stands', () => {
+  const keys = (raw: string, region: CountryCode) => normalizeEntry({ name: 'X', phone: raw }, { region, sourceKey: 's' }).phones.map((p) => p.key);
+  for (const [raw, region, want] of [
+    ['+1 888 555 0101 Code 1234567#', 'US', 'p:+18885550101'],
+    ['+44 20 7946 0958 Room 1234567', 'GB', 'p:+442079460958'],
+    ['+1 888 555 0101 PIN 123456', 'US', 'p:+18885550101'],
+    ['+1 888 555 0101 pin 1234#', 'US', 'p:+18885550101'], // a few digits: they were the number's last (n:188855501011234)
+    ['+1 888 555 0101 Code: 1234567', 'US', 'p:+18885550101'],
+    ['+1 888 555 0101 Meeting ID: 123 456 789', 'US', 'p:+18885550101'],
+    ['+1 888 555 0101 Passcode 4455 / 6677', 'US', 'p:+18885550101'],
+    ['+49 30 1234567 Raum 4711123', 'DE', 'p:+49301234567'],
+    ['030 1234567 Zimmer 4711', 'DE', 'p:+49301234567'],
+    ['+33 1 23 45 67 89 Salle 1234567', 'FR', 'p:+33123456789'],
+    ['+49 89 1234567 Konferenz 7654321', 'DE', 'p:+49891234567'],
+    ['+34 912 345 678 Código 1234567', 'ES', 'p:+34912345678'],
+  ] as const) {
+    assert.deepEqual(keys(raw, region), [want], raw);
+    assert.equal(normalizePhone(raw, region)?.key ?? null, want, raw);
+  }
+  // A number after the code is still read.
+  assert.deepEqual(keys('+1 415 555 0101 Code 1234567, +1 415 555 0199', 'US'), ['p:+14155550101', 'p:+14155550199']);
+  // Digits after a bare label that are no number of the first number's country: left out, not a number.
+  assert.deepEqual(keys('+1 415 555 0101 Cell 123456', 'US'), ['p:+14155550101']);
+  assert.deepEqual(keys('+1 888 555 0101 Fax 1234567', 'US'), ['p:+18885550101']);
+  // Two people whose fields hold the same code stay apart, and no one joins them on it.
+  const people = mergeEntries([
+    normalizeEntry({ name: 'Ann Lee', phone: '+1 888 555 0101 Code 1234567#' }, { region: 'US', sourceKey: 'a' }),
+    normalizeEntry({ name: 'Cy Fox', phone: '+44 20 7946 0958 Room 1234567' }, { region: 'GB', sourceKey: 'b' }),
+    normalizeEntry({ name: 'Bob Ng', phone: '1234567' }, { region: null, sourceKey: 'c' }),
+  ]);
+  assert.deepEqual(people.map((c) => c.name).sort(), ['Ann Lee', 'Bob Ng', 'Cy Fox']);
+  // Must keep: labels before real numbers split the field as before.
+  assert.deepEqual(keys('Mom 415-555-0101 Dad 415-555-0102', 'US'), ['p:+14155550101', 'p:+14155550102']);
+  assert.deepEqual(keys('Work 030 1234567 Home 089 7654321', 'DE'), ['p:+49301234567', 'p:+49897654321']);
+  assert.deepEqual(keys('+1 415 555 0101 Cell 415 555 0199', 'US'), ['p:+14155550101', 'p:+14155550199']);
+  assert.deepEqual(keys('Conference: +1 888 555 0199', 'US'), ['p:+18885550199']);
+  assert.deepEqual(keys('+1 415 555 0101 Conference +1 888 555 0199', 'US'), ['p:+14155550101', 'p:+18885550199']);
+});
