@@ -1260,7 +1260,22 @@ const FILLER_WORDS: ReadonlySet<string> = new Set([
  * card it was typed on, it was kept as that person's address (an invite to a stranger) and as a row of
  * its own, a person invented from a template. Only those locals at those domains.
  */
-const TEMPLATE_DOMAINS: ReadonlySet<string> = new Set(['domain.com', 'email.com', 'somewhere.com', 'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com']);
+const TEMPLATE_DOMAINS: ReadonlySet<string> = new Set([
+  'domain.com',
+  'email.com',
+  'somewhere.com',
+  'gmail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  // A form's sample work address (`your.name@company.com`, `firstname.lastname@company.com`: a probe found
+  // them ranked 2-4 of a book).
+  'company.com',
+  'yourcompany.com',
+  'mycompany.com',
+  'yourdomain.com',
+  'mydomain.com',
+]);
 const TEMPLATE_LOCALS: ReadonlySet<string> = new Set([
   'user',
   'username',
@@ -1311,7 +1326,7 @@ const UNREACHABLE_HOST_RE = /(?:^|\.)(?:localhost|localdomain|invalid|test)$/;
 
 /** Whether a local part (lower-case) is a placeholder at `domain`: it says "no address", or it is the domain's filler name. */
 function isPlaceholderLocal(local: string, domain: string): boolean {
-  if (local.length > 16) return false;
+  if (local.length > 20) return false;
   if (PLACEHOLDER_LOCALS.has(local)) return true;
   if (TEMPLATE_DOMAINS.has(domain) && TEMPLATE_LOCALS.has(local)) return true;
   // "test@test.com", "x@x.com", "xxx@xxx.com", "0@0.com", "123@123.com": the same filler as local part

@@ -50,6 +50,9 @@ test('placeholders are no address (junk invalid, shown as written): noemail@noem
     'email@email.com',
     'x@x.com',
     'xxx@xxx.com',
+    'your.name@company.com',
+    'firstname.lastname@company.com',
+    'user@yourcompany.com',
     '0@0.com',
     '000@000.com',
     '123@123.com',
@@ -80,6 +83,7 @@ test('placeholders are no address (junk invalid, shown as written): noemail@noem
     '0@01.com',
     '12@123.com',
     '7@7eleven.com',
+    'ann.lee@company.com',
   ]) {
     const v = read(raw);
     assert.ok(v, raw);
