@@ -297,7 +297,7 @@ export async function answerUpload(
     ...fractionalCountWarnings(entries),
     ...zeroDateWarnings(entries, ['last_message_sent_date', 'last_message_received_date'], 'no date'),
   ];
-  const warnings =
+  let warnings =
     lenient.length === 0 && unread.length === 0 && ofEntries.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...ofEntries];
   // The upload as received is kept (a better cleaner can recompute from it): the body text when the
   // caller has it, else the JSON of the body as sent (small bodies, parsed on the event loop), its exact
@@ -329,7 +329,19 @@ export async function answerUpload(
     // The source's earlier uploads go once this one is stored (a failure between the two leaves both:
     // the error answered, and the same upload sent again replaces them all). Then ranked from storage.
     committed = await store();
-    await service.replaceSource(ctx.tenant, userId, known.upload, committed);
+    const found = { otherOwners: 0 };
+    if ((await service.replaceSource(ctx.tenant, userId, known.upload, committed, found)) === 0 && found.otherOwners > 0) {
+      // Nothing replaced, though the book holds uploads of this type under another owner: a sync that began
+      // sending `source.email` beside its phone is another source (a probe: the old copies stayed, silently).
+      warnings = [
+        ...warnings,
+        {
+          field: 'replace_source',
+          message: `replaced nothing: no earlier upload of this source (its type and source.email, else source.phone); ${found.otherOwners} earlier upload(s) of type "${source.type ?? 'unknown'}" name another owner and stay. Send the source's owner as before, or delete the book and upload again`,
+          count: found.otherOwners,
+        },
+      ];
+    }
   }
   if (backfill) {
     // Summarised while the upload is being stored (where the engine writes on another thread or server).

@@ -362,9 +362,18 @@ export class AddressBookService {
    * contact deleted there, a number changed, a card renamed leave no stale copy behind (a stale copy of a
    * renamed card sharing its number made the number look shared: two rows, and an invite to that number
    * filtered neither). Records (invites, app users, suggestions shown) stay. Returns how many uploads went.
-   * Read again when the book changed meanwhile; a book deleted meanwhile stays deleted.
+   * Read again when the book changed meanwhile; a book deleted meanwhile stays deleted. When nothing
+   * goes, `out.otherOwners` is how many earlier uploads of the same type name another owner (a sync that
+   * began sending `source.email` beside its phone is another source: the caller warns that nothing was
+   * replaced).
    */
-  async replaceSource(t: Tenant, userId: string, upload: { sourceKey: string; source: SourceInput; createdAt: number }, seq: number): Promise<number> {
+  async replaceSource(
+    t: Tenant,
+    userId: string,
+    upload: { sourceKey: string; source: SourceInput; createdAt: number },
+    seq: number,
+    out?: { otherOwners: number },
+  ): Promise<number> {
     // The source's keys (normalize.ts sourceKeysOf: its owner's number written nationally or in full is one source).
     const keys = new Set(sourceKeysOf(upload.source, this.config.defaultRegion));
     const same = (u: StoredUpload) => keys.has(u.sourceKey) || sourceKeysOf(u.source, this.config.defaultRegion).some((k) => keys.has(k));
@@ -373,7 +382,13 @@ export class AddressBookService {
       // Stored before it and taken in before it: a batch sent after the replacing one (taken in later)
       // stays even when it was stored first (a review: answered 200, then deleted).
       const drop = stored.filter((u) => u.seq < seq && u.createdAt < upload.createdAt && same(u)).map((u) => u.seq);
-      if (drop.length === 0) return 0;
+      if (drop.length === 0) {
+        if (out !== undefined) {
+          const type = sourceTypeOf(upload.source);
+          out.otherOwners = stored.filter((u) => u.seq < seq && u.createdAt < upload.createdAt && sourceTypeOf(u.source) === type).length;
+        }
+        return 0;
+      }
       const keep = stored
         .filter((u) => !drop.includes(u.seq))
         .map((u) => {
@@ -448,4 +463,9 @@ function ownBookWeights(w: Weights): Weights {
   const out = { ...w };
   for (const k of CROSS_USER_WEIGHTS) out[k] = 0;
   return out;
+}
+
+/** A source's type as its key reads it (normalize.ts sourceKey): trimmed, small letters, `unknown` when none. */
+function sourceTypeOf(source: SourceInput): string {
+  return sourceKey(source).split(':')[0]!;
 }

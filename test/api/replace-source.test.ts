@@ -37,6 +37,27 @@ for (const engine of ENGINES) {
     };
     const names = async (user: string, q = '') => (await rows(user, q)).map((x) => x.name).sort();
 
+    it('a replace that matches no earlier upload, beside uploads of its type under another owner, says so (a probe: silent)', async () => {
+      const u = 'resync-owner-changed';
+      const android = { type: 'android', phone: '+49 171 2345678' };
+      await upload(u, android, [
+        { name: 'Old Name', email: 'x1@web.de' },
+        { name: 'Deleted Guy', email: 'gone@web.de' },
+      ]);
+      const answer = await upload(u, { ...android, email: 'olga@gmail.com' }, [{ name: 'New Name', email: 'x1@web.de' }], { replace_source: 1 });
+      const w = (answer.meta.warnings ?? []).find((x: { field: string }) => x.field === 'replace_source');
+      assert.ok(w, JSON.stringify(answer.meta));
+      assert.equal(w.count, 1);
+      assert.match(w.message, /replaced nothing/);
+      // Nothing was taken away: both uploads stay.
+      assert.ok((await names(u)).includes('Deleted Guy'));
+      // The same owner as before replaces, without a warning; a first sync warns of nothing.
+      const again = await upload(u, android, [{ name: 'New Name', email: 'x1@web.de' }], { replace_source: 1 });
+      assert.equal(again.meta.warnings, undefined, JSON.stringify(again.meta));
+      const first = await upload('resync-first', android, [{ name: 'Ann Lee', email: 'ann@web.de' }], { replace_source: 1 });
+      assert.equal(first.meta.warnings, undefined, JSON.stringify(first.meta));
+    });
+
     it('a renamed card and a deleted contact leave no stale copy; other sources and the records stay', async () => {
       const u = 'resync-1';
       await upload(u, phone, [
