@@ -552,8 +552,16 @@ const SDK_LIST_FIELDS = [
   ['organizations', 'title', 'title'],
   ['nicknames', 'value', 'nickname'],
 ] as const;
-/** react-native-contacts' star, read into is_favorite when it is a boolean. */
-const SDK_STAR = 'isStarred';
+/** react-native-contacts' star, read into is_favorite when it is a boolean; and the other SDKs' and exports' names of it. */
+const SDK_STARS = ['isStarred', 'isFavorite', 'starred', 'favorite', 'is_starred'] as const;
+/**
+ * Counts and dates under an SDK's name (Android's contacts provider: `timesContacted`,
+ * `lastTimeContacted`, milliseconds since 1970), read into Kith's field when it is absent: a probe found
+ * a person the owner wrote to, whose address Kith could not use, left out because `timesContacted` was
+ * not read as the owner's evidence.
+ */
+const SDK_COUNTS = [['timesContacted', 'times_contacted']] as const;
+const SDK_DATES = [['lastTimeContacted', 'last_message_sent_date']] as const;
 
 /** Every field an entry may name its person or their addresses in besides Kith's own (read when Kith's is absent). */
 export const OTHER_FIELD_KEYS: ReadonlySet<string> = new Set<string>([
@@ -562,7 +570,9 @@ export const OTHER_FIELD_KEYS: ReadonlySet<string> = new Set<string>([
   ...SDK_PHONE_FIELDS,
   ...SDK_STRING_FIELDS.map(([k]) => k),
   ...SDK_LIST_FIELDS.map(([k]) => k),
-  SDK_STAR,
+  ...SDK_STARS,
+  ...SDK_COUNTS.map(([k]) => k),
+  ...SDK_DATES.map(([k]) => k),
 ]);
 
 /** One field of an entry read into a Kith field (or looked at and not read): its key and what it was read as. */
@@ -705,10 +715,26 @@ export function readOtherFields(e: Record<string, unknown>): OtherFields {
       break;
     }
   }
-  if (typeof e[SDK_STAR] === 'boolean' && notGiven(e.is_favorite)) {
-    fields.is_favorite = e[SDK_STAR];
-    from.is_favorite = SDK_STAR;
-    notes.push({ key: SDK_STAR, message: `a boolean, ${readAs('is_favorite', '"is_favorite"')}` });
+  for (const k of SDK_STARS) {
+    if (typeof e[k] !== 'boolean' || !notGiven(e.is_favorite) || fields.is_favorite !== undefined) continue;
+    fields.is_favorite = e[k];
+    from.is_favorite = k;
+    notes.push({ key: k, message: `a boolean, ${readAs('is_favorite', '"is_favorite"')}` });
+  }
+  for (const [k, target] of SDK_COUNTS) {
+    const v = e[k];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || !notGiven(e[target])) continue;
+    fields[target] = v;
+    from[target] = k;
+    notes.push({ key: k, message: `a count, ${readAs(target, `"${target}"`)}` });
+  }
+  for (const [k, target] of SDK_DATES) {
+    const v = e[k];
+    // A number (milliseconds since 1970, as Android writes it; 0 is "never") or a date string, as Kith's own field takes it.
+    if (!((typeof v === 'number' && v > 0) || (typeof v === 'string' && v.trim() !== '')) || !notGiven(e[target])) continue;
+    fields[target] = v as never;
+    from[target] = k;
+    notes.push({ key: k, message: `a date, ${readAs(target, `"${target}"`)}` });
   }
   return { fields, from, notes };
 }

@@ -331,6 +331,35 @@ for (const engine of ENGINES) {
       }
     });
 
+    it("the owner's evidence under an SDK's names (timesContacted, lastTimeContacted, isFavorite, starred) keeps a person whose address Kith cannot use (a probe)", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'sdk-evidence',
+        include_left_out: 1,
+        source: { type: 'android', phone: '+44 7700 900000' },
+        entries: [
+          { name: 'Ann Lee', emails: ['ann@intranet'], timesContacted: 5 },
+          { name: 'Bo Chen', emails: ['bo@intranet'], isFavorite: true },
+          { name: 'Cy Dee', emails: ['cy@intranet'], lastTimeContacted: 1700000000000 },
+          { name: 'Di Eve', emails: ['di@intranet'], starred: true },
+          { name: 'No Evidence', emails: ['ne@intranet'], timesContacted: 0, favorite: false },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body.data.map((d: Row & { unusable?: { reason: string } }) => [d.name, d.unusable?.reason]).sort(), [
+        ['Ann Lee', 'invalid'],
+        ['Bo Chen', 'invalid'],
+        ['Cy Dee', 'invalid'],
+        ['Di Eve', 'invalid'],
+      ]);
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 4, reason: 'invalid' }]);
+      const read = (field: string) => r.body.meta.warnings.find((w: { field: string }) => w.field === `entries[].${field}`);
+      assert.match(read('timesContacted').message, /^a count, read as "times_contacted"/);
+      assert.deepEqual(read('timesContacted').indexes, [0, 4]);
+      assert.match(read('lastTimeContacted').message, /^a date, read as "last_message_sent_date"/);
+      assert.match(read('isFavorite').message, /^a boolean, read as "is_favorite"/);
+      assert.deepEqual(read('starred').indexes, [3]);
+    });
+
     it("an owner's e-mail or phone that cannot be read is accepted and said in meta.warnings, on POST of any size", async () => {
       for (const n of [1, 900]) {
         const entries = Array.from({ length: n }, (_, i) => ({ name: `P ${i}`, email: `p${i}@example.com` }));
