@@ -3567,3 +3567,16 @@ test('the name shown is the person’s, not a phone’s label beside it, and a c
   assert.deepEqual(foldName('Anna Schmidt neue Nummer'), ['anna', 'schmidt']);
   assert.ok(foldName('Ji-hoon No').includes('no'));
 });
+
+test("a phone's second card of one person (`Ana Paula 2`) and a pet form of the mail card's name (`Guto`, `Hansi`) on the same mobile are one person (a probe: two rows each)", () => {
+  const cards = (a: string, b: string, phone: string): EntryInput[] => [
+    { name: a, phones: [phone] },
+    { name: b, emails: ['p@x.example'], phones: [phone] },
+  ];
+  assert.deepEqual(names(merge(cards('Ana Paula 2', 'Ana Paula Souza', '(11) 98888-0013'), 'BR')), ['Ana Paula Souza']);
+  assert.deepEqual(names(merge(cards('Guto', 'Augusto Lima', '(11) 98888-0015'), 'BR')), ['Augusto Lima']);
+  assert.deepEqual(names(merge(cards('Hansi', 'Johannes Bauer', '0171 5550199'), 'DE')), ['Johannes Bauer']);
+  // After one word the number is a word of the name: `Ann 2` and `Bob 3` stay two people.
+  assert.deepEqual(foldName('Ana Paula 2'), ['ana', 'paula']);
+  assert.deepEqual(foldName('Ann 2'), ['ann', '2']);
+});

@@ -188,6 +188,15 @@ const NICKNAME_GROUPS = [
   'matthias matze',
   'enrique kike quique',
   'fernando nando',
+  // Portuguese and German pet forms a phone saves beside the mail account's full name (a probe: `Guto` on
+  // Augusto Lima's mobile, `Hansi` on Johannes Bauer's, were second rows).
+  'augusto guto',
+  'jose ze',
+  'francisco chico',
+  'sebastiao tiao',
+  'antonio toninho',
+  'eduardo dudu',
+  'johannes hansi',
   // Everyday English short forms a phone saves beside the full name of a mail account ("Josh Lee" on
   // "Joshua Lee"'s mobile was a second row), each in a group of its own with its full name, so that two
   // short forms are never one name through it (Nell and Ellie, sisters, stay two).
@@ -632,10 +641,16 @@ const MAX_NAME_WORDS = 32;
 const NAME_END_WORDS = 4;
 const MAX_WORD_CHARS = 40;
 
+const TRAILING_CARD_NUMBER_RE = /^\d{1,2}$/;
+
 /** Name -> comparable tokens: diacritics folded, lower-case, punctuation dropped, titles removed. */
 export function foldName(name: string): string[] {
   const read = name.length > MAX_NAME_CHARS ? name.slice(0, MAX_NAME_CHARS) : name;
   let out = foldNameTokens(read);
+  // A card's number after a name of two words or more (`Ana Paula 2`: a phone's second card of one person)
+  // is no word of it (a probe: a veto against `Ana Paula Souza` on the same mobile, two rows). After one
+  // word it is (`Ann 2`, `Bob 3` in a list are two people, not two labels).
+  if (out.length > 2 && TRAILING_CARD_NUMBER_RE.test(out[out.length - 1]!)) out = out.slice(0, -1);
   if (out.length > MAX_NAME_WORDS) out = [...out.slice(0, MAX_NAME_WORDS - NAME_END_WORDS), ...out.slice(-NAME_END_WORDS)];
   for (let i = 0; i < out.length; i++) if (out[i]!.length > MAX_WORD_CHARS) out[i] = out[i]!.slice(0, MAX_WORD_CHARS);
   if (out.length > 1 && HYPHENATED.test(read)) markHyphenPieces(out, read);
