@@ -384,8 +384,8 @@ export class AddressBookService {
       const drop = stored.filter((u) => u.seq < seq && u.createdAt < upload.createdAt && same(u)).map((u) => u.seq);
       if (drop.length === 0) {
         if (out !== undefined) {
-          const type = sourceTypeOf(upload.source);
-          out.otherOwners = stored.filter((u) => u.seq < seq && u.createdAt < upload.createdAt && sourceTypeOf(u.source) === type).length;
+          const type = typeOfSourceKey(upload.sourceKey);
+          out.otherOwners = stored.filter((u) => u.seq < seq && u.createdAt < upload.createdAt && typeOfSourceKey(u.sourceKey) === type).length;
         }
         return 0;
       }
@@ -465,7 +465,8 @@ function ownBookWeights(w: Weights): Weights {
   return out;
 }
 
-/** A source's type as its key reads it (normalize.ts sourceKey): trimmed, small letters, `unknown` when none. */
-function sourceTypeOf(source: SourceInput): string {
-  return sourceKey(source).split(':')[0]!;
+/** The type a stored source key starts with (normalize.ts sourceKey: `type:…`; types hold no ':', validate.ts). */
+function typeOfSourceKey(key: string): string {
+  const colon = key.indexOf(':');
+  return colon < 0 ? key : key.slice(0, colon);
 }

@@ -1139,11 +1139,6 @@ function withoutNumberNote(tokens: string[]): string[] {
 }
 const NUMBER_WORDS: ReadonlySet<string> = new Set(['number', 'nummer', 'numero', 'numer']);
 
-/** Whether a name as written holds a word about the line (CHANNEL_WORDS, `Nummer`): `Mario WhatsApp`, `Anna neue Nummer`. */
-export function hasLineLabel(name: string): boolean {
-  for (const w of name.toLowerCase().split(/[^\p{L}]+/u)) if (CHANNEL_WORDS.has(w) || NUMBER_WORDS.has(w)) return true;
-  return false;
-}
 const NEW_OLD: ReadonlySet<string> = new Set([
   'new',
   'old',
@@ -1163,6 +1158,12 @@ const NEW_OLD: ReadonlySet<string> = new Set([
   'oud',
   'oude',
 ]);
+
+/** Whether a name as written holds a word about the line (CHANNEL_WORDS, `Nummer`): `Mario WhatsApp`, `Anna neue Nummer`. */
+export function hasLineLabel(name: string): boolean {
+  for (const w of name.toLowerCase().split(/[^\p{L}]+/u)) if (CHANNEL_WORDS.has(w) || NUMBER_WORDS.has(w)) return true;
+  return false;
+}
 
 /** An e-mail address ("ann@x.com", "<ann@x.com>") or a phone number ("+1 (415) 555-0123"), alone. */
 const ADDRESS_TEXT_RE = /^[<"'\s]*[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+[>"'\s]*$/u;
