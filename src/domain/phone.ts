@@ -629,8 +629,32 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
   const r = repairedReading(s, fixed, v, several, read);
   // A vanity number read on its digits alone (no country known): only when nothing else has a key.
   if (spelled !== null && (r === null || r.key === null)) return { display: s, key: spelled.key };
+  if (!isFull(r)) {
+    const before = readBeforeNote(fixed === '' ? s : fixed, read);
+    if (before !== null) return before;
+  }
   return r;
 }
+
+/**
+ * A full, valid number followed by a note of words that holds digits of its own ("030 1234567 bis 20 Uhr",
+ * "+44 20 7946 0958 after 6pm", "+1 415 555 0123 (after 5)", "0171 2345678 - ab 20.5."): the number before
+ * the note, the note left out as any note after a number is ("… privat"). Read whole, the note's digits
+ * joined the number's: the made-up key `n:030123456720`, no E.164 form, and no merge with the same number
+ * written elsewhere (a review found it). Null when the first word is an extension's (read with the
+ * number), when fewer than six digits come before it, or when what comes before is no valid number alone.
+ */
+function readBeforeNote(s: string, read: Reader): NormPhone | null {
+  const m = NOTE_AFTER_NUMBER_RE.exec(s);
+  if (m === null || digitsOf(m[1]!).length < 6) return null;
+  const word = s.slice(m[0].length).split(/[^\p{L}.]/u)[0]!;
+  if (EXTENSION_RE.test('0 ' + word + '1')) return null;
+  const v = read(m[1]!.trim());
+  return isFull(v) && isValidNumber(v!.display) ? v : null;
+}
+
+/** What comes before the first word of a string (no letter in it), and the spacing or bracket before the word. */
+const NOTE_AFTER_NUMBER_RE = /^([^\p{L}]*?[\d)])[\s\u00a0]*(?:[-–—,;/][\s\u00a0]*)?\(?[\s\u00a0]*(?=\p{L})/u;
 
 /**
  * A number as a spreadsheet shows a cell of 12 digits or more that it took for a number ("4.47911E+11"
@@ -1153,6 +1177,13 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
       skipped++;
       continue;
     }
+    // And digits the phone sends after the call connects, ended by '#' ("+1 888 555 0101,,1234567#": a
+    // conference's code after two pauses): a code, never a number (it was the made-up `n:1234567`, which
+    // could link anyone whose field ends in those digits).
+    if (whole === null && base !== null && region !== undefined && DIAL_CODE_RE.test(text)) {
+      skipped++;
+      continue;
+    }
     groups++;
     if (whole === null && base !== null && (part.sep === SEP_ALT || part.sep === SEP_WEAK)) {
       const short = shortDigits(text, base);
@@ -1185,6 +1216,9 @@ function isFiller(text: string): boolean {
   const digits = digitsOf(text);
   return digits.length >= MIN_NATIONAL_DIGITS && sameDigit(digits);
 }
+
+/** Digits (and '*') ended by '#', no '+': a code dialled after a number connects (a conference PIN). */
+const DIAL_CODE_RE = /^[\s\d*]*\d[\s\d*]*#\s*$/;
 
 /** A date (01.03.2024, 1/3/24) or a time (08:00, 8.30 - 12.00) written as one. */
 const DATE_OR_TIME_RE = /^\s*\d{1,4}\s*[.:/]\s*\d{1,2}(?:\s*[.:/]\s*\d{2,4})?\s*(?:[-–]\s*\d{1,2}\s*[.:]\s*\d{2}\s*)?$/;

@@ -520,3 +520,29 @@ test('must not: a code, a PIN or a room number after a label becomes a number (a
   assert.deepEqual(keys('Conference: +1 888 555 0199', 'US'), ['p:+18885550199']);
   assert.deepEqual(keys('+1 415 555 0101 Conference +1 888 555 0199', 'US'), ['p:+14155550101', 'p:+18885550199']);
 });
+
+test('must not: a note with digits after a number joins them to it ("030 1234567 bis 20 Uhr" was the made-up n:030123456720, no E.164, no merge); the number before the note stands, the note left out', () => {
+  const keys = (raw: string, region: CountryCode) => normalizeEntry({ name: 'X', phone: raw }, { region, sourceKey: 's' }).phones.map((p) => p.key);
+  for (const [raw, region, want] of [
+    ['030 1234567 bis 20 Uhr', 'DE', 'p:+49301234567'],
+    ['+49 30 1234567 (bis 20 Uhr)', 'DE', 'p:+49301234567'],
+    ['030 1234567 - erreichbar ab 18 Uhr', 'DE', 'p:+49301234567'],
+    ['0171 2345678 nach 19 Uhr', 'DE', 'p:+491712345678'],
+    ['030 1234567 Mo-Fr 9-17', 'DE', 'p:+49301234567'],
+    ['+44 20 7946 0958 after 6pm', 'GB', 'p:+442079460958'],
+    ['+1 415 555 0123 (after 5)', 'US', 'p:+14155550123'],
+    ['+1 888 555 0101,,1234567#', 'US', 'p:+18885550101'], // a code dialled after two pauses: no number n:1234567
+  ] as const) {
+    assert.deepEqual(keys(raw, region), [want], raw);
+  }
+  // Must keep: an extension word is read with the number; digits not valid alone stay keyless-national as before.
+  assert.deepEqual(keys('030 1234567 Durchwahl 12', 'DE'), ['p:+49301234567;ext=12']);
+  assert.deepEqual(keys('+1 415 555 0123 ext. 12', 'US'), ['p:+14155550123;ext=12']);
+  assert.deepEqual(keys('030 1234567 privat', 'DE'), ['p:+49301234567']);
+  // The same person written with and without the note is one row.
+  const people = mergeEntries([
+    normalizeEntry({ name: 'Eva Braun', phone: '030 1234567 bis 20 Uhr' }, { region: 'DE', sourceKey: 'a' }),
+    normalizeEntry({ name: 'Eva Braun', phone: '+49 30 1234567' }, { region: 'DE', sourceKey: 'b' }),
+  ]);
+  assert.equal(people.length, 1);
+});
