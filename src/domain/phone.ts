@@ -622,7 +622,8 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
     }
   }
   const v = several ? readOne(s, read) : read(s);
-  if (isFull(v)) return v;
+  // A number alone (digits and spacing) pays one pass over its characters, no expression.
+  if (isFull(v)) return shapeOf(s) === 0 ? v : (noteDigitsRead(s, v!, read) ?? v);
   const fixed = repair(s);
   const spelled = readSpelled(fixed === '' ? s : fixed, read);
   if (isFull(spelled)) return spelled;
@@ -632,8 +633,26 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
   if (!isFull(r)) {
     const before = readBeforeNote(fixed === '' ? s : fixed, read);
     if (before !== null) return before;
+    const after = readAfterNote(s, read, false);
+    if (after !== null) return after;
+  } else if (fixed !== '' && fixed !== s) {
+    return noteDigitsRead(fixed, r!, read) ?? r;
   }
   return r;
+}
+
+/**
+ * A full number read from a string of words and digits (`v`) whose first or last digits are a note's:
+ * the number without them, when it is a full, valid number; null otherwise (`v` stands). Two shapes, both
+ * read by the parser as one number, which in Germany's plan (almost any length is valid) was a made-up
+ * full number a second review found: "030 1234567 18-20 Uhr" (`+493012345671820`; numberBeforeNote's
+ * digits before a note's word), and "ab 2020 0171 2345678" (`+49202001712345678`; readAfterNote's year,
+ * date, time or range after a note's word).
+ */
+function noteDigitsRead(s: string, v: NormPhone, read: Reader): NormPhone | null {
+  const c = s.charCodeAt(0);
+  const w = ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c >= 128 ? readAfterNote(s, read, true) : numberBeforeNote(s, read, true)?.number;
+  return w !== undefined && w !== null && w.key !== v.key ? w : null;
 }
 
 /**
@@ -641,20 +660,113 @@ function readRepaired(raw: string, read: Reader, several: boolean): NormPhone | 
  * "+44 20 7946 0958 after 6pm", "+1 415 555 0123 (after 5)", "0171 2345678 - ab 20.5."): the number before
  * the note, the note left out as any note after a number is ("… privat"). Read whole, the note's digits
  * joined the number's: the made-up key `n:030123456720`, no E.164 form, and no merge with the same number
- * written elsewhere (a review found it). Null when the first word is an extension's (read with the
- * number), when fewer than six digits come before it, or when what comes before is no valid number alone.
+ * written elsewhere (a review found it). Null when fewer than six digits come before the note, or when
+ * what comes before is no valid number alone. See numberBeforeNote for a note that starts with digits
+ * ("18 Uhr") and for an extension before the note.
  */
 function readBeforeNote(s: string, read: Reader): NormPhone | null {
+  return numberBeforeNote(s, read)?.number ?? null;
+}
+
+/**
+ * readBeforeNote's number, and where its note starts in `s`.
+ *  - A note whose first word follows digits of its own ("030 1234567 18-20 Uhr", "0171 2345678 9-17h",
+ *    "03-1234-5678(18時以降)", "+1 415 555 0123 2nd line", "+49 30 1234567 3. OG", "030 1234567 18 Uhr"):
+ *    those digits are the note's (NOTE_LEAD_RE), when they are attached to the word, a range, a time, a
+ *    date or an ordinal, or the word is a unit of time or a floor (NOTE_UNIT_WORDS). Read with the number,
+ *    they made the made-up `+4930123456718` (Germany's plan takes almost any length for valid: a second
+ *    review). Digits before another word stay the number's ("+49 30 12 34 56 78 privat").
+ *  - An extension before the note ("+1 415 555 0123 x12 after 5", "030 1234567 Durchwahl 12 ab 18 Uhr"):
+ *    the number with its extension. The number had no key (a person lost), or the made-up extension
+ *    `ext=1218`.
+ * With `leadOnly` (the string read whole as a full number already: noteDigitsRead), only the first.
+ */
+function numberBeforeNote(s: string, read: Reader, leadOnly = false): { number: NormPhone; note: number } | null {
   const m = NOTE_AFTER_NUMBER_RE.exec(s);
   if (m === null || digitsOf(m[1]!).length < 6) return null;
   const word = s.slice(m[0].length).split(/[^\p{L}.]/u)[0]!;
-  if (EXTENSION_RE.test('0 ' + word + '1')) return null;
-  const v = read(m[1]!.trim());
+  if (EXTENSION_RE.test('0 ' + word + '1')) {
+    if (leadOnly) return null;
+    // The extension's digits, then the note's first word (no second extension: secondExtensionCut's).
+    const rest = s.slice(m[0].length + word.length);
+    const e = NOTE_AFTER_NUMBER_RE.exec(rest);
+    if (e === null || !EXTENSION_DIGITS_RE.test(e[1]!)) return null;
+    if (EXTENSION_RE.test('0 ' + rest.slice(e[0].length).split(/[^\p{L}.]/u)[0]! + '1')) return null;
+    const v = validFull(s.slice(0, m[0].length + word.length) + e[1]!, read);
+    return v === null ? null : { number: v, note: m[0].length + word.length + e[0].length };
+  }
+  const head = m[1]!;
+  const lead = NOTE_LEAD_RE.exec(head);
+  if (
+    lead !== null &&
+    (m[0].length === head.length ||
+      /[-–.:h]/.test(lead[1]!) ||
+      s.charCodeAt(head.length) === 46 /* . */ ||
+      NOTE_UNIT_WORDS.has(word.toLowerCase().replace(/\.$/, '')))
+  ) {
+    const cut = head.slice(0, lead.index);
+    const v = digitsOf(cut).length >= 6 ? validFull(cut, read) : null;
+    if (v !== null) return { number: v, note: lead.index };
+  }
+  if (leadOnly) return null;
+  const v = validFull(head, read);
+  return v === null ? null : { number: v, note: m[0].length };
+}
+
+/** `read` of a trimmed part of a string, when it is a full, valid number (its extension aside). */
+function validFull(s: string, read: Reader): NormPhone | null {
+  const v = read(s.trim());
   return isFull(v) && isValidNumber(v!.display) ? v : null;
 }
 
 /** What comes before the first word of a string (no letter in it), and the spacing or bracket before the word. */
-const NOTE_AFTER_NUMBER_RE = /^([^\p{L}]*?[\d)])[\s\u00a0]*(?:[-–—,;/][\s\u00a0]*)?\(?[\s\u00a0]*(?=\p{L})/u;
+const NOTE_AFTER_NUMBER_RE = /^([^\p{L}]*?[\d)])[\s\u00a0]*(?:[-–—,;/.][\s\u00a0]*)?\(?[\s\u00a0]*(?=\p{L})/u;
+/** An extension's digits before a note (numberBeforeNote): at most MAX_EXTENSION_DIGITS, as nationalWithExtension reads. */
+const EXTENSION_DIGITS_RE = /^[\s.:#]*\d{1,6}$/;
+/**
+ * Digits at the end of what comes before a note's first word, after a space or a bracket, that may be the
+ * note's (numberBeforeNote): one or two digits ("18", "2."), a time ("9.30", "18h30"), a range of them
+ * ("18-20", "9-17"), a day and a month ("20.5.", "01.03.2024").
+ */
+const NOTE_LEAD_RE = /[\s\u00a0(]+(\d{1,2}(?:[.:h]\d\d)?(?:\s*[-–]\s*\d{1,2}(?:[.:h]\d\d)?)?\.?|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?)$/;
+/** Words after a time or a floor (lower-case, without a final dot): "18 Uhr", "2 pm", "3 Stock", "9 heures". */
+const NOTE_UNIT_WORDS: ReadonlySet<string> = new Set(
+  (
+    'uhr h hr hrs hour hours std am pm a.m p.m oclock heure heures hora horas hs ore uur godz godzina tim klo ' +
+    'stock og eg ug dg floor fl etage étage piso andar piano verdieping pietro'
+  ).split(' '),
+);
+
+/**
+ * A full, valid number at the end of a string after a note of words that holds digits of its own ("ab 18
+ * Uhr 030 1234567", "after 6pm 415 555 0123", "Mon-Fri 9-5 +44 20 7946 0958", "bis 2019: 030 1234567",
+ * "ab 2020 0171 2345678"): the number after the note. Read whole (a label's word dropped), the note's
+ * digits joined the number's: the made-up `n:64155550123`, `n:95442079460958`, and in Germany's loose plan
+ * the made-up full number `+49202001712345678` (a second review). What follows the note's last letter is
+ * read without the times, dates, years and short numbers it starts with (NOTE_DIGITS_RE); without them
+ * first, then whole. With `strong` (the string read as a full number already) only a year, a date, a time
+ * or a range is dropped: "Tel 12 34 56 78" is a Danish number written in pairs after a label.
+ */
+function readAfterNote(s: string, read: Reader, strong: boolean): NormPhone | null {
+  const m = NUMBER_AFTER_NOTE_RE.exec(s);
+  if (m === null) return null;
+  const tail = m[1]!;
+  const lead = (strong ? STRONG_NOTE_DIGITS_RE : NOTE_DIGITS_RE).exec(tail);
+  if (lead !== null) {
+    const v = digitsOf(tail.slice(lead[0].length)).length >= 6 ? validFull(tail.slice(lead[0].length), read) : null;
+    if (v !== null) return v;
+  }
+  return strong || digitsOf(tail).length < 6 ? null : validFull(tail, read);
+}
+
+/** What follows the last letter of a string that holds one, without the spacing, brackets and punctuation around it. */
+const NUMBER_AFTER_NOTE_RE = /\p{L}[\s\u00a0.,:;)\]}\-–—]*([^\p{L}]*?)[\s\u00a0)\]}.]*$/u;
+/** The times, dates, years and short numbers a note's last digits start with ("9-5 ", "2019: ", "5) ", "01.03.2024 "). */
+const NOTE_DIGITS_RE =
+  /^(?:(?:\d{1,2}(?:[.:h]\d\d)?(?:\s*[-–]\s*\d{1,2}(?:[.:h]\d\d)?)?|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|(?:19|20)\d\d)[\s\u00a0.,:;)\-–]*[\s\u00a0])+/;
+/** NOTE_DIGITS_RE without one or two digits alone: a year, a date, a time, a range. */
+const STRONG_NOTE_DIGITS_RE =
+  /^(?:(?:\d{1,2}[.:h]\d\d(?:\s*[-–]\s*\d{1,2}(?:[.:h]\d\d)?)?|\d{1,2}\s*[-–]\s*\d{1,2}(?:[.:h]\d\d)?|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|(?:19|20)\d\d)[\s\u00a0.,:;)\-–]*[\s\u00a0])+/;
 
 /**
  * A number as a spreadsheet shows a cell of 12 digits or more that it took for a number ("4.47911E+11"
@@ -1180,7 +1292,7 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     // And digits the phone sends after the call connects, ended by '#' ("+1 888 555 0101,,1234567#": a
     // conference's code after two pauses): a code, never a number (it was the made-up `n:1234567`, which
     // could link anyone whose field ends in those digits).
-    if (whole === null && base !== null && region !== undefined && DIAL_CODE_RE.test(text)) {
+    if (whole === null && base !== null && region !== undefined && isDialCode(s, parts, i - 1, text, read)) {
       skipped++;
       continue;
     }
@@ -1196,6 +1308,16 @@ function readList(s: string, parts: Part[], read: Reader, region: CountryCode | 
     }
     if (groups > 1 && region === undefined) return null; // a second full number: a list, not alternatives
     const v: NormPhone | null = whole ?? (region === undefined || base === null ? readRepaired(text, read, false) : readAfter(text, read, base, region));
+    // After a bare label, a date, a time or a year is the note's, not the number's ("030 1234567 ab 20.5.
+    // 0171 2345678": the second number was the made-up `+4920501712345678`; readAfterNote).
+    if (whole === null && part.sep === SEP_LABEL && region !== undefined && STRONG_NOTE_DIGITS_RE.test(text.trimStart())) {
+      const after = readAfterNote('a' + text, read, true);
+      if (after !== null) {
+        numbers.push(after);
+        base = after;
+        continue;
+      }
+    }
     // After a bare label, only a number that is one beside the number before it (SEP_LABEL): digits of no
     // length the country's plan allows are left out, as a note is.
     if (region !== undefined && base !== null && part.sep === SEP_LABEL && !plausibleAfter(text, v, base)) {
@@ -1219,6 +1341,24 @@ function isFiller(text: string): boolean {
 
 /** Digits (and '*') ended by '#', no '+': a code dialled after a number connects (a conference PIN). */
 const DIAL_CODE_RE = /^[\s\d*]*\d[\s\d*]*#\s*$/;
+/** Digits (and '*', '#') alone: what a phone sends after pauses. */
+const DIAL_DIGITS_RE = /^[\s\d*]*\d[\s\d*]*#?\s*$/;
+
+/**
+ * Whether the part `text` (parts[at]) of a list is a code dialled after the number before it connects,
+ * not a number: digits ended by '#' (DIAL_CODE_RE), or digits after two pauses or more (",,", ";;") that
+ * are no full, valid number alone in the book's country ("+1 888 555 0101,,1234567": a conference's code,
+ * which was the made-up `n:1234567`; "+1 415 555 0123,,4155550199" stays two numbers). Only one longer than an
+ * extension (MAX_EXTENSION_DIGITS): "+1 888 555 0101,1234#" and "+44 20 7946 0958,,123456#" are the
+ * number with its extension, read whole (a second review found the extension dropped).
+ */
+function isDialCode(s: string, parts: Part[], at: number, text: string, read: Reader): boolean {
+  if (digitsOf(text).length <= MAX_EXTENSION_DIGITS || !DIAL_DIGITS_RE.test(text)) return false;
+  if (DIAL_CODE_RE.test(text)) return true;
+  if (at === 0) return false;
+  const between = s.slice(parts[at - 1]!.to, parts[at]!.from);
+  return /[,;][\s\u00a0]*[,;]/.test(between) && !validAlone(text, read);
+}
 
 /** A date (01.03.2024, 1/3/24) or a time (08:00, 8.30 - 12.00) written as one. */
 const DATE_OR_TIME_RE = /^\s*\d{1,4}\s*[.:/]\s*\d{1,2}(?:\s*[.:/]\s*\d{2,4})?\s*(?:[-–]\s*\d{1,2}\s*[.:]\s*\d{2}\s*)?$/;

@@ -546,3 +546,39 @@ test('must not: a note with digits after a number joins them to it ("030 1234567
   ]);
   assert.equal(people.length, 1);
 });
+
+test('must not: digits of a note before or after a number join it ("030 1234567 18 Uhr" was the made-up +4930123456718, "ab 18 Uhr 030 1234567" n:180301234567); an extension before a note is kept; a pause code is no number', () => {
+  const keys = (raw: string, region: CountryCode) => normalizeEntry({ name: 'X', phone: raw }, { region, sourceKey: 's' }).phones.map((p) => p.key);
+  for (const [raw, region, want] of [
+    // Digits that start the note: a time, a range, a floor, an ordinal.
+    ['030 1234567 18-20 Uhr', 'DE', ['p:+49301234567']],
+    ['030 1234567 18 Uhr', 'DE', ['p:+49301234567']],
+    ['0171 2345678 9-17h', 'DE', ['p:+491712345678']],
+    ['+49 30 1234567 3. OG', 'DE', ['p:+49301234567']],
+    ['+1 415 555 0123 2nd line', 'US', ['p:+14155550123']],
+    ['03-1234-5678(18時以降)', 'JP', ['p:+81312345678']],
+    // A note with digits before the number.
+    ['ab 18 Uhr 030 1234567', 'DE', ['p:+49301234567']],
+    ['after 6pm 415 555 0123', 'US', ['p:+14155550123']],
+    ['Mon-Fri 9-5 +44 20 7946 0958', 'GB', ['p:+442079460958']],
+    ['bis 2019: 030 1234567', 'DE', ['p:+49301234567']],
+    ['ab 2020 0171 2345678', 'DE', ['p:+491712345678']],
+    ['030 1234567 ab 20.5. 0171 2345678', 'DE', ['p:+49301234567', 'p:+491712345678']],
+    // An extension, then a note.
+    ['+1 415 555 0123 x12 after 5', 'US', ['p:+14155550123;ext=12']],
+    ['030 1234567 Durchwahl 12 ab 18 Uhr', 'DE', ['p:+49301234567;ext=12']],
+    // After pauses: a code that is no number alone is left out; a short one ended by '#' is the extension.
+    ['+1 888 555 0101,,1234567', 'US', ['p:+18885550101']],
+    ['+1 888 555 0101,1234#', 'US', ['p:+18885550101;ext=1234']],
+    ['+44 20 7946 0958,,123456#', 'GB', ['p:+442079460958;ext=123456']],
+  ] as const) {
+    assert.deepEqual(keys(raw, region), want, raw);
+  }
+  // Must keep: digits before a word that are the number's; a second number after pauses; pairs after a label.
+  assert.deepEqual(keys('+49 30 12 34 56 78 privat', 'DE'), ['p:+493012345678']);
+  assert.deepEqual(keys('+1 415 555 0123,,4155550199', 'US'), ['p:+14155550123', 'p:+14155550199']);
+  assert.deepEqual(
+    keys('Tel 12 34 56 78', 'DK'),
+    normalizeEntry({ name: 'X', phone: '12 34 56 78' }, { region: 'DK', sourceKey: 's' }).phones.map((p) => p.key),
+  );
+});
