@@ -37,6 +37,16 @@ function fromStorageError(err: StorageError): ApiError {
             : slow
               ? 'The database did not answer in time (it is overloaded, a lock holds the request, or it cannot be reached)'
               : 'The database is not reachable right now';
+      if (err.stored !== undefined) {
+        // The upload was committed before the failure (its ranking or replace failed after it): said, so
+        // that the client reads the book again rather than taking the 503 for "nothing was stored".
+        return new ApiError(
+          'service_unavailable',
+          `The upload was stored (batch_id ${err.stored}), but its ranked list could not be made: ${what[0]!.toLowerCase()}${what.slice(1)}. GET the address book in ${wait} s to read it; sending the upload again is not needed.`,
+          [{ field: 'batch_id', message: `stored as ${err.stored}` }],
+          { 'Retry-After': String(wait) },
+        );
+      }
       return new ApiError('service_unavailable', `${what}; please retry in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
     }
     case 'conflict':

@@ -4,6 +4,7 @@
  * path: the HTTP route calls these on the event loop, and a book worker calls the very same functions
  * when a request is big enough to be offloaded; the one serialiser of workers/compilers.ts writes both.
  */
+import { StorageError } from '../storage/errors.ts';
 import type { Config } from '../config.ts';
 import { type OptionError, parseFlag, readRankOptions, type RankOptions } from '../domain/options.ts';
 import { ownerOf, sourceKey, sourceRegion } from '../domain/normalize.ts';
@@ -321,62 +322,87 @@ export async function answerUpload(
     }
     return { cleaning, listLeftOut, warnings };
   };
-  // The upload's sequence number once stored: the answer is the book as it stood at that commit
-  // (uploads stored up to it), whatever was stored, replaced or deleted after it (two servers: a probe
-  // saw an answer without its own upload, replaced by a later one, and a stored upload answered 404).
-  let committed: number | undefined;
-  if (replace) {
-    // The source's earlier uploads go once this one is stored (a failure between the two leaves both:
-    // the error answered, and the same upload sent again replaces them all). Then ranked from storage.
-    committed = await store();
-    const found = { otherOwners: 0 };
-    if ((await service.replaceSource(ctx.tenant, userId, known.upload, committed, found)) === 0 && found.otherOwners > 0) {
-      // Nothing replaced, though the book holds uploads of this type under another owner: a sync that began
-      // sending `source.email` beside its phone is another source (a probe: the old copies stayed, silently).
-      warnings = [
-        ...warnings,
-        {
-          field: 'replace_source',
-          message: `replaced nothing: no earlier upload of this source (its type and source.email, else source.phone); ${found.otherOwners} earlier upload(s) of type "${source.type ?? 'unknown'}" name another owner and stay. Send the source's owner as before, or delete the book and upload again`,
-          count: found.otherOwners,
-        },
-      ];
-    }
-  }
-  if (backfill) {
-    // Summarised while the upload is being stored (where the engine writes on another thread or server).
-    const stored = store();
-    const report = reportOf();
-    await stored;
-    const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, user_id: userId };
-    addReport(meta, report, null);
-    meta.time = ctx.elapsed();
-    return { batch_id: batchId, message: `Address book for ${userId} added.`, meta };
-  }
-  if (elsewhere) {
-    // A worker that ranks reads the book back, as it stood at the commit: it must be stored first. It
-    // answers null when it does not find the upload there (a DELETE or a replace after the commit): then
-    // the book is ranked here, with the upload in hand.
-    committed = await store();
-    const json = await elsewhere(userId, opts, { type: 'post', batchId, report: () => reportOf(), upToSeq: committed }, known);
-    if (json !== null) return json;
-  }
-  // Ranked while the upload is being stored (at the same time where the engine writes elsewhere): the
-  // storing starts once the book's signal lookup is under way (see AddressBookService.contactsOf). The
-  // answer waits for the commit: an upload is acknowledged only once stored, and it is stored even when
-  // the ranking fails before starting it.
-  let view: RankedView;
-  let seq: number;
+  // A failure of the database while ranking, after the upload's commit, says the upload is stored: a 503
+  // alone reads as "nothing was stored", and the client would send it again (a review). Not a failed
+  // replace: the earlier uploads stay then, and the same upload sent again replaces them all.
+  let replaced = !replace;
   try {
-    view = await service.ranked(ctx.tenant, userId, opts, known, { whileLookingUp: store, upToSeq: committed });
-  } finally {
-    seq = await store(); // a failed write is the error to report, before any ranking error
+    // The upload's sequence number once stored: the answer is the book as it stood at that commit
+    // (uploads stored up to it), whatever was stored, replaced or deleted after it (two servers: a probe
+    // saw an answer without its own upload, replaced by a later one, and a stored upload answered 404).
+    let committed: number | undefined;
+    if (replace) {
+      // The source's earlier uploads go once this one is stored (a failure between the two leaves both:
+      // the error answered, and the same upload sent again replaces them all). Then ranked from storage.
+      committed = await store();
+      const found = { otherOwners: 0 };
+      if ((await service.replaceSource(ctx.tenant, userId, known.upload, committed, found)) === 0 && found.otherOwners > 0) {
+        // Nothing replaced, though the book holds uploads of this type under another owner: a sync that began
+        // sending `source.email` beside its phone is another source (a probe: the old copies stayed, silently).
+        warnings = [
+          ...warnings,
+          {
+            field: 'replace_source',
+            message: `replaced nothing: no earlier upload of this source (its type and source.email, else source.phone); ${found.otherOwners} earlier upload(s) of type "${source.type ?? 'unknown'}" name another owner and stay. Send the source's owner as before, or delete the book and upload again`,
+            count: found.otherOwners,
+          },
+        ];
+      }
+      replaced = true;
+    }
+    if (backfill) {
+      // Summarised while the upload is being stored (where the engine writes on another thread or server).
+      const stored = store();
+      const report = reportOf();
+      await stored;
+      const meta: Record<string, unknown> = { app_name: ctx.appName, time: 0, user_id: userId };
+      addReport(meta, report, null);
+      meta.time = ctx.elapsed();
+      return { batch_id: batchId, message: `Address book for ${userId} added.`, meta };
+    }
+    if (elsewhere) {
+      // A worker that ranks reads the book back, as it stood at the commit: it must be stored first. It
+      // answers null when it does not find the upload there (a DELETE or a replace after the commit): then
+      // the book is ranked here, with the upload in hand.
+      committed = await store();
+      const json = await elsewhere(userId, opts, { type: 'post', batchId, report: () => reportOf(), upToSeq: committed }, known);
+      if (json !== null) return json;
+    }
+    // Ranked while the upload is being stored (at the same time where the engine writes elsewhere): the
+    // storing starts once the book's signal lookup is under way (see AddressBookService.contactsOf). The
+    // answer waits for the commit: an upload is acknowledged only once stored, and it is stored even when
+    // the ranking fails before starting it.
+    let view: RankedView;
+    let seq: number;
+    try {
+      view = await service.ranked(ctx.tenant, userId, opts, known, { whileLookingUp: store, upToSeq: committed });
+    } finally {
+      seq = await store(); // a failed write is the error to report, before any ranking error
+    }
+    // Another upload of the user, or a DELETE, between the book's read and this upload's commit: the book
+    // is read again as it stood at the commit (the uploads stored up to it, this one in hand), as if the
+    // requests had run one after the other.
+    if (committed === undefined && !(await service.sawCommittedBook(ctx.tenant, userId, seq, view))) {
+      view = await service.ranked(ctx.tenant, userId, opts, known, { upToSeq: seq });
+    }
+    return postAnswer(view, batchId, userId, ctx, reportOf(view));
+  } catch (e) {
+    throw replaced ? await storedBefore(e, batchId, store) : e;
   }
-  // Another upload of the user, or a DELETE, between the book's read and this upload's commit: the book
-  // is read again as it stood at the commit (the uploads stored up to it, this one in hand), as if the
-  // requests had run one after the other.
-  if (committed === undefined && !(await service.sawCommittedBook(ctx.tenant, userId, seq, view))) {
-    view = await service.ranked(ctx.tenant, userId, opts, known, { upToSeq: seq });
-  }
-  return postAnswer(view, batchId, userId, ctx, reportOf(view));
+}
+
+/**
+ * A retryable storage failure (unavailable, busy, uncertain) of a POST whose upload was committed before
+ * it: the error marked with the upload's batch id (StorageError.stored), so the answer says the upload is
+ * in the book. `store` is the upload's one write (prepareUpload): awaited here, it tells whether the commit
+ * happened; it is started if the failure came first, as the answer always stores the upload. Any other
+ * error, or a failed write, is returned as it is.
+ */
+async function storedBefore(e: unknown, batchId: string, store: () => Promise<number>): Promise<unknown> {
+  if (!(e instanceof StorageError) || e.stored !== undefined || !(e.kind === 'unavailable' || e.kind === 'busy' || e.kind === 'uncertain')) return e;
+  const committed = await store().then(
+    () => true,
+    () => false,
+  );
+  return committed ? e.afterStored(batchId) : e;
 }

@@ -24,12 +24,24 @@ export class StorageError extends Error {
   readonly remoteNode: boolean;
   /** The field of the request the failure is about (a 'deleted' batch of records: the row of the deleted user). */
   readonly detail?: { field: string; message: string };
-  constructor(kind: StorageErrorKind, message: string, cause?: unknown, remoteNode = false, detail?: { field: string; message: string }) {
+  /**
+   * The batch id of an upload committed before this failure (a POST whose ranking or replace failed after
+   * its commit, answers.ts storedBefore): the answer says the upload is in the book, so the client does not
+   * take the 503 for "nothing was stored".
+   */
+  readonly stored?: string;
+  constructor(kind: StorageErrorKind, message: string, cause?: unknown, remoteNode = false, detail?: { field: string; message: string }, stored?: string) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'StorageError';
     this.kind = kind;
     this.remoteNode = remoteNode;
     if (detail !== undefined) this.detail = detail;
+    if (stored !== undefined) this.stored = stored;
+  }
+
+  /** The same failure, after the upload `batchId` was stored (see `stored`). */
+  afterStored(batchId: string): StorageError {
+    return new StorageError(this.kind, this.message, this.cause, this.remoteNode, this.detail, batchId);
   }
 }
 

@@ -67,7 +67,10 @@ async function handle(job: Exclude<Job, { kind: 'close' }>): Promise<JobReply> {
 
 function failure(e: unknown): JobReply {
   if (e instanceof ServiceError) return { ok: false, error: { kind: 'service', code: e.code, message: e.message, details: e.details } };
-  if (e instanceof StorageError) return { ok: false, error: { kind: 'storage', storageKind: e.kind, message: e.message } };
+  if (e instanceof StorageError) {
+    const error = { kind: 'storage' as const, storageKind: e.kind, message: e.message, remoteNode: e.remoteNode, detail: e.detail, stored: e.stored };
+    return { ok: false, error };
+  }
   const err = e instanceof Error ? e : new Error(String(e));
   return { ok: false, error: { kind: 'internal', name: err.name, message: err.message, stack: err.stack } };
 }

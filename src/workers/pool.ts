@@ -217,8 +217,10 @@ export class WorkerPool {
             duplicateKeys: reply.duplicateKeys,
           });
         else if (reply.error.kind === 'service') p.reject(new ServiceError(reply.error.code, reply.error.message, reply.error.details));
-        else if (reply.error.kind === 'storage') p.reject(new StorageError(reply.error.storageKind, reply.error.message));
-        else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
+        else if (reply.error.kind === 'storage') {
+          const r = reply.error;
+          p.reject(new StorageError(r.storageKind, r.message, undefined, r.remoteNode === true, r.detail, r.stored));
+        } else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
       }
       this.#dispatch();
     });

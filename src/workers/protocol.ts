@@ -57,6 +57,14 @@ export type JobReply =
       ok: false;
       error:
         | { kind: 'service'; code: ServiceErrorCode; message: string; details?: ErrorDetail[] }
-        | { kind: 'storage'; storageKind: StorageErrorKind; message: string }
+        | {
+            kind: 'storage';
+            storageKind: StorageErrorKind;
+            message: string;
+            /** StorageError's remoteNode, detail and stored, as the worker's error had them. */
+            remoteNode?: boolean;
+            detail?: { field: string; message: string };
+            stored?: string;
+          }
         | { kind: 'internal'; name: string; message: string; stack?: string };
     };

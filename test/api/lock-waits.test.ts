@@ -172,6 +172,43 @@ for (const engine of ['postgres', 'citus'] as const) {
         assert.equal((await holder.query("select count(*)::int as n from contact_keys where user_id = 'hung'")).rows[0].n, 2);
       });
 
+    // PostgreSQL only (the lookup's backend found and ended on the one server): registered on that engine
+    // alone, so a Citus run counts no skip for it.
+    if (engine === 'postgres')
+      it('a ranked POST whose ranking fails after its upload was stored answers 503 saying so, with the batch_id; the book holds the upload', async () => {
+        // The ranking's lookup of the app's users (filter_existing_users) waits on a lock held elsewhere; the
+        // upload is stored meanwhile (another table); then the lookup's connection is ended (a server
+        // restart does that).
+        await holder.query('begin');
+        await holder.query('lock table app_users in access exclusive mode');
+        let ended = 0;
+        try {
+          const post = api.post('/v0/address-book', { user_id: 'stored-first', source: {}, entries: ENTRIES, filter_existing_users: 1 });
+          await until("select count(*)::int as n from uploads where user_id = 'stored-first'", (n) => n === 1);
+          // The backend waiting on the lock: the POST's lookup.
+          for (const deadline = Date.now() + 30_000; ended === 0 && Date.now() < deadline; ) {
+            const r = await holder.query("select pg_terminate_backend(pid) from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()");
+            ended = r.rowCount ?? 0;
+            if (ended === 0) await new Promise((res) => setTimeout(res, 50));
+          }
+          assert.ok(ended > 0, 'a lookup waited on the lock');
+          const r = await post;
+          assert.equal(r.status, 503, r.text);
+          assert.equal(r.body.code, 'service_unavailable', r.text);
+          assert.ok(Number(r.headers.get('retry-after')) > 0);
+          // Not "nothing was stored": the answer names the stored upload, so the client reads the book.
+          assert.match(r.body.error, /^The upload was stored \(batch_id [^)]+\)/);
+          assert.doesNotMatch(r.body.error, /nothing was stored/);
+          const batchId = (await holder.query("select batch_id from uploads where user_id = 'stored-first'")).rows[0].batch_id as string;
+          assert.deepEqual(r.body.details, [{ field: 'batch_id', message: `stored as ${batchId}` }]);
+        } finally {
+          await holder.query('rollback');
+        }
+        const get = await api.get('/v0/address-book/stored-first');
+        assert.equal(get.status, 200, get.text);
+        assert.deepEqual(get.body.data.map((c: { name: string }) => c.name).sort(), ['Ann Lee', 'Bob Ray']);
+      });
+
     // Citus only (two-phase commit across workers): registered on that engine alone, so a PostgreSQL run
     // counts no skip for it.
     if (engine === 'citus')
