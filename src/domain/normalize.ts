@@ -603,6 +603,9 @@ function wrappedNameOf(list: unknown, one: unknown): string | null {
     if (typeof one === 'string') itemNames(one, byKey);
     const whole = onePersonListName(byKey);
     if (whole !== null) return whole;
+    // One named item among bare ones, wherever it stands: `b@y, Ann Lee <a@x>` is named as `Ann Lee
+    // <a@x>, b@y` is (it was a row without a name: the first item's text before the '<' holds an address).
+    if (byKey.size === 1) for (const n of byKey.values()) return n;
   }
   if (Array.isArray(list)) {
     for (const r of list) {

@@ -496,6 +496,18 @@ test("must stay one: one named item that can be the entry's own person, a one-wo
   }
 });
 
+test("must name: an entry without a name takes its one named item's name wherever the item stands (`b@y, Ann Lee <a@x>` was a row without a name; `Ann Lee <a@x>, b@y` was Ann Lee)", () => {
+  for (const email of ['ann@x.example, Rick Roe <rick@y.example>', 'Rick Roe <rick@y.example>, ann@x.example', 'ann@x.example; "Roe, Rick" <rick@y.example>']) {
+    const cs = merge([{ email }]);
+    assert.equal(cs.length, 1, email);
+    assert.match(cs[0]!.name ?? '', /Rick|Roe/, email);
+  }
+  // Must keep: a label names no one, in either order; a placeholder is no name.
+  for (const email of ['ann@x.example, Work <rick@y.example>', 'Work <rick@y.example>, ann@x.example', 'ann@x.example, undefined <rick@y.example>']) {
+    assert.equal(merge([{ email }])[0]!.name, null, email);
+  }
+});
+
 test('must keep: addresses in forms a probe found lost (Exchange proxy lists, Notes names, a name holding an address, a name after the address, bullets, zero-width spaces)', () => {
   const cases: [EntryInput, string[], string | null][] = [
     [{ email: 'X500:/o=Acme/cn=ann;SMTP:ann@x.example' }, ['ann@x.example'], null],
@@ -504,7 +516,7 @@ test('must keep: addresses in forms a probe found lost (Exchange proxy lists, No
     [{ email: 'Ann (ann@old.example) <ann@new.example>' }, ['ann@old.example', 'ann@new.example'], null],
     [{ email: '"John Smith" j@x.example' }, ['j@x.example'], 'John Smith'],
     [{ email: 'j@x.example <John Smith>' }, ['j@x.example'], 'John Smith'],
-    [{ email: 'John Smith <j@x.example> <j@x.example>' }, ['j@x.example'], null],
+    [{ email: 'John Smith <j@x.example> <j@x.example>' }, ['j@x.example'], 'John Smith'], // its one named item's name (was none)
     [{ email: 'From: "John Smith" <j@x.example>' }, ['j@x.example'], 'John Smith'],
     [{ email: 'ann@x.example・rick@y.example' }, ['ann@x.example', 'rick@y.example'], null],
     [{ email: 'ann@x.example • rick@y.example' }, ['ann@x.example', 'rick@y.example'], null],
