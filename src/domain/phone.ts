@@ -1505,7 +1505,7 @@ function alternativesOf(s: string, region: CountryCode | null): NormPhone[] | nu
  */
 export function phoneNumbers(raw: string, region: CountryCode | null): NormPhone[] | null {
   if (typeof raw !== 'string') return null;
-  let s = raw.trim();
+  let s = bracketTail(raw.trim());
   if (!mayHoldSeveral(s) || isTelWithContext(s)) return null;
   // Digits of other scripts and full-width separators as ASCII first: a part's digits are counted.
   if (shapeOf(s) & HAS_NON_ASCII) s = repair(s);
@@ -1523,6 +1523,46 @@ export function phoneNumbers(raw: string, region: CountryCode | null): NormPhone
 }
 
 /**
+ * A phone field whose last part is in brackets after a number, read as what the brackets hold:
+ *  - a note with digits ("+1 415 555 0126 (2)", "+44 20 7946 0958 (24/7)", "… (24h)", "… (line 2)",
+ *    "… (after 6pm)", "… [2]"): the number before it. Read whole, the note's digits joined the number's
+ *    (the made-up `+493012345672`, `+447700900123247`) or spoiled it (no key: a phone-only person left
+ *    out as having nothing to invite; an HTTP probe).
+ *  - another number, or a shortened alternative ("030 1234567 (0171 2345678)", "+1 415 555 0172 (+1 415
+ *    555 0199)", "+1 415 555 0172 (0173)"): a list, as "… / …" is (phoneNumbers); read whole it gave no
+ *    key, and both numbers were lost.
+ *  - an extension ("… (x12)", "030 1234567 (Durchwahl 12)", "… (poste 12)"): read without the brackets.
+ * The field as it is otherwise: no bracket at its end, brackets without digits ("… (cell)": read so
+ * already), a note holding a long number ("(Mobil: 0171
+ * 2345678)"), or fewer than six digits before the brackets ("Mom (415 555 0126)", "(030) 1234567").
+ */
+export function bracketTail(raw: string): string {
+  let last = raw.charCodeAt(raw.length - 1);
+  if (last !== 41 /* ) */ && last !== 93 /* ] */ && !(last <= 32 || last === 160)) return raw;
+  const s = raw.trimEnd();
+  last = s.charCodeAt(s.length - 1);
+  if (last !== 41 /* ) */ && last !== 93 /* ] */) return raw;
+  const open = s.lastIndexOf(last === 41 ? '(' : '[');
+  if (open <= 0) return raw;
+  const content = s.slice(open + 1, -1).trim();
+  const before = s.slice(0, open).replace(/[\s\u00a0,;:/–—-]+$/u, '');
+  if (!/\d/.test(content) || !/\d$/.test(before) || digitsOf(before).length < 6) return raw;
+  const word = content.split(/[^\p{L}.]/u).find((w) => w !== '') ?? '';
+  // An extension in brackets is read as one without them: "030 1234567 (Durchwahl 12)" had no E.164 form
+  // (`n:0301234567`, no merge with the number written elsewhere), "+33 1 23 45 67 89 (poste 12)" no key.
+  if (word !== '' && EXTENSION_RE.test('0 ' + word + '1')) return /^[^\d]*\d{1,6}$/.test(content) ? before + ' ' + content : raw;
+  if (/^\+?[\d\s.\-–/]+$/.test(content)) {
+    // Digits alone: another number, or an alternative, with three digits in a row at least; shorter runs
+    // are a note's ("2", "24/7", "9-17").
+    return /\d{3}/.test(content) ? before + ' / ' + content : before;
+  }
+  return BRACKET_NOTE_NUMBER_RE.test(content) ? raw : before;
+}
+
+/** A run of five digits or more (spacing or a hyphen between them) in a bracketed note: a number, not a note's time. */
+const BRACKET_NOTE_NUMBER_RE = /\d(?:[\s\u00a0.-]?\d){4}/;
+
+/**
  * The same normalisation without quickParse: the shortcuts that skip the parser entirely, then
  * libphonenumber. The reference the tests compare quickParse with; not used in production.
  */
@@ -1535,6 +1575,7 @@ export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPho
  * then parsePhoneSlow. The reference the tests compare the production path with; not used in production.
  */
 export function parsePhoneReference(raw: string, region: CountryCode | null): NormPhone | null {
+  raw = bracketTail(raw);
   return callable(raw.trim(), (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region), region);
 }
 
@@ -2297,6 +2338,7 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   // Android's call log writes a caller who hid the number as `-1` (unknown), `-2` (private) or `-3`
   // (payphone): no number (a probe found an unnamed `-2` row ranked above the people).
   if (CALL_LOG_PRESENTATION_RE.test(raw)) return null;
+  raw = bracketTail(raw);
   const p = readPhone(raw, region);
   if (p === null || p.key === null) return p;
   if (region === null) {

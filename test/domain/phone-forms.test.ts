@@ -582,3 +582,43 @@ test('must not: digits of a note before or after a number join it ("030 1234567 
     normalizeEntry({ name: 'X', phone: '12 34 56 78' }, { region: 'DK', sourceKey: 's' }).phones.map((p) => p.key),
   );
 });
+
+test('must not: a bracketed note with digits after a number joins or spoils it ("+49 30 1234567 (2)" was the made-up +493012345672, "+1 415 555 0126 (2)" no key: a phone-only person left out); a bracketed number is a second number', () => {
+  const keys = (raw: string, region: CountryCode) => normalizeEntry({ name: 'X', phone: raw }, { region, sourceKey: 's' }).phones.map((p) => p.key);
+  for (const [raw, region, want] of [
+    ['+1 415 555 0126 (2)', 'US', ['p:+14155550126']],
+    ['+1 415 555 0126 (24/7)', 'US', ['p:+14155550126']],
+    ['+49 30 1234567 (2)', 'DE', ['p:+49301234567']],
+    ['030 1234567 [2]', 'DE', ['p:+49301234567']],
+    ['+33 6 12 34 56 80 (2)', 'FR', ['p:+33612345680']],
+    ['+44 7700 900123 (24/7)', 'GB', ['p:+447700900123']],
+    ['07700 900123 (24h)', 'GB', ['p:+447700900123']],
+    ['+44 7700 900123 (line 2)', 'GB', ['p:+447700900123']],
+    ['+44 7700 900123 (after 6pm)', 'GB', ['p:+447700900123']],
+    ['+49 30 1234567 (Mo-Fr 9:00-17:00)', 'DE', ['p:+49301234567']],
+    // A number, or a shortened alternative, in brackets: both numbers (read whole, neither had a key).
+    ['030 1234567 (0171 2345678)', 'DE', ['p:+49301234567', 'p:+491712345678']],
+    ['+1 415 555 0172 (+1 415 555 0199)', 'US', ['p:+14155550172', 'p:+14155550199']],
+    ['+1 415 555 0172 (0173)', 'US', ['p:+14155550172', 'p:+14155550173']],
+  ] as const) {
+    assert.deepEqual(keys(raw, region), want, raw);
+  }
+  // An extension in brackets is the number's, in E.164 ("030 1234567 (Durchwahl 12)" was `n:0301234567`,
+  // "+33 1 23 45 67 89 (poste 12)" had no key).
+  assert.deepEqual(keys('030 1234567 (Durchwahl 12)', 'DE'), ['p:+49301234567;ext=12']);
+  assert.deepEqual(keys('+33 1 23 45 67 89 (poste 12)', 'FR'), ['p:+33123456789;ext=12']);
+  assert.deepEqual(keys('03-1234-5678(内線123)', 'JP'), ['p:+81312345678;ext=123']);
+  // Must keep: an extension in brackets, a bracketed area code, a note without digits, a number in a name's brackets.
+  assert.deepEqual(keys('+1 415 555 0126 (x2)', 'US'), ['p:+14155550126;ext=2']);
+  assert.deepEqual(keys('+44 20 7946 0958 (ext 12)', 'GB'), ['p:+442079460958;ext=12']);
+  assert.deepEqual(keys('(415) 555-0126', 'US'), ['p:+14155550126']);
+  assert.deepEqual(keys('+49 (0) 30 1234567', 'DE'), ['p:+49301234567']);
+  assert.deepEqual(keys('+1 415 555 0126 (home)', 'US'), ['p:+14155550126']);
+  assert.deepEqual(keys('Mom (415 555 0126)', 'US'), ['p:+14155550126']);
+  // The same person written with the note and without it is one row.
+  const people = mergeEntries([
+    normalizeEntry({ name: 'Ann Lee', phone: '+1 415 555 0126 (2)' }, { region: 'US', sourceKey: 'a' }),
+    normalizeEntry({ name: 'Ann Lee', phone: '(415) 555-0126' }, { region: 'US', sourceKey: 'b' }),
+  ]);
+  assert.equal(people.length, 1);
+});
