@@ -375,6 +375,9 @@ const LISTING_DOMAINS: ReadonlySet<string> = new Set([
   'reply.airbnb.com',
   'messages.homeaway.com',
   'messages.vrbo.com',
+  // Zillow's relay between a renter or buyer and an agent for one listing (an HTTP probe found one ranked
+  // among the people).
+  'convo.zillow.com',
 ]);
 /** Craigslist relays use every subdomain of craigslist.org; eBay and Amazon relay per country domain. */
 const LISTING_PATTERN = /(?:^|\.)craigslist\.org$|^members\.ebay\.[a-z.]+$|^marketplace\.amazon\.[a-z.]+$/;
@@ -387,7 +390,9 @@ const LISTING_PATTERN = /(?:^|\.)craigslist\.org$|^members\.ebay\.[a-z.]+$|^mark
  * Consumer masking services (Firefox Relay, DuckDuckGo, SimpleLogin) are NOT here: they forward mail
  * from anyone to a real person.
  */
-const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com', 'zoomcrc.com']);
+// intercom-mail.com: Intercom's conversation addresses (an app's messages and their replies, `reply+…` or
+// not), a thread of a company's support chat, never a mailbox (an HTTP probe found one ranked among people).
+const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com', 'zoomcrc.com', 'intercom-mail.com']);
 /** Masking services whose domain is a relay. subdomain: Firefox Relay's first domain (masks made before mozmail.com still deliver). */
 const MASKING_RELAYS: ReadonlySet<string> = new Set(['relay.firefox.com']);
 

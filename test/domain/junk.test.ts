@@ -686,10 +686,15 @@ describe('reply relays: reply@, reply+tag@, reply-…@ of help desks and platfor
       'replies@x.example',
       'reply-ab12@x.example',
       'reply=ann=x.example@lists.example',
+      'abc123xyz@intercom-mail.com', // any address of Intercom's conversation host (an HTTP probe)
     ]) {
       assert.equal(cls(a), 'relay', a);
       assert.equal(normalizeEmail(a)?.junk, 'relay', a);
     }
+  });
+  it("drops a listing's relay (Zillow's renter-agent relay, an HTTP probe) and keeps the company's people", () => {
+    assert.equal(cls('x7y8z9@convo.zillow.com'), 'listing');
+    for (const a of ['jo@zillow.com', 'ann@intercom.com']) assert.equal(cls(a), null, a);
   });
   it('keeps words that only start or end so, and short words after a dot or underscore', () => {
     for (const a of ['replyhazy@example.com', 'bruno.reply@example.com', 'reply.smith@example.com', 'reply_ann@example.com', 'replica@example.com']) {
