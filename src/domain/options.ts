@@ -8,6 +8,7 @@
 import { domainToASCII } from 'node:url';
 import { nationalAliases } from './merge/links.ts';
 import { normalizePhone, type CountryCode } from './phone.ts';
+import { cardKind } from './phone-kind.ts';
 import { possibleSecondRows } from './second-rows.ts';
 import { sharedPhoneKeys } from './shared-lines.ts';
 import type { BookSignals, Contact, KeyStat, SignalsWanted } from './types.ts';
@@ -357,10 +358,13 @@ export function applyRankOptions(
   const invited = opts.filterInvitesSent ? withNationalAliases(signals.invitedKeys, scored, region) : signals.invitedKeys;
   const seenKeys = opts.filterSuggestedSeen ? withNationalAliases(signals.seenKeys, scored, region) : signals.seenKeys;
   const blocks: ScoredLike[][] = [[], [], [], [], [], []];
-  // Possible second rows of a person shown above (second-rows.ts), and cards kept that read as a brand's or
-  // a desk's (Contact.sender), go after the other rows of their block.
+  // Possible second rows of a person shown above (second-rows.ts), cards kept that read as a brand's or
+  // a desk's (Contact.sender), and a business's line or a number the owner labelled as spam
+  // (phone-kind.ts: on a phone book the counts are calls), go after the other rows of their block;
+  // `shift` says what explain names the shift (a second row's: possible_duplicate).
   const second = possibleSecondRows(scored);
   const seconds: ScoredLike[][] = [[], [], [], [], [], []];
+  const shift = new Map<ScoredLike, string>();
   // Rows already suggested: a second row of one is the same person, shown already (a review: the phone
   // card stayed among the fresh rows while its mail card sank to the seen ones).
   const seenRows = second.size > 0 && opts.filterSuggestedSeen ? new Set<number>() : null;
@@ -377,7 +381,9 @@ export function applyRankOptions(
     const above = second.get(i);
     const seen = opts.filterSuggestedSeen && (hasAny(c.keys, seenKeys, shared) || (above !== undefined && seenRows!.has(above)));
     if (seen && seenRows !== null) seenRows.add(i);
-    (above !== undefined || c.sender === true ? seconds : blocks)[group * 2 + (seen ? 1 : 0)].push(row);
+    const kind = c.sender === true ? 'sender' : cardKind(c);
+    if (kind !== null) shift.set(row, kind);
+    (above !== undefined || kind !== null ? seconds : blocks)[group * 2 + (seen ? 1 : 0)].push(row);
   }
 
   // Shift scores block by block (from the last block up) so that every row of a block scores above
@@ -404,12 +410,12 @@ export function applyRankOptions(
   const cap = opts.limit ?? scored.length;
   for (let b = 0; b < blocks.length && out.length < cap; b++) {
     pushRows(out, blocks[b], offsets[b], 0, cap);
-    pushRows(out, seconds[b], offsets[b], downs[b], cap);
+    pushRows(out, seconds[b], offsets[b], downs[b], cap, shift);
   }
   return { rows: out, exceptionMatchingDomain };
 }
 
-function pushRows(out: AppliedRow[], rows: readonly ScoredLike[], offset: number, down: number, cap: number): void {
+function pushRows(out: AppliedRow[], rows: readonly ScoredLike[], offset: number, down: number, cap: number, shift?: ReadonlyMap<ScoredLike, string>): void {
   for (const row of rows) {
     if (out.length >= cap) return;
     // The shifts are part of the score: explain says so, so that its parts still add up.
@@ -417,7 +423,7 @@ function pushRows(out: AppliedRow[], rows: readonly ScoredLike[], offset: number
     if (explain && (offset !== 0 || down !== 0)) {
       explain = { ...explain };
       if (offset !== 0) explain.promotion = offset;
-      if (down !== 0) explain[row.contact.sender === true ? 'sender' : 'possible_duplicate'] = down;
+      if (down !== 0) explain[shift?.get(row) ?? 'possible_duplicate'] = down;
     }
     // One object shape for every row (no spread of the scored row).
     out.push({ contact: row.contact, score: row.score, explain, rank: out.length + 1, finalScore: roundScore(row.score + offset + down) });
