@@ -92,5 +92,42 @@ for (const engine of ENGINES) {
         assert.ok(d.explain.sender < 0, `${d.name}: ${JSON.stringify(d.explain)}`);
       }
     });
+
+    it("a business's line (freephone, premium rate) and a card labelled as spam are kept after the people, shifted; GET ranks the same", async () => {
+      const user = 'calls-business';
+      const r = await api.post('/v0/address-book', {
+        user_id: user,
+        explain: 1,
+        source: { type: 'ios', phone: '+1 415 555 0100' },
+        entries: [
+          { name: 'Bank of America', phone: '1 (800) 432-1000', times_contacted: 6 },
+          { name: 'Chase Fraud Alerts', phone: '1-800-955-9060', times_contacted: 3 },
+          { name: 'SPAM - do not answer', phone: '+1 (213) 555-0142', times_contacted: 5 },
+          { name: 'Mom', phone: '(415) 555-0101', times_contacted: 2 },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.meta.cleaning.left_out, 0);
+      const rows = r.body.data as { name: string; phones: string[]; explain: Record<string, number> }[];
+      assert.equal(rows[0]!.name, 'Mom');
+      assert.deepEqual(
+        rows
+          .map((d) => d.name)
+          .slice(1)
+          .sort(),
+        ['Bank of America', 'Chase Fraud Alerts', 'SPAM - do not answer'],
+      );
+      const shift = (name: string) => rows.find((d) => d.name === name)!.explain;
+      assert.ok(shift('Bank of America').business_line! < 0, JSON.stringify(shift('Bank of America')));
+      assert.ok(shift('Chase Fraud Alerts').business_line! < 0);
+      assert.ok(shift('SPAM - do not answer').spam_label! < 0);
+      assert.deepEqual(rows.find((d) => d.name === 'Bank of America')!.phones, ['+18004321000']);
+      const g = await api.get(`/v0/address-book/${user}`);
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        g.body.data.map((d: { name: string }) => d.name),
+        rows.map((d) => d.name),
+      );
+    });
   });
 }
