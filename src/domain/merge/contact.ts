@@ -3,7 +3,17 @@ import { hasImceaPrefix, isCarrierForm } from '../email.ts';
 import { evidence, isBulkSender, readsAsSender, unchosen } from '../junk.ts';
 import { brandSender, groupMailbox, serviceSender } from '../sender-cards.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
-import { foldName, hasLineLabel, isNickMark, isPlaceholderName, isTitleMark, namesCompatible, petCompatible, withoutPostNominals } from './names.ts';
+import {
+  foldName,
+  hasLineLabel,
+  isNickMark,
+  isPlaceholderName,
+  isTitleMark,
+  namesCompatible,
+  petCompatible,
+  someonesRelation,
+  withoutPostNominals,
+} from './names.ts';
 
 // --- contact assembly -------------------------------------------------------------------------------
 
@@ -266,6 +276,11 @@ export function nameOfCards(
  * more often written, a fuller form of the same name, better written (cased, accents), the latest.
  */
 function better(c: NameInfo, best: NameInfo): boolean {
+  // A person's name over a name for someone's relation (`John Smith` over `John Smith's wife`, one mailbox
+  // under both): that one says who the person is to someone else, and has more words. Not over a relation
+  // label alone (`Ann Lee's mom` says more than `Mom`).
+  const sc = isSomeonesRelation(c);
+  if (sc !== isSomeonesRelation(best) && personsName(sc ? best : c)) return !sc;
   const r = rankOf(c);
   const br = rankOf(best);
   if (r[0] !== br[0]) return r[0] > br[0];
@@ -282,6 +297,16 @@ function better(c: NameInfo, best: NameInfo): boolean {
   if (r[2] !== br[2]) return r[2] > br[2];
   if (r[3] !== br[3]) return r[3] > br[3];
   return c.last > best.last;
+}
+
+/** Whether a name names someone's relation by their name (someonesRelation: `Ann Lee's mom`). */
+function isSomeonesRelation(info: NameInfo): boolean {
+  return info.folded !== null && someonesRelation(info.folded);
+}
+
+/** Whether a name is a person's own: not a relation label (`Mom`), nor a placeholder. */
+function personsName(info: NameInfo): boolean {
+  return info.folded !== null && info.folded[0]![0] !== '~';
 }
 
 function sameTokens(a: readonly string[], b: readonly string[]): boolean {

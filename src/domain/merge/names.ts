@@ -654,7 +654,10 @@ export function foldName(name: string): string[] {
   if (out.length > MAX_NAME_WORDS) out = [...out.slice(0, MAX_NAME_WORDS - NAME_END_WORDS), ...out.slice(-NAME_END_WORDS)];
   for (let i = 0; i < out.length; i++) if (out[i]!.length > MAX_WORD_CHARS) out[i] = out[i]!.slice(0, MAX_WORD_CHARS);
   if (out.length > 1 && HYPHENATED.test(read)) markHyphenPieces(out, read);
-  if (out.length > 0 && out[0]![0] !== '~') markRelation(out, read);
+  if (out.length > 0 && out[0]![0] !== '~') {
+    markRelation(out, read);
+    if (out.length > 1 && mayNameSomeonesRelation(out) && namesSomeonesRelation(read)) SOMEONES.add(out);
+  }
   return out;
 }
 
@@ -691,10 +694,119 @@ export function relationOf(f: readonly string[]): string | null {
   return RELATION.get(f) ?? null;
 }
 
-/** The relation of `from` (relationOf) kept on `to`, a shorter reading of the same name (`Oma Weber (work)` read without its label). */
+/** The relation of `from` (relationOf, someonesRelation) kept on `to`, a shorter reading of the same name (`Oma Weber (work)` read without its label). */
 export function keepRelation(from: readonly string[], to: readonly string[]): void {
+  if (to === from) return;
   const r = RELATION.get(from);
-  if (r !== undefined && to !== from) RELATION.set(to, r);
+  if (r !== undefined) RELATION.set(to, r);
+  if (SOMEONES.has(from)) SOMEONES.add(to);
+}
+
+/**
+ * Folded names that name someone's relation by that someone's name (`John Smith's wife`, `Ann Lee Mom`,
+ * `Mom of Ann Lee`, `Mutter von Anna Schmidt`): the card is not the person named in it. Every word of
+ * `Ann Lee` is a word of `Ann Lee's mom`, and a shorter name fits a longer one (a middle name), so the two,
+ * on the family landline with a mobile each, were one row under the mother's label, Ann's address and
+ * mobile in it (a probe). Such a name fits only another that says a relation of someone too (namesCompatible),
+ * or a relation label alone (`Mom`).
+ */
+const SOMEONES = new WeakSet<readonly string[]>();
+
+/** Whether a folded name names someone's relation by their name (SOMEONES: `Ann Lee's mom`). */
+export function someonesRelation(f: readonly string[]): boolean {
+  return SOMEONES.has(f);
+}
+
+/**
+ * Relation words that say, after a name without a possessive, whose relation the card is (`Ann Lee Mom`,
+ * `Ann Mum`, `John Smith Wife`): KIN_BEFORE_NAME's words, which are never names (read when used, so its
+ * Cyrillic words too), and a few more of that kind. Not `Ma`, `Nana`, `Papa`, `Son`, `Love` (`Li Ma`,
+ * `Ann Nana`, `Heung-min Son` are names), nor a trade word (`John Plumber` is John: TRADE_WITH_NAME).
+ */
+const KIN_AFTER_NAME_MORE = new Set('mutter vater mutti vati maman mamusia madre spouse daughter tochter'.split(' '));
+
+/**
+ * Words that after a possessive say someone else (`Ann's dentist`, `John Smith's assistant`, `Ann Lee's
+ * son`): any KIN word (the 's leaves no doubt: `Ann's Nana`), and the people SOMEONE_ELSE (normalize.ts)
+ * reads before an address.
+ */
+const AFTER_POSSESSIVE = new Set(
+  'assistant assistent assistente asistente assistentin secretary secretaria secretaire sekretarin receptionist manager colleague kollege kollegin son daughter kid kids child baby boyfriend girlfriend fiance fiancee friend cousin nephew niece grandson granddaughter stepmom stepdad'.split(
+    ' ',
+  ),
+);
+
+/** Relation words before `von` (OF_WORDS): German ones. */
+const GERMAN_BEFORE_VON = new Set('mutter vater mutti vati mama papa oma opa tante onkel'.split(' '));
+/** Relation words before `de` (OF_WORDS): French and Spanish ones. */
+const ROMANCE_BEFORE_DE = new Set('maman papa mama madre padre abuela abuelo'.split(' '));
+/** Words after `de` that begin a family name (`de la Cruz`, `de los Santos`), not a given name. */
+const SURNAME_AFTER_DE = new Set('la las los el le l'.split(' '));
+
+/**
+ * Relation words before a word for "of" and a name, by that word: `Wife of John Smith`, `Mutter von Anna
+ * Schmidt`, `Mama von Lukas`, `Maman de Marie`, `Madre de Juan`. Only where the word cannot start a family
+ * name instead: not Dutch `van` (`Oma van Dijk` is Oma, Mrs van Dijk), not Italian `di`, `del`, `della`
+ * (`Nonna Di Stefano`), not Portuguese `da`, `dos` (`da Silva`), and `de` only after French and Spanish
+ * words and not before `la`, `los`, `las` (`Abuela de la Cruz`, like `Tante de Vries`, is a family name).
+ */
+const OF_WORDS = new Map<string, (w: string) => boolean>([
+  ['of', (w) => KIN_BEFORE_NAME.has(w) || KIN_AFTER_NAME_MORE.has(w) || TRADE_WITH_NAME.has(w) || AFTER_POSSESSIVE.has(w)],
+  ['von', (w) => GERMAN_BEFORE_VON.has(w)],
+  ['vom', (w) => GERMAN_BEFORE_VON.has(w)],
+  ['de', (w) => ROMANCE_BEFORE_DE.has(w)],
+  ['d', (w) => ROMANCE_BEFORE_DE.has(w)],
+  ['du', (w) => ROMANCE_BEFORE_DE.has(w)],
+]);
+
+/** What comes between a name and a note on it (`Ann Lee, Mom`, `Ann Lee - Mom`, `Ann: Mom`): the note says who she is, not whose. */
+const NOTE_SEPARATOR_RE = /[,;:|/]|\s[-\u2013\u2014]\s/;
+
+/**
+ * Whether a name as written names someone's relation by their name (SOMEONES): a relation word after a
+ * possessive (`Ann Lee's mom`, `John Smith’s assistant`), after a name (`Ann Lee Mom`, `Ann Mum cell`:
+ * KIN_BEFORE_NAME's words and KIN_AFTER_NAME_MORE), or before `of`, `von`, `de` ... and a name (`Wife of
+ * John Smith`, `Mutter von Anna Schmidt`). A relation in brackets says who the person is (`Mike Brown
+ * (dad)` beside `Mike Brown (son)`), as one after a comma or a spaced dash does (`Ann Lee, Mom`), and a
+ * relation word before a name is dropped as ever (`Aunt Jane Doe`, `Mom Ann Lee` are Jane and Ann).
+ */
+function namesSomeonesRelation(name: string): boolean {
+  if (!/\s|'|\u2019/.test(name)) return false;
+  const bare = name.includes('(') || name.includes('[') ? name.replace(NOTE_RE, ' ') : name;
+  const all = foldTokens(bare);
+  let t0 = 0;
+  while (t0 < all.length && isTitleMark(all[t0]!)) t0++;
+  const t = t0 === 0 ? all : all.slice(t0);
+  if (t.length < 2) return false;
+  // `Mom of Ann Lee`: a relation word, a word for of, a name.
+  const of = t.length >= 3 ? OF_WORDS.get(t[1]!) : undefined;
+  if (of !== undefined && of(t[0]!)) return !SURNAME_AFTER_DE.has(t[2]!) && namedIn(t, 2, t.length);
+  // The last word that is no word about the line (`Ann Lee's mom cell`).
+  let k = t.length - 1;
+  while (k > 0 && KIN_FILLER.has(t[k]!)) k--;
+  if (k < 1) return false;
+  const w = t[k]!;
+  if (t[k - 1] === 's' && k >= 2 && (KIN.has(w) || AFTER_POSSESSIVE.has(w))) return namedIn(t, 0, k - 1);
+  if (!(KIN_BEFORE_NAME.has(w) || KIN_AFTER_NAME_MORE.has(w)) || NOTE_SEPARATOR_RE.test(bare)) return false;
+  return namedIn(t, 0, k);
+}
+
+/**
+ * Whether a folded name holds a word namesSomeonesRelation reads (a relation, `s`, a word for of): most
+ * names hold none, and are not folded again for it.
+ */
+function mayNameSomeonesRelation(f: readonly string[]): boolean {
+  for (const t of f) if (t === 's' || KIN.has(t) || AFTER_POSSESSIVE.has(t) || KIN_AFTER_NAME_MORE.has(t) || OF_WORDS.has(t)) return true;
+  return false;
+}
+
+/** Whether tokens [from, to) hold a word of a name (`Ann Lee` in `Ann Lee Mom`, `Aunt Jane` in `Aunt Jane's husband`; not `Mom Dad`). */
+function namedIn(t: readonly string[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const x = t[i]!;
+    if (!KIN.has(x) && !KIN_FILLER.has(x) && !OF_WORDS.has(x) && x !== 's') return true;
+  }
+  return false;
 }
 
 /** A key of a folded name for maps of names: its words, and the relation said before them (`Oma Weber` is no `Opa Weber`). */
@@ -1632,6 +1744,9 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
   const ka = a[0][0] === '~';
   const kb = b[0][0] === '~';
   if (ka || kb) return !(ka && kb) || a[0] === b[0]; // a relation label fits any name, not another relation
+  // Someone's relation named by their name (`Ann Lee's mom`) is not that someone (`Ann Lee`), nor anyone
+  // named without a relation: the words of one name inside the other say nothing there.
+  if (SOMEONES.has(a) !== SOMEONES.has(b)) return false;
   if (a === b) return true; // the fold cache hands out one array per distinct name
   if (isNickMark(a[a.length - 1]) || isNickMark(b[b.length - 1])) {
     // The readings of one name against the other as written, never one bracketed word against the
