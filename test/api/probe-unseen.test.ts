@@ -1,0 +1,88 @@
+/**
+ * An HTTP probe of address books unlike the shared sets (the fifty-first session), on each engine:
+ * - a bracketed note with digits after a number (`+1 415 555 0126 (2)`, `+44 7700 900123 (24/7)`) made a
+ *   number up or left a phone-only person out; a bracketed second number was lost with the first;
+ * - a relative's card named after the person (`John Smith's wife`, on the family landline) was one row
+ *   with John, under the relative's name, holding his address and both mobiles;
+ * - a card without a name whose one named address came second (`b@y, Ann Lee <a@x>`) was a row without a name.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+type Row = { name: string | null; emails: string[]; phones: string[] };
+
+for (const engine of ENGINES) {
+  describe(`probe of unseen address books on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine, { LOG_LEVEL: 'warn' });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('a bracketed note after a number is left out of it; a bracketed number is a second number; nobody is left out', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'unseen-notes',
+        source: { type: 'android', phone: '+1 415 555 0100' },
+        entries: [
+          { name: 'Ann Lee', phone: '+1 415 555 0126 (2)' },
+          { name: 'Ben Ray', phone: '+44 7700 900123 (24/7)' },
+          { name: 'Cat Dow', phone: '+49 30 1234567 (2)' },
+          { name: 'Dan Fox', phone: '+1 415 555 0172 (415 555 0199)', times_contacted: 1 },
+          { name: 'Eve Hill', phone: '+33 1 23 45 67 89 (poste 12)' },
+          { name: 'Ann Lee', phone: '(415) 555-0126' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.meta.cleaning.left_out, 0, JSON.stringify(r.body.meta.cleaning));
+      const by = new Map((r.body.data as Row[]).map((d) => [d.name, d.phones]));
+      assert.equal(by.size, 5, r.text);
+      assert.deepEqual(by.get('Ann Lee'), ['+14155550126']);
+      assert.deepEqual(by.get('Ben Ray'), ['+447700900123']);
+      assert.deepEqual(by.get('Cat Dow'), ['+49301234567']);
+      assert.deepEqual(by.get('Dan Fox')?.slice().sort(), ['+14155550172', '+14155550199']);
+      assert.equal(by.get('Eve Hill')?.length, 1);
+      assert.match(by.get('Eve Hill')![0]!, /^\+33123456789/);
+    });
+
+    it("a relative's card named after the person stays apart from the person; each keeps their own mobile", async () => {
+      const user = 'unseen-relative';
+      const r = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'ios', phone: '+1 415 555 0100' },
+        entries: [
+          { name: 'John Smith', email: 'john@smith.org', phones: ['+1 415 555 0400', '+1 415 555 0401'] },
+          { name: "John Smith's wife", phones: ['(415) 555-0400', '(415) 555-0402'], is_favorite: 1 },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as Row[];
+      assert.equal(rows.length, 2, r.text);
+      const john = rows.find((d) => d.name === 'John Smith')!;
+      const wife = rows.find((d) => d.name === "John Smith's wife")!;
+      assert.deepEqual(john.emails, ['john@smith.org']);
+      assert.ok(john.phones.includes('+14155550401') && !john.phones.includes('+14155550402'), JSON.stringify(john));
+      assert.ok(wife.phones.includes('+14155550402') && !wife.phones.includes('+14155550401'), JSON.stringify(wife));
+      assert.deepEqual(wife.emails, []);
+      const g = await api.get(`/v0/address-book/${user}`);
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(g.body.data.map((d: Row) => d.name).sort(), ['John Smith', "John Smith's wife"]);
+    });
+
+    it("an entry without a name takes its one named address's name wherever it stands", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'unseen-one-name',
+        source: {},
+        entries: [{ email: 'b@y.example, Ann Lee <a@x.example>', times_contacted: 2 }],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        (r.body.data as Row[]).map((d) => d.name),
+        ['Ann Lee'],
+      );
+    });
+  });
+}
