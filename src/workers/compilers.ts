@@ -98,12 +98,22 @@ export function detailsFromAjv(errors: AjvError[], context: string, data?: unkno
     if (slot.messages.length) details.push({ field, message: slot.messages[0] });
     else if (slot.types.size && !holdsAnother(field)) {
       // A null where null is no value of the field (a required id sent as null) says so.
-      const got = data !== undefined && valueAt(data, slot.pointer) === null ? ', not null' : '';
-      details.push({ field, message: `must be ${[...slot.types].map(typeName).join(' or ')}${got}` });
+      const value = data !== undefined ? valueAt(data, slot.pointer) : undefined;
+      const got = value === null ? ', not null' : '';
+      // An entry sent as a bare address or number (`"entries": ["ann@x.com"]`, an HTTP probe) is told the
+      // shape an entry has.
+      const entry = ENTRY_FIELD_RE.test(field) && slot.types.size === 1 && slot.types.has('object') && value !== null && value !== undefined;
+      const shape = entry
+        ? ` (an entry such as {"name": "Ann Lee", "email": "ann@example.com"}), not ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}`
+        : '';
+      details.push({ field, message: `must be ${[...slot.types].map(typeName).join(' or ')}${shape}${got}` });
     }
   }
   return details.length ? details : [{ field: context, message: 'is invalid' }];
 }
+
+/** An item of an upload's list of entries. */
+const ENTRY_FIELD_RE = /^entries\[\d+\]$/;
 
 /**
  * ajv's length and size bounds in plain English (`must NOT have fewer than 1 characters` read as

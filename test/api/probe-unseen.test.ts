@@ -84,5 +84,13 @@ for (const engine of ENGINES) {
         ['Ann Lee'],
       );
     });
+
+    it('an entry sent as a bare address is refused with the shape an entry has, and nothing is stored', async () => {
+      const r = await api.post('/v0/address-book', { user_id: 'unseen-bare', source: {}, entries: ['ann@x.example'] });
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.details[0].field, 'entries[0]');
+      assert.match(r.body.details[0].message, /^must be an object \(an entry such as \{"name": .*\}\), not a string$/);
+      assert.equal((await api.get('/v0/address-book/unseen-bare')).status, 404);
+    });
   });
 }
