@@ -606,12 +606,13 @@ function countQuotes(s: string): number {
  * a message's To: when every recipient is Bcc ("undisclosed-recipients:;", "Undisclosed-Recipient:;",
  * "recipient list suppressed:;", sendmail's "unlisted-recipients:; (no To-header on input)", with a domain
  * some relays append: "undisclosed-recipients:;@corp.com"), in any language since the form is the
- * group's; or such a label before an empty address ('"Undisclosed Recipients" <>'). Read as an address it
+ * group's; such a label as an address (BCC_LABEL_ADDRESS_RE); or such a label before an empty address ('"Undisclosed Recipients" <>'). Read as an address it
  * was an unusable string, and a card holding it, written to in every Bcc message, was ranked first.
  */
 export function namesNobody(raw: string): boolean {
   const t = raw.trim();
   if (t.indexOf(':') > 0 && EMPTY_GROUP_RE.test(t)) return true;
+  if (isBccLabelAddress(t)) return true;
   const lt = t.lastIndexOf('<');
   return (
     lt > 0 &&
@@ -626,6 +627,16 @@ export function namesNobody(raw: string): boolean {
   );
 }
 
+/**
+ * Whether a trimmed e-mail string is a label for recipients not shown written as an address
+ * (BCC_LABEL_ADDRESS_RE): a valid address, read by addEmail before anything else. Most strings pay one
+ * look at their first character.
+ */
+export function isBccLabelAddress(t: string): boolean {
+  const c = t.charCodeAt(0) | 0x20;
+  return (c === 117 /* u */ || c === 114 /* r */ || c === 34 /* " */ || c === 39) /* ' */ && BCC_LABEL_ADDRESS_RE.test(t);
+}
+
 /** A group with no members: a phrase, ':', ';' (a domain or a comment after it: see namesNobody). */
 const EMPTY_GROUP_RE = /^(?:"[^"]*"|[^:;@<>",]+)\s*:\s*;\s*(?:@[\w.-]+)?\s*(?:\([^()]*\))?$/u;
 
@@ -634,7 +645,15 @@ const EMPTY_GROUP_RE = /^(?:"[^"]*"|[^:;@<>",]+)\s*:\s*;\s*(?:@[\w.-]+)?\s*(?:\(
  * only, the forms mail software is known to write; other languages are read by their group syntax
  * (EMPTY_GROUP_RE). Exported for the names (merge/names.ts: a placeholder names nobody).
  */
-export const BCC_LABEL_RE = /^(?:undisclosed[-_ ]?recipients?|unlisted[-_ ]recipients?|recipient[-_ ]list[-_ ]suppressed)(?:\s*:\s*;?)?$/i;
+export const BCC_LABEL_RE = /^(?:undisclosed[-_ ]?recipients?|unlisted[-_ ]recipients?|recipient[-_ ]list[-_ ](?:suppressed|not[-_ ]shown))(?:\s*:\s*;?)?$/i;
+
+/**
+ * Such a label written as an address's local part, at any domain (`undisclosed-recipients@corp.com`,
+ * `recipient-list-not-shown@corp.com`: a relay's rewrite of the empty group; an HTTP probe found one ranked
+ * first, written to in every Bcc message).
+ */
+const BCC_LABEL_ADDRESS_RE =
+  /^["']?(?:undisclosed[-_.]?recipients?|unlisted[-_.]recipients?|recipient[-_.]list[-_.](?:suppressed|not[-_.]shown))["']?@[^@\s<>]+$/i;
 
 /**
  * The display name of a wrapped address ("Ana Silva <ana@x.org>" -> "Ana Silva"), quotes removed; null

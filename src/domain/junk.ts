@@ -392,7 +392,32 @@ const LISTING_PATTERN = /(?:^|\.)craigslist\.org$|^members\.ebay\.[a-z.]+$|^mark
  */
 // intercom-mail.com: Intercom's conversation addresses (an app's messages and their replies, `reply+…` or
 // not), a thread of a company's support chat, never a mailbox (an HTTP probe found one ranked among people).
-const RELAY_DOMAINS: ReadonlySet<string> = new Set(['privaterelay.appleid.com', 'zoomcrc.com', 'intercom-mail.com']);
+// The rest: software's inboxes that the owner copies mail to, which a mail log counts as the people written
+// to most (a second HTTP probe found them ranked first, above every person): CRMs' logging addresses
+// (HubSpot's BCC, Pipedrive's Smart BCC, Email-to-Salesforce's `…@….le.salesforce.com`), Send to Kindle,
+// Evernote's mail-to-note, Front's and Help Scout's support inboxes, Lever's hiring relay.
+const RELAY_DOMAINS: ReadonlySet<string> = new Set([
+  'privaterelay.appleid.com',
+  'zoomcrc.com',
+  'intercom-mail.com',
+  'bcc.hubspot.com',
+  'pipedrivemail.com',
+  'le.salesforce.com',
+  'kindle.com',
+  'm.evernote.com',
+  'inbound.frontapp.com',
+  'helpscout.net',
+  'hire.lever.co',
+]);
+/** A Slack workspace's host (`acme.slack.com`): its addresses post into a channel, no one's mailbox. */
+const SLACK_WORKSPACE_RE = /^[a-z0-9-]+\.slack\.com$/;
+/**
+ * Hosts of software with one well-known inbox the owner copies mail to (BOT_LOCAL_RE): TripIt's
+ * `plans@tripit.com`, Expensify's `receipts@expensify.com`, the meeting note-takers Fireflies'
+ * `fred@fireflies.ai` and Read's `read@read.ai`. The hosts' other addresses are their staff's.
+ */
+const BOT_HOSTS: ReadonlySet<string> = new Set(['tripit.com', 'expensify.com', 'fireflies.ai', 'read.ai']);
+const BOT_LOCAL_RE = /^(?:plans|receipts|fred|read)$/;
 /** Masking services whose domain is a relay. subdomain: Firefox Relay's first domain (masks made before mozmail.com still deliver). */
 const MASKING_RELAYS: ReadonlySet<string> = new Set(['relay.firefox.com']);
 
@@ -527,7 +552,8 @@ export function classifyLocal(local: string, d: number): JunkReason | null {
     (c0 === CH_R && REPLY_TOKEN.test(local)) ||
     ((c0 === CH_S || c0 === CH_H || c0 === CH_T) && TICKET_REPLY.test(local)) ||
     ((d & D_LINKEDIN) !== 0 && LINKEDIN_RELAY.test(local)) ||
-    ((d & D_TOOL_REPLY) !== 0 && TOOL_REPLY_LOCAL.test(local))
+    ((d & D_TOOL_REPLY) !== 0 && TOOL_REPLY_LOCAL.test(local)) ||
+    ((d & D_BOT_HOST) !== 0 && BOT_LOCAL_RE.test(local))
   )
     return 'relay';
   if (
@@ -564,7 +590,9 @@ export function classifyAddressSlow(local: string, domain: string): JunkReason |
     REPLY_TOKEN.test(local) ||
     TICKET_REPLY.test(local) ||
     (inDomainSet(domain, LINKEDIN_DOMAINS) && LINKEDIN_RELAY.test(local)) ||
-    (TOOL_REPLY_HOSTS.has(domain) && TOOL_REPLY_LOCAL.test(local))
+    (TOOL_REPLY_HOSTS.has(domain) && TOOL_REPLY_LOCAL.test(local)) ||
+    SLACK_WORKSPACE_RE.test(domain) ||
+    (BOT_HOSTS.has(domain) && BOT_LOCAL_RE.test(local))
   ) {
     return 'relay';
   }
@@ -680,6 +708,8 @@ const D_ADOBESIGN = 8192;
 const D_PLATFORMS = D_LINKEDIN | D_DOCUSIGN | D_UBER | D_ATLASSIAN | D_ADOBESIGN;
 /** A collaboration tool's reply-by-email host (TOOL_REPLY_HOSTS). */
 const D_TOOL_REPLY = 16384;
+/** A host of software with one well-known inbox (BOT_HOSTS). */
+const D_BOT_HOST = 65536;
 /** A marketing programme's sending subdomain (BULK_MAIL_SUB): its addresses are role addresses, not junk. */
 const D_BULK_MAIL_SUB = 2048;
 /** A consumer mail provider (webmail.ts): a person's own mailbox, never software's (SOFTWARE_SENDERS). */
@@ -729,7 +759,9 @@ export function domainJunkFlags(domain: string): number {
   if (BOUNCE_SUB.test(domain) && isBelow()) d |= D_BOUNCE;
   if (inDomainSet(domain, LISTING_DOMAINS) || LISTING_PATTERN.test(domain)) d |= D_LISTING;
   if (inDomainSet(domain, BULK_PLATFORM_DOMAINS) || BULK_PLATFORM_PATTERN.test(domain)) d |= D_BULK;
-  if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow() && !MASKING_RELAYS.has(domain))) d |= D_RELAY;
+  if (inDomainSet(domain, RELAY_DOMAINS) || (RELAY_SUB.test(domain) && isBelow() && !MASKING_RELAYS.has(domain)) || SLACK_WORKSPACE_RE.test(domain))
+    d |= D_RELAY;
+  if (BOT_HOSTS.has(domain)) d |= D_BOT_HOST;
   if ((NOTIFICATION_SUB.test(domain) && isBelow()) || inDomainSet(domain, NOTIFICATION_DOMAINS)) d |= D_NOTIFICATION;
   if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
   // A list server's posting addresses (choir@mailman.x.org, dev@lists.x.org) are a list's, not a person's

@@ -6,7 +6,17 @@ import { messageDate } from './dates.ts';
 import { evidence, notificationMayBePerson, viaRelay } from './junk.ts';
 import { asciiSpacing, dropControls, shortSpacing } from './invisible.ts';
 import { formulaName, mayTidy, mojibakeRead, tidyName } from './display-name.ts';
-import { addressWords, directoryIdentity, displayNameOf, GROUP_LABEL_RE, hasImceaPrefix, isGroupList, namesNobody, normalizeEmail } from './email.ts';
+import {
+  addressWords,
+  directoryIdentity,
+  displayNameOf,
+  GROUP_LABEL_RE,
+  hasImceaPrefix,
+  isBccLabelAddress,
+  isGroupList,
+  namesNobody,
+  normalizeEmail,
+} from './email.ts';
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold, strangersOf } from './merge/split.ts';
 import { normalizePhone, normalizeWholeNumber, phoneNumbers, regionFromPhone, WHOLE_NUMBER_MARK } from './phone.ts';
@@ -245,6 +255,8 @@ const NAMED_NON_ADDRESS_RE = /^[^<>@]*[\p{L}][^<>@]*<[^<>@]*\S[^<>@]*>\s*$/u;
 
 function addEmail(seen: Set<string> | null, raw: string): void {
   raw = shortSpacing(raw);
+  // `undisclosed-recipients@corp.com`: a Bcc message's To: as a relay rewrote it, nobody (isBccLabelAddress).
+  if (isBccLabelAddress(raw.trim())) return;
   let e = normalizeEmail(raw);
   // `/O=CORP/…/CN=AADAMS; Bob Stone <bob@corp.com>` reads as one named address whose name holds the
   // other recipient: read as the list it is (below), as when its items are sent apart.

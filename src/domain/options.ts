@@ -420,10 +420,12 @@ function pushRows(out: AppliedRow[], rows: readonly ScoredLike[], offset: number
     if (out.length >= cap) return;
     // The shifts are part of the score: explain says so, so that its parts still add up.
     let explain = row.explain;
-    if (explain && (offset !== 0 || down !== 0)) {
+    // A row moved after its block (`shift` given: a possible second row, a sender ...) is named so even when
+    // it already scored below the block and needed no shift (0): the reader sees what it was read as (a probe).
+    if (explain && (offset !== 0 || down !== 0 || shift !== undefined)) {
       explain = { ...explain };
       if (offset !== 0) explain.promotion = offset;
-      if (down !== 0) explain[shift?.get(row) ?? 'possible_duplicate'] = down;
+      if (down !== 0 || shift !== undefined) explain[shift?.get(row) ?? 'possible_duplicate'] = down;
     }
     // One object shape for every row (no spread of the scored row).
     out.push({ contact: row.contact, score: row.score, explain, rank: out.length + 1, finalScore: roundScore(row.score + offset + down) });

@@ -49,6 +49,11 @@ test('an empty group (`undisclosed-recipients:;`) names nobody: left out, never 
     'recipient list suppressed:;',
     'undisclosed-recipients:;@corp.com',
     'unlisted-recipients:; (no To-header on input)',
+    // The label as an address's local part, a relay's rewrite (an HTTP probe found one ranked first).
+    'undisclosed-recipients@corp.com',
+    'Undisclosed.Recipients@corp.com',
+    'recipient-list-not-shown@corp.com',
+    'Recipient list not shown:;',
   ]) {
     const cs = merge([{ email, times_contacted: 40 }]);
     assert.equal(rows(cs).length, 0, email);
@@ -65,6 +70,16 @@ test('an empty group (`undisclosed-recipients:;`) names nobody: left out, never 
   );
   // Must keep: a person whose name holds the word, and an empty-named address kept on evidence.
   assert.equal(isPlaceholderName('Recipients Smith'), false);
+  const near = merge([
+    { name: 'Ursula Rex', email: 'u.recipients@corp.com', times_contacted: 1 },
+    { email: 'recipient@corp.com', times_contacted: 1 },
+  ]);
+  assert.deepEqual(
+    rows(near)
+      .map((c) => c.emails[0]?.display)
+      .sort(),
+    ['recipient@corp.com', 'u.recipients@corp.com'],
+  );
   assert.equal(isPlaceholderName('Ann Lee'), false);
   const ann = merge([{ email: '"Ann Lee" <>', times_contacted: 2 }]);
   assert.equal(rows(ann).length, 1);

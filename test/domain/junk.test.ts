@@ -692,6 +692,29 @@ describe('reply relays: reply@, reply+tag@, reply-…@ of help desks and platfor
       assert.equal(normalizeEmail(a)?.junk, 'relay', a);
     }
   });
+  it("drops software's inboxes the owner copies mail to (CRMs, Send to Kindle, note-takers, Slack channels: an HTTP probe found them ranked first) and keeps the companies' people", () => {
+    for (const a of [
+      '1234567@bcc.hubspot.com',
+      'emailtosalesforce@1a2b3c4d5e6f.8-abcdef.na139.le.salesforce.com',
+      'dana-acme@pipedrivemail.com',
+      'dana_kim_abc@kindle.com',
+      'x1@m.evernote.com',
+      'general-aaaa@acme.slack.com',
+      'xyz@inbound.frontapp.com',
+      'acme@helpscout.net',
+      'abc@hire.lever.co',
+      'plans@tripit.com',
+      'receipts@expensify.com',
+      'fred@fireflies.ai',
+      'read@read.ai',
+    ]) {
+      assert.equal(cls(a), 'relay', a);
+      assert.equal(normalizeEmail(a)?.junk, 'relay', a);
+    }
+    for (const a of ['jane@tripit.com', 'sam@fireflies.ai', 'ann@salesforce.com', 'bob@hubspot.com', 'carl@read.ai', 'dana@kindle-books.example']) {
+      assert.equal(cls(a), null, a);
+    }
+  });
   it("drops a listing's relay (Zillow's renter-agent relay, an HTTP probe) and keeps the company's people", () => {
     assert.equal(cls('x7y8z9@convo.zillow.com'), 'listing');
     for (const a of ['jo@zillow.com', 'ann@intercom.com']) assert.equal(cls(a), null, a);

@@ -246,7 +246,7 @@ describe('applyRankOptions: possible second rows go after the other rows', () =>
     for (let i = 1; i < out.length; i++) assert.ok(out[i - 1]!.finalScore > out[i]!.finalScore, JSON.stringify(out.map((r) => r.finalScore)));
   });
 
-  it('already below every other row: no shift; promotions still lift their groups over them', () => {
+  it('already below every other row: no shift, explain naming it a possible duplicate at 0; promotions still lift their groups over them', () => {
     const list = [
       { contact: card('Felix Zimmermann', { email: 'felix@web.example' }, WROTE), score: 6, explain: { bias: 0, frequency: 6 } },
       { contact: card('Ann Lee', { email: 'ann@acme.example' }), score: 3, explain: { bias: 0, frequency: 3 } },
@@ -258,7 +258,7 @@ describe('applyRankOptions: possible second rows go after the other rows', () =>
       [
         ['Felix Zimmermann', 6, undefined],
         ['Ann Lee', 3, undefined],
-        ['Felix', 1, undefined],
+        ['Felix', 1, 0], // read as a possible second row, no shift needed (was not said: an HTTP probe)
       ],
     );
     const { rows: promoted } = applyRankOptions(list, parseRankOptions({ explain: 1, promote_matching_domain: 'acme.example' }), noSignals(), []);
