@@ -318,6 +318,9 @@ const BULK_PLATFORM_DOMAINS: ReadonlySet<string> = new Set([
   // members, a list, no one to invite (a probe found a groups.io list ranked third among people).
   'googlegroups.com',
   'groups.io',
+  // Yahoo Groups' list addresses (old logs hold them; a probe found one ranked above the people).
+  'yahoogroups.com',
+  'yahoogroups.co.uk',
   'amazonses.com',
   'sendgrid.net',
   'mailgun.org',
@@ -482,6 +485,8 @@ const NEWSLETTER_HOST_PATTERN = /(?:^|\.)convertkit-mail\d*\.com$/;
 const LIST_HOST_SUB = /^(?:lists?|mailman|listserv|ml)(?:\.|$)/;
 /** A list server's own host: its addresses are lists (role addresses, D_BULK_MAIL_SUB). */
 const LIST_SERVER_SUB = /^(?:lists?|mailman|listserv)(?:\.|$)/;
+/** List servers named otherwise (`linux-kernel@vger.kernel.org`: a probe found it ranked above the people). */
+const LIST_SERVER_HOSTS: ReadonlySet<string> = new Set(['vger.kernel.org']);
 
 /**
  * A label of the domain says "no-reply" (users.noreply.github.com). Unlike the rules above this one also
@@ -766,7 +771,7 @@ export function domainJunkFlags(domain: string): number {
   if (LIST_HOST_SUB.test(domain) && isBelow()) d |= D_LIST_HOST;
   // A list server's posting addresses (choir@mailman.x.org, dev@lists.x.org) are a list's, not a person's
   // mailbox: role addresses, as a sending host's are. Not ml. (ann@ml.cmu.edu, a department).
-  if (LIST_SERVER_SUB.test(domain) && isBelow()) d |= D_BULK_MAIL_SUB;
+  if ((LIST_SERVER_SUB.test(domain) && isBelow()) || LIST_SERVER_HOSTS.has(domain)) d |= D_BULK_MAIL_SUB;
   if (BULK_MAIL_SUB.test(domain) && isBelow() && !EDUCATION_SUFFIX.test(getPublicSuffix(domain, PSL_OPTIONS) ?? '') && !brazilianState(domain))
     d |= D_BULK_MAIL_SUB;
   if (inDomainSet(domain, NEWSLETTER_HOSTS) || NEWSLETTER_HOST_PATTERN.test(domain)) d |= D_BULK_MAIL_SUB;

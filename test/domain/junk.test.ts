@@ -1115,6 +1115,7 @@ test('probe of generated inboxes: transactional mailboxes and a role word run in
   // Groups.io lists, as Google Groups (probe: one ranked third among people).
   assert.equal(cls('hiking@groups.io'), 'bulk_platform');
   assert.equal(cls('main@beta.groups.io'), 'bulk_platform');
+  assert.equal(cls('hikers@yahoogroups.com'), 'bulk_platform'); // Yahoo Groups (a probe: ranked above the people)
   assert.equal(cls('ann@relay.example.com'), 'relay');
 });
 
@@ -1253,7 +1254,8 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
   // Not under an education suffix, and communication. is a department's host (a review: unibas.ch).
   for (const a of ['ann@crm.uni.edu', 'ann.lee@communication.unibas.ch', 'sara@communications.kommun.se']) assert.equal(normalizeEmail(a)!.role, false, a);
   // A list server's posting addresses are lists; ml. is also a department's host (ann@ml.cmu.edu).
-  for (const a of ['pinecrest-choir@mailman.pinecrest.org', 'dev@lists.alameda.org', 'x@listserv.uni.example']) assert.equal(normalizeEmail(a)!.role, true, a);
+  for (const a of ['pinecrest-choir@mailman.pinecrest.org', 'dev@lists.alameda.org', 'x@listserv.uni.example', 'linux-kernel@vger.kernel.org'])
+    assert.equal(normalizeEmail(a)!.role, true, a);
   assert.equal(normalizeEmail('ann@ml.cmu.edu')!.role, false);
   // A posting address named as a list is the list (eval:top10: `[dev] <dev-list@alameda.org>`, replied to,
   // ranked as a person); `list` inside a name is no list.
