@@ -5,6 +5,8 @@
  * - a relative's card named after the person (`John Smith's wife`, on the family landline) was one row
  *   with John, under the relative's name, holding his address and both mobiles;
  * - a card without a name whose one named address came second (`b@y, Ann Lee <a@x>`) was a row without a name.
+ * A second probe: software the owner copies mail to (HubSpot BCC, Email-to-Salesforce, a note-taker, Send
+ * to Kindle), a Yahoo Group and a Bcc label written as an address ranked above the one person.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -83,6 +85,33 @@ for (const engine of ENGINES) {
         (r.body.data as Row[]).map((d) => d.name),
         ['Ann Lee'],
       );
+    });
+
+    it("software's inboxes the owner copies mail to, lists and a Bcc label are not ranked above the person; left out with their reasons", async () => {
+      const sent = { times_contacted: 40, last_message_sent_date: '2026-10-02T09:00:00Z' };
+      const r = await api.post('/v0/address-book', {
+        user_id: 'unseen-bots',
+        include_left_out: 1,
+        source: { type: 'gmail', email: 'dana@acme.example' },
+        entries: [
+          { name: 'Tom Lee', email: 'tom.lee@acme.example', times_contacted: 5, last_message_sent_date: '2026-09-20T09:00:00Z' },
+          { name: 'HubSpot BCC', email: '1234567@bcc.hubspot.com', ...sent },
+          { email: 'emailtosalesforce@1a2b3c4d5e6f.8-abcdef.na139.le.salesforce.com', ...sent },
+          { name: 'Fireflies.ai Notetaker', email: 'fred@fireflies.ai', ...sent },
+          { email: 'dana_kim_abc@kindle.com', ...sent },
+          { name: 'Hikers', email: 'hikers@yahoogroups.com', ...sent },
+          { name: 'Undisclosed recipients', email: 'undisclosed-recipients@acme.example', ...sent },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        (r.body.data as Row[]).map((d) => d.name),
+        ['Tom Lee'],
+      );
+      const c = r.body.meta.cleaning;
+      assert.equal(c.contacts + c.merged + c.left_out, 7);
+      assert.deepEqual(c.left_out_by_reason, { relay: 4, bulk_platform: 1, nothing_to_invite: 1 });
+      assert.equal(r.body.meta.left_out_entries.length, 6);
     });
 
     it('an entry sent as a bare address is refused with the shape an entry has, and nothing is stored', async () => {
