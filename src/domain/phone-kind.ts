@@ -78,6 +78,15 @@ export function isBusinessNumber(e164: string): boolean {
   return yes;
 }
 
+/**
+ * Whether a full number (E.164) is valid by libphonenumber's full metadata, which knows each plan's ranges
+ * (the default metadata passes any number of a possible length and leading digits: `+9116502530000`).
+ * For the rare readings that must tell (phone.ts northAmericanWithoutPlus); loads the metadata on first use.
+ */
+export function isValidInFullPlan(e164: string): boolean {
+  return parsePhoneNumberFromString(e164, maxJson())?.isValid() === true;
+}
+
 /** The parser's type of a full number (tests and docs), on the full metadata; undefined when it gives none. */
 export function planType(e164: string): string | undefined {
   return parsePhoneNumberFromString(e164, maxJson())?.getType();

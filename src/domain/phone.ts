@@ -10,6 +10,7 @@
  */
 import { TwoGenerationCache } from './cache.ts';
 import { dropControls, dropInvisible, hasFullWidthAscii, shortSpacing } from './invisible.ts';
+import { isValidInFullPlan } from './phone-kind.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { createRequire } from 'node:module';
@@ -1576,7 +1577,10 @@ export function parsePhoneSlow(raw: string, region: CountryCode | null): NormPho
  */
 export function parsePhoneReference(raw: string, region: CountryCode | null): NormPhone | null {
   raw = bracketTail(raw);
-  return callable(raw.trim(), (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region), region);
+  const v = callable(raw.trim(), (region === null ? null : carrierPrefixMisread(raw, region)) ?? parsePhoneSlow(raw, region), region);
+  // normalizePhone's +1 reading of `1` and ten digits (its alternative, the plan's own reading, aside).
+  const na = region !== null && v !== null ? northAmericanWithoutPlus(raw, region, v) : null;
+  return na === null ? v : { display: na.display, key: na.key };
 }
 
 /** The production parse without the cache (tests compare it with parsePhoneSlow). */
@@ -2348,10 +2352,32 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
   }
   const mobile = ownCodeMobile(raw, region, p.key);
   if (mobile !== null) return { ...fullNumber(mobile), alt: p.key };
+  const na = northAmericanWithoutPlus(raw, region, p);
+  if (na !== null) return na;
   const alt = foreignReading(raw, region, p.key) ?? argentineMobileReading(p.key) ?? mexicanMobileReading(p.key);
   if (alt !== null) p.alt = alt;
   return p;
 }
+
+/**
+ * A North American number saved with its calling code and no '+' (`16502530000`, `1 (415) 555-0123`, as
+ * WhatsApp and phones abroad save a US or Canadian contact) in a book of a plan outside +1 whose own
+ * reading of the digits is no valid number (by the full metadata: the default one passes `+9116502530000`,
+ * a length India allows): the +1 number, the own reading kept as the alternative
+ * (NormPhone.alt). An HTTP probe found `16502530000` read as `+9116502530000` in an Indian book (and as
+ * +55, +86, +62, +39 …: lengths those plans allow, no valid number), ranked first and never merged with the
+ * same person's `+1 650-253-0000`. A plan that reads the digits as a valid number of its own keeps it (a
+ * Chinese mobile starts with 1 and has eleven digits too: `13812345678`).
+ */
+function northAmericanWithoutPlus(raw: string, region: CountryCode, p: NormPhone): NormPhone | null {
+  if (p.key === null || p.key.startsWith('p:+1') || !NANP_WITHOUT_PLUS_RE.test(raw)) return null;
+  const digits = digitsOf(raw);
+  if (digits.length !== 11 || getCountryCallingCode(region) === '1' || (p.key.startsWith('p:') && isValidInFullPlan(numberOf(p.display)))) return null;
+  const e164 = '+' + digits;
+  return isValidInFullPlan(e164) ? { ...fullNumber(e164), alt: p.key } : null;
+}
+/** Eleven digits starting with 1, written with spacing or brackets only (no '+', no international prefix). */
+const NANP_WITHOUT_PLUS_RE = /^\s*1[\s().-]*\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}\s*$/;
 
 /**
  * A Mexican mobile written as bare international digits with the old mobile 1 (`5215512345678`, as

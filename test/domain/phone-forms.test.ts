@@ -622,3 +622,23 @@ test('must not: a bracketed note with digits after a number joins or spoils it (
   ]);
   assert.equal(people.length, 1);
 });
+
+test('must read: a North American number saved with its 1 and no "+" in a book outside +1 is the +1 number when the plan reads no valid number of its own ("16502530000" was the made-up +9116502530000 in an Indian book: an HTTP probe)', () => {
+  const keys = (raw: string, region: CountryCode) => normalizeEntry({ name: 'X', phone: raw }, { region, sourceKey: 's' }).phones.map((p) => p.key);
+  for (const region of ['IN', 'BR', 'CN', 'ID', 'IT', 'DE', 'FR'] as const) {
+    if (region !== 'CN') assert.deepEqual(keys('16502530000', region), ['p:+16502530000'], region);
+    assert.deepEqual(keys('1 (415) 555-0123', region), ['p:+14155550123'], region);
+  }
+  // One person across the phone book and a Gmail export with the number in E.164.
+  const people = mergeEntries([
+    normalizeEntry({ name: 'Sam Lee', phone: '16502530000' }, { region: 'IN', sourceKey: 'a' }),
+    normalizeEntry({ name: 'Sam Lee', email: 'sam.lee@gmail.com', phones: ['+1 650-253-0000'] }, { region: 'IN', sourceKey: 'b' }),
+  ]);
+  assert.equal(people.length, 1);
+  // Must keep: a plan's own valid number of eleven digits starting with 1 (a Chinese mobile), a North
+  // American book's own reading, and a number written with '+'.
+  assert.deepEqual(keys('13812345678', 'CN'), ['p:+8613812345678']);
+  assert.deepEqual(keys('16502530000', 'CN'), ['p:+8616502530000']); // 165: a Chinese mobile range
+  assert.deepEqual(keys('16502530000', 'US'), ['p:+16502530000']);
+  assert.deepEqual(keys('+91 98765 43210', 'IN'), ['p:+919876543210']);
+});
