@@ -503,6 +503,9 @@ const GENERIC = {
     "ім'я",
     'імя',
     'ονομα',
+    // Turkish Outlook's `Ad` (`Adı`), beside `İkinci Ad` and `Soyadı`.
+    'ad',
+    'adı',
     'שם פרטי',
     'الاسم الأول',
   ]),
@@ -521,6 +524,7 @@ const GENERIC = {
     'secondo nome',
     'segundo nome',
     'ミドル ネーム',
+    'ikinci ad',
     'отчество',
     'по батькові',
   ]),
@@ -549,6 +553,8 @@ const GENERIC = {
     'vezeteknev',
     'soyad',
     'soyadi',
+    // Turkish Outlook's `Soyadı` (a dotless ı, which the fold keeps).
+    'soyadı',
     'фамилия',
     'прізвище',
     'επωνυμο',
@@ -620,7 +626,8 @@ const CJK_ROLES: readonly [GenericRole, string[]][] = (
     ['first', ['名']],
   ] as [GenericRole, string[]][]
 ).map(([role, words]) => [role, words.map((w) => headerKey(w))]);
-const CJK_EMAIL = ['メール', '電子郵件', '电子邮件', '邮箱', '電郵', '이메일'].map((w) => headerKey(w));
+// 전자 메일: Korean Outlook's `전자 메일 주소` (an HTTP probe: its addresses were dropped).
+const CJK_EMAIL = ['メール', '電子郵件', '电子邮件', '邮箱', '電郵', '이메일', '전자 메일', '전자메일'].map((w) => headerKey(w));
 const CJK_PHONE = ['電話', '电话', '手机', '携帯', '전화', '휴대폰', '핸드폰'].map((w) => headerKey(w));
 
 /**
@@ -634,6 +641,9 @@ const OTHER_EMAIL = new Set(
     'электронная почта',
     'эл. почта',
     'эл.почта',
+    // Russian Outlook's e-mail column (an HTTP probe: its addresses were dropped without a word).
+    'адрес эл. почты',
+    'адрес эл.почты',
     'адрес электронной почты',
     'пошта',
     'електронна пошта',
@@ -722,7 +732,8 @@ const YAHOO_PHONES = new Set(['home', 'work', 'other', 'primary', 'yahoo phone']
 const CUSTOMER_NAME = new Set(['customer name', 'client name'].map((w) => headerKey(w)));
 const PERSON_NAME = new Set(['contact person', 'contact name'].map((w) => headerKey(w)));
 /** The bare word "name" of a few languages: beside a column of one name part, the other part (genericRoles). */
-const PART_OF_NAME = new Set(['name', 'naam', 'navn', 'namn', 'nimi', 'isim', 'nev'].map((w) => headerKey(w)));
+// 이름: Korean Outlook's given name beside `성` (an HTTP probe: the family name was lost).
+const PART_OF_NAME = new Set(['name', 'naam', 'navn', 'namn', 'nimi', 'isim', 'nev', '이름'].map((w) => headerKey(w)));
 
 function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] {
   const yahoo = keys.includes('yahoo phone') || keys.includes('messenger id');

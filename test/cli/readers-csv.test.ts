@@ -1200,6 +1200,14 @@ describe('any CSV: what the file-upload probe found (pasted recipient lines, pho
       ['Иван Иванович Иванов', ['ivanov@mail.ru'], []],
     ]);
     assert.deepEqual(people('Имя,Почта,Почтовый индекс\r\nМария,maria@mail.ru,101000\r\n'), [['Мария', ['maria@mail.ru'], []]]);
+    // Outlook's exports in Russian, Korean and Turkish (an HTTP probe: the addresses, the family name, the name were lost).
+    assert.deepEqual(people('"Имя","Отчество","Фамилия","Адрес эл. почты","Телефон переносной"\r\n"Иван","","Петров","ivan@mail.ru","8 916 222-33-44"\r\n'), [
+      ['Иван Петров', ['ivan@mail.ru'], ['8 916 222-33-44']],
+    ]);
+    assert.deepEqual(people('"이름","성","전자 메일 주소","휴대폰"\r\n"민준","김","minjun@naver.com",""\r\n'), [['김 민준', ['minjun@naver.com'], []]]);
+    assert.deepEqual(people('"Ad","İkinci Ad","Soyadı","E-posta Adresi","Cep Telefonu"\r\n"Ayşe","","Şahin","ayse@gmail.com","0532 222 33 44"\r\n'), [
+      ['Ayşe Şahin', ['ayse@gmail.com'], ['0532 222 33 44']],
+    ]);
     assert.deepEqual(people('Όνομα,Επώνυμο,Τηλέφωνο\r\nΝίκος,Παπαδόπουλος,+30 691 234 5678\r\n'), [['Νίκος Παπαδόπουλος', [], ['+30 691 234 5678']]]);
     for (const header of [
       'Nombre y apellidos',
