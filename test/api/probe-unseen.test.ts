@@ -114,6 +114,29 @@ for (const engine of ENGINES) {
       assert.equal(r.body.meta.left_out_entries.length, 6);
     });
 
+    it('a US number saved with its 1 and no "+" in an Indian phone book is the +1 number, one person with the Gmail card', async () => {
+      const user = 'unseen-nanp';
+      const a = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'android', phone: '+919876543210' },
+        entries: [{ name: 'Sam Lee', phone: '16502530000', times_contacted: 20 }],
+      });
+      assert.equal(a.status, 200, a.text);
+      assert.deepEqual(a.body.data[0].phones, ['+16502530000']);
+      const b = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'gmail', email: 'owner@gmail.example' },
+        entries: [{ name: 'Sam Lee', email: 'sam.lee@gmail.example', phones: ['+1 650-253-0000'] }],
+      });
+      assert.equal(b.status, 200, b.text);
+      const g = await api.get(`/v0/address-book/${user}`);
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        (g.body.data as Row[]).map((d) => [d.name, d.phones, d.emails]),
+        [['Sam Lee', ['+16502530000'], ['sam.lee@gmail.example']]],
+      );
+    });
+
     it('an entry sent as a bare address is refused with the shape an entry has, and nothing is stored', async () => {
       const r = await api.post('/v0/address-book', { user_id: 'unseen-bare', source: {}, entries: ['ann@x.example'] });
       assert.equal(r.status, 400, r.text);
