@@ -1529,9 +1529,10 @@ export function phoneNumbers(raw: string, region: CountryCode | null): NormPhone
  *    "… (after 6pm)", "… [2]"): the number before it. Read whole, the note's digits joined the number's
  *    (the made-up `+493012345672`, `+447700900123247`) or spoiled it (no key: a phone-only person left
  *    out as having nothing to invite; an HTTP probe).
- *  - another number, or a shortened alternative ("030 1234567 (0171 2345678)", "+1 415 555 0172 (+1 415
- *    555 0199)", "+1 415 555 0172 (0173)"): a list, as "… / …" is (phoneNumbers); read whole it gave no
- *    key, and both numbers were lost.
+ *  - another number ("030 1234567 (0171 2345678)", "+1 415 555 0172 (+1 415 555 0199)"): a list, as
+ *    "… / …" is (phoneNumbers); read whole it gave no key, and both numbers were lost. Fewer than six
+ *    digits alone ("… (0173)", "… (1234)") are an extension or a shortened alternative, which cannot be
+ *    told apart: left out as a note, the number before them kept.
  *  - an extension ("… (x12)", "030 1234567 (Durchwahl 12)", "… (poste 12)"): read without the brackets.
  * The field as it is otherwise: no bracket at its end, brackets without digits ("… (cell)": read so
  * already), a note holding a long number ("(Mobil: 0171
@@ -1553,9 +1554,10 @@ export function bracketTail(raw: string): string {
   // (`n:0301234567`, no merge with the number written elsewhere), "+33 1 23 45 67 89 (poste 12)" no key.
   if (word !== '' && EXTENSION_RE.test('0 ' + word + '1')) return /^[^\d]*\d{1,6}$/.test(content) ? before + ' ' + content : raw;
   if (/^\+?[\d\s.\-–/]+$/.test(content)) {
-    // Digits alone: another number, or an alternative, with three digits in a row at least; shorter runs
-    // are a note's ("2", "24/7", "9-17").
-    return /\d{3}/.test(content) ? before + ' / ' + content : before;
+    // Digits alone: another number, six digits or more ("(0171 2345678)", "(+1 415 555 0199)"); fewer are
+    // a note's ("2", "24/7", "9-17") or a code's ("(1234)": an extension, or a shortened alternative, which
+    // cannot be told apart; read as either, it could make a number up), and left out.
+    return digitsOf(content).length >= 6 || content.charCodeAt(0) === 43 /* + */ ? before + ' / ' + content : before;
   }
   return BRACKET_NOTE_NUMBER_RE.test(content) ? raw : before;
 }

@@ -599,7 +599,9 @@ test('must not: a bracketed note with digits after a number joins or spoils it (
     // A number, or a shortened alternative, in brackets: both numbers (read whole, neither had a key).
     ['030 1234567 (0171 2345678)', 'DE', ['p:+49301234567', 'p:+491712345678']],
     ['+1 415 555 0172 (+1 415 555 0199)', 'US', ['p:+14155550172', 'p:+14155550199']],
-    ['+1 415 555 0172 (0173)', 'US', ['p:+14155550172', 'p:+14155550173']],
+    // Fewer than six digits alone: an extension or an alternative, which cannot be told apart; the number stands.
+    ['+1 415 555 0172 (0173)', 'US', ['p:+14155550172']],
+    ['+1 415 555 0172 (1234)', 'US', ['p:+14155550172']],
   ] as const) {
     assert.deepEqual(keys(raw, region), want, raw);
   }
