@@ -61,6 +61,16 @@ const EXTENSION_RE = new RegExp(
   'iu',
 );
 
+/** Whether a word is an extension's marker (`ext`, `x`, `Durchwahl`, `poste` …: EXTENSION_RE before digits). */
+function isExtensionWord(word: string): boolean {
+  return EXTENSION_RE.test('0 ' + word + '1');
+}
+
+/** The letters (and dots) a string starts with: its first word, '' when it starts otherwise. */
+function firstWord(s: string): string {
+  return s.split(/[^\p{L}.]/u)[0]!;
+}
+
 /**
  * Whether the number holds an extension marker or a pause (EXTENSION_RE). A number written with digits
  * and spacing only (most of them) has none, and is told so without the regular expression.
@@ -685,14 +695,14 @@ function readBeforeNote(s: string, read: Reader): NormPhone | null {
 function numberBeforeNote(s: string, read: Reader, leadOnly = false): { number: NormPhone; note: number } | null {
   const m = NOTE_AFTER_NUMBER_RE.exec(s);
   if (m === null || digitsOf(m[1]!).length < 6) return null;
-  const word = s.slice(m[0].length).split(/[^\p{L}.]/u)[0]!;
-  if (EXTENSION_RE.test('0 ' + word + '1')) {
+  const word = firstWord(s.slice(m[0].length));
+  if (isExtensionWord(word)) {
     if (leadOnly) return null;
     // The extension's digits, then the note's first word (no second extension: secondExtensionCut's).
     const rest = s.slice(m[0].length + word.length);
     const e = NOTE_AFTER_NUMBER_RE.exec(rest);
     if (e === null || !EXTENSION_DIGITS_RE.test(e[1]!)) return null;
-    if (EXTENSION_RE.test('0 ' + rest.slice(e[0].length).split(/[^\p{L}.]/u)[0]! + '1')) return null;
+    if (isExtensionWord(firstWord(rest.slice(e[0].length)))) return null;
     const v = validFull(s.slice(0, m[0].length + word.length) + e[1]!, read);
     return v === null ? null : { number: v, note: m[0].length + word.length + e[0].length };
   }
@@ -1164,7 +1174,7 @@ function labelAfterNumber(s: string, i: number): number {
     if (before < 6) return -1;
   }
   // A word before digits may be an extension's ("… 0123 ext: 45", "… w: 12"): only before a '+' is it a label then.
-  if (s.charCodeAt(end) !== 43 && EXTENSION_RE.test('0 ' + m[0].replace(':', '') + '1')) return -1;
+  if (s.charCodeAt(end) !== 43 && isExtensionWord(m[0].replace(':', ''))) return -1;
   return end;
 }
 
@@ -1552,7 +1562,7 @@ export function bracketTail(raw: string): string {
   const word = content.split(/[^\p{L}.]/u).find((w) => w !== '') ?? '';
   // An extension in brackets is read as one without them: "030 1234567 (Durchwahl 12)" had no E.164 form
   // (`n:0301234567`, no merge with the number written elsewhere), "+33 1 23 45 67 89 (poste 12)" no key.
-  if (word !== '' && EXTENSION_RE.test('0 ' + word + '1')) return /^[^\d]*\d{1,6}$/.test(content) ? before + ' ' + content : raw;
+  if (word !== '' && isExtensionWord(word)) return /^[^\d]*\d{1,6}$/.test(content) ? before + ' ' + content : raw;
   if (/^\+?[\d\s.\-–/]+$/.test(content)) {
     // Digits alone: another number, six digits or more ("(0171 2345678)", "(+1 415 555 0199)"); fewer are
     // a note's ("2", "24/7", "9-17") or a code's ("(1234)": an extension, or a shortened alternative, which
