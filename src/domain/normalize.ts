@@ -20,6 +20,7 @@ import {
 import { foldName, namesCompatible, organisationName } from './merge/names.ts';
 import { groupItemNames, itemNameFold, strangersOf } from './merge/split.ts';
 import { normalizePhone, normalizeWholeNumber, phoneNumbers, regionFromPhone, WHOLE_NUMBER_MARK } from './phone.ts';
+import { withGatewayNumbers } from './sms-gateway.ts';
 import type { CountryCode } from './phone.ts';
 import type { EntryInput, KeyStat, NormEmail, NormPhone, NormalizedEntry, Owner, SourceInput } from './types.ts';
 
@@ -1092,6 +1093,8 @@ export function normalizeEntry(e: EntryInput, ctx: { region: CountryCode | null;
   );
   const inName = channelInName(name, channels, ctx.region);
   if (inName !== null) name = inName.name;
+  // An SMS gateway's address (`4155550123@vtext.com`) is also the number it texts (sms-gateway.ts).
+  channels.phones = withGatewayNumbers(channels.emails, channels.phones);
   const lastSent = messageDate(sent);
   const isFavorite = favoriteOf(favorite);
   const pinnedN = integerOf(pinned);
@@ -1320,6 +1323,7 @@ function normalizeEntryByName(e: EntryInput, ctx: { region: CountryCode | null; 
     e.name,
   );
   const inName = channelInName(e.name, channels, ctx.region);
+  channels.phones = withGatewayNumbers(channels.emails, channels.phones);
   return {
     name: cleanName(inName === null ? e.name : inName.name) ?? nameOfWrapped(channels.emails, e.emails, e.email),
     nickname: cleanText(e.nickname),
