@@ -46,7 +46,7 @@ import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nameOfCards, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
 import { dropCopies, indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
-import { foldName, localSpellsName, namesCompatible, sameWordsAnyOrder } from './merge/names.ts';
+import { foldName, generationAt, localSpellsName, namesCompatible, sameWordsAnyOrder } from './merge/names.ts';
 import { countEntries, splitBook } from './merge/split.ts';
 
 export { namesCompatible };
@@ -406,20 +406,11 @@ function someoneElse(c: Contact, own: ReadonlySet<string>, self: SelfOf): boolea
  * `jane.smith@`) stays the owner's: its forms cannot be told from the owner's own (docs/cleaning.md).
  */
 function namedSomeoneElse(c: Contact, own: ReadonlySet<string>, names: readonly (readonly string[])[], self: SelfOf): boolean {
-  if (
-    names.length === 0 ||
-    SELF_LABELS.has(
-      c
-        .name!.trim()
-        .toLowerCase()
-        .replace(/[\s._-]+/g, ' '),
-    )
-  )
-    return false;
+  if (names.length === 0 || selfLabelled(c)) return false;
   const folded = foldName(c.name!);
   if (names.some((n) => sameWordsAnyOrder(n, folded))) return false;
   if (folded.length > 0 && folded.every((t) => t.startsWith('~')) && c.phones.some((p) => p.key !== null && !ownersNumber(p.key, self.keys))) return true;
-  const generations = folded.filter((w) => GENERATION_WORDS.has(w) && !names.some((n) => n.includes(w)));
+  const generations = folded.filter((w, i) => generationAt(folded, i) && !names.some((n) => n.includes(w)));
   if (generations.length === 0) return false;
   for (const m of c.emails) {
     if (m.junk !== null || own.has(m.key)) continue;
@@ -451,9 +442,6 @@ function ownersNumber(key: string, ownKeys: readonly string[]): boolean {
     return n >= 7 && a.slice(-n) === b.slice(-n);
   });
 }
-
-/** Generation words (`john.smith.sr@`, `John Smith Jr`). */
-const GENERATION_WORDS: ReadonlySet<string> = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
 
 /**
  * Takes the owner's own addresses off a contact that is someone else's, when it keeps another usable
@@ -504,16 +492,7 @@ function selfTest(self: SelfOf | undefined): ((c: Contact) => boolean) | null {
     if (!holdsAny) return names.length > 0 && directoryOnly(c) && ownFullName(c.name, names);
     // The owner's own card as phones name it ("Me", "My Card"): any of the owner's keys, even a number.
     // Compared as written, accents kept: "Mẹ" is Vietnamese for Mom, "Mỹ" a given name.
-    if (
-      c.name !== null &&
-      SELF_LABELS.has(
-        c.name
-          .trim()
-          .toLowerCase()
-          .replace(/[\s._-]+/g, ' '),
-      )
-    )
-      return true;
+    if (selfLabelled(c)) return true;
     const folded = c.name === null ? [] : foldName(c.name);
     // On one of the owner's numbers only, the owner's full name word for word ("Pat Owner" with Pat's
     // work address and mobile, from the mail account's contacts): Pat, ranked among Pat's own people.
@@ -583,8 +562,9 @@ function wroteTo(c: Contact): boolean {
 }
 
 /**
- * What an address book calls its owner's own card, lower-case, spaces single. Not "My" (a Swedish given
- * name) nor "Yo" (a nickname).
+ * What an address book calls its owner's own card, lower-case, spaces single, in the languages of
+ * phones' own "Me" (a probe found `Meu número`, `Mi celular`, `我的号码` on the owner's mobile ranked as
+ * people). Not "My" (a Swedish given name); "Yo" and "Eu" only without evidence (SELF_LABELS_WITHOUT_EVIDENCE).
  */
 const SELF_LABELS = new Set([
   'me',
@@ -600,10 +580,50 @@ const SELF_LABELS = new Set([
   'my mail',
   'my info',
   'moi',
+  'mon numéro',
+  'mon numero',
   'ich',
+  'meine nummer',
+  'mein handy',
+  'meu número',
+  'meu numero',
+  'meu celular',
+  'meu telefone',
+  'mi número',
+  'mi numero',
+  'mi celular',
+  'mi teléfono',
+  'mi telefono',
+  'mi móvil',
+  'mi movil',
+  'minä',
+  'أنا',
+  'رقمي',
+  'मैं',
+  'मेरा नंबर',
   '自分',
   '我',
+  '我的号码',
+  '我的手机',
+  '我的電話',
 ]);
+
+/**
+ * Words for "I" that are also what people call someone (`Yo`, a nickname; `Eu`, a given name): the owner's
+ * own card only when nothing says it is someone else's, so not a card the owner wrote to or starred.
+ */
+const SELF_LABELS_WITHOUT_EVIDENCE = new Set(['yo', 'eu']);
+
+/** Whether a card's name is what an address book calls its owner's own card (SELF_LABELS), on one of the owner's keys. */
+function selfLabelled(c: Contact): boolean {
+  if (c.name === null) return false;
+  const label = c.name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s._-]+/g, ' ');
+  if (SELF_LABELS.has(label)) return true;
+  return SELF_LABELS_WITHOUT_EVIDENCE.has(label) && !wroteTo(c) && !c.favorite && c.pinned === 0;
+}
 
 /**
  * Joins the cards that name one directory mailbox (email.ts directoryIdentity): an X.500 DN in any case

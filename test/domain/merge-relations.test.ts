@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeEntries } from '../../src/domain/merge.ts';
 import { possibleSecondRows } from '../../src/domain/second-rows.ts';
-import { foldName, namesCompatible, relationOf, sameWords } from '../../src/domain/merge/names.ts';
+import { foldName, hasGeneration, namesCompatible, relationOf, sameWords } from '../../src/domain/merge/names.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 import type { Contact, EntryInput } from '../../src/domain/types.ts';
 
@@ -180,4 +180,113 @@ test("a phone's word for a line is no row's name beside a person's: `Home` holdi
     us([{ name: 'Home', phone: '(415) 555-0111' }]).map((c) => c.name),
     ['Home'],
   );
+});
+
+test('MUST NOT merge: a Portuguese, Spanish or French generation word after a name (`Filho`, `Neto`, `hijo`, `fils`) tells the son from his father on the family landline', () => {
+  // A probe: `João Pereira` and `João Pereira Filho` sharing the landline were one row under the father's
+  // name, the son's address in it; with no number shared, the son's row was marked a second row of his father's.
+  for (const [region, father, son, landline] of [
+    ['BR', 'João Pereira', 'João Pereira Filho', '+55 11 3333-4444'],
+    ['BR', 'Luís Costa', 'Luís Costa Neto', '(11) 3333-4444'],
+    ['PT', 'Manuel Santos', 'Manuel Santos Sobrinho', '+351 21 123 4567'],
+    ['ES', 'Juan Pérez', 'Juan Pérez hijo', '+34 912 345 678'],
+    ['FR', 'Jean Dupont', 'Jean Dupont fils', '+33 1 42 68 53 00'],
+  ] as const) {
+    assert.equal(hasGeneration(foldName(son)), true, son);
+    const at = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region, sourceKey: 'ios:-' })));
+    const cs = at([
+      { name: father, email: 'father@gmail.com', phone: landline, times_contacted: 3 },
+      { name: son, email: 'son@gmail.com', phone: landline, times_contacted: 2 },
+    ]);
+    assert.deepEqual(
+      cs.map((c) => `${c.name}: ${c.emails.map((m) => m.key).join(' ')}`).sort(),
+      [`${father}: father@gmail.com`, `${son}: son@gmail.com`].sort(),
+      son,
+    );
+    const apart = at([
+      { name: father, email: 'father@gmail.com', times_contacted: 3 },
+      { name: son, email: 'son@gmail.com', times_contacted: 2 },
+    ]);
+    assert.equal(possibleSecondRows(apart.map((contact) => ({ contact }))).size, 0, `${son} is no second row of ${father}`);
+  }
+});
+
+test('MUST merge: a family name that is also a generation word (`João Neto`, `Ana Sobrinho`), and one generation written on both cards', () => {
+  const br = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'BR', sourceKey: 'ios:-' })));
+  for (const name of ['João Neto', 'Ana Sobrinho', 'Pablo Hijo']) assert.equal(hasGeneration(foldName(name)), false, name);
+  // Two words: the family name; his phone card and his mail card on his mobile are one person.
+  const neto = br([
+    { name: 'João Neto', email: 'joao.neto@gmail.com', phone: '+55 11 98888-7777', times_contacted: 2 },
+    { name: 'João Neto', phones: ['(11) 98888-7777', '(11) 3333-4444'] },
+  ]);
+  assert.equal(neto.length, 1, neto.map((c) => c.name).join(' | '));
+  // The son's two cards, the suffix on both, are one person.
+  const son = br([
+    { name: 'João Pereira Filho', email: 'jp.filho@gmail.com', phone: '(11) 3333-4444', times_contacted: 2 },
+    { name: 'João Pereira Filho', email: 'joao.filho@empresa.com.br', phone: '+55 11 3333-4444' },
+  ]);
+  assert.equal(son.length, 1, son.map((c) => c.name).join(' | '));
+});
+
+test('MUST merge: a relation label in Portuguese, Spanish, French, Finnish, Hindi, Urdu, Tamil or Korean with the named card on the same mailbox', () => {
+  // A probe: `Mãe` on `ana.souza@` (starred, her mobile) and `Ana Souza` (the mailbox, the landline) were two rows.
+  const br = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'BR', sourceKey: 'ios:-' })));
+  for (const label of [
+    'Mãe',
+    'MÃE',
+    'Minha Mãe',
+    'Mãe cel',
+    'Pai',
+    'Vovó',
+    'Vovô',
+    'Vó',
+    'Tia',
+    'Tío',
+    'Mami',
+    'Ammi',
+    'Abbu',
+    'Maa',
+    'Papaji',
+    'Amma',
+    'Appa',
+    'Nani',
+    'Dadi',
+    'Mère',
+    'Père',
+    'Äiti',
+    'Isä',
+    'Pappa',
+    'Zia',
+  ]) {
+    assert.equal(foldName(label).length, 1, label);
+    assert.ok(foldName(label)[0]!.startsWith('~'), `${label}: ${foldName(label).join(' ')}`);
+    const cs = br([
+      { name: label, email: 'ana.souza@gmail.com', phone: '+55 11 98888-1111', is_favorite: 1 },
+      { name: 'Ana Souza', email: 'ana.souza@gmail.com', phone: '+55 11 3333-4444' },
+    ]);
+    assert.equal(cs.length, 1, `${label}: ${cs.map((c) => c.name).join(' | ')}`);
+  }
+});
+
+test('MUST NOT merge: two relations only their accents tell apart (`Vovó`, `Vovô`), and names spelt as a relation without its accent (`Mae`, `Isa`, `Pere`)', () => {
+  const br = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'BR', sourceKey: 'ios:-' })));
+  for (const [a, b] of [
+    ['Vovó', 'Vovô'],
+    ['Avó', 'Avô'],
+    ['Mãe', 'Pai'],
+  ] as const) {
+    const cs = br([
+      { name: a, phones: ['+55 11 98888-1111', '+55 11 3333-4444'] },
+      { name: b, phones: ['+55 11 98888-2222', '+55 11 3333-4444'] },
+    ]);
+    assert.equal(cs.length, 2, `${a} | ${b}`);
+  }
+  for (const name of ['Mae', 'Isa', 'Pere']) {
+    assert.deepEqual(foldName(name), [name.toLowerCase()]);
+    const cs = br([
+      { name, email: 'ana.souza@gmail.com', phone: '+55 11 98888-1111', is_favorite: 1 },
+      { name: 'Ana Souza', email: 'ana.souza@gmail.com', phone: '+55 11 3333-4444' },
+    ]);
+    assert.equal(cs.length, 2, name);
+  }
 });

@@ -993,6 +993,48 @@ test('a bare card on a switchboard stays alone when two people of its name hold 
   assert.equal(cs.length, 4);
 });
 
+test('one full name on one mobile with two addresses at one firm is one person; colleagues on an office line stay apart', () => {
+  // A probe: `Tom Smith` with `tom@acme.net` and `Tom Smith` with `tsmith@acme.net`, one mobile, were two rows.
+  for (const [region, a, b] of [
+    ['GB', '+44 7911 123456', '07911 123456'],
+    ['DE', '+49 151 11111111', '0151 11111111'],
+  ] as const) {
+    const cs = merge(
+      [
+        { name: 'Tom Smith', email: 'tom@acme.net', phone: a },
+        { name: 'Tom Smith', email: 'tsmith@acme.net', phone: b, times_contacted: 2 },
+      ],
+      region,
+    );
+    assert.deepEqual(
+      cs.map((c) => c.emails.map((m) => m.key).sort()),
+      [['tom@acme.net', 'tsmith@acme.net']],
+      region,
+    );
+  }
+  // Not two names on that mobile (two colleagues, a shared work phone), nor one name on a landline.
+  assert.equal(
+    merge(
+      [
+        { name: 'Tom Smith', email: 'tom@acme.net', phone: '+44 7911 123456' },
+        { name: 'Ann Jones', email: 'ajones@acme.net', phone: '07911 123456' },
+      ],
+      'GB',
+    ).length,
+    2,
+  );
+  assert.equal(
+    merge(
+      [
+        { name: 'Tom Smith', email: 'tom@acme.net', phone: '+44 20 7946 0123' },
+        { name: 'Tom Smith', email: 'tsmith@acme.net', phone: '020 7946 0123' },
+      ],
+      'GB',
+    ).length,
+    2,
+  );
+});
+
 test('the switchboard rule reaches a national-only spelling of the number', () => {
   const cs = mergeEntries([
     ...norm([{ name: 'Patricia White', email: 'pat@northwind.example', phone: '+44 7921 542706' }], 'GB'),
@@ -1669,6 +1711,37 @@ test("the owner's own card as phones name it (Me, My Card) is left out as 'self'
       ['Olga Owner', null],
     ],
   );
+});
+
+test("the owner's own card in the languages of phones (Meu número, Mi celular, 我的号码) is left out as 'self'; `Yo` and `Eu` only when nothing says it is someone else", () => {
+  // A probe: these cards, on the owner's own mobile, were ranked among the people to invite.
+  const self = { keys: ['e:owner@x.com', 'p:+14155550190'], names: ['Olga Owner'] };
+  for (const label of ['Meu número', 'Meu celular', 'Mi número', 'Mi celular', 'mi teléfono', 'Minä', 'أنا', 'मैं', '我的号码', 'Yo', 'Eu']) {
+    const cs = mergeEntries(norm([{ name: label, phone: '+14155550190' }]), undefined, self);
+    assert.deepEqual(
+      cs.map((c) => c.junkReason),
+      ['self'],
+      label,
+    );
+    // Not on a number of someone else's.
+    const other = mergeEntries(norm([{ name: label, phone: '+14155550191' }]), undefined, self);
+    assert.deepEqual(
+      other.map((c) => c.junkReason),
+      [null],
+      label,
+    );
+  }
+  // `Yo` and `Eu` are also what people are called: written to or starred on the family number, a person.
+  for (const card of [
+    { name: 'Yo', phone: '+14155550190', times_contacted: 3 },
+    { name: 'Eu', phone: '+14155550190', is_favorite: 1 },
+  ]) {
+    const cs = mergeEntries(norm([card]), undefined, self);
+    assert.deepEqual(
+      cs.map((c) => [c.name, c.junkReason]),
+      [[card.name, null]],
+    );
+  }
 });
 
 test('the name shown: no company after a dash, bar or at sign, no emoji, when a plain form of the name is there', () => {

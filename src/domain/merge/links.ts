@@ -8,7 +8,7 @@ import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { looselyCompatible, nameKey, namesCompatible, petCompatible, relationOf, sameWords, scriptsUncompared } from './names.ts';
+import { hasGeneration, looselyCompatible, nameKey, namesCompatible, petCompatible, relationOf, sameWords, scriptsUncompared } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -575,10 +575,16 @@ function shareOtherKey(ix: KeyIndex, a: number, b: number, key: number): boolean
  * Whether holders a and b of `key` are colleagues: each has a mailbox at one organisation (same
  * non-webmail domain), the mailboxes differ, and the two share nothing but `key`. Two people of one
  * company on its office line, whatever their names say; one person with a work and a private address is
- * the common case this leaves alone (different domains, or webmail).
+ * the common case this leaves alone (different domains, or webmail). Not two cards of one full name on a
+ * number the plan says is a mobile: one person's phone, with two of their addresses at work (`tom@` and
+ * `tsmith@acme.net` under `Tom Smith` on one mobile were two rows: a probe); two namesakes at one firm
+ * do not share a mobile.
  */
-function colleagues(ix: KeyIndex, key: number, a: number, b: number): boolean {
-  return orgMailboxes(ix, key, a, b) && !shareOtherKey(ix, a, b, key);
+function colleagues(ix: KeyIndex, key: number, a: number, b: number, folded: readonly (string[] | null)[]): boolean {
+  if (!orgMailboxes(ix, key, a, b) || shareOtherKey(ix, a, b, key)) return false;
+  const fa = folded[a];
+  const fb = folded[b];
+  return !(fa !== null && fb !== null && fa.length >= 2 && fa[0]![0] !== '~' && sameWords(fa, fb) && isMobileKey(keyName(ix, key)));
 }
 
 /** Whether a and b hold different mailboxes (other than `key`) at one organisation (a non-webmail domain). */
@@ -598,18 +604,13 @@ function orgMailboxes(ix: KeyIndex, key: number, a: number, b: number): boolean 
   return false;
 }
 
-/** Tokens that tell a father from a son: "John Smith" and "John Smith Jr" fit, "Jr" and "Sr" do not. */
-const GENERATIONS = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
-
 /** Whether one of two names (not relation labels) has a generation and the other not: `John Smith`, `John Smith Jr`. */
 function differentGenerations(a: readonly string[], b: readonly string[]): boolean {
   return a[0][0] !== '~' && b[0][0] !== '~' && generationOf(a) !== generationOf(b);
 }
 
-function generationOf(name: readonly string[]): boolean {
-  for (const t of name) if (GENERATIONS.has(t)) return true;
-  return false;
-}
+/** Whether a name says a generation ("John Smith" and "John Smith Jr" fit, "Jr" and "Sr" do not): names.ts hasGeneration. */
+const generationOf = hasGeneration;
 
 /**
  * Whether two compatible names agree only loosely: one name with a generation and one without ("John
@@ -850,7 +851,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
       const a = folded[i];
       const b = folded[j];
       const how = a === null || b === null ? NAMES : holdersAgreeHow(ix, key, i, j, a, b, folded);
-      if (how !== NO && !colleagues(ix, key, i, j)) uf.tryUnion(i, j, false, how === PET ? [a!, b!] : null);
+      if (how !== NO && !colleagues(ix, key, i, j, folded)) uf.tryUnion(i, j, false, how === PET ? [a!, b!] : null);
       else if (isEmailKey(ix, key)) linkMailbox(ix.holderOf.subarray(from, to), key, ix, folded, uf);
       return;
     }
@@ -875,7 +876,7 @@ export function linkKey(key: number, ix: KeyIndex, folded: (string[] | null)[], 
         const how = holdersAgreeHow(ix, key, i, j, a, b, folded);
         agree = how !== NO;
         if (how === PET) (pets ??= []).push(a, b);
-        if (!office && ix.emailCount[i] > 0 && colleagues(ix, key, i, j)) office = true;
+        if (!office && ix.emailCount[i] > 0 && colleagues(ix, key, i, j, folded)) office = true;
       }
     }
     if (agree && !office) {
@@ -1183,7 +1184,7 @@ function tiesOf(ix: KeyIndex, i: number, folded: (string[] | null)[]): readonly 
       for (let h = ix.holderStart[k]; h < ix.holderStart[k + 1]; h++) {
         const o = ix.holderOf[h];
         const fo = o === i ? null : folded[o];
-        if (fo === null || !holdersAgree(ix, k, i, o, fi, fo, folded) || colleagues(ix, k, i, o)) continue;
+        if (fo === null || !holdersAgree(ix, k, i, o, fi, fo, folded) || colleagues(ix, k, i, o, folded)) continue;
         out.push({ name: nameKey(fo), key: k });
       }
     }

@@ -577,21 +577,55 @@ const TRADE_WORDS =
   );
 const KIN = new Map<string, string>(); // a Map, not an object: "constructor" is no relation
 for (const [label, words] of Object.entries({
-  mother: 'mom mum mother mama mommy mummy mam ma mamá mamãe maman mutti mutter mamma madre mamusia',
-  father: 'dad father papa daddy pa papá papai vater vati papà padre tata',
-  grandmother: 'grandma granny nana nan oma abuela nonna babcia grandmother',
-  grandfather: 'grandpa granddad opa abuelo nonno dziadek grandfather',
+  mother: 'mom mum mother mama mommy mummy mam ma mamá mamãe maman mutti mutter mamma madre mamusia mami mamita ammi ammu amma maa aiti',
+  father: 'dad father papa daddy pa papá papai vater vati papà padre tata pai abbu papaji appa pappa',
+  grandmother: 'grandma granny nana nan oma abuela nonna babcia grandmother nani dadi mummo mamie omi',
+  grandfather: 'grandpa granddad opa abuelo nonno dziadek grandfather nanaji dadaji opi',
   partner: 'wife husband hubby honey babe hun love darling spouse partner',
   sister: 'sister sis',
   brother: 'brother bro',
-  aunt: 'aunt auntie aunty tante ciocia',
-  uncle: 'uncle onkel wujek',
+  aunt: 'aunt auntie aunty tante ciocia tia zia',
+  uncle: 'uncle onkel wujek tio zio',
   // What someone is to the owner by trade or place: "Dentist" and "Ann Lee" on one number are one person,
   // "Dentist" and "Plumber" two. Each word its own label.
   ...Object.fromEntries(TRADE_WORDS.map((w) => [w, w])),
 })) {
   for (const w of words.split(' ')) KIN.set(w.normalize('NFD').replace(/\p{M}+/gu, ''), '~' + label);
 }
+/**
+ * Relation words that only their accents tell from another word or a name, as written (lower-case, NFC)
+ * -> a KIN word of the same relation: Portuguese `Vovó` (grandma) and `Vovô` (grandpa) fold to one word,
+ * `Mãe` (Mom) to the name `Mae`, `Isä` (Finnish Dad) to the name `Isa`, `Père` to the Catalan `Pere`. A
+ * probe: `Mãe` on `ana.souza@` and `Ana Souza` were two rows of one mailbox.
+ */
+const ACCENTED_KIN = new Map<string, string>([
+  ['mãe', 'mom'],
+  ['mãezinha', 'mom'],
+  ['mamã', 'mom'],
+  ['mère', 'mom'],
+  ['père', 'dad'],
+  ['isä', 'dad'],
+  ['vovó', 'grandma'],
+  ['avó', 'grandma'],
+  ['vó', 'grandma'],
+  ['mémé', 'grandma'],
+  ['vovô', 'grandpa'],
+  ['avô', 'grandpa'],
+  ['vô', 'grandpa'],
+  ['pépé', 'grandpa'],
+]);
+const ACCENTED_KIN_RE = new RegExp(`(?<![\\p{L}\\p{M}])(?:${[...ACCENTED_KIN.keys()].join('|')})(?![\\p{L}\\p{M}])`, 'giu');
+const ACCENTS_RE = /[ãèéäóô]/i;
+const NON_ASCII_RE = /[^\x00-\x7f]/;
+
+/** A name with the relation words of ACCENTED_KIN written as their KIN word (`Vovô` -> `grandpa`), for foldTokens. */
+function accentedKinSpelt(name: string): string {
+  if (!NON_ASCII_RE.test(name)) return name;
+  const nfc = name.normalize('NFC');
+  if (!ACCENTS_RE.test(nfc)) return name;
+  return nfc.replace(ACCENTED_KIN_RE, (w) => ACCENTED_KIN.get(w.toLowerCase()) ?? w);
+}
+
 /** The KIN labels of trades and places ("~dentist"), as against family and partners. */
 const TRADE_LABELS = new Set(TRADE_WORDS.map((w) => '~' + w));
 
@@ -620,10 +654,44 @@ const TRADE_WITH_NAME = new Set(
  * Words about the phone or the line, not the person ("Ann (work)", "Ann mobile", "Ann Lee - home"):
  * dropped from a name that has other words, so "Ann (work)" and "Ann Lee" on one number are one person.
  */
-const CHANNEL_WORDS = new Set(['cell', 'mobile', 'mob', 'iphone', 'whatsapp', 'home', 'work', 'office', 'landline', 'private', 'personal', 'business']);
+const CHANNEL_WORDS = new Set([
+  'cell',
+  'mobile',
+  'mob',
+  'iphone',
+  'whatsapp',
+  'home',
+  'work',
+  'office',
+  'landline',
+  'private',
+  'personal',
+  'business',
+  'cel',
+  'celular',
+  'movil',
+]);
 
 /** Words around a relation label that name no one: "My Mom", "Mom Cell", "Dad (work)". */
-const KIN_FILLER = new Set(['my', 'mein', 'meine', 'ma', 'mon', 'mi', 'mia', 'mio', 'moja', 'moj', 'phone', 'new', 'old', ...CHANNEL_WORDS]);
+const KIN_FILLER = new Set([
+  'my',
+  'mein',
+  'meine',
+  'ma',
+  'mon',
+  'mi',
+  'mia',
+  'mio',
+  'moja',
+  'moj',
+  'minha',
+  'meu',
+  'mijn',
+  'phone',
+  'new',
+  'old',
+  ...CHANNEL_WORDS,
+]);
 
 /** Letters that NFD does not decompose. */
 const FOLD_EXTRA: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
@@ -854,7 +922,7 @@ function foldNameTokens(name: string): string[] {
     const bare = withoutNotes(name);
     if (bare !== null) return withNickname(foldName(bare), name);
   }
-  const tokens = foldTokens(name);
+  const tokens = foldTokens(accentedKinSpelt(name));
   // A name made only of kinship words (and "my", "cell", ...) is a relation label. A relation word before
   // a name ("Grandma Ann", "Aunt Ann Lee") is dropped: the name is the person's.
   let kin: string | null = null;
@@ -1138,6 +1206,18 @@ function coupleAsNickname(name: string): string | null {
   return `${m[1]} (${m[2]}) ${m[3]}`;
 }
 
+/** Generation suffixes, folded, that say a generation wherever they stand in a name (`John Smith Jr`, `Jr John Smith`). */
+const GENERATION_WORDS: ReadonlySet<string> = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
+
+/**
+ * Generation words of Portuguese, Spanish and French (`João Pereira Filho`, `Luís Costa Neto`, `Juan Pérez
+ * hijo`, `Dumas fils`): a son's, a grandson's, a nephew's name after his elder's. Each is also a family
+ * name (`João Neto`, `Ana Sobrinho`), so it says a generation only as the last word after two words of a
+ * name or more. A probe: `João Pereira` and `João Pereira Filho` on the family landline were one row, the
+ * son's address under his father's name.
+ */
+const GENERATION_LAST_WORDS: ReadonlySet<string> = new Set(['filho', 'filha', 'neto', 'neta', 'sobrinho', 'sobrinha', 'hijo', 'hija', 'nieto', 'fils']);
+
 /** A note in brackets: "(ECT)", "[Legal]". */
 const NOTE_RE = /\([^()]*\)|\[[^[\]]*\]/g;
 /**
@@ -1146,13 +1226,8 @@ const NOTE_RE = /\([^()]*\)|\[[^[\]]*\]/g;
  * Schmidt (geb. Meyer)", who is Ann Lee elsewhere): a note of them is no mere note.
  */
 const NOTE_KEEP = new Set([
-  'jr',
-  'sr',
-  'junior',
-  'senior',
-  'ii',
-  'iii',
-  'iv',
+  ...GENERATION_WORDS,
+  ...GENERATION_LAST_WORDS,
   ...IGNORED_TOKENS,
   ...[...KIN].filter(([, label]) => !TRADE_LABELS.has(label)).map(([word]) => word),
   'son',
@@ -2102,13 +2177,23 @@ function wholeScript(name: readonly string[]): number {
   return b;
 }
 
-/** Generation suffixes in Latin: no name to romanise ("Ivan Petrov Jr"). */
-const GENERATION_RE = /^(?:jr|sr|junior|senior|ii|iii|iv)$/;
+/** Whether the folded word at `i` of a name says a generation (GENERATION_WORDS, GENERATION_LAST_WORDS). */
+export function generationAt(name: readonly string[], i: number): boolean {
+  const w = name[i]!;
+  return GENERATION_WORDS.has(w) || (i >= 2 && i === name.length - 1 && GENERATION_LAST_WORDS.has(w));
+}
+
+/** Whether a folded name says a generation (`John Smith Jr`, `João Pereira Filho`). */
+export function hasGeneration(name: readonly string[]): boolean {
+  for (let i = 0; i < name.length; i++) if (generationAt(name, i)) return true;
+  return false;
+}
 
 /** Whether a word of `few` of three letters or more fits no word of `many` (romanisedFits). */
 function wordApart(few: readonly string[], many: readonly string[]): boolean {
-  for (const w of few) {
-    if (w.length < 3 || GENERATION_RE.test(w)) continue;
+  for (let i = 0; i < few.length; i++) {
+    const w = few[i]!;
+    if (w.length < 3 || generationAt(few, i)) continue;
     let fits = false;
     for (let j = 0; j < many.length && !fits; j++) fits = romanisedFits(w, many[j]);
     if (!fits) return true;
