@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { FileRefused, readContactsFile, type FileFormat } from '../readers/contacts-file.ts';
+import { FileRefused, FormatContradicted, formatRefusal, readContactsFile, type FileFormat } from '../readers/contacts-file.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/types.ts';
 import { authHook } from './auth.ts';
@@ -83,6 +83,8 @@ export async function playgroundPlugin(app: FastifyInstance, opts: { config: Con
         const file = readContactsFile(bytes, { ...(format === undefined ? {} : { format }), ...(charset === undefined ? {} : { charset }) });
         return { format: file.format, source_type: file.sourceType, entries: file.entries, skipped: file.entries.length - file.usable };
       } catch (e) {
+        // A format the body plainly is not: named as POST /v0/address-book-file names it.
+        if (e instanceof FormatContradicted) throw invalid('format', formatRefusal(e, request.query.format!.toLowerCase()));
         // Its messages name lines and columns, never cell contents, so they are safe to return.
         if (e instanceof FileRefused) throw invalid('body', e.message);
         throw e;

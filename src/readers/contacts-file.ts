@@ -17,6 +17,60 @@ export type FileFormat = 'vcard' | 'csv';
  */
 export class FileRefused extends Error {}
 
+/**
+ * A file whose declared format it plainly is not: a vCard sent as a CSV (it begins BEGIN:VCARD), or a
+ * CSV sent as a vCard (no BEGIN:VCARD anywhere, and its first line is a header naming contact columns).
+ * Read in the declared format, a vCard was a CSV of junk rows (a nameless contact holding `TEL:…`, the
+ * book lost without a word), and a CSV a vCard holding "no contact". `is`: the format the body is. The
+ * message completes "body …" (as FileRefused's, which it is, so a caller that does not know it still
+ * refuses the file); the file route names `format` instead (formatRefusal), `kith import` its --format.
+ */
+export class FormatContradicted extends FileRefused {
+  readonly declared: FileFormat;
+  readonly is: FileFormat;
+  constructor(declared: FileFormat, is: FileFormat) {
+    super(
+      is === 'vcard'
+        ? 'is a vCard (it begins BEGIN:VCARD), not a CSV'
+        : 'is a CSV (its first line is a header naming contact columns, and it holds no BEGIN:VCARD), not a vCard',
+    );
+    this.declared = declared;
+    this.is = is;
+  }
+}
+
+/**
+ * The file route's and the playground's words for a format the body contradicts, completing "format …"
+ * (`named`: the value of ?format= as sent, `tsv` or `vcf` too).
+ */
+export function formatRefusal(e: FormatContradicted, named: string): string {
+  return `is ${named}, but the body ${e.message}: send format=${e.is} or leave format out`;
+}
+
+/** A body that begins, after a byte-order mark and blank space, with a vCard's first line. */
+const BEGINS_VCARD = /^\uFEFF?\s*BEGIN:VCARD[ \t]*(?:\r\n|\n|\r|$)/i;
+/** A vCard content line (`TEL;TYPE=CELL:…`, `item1.EMAIL:…`): a line of a vCard, whatever the delimiters say. */
+const VCARD_LINE = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?(?:;[^:]*)?:/;
+
+/**
+ * The format a body plainly is when it contradicts the one declared, or null. Conservative: a CSV is
+ * never taken for a vCard unless it begins with BEGIN:VCARD on a line of its own (a genuine CSV whose
+ * first cell holds text is read as one), and a body declared a vCard is called a CSV only when it holds
+ * no BEGIN:VCARD at all (so no card could be read from it) and its first line reads as a CSV header of
+ * two columns or more, one of them a contact column, and is no vCard property line.
+ */
+export function contradictedFormat(text: string, declared: FileFormat): FileFormat | null {
+  if (declared === 'csv') return BEGINS_VCARD.test(text) ? 'vcard' : null;
+  if (/BEGIN:VCARD/i.test(text)) return null;
+  const first = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\n|\r/)
+    .find((l) => l.trim() !== '');
+  if (first === undefined || VCARD_LINE.test(first.trim())) return null;
+  const header = headerColumns(first);
+  return header !== null && header.length >= 2 && header.some((c) => c.read) ? 'csv' : null;
+}
+
 /** A warning about the file (meta.warnings): `field` is `body`; `indexes` are cards' or rows' positions. */
 export interface FileWarning {
   field: string;
@@ -68,13 +122,18 @@ export function notContactsFile(bytes: Uint8Array, text: string): string | null 
  * Reads a contacts file from its bytes. `charset`: the one its sender declares (a Content-Type's, `kith
  * import --charset`), which wins; else the bytes decide (decodeFile), and for a CSV that is not UTF-8 the
  * header does too (csvText). `format`: named by the caller; else guessed from the text. Throws
- * FileRefused for a file that is no contacts file, is empty, or holds no contact that could be read.
+ * FileRefused for a file that is no contacts file, is empty, or holds no contact that could be read, and
+ * FormatContradicted (a FileRefused) for one whose text plainly is not the format named (contradictedFormat).
  */
 export function readContactsFile(bytes: Uint8Array, opts: { format?: FileFormat; charset?: string } = {}): ContactsFile {
   const decoded = decodeFile(bytes, opts.charset);
   const what = notContactsFile(bytes, decoded.text);
   if (what !== null) throw new FileRefused(`is ${what}`);
   if (!decoded.text.trim()) throw new FileRefused('must be the text of a .vcf or .csv file');
+  if (opts.format !== undefined) {
+    const is = contradictedFormat(decoded.text, opts.format);
+    if (is !== null) throw new FormatContradicted(opts.format, is);
+  }
   const format = opts.format ?? guessFormat(decoded.text);
   const file = format === 'vcard' ? vcardFile(bytes, opts.charset) : csvFile(bytes, decoded);
   if (file.usable === 0) {

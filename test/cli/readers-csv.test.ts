@@ -13,6 +13,7 @@ import { CsvRefused, headerKey, layoutOf, parseCsv, readCsvFile } from '../../sr
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 import { mergeEntries } from '../../src/domain/merge.ts';
 import { googleRowToEntry, isGoogleHeader } from '../../src/readers/google-csv.ts';
+import { contradictedFormat, FileRefused, FormatContradicted, formatRefusal, readContactsFile, type FileFormat } from '../../src/readers/contacts-file.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -1401,5 +1402,132 @@ describe('a bare "Name" column beside one name part is the other part (a probe: 
     );
     const people = mergeEntries(es.map((e) => normalizeEntry(e!, { region: 'DE', sourceKey: 'csv:-' }))).filter((c) => !c.junk);
     assert.equal(people.length, 3, JSON.stringify(people.map((c) => c.name)));
+  });
+});
+
+describe('a declared format the body plainly contradicts is refused, saying what the body is (probe: a vCard sent as format=csv was stored as junk)', () => {
+  const VCF =
+    'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nEMAIL:ann@example.com\r\nTEL;TYPE=PAGER:+1 415 555 0199\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ben Ray\r\nTEL:+1 415 555 0123\r\nEND:VCARD\r\n';
+  const CSV = 'Name,Email,Phone\r\nAnn Lee,ann@example.com,+1 415 555 0100\r\n';
+  /** What readContactsFile throws for a body in a declared format, or null when it reads it. */
+  const refusalOf = (body: string | Uint8Array, format: FileFormat): FileRefused | null => {
+    try {
+      readContactsFile(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, { format });
+      return null;
+    } catch (e) {
+      assert.ok(e instanceof FileRefused, String(e));
+      return e;
+    }
+  };
+
+  it('must reject: a vCard declared a CSV (BOM, blank lines, lowercase, UTF-16 too): it is a vCard, and no row is read', () => {
+    for (const body of [
+      VCF,
+      `\uFEFF${VCF}`,
+      `\r\n\r\n  ${VCF}`,
+      VCF.toLowerCase(),
+      VCF.replace(/\r\n/g, '\n'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(VCF, 'utf16le')]),
+    ]) {
+      const e = refusalOf(body, 'csv');
+      assert.ok(e instanceof FormatContradicted, `${JSON.stringify(String(body).slice(0, 20))}: ${e}`);
+      assert.equal(e.is, 'vcard');
+      assert.equal(e.declared, 'csv');
+      assert.equal(e.message, 'is a vCard (it begins BEGIN:VCARD), not a CSV');
+      assert.equal(formatRefusal(e, 'csv'), 'is csv, but the body is a vCard (it begins BEGIN:VCARD), not a CSV: send format=vcard or leave format out');
+    }
+    assert.equal(
+      formatRefusal(refusalOf(VCF, 'csv') as FormatContradicted, 'tsv'),
+      'is tsv, but the body is a vCard (it begins BEGIN:VCARD), not a CSV: send format=vcard or leave format out',
+    );
+    // Guessed, the same file is read as the vCard it is.
+    assert.deepEqual(
+      readContactsFile(Buffer.from(VCF)).entries.map((e) => e.name),
+      ['Ann Lee', 'Ben Ray'],
+    );
+  });
+
+  it('must reject: a CSV declared a vCard (no BEGIN:VCARD anywhere, the first line a header naming contact columns)', () => {
+    for (const body of [
+      CSV,
+      `\uFEFF${CSV}`,
+      `\n${CSV}`,
+      'First Name;Last Name;E-mail\nAnn;Lee;ann@example.com\n',
+      'Name\tPhone\nAnn\t+1 415 555 0100\n',
+      readFileSync(new URL('./fixtures/google.csv', import.meta.url)),
+    ]) {
+      const e = refusalOf(body, 'vcard');
+      assert.ok(e instanceof FormatContradicted, `${JSON.stringify(String(body).slice(0, 20))}: ${e}`);
+      assert.equal(e.is, 'csv');
+      assert.equal(e.message, 'is a CSV (its first line is a header naming contact columns, and it holds no BEGIN:VCARD), not a vCard');
+      assert.equal(
+        formatRefusal(e, 'vcf'),
+        'is vcf, but the body is a CSV (its first line is a header naming contact columns, and it holds no BEGIN:VCARD), not a vCard: send format=csv or leave format out',
+      );
+      assert.doesNotMatch(e.message, /Ann|example\.com/);
+    }
+  });
+
+  it('must keep: a genuine CSV whose first cell holds text, even vCard words, is read as the CSV it is', () => {
+    const keep = [
+      CSV,
+      'BEGIN:VCARD,Email\nAnn Lee,ann@example.com\n', // a header cell that merely says it
+      'BEGIN:VCARD notes,Name,Email\nx,Ann Lee,ann@example.com\n',
+      'Name,Email,Notes\nBEGIN:VCARD,ann@example.com,pasted\n', // a data cell holding it
+      'Name,Notes,Email\nAnn Lee,"BEGIN:VCARD\nFN:Ann\nEND:VCARD",ann@example.com\n', // a card quoted in a cell
+      'Team Phone List\n\nName,Phone\nAnn Lee,+1 415 555 0100\n',
+    ];
+    for (const body of keep) {
+      assert.equal(contradictedFormat(body, 'csv'), null, body);
+      const file = readContactsFile(Buffer.from(body), { format: 'csv' });
+      assert.equal(file.format, 'csv');
+      assert.ok(file.usable >= 1, body);
+    }
+  });
+
+  it('must keep: a vCard declared a vCard, and a body declared a vCard that is no CSV, are read (or refused) as before', () => {
+    assert.deepEqual(
+      readContactsFile(Buffer.from(VCF), { format: 'vcard' }).entries.map((e) => e.name),
+      ['Ann Lee', 'Ben Ray'],
+    );
+    // A card after a preamble line still reads as a vCard: it holds BEGIN:VCARD.
+    assert.equal(contradictedFormat(`Name,Email\r\n${VCF}`, 'vcard'), null);
+    assert.equal(readContactsFile(Buffer.from(`Exported contacts\r\n${VCF}`), { format: 'vcard' }).usable, 2);
+    // Card lines without BEGIN:VCARD are no CSV header (`TEL;CELL:…` reads as two columns): the refusal is the body's, as before.
+    for (const body of [
+      'VERSION:3.0\r\nFN:Ann\r\nTEL;CELL:+1 415 555 0100\r\nEND:VCARD\r\n',
+      'TEL;CELL:+1 415 555 0100\r\nFN:Ann\r\n',
+      'foo,bar\n1,2\n',
+      'just some text\n',
+    ]) {
+      assert.equal(contradictedFormat(body, 'vcard'), null, body);
+      const e = refusalOf(body, 'vcard');
+      assert.ok(e !== null && !(e instanceof FormatContradicted), `${body}: ${e}`);
+      assert.match(e.message, /^holds no contact that could be read/);
+    }
+    // A file that is no contacts file is named as such, whatever the format declared.
+    const html = refusalOf('<!DOCTYPE html><html><body>BEGIN:VCARD</body></html>', 'csv');
+    assert.ok(html !== null && !(html instanceof FormatContradicted));
+    assert.match(html.message, /^is an HTML page, not a contacts file/);
+  });
+
+  it('kith import: a .csv holding a vCard, or a .vcf holding a CSV, is refused before anything is sent, naming --format', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kith-format-'));
+    try {
+      const vcfAsCsv = join(dir, 'contacts.csv');
+      writeFileSync(vcfAsCsv, VCF);
+      await assert.rejects(openInput(vcfAsCsv, formatOf(vcfAsCsv), { userId: 'u1' }), {
+        message: 'the file is a vCard (it begins BEGIN:VCARD), not a CSV: pass --format vcard (or name it .vcf)',
+      });
+      const csvAsVcf = join(dir, 'contacts.vcf');
+      writeFileSync(csvAsVcf, CSV);
+      await assert.rejects(openInput(csvAsVcf, formatOf(csvAsVcf), { userId: 'u1' }), {
+        message:
+          'the file is a CSV (its first line is a header naming contact columns, and it holds no BEGIN:VCARD), not a vCard: pass --format csv (or name it .csv)',
+      });
+      assert.equal((await openInput(vcfAsCsv, formatOf(vcfAsCsv, 'vcard'), { userId: 'u1' })).entries, 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -236,3 +236,20 @@ test('three labels on one mailbox, two with numbers of their own, are the same r
     [[0], [1], [2]],
   );
 });
+
+test('the spelling shown of an address written two ways is the same in any order of the cards (fewer capitals first)', () => {
+  // A probe: a book sent in batches out of order showed `KEN@Example.co.jp`, sent at once `ken@example.co.jp`.
+  const cards: EntryInput[] = [
+    { name: 'Ken Sato', email: 'KEN@Example.co.jp', phone: '+81 90 1234 5678' },
+    { name: 'Ken Sato', email: 'ken@example.co.jp' },
+    { name: 'Ken Sato', email: 'Ken@example.co.jp', times_contacted: 2 },
+  ];
+  for (const order of orders(cards.length)) {
+    const cs = mergeEntries(order.map((i) => normalizeEntry(cards[i]!, { region: 'JP', sourceKey: 'ios:-' })));
+    assert.deepEqual(
+      cs.map((c) => c.emails.map((m) => m.display)),
+      [['ken@example.co.jp']],
+      order.join(','),
+    );
+  }
+});

@@ -13,7 +13,7 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { FileRefused, readContactsFile } from '../../readers/contacts-file.ts';
+import { FileRefused, FormatContradicted, readContactsFile } from '../../readers/contacts-file.ts';
 import type { Entry } from '../../readers/vcard.ts';
 import { invalid } from '../../services/errors.ts';
 import { coerceRegion, coerceSourceType, coerceBookUserId } from '../../services/validate.ts';
@@ -221,6 +221,9 @@ function fileBook(bytes: Uint8Array, format: 'vcard' | 'csv', charset?: string):
       ),
     };
   } catch (e) {
+    // A format the file plainly is not (its name or --format says csv, and it begins BEGIN:VCARD): say
+    // which to pass, as the file route names its ?format=.
+    if (e instanceof FormatContradicted) throw new Error(`the file ${e.message}: pass --format ${e.is} (or name it .${e.is === 'vcard' ? 'vcf' : 'csv'})`);
     // FileRefused's message completes "body …"; here the body is the file.
     throw e instanceof FileRefused ? new Error(`the file ${e.message}`) : e;
   }

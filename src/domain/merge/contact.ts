@@ -345,6 +345,27 @@ function sameForm(a: NormEmail, b: NormEmail): boolean {
   return isEncapsulated(a) === isEncapsulated(b);
 }
 
+/**
+ * Which of two spellings of one address (one key, one form) is shown, whatever the order of the cards:
+ * the one with fewer capitals, then the first in code-point order (`ken@example.co.jp` over
+ * `KEN@Example.co.jp`). The first one seen was shown, so a book sent in batches out of order showed
+ * another spelling than the same book sent at once (a probe; docs/api.md promises one list).
+ */
+function shownBefore(a: NormEmail, b: NormEmail): boolean {
+  const ca = capitals(a.display);
+  const cb = capitals(b.display);
+  return ca !== cb ? ca < cb : a.display < b.display;
+}
+
+function capitals(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) n++;
+  }
+  return n;
+}
+
 /** An address shown in a form that carries the address it is keyed as. */
 function isEncapsulated(e: NormEmail): boolean {
   return isCarrierForm(e.display, e.key);
@@ -399,8 +420,10 @@ export function buildContact(
       let carrier = -1; // an encapsulated form of this address, already in the list
       for (let j = 0; j < emails.length && !dup; j++) {
         if (emails[j].key !== em.key) continue;
-        if (sameForm(emails[j], em)) dup = true;
-        else if (carrier < 0 && isEncapsulated(emails[j])) carrier = j;
+        if (sameForm(emails[j], em)) {
+          dup = true;
+          if (em.display !== emails[j].display && shownBefore(em, emails[j])) emails[j] = em;
+        } else if (carrier < 0 && isEncapsulated(emails[j])) carrier = j;
       }
       if (dup) continue;
       if (carrier >= 0)

@@ -616,7 +616,7 @@ const ACCENTED_KIN = new Map<string, string>([
 ]);
 const ACCENTED_KIN_RE = new RegExp(`(?<![\\p{L}\\p{M}])(?:${[...ACCENTED_KIN.keys()].join('|')})(?![\\p{L}\\p{M}])`, 'giu');
 const ACCENTS_RE = /[ãèéäóô]/i;
-const NON_ASCII_RE = /[^\x00-\x7f]/;
+const NON_ASCII_RE = /[\u0080-\uffff]/;
 
 /** A name with the relation words of ACCENTED_KIN written as their KIN word (`Vovô` -> `grandpa`), for foldTokens. */
 function accentedKinSpelt(name: string): string {

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
-import { FileRefused, readContactsFile, type ContactsFile, type FileFormat } from '../../readers/contacts-file.ts';
+import { FileRefused, FormatContradicted, formatRefusal, readContactsFile, type ContactsFile, type FileFormat } from '../../readers/contacts-file.ts';
 import type { AddressBookService } from '../../services/address-book.ts';
 import { invalid, invalidDetailsOf, invalidMany, MAX_DETAILS, Problems, ServiceError, type ErrorDetail } from '../../services/errors.ts';
 import { isInside, pruneRefused, touches, withLaterDetails } from '../../services/refused.ts';
@@ -198,6 +198,9 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
                 try {
                   return readContactsFile(bytes, { ...(format === 'guess' ? {} : { format }), ...(charset === undefined ? {} : { charset }) });
                 } catch (e) {
+                  // A format the body plainly is not (a vCard sent as format=csv was read as a CSV of junk
+                  // rows and stored, the book lost) is named as `format`, saying what the body is.
+                  if (e instanceof FormatContradicted) throw invalid('format', formatRefusal(e, query.format!.toLowerCase()));
                   // Its messages name lines and columns, never cell contents.
                   if (e instanceof FileRefused) throw invalid('body', e.message);
                   throw e;
