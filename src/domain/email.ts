@@ -20,6 +20,7 @@ import {
   isBrandLocal,
   isBulkMailHost,
   isRoleAddress,
+  isProjectList,
   isRoleCompound,
   isRoleLocal,
 } from './junk.ts';
@@ -1009,7 +1010,12 @@ function scan(display: string): NormEmail | null | undefined {
     // is read without it ("annlee+updates@gmail.com" is Ann's, filed by her; it was left out as a
     // notification, its count lost from her row). Elsewhere the tag counts ("jenkins+alerts@ci…").
     junk: classifyLocal(info.rule === NO_RULE ? local : stripTag(local), info.junk),
-    role: isRoleLocal(local) || (isRoleCompound(local) && !isWebmailDomain(keyDomain)) || isBulkMailHost(info.junk) || isBrandOf(local, info),
+    role:
+      isRoleLocal(local) ||
+      (isRoleCompound(local) && !isWebmailDomain(keyDomain)) ||
+      isBulkMailHost(info.junk) ||
+      isBrandOf(local, info) ||
+      isProjectList(local, keyDomain),
   };
   if (info.placeholder || isPlaceholderLocal(local, domain)) return placeholder(v);
   return hasCarrierPrefix(local) ? unwrapCarrier(v, localRaw) : v;

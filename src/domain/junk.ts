@@ -811,6 +811,41 @@ const LIST_GROUP_WORDS =
   );
 const LIST_POSTING_RE = new RegExp(`(?:^|[-_.])(?:${LIST_GROUP_WORDS.join('|')})[-_]list$`);
 
+/** Words after a project's name that make its mailing list's posting address (isProjectList). */
+const PROJECT_LIST_WORDS: ReadonlySet<string> = new Set([
+  'dev',
+  'devel',
+  'developers',
+  'users',
+  'announce',
+  'discuss',
+  'general',
+  'help',
+  'commits',
+  'bugs',
+  'patches',
+  'questions',
+]);
+
+/**
+ * A project's mailing list named after its own domain: the project, a hyphen or an underscore, and a
+ * list's word, at a domain whose registrable label is the project's name or starts with it
+ * (`python-dev@python.org`, `debian-devel@lists.debian.org`, `r-help@r-project.org`, `rust-users@rust-lang.org`):
+ * the list, not a person, whoever posts to it (a probe found `python-dev@python.org`, written to, ranked as a
+ * person). Not at a mail provider's domain; a project of one letter only with a hyphen after it in the label
+ * (`r-project`: not `a-dev@acme.com`).
+ */
+export function isProjectList(local: string, domain: string): boolean {
+  const plus = local.indexOf('+');
+  const base = plus > 0 ? local.slice(0, plus) : local;
+  const cut = Math.max(base.lastIndexOf('-'), base.lastIndexOf('_'));
+  if (cut < 1 || !PROJECT_LIST_WORDS.has(base.slice(cut + 1))) return false;
+  const project = base.slice(0, cut);
+  const label = getDomainWithoutSuffix(domain, PSL_OPTIONS);
+  if (!label || isWebmailDomain(domain)) return false;
+  return label === project || label.startsWith(`${project}-`) || (project.length >= 3 && label.startsWith(project));
+}
+
 /** What a sender's mailbox ends with when a word is run before it (`TrackingUpdates@`, `salesteam@`). */
 const SENDER_ENDINGS = new Set(
   'updates update alerts alert notifications notification news newsletter newsletters team info confirmation confirmations orders order support service services mail noreply digest offers deals billing account accounts tracking rewards store shop sales marketing help'.split(
@@ -945,7 +980,8 @@ const brandCache = new TwoGenerationCache<string, string>(DOMAIN_CACHE_MAX);
  * with a postal address or a phone). email.ts's scanner gives the same answer from its per-domain facts.
  */
 export function isRoleAddress(local: string, domain: string): boolean {
-  if (isRoleLocal(local) || (isRoleCompound(local) && !isWebmailDomain(domain)) || isBulkMailHost(domainFlags(domain))) return true;
+  if (isRoleLocal(local) || (isRoleCompound(local) && !isWebmailDomain(domain)) || isBulkMailHost(domainFlags(domain)) || isProjectList(local, domain))
+    return true;
   let brand = brandCache.get(domain);
   if (brand === undefined) {
     brand = domainBrand(domain);
