@@ -3649,6 +3649,30 @@ test("a phone's second card of one person (`Ana Paula 2`) and a pet form of the 
   assert.deepEqual(names(merge(cards('Ana Paula 2', 'Ana Paula Souza', '(11) 98888-0013'), 'BR')), ['Ana Paula Souza']);
   assert.deepEqual(names(merge(cards('Guto', 'Augusto Lima', '(11) 98888-0015'), 'BR')), ['Augusto Lima']);
   assert.deepEqual(names(merge(cards('Hansi', 'Johannes Bauer', '0171 5550199'), 'DE')), ['Johannes Bauer']);
+  // Portuguese and Spanish diminutives on the person's own mailbox (a probe: `Aninha` beside `Ana Souza`, two rows).
+  for (const pet of ['Aninha', 'Aninha Souza']) {
+    const cs = merge(
+      [
+        { name: pet, email: 'ana.souza@gmail.com', phone: '+55 11 98888-1111', is_favorite: 1 },
+        { name: 'Ana Souza', email: 'ana.souza@gmail.com', phone: '(11) 3333-4444' },
+      ],
+      'BR',
+    );
+    assert.equal(cs.length, 1, pet);
+    assert.deepEqual(cs[0]!.phones.map((p) => p.key).sort(), ['p:+551133334444', 'p:+5511988881111'], pet);
+  }
+  assert.deepEqual(names(merge(cards('Juanito', 'Juan Pérez', '612 345 678'), 'ES')), ['Juan Pérez']);
+  // `Anita` is a given name of its own: on a landline beside `Ana Souza`, each with a mobile, two people.
+  assert.equal(
+    merge(
+      [
+        { name: 'Anita Souza', phones: ['+55 11 98888-2222', '(11) 3333-4444'] },
+        { name: 'Ana Souza', phones: ['+55 11 98888-3333', '(11) 3333-4444'] },
+      ],
+      'BR',
+    ).length,
+    2,
+  );
   // After one word the number is a word of the name: `Ann 2` and `Bob 3` stay two people.
   assert.deepEqual(foldName('Ana Paula 2'), ['ana', 'paula']);
   assert.deepEqual(foldName('Ann 2'), ['ann', '2']);

@@ -197,6 +197,17 @@ const NICKNAME_GROUPS = [
   'antonio toninho',
   'eduardo dudu',
   'johannes hansi',
+  // Portuguese and Spanish diminutives (a probe: `Aninha` on ana.souza@ beside `Ana Souza`, two rows of one
+  // mailbox). Not `Anita`, `Paula`, a given name of its own.
+  'ana aninha',
+  'paulo paulinho',
+  'pedro pedrinho',
+  'joao joaozinho',
+  'luis luisinho',
+  'rafael rafinha',
+  'juan juanito',
+  'carlos carlitos',
+  'miguel miguelito',
   // Everyday English short forms a phone saves beside the full name of a mail account ("Josh Lee" on
   // "Joshua Lee"'s mobile was a second row), each in a group of its own with its full name, so that two
   // short forms are never one name through it (Nell and Ellie, sisters, stay two).
