@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeEntries } from '../../src/domain/merge.ts';
 import { possibleSecondRows } from '../../src/domain/second-rows.ts';
-import { foldName, hasGeneration, namesCompatible, relationOf, sameWords } from '../../src/domain/merge/names.ts';
+import { foldName, hasGeneration, namesCompatible, relationOf, sameWords, someonesRelation } from '../../src/domain/merge/names.ts';
+
+const someonesRelationOf = (name: string) => someonesRelation(foldName(name));
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 import type { Contact, EntryInput } from '../../src/domain/types.ts';
 
@@ -289,4 +291,49 @@ test('MUST NOT merge: two relations only their accents tell apart (`Vovó`, `Vov
     ]);
     assert.equal(cs.length, 2, name);
   }
+});
+
+test("MUST NOT merge: a relation before a name, or someone's relation after it (Korean `민수 엄마`, Japanese `太郎のお母さん`), and a person on the family landline, each with a mobile of their own", () => {
+  // A probe: each pair was one row, the first number shown the relative's mobile.
+  for (const [region, relative, person, a, b, landline] of [
+    ['GB', 'Mum Lee', 'Richard Lee', '07911 123456', '07911 654321', '020 7946 0018'],
+    ['GB', 'Dad Richard', 'Richard Lee', '07911 123456', '07911 654321', '020 7946 0018'],
+    ['NG', 'Mummy Tobi', 'Tobi Adeyemi', '0803 111 2222', '0803 333 4444', '0201 234 5679'],
+    ['KR', '민수 엄마', '김민수', '010-1111-0001', '010-1111-0002', '02-555-1234'],
+    ['KR', '민수 아빠', '김민수', '010-1111-0001', '010-1111-0002', '02-555-1234'],
+    ['JP', '田中さんの奥さん', '田中 太郎', '090-1111-0001', '090-1111-0002', '03-5555-1234'],
+    ['JP', '太郎のお母さん', '田中 太郎', '090-1111-0001', '090-1111-0002', '03-5555-1234'],
+  ] as const) {
+    for (const flip of [false, true]) {
+      const cards: EntryInput[] = [
+        { name: relative, phones: [a, landline], is_favorite: 1 },
+        { name: person, phones: [b, landline], times_contacted: 3 },
+      ];
+      const cs = mergeEntries((flip ? cards.reverse() : cards).map((e) => normalizeEntry(e, { region, sourceKey: 'ios:-' })));
+      assert.deepEqual(cs.map((c) => c.name).sort(), [relative, person].sort(), `${relative} | ${person}`);
+      for (const c of cs) assert.equal(c.phones.length, 2, `${c.name}: ${c.phones.map((p) => p.key).join(' ')}`);
+    }
+  }
+  assert.equal(someonesRelationOf('민수 엄마'), true);
+  assert.equal(someonesRelationOf('太郎のお母さん'), true);
+  assert.equal(someonesRelationOf('김민수'), false);
+  assert.equal(someonesRelationOf('田中 太郎'), false);
+});
+
+test('MUST merge: a relation before a name and the person on one mobile, and a relation with the person on the landline when one card holds nothing of its own', () => {
+  const at = (region: 'GB', entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region, sourceKey: 'ios:-' })));
+  assert.equal(
+    at('GB', [
+      { name: 'Mum Lee', phones: ['07911 123456'] },
+      { name: 'Susan Lee', phones: ['+44 7911 123456'], email: 'sue@lee.example' },
+    ]).length,
+    1,
+  );
+  assert.equal(
+    at('GB', [
+      { name: 'Mum Lee', phones: ['020 7946 0018'] },
+      { name: 'Susan Lee', phones: ['07911 123456', '020 7946 0018'] },
+    ]).length,
+    1,
+  );
 });

@@ -347,14 +347,34 @@ function sameForm(a: NormEmail, b: NormEmail): boolean {
 
 /**
  * Which of two spellings of one address (one key, one form) is shown, whatever the order of the cards:
- * the one with fewer capitals, then the first in code-point order (`ken@example.co.jp` over
- * `KEN@Example.co.jp`). The first one seen was shown, so a book sent in batches out of order showed
- * another spelling than the same book sent at once (a probe; docs/api.md promises one list).
+ * the one without a `+` tag, then the one at the key's own domain (`gmail.com`, not `googlemail.com`),
+ * then the one with fewer capitals, then the first in code-point order (`John.Smith@gmail.com` over
+ * `johnsmith+work@googlemail.com`, `ken@example.co.jp` over `KEN@Example.co.jp`). The first one seen was
+ * shown, so a book sent in batches out of order showed another spelling than the same book sent at once
+ * (a probe; docs/api.md promises one list).
  */
 function shownBefore(a: NormEmail, b: NormEmail): boolean {
+  const ta = tagged(a.display);
+  const tb = tagged(b.display);
+  if (ta !== tb) return tb;
+  const da = atKeyDomain(a);
+  const db = atKeyDomain(b);
+  if (da !== db) return da;
   const ca = capitals(a.display);
   const cb = capitals(b.display);
   return ca !== cb ? ca < cb : a.display < b.display;
+}
+
+/** Whether an address as written has a `+` tag in its local part. */
+function tagged(display: string): boolean {
+  const plus = display.indexOf('+');
+  return plus > 0 && plus < display.lastIndexOf('@');
+}
+
+/** Whether an address is written at the domain its key has (case aside). */
+function atKeyDomain(e: NormEmail): boolean {
+  const at = e.display.lastIndexOf('@');
+  return e.display.slice(at + 1).toLowerCase() === e.key.slice(e.key.lastIndexOf('@') + 1);
 }
 
 function capitals(s: string): number {

@@ -628,14 +628,18 @@ export function looseNames(a: readonly string[], b: readonly string[]): boolean 
 }
 
 /**
- * Whether a relation label ("Wife", "Oma") meets a name ("Klaus Weber") on a number the plan says is no
+ * Whether a relation label ("Wife", "Oma") or a relation before a name ("Oma Weber", "Mum Lee") meets a
+ * name without one ("Klaus Weber") on a number the plan says is no
  * mobile (isMobileKey; never North America's, whose plan cannot tell): the household's landline. With a
  * number of its own on each card (holdersAgreeHow), they are two people: Oma and Klaus, each with a
  * mobile of their own, on the Berlin home line. On a shared mobile the label is the person's ("Mom" with
  * her mobile and home number beside her own card with her mobile and work number), as before.
  */
 function kinOnLandline(ix: KeyIndex, key: number, a: readonly string[], b: readonly string[]): boolean {
-  if ((a[0][0] === '~') === (b[0][0] === '~')) return false;
+  // A relation before a name (`Mum Lee`, `Mummy Tobi`: Tobi's mum) meets a name without one as a label does
+  // (a probe: `Mum Lee` and `Richard Lee`, each with a mobile on the London home line, were one row whose
+  // first number was his mother's mobile).
+  if (isRelationName(a) === isRelationName(b)) return false;
   const k = keyName(ix, key);
   return k.startsWith('p:+') && !k.startsWith('p:+1') && !k.includes(';') && !isMobileKey(k);
 }

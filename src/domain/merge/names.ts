@@ -736,6 +736,7 @@ export function foldName(name: string): string[] {
   if (out.length > 0 && out[0]![0] !== '~') {
     markRelation(out, read);
     if (out.length > 1 && mayNameSomeonesRelation(out) && namesSomeonesRelation(read)) SOMEONES.add(out);
+    else if (read.includes('の') && namesSomeonesRelationJa(read)) SOMEONES.add(out);
   }
   return out;
 }
@@ -2523,6 +2524,30 @@ for (const [label, words] of Object.entries({
     NOTE_KEEP.add(t[0]!);
   }
 }
+/**
+ * Korean relation words after a name say whose relation the card is (`민수 엄마`: Minsu's mom, as phones in
+ * Korea save a child's friend's parents), as KIN_AFTER_NAME_MORE's words do (a probe: `민수 엄마` and `김민수`,
+ * each with a mobile on the family landline, were one row under the mother's label).
+ */
+for (const w of '엄마 어머니 어머님 아빠 아버지 아버님 할머니 할아버지 남편 아내 언니 누나 오빠 여동생 남동생 이모 고모 삼촌'.split(' ')) {
+  KIN_AFTER_NAME_MORE.add(foldTokens(w)[0]!);
+}
+/**
+ * The words after a Japanese possessive `の` that say someone else (`田中さんの奥さん`: Mr Tanaka's wife,
+ * `太郎のお母さん`: Taro's mother), folded as foldTokens folds them (the honorific dropped): any KIN word,
+ * and the words for wife, husband, daughter and son. A probe found both one row with `田中 太郎`.
+ */
+const JA_SOMEONES = new Set(['奥さん', '奥様', '旦那', 'ご主人', '主人', '嫁', '娘', '息子', '彼女', '彼氏'].map((w) => foldTokens(w)[0]!));
+
+/** Whether a name says, with a Japanese `の`, a relation of someone named before it (JA_SOMEONES). */
+function namesSomeonesRelationJa(name: string): boolean {
+  const at = name.lastIndexOf('の');
+  if (at < 1 || at === name.length - 1) return false;
+  const after = foldTokens(name.slice(at + 1));
+  const before = foldTokens(name.slice(0, at));
+  return after.length === 1 && before.length > 0 && (KIN.has(after[0]!) || JA_SOMEONES.has(after[0]!));
+}
+
 /**
  * Cyrillic relation words written before a name (`Тётя Валя`, `Бабушка Галя`), as KIN_BEFORE_NAME. Not
  * `мама` or `папа`: before a name they say whose parent (`Мама Саши`, `Мама Алекс`: Sasha's, Alex's mum;
