@@ -1333,7 +1333,7 @@ const SHORT_SUFFIX_RE = /^[a-z]{2,63}(?:\.[a-z]{2})?$/;
 
 /** Whether a domain (lower-case) is named "no e-mail" ("noemail.com", "nomail.co.uk"). */
 function isPlaceholderDomain(domain: string): boolean {
-  if (UNREACHABLE_HOST_RE.test(domain)) return true;
+  if (UNREACHABLE_HOST_RE.test(domain) || WHATSAPP_ID_DOMAINS.has(domain)) return true;
   const dot = domain.indexOf('.');
   return dot > 0 && PLACEHOLDER_DOMAIN_WORDS.has(domain.slice(0, dot)) && SHORT_SUFFIX_RE.test(domain.slice(dot + 1));
 }
@@ -1348,6 +1348,14 @@ function isPlaceholderDomain(domain: string): boolean {
  * colleagues received only are real people (a review).
  */
 const UNREACHABLE_HOST_RE = /(?:^|\.)(?:localhost|localdomain|invalid|test)$/;
+
+/**
+ * The hosts of WhatsApp's IDs (`2348030007777@s.whatsapp.net`, WhatsApp Web's `…@c.us`, a group's
+ * `…@g.us`), which exports and CRM syncs write into e-mail fields: no mailbox, so no address (a probe
+ * found such an ID the address to invite). The number a person's ID carries is read as theirs
+ * (sms-gateway.ts whatsAppNumber).
+ */
+export const WHATSAPP_ID_DOMAINS: ReadonlySet<string> = new Set(['s.whatsapp.net', 'c.us', 'g.us']);
 
 /** Whether a local part (lower-case) is a placeholder at `domain`: it says "no address", or it is the domain's filler name. */
 function isPlaceholderLocal(local: string, domain: string): boolean {

@@ -609,6 +609,30 @@ const SELF_LABELS = new Set([
 ]);
 
 /**
+ * What follows "my" on a card of the owner's other numbers (`My MTN`, `My Jio`, `My SIM 2`, `My work number`:
+ * owners with two SIMs save their own numbers so; a probe found `My MTN` ranked first), on the owner's keys only.
+ */
+const SELF_AFTER_MY = new Set([
+  ...'mtn glo airtel jio bsnl vi safaricom telkomsel indosat etisalat vodafone whatsapp sim'.split(' '),
+  'sim 1',
+  'sim 2',
+  'sim1',
+  'sim2',
+  'other number',
+  'other phone',
+  'second number',
+  '2nd number',
+  'new number',
+  'old number',
+  'work number',
+  'work phone',
+  'work mobile',
+  'work cell',
+  'home number',
+  'landline',
+]);
+
+/**
  * Words for "I" that are also what people call someone (`Yo`, a nickname; `Eu`, a given name): the owner's
  * own card only when nothing says it is someone else's, so not a card the owner wrote to or starred.
  */
@@ -621,7 +645,7 @@ function selfLabelled(c: Contact): boolean {
     .trim()
     .toLowerCase()
     .replace(/[\s._-]+/g, ' ');
-  if (SELF_LABELS.has(label)) return true;
+  if (SELF_LABELS.has(label) || label === 'mine' || (label.startsWith('my ') && SELF_AFTER_MY.has(label.slice(3)))) return true;
   return SELF_LABELS_WITHOUT_EVIDENCE.has(label) && !wroteTo(c) && !c.favorite && c.pinned === 0;
 }
 

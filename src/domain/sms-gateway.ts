@@ -69,6 +69,25 @@ export function gatewayNumber(e: NormEmail): NormPhone | null {
   return p !== null && p.key !== null && p.key.startsWith('p:') ? p : null;
 }
 
+/** The hosts of a person's WhatsApp ID (email.ts WHATSAPP_ID_DOMAINS, not a group's `g.us`). */
+const WHATSAPP_PERSON_DOMAINS: ReadonlySet<string> = new Set(['s.whatsapp.net', 'c.us']);
+/** A WhatsApp ID's local part: the number in international form without `+`, 8 to 15 digits. */
+const WHATSAPP_LOCAL_RE = /^(\d{8,15})$/;
+
+/**
+ * The number a WhatsApp ID carries (`2348030007777@s.whatsapp.net` is +234 803 000 7777), or null. The ID
+ * is no address (email.ts reads it as a placeholder, junk 'invalid'); its number is the person's, so the
+ * card is that number and merges with the phone's card of it (a probe found two rows, the ID the address
+ * to invite).
+ */
+export function whatsAppNumber(e: NormEmail): NormPhone | null {
+  if (!WHATSAPP_PERSON_DOMAINS.has(e.domain)) return null;
+  const digits = WHATSAPP_LOCAL_RE.exec(e.key.slice(0, e.key.lastIndexOf('@')))?.[1];
+  if (digits === undefined) return null;
+  const p = normalizePhone(`+${digits}`, null);
+  return p !== null && p.key !== null && p.key.startsWith('p:') ? p : null;
+}
+
 /**
  * `phones` with the numbers the gateway addresses among `emails` carry, each once (a number the card
  * already holds is not added again). The same array when there is none (nearly every card).
@@ -76,8 +95,9 @@ export function gatewayNumber(e: NormEmail): NormPhone | null {
 export function withGatewayNumbers(emails: readonly NormEmail[], phones: NormPhone[]): NormPhone[] {
   let out = phones;
   for (const e of emails) {
-    if (!NANP_GATEWAYS.has(e.domain) && e.domain !== 'txt.voice.google.com') continue;
-    const p = gatewayNumber(e);
+    const whatsApp = WHATSAPP_PERSON_DOMAINS.has(e.domain);
+    if (!whatsApp && !NANP_GATEWAYS.has(e.domain) && e.domain !== 'txt.voice.google.com') continue;
+    const p = whatsApp ? whatsAppNumber(e) : gatewayNumber(e);
     if (p === null || out.some((q) => q.key === p.key)) continue;
     if (out === phones) out = phones.slice();
     out.push(p);

@@ -433,7 +433,16 @@ const SYNONYMS: ReadonlyMap<string, string> = new Map(
       'businessphone',
       'mainphone',
       'primaryphone',
+      // A messenger's number is the person's phone (a probe: a card whose only number was under
+      // `whatsapp` was left out as nothing to invite, with no did-you-mean).
+      'whatsapp',
+      'whatsappnumber',
+      'whatsappphone',
+      'viber',
+      'signal',
     ],
+    // The source's country, as other APIs name it (a probe: `source.countryCode` had no did-you-mean).
+    region: ['countrycode', 'country', 'countryiso', 'defaultcountry', 'defaultregion', 'phoneregion'],
     phones: ['phonenumbers', 'telephones', 'numbers', 'mobiles', 'tels', 'businessphones', 'homephones', 'phonelist'],
     emails: ['emailaddresses', 'mails', 'mailaddresses', 'emaillist'],
     addresses: ['postaladdress', 'postaladdresses', 'streetaddress', 'mailingaddress', 'homeaddress', 'workaddress'],

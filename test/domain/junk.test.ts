@@ -1258,10 +1258,24 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
     assert.equal(normalizeEmail(a)!.role, true, a);
   assert.equal(normalizeEmail('ann@ml.cmu.edu')!.role, false);
   // A project's list named after its domain (a probe: `python-dev@python.org`, written to, ranked as a person).
-  for (const a of ['python-dev@python.org', 'debian-devel@lists.debian.org', 'r-help@r-project.org', 'rust-users@rust-lang.org', 'Django-Developers@djangoproject.com', 'pandas_dev+subscribe@pandas.org'])
+  for (const a of [
+    'python-dev@python.org',
+    'debian-devel@lists.debian.org',
+    'r-help@r-project.org',
+    'rust-users@rust-lang.org',
+    'Django-Developers@djangoproject.com',
+    'pandas_dev+subscribe@pandas.org',
+  ])
     assert.equal(normalizeEmail(a)!.role, true, a);
   // Not a person's mailbox of that shape elsewhere, a one-letter project without a hyphen in the label, nor at a mail provider.
-  for (const a of ['anna-dev@acme.com', 'a-dev@acme.com', 'python-dev@gmail.com', 'jo-help@jones.example', 'mark-users@pythonista.example', 'python-devs@python.org'])
+  for (const a of [
+    'anna-dev@acme.com',
+    'a-dev@acme.com',
+    'python-dev@gmail.com',
+    'jo-help@jones.example',
+    'mark-users@pythonista.example',
+    'python-devs@python.org',
+  ])
     assert.equal(normalizeEmail(a)!.role, false, a);
   // A posting address named as a list is the list (eval:top10: `[dev] <dev-list@alameda.org>`, replied to,
   // ranked as a person); `list` inside a name is no list.

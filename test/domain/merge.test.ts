@@ -1716,7 +1716,24 @@ test("the owner's own card as phones name it (Me, My Card) is left out as 'self'
 test("the owner's own card in the languages of phones (Meu número, Mi celular, 我的号码) is left out as 'self'; `Yo` and `Eu` only when nothing says it is someone else", () => {
   // A probe: these cards, on the owner's own mobile, were ranked among the people to invite.
   const self = { keys: ['e:owner@x.com', 'p:+14155550190'], names: ['Olga Owner'] };
-  for (const label of ['Meu número', 'Meu celular', 'Mi número', 'Mi celular', 'mi teléfono', 'Minä', 'أنا', 'मैं', '我的号码', 'Yo', 'Eu']) {
+  for (const label of [
+    'Meu número',
+    'Meu celular',
+    'Mi número',
+    'Mi celular',
+    'mi teléfono',
+    'Minä',
+    'أنا',
+    'मैं',
+    '我的号码',
+    'Yo',
+    'Eu',
+    'My MTN',
+    'My Jio',
+    'My SIM 2',
+    'My work number',
+    'Mine',
+  ]) {
     const cs = mergeEntries(norm([{ name: label, phone: '+14155550190' }]), undefined, self);
     assert.deepEqual(
       cs.map((c) => c.junkReason),
@@ -3662,6 +3679,8 @@ test("a phone's second card of one person (`Ana Paula 2`) and a pet form of the 
     assert.deepEqual(cs[0]!.phones.map((p) => p.key).sort(), ['p:+551133334444', 'p:+5511988881111'], pet);
   }
   assert.deepEqual(names(merge(cards('Juanito', 'Juan Pérez', '612 345 678'), 'ES')), ['Juan Pérez']);
+  assert.deepEqual(names(merge(cards('Seun Adeyemi', 'Oluwaseun Adeyemi', '0803 000 7777'), 'NG')), ['Oluwaseun Adeyemi']);
+  assert.equal(merge(cards('Wifey', 'Jane Smith', '07911 123456'), 'GB').length, 1);
   // `Anita` is a given name of its own: on a landline beside `Ana Souza`, each with a mobile, two people.
   assert.equal(
     merge(
@@ -3676,4 +3695,54 @@ test("a phone's second card of one person (`Ana Paula 2`) and a pet form of the 
   // After one word the number is a word of the name: `Ann 2` and `Bob 3` stay two people.
   assert.deepEqual(foldName('Ana Paula 2'), ['ana', 'paula']);
   assert.deepEqual(foldName('Ann 2'), ['ann', '2']);
+});
+
+test("an honorific with a given name (Alhaji, Hajia, Bapak, Ibu, Kuya, Ate, Bhai, Bey, Hanım, Sheikh, -ssi) or a carrier's name after it (MTN, Jio) is the person's card on their mobile; honorifics of two sexes, and a given name's honorific beside a family name, stay two", () => {
+  // A probe: each was a second row of the person on their own mobile, and the number then read as a
+  // shared line, so an invite or an app user recorded on it filtered neither row.
+  for (const [region, a, b, phone] of [
+    ['NG', 'Alhaji Musa', 'Musa Ibrahim', '0803 111 2222'],
+    ['NG', 'Hajia Aisha', 'Aisha Bello', '0803 111 2222'],
+    ['NG', 'Engr. Tunde', 'Tunde Bakare', '0803 111 2222'],
+    ['SA', 'Sheikh Abdullah', 'Abdullah Al-Otaibi', '050 123 4567'],
+    ['ID', 'Bapak Budi', 'Budi Santoso', '0812-3456-7890'],
+    ['ID', 'Ibu Sri', 'Sri Wahyuni', '0812-3456-7890'],
+    ['PH', 'Kuya Jun', 'Jun Reyes', '0917 123 4567'],
+    ['PH', 'Ate Joy', 'Joy Reyes', '0917 123 4567'],
+    ['IN', 'Rahul Bhai', 'Rahul Sharma', '98765 43210'],
+    ['TR', 'Ahmet Bey', 'Ahmet Yılmaz', '0532 123 45 67'],
+    ['TR', 'Ayşe Hanım', 'Ayşe Kaya', '0532 123 45 67'],
+    ['KR', 'Minsu-ssi', 'Minsu Kim', '010-1111-0001'],
+    ['NG', 'Tunde MTN', 'Tunde Bakare', '0706 333 4444'],
+    ['IN', 'Rahul Jio', 'Rahul Sharma', '98765 43210'],
+    ['ID', 'Budi Telkomsel', 'Budi Santoso', '0812-3456-7890'],
+  ] as const) {
+    const cs = merge(
+      [
+        { name: a, phone, is_favorite: 1 },
+        { name: b, phone, times_contacted: 3 },
+      ],
+      region,
+    );
+    assert.equal(cs.length, 1, `${a} | ${b}`);
+  }
+  // Two sexes on the family landline, each with a mobile; a given name's honorific before a word that is
+  // another's family name (`Aisha Musa`, his daughter); `Mr` with one word still names a family name.
+  for (const [region, a, b, landline, m1, m2] of [
+    ['ID', 'Bapak Budi', 'Ibu Budi', '021 555 1234', '0812-3456-7890', '0813-3456-7890'],
+    ['NG', 'Alhaji Musa', 'Hajia Musa', '0201 234 5679', '0803 111 2222', '0803 111 3333'],
+    ['NG', 'Alhaji Musa', 'Aisha Musa', '0201 234 5679', '0803 111 2222', '0803 111 3333'],
+    ['TR', 'Ahmet Bey', 'Mehmet Bey', '0212 555 1234', '0532 123 45 67', '0533 123 45 67'],
+  ] as const) {
+    const cs = merge(
+      [
+        { name: a, phones: [m1, landline] },
+        { name: b, phones: [m2, landline] },
+      ],
+      region,
+    );
+    assert.equal(cs.length, 2, `${a} | ${b}`);
+  }
+  assert.equal(rowsOnOneNumber('Mr Musa', 'Musa Ibrahim'), 2);
+  assert.equal(rowsOnOneNumber('Mr Smith', 'John Smith'), 2);
 });

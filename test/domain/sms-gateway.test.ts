@@ -88,4 +88,35 @@ describe('SMS gateway addresses', () => {
     const f = normalizeEntry({ name: 'Eli', emails: ['eli@example.com'] }, { region: 'US', sourceKey: 'ios:-' });
     assert.deepEqual(f.phones, []);
   });
+
+  it("a WhatsApp ID is no address, and its number is the person's: one row with the phone's card of that number", () => {
+    // A probe: `2348030007777@s.whatsapp.net` was a second row, the ID its address to invite.
+    const ng = (entries: EntryInput[]) => mergeEntries(entries.map((e) => normalizeEntry(e, { region: 'NG', sourceKey: 'ios:-' })));
+    const rows = ng([
+      { name: 'Gbenga Bello', phone: '0803 000 7777', is_favorite: 1 },
+      { name: 'Gbenga Bello', email: '2348030007777@s.whatsapp.net', times_contacted: 5 },
+    ]);
+    assert.deepEqual(
+      rows.map((c) => [c.name, c.emails.length, c.phones.map((p) => p.key)]),
+      [['Gbenga Bello', 0, ['p:+2348030007777']]],
+    );
+    // In a phone field, or as WhatsApp Web writes it: the number, no address.
+    for (const entry of [
+      { name: 'Ade', phone: '2348030001111@s.whatsapp.net' },
+      { name: 'Ade', email: '2348030001111@c.us' },
+    ]) {
+      const [ade] = ng([entry]);
+      assert.deepEqual(ade!.emails, [], JSON.stringify(entry));
+      assert.deepEqual(
+        ade!.phones.map((p) => p.key),
+        ['p:+2348030001111'],
+        JSON.stringify(entry),
+      );
+    }
+    // A group's ID carries no one's number: written to, kept and marked unusable.
+    const [group] = ng([{ name: 'Family group', email: '120363025246125486@g.us', times_contacted: 3 }]);
+    assert.deepEqual(group!.phones, []);
+    assert.equal(group!.unusable?.reason, 'invalid');
+    assert.equal(normalizeEmail('2348030007777@s.whatsapp.net')!.junk, 'invalid');
+  });
 });

@@ -22,6 +22,11 @@ test('did-you-mean: typos, case and separators; nothing for unrelated names', ()
   assert.equal(closest('E-mail 1 - Value', known), 'email');
   assert.equal(closest('Phone 2 - Value', known), 'phone');
   assert.equal(closest('E-mail 1 - Type', known), null);
+  // A messenger's number is a phone; a source's country is its region (a probe: no did-you-mean for either).
+  assert.equal(closest('whatsapp', known), 'phone');
+  assert.equal(closest('WhatsApp Number', known), 'phone');
+  assert.equal(closest('countryCode', ['type', 'name', 'email', 'phone', 'region']), 'region');
+  assert.equal(closest('countryCode', known), null);
 });
 
 test('did-you-mean: what exporters and other APIs call the fields that hold a person (an address, a number, a star)', () => {

@@ -16,7 +16,23 @@ import { BCC_LABEL_RE } from '../email.ts';
  * suffixes: "Sr"/"Jr"/"II"/"III" tell a father from a son, and kept as tokens they still fit the bare
  * name ("John Smith Jr" ~ "John Smith") while "Jr" and "Sr" conflict.
  */
-const IGNORED_TOKENS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'herr', 'frau', 'mme', 'mlle', 'sra', 'srta']);
+const IGNORED_TOKENS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'herr', 'frau', 'mme', 'mlle', 'sra', 'srta', 'engr']);
+
+/**
+ * Honorifics written with a given name (`Alhaji Musa`, `Hajia Aisha`, `Bapak Budi`, `Ibu Sri`, `Kuya Jun`,
+ * `Ate Joy`, `Rahul Bhai`, `Ahmet Bey`, `Ayşe Hanım`, `Sheikh Abdullah`), by the sex they say (M, F):
+ * dropped as titles are, a marker of that sex kept (TITLE_MARK with M or F), so `Bapak Budi` and `Ibu Budi`
+ * on the family landline stay two; but the one word after such a title is a given name, so it fits a full
+ * name holding it (titledCompatible: `Alhaji Musa` is `Musa Ibrahim`, where `Mr Smith` is no `John
+ * Smith`). A probe found each of these a second row of the person's full name on their own mobile, and
+ * the number then read as a shared line (an invite or an app user recorded on it filtered neither row).
+ * Only words that are no names: not `Pak` (a Korean family name), `Mas`, `Anh`, `Chi`, `Em`, `Abi`, `Didi`, `Ji`, `Sri`.
+ */
+const GIVEN_NAME_TITLES: ReadonlyMap<string, string> = new Map([
+  ...'alhaji sheikh shaikh bapak kuya manong bhai bhaiya bey'.split(' ').map((w) => [w, 'M'] as [string, string]),
+  ...'alhaja alhajiya hajia hajiya ibu mbak ate manang hanim abla'.split(' ').map((w) => [w, 'F'] as [string, string]),
+]);
+for (const w of GIVEN_NAME_TITLES.keys()) IGNORED_TOKENS.add(w);
 
 /**
  * The titles above that say which of a family someone is: "Mrs Smith" and "John Smith" on the family
@@ -24,6 +40,7 @@ const IGNORED_TOKENS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 
  * (TITLE_MALE, TITLE_FEMALE: first in the folded name) that namesCompatible reads; it is no word of the name.
  */
 const TITLE_GENDER = new Map<string, string>([
+  ...GIVEN_NAME_TITLES,
   ['mr', 'm'],
   ['sir', 'm'],
   ['herr', 'm'],
@@ -71,7 +88,7 @@ const CJK_HONORIFICS: readonly [string, string | null][] = (
 )
   // Compared after foldText's NFD, which spells Hangul syllables out in jamo.
   .map(([suffix, g]) => [suffix.normalize('NFD'), g]);
-const ROMAN_HONORIFIC_RE = /-(?:san|sama|chan|kun|dono|sensei)\b/gi;
+const ROMAN_HONORIFIC_RE = /-(?:san|sama|chan|kun|dono|sensei|ssi|nim)\b/gi;
 const CAPITAL_INITIALS = /\bM[RS]\b(?!\.)/;
 const CAPITAL_INITIALS_ALL = /\bM[RS]\b(?!\.)/g;
 /**
@@ -208,6 +225,10 @@ const NICKNAME_GROUPS = [
   'juan juanito',
   'carlos carlitos',
   'miguel miguelito',
+  // Yoruba names and the short forms everyone uses (a probe: `Seun Adeyemi` beside `Oluwaseun Adeyemi`).
+  'oluwaseun seun',
+  'oluwatobi tobi',
+  'oluwafemi femi',
   // Everyday English short forms a phone saves beside the full name of a mail account ("Josh Lee" on
   // "Joshua Lee"'s mobile was a second row), each in a group of its own with its full name, so that two
   // short forms are never one name through it (Nell and Ellie, sisters, stay two).
@@ -592,7 +613,7 @@ for (const [label, words] of Object.entries({
   father: 'dad father papa daddy pa papá papai vater vati papà padre tata pai abbu papaji appa pappa',
   grandmother: 'grandma granny nana nan oma abuela nonna babcia grandmother nani dadi mummo mamie omi',
   grandfather: 'grandpa granddad opa abuelo nonno dziadek grandfather nanaji dadaji opi',
-  partner: 'wife husband hubby honey babe hun love darling spouse partner',
+  partner: 'wife wifey husband hubby honey babe hun love darling spouse partner',
   sister: 'sister sis',
   brother: 'brother bro',
   aunt: 'aunt auntie aunty tante ciocia tia zia',
@@ -681,6 +702,20 @@ const CHANNEL_WORDS = new Set([
   'cel',
   'celular',
   'movil',
+  'wa',
+  'kantor',
+  // Carriers a number is saved under when the person has two SIMs (`Tunde MTN`, `Rahul Jio`, `Budi
+  // Telkomsel`: a probe found each a second row of the person on that mobile).
+  'mtn',
+  'glo',
+  'airtel',
+  'jio',
+  'bsnl',
+  'safaricom',
+  'telkomsel',
+  'indosat',
+  'etisalat',
+  'vodafone',
 ]);
 
 /** Words around a relation label that name no one: "My Mom", "Mom Cell", "Dad (work)". */
@@ -1432,9 +1467,11 @@ function titled(tokens: string[]): string[] {
       continue;
     }
     const g = TITLE_GENDER.get(t);
-    if (g !== undefined) gender = gender === undefined || gender === g ? g : null;
+    // Two titles of one sex: the family's (`m`, `f`) over the given name's (`M`, `F`: GIVEN_NAME_TITLES).
+    if (g !== undefined)
+      gender = gender === undefined || gender === g ? g : gender !== null && gender.toLowerCase() === g.toLowerCase() ? g.toLowerCase() : null;
   }
-  if (out.length > 0 && (gender === 'm' || gender === 'f')) out.unshift(gender === 'm' ? TITLE_MALE : TITLE_FEMALE);
+  if (out.length > 0 && gender !== undefined && gender !== null) out.unshift(TITLE_MARK + gender);
   return out;
 }
 
@@ -2315,11 +2352,22 @@ function oneEditApart(a: string, b: string): boolean {
  * when they are one: a duplicate can be seen and fixed, a person merged away cannot.
  */
 function titledCompatible(a: readonly string[], b: readonly string[], ta: boolean, tb: boolean): boolean {
-  if (ta && tb && a[0] !== b[0]) return false;
+  if (ta && tb && a[0]!.toLowerCase() !== b[0]!.toLowerCase()) return false;
   const ra = ta ? a.slice(1) : a;
   const rb = tb ? b.slice(1) : b;
   // "王先生" (Mr Wang) and "王小明": a name of one token that is more than the titled word is a name too.
-  if (ta !== tb && (ta ? ra.length === 1 && (rb.length > 1 || rb[0] !== ra[0]) : rb.length === 1 && (ra.length > 1 || ra[0] !== rb[0]))) return false;
+  // Not after a given name's title (`Alhaji Musa`: GIVEN_NAME_TITLES, marked in capitals), whose word is the given name.
+  const familyA = ta && a[0] !== a[0]!.toUpperCase();
+  const familyB = tb && b[0] !== b[0]!.toUpperCase();
+  if (ta !== tb && (ta ? familyA && ra.length === 1 && (rb.length > 1 || rb[0] !== ra[0]) : familyB && rb.length === 1 && (ra.length > 1 || ra[0] !== rb[0])))
+    return false;
+  // The given name's word fits a longer name as its first word only: `Alhaji Musa` is `Musa Ibrahim`, not
+  // `Aisha Musa`, his daughter by a Hausa name, on the family landline.
+  if (ta !== tb) {
+    const one = ta ? ra : rb;
+    const other = ta ? rb : ra;
+    if (one.length === 1 && other.length > 1) return namesCompatible(one, other.slice(0, 1));
+  }
   return namesCompatible(ra, rb);
 }
 
