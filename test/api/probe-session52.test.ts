@@ -8,6 +8,10 @@
  * - a relation label in another language (`Mãe`, `Vovó`, `Pai`) on the person's own mailbox was a second
  *   row of her;
  * - the owner's own card in the owner's language (`Meu número`, `Mi celular`) was ranked among people.
+ * A second probe (Nigeria, Korea, Indonesia, India, Turkey): a relative before a name (`Mum Lee`, `민수 엄마`)
+ * and the person on the family landline were one row; an honorific with a given name (`Alhaji Musa`) or a
+ * carrier after it (`Tunde MTN`) a second row of the person, so an invite on the number filtered neither;
+ * a WhatsApp ID the address to invite; `My MTN`, the owner's second SIM, ranked first.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -119,6 +123,57 @@ for (const engine of ENGINES) {
       assert.deepEqual(reasons, { 1: 'self', 2: 'self' }, JSON.stringify(r.body.meta.left_out_entries));
       // `Eu`, written to, is someone: a nickname on the shared number is kept.
       assert.deepEqual((r.body.data as Row[]).map((d) => d.name).sort(), ['Ana Souza', 'Eu']);
+    });
+
+    it('a relative before a name and the person on the family landline, each with a mobile, are two rows; Korean and Japanese relatives too', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 's52-household',
+        source: { type: 'android', phone: '+44 7911 000001' },
+        entries: [
+          { name: 'Mum Lee', phones: ['07911 123456', '020 7946 0018'], is_favorite: 1 },
+          { name: 'Richard Lee', phones: ['07911 654321', '020 7946 0018'], times_contacted: 3 },
+          { name: '민수 엄마', phones: ['+82 10-1111-0001', '+82 2-555-1234'] },
+          { name: '김민수', phones: ['+82 10-1111-0002', '+82 2-555-1234'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const by = new Map((r.body.data as Row[]).map((d) => [d.name, d.phones.slice().sort()]));
+      assert.equal(by.size, 4, r.text);
+      assert.deepEqual(by.get('Richard Lee'), ['+442079460018', '+447911654321']);
+      assert.deepEqual(by.get('Mum Lee'), ['+442079460018', '+447911123456']);
+      assert.deepEqual(by.get('김민수'), ['+821011110002', '+8225551234']);
+    });
+
+    it('an honorific with a given name is the person: one row, and an invite recorded on the number filters it', async () => {
+      const user = 's52-alhaji';
+      const r = await api.post('/v0/address-book', {
+        user_id: user,
+        source: { type: 'android', phone: '+234 803 123 4567' },
+        entries: [
+          { name: 'Alhaji Musa', phone: '0803 111 2222', is_favorite: 1 },
+          { name: 'Musa Ibrahim', phone: '0803 111 2222', times_contacted: 3 },
+          { name: 'Tunde MTN', phone: '0706 333 4444' },
+          { name: 'Tunde Bakare', phone: '0706 333 4444', times_contacted: 1 },
+          { name: 'Gbenga Bello', phone: '0803 000 7777' },
+          { name: 'Gbenga Bello', email: '2348030007777@s.whatsapp.net', times_contacted: 5 },
+          { name: 'My MTN', phone: '0803 123 4567' },
+          { name: 'Ngozi Eze', whatsapp: '0803 555 6666' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as Row[];
+      assert.deepEqual(rows.map((d) => d.name).sort(), ['Gbenga Bello', 'Musa Ibrahim', 'Tunde Bakare'], r.text);
+      const gbenga = rows.find((d) => d.name === 'Gbenga Bello')!;
+      assert.deepEqual(gbenga.emails, []);
+      assert.deepEqual(gbenga.phones, ['+2348030007777']);
+      // `My MTN` is the owner's; `whatsapp` is no field, named with a did-you-mean, and its card said left out.
+      const w = (r.body.meta.warnings as { field: string; did_you_mean?: string }[]).find((x) => x.field === 'entries[].whatsapp');
+      assert.equal(w?.did_you_mean, 'phone', JSON.stringify(r.body.meta.warnings));
+      assert.equal(r.body.meta.cleaning.left_out, 2, JSON.stringify(r.body.meta.cleaning));
+      assert.equal((await api.post('/v0/invites-sent', [{ user_id: user, phone: '+2348031112222' }])).status, 200);
+      const g = await api.get(`/v0/address-book/${user}?filter_invites_sent=1`);
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(g.body.data.map((d: Row) => d.name).sort(), ['Gbenga Bello', 'Tunde Bakare']);
     });
   });
 }
