@@ -3746,3 +3746,14 @@ test("an honorific with a given name (Alhaji, Hajia, Bapak, Ibu, Kuya, Ate, Bhai
   assert.equal(rowsOnOneNumber('Mr Musa', 'Musa Ibrahim'), 2);
   assert.equal(rowsOnOneNumber('Mr Smith', 'John Smith'), 2);
 });
+
+test('the name shown is a Japanese name in its characters, not its katakana reading, in any order; a name in katakana alone is shown', () => {
+  // A probe: `ヤマダ タロウ` (the phonetic field) was shown over `山田 太郎` in both orders.
+  const cards: EntryInput[] = [
+    { name: '山田 太郎', phone: '090-1234-5678' },
+    { name: 'ヤマダ タロウ', phone: '090-1234-5678', times_contacted: 2 },
+  ];
+  assert.deepEqual(names(merge(cards, 'JP')), ['山田 太郎']);
+  assert.deepEqual(names(merge([...cards].reverse(), 'JP')), ['山田 太郎']);
+  assert.deepEqual(names(merge([{ name: 'ジョン スミス', phone: '090-1234-5679' }], 'JP')), ['ジョン スミス']);
+});

@@ -237,6 +237,13 @@ function pickName(
   return best === null ? null : best.name;
 }
 
+/** A name written in katakana alone (spaces, the middle dot and the long-vowel mark beside it). */
+function katakanaOnly(name: string): boolean {
+  return KATAKANA_ONLY_RE.test(name);
+}
+const KATAKANA_ONLY_RE = /^[\s\u30a0-\u30ff\u31f0-\u31ff\uff65-\uff9f]+$/;
+const HAN_RE = /[\u3400-\u9fff]/;
+
 /**
  * A name that is one word a phone writes for a line, not a person (`Home`, `Work`, `Office`, `Cell`):
  * pickName shows another card's name before it. Only the whole name (`Home Depot`, `Cell Lee` are names).
@@ -285,6 +292,10 @@ function better(c: NameInfo, best: NameInfo): boolean {
   const br = rankOf(best);
   if (r[0] !== br[0]) return r[0] > br[0];
   if (r[1] !== br[1]) return r[1] > br[1];
+  // A Japanese name in its characters over its reading in katakana (`山田 太郎` over `ヤマダ タロウ`, the
+  // phonetic field a phone or an export writes beside it: a probe found the reading shown).
+  const kc = katakanaOnly(c.name);
+  if (kc !== katakanaOnly(best.name) && HAN_RE.test(kc ? best.name : c.name)) return !kc;
   // The same words of a name, one written with a phone's label beside them, which foldName drops (`Mario
   // WhatsApp`, `Anna Schmidt neue Nummer`, `Tom Baker Work`): the one without (a probe: an invite reading
   // "Hi Mario WhatsApp").
