@@ -3744,6 +3744,8 @@ test("an honorific with a given name (Alhaji, Hajia, Bapak, Ibu, Kuya, Ate, Bhai
     assert.equal(cs.length, 2, `${a} | ${b}`);
   }
   assert.equal(rowsOnOneNumber('Mr Musa', 'Musa Ibrahim'), 2);
+  // A family name that is also a word for a line elsewhere (`Kantor`, Indonesian for office) stays a word.
+  assert.equal(rowsOnOneNumber('Jodi Kantor', 'Jodi Smith'), 2);
   assert.equal(rowsOnOneNumber('Mr Smith', 'John Smith'), 2);
 });
 

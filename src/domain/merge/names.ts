@@ -703,9 +703,9 @@ const CHANNEL_WORDS = new Set([
   'celular',
   'movil',
   'wa',
-  'kantor',
   // Carriers a number is saved under when the person has two SIMs (`Tunde MTN`, `Rahul Jio`, `Budi
-  // Telkomsel`: a probe found each a second row of the person on that mobile).
+  // Telkomsel`: a probe found each a second row of the person on that mobile). Not Indonesian `Kantor`
+  // (office): a family name (`Jodi Kantor`), which dropped would fit any `Jodi` on a shared line.
   'mtn',
   'glo',
   'airtel',
