@@ -1,6 +1,7 @@
 /**
  * Possible second rows of one person: rows that merging keeps apart (they share no address or number, and
- * a name alone never merges two cards: namesakes are real) but that a reader of the list takes for the
+ * a name alone never merges two cards: namesakes are real; rows sharing a number, each with a number of its
+ * own, are two people the merge read together and kept apart, never a second row of each other) but that a reader of the list takes for the
  * same person shown twice: a mail card `Felix Zimmermann <felix@web.de>` and a phone card `Felix
  * Zimmermann 0170 0343284`, `Käthe` beside `Müller, Käthe`, `Ben` beside `Benjamin Taylor`.
  *
@@ -109,6 +110,23 @@ function oneName(a: readonly string[], b: readonly string[]): boolean {
   return sameWords(a, b) || (namesCompatible(a, b) && !looseNames(a, b));
 }
 
+/**
+ * Whether two rows hold a number in common (by key) and each a number of its own: the household's shape
+ * (two of a family on their landline, each with a mobile), which the merge read and kept as two people.
+ */
+function shareNumber(a: Contact, b: Contact): boolean {
+  let shared = false;
+  let ownA = false;
+  for (const p of a.phones) {
+    if (p.key === null) continue;
+    if (b.phones.some((q) => q.key === p.key)) shared = true;
+    else ownA = true;
+  }
+  if (!shared || !ownA) return false;
+  for (const q of b.phones) if (q.key !== null && !a.phones.some((p) => p.key === q.key)) return true;
+  return false;
+}
+
 /** The index (in `rows`) of the row above each possible second row; absent for every other row. */
 export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<number, number> {
   const out = new Map<number, number>();
@@ -150,6 +168,10 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
           if (pair && !fullName(a)) continue;
           if (!(namesCompatible(a, w) || (pets && petCompatible(a, w))) || looseNames(a, w)) continue;
           if (pair && shareFirmDomain(c, rows[j]!.contact)) continue;
+          // Rows that hold one number and each one of their own: the merge read this very pair and kept them
+          // apart (two of a family on their landline, each with a mobile: `José García` and his son `José Luis
+          // García`, a probe found the son's row pushed below strangers).
+          if (shareNumber(c, rows[j]!.contact)) continue;
           // A placeholder (`Unknown`, `No name`) names nobody: read only for the rare names that fit.
           if (isPlaceholderName(c.name!) || isPlaceholderName(rows[j]!.contact.name!)) continue;
           if (above < 0) above = j;

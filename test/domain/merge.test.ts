@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mergeEntries, namesCompatible } from '../../src/domain/merge.ts';
 import { foldName, isPlaceholderName } from '../../src/domain/merge/names.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
+import { possibleSecondRows } from '../../src/domain/second-rows.ts';
 import { normalizePhone, type CountryCode } from '../../src/domain/phone.ts';
 import type { Contact, EntryInput } from '../../src/domain/types.ts';
 
@@ -3680,6 +3681,9 @@ test("a phone's second card of one person (`Ana Paula 2`) and a pet form of the 
   }
   assert.deepEqual(names(merge(cards('Juanito', 'Juan Pérez', '612 345 678'), 'ES')), ['Juan Pérez']);
   assert.deepEqual(names(merge(cards('Seun Adeyemi', 'Oluwaseun Adeyemi', '0803 000 7777'), 'NG')), ['Oluwaseun Adeyemi']);
+  assert.deepEqual(names(merge(cards('Tomek Wiśniewski', 'Tomasz Wiśniewski', '600 333 000'), 'PL')), ['Tomasz Wiśniewski']);
+  assert.deepEqual(names(merge(cards('Wim van der Meer', 'Willem van der Meer', '06 12345678'), 'NL')), ['Willem van der Meer']);
+  assert.deepEqual(names(merge(cards('Avi Cohen', 'Avraham Cohen', '050-123-4567'), 'IL')), ['Avraham Cohen']);
   assert.equal(merge(cards('Wifey', 'Jane Smith', '07911 123456'), 'GB').length, 1);
   // `Anita` is a given name of its own: on a landline beside `Ana Souza`, each with a mobile, two people.
   assert.equal(
@@ -3758,4 +3762,51 @@ test('the name shown is a Japanese name in its characters, not its katakana read
   assert.deepEqual(names(merge(cards, 'JP')), ['山田 太郎']);
   assert.deepEqual(names(merge([...cards].reverse(), 'JP')), ['山田 太郎']);
   assert.deepEqual(names(merge([{ name: 'ジョン スミス', phone: '090-1234-5679' }], 'JP')), ['ジョン スミス']);
+});
+
+test('MUST NOT merge: a name and the same name with one more given name (José García, José Luis García; Hans, Hans-Peter) on the family landline, each with a mobile of their own; one person on one mobile still merges', () => {
+  // A probe: each pair was one row, the father's mobile the first number of the son's.
+  for (const [region, a, b, landline, m1, m2] of [
+    ['ES', 'José García', 'José Luis García', '91 555 1111', '611 110 001', '611 110 002'],
+    ['DE', 'Hans Schmidt', 'Hans-Peter Schmidt', '030 1234567', '0151 11111111', '0151 22222222'],
+    ['FR', 'Jean Dupont', 'Jean-Pierre Dupont', '01 42 68 53 00', '06 12 34 56 78', '06 12 34 56 79'],
+    ['GB', 'John Smith', 'John Michael Smith', '020 7946 0018', '07911 123456', '07911 654321'],
+  ] as const) {
+    for (const flip of [false, true]) {
+      const cards: EntryInput[] = [
+        { name: a, phones: [landline, m1], times_contacted: 10 },
+        { name: b, phones: [landline, m2] },
+      ];
+      const cs = merge(flip ? cards.reverse() : cards, region);
+      assert.deepEqual(names(cs).sort(), [a, b].sort(), `${a} | ${b}`);
+      // The son, never written to, is no possible second row of his father's: the merge read them as two.
+      assert.equal(possibleSecondRows(cs.map((contact) => ({ contact }))).size, 0, `${a} | ${b}`);
+    }
+    // One person's two cards on his mobile, one with the home line: one row.
+    assert.equal(
+      merge(
+        [
+          { name: a, phones: [m1, landline] },
+          { name: b, phones: [m1], email: 'x@y.example' },
+        ],
+        region,
+      ).length,
+      1,
+      `${a} | ${b} on one mobile`,
+    );
+  }
+  // An initial in the middle, or a second family name at the end, is the same person's name as before.
+  for (const [a, b] of [
+    ['John Smith', 'John M Smith'],
+    ['Ana García', 'Ana García López'],
+  ]) {
+    const cs = merge(
+      [
+        { name: a, phones: ['020 7946 0018', '07911 123456'] },
+        { name: b, phones: ['020 7946 0018', '07911 654321'] },
+      ],
+      'GB',
+    );
+    assert.equal(cs.length, 1, `${a} | ${b}`);
+  }
 });

@@ -635,6 +635,31 @@ export function looseNames(a: readonly string[], b: readonly string[]): boolean 
  * mobile of their own, on the Berlin home line. On a shared mobile the label is the person's ("Mom" with
  * her mobile and home number beside her own card with her mobile and work number), as before.
  */
+/** Whether a number is one the plan says is no mobile (never North America's, whose plan cannot tell): a household's line. */
+function onLandline(ix: KeyIndex, key: number): boolean {
+  const k = keyName(ix, key);
+  return k.startsWith('p:+') && !k.startsWith('p:+1') && !k.includes(';') && !isMobileKey(k);
+}
+
+/**
+ * Whether one name is the other with one more given name inside it, its first and last words the same
+ * (`José García` and `José Luis García`, `Hans Schmidt` and `Hans-Peter Schmidt`, `John Smith` and `John
+ * Michael Smith`): a father and a son, often, on the family landline. With a number of its own on each
+ * card, they are two people there (holdersAgreeHow): a probe found each pair one row, the father's mobile
+ * the first number of the son's. Not an initial (`John M Smith`), nor a second family name at the end
+ * (`Ana García López` is `Ana García`).
+ */
+function givenNameMore(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === b.length || a[0]![0] === '~' || b[0]![0] === '~') return false;
+  const short = a.length < b.length ? a : b;
+  const long = short === a ? b : a;
+  if (short.length < 2 || long.length > short.length + 2) return false;
+  if (short[0] !== long[0] || short[short.length - 1] !== long[long.length - 1]) return false;
+  for (let k = 1; k < short.length - 1; k++) if (!long.includes(short[k]!)) return false;
+  for (let k = 1; k < long.length - 1; k++) if (!short.includes(long[k]!) && long[k]!.length < 2) return false;
+  return true;
+}
+
 function kinOnLandline(ix: KeyIndex, key: number, a: readonly string[], b: readonly string[]): boolean {
   // A relation before a name (`Mum Lee`, `Mummy Tobi`: Tobi's mum) meets a name without one as a label does
   // (a probe: `Mum Lee` and `Richard Lee`, each with a mobile on the London home line, were one row whose
@@ -796,7 +821,7 @@ function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: rea
     // A shared address is one mailbox: the guard is for a shared number.
     if (isEmailKey(ix, key)) return NAMES;
     const kin = kinOnLandline(ix, key, a, b);
-    if (!(kin || looseNames(a, b))) return NAMES;
+    if (!(kin || looseNames(a, b) || (givenNameMore(a, b) && onLandline(ix, key)))) return NAMES;
     if (ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key)) return NO;
     // A relation and a name on the household's landline, or two generations of one name, each with an
     // address of their own are two people as with a number of their own: `Mum` with susan.lee@ and

@@ -225,6 +225,16 @@ const NICKNAME_GROUPS = [
   'juan juanito',
   'carlos carlitos',
   'miguel miguelito',
+  // Polish, Dutch and Hebrew short forms (a probe: `Tomek Wiśniewski` beside `Tomasz Wiśniewski` on his
+  // mobile, two rows).
+  'tomasz tomek',
+  'piotr piotrek',
+  'wojciech wojtek',
+  'krzysztof krzysiek',
+  'magdalena magda',
+  'agnieszka aga',
+  'willem wim',
+  'avraham avi',
   // Yoruba names and the short forms everyone uses (a probe: `Seun Adeyemi` beside `Oluwaseun Adeyemi`).
   'oluwaseun seun',
   'oluwatobi tobi',
