@@ -648,7 +648,10 @@ function fileText(input: string | Uint8Array, declared?: string): FileText {
   if (typeof input === 'string') return { text: input.replace(/^\uFEFF/, ''), charset: 'utf-8', eightBit: null };
   const b = input;
   const whole = (charset: string, from: number): FileText => ({ text: new TextDecoder(charset).decode(b.subarray(from)), charset, eightBit: null });
-  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return whole('utf-8', 3);
+  // A UTF-8 mark on bytes that are not UTF-8 as a whole (a line folded inside a character, RFC 6350 3.2):
+  // read as a file without the mark is, property by property after unfolding (a probe found the
+  // character garbled, and the file blamed as decoded wrongly, only when the mark was there).
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return isUtf8(b.subarray(3)) ? whole('utf-8', 3) : fileText(b.subarray(3), declared);
   if (b[0] === 0xff && b[1] === 0xfe) return whole('utf-16le', 2);
   if (b[0] === 0xfe && b[1] === 0xff) return whole('utf-16be', 2);
   if (b.length >= 2 && b[0] !== 0 && b[1] === 0) return whole('utf-16le', 0);

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readCsvFile } from '../../src/readers/csv.ts';
 import { decodeFileText, readVcardFile } from '../../src/readers/vcard.ts';
+import { readContactsFile } from '../../src/readers/contacts-file.ts';
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
@@ -106,6 +107,13 @@ describe('readVcardFile: a file that is not UTF-8 as a whole is read property by
       utf8(vcf('BEGIN:VCARD', 'VERSION:3.0', 'FN:José Núñez', 'END:VCARD')),
     ]);
     assert.deepEqual(namesOf(file), ['Zoë Ångström-Müller', 'José Núñez']);
+    // The same after a UTF-8 byte-order mark, with UTF-8 declared or not (a probe: the mark made the whole
+    // file decode at once, the character garbled and the file blamed as decoded wrongly).
+    const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), file]);
+    assert.deepEqual(namesOf(marked), ['Zoë Ångström-Müller', 'José Núñez']);
+    assert.deepEqual(namesOf(marked, 'utf-8'), ['Zoë Ångström-Müller', 'José Núñez']);
+    const read = readContactsFile(marked, { format: 'vcard', charset: 'utf-8' });
+    assert.deepEqual(read.warnings, []);
   });
 
   it('must not change: a CHARSET parameter and a declared charset win over the guess', () => {
