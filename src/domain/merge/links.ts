@@ -664,7 +664,7 @@ function kinOnLandline(ix: KeyIndex, key: number, a: readonly string[], b: reado
   // A relation before a name (`Mum Lee`, `Mummy Tobi`: Tobi's mum) meets a name without one as a label does
   // (a probe: `Mum Lee` and `Richard Lee`, each with a mobile on the London home line, were one row whose
   // first number was his mother's mobile).
-  if (isRelationName(a) === isRelationName(b)) return false;
+  if ((a[0][0] === '~') === (b[0][0] === '~') && isRelationName(a) === isRelationName(b)) return false;
   const k = keyName(ix, key);
   return k.startsWith('p:+') && !k.startsWith('p:+1') && !k.includes(';') && !isMobileKey(k);
 }
