@@ -11,7 +11,9 @@
  * A second probe (Nigeria, Korea, Indonesia, India, Turkey): a relative before a name (`Mum Lee`, `민수 엄마`)
  * and the person on the family landline were one row; an honorific with a given name (`Alhaji Musa`) or a
  * carrier after it (`Tunde MTN`) a second row of the person, so an invite on the number filtered neither;
- * a WhatsApp ID the address to invite; `My MTN`, the owner's second SIM, ranked first.
+ * a WhatsApp ID the address to invite; `My MTN`, the owner's second SIM, ranked first. A third (files,
+ * Europe): `José García` and his son `José Luis García` on the family landline were one row; a vCard with a
+ * UTF-8 byte-order mark and a line folded inside a character garbled the name.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -174,6 +176,54 @@ for (const engine of ENGINES) {
       const g = await api.get(`/v0/address-book/${user}?filter_invites_sent=1`);
       assert.equal(g.status, 200, g.text);
       assert.deepEqual(g.body.data.map((d: Row) => d.name).sort(), ['Gbenga Bello', 'Tunde Bakare']);
+    });
+
+    it('a father and his son with one more given name, each with a mobile on the family landline, are two rows, neither a second row', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 's52-jose-luis',
+        source: { phone: '+34 600 900 000' },
+        explain: 1,
+        entries: [
+          { name: 'José García', phones: ['91 555 1111', '611 110 001'], times_contacted: 10 },
+          { name: 'José Luis García', phones: ['91 555 1111', '611 110 002'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as (Row & { explain: Record<string, number> })[];
+      assert.deepEqual(rows.map((d) => [d.name, d.phones.slice().sort()]).sort(), [
+        ['José García', ['+34611110001', '+34915551111']],
+        ['José Luis García', ['+34611110002', '+34915551111']],
+      ]);
+      for (const d of rows) assert.equal(d.explain.possible_duplicate, undefined, JSON.stringify(d));
+    });
+
+    it("a vCard file with a UTF-8 byte-order mark and a line folded inside a character reads the name whole; a project's list is a list", async () => {
+      const file = Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zofia Wi\xc5', 'latin1'),
+        Buffer.from([0x0d, 0x0a, 0x20, 0x9b]),
+        Buffer.from('niewska\r\nTEL;TYPE=CELL:+48 600 111 222\r\nEND:VCARD\r\n', 'latin1'),
+      ]);
+      const f = await api.request('POST', '/v0/address-book-file?user_id=s52-bom', { raw: file, headers: { 'content-type': 'text/vcard; charset=utf-8' } });
+      assert.equal(f.status, 200, f.text);
+      assert.deepEqual(
+        f.body.data.map((d: Row) => d.name),
+        ['Zofia Wiśniewska'],
+      );
+      assert.deepEqual(f.body.meta.warnings ?? [], []);
+      const l = await api.post('/v0/address-book', {
+        user_id: 's52-list',
+        source: { email: 'owner@example.org' },
+        entries: [
+          { name: 'Ann Lee', email: 'ann@lee.example', times_contacted: 2 },
+          { name: 'python-dev', email: 'python-dev@python.org', times_contacted: 9 },
+        ],
+      });
+      assert.equal(l.status, 200, l.text);
+      assert.deepEqual(
+        l.body.data.map((d: Row) => d.name),
+        ['Ann Lee', 'python-dev'],
+      );
     });
   });
 }
