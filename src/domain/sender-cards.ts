@@ -319,10 +319,11 @@ const SERVICE_WORDS: ReadonlySet<string> = new Set(
  * The leftmost label of a host that sends a service's mail, read only to rank a received-only card after the
  * people (serviceSender): junk.ts's sending labels and the longer ones brands use (`emaildl.`, `welcome.`,
  * `ecrmemail.`, `notifications.`), not `mail.`, `m.`, `t.`, `go.` nor `info.`, where a firm's staff may have
- * mailboxes of their own (`Wei Zhang <weizhang@mail.corp.cn>`).
+ * mailboxes of their own (`Wei Zhang <weizhang@mail.corp.cn>`), nor `sg.` and `mc.` (a probe: `sg.ibm.com` is
+ * IBM Singapore's staff domain).
  */
 const SERVICE_LEAD =
-  /^(?:e|em|eml|emails?|[a-z]{0,4}email[a-z]{0,4}|news|newsletters?|notifications?|notify|welcome|marketing|mkt|communications?|promos?|offers|deals|crm|send|sg|mc|messages?|engage|updates?|alerts?|mailer|mailing)\d*$/;
+  /^(?:e|em|eml|emails?|[a-z]{0,4}email[a-z]{0,4}|news|newsletters?|notifications?|notify|welcome|marketing|mkt|communications?|promos?|offers|deals|crm|send|messages?|engage|updates?|alerts?|mailer|mailing)\d*$/;
 /**
  * A registrable label that is itself a sending label: under a public suffix of several labels, a service's
  * mail host is the registrable domain (`nhsapp@notifications.service.gov.uk`: service.gov.uk is a public suffix).
@@ -462,7 +463,9 @@ export function serviceSender(c: BulkSignals): boolean {
   // A service's sending host.
   if (sending) {
     // Not under `e.`, `em.` or `email.`, where a firm's staff may have mailboxes (`Wei Zhang` from weizhang@email.corp.cn).
-    if (n >= 2 && box === words.join('') && !PLAIN_EMAIL_LEAD.test(h.lead)) return true;
+    // Run together as one token: a person's mailbox writes the name's words apart (`jane.roe@news.bbc.co.uk`,
+    // `weiling.tan@sg.ibm.com`: a probe found them ranked after every person).
+    if (n >= 2 && tokens.length === 1 && box === words.join('') && !PLAIN_EMAIL_LEAD.test(h.lead)) return true;
     const first = tokens[0]!;
     // A name in a script the words cannot read (`山田花子` from yamada@email.yamadagroup.co.jp) may be the person's.
     if (h.sub !== '' && first.length >= 3 && /^[a-z]+$/.test(first) && h.label.startsWith(first) && (raw === '' || n > 0) && !(n >= 2 && words.includes(first)))

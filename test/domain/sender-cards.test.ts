@@ -229,6 +229,12 @@ test('must keep: people shaped like the service senders, received only, rank as 
     ['Al-Sayed', 'alsayed@firm.com'],
     ['Jan Kontor', 'jankontor@firm.de'],
     ['Li Na', 'lina@firm.cn'],
+    // a person's mailbox with the name's words apart on a sending label, and staff at a country's host
+    // (a probe: each ranked after every person)
+    ['Jane Roe', 'jane.roe@news.bbc.co.uk'],
+    ['Priya Iyer', 'priya.iyer@communications.example.com'],
+    ['Wei Ling Tan', 'weiling.tan@sg.ibm.com'],
+    ['Siti Rahman', 'sitirahman@sg.ibm.com'],
   ] as const) {
     assert.equal(reading(name, email), 'keep', `${name} <${email}>`);
   }
