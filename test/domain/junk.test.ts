@@ -1249,6 +1249,9 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
   // Greetings in other languages, a club's and customer service desks are role mailboxes; Love and Ola are names.
   for (const l of ['bonjour', 'ciao', 'hallo', 'club', 'kundenservice', 'avisos', 'infos', 'klantenservice']) assert.equal(isRoleLocal(l), true, l);
   for (const l of ['love', 'ola']) assert.equal(isRoleLocal(l), false, l);
+  // Notices and newsletters in other languages (a probe: listed among the people, received only).
+  for (const l of ['notificacoes', 'notificacion', 'aviso', 'alertas', 'benachrichtigung', 'boletin', 'boletim', 'mailmaga', 'tongzhi', 'receipt', 'recibos'])
+    assert.equal(isRoleLocal(l), true, l);
   // crm., send. and communication. are marketing sending hosts; not under an education suffix.
   for (const a of ['ann@crm.acme.example', 'x@send.shop.example']) assert.equal(normalizeEmail(a)!.role, true, a);
   // Not under an education suffix, and communication. is a department's host (a review: unibas.ch).
