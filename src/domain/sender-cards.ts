@@ -475,3 +475,27 @@ export function serviceSender(c: BulkSignals): boolean {
   if (parts && n >= 2 && box === words.join('') && words.some((w) => w.length === 1)) return true;
   return stem && tokens.length === 1 && transactionalCompound(box);
 }
+
+/**
+ * Whether a card is a person writing from a domain of their own name, from a mailbox that is their family
+ * name and happens to be a role word (`Peter Post` from post@peterpost.de, `Sam Press` from
+ * press@sampress.co.uk, `Hans Mailer` from mailer@mailer-familie.de, `Maria Sales` from
+ * sales@mariasales.com.br): a given name the nickname groups know first, the mailbox the name's last word,
+ * the registrable label holding it. isBulkSender reads the role word alone and left such people out (a
+ * probe); `Peter Lang` from lang@peterlang.de was kept. Never a name led by another word (`Acme Sales`,
+ * `Sales Team`).
+ */
+export function personOnOwnNameDomain(c: BulkSignals): boolean {
+  if (c.name == null) return false;
+  const words = wordsOf(c.name);
+  if (words.length < 2 || words.length > 4 || !isKnownGivenName(words[0]!)) return false;
+  const last = words[words.length - 1]!;
+  if (last.length < 3 || last === words[0]) return false;
+  let usable = 0;
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    usable++;
+    if (mailboxOf(e) !== last || !brandHostOf(e.domain).label.includes(last)) return false;
+  }
+  return usable > 0;
+}

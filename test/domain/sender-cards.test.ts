@@ -279,3 +279,24 @@ test('a brand named on its bare domain from a mailbox holding none of the name, 
   assert.equal(sender('Jane Doe', 'hello@janedoe.com'), false);
   assert.equal(sender('Quill Zephyr', 'quill@quillzephyr.com'), false);
 });
+
+test('must keep: a person on a domain of their own name whose family name, the mailbox, is a role word; a brand of that shape is still a bulk sender', () => {
+  // A probe: each left out as a bulk sender, received only, while `Peter Lang` from lang@peterlang.de was kept.
+  for (const [name, email] of [
+    ['Peter Post', 'post@peterpost.de'],
+    ['Sam Press', 'press@sampress.co.uk'],
+    ['Hans Mailer', 'mailer@mailer-familie.de'],
+    ['Maria Sales', 'sales@mariasales.com.br'],
+    ['Peter Lang', 'lang@peterlang.de'],
+  ] as const) {
+    assert.equal(reading(name, email), 'keep', `${name} <${email}>`);
+  }
+  for (const [name, email] of [
+    ['Acme Sales', 'sales@acmesales.com'],
+    ['Sales Team', 'sales@salesteam.com'],
+    ['Peter Post', 'info@peterpost.de'],
+    [null, 'post@peterpost.de'],
+  ] as const) {
+    assert.equal(reading(name, email), 'bulk_sender', `${name} <${email}>`);
+  }
+});

@@ -1,7 +1,7 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
 import { hasImceaPrefix, isCarrierForm } from '../email.ts';
 import { evidence, isBulkSender, readsAsSender, unchosen } from '../junk.ts';
-import { brandSender, groupMailbox, serviceSender } from '../sender-cards.ts';
+import { brandSender, groupMailbox, personOnOwnNameDomain, serviceSender } from '../sender-cards.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import {
   foldName,
@@ -626,7 +626,7 @@ export function buildContact(
     // (`Jones <jones@jonesmail.net>`, `Brown <jim@brownfamily.org>`): a review found such people left out
     // as bulk senders, and written to, ranked below the rest; so no brand reading leaves anyone out, and
     // a card the owner wrote to ranks as it scores.
-    if (isBulkSender(contact)) {
+    if (isBulkSender(contact) && !personOnOwnNameDomain(contact)) {
       contact.junk = true;
       contact.junkReason = 'bulk_sender';
     } else if ((unchosen(contact) && (brandSender(contact) !== null || serviceSender(contact))) || readsAsSender(contact) || groupMailbox(contact))
