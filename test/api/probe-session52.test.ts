@@ -13,7 +13,9 @@
  * carrier after it (`Tunde MTN`) a second row of the person, so an invite on the number filtered neither;
  * a WhatsApp ID the address to invite; `My MTN`, the owner's second SIM, ranked first. A third (files,
  * Europe): `José García` and his son `José Luis García` on the family landline were one row; a vCard with a
- * UTF-8 byte-order mark and a line folded inside a character garbled the name.
+ * UTF-8 byte-order mark and a line folded inside a character garbled the name. A fourth (senders):
+ * `jane.roe@news.bbc.co.uk` and `weiling.tan@sg.ibm.com` ranked after every person; `post@peterpost.de`
+ * (Peter Post) left out; `notificacoes@`, `boletin@` listed among the people.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -224,6 +226,30 @@ for (const engine of ENGINES) {
         l.body.data.map((d: Row) => d.name),
         ['Ann Lee', 'python-dev'],
       );
+    });
+
+    it('people received only at a newsroom, a country host or a domain of their own name rank as people; notices in other languages are bulk senders', async () => {
+      const received = { times_contacted: 0, last_message_received_date: '2026-10-01T00:00:00Z' };
+      const r = await api.post('/v0/address-book', {
+        user_id: 's52-senders',
+        source: { type: 'gmail', email: 'lena.owner@gmail.com' },
+        explain: 1,
+        include_left_out: 1,
+        entries: [
+          { name: 'Bob Hale', email: 'bob@gmail.com', times_contacted: 2, last_message_sent_date: '2026-10-01T00:00:00Z' },
+          { name: 'Jane Roe', email: 'jane.roe@news.bbc.co.uk', ...received },
+          { name: 'Wei Ling Tan', email: 'weiling.tan@sg.ibm.com', ...received },
+          { name: 'Peter Post', email: 'post@peterpost.de', ...received },
+          { email: 'notificacoes@shopmark.example', ...received },
+          { email: 'boletin@shopmark.example', ...received },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as (Row & { explain: Record<string, number> })[];
+      assert.deepEqual(rows.map((d) => d.name).sort(), ['Bob Hale', 'Jane Roe', 'Peter Post', 'Wei Ling Tan']);
+      for (const d of rows) assert.equal(d.explain.sender, undefined, JSON.stringify(d));
+      const reasons = Object.fromEntries(r.body.meta.left_out_entries.map((e: { index: number; reason: string }) => [e.index, e.reason]));
+      assert.deepEqual(reasons, { 4: 'bulk_sender', 5: 'bulk_sender' });
     });
   });
 }
