@@ -1304,6 +1304,15 @@ function spellingsOf(w: string): string[] {
   return umlauts === null || umlauts === plain ? [plain] : [plain, umlauts];
 }
 
+/**
+ * A sender's name that says no one reads replies, in the languages senders write it (`招商银行 请勿回复`,
+ * `ANA 送信専用`, `配信専用`, `返信不要`, `발신전용`, `Banco X - No responder`, `Não responda`, `Ne pas
+ * répondre`, `Bitte nicht antworten`, `Do not reply`): a probe found such cards, received only, ranked
+ * above people who wrote to the owner.
+ */
+const NO_REPLY_NAME_RE =
+  /请勿回复|請勿回覆|請勿回復|送信専用|配信専用|返信不要|발신\s*전용|\bno[\s-]?reply\b|\bdo\s+not\s+reply\b|\bno\s+responder\b|\bno\s+responda\b|\bn[aã]o\s+responda\b|\bne\s+pas\s+r[ée]pondre\b|\bnicht\s+antworten\b/iu;
+
 /** Titles before a name (`Prof. Kim`, `Dr. Ann Lee`): no word of the name. */
 const NAME_TITLES: ReadonlySet<string> = new Set(['dr', 'prof', 'mr', 'mrs', 'ms', 'mx', 'sir', 'dame']);
 
@@ -1313,6 +1322,7 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 export function senderName(name: string, emails: readonly NormEmail[]): boolean {
   const trimmed = name.trim();
+  if (NO_REPLY_NAME_RE.test(trimmed)) return true;
   const lower = trimmed.toLowerCase();
   const words = lower.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
   if (words.length === 0) return false;

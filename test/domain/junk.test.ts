@@ -1420,3 +1420,25 @@ test("a software sender's word is a family name too: `Ruth Mailman <mailman@lawf
     );
   }
 });
+
+test('a sender named as no one reads replies (请勿回复, 送信専用, No responder), received only, is a bulk sender; written to, it stays; names holding the letters are people', () => {
+  const R = { times_contacted: 0, last_message_received_date: '2026-10-01T00:00:00Z' };
+  const one = (name: string, email: string, extra: object = R) =>
+    mergeEntries([normalizeEntry({ name, email, ...extra }, { region: 'JP', sourceKey: 'gmail:o' })])[0]!;
+  for (const [name, email] of [
+    ['招商银行 请勿回复', 'cmb@cmbchina.com'],
+    ['ANA 送信専用', 'ana@121.ana.co.jp'],
+    ['ヨドバシ 配信専用', 'thanks@yodobashi.example'],
+    ['Banco X - No responder', 'avisos2@bancox.example'],
+    ['Acme (do not reply)', 'acme@acme.example'],
+  ]) {
+    assert.equal(one(name, email).junkReason, 'bulk_sender', name);
+    assert.equal(one(name, email, { times_contacted: 2 }).junk, false, `${name} written to`);
+  }
+  for (const [name, email] of [
+    ['Ana Reply', 'ana@x.example'],
+    ['Noreen Plymouth', 'noreen@x.example'],
+  ]) {
+    assert.equal(one(name, email).junk, false, name);
+  }
+});
