@@ -3810,3 +3810,16 @@ test('MUST NOT merge: a name and the same name with one more given name (José G
     assert.equal(cs.length, 1, `${a} | ${b}`);
   }
 });
+
+test('the name shown is the name without an honorific (김민수 over 김민수님 and 민수 씨), in any order', () => {
+  // A probe: `김민수님` and `민수 씨` were shown over `김민수`.
+  for (const other of ['김민수님', '민수 씨']) {
+    const cards: EntryInput[] = [
+      { name: '김민수', phone: '010-1111-0001' },
+      { name: other, phone: '010-1111-0001', times_contacted: 2 },
+    ];
+    assert.deepEqual(names(merge(cards, 'KR')), ['김민수'], other);
+    assert.deepEqual(names(merge([...cards].reverse(), 'KR')), ['김민수'], other);
+  }
+  assert.deepEqual(foldName('민수 씨'), foldName('민수'));
+});

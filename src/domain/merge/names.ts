@@ -1403,9 +1403,17 @@ const NEW_OLD: ReadonlySet<string> = new Set([
   'oude',
 ]);
 
-/** Whether a name as written holds a word about the line (CHANNEL_WORDS, `Nummer`): `Mario WhatsApp`, `Anna neue Nummer`. */
+/**
+ * Whether a name as written holds a word about the line (CHANNEL_WORDS, `Nummer`: `Mario WhatsApp`, `Anna
+ * neue Nummer`) or ends with an honorific (CJK_HONORIFICS: `김민수님`, `山田さん`; a probe found `김민수님`
+ * shown over `김민수`): the same words without it are shown first.
+ */
 export function hasLineLabel(name: string): boolean {
   for (const w of name.toLowerCase().split(/[^\p{L}]+/u)) if (CHANNEL_WORDS.has(w) || NUMBER_WORDS.has(w)) return true;
+  if (name.length > 1 && name.charCodeAt(name.length - 1) >= 0x3000) {
+    const end = name.trimEnd().normalize('NFD');
+    for (const [suffix] of CJK_HONORIFICS) if (end.length > suffix.length && end.endsWith(suffix)) return true;
+  }
   return false;
 }
 
@@ -1489,6 +1497,18 @@ function titled(tokens: string[]): string[] {
 function withoutHonorific(tokens: string[]): string[] {
   let gender: string | null = null;
   let changed = false;
+  // An honorific written apart after the name (`민수 씨`, `山田 様`): no word of it (a probe found `민수 씨`
+  // shown over `김민수`, as a name of more words).
+  if (tokens.length > 1) {
+    const last = tokens[tokens.length - 1]!;
+    for (const [suffix, g] of CJK_HONORIFICS) {
+      if (last !== suffix) continue;
+      tokens = tokens.slice(0, -1);
+      changed = true;
+      if (g !== null) gender = g;
+      break;
+    }
+  }
   const out = tokens.map((t) => {
     for (const [suffix, g] of CJK_HONORIFICS) {
       if (t.length > suffix.length && t.endsWith(suffix)) {
