@@ -95,7 +95,8 @@ const MORE_ROLES = [
   // Notices, alerts, newsletters, receipts and messages in Portuguese, Spanish, French, German and as
   // Japanese and Chinese senders write them (a probe: `notificacoes@`, `aviso@`, `boletin@`,
   // `benachrichtigung@`, `mailmaga@`, `tongzhi@`, received only, were listed among the people, while
-  // their English and plural forms were left out).
+  // their English and plural forms were left out). Not `edm@` (an e-mail marketing desk in China, and a
+  // person's initials elsewhere).
   'notificacoes',
   'notificacao',
   'notificacion',
@@ -115,7 +116,6 @@ const MORE_ROLES = [
   'comunicados',
   'mailmaga',
   'magazine',
-  'edm',
   'tongzhi',
   'kefu',
   'notice',
