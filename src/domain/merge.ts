@@ -568,6 +568,7 @@ function wroteTo(c: Contact): boolean {
  */
 const SELF_LABELS = new Set([
   'me',
+  'mine',
   'myself',
   'my card',
   'my number',
@@ -645,7 +646,7 @@ function selfLabelled(c: Contact): boolean {
     .trim()
     .toLowerCase()
     .replace(/[\s._-]+/g, ' ');
-  if (SELF_LABELS.has(label) || label === 'mine' || (label.startsWith('my ') && SELF_AFTER_MY.has(label.slice(3)))) return true;
+  if (SELF_LABELS.has(label) || (label.startsWith('my ') && SELF_AFTER_MY.has(label.slice(3)))) return true;
   return SELF_LABELS_WITHOUT_EVIDENCE.has(label) && !wroteTo(c) && !c.favorite && c.pinned === 0;
 }
 

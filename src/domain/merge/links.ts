@@ -606,11 +606,8 @@ function orgMailboxes(ix: KeyIndex, key: number, a: number, b: number): boolean 
 
 /** Whether one of two names (not relation labels) has a generation and the other not: `John Smith`, `John Smith Jr`. */
 function differentGenerations(a: readonly string[], b: readonly string[]): boolean {
-  return a[0][0] !== '~' && b[0][0] !== '~' && generationOf(a) !== generationOf(b);
+  return a[0][0] !== '~' && b[0][0] !== '~' && hasGeneration(a) !== hasGeneration(b);
 }
-
-/** Whether a name says a generation ("John Smith" and "John Smith Jr" fit, "Jr" and "Sr" do not): names.ts hasGeneration. */
-const generationOf = hasGeneration;
 
 /**
  * Whether two compatible names agree only loosely: one name with a generation and one without ("John
@@ -624,17 +621,9 @@ const generationOf = hasGeneration;
  * number is the same structure as "Mom" and "Dad"'s named card on the home landline, and far commoner.
  */
 export function looseNames(a: readonly string[], b: readonly string[]): boolean {
-  return a[0][0] !== '~' && b[0][0] !== '~' && (generationOf(a) !== generationOf(b) || scriptsUncompared(a, b) || looselyCompatible(a, b));
+  return a[0][0] !== '~' && b[0][0] !== '~' && (hasGeneration(a) !== hasGeneration(b) || scriptsUncompared(a, b) || looselyCompatible(a, b));
 }
 
-/**
- * Whether a relation label ("Wife", "Oma") or a relation before a name ("Oma Weber", "Mum Lee") meets a
- * name without one ("Klaus Weber") on a number the plan says is no
- * mobile (isMobileKey; never North America's, whose plan cannot tell): the household's landline. With a
- * number of its own on each card (holdersAgreeHow), they are two people: Oma and Klaus, each with a
- * mobile of their own, on the Berlin home line. On a shared mobile the label is the person's ("Mom" with
- * her mobile and home number beside her own card with her mobile and work number), as before.
- */
 /** Whether a number is one the plan says is no mobile (never North America's, whose plan cannot tell): a household's line. */
 function onLandline(ix: KeyIndex, key: number): boolean {
   const k = keyName(ix, key);
@@ -660,13 +649,20 @@ function givenNameMore(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * Whether a relation label ("Wife", "Oma") or a relation before a name ("Oma Weber", "Mum Lee") meets a
+ * name without one ("Klaus Weber") on a number the plan says is no
+ * mobile (isMobileKey; never North America's, whose plan cannot tell): the household's landline. With a
+ * number of its own on each card (holdersAgreeHow), they are two people: Oma and Klaus, each with a
+ * mobile of their own, on the Berlin home line. On a shared mobile the label is the person's ("Mom" with
+ * her mobile and home number beside her own card with her mobile and work number), as before.
+ */
 function kinOnLandline(ix: KeyIndex, key: number, a: readonly string[], b: readonly string[]): boolean {
   // A relation before a name (`Mum Lee`, `Mummy Tobi`: Tobi's mum) meets a name without one as a label does
   // (a probe: `Mum Lee` and `Richard Lee`, each with a mobile on the London home line, were one row whose
   // first number was his mother's mobile).
   if ((a[0][0] === '~') === (b[0][0] === '~') && isRelationName(a) === isRelationName(b)) return false;
-  const k = keyName(ix, key);
-  return k.startsWith('p:+') && !k.startsWith('p:+1') && !k.includes(';') && !isMobileKey(k);
+  return onLandline(ix, key);
 }
 
 /** Whether entry i holds a number (other than `key`) that tells people apart and entry j does not hold. */
