@@ -1503,7 +1503,40 @@ export function isBulkSender(c: BulkSignals): boolean {
   if (!sentOnly(c)) return false;
   const roles = roleOnly(c);
   if (roles === null) return false;
-  return roles || (c.name != null && senderName(c.name, c.emails)) || brandOwnMailbox(c);
+  return roles || (c.name != null && senderName(c.name, c.emails)) || brandOwnMailbox(c) || brandDeskOnly(c);
+}
+
+/**
+ * Whether every usable address of the card is a role mailbox, and one of them a desk of the domain's own
+ * brand: the label of its registrable domain and a sender's word (SENDER_ENDINGS) joined by one separator,
+ * either way round (`jd_service@jd.com`, `docomo-info@docomo.ne.jp`, `acme.news@acme.com`,
+ * `support-acme@mail.acme.com`). The name says nothing here: a brand named in its own script (`京东`,
+ * `ドコモ`) was read as a person's name and ranked among the people (a probe). Not `mail` (`jones.mail@jones.net`
+ * is a household's mailbox), not at a mail provider's or a university's domain. Only for isBulkSender:
+ * received only, never written to, starred, pinned, saved twice or with a number.
+ */
+function brandDeskOnly(c: BulkSignals): boolean {
+  let desk = false;
+  for (const e of c.emails) {
+    if (e.junk) continue;
+    if (brandDesk(e)) desk = true;
+    else if (!e.role) return false;
+  }
+  return desk;
+}
+
+/** Whether an address is its domain's brand's desk (brandDeskOnly): `<label><sep><word>` or `<word><sep><label>`. */
+export function brandDesk(e: NormEmail): boolean {
+  const at = e.key.lastIndexOf('@');
+  const local = stripTag(e.key.slice(0, at));
+  const sep = local.search(/[._-]/);
+  if (sep <= 0 || sep === local.length - 1 || /[._-]/.test(local.slice(sep + 1))) return false;
+  if (isWebmailDomain(e.domain)) return false;
+  const h = senderHost(e);
+  if (h.label.length < 2 || EDUCATION_SUFFIX.test(h.publicSuffix)) return false;
+  const a = local.slice(0, sep);
+  const b = local.slice(sep + 1);
+  return (a === h.label && b !== 'mail' && SENDER_ENDINGS.has(b)) || (b === h.label && a !== 'mail' && SENDER_ENDINGS.has(a));
 }
 
 /**

@@ -295,3 +295,68 @@ test('a brand mailbox on the brand own bare domain, named as the brand or not at
     assert.equal(c!.junk, false, JSON.stringify(e));
   }
 });
+
+test("a brand's desk named after its own domain is a bulk sender when received only, whatever script the name is in", () => {
+  // Must drop, received only: the domain's label and a sender's word joined by one separator, either way
+  // round (a probe: `京东 <jd_service@jd.com>` and `ドコモ <docomo-info@docomo.ne.jp>` ranked among the people).
+  for (const [name, email] of [
+    ['京东', 'jd_service@jd.com'],
+    ['ドコモ', 'docomo-info@docomo.ne.jp'],
+    ['Acme', 'acme_service@acme.com'],
+    [null, 'acme.news@acme.com'],
+    ['Acme Support', 'support-acme@mail.acme.com'],
+    ['Jane Smith', 'acme.info@acme.co.uk'],
+  ] as const) {
+    const [c] = clean([{ name, email, last_message_received_date: RECEIVED }]);
+    assert.equal(c!.junk, true, email);
+    assert.equal(c!.junkReason, 'bulk_sender', email);
+  }
+  // Must keep: the same desk written to (a sender then, ranked after the people, never left out); a
+  // household's `mail` mailbox; a person's two-word mailbox at a domain of their name; a desk of another
+  // domain's name; a webmail handle; a university's; a desk with a number to call.
+  for (const e of [
+    { name: '京东', email: 'jd_service@jd.com', times_contacted: 1 },
+    { name: 'Jones', email: 'jones.mail@jones.net' },
+    { name: null, email: 'mail.jones@jones.net' },
+    { name: 'Anna Weber', email: 'anna.weber@weber.de' },
+    { name: 'Tom', email: 'tom.news@acme.com' },
+    { name: 'Gmail fan', email: 'gmail.team@gmail.com' },
+    { name: null, email: 'brown.news@brown.edu' },
+    { name: 'Acme', email: 'acme_service@acme.com', phones: ['+1 415 555 0199'] },
+  ] as EntryInput[]) {
+    const [c] = clean([{ ...e, last_message_received_date: RECEIVED }]);
+    assert.equal(c!.junk, false, JSON.stringify(e));
+  }
+});
+
+test('a filler address (one filler as mailbox and domain name) the owner wrote to is a mailbox; not when only starred, nor a word saying "no address"', () => {
+  // Must keep usable: written to, by a sent date or a count on a card with no number (`bb@bb.com.br` is Banco do Brasil's).
+  for (const e of [
+    { name: 'Banco do Brasil', email: 'bb@bb.com.br', times_contacted: 2 },
+    { name: 'X Corp', email: 'x@x.com', last_message_sent_date: RECEIVED },
+    { email: '0@0.com', last_message_sent_date: RECEIVED },
+  ] as EntryInput[]) {
+    const [c] = clean([e]);
+    assert.equal(c!.junk, false, JSON.stringify(e));
+    assert.equal(c!.unusable, undefined, JSON.stringify(c));
+    assert.deepEqual(
+      c!.emails.map((m) => m.display),
+      [e.email],
+      JSON.stringify(c),
+    );
+    assert.ok(c!.keys.includes(`e:${e.email}`), JSON.stringify(c.keys));
+  }
+  // Must stay a placeholder: starred only; a count on a card with a number (calls); words saying "no
+  // address"; a host no mail reaches.
+  for (const e of [
+    { name: 'Ann Lee', email: 'x@x.com', is_favorite: true },
+    { name: 'Mom', email: 'test@test.com', phone: '+1 415 555 0123', times_contacted: 30 },
+    { name: 'Ann Lee', email: 'noemail@noemail.com', last_message_sent_date: RECEIVED },
+    { name: 'Ann Lee', email: 'none@gmail.com', last_message_sent_date: RECEIVED },
+    { name: 'Ann Lee', email: 'root@localhost.localdomain', last_message_sent_date: RECEIVED },
+  ] as EntryInput[]) {
+    const [c] = clean([e]);
+    assert.equal(c!.junk, false, JSON.stringify(e));
+    assert.ok(!c!.emails.some((m) => m.display === e.email && m.junk === null), JSON.stringify(c));
+  }
+});

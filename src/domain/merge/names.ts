@@ -37,7 +37,7 @@ for (const w of GIVEN_NAME_TITLES.keys()) IGNORED_TOKENS.add(w);
 /**
  * The titles above that say which of a family someone is: "Mrs Smith" and "John Smith" on the family
  * landline are two people, as are "Mr Smith" and "Mrs Smith". Such a title is kept as a marker token
- * (TITLE_MALE, TITLE_FEMALE: first in the folded name) that namesCompatible reads; it is no word of the name.
+ * (TITLE_MARK and `m` or `f`: first in the folded name) that namesCompatible reads; it is no word of the name.
  */
 const TITLE_GENDER = new Map<string, string>([
   ...GIVEN_NAME_TITLES,
@@ -55,8 +55,6 @@ const TITLE_GENDER = new Map<string, string>([
 ]);
 /** A title marker: SYMBOL (it matches only itself) and \u0002, then m or f. */
 const TITLE_MARK = '\u0001\u0002';
-const TITLE_MALE = TITLE_MARK + 'm';
-const TITLE_FEMALE = TITLE_MARK + 'f';
 
 /** Whether a folded token is a title marker (no word of the name: display names do not count it). */
 export function isTitleMark(t: string): boolean {
