@@ -1362,32 +1362,10 @@ function isPlaceholderLocal(local: string, domain: string): boolean {
   if (local.length > 20) return false;
   if (PLACEHOLDER_LOCALS.has(local)) return true;
   if (TEMPLATE_DOMAINS.has(domain) && TEMPLATE_LOCALS.has(local)) return true;
-  return fillerPair(local, domain);
-}
-
-/**
- * "test@test.com", "x@x.com", "xxx@xxx.com", "0@0.com", "123@123.com": the same filler as local part and
- * domain name (a probe found `0@0.com` in a small book's top 10).
- */
-function fillerPair(local: string, domain: string): boolean {
+  // "test@test.com", "x@x.com", "xxx@xxx.com", "0@0.com", "123@123.com": the same filler as local part
+  // and domain name (a probe found `0@0.com` in a small book's top 10).
   if (domain.length <= local.length || domain.charCodeAt(local.length) !== 46 || !domain.startsWith(local)) return false;
   return (FILLER_WORDS.has(local) || FILLER_CHARS_RE.test(local)) && SHORT_SUFFIX_RE.test(domain.slice(local.length + 1));
-}
-
-/**
- * Whether an address key (lower-case) was read as a placeholder only for being one filler as mailbox and
- * domain name (fillerPair: `bb@bb.com.br`, Banco do Brasil's; `x@x.com`): real domains, where mail is
- * delivered. A card the owner wrote to at it keeps it (merge/contact.ts): evidence beats the form. Not the
- * words that say "no address" (`noemail@`, `none@noemail.com`) nor hosts no mail reaches.
- */
-export function isFillerAddress(key: string): boolean {
-  const at = key.lastIndexOf('@');
-  if (at <= 0 || at > 20) return false;
-  const local = key.slice(0, at);
-  const domain = key.slice(at + 1);
-  return (
-    !PLACEHOLDER_LOCALS.has(local) && !isPlaceholderDomain(domain) && !(TEMPLATE_DOMAINS.has(domain) && TEMPLATE_LOCALS.has(local)) && fillerPair(local, domain)
-  );
 }
 
 /** A placeholder read as no address (see PLACEHOLDER_LOCALS): junk 'invalid', shown as written. */

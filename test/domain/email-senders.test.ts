@@ -328,35 +328,3 @@ test("a brand's desk named after its own domain is a bulk sender when received o
     assert.equal(c!.junk, false, JSON.stringify(e));
   }
 });
-
-test('a filler address (one filler as mailbox and domain name) the owner wrote to is a mailbox; not when only starred, nor a word saying "no address"', () => {
-  // Must keep usable: written to, by a sent date or a count on a card with no number (`bb@bb.com.br` is Banco do Brasil's).
-  for (const e of [
-    { name: 'Banco do Brasil', email: 'bb@bb.com.br', times_contacted: 2 },
-    { name: 'X Corp', email: 'x@x.com', last_message_sent_date: RECEIVED },
-    { email: '0@0.com', last_message_sent_date: RECEIVED },
-  ] as EntryInput[]) {
-    const [c] = clean([e]);
-    assert.equal(c!.junk, false, JSON.stringify(e));
-    assert.equal(c!.unusable, undefined, JSON.stringify(c));
-    assert.deepEqual(
-      c!.emails.map((m) => m.display),
-      [e.email],
-      JSON.stringify(c),
-    );
-    assert.ok(c!.keys.includes(`e:${e.email}`), JSON.stringify(c.keys));
-  }
-  // Must stay a placeholder: starred only; a count on a card with a number (calls); words saying "no
-  // address"; a host no mail reaches.
-  for (const e of [
-    { name: 'Ann Lee', email: 'x@x.com', is_favorite: true },
-    { name: 'Mom', email: 'test@test.com', phone: '+1 415 555 0123', times_contacted: 30 },
-    { name: 'Ann Lee', email: 'noemail@noemail.com', last_message_sent_date: RECEIVED },
-    { name: 'Ann Lee', email: 'none@gmail.com', last_message_sent_date: RECEIVED },
-    { name: 'Ann Lee', email: 'root@localhost.localdomain', last_message_sent_date: RECEIVED },
-  ] as EntryInput[]) {
-    const [c] = clean([e]);
-    assert.equal(c!.junk, false, JSON.stringify(e));
-    assert.ok(!c!.emails.some((m) => m.display === e.email && m.junk === null), JSON.stringify(c));
-  }
-});

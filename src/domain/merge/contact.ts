@@ -1,6 +1,5 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
-import { hasImceaPrefix, isCarrierForm, isFillerAddress } from '../email.ts';
-import { plausibleDate } from '../dates.ts';
+import { hasImceaPrefix, isCarrierForm } from '../email.ts';
 import { evidence, isBulkSender, readsAsSender, unchosen } from '../junk.ts';
 import { brandSender, groupMailbox, personOnOwnNameDomain, serviceSender } from '../sender-cards.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
@@ -494,12 +493,6 @@ export function buildContact(
   // starred or pinned is a mailbox.
   if (evidence(times, lastSent, favorite, pinned)) {
     for (let j = 0; j < emails.length; j++) if (emails[j].junk === 'disposable') emails[j] = { ...emails[j], junk: null };
-    // One filler as mailbox and domain name (`bb@bb.com.br`, Banco do Brasil's) reads as a placeholder; the
-    // owner writing to it is proof that mail reaches it (a star is not: a form's `x@x.com` on a starred card).
-    // Written to: a sent date, or a count on a card with no number (whose count may be calls).
-    if (plausibleDate(lastSent) !== null || ((times ?? 0) > 0 && phones.length === 0)) {
-      for (let j = 0; j < emails.length; j++) if (emails[j].junk === 'invalid' && isFillerAddress(emails[j].key)) emails[j] = { ...emails[j], junk: null };
-    }
   }
 
   // An ambiguous number whose other reading (NormPhone.alt) the contact holds as a number of its own is
