@@ -1526,7 +1526,7 @@ function brandDeskOnly(c: BulkSignals): boolean {
 }
 
 /** Whether an address is its domain's brand's desk (brandDeskOnly): `<label><sep><word>` or `<word><sep><label>`. */
-export function brandDesk(e: NormEmail): boolean {
+function brandDesk(e: NormEmail): boolean {
   const at = e.key.lastIndexOf('@');
   const local = stripTag(e.key.slice(0, at));
   const sep = local.search(/[._-]/);
