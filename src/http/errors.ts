@@ -2,7 +2,7 @@
  * One error type with a closed set of codes, one body shape, true HTTP statuses.
  * Body: {"error": "<sentence>", "code": "<snake_case>", "details"?: [...], "meta": {"time", "request_id"}}.
  */
-import type { ErrorDetail, ServiceErrorCode } from '../services/errors.ts';
+import { MAX_DETAILS, type ErrorDetail, type ServiceErrorCode } from '../services/errors.ts';
 
 export type { ErrorDetail };
 
@@ -53,7 +53,7 @@ export function invalidMany(details: ErrorDetail[]): ApiError {
   const first = details[0];
   return new ApiError(
     'invalid_request',
-    `Invalid request: ${first.field} ${first.message} (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''}).`,
+    `Invalid request: ${first.field} ${first.message} (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''}${details.length >= MAX_DETAILS ? `; the check stops at ${MAX_DETAILS}, so there may be more` : ''}).`,
     details,
   );
 }

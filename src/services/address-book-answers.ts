@@ -218,11 +218,15 @@ function checkUpload(body: UploadRequest, config: Config, p: Problems, ownerRefu
   // A replace needs the source's owner: without one, the source is every other ownerless one of the user.
   // (Not when the schema refused the owner given: it was given, of a wrong type, and is named already.)
   if (replace && !ownerRefused && sourceKey(source).endsWith(':-')) {
+    // An owner given but unreadable (`+1415`: a probe was told to send the source.phone it had sent) is named as such.
+    const given = (['email', 'phone'] as const).filter((f) => typeof source[f] === 'string' && (source[f] as string).trim() !== '');
     p.add([
       {
         field: 'replace_source',
         message:
-          "needs the source's owner (source.email or source.phone): it replaces the user's earlier uploads of the same source, and a source naming no owner cannot be told from the user's other sources (a contacts file names none)",
+          given.length > 0
+            ? `needs the source's owner, and ${given.length > 1 ? 'source.email and source.phone name no owner' : `source.${given[0]} is no ${ownerFieldWords(given[0]!)}`} Kith can read: it replaces the user's earlier uploads of the same source, told apart by their owner; send the owner's address, or number in full (E.164)`
+            : "needs the source's owner (source.email or source.phone): it replaces the user's earlier uploads of the same source, and a source naming no owner cannot be told from the user's other sources (a contacts file names none)",
       },
     ]);
   }
@@ -335,8 +339,20 @@ export async function answerUpload(
       // The source's earlier uploads go once this one is stored (a failure between the two leaves both:
       // the error answered, and the same upload sent again replaces them all). Then ranked from storage.
       committed = await store();
-      const found = { otherOwners: 0 };
-      if ((await service.replaceSource(ctx.tenant, userId, known.upload, committed, found)) === 0 && found.otherOwners > 0) {
+      const found: { otherOwners: number; otherTypes?: number } = { otherOwners: 0 };
+      const gone = await service.replaceSource(ctx.tenant, userId, known.upload, committed, found);
+      if (gone === 0 && (found.otherTypes ?? 0) > 0) {
+        // Nothing replaced, though the book holds uploads of this owner under another type (or none).
+        warnings = [
+          ...warnings,
+          {
+            field: 'replace_source',
+            message: `replaced nothing: no earlier upload of this source (its type and source.email, else source.phone); ${found.otherTypes} earlier upload(s) of the same owner under another source.type (or none) stay. Send the source's type as before, or delete the book and upload again`,
+            count: found.otherTypes!,
+          },
+        ];
+      }
+      if (gone === 0 && found.otherOwners > 0) {
         // Nothing replaced, though the book holds uploads of this type under another owner: a sync that began
         // sending `source.email` beside its phone is another source (a probe: the old copies stayed, silently).
         warnings = [
@@ -405,4 +421,9 @@ async function storedBefore(e: unknown, batchId: string, store: () => Promise<nu
     () => false,
   );
   return committed ? e.afterStored(batchId) : e;
+}
+
+/** What an owner field holds, in words (the replace_source refusal). */
+function ownerFieldWords(field: 'email' | 'phone'): string {
+  return field === 'email' ? 'e-mail address' : 'phone number';
 }

@@ -152,6 +152,16 @@ export function regionOfSources(sources: readonly SourceInput[]): CountryCode | 
   return null;
 }
 
+/** Every country the sources name (sourceRegion), in regionOfSources' order, each once. */
+export function regionsOfSources(sources: readonly SourceInput[]): CountryCode[] {
+  const out: CountryCode[] = [];
+  for (const s of sources) {
+    const region = sourceRegion(s);
+    if (region !== null && !out.includes(region)) out.push(region);
+  }
+  return out;
+}
+
 /** What every ranking of an app reads first (AddressBookService.appStateOf). */
 export interface AppState {
   weights: Weights;
@@ -372,7 +382,7 @@ export class AddressBookService {
     userId: string,
     upload: { sourceKey: string; source: SourceInput; createdAt: number },
     seq: number,
-    out?: { otherOwners: number },
+    out?: { otherOwners: number; otherTypes?: number },
   ): Promise<number> {
     // The source's keys (normalize.ts sourceKeysOf: its owner's number written nationally or in full is one source).
     const keys = new Set(sourceKeysOf(upload.source, this.config.defaultRegion));
@@ -386,6 +396,12 @@ export class AddressBookService {
         if (out !== undefined) {
           const type = typeOfSourceKey(upload.sourceKey);
           out.otherOwners = stored.filter((u) => u.seq < seq && u.createdAt < upload.createdAt && typeOfSourceKey(u.sourceKey) === type).length;
+          // The same owner under another type (or none): an app that began sending `source.type` (a probe:
+          // `{phone}` then `{type: "ios", phone}` replaced nothing, the deleted contact stayed, silently).
+          const owners = new Set([...keys].map(ownerOfSourceKey).filter((o) => o !== '-'));
+          out.otherTypes = stored.filter(
+            (u) => u.seq < seq && u.createdAt < upload.createdAt && typeOfSourceKey(u.sourceKey) !== type && owners.has(ownerOfSourceKey(u.sourceKey)),
+          ).length;
         }
         return 0;
       }
@@ -469,4 +485,10 @@ function ownBookWeights(w: Weights): Weights {
 function typeOfSourceKey(key: string): string {
   const colon = key.indexOf(':');
   return colon < 0 ? key : key.slice(0, colon);
+}
+
+/** The owner part of a source key (sourceKey: `e:…`, `p:…`, `n:…`, or `-` for none). */
+function ownerOfSourceKey(key: string): string {
+  const colon = key.indexOf(':');
+  return colon < 0 ? '-' : key.slice(colon + 1);
 }

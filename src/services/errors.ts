@@ -36,7 +36,7 @@ export function invalidMany(details: ErrorDetail[]): ServiceError {
   const first = details[0];
   return new ServiceError(
     'invalid_request',
-    `Invalid request: ${first.field} ${first.message} (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''}).`,
+    `Invalid request: ${first.field} ${first.message} (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''}${details.length >= MAX_DETAILS ? `; the check stops at ${MAX_DETAILS}, so there may be more` : ''}).`,
     details,
   );
 }

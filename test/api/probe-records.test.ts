@@ -101,6 +101,9 @@ for (const engine of ENGINES) {
       const s = await api.post('/v0/invites-sent', records);
       assert.equal(s.status, 400, s.text);
       assert.equal(s.body.details.length, 20);
+      // A probe: "(and 19 more problems)" for 30 wrong records read as if 20 were all; the words say the list stops.
+      assert.match(s.body.error, /\(and 19 more problems; the check stops at 20, so there may be more\)\.$/);
+      assert.match(r.body.error, /\(and 19 more problems; the check stops at 20, so there may be more\)\.$/);
     });
 
     it('records: the schema’s wrong fields and the later checks’ are all named; nothing stored', async () => {

@@ -1,5 +1,9 @@
 /**
- * Senders through HTTP (the fifty-fourth session), on each engine:
+ * Senders, records and syncs through HTTP (the fifty-fourth session), on each engine:
+ * - an app user's national number in a book of two countries (a US phone's source, a Gmail export marked
+ *   GB) was refused as if the book named none; now read in each, and a refusal names the countries tried;
+ * - a replace of a source sent before without its type (or with another) replaced nothing, silently; one
+ *   whose owner's number was given but unreadable was told to send the number it had sent.
  * - a brand's desk named after its own domain (`京东 <jd_service@jd.com>`, `ドコモ <docomo-info@docomo.ne.jp>`),
  *   received only, ranked among the people: the name, in the brand's own script, said nothing the rules
  *   read; the mailbox (the domain's name and a sender's word) now says it. Written to, it stays;
@@ -44,6 +48,94 @@ for (const engine of ENGINES) {
       const g = await api.get('/v0/address-book/s54-desks');
       assert.equal(g.status, 200, g.text);
       assert.deepEqual((g.body.data as Row[]).map((d) => d.name).sort(), ['Acme', 'Ann Lee', 'Jones']);
+    });
+
+    it("an app user's national number is read in each country the user's book names, and a refusal names the countries tried", async () => {
+      // A US phone's source, then a Gmail export marked GB (newest first: GB): the US number was refused
+      // with "the book names no country" (a probe).
+      const owner = await api.post('/v0/address-book', {
+        user_id: 's54-two-countries',
+        source: { type: 'ios', phone: '+1 415 555 0100' },
+        entries: [{ name: 'Bob Ray', phone: '(415) 555-0199' }],
+      });
+      assert.equal(owner.status, 200, owner.text);
+      const gmail = await api.post('/v0/address-book', {
+        user_id: 's54-two-countries',
+        source: { type: 'gmail', email: 'owner@home.example', region: 'GB' },
+        entries: [{ name: 'Cat Lane', email: 'cat@lane.example' }],
+      });
+      assert.equal(gmail.status, 200, gmail.text);
+      const friend = await api.post('/v0/address-book', {
+        user_id: 's54-friend',
+        source: { type: 'android', phone: '+1 650 555 0111' },
+        entries: [
+          { name: 'Owner Two', phone: '+1 415 555 0100' },
+          { name: 'Dee Moss', phone: '+1 650 555 0122' },
+        ],
+      });
+      assert.equal(friend.status, 200, friend.text);
+      const u = await api.post('/v0/users', [{ id: 's54-two-countries', phone: '(415) 555-0100' }]);
+      assert.equal(u.status, 200, u.text);
+      const g = await api.get('/v0/address-book/s54-friend?filter_existing_users=1');
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual(
+        (g.body.data as Row[]).map((d) => d.name),
+        ['Dee Moss'],
+      );
+      // A number of no country the book names: refused, naming the field and the countries tried.
+      const bad = await api.post('/v0/users', [{ id: 's54-friend', phone: '020 7946 0555' }]);
+      assert.equal(bad.status, 400, bad.text);
+      assert.equal(bad.body.details[0].field, 'entries[0].phone');
+      assert.match(bad.body.details[0].message, /is no number of US \(the country of the user's book/);
+    });
+
+    it('a replace of a source whose owner was sent before under another type (or none) warns that it replaced nothing', async () => {
+      const first = await api.post('/v0/address-book', {
+        user_id: 's54-typed',
+        source: { phone: '+1 415 555 0100' },
+        entries: [
+          { name: 'Ann Lee', phone: '+1 415 555 0123' },
+          { name: 'Bob Ray', phone: '+1 415 555 0199' },
+        ],
+      });
+      assert.equal(first.status, 200, first.text);
+      const r = await api.post('/v0/address-book', {
+        user_id: 's54-typed',
+        source: { type: 'ios', phone: '+1 415 555 0100' },
+        replace_source: 1,
+        entries: [{ name: 'Ann Lee', phone: '+1 415 555 0123' }],
+      });
+      assert.equal(r.status, 200, r.text);
+      const w = (r.body.meta.warnings ?? []).find((x: { field: string }) => x.field === 'replace_source');
+      assert.ok(w, JSON.stringify(r.body.meta));
+      assert.match(w.message, /^replaced nothing: .* 1 earlier upload\(s\) of the same owner under another source\.type/);
+      assert.equal(w.count, 1);
+      // The same type again replaces, and says nothing.
+      const again = await api.post('/v0/address-book', {
+        user_id: 's54-typed',
+        source: { type: 'ios', phone: '+1 415 555 0100' },
+        replace_source: 1,
+        entries: [{ name: 'Ann Lee', phone: '+1 415 555 0123' }],
+      });
+      assert.equal(again.status, 200, again.text);
+      assert.equal(
+        (again.body.meta.warnings ?? []).find((x: { field: string }) => x.field === 'replace_source'),
+        undefined,
+        JSON.stringify(again.body.meta),
+      );
+    });
+
+    it('a replace whose owner is given but unreadable says so, naming the field given', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 's54-unreadable-owner',
+        source: { type: 'ios', phone: '+1415' },
+        replace_source: 1,
+        entries: [{ name: 'Ann Lee', phone: '+1 415 555 0123' }],
+      });
+      assert.equal(r.status, 400, r.text);
+      const d = (r.body.details as { field: string; message: string }[]).find((x) => x.field === 'replace_source')!;
+      assert.match(d.message, /^needs the source's owner, and source\.phone is no phone number Kith can read/);
+      assert.equal((await api.get('/v0/address-book/s54-unreadable-owner')).status, 404);
     });
   });
 }

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { isIndexedKey, keysFor } from '../../domain/normalize.ts';
 import type { CountryCode } from 'libphonenumber-js';
-import { regionOfSources } from '../../services/address-book.ts';
+import { regionsOfSources } from '../../services/address-book.ts';
 import type { Storage, Tenant } from '../../storage/types.ts';
 import { invalid, type ErrorDetail } from '../errors.ts';
 import { invalidDetailsOf, Problems, ServiceError } from '../../services/errors.ts';
@@ -198,13 +198,24 @@ export function recordRoutes(deps: {
     i: number,
     crossUser = false,
     known: readonly string[] = [],
-    bookRegion: CountryCode | null = null,
+    bookRegions: readonly CountryCode[] = [],
     nationalLeftOut?: number[],
     unread?: UnreadValues,
   ): string[] {
-    const readIn = crossUser ? (bookRegion ?? region) : null;
-    const all = keysFor(item, readIn);
-    const keys = crossUser ? all.filter(isIndexedKey) : all;
+    // A cross-user record's national number is read in the countries of the user's book, in turn (a book
+    // of a US phone and a Gmail export marked GB: a US number was refused, read in GB only), then in the
+    // server's default country: the first country that reads every number, else the one that reads most.
+    const regions: (CountryCode | null)[] = !crossUser ? [null] : bookRegions.length > 0 ? [...bookRegions] : [];
+    if (crossUser && region !== null && !regions.includes(region)) regions.push(region);
+    if (regions.length === 0) regions.push(null);
+    let readIn = regions[0]!;
+    let all = keysFor(item, readIn);
+    let keys = crossUser ? all.filter(isIndexedKey) : all;
+    for (let r = 1; r < regions.length && keys.length < all.length; r++) {
+      const other = keysFor(item, regions[r]!);
+      const otherKeys = other.filter(isIndexedKey);
+      if (otherKeys.length > keys.length) [readIn, all, keys] = [regions[r]!, other, otherKeys];
+    }
     if (keys.length > 0) {
       if (keys.length < all.length) nationalLeftOut?.push(i);
       // The record is kept: its values that read as nothing are named (record-warnings.ts).
@@ -214,9 +225,12 @@ export function recordRoutes(deps: {
     // Why, as precisely as the item tells: a number without its country where the whole app is searched,
     // or a misspelt field beside nothing usable.
     if (crossUser && all.length > 0) {
+      const tried = regions.filter((r): r is CountryCode => r !== null);
       throw invalid(
         `entries[${i}].${phoneField(item)}`,
-        "has no country code, and neither the user's book (its owner's phone, its source.region) nor the server names a country it is a number of: app users and accepted invites are matched across the app's books, where a number without its country (+…) names no one; send it in full (E.164) or with an e-mail",
+        tried.length > 0
+          ? `has no country code and is no number of ${tried.join(' or ')} (${bookRegions.length > 0 ? "the country of the user's book" : "the server's default country"}${bookRegions.length > 0 && tried.length > bookRegions.length ? ", then the server's" : ''}): app users and accepted invites are matched across the app's books, where a number without its country (+…) names no one; send it in full (E.164) or with an e-mail`
+          : "has no country code, and neither the user's book (its owner's phone, its source.region) nor the server names a country it is a number of: app users and accepted invites are matched across the app's books, where a number without its country (+…) names no one; send it in full (E.164) or with an e-mail",
       );
     }
     for (const k in item as Record<string, unknown>) {
@@ -249,23 +263,24 @@ export function recordRoutes(deps: {
     tenant: Tenant,
     items: readonly T[],
     owners: (item: T, i: number) => (string | null)[],
-  ): Promise<(CountryCode | null)[]> {
-    const byUser = new Map<string, CountryCode | null>();
+  ): Promise<CountryCode[][]> {
+    const byUser = new Map<string, readonly CountryCode[]>();
     const wanted: string[] = [];
     const ownersOf = items.map((item, i) => {
       if (!mayBeNational(item)) return [];
       const ids = owners(item, i).filter((id): id is string => id !== null);
       for (const id of ids) {
         if (byUser.has(id)) continue;
-        byUser.set(id, null);
+        byUser.set(id, []);
         wanted.push(id);
       }
       return ids;
     });
     if (wanted.length > 0) {
-      for (const [id, sources] of await storage.regionSourcesOfUsers(tenant, wanted)) byUser.set(id, regionOfSources(sources));
+      for (const [id, sources] of await storage.regionSourcesOfUsers(tenant, wanted)) byUser.set(id, regionsOfSources(sources));
     }
-    return ownersOf.map((ids) => ids.map((id) => byUser.get(id) ?? null).find((r) => r !== null) ?? null);
+    // The first owner whose book names a country, with every country that book names (regionsOfSources).
+    return ownersOf.map((ids) => [...(ids.map((id) => byUser.get(id) ?? []).find((r) => r.length > 0) ?? [])]);
   }
 
   /**
@@ -333,7 +348,7 @@ export function recordRoutes(deps: {
         (e, i) =>
           readItem({
             userId: () => coerceBookUserId(e.user_id, `entries[${i}].user_id`),
-            keys: () => (channelRefused(refused, i) ? [] : keysOf(e, i, false, SENT, null, undefined, unread)),
+            keys: () => (channelRefused(refused, i) ? [] : keysOf(e, i, false, SENT, [], undefined, unread)),
             inviteeName: () => e.invitee_name?.trim() || null,
             sentAt: () => dateOrDefault(e.sent_at, `entries[${i}].sent_at`, now),
           }),
@@ -526,7 +541,7 @@ export function recordRoutes(deps: {
           (e, i) =>
             readItem({
               userId: () => coerceBookUserId(e.user_id, `entries[${i}].user_id`),
-              keys: () => (channelRefused(refused, i) ? [] : keysOf(e, i, false, SEEN, null, undefined, unread)),
+              keys: () => (channelRefused(refused, i) ? [] : keysOf(e, i, false, SEEN, [], undefined, unread)),
               seenAt: () => dateOrDefault(e.seen_at, `entries[${i}].seen_at`, now),
             }),
           refused,
