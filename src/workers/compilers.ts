@@ -103,9 +103,14 @@ export function detailsFromAjv(errors: AjvError[], context: string, data?: unkno
       // An entry sent as a bare address or number (`"entries": ["ann@x.com"]`, an HTTP probe) is told the
       // shape an entry has.
       const entry = ENTRY_FIELD_RE.test(field) && slot.types.size === 1 && slot.types.has('object') && value !== null && value !== undefined;
-      const shape = entry
-        ? ` (an entry such as {"name": "Ann Lee", "email": "ann@example.com"}), not ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}`
-        : '';
+      // An upload's entry is shown as one; a record's (the batch a list, or an object without the upload's
+      // `user_id` and `source`) as an object of the endpoint's fields: a probe sent the upload's example to
+      // /v0/invites-sent and was refused again.
+      const upload = data !== null && typeof data === 'object' && !Array.isArray(data) && ('user_id' in data || 'source' in data);
+      const example = upload
+        ? '(an entry such as {"name": "Ann Lee", "email": "ann@example.com"})'
+        : '(an object of the fields this endpoint takes, such as {"email": "ann@example.com"} beside its id)';
+      const shape = entry ? ` ${example}, not ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}` : '';
       details.push({ field, message: `must be ${[...slot.types].map(typeName).join(' or ')}${shape}${got}` });
     }
   }

@@ -143,6 +143,14 @@ for (const engine of ENGINES) {
       assert.equal(r.body.details[0].field, 'entries[0]');
       assert.match(r.body.details[0].message, /^must be an object \(an entry such as \{"name": .*\}\), not a string$/);
       assert.equal((await api.get('/v0/address-book/unseen-bare')).status, 404);
+      // A record's batch is told a record's shape, not an upload entry's (a probe sent that example to
+      // /v0/invites-sent and was refused again for want of user_id).
+      for (const body of [['ann@x.example'], { entries: ['ann@x.example'] }]) {
+        const rec = await api.post('/v0/invites-sent', body);
+        assert.equal(rec.status, 400, rec.text);
+        assert.equal(rec.body.details[0].field, 'entries[0]');
+        assert.match(rec.body.details[0].message, /^must be an object \(an object of the fields this endpoint takes, .*\), not a string$/);
+      }
     });
   });
 }
