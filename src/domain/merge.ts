@@ -674,8 +674,19 @@ function selfLabelled(c: Contact): boolean {
     .toLowerCase()
     .replace(/[\s._-]+/g, ' ');
   if (SELF_LABELS.has(label) || (label.startsWith('my ') && SELF_AFTER_MY.has(label.slice(3)))) return true;
+  // The owner's name with a self label in brackets, or the label with the name (`Dana (me)`, `Me (Dana)`,
+  // `Dana [ich]`): a probe found `Dana (me)` on the owner's phone ranked #18 among the people.
+  const bracketed = BRACKETED_LABEL_RE.exec(label);
+  if (bracketed !== null) {
+    const inside = bracketed[2] ?? bracketed[3]!;
+    const outside = (bracketed[1] ?? bracketed[4] ?? '').trim();
+    if (outside !== '' && (SELF_LABELS.has(inside) || (SELF_LABELS.has(outside) && !SELF_LABELS.has(inside)))) return true;
+  }
   return SELF_LABELS_WITHOUT_EVIDENCE.has(label) && !wroteTo(c) && !c.favorite && c.pinned === 0;
 }
+
+/** A name and a bracketed note, either way round: `dana (me)` (1, 2) or `(me) dana` (3, 4), lower-case. */
+const BRACKETED_LABEL_RE = /^(?:([^()[\]]+?)\s*[([]\s*([^()[\]]+?)\s*[)\]]|[([]\s*([^()[\]]+?)\s*[)\]]\s*([^()[\]]+))$/;
 
 /**
  * Joins the cards that name one directory mailbox (email.ts directoryIdentity): an X.500 DN in any case

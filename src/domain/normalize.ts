@@ -967,21 +967,23 @@ function favoriteOf(v: unknown): boolean {
 }
 
 /**
- * The largest `times_contacted` read as given; a bigger count is read as this one. Nobody writes a
- * million messages to one person: a bigger number is a client's slip (a timestamp in the wrong field),
- * and unbounded it would outrank every real count (the key index's PostgreSQL column also ends at 2^31 - 1).
+ * The largest `times_contacted` read as a count. Nobody writes a million messages to one person: a bigger
+ * number is a client's slip (a timestamp in the wrong field, `1764590400`) and no count at all: read as
+ * unknown (imputed), with a warning (validate.ts hugeCountWarnings). Read as this ceiling, as it was, it
+ * still outranked every real count (a probe: a stranger with `1e9` first in the list). The key index's
+ * PostgreSQL column ends at 2^31 - 1.
  */
 export const MAX_TIMES_CONTACTED = 1_000_000;
 
 /**
- * times_contacted as an integer, at most MAX_TIMES_CONTACTED (0 when not a number, or not above 0): its whole part, and 1
- * for a count above 0 and below 1 (`0.5`, a client's weighted or decayed count: the person was written
- * to, and read as 0 that evidence was lost; a probe found it).
+ * times_contacted as an integer (0 when not a number, not above 0, or above MAX_TIMES_CONTACTED: no
+ * count): its whole part, and 1 for a count above 0 and below 1 (`0.5`, a client's weighted or decayed
+ * count: the person was written to, and read as 0 that evidence was lost; a probe found it).
  */
 export function countOf(v: unknown): number {
   const n = numberOf(v);
-  if (n <= 0) return 0;
-  return Math.min(n < 1 ? 1 : Math.trunc(n), MAX_TIMES_CONTACTED);
+  if (n <= 0 || n > MAX_TIMES_CONTACTED) return 0;
+  return n < 1 ? 1 : Math.trunc(n);
 }
 
 function integerOf(v: unknown): number {

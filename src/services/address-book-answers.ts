@@ -26,6 +26,7 @@ import {
   scientificPhoneWarnings,
   zeroDateWarnings,
   fractionalCountWarnings,
+  hugeCountWarnings,
 } from './validate.ts';
 import { exactIntegersOut } from './json-body.ts';
 
@@ -300,6 +301,7 @@ export async function answerUpload(
     ...favoriteWarnings(entries),
     ...scientificPhoneWarnings(entries),
     ...fractionalCountWarnings(entries),
+    ...hugeCountWarnings(entries),
     ...zeroDateWarnings(entries, ['last_message_sent_date', 'last_message_received_date'], 'no date'),
   ];
   let warnings =

@@ -6,7 +6,7 @@
 import { isScientific, spreadsheetDigits } from '../domain/phone.ts';
 import { isSupportedCountry } from 'libphonenumber-js';
 import { parseDate } from '../domain/dates.ts';
-import { countOf } from '../domain/normalize.ts';
+import { MAX_TIMES_CONTACTED, countOf } from '../domain/normalize.ts';
 import { MAX_DETAILS, invalid, invalidMany, type ErrorDetail } from './errors.ts';
 
 export interface ValidationLimits {
@@ -222,6 +222,24 @@ export function fractionalCountWarnings(entries: readonly EntryLike[]): EntryWar
     (e) => fractional(e.times_contacted),
     'entries[].times_contacted',
     `not a whole number: read as its whole part, a number of times, and as 1 when above 0 and below 1 (${v} as ${countOf(v)}); send an integer`,
+  );
+}
+
+/**
+ * The warning naming the entries whose `times_contacted` is above MAX_TIMES_CONTACTED: no count of
+ * messages (a timestamp in the wrong field), read as unknown (normalize.ts countOf).
+ */
+export function hugeCountWarnings(entries: readonly EntryLike[]): EntryWarning[] {
+  const huge = (v: unknown): boolean => {
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    return typeof n === 'number' && n > MAX_TIMES_CONTACTED;
+  };
+  if (!entries.some((e) => huge((e as Record<string, unknown>).times_contacted))) return [];
+  return entriesWarning(
+    entries,
+    (e) => huge(e.times_contacted),
+    'entries[].times_contacted',
+    `above ${MAX_TIMES_CONTACTED.toLocaleString('en-US')}: no count of messages (a timestamp or an id in the wrong field?), read as unknown; send the number of messages the owner sent`,
   );
 }
 

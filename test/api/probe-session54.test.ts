@@ -3,7 +3,10 @@
  * - an app user's national number in a book of two countries (a US phone's source, a Gmail export marked
  *   GB) was refused as if the book named none; now read in each, and a refusal names the countries tried;
  * - a replace of a source sent before without its type (or with another) replaced nothing, silently; one
- *   whose owner's number was given but unreadable was told to send the number it had sent.
+ *   whose owner's number was given but unreadable was told to send the number it had sent;
+ * - a count above 1,000,000 (`times_contacted: 1764590400`, a timestamp) was read as 1,000,000 and ranked
+ *   first, without a word: no count now, read as unknown, with a warning;
+ * - the owner's card named `Dana (me)` ranked among the people: a self label in brackets is the owner's.
  * - a brand's desk named after its own domain (`京东 <jd_service@jd.com>`, `ドコモ <docomo-info@docomo.ne.jp>`),
  *   received only, ranked among the people: the name, in the brand's own script, said nothing the rules
  *   read; the mailbox (the domain's name and a sender's word) now says it. Written to, it stays;
@@ -136,6 +139,46 @@ for (const engine of ENGINES) {
       const d = (r.body.details as { field: string; message: string }[]).find((x) => x.field === 'replace_source')!;
       assert.match(d.message, /^needs the source's owner, and source\.phone is no phone number Kith can read/);
       assert.equal((await api.get('/v0/address-book/s54-unreadable-owner')).status, 404);
+    });
+
+    it('a count above 1,000,000 (a timestamp in the wrong field) is no count: read as unknown, with a warning, not ranked first', async () => {
+      const today = new Date().toISOString();
+      const r = await api.post('/v0/address-book', {
+        user_id: 's54-huge-count',
+        source: { type: 'gmail', email: 'owner@home.example' },
+        explain: 1,
+        entries: [
+          { name: 'Ann Lee', email: 'ann@lee.example', times_contacted: 500, last_message_sent_date: today },
+          { name: 'Stranger', email: 'stranger@far.example', times_contacted: 1764590400 },
+          { name: 'Bob Ray', email: 'bob@ray.example', times_contacted: '99999999999999999999' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as (Row & { explain: Record<string, number> })[];
+      assert.equal(rows[0]!.name, 'Ann Lee', JSON.stringify(rows.map((d) => [d.name, d.explain])));
+      assert.equal(rows.length, 3);
+      const w = (r.body.meta.warnings ?? []).find(
+        (x: { field: string; message: string }) => x.field === 'entries[].times_contacted' && /above 1,000,000/.test(x.message),
+      );
+      assert.ok(w, JSON.stringify(r.body.meta.warnings));
+      assert.equal(w.count, 2);
+    });
+
+    it("the owner's card named with a self label in brackets (`Dana (me)`) is left out as self; a note of another kind is not", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 's54-me',
+        source: { type: 'ios', phone: '+1 415 555 0100' },
+        include_left_out: 1,
+        entries: [
+          { name: 'Ann Lee', phone: '+1 415 555 0123', times_contacted: 4 },
+          { name: 'Dana (me)', phones: ['+1 415 555 0100'] },
+          { name: 'Dana (work)', phones: ['+1 415 555 0177'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual((r.body.data as Row[]).map((d) => d.name).sort(), ['Ann Lee', 'Dana (work)']);
+      const reasons = Object.fromEntries(r.body.meta.left_out_entries.map((e: { index: number; reason: string }) => [e.index, e.reason]));
+      assert.deepEqual(reasons, { 1: 'self' });
     });
   });
 }

@@ -265,6 +265,10 @@ describe('<kith-invite> in headless Chromium', { skip: noBrowser }, () => {
           /Could not load/.test(document.querySelector('kith-invite')!.shadowRoot!.querySelector('[role=status]')!.textContent ?? ''),
         );
         assert.equal(await page.$$eval('kith-invite ul.all li', (l) => l.length), 0);
+        // It says where to look (a probe saw only "Failed to fetch"): the page's origin and the command that allows it.
+        const said = await page.$eval('kith-invite', (el) => el.shadowRoot!.querySelector('[role=status]')!.textContent ?? '');
+        assert.ok(said.includes(`does not allow this page's origin (${stranger.origin})`), said);
+        assert.ok(said.includes(`kith apps cors --app NAME --allow ${stranger.origin}`), said);
         await page.close();
       });
 

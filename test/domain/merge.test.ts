@@ -1734,6 +1734,12 @@ test("the owner's own card in the languages of phones (Meu número, Mi celular, 
     'My SIM 2',
     'My work number',
     'Mine',
+    // The owner's name with a self label in brackets, either way round (a probe: `Dana (me)` ranked #18).
+    'Dana (me)',
+    'Dana [Me]',
+    'Me (Dana)',
+    '(me) Dana',
+    'Olga Owner (myself)',
   ]) {
     const cs = mergeEntries(norm([{ name: label, phone: '+14155550190' }]), undefined, self);
     assert.deepEqual(
@@ -3822,4 +3828,17 @@ test('the name shown is the name without an honorific (김민수 over 김민수�
     assert.deepEqual(names(merge([...cards].reverse(), 'KR')), ['김민수'], other);
   }
   assert.deepEqual(foldName('민수 씨'), foldName('민수'));
+});
+
+test('a bracketed note that is no self label keeps the card a person, on the owner number or not', () => {
+  const self = { keys: ['e:owner@x.com', 'p:+14155550190'], names: ['Olga Owner'] };
+  // On the family number the owner shares: a relation and a bracketed note of hers stay people.
+  for (const label of ['Ann (Mum)', 'Dana (work)', '(home) Dana', 'Dana (Melbourne)']) {
+    const cs = mergeEntries(norm([{ name: label, phone: '+14155550190' }]), undefined, self);
+    assert.deepEqual(
+      cs.map((c) => c.junkReason),
+      [null],
+      label,
+    );
+  }
 });

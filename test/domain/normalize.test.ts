@@ -587,8 +587,13 @@ describe('normalizeEntry shortcuts agree with the plain definitions', () => {
 
 describe('countOf: times_contacted as a number of times', () => {
   it('its whole part; above 0 and below 1 is 1 (the person was written to); no number, or 0 or below, is 0', () => {
-    assert.deepEqual([2.7, 1.5, 1, 0.5, 1e-9, '0.5', 0, -0.5, -3, Number.NaN, 'x', null, 5e9].map(countOf), [2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1_000_000]);
+    assert.deepEqual(
+      [2.7, 1.5, 1, 0.5, 1e-9, '0.5', 0, -0.5, -3, Number.NaN, 'x', null, 1_000_000, 1_000_001, 5e9, '1764590400'].map(countOf),
+      [2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1_000_000, 0, 0, 0],
+    );
     assert.equal(normalizeEntry({ name: 'Ann', email: 'ann@example.com', times_contacted: 0.5 }, ctx).timesContacted, 1);
+    // Above the ceiling: no count (a timestamp in the wrong field), unknown, as if not sent (a probe: `1e9` ranked first).
+    assert.equal(normalizeEntry({ name: 'Ann', email: 'ann@example.com', times_contacted: 1764590400 }, ctx).timesContacted, null);
   });
 });
 

@@ -189,12 +189,21 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
       if (!key) throw new Error('The widget has no client-key attribute.');
       const headers = { Authorization: `Bearer ${key}` };
       if (body !== undefined) headers['Content-Type'] = type;
-      const res = await fetch(this.base + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body,
-        credentials: 'omit',
-      });
+      let res;
+      try {
+        res = await fetch(this.base + path, {
+          method,
+          headers,
+          body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body,
+          credentials: 'omit',
+        });
+      } catch (e) {
+        // The browser hides why (a probe saw only "Failed to fetch"): most often the server refused this
+        // page's origin, whose 403 carries no CORS headers for the page to read; else the network.
+        throw new Error(
+          `no answer from ${this.base} (${e && e.message ? e.message : 'network error'}): either the server is unreachable, or it does not allow this page's origin (${location.origin}); the app's secret-key holder allows it with \`kith apps cors --app NAME --allow ${location.origin}\``,
+        );
+      }
       let json = null;
       try {
         json = await res.json();
