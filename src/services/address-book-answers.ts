@@ -25,6 +25,7 @@ import {
   favoriteWarnings,
   scientificPhoneWarnings,
   zeroDateWarnings,
+  unusedDateWarnings,
   fractionalCountWarnings,
   hugeCountWarnings,
 } from './validate.ts';
@@ -303,6 +304,7 @@ export async function answerUpload(
     ...fractionalCountWarnings(entries),
     ...hugeCountWarnings(entries),
     ...zeroDateWarnings(entries, ['last_message_sent_date', 'last_message_received_date'], 'no date'),
+    ...unusedDateWarnings(entries, ['last_message_sent_date', 'last_message_received_date'], Date.now()),
   ];
   let warnings =
     lenient.length === 0 && unread.length === 0 && ofEntries.length === 0 ? fields.warnings : [...lenient, ...unread, ...fields.warnings, ...ofEntries];

@@ -5,7 +5,7 @@
  */
 import { isScientific, spreadsheetDigits } from '../domain/phone.ts';
 import { isSupportedCountry } from 'libphonenumber-js';
-import { parseDate } from '../domain/dates.ts';
+import { EARLIEST_PLAUSIBLE_MS, messageDate, parseDate } from '../domain/dates.ts';
 import { MAX_TIMES_CONTACTED, countOf } from '../domain/normalize.ts';
 import { MAX_DETAILS, invalid, invalidMany, type ErrorDetail } from './errors.ts';
 
@@ -323,6 +323,26 @@ export function isZeroDate(v: unknown): boolean {
   return typeof v === 'string' && ZERO_DATE.test(v);
 }
 const ZERO_DATE = /^\s*0000-00-00(?:[T ]00:00(?::00(?:\.0+)?)?)?(?:\s*(?:Z|UTC|[+-]00(?::?00)?))?\s*$/i;
+
+/**
+ * The warnings naming the entries whose message dates are read but not used: before 1995 (`0`, the Unix
+ * epoch, `"3.0"` read as 3 seconds after it) or more than a day after `now` (a clock or a unit slip,
+ * `1e15`): ranked as no date (docs/ranking.md), which a probe found said nowhere. The year 9999 ("no end")
+ * is no date by convention and not named.
+ */
+export function unusedDateWarnings(entries: readonly EntryLike[], fields: readonly string[], now: number): EntryWarning[] {
+  return fields.flatMap((f) =>
+    entriesWarning(
+      entries,
+      (e) => {
+        const at = e[f] === undefined || e[f] === null || isZeroDate(e[f]) ? null : messageDate(e[f]);
+        return at !== null && (at < EARLIEST_PLAUSIBLE_MS || at > now + 86_400_000);
+      },
+      `entries[].${f}`,
+      'a date before 1995 or more than a day ahead of now (a clock or a unit slip?): ranked as no date; the entry is kept',
+    ),
+  );
+}
 
 /** The warnings naming the items whose `fields` (dates) hold MySQL's zero date: one per field, with `what` they were read as. */
 export function zeroDateWarnings(items: readonly unknown[], fields: readonly string[], what: string): EntryWarning[] {

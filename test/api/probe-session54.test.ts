@@ -6,7 +6,8 @@
  *   whose owner's number was given but unreadable was told to send the number it had sent;
  * - a count above 1,000,000 (`times_contacted: 1764590400`, a timestamp) was read as 1,000,000 and ranked
  *   first, without a word: no count now, read as unknown, with a warning;
- * - the owner's card named `Dana (me)` ranked among the people: a self label in brackets is the owner's.
+ * - the owner's card named `Dana (me)` ranked among the people: a self label in brackets is the owner's;
+ * - message dates ranked as no date (before 1995, more than a day ahead) were said nowhere: now warned.
  * - a brand's desk named after its own domain (`京东 <jd_service@jd.com>`, `ドコモ <docomo-info@docomo.ne.jp>`),
  *   received only, ranked among the people: the name, in the brand's own script, said nothing the rules
  *   read; the mailbox (the domain's name and a sender's word) now says it. Written to, it stays;
@@ -179,6 +180,28 @@ for (const engine of ENGINES) {
       assert.deepEqual((r.body.data as Row[]).map((d) => d.name).sort(), ['Ann Lee', 'Dana (work)']);
       const reasons = Object.fromEntries(r.body.meta.left_out_entries.map((e: { index: number; reason: string }) => [e.index, e.reason]));
       assert.deepEqual(reasons, { 1: 'self' });
+    });
+
+    it('message dates ranked as no date (before 1995, more than a day ahead) are named in meta.warnings; the entries are kept', async () => {
+      const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString();
+      const r = await api.post('/v0/address-book', {
+        user_id: 's54-dates',
+        source: { type: 'gmail', email: 'owner@home.example' },
+        entries: [
+          { name: 'Ann Lee', email: 'ann@lee.example', last_message_sent_date: '2026-10-01T09:00:00Z' },
+          { name: 'Bob Ray', email: 'bob@ray.example', last_message_sent_date: 0 },
+          { name: 'Cy Moss', email: 'cy@moss.example', last_message_sent_date: '1970-01-01T00:00:00Z', last_message_received_date: ahead },
+          { name: 'Dee Lane', email: 'dee@lane.example', last_message_sent_date: '9999-12-31T23:59:59Z' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.equal((r.body.data as Row[]).length, 4);
+      const warned = Object.fromEntries(
+        (r.body.meta.warnings ?? [])
+          .filter((w: { message: string }) => /ranked as no date/.test(w.message))
+          .map((w: { field: string; count: number }) => [w.field, w.count]),
+      );
+      assert.deepEqual(warned, { 'entries[].last_message_sent_date': 2, 'entries[].last_message_received_date': 1 }, JSON.stringify(r.body.meta.warnings));
     });
   });
 }
