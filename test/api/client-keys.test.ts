@@ -158,6 +158,20 @@ for (const engine of ENGINES) {
       assert.equal((await api.post('/v0/alias', { emails: ['w2@alias.example', 'w2.b@alias.example'] })).body.meta.warnings, undefined);
     });
 
+    it('POST /v0/client-key: ttl_seconds sets the lifetime (60 s to 30 days), out of range a 400 naming it (a probe: `ttl: 60` gave an hour)', async () => {
+      const before = Date.now();
+      const r = await api.post('/v0/client-key', { user_id: 'ttl1', ttl_seconds: 600 });
+      assert.equal(r.status, 200, r.text);
+      const expires = Date.parse(r.body.expires_at);
+      assert.ok(expires >= before + 600_000 - 1000 && expires <= Date.now() + 600_000, r.body.expires_at);
+      assert.equal(r.body.meta.warnings, undefined);
+      for (const ttl of [59, 30 * 86_400 + 1, -5, 1.5, '600']) {
+        const bad = await api.post('/v0/client-key', { user_id: 'ttl1', ttl_seconds: ttl });
+        assert.equal(bad.status, 400, `${ttl}: ${bad.text}`);
+        assert.equal(bad.body.details[0].field, 'ttl_seconds', bad.text);
+      }
+    });
+
     it('POST /v0/client-key: a missing, blank or null user_id is a 400 naming user_id', async () => {
       for (const body of [{}, { user_id: null }, { user_id: '  ' }, { user_id: 'x'.repeat(300) }]) {
         const r = await api.post('/v0/client-key', body);

@@ -12,7 +12,16 @@ import { bodyFieldWarnings } from '../../services/upload-warnings.ts';
 import { UserId, Warning } from '../schemas.ts';
 import type { RouteSpec } from './table.ts';
 
-export const ClientKeyBody = Type.Object({ user_id: UserId });
+export const ClientKeyBody = Type.Object({
+  user_id: UserId,
+  ttl_seconds: Type.Optional(
+    Type.Integer({
+      minimum: 60,
+      maximum: 30 * 86_400,
+      description: "The key's lifetime in seconds (60 to 30 days); KITH_CLIENT_KEY_TTL_SECONDS when not given",
+    }),
+  ),
+});
 export type ClientKeyBody = Static<typeof ClientKeyBody>;
 
 export const ClientKeyResponse = Type.Object({
@@ -38,7 +47,7 @@ export function clientKeyRoutes(deps: { storage: Storage; config: Config }): Rou
       schema: {
         summary: 'Mint a client key for one user (secret key only)',
         description:
-          "The key acts only for user_id: it reads and writes that user's address book, records suggestions seen and invites sent for them, and calls /v0/test. Everything else answers 403. It expires after KITH_CLIENT_KEY_TTL_SECONDS and can be revoked (kith client-keys revoke).",
+          "The key acts only for user_id: it reads and writes that user's address book, records suggestions seen and invites sent for them, and calls /v0/test. Everything else answers 403. It expires after ttl_seconds when given (60 s to 30 days), else KITH_CLIENT_KEY_TTL_SECONDS, and can be revoked (kith client-keys revoke).",
         tags: ['client keys'],
         body: ClientKeyBody,
         response: { 200: ClientKeyResponse },
@@ -51,7 +60,8 @@ export function clientKeyRoutes(deps: { storage: Storage; config: Config }): Rou
           appId: request.auth.appId,
           env: request.auth.env,
           userId,
-          ttlSeconds: config.clientKeyTtlSeconds,
+          // A lifetime asked for (a probe's `ttl: 60` got an hour, named only as an unknown field).
+          ttlSeconds: (request.body as ClientKeyBody).ttl_seconds ?? config.clientKeyTtlSeconds,
           now: Date.now(),
           arrivedAt: arrivedAt(request),
         });
