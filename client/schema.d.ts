@@ -1033,7 +1033,7 @@ export interface paths {
         put?: never;
         /**
          * Mint a client key for one user (secret key only)
-         * @description The key acts only for user_id: it reads and writes that user's address book, records suggestions seen and invites sent for them, and calls /v0/test. Everything else answers 403. It expires after KITH_CLIENT_KEY_TTL_SECONDS and can be revoked (kith client-keys revoke).
+         * @description The key acts only for user_id: it reads and writes that user's address book, records suggestions seen and invites sent for them, and calls /v0/test. Everything else answers 403. It expires after ttl_seconds when given (60 s to 30 days), else KITH_CLIENT_KEY_TTL_SECONDS, and can be revoked (kith client-keys revoke).
          */
         post: {
             parameters: {
@@ -1050,6 +1050,8 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
+                        /** @description The key's lifetime in seconds (60 to 30 days); KITH_CLIENT_KEY_TTL_SECONDS when not given */
+                        ttl_seconds?: number;
                         /** @description Your id of the user; a number is returned as a string */
                         user_id: string | number;
                     };
