@@ -2,7 +2,7 @@
  * One error type with a closed set of codes, one body shape, true HTTP statuses.
  * Body: {"error": "<sentence>", "code": "<snake_case>", "details"?: [...], "meta": {"time", "request_id"}}.
  */
-import { MAX_DETAILS, type ErrorDetail, type ServiceErrorCode } from '../services/errors.ts';
+import { invalidMessage, type ErrorDetail, type ServiceErrorCode } from '../services/errors.ts';
 
 export type { ErrorDetail };
 
@@ -44,16 +44,11 @@ export class ApiError extends Error {
 
 /** A 400 about one field: the message names the field. */
 export function invalid(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', `Invalid request: ${field} ${message}.`, [{ field, message }]);
+  return new ApiError('invalid_request', invalidMessage([{ field, message }]), [{ field, message }]);
 }
 
-/** A 400 about several fields at once. */
+/** A 400 about several fields at once (worded as the services' own: invalidMessage). */
 export function invalidMany(details: ErrorDetail[]): ApiError {
   if (details.length === 1) return invalid(details[0].field, details[0].message);
-  const first = details[0];
-  return new ApiError(
-    'invalid_request',
-    `Invalid request: ${first.field} ${first.message} (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''}${details.length >= MAX_DETAILS ? `; the check stops at ${MAX_DETAILS}, so there may be more` : ''}).`,
-    details,
-  );
+  return new ApiError('invalid_request', invalidMessage(details), details);
 }

@@ -27,18 +27,25 @@ export class ServiceError extends Error {
 
 /** Invalid input about one field: the message names the field. */
 export function invalid(field: string, message: string): ServiceError {
-  return new ServiceError('invalid_request', `Invalid request: ${field} ${message}.`, [{ field, message }]);
+  return new ServiceError('invalid_request', invalidMessage([{ field, message }]), [{ field, message }]);
 }
 
 /** Invalid input about several fields at once (the message names the first and counts the rest). */
 export function invalidMany(details: ErrorDetail[]): ServiceError {
   if (details.length === 1) return invalid(details[0].field, details[0].message);
-  const first = details[0];
-  return new ServiceError(
-    'invalid_request',
-    `Invalid request: ${first.field} ${first.message} (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''}${details.length >= MAX_DETAILS ? `; the check stops at ${MAX_DETAILS}, so there may be more` : ''}).`,
-    details,
-  );
+  return new ServiceError('invalid_request', invalidMessage(details), details);
+}
+
+/**
+ * The message of a 400 listing `details` (at least one): the first named, the rest counted, and, at
+ * MAX_DETAILS, that the check stopped there. The HTTP layer's errors say it the same way (src/http/errors.ts).
+ */
+export function invalidMessage(details: readonly ErrorDetail[]): string {
+  const first = details[0]!;
+  if (details.length === 1) return `Invalid request: ${first.field} ${first.message}.`;
+  const more = details.length - 1;
+  const stops = details.length >= MAX_DETAILS ? `; the check stops at ${MAX_DETAILS}, so there may be more` : '';
+  return `Invalid request: ${first.field} ${first.message} (and ${more} more problem${more > 1 ? 's' : ''}${stops}).`;
 }
 
 /**
