@@ -8,7 +8,17 @@ import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
-import { hasGeneration, looselyCompatible, nameKey, namesCompatible, petCompatible, relationOf, sameWords, scriptsUncompared } from './names.ts';
+import {
+  hasGeneration,
+  looselyCompatible,
+  nameKey,
+  namesCompatible,
+  petCompatible,
+  relationOf,
+  sameWords,
+  scriptsUncompared,
+  someonesRelation,
+} from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
 const MAX_AGREEMENT_COUNT = 64;
@@ -1270,6 +1280,35 @@ function twoOfOne(owners: readonly number[], key: number, ix: KeyIndex, folded: 
   return shared ? b : -1;
 }
 
+/**
+ * Whether two names are two people of one family: both a given name and a family name or more, the same
+ * last word, and first words that are no form of each other (namesCompatible refused them, they begin
+ * with two different letters, and the shorter's letters do not stand in the longer in their order: `Beto`
+ * may be `Alberto`, `Fritz` `Friedrich`, `Uli` `Ulrich`, forms the nickname groups do not list). A maiden
+ * name (`Ann Smith`, `Ann Lee`), a label (`Mum`) and a name for someone's relation (`Wife of John Smith`)
+ * are not.
+ */
+export function familyPair(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null || a.length < 2 || b.length < 2) return false;
+  if (a[a.length - 1] !== b[b.length - 1] || namesCompatible(a, b)) return false;
+  if (relationOf(a) !== null || relationOf(b) !== null || someonesRelation(a) || someonesRelation(b)) return false;
+  const x = a[0];
+  const y = b[0];
+  if (x === y || !PLAIN_WORD_RE.test(x) || !PLAIN_WORD_RE.test(y)) return false;
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.slice(0, 2) !== long.slice(0, 2) && !subsequence(short, long);
+}
+
+/** Whether the letters of `short` stand in `long` in their order (`beto` in `alberto`, `uli` in `ulrich`). */
+function subsequence(short: string, long: string): boolean {
+  let j = 0;
+  for (let i = 0; i < long.length && j < short.length; i++) if (long[i] === short[j]) j++;
+  return j === short.length;
+}
+
+/** A word of letters only (no relation, title or nickname mark of the fold). */
+const PLAIN_WORD_RE = /^\p{L}+$/u;
+
 /** Whether two owners' names are one name, word for word (no name is no one's: an unnamed card is a person of its own here). */
 function samePerson(x: readonly string[] | null, y: readonly string[] | null): boolean {
   return x !== null && y !== null && sameWords(x, y);
@@ -1324,6 +1363,10 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
     let clash = false;
     for (let x = 0; x < holders.length && !clash; x++) clash = !fits(i, holders[x]);
     if (!clash) continue;
+    // Two names of one family on the mailbox (`Dee Moss` on the family address beside `Ray Moss` with it
+    // and his mobile) are two people: the copy stays a row of its own, the mailbox in both (a probe: Dee,
+    // written to twenty times, vanished into Ray's row, to be invited on his mobile).
+    if (familyPair(folded[i], folded[base])) continue;
     // With no card of the person (every holder a copy of the address: a card renamed by a later sync),
     // every label stays a candidate for the name shown; beside one, a copy's label is no name of theirs.
     uf.absorb(base, i, owners.length > 0);

@@ -1,0 +1,72 @@
+/**
+ * Two names of one family on a mailbox are two people (the fifty-fifth session, docs/cleaning.md "One
+ * mailbox under labels that are no form of the name"): a card holding only the family address under a full
+ * name (`Dee Moss`), beside a card with the address and more (`Ray Moss` with his mobile) or another such
+ * card, stays a row of its own. Before, it joined the other card (the mailbox rule's copy): a probe's Dee,
+ * written to twenty times, vanished into Ray's row, whose invite went to his mobile. Beside each must-keep-
+ * apart case stands its must-merge look-alike: a short form, a maiden name, a label, someone's relation.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { mergeEntries } from '../../src/domain/merge.ts';
+import { normalizeEntry } from '../../src/domain/normalize.ts';
+import type { Contact, EntryInput } from '../../src/domain/types.ts';
+
+const GMAIL = { region: 'US' as const, sourceKey: 'gmail:me@gmail.com' };
+const PHONE = { region: 'US' as const, sourceKey: 'ios:+14155550999' };
+const WROTE = { times_contacted: 20, last_message_sent_date: '2026-10-21T10:00:00Z' };
+const FAMILY = 'mossfamily@comcast.net';
+
+/** Each row as `name [addresses | numbers]`, in the merge's order, for every order of the cards. */
+function rows(cards: [EntryInput, typeof GMAIL][]): string[][] {
+  const out: string[][] = [];
+  for (const order of [cards, [...cards].reverse()]) {
+    const cs: Contact[] = mergeEntries(order.map(([e, ctx]) => normalizeEntry(e, ctx)));
+    out.push(cs.map((c) => `${c.name} [${c.emails.map((m) => m.display).join(',')} | ${c.phones.map((p) => p.display).join(',')}]`).sort());
+  }
+  return out;
+}
+
+test('MUST KEEP APART: a full name on the family address alone beside another name of the family', () => {
+  for (const got of rows([
+    [{ name: 'Dee Moss', email: FAMILY, ...WROTE }, GMAIL],
+    [{ name: 'Ray Moss', email: FAMILY, phone: '(415) 555-0144' }, PHONE],
+  ]))
+    assert.deepEqual(got, [`Dee Moss [${FAMILY} | ]`, `Ray Moss [${FAMILY} | +14155550144]`]);
+  // Both cards holding the address alone, in one source: two people still.
+  for (const got of rows([
+    [{ name: 'Dee Moss', email: FAMILY, ...WROTE }, GMAIL],
+    [{ name: 'Ray Moss', email: FAMILY }, GMAIL],
+  ]))
+    assert.deepEqual(got, [`Dee Moss [${FAMILY} | ]`, `Ray Moss [${FAMILY} | ]`]);
+  // The other card holding an address of its own: Linda stays, her count with her.
+  for (const got of rows([
+    [{ name: 'Linda Hart', email: 'thehartfamily@comcast.net', ...WROTE }, GMAIL],
+    [{ name: 'Roger Hart', emails: ['thehartfamily@comcast.net', 'roger.hart@acme.com'] }, GMAIL],
+  ]))
+    assert.deepEqual(got, ['Linda Hart [thehartfamily@comcast.net | ]', 'Roger Hart [thehartfamily@comcast.net,roger.hart@acme.com | ]']);
+  const [dee] = mergeEntries([
+    normalizeEntry({ name: 'Dee Moss', email: FAMILY, ...WROTE }, GMAIL),
+    normalizeEntry({ name: 'Ray Moss', email: FAMILY, phone: '(415) 555-0144' }, PHONE),
+  ]).filter((c) => c.name === 'Dee Moss');
+  assert.equal(dee!.timesContacted, 20);
+});
+
+test('MUST MERGE: a short form, a maiden name, a label, a name for someone’s relation, a first name alone stay copies of the mailbox', () => {
+  for (const [copy, owner] of [
+    ['Beto Garcia', 'Alberto Garcia'],
+    ['Bob Moss', 'Robert Moss'],
+    ['Chris Moss', 'Christine Moss'],
+    ['Ann Smith', 'Ann Lee'],
+    ['Mom', 'Dee Moss'],
+    ['Wife of Ray Moss', 'Ray Moss'],
+    ['Dee', 'Ray Moss'],
+    ['Karen Brown', 'Karen Miller'],
+  ]) {
+    for (const got of rows([
+      [{ name: copy, email: FAMILY, ...WROTE }, GMAIL],
+      [{ name: owner, email: FAMILY, phone: '(415) 555-0144' }, PHONE],
+    ]))
+      assert.equal(got.length, 1, `${copy} beside ${owner}: ${got.join('; ')}`);
+  }
+});
