@@ -444,6 +444,20 @@ const RELAY_DOMAINS: ReadonlySet<string> = new Set([
   'inbound.frontapp.com',
   'helpscout.net',
   'hire.lever.co',
+  // Mail-in addresses of the owner's own apps, every address of the host one (an HTTP probe found each,
+  // written to often, ranked above every person): FollowUpThen's reminders (`3days@followupthen.com`,
+  // `fut.io`), Todoist's `add.task.…@todoist.net`, Email to OneNote's `me@onenote.com`, Remember The
+  // Milk's `…@rmilk.com`, OmniFocus's Mail Drop (`…@sync.omnigroup.com`), Things' `add-to-things-…@things.email`,
+  // WordPress.com's Post by Email (`…@post.wordpress.com`) and eFax's send gateway (`<number>@efaxsend.com`).
+  'followupthen.com',
+  'fut.io',
+  'todoist.net',
+  'onenote.com',
+  'rmilk.com',
+  'sync.omnigroup.com',
+  'things.email',
+  'post.wordpress.com',
+  'efaxsend.com',
 ]);
 /** A Slack workspace's host (`acme.slack.com`): its addresses post into a channel, no one's mailbox. */
 const SLACK_WORKSPACE_RE = /^[a-z0-9-]+\.slack\.com$/;
@@ -452,8 +466,14 @@ const SLACK_WORKSPACE_RE = /^[a-z0-9-]+\.slack\.com$/;
  * `plans@tripit.com`, Expensify's `receipts@expensify.com`, the meeting note-takers Fireflies'
  * `fred@fireflies.ai` and Read's `read@read.ai`. The hosts' other addresses are their staff's.
  */
-const BOT_HOSTS: ReadonlySet<string> = new Set(['tripit.com', 'expensify.com', 'fireflies.ai', 'read.ai']);
-const BOT_LOCAL_RE = /^(?:plans|receipts|fred|read)$/;
+const BOT_HOSTS: ReadonlySet<string> = new Set(['tripit.com', 'expensify.com', 'fireflies.ai', 'read.ai', 'instapaper.com', 'getpocket.com', 'sanebox.com']);
+/**
+ * Their inboxes; beside those above, Instapaper's `readlater.…@instapaper.com`, Pocket's `add@getpocket.com`
+ * and SaneBox's reminders (`tomorrow@sanebox.com`, `3days@`, `2weeks@`), the owner's own apps found ranked
+ * above every person (an HTTP probe).
+ */
+const BOT_LOCAL_RE =
+  /^(?:plans|receipts|fred|read|add|readlater\..+|tomorrow|today|tonight|nextweek|nextmonth|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,3}(?:mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|mos|months?|y|yrs?|years?))$/;
 /** Masking services whose domain is a relay. subdomain: Firefox Relay's first domain (masks made before mozmail.com still deliver). */
 const MASKING_RELAYS: ReadonlySet<string> = new Set(['relay.firefox.com']);
 

@@ -1442,3 +1442,32 @@ test('a sender named as no one reads replies (请勿回复, 送信専用, No res
     assert.equal(one(name, email).junk, false, name);
   }
 });
+
+describe("the mail-in addresses of the owner's own apps are relays (the fifty-fifth session)", () => {
+  it('left out whatever the owner wrote to them; the hosts’ people stay', () => {
+    for (const a of [
+      '3days@followupthen.com',
+      'tomorrow@fut.io',
+      'add.task.1234567.abcdef123456@todoist.net',
+      'me@onenote.com',
+      'readlater.abc123xyz@instapaper.com',
+      'add@getpocket.com',
+      'tomorrow@sanebox.com',
+      '2weeks@sanebox.com',
+      'jane.doe+abc@rmilk.com',
+      'jdoe-x7k@sync.omnigroup.com',
+      'add-to-things-abc123@things.email',
+      'poppy123blue@post.wordpress.com',
+      '14155550100@efaxsend.com',
+    ]) {
+      const [local, domain] = a.split('@') as [string, string];
+      assert.equal(classifyAddress(local, domain), 'relay', a);
+      assert.equal(classifyAddressSlow(local, domain), 'relay', a);
+    }
+    for (const a of ['stuart@sanebox.com', 'jane@instapaper.com', 'nate@getpocket.com', 'matt@wordpress.com', 'ann@todoist.com']) {
+      const [local, domain] = a.split('@') as [string, string];
+      assert.equal(classifyAddress(local, domain), null, a);
+      assert.equal(classifyAddressSlow(local, domain), null, a);
+    }
+  });
+});
