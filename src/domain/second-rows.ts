@@ -68,6 +68,17 @@ function wordsOf(c: Contact): string[] | null {
   return folded;
 }
 
+/**
+ * The relation label a row is named by alone (`Mom`, `Mum`, `Мама`: folded `~mother`), or null. One label
+ * on two rows of one book is one person (the owner's mother, a mail card and a phone card), as one name is.
+ */
+function labelOf(c: Contact): string | null {
+  const name = c.name;
+  if (name === null || name.length > MAX_CHARS) return null;
+  const folded = nameInfo(name).folded;
+  return folded !== null && folded.length === 1 && folded[0]![0] === '~' ? folded[0]! : null;
+}
+
 /** A name of two words or more, none an initial: `Jennifer Walker`, not `Mike`, `Smith` or `J. Smith`. */
 function fullName(w: readonly string[]): boolean {
   if (w.length < 2) return false;
@@ -138,6 +149,8 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
   const hasMail: boolean[] = [];
   // Rows above that a fuller name below fits: the names below each (two different ones: none of them).
   const under = new Map<number, { rows: number[]; names: Set<string> }>();
+  // Rows above named by a relation label alone, by label: the first (highest) of each.
+  const byLabel = new Map<string, number>();
   let budget = BUDGET;
   const end = Math.min(rows.length, WINDOW);
   for (let i = 0; i < end && budget > 0; i++) {
@@ -146,7 +159,16 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
     const mail = c.emails.length > 0;
     words.push(w);
     hasMail.push(mail);
-    if (w === null) continue;
+    if (w === null) {
+      // `Mom` with her mobile under `Mom` with her address (a probe: both in the top 10). Written to, the
+      // row stays where it ranks, as a named one does.
+      const label = labelOf(c);
+      if (label === null) continue;
+      const above = byLabel.get(label);
+      if (above === undefined) byLabel.set(label, i);
+      else if (!hasEvidence(c) && !shareNumber(c, rows[above]!.contact)) out.set(i, above);
+      continue;
+    }
     if (!hasEvidence(c)) {
       // The rows above whose names fit this one: the highest, and whether two of them differ.
       let above = -1;

@@ -303,3 +303,18 @@ describe('applyRankOptions: cards kept that read as a sender go after the people
     assert.equal(promoted[0]!.contact.name, 'Hearth Shop');
   });
 });
+
+describe('possibleSecondRows: one relation label on two rows (the fifty-fifth session)', () => {
+  it('`Mom` with her mobile under `Mom` with her address is a second row; `Dad` under `Mom`, or written to, is not', () => {
+    assert.deepEqual(
+      seconds(card('Mom', { email: 'linda@example.com' }, WROTE), card('Ann Lee', { email: 'a@x.com' }), card('Mom', { phone: '+16505550142' })),
+      [['Mom', 'Mom']],
+    );
+    // Another spelling of the same label (`Mum`, `Мама`) is the same mother.
+    assert.deepEqual(seconds(card('Mum', { email: 'linda@example.com' }, WROTE), card('Мама', { phone: '+16505550142' })), [['Мама', 'Mum']]);
+    assert.deepEqual(seconds(card('Mom', { email: 'linda@example.com' }, WROTE), card('Dad', { phone: '+16505550142' })), []);
+    assert.deepEqual(seconds(card('Mom', { email: 'linda@example.com' }, WROTE), card('Mom', { phone: '+16505550142' }, WROTE)), []);
+    // A label with a name (`Mom Linda`) is compared as names are, not as a bare label.
+    assert.deepEqual(seconds(card('Mom', { email: 'linda@example.com' }, WROTE), card('Ann', { phone: '+16505550142' })), []);
+  });
+});
