@@ -10,7 +10,7 @@
  * and field `details`), KithNetworkError when no answer came (refused connection, timeout).
  * The client depends on nothing but fetch (Node 18+ and browsers).
  */
-import type { paths } from './schema.d.ts';
+import type { components, paths } from './schema.d.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type BodyOf<P extends keyof paths, M extends 'post'> = paths[P][M] extends { requestBody: infer R } ? Json<R> : never;
@@ -50,35 +50,13 @@ export interface Paging {
   batch_size?: number;
 }
 
-/** Answer of GET /v0/test (the route declares no answer schema, so this one is written by hand). */
-export interface TestResponse {
-  message: string;
-  /** user_id: the client key's user; null with the app's secret key. */
-  meta: { app_name: string; docs: string; env: 'live' | 'test'; help: string; user_id: string | null };
-}
+/** Answer of GET /v0/test. */
+export type TestResponse = OkOf<'/v0/test', 'get'>;
 
+/** The error body every failing request answers with (`components.schemas.Error` of the OpenAPI document). */
+export type ErrorBody = Omit<components['schemas']['Error'], 'code'> & { code: KnownErrorCode | (string & {}) };
 /** Error codes the API documents; new ones may appear, so any string is accepted too. */
-export type KnownErrorCode =
-  | 'invalid_request'
-  | 'invalid_json'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'address_book_not_found'
-  | 'method_not_allowed'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'internal_error'
-  | 'service_unavailable';
-
-/** The error body every failing request answers with. */
-export interface ErrorBody {
-  error: string;
-  code: KnownErrorCode | (string & {});
-  details?: { field: string; message: string }[];
-  meta: { time: number; request_id: string };
-}
+export type KnownErrorCode = components['schemas']['Error']['code'];
 
 /** An error answer of the API (HTTP status 400 and above). */
 export class KithApiError extends Error {

@@ -82,6 +82,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -169,6 +178,15 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                         };
+                    };
+                };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -309,6 +327,15 @@ export interface paths {
                                 }[];
                             };
                         };
+                    };
+                };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -534,6 +561,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -696,6 +732,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -836,6 +881,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -878,6 +932,15 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                         };
+                    };
+                };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -937,6 +1000,15 @@ export interface paths {
                                 total_count: number;
                             };
                         };
+                    };
+                };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1014,6 +1086,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1088,6 +1169,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1154,6 +1244,15 @@ export interface paths {
                                 total_count: number;
                             };
                         };
+                    };
+                };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1242,6 +1341,15 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                         };
+                    };
+                };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1333,6 +1441,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1420,6 +1537,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1450,7 +1576,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            meta: {
+                                app_name: string;
+                                /** @description Where the API reference is. */
+                                docs: string;
+                                /** @description The key's environment. */
+                                env: "test" | "live";
+                                help: string;
+                                /** @description A client key's user; null for a secret key. */
+                                user_id: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
             };
         };
@@ -1547,6 +1696,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1605,6 +1763,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An error: 400 invalid_request / invalid_json (details name the fields), 401 unauthorized, 403 forbidden, 404 not_found / address_book_not_found, 405 method_not_allowed, 409 conflict / address_book_deleted, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited and 503 service_unavailable (both with Retry-After), 500 internal_error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         options?: never;
@@ -1615,7 +1782,26 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description Every error answer has this shape. */
+        Error: {
+            /** @description The kind of error; the HTTP status follows from it (docs/api.md, "Errors"). */
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "address_book_not_found" | "method_not_allowed" | "conflict" | "address_book_deleted" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            /** @description Invalid input: one item per field at fault (at most 20). */
+            details?: {
+                /** @description The field at fault (`entries[3].email`, `limit`). */
+                field: string;
+                message: string;
+            }[];
+            /** @description What went wrong, in a sentence that names the field when one is at fault. */
+            error: string;
+            meta: {
+                request_id: string;
+                /** @description Seconds the server spent. */
+                time: number;
+            };
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

@@ -28,6 +28,7 @@ import { widgetFileRoutes, widgetRoutes } from './http/routes/widget.ts';
 import { confineToClientUser } from './http/client-key-access.ts';
 import { DirectoryService } from './services/directory.ts';
 import { makeSchemas } from './http/schemas.ts';
+import { withErrorResponses } from './http/openapi-errors.ts';
 import { AddressBookService } from './services/address-book.ts';
 import { Learner } from './services/learner.ts';
 import type { Storage } from './storage/types.ts';
@@ -285,6 +286,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' } } },
       security: [{ bearer: [] }],
     },
+    transformObject: (d) => ('openapiObject' in d ? withErrorResponses(d.openapiObject) : d.swaggerObject),
   });
 
   installErrorHandler(app);

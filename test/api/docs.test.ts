@@ -61,6 +61,53 @@ for (const engine of ENGINES) {
       assert.ok(bodies >= 7 && params >= 10, `examples checked: ${bodies} bodies, ${params} parameters`);
     });
 
+    it('every operation documents the error shape, and real errors have it', async () => {
+      const doc = (await api.get('/v0/openapi.json', null)).body;
+      const error = doc.components.schemas.Error as {
+        required: string[];
+        properties: Record<string, { anyOf?: { const: string }[]; properties?: Record<string, unknown>; required?: string[] }>;
+      };
+      assert.deepEqual([...error.required].sort(), ['code', 'error', 'meta']);
+      const codes = error.properties.code!.anyOf!.map((c) => c.const);
+      let ops = 0;
+      for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)) {
+        for (const [method, op] of Object.entries(item)) {
+          ops++;
+          assert.deepEqual(
+            (op.responses?.default as { content: unknown } | undefined)?.content,
+            { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+            `${method.toUpperCase()} ${path} documents its errors`,
+          );
+        }
+      }
+      assert.ok(ops >= 15, `${ops} operations`);
+      // Real errors of several kinds: exactly the documented fields, of the documented kinds.
+      const answers = [
+        await api.get('/v0/address-book/nobody-here'),
+        await api.post('/v0/address-book', { user_id: 'u1', entries: [{ email: 5 }] }),
+        await api.get('/v0/test', null),
+        await api.del('/v0/openapi.json'),
+        await api.get('/v0/address-book/u1?limit=ten'),
+      ];
+      for (const r of answers) {
+        assert.ok(r.status >= 400, r.text);
+        for (const k of Object.keys(r.body)) assert.ok(k in error.properties, `${k} is documented (${r.text})`);
+        for (const k of error.required) assert.ok(k in r.body, `${k} is sent (${r.text})`);
+        assert.ok(codes.includes(r.body.code), `${r.body.code} is a documented code`);
+        for (const k of Object.keys(r.body.meta)) assert.ok(k in error.properties.meta!.properties!, `meta.${k} is documented`);
+        for (const d of r.body.details ?? []) assert.deepEqual(Object.keys(d).sort(), ['field', 'message']);
+      }
+      assert.deepEqual(
+        answers.map((r) => r.status),
+        [404, 400, 401, 405, 400],
+      );
+      // GET /v0/test documents its answer, field for field.
+      const testOk = doc.paths['/v0/test'].get.responses['200'].content['application/json'].schema as { properties: Record<string, { properties?: object }> };
+      const r = await api.get('/v0/test');
+      assert.deepEqual(Object.keys(r.body).sort(), Object.keys(testOk.properties).sort());
+      assert.deepEqual(Object.keys(r.body.meta).sort(), Object.keys(testOk.properties.meta!.properties!).sort());
+    });
+
     it('the examples are valid requests: the server accepts each one', async () => {
       const doc = (await api.get('/v0/openapi.json', null)).body;
       const sent: string[] = [];
