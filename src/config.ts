@@ -101,7 +101,8 @@ export function loadConfig(env: Record<string, string | undefined> = {}): Config
     throw new ConfigError('DATABASE_URL must start with sqlite:, postgres:// or postgresql://');
   }
   let defaultRegion: CountryCode | null = null;
-  const region = env.KITH_DEFAULT_REGION?.trim().toUpperCase();
+  let region = env.KITH_DEFAULT_REGION?.trim().toUpperCase();
+  if (region === 'UK') region = 'GB'; // as a request's region (services/validate.ts coerceRegion)
   if (region) {
     if (!isSupportedCountry(region)) throw new ConfigError(`KITH_DEFAULT_REGION must be an ISO 3166 country code, got "${region}"`);
     defaultRegion = region as CountryCode;

@@ -23,6 +23,7 @@ import {
   coerceSourceType,
   coerceBookUserId,
   favoriteWarnings,
+  countrylessPhoneWarnings,
   scientificPhoneWarnings,
   zeroDateWarnings,
   unusedDateWarnings,
@@ -320,6 +321,10 @@ export async function answerUpload(
     ctx.arrivedAt,
   );
   const normalized = known.upload.normalized;
+  if (sourceRegion(source) === null && config.defaultRegion === null) {
+    const countryless = countrylessPhoneWarnings(normalized);
+    if (countryless.length > 0) warnings = [...warnings, ...countryless];
+  }
   // The upload's cleaning, computed once and only when needed (see uploadCleaningOf for the ranked book).
   let cleaning: UploadCleaning | undefined;
   const reportOf = (view?: RankedView): UploadReport => {

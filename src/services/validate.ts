@@ -7,6 +7,7 @@ import { isScientific, spreadsheetDigits } from '../domain/phone.ts';
 import { isSupportedCountry } from 'libphonenumber-js';
 import { EARLIEST_PLAUSIBLE_MS, messageDate, parseDate } from '../domain/dates.ts';
 import { MAX_TIMES_CONTACTED, countOf } from '../domain/normalize.ts';
+import type { NormalizedEntry } from '../domain/types.ts';
 import { MAX_DETAILS, invalid, invalidMany, type ErrorDetail } from './errors.ts';
 
 export interface ValidationLimits {
@@ -29,8 +30,11 @@ export function coerceSourceType(value: unknown, field = 'source.type'): string 
 /** A source's region (ISO 3166 alpha-2, any case): upper-case; null when absent or blank; a 400 naming `field` when no country. */
 export function coerceRegion(value: unknown, field: string): string | null {
   if (value === undefined || value === null) return null;
-  const v = String(value).trim().toUpperCase();
+  let v = String(value).trim().toUpperCase();
   if (v === '') return null;
+  // `UK`: ISO 3166's exceptionally reserved code for the United Kingdom (its internet domain, and what
+  // a British client sends: a probe's `"region": "UK"` was refused), read as GB.
+  if (v === 'UK') v = 'GB';
   if (!isSupportedCountry(v)) throw invalid(field, `must be an ISO 3166 country code such as US, GB or MX (got "${String(value).slice(0, 16)}")`);
   return v;
 }
@@ -127,7 +131,7 @@ export function checkEntries(entries: EntryLike[], limits: ValidationLimits): vo
       // A blank string is not given, as null is (clients that send "" for every unset field), and so is
       // MySQL's zero date (named in meta.warnings: zeroDateWarnings).
       if (v !== undefined && v !== null && !isBlank(v) && !isZeroDate(v) && parseDate(v) === null) {
-        details.push({ field: `entries[${i}].${f}`, message: 'must be an ISO 8601 date-time or a Unix timestamp in seconds' });
+        details.push({ field: `entries[${i}].${f}`, message: unreadDateMessage(v) });
       }
     }
     if (e.data !== undefined && e.data !== null) {
@@ -203,6 +207,33 @@ export function scientificPhoneWarnings(entries: readonly EntryLike[]): EntryWar
     'entries[].phones',
     'a number in scientific notation (4.47911E+11: what a spreadsheet saves for a number of 12 digits or more) has lost its digits and was not read as a number; format the column as text before saving',
   );
+}
+
+/**
+ * The warning naming the entries with a number written without its country, in an upload that names none
+ * (no `source.phone` or `source.region`) on a server with no KITH_DEFAULT_REGION: such a number cannot be
+ * put in E.164, so it is kept as written and matches less (docs/api.md, "A number stored without its
+ * country"): the user's own records, not app users, accepted invites or other users' books. It was kept
+ * so without a word (a probe).
+ */
+export function countrylessPhoneWarnings(normalized: readonly NormalizedEntry[]): EntryWarning[] {
+  const indexes: number[] = [];
+  let count = 0;
+  for (let i = 0; i < normalized.length; i++) {
+    if (!normalized[i]!.phones.some((p) => p.key !== null && p.key.startsWith('n:'))) continue;
+    count++;
+    if (indexes.length < 5) indexes.push(i);
+  }
+  if (count === 0) return [];
+  return [
+    {
+      field: 'entries[].phones',
+      message:
+        "a number written without its country, in an upload that names none (no source.phone or source.region, and no server default): kept as written, and found by this user's own records (invites sent, suggestions shown) but not by app users (/v0/users), accepted invites or other users' books, which match numbers in full; send source.region (ISO 3166, such as US or GB) or numbers with their country code",
+      count,
+      indexes,
+    },
+  ];
 }
 
 const fractional = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v);
@@ -360,6 +391,27 @@ export function zeroDateWarnings(items: readonly unknown[], fields: readonly str
 export function dateOrDefault(value: unknown, field: string, def: number): number {
   if (value === undefined || value === null || isBlank(value) || isZeroDate(value)) return def;
   const t = parseDate(value);
-  if (t === null) throw invalid(field, 'must be an ISO 8601 date-time or a Unix timestamp in seconds');
+  if (t === null) throw invalid(field, unreadDateMessage(value));
   return t;
+}
+
+/** Numbers, separators, numbers, separators, a year: a day and a month in one order or the other. */
+const NUMERIC_DAY_RE = /^\s*(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?![\d/-])/;
+
+/**
+ * The 400's words for a date that was not read: what a date must be, and, for a day and a month written as
+ * numbers with slashes or dashes (`03/04/2026`), why such a date is not read (a probe was refused and not
+ * told): one order in the US, the other elsewhere, and a list's order is seldom known from one value.
+ */
+export function unreadDateMessage(value: unknown): string {
+  const base = 'must be an ISO 8601 date-time or a Unix timestamp in seconds';
+  const m = typeof value === 'string' ? NUMERIC_DAY_RE.exec(value) : null;
+  if (m === null) return base;
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  const year = m[3]!.length === 4 ? m[3] : `20${m[3]}`;
+  const iso = (month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const readings = [a <= 12 && b <= 31 ? iso(a, b) : null, b <= 12 && a <= 31 && a !== b ? iso(b, a) : null].filter((x) => x !== null);
+  const how = readings.length > 0 ? ` (${readings.map((r) => `"${r}"`).join(' or ')})` : '';
+  return `${base}: a day and a month written as numbers with / or - are read month first in the US and day first elsewhere, so Kith reads no such date (the order of a list of them is seldom known from one); send it as ISO 8601${how}`;
 }

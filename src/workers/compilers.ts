@@ -111,6 +111,12 @@ export function detailsFromAjv(errors: AjvError[], context: string, data?: unkno
         ? '(an entry such as {"name": "Ann Lee", "email": "ann@example.com"})'
         : '(an object of the fields this endpoint takes, such as {"email": "ann@example.com"} beside its id)';
       const shape = entry ? ` ${example}, not ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}` : '';
+      // A fraction where a whole number is wanted (`"limit": 2.5`) is told so, not the kinds of value the
+      // field takes (a probe read `must be an integer or a string or null` and could not see what was wrong).
+      if (typeof value === 'number' && slot.types.has('integer') && !slot.types.has('number') && Number.isFinite(value)) {
+        details.push({ field, message: `must be a whole number, not ${value}` });
+        continue;
+      }
       details.push({ field, message: `must be ${[...slot.types].map(typeName).join(' or ')}${shape}${got}` });
     }
   }

@@ -521,6 +521,30 @@ for (const engine of ENGINES) {
         });
       }
 
+      it('a fraction where a whole number is wanted says so (not the kinds of value the field takes)', async () => {
+        const r = await api.post('/v0/address-book', { user_id: 'x', source: {}, entries: [], limit: 2.5, explain: 0.5 });
+        assert.equal(r.status, 400, r.text);
+        assert.deepEqual(r.body.details, [
+          { field: 'limit', message: 'must be a whole number, not 2.5' },
+          { field: 'explain', message: 'must be a whole number, not 0.5' },
+        ]);
+        assert.equal(r.body.error, 'Invalid request: limit must be a whole number, not 2.5 (and 1 more problem).');
+        assert.equal((await api.get('/v0/address-book/x')).status, 404);
+      });
+
+      it('a day and a month as numbers are refused with the reason and the ISO forms they could be', async () => {
+        const r = await api.post('/v0/address-book', { user_id: 'x', source: {}, entries: [{ name: 'D', last_message_sent_date: '03/04/2026' }] });
+        assert.equal(r.status, 400, r.text);
+        assert.equal(r.body.details[0].field, 'entries[0].last_message_sent_date');
+        assert.match(r.body.details[0].message, /^must be an ISO 8601 date-time or a Unix timestamp in seconds: a day and a month written as numbers/);
+        assert.match(r.body.details[0].message, /send it as ISO 8601 \("2026-03-04" or "2026-04-03"\)$/);
+        const rec = await api.post('/v0/invites-sent', [{ user_id: 'x', email: 'a@b.com', sent_at: '24/11/2026' }]);
+        assert.equal(rec.status, 400, rec.text);
+        assert.equal(rec.body.details[0].field, 'entries[0].sent_at');
+        assert.match(rec.body.error, /\("2026-11-24"\)/);
+        assert.equal((await api.get('/v0/address-book/x')).status, 404);
+      });
+
       it('GET with a bad option is a 400 naming it', async () => {
         await api.post('/v0/address-book', { user_id: 'q', source: {}, entries: [person(1)], backfill: 1 });
         const r = await api.get('/v0/address-book/q?limit=-3');

@@ -130,6 +130,12 @@ for (const engine of ENGINES) {
       assert.equal(jb.status, 400, jb.text);
       assert.equal(jb.body.details[0].field, 'source.region');
       assert.equal((await api.get('/v0/address-book/mx5')).status, 404); // nothing stored
+      // `UK` (ISO 3166's reserved code for the United Kingdom, and what British clients send) is GB.
+      const uk = await api.post('/v0/address-book', { user_id: 'uk1', source: { region: 'uk' }, entries: [{ name: 'Oliver Hughes', phone: '07911 123456' }] });
+      assert.equal(uk.status, 200, uk.text);
+      assert.deepEqual(uk.body.data[0].phones, ['+447911123456']);
+      const ukFile = await send('/v0/address-book-file?user_id=uk2&region=UK');
+      assert.equal(ukFile.status, 200, ukFile.text);
     });
     it('a sync that counts nobody keeps its 0s unknown when it joins the source it is (a phone that stopped reporting the count)', async () => {
       const post = async (source: Record<string, string>, entries: unknown[]) => {
