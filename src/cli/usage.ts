@@ -23,8 +23,12 @@ export function parseCommandArgs<O extends ArgOptions>(cmd: string, args: string
     const opt = /'(-{1,2}[^' ]+)/.exec((e as Error).message)?.[1];
     let why: string;
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') why = `unknown option ${opt ?? ''}`.trim();
-    else if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') why = opt ? `option ${opt} needs a value` : 'an option is missing its value';
-    else if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') why = 'takes no arguments besides its options';
+    else if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      why = opt ? `option ${opt} needs a value` : 'an option is missing its value';
+      // A value that starts with `-` (`--ttl -5`) is read as an option: say how to give it.
+      const next = opt === undefined ? undefined : args[args.indexOf(opt) + 1];
+      if (next !== undefined && /^-\d/.test(next)) why += ` (${next} was read as an option: write ${opt}=${next})`;
+    } else if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') why = 'takes no arguments besides its options';
     else why = 'bad arguments';
     throw new UsageError(`${cmd}: ${why} (see kith ${cmd} --help)`);
   }

@@ -125,6 +125,9 @@ const MORE_ROLES = [
   'recibos',
   'cobranca',
   'automatico',
+  // A shop's thanks (`thanks@`, `thankyou@`; `thanks_gift@` in roleJoined).
+  'thanks',
+  'thankyou',
 ];
 
 /** Role local parts (info, sales, support, ...), less NOT_ROLE. Loaded once; ~1,000 strings. */
@@ -848,8 +851,26 @@ export function isRoleLocal(local: string): boolean {
   const plus = local.indexOf('+');
   const base = plus > 0 ? local.slice(0, plus) : local;
   // LIST_POSTING_RE ends with `list$`: a base not ending so is no match, without running it.
-  return ROLE_LOCALS.has(base) || (base.endsWith('list') && LIST_POSTING_RE.test(base));
+  return ROLE_LOCALS.has(base) || (base.endsWith('list') && LIST_POSTING_RE.test(base)) || roleJoined(base);
 }
+
+/**
+ * A role of the list written with another separator (`customer_service@` and `customer-service@` as the
+ * list's `customer.service@`, `sales_team@` as `sales.team@`), or a shop's thanks before another word
+ * (`thanks_gift@`, `thankyou-order@`: a retailer's, received only, was ranked among the people in a
+ * probe). Not any two role words: `it-helpdesk@` is a company's own desk, ranked after the people but
+ * not left out (sender-cards.ts).
+ */
+function roleJoined(base: string): boolean {
+  const first = base.search(/[._-]/);
+  if (first <= 0 || first === base.length - 1) return false;
+  if (THANKS_WORDS.has(base.slice(0, first))) return true;
+  for (const sep of ['.', '-', '_']) if (ROLE_LOCALS.has(base.replace(/[._-]/g, sep))) return true;
+  return false;
+}
+
+/** A shop's thanks as the first word of its mailbox (roleJoined); alone they are roles too (MORE_ROLES). */
+const THANKS_WORDS: ReadonlySet<string> = new Set(['thanks', 'thankyou', 'danke', 'merci', 'gracias', 'obrigado', 'grazie']);
 
 /**
  * A mailing list's posting address named as one: a group's word, then `list` (`dev-list@`, `parents_list@`,

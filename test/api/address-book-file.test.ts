@@ -554,16 +554,48 @@ for (const engine of ENGINES) {
 
     it('a browser form upload (multipart/form-data, one file part) is read as the file itself, bytes and all', async () => {
       const form = new FormData();
-      form.append('note', 'a text field is ignored');
+      form.append('note', 'an unknown text field is ignored, and named');
       form.append('file', new Blob([Buffer.from('Name;E-mail\r\nJürgen Müller;juergen@example.com\r\n', 'latin1')], { type: 'text/csv' }), 'contacts.csv');
       const r = await post('/v0/address-book-file?user_id=m1&include_left_out=1', form);
       assert.equal(r.status, 200, JSON.stringify(r.body));
       assert.deepEqual(byEmail(r), { 'juergen@example.com': 'Jürgen Müller' });
+      assert.deepEqual(r.body.meta.warnings, [{ field: 'note', message: 'unknown form field, ignored', count: 1 }]);
       const vcard = new FormData();
       vcard.append('file', new Blob([VCF], { type: 'text/vcard' }), 'contacts.vcf');
       const v = await post('/v0/address-book-file?user_id=m2', vcard);
       assert.equal(v.status, 200, JSON.stringify(v.body));
       assert.ok(v.body.data.length > 0);
+    });
+
+    it("a form's fields are the query's options (the query wins): the user, the region, limit; a misspelt one is named", async () => {
+      const form = new FormData();
+      form.append('user_id', 'fm3');
+      form.append('region', 'GB');
+      form.append('limit', '1');
+      form.append('regoin', 'GB');
+      form.append('file', new Blob(['Name,Phone\r\nOliver Hughes,07911 123456\r\nAmelia Clark,07911 123457\r\n'], { type: 'text/csv' }), 'contacts.csv');
+      const r = await post('/v0/address-book-file', form);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.equal(r.body.data.length, 1, 'limit from the form');
+      assert.match(r.body.data[0].phones[0], /^\+44791112345[67]$/, 'region from the form');
+      assert.equal(r.body.meta.user_id, 'fm3');
+      assert.deepEqual(r.body.meta.warnings, [
+        { field: 'regoin', message: 'unknown form field, ignored; did you mean "region"?', count: 1, did_you_mean: 'region' },
+      ]);
+      // The query wins over the form.
+      const q = await post('/v0/address-book-file?user_id=fm4', form);
+      assert.equal(q.status, 200, JSON.stringify(q.body));
+      assert.equal(q.body.meta.user_id, 'fm4');
+      assert.equal((await api.get('/v0/address-book/fm4')).status, 200);
+      // A wrong value in the form is a 400 naming it, as in the query; nothing stored.
+      const bad = new FormData();
+      bad.append('user_id', 'fm5');
+      bad.append('limit', '-2');
+      bad.append('file', new Blob(['Name,Email\r\nAnn,ann@example.com\r\n'], { type: 'text/csv' }), 'c.csv');
+      const b = await post('/v0/address-book-file', bad);
+      assert.equal(b.status, 400, JSON.stringify(b.body));
+      assert.equal(b.body.details[0].field, 'limit');
+      assert.equal((await api.get('/v0/address-book/fm5')).status, 404);
     });
 
     // The file-upload probe: what the readers made of real exports.

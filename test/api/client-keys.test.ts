@@ -342,6 +342,11 @@ for (const engine of ENGINES) {
       assert.equal(refused.status, 403);
       assert.match(refused.body.error, /origin is not allowed/);
       assert.equal(refused.headers.get('access-control-allow-origin'), null);
+      // The scheme's default port written out is the same origin; another port or scheme is not.
+      assert.equal((await asOrigin('https://app.example.com:443')).status, 200);
+      assert.equal((await asOrigin('https://App.Example.com:443')).status, 200);
+      assert.equal((await asOrigin('https://app.example.com:8443')).status, 403);
+      assert.equal((await asOrigin('http://app.example.com:80')).status, 403);
       assert.equal((await asOrigin(api.base)).status, 200, "this server's own pages");
       assert.equal((await api.request('GET', '/v0/address-book', { key })).status, 200, 'no Origin: a server or a phone app');
       // Another app's allowed origin is not this app's.

@@ -35,6 +35,8 @@ describe('the kith command', () => {
       [['keys', 'list', '--frobnicate'], /keys: unknown option --frobnicate \(see kith keys --help\)/],
       [['import', 'x.jsonl', '--bogus'], /import: unknown option --bogus \(see kith import --help\)/],
       [['import', 'x.jsonl', '--url'], /import: option --url needs a value/],
+      [['client-keys', 'create', '--app', 'a', '--user', 'u', '--ttl', '-5'], /option --ttl needs a value \(-5 was read as an option: write --ttl=-5\)/],
+      [['client-keys', 'create', '--app', 'a', '--user', 'u', '--ttl=-5'], /--ttl must be an integer from 60 to 2592000 seconds/],
       [['migrate', 'now'], /migrate: takes no arguments besides its options/],
       [['serve', '--port', 'eighty'], /--port must be a port number/],
       [['keys', 'revoke'], /keys revoke needs one key/],

@@ -1471,3 +1471,24 @@ describe("the mail-in addresses of the owner's own apps are relays (the fifty-fi
     }
   });
 });
+
+describe('a role written with another separator, and a shop’s thanks, are roles (the fifty-sixth session)', () => {
+  const R = { times_contacted: 0, last_message_received_date: '2026-10-01T00:00:00Z' };
+  const one = (name: string, email: string, extra: object = R) =>
+    mergeEntries([normalizeEntry({ name, email, ...R, ...extra }, { region: null, sourceKey: 'gmail:o' })])[0]!;
+  it('customer_service is the list’s customer.service; thanks_gift a shop’s; received only they are left out as bulk senders', () => {
+    for (const local of ['customer_service', 'customer-service', 'sales_team', 'thanks', 'thankyou', 'thanks_gift', 'thankyou-order', 'merci.commande']) {
+      assert.equal(isRoleLocal(local), true, local);
+    }
+    assert.equal(one('ヨドバシ・ドット・コム', 'thanks_gift@yodobashi.com').junkReason, 'bulk_sender');
+    assert.equal(one('Customer Service', 'customer_service@shop.example').junkReason, 'bulk_sender');
+    // written to, a role mailbox stays (a small firm's desk with a person behind it)
+    assert.equal(one('Customer Service', 'customer_service@shop.example', { times_contacted: 2 }).junk, false);
+  });
+  it('must keep: people, and two role words that the list does not join (a company’s own desk)', () => {
+    for (const local of ['anna.list', 'bill.team', 'it-helpdesk', 'shop-info', 'gift', 'thanks.', 'maria_sales', 'dev.patel']) {
+      assert.equal(isRoleLocal(local), false, local);
+    }
+    assert.equal(one('Gift Mabena', 'gift@mabena.co.za').junk, false);
+  });
+});

@@ -3272,6 +3272,24 @@ test('MUST merge: a given name with a note of where the owner knows them from, o
   for (const [note, full, phone, region] of pairs) assert.equal(onOwnMobile(note, full, phone, region)[0].name, full);
 });
 
+test('MUST merge: a given name with a note of the country the owner knows them from ("Amy (USA)", "Jan (Polska)"), on the person\'s own mobile', () => {
+  const pairs: [string, string, string, CountryCode][] = [
+    ['Amy (USA)', 'Amy Brown', '+1 415 555 0123', 'US'],
+    ['Jan (Polska)', 'Jan Kowalski', '+48 512 345 678', 'PL'],
+    ['Kenji (Japan)', 'Kenji Sato', '+81 90 1234 5678', 'JP'],
+    ['Ana (United States)', 'Ana Ruiz', '+1 415 555 0124', 'US'],
+    ['Lukas [Deutschland]', 'Lukas Weber', '+49 170 1327070', 'DE'],
+  ];
+  for (const [note, full, phone, region] of pairs) assert.equal(onOwnMobile(note, full, phone, region)[0].name, full);
+});
+
+test("MUST NOT merge: a country that is a person's name too, or a name beside the country, is no mere note", () => {
+  assert.equal(rowsOnOneNumber('Mike (Jordan)', 'Mike Brown'), 2);
+  assert.equal(rowsOnOneNumber('Ann (Georgia)', 'Ann Lee'), 2);
+  assert.equal(rowsOnOneNumber('Amy (USA)', 'Kate (USA)'), 2);
+  assert.equal(rowsOnOneNumber('Smith (USA)', 'Jones (USA)'), 2);
+});
+
 test('MUST NOT merge: a name in the note, or a note of context beside another given name, on a shared landline', () => {
   // "Smith (John)" and "Smith (Mary)": the family name and a given name in the note, two people.
   assert.equal(rowsOnOneNumber('Smith (John)', 'Smith (Mary)'), 2);

@@ -1,5 +1,6 @@
 import { dropInvisible, hasInvisible } from '../invisible.ts';
 import { BCC_LABEL_RE } from '../email.ts';
+import { getCountries } from 'libphonenumber-js';
 
 /**
  * Names for the merge: folding (diacritics, titles, nicknames, kin words) and the compatibility test
@@ -1306,11 +1307,12 @@ function withoutNotes(name: string): string | null {
   const notes = name.match(NOTE_RE);
   if (notes === null) return null;
   let context = true;
-  for (const n of notes)
-    for (const t of untitledTokens(n)) {
-      if (NOTE_KEEP.has(t)) return null;
-      if (!CONTEXT_WORDS.has(t) && !CHANNEL_WORDS.has(t) && !contextWordsInOtherScripts().has(t)) context = false;
-    }
+  for (const n of notes) {
+    const tokens = untitledTokens(n);
+    for (const t of tokens) if (NOTE_KEEP.has(t)) return null;
+    if (placeNotes().has(tokens.join(' '))) continue;
+    for (const t of tokens) if (!CONTEXT_WORDS.has(t) && !CHANNEL_WORDS.has(t) && !contextWordsInOtherScripts().has(t)) context = false;
+  }
   const bare = name.replace(NOTE_RE, ' ').replace(/\s+/g, ' ').trim();
   const words = foldTokens(bare).length;
   return words >= 2 || (words === 1 && context) ? bare : null;
@@ -1356,6 +1358,39 @@ function contextWordsInOtherScripts(): Set<string> {
   }
   return contextOther;
 }
+
+/**
+ * Countries as a note names them (`Amy (USA)`, `Jan (Polska)`, `Kenji (Japan)`, `Ana (United States)`):
+ * where the owner knows someone from, as CONTEXT_WORDS are, so a note of one names no one. Kept, `Amy
+ * (USA)` vetoed `Amy Brown` on her own number: two rows of one person (a probe). The names of every
+ * country in the languages of CONTEXT_WORDS (Intl.DisplayNames, folded as a note is), and the usual
+ * abbreviations; never a word that is a person's name too (the nickname groups', PLACE_NAMES_OF_PEOPLE).
+ * Built once, on first use.
+ */
+let places: Set<string> | null = null;
+function placeNotes(): Set<string> {
+  if (places !== null) return places;
+  places = new Set(['usa', 'us', 'uk', 'uae', 'eu', 'ksa', 'prc', 'roc', 'nz', 'aus', 'can', 'mex', 'ger', 'fra', 'esp', 'ita']);
+  for (const lang of PLACE_LANGUAGES) {
+    let names: Intl.DisplayNames;
+    try {
+      names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
+    } catch {
+      continue; // a Node without that language's data: the others stand
+    }
+    for (const code of getCountries()) {
+      const name = names.of(code);
+      if (name === undefined) continue;
+      const tokens = untitledTokens(name);
+      if (tokens.length === 0 || tokens.some((t) => isKnownGivenName(t) || PLACE_NAMES_OF_PEOPLE.has(t))) continue;
+      places.add(tokens.join(' '));
+    }
+  }
+  return places;
+}
+const PLACE_LANGUAGES = ['en', 'de', 'es', 'fr', 'it', 'nl', 'pt', 'pl'];
+/** Countries' names that are people's names too, which the nickname groups do not list (`Mike (Jordan)`). */
+const PLACE_NAMES_OF_PEOPLE: ReadonlySet<string> = new Set(['jordan', 'georgia', 'chad', 'india', 'israel', 'france']);
 
 function withoutChannelWords(tokens: string[]): string[] {
   let channel = 0;

@@ -13,7 +13,7 @@ import type { AddressBookService } from '../../services/address-book.ts';
 import { invalid, invalidDetailsOf, invalidMany, MAX_DETAILS, Problems, ServiceError, type ErrorDetail } from '../../services/errors.ts';
 import { isInside, pruneRefused, touches, withLaterDetails } from '../../services/refused.ts';
 import { uploadProblems } from '../../services/address-book-answers.ts';
-import { FILE_QUERY_RULES, queryWarnings } from '../../services/upload-warnings.ts';
+import { FILE_QUERY_RULES, queryWarnings, type FieldWarning } from '../../services/upload-warnings.ts';
 import { coerceRegion, coerceBookUserId } from '../../services/validate.ts';
 import { AddressBookAnswers } from '../../workers/answers.ts';
 import { compileBodyValidator } from '../../workers/compilers.ts';
@@ -59,11 +59,11 @@ export function widgetRoutes(): RouteSpec[] {
 }
 
 /**
- * The file of a form's upload (multipart/form-data): its one file part's bytes and declared charset.
- * Node's own multipart reader (fetch's FormData, undici) does the parsing; fields that are no file are
- * ignored. Its errors say nothing of the body, and neither do ours.
+ * The file of a form's upload (multipart/form-data): its one file part's bytes and declared charset, and
+ * the form's other fields (text), each name's first value. Node's own multipart reader (fetch's FormData,
+ * undici) does the parsing. Its errors say nothing of the body, and neither do ours.
  */
-async function formFile(body: Buffer, contentType: string): Promise<{ bytes: Buffer; charset?: string }> {
+async function formFile(body: Buffer, contentType: string): Promise<{ bytes: Buffer; charset?: string; fields: Record<string, string> }> {
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
@@ -77,8 +77,27 @@ async function formFile(body: Buffer, contentType: string): Promise<{ bytes: Buf
       `must hold one file part when sent as multipart/form-data, not ${files.length}; or send the file's bytes as the body (Content-Type text/csv or text/vcard)`,
     );
   }
+  const fields: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === 'string' && !Object.hasOwn(fields, k)) fields[k] = v;
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(files[0].type)?.[1];
-  return { bytes: Buffer.from(await files[0].arrayBuffer()), ...(charset === undefined ? {} : { charset }) };
+  return { bytes: Buffer.from(await files[0].arrayBuffer()), ...(charset === undefined ? {} : { charset }), fields };
+}
+
+/**
+ * A form's fields as the query's options (a browser form with the user, the region or `limit` beside the
+ * file: they were dropped without a word, a probe): the options the route reads that the query does not
+ * give (the query wins), and the warnings of the others, as for the query's (`unknown form field`).
+ */
+function formOptions(fields: Record<string, string>, query: Record<string, unknown>): { options: Record<string, string>; warnings: FieldWarning[] } {
+  const read = new Set(FILE_QUERY_RULES.read);
+  const options: Record<string, string> = {};
+  const other: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (!read.has(k)) other[k] = v;
+    else if (query[k] === undefined) options[k] = v;
+  }
+  const warnings = queryWarnings(other, FILE_QUERY_RULES).map((w) => ({ ...w, message: w.message.replace(/query option/g, 'form field') }));
+  return { options, warnings };
 }
 
 type FileQuery = { user_id?: string; format?: string; backfill?: string; replace_source?: string; region?: string } & Record<string, string | undefined>;
@@ -153,7 +172,28 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         contentType: 'text/vcard',
       },
       handler: async (request, reply) => {
-        const query = request.query as FileQuery;
+        const contentType = request.headers['content-type'] ?? '';
+        let bytes: Buffer | null = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '', 'utf8');
+        // The charset the Content-Type declares, if any; else the file's own bytes decide (decodeFileText).
+        let charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+        // A browser form's upload: the file is its one file part (with the part's own charset, if any), and
+        // its other fields are options as the query's are (formOptions). Read first: the user may be one.
+        let formError: ErrorDetail[] | null = null;
+        let formWarnings: FieldWarning[] = [];
+        let query = request.query as FileQuery;
+        if (/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) {
+          try {
+            const form = await formFile(bytes, contentType);
+            ({ bytes, charset } = form);
+            const read = formOptions(form.fields, query);
+            query = { ...read.options, ...query };
+            formWarnings = read.warnings;
+          } catch (e) {
+            formError = invalidDetailsOf(e);
+            if (formError === null) throw e;
+            bytes = null;
+          }
+        }
         const own = request.auth.clientUserId;
         const asked = query.user_id;
         if (own !== null && asked !== undefined && asked.trim() !== own) {
@@ -170,21 +210,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
           if (asked === undefined) p.add([{ field: 'user_id', message: 'is required with the secret key (?user_id=)' }]);
           else userId = p.run(() => coerceBookUserId(asked, 'user_id'), null);
         }
-        const contentType = request.headers['content-type'] ?? '';
-        let bytes: Buffer | null = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '', 'utf8');
-        // The charset the Content-Type declares, if any; else the file's own bytes decide (decodeFileText).
-        let charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
-        // A browser form's upload: the file is its one file part (with the part's own charset, if any).
-        if (/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) {
-          try {
-            ({ bytes, charset } = await formFile(bytes, contentType));
-          } catch (e) {
-            const d = invalidDetailsOf(e);
-            if (d === null) throw e;
-            p.add(d);
-            bytes = null;
-          }
-        }
+        if (formError !== null) p.add(formError);
         // The format asked for ('guess': none; null: refused, and the file is then not read in another).
         const format = p.run((): FileFormat | 'guess' | null => namedFormat(query.format?.toLowerCase()) ?? 'guess', null);
         // Read as `kith import` and the playground read it (readers/contacts-file.ts): one entry per card
@@ -250,7 +276,9 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
           if (d === null || !d.some((x) => isInside(x.field, 'entries'))) throw e;
           throw invalidMany(inFileTerms(d, entries.length, file.format));
         }
-        return reply.type('application/json; charset=utf-8').send(withWarnings(r.json, [...file.warnings, ...queryWarnings(request.query, FILE_QUERY_RULES)]));
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(withWarnings(r.json, [...file.warnings, ...queryWarnings(request.query, FILE_QUERY_RULES), ...formWarnings]));
       },
     },
   ];
