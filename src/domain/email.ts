@@ -401,7 +401,33 @@ function repair(raw: string): string {
   const twice = s.length <= 520 && s.endsWith('>') ? /^"?([^\s"<>]+@[^\s"<>]+?)"?<([^\s<>]+@[^\s<>]+)>$/u.exec(s) : null;
   if (twice && twice[1]!.toLowerCase() === twice[2]!.toLowerCase()) s = twice[2]!;
   else if (s.indexOf('<') >= 0) s = angledInText(s) ?? unclosedAngle(s) ?? s;
+  s = repairedHost(s);
   return s === raw.trim() ? raw : s;
+}
+
+/**
+ * A host typed with a slip that no mail system delivers but any reader reads (`ann@example. com`,
+ * `ann@example .com`, `ann@example..com`, `ann@.example.com`, `ann@example,com`): the spaces beside its
+ * dots dropped, a run of dots read as one, a leading dot dropped, and a lone comma read as the dot when
+ * the host has none. Only with one '@', and only when the top-level domain that comes out is one
+ * (ICANN's, or the reserved `example`/`test`), as deobfuscated checks: such a card was kept with nothing
+ * to invite when the owner wrote to it, and left out otherwise, while its mailbox was plain to a reader.
+ */
+function repairedHost(s: string): string {
+  const at = s.lastIndexOf('@');
+  if (at <= 0 || s.indexOf('@') !== at || s.length - at > 256) return s;
+  const host = s.slice(at + 1);
+  if (!/[\s.,]/u.test(host)) return s;
+  let h = host
+    .replace(/\s*\.\s*/gu, '.')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^\./, '');
+  if (!h.includes('.') && h.indexOf(',') > 0 && h.indexOf(',') === h.lastIndexOf(',')) h = h.replace(',', '.');
+  if (h === host || /[\s,]/u.test(h)) return s;
+  const bare = h.toLowerCase().replace(/\.$/, '');
+  const tld = bare.slice(bare.lastIndexOf('.') + 1);
+  if (bare.indexOf('.') < 0 || !(tld === 'example' || tld === 'test' || parseHost(bare, TLD_OPTIONS).isIcann === true)) return s;
+  return s.slice(0, at + 1) + h;
 }
 
 /**

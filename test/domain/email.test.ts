@@ -40,7 +40,8 @@ test('rejects what cannot be an address (no @, empty local part or domain, malfo
     'john@[192.168.0.1]',
     'john@exa mple.com',
     'x'.repeat(255) + '@example.com',
-    'john@example..com',
+    // ('john@example..com' is a slip of the host, read as john@example.com: see the test of such slips.)
+    'john@example..',
     'a@b@',
     'john@;',
     'mailto:',
@@ -925,6 +926,29 @@ test('an address written to hide it from harvesters, "jane [at] example [dot] co
     'Party (at) Joe.Smith',
     'Jane (at) Dr.Who',
   ]) {
+    assert.equal(normalizeEmail(raw), null, raw);
+    assert.equal(parseEmailSlow(raw), null, raw);
+  }
+});
+
+test('a host typed with a slip any reader reads is read (spaces beside its dots, doubled or leading dots, a comma for the dot); nothing else is', () => {
+  for (const [raw, key] of [
+    ['john@example. com', 'john@example.com'],
+    ['john@example .com', 'john@example.com'],
+    ['john@example..com', 'john@example.com'],
+    ['john@.example.com', 'john@example.com'],
+    ['john@example,com', 'john@example.com'],
+    ['john@mail. example. co.uk', 'john@mail.example.co.uk'],
+    ['Ann Lee <ann@example. com>', 'ann@example.com'],
+    ['ivan@почта. рф', 'ivan@xn--80a1acny.xn--p1ai'],
+  ] as const) {
+    const e = normalizeEmail(raw);
+    assert.equal(e?.key, key, raw);
+    assert.deepEqual(parseEmailSlow(raw), e, raw);
+    assert.deepEqual(parseEmailUncached(raw), e, raw);
+  }
+  // Not a space inside a label, two commas, a host that is no domain, two addresses.
+  for (const raw of ['john@exa mple.com', 'john@example,com,net', 'john@example. notatld', 'a@x.com, b@y.com', 'john@localhost,', 'lunch at noon. com']) {
     assert.equal(normalizeEmail(raw), null, raw);
     assert.equal(parseEmailSlow(raw), null, raw);
   }
