@@ -706,6 +706,26 @@ const FORMS: Record<string, Form> = {
       return mailPair(c, field, [`${local}@${host}`]);
     },
   },
+  email_host_slip: {
+    side: 'merge',
+    plans: ['US', 'GB', 'DE'],
+    make: (c) => {
+      const [g, f] = c.given().map(ascii);
+      const n = c.n();
+      const host = pick(c.r, ['example.com', 'gmail.com', 'web.de', 'mail.example.org', 'yahoo.co.uk', 'studio.io', 'firm.net']);
+      const local = `${g}.${f}${n}`;
+      const [label, ...rest] = host.split('.');
+      const tail = rest.join('.');
+      const field = pick(c.r, [
+        `${local}@${label}. ${tail}`,
+        `${local}@${label} .${tail}`,
+        `${local}@${label}..${tail}`,
+        `${local}@.${host}`,
+        ...(rest.length === 1 ? [`${local}@${label},${tail}`] : []),
+      ]);
+      return mailPair(c, field, [`${local}@${host}`]);
+    },
+  },
   email_address_list: {
     side: 'merge',
     plans: ['US', 'GB', 'DE'],
