@@ -44,6 +44,29 @@ test('MUST NOT merge: two relations on a shared landline, each with a mobile of 
   }
 });
 
+test("MUST NOT merge: a parent labelled with a line word in another language, or a relation before a name, beside the other parent's label on the landline (the fifty-sixth session)", () => {
+  for (const [a, b] of [
+    ['Mama Festnetz', 'Papa'],
+    ['Mama zuhause', 'Papa'],
+    ['Maman fixe', 'Papa'],
+    ['Mamá fijo', 'Papá'],
+    ['Mãe Casa', 'Pai'],
+    ['Мама дом', 'Папа'],
+    ['Mom Smith', 'Dad'],
+  ] as const) {
+    const cs = merge([
+      { name: a, phone: LANDLINE, pinned: 1 },
+      { name: b, phone: LANDLINE, times_contacted: 50, is_favorite: 1 },
+    ]);
+    assert.equal(cs.length, 2, `${a} | ${b}`);
+    assert.equal(namesCompatible(foldName(a), foldName(b)), false, `${a} | ${b}`);
+  }
+  // The line word names no one: `Mama Festnetz` is `Mama`, and `Mom Smith` is `Mom`.
+  assert.equal(namesCompatible(foldName('Mama Festnetz'), foldName('Mama')), true);
+  assert.equal(namesCompatible(foldName('Mom Smith'), foldName('Mom')), true);
+  assert.equal(namesCompatible(foldName('Mama Handy'), foldName('Mutti')), true);
+});
+
 test("MUST merge: a relation and the person's own name, or the same relation written twice, are one person", () => {
   for (const [a, b] of [
     ['Oma Weber', 'Hilde Weber'],

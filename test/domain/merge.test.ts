@@ -3860,3 +3860,21 @@ test('a bracketed note that is no self label keeps the card a person, on the own
     );
   }
 });
+
+test("MUST NOT merge: a father and his son whose given names are each other's patronymics, on the family landline; the patronymic still fits the name without it", () => {
+  for (const [a, b] of [
+    ['Иван Петрович Сидоров', 'Пётр Иванович Сидоров'],
+    ['Сидоров Иван Петрович', 'Сидоров Пётр Иванович'],
+    ['Ivan Petrovich Sidorov', 'Petr Ivanovich Sidorov'],
+  ] as const) {
+    const cs = merge(
+      [
+        { name: a, phones: ['8 495 123-45-67', '8 916 000 00 01'] },
+        { name: b, phones: ['8 495 123-45-67', '8 916 000 00 02'] },
+      ],
+      'RU',
+    );
+    assert.equal(cs.length, 2, `${a} | ${b}`);
+  }
+  assert.equal(onOwnMobile('Иван Сидоров', 'Иван Петрович Сидоров', '+7 916 123-45-60', 'RU').length, 1);
+});

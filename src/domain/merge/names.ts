@@ -603,8 +603,15 @@ function prefixShortForm(long: string, short: string): boolean {
   const rest = long.length - short.length;
   if (rest < 3) return false;
   for (const e of OTHER_NAME_ENDINGS) if (long.endsWith(e) && rest <= e.length + 2) return false;
+  // A patronymic made of the name (`Иван` / `Иванович`, `Petr` / `Petrovich`) is the father's name, not
+  // the person's: `Иван Петрович Сидоров` and his son `Пётр Иванович Сидоров` matched word for word through
+  // each other's patronymics, and were one row on the family landline (a probe).
+  if (PATRONYMIC_TAIL_RE.test(long.slice(short.length))) return false;
   return true;
 }
+
+/** What a Slavic patronymic adds to the father's name (folded, in Cyrillic and in Latin letters). */
+const PATRONYMIC_TAIL_RE = /^(?:[оеь]?вич|[оеь]?вна|ич|ична|инична|[oe]?vich|[oe]?vitch|[oe]?vic|[oe]?vna|ich|ichna)$/u;
 
 /**
  * Kinship, partner and trade labels ("Mom", "My Dad", "Oma", "Wife", "Dentist"): they say who someone is
@@ -725,6 +732,14 @@ const CHANNEL_WORDS = new Set([
   'indosat',
   'etisalat',
   'vodafone',
+  // The same line words in German, French, Spanish, Portuguese, Italian, Dutch and Russian (`Mama
+  // Festnetz`, `Maman fixe`, `Mamá fijo`, `Мама дом`: a probe found each read as a name, `Festnetz`,
+  // which the label `Papa` fits, and the two parents on the landline one row). Not words that are names
+  // too (`Dom`, `Maison`, `Vast`).
+  ...'festnetz handy zuhause privat dienstlich geschaftlich buro fixe portable domicile perso travail fijo fixo casa trabajo trabalho fisso cellulare lavoro thuis mobiel werk'.split(
+    ' ',
+  ),
+  ...'дом домашний мобильный мобила рабочий сотовый'.split(' ').map((w) => w.normalize('NFD').replace(/\p{M}+/gu, '')),
 ]);
 
 /** Words around a relation label that name no one: "My Mom", "Mom Cell", "Dad (work)". */
@@ -803,7 +818,16 @@ function markRelation(tokens: string[], name: string): void {
   const first = /[^a-z]/.test(w) ? w.normalize('NFD').replace(/\p{M}+/gu, '') : w;
   if (!KIN_BEFORE_NAME.has(first) || RELIGIOUS_TITLES.has(first) || tokens[0] === first) return;
   RELATION.set(tokens, KIN.get(first)!);
+  if (!KIN_GIVEN_NAMES.has(first)) SURE_RELATION.add(tokens);
 }
+
+/**
+ * Names whose relation word is no given name too (`Mom Smith`, not `Oma Okafor`: Oma is a given name):
+ * such a name is that relation, and another relation's label alone (`Dad`) is no form of it.
+ */
+const SURE_RELATION = new WeakSet<readonly string[]>();
+/** Relation words that are given names too (`Oma`, `Nana`, `Mimi`): the word may be the person's name. */
+const KIN_GIVEN_NAMES: ReadonlySet<string> = new Set(['oma', 'opa', 'nana', 'mimi', 'baba', 'papa', 'dada', 'lola', 'lolo', 'tata', 'nene', 'nonna', 'nonno']);
 
 /**
  * Relation words that are also the titles of a religious order or of the clergy (`Father Michael`,
@@ -1924,12 +1948,14 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
   // Two relations before names are two people (`Oma Weber`, `Opa Weber`); a relation label alone fits
   // any name as before (`Mom` is `Oma Okafor`, whose given name is Oma), another label alone not.
   const relA = RELATION.get(a);
-  if (relA !== undefined) {
-    const relB = RELATION.get(b);
-    if (relB !== undefined && relA !== relB) return false;
-  }
+  const relB = RELATION.get(b);
+  if (relA !== undefined && relB !== undefined && relA !== relB) return false;
   const ka = a[0][0] === '~';
   const kb = b[0][0] === '~';
+  // A relation before a name is that relation: `Mom Smith` is no `Dad` (a probe: on the family
+  // landline, Dad, starred and written to fifty times, vanished into her row).
+  if (kb && relA !== undefined && SURE_RELATION.has(a) && !SOMEONES.has(a) && b.length === 1 && b[0] !== relA) return false;
+  if (ka && relB !== undefined && SURE_RELATION.has(b) && !SOMEONES.has(b) && a.length === 1 && a[0] !== relB) return false;
   if (ka || kb) return !(ka && kb) || a[0] === b[0]; // a relation label fits any name, not another relation
   // Someone's relation named by their name (`Ann Lee's mom`) is not that someone (`Ann Lee`), nor anyone
   // named without a relation: the words of one name inside the other say nothing there.
