@@ -171,11 +171,11 @@ export function favoriteForm(v: unknown): 'documented' | 'other' {
 type EntryWarning = { field: string; message: string; count: number; indexes: number[] };
 
 /** One warning naming the entries that `odd` picks (how many, and the first five), or none. */
-function entriesWarning(entries: readonly EntryLike[], odd: (e: Record<string, unknown>) => boolean, field: string, message: string): EntryWarning[] {
+function entriesWarning<T = Record<string, unknown>>(entries: readonly unknown[], odd: (e: T) => boolean, field: string, message: string): EntryWarning[] {
   const indexes: number[] = [];
   let count = 0;
   for (let i = 0; i < entries.length; i++) {
-    if (!odd(entries[i] as Record<string, unknown>)) continue;
+    if (!odd(entries[i] as T)) continue;
     count++;
     if (indexes.length < 5) indexes.push(i);
   }
@@ -217,23 +217,12 @@ export function scientificPhoneWarnings(entries: readonly EntryLike[]): EntryWar
  * so without a word (a probe).
  */
 export function countrylessPhoneWarnings(normalized: readonly NormalizedEntry[]): EntryWarning[] {
-  const indexes: number[] = [];
-  let count = 0;
-  for (let i = 0; i < normalized.length; i++) {
-    if (!normalized[i]!.phones.some((p) => p.key !== null && p.key.startsWith('n:'))) continue;
-    count++;
-    if (indexes.length < 5) indexes.push(i);
-  }
-  if (count === 0) return [];
-  return [
-    {
-      field: 'entries[].phones',
-      message:
-        "a number written without its country, in an upload that names none (no source.phone or source.region, and no server default): kept as written, and found by this user's own records (invites sent, suggestions shown) but not by app users (/v0/users), accepted invites or other users' books, which match numbers in full; send source.region (ISO 3166, such as US or GB) or numbers with their country code",
-      count,
-      indexes,
-    },
-  ];
+  return entriesWarning<NormalizedEntry>(
+    normalized,
+    (e) => e.phones.some((p) => p.key !== null && p.key.startsWith('n:')),
+    'entries[].phones',
+    "a number written without its country, in an upload that names none (no source.phone or source.region, and no server default): kept as written, and found by this user's own records (invites sent, suggestions shown) but not by app users (/v0/users), accepted invites or other users' books, which match numbers in full; send source.region (ISO 3166, such as US or GB) or numbers with their country code",
+  );
 }
 
 const fractional = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v);

@@ -1948,15 +1948,21 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
   // Two relations before names are two people (`Oma Weber`, `Opa Weber`); a relation label alone fits
   // any name as before (`Mom` is `Oma Okafor`, whose given name is Oma), another label alone not.
   const relA = RELATION.get(a);
-  const relB = RELATION.get(b);
-  if (relA !== undefined && relB !== undefined && relA !== relB) return false;
+  if (relA !== undefined) {
+    const relB = RELATION.get(b);
+    if (relB !== undefined && relA !== relB) return false;
+  }
   const ka = a[0][0] === '~';
   const kb = b[0][0] === '~';
-  // A relation before a name is that relation: `Mom Smith` is no `Dad` (a probe: on the family
-  // landline, Dad, starred and written to fifty times, vanished into her row).
-  if (kb && relA !== undefined && SURE_RELATION.has(a) && !SOMEONES.has(a) && b.length === 1 && b[0] !== relA) return false;
-  if (ka && relB !== undefined && SURE_RELATION.has(b) && !SOMEONES.has(b) && a.length === 1 && a[0] !== relB) return false;
-  if (ka || kb) return !(ka && kb) || a[0] === b[0]; // a relation label fits any name, not another relation
+  if (ka || kb) {
+    if (ka && kb) return a[0] === b[0]; // a relation label fits any name, not another relation
+    // A relation before a name is that relation: `Mom Smith` is no `Dad` (a probe: on the family
+    // landline, Dad, starred and written to fifty times, vanished into her row).
+    const label = ka ? a : b;
+    const named = ka ? b : a;
+    const rel = SURE_RELATION.has(named) && !SOMEONES.has(named) ? RELATION.get(named) : undefined;
+    return rel === undefined || label.length !== 1 || label[0] === rel;
+  }
   // Someone's relation named by their name (`Ann Lee's mom`) is not that someone (`Ann Lee`), nor anyone
   // named without a relation: the words of one name inside the other say nothing there.
   if (SOMEONES.has(a) !== SOMEONES.has(b)) return false;
