@@ -1671,6 +1671,52 @@ test('MUST merge: honorifics after a name (さん, 様, 님, -san) and a family 
   assert.deepEqual(names(merge([{ name: '先生', phone: '+14155550181' }])), ['先生']);
 });
 
+test('a full name in Han or Hangul written without its space is compared whole with the spaced one: the family name alone no longer fuses a brother and his sister on the family landline', () => {
+  // Must keep apart: the family name agreed, the given names were left unread.
+  for (const [a, b] of [
+    ['山田 太郎', '山田花子'],
+    ['王 伟', '王芳'],
+    ['김 민수', '김민지'],
+    ['佐藤 健', '佐藤健一'],
+  ])
+    assert.equal(rowsOnOneNumber(a, b), 2, `${a} / ${b}`);
+  // Must merge: one name with and without its space, in either order, and its family or given name alone.
+  assertRowsOnOneNumber(
+    [
+      ['山田 太郎', '山田太郎'],
+      ['太郎 山田', '山田太郎'],
+      ['王 伟', '王伟'],
+      ['김 민수', '김민수'],
+      ['伟', '王 伟'],
+      ['山田', '山田 太郎'],
+      ['太郎', '山田 太郎'],
+      ['민수', '김 민수'],
+    ],
+    1,
+  );
+});
+
+test('two given names or initials swapped are two people; the family name moved to the other end is one', () => {
+  for (const [a, b] of [
+    ['John Paul Smith', 'Paul John Smith'],
+    ['Сидоров И.П.', 'Сидоров П.И.'],
+    ['John P. Smith', 'Paul J. Smith'],
+    ['Anna Maria Rossi', 'Maria Anna Rossi'],
+  ])
+    assert.equal(rowsOnOneNumber(a, b), 2, `${a} / ${b}`);
+  assertRowsOnOneNumber(
+    [
+      ['Smith, John Paul', 'John Paul Smith'],
+      ['Сидоров Иван Петрович', 'Иван Петрович Сидоров'],
+      ['И. П. Сидоров', 'Сидоров Иван Петрович'],
+      ['J. P. Smith', 'John Paul Smith'],
+      ['Cruz, Juan de la', 'Juan de la Cruz'],
+      ['Kim Min Su', 'Min Su Kim'],
+    ],
+    1,
+  );
+});
+
 test('the order of the cards does not decide whose an address is: an unnamed card with an address and a shared number', () => {
   const mary = { name: 'Mary Jones', phone: '+14155550307' };
   const john = { name: 'John Smith', email: 'john@x.example' };

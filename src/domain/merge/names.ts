@@ -1996,6 +1996,7 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
         break;
       }
     }
+    MATCHED_AT[s] = hit;
     if (hit >= 0) used |= 1 << hit;
     else pending |= 1 << s;
   }
@@ -2018,16 +2019,73 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
         break;
       }
     }
+    MATCHED_AT[s] = hit;
     if (hit < 0) unmatched |= 1 << s;
     else used |= 1 << hit;
   }
-  if (unmatched === 0) return true;
+  if (unmatched === 0) {
+    if (small.length >= 3 && small.length === large.length && !inCyclicOrder(small.length) && !repeatsWord(large)) return false;
+    return pending === 0 || small.length !== 1 || large.length < 2 || !joinedCjkApart(small[0], large);
+  }
   // A token without a match: two people, unless the names are written in different scripts (and are
   // not, read through the romanisations, two different names: romanisedApart), or are one name with its
   // words joined or split ("Mc Donald"/"McDonald", "Mary Ann"/"Maryann"), or one name whose words are
   // in two scripts (crossScript).
   if (!comparableScripts(a, b)) return !romanisedApart(small, large);
   return joinedWords(a, b) || crossScript(small, large, unmatched, used);
+}
+
+/**
+ * The word of the longer name each word of the shorter one matched (namesCompatible), by position: read
+ * by inCyclicOrder right after. Names have far fewer than 32 words (beyond, namesCompatible's bit masks
+ * give up too).
+ */
+const MATCHED_AT = new Int8Array(32);
+
+/**
+ * Whether the words of a name of three words or more matched the other name's, of as many words and none
+ * twice (repeatsWord), in the same order, read
+ * round from any word (MATCHED_AT): the family name moved from one end to the other is one name (`Smith,
+ * John Paul` / `John Paul Smith`, `Сидоров Иван Петрович` / `Иван Петрович Сидоров`), two given names or
+ * initials swapped are two people (`John Paul Smith` / `Paul John Smith`; `Сидоров И.П.` / `Сидоров
+ * П.И.`, Ivan Petrovich and his son Pyotr Ivanovich, were one row on the family landline).
+ */
+function inCyclicOrder(n: number): boolean {
+  let descents = 0;
+  for (let s = 1; s < n; s++) if (MATCHED_AT[s] < MATCHED_AT[s - 1]) descents++;
+  return descents === 0 || (descents === 1 && MATCHED_AT[n - 1] < MATCHED_AT[0]);
+}
+
+/** Whether a name has a word twice (`de la … de la …`): which of the two a word matched says nothing of order. */
+function repeatsWord(words: readonly string[]): boolean {
+  for (let i = 1; i < words.length; i++) for (let j = 0; j < i; j++) if (words[i] === words[j]) return true;
+  return false;
+}
+
+/**
+ * Whether a full name written as one word in Han, kana or Hangul (`山田花子`, `王芳`, `김민지`), which matched a
+ * word of a name written with a space (`山田 太郎`, `王 伟`, `김 민수`) through a rule for one word (the
+ * family name before a given name, an initial, a short form), is another name than the spaced one
+ * written without its space (`山田太郎`), read in order or with the family name moved to the other end.
+ * The family name alone agreed and the given names were left unread: a brother and his sister on the
+ * family landline were one row, and she, pinned and written to thirty times, vanished into his.
+ */
+function joinedCjkApart(one: string, words: readonly string[]): boolean {
+  if (!cjkWord(one)) return false;
+  for (const w of words) if (!cjkWord(w)) return false;
+  const joined = words.join('');
+  if (tokensMatch(one, joined)) return false;
+  const last = words[words.length - 1];
+  return !tokensMatch(one, last + words.slice(0, -1).join('')) && !tokensMatch(one, words.slice(1).join('') + words[0]);
+}
+
+/** Whether a folded word is written in Han, kana or Hangul (jamo after the fold) alone. */
+function cjkWord(w: string): boolean {
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (!(isHanChar(c) || c === 0x3005 || (c >= 0x3040 && c < 0x3100) || (c >= 0x31f0 && c < 0x3200) || (c >= 0x1100 && c < 0x1200))) return false;
+  }
+  return true;
 }
 
 /**

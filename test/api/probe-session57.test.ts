@@ -1,0 +1,48 @@
+/**
+ * HTTP probes of the fifty-seventh session, on each engine:
+ * - on the family landline a spaced name in Han or Hangul (`山田 太郎`) and his sister's written without a
+ *   space (`山田花子`) were one row: the family name alone agreed. She, pinned and written to, vanished.
+ * - two given names or initials swapped (`Сидоров И.П.`, his son `Сидоров П.И.`) were one row too.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+type Row = { name: string | null; phones: string[]; emails: string[] };
+
+for (const engine of ENGINES) {
+  describe(`probe of the fifty-seventh session on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine, { LOG_LEVEL: 'warn' });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('a brother and his sister on the family landline stay two rows whether or not their names are spaced; father and son with swapped initials too', async () => {
+      const entries = [
+        { name: '山田 太郎', phones: ['03-1234-5678'] },
+        { name: '山田花子', phones: ['03-1234-5678'], emails: ['hanako@example.jp'], starred: true, times_contacted: 30 },
+        { name: '山田太郎', emails: ['taro@example.jp'], phones: ['03-1234-5678'] },
+        { name: 'Сидоров И.П.', phones: ['+7 495 123-45-67'] },
+        { name: 'Сидоров П.И.', phones: ['+7 495 123-45-67'], emails: ['petr@example.ru'], times_contacted: 12 },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'cjk1', source: { type: 'android', region: 'JP' }, entries });
+      assert.equal(r.status, 200, r.text);
+      const rows = (r.body.data as Row[]).map((x) => [x.name, [...x.emails].sort()]).sort();
+      assert.deepEqual(rows, [
+        ['Сидоров И.П.', []],
+        ['Сидоров П.И.', ['petr@example.ru']],
+        ['山田 太郎', ['taro@example.jp']],
+        ['山田花子', ['hanako@example.jp']],
+      ]);
+      // The sister, starred and written to, is ranked, and the book's GET says the same.
+      const g = await api.get('/v0/address-book/cjk1');
+      assert.equal(g.status, 200, g.text);
+      assert.equal(g.body.data.length, 4);
+      assert.equal(g.body.data[0].name, '山田花子');
+    });
+  });
+}
