@@ -114,7 +114,8 @@ export function brandSender(c: BulkSignals): SenderReading {
   const one = onlyAddress(c);
   if (one === null) return null;
   const h = brandHostOf(one.domain);
-  if (h.personal || h.cores.length === 0 || !h.firsts.includes(firstLetter(name.trim()))) return null;
+  if (h.personal || h.cores.length === 0) return null;
+  if (!h.firsts.includes(firstLetter(name.trim()))) return h.sub === '' && ownScriptBrand(name, mailboxOf(one), h.cores) ? 'shift' : null;
   const words = wordsOf(name);
   if (words[0] === 'the') words.shift();
   const n = words.length;
@@ -135,7 +136,9 @@ export function brandSender(c: BulkSignals): SenderReading {
         // A person's own domain (`Zoe Quill` from zoe@zoequill.com) holds a word of the name in the mailbox;
         // a brand's (`Qatar Airways` from qrewards@qatarairways.com) need not: that one, received only, is
         // ranked after the people (a probe found it sixth of a small book).
-        if (n > 1 && !words.some((w) => w.length >= 2 && box.includes(w))) reading = 'shift';
+        // So is a name of no given name run together as the mailbox (`Mercado Livre` from
+        // mercadolivre@mercadolivre.com.br: a probe found it first of a book received only).
+        if (n > 1 && (box === whole || !words.some((w) => w.length >= 2 && box.includes(w)))) reading = 'shift';
         continue;
       }
       if (sendingHost && box.startsWith(core)) return 'drop';
@@ -175,6 +178,22 @@ export function brandSender(c: BulkSignals): SenderReading {
   }
   return reading;
 }
+
+/**
+ * A brand named in its own script on its own mailbox of its bare domain (`쿠팡` from coupang@coupang.com,
+ * `メルカリ` from mercari@mercari.jp, `Авито` from avito@avito.ru: a probe found each first of a book
+ * received only, where the same card with no name or named `Coupang` is left out): one word with no Latin
+ * letter, the mailbox the domain's name. Its letters cannot be compared with the address's, so a person
+ * on the domain of their family name, named in their script (`Иванов` from ivanov@ivanov.ru), reads the
+ * same: `shift`, ranked after the people when received only, never left out.
+ */
+function ownScriptBrand(name: string, box: string, cores: readonly { core: string }[]): boolean {
+  const t = name.trim();
+  if (t === '' || LATIN_LETTER.test(t) || /\s/.test(t)) return false;
+  for (const { core } of cores) if (box === core) return true;
+  return false;
+}
+const LATIN_LETTER = /[A-Za-z\u00c0-\u024f]/;
 
 /** A list's first words (`All Employees`, `DL-Finance-Approvals`); `dl`, `dg`, `grp` are initials too (`DL Smith`). */
 const GROUP_LEADS: ReadonlySet<string> = new Set(['all', 'everyone', 'everybody', 'dl', 'dg', 'grp']);

@@ -3,6 +3,8 @@
  * - on the family landline a spaced name in Han or Hangul (`山田 太郎`) and his sister's written without a
  *   space (`山田花子`) were one row: the family name alone agreed. She, pinned and written to, vanished.
  * - two given names or initials swapped (`Сидоров И.П.`, his son `Сидоров П.И.`) were one row too.
+ * - a brand named in its own script on its own mailbox (`쿠팡` from coupang@coupang.com), received only, was
+ *   first of a book of people; the same card with no name is left out.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -43,6 +45,32 @@ for (const engine of ENGINES) {
       assert.equal(g.status, 200, g.text);
       assert.equal(g.body.data.length, 4);
       assert.equal(g.body.data[0].name, '山田花子');
+    });
+
+    it('a brand named in its own script, received only, ranks after the people; written to, it ranks as it scores', async () => {
+      const people = Array.from({ length: 12 }, (_, i) => ({
+        name: `Person ${String.fromCharCode(65 + i)} Example`,
+        email: `p${i}@friends.example`,
+        last_message_received_date: '2026-10-01',
+      }));
+      for (const [name, email] of [
+        ['쿠팡', 'coupang@coupang.com'],
+        ['メルカリ', 'mercari@mercari.jp'],
+        ['Mercado Livre', 'mercadolivre@mercadolivre.com.br'],
+      ]) {
+        const card = { name, email, last_message_received_date: '2026-11-20' };
+        const r = await api.post('/v0/address-book', { user_id: `brand-${email}`, source: { type: 'gmail' }, entries: [...people, card] });
+        assert.equal(r.status, 200, r.text);
+        const at = (r.body.data as Row[]).findIndex((x) => x.emails.includes(email));
+        assert.equal(at, 12, `${name}: kept, after the 12 people`);
+        const w = await api.post('/v0/address-book', {
+          user_id: `brand-w-${email}`,
+          source: { type: 'gmail' },
+          entries: [...people, { ...card, times_contacted: 3, last_message_sent_date: '2026-11-19' }],
+        });
+        assert.equal(w.status, 200, w.text);
+        assert.equal((w.body.data as Row[]).findIndex((x) => x.emails.includes(email)), 0, `${name} written to`);
+      }
     });
   });
 }

@@ -119,6 +119,35 @@ test("brands named on their own domain, received only: after the people, never l
   }
 });
 
+test('a brand named in its own script, or its two words run together as its mailbox on its own domain, received only: after the people (a probe found each first of a book)', () => {
+  for (const [name, email] of [
+    ['쿠팡', 'coupang@coupang.com'],
+    ['メルカリ', 'mercari@mercari.jp'],
+    ['Авито', 'avito@avito.ru'],
+    ['Mercado Livre', 'mercadolivre@mercadolivre.com.br'],
+    // Its letters cannot be compared with the address's: a family name in its script on the family's domain
+    // reads the same, shifted and never left out.
+    ['Иванов', 'ivanov@ivanov.ru'],
+    // Trade-off: so does a person of a given name the nickname groups lack, their full name run together as
+    // the mailbox of their own domain (a personal brand's newsletter has the same shape).
+    ['Zoe Quill', 'zoequill@zoequill.com'],
+  ] as const) {
+    assert.equal(reading(name, email), 'shift', `${name} <${email}>`);
+    assert.equal(reading(name, email, WROTE), 'keep', `${name} <${email}> written to`);
+  }
+  // Must keep: a person's own mailbox on the domain, a name in two words, a webmail mailbox, a person's name
+  // run together on their own domain.
+  for (const [name, email] of [
+    ['山田', 'taro@yamada.jp'],
+    ['山田 太郎', 'yamada@yamada-taro.jp'],
+    ['Иван', 'ivanov@mail.ru'],
+    ['Zoe Quill', 'zoe@zoequill.com'],
+    ['Ann Lee', 'annlee@annlee.co.uk'],
+  ] as const) {
+    assert.equal(reading(name, email), 'keep', `${name} <${email}>`);
+  }
+});
+
 test('brand-shaped cards the owner wrote to or starred rank as they score (a review: `Brown <jim@brownfamily.org>`, `Garcia <luis@garcialaw.com>` written to were ranked below the rest)', () => {
   for (const [name, email] of [
     ['Peloton', 'peloton@email.onepeloton.com'],
