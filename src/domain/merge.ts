@@ -251,6 +251,7 @@ function mergeCards(
 
   const contacts: Contact[] = new Array(groups);
   const isSelf = selfTest(self);
+  const ownNames = ownFullNames(self);
   const uncounted = uncountedSources(entries);
   for (let id = 0; id < groups; id++) {
     const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted, absorbed);
@@ -272,7 +273,7 @@ function mergeCards(
       c.junk = true;
       c.junkReason = 'self';
       delete c.unusable;
-    }
+    } else if (ownNames !== null && !c.junk && c.sender !== true && ownFullName(judged.name, ownNames) && !holdsOwnKey(c, self!)) c.ownName = true;
     // Which entries a left-out contact holds, for the cleaning summary's listing (few: junk is rare).
     // (A plain loop: the same numbers as Array.from(members.subarray(...)), without a view and an iterator.)
     if (c.junk) c.entryIndexes = entryIndexesOf(members, start[id], start[id + 1]);
@@ -571,6 +572,22 @@ function directoryOnly(c: Contact): boolean {
     any = true;
   }
   return any;
+}
+
+/**
+ * The owner's full names (two words or more, folded), for the cards named so at addresses and numbers none
+ * of the owner's (Contact.ownName); null when the sources name no owner.
+ */
+function ownFullNames(self: SelfOf | undefined): (readonly string[])[] | null {
+  if (self === undefined || self.names.length === 0) return null;
+  const out = self.names.map(foldName).filter((f) => f.length >= 2);
+  return out.length > 0 ? out : null;
+}
+
+/** Whether a contact holds any of the owner's keys (an address or a number). */
+function holdsOwnKey(c: Contact, self: SelfOf): boolean {
+  for (const k of c.keys) if (self.keys.includes(k)) return true;
+  return false;
 }
 
 /** Whether a name is the owner's full name word for word (two words or more, in any order). */

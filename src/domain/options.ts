@@ -381,7 +381,7 @@ export function applyRankOptions(
     const above = second.get(i);
     const seen = opts.filterSuggestedSeen && (hasAny(c.keys, seenKeys, shared) || (above !== undefined && seenRows!.has(above)));
     if (seen && seenRows !== null) seenRows.add(i);
-    const kind = c.sender === true ? 'sender' : cardKind(c);
+    const kind = c.sender === true ? 'sender' : c.ownName === true ? 'own_name' : cardKind(c);
     if (kind !== null) shift.set(row, kind);
     (above !== undefined || kind !== null ? seconds : blocks)[group * 2 + (seen ? 1 : 0)].push(row);
   }

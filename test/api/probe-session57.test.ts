@@ -5,6 +5,8 @@
  * - two given names or initials swapped (`Сидоров И.П.`, his son `Сидоров П.И.`) were one row too.
  * - a brand named in its own script on its own mailbox (`쿠팡` from coupang@coupang.com), received only, was
  *   first of a book of people; the same card with no name is left out.
+ * - the owner's own full name at another address (a personal mailbox beside the work one), written to
+ *   fifty times, was first of the owner's own list.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -69,8 +71,52 @@ for (const engine of ENGINES) {
           entries: [...people, { ...card, times_contacted: 3, last_message_sent_date: '2026-11-19' }],
         });
         assert.equal(w.status, 200, w.text);
-        assert.equal((w.body.data as Row[]).findIndex((x) => x.emails.includes(email)), 0, `${name} written to`);
+        assert.equal(
+          (w.body.data as Row[]).findIndex((x) => x.emails.includes(email)),
+          0,
+          `${name} written to`,
+        );
       }
+    });
+
+    it("the owner's full name at another address ranks after the people, the shift named own_name; a namesake with a generation ranks as it scores", async () => {
+      const people = Array.from({ length: 5 }, (_, i) => ({
+        name: `Person ${String.fromCharCode(65 + i)} Example`,
+        email: `p${i}@friends.example`,
+        times_contacted: 3,
+        last_message_sent_date: '2026-10-01',
+      }));
+      const entries = [
+        ...people,
+        { name: 'Pat Owner', email: 'pat.owner@gmail.com', times_contacted: 50, last_message_sent_date: '2026-11-20' },
+        { name: 'Pat Owner Sr', email: 'dad@family.example', times_contacted: 20, last_message_sent_date: '2026-11-20' },
+      ];
+      const r = await api.post('/v0/address-book', {
+        user_id: 'own1',
+        explain: 1,
+        source: { type: 'gmail', email: 'pat@work.example', name: 'Pat Owner' },
+        entries,
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as (Row & { explain: Record<string, number> })[];
+      assert.deepEqual(
+        rows.map((x) => x.emails[0]),
+        [
+          'dad@family.example',
+          'p0@friends.example',
+          'p1@friends.example',
+          'p2@friends.example',
+          'p3@friends.example',
+          'p4@friends.example',
+          'pat.owner@gmail.com',
+        ],
+      );
+      assert.ok(rows[6]!.explain.own_name! < 0, JSON.stringify(rows[6]!.explain));
+      assert.equal(rows[0]!.explain.own_name, undefined);
+      // Without the owner's name, it ranks as it scores.
+      const u = await api.post('/v0/address-book', { user_id: 'own2', source: { type: 'gmail', email: 'pat@work.example' }, entries });
+      assert.equal(u.status, 200, u.text);
+      assert.equal(u.body.data[0].emails[0], 'pat.owner@gmail.com');
     });
   });
 }

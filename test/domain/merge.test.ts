@@ -3228,6 +3228,34 @@ test("the owner's full name on one of the owner's numbers only is the owner's ow
   );
 });
 
+test("the owner's full name at an address or number none of the owner's is kept, marked ownName (ranked after the people: mostly the owner's own other mailbox); a name of the owner's with a generation, a one-word name, and a card on the owner's number are not", () => {
+  const self = { keys: ['e:pat@work.example', 'p:+14155550800'], names: ['Pat Owner'] };
+  const cs = mergeEntries(
+    norm([
+      { name: 'Pat Owner', email: 'pat.owner@gmail.com', times_contacted: 50, last_message_sent_date: '2026-01-05T10:00:00Z' },
+      { name: 'Owner, Pat', email: 'pat@old-job.example' },
+      { name: 'Pat Owner Sr', email: 'dad@family.example', times_contacted: 20 },
+      { name: 'Pat', email: 'pat@friends.example' },
+      { name: 'Sam Owner', email: 'sam@family.example' },
+      { name: 'Pat Owner', phones: ['(415) 555-0800', '(415) 555-0877'], email: 'pat.owner.sr@aol.example', times_contacted: 9 },
+    ]),
+    undefined,
+    self,
+  );
+  const marked = (email: string) => cs.find((c) => c.emails.some((e) => e.display === email))!;
+  for (const m of ['pat.owner@gmail.com', 'pat@old-job.example']) {
+    assert.equal(marked(m).junk, false, m);
+    assert.equal(marked(m).ownName, true, m);
+  }
+  for (const m of ['dad@family.example', 'pat@friends.example', 'sam@family.example', 'pat.owner.sr@aol.example']) {
+    assert.equal(marked(m).junk, false, m);
+    assert.equal(marked(m).ownName, undefined, m);
+  }
+  // With no owner's name known, nothing is marked.
+  const unnamed = mergeEntries(norm([{ name: 'Pat Owner', email: 'pat.owner@gmail.com' }]), undefined, { keys: ['e:pat@work.example'], names: [] });
+  assert.equal(unnamed[0]!.ownName, undefined);
+});
+
 test('MUST merge: St and Saint (Ann St. John / Ann Saint John), Serbian and Croatian đ written dj (Đorđe Petrović / Djordje Petrovic) on one mobile; MUST NOT: Nadja and Nada, Stan and Saint', () => {
   assertRowsOnOneNumber(
     [
