@@ -90,7 +90,16 @@ export const COUNTRIES: Country[] = [
   {
     region: 'FR',
     cc: '33',
-    mobile: (r) => `${pick(r, ['6', '7'])}${d(r, 8)}`,
+    // Mainland mobiles only: 0639, 069x and 0709 are the overseas departments' (+262, +590, +594, +596),
+    // which a French book's national form now reads as theirs, so a random one split a generated person;
+    // 063x and 070x-072x are no mainland mobile either.
+    // (The same draws as before, the second digit moved into the mainland's ranges: the rest of the
+    // generated books stay as they were.)
+    mobile: (r) => {
+      const n = `${pick(r, ['6', '7'])}${d(r, 8)}`;
+      const second = n[0] === '6' ? (n[1] === '9' || n[1] === '3' ? '0' : n[1]) : '0129'.includes(n[1]!) ? '5' : n[1];
+      return `${n[0]}${second}${n.slice(2)}`;
+    },
     national: (n) => `0${n[0]} ${n.slice(1, 3)} ${n.slice(3, 5)} ${n.slice(5, 7)} ${n.slice(7)}`,
     given: ['Amélie', 'Benoît', 'Chloé', 'Élodie', 'François', 'Hélène', 'Jérôme', 'Léa', 'Noël', 'Zoé', 'Gaëlle', 'Loïc'],
     family: ['Martin', 'Bernard', 'Dubois', 'Lefèvre', 'Moreau', 'Girard', 'Lévêque', 'Fournier', 'de la Fontaine', 'Rousseau', 'Bézier', 'Chevalier'],

@@ -12,6 +12,7 @@ import { TwoGenerationCache } from './cache.ts';
 import { dropControls, dropInvisible, hasFullWidthAscii, shortSpacing } from './invisible.ts';
 import { isValidInFullPlan } from './phone-kind.ts';
 import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { Metadata as FullMetadata, type MetadataJson } from 'libphonenumber-js/core';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { createRequire } from 'node:module';
 import type { CountryCode } from 'libphonenumber-js';
@@ -1669,6 +1670,10 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
     if (parsed.ext) return withExtension(parsed.number as string, parsed.ext, bad);
     // A pause (',' ';' '#') the parser does not read as an extension: shown as written, never merged.
     if (hasExtension(s)) return { display: s, key: null };
+    // Another calling code of France's plan ("0692 12 34 56" in a French book): before elsewhereNational,
+    // which takes "01 42 …" in a Réunion book, no number of +262's pattern, for another country's.
+    const french = international || bad ? null : frenchPlanReading(digits, parsed.number as string, national, region);
+    if (french !== null) return french;
     const elsewhere = international ? null : elsewhereNational(s, digits, parsed.number as string, national, bad, region);
     if (elsewhere !== null) return elsewhere;
     if (bad) {
@@ -1776,6 +1781,86 @@ export function elsewhereNational(s: string, digits: string, number: string, nat
   while (z < digits.length && digits.charCodeAt(z) === 48) z++;
   if (digits.length - z < MIN_NATIONAL_DIGITS || sameDigit(digits.slice(z))) return { display: s, key: null };
   return noCountry(s, digits);
+}
+
+/**
+ * The countries of France's national numbering plan: "code pays 33 : France métropolitaine ; 590 :
+ * Guadeloupe ; 594 : Guyane ; 596 : Martinique ; 262 : [...] la Réunion ; [...] Mayotte ; 508 :
+ * Saint-Pierre-et-Miquelon" (ARCEP, décision n° 2006-0509; Mayotte has been under +262 since 2007, and
+ * Saint-Barthélemy and Saint-Martin are under +590). One plan of ten-digit numbers with the trunk prefix
+ * 0, "homogène à dix chiffres" overseas since 2001, dialled as written from any of them, under six
+ * calling codes. libphonenumber's metadata gives each country a plan of its own with the same national
+ * prefix 0 and nine-digit national numbers (`test/domain/phone-forms.test.ts` checks it), so a book of
+ * one reads every number of another as its own: "0692 12 34 56" (a Réunion mobile) in a French book
+ * was `+33692123456` and "06 12 34 56 78" (a mainland mobile) in a Réunion book `+262612345678`, no
+ * one's numbers, which never met the same person's `+262692123456` or `+33612345678`.
+ * Not Wallis-et-Futuna, French Polynesia or New Caledonia: plans of their own, without a trunk prefix.
+ */
+const FRENCH_PLAN_REGIONS: ReadonlySet<string> = new Set(['FR', 'RE', 'YT', 'GP', 'BL', 'MF', 'MQ', 'GF', 'PM']);
+
+/**
+ * For a calling code of France's plan: the plan's other calling codes, and a pattern that every national
+ * number valid under one of them matches (the union of their countries' number types on the full
+ * metadata: a superset of isValid, lengths aside), so that most of a book's numbers skip the parser.
+ */
+interface FrenchPlanOthers {
+  codes: string[];
+  any: RegExp;
+}
+const frenchPlanOthers = new Map<string, FrenchPlanOthers>();
+
+function frenchPlanOthersOf(callingCode: string): FrenchPlanOthers {
+  let v = frenchPlanOthers.get(callingCode);
+  if (v === undefined) {
+    const m = new FullMetadata(createRequire(import.meta.url)('libphonenumber-js/metadata.max.json') as MetadataJson) as unknown as LibMetadata;
+    const codes: string[] = [];
+    const patterns: string[] = [];
+    for (const country of FRENCH_PLAN_REGIONS) {
+      const cc = getCountryCallingCode(country as CountryCode);
+      if (cc === callingCode) continue;
+      if (!codes.includes(cc)) codes.push(cc);
+      m.selectNumberingPlan(country);
+      for (const name of NUMBER_TYPES) {
+        const p = m.numberingPlan.type(name)?.pattern();
+        if (p) patterns.push('(?:' + p + ')');
+      }
+    }
+    frenchPlanOthers.set(callingCode, (v = { codes, any: new RegExp('^(?:' + patterns.join('|') + ')$') }));
+  }
+  return v;
+}
+
+/**
+ * A number of France's plan written as the plan writes it (the trunk 0 and nine digits, no '+' and no
+ * call prefix) in a book of one of its countries, whose reading under the book's own calling code is
+ * no valid number, while under exactly one other calling code of the plan it is one (several countries
+ * of one code, +590's Guadeloupe, Saint-Barthélemy and Saint-Martin, count as one): that number.
+ * "0692 12 34 56" in a French book is `+262692123456` (Réunion), "0690 …" `+590690…` (Guadeloupe),
+ * "0696 …" `+596696…` (Martinique), "0694 …" `+594694…` (French Guiana), "0262 …" `+262262…`; and
+ * "06 12 34 56 78" or "01 42 …" in a Réunion (or Guadeloupe …) book is `+33612345678`, `+33142…`, the
+ * mainland's number dialled so from there, as the plan is one (the book's reading was no one's number,
+ * or, where +262's pattern has no such number, a national one: elsewhereNational, which this precedes).
+ * Null otherwise: a valid reading stays, whatever another code makes of the digits (the parser's
+ * metadata has France's "0269 …", "0596 …" and "0508 …" ranges as mainland fixed lines, and a number
+ * valid under both stays the book's own), and so do readings valid under two codes or none.
+ * Validity is the full metadata's (isValidInFullPlan): the parser's small metadata takes any nine digits
+ * for a French number and most for a Martinique one. It costs a regular expression for a number no
+ * other code has (a mainland mobile in a French book); the rest are cached with the reading (readPhone).
+ */
+function frenchPlanReading(digits: string, number: string, national: string, region: CountryCode | null): NormPhone | null {
+  if (region === null || !FRENCH_PLAN_REGIONS.has(region)) return null;
+  if (digits.length !== 10 || national.length !== 9 || digits.charCodeAt(0) !== 48 || !digits.endsWith(national)) return null;
+  const own = planOf(region).callingCode;
+  if (number.length !== own.length + 10 || !number.startsWith(own, 1)) return null;
+  const others = frenchPlanOthersOf(own);
+  if (!others.any.test(national) || isValidInFullPlan(number)) return null;
+  let found: string | null = null;
+  for (const cc of others.codes) {
+    if (!isValidInFullPlan('+' + cc + national)) continue;
+    if (found !== null) return null;
+    found = '+' + cc + national;
+  }
+  return found === null ? null : fullNumber(found);
 }
 
 /**
@@ -2327,6 +2412,8 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
     const short = national.length < MIN_NATIONAL_DIGITS && !((plus || idd) && parsed.possible && isValidParsed(parsed));
     const bad = short || !parsed.possible || sameDigit(national);
     if (ext !== null) return withExtension(parsed.number, ext, bad);
+    const french = plus || idd || bad ? null : frenchPlanReading(digits, parsed.number, national, region); // see parseWithLibrary
+    if (french !== null) return french;
     const elsewhere = plus || idd ? null : elsewhereNational(s, digits, parsed.number, national, bad, region);
     if (elsewhere !== null) return elsewhere;
     if (bad) {

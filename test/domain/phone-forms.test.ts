@@ -2,8 +2,9 @@
 // each gets its right key, and the look-alikes (real numbers that merely start with the same digits) stay.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { Metadata, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examplesModule from 'libphonenumber-js/mobile/examples';
+import { parsePhoneNumberFromString as parseMax } from 'libphonenumber-js/max';
 import { summarizeCleaning } from '../../src/domain/cleaning.ts';
 import { mergeEntries } from '../../src/domain/merge.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
@@ -643,4 +644,117 @@ test('must read: a North American number saved with its 1 and no "+" in a book o
   assert.deepEqual(keys('16502530000', 'CN'), ['p:+8616502530000']); // 165: a Chinese mobile range
   assert.deepEqual(keys('16502530000', 'US'), ['p:+16502530000']);
   assert.deepEqual(keys('+91 98765 43210', 'IN'), ['p:+919876543210']);
+});
+
+/** France's national plan: one ten-digit plan with the trunk 0 over six calling codes (phone.ts, FRENCH_PLAN_REGIONS). */
+const FRENCH_PLAN: CountryCode[] = ['FR', 'RE', 'YT', 'GP', 'BL', 'MF', 'MQ', 'GF', 'PM'];
+
+/** Every reading of `raw` in a book of `region` (cache cleared) is the full number `e164`. */
+function readsAs(raw: string, region: CountryCode, e164: string): void {
+  for (const read of READS) {
+    clearPhoneCache();
+    assert.deepEqual(read(raw, region), { display: e164, key: 'p:' + e164 }, `${read.name} ${raw} ${region}`);
+  }
+}
+
+test("the metadata's premise: France's plan is one trunk 0 and nine digits in each of its countries, and not in its Pacific ones", () => {
+  const plan = new Metadata() as unknown as {
+    selectNumberingPlan(c: string): void;
+    numberingPlan: { nationalPrefix(): string | undefined; possibleLengths(): number[] };
+  };
+  for (const c of FRENCH_PLAN) {
+    plan.selectNumberingPlan(c);
+    assert.equal(plan.numberingPlan.nationalPrefix(), '0', c);
+    assert.ok(plan.numberingPlan.possibleLengths().includes(9), c);
+  }
+  // Wallis-et-Futuna, French Polynesia, New Caledonia: no trunk prefix, a plan of their own.
+  for (const c of ['WF', 'PF', 'NC']) {
+    plan.selectNumberingPlan(c);
+    assert.equal(plan.numberingPlan.nationalPrefix(), undefined, c);
+  }
+});
+
+test("must read: an overseas number of France's plan written nationally in a French book is its own calling code's (\"0692 12 34 56\" was +33692123456, no one's number)", () => {
+  const cases: [string, string][] = [
+    ['0692 12 34 56', '+262692123456'], // La Réunion, mobile
+    ['06 93 12 34 56', '+262693123456'],
+    ['0262 20 12 34', '+262262201234'], // La Réunion, fixed
+    ['0639 20 12 34', '+262639201234'], // Mayotte, mobile
+    ['0590 27 12 34', '+590590271234'], // Saint-Barthélemy, fixed
+    ['0690 12 34 56', '+590690123456'], // Guadeloupe, Saint-Barthélemy, Saint-Martin: one code, mobile
+    ['0696 12 34 56', '+596696123456'], // Martinique, mobile
+    ['0594 20 12 34', '+594594201234'], // French Guiana, fixed
+    ['0694 20 12 34', '+594694201234'], // French Guiana, mobile
+    ['07 09 01 23 45', '+590709012345'], // the overseas 07 09 mobile ranges, one code each
+    ['07 09 21 23 45', '+262709212345'],
+    ['07 08 40 12 34', '+508708401234'], // Saint-Pierre-et-Miquelon, mobile
+  ];
+  for (const [raw, e164] of cases) {
+    // The premise: no valid French number, a valid number of the other code.
+    const national = e164.slice(e164.length - 9);
+    assert.equal(parseMax('+33' + national)?.isValid(), false, raw);
+    assert.equal(parseMax(e164)?.isValid(), true, e164);
+    readsAs(raw, 'FR', e164);
+  }
+  // Written with dots, without spacing or after a label, as any number.
+  readsAs('06.92.12.34.56', 'FR', '+262692123456');
+  readsAs('0692123456', 'FR', '+262692123456');
+  assert.equal(normalizePhone('Portable : 0692 12 34 56', 'FR')?.key, 'p:+262692123456');
+  // A book of another country of the plan reads it so too (Mayotte's and Réunion's +262 aside).
+  readsAs('0690 12 34 56', 'RE', '+590690123456');
+  readsAs('0692 12 34 56', 'MQ', '+262692123456');
+  // One person across a French phone book and an export with the number in E.164.
+  const people = mergeEntries([
+    normalizeEntry({ name: 'Léa Payet', phone: '0692 12 34 56' }, { region: 'FR', sourceKey: 'a' }),
+    normalizeEntry({ name: 'Léa Payet', email: 'lea.payet@gmail.com', phones: ['+262 692 12 34 56'] }, { region: 'FR', sourceKey: 'b' }),
+  ]);
+  assert.equal(people.length, 1);
+});
+
+test('must read: a mainland number written nationally in an overseas book of France\'s plan is +33 ("06 12 34 56 78" in a Réunion book was +262612345678, "01 42 …" only its digits)', () => {
+  // One plan: from La Réunion a Paris number is dialled "01 42 …", as in Paris.
+  for (const region of ['RE', 'YT', 'GP', 'BL', 'MF', 'MQ', 'GF', 'PM'] as const) {
+    readsAs('06 12 34 56 78', region, '+33612345678');
+    readsAs('01 42 12 34 56', region, '+33142123456');
+  }
+});
+
+test("must not: a valid reading of the book's own code, a number written with its code, or digits valid under no code or two of France's plan change", () => {
+  // The mainland's numbers in a French book, the overseas ones in their own books.
+  for (const [raw, e164] of [
+    ['06 12 34 56 78', '+33612345678'],
+    ['01 42 12 34 56', '+33142123456'],
+    ['07 51 23 45 67', '+33751234567'],
+    ['09 76 12 34 56', '+33976123456'],
+    ['0800 12 34 56', '+33800123456'],
+  ] as const)
+    readsAs(raw, 'FR', e164);
+  readsAs('0692 12 34 56', 'RE', '+262692123456');
+  readsAs('0262 20 12 34', 'RE', '+262262201234');
+  readsAs('0692 12 34 56', 'YT', '+262692123456'); // Mayotte's book, Réunion's mobile: one code
+  readsAs('0690 12 34 56', 'GP', '+590690123456');
+  readsAs('0696 12 34 56', 'MQ', '+596696123456');
+  // Written with its calling code, in any book.
+  for (const region of ['FR', 'RE', 'DE', 'US'] as const) {
+    readsAs('+262 692 12 34 56', region, '+262692123456');
+    readsAs('0033 6 12 34 56 78', region, '+33612345678');
+  }
+  readsAs('+33 6 12 34 56 78', 'RE', '+33612345678');
+  // Valid as the book's own number (the metadata has these ranges as mainland fixed lines too): it stays.
+  for (const [raw, e164] of [
+    ['0269 60 12 34', '+33269601234'],
+    ['0596 60 12 34', '+33596601234'],
+    ['05 08 41 23 45', '+33508412345'],
+  ] as const) {
+    assert.equal(parseMax(e164)?.isValid(), true, e164);
+    readsAs(raw, 'FR', e164);
+  }
+  // Valid under no code of the plan: the book's reading, as before.
+  readsAs('0691 00 12 34', 'FR', '+33691001234');
+  // Valid under two other codes (a Martinique landline in a Réunion book is a mainland one too, by the
+  // metadata): which is unknown, so its digits, as before (elsewhereNational).
+  for (const read of READS) assert.deepEqual(read('0596 60 12 34', 'RE'), { display: '0596 60 12 34', key: 'n:0596601234' }, read.name);
+  // Not a book of the plan: its own reading (Frankfurt), or none.
+  readsAs('0692 12 34 56', 'DE', '+49692123456');
+  assert.deepEqual(normalizePhone('0692 12 34 56', null), { display: '0692 12 34 56', key: 'n:0692123456' });
 });

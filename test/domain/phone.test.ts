@@ -1314,6 +1314,11 @@ describe('the rewritten shortcuts agree with their first form', () => {
         return { display: `${n};ext=${parsed.ext}`, key: bad && n === parsed.number ? null : `p:${n};ext=${parsed.ext}` };
       }
       if (EXTENSION_RE.test(s)) return { display: s, key: null };
+      // The eleventh: a number of France's plan written with its trunk 0 ("0692 12 34 56" in a French book,
+      // "06 12 34 56 78" in a Réunion one), no valid number under the book's calling code (the full
+      // metadata's isValid) and valid under exactly one other code of the plan, is that code's number.
+      const french = international || bad ? null : frenchPlan(digits, parsed.number as string, national, region);
+      if (french !== null) return { display: french, key: 'p:' + french };
       // The third: a national number the region's plan has no such number for is another country's.
       const elsewhere = international ? null : elsewhereNational(s, digits, parsed.number as string, national, bad, region);
       if (elsewhere !== null) return elsewhere;
@@ -1324,6 +1329,14 @@ describe('the rewritten shortcuts agree with their first form', () => {
       return { display: parsed.number as string, key: 'p:' + parsed.number };
     }
     return noCountry(s, digits);
+  }
+  function frenchPlan(digits: string, number: string, national: string, region: CountryCode | null): string | null {
+    const plan = ['FR', 'RE', 'YT', 'GP', 'BL', 'MF', 'MQ', 'GF', 'PM'] as CountryCode[];
+    if (region === null || !plan.includes(region) || digits !== '0' + national || national.length !== 9) return null;
+    const own = getCountryCallingCode(region);
+    if (number !== `+${own}${national}` || parseMax(number)?.isValid()) return null;
+    const codes = new Set(plan.map((c) => getCountryCallingCode(c)).filter((cc) => cc !== own && parseMax(`+${cc}${national}`)?.isValid()));
+    return codes.size === 1 ? `+${[...codes][0]}${national}` : null;
   }
   // The fourth (issue #12): "(31) 93502-4155" in a +1 book, of a length the region has no number of and
   // written as one number, is another country's number without its code, keyed as with no region.
@@ -1413,6 +1426,38 @@ describe('the rewritten shortcuts agree with their first form', () => {
       }),
       { numRuns: 3000, seed: 51 },
     );
+  });
+  it("numbers of France's plan written with the trunk 0 in each of its countries' books: the shortcut, the parser path and the first form agree", () => {
+    // Leading digits of the plan's mainland and overseas ranges (and some of no one), filled to nine
+    // digits, now and then one digit short or long; spaced as books write them, with an extension now and then.
+    const leads = ['1', '26', '262', '263', '269', '3', '5', '508', '590', '594', '596', '6', '61', '639', '69', '690', '691', '692', '693', '694', '696'];
+    const more = ['697', '7', '70', '708', '7090', '7091', '7092', '7093', '75', '8', '80', '806', '81', '87', '884', '89', '9', '939', '947', '976'];
+    const plan = fc.constantFrom('FR', 'FR', 'FR', 'RE', 'YT', 'GP', 'BL', 'MF', 'MQ', 'GF', 'PM');
+    let quick = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...leads, ...more),
+        fc.stringMatching(/^[0-9]{9}$/),
+        fc.integer({ min: -1, max: 1 }),
+        fc.constantFrom(' ', '.', '-', ''),
+        fc.constantFrom('', '', '', '', ' x12'),
+        plan,
+        (lead, tail, delta, sep, x, r) => {
+          const national = (lead + tail).slice(0, 9 + delta);
+          const s = ('0' + national).replace(/(\d\d)(?=\d)/g, `$1${sep}`) + x;
+          const region = r as CountryCode;
+          const ours = parsePhoneUncached(s, region);
+          assert.deepEqual(ours, parsePhoneSlow(s, region), `slow: ${s} in ${r}`);
+          assert.deepEqual(ours, firstForm(s, region), `first form: ${s} in ${r}`);
+          runs++;
+          if (parsePhoneQuick(s, region) !== undefined) quick++;
+        },
+      ),
+      { numRuns: 3000, seed: 54 },
+    );
+    // The point is speed: these never need the parser's own reading.
+    assert.ok(quick / runs > 0.95, `quickParse handled ${quick} of ${runs}`);
   });
 });
 
