@@ -7,6 +7,10 @@
  *   first of a book of people; the same card with no name is left out.
  * - the owner's own full name at another address (a personal mailbox beside the work one), written to
  *   fifty times, was first of the owner's own list.
+ * - a Réunion mobile written nationally in a French book (`0692 12 34 56`) was the made-up `+33692123456`,
+ *   and never met the same person's `+262` card.
+ * - a line word in Japanese, Chinese or Korean (`田中太郎 携帯`) was read as a name: a second row of the
+ *   person, and `엄마 집` (Mom home) fused with `아빠` (Dad) on the landline.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -117,6 +121,47 @@ for (const engine of ENGINES) {
       const u = await api.post('/v0/address-book', { user_id: 'own2', source: { type: 'gmail', email: 'pat@work.example' }, entries });
       assert.equal(u.status, 200, u.text);
       assert.equal(u.body.data[0].emails[0], 'pat.owner@gmail.com');
+    });
+
+    it('a French overseas number written nationally in a French book is read under its own calling code, and meets its international form', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'fr-dom',
+        source: { type: 'android', region: 'FR' },
+        entries: [
+          { name: 'Léa Payet', phone: '0692 12 34 56' },
+          { name: 'Chloé Martin', phone: '06 12 34 56 78' },
+          { name: 'Loïc Jean-Baptiste', phone: '0690 12 34 56' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const g = await api.post('/v0/address-book', {
+        user_id: 'fr-dom',
+        source: { type: 'gmail' },
+        entries: [{ name: 'Léa Payet', email: 'lea@example.re', phone: '+262 692 12 34 56', times_contacted: 4 }],
+      });
+      assert.equal(g.status, 200, g.text);
+      assert.deepEqual((g.body.data as Row[]).map((x) => [x.name, x.phones, x.emails]).sort(), [
+        ['Chloé Martin', ['+33612345678'], []],
+        ['Loïc Jean-Baptiste', ['+590690123456'], []],
+        ['Léa Payet', ['+262692123456'], ['lea@example.re']],
+      ]);
+    });
+
+    it('line words in Japanese, Chinese and Korean name no one: one row for the person, two for the parents', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'cjk-line',
+        source: { type: 'android', region: 'KR' },
+        entries: [
+          { name: '田中 太郎', phone: '+81 90-1234-5678', email: 'taro@example.jp' },
+          { name: '田中太郎 携帯', phone: '+81 90-1234-5678' },
+          { name: '엄마 집', phone: '02-1234-5678' },
+          { name: '아빠', phone: '02-1234-5678', starred: true },
+          { name: '王芳 手机', phone: '+86 138 0013 8000' },
+          { name: '王芳', phone: '+86 138 0013 8000' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual((r.body.data as Row[]).map((x) => x.name).sort(), ['王芳', '田中 太郎', '아빠', '엄마 집']);
     });
   });
 }

@@ -67,6 +67,44 @@ test("MUST NOT merge: a parent labelled with a line word in another language, or
   assert.equal(namesCompatible(foldName('Mama Handy'), foldName('Mutti')), true);
 });
 
+test('line words in Japanese, Chinese and Korean name no one (the fifty-seventh session): MUST merge the person with and without one; MUST NOT merge two parents through one; the name shown is the one without it', () => {
+  for (const [a, b] of [
+    ['田中太郎 携帯', '田中 太郎'],
+    ['王芳 手机', '王芳'],
+    ['김민지 회사', '김민지'],
+    ['김민지 휴대폰', '김민지'],
+  ] as const) {
+    assert.equal(namesCompatible(foldName(a), foldName(b)), true, `${a} | ${b}`);
+    for (const order of [
+      [a, b],
+      [b, a],
+    ]) {
+      const cs = merge([
+        { name: order[0], phone: '+49 151 11111111' },
+        { name: order[1], phone: '+49 151 11111111' },
+      ]);
+      assert.deepEqual(
+        cs.map((c) => c.name),
+        [b],
+        `${order[0]} | ${order[1]}`,
+      );
+    }
+  }
+  for (const [a, b] of [
+    ['엄마 집', '아빠'],
+    ['妈妈 家里', '爸爸'],
+    ['お母さん 自宅', 'お父さん'],
+  ] as const) {
+    const cs = merge([
+      { name: a, phone: LANDLINE, pinned: 1 },
+      { name: b, phone: LANDLINE, times_contacted: 50, is_favorite: 1 },
+    ]);
+    assert.equal(cs.length, 2, `${a} | ${b}`);
+  }
+  // A name that holds a line word's characters is still a name: `家` and `宅` are no line words.
+  assert.equal(namesCompatible(foldName('王家明'), foldName('王芳')), false);
+});
+
 test("MUST merge: a relation and the person's own name, or the same relation written twice, are one person", () => {
   for (const [a, b] of [
     ['Oma Weber', 'Hilde Weber'],

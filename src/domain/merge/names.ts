@@ -740,6 +740,13 @@ const CHANNEL_WORDS = new Set([
     ' ',
   ),
   ...'дом домашний мобильный мобила рабочий сотовый'.split(' ').map((w) => w.normalize('NFD').replace(/\p{M}+/gu, '')),
+  // And in Japanese, Chinese and Korean (`田中太郎 携帯`, `王芳 手机`, `김민지 회사`: a probe found the
+  // first a second row of `田中 太郎` on his own mobile). Hangul as the fold spells it, in jamo (NFD).
+  // Han words of two characters or more, none a name: not `家` nor `宅`. Korean `집` (home) is no
+  // syllable of a name: `엄마 집` was read as a name, which the label `아빠` fits, and the two parents on
+  // the landline were one row.
+  ...'携帯 自宅 会社 仕事 固定 勤務先 手机 手機 公司 办公室 辦公室 座机 座機 家里 家裡 工作 住宅'.split(' '),
+  ...'휴대폰 핸드폰 회사 직장 사무실 집'.split(' ').map((w) => w.normalize('NFD')),
 ]);
 
 /** Words around a relation label that name no one: "My Mom", "Mom Cell", "Dad (work)". */
@@ -1465,8 +1472,15 @@ const NEW_OLD: ReadonlySet<string> = new Set([
  * neue Nummer`) or ends with an honorific (CJK_HONORIFICS: `김민수님`, `山田さん`; a probe found `김민수님`
  * shown over `김민수`): the same words without it are shown first.
  */
+const MARKS_RE = /\p{M}+/gu;
+
 export function hasLineLabel(name: string): boolean {
-  for (const w of name.toLowerCase().split(/[^\p{L}]+/u)) if (CHANNEL_WORDS.has(w) || NUMBER_WORDS.has(w)) return true;
+  for (const w of name.toLowerCase().split(/[^\p{L}]+/u)) {
+    if (CHANNEL_WORDS.has(w) || NUMBER_WORDS.has(w)) return true;
+    // CHANNEL_WORDS are folded (`büro` as `buro`, `мобильный` without the breve, Hangul in jamo): a word
+    // not in ASCII is compared so too (a probe found `김민지 회사` shown over `김민지`).
+    if (w.length > 1 && NON_ASCII_RE.test(w) && CHANNEL_WORDS.has(w.normalize('NFD').replace(MARKS_RE, ''))) return true;
+  }
   if (name.length > 1 && name.charCodeAt(name.length - 1) >= 0x3000) {
     const end = name.trimEnd().normalize('NFD');
     for (const [suffix] of CJK_HONORIFICS) if (end.length > suffix.length && end.endsWith(suffix)) return true;
