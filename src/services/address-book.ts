@@ -18,7 +18,7 @@ import {
   sourceKeysOf,
   sourceRegion,
 } from '../domain/normalize.ts';
-import { ALL_SIGNALS, aliasKeysOutside, applyRankOptions, noSignals, signalsUsed, spreadOverAliases, type RankOptions } from '../domain/options.ts';
+import { ALL_SIGNALS, aliasKeysOutside, applyRankOptions, noSignals, roundScore, signalsUsed, spreadOverAliases, type RankOptions } from '../domain/options.ts';
 import { DEFAULT_WEIGHTS, rankContacts, type Scored, type Weights } from '../domain/rank/index.ts';
 import type { BookSignals, Contact, EntryInput, NormalizedEntry, Owner, SignalsWanted, SourceInput } from '../domain/types.ts';
 import { decodeEntries } from '../storage/entry-codec.ts';
@@ -457,7 +457,13 @@ export function toWire(row: RankedRow) {
     rank: row.rank,
     score: row.score,
   };
-  if (row.explain) out.explain = row.explain;
+  // On the wire with 6 decimals as `score` is (3.044522437723423 said nothing the reader could use); the
+  // parts then add up to `score` within a millionth or two.
+  if (row.explain) {
+    const ex: Record<string, number> = {};
+    for (const k in row.explain) ex[k] = roundScore(row.explain[k]!);
+    out.explain = ex;
+  }
   if (c.unusable !== undefined)
     out.unusable =
       c.unusable.phones === undefined
