@@ -70,3 +70,57 @@ test('MUST MERGE: a short form, a maiden name, a label, a name for someone’s r
       assert.equal(got.length, 1, `${copy} beside ${owner}: ${got.join('; ')}`);
   }
 });
+
+test('MUST KEEP APART (the fifty-seventh session): spouses who keep their own family names on the family mailbox, in Latin, Hangul and Han; a parent and a child whose given names one starts the other, each with a mobile, on the family mailbox or landline', () => {
+  for (const [a, b, family] of [
+    ['Jorge García López', 'Lucía Fernández Ruiz', 'familia.garcia@gmail.com'],
+    ['Nguyễn Văn Hùng', 'Trần Thị Mai', 'giadinh.hung@gmail.com'],
+    ['김민수', '이지은', 'family.kim@naver.com'],
+    ['王伟', '李娜', 'wangjiating@163.com'],
+  ]) {
+    for (const got of rows([
+      [{ name: b, email: family, ...WROTE }, GMAIL],
+      [{ name: a, email: family, phone: '(415) 555-0144' }, PHONE],
+    ]))
+      assert.equal(got.length, 2, `${a} / ${b}: ${JSON.stringify(got)}`);
+  }
+  for (const got of rows([
+    [{ name: 'Ali Yılmaz', email: 'yilmazaile@gmail.com', phone: '(415) 555-0144', ...WROTE }, GMAIL],
+    [{ name: 'Alican Yılmaz', email: 'yilmazaile@gmail.com', phone: '(415) 555-0155' }, PHONE],
+  ]))
+    assert.equal(got.length, 2, JSON.stringify(got));
+  for (const [a, b] of [
+    ['Ali Rezaei', 'Alireza Rezaei'],
+    ['Ayşe Yılmaz', 'Ayşegül Yılmaz'],
+    ['Jan Kowalski', 'Janusz Kowalski'],
+    ['Zhang Wei', 'Zhang Weiming'],
+    ['Emma Smith', 'Emmanuel Smith'],
+  ]) {
+    for (const got of rows([
+      [{ name: a, phones: ['(415) 555-0100', '(415) 555-0144'], ...WROTE }, PHONE],
+      [{ name: b, phones: ['(415) 555-0100', '(415) 555-0155'], times_contacted: 3 }, PHONE],
+    ]))
+      assert.equal(got.length, 2, `${a} / ${b}: ${JSON.stringify(got)}`);
+  }
+});
+
+test('MUST MERGE (the fifty-seventh session): the mailbox that spells one name is that person, another name on it a label; a short form on its own mobile; one name with and without its space', () => {
+  // The mailbox spells Ingrid Keller: another name on it, with the address alone, is a label of it.
+  for (const got of rows([
+    [{ name: 'Amara Lindqvist', email: 'ingrid.keller@hey.com', ...WROTE }, GMAIL],
+    [{ name: 'Ingrid Keller', email: 'ingrid.keller@hey.com', phone: '(415) 555-0144' }, PHONE],
+  ]))
+    assert.equal(got.length, 1, JSON.stringify(got));
+  // A given name that starts the other's, on one card's own mobile: one person's phone card.
+  for (const got of rows([
+    [{ name: 'Ali Rezaei', phone: '(415) 555-0144' }, PHONE],
+    [{ name: 'Alireza Rezaei', email: 'alireza@example.com', phone: '(415) 555-0144', ...WROTE }, GMAIL],
+  ]))
+    assert.equal(got.length, 1, JSON.stringify(got));
+  // The same spouse's name written twice on the mailbox, and one Han name with and without its space.
+  for (const got of rows([
+    [{ name: '王 伟', email: 'wangjia@163.com', ...WROTE }, GMAIL],
+    [{ name: '王伟', email: 'wangjia@163.com', phone: '(415) 555-0144' }, PHONE],
+  ]))
+    assert.equal(got.length, 1, JSON.stringify(got));
+});

@@ -11,6 +11,8 @@ import type { Components } from './components.ts';
 import {
   hasGeneration,
   looselyCompatible,
+  prefixOnlyCompatible,
+  localSpellsName,
   nameKey,
   namesCompatible,
   petCompatible,
@@ -824,8 +826,11 @@ const PET = 2;
 
 function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[], folded: (string[] | null)[]): number {
   if (namesCompatible(a, b)) {
-    // A shared address is one mailbox: the guard is for a shared number.
-    if (isEmailKey(ix, key)) return NAMES;
+    // A shared address is one mailbox: the guard is for a shared number. Except for a given name that
+    // starts another (`Ali Yılmaz` and `Alican Yılmaz`, each with a mobile of their own, on the family's
+    // `yilmazaile@`: a probe found one row), which agrees only loosely (tokensMatch) and names a relative
+    // as often as the person.
+    if (isEmailKey(ix, key)) return prefixNamesApart(ix, key, i, j, a, b) ? NO : NAMES;
     const kin = kinOnLandline(ix, key, a, b);
     if (!(kin || looseNames(a, b) || (givenNameMore(a, b) && onLandline(ix, key)))) return NAMES;
     if (ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key)) return NO;
@@ -844,6 +849,34 @@ function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: rea
     return households && ownAddress(ix, i, j, key) && ownAddress(ix, j, i, key) ? NO : NAMES;
   }
   return petsAgree(ix, key, i, j, a, b, folded) ? PET : NO;
+}
+
+/**
+ * Whether two holders of a shared address, each with a number of their own, are named so that a given
+ * name of one only starts the other's (prefixOnlyCompatible, the family's other words agreeing): a parent and a child, or siblings, of compound given names on the family's mailbox.
+ */
+function prefixNamesApart(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[]): boolean {
+  if (
+    a.length < 2 ||
+    b.length < 2 ||
+    a[0][0] === '~' ||
+    b[0][0] === '~' ||
+    !ownNumber(ix, i, j, key) ||
+    !ownNumber(ix, j, i, key) ||
+    !prefixOnlyCompatible(a, b)
+  )
+    return false;
+  // A mailbox that spells one of the names is that person's (`alex.kim@` of `Alex Kim` beside `Alexandra
+  // Kim`, each with a number: one person with two phones).
+  const local = localOfKey(ix, key);
+  return local !== null && localSpellsName(local, a) === 0 && localSpellsName(local, b) === 0;
+}
+
+/** The local part of an address key as the index keys it (`familiagarcia` of `familiagarcia@gmail.com`: a provider's dots dropped); null for a number. */
+function localOfKey(ix: KeyIndex, key: number): string | null {
+  const name = keyName(ix, key);
+  const at = name.lastIndexOf('@');
+  return at > 0 ? name.slice(0, at) : null;
 }
 
 /**
@@ -1299,6 +1332,67 @@ export function familyPair(a: readonly string[] | null, b: readonly string[] | n
   return short.slice(0, 2) !== long.slice(0, 2) && !subsequence(short, long);
 }
 
+/**
+ * Whether two names on a family's mailbox are spouses who keep their own family names (Spain, Latin
+ * America, Korea, China, Vietnam, the Arab world: `Jorge García López` and `Lucía Fernández Ruiz` on
+ * `familia.garcia@`; a probe found Lucía, written to twenty times, gone into Jorge's row): full names of
+ * no word in common, whose first words are two names as familyPair reads them, on a family's mailbox
+ * (HOUSEHOLD_LOCAL_RE) that spells neither (localSpellsName). A mailbox that spells one is that person's, and another name on it a label
+ * of it (`Mary Jones` on `ingrid.keller@`: a card renamed, another app's display name), as before; a
+ * maiden name keeps the given name (`Ann Smith`, `Ann Lee`), and is no pair.
+ */
+function spousesPair(a: readonly string[] | null, b: readonly string[] | null, ix: KeyIndex, key: number): boolean {
+  if (a === null || b === null || !fullName(a) || !fullName(b) || !noWordShared(a, b)) return false;
+  if (namesCompatible(a, b) || relationOf(a) !== null || relationOf(b) !== null || someonesRelation(a) || someonesRelation(b)) return false;
+  const x = a[0];
+  const y = b[0];
+  if (!PLAIN_WORD_RE.test(x) || !PLAIN_WORD_RE.test(y) || !PLAIN_WORD_RE.test(a[a.length - 1]) || !PLAIN_WORD_RE.test(b[b.length - 1])) return false;
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  if (short.slice(0, 2) === long.slice(0, 2) || subsequence(short, long)) return false;
+  const local = localOfKey(ix, key);
+  if (local === null || !HOUSEHOLD_LOCAL_RE.test(local)) return false;
+  return localSpellsName(local, a) === 0 && localSpellsName(local, b) === 0;
+}
+
+/**
+ * A name of a given name and a family name: two words or more, or one word of Han (two to four
+ * characters: `王伟`, `李娜`) or of Hangul (two syllables or more: `김민수`), written without a space.
+ */
+function fullName(a: readonly string[]): boolean {
+  if (a.length >= 2) return true;
+  if (a.length !== 1) return false;
+  const w = a[0];
+  const c = w.charCodeAt(0);
+  if (c >= 0x1100 && c < 0x1113) {
+    let syllables = 0;
+    for (let i = 0; i < w.length; i++) {
+      const x = w.charCodeAt(i);
+      if (x < 0x1100 || x >= 0x1200) return false;
+      if (x < 0x1113) syllables++;
+    }
+    return syllables >= 2;
+  }
+  if (w.length < 2 || w.length > 4) return false;
+  for (let i = 0; i < w.length; i++) {
+    const x = w.charCodeAt(i);
+    if (!((x >= 0x3400 && x < 0xa000) || (x >= 0xf900 && x < 0xfb00))) return false;
+  }
+  return true;
+}
+
+/**
+ * A family's mailbox by its words (`familia.garcia@`, `family.kim@`, `yilmazaile@`, `giadinh.hung@`,
+ * `thesmithhome@`): a shared address under another name is otherwise a label of one person's mailbox
+ * (`Bob Ray` on `ann@`, `Sherri Sera` on `office@`, a card renamed or an assistant's label).
+ */
+const HOUSEHOLD_LOCAL_RE = /famil|famiglia|aile|giadinh|jiating|gajok|kazoku|rodzina|casa|home|house|haus/;
+
+/** Whether two names have no word in common. */
+function noWordShared(a: readonly string[], b: readonly string[]): boolean {
+  for (const x of a) if (b.includes(x)) return false;
+  return true;
+}
+
 /** Whether the letters of `short` stand in `long` in their order (`beto` in `alberto`, `uli` in `ulrich`). */
 function subsequence(short: string, long: string): boolean {
   let j = 0;
@@ -1366,7 +1460,7 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
     // Two names of one family on the mailbox (`Dee Moss` on the family address beside `Ray Moss` with it
     // and his mobile) are two people: the copy stays a row of its own, the mailbox in both (a probe: Dee,
     // written to twenty times, vanished into Ray's row, to be invited on his mobile).
-    if (familyPair(folded[i], folded[base])) continue;
+    if (familyPair(folded[i], folded[base]) || spousesPair(folded[i], folded[base], ix, key)) continue;
     // With no card of the person (every holder a copy of the address: a card renamed by a later sync),
     // every label stays a candidate for the name shown; beside one, a copy's label is no name of theirs.
     uf.absorb(base, i, owners.length > 0);

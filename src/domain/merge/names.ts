@@ -503,13 +503,33 @@ let strict = false;
  * (looseNames) keeps two such cards apart when each holds a number of its own beside the shared one.
  */
 export function looselyCompatible(a: readonly string[], b: readonly string[]): boolean {
-  if (!mayAgreeLoosely(a) && !mayAgreeLoosely(b) && !swappedPair(a, b)) return false;
+  if (!mayAgreeLoosely(a) && !mayAgreeLoosely(b) && !swappedPair(a, b) && !prefixPair(a, b)) return false;
   strict = true;
   try {
     return !namesCompatible(a, b);
   } finally {
     strict = false;
   }
+}
+
+/**
+ * Whether two compatible names agree only through a given name of three or four letters that starts the
+ * other's (`Ali`/`Alireza`, `Jan`/`Janusz`): a prefix short form, which looselyCompatible reads as loose.
+ */
+export function prefixOnlyCompatible(a: readonly string[], b: readonly string[]): boolean {
+  return prefixPair(a, b) && looselyCompatible(a, b);
+}
+
+/** Whether a word of three or four letters of one name starts a longer word of the other (tokensMatch's prefix short forms). */
+function prefixPair(a: readonly string[], b: readonly string[]): boolean {
+  for (const x of a) {
+    for (const y of b) {
+      const s = x.length <= y.length ? x : y;
+      const l = s === x ? y : x;
+      if (s.length >= 3 && s.length <= 4 && l.length >= s.length + 3 && l.startsWith(s)) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a word of one name is a word of the other with two neighbouring letters swapped (swappedLetters). */
@@ -1734,7 +1754,12 @@ function tokensMatch(a: string, b: string): boolean {
   const l = s === a ? b : a;
   // Short forms written as a prefix ("Jon"/"Jonathan", "Alex"/"Alexandra"), at least 3 letters; not
   // another name that starts so ("Eric"/"Erica", "Paul"/"Pauline").
-  if (s.length >= 3 && s.length <= 4 && !pieceToWord && l.startsWith(s) && prefixShortForm(l, s)) return true;
+  // Under `strict` (looselyCompatible) not: the shorter is as often another person of the family, a
+  // parent, a child or a sibling, in cultures of compound given names (`Ali`/`Alireza`, `Ayşe`/`Ayşegül`,
+  // `Jan`/`Janusz`, `Karl`/`Karlheinz`, `Zhang Wei`/`Zhang Weiming`, `Emma`/`Emmanuel`: a probe found each
+  // pair, with a mobile each on the family landline, one row). The nickname groups' short forms above
+  // (`Jon`/`Jonathan`) still agree firmly.
+  if (s.length >= 3 && s.length <= 4 && !pieceToWord && !strict && l.startsWith(s) && prefixShortForm(l, s)) return true;
   // A family name written before the given name without a space ("山田" / "山田太郎"): Han and kana, and a
   // given name of two characters or more after it ("李明" and "李明华" are two full names). Not Hangul,
   // which foldText spells out in jamo: a syllable is a prefix of itself with a final consonant.
