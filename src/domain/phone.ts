@@ -195,6 +195,24 @@ function mexicanDialPrefix(e164: string): NormPhone | null {
 const MX_OLD_PREFIX_RE = /^\+520(?:44|45|1)(\d{10})$/;
 
 /**
+ * The same abolished prefixes written nationally, as they were dialled before 3 August 2019, in a Mexican
+ * book: "044 (81) 8123 4567" and "045 55 1234 5678" (a mobile, from a landline in the same city or
+ * another), "01 81 8123 4567" (long distance) and "01 800 123 4567" (toll-free). Mexico's metadata no
+ * longer has a national prefix, so the parser read the prefix as digits of the number: twelve or thirteen
+ * digits no Mexican number has, kept as written on their digits ("n:0448181234567") beside the person's
+ * +52 card, which only merge/links.ts could join. The IFT dropped 01, 044 and 045 (and the mobile 1 after
+ * +52, see renumbered); 02 (operator-assisted long distance) was no prefix saved before a contact and
+ * stays as written, as after +52. The prefix and exactly ten digits that make a valid Mexican number
+ * (mexicanDialPrefix): that number; null otherwise (the reading as before). Only in a Mexican book: "01 81
+ * 8123 4567" in a US book is no Mexican number the book says. Digits and spacing only (an extension, a
+ * '+' or a call prefix: the usual reading), so quickParse and the parser read the same string alike.
+ */
+function mexicanNationalPrefix(s: string, digits: string, region: CountryCode | null): NormPhone | null {
+  if (region !== 'MX' || digits.length < 12 || digits.length > 13 || digits.charCodeAt(0) !== 48 || !FORMATTED_NATIONAL_RE.test(s)) return null;
+  return mexicanDialPrefix('+52' + digits);
+}
+
+/**
  * A number written with its national (trunk) prefix kept after the calling code, where the prefix is not
  * 0 ("+7 8 916 123 45 67": saved at home as "8 (916) …", then "+7" put before it; Belarus's "+375 8 029 …",
  * Kazakhstan's "+7 8 727 …"): the number the parser reads, without the prefix, when that is a valid
@@ -1641,6 +1659,9 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
   // Garbage (no digits, or longer than any phone number) and service codes (*86#, 112) never merge anyone.
   if (digits.length === 0) return null;
   if (/^[*#]/.test(s)) return { display: s, key: null };
+  // Mexico's abolished 01, 044 and 045 written nationally ("044 55 1234 5678"): quickParse's step too.
+  const mexican = mexicanNationalPrefix(s, digits, region);
+  if (mexican !== null) return mexican;
 
   // "00" (most of the world) and "011" (North America) are international call prefixes. The parser only
   // knows the prefix of the given region, so "0049 30 ..." typed in a US book is tried as "+49 30 ..." too.
@@ -2383,6 +2404,9 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
   }
   // Fewer than 3 digits is not a "viable" number for the parser: its own rules, left to it.
   if (digits.length < 3) return undefined;
+  // Mexico's abolished 01, 044 and 045 written nationally (see parseWithLibrary, which reads them first too).
+  const mexican = mexicanNationalPrefix(s, digits, region);
+  if (mexican !== null) return mexican;
 
   let idd = !plus && IDD_LITERAL_RE.test(s);
   const spacedIdd = !plus && !idd && IDD_LITERAL_RE.test(digits); // see parseWithLibrary

@@ -722,8 +722,14 @@ function genericRole(key: string): GenericRole | null {
 /**
  * Yahoo Mail's export names its phone columns by place alone ("Home", "Work", "Mobile", "Other",
  * "Primary"), beside "Yahoo Phone" and "Messenger ID": in a file with those, the place words are phones.
+ * Yahoo's own export writes its brand with the "!" ("Yahoo! ID", "Yahoo! Phone"), which headerKey keeps
+ * (it folds case, accents and spacing, not punctuation): with only the bare forms known, that file's
+ * "Home", "Work" and "Other" were no columns, and a card holding only a Home number was left out as
+ * nothing to invite. Both spellings mark the file.
  */
-const YAHOO_PHONES = new Set(['home', 'work', 'other', 'primary', 'yahoo phone']);
+const YAHOO_PHONES = new Set(['home', 'work', 'other', 'primary', 'yahoo phone', 'yahoo! phone']);
+/** The columns only Yahoo's export has: "Yahoo! Phone", "Yahoo! ID" (older: "Yahoo Phone", "Messenger ID"). */
+const YAHOO_MARKS = new Set(['yahoo phone', 'yahoo! phone', 'yahoo id', 'yahoo! id', 'messenger id']);
 
 /**
  * A sheet of customers names the person "Customer Name" or "Client Name"; a B2B sheet has those for
@@ -736,7 +742,7 @@ const PERSON_NAME = new Set(['contact person', 'contact name'].map((w) => header
 const PART_OF_NAME = new Set(['name', 'naam', 'navn', 'namn', 'nimi', 'isim', 'nev', '이름'].map((w) => headerKey(w)));
 
 function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] {
-  const yahoo = keys.includes('yahoo phone') || keys.includes('messenger id');
+  const yahoo = keys.some((k) => YAHOO_MARKS.has(k));
   const roles = keys.map((k) => (yahoo && YAHOO_PHONES.has(k) ? 'phone' : genericRole(k)));
   // "Customer Name" beside the person's own name column ("Contact Person", first and last names) is
   // the customer's organisation: the first name column won, and each person was named by their company.

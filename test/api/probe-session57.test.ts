@@ -11,6 +11,9 @@
  *   and never met the same person's `+262` card.
  * - a line word in Japanese, Chinese or Korean (`田中太郎 携帯`) was read as a name: a second row of the
  *   person, and `엄마 집` (Mom home) fused with `아빠` (Dad) on the landline.
+ * - relatives whose given names one starts the other (`Ali`/`Alireza`), each with a mobile on the family
+ *   landline, and spouses who keep their own family names on the family mailbox, were one row.
+ * - Mexico's abolished `044`/`01` prefixes in a Mexican book were kept as written.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -162,6 +165,30 @@ for (const engine of ENGINES) {
       });
       assert.equal(r.status, 200, r.text);
       assert.deepEqual((r.body.data as Row[]).map((x) => x.name).sort(), ['王芳', '田中 太郎', '아빠', '엄마 집']);
+    });
+
+    it('relatives of compound given names on the landline, and spouses of two family names on the family mailbox, stay two rows; a Mexican book reads the old 044 and 01 prefixes', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'family57',
+        source: { type: 'android', region: 'MX' },
+        entries: [
+          { name: 'Ali Rezaei', phones: ['55 2222 3333', '55 1111 1111'], times_contacted: 2 },
+          { name: 'Alireza Rezaei', phones: ['55 2222 3333', '55 4444 4444'], times_contacted: 3 },
+          { name: 'Jorge García López', emails: ['familia.garcia@gmail.com'], phones: ['044 (81) 8123 4567'], times_contacted: 3 },
+          { name: 'Lucía Fernández Ruiz', emails: ['familia.garcia@gmail.com'], times_contacted: 20 },
+          { name: 'Rosa Díaz', phones: ['01 81 8765 4321'] },
+          { name: 'Rosa Díaz', phones: ['+52 81 8765 4321'], emails: ['rosa@example.mx'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual((r.body.data as Row[]).map((x) => [x.name, x.phones, x.emails]).sort(), [
+        ['Ali Rezaei', ['+525522223333', '+525511111111'], []],
+        ['Alireza Rezaei', ['+525522223333', '+525544444444'], []],
+        ['Jorge García López', ['+528181234567'], ['familia.garcia@gmail.com']],
+        ['Lucía Fernández Ruiz', [], ['familia.garcia@gmail.com']],
+        ['Rosa Díaz', ['+528187654321'], ['rosa@example.mx']],
+      ]);
+      assert.equal(r.body.data[0].name, 'Lucía Fernández Ruiz', 'written to twenty times, first');
     });
   });
 }

@@ -1043,6 +1043,41 @@ describe('any CSV: headers as other languages and other exporters write them, an
     assert.deepEqual(people('Name,Email,Home\nAnn Lee,ann@example.com,12 High Street\n'), [['Ann Lee', ['ann@example.com'], []]]);
   });
 
+  it('Yahoo: its own export, whose header writes "Yahoo! ID" and "Yahoo! Phone", reads the place columns as phones', () => {
+    // Yahoo Contacts' export header, as written (headerKey keeps the "!"): the "Home" of a card with
+    // nothing else was no column, and the card was left out as nothing to invite.
+    const header =
+      '"First","Middle","Last","Nickname","Email","Category","Distribution Lists","Yahoo! ID","Home","Work","Pager","Fax","Mobile","Other","Yahoo! Phone","Primary","Alternate Email 1","Alternate Email 2","Personal Website","Business Website","Title","Company","Work Address","Work City","Work State","Work ZIP","Work Country","Home Address","Home City","Home State","Home ZIP","Home Country","Birthday","Anniversary","Custom 1","Custom 2","Custom 3","Custom 4","Comments"';
+    const keys = header.split(',').map((h) => h.slice(1, -1));
+    assert.equal(keys.length, 39);
+    const row = (cells: Record<string, string>) => keys.map((k) => (cells[k] === undefined ? '""' : `"${cells[k]}"`)).join(',');
+    const text = [
+      header,
+      row({
+        First: 'Ann',
+        Last: 'Lee',
+        Email: 'ann@example.com',
+        'Yahoo! ID': 'annlee77',
+        Home: '+1 415 555 0181',
+        Mobile: '+1 415 555 0182',
+        'Alternate Email 1': 'ann.lee@example.org',
+        'Home Address': '12 High Street',
+      }),
+      row({ First: 'Cara', Last: 'Diaz', Home: '+1 415 555 0183' }),
+    ].join('\r\n');
+    const got = people(text + '\r\n');
+    assert.deepEqual(got, [
+      ['Ann Lee', ['ann@example.com', 'ann.lee@example.org'], ['+1 415 555 0181', '+1 415 555 0182']],
+      ['Cara Diaz', [], ['+1 415 555 0183']],
+    ]);
+    // The bare spellings mark the file as well ("Yahoo ID", "Yahoo Phone"), and "Yahoo! Phone" is a phone.
+    for (const mark of ['Yahoo ID', 'Yahoo Phone', 'Yahoo! ID', 'Messenger ID']) {
+      assert.deepEqual(people(`First,Last,${mark},Home,Work\r\nCara,Diaz,,+1 415 555 0183,\r\n`), [['Cara Diaz', [], ['+1 415 555 0183']]], mark);
+    }
+    assert.deepEqual(people('First,Last,Yahoo! ID,Yahoo! Phone\r\nCara,Diaz,cara.d,+1 415 555 0184\r\n'), [['Cara Diaz', [], ['+1 415 555 0184']]]);
+    assert.equal(headerKey('Yahoo! Phone'), 'yahoo! phone');
+  });
+
   it("a column is read by its name, never by its cells: addresses under a header no list knows are not taken as the person's", () => {
     assert.deepEqual(people('Name,Kontakt,Notes\nAnn Lee,ann@example.com,met at the fair\nBo Chen,bo@example.net,ask bo@example.org first\n'), [
       ['Ann Lee', [], []],

@@ -8,7 +8,17 @@ import { parsePhoneNumberFromString as parseMax } from 'libphonenumber-js/max';
 import { summarizeCleaning } from '../../src/domain/cleaning.ts';
 import { mergeEntries } from '../../src/domain/merge.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
-import { clearPhoneCache, normalizePhone, parsePhoneSlow, parsePhoneUncached, phoneAlternatives, phoneNumbers, renumbered } from '../../src/domain/phone.ts';
+import {
+  clearPhoneCache,
+  normalizePhone,
+  parsePhoneQuick,
+  parsePhoneReference,
+  parsePhoneSlow,
+  parsePhoneUncached,
+  phoneAlternatives,
+  phoneNumbers,
+  renumbered,
+} from '../../src/domain/phone.ts';
 import type { EntryInput } from '../../src/domain/types.ts';
 
 const READS = [normalizePhone, parsePhoneSlow, parsePhoneUncached];
@@ -49,6 +59,78 @@ test('must not: a Mexican number that is no prefix and ten digits, or whose ten 
   assert.equal(normalizePhone('+52 044 00 0000 0000', null)?.key ?? null, null);
   // The bare national forms are as before: kept on their digits (merge/links.ts joins them).
   assert.deepEqual(normalizePhone('044 55 1234 5678', null), { display: '044 55 1234 5678', key: 'n:0445512345678' });
+});
+
+/** Every reading (normalizePhone, the library path, the quick path uncached) of `raw` in `region`. */
+function readsIn(raw: string, region: CountryCode | null, expected: { display: string; key: string | null }): void {
+  for (const read of READS) {
+    clearPhoneCache();
+    assert.deepEqual(read(raw, region), expected, `${read.name} ${raw} ${region}`);
+  }
+}
+
+test('must read: a Mexican number saved with 044, 045 or 01 before its ten digits, in a Mexican book, is the number dialled today (it was kept as written on its digits)', () => {
+  const cases: [string, string][] = [
+    ['044 (81) 8123 4567', '+528181234567'], // a Monterrey mobile, called from a landline in the same city
+    ['045 55 1234 5678', '+525512345678'], // a Mexico City mobile, called from a landline elsewhere
+    ['01 81 8123 4567', '+528181234567'], // long distance
+    ['01 (33) 1234-5678', '+523312345678'],
+    ['01 222 123 4567', '+522221234567'], // a three-digit area code (Puebla)
+    ['0445512345678', '+525512345678'],
+    ['044-55-1234-5678', '+525512345678'],
+    ['01 800 123 4567', '+528001234567'], // toll-free, as written on every 01 800 sign
+    ['018001234567', '+528001234567'],
+  ];
+  for (const [raw, e164] of cases) {
+    readsIn(raw, 'MX', { display: e164, key: 'p:' + e164 });
+    // The quick path reads it, and the library path reads it alike.
+    assert.deepEqual(parsePhoneQuick(raw, 'MX'), { display: e164, key: 'p:' + e164 }, raw);
+    assert.deepEqual(parsePhoneReference(raw, 'MX'), { display: e164, key: 'p:' + e164 }, raw);
+  }
+  assert.ok(parsePhoneNumberFromString('+528001234567')?.isValid(), "Mexico's 800 is a valid (toll-free) number");
+  // The same person's card with +52 and with the old form is one key, so one row; also after a label.
+  assert.equal(normalizePhone('Cel: 044 55 1234 5678', 'MX')?.key, normalizePhone('+52 55 1234 5678', null)?.key);
+  assert.equal(normalizePhone('01 55 1234 5678', 'MX')?.key, normalizePhone('55 1234 5678', 'MX')?.key);
+});
+
+test("must not: a Mexican number without such a prefix, a prefix before no valid ten digits, or the same digits in another country's book is read as Mexico's", () => {
+  // Today's ten digits stay (an 8 before them may be Belarus's trunk prefix too: NormPhone.alt, as before).
+  for (const [raw, e164] of [
+    ['81 8123 4567', '+528181234567'],
+    ['55 1234 5678', '+525512345678'],
+    ['800 123 4567', '+528001234567'],
+  ]) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.equal(read(raw!, 'MX')?.key, 'p:' + e164, `${read.name} ${raw}`);
+    }
+  }
+  // Nine or eleven digits after the prefix, another prefix (02 is operator-assisted long distance, 046
+  // none), filler: no number is made of them; the reading as before, on the digits.
+  for (const raw of ['044 55 1234 567', '044 55 1234 56789', '01 81 8123 456', '02 55 1234 5678', '046 55 1234 5678', '044 00 0000 0000']) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.ok(!read(raw, 'MX')?.key?.startsWith('p:+52'), `${read.name} ${raw}`);
+    }
+  }
+  readsIn('02 55 1234 5678', 'MX', { display: '02 55 1234 5678', key: 'n:025512345678' });
+  // In a US book, or a book whose country is unknown, "01 81 8123 4567" is no Mexican number: as before, on
+  // its digits (merge/links.ts joins them to the book's one full number ending with them).
+  for (const region of [null, 'US'] as const) {
+    readsIn('01 81 8123 4567', region, { display: '01 81 8123 4567', key: 'n:018181234567' });
+    readsIn('044 55 1234 5678', region, { display: '044 55 1234 5678', key: 'n:0445512345678' });
+  }
+  // Nor in a book of another plan, whose own reading stands ("0181 8123 4567" is a German number in Germany).
+  for (const region of ['GB', 'DE', 'BR', 'AR'] as const) {
+    for (const raw of ['01 81 8123 4567', '044 55 1234 5678', '045 55 1234 5678']) {
+      for (const read of READS) {
+        clearPhoneCache();
+        assert.ok(!read(raw, region)?.key?.startsWith('p:+52'), `${read.name} ${raw} ${region}`);
+      }
+    }
+  }
+  // The call prefixes of a Mexican book keep their meaning: 00 and 001 reach another country.
+  readsIn('001 415 555 0123', 'MX', { display: '+14155550123', key: 'p:+14155550123' });
 });
 
 test("Russia's, Kazakhstan's and Belarus's trunk 8 kept after the calling code is dropped, when only that reading is valid", () => {

@@ -961,6 +961,41 @@ describe('quickParse agrees with the libphonenumber path', () => {
       assert.deepEqual(parsePhoneUncached(written, r), parsePhoneSlow(written, r), `${written} in ${r}`);
     }
   });
+
+  it("Mexico's abolished 01, 044 and 045 before a national number (and look-alikes), in every region", () => {
+    // Both paths read "044 55 1234 5678" in a Mexican book as +52 55 1234 5678 (mexicanNationalPrefix): the
+    // quick path must not leave it to the parser, and must give what the parser path gives, in any region.
+    fc.assert(
+      fc.property(
+        fc.constantFrom('01', '044', '045', '02', '046', '04', '001', ''),
+        // An area code as Mexico's start (2-9), not filler: "01 (14) 0000100001", in any region, is read
+        // apart by the two paths already ("+40000100001" against its digits), a case of its own.
+        fc.stringMatching(/^[2-9][0-9]{7,11}$/).filter((n) => !/(\d)\1{4}/.test(n)),
+        fc.constantFrom(' ', '-', '', ' (', '.'),
+        region,
+        (prefix, n, sep, r) => {
+          const spaced = n.replace(/^(\d{2})(\d{4})/, `$1${sep}$2 `).replace('(', sep === ' (' ? '' : '(');
+          for (const written of [`${prefix} ${spaced}`, `${prefix}${n}`, `${prefix} (${n.slice(0, 2)}) ${n.slice(2)}`]) {
+            const quick = same(written, r);
+            if (r === 'MX' && /^0(?:1|44|45)$/.test(prefix) && n.length === 10 && parsePhoneNumberFromString('+52' + n)?.isValid()) {
+              assert.ok(quick, `${written}: quickParse reads it`);
+              assert.equal(parsePhoneUncached(written, r)?.key, 'p:+52' + n, written);
+            }
+          }
+        },
+      ),
+      { numRuns: 1500, seed: 50 },
+    );
+    // Valid ten digits (the example numbers' ranges) in the forms books hold.
+    for (const n of ['5512345678', '8181234567', '3312345678', '2221234567', '8001234567', '9991234567']) {
+      for (const prefix of ['01 ', '044 ', '045 ', '01', '044', '045', '02 ']) {
+        for (const r of REGIONS) same(prefix + n, r);
+        const v = parsePhoneUncached(prefix + n, 'MX');
+        if (prefix.startsWith('02')) assert.equal(v?.key, 'n:' + prefix.trim() + n, prefix + n);
+        else assert.deepEqual(v, { display: '+52' + n, key: 'p:+52' + n }, prefix + n);
+      }
+    }
+  });
 });
 
 // "00" and "011" numbers skip the parser where its metadata gives the answer: carrierPrefixMisread's two
