@@ -273,7 +273,7 @@ function mergeCards(
       c.junk = true;
       c.junkReason = 'self';
       delete c.unusable;
-    } else if (ownNames !== null && !c.junk && c.sender !== true && ownFullName(judged.name, ownNames) && !holdsOwnKey(c, self!)) c.ownName = true;
+    } else if (!c.junk && c.sender !== true && ownCardElsewhere(judged, ownNames, self)) c.ownName = true;
     // Which entries a left-out contact holds, for the cleaning summary's listing (few: junk is rare).
     // (A plain loop: the same numbers as Array.from(members.subarray(...)), without a view and an iterator.)
     if (c.junk) c.entryIndexes = entryIndexesOf(members, start[id], start[id + 1]);
@@ -584,6 +584,18 @@ function ownFullNames(self: SelfOf | undefined): (readonly string[])[] | null {
   return out.length > 0 ? out : null;
 }
 
+/**
+ * Whether a contact kept in the list (not the owner's own card) still reads as the owner's: named with the
+ * owner's full name, or as phones name the owner's own card (`My number`, `Me`, `Mein Handy`, `Mi número`,
+ * `Мой номер`, `自分`: selfLabelled), at keys none of the owner's. Mostly the owner's other mailbox or SIM,
+ * an old number, a work line; a probe found twenty such cards ranked 2-31 of a phone book, right under the
+ * owner's one friend. Contact.ownName: ranked after the people, never left out.
+ */
+function ownCardElsewhere(c: Contact, ownNames: (readonly string[])[] | null, self: SelfOf | undefined): boolean {
+  if (self !== undefined && holdsOwnKey(c, self)) return false;
+  return (ownNames !== null && ownFullName(c.name, ownNames)) || selfLabelled(c);
+}
+
 /** Whether a contact holds any of the owner's keys (an address or a number). */
 function holdsOwnKey(c: Contact, self: SelfOf): boolean {
   for (const k of c.keys) if (self.keys.includes(k)) return true;
@@ -651,6 +663,24 @@ const SELF_LABELS = new Set([
   '我的号码',
   '我的手机',
   '我的電話',
+  // Polish, Turkish, Russian, Korean, Hebrew, Vietnamese, Thai (a probe found each, on another number,
+  // ranked among the people).
+  'mój numer',
+  'moj numer',
+  'mój telefon',
+  'benim numaram',
+  'numaram',
+  'мой номер',
+  'мой телефон',
+  'мой мобильный',
+  '내 번호',
+  '내 전화',
+  'המספר שלי',
+  'אני',
+  'số của tôi',
+  'so cua toi',
+  'เบอร์ฉัน',
+  'เบอร์ของฉัน',
 ]);
 
 /**
@@ -678,10 +708,11 @@ const SELF_AFTER_MY = new Set([
 ]);
 
 /**
- * Words for "I" that are also what people call someone (`Yo`, a nickname; `Eu`, a given name): the owner's
+ * Words for "I" that are also what people call someone (`Yo`, a nickname; `Eu`, a given name; `Ja`, `Я`,
+ * `나`, initials or a syllable a nickname may be): the owner's
  * own card only when nothing says it is someone else's, so not a card the owner wrote to or starred.
  */
-const SELF_LABELS_WITHOUT_EVIDENCE = new Set(['yo', 'eu']);
+const SELF_LABELS_WITHOUT_EVIDENCE = new Set(['yo', 'eu', 'ja', 'я', '나']);
 
 /** Whether a card's name is what an address book calls its owner's own card (SELF_LABELS), on one of the owner's keys. */
 function selfLabelled(c: Contact): boolean {

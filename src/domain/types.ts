@@ -172,11 +172,12 @@ export interface Contact {
    */
   sender?: true;
   /**
-   * Set on a contact named with the owner's full name word for word (two words or more, any order) that
-   * holds none of the owner's addresses or numbers: mostly the owner's own other mailbox (a personal
-   * address beside the work one, written to whenever the owner sends themselves something), which ranked
-   * first of the owner's own list; a namesake is possible, so it is kept and ranked after the people of
-   * its group (options.ts, `own_name` in explain). Absent otherwise.
+   * Set on a contact named with the owner's full name word for word (two words or more, any order), or
+   * as phones name the owner's own card (`My number`, `Me`, `Mein Handy`), that holds none of the owner's
+   * addresses or numbers: mostly the owner's own other mailbox or SIM (a personal address beside the work
+   * one, written to whenever the owner sends themselves something), which ranked first of the owner's own
+   * list; a namesake is possible, so it is kept and ranked after the people of its group (options.ts,
+   * `own_name` in explain). Absent otherwise.
    */
   ownName?: true;
   /** Indexes (in the merged entry list) of the entries of a junk contact; absent on the others. */

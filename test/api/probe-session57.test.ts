@@ -190,5 +190,28 @@ for (const engine of ENGINES) {
       ]);
       assert.equal(r.body.data[0].name, 'Lucía Fernández Ruiz', 'written to twenty times, first');
     });
+
+    it("cards named as the owner's own (`My number`, `Мой номер`, `Mein Handy`) at numbers none of the owner's rank after the people, the shift named own_name", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'own-sim',
+        explain: 1,
+        source: { type: 'android', region: 'GB', phone: '+44 7700 900000', name: 'Pat Owner' },
+        entries: [
+          { name: 'My number', phone: '07700 900201' },
+          { name: 'Мой номер', phone: '07700 900202' },
+          { name: 'Mein Handy', phone: '07700 900203' },
+          { name: 'Ann Lee', phone: '07700 900100', times_contacted: 1 },
+          { name: 'Bob Roe', phone: '07700 900101' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as (Row & { explain: Record<string, number> })[];
+      assert.deepEqual(
+        rows.slice(0, 2).map((x) => x.name),
+        ['Ann Lee', 'Bob Roe'],
+      );
+      for (const x of rows.slice(2)) assert.ok(x.explain.own_name !== undefined, JSON.stringify(x));
+      assert.equal(rows.length, 5);
+    });
   });
 }

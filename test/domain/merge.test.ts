@@ -3256,6 +3256,52 @@ test("the owner's full name at an address or number none of the owner's is kept,
   assert.equal(unnamed[0]!.ownName, undefined);
 });
 
+test("a card named as phones name the owner's own card (`My number`, `Mein Handy`, `Мой номер`), at a number none of the owner's, is kept and marked ownName (the owner's other SIM or old number: ranked after the people); `Ja` and `Я` only without evidence", () => {
+  const self = { keys: ['p:+447700900000'], names: ['Pat Owner'] };
+  const labels = [
+    'My number',
+    'Me',
+    'Mein Handy',
+    'Mi número',
+    'Mój numer',
+    'Benim numaram',
+    'Мой номер',
+    '自分',
+    '내 번호',
+    'המספר שלי',
+    'Số của tôi',
+    'เบอร์ฉัน',
+    'Ja',
+    'Я',
+  ];
+  const cs = mergeEntries(
+    norm(
+      labels.map((name, i) => ({ name, phone: `+44 7700 9002${String(i).padStart(2, '0')}` })),
+      'GB',
+    ),
+    undefined,
+    self,
+  );
+  for (const c of cs) {
+    assert.equal(c.junk, false, c.name!);
+    assert.equal(c.ownName, true, c.name!);
+  }
+  // People: a relation, a given name, and `Ja` the owner calls often.
+  const people = mergeEntries(
+    norm(
+      [
+        { name: 'Mom', phone: '+44 7700 900301' },
+        { name: 'Meena', phone: '+44 7700 900302' },
+        { name: 'Ja', phone: '+44 7700 900303', times_contacted: 12 },
+      ],
+      'GB',
+    ),
+    undefined,
+    self,
+  );
+  for (const c of people) assert.equal(c.ownName, undefined, c.name!);
+});
+
 test('MUST merge: St and Saint (Ann St. John / Ann Saint John), Serbian and Croatian đ written dj (Đorđe Petrović / Djordje Petrovic) on one mobile; MUST NOT: Nadja and Nada, Stan and Saint', () => {
   assertRowsOnOneNumber(
     [
