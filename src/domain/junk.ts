@@ -128,6 +128,12 @@ const MORE_ROLES = [
   // A shop's thanks (`thanks@`, `thankyou@`; `thanks_gift@` in roleJoined).
   'thanks',
   'thankyou',
+  // Invoices, offers, notices, contact and support desks, orders, tickets and bookings in Portuguese,
+  // Spanish, Italian, Polish, Turkish, Indonesian, Vietnamese (unaccented) and Greek in Latin letters (a
+  // probe found each, nameless and received only, ranked above a real correspondent).
+  ...'faturas fatura facturas factura fatture fattura faktury rachunki rachunek ofertas oferta offerte offerta notifiche notifica thongbao bildirim bildirimler pemberitahuan enimerosi bilgilendirme duyuru duyurular iletisim destek musterihizmetleri obsluga layanan cskh hotro siparis siparisler sklep bilety prenotazioni prenotazione ticketing buchung buchungen comunicazioni comunicazione'.split(
+    ' ',
+  ),
 ];
 
 /** Role local parts (info, sales, support, ...), less NOT_ROLE. Loaded once; ~1,000 strings. */

@@ -1252,6 +1252,32 @@ test('second probe of generated inboxes: a sender named as one (Hearth Team, a p
   // Notices and newsletters in other languages (a probe: listed among the people, received only).
   for (const l of ['notificacoes', 'notificacion', 'aviso', 'alertas', 'benachrichtigung', 'boletin', 'boletim', 'mailmaga', 'tongzhi', 'receipt', 'recibos'])
     assert.equal(isRoleLocal(l), true, l);
+  // Invoices, offers, notices, desks, orders and tickets in more languages (the fifty-seventh session's probe).
+  for (const l of [
+    'faturas',
+    'facturas',
+    'fatture',
+    'faktury',
+    'rachunki',
+    'ofertas',
+    'offerte',
+    'notifiche',
+    'thongbao',
+    'bildirim',
+    'pemberitahuan',
+    'bilgilendirme',
+    'iletisim',
+    'destek',
+    'obsluga',
+    'cskh',
+    'siparis',
+    'sklep',
+    'bilety',
+    'prenotazioni',
+    'buchung',
+    'comunicazioni',
+  ])
+    assert.equal(isRoleLocal(l), true, l);
   // crm., send. and communication. are marketing sending hosts; not under an education suffix.
   for (const a of ['ann@crm.acme.example', 'x@send.shop.example']) assert.equal(normalizeEmail(a)!.role, true, a);
   // Not under an education suffix, and communication. is a department's host (a review: unibas.ch).
