@@ -853,7 +853,8 @@ function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: rea
 
 /**
  * Whether two holders of a shared address, each with a number of their own, are named so that a given
- * name of one only starts the other's (prefixOnlyCompatible, the family's other words agreeing): a parent and a child, or siblings, of compound given names on the family's mailbox.
+ * name of one only starts the other's (prefixOnlyCompatible, the family's other words agreeing): a parent
+ * and a child, or siblings, of compound given names on the family's mailbox.
  */
 function prefixNamesApart(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[]): boolean {
   if (
@@ -1337,9 +1338,9 @@ export function familyPair(a: readonly string[] | null, b: readonly string[] | n
  * America, Korea, China, Vietnam, the Arab world: `Jorge García López` and `Lucía Fernández Ruiz` on
  * `familia.garcia@`; a probe found Lucía, written to twenty times, gone into Jorge's row): full names of
  * no word in common, whose first words are two names as familyPair reads them, on a family's mailbox
- * (HOUSEHOLD_LOCAL_RE) that spells neither (localSpellsName). A mailbox that spells one is that person's, and another name on it a label
- * of it (`Mary Jones` on `ingrid.keller@`: a card renamed, another app's display name), as before; a
- * maiden name keeps the given name (`Ann Smith`, `Ann Lee`), and is no pair.
+ * (HOUSEHOLD_LOCAL_RE) that spells neither (localSpellsName). On any other mailbox another name is a label
+ * of it, as before (`Amara Lindqvist` on `ingrid.keller@`: a card renamed, another app's display name;
+ * `Bob Ray` on `ann@`); a maiden name keeps the given name (`Ann Smith`, `Ann Lee`), and is no pair.
  */
 function spousesPair(a: readonly string[] | null, b: readonly string[] | null, ix: KeyIndex, key: number): boolean {
   if (a === null || b === null || !fullName(a) || !fullName(b) || !noWordShared(a, b)) return false;

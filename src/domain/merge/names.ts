@@ -1487,13 +1487,14 @@ const NEW_OLD: ReadonlySet<string> = new Set([
   'oude',
 ]);
 
+/** Combining marks, dropped as foldName drops them (`ü` as `u`). */
+const MARKS_RE = /\p{M}+/gu;
+
 /**
  * Whether a name as written holds a word about the line (CHANNEL_WORDS, `Nummer`: `Mario WhatsApp`, `Anna
  * neue Nummer`) or ends with an honorific (CJK_HONORIFICS: `김민수님`, `山田さん`; a probe found `김민수님`
  * shown over `김민수`): the same words without it are shown first.
  */
-const MARKS_RE = /\p{M}+/gu;
-
 export function hasLineLabel(name: string): boolean {
   for (const w of name.toLowerCase().split(/[^\p{L}]+/u)) {
     if (CHANNEL_WORDS.has(w) || NUMBER_WORDS.has(w)) return true;
