@@ -252,6 +252,7 @@ function mergeCards(
   const contacts: Contact[] = new Array(groups);
   const isSelf = selfTest(self);
   const ownNames = ownFullNames(self);
+  const ownKeys: ReadonlySet<string> | null = self === undefined || self.keys.length === 0 ? null : new Set(self.keys);
   const uncounted = uncountedSources(entries);
   for (let id = 0; id < groups; id++) {
     const c = buildContact(id, members, start[id], start[id + 1], entries, infos, alias, nextPickStamp(), uncounted, absorbed);
@@ -273,7 +274,7 @@ function mergeCards(
       c.junk = true;
       c.junkReason = 'self';
       delete c.unusable;
-    } else if (!c.junk && c.sender !== true && ownCardElsewhere(judged, ownNames, self)) c.ownName = true;
+    } else if (!c.junk && c.sender !== true && ownCardElsewhere(judged, ownNames, ownKeys)) c.ownName = true;
     // Which entries a left-out contact holds, for the cleaning summary's listing (few: junk is rare).
     // (A plain loop: the same numbers as Array.from(members.subarray(...)), without a view and an iterator.)
     if (c.junk) c.entryIndexes = entryIndexesOf(members, start[id], start[id + 1]);
@@ -591,14 +592,14 @@ function ownFullNames(self: SelfOf | undefined): (readonly string[])[] | null {
  * an old number, a work line; a probe found twenty such cards ranked 2-31 of a phone book, right under the
  * owner's one friend. Contact.ownName: ranked after the people, never left out.
  */
-function ownCardElsewhere(c: Contact, ownNames: (readonly string[])[] | null, self: SelfOf | undefined): boolean {
-  if (self !== undefined && holdsOwnKey(c, self)) return false;
+function ownCardElsewhere(c: Contact, ownNames: (readonly string[])[] | null, ownKeys: ReadonlySet<string> | null): boolean {
+  if (ownKeys !== null && holdsOwnKey(c, ownKeys)) return false;
   return (ownNames !== null && ownFullName(c.name, ownNames)) || selfLabelled(c);
 }
 
 /** Whether a contact holds any of the owner's keys (an address or a number). */
-function holdsOwnKey(c: Contact, self: SelfOf): boolean {
-  for (const k of c.keys) if (self.keys.includes(k)) return true;
+function holdsOwnKey(c: Contact, ownKeys: ReadonlySet<string>): boolean {
+  for (const k of c.keys) if (ownKeys.has(k)) return true;
   return false;
 }
 

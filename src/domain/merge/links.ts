@@ -1326,9 +1326,16 @@ export function familyPair(a: readonly string[] | null, b: readonly string[] | n
   if (a === null || b === null || a.length < 2 || b.length < 2) return false;
   if (a[a.length - 1] !== b[b.length - 1] || namesCompatible(a, b)) return false;
   if (relationOf(a) !== null || relationOf(b) !== null || someonesRelation(a) || someonesRelation(b)) return false;
-  const x = a[0];
-  const y = b[0];
-  if (x === y || !PLAIN_WORD_RE.test(x) || !PLAIN_WORD_RE.test(y)) return false;
+  return a[0] !== b[0] && twoGivenNames(a[0], b[0]);
+}
+
+/**
+ * Whether two first words are two given names, no form of each other: plain words that begin with two
+ * different letters and of which the shorter's letters do not stand in the longer in their order (`Beto`
+ * may be `Alberto`, `Uli` `Ulrich`).
+ */
+function twoGivenNames(x: string, y: string): boolean {
+  if (!PLAIN_WORD_RE.test(x) || !PLAIN_WORD_RE.test(y)) return false;
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   return short.slice(0, 2) !== long.slice(0, 2) && !subsequence(short, long);
 }
@@ -1345,11 +1352,7 @@ export function familyPair(a: readonly string[] | null, b: readonly string[] | n
 function spousesPair(a: readonly string[] | null, b: readonly string[] | null, ix: KeyIndex, key: number): boolean {
   if (a === null || b === null || !fullName(a) || !fullName(b) || !noWordShared(a, b)) return false;
   if (namesCompatible(a, b) || relationOf(a) !== null || relationOf(b) !== null || someonesRelation(a) || someonesRelation(b)) return false;
-  const x = a[0];
-  const y = b[0];
-  if (!PLAIN_WORD_RE.test(x) || !PLAIN_WORD_RE.test(y) || !PLAIN_WORD_RE.test(a[a.length - 1]) || !PLAIN_WORD_RE.test(b[b.length - 1])) return false;
-  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-  if (short.slice(0, 2) === long.slice(0, 2) || subsequence(short, long)) return false;
+  if (!twoGivenNames(a[0], b[0]) || !PLAIN_WORD_RE.test(a[a.length - 1]) || !PLAIN_WORD_RE.test(b[b.length - 1])) return false;
   const local = localOfKey(ix, key);
   if (local === null || !HOUSEHOLD_LOCAL_RE.test(local)) return false;
   return localSpellsName(local, a) === 0 && localSpellsName(local, b) === 0;
