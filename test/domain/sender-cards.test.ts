@@ -148,6 +148,32 @@ test('a brand named in its own script, or its two words run together as its mail
   }
 });
 
+test('a firm named by its industry at a domain that does not spell it, or a brand in capitals on its own mailbox, received only: after the people (a probe found each above them)', () => {
+  for (const [name, email] of [
+    ['Turkish Airlines', 'turkishairlines@thy.com'],
+    ['Pegasus Hava Yolları', 'pegasus@flypgs.com'],
+    ['Garanti Bankası', 'garanti@garantibbva.com.tr'],
+    ['Allianz Versicherung', 'vertrag@allianz.de'],
+    ['OLX', 'olx@olx.pl'],
+    ['N26', 'n26@n26.com'],
+  ] as const) {
+    assert.equal(reading(name, email), 'shift', `${name} <${email}>`);
+    assert.equal(reading(name, email, WROTE), 'keep', `${name} <${email}> written to`);
+  }
+  // Must keep: a person whose family name is an industry's word beside a given name (`Jan Bank`), an
+  // industry's word at a webmail mailbox, a name in capitals that is no mailbox of its bare domain or is a
+  // given name, and a person's name in capitals at their firm's.
+  for (const [name, email] of [
+    ['Jan Bank', 'jan.bank@firma.nl'],
+    ['Hotels Team', 'hotelsteam@gmail.com'],
+    ['OLX', 'olx.fan@gmail.com'],
+    ['ANA', 'ana@ana.com'],
+    ['JOHN', 'john@corp.com'],
+  ] as const) {
+    assert.equal(reading(name, email), 'keep', `${name} <${email}>`);
+  }
+});
+
 test('brand-shaped cards the owner wrote to or starred rank as they score (a review: `Brown <jim@brownfamily.org>`, `Garcia <luis@garcialaw.com>` written to were ranked below the rest)', () => {
   for (const [name, email] of [
     ['Peloton', 'peloton@email.onepeloton.com'],
