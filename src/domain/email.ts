@@ -96,6 +96,11 @@ provider(PLUS_TAG_RULE, ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me'
  */
 provider(YANDEX_RULES, ['yandex.ru', 'ya.ru', 'yandex.com', 'yandex.by', 'yandex.kz', 'yandex.ua']);
 /**
+ * Daum (Kakao): one Daum account receives at @hanmail.net and @daum.net alike (the account chooses which
+ * one it shows; both deliver to the same mailbox). Daum documents no dot or '+' rule.
+ */
+provider(NO_RULE, ['hanmail.net', 'daum.net']);
+/**
  * Each its own namespace, with documented '+' sub-addressing (and nothing else): Microsoft Outlook.com
  * (john@hotmail.com and john@outlook.com can be two people), Fastmail. Dots stay significant there.
  */

@@ -175,9 +175,13 @@ const T = '(?:^|[-_.+=])';
  * (geen-antwoord, niet-antwoorden, niet-reageren), Spanish (no-contestar), Scandinavian (svara-inte,
  * svara-ej, inget-svar, ikke-svar, svar-ikke), Finnish (ei-vastata, ala-vastaa), Czech (neodpovidat),
  * Russian (ne-otvechat, ne-otvechayte), Hungarian (ne-valaszolj), Turkish (yanitlamayin,
- * cevaplamayin), Vietnamese (khong-tra-loi) and Indonesian (jangan-balas, tidak-perlu-dibalas) must
- * end their token, so "ikke.svarstad" stays a person. The English phrase's common misspellings are
- * read too (noreplay, no-replay, norepy, norply, notreply: a bank's `noreplay@` was kept, a probe).
+ * cevaplamayin), Vietnamese (khong-tra-loi), Indonesian (jangan-balas, tidak-perlu-dibalas), Slovak
+ * (neodpovedajte), Romanian (nu-raspundeti, nu-raspunde), Croatian/Serbian/Slovenian (ne-odgovaraj(te),
+ * neodgovarjaj, neodgovori), Latvian (neatbildet), Lithuanian (neatsakyti, neatsakykite), Ukrainian
+ * (ne-vidpovidaty), Bulgarian (ne-otgovaryaite), Greek (mi-apantate, mhapantate, mi-apantas), Portuguese
+ * (sem-resposta), Polish (brak-odpowiedzi) and Chinese pinyin (wuxuhuifu, qingwuhuifu, buyaohuifu) must
+ * end their token, so "ikke.svarstad", "neat", "nevena", "nuria" and "semra" stay people. The English
+ * phrase's common misspellings are read too (noreplay, no-replay, norepy, norply, notreply: a bank's `noreplay@` was kept, a probe).
  */
 const NO_REPLY = new RegExp(
   T +
@@ -190,7 +194,10 @@ const NO_REPLY = new RegExp(
     '|svara[-_.]?(?:inte|ej)|inget[-_.]?svar|ikke[-_.]?(?:be)?svar(?:e)?|svar[-_.]?ikke|ei[-_.]?vastata' +
     '|neodpov[ií]d(?:at|ejte)|ala[-_.]?vastaa|ne[-_.]?otve(?:ch|tch|č)a(?:t|j|i|y)(?:te)?|ne[-_.]?valaszolj(?:on)?' +
     '|yan[ıi]tlama(?:y[ıi]n(?:[ıi]z)?)?|cevaplama(?:y[ıi]n(?:[ıi]z)?)?|khong[-_.]?tra[-_.]?loi' +
-    '|jangan[-_.]?(?:di)?balas|tidak[-_.]?(?:perlu[-_.]?)?(?:di)?balas)(?:$|[-_.+=\\d])',
+    '|jangan[-_.]?(?:di)?balas|tidak[-_.]?(?:perlu[-_.]?)?(?:di)?balas' +
+    '|neodpoved(?:at|ajte)|nu[-_.]?r[aă]spunde(?:[tțţ]i)?|ne[-_.]?odgovar(?:j?aj(?:te)?|ati)|ne[-_.]?odgovori(?:te)?' +
+    '|neatbild(?:et|ēt|iet)|neatsaky(?:ti|kite)|ne[-_.]?vidpovida(?:ty|yte|jte)|ne[-_.]?otgovar(?:ya|ia|ja)(?:i|y|j)(?:te)?' +
+    '|m[hi]n?[-_.]?apanta(?:te|s)|sem[-_.]?resposta|brak[-_.]?odpowiedzi|wuxu[-_.]?huifu|qing[-_.]?wu[-_.]?huifu|bu[-_.]?yao[-_.]?huifu)(?:$|[-_.+=\\d])',
 );
 
 /**
@@ -715,7 +722,8 @@ const CH_A = 97,
 const letterBit = (c: string): number => 1 << (c.charCodeAt(0) - 97);
 /**
  * First letters of the NO_REPLY alternatives (no-, do-not-, dont-, never-, ne-pas-, nao-, nicht-, niet-,
- * non-, nie-, neodpovidat; keine-, geen-, svara-/svar-, inget-, ikke-, ei-).
+ * non-, nie-, neodpovidat, nu-; keine-, geen-, svara-/svar-, inget-, ikke-, ei-; mi-/mh-apantate,
+ * sem-resposta, brak-, wuxu-, qing-, buyao-).
  */
 const NO_REPLY_STARTS =
   letterBit('n') |
@@ -729,7 +737,11 @@ const NO_REPLY_STARTS =
   letterBit('y') |
   letterBit('c') |
   letterBit('j') |
-  letterBit('t');
+  letterBit('t') |
+  letterBit('m') |
+  letterBit('b') |
+  letterBit('w') |
+  letterBit('q');
 /**
  * First letters of the NOTIFICATION alternatives (notif-, alert-, digest, newsletter, updates, auto-,
  * unsubscribe, daemon, calendar-server).

@@ -682,6 +682,21 @@ const SELF_LABELS = new Set([
   'so cua toi',
   'เบอร์ฉัน',
   'เบอร์ของฉัน',
+  // Italian, Dutch, Swedish/Norwegian/Danish, Ukrainian, Indonesian/Malay, Japanese, Chinese, Hindi and
+  // Hinglish (a review found each, on another number, ranked among the people).
+  'il mio numero',
+  'mijn nummer',
+  'mitt nummer',
+  'min mobil',
+  'mit nummer',
+  'мій номер',
+  'nomor saya',
+  'nombor saya',
+  '私の番号',
+  '我的號碼',
+  'मेरा नम्बर',
+  'mera number',
+  'apna number',
 ]);
 
 /**
@@ -689,7 +704,7 @@ const SELF_LABELS = new Set([
  * owners with two SIMs save their own numbers so; a probe found `My MTN` ranked first), on the owner's keys only.
  */
 const SELF_AFTER_MY = new Set([
-  ...'mtn glo airtel jio bsnl vi safaricom telkomsel indosat etisalat vodafone whatsapp sim'.split(' '),
+  ...'mtn glo airtel jio bsnl vi safaricom telkomsel indosat etisalat vodafone whatsapp sim globe smart'.split(' '),
   'sim 1',
   'sim 2',
   'sim1',
@@ -709,6 +724,32 @@ const SELF_AFTER_MY = new Set([
 ]);
 
 /**
+ * The owner's other SIM as phones in other languages save it: the carrier after "my" in the owner's language
+ * (`Mi Telcel`, `Meu Vivo`, `Mon Orange`, `Мой МТС`) or the SIM slot alone (`SIM 2`). The whole label only,
+ * like SELF_AFTER_MY: not in brackets after a name (`Ahmed (SIM 2)` is Ahmed's second SIM), and never a name
+ * that merely holds a carrier's word (`Claro Pérez`, `Orange`, `Vivo`).
+ */
+const SELF_SIM_LABELS = new Set([
+  'mi telcel',
+  'mi claro',
+  'mi movistar',
+  'meu vivo',
+  'meu tim',
+  'meu claro',
+  'mon orange',
+  'mein o2',
+  'мой мтс',
+  'мой билайн',
+  'benim turkcell',
+  'mój play',
+  'moj play',
+  'sim 1',
+  'sim 2',
+  'sim1',
+  'sim2',
+]);
+
+/**
  * Words for "I" that are also what people call someone (`Yo`, a nickname; `Eu`, a given name; `Ja`, `Я`,
  * `나`, initials or a syllable a nickname may be): the owner's
  * own card only when nothing says it is someone else's, so not a card the owner wrote to or starred.
@@ -722,7 +763,7 @@ function selfLabelled(c: Contact): boolean {
     .trim()
     .toLowerCase()
     .replace(/[\s._-]+/g, ' ');
-  if (SELF_LABELS.has(label) || (label.startsWith('my ') && SELF_AFTER_MY.has(label.slice(3)))) return true;
+  if (SELF_LABELS.has(label) || SELF_SIM_LABELS.has(label) || (label.startsWith('my ') && SELF_AFTER_MY.has(label.slice(3)))) return true;
   // The owner's name with a self label in brackets, or the label with the name (`Dana (me)`, `Me (Dana)`,
   // `Dana [ich]`): a probe found `Dana (me)` on the owner's phone ranked #18 among the people.
   const bracketed = BRACKETED_LABEL_RE.exec(label);

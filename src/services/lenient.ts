@@ -24,7 +24,8 @@
  * person's phone (as in the file readers), and an item with no usable value is a warning, never a person.
  */
 import type { EntryInput } from '../domain/types.ts';
-import { WHOLE_NUMBER_MARK } from '../domain/phone.ts';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import { normalizePhone, WHOLE_NUMBER_MARK } from '../domain/phone.ts';
 import { isNotPersonalPhoneLabel } from '../readers/vcard.ts';
 import { MAX_DETAILS, invalidMany, type ErrorDetail } from './errors.ts';
 import type { FieldWarning } from './upload-warnings.ts';
@@ -202,7 +203,11 @@ function phoneOf(v: unknown): { value: string; how?: string } | undefined {
   if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
     for (const k of PHONE_KEYS) {
       const s = (v as Item)[k];
-      if (typeof s === 'string' && s.trim() !== '') return { value: s, how: `an object, read as its "${k}"; send a string` };
+      if (typeof s === 'string' && s.trim() !== '') {
+        const own = inItsCountry(s, (v as Item).countryCode);
+        if (own !== null) return { value: own.e164, how: `an object, read as its "${k}" in its "countryCode" (${own.region}); send a string in E.164` };
+        return { value: s, how: `an object, read as its "${k}"; send a string` };
+      }
       // A whole number in the object is read as the bare one is (a review: `{number: 491759417367}` in a
       // German book was read as text, +49 49…, where the bare number is +49 175 …).
       if (typeof s === 'number' && digitsOf(s) !== undefined)
@@ -210,6 +215,20 @@ function phoneOf(v: unknown): { value: string; how?: string } | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A national number in the country its object names (expo-contacts: `{number: "(415) 555-0123",
+ * countryCode: "us"}`): its E.164 form, when valid there; else null, and the number is read under the
+ * book's region as any other. A probe found such a card of a US friend in a German book read as a German
+ * number, never meeting the friend's `+1` card.
+ */
+function inItsCountry(number: string, code: unknown): { e164: string; region: CountryCode } | null {
+  if (typeof code !== 'string' || !/^[A-Za-z]{2}$/.test(code.trim())) return null;
+  const region = code.trim().toUpperCase();
+  if (!isSupportedCountry(region) || /^\s*(?:\+|00)/.test(number)) return null;
+  const p = normalizePhone(number, region);
+  return p !== null && p.key !== null && p.key.startsWith('p:') ? { e164: p.key.slice(2), region } : null;
 }
 
 const EMAIL_UNREADABLE = `is no e-mail address: send a string, or an object with the address in ${EMAIL_KEYS.map((k) => `"${k}"`).join(', ')}`;

@@ -99,7 +99,7 @@ export function readUploadFields(body: Record<string, unknown>): {
   const out: FieldWarning[] = [];
   const top = new Map<string, Seen>();
   for (const k in body) if (!TOP_SET.has(k)) note(top, k, -1);
-  report(out, top, '', TOP);
+  report(out, top, '', TOP, SOURCE_GUESS);
   const source = body.source;
   if (source !== null && typeof source === 'object') {
     const seen = new Map<string, Seen>();
@@ -237,14 +237,31 @@ function note(seen: Map<string, Seen>, field: string, index: number): void {
   if (index >= 0 && s.indexes.length < MAX_INDEXES) s.indexes.push(index);
 }
 
-function report(out: FieldWarning[], seen: Map<string, Seen>, prefix: string, known: readonly string[]): void {
+/**
+ * The source's fields, guessed for a top-level name no top-level field is close to: `region`, `country`
+ * or `phone` beside `source` (a probe: `region: "DE"` at the top was ignored with no did-you-mean, and
+ * every national number was kept as written).
+ */
+const SOURCE_GUESS = { prefix: 'source.', known: SOURCE };
+
+function report(
+  out: FieldWarning[],
+  seen: Map<string, Seen>,
+  prefix: string,
+  known: readonly string[],
+  also?: { prefix: string; known: readonly string[] },
+): void {
   for (const [field, s] of seen) {
     const w: FieldWarning =
       field === '*'
         ? { field: prefix + '*', message: `more unknown fields (${s.count} in all), ignored`, count: s.count }
         : { field: prefix + field, message: 'unknown field, ignored (kept with the raw upload)', count: s.count };
     if (prefix.startsWith('entries[].')) w.indexes = s.indexes;
-    const guess = field === '*' ? null : closest(field, known);
+    let guess = field === '*' ? null : closest(field, known);
+    if (guess === null && also !== undefined && field !== '*') {
+      const other = closest(field, also.known);
+      if (other !== null) guess = also.prefix + other;
+    }
     if (guess !== null) {
       w.did_you_mean = guess;
       w.message = `unknown field, ignored (kept with the raw upload); did you mean "${guess}"?`;

@@ -12,6 +12,7 @@ import {
   parseEmailUncached,
   srsAddress,
 } from '../../src/domain/email.ts';
+import { mergeEntries } from '../../src/domain/merge.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 
 test('trims, keeps the uploaded form for display, lower-cases the key', () => {
@@ -453,9 +454,30 @@ test('provider aliases: one key for Apple, Proton and Yandex domains (and Yandex
     'yandex.ru',
   );
   same(['yuri.k@yandex.ru', 'yuri-k@ya.ru'], 'yuri-k@yandex.ru', 'yandex.ru');
+  // Daum: one account at @hanmail.net and @daum.net; dots and a +tag stay as written (no documented rule).
+  same(['jieun@hanmail.net', 'jieun@daum.net', 'JiEun@Daum.net', 'JIEUN@HANMAIL.NET'], 'jieun@hanmail.net', 'hanmail.net');
   // Wrapped forms give the same key.
   assert.equal(normalizeEmail('Ike <Ike@Mac.com>')?.key, 'ike@icloud.com');
   assert.equal(normalizeEmail('mailto:ivan.petrov@ya.ru')?.key, 'ivan-petrov@yandex.ru');
+});
+
+test('Daum: `jieun@hanmail.net` and `jieun@daum.net` merge into one row, each address shown as written', () => {
+  const cs = mergeEntries([
+    normalizeEntry({ name: 'Ji-eun Kim', email: 'jieun@hanmail.net' }, { region: 'KR', sourceKey: 'csv:-' }),
+    normalizeEntry({ name: 'Ji-eun Kim', email: 'jieun@daum.net', times_contacted: 2 }, { region: 'KR', sourceKey: 'gmail:o' }),
+  ]);
+  assert.equal(cs.length, 1);
+  assert.deepEqual(
+    cs[0]!.emails.map((e) => e.key),
+    ['jieun@hanmail.net'],
+  );
+  assert.ok(['jieun@hanmail.net', 'jieun@daum.net'].includes(cs[0]!.emails[0]!.display));
+  // Another person at another Korean provider stays apart.
+  const two = mergeEntries([
+    normalizeEntry({ name: 'Ji-eun Kim', email: 'jieun@daum.net' }, { region: 'KR', sourceKey: 'csv:-' }),
+    normalizeEntry({ name: 'Ji-eun Park', email: 'jieun@naver.com' }, { region: 'KR', sourceKey: 'csv:-' }),
+  ]);
+  assert.equal(two.length, 2);
 });
 
 test('provider aliases must NOT merge other addresses: dots, hyphens and domains stay significant elsewhere', () => {
@@ -480,6 +502,11 @@ test('provider aliases must NOT merge other addresses: dots, hyphens and domains
   differ('pat@protonmail.com', 'pat@protonmail.org');
   differ('ann@hotmail.com', 'ann@outlook.com');
   differ('ann@me.com', 'ann@gmail.com');
+  differ('ji.eun@daum.net', 'jieun@hanmail.net');
+  differ('jieun+x@daum.net', 'jieun@hanmail.net');
+  differ('jieun@daum.net', 'jieun@daum.co.kr');
+  differ('jieun@hanmail.net', 'jieun@naver.com');
+  differ('jieun@daum.net', 'jieun@kakao.com');
   assert.equal(normalizeEmail('ivan@yandex-team.ru')?.key, 'ivan@yandex-team.ru');
   assert.equal(normalizeEmail('ike@me.com.au')?.key, 'ike@me.com.au');
   // A +tag stays part of the address where the provider documents none (Apple).

@@ -392,6 +392,61 @@ describe('"do not reply" in other languages', () => {
       'nieves@x.es',
     ]);
   });
+  it('drops the phrase in Slovak, Romanian, Croatian/Serbian/Slovenian, Latvian, Lithuanian, Ukrainian, Bulgarian, Greek, Portuguese, Polish and Chinese pinyin', () => {
+    mustDrop(
+      [
+        'neodpovedajte@x.sk',
+        'nu-raspundeti@banca.ro',
+        'nuraspunde@x.ro',
+        'nu-raspunde@x.ro',
+        'ne-odgovaraj@x.hr',
+        'neodgovarajte@x.rs',
+        'ne-odgovarajte@x.hr',
+        'neodgovori@x.si',
+        'neatbildet@banka.lv',
+        'neatsakyti@x.lt',
+        'neatsakykite@x.lt',
+        'ne-vidpovidaty@bank.ua',
+        'nevidpovidaty@x.ua',
+        'ne-otgovaryaite@x.bg',
+        'ne-otgovaryay@x.bg',
+        'mi-apantate@x.gr',
+        'mhapantate@x.gr',
+        'mi-apantas@x.gr',
+        'sem-resposta@x.pt',
+        'semresposta@x.com.br',
+        'brak-odpowiedzi@x.pl',
+        'nie-odpowiadaj@x.pl',
+        'wuxuhuifu@x.cn',
+        'qingwuhuifu@bank.cn',
+        'buyaohuifu@x.cn',
+        'shop-sem-resposta@x.pt',
+        'nuraspunde2@x.ro',
+      ].map((a) => [a, 'no_reply'] as const),
+    );
+  });
+  it('keeps people whose names start like those phrases', () => {
+    mustKeep([
+      'nuria@x.es',
+      'nuran@x.com.tr',
+      'nevena@x.rs',
+      'nevena.odic@x.rs',
+      'semra@x.com.tr',
+      'sem.ramos@x.pt',
+      'neat@x.com',
+      'neatby@x.co.uk',
+      'neodgovorni@x.hr',
+      'mia@x.gr',
+      'mihai@x.ro',
+      'mina.apostolou@x.gr',
+      'brak@x.pl',
+      'brakowski@x.pl',
+      'wuxu@x.cn',
+      'qingwu@x.cn',
+      'buyao.li@x.cn',
+      'nevid@x.ua',
+    ]);
+  });
 });
 
 // Probe 2, finding 2: real ISP and webmail domains in the bundled disposable list lost their people.

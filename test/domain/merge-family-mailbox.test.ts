@@ -124,3 +124,52 @@ test('MUST MERGE (the fifty-seventh session): the mailbox that spells one name i
   ]))
     assert.equal(got.length, 1, JSON.stringify(got));
 });
+
+test("MUST KEEP APART (the fifty-eighth session): a man's and a woman's forms of one family name, names written family name first, and a man's and a woman's forms of one given name, on a mailbox", () => {
+  for (const [a, b, box] of [
+    ['Piotr Kowalski', 'Anna Kowalska', 'kowalscy@wp.pl'],
+    ['Aleksander Kowalski', 'Aleksandra Kowalska', 'kowalscy@wp.pl'],
+    ['Jan Novák', 'Jana Nováková', 'novakovi@seznam.cz'],
+    ['Martin Horváth', 'Zuzana Horváthová', 'horvathovci@azet.sk'],
+    ['Сергей Иванов', 'Ольга Иванова', 'ivanovy@mail.ru'],
+    ['Георги Петров', 'Мария Петрова', 'petrovi@abv.bg'],
+    ['Tomas Kazlauskas', 'Rūta Kazlauskienė', 'kazlauskai@gmail.com'],
+    ['Jānis Bērziņš', 'Ilze Bērziņa', 'berzini@inbox.lv'],
+    ['Jón Einarsson', 'Guðrún Einarsdóttir', 'heima@simnet.is'],
+    ['Wang Wei', 'Wang Fang', 'wangjia@163.com'],
+    ['王伟', '王芳', 'wangjia@163.com'],
+    ['山田太郎', '山田花子', 'yamada@example.jp'],
+    ['김민준', '김서연', 'kimfam@naver.com'],
+    ['Nagy Péter', 'Nagy Anna', 'nagyek@freemail.hu'],
+    ['Nagy Péter', 'Nagy Péterné', 'nagyek@freemail.hu'],
+    ['Nguyễn Văn An', 'Nguyễn Thị Bình', 'nhaminh@gmail.com'],
+    ['Mark Brown', 'Mary Brown', 'brownhome@gmail.com'],
+    ['Francesco Rossi', 'Francesca Rossi', 'rossi@libero.it'],
+    ['Daniel Lee', 'Danielle Lee', 'leefamily@gmail.com'],
+  ]) {
+    for (const got of rows([
+      [{ name: a, email: box, ...WROTE }, GMAIL],
+      [{ name: b, email: box, times_contacted: 3 }, GMAIL],
+    ]))
+      assert.equal(got.length, 2, `${a} / ${b}: ${JSON.stringify(got)}`);
+  }
+});
+
+test('MUST MERGE (the fifty-eighth session): a maiden name beside a married one, a name in both orders, one given name spelt alike, a short form, on a mailbox', () => {
+  for (const [a, b, box] of [
+    ['Ann Smith', 'Ann Lee', 'ann@gmail.com'],
+    ['Aarav Gupta', 'Aarav Nair', 'aarav@gmail.com'],
+    ['Siobhan Taylor', 'Siobhan Jones', 'siobhan@gmail.com'],
+    ['Kowalski Piotr', 'Piotr Kowalski', 'pk@wp.pl'],
+    ['Zhang Wei', 'Wei Zhang', 'zw@163.com'],
+    ['Quan Pham', 'Quan Nguyen', 'quan@gmail.com'],
+    ['Jon Smith', 'Jonathan Smith', 'jsmith@gmail.com'],
+    ['Anna Nowak', 'Anna Nowakowa', 'an@wp.pl'],
+  ]) {
+    for (const got of rows([
+      [{ name: a, email: box, ...WROTE }, GMAIL],
+      [{ name: b, email: box, times_contacted: 3 }, GMAIL],
+    ]))
+      assert.equal(got.length, 1, `${a} / ${b}: ${JSON.stringify(got)}`);
+  }
+});

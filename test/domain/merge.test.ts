@@ -3464,6 +3464,69 @@ test("MUST merge: a pet form that no list holds, on the person's mobile or addre
   assert.equal(uschi.length, 1);
 });
 
+test("MUST merge: a family's title and the family name on the person's own mobile (Mrs. Johnson, Frau Dr. Müller, Herr Schmidt)", () => {
+  for (const [titled, full, phone, region] of [
+    ['Mrs. Johnson', 'Linda Johnson', '07911 123456', 'GB'],
+    ['Frau Dr. Müller', 'Anna Müller', '0151 23456789', 'DE'],
+    ['Herr Schmidt', 'Peter Schmidt', '+49 171 6803121', 'DE'],
+    ['Mme Dubois', 'Claire Dubois', '06 12 34 56 78', 'FR'],
+  ] as const)
+    onOwnMobile(titled, full, phone, region);
+});
+
+test("MUST NOT merge: a family's title and the family name beside a full name on the family's landline, on North America's numbers, or beside a third person", () => {
+  // The home line: Mrs Smith is John's wife or mother.
+  const landline = merge(
+    [
+      { name: 'John Smith', phones: ['020 7946 0018', '07700 900456'] },
+      { name: 'Mrs Smith', phones: ['020 7946 0018'] },
+    ],
+    'GB',
+  );
+  assert.equal(landline.length, 2);
+  // North America's plan does not tell a mobile from the home line.
+  assert.equal(rowsOnOneNumber('Mrs. Johnson', 'Linda Johnson'), 2);
+  // A third person on the mobile whom neither name fits, or each card with a number of its own.
+  const three = merge(
+    [
+      { name: 'Linda Johnson', emails: ['linda@example.com'], phones: ['07911 123456'] },
+      { name: 'Mrs Johnson', phones: ['07911 123456'] },
+      { name: 'Paul Johnson', emails: ['paul@example.com'], phones: ['07911 123456'] },
+    ],
+    'GB',
+  );
+  assert.equal(three.length, 3);
+  const own = merge(
+    [
+      { name: 'Linda Johnson', phones: ['07911 123456', '07700 900777'] },
+      { name: 'Mrs Johnson', phones: ['07911 123456', '07700 900888'] },
+    ],
+    'GB',
+  );
+  assert.equal(own.length, 2);
+  // Another family name, a given name's title (`Ahmet Bey` is read as the given name already), two titles.
+  assert.equal(
+    merge(
+      [
+        { name: 'Mrs. Jones', phone: '07911 123456' },
+        { name: 'Linda Johnson', phone: '07911 123456' },
+      ],
+      'GB',
+    ).length,
+    2,
+  );
+  assert.equal(
+    merge(
+      [
+        { name: 'Mr Johnson', phone: '07911 123456' },
+        { name: 'Mrs Johnson', phone: '07911 123456' },
+      ],
+      'GB',
+    ).length,
+    2,
+  );
+});
+
 test('MUST NOT merge: a pet form beside another name, or two relatives on the family landline each with a mobile of their own', () => {
   // Not a pet form: another name that starts so, or a name of its own.
   assert.equal(rowsOnOneNumber('Pauli Lee', 'Pauline Lee'), 2);

@@ -561,6 +561,23 @@ export function petCompatible(a: readonly string[], b: readonly string[]): boole
   }
 }
 
+/**
+ * Whether one name is a title of the family (`Mrs`, `Herr`, `Frau Dr.`) and one word, and the other a
+ * full name of two words or more, untitled, that holds the word (`Mrs. Johnson` and `Linda Johnson`,
+ * `Frau Dr. Müller` and `Anna Müller`). namesCompatible refuses the pair, rightly on a family's line
+ * (`Mrs Smith` is John Smith's wife or mother); merge/links.ts reads it as one person on a mobile only.
+ */
+export function titledFamilyFits(a: readonly string[], b: readonly string[]): boolean {
+  const ta = a.length === 2 && isTitleMark(a[0]!) && a[0] === a[0]!.toLowerCase();
+  const tb = b.length === 2 && isTitleMark(b[0]!) && b[0] === b[0]!.toLowerCase();
+  if (ta === tb) return false;
+  const word = ta ? a[1]! : b[1]!;
+  const full = ta ? b : a;
+  if (full.length < 2 || word.length < 2 || word[0] === '~') return false;
+  for (const t of full) if (isTitleMark(t) || t[0] === '~') return false;
+  return full.includes(word);
+}
+
 /** Set while petCompatible compares two names: pet forms are read between their first words. */
 let pets = false;
 

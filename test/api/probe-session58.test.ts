@@ -1,0 +1,113 @@
+/**
+ * HTTP probes of the fifty-eighth session, on each engine:
+ * - a firm named by its industry at a domain that does not spell its name (`Turkish Airlines` from
+ *   turkishairlines@thy.com), and a brand in capitals on its own mailbox (`OLX` from olx@olx.pl), received
+ *   only, were ranked above the people of a book.
+ * - an expo-contacts phone object's national number (`{number: "(415) 555-0123", countryCode: "us"}`) in a
+ *   German book was read as a German number, and never met the same friend's `+1` card.
+ * - `region` at the top of the body, beside `source`, was ignored with no did-you-mean.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startApi, type TestApi } from '../helpers/api.ts';
+import { ENGINES, engineSkip } from '../helpers/engines.ts';
+
+type Row = { name: string | null; phones: string[]; emails: string[] };
+type Warning = { field: string; did_you_mean?: string; indexes?: number[] };
+
+for (const engine of ENGINES) {
+  describe(`probe of the fifty-eighth session on ${engine}`, { skip: await engineSkip(engine) }, () => {
+    let api: TestApi;
+    before(async () => {
+      api = await startApi(engine, { LOG_LEVEL: 'warn' });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('a firm named by its industry, or a brand in capitals on its own mailbox, received only, ranks after the people; written to, as it scores', async () => {
+      const people = Array.from({ length: 8 }, (_, i) => ({
+        name: `Person ${String.fromCharCode(65 + i)} Example`,
+        email: `p${i}.example@firma${i}.example`,
+        last_message_received_date: '2026-10-01',
+      }));
+      const brands = [
+        { name: 'Turkish Airlines', email: 'turkishairlines@thy.com' },
+        { name: 'Pegasus Hava Yolları', email: 'pegasus@flypgs.com' },
+        { name: 'OLX', email: 'olx@olx.pl' },
+      ].map((b) => ({ ...b, last_message_received_date: '2026-11-20' }));
+      const r = await api.post('/v0/address-book', { user_id: 'industry1', source: { type: 'gmail' }, entries: [...people, ...brands] });
+      assert.equal(r.status, 200, r.text);
+      const order = (r.body.data as Row[]).map((x) => x.emails[0]);
+      assert.deepEqual(order.slice(0, 8).sort(), people.map((p) => p.email).sort());
+      assert.deepEqual(order.slice(8).sort(), brands.map((b) => b.email).sort());
+      // Written to, the same card ranks first; and a person whose family name is an industry's word, at
+      // their own mailbox, ranks where they score.
+      const w = await api.post('/v0/address-book', {
+        user_id: 'industry2',
+        source: { type: 'gmail' },
+        entries: [
+          ...people,
+          { ...brands[0], times_contacted: 2, last_message_sent_date: '2026-11-19' },
+          { name: 'Jan Bank', email: 'jan.bank@firma.nl', last_message_received_date: '2026-11-21' },
+        ],
+      });
+      assert.equal(w.status, 200, w.text);
+      assert.deepEqual(
+        (w.body.data as Row[]).slice(0, 2).map((x) => x.emails[0]),
+        ['turkishairlines@thy.com', 'jan.bank@firma.nl'],
+      );
+    });
+
+    it("an expo-contacts phone object's national number is read in its countryCode's country, and meets the same person's international number", async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'expo1',
+        source: { type: 'ios', region: 'DE' },
+        entries: [
+          { name: 'Bob Friend', phoneNumbers: [{ number: '(415) 555-0123', digits: '4155550123', countryCode: 'us', label: 'mobile' }] },
+          { name: 'Bob Friend', phones: ['+1 415 555 0123'], emails: ['bob@example.com'] },
+          { name: 'Anna Lokal', phones: [{ number: '0151 23456789', countryCode: 'de', label: 'mobile' }] },
+          // No countryCode, or one that names no country: read under the book's region, as before.
+          { name: 'Carl Ohne', phones: [{ number: '030 1234567', label: 'home' }] },
+          { name: 'Dora Falsch', phones: [{ number: '030 7654321', countryCode: 'zz' }] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = (r.body.data as Row[]).map((x) => [x.name, x.phones, x.emails]).sort();
+      assert.deepEqual(rows, [
+        ['Anna Lokal', ['+4915123456789'], []],
+        ['Bob Friend', ['+14155550123'], ['bob@example.com']],
+        ['Carl Ohne', ['+49301234567'], []],
+        ['Dora Falsch', ['+49307654321'], []],
+      ]);
+      const warnings = r.body.meta.warnings as (Warning & { message: string })[];
+      assert.ok(
+        warnings.some((w) => w.field === 'entries[].phones' && w.message.includes('"countryCode" (DE)') && w.indexes?.includes(2)),
+        JSON.stringify(warnings),
+      );
+    });
+
+    it('a field of source given at the top of the body is named with its path as the did-you-mean', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'top-region',
+        source: { type: 'android' },
+        region: 'DE',
+        country: 'DE',
+        entries: [{ name: 'Anna Lokal', phones: ['0151 23456789'] }],
+      });
+      assert.equal(r.status, 200, r.text);
+      const warnings = r.body.meta.warnings as Warning[];
+      assert.equal(warnings.find((w) => w.field === 'region')?.did_you_mean, 'source.region', JSON.stringify(warnings));
+      assert.equal(warnings.find((w) => w.field === 'country')?.did_you_mean, 'source.region', JSON.stringify(warnings));
+      // A top-level name close to a top-level field still names that field.
+      const t = await api.post('/v0/address-book', {
+        user_id: 'top-typo',
+        source: { type: 'android' },
+        entris: [],
+        entries: [{ name: 'A', phone: '+4915123456789' }],
+      });
+      assert.equal(t.status, 200, t.text);
+      assert.equal((t.body.meta.warnings as Warning[]).find((w) => w.field === 'entris')?.did_you_mean, 'entries');
+    });
+  });
+}
