@@ -46,7 +46,7 @@ import { Components } from './merge/components.ts';
 import { buildContact, nameInfo, nameOfCards, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
 import { dropCopies, indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
-import { foldName, generationAt, localSpellsName, namesCompatible, sameWordsAnyOrder } from './merge/names.ts';
+import { foldName, generationAt, localSpellsName, namesCompatible, ownNameWritten, sameWordsAnyOrder } from './merge/names.ts';
 import { countEntries, splitBook } from './merge/split.ts';
 
 export { namesCompatible };
@@ -603,11 +603,15 @@ function holdsOwnKey(c: Contact, ownKeys: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** Whether a name is the owner's full name word for word (two words or more, in any order). */
+/**
+ * Whether a name is the owner's full name (two words or more, in any order), word for word or written
+ * another way (names.ts ownNameWritten: `Juergen Mueller`, `Иван Петров`, `Pat A. Owner`: a probe found
+ * each, written to fifty times, first of the owner's list).
+ */
 function ownFullName(name: string | null, names: readonly (readonly string[])[]): boolean {
   if (name === null) return false;
   const folded = foldName(name);
-  return folded.length >= 2 && names.some((n) => sameWordsAnyOrder(n, folded));
+  return folded.length >= 2 && names.some((n) => ownNameWritten(n, folded));
 }
 
 /** A card of a couple or a household (`John & Jane Smith`, `Mr and Mrs Smith`, `Familia García`): no one's own card. */

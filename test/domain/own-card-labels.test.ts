@@ -1,10 +1,15 @@
-import { test } from 'node:test';
+/**
+ * Cards that read as the owner's own at keys none of the owner's (Contact.ownName: ranked after the people,
+ * never left out), the fifty-eighth session's probe: self labels in more languages and the carriers'
+ * self-cards (the self-label tests of merge.test.ts hold the earlier ones), and the owner's full name
+ * written another way. Beside each, the look-alike people who rank as they score.
+ */
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { mergeEntries } from '../../src/domain/merge.ts';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
 import type { EntryInput } from '../../src/domain/types.ts';
 
-// The self-label tests of merge.test.ts, for the labels in more languages and the carrier self-cards.
 const norm = (entries: EntryInput[], region: 'GB' | 'US' = 'GB') => entries.map((e) => normalizeEntry(e, { region, sourceKey: 'ios:-' }));
 const self = { keys: ['p:+447700900000'], names: ['Pat Owner'] };
 
@@ -91,4 +96,32 @@ test("people whose card merely holds a carrier's or a label's word are not the o
     assert.equal(c.ownName, undefined, c.name!);
     assert.equal(c.junkReason, null, c.name!);
   }
+});
+
+test("the owner's full name written another way at an address none of the owner's is marked ownName: umlauts spelt out, another script, a middle initial; not a nickname, a wife's form of the name, a generation", () => {
+  const read = (owner: string, name: string) => {
+    const [c] = mergeEntries(norm([{ name, email: 'other@gmx.example', times_contacted: 50, last_message_sent_date: '2026-11-20' }]), undefined, {
+      keys: ['e:owner@work.example'],
+      names: [owner],
+    });
+    return c!.ownName === true;
+  };
+  for (const [owner, name] of [
+    ['Jürgen Müller', 'Juergen Mueller'],
+    ['Juergen Mueller', 'Jürgen Müller'],
+    ['Ivan Petrov', 'Иван Петров'],
+    ['Γιώργος Παπαδόπουλος', 'Giorgos Papadopoulos'],
+    ['Pat Owner', 'Pat A. Owner'],
+    ['Pat Owner', 'Owner, Pat'],
+  ])
+    assert.equal(read(owner, name), true, `${owner} / ${name}`);
+  for (const [owner, name] of [
+    ['Robert Smith', 'Bob Smith'],
+    ['Ivan Petrov', 'Иван Петрова'],
+    ['Ivan Petrov', 'Ольга Петрова'],
+    ['Pat Owner', 'Pat Owner Jr'],
+    ['Pat Owner', 'Pat A. B. Owner'],
+    ['Michal Nowak', 'Michael Nowak'],
+  ])
+    assert.equal(read(owner, name), false, `${owner} / ${name}`);
 });

@@ -2261,26 +2261,74 @@ function skeletonOf(latin: string): string {
 }
 
 /**
+ * Whether a folded name is the owner's full name written another way (merge.ts, Contact.ownName): the same
+ * words in any order, each as written, with a German umlaut spelt out (`Juergen Mueller` for `Jürgen
+ * Müller`), or transliterated between Latin and Cyrillic or Greek to the same skeleton (`Иван Петров`
+ * for `Ivan Petrov`; not `Петрова`, his wife, one letter more), and at most one initial added (`Pat A.
+ * Owner`). No nickname and no short form: `Bob Smith` may be the owner Robert's father.
+ */
+export function ownNameWritten(owner: readonly string[], card: readonly string[]): boolean {
+  if (owner.length < 2) return false;
+  let initials = 0;
+  const words: string[] = [];
+  for (const t of card) {
+    if (t.length === 1 && owner.length + initials < card.length) initials++;
+    else words.push(t);
+  }
+  if (words.length !== owner.length || initials > 1) return false;
+  const used: boolean[] = words.map(() => false);
+  for (const w of owner) {
+    let hit = -1;
+    for (let j = 0; j < words.length && hit < 0; j++) if (!used[j] && sameWordWritten(w, words[j]!)) hit = j;
+    if (hit < 0) return false;
+    used[hit] = true;
+  }
+  return true;
+}
+
+/** One folded word written another way: as it is, its umlauts spelt out (`mueller`/`muller`), or transliterated to the same skeleton. */
+function sameWordWritten(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (scriptBit(a) === 1 && scriptBit(b) === 1) return a.length !== b.length && a.replace(UMLAUT_SPELT, '$1$2') === b.replace(UMLAUT_SPELT, '$1$2');
+  return transliteratesExactly(a, b);
+}
+/** An umlaut spelt out (`ue`, `oe`, `ae`), not the `ae` of `-ael` (`Michael` is not the Polish `Michal`, nor `Rafael` `Rafał`). */
+const UMLAUT_SPELT = /([ou])e|(a)e(?!l)/g;
+
+/**
  * Whether two folded words, one in Latin and one in Cyrillic or Greek, can be one word transliterated:
  * the same skeleton, or one letter apart when it has four or more ("Yorgos"/"Γιώργος", "Tchaikovsky").
  */
 function transliterates(a: string, b: string): boolean {
+  const [x, y] = transliteration(a, b);
+  if (x === y) return x !== '';
+  return Math.max(x.length, y.length) >= 4 && oneEditApart(x, y);
+}
+
+/** transliterates without its one-letter slack: the same skeleton (`Petrov` is not `Петрова`). */
+function transliteratesExactly(a: string, b: string): boolean {
+  const [x, y] = transliteration(a, b);
+  return x === y && x !== '';
+}
+
+/** What transliteration gives two words that are no Latin word and a Cyrillic or Greek one: skeletons that never agree. */
+const NO_SKELETONS: readonly [string, string] = ['', '\u0000'];
+
+/** The skeletons of a Latin word and a Cyrillic or Greek one (the latter romanised), or NO_SKELETONS. */
+function transliteration(a: string, b: string): readonly [string, string] {
   const la = scriptBit(a) === 1;
   const lb = scriptBit(b) === 1;
-  if (la === lb) return false;
+  if (la === lb) return NO_SKELETONS;
   const latin = la ? a : b;
   const other = la ? b : a;
-  if (latin.length < 2 || other.length < 2) return false; // an initial is no word to transliterate
+  if (latin.length < 2 || other.length < 2) return NO_SKELETONS; // an initial is no word to transliterate
   let romanised = '';
   for (const c of other) {
     const t = TO_LATIN[c];
-    if (t === undefined) return false; // not Cyrillic or Greek
+    if (t === undefined) return NO_SKELETONS; // not Cyrillic or Greek
     romanised += t;
   }
-  const x = skeleton(latin);
-  const y = skeleton(romanised);
-  if (x === y) return x !== '';
-  return Math.max(x.length, y.length) >= 4 && oneEditApart(x, y);
+  return [skeleton(latin), skeleton(romanised)];
 }
 
 /**
