@@ -6,6 +6,12 @@
  * - an expo-contacts phone object's national number (`{number: "(415) 555-0123", countryCode: "us"}`) in a
  *   German book was read as a German number, and never met the same friend's `+1` card.
  * - `region` at the top of the body, beside `source`, was ignored with no did-you-mean.
+ * - two people of one family on a mailbox were one row when the family name has a man's and a woman's form
+ *   (`Piotr Kowalski`, `Anna Kowalska` on `kowalscy@`), is written first (`Wang Wei`, `Wang Fang`), or the
+ *   given names are a man's and a woman's forms of one (`Mark`, `Mary`): the one written to most gone.
+ * - no-reply mailboxes in Slovak, Romanian, Croatian, Portuguese, Polish and pinyin were first of a book.
+ * - `jieun@hanmail.net` and `jieun@daum.net`, one Daum mailbox, were two rows.
+ * - the owner's own name with umlauts spelt out or in Cyrillic, at another address, was first of the list.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -108,6 +114,85 @@ for (const engine of ENGINES) {
       });
       assert.equal(t.status, 200, t.text);
       assert.equal((t.body.meta.warnings as Warning[]).find((w) => w.field === 'entris')?.did_you_mean, 'entries');
+    });
+
+    it('two people of one family on a mailbox stay two rows: gendered family names, the family name first, gendered given names; a maiden name stays one', async () => {
+      const pairs = [
+        ['Piotr Kowalski', 'Anna Kowalska', 'kowalscy@wp.pl'],
+        ['Jan Novák', 'Jana Nováková', 'novakovi@seznam.cz'],
+        ['Сергей Иванов', 'Ольга Иванова', 'ivanovy@mail.ru'],
+        ['Wang Wei', 'Wang Fang', 'wangjia@163.com'],
+        ['王伟', '王芳', 'wangjia@163.com'],
+        ['Mark Brown', 'Mary Brown', 'brownhome@gmail.com'],
+      ];
+      for (const [i, [a, b, box]] of pairs.entries()) {
+        const r = await api.post('/v0/address-book', {
+          user_id: `fam-${i}`,
+          source: { type: 'gmail' },
+          entries: [
+            { name: a, email: box, times_contacted: 5, last_message_sent_date: '2026-11-01' },
+            { name: b, email: box, times_contacted: 3 },
+          ],
+        });
+        assert.equal(r.status, 200, r.text);
+        assert.deepEqual(
+          (r.body.data as Row[]).map((x) => [x.name, x.emails]).sort(),
+          [
+            [a, [box]],
+            [b, [box]],
+          ].sort(),
+          `${a} / ${b}`,
+        );
+        assert.equal(r.body.data[0].name, a, 'the one written to most first');
+      }
+      const m = await api.post('/v0/address-book', {
+        user_id: 'fam-maiden',
+        source: { type: 'gmail' },
+        entries: [
+          { name: 'Ann Smith', email: 'ann@gmail.com', times_contacted: 5 },
+          { name: 'Ann Lee', email: 'ann@gmail.com', times_contacted: 3 },
+        ],
+      });
+      assert.equal(m.status, 200, m.text);
+      assert.equal(m.body.data.length, 1);
+    });
+
+    it("no-reply mailboxes in more languages are left out; Daum's two domains are one mailbox; the owner's name written another way ranks after the people", async () => {
+      const people = Array.from({ length: 3 }, (_, i) => ({
+        name: `Person ${String.fromCharCode(65 + i)} Example`,
+        email: `p${i}@friends.example`,
+        times_contacted: 2,
+        last_message_sent_date: '2026-10-01',
+      }));
+      const noReply = [
+        'neodpovedajte@slsp.sk',
+        'nu-raspundeti@bancatransilvania.ro',
+        'ne-odgovaraj@hpb.hr',
+        'sem-resposta@cgd.pt',
+        'brak-odpowiedzi@allegro.pl',
+        'wuxuhuifu@service.example.cn',
+      ];
+      const r = await api.post('/v0/address-book', {
+        user_id: 'more58',
+        source: { type: 'gmail', email: 'owner@work.example', name: 'Jürgen Müller' },
+        entries: [
+          ...people,
+          ...noReply.map((email) => ({ email, last_message_received_date: '2026-11-20' })),
+          { name: '이지은', email: 'jieun@hanmail.net', times_contacted: 5 },
+          { name: '이지은', email: 'jieun@daum.net', times_contacted: 3 },
+          { name: 'Juergen Mueller', email: 'jm@gmx.example', times_contacted: 50, last_message_sent_date: '2026-11-20' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = r.body.data as Row[];
+      assert.deepEqual(
+        rows.map((x) => x.emails[0]),
+        ['jieun@hanmail.net', 'p0@friends.example', 'p1@friends.example', 'p2@friends.example', 'jm@gmx.example'],
+      );
+      // One mailbox: one address to invite, shown as first written.
+      assert.deepEqual(rows[0]!.emails, ['jieun@hanmail.net']);
+      assert.equal(rows[0]!.name, '이지은');
+      assert.equal(r.body.meta.cleaning.left_out_by_reason.no_reply, noReply.length, JSON.stringify(r.body.meta.cleaning));
     });
   });
 }
