@@ -213,6 +213,40 @@ function mexicanNationalPrefix(s: string, digits: string, region: CountryCode | 
 }
 
 /**
+ * A number written nationally with a trunk prefix its country has since dropped, which libphonenumber's
+ * metadata no longer has, in a book of that country:
+ *  - Ukraine's "8" before the 0 of the area or mobile code ("8 050 765 4322", "80507654322": the
+ *    Soviet-era long-distance 8, then 0XX, as Ukrainians dialled it until the 2010s and many saved
+ *    contacts keep it), +380 50 765 4322;
+ *  - Chile's "0" before a mobile's 9 ("09 8765 4322": the trunk 0 dropped in 2016), +56 9 8765 4322.
+ * The parser read the prefix as digits of the number: no number of the plan, kept as written on its
+ * digits ("n:80507654322") beside the person's +380 card (a tester found both as two rows). Only
+ * exactly the old prefix and a full national number that is valid after it (validAsWritten), and only
+ * when the digits as written are no valid number of the region; only in the country's own book ("8 050
+ * …" in a Russian book is Russia's 8 and no number). Digits and spacing only (an extension, a '+' or a
+ * call prefix: the usual reading), so quickParse and the parser read the same string alike (as
+ * mexicanNationalPrefix). Null otherwise: the reading as before.
+ */
+function droppedTrunkPrefix(s: string, digits: string, region: CountryCode | null): NormPhone | null {
+  let number: string;
+  if (region === 'UA') {
+    // 8, the trunk 0, nine digits.
+    if (digits.length !== 11 || digits.charCodeAt(0) !== 56 /* 8 */ || digits.charCodeAt(1) !== 48 /* 0 */) return null;
+    number = '+380' + digits.slice(2);
+  } else if (region === 'CL') {
+    // The trunk 0, then a mobile's nine digits (9 and eight).
+    if (digits.length !== 10 || digits.charCodeAt(0) !== 48 /* 0 */ || digits.charCodeAt(1) !== 57 /* 9 */) return null;
+    number = '+56' + digits.slice(1);
+  } else {
+    return null;
+  }
+  if (!FORMATTED_NATIONAL_RE.test(s)) return null;
+  const cc = region === 'UA' ? 3 : 2;
+  if (validAsWritten(number.slice(0, 1 + cc) + digits, cc) || !validAsWritten(number, cc)) return null;
+  return fullNumber(number);
+}
+
+/**
  * A number written with its national (trunk) prefix kept after the calling code, where the prefix is not
  * 0 ("+7 8 916 123 45 67": saved at home as "8 (916) …", then "+7" put before it; Belarus's "+375 8 029 …",
  * Kazakhstan's "+7 8 727 …"): the number the parser reads, without the prefix, when that is a valid
@@ -1662,6 +1696,9 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
   // Mexico's abolished 01, 044 and 045 written nationally ("044 55 1234 5678"): quickParse's step too.
   const mexican = mexicanNationalPrefix(s, digits, region);
   if (mexican !== null) return mexican;
+  // Ukraine's old 8 before 0XX, Chile's old 0 before a mobile (droppedTrunkPrefix): in both readers too.
+  const dropped = droppedTrunkPrefix(s, digits, region);
+  if (dropped !== null) return dropped;
 
   // "00" (most of the world) and "011" (North America) are international call prefixes. The parser only
   // knows the prefix of the given region, so "0049 30 ..." typed in a US book is tried as "+49 30 ..." too.
@@ -1688,7 +1725,12 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
     // ("+376 312 345", Andorra; "+299 22 12 34", Greenland): a person to call.
     const short = national.length < MIN_NATIONAL_DIGITS && !(international && parsed.isValid());
     const bad = short || !parsed.isPossible() || /^(\d)\1*$/.test(national);
-    if (parsed.ext) return withExtension(parsed.number as string, parsed.ext, bad);
+    if (parsed.ext) {
+      // Another country's national number with an extension (extensionElsewhere): as without one.
+      const m = international || !bad ? null : EXTENSION_RE.exec(s);
+      const elsewhere = m == null ? null : extensionElsewhere(s, digitsOf(s.slice(0, m.index)), parsed.number as string, national, region);
+      return elsewhere ?? withExtension(parsed.number as string, parsed.ext, bad);
+    }
     // A pause (',' ';' '#') the parser does not read as an extension: shown as written, never merged.
     if (hasExtension(s)) return { display: s, key: null };
     // Another calling code of France's plan ("0692 12 34 56" in a French book): before elsewhereNational,
@@ -1894,6 +1936,21 @@ function withExtension(number: string, ext: string, bad: boolean): NormPhone {
   const n = renumbered(number); // a renumbered number is a valid one (see renumbered)
   const display = `${n};ext=${ext}`;
   return { display, key: bad && n === number ? null : 'p:' + display };
+}
+
+/**
+ * A number written nationally with an extension that the region's plan has no number for, written with
+ * a trunk prefix 0 (elsewhereNational's first case): "07700900124;ext=2" (a UK mobile's direct line, a
+ * vCard's `TEL:tel:07700900124;ext=2`) in a Russian book, whose trunk prefix is 8. Read as without the
+ * extension, as a national number of a country the book does not say (noCountry, which keys the line
+ * with its extension: "n:07700900124;ext=2"), as the same string is in a book without a region. It was
+ * the impossible "+707700900124;ext=2" without a key, and a card holding only it was dropped without a
+ * word (a tester). `digits`: the digits before the extension. Null: the reading as before (no key, the
+ * number with its extension as the parser read it).
+ */
+function extensionElsewhere(s: string, digits: string, number: string, national: string, region: CountryCode | null): NormPhone | null {
+  const v = elsewhereNational(s, digits, number, national, true, region);
+  return v === null || v.key === null ? null : v;
 }
 
 /** The longest extension read from a number whose country is unknown (quickParse reads up to 6 too). */
@@ -2407,6 +2464,9 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
   // Mexico's abolished 01, 044 and 045 written nationally (see parseWithLibrary, which reads them first too).
   const mexican = mexicanNationalPrefix(s, digits, region);
   if (mexican !== null) return mexican;
+  // Ukraine's old 8 before 0XX, Chile's old 0 before a mobile (droppedTrunkPrefix): in both readers too.
+  const dropped = droppedTrunkPrefix(s, digits, region);
+  if (dropped !== null) return dropped;
 
   let idd = !plus && IDD_LITERAL_RE.test(s);
   const spacedIdd = !plus && !idd && IDD_LITERAL_RE.test(digits); // see parseWithLibrary
@@ -2435,7 +2495,10 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
     if (spacedIdd && idd && national.length < MIN_NATIONAL_DIGITS && parsed.possible) return UNSURE;
     const short = national.length < MIN_NATIONAL_DIGITS && !((plus || idd) && parsed.possible && isValidParsed(parsed));
     const bad = short || !parsed.possible || sameDigit(national);
-    if (ext !== null) return withExtension(parsed.number, ext, bad);
+    if (ext !== null) {
+      const elsewhere = plus || idd || !bad ? null : extensionElsewhere(s, digits, parsed.number, national, region); // see parseWithLibrary
+      return elsewhere ?? withExtension(parsed.number, ext, bad);
+    }
     const french = plus || idd || bad ? null : frenchPlanReading(digits, parsed.number, national, region); // see parseWithLibrary
     if (french !== null) return french;
     const elsewhere = plus || idd ? null : elsewhereNational(s, digits, parsed.number, national, bad, region);

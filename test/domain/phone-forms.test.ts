@@ -17,6 +17,7 @@ import {
   parsePhoneUncached,
   phoneAlternatives,
   phoneNumbers,
+  regionFromPhone,
   renumbered,
 } from '../../src/domain/phone.ts';
 import type { EntryInput } from '../../src/domain/types.ts';
@@ -839,4 +840,101 @@ test("must not: a valid reading of the book's own code, a number written with it
   // Not a book of the plan: its own reading (Frankfurt), or none.
   readsAs('0692 12 34 56', 'DE', '+49692123456');
   assert.deepEqual(normalizePhone('0692 12 34 56', null), { display: '0692 12 34 56', key: 'n:0692123456' });
+});
+
+test("must read: Ukraine's old trunk 8 before 0XX, in a Ukrainian book, is the +380 number (it was kept as written beside the person's +380 card)", () => {
+  const cases: [string, string][] = [
+    ['8 050 765 4322', '+380507654322'],
+    ['80507654323', '+380507654323'],
+    ['8 (050) 765-43-22', '+380507654322'],
+    ['8-067-123-45-67', '+380671234567'],
+  ];
+  for (const [raw, e164] of cases) {
+    readsIn(raw, 'UA', { display: e164, key: 'p:' + e164 });
+    // The quick path reads it, and the library path reads it alike.
+    assert.deepEqual(parsePhoneQuick(raw, 'UA'), { display: e164, key: 'p:' + e164 }, raw);
+    assert.equal(parsePhoneReference(raw, 'UA')?.key, 'p:' + e164, raw);
+  }
+  // The same person's card with +380 is one key, so one row (the book's region from its owner's +380 phone).
+  assert.equal(regionFromPhone('+380 44 123 4567'), 'UA');
+  assert.equal(normalizePhone('8 050 765 4322', 'UA')?.key, normalizePhone('+380 50 765 4322', null)?.key);
+  // A Kyiv landline with the 8 is Kyiv's number; a Belarusian reading of the same digits stays an alternative.
+  assert.equal(normalizePhone('8 044 123 4567', 'UA')?.key, 'p:+380441234567');
+});
+
+test("must not: a valid Ukrainian number stays, an 8 before no valid 0XX number is no number, and other books keep their reading of '8 0…'", () => {
+  readsIn('050 765 4322', 'UA', { display: '+380507654322', key: 'p:+380507654322' });
+  readsIn('0800 123 456', 'UA', { display: '+380800123456', key: 'p:+380800123456' }); // toll-free, valid as written
+  // Ten digits starting 80 are a valid number of the plan as written (its metadata's +380 80…): as before.
+  readsIn('8 050 765 432', 'UA', { display: '+3808050765432', key: 'p:+3808050765432' });
+  // Not the 8, the trunk 0 and nine digits that make a valid number: the reading as before.
+  for (const raw of ['8 050 765 43221', '8 000 000 0000', '8 150 765 4322', '88 050 765 432']) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.ok(!read(raw, 'UA')?.key?.startsWith('p:+380'), `${read.name} ${raw}`);
+    }
+  }
+  // Other books: Belarus reads its own "8 029 …" as before; Russia, a US book and no region do not read +380.
+  readsIn('8 029 123 45 67', 'BY', { display: '+375291234567', key: 'p:+375291234567' });
+  for (const region of [null, 'RU', 'US', 'KZ', 'PL'] as const) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.ok(!read('8 050 765 4322', region)?.key?.startsWith('p:+380'), `${read.name} ${region}`);
+    }
+  }
+  readsIn('8 050 765 4322', null, { display: '8 050 765 4322', key: 'n:80507654322' });
+  // Written with +380 or an extension: the usual reading.
+  readsIn('+380 50 765 4322', 'UA', { display: '+380507654322', key: 'p:+380507654322' });
+});
+
+test("must read: Chile's old mobile form, the trunk 0 then 9 and eight digits, in a Chilean book, is the +56 9 number", () => {
+  const cases: [string, string][] = [
+    ['09 8765 4322', '+56987654322'],
+    ['0987654322', '+56987654322'],
+    ['(09) 8765-4322', '+56987654322'],
+    ['09-9123-4567', '+56991234567'],
+  ];
+  for (const [raw, e164] of cases) {
+    readsIn(raw, 'CL', { display: e164, key: 'p:' + e164 });
+    assert.deepEqual(parsePhoneQuick(raw, 'CL'), { display: e164, key: 'p:' + e164 }, raw);
+    assert.equal(parsePhoneReference(raw, 'CL')?.key, 'p:' + e164, raw);
+  }
+  assert.equal(normalizePhone('09 8765 4322', 'CL')?.key, normalizePhone('+56987654322', null)?.key);
+});
+
+test("must not: a valid Chilean number stays, 09 before no nine-digit mobile is no number, and other books keep their reading of '09 …'", () => {
+  readsIn('9 8765 4322', 'CL', { display: '+56987654322', key: 'p:+56987654322' });
+  readsIn('2 2123 4567', 'CL', { display: '+56221234567', key: 'p:+56221234567' });
+  // Too few or too many digits after 09, or another digit after the 0: the reading as before.
+  for (const raw of ['09 8765 432', '09 8765 43221', '098765432', '02 2123 4567']) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.equal(read(raw, 'CL')?.key, 'n:' + raw.replace(/\D/g, ''), `${read.name} ${raw}`);
+    }
+  }
+  // Another book's "09 …" is its own or none: never Chile's.
+  for (const region of [null, 'AR', 'US', 'GB', 'VN', 'MX'] as const) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.ok(!read('09 8765 4322', region)?.key?.startsWith('p:+56'), `${read.name} ${region}`);
+    }
+  }
+});
+
+test("a national number with an extension that is no number of the book's plan is read as without the extension (a vCard's TEL:tel:07700900124;ext=2 in a Russian book was dropped)", () => {
+  for (const raw of ['07700900124;ext=2', 'tel:07700900124;ext=2', 'TEL:tel:07700900124;ext=2', '07700900124 x2']) {
+    readsIn(raw, 'RU', { display: raw, key: 'n:07700900124;ext=2' });
+    // As in a book whose country is unknown.
+    assert.equal(normalizePhone(raw, null)?.key, 'n:07700900124;ext=2', raw);
+  }
+  // must not: a number of the book's plan with an extension keeps its reading; so does a book where it is one.
+  readsIn('8 916 123-45-67 x2', 'RU', { display: '+79161234567;ext=2', key: 'p:+79161234567;ext=2' });
+  readsIn('07700900124;ext=2', 'GB', { display: '+447700900124;ext=2', key: 'p:+447700900124;ext=2' });
+  // Filler or too few digits before the extension: still no key.
+  for (const raw of ['0000000 x2', '01234 x2']) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.equal(read(raw, 'RU')?.key ?? null, null, `${read.name} ${raw}`);
+    }
+  }
 });

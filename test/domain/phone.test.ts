@@ -1332,6 +1332,17 @@ describe('the rewritten shortcuts agree with their first form', () => {
     const digits = digitsOf(s);
     if (digits.length === 0) return null;
     if (/^[*#]/.test(s)) return { display: s, key: null };
+    // The thirteenth: Ukraine's old 8 before 0XX and Chile's old 0 before a mobile's 9, in their own books,
+    // are the number dialled today when only that reading is valid ("8 050 765 4322", "09 8765 4322").
+    const old = !/^[\d\s\-.()/]+$/.test(s)
+      ? null
+      : region === 'UA' && /^80\d{9}$/.test(digits)
+        ? '+380' + digits.slice(2)
+        : region === 'CL' && /^09\d{8}$/.test(digits)
+          ? '+56' + digits.slice(1)
+          : null;
+    if (old !== null && parsePhoneNumberFromString(old)?.isValid() && !parsePhoneNumberFromString(old.slice(0, region === 'UA' ? 4 : 3) + digits)?.isValid())
+      return { display: old, key: 'p:' + old };
     const idd = !s.startsWith('+') && /^(?:00|011)[1-9]/.test(s);
     const international = s.startsWith('+') || idd;
     let parsed = parsePhoneNumberFromString(s, region ? { defaultCountry: region } : undefined);
@@ -1345,6 +1356,12 @@ describe('the rewritten shortcuts agree with their first form', () => {
       const bad = (national.length < 7 && !(international && parsed.isValid())) || !parsed.isPossible() || /^(\d)\1*$/.test(national);
       // Since issue #12 a number with an extension is a callable direct line: keyed "+E164;ext=N".
       if (parsed.ext) {
+        // The twelfth: a national number with an extension that elsewhereNational reads as another country's
+        // number (a trunk 0 the book's plan has no number for: "07700900124;ext=2" in a Russian book) is
+        // keyed as without a region ("n:07700900124;ext=2"); it was keyless and dropped.
+        const x = international || !bad ? null : EXTENSION_RE.exec(s);
+        const v = x === null ? null : elsewhereNational(s, digitsOf(s.slice(0, x.index)), parsed.number as string, national, true, region);
+        if (v !== null && v.key !== null) return v;
         const n = renumbered(parsed.number as string);
         return { display: `${n};ext=${parsed.ext}`, key: bad && n === parsed.number ? null : `p:${n};ext=${parsed.ext}` };
       }
