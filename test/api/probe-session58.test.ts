@@ -12,6 +12,7 @@
  * - no-reply mailboxes in Slovak, Romanian, Croatian, Portuguese, Polish and pinyin were first of a book.
  * - `jieun@hanmail.net` and `jieun@daum.net`, one Daum mailbox, were two rows.
  * - the owner's own name with umlauts spelt out or in Cyrillic, at another address, was first of the list.
+ * - Ukraine's old `8 050 …` and Chile's old `09 …` in their own books stayed as written: two rows of one person.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -193,6 +194,28 @@ for (const engine of ENGINES) {
       assert.deepEqual(rows[0]!.emails, ['jieun@hanmail.net']);
       assert.equal(rows[0]!.name, '이지은');
       assert.equal(r.body.meta.cleaning.left_out_by_reason.no_reply, noReply.length, JSON.stringify(r.body.meta.cleaning));
+    });
+
+    it("Ukraine's old 8 before 0XX and Chile's old 0 before a mobile are read in their own books and meet the person's international number", async () => {
+      for (const [region, phone, old, e164] of [
+        ['UA', '+380 50 123 4567', '8 050 765 4322', '+380507654322'],
+        ['CL', '+56 9 1234 5678', '09 8765 4322', '+56987654322'],
+      ]) {
+        const r = await api.post('/v0/address-book', {
+          user_id: `trunk-${region}`,
+          source: { type: 'android', phone },
+          entries: [
+            { name: 'Олег Коваль', phones: [old] },
+            { name: 'Олег Коваль', phones: [e164], emails: [`oleg.${region.toLowerCase()}@example.com`] },
+          ],
+        });
+        assert.equal(r.status, 200, r.text);
+        assert.deepEqual(
+          (r.body.data as Row[]).map((x) => x.phones),
+          [[e164]],
+          region,
+        );
+      }
     });
   });
 }
