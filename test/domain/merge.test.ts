@@ -3971,6 +3971,48 @@ test('the name shown is a Japanese name in its characters, not its katakana read
   assert.deepEqual(names(merge([{ name: 'ジョン スミス', phone: '090-1234-5679' }], 'JP')), ['ジョン スミス']);
 });
 
+test("MUST NOT merge: a name and the same name after another given name, or after `bin`/`binti`/`ibn` (Mohamed Ahmed Hassan, Ahmed Hassan: the son and his father), on the family landline, each with a mobile of their own; one person's cards still merge", () => {
+  // A probe: each pair was one row, the father, written to most, gone into his son's row.
+  for (const [a, b] of [
+    ['Mohamed Ahmed Hassan', 'Ahmed Hassan'],
+    ['Mohammed bin Ahmed Al-Omari', 'Ahmed Al-Omari'],
+    ['Siti Aminah binti Yusof', 'Yusof'],
+    ['Ali ibn Hassan', 'Hassan'],
+    ['Maria José Santos', 'José Santos'],
+  ]) {
+    for (const flip of [false, true]) {
+      const cards: EntryInput[] = [
+        { name: a, phones: ['02 2345 6789', '010 1111 1002'], times_contacted: 3 },
+        { name: b, phones: ['02 2345 6789', '011 2222 1002'], times_contacted: 8 },
+      ];
+      assert.deepEqual(names(merge(flip ? cards.reverse() : cards, 'EG')).sort(), [a, b].sort(), `${a} | ${b}`);
+    }
+    // The landline alone on one card: either of them, joined as before; and one person's two cards on his mobile.
+    assert.equal(
+      merge(
+        [
+          { name: a, phones: ['02 2345 6789', '010 1111 1002'] },
+          { name: b, phones: ['02 2345 6789'] },
+        ],
+        'EG',
+      ).length,
+      1,
+      `${a} | ${b} landline alone`,
+    );
+    assert.equal(
+      merge(
+        [
+          { name: a, phones: ['010 1111 1002', '02 2345 6789'] },
+          { name: b, phones: ['010 1111 1002'], email: 'x@y.example' },
+        ],
+        'EG',
+      ).length,
+      1,
+      `${a} | ${b} on one mobile`,
+    );
+  }
+});
+
 test('MUST NOT merge: a name and the same name with one more given name (José García, José Luis García; Hans, Hans-Peter) on the family landline, each with a mobile of their own; one person on one mobile still merges', () => {
   // A probe: each pair was one row, the father's mobile the first number of the son's.
   for (const [region, a, b, landline, m1, m2] of [

@@ -663,6 +663,27 @@ function givenNameMore(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
+ * Whether one name is the other with a given name before it (`Mohamed Ahmed Hassan` and `Ahmed Hassan`,
+ * `Maria José Santos` and `José Santos`), or before a word that says "son of" or "daughter of"
+ * (`Mohammed bin Ahmed Al-Omari` and `Ahmed Al-Omari`, `Siti Aminah binti Yusof` and `Yusof`): where a
+ * child's name is their own given name and their father's, the longer is the shorter's child, on the
+ * family landline. With a number of its own on each card they are two people there (holdersAgreeHow), as
+ * givenNameMore's are: a probe found the father, written to most, one row with his son, his mobile the
+ * son's. A card with the landline alone is either of them, as before.
+ */
+function fatherNamed(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === b.length || a[0]![0] === '~' || b[0]![0] === '~') return false;
+  const short = a.length < b.length ? a : b;
+  const long = short === a ? b : a;
+  const at = long.length - short.length;
+  for (let k = 0; k < short.length; k++) if (long[at + k] !== short[k]) return false;
+  if (PATRONYMIC_WORDS.has(long[at - 1]!)) return at >= 2;
+  return at === 1 && short.length >= 2 && long[0]!.length >= 2;
+}
+/** Words that say "son of" or "daughter of" before the father's name (folded). */
+const PATRONYMIC_WORDS: ReadonlySet<string> = new Set(['bin', 'binti', 'bint', 'ibn', 'ben', 'ould', 'wad', 'walad']);
+
+/**
  * Whether a relation label ("Wife", "Oma") or a relation before a name ("Oma Weber", "Mum Lee") meets a
  * name without one ("Klaus Weber") on a number the plan says is no
  * mobile (isMobileKey; never North America's, whose plan cannot tell): the household's landline. With a
@@ -833,7 +854,7 @@ function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: rea
     // as often as the person.
     if (isEmailKey(ix, key)) return prefixNamesApart(ix, key, i, j, a, b) ? NO : NAMES;
     const kin = kinOnLandline(ix, key, a, b);
-    if (!(kin || looseNames(a, b) || (givenNameMore(a, b) && onLandline(ix, key)))) return NAMES;
+    if (!(kin || looseNames(a, b) || ((givenNameMore(a, b) || fatherNamed(a, b)) && onLandline(ix, key)))) return NAMES;
     if (ownNumber(ix, i, j, key) && ownNumber(ix, j, i, key)) return NO;
     // A relation and a name on the household's landline, or two generations of one name, each with an
     // address of their own are two people as with a number of their own: `Mum` with susan.lee@ and
