@@ -122,7 +122,7 @@ export function brandSender(c: BulkSignals): SenderReading {
   if (words[0] === 'the') words.shift();
   const n = words.length;
   if (n === 0 || n > 6) return null;
-  for (const w of words) if (isKnownGivenName(w)) return null;
+  if (givenNameAmong(words)) return null;
   const tokens = mailboxOf(one).split(LOCAL_SEPARATORS);
   // A person's mailbox with the name (`k.honda@`, `jane.doe@`).
   if (tokens.length > 1) for (const t of tokens) if (t.length >= 2 && words.includes(t)) return null;
@@ -136,7 +136,8 @@ export function brandSender(c: BulkSignals): SenderReading {
     if (whole === core) {
       // A brand's initials in capitals as the mailbox of its bare domain (`OLX` from olx@olx.pl, `N26`):
       // too short for junk.ts's brand rules, which ask four letters; a person's name is not written so.
-      if (bare && n === 1 && box === whole && acronymCased(name)) {
+      // And a one-word brand from its name with a short tail (`Maybank` from maybank2u@maybank.com.my).
+      if (bare && n === 1 && ((box === whole && acronymCased(name)) || (box.length > whole.length && box.length <= whole.length + 3 && box.startsWith(whole)))) {
         reading = 'shift';
         continue;
       }
@@ -199,7 +200,7 @@ export function brandSender(c: BulkSignals): SenderReading {
 function industryNamed(name: string, box: string): boolean {
   const words = wordsOf(name.indexOf('ı') >= 0 ? name.replace(DOTLESS_I, 'i') : name);
   if (words.length === 0 || words.length > 6 || !words.some((w) => INDUSTRY_WORDS.has(w))) return false;
-  for (const w of words) if (isKnownGivenName(w)) return false;
+  if (givenNameAmong(words)) return false;
   // A person's mailbox holding a word of the name apart (`jan.bank@`, `k.bank@`).
   const tokens = box.split(LOCAL_SEPARATORS);
   if (tokens.length > 1) for (const t of tokens) if (t.length >= 2 && words.includes(t)) return false;
@@ -218,6 +219,20 @@ const INDUSTRY_WORDS: ReadonlySet<string> = new Set(
     'pharmacy apotheke farmacia eczane supermarket supermarkt hotels resorts cinemas telecom'
   ).split(' '),
 );
+
+/**
+ * Whether a name's words hold a given name the nickname groups know (`Al`, `Bill`), but for the Arabic
+ * article before another word (`Al Rajhi Bank`, `Al Jazeera`, `El Corte Inglés`: a probe found each
+ * ranked first of a book received only, `Al` read as Albert's short form).
+ */
+function givenNameAmong(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if ((w === 'al' || w === 'el') && i + 1 < words.length) continue;
+    if (isKnownGivenName(w)) return true;
+  }
+  return false;
+}
 
 /** A name written as a brand's initials: two to five capitals or digits, a capital first (`OLX`, `N26`). */
 function acronymCased(name: string): boolean {

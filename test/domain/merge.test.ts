@@ -3971,6 +3971,26 @@ test('the name shown is a Japanese name in its characters, not its katakana read
   assert.deepEqual(names(merge([{ name: 'ジョン スミス', phone: '090-1234-5679' }], 'JP')), ['ジョン スミス']);
 });
 
+test("MUST merge: Maria and Muhammad written short (`Ma. Cristina Reyes`, `Jose Ma. Garcia`, `Md. Rahim Uddin`) on the person's mobile; not `Ma` without its dot, nor `MD`", () => {
+  for (const [short, full, region, p1, p2] of [
+    ['Ma. Cristina Reyes', 'Maria Cristina Reyes', 'PH', '0917 555 1234', '+63 917 555 1234'],
+    ['Jose Ma. Garcia', 'Jose Maria Garcia', 'PH', '0917 555 1234', '+63 917 555 1234'],
+    ['Md. Rahim Uddin', 'Muhammad Rahim Uddin', 'BD', '01712-345678', '+8801712345678'],
+    ['Md Rahim Uddin', 'Mohammed Rahim Uddin', 'BD', '01712-345678', '+8801712345678'],
+  ] as const) {
+    const cs = merge(
+      [
+        { name: short, phones: [p1], email: 'a@gmail.com' },
+        { name: full, phones: [p2], email: 'b@yahoo.com' },
+      ],
+      region,
+    );
+    assert.equal(cs.length, 1, `${short} | ${full}`);
+  }
+  assert.deepEqual(foldName('Ma Yun'), ['ma', 'yun']);
+  assert.deepEqual(foldName('MD Smith'), ['m', 'd', 'smith']);
+});
+
 test("MUST NOT merge: a name and the same name after another given name, or after `bin`/`binti`/`ibn` (Mohamed Ahmed Hassan, Ahmed Hassan: the son and his father), on the family landline, each with a mobile of their own; one person's cards still merge", () => {
   // A probe: each pair was one row, the father, written to most, gone into his son's row.
   for (const [a, b] of [

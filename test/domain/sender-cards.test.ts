@@ -156,6 +156,11 @@ test('a firm named by its industry at a domain that does not spell it, or a bran
     ['Allianz Versicherung', 'vertrag@allianz.de'],
     ['OLX', 'olx@olx.pl'],
     ['N26', 'n26@n26.com'],
+    // The Arabic article is no given name (`Al` is Albert's short form too), and a brand's short tail.
+    ['Al Rajhi Bank', 'alrajhi@alrajhibank.com.sa'],
+    ['Al Jazeera', 'aljazeera@aljazeera.net'],
+    ['El Corte Inglés', 'elcorteingles@elcorteingles.es'],
+    ['Maybank', 'maybank2u@maybank.com.my'],
   ] as const) {
     assert.equal(reading(name, email), 'shift', `${name} <${email}>`);
     assert.equal(reading(name, email, WROTE), 'keep', `${name} <${email}> written to`);
@@ -169,6 +174,8 @@ test('a firm named by its industry at a domain that does not spell it, or a bran
     ['OLX', 'olx.fan@gmail.com'],
     ['ANA', 'ana@ana.com'],
     ['JOHN', 'john@corp.com'],
+    ['Al Smith', 'al@alsmith.com'],
+    ['Al', 'al@alrajhibank.com.sa'],
   ] as const) {
     assert.equal(reading(name, email), 'keep', `${name} <${email}>`);
   }

@@ -827,7 +827,12 @@ const TRAILING_CARD_NUMBER_RE = /^\d{1,2}$/;
 
 /** Name -> comparable tokens: diacritics folded, lower-case, punctuation dropped, titles removed. */
 export function foldName(name: string): string[] {
-  const read = name.length > MAX_NAME_CHARS ? name.slice(0, MAX_NAME_CHARS) : name;
+  let read = name.length > MAX_NAME_CHARS ? name.slice(0, MAX_NAME_CHARS) : name;
+  // The written-short forms of Maria in the Philippines (`Ma. Cristina Reyes`, `Jose Ma. Garcia`) and of
+  // Muhammad in South Asia (`Md. Rahim Uddin`, `Md Rahim`), before another word: the name they shorten (a
+  // probe found `Ma. Cristina Reyes` and `Maria Cristina Reyes` two rows on her mobile). Not `Ma` without
+  // its dot (a Chinese family name), nor `MD` (initials, or a doctor's letters after a name).
+  if (read.includes('Ma.') || read.startsWith('Md')) read = read.replace(MA_DOT_RE, '$1Maria ').replace(MD_RE, 'Muhammad ');
   let out = foldNameTokens(read);
   // A card's number after a name of two words or more (`Ana Paula 2`: a phone's second card of one person)
   // is no word of it (a probe: a veto against `Ana Paula Souza` on the same mobile, two rows). After one
@@ -1006,6 +1011,9 @@ export function nameKey(f: readonly string[], sep = ' '): string {
   const r = RELATION.get(f);
   return r === undefined ? f.join(sep) : `${r}${sep}${f.join(sep)}`;
 }
+
+const MA_DOT_RE = /(^|\s)Ma\.\s*(?=\p{L})/gu;
+const MD_RE = /^Md\.?\s+(?=\p{L})/u;
 
 /** A word of letters with a hyphen inside ("Jae-won", "Xiao-Ming", "Jean-Pierre"). */
 const HYPHENATED = /\p{L}[-\u2010\u2011]\p{L}/u;
