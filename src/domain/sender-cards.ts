@@ -137,7 +137,11 @@ export function brandSender(c: BulkSignals): SenderReading {
       // A brand's initials in capitals as the mailbox of its bare domain (`OLX` from olx@olx.pl, `N26`):
       // too short for junk.ts's brand rules, which ask four letters; a person's name is not written so.
       // And a one-word brand from its name with a short tail (`Maybank` from maybank2u@maybank.com.my).
-      if (bare && n === 1 && ((box === whole && acronymCased(name)) || (box.length > whole.length && box.length <= whole.length + 3 && box.startsWith(whole)))) {
+      if (
+        bare &&
+        n === 1 &&
+        ((box === whole && acronymCased(name)) || (box.length > whole.length && box.length <= whole.length + 3 && box.startsWith(whole)))
+      ) {
         reading = 'shift';
         continue;
       }

@@ -24,6 +24,7 @@ import {
   coerceBookUserId,
   favoriteWarnings,
   countrylessPhoneWarnings,
+  unreadPhoneWarnings,
   scientificPhoneWarnings,
   zeroDateWarnings,
   unusedDateWarnings,
@@ -321,6 +322,8 @@ export async function answerUpload(
     ctx.arrivedAt,
   );
   const normalized = known.upload.normalized;
+  const unreadPhones = unreadPhoneWarnings(normalized);
+  if (unreadPhones.length > 0) warnings = [...warnings, ...unreadPhones];
   if (sourceRegion(source) === null && config.defaultRegion === null) {
     const countryless = countrylessPhoneWarnings(normalized);
     if (countryless.length > 0) warnings = [...warnings, ...countryless];

@@ -225,6 +225,22 @@ export function countrylessPhoneWarnings(normalized: readonly NormalizedEntry[])
   );
 }
 
+/**
+ * The warning naming the entries kept on another number or an address beside a number that reads as no
+ * phone number (no key: a number no country's plan has, such as an old one of a plan since changed, a
+ * service's short code, an emergency number, a date), which the answer does not show (toWire). A probe
+ * found a Lagos landline in its old form gone from its card without a word. Not a spreadsheet's number
+ * in scientific notation: its own warning names it.
+ */
+export function unreadPhoneWarnings(normalized: readonly NormalizedEntry[]): EntryWarning[] {
+  return entriesWarning<NormalizedEntry>(
+    normalized,
+    (e) => e.phones.some((p) => p.key === null && !isScientific(p.display)) && (e.phones.some((p) => p.key !== null) || e.emails.some((m) => !m.junk)),
+    'entries[].phones',
+    "a number that reads as no phone number (no country's plan has it: an old number of a plan since changed, a short code, an emergency number, a date) is not shown; the contact is kept on its other numbers or addresses, and the number stays stored with the upload",
+  );
+}
+
 const fractional = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v);
 
 /**

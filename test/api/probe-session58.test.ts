@@ -13,6 +13,7 @@
  * - `jieun@hanmail.net` and `jieun@daum.net`, one Daum mailbox, were two rows.
  * - the owner's own name with umlauts spelt out or in Cyrillic, at another address, was first of the list.
  * - Ukraine's old `8 050 …` and Chile's old `09 …` in their own books stayed as written: two rows of one person.
+ * - a Lagos landline in its old form beside the person's mobile vanished from the card without a word.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -216,6 +217,32 @@ for (const engine of ENGINES) {
           region,
         );
       }
+    });
+
+    it('a number that reads as no phone number beside a number or an address is named in meta.warnings, as JSON and from a vCard; a card of only readable numbers gets no such warning', async () => {
+      const message = /reads as no phone number/;
+      const r = await api.post('/v0/address-book', {
+        user_id: 'unread-json',
+        source: { type: 'android', region: 'NG' },
+        entries: [
+          { name: 'Ada Obi', phones: ['08031234567'] },
+          { name: 'Funmi Adeyemi', phones: ['08031234568', '01-2345678'] },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual((r.body.data as Row[]).map((x) => x.phones).sort(), [['+2348031234567'], ['+2348031234568']]);
+      const w = (r.body.meta.warnings as (Warning & { message: string })[]).filter((x) => message.test(x.message));
+      assert.deepEqual(
+        w.map((x) => [x.field, x.indexes]),
+        [['entries[].phones', [1]]],
+      );
+      const vcf = 'BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Funmilayo Adeyemi\r\nTEL;CELL:08031234568\r\nTEL;WORK:01-2345678\r\nEND:VCARD\r\n';
+      const f = await api.request('POST', '/v0/address-book-file?user_id=unread-vcf&region=NG', { raw: vcf, headers: { 'content-type': 'text/vcard' } });
+      assert.equal(f.status, 200, f.text);
+      assert.ok(
+        (f.body.meta.warnings as { message: string }[]).some((x) => message.test(x.message)),
+        JSON.stringify(f.body.meta.warnings),
+      );
     });
   });
 }
