@@ -2996,6 +2996,20 @@ test("MUST merge: a Russian number written at home with its trunk 8 (8 916 123-4
   );
 });
 
+test('MUST merge: one name with words joined in each of its two forms (Abdulrahman Al-Qahtani / Abdul Rahman Alqahtani) on one mobile; MUST NOT: the same letters split elsewhere (Ann Alee / Anna Lee)', () => {
+  const two = (a: string, b: string) =>
+    merge(
+      [
+        { name: a, email: 'a@gmail.com', phones: ['+966 50 123 4567'] },
+        { name: b, email: 'b@yahoo.com', phones: ['+966501234567'] },
+      ],
+      'SA',
+    ).length;
+  assert.equal(two('Abdulrahman Al-Qahtani', 'Abdul Rahman Alqahtani'), 1);
+  assert.equal(two('Mary Ann Mcdonald', 'Maryann Mc Donald'), 1);
+  assert.equal(two('Ann Alee', 'Anna Lee'), 2);
+});
+
 test('MUST merge: one Arabic name with a letter doubled and its particle written apart (Mohamed Alfarsi / Mohammed Al Farsi / محمد الفارسي) on one mobile; MUST NOT: brothers of that family name on the landline', () => {
   const cs = merge([
     { name: 'Mohammed Al Farsi', phones: ['+971 50 765 4321'] },

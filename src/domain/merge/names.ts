@@ -1950,12 +1950,42 @@ const VOWELS = 'aeiouy';
  * words, and the order of the names differs between a phone and a mail account).
  */
 function joinedWords(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length === b.length) return false;
+  if (a.length === b.length) return joinedBothWays(a, b);
   const few = a.length < b.length ? a : b;
   const many = few === a ? b : a;
   if (joinedInOrder(few, many)) return true;
-  if (few.length < 2) return false;
-  return joinedInOrder([...few.slice(1), few[0]], many) || joinedInOrder([few[few.length - 1], ...few.slice(0, -1)], many);
+  if (few.length < 2) return joinedBothWays(a, b);
+  return joinedInOrder([...few.slice(1), few[0]], many) || joinedInOrder([few[few.length - 1], ...few.slice(0, -1)], many) || joinedBothWays(a, b);
+}
+
+/**
+ * Whether two names are the same letters in order with words joined in each of them (`Abdulrahman
+ * Al-Qahtani` and `Abdul Rahman Alqahtani`: a probe found two rows on one mobile, where either join alone
+ * was one): every run of words of one is one word of the other. Not the same letters split elsewhere
+ * (`Ann Alee` and `Anna Lee` are two words on each side: two names).
+ */
+function joinedBothWays(a: readonly string[], b: readonly string[]): boolean {
+  let i = 0;
+  let j = 0;
+  let joins = 0;
+  while (i < a.length && j < b.length) {
+    let wa = a[i++]!;
+    let wb = b[j++]!;
+    let na = 1;
+    let nb = 1;
+    while (wa !== wb) {
+      if (wa.length < wb.length && wb.startsWith(wa) && i < a.length) {
+        wa += a[i++];
+        na++;
+      } else if (wb.length < wa.length && wa.startsWith(wb) && j < b.length) {
+        wb += b[j++];
+        nb++;
+      } else return false;
+    }
+    if (na > 1 && nb > 1) return false;
+    if (na > 1 || nb > 1) joins++;
+  }
+  return i === a.length && j === b.length && joins > 0;
 }
 
 function joinedInOrder(few: readonly string[], many: readonly string[]): boolean {
