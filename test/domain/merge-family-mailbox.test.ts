@@ -136,6 +136,8 @@ test("MUST KEEP APART (the fifty-eighth session): a man's and a woman's forms of
     ['Tomas Kazlauskas', 'Rūta Kazlauskienė', 'kazlauskai@gmail.com'],
     ['Jānis Bērziņš', 'Ilze Bērziņa', 'berzini@inbox.lv'],
     ['Jón Einarsson', 'Guðrún Einarsdóttir', 'heima@simnet.is'],
+    ['Nikos Papadakis', 'Maria Papadaki', 'papadakis@otenet.gr'],
+    ['Giorgos Papadopoulos', 'Eleni Papadopoulou', 'papadopoulos@otenet.gr'],
     ['Wang Wei', 'Wang Fang', 'wangjia@163.com'],
     ['王伟', '王芳', 'wangjia@163.com'],
     ['山田太郎', '山田花子', 'yamada@example.jp'],

@@ -1433,6 +1433,7 @@ function familyForms(x: string, y: string): boolean {
     if (stem !== f.slice(0, -1)) return false;
     const ends = m[m.length - 1]! + f[f.length - 1]!;
     if (ends === 'sa' || ends === 'as') return true;
+    if ((ends === 'su' || ends === 'us') && stem.endsWith('o')) return true;
     if (!/(?:sk|ck|dzk|ск|цк)$/.test(stem)) return false;
     return ends === 'ia' || ends === 'ai' || ends === 'ya' || ends === 'ay';
   }
@@ -1440,7 +1441,8 @@ function familyForms(x: string, y: string): boolean {
   if (f === `${m}ova` || (/[aoe]$/.test(m) && f === `${m.slice(0, -1)}ova`)) return true;
   if (/(?:as|is|us|ys)$/.test(m) && /^(?:iene|aite|yte|ute)$/.test(f.slice(m.length - 2))) return f.startsWith(m.slice(0, -2));
   if (m.endsWith('son') && f === `${m.slice(0, -3)}dottir`) return true;
-  if (m.endsWith('os') && f === `${m.slice(0, -2)}ou`) return true;
+  // The woman's the shorter: Greek `Papadaki` beside `Papadakis`.
+  if (f === `${m}s` && m.endsWith('i') && m.length >= 5) return true;
   return false;
 }
 
