@@ -882,11 +882,15 @@ export function isRoleLocal(local: string): boolean {
 function roleJoined(base: string): boolean {
   const first = base.search(/[._-]/);
   if (first <= 0 || first === base.length - 1) return false;
-  return THANKS_WORDS.has(base.slice(0, first)) || ROLE_LOCALS_DOTTED.has(base.replace(/[-_]/g, '.'));
+  const word = base.slice(0, first);
+  // The mailbox respelt and looked up only when its first word starts a role of the list (few do).
+  return THANKS_WORDS.has(word) || (ROLE_FIRST_WORDS.has(word) && ROLE_LOCALS_DOTTED.has(base.replace(/[-_]/g, '.')));
 }
 
 /** The role list's locals of more than one word, their separators written as '.' (roleJoined). */
 const ROLE_LOCALS_DOTTED: ReadonlySet<string> = new Set([...ROLE_LOCALS].filter((r) => /[._-]/.test(r)).map((r) => r.replace(/[-_]/g, '.')));
+/** The first words of ROLE_LOCALS_DOTTED (before their first '.'): a mailbox's first word must be one of them. */
+const ROLE_FIRST_WORDS: ReadonlySet<string> = new Set([...ROLE_LOCALS_DOTTED].map((r) => r.slice(0, r.indexOf('.'))));
 
 /** A shop's thanks as the first word of its mailbox (roleJoined); alone they are roles too (MORE_ROLES). */
 const THANKS_WORDS: ReadonlySet<string> = new Set(['thanks', 'thankyou', 'danke', 'merci', 'gracias', 'obrigado', 'grazie']);

@@ -43,7 +43,7 @@
 import { directoryIdentity, hasImceaPrefix } from './email.ts';
 import type { Contact, NormalizedEntry } from './types.ts';
 import { Components } from './merge/components.ts';
-import { buildContact, nameInfo, nameOfCards, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
+import { buildContact, foldedNameOf, nameInfo, nameOfCards, nextPickStamp, trimNameCache, type NameInfo } from './merge/contact.ts';
 import { dropCopies, indexKeys, isEmailKey, joinAliases, linkKey, nationalAliases, type KeyIndex } from './merge/links.ts';
 
 import { foldName, generationAt, localSpellsName, namesCompatible, ownNameWritten, sameWordsAnyOrder } from './merge/names.ts';
@@ -193,8 +193,8 @@ function mergeCards(
   // formed so far stays out), so the upload order chose between readings of one book (`Mum` on a mobile
   // with `Ann Lee` and `Office` joined Ann or nobody). The contacts are then built in upload order.
   const order = canonicalOrder(entries);
-  const cards = order === null ? entries : Array.from(order, (i) => entries[i]!);
-  const cardFolded = order === null ? folded : Array.from(order, (i) => folded[i]!);
+  const cards = order === null ? entries : inOrder(order, entries);
+  const cardFolded = order === null ? folded : inOrder(order, folded);
   const ix = indexKeys(cards, own);
   const alias = ix.alias;
   const uf = new Components(n, cardFolded);
@@ -331,6 +331,13 @@ function canonicalOrder(entries: readonly NormalizedEntry[]): Int32Array | null 
     c = end - 1;
   }
   return order;
+}
+
+/** `xs` in the order `order` gives (Array.from(order, (i) => xs[i]), without its iterator's results). */
+function inOrder<T>(order: Int32Array, xs: readonly T[]): T[] {
+  const out: T[] = [];
+  for (let c = 0; c < order.length; c++) out.push(xs[order[c]!]!);
+  return out;
 }
 
 /** A card's content as canonicalOrder hashes it, as text (for cards of one hash). */
@@ -610,7 +617,7 @@ function holdsOwnKey(c: Contact, ownKeys: ReadonlySet<string>): boolean {
  */
 function ownFullName(name: string | null, names: readonly (readonly string[])[]): boolean {
   if (name === null) return false;
-  const folded = foldName(name);
+  const folded = foldedNameOf(name); // foldName(name), mostly folded already by this merge (nameInfo)
   return folded.length >= 2 && names.some((n) => ownNameWritten(n, folded));
 }
 
@@ -770,7 +777,7 @@ function selfLabelled(c: Contact): boolean {
   if (SELF_LABELS.has(label) || SELF_SIM_LABELS.has(label) || (label.startsWith('my ') && SELF_AFTER_MY.has(label.slice(3)))) return true;
   // The owner's name with a self label in brackets, or the label with the name (`Dana (me)`, `Me (Dana)`,
   // `Dana [ich]`): a probe found `Dana (me)` on the owner's phone ranked #18 among the people.
-  const bracketed = BRACKETED_LABEL_RE.exec(label);
+  const bracketed = label.includes('(') || label.includes('[') ? BRACKETED_LABEL_RE.exec(label) : null; // the pattern needs one
   if (bracketed !== null) {
     const inside = bracketed[2] ?? bracketed[3]!;
     const outside = (bracketed[1] ?? bracketed[4] ?? '').trim();

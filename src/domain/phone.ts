@@ -30,7 +30,18 @@ const MAX_E164_DIGITS = 15;
 
 /** Every calling code of a country libphonenumber knows, for the E.164 fast path, by its number (1-999). */
 const CALLING_CODES = new Uint8Array(1000);
-for (const c of getCountries()) CALLING_CODES[Number(getCountryCallingCode(c))] = 1;
+/** Each country's calling code, read once: libphonenumber's getCountryCallingCode wraps its metadata anew on every call. */
+const CALLING_CODE_OF = new Map<string, string>();
+for (const c of getCountries()) {
+  const cc = getCountryCallingCode(c);
+  CALLING_CODE_OF.set(c, cc);
+  CALLING_CODES[Number(cc)] = 1;
+}
+
+/** getCountryCallingCode(region), from the table above (a region it lacks asks libphonenumber, which throws as before). */
+function regionCallingCode(region: CountryCode): string {
+  return CALLING_CODE_OF.get(region) ?? getCountryCallingCode(region);
+}
 
 /** Whether `digits` (1 to 3 of them, no '+') is the calling code of a country libphonenumber knows. */
 export function isCallingCode(digits: string): boolean {
@@ -431,7 +442,7 @@ function fastPath(s: string, region: CountryCode | null): NormPhone | null {
 }
 
 /** Regions of the North American Numbering Plan (calling code 1). */
-const NANP_REGIONS: ReadonlySet<string> = new Set(getCountries().filter((c) => getCountryCallingCode(c) === '1'));
+const NANP_REGIONS: ReadonlySet<string> = new Set(getCountries().filter((c) => regionCallingCode(c) === '1'));
 
 function parse(raw: string, region: CountryCode | null): NormPhone | null {
   return readOrRepair(shortSpacing(raw), readerFor(region));
@@ -1879,7 +1890,7 @@ function frenchPlanOthersOf(callingCode: string): FrenchPlanOthers {
     const codes: string[] = [];
     const patterns: string[] = [];
     for (const country of FRENCH_PLAN_REGIONS) {
-      const cc = getCountryCallingCode(country as CountryCode);
+      const cc = regionCallingCode(country as CountryCode);
       if (cc === callingCode) continue;
       if (!codes.includes(cc)) codes.push(cc);
       m.selectNumberingPlan(country);
@@ -2558,7 +2569,7 @@ export function normalizePhone(raw: string, region: CountryCode | null): NormPho
 function northAmericanWithoutPlus(raw: string, region: CountryCode, p: NormPhone): NormPhone | null {
   if (p.key === null || p.key.startsWith('p:+1') || !NANP_WITHOUT_PLUS_RE.test(raw)) return null;
   const digits = digitsOf(raw);
-  if (digits.length !== 11 || getCountryCallingCode(region) === '1' || (p.key.startsWith('p:') && isValidInFullPlan(numberOf(p.display)))) return null;
+  if (digits.length !== 11 || regionCallingCode(region) === '1' || (p.key.startsWith('p:') && isValidInFullPlan(numberOf(p.display)))) return null;
   const e164 = '+' + digits;
   return isValidInFullPlan(e164) ? { ...fullNumber(e164), alt: p.key } : null;
 }
@@ -2608,7 +2619,7 @@ function argentineMobileReading(key: string): string | null {
  */
 function ownCodeMobile(raw: string, region: CountryCode, key: string): string | null {
   if (key.includes(';')) return null;
-  const cc = getCountryCallingCode(region);
+  const cc = regionCallingCode(region);
   if (cc === '1') return null;
   const s = raw.trim();
   if (s.charCodeAt(0) !== cc.charCodeAt(0)) return null;
@@ -2743,7 +2754,7 @@ function foreignReading(raw: string, region: CountryCode, key: string): string |
     }
   }
   for (const [prefix, country] of FOREIGN_TRUNKS) {
-    if (!digits.startsWith(prefix) || prefix === ownTrunk || getCountryCallingCode(country) === getCountryCallingCode(region)) continue;
+    if (!digits.startsWith(prefix) || prefix === ownTrunk || regionCallingCode(country) === regionCallingCode(region)) continue;
     const p = parsePhoneNumberFromString(digits, country);
     // The prefix must have been read as one: the national number is not the digits as written.
     if (p?.isValid() && p.nationalNumber !== digits && p.country !== undefined) add(renumbered(p.number as string));
@@ -2787,7 +2798,7 @@ export function normalizeWholeNumber(digits: string, region: CountryCode | null)
   const full = digits.length <= MAX_E164_DIGITS ? readPhone('+' + digits, null) : null;
   const fullOk = full !== null && full.key !== null && full.key.startsWith('p:') && !full.key.includes(';') && isValidNumber(full.display);
   if (nationalOk && fullOk && national.key !== full.key) {
-    return digits.startsWith(getCountryCallingCode(region)) ? { ...full, alt: national.key as string } : { ...national, alt: full.key as string };
+    return digits.startsWith(regionCallingCode(region)) ? { ...full, alt: national.key as string } : { ...national, alt: full.key as string };
   }
   if (nationalOk) return national;
   if (fullOk) return full;
@@ -2897,7 +2908,7 @@ function carrierPrefixMisread(raw: string, region: CountryCode): NormPhone | nul
   const read = parsePhoneNumberFromString(s, region);
   if (read !== undefined && read.number === plain.number) return null; // they agree: the usual reading
   if (
-    plain.countryCallingCode !== getCountryCallingCode(region) &&
+    plain.countryCallingCode !== regionCallingCode(region) &&
     (read === undefined || (read.isValid() && !unusedServiceRange(read.number, read.nationalNumber)))
   )
     return null;

@@ -425,13 +425,14 @@ export function buildContact(
   absorbed: Uint8Array | null = null,
 ): Contact {
   // Contacts hold a handful of items: linear scans of small arrays beat Sets here.
-  const emails: NormEmail[] = [];
-  const phones: NormPhone[] = [];
-  const photos: string[] = [];
+  let emails: NormEmail[] = [];
+  let phones: NormPhone[] = [];
+  let photos: string[] = [];
   const single = to - from === 1;
   let firstSource: string | null = null;
   let sources: string[] | null = null; // only built when a second source shows up
-  let data: Record<string, unknown> = {};
+  // One card's data as it is; several cards' merged into a fresh object.
+  const data: Record<string, unknown> = single ? entries[members[from]].data : {};
   let nickname: string | null = null;
   let title: string | null = null;
   let company: string | null = null;
@@ -459,21 +460,20 @@ export function buildContact(
       if (dup) continue;
       if (carrier >= 0)
         emails.splice(carrier, 0, em); // the plain address before its encapsulated form
-      else emails.push(em);
+      else emails = added(emails, em);
     }
     for (const p of e.phones) {
       let dup = false;
       for (let j = 0; j < phones.length && !dup; j++) dup = samePhone(p, phones[j]);
-      if (!dup) phones.push(p);
+      if (!dup) phones = added(phones, p);
     }
-    for (const ph of e.photos) if (!photos.includes(ph)) photos.push(ph);
+    for (const ph of e.photos) if (!photos.includes(ph)) photos = added(photos, ph);
     if (firstSource === null) firstSource = e.sourceKey;
     else if (e.sourceKey !== firstSource) {
       if (sources === null) sources = [firstSource, e.sourceKey];
       else if (!sources.includes(e.sourceKey)) sources.push(e.sourceKey);
     }
-    if (single) data = e.data;
-    else Object.assign(data, e.data); // later upload wins, shallow (data starts as a fresh object)
+    if (!single) Object.assign(data, e.data); // later upload wins, shallow (data starts as a fresh object)
     nickname = e.nickname ?? nickname;
     title = e.title ?? title;
     company = e.company ?? company;
@@ -535,7 +535,7 @@ export function buildContact(
   // address (an X.500 DN, a Notes name: keyed on itself): Exchange delivers it, mail from outside the
   // organisation does not, so beside the person's plain address it comes after it (it was the contact's
   // `email` when its card came first).
-  let shownEmails: NormEmail[] = [];
+  let shownEmails: NormEmail[];
   let plain = true; // only person mailboxes, no directory form before a plain one: shown as they are
   let directory = false;
   for (const m of emails) {
@@ -545,6 +545,7 @@ export function buildContact(
   }
   if (plain) shownEmails = emails;
   else {
+    shownEmails = [];
     for (const m of emails) if (!m.junk && !m.role && !isDirectoryForm(m)) shownEmails.push(m);
     for (const m of emails) if (!m.junk && !m.role && isDirectoryForm(m)) shownEmails.push(m);
     for (const m of emails) if (!m.junk && m.role) shownEmails.push(m);
@@ -553,12 +554,12 @@ export function buildContact(
   if (!usableEmail && !usablePhone) for (const m of emails) if (m.junk) shownEmails.push(m);
 
   // Keys: every shown e-mail, then every keyed phone (phones are distinct by key already).
-  const keys: string[] = [];
+  let keys: string[] = [];
   for (let j = 0; j < shownEmails.length; j++) {
     const k = 'e:' + shownEmails[j].key;
-    if (j === 0 || !keys.includes(k)) keys.push(k); // an encapsulated address and the one it carries: one key
+    if (j === 0 || !keys.includes(k)) keys = added(keys, k); // an encapsulated address and the one it carries: one key
   }
-  for (const p of shownPhones) if (p.key !== null) keys.push(p.key);
+  for (const p of shownPhones) if (p.key !== null) keys = added(keys, p.key);
 
   const contact: Contact = {
     id,
@@ -672,15 +673,29 @@ function namesSomeone(display: string): boolean {
  * server's region, keys "07911 123456" without its country) is still the same card.
  */
 function distinctCards(members: Int32Array, from: number, to: number, entries: NormalizedEntry[]): number {
+  // Two cards (most contacts of several): one or two, without a Set.
+  if (to - from === 2) return cardOf(entries[members[from]]) === cardOf(entries[members[from + 1]]) ? 1 : 2;
   const seen = new Set<string>();
-  for (let m = from; m < to; m++) {
-    const e = entries[members[m]];
-    let card = `${e.sourceKey}\u0000${e.name ?? ''}`;
-    for (const em of e.emails) card += `\u0000${em.key}`;
-    for (const p of e.phones) card += `\u0001${phoneTail(p.key ?? p.display)}`;
-    seen.add(card);
-  }
+  for (let m = from; m < to; m++) seen.add(cardOf(entries[members[m]]));
   return seen.size;
+}
+
+/** What tells a card from another for distinctCards: its source, name, addresses and numbers' ends. */
+function cardOf(e: NormalizedEntry): string {
+  let card = `${e.sourceKey}\u0000${e.name ?? ''}`;
+  for (const em of e.emails) card += `\u0000${em.key}`;
+  for (const p of e.phones) card += `\u0001${phoneTail(p.key ?? p.display)}`;
+  return card;
+}
+
+/**
+ * `xs` with `x` added at the end: a first item makes an array of one (most contacts hold one address,
+ * one number, one key), where a push on an empty array reserves room for sixteen (V8).
+ */
+function added<T>(xs: T[], x: T): T[] {
+  if (xs.length === 0) return [x];
+  xs.push(x);
+  return xs;
 }
 
 /** The last nine digits of a phone key or string (all of it when it has fewer). */

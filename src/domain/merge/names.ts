@@ -2833,11 +2833,17 @@ const DESK_WORDS: ReadonlySet<string> = new Set(
 /** Whether two folded names are the same words, in any order ("Owner, Pat" and "Pat Owner"). */
 export function sameWordsAnyOrder(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
-  const rest = [...b];
-  for (const t of a) {
-    const i = rest.indexOf(t);
-    if (i < 0) return false;
-    rest.splice(i, 1);
+  // The same words as often each (of equal lengths, that is the same words in all): no copy of `b` to
+  // strike words from, as this runs on every card kept (merge.ts ownFullName).
+  for (let i = 0; i < a.length; i++) {
+    const t = a[i];
+    let inA = 0;
+    let inB = 0;
+    for (let j = 0; j < a.length; j++) {
+      if (a[j] === t) inA++;
+      if (b[j] === t) inB++;
+    }
+    if (inA !== inB) return false;
   }
   return true;
 }
