@@ -178,7 +178,7 @@ const T = '(?:^|[-_.+=])';
  * cevaplamayin), Vietnamese (khong-tra-loi), Indonesian (jangan-balas, tidak-perlu-dibalas), Slovak
  * (neodpovedajte), Romanian (nu-raspundeti, nu-raspunde), Croatian/Serbian/Slovenian (ne-odgovaraj(te),
  * neodgovarjaj, neodgovori), Latvian (neatbildet), Lithuanian (neatsakyti, neatsakykite), Ukrainian
- * (ne-vidpovidaty), Bulgarian (ne-otgovaryaite), Greek (mi-apantate, mhapantate, mi-apantas), Portuguese
+ * (ne-vidpovidaty), Bulgarian (ne-otgovaryaite), Greek (mi-apantate, mhapantate; not `apantas`, the end of the family name Pantas run into a given name), Portuguese
  * (sem-resposta), Polish (brak-odpowiedzi) and Chinese pinyin (wuxuhuifu, qingwuhuifu, buyaohuifu) must
  * end their token, so "ikke.svarstad", "neat", "nevena", "nuria" and "semra" stay people. The English
  * phrase's common misspellings are read too (noreplay, no-replay, norepy, norply, notreply: a bank's `noreplay@` was kept, a probe).
@@ -197,7 +197,7 @@ const NO_REPLY = new RegExp(
     '|jangan[-_.]?(?:di)?balas|tidak[-_.]?(?:perlu[-_.]?)?(?:di)?balas' +
     '|neodpoved(?:at|ajte)|nu[-_.]?r[aă]spunde(?:[tțţ]i)?|ne[-_.]?odgovar(?:j?aj(?:te)?|ati)|ne[-_.]?odgovori(?:te)?' +
     '|neatbild(?:et|ēt|iet)|neatsaky(?:ti|kite)|ne[-_.]?vidpovida(?:ty|yte|jte)|ne[-_.]?otgovar(?:ya|ia|ja)(?:i|y|j)(?:te)?' +
-    '|m[hi]n?[-_.]?apanta(?:te|s)|sem[-_.]?resposta|brak[-_.]?odpowiedzi|wuxu[-_.]?huifu|qing[-_.]?wu[-_.]?huifu|bu[-_.]?yao[-_.]?huifu)(?:$|[-_.+=\\d])',
+    '|m[hi]n?[-_.]?apantate|sem[-_.]?resposta|brak[-_.]?odpowiedzi|wuxu[-_.]?huifu|qing[-_.]?wu[-_.]?huifu|bu[-_.]?yao[-_.]?huifu)(?:$|[-_.+=\\d])',
 );
 
 /**

@@ -612,7 +612,7 @@ function holdsOwnKey(c: Contact, ownKeys: ReadonlySet<string>): boolean {
 
 /**
  * Whether a name is the owner's full name (two words or more, in any order), word for word or written
- * another way (names.ts ownNameWritten: `Juergen Mueller`, `Иван Петров`, `Pat A. Owner`: a probe found
+ * another way (names.ts ownNameWritten: `Juergen Mueller`, `Иван Петров`: a probe found
  * each, written to fifty times, first of the owner's list).
  */
 function ownFullName(name: string | null, names: readonly (readonly string[])[]): boolean {

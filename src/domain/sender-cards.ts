@@ -136,12 +136,7 @@ export function brandSender(c: BulkSignals): SenderReading {
     if (whole === core) {
       // A brand's initials in capitals as the mailbox of its bare domain (`OLX` from olx@olx.pl, `N26`):
       // too short for junk.ts's brand rules, which ask four letters; a person's name is not written so.
-      // And a one-word brand from its name with a short tail (`Maybank` from maybank2u@maybank.com.my).
-      if (
-        bare &&
-        n === 1 &&
-        ((box === whole && acronymCased(name)) || (box.length > whole.length && box.length <= whole.length + 3 && box.startsWith(whole)))
-      ) {
+      if (bare && n === 1 && box === whole && acronymCased(name)) {
         reading = 'shift';
         continue;
       }
@@ -196,7 +191,8 @@ export function brandSender(c: BulkSignals): SenderReading {
  * A name that says its card is a firm's whatever the address (`Turkish Airlines` from
  * turkishairlines@thy.com, `Pegasus Hava Yolları` from pegasus@flypgs.com, `Garanti Bankası`: a probe found
  * each ranked above the people of a book received only, where the domain does not spell the name): a word
- * of an industry that is rarely a word of a person's name, no given name the nickname groups know, and
+ * of an industry that is no word of a person's name (not `Bank`, `Banco`: Danish and Spanish family
+ * names, `Mette Bank` at her own firm's; a review), no given name the nickname groups know, and
  * no mailbox holding a word of the name apart as a person's does (`Jan Bank` from jan.bank@firma.nl). Read
  * only on a card of one address at no webmail or provider domain, received only (contact.ts): ranked after
  * the people, never left out.
@@ -218,7 +214,7 @@ const DOTLESS_I = /ı/g;
 const INDUSTRY_WORDS: ReadonlySet<string> = new Set(
   (
     'airlines airline airways aerolineas aerolinhas hava yollari ' +
-    'bank banka bankasi banco banca banque sparkasse volksbank raiffeisenbank kredi ' +
+    'bankasi sparkasse volksbank raiffeisenbank kredi ' +
     'insurance assurance assurances versicherung versicherungen sigorta seguros assicurazioni ubezpieczenia ' +
     'pharmacy apotheke farmacia eczane supermarket supermarkt hotels resorts cinemas telecom'
   ).split(' '),
@@ -226,7 +222,7 @@ const INDUSTRY_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Whether a name's words hold a given name the nickname groups know (`Al`, `Bill`), but for the Arabic
- * article before another word (`Al Rajhi Bank`, `Al Jazeera`, `El Corte Inglés`: a probe found each
+ * article before another word (`Al Jazeera`, `El Corte Inglés`, `Al Rajhi Bankası`: a probe found each
  * ranked first of a book received only, `Al` read as Albert's short form).
  */
 function givenNameAmong(words: readonly string[]): boolean {

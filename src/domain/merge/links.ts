@@ -20,7 +20,6 @@ import {
   sameWords,
   scriptsUncompared,
   someonesRelation,
-  titledFamilyFits,
 } from './names.ts';
 
 /** Holders of one mailbox up to which linkMailbox orders its copies by how many labels agree. */
@@ -678,8 +677,35 @@ function fatherNamed(a: readonly string[], b: readonly string[]): boolean {
   const at = long.length - short.length;
   for (let k = 0; k < short.length; k++) if (long[at + k] !== short[k]) return false;
   if (PATRONYMIC_WORDS.has(long[at - 1]!)) return at >= 2;
-  return at === 1 && short.length >= 2 && long[0]!.length >= 2;
+  // Not a family name alone led by its particle (`van Dijk` beside `Pieter van Dijk`: a review).
+  return at === 1 && short.length >= 2 && long[0]!.length >= 2 && !FAMILY_PARTICLES.has(short[0]!);
 }
+/** Particles that lead a family name (folded): a name that starts with one names no given name. */
+const FAMILY_PARTICLES: ReadonlySet<string> = new Set([
+  'van',
+  'von',
+  'de',
+  'der',
+  'den',
+  'da',
+  'di',
+  'del',
+  'della',
+  'dos',
+  'das',
+  'du',
+  'la',
+  'le',
+  'al',
+  'el',
+  'mac',
+  'mc',
+  'o',
+  'st',
+  'ter',
+  'ten',
+  'zu',
+]);
 /** Words that say "son of" or "daughter of" before the father's name (folded). */
 const PATRONYMIC_WORDS: ReadonlySet<string> = new Set(['bin', 'binti', 'bint', 'ibn', 'ben', 'ould', 'wad', 'walad']);
 
@@ -870,7 +896,7 @@ function holdersAgreeHow(ix: KeyIndex, key: number, i: number, j: number, a: rea
     const households = kin || (differentGenerations(a, b) && !isMobileKey(keyName(ix, key)));
     return households && ownAddress(ix, i, j, key) && ownAddress(ix, j, i, key) ? NO : NAMES;
   }
-  return petsAgree(ix, key, i, j, a, b, folded, petCompatible) || petsAgree(ix, key, i, j, a, b, folded, titledFamilyFits) ? PET : NO;
+  return petsAgree(ix, key, i, j, a, b, folded) ? PET : NO;
 }
 
 /**
@@ -903,27 +929,15 @@ function localOfKey(ix: KeyIndex, key: number): string | null {
 }
 
 /**
- * The pet-form part of holdersAgree (names that namesCompatible refuses: `fits`, petCompatible), and the
- * same for a family's title with the family name beside a full name holding it (titledFamilyFits: `Mrs.
- * Johnson` and `Linda Johnson`, `Frau Dr. Müller` and `Anna Müller`, on her mobile: a probe found two rows
- * of one person, the number then read as a shared line). Not on a number held by more
+ * The pet-form part of holdersAgree (names that namesCompatible refuses). Not on a number held by more
  * than PET_MAX_HOLDERS cards (a hub, or a card synced hundreds of times: the check of the others is
  * quadratic per pair), nor on North America's numbers, whose plan does not tell a mobile from a
  * landline (parent and child on the home line: `Louise` and `Louie`).
  */
-function petsAgree(
-  ix: KeyIndex,
-  key: number,
-  i: number,
-  j: number,
-  a: readonly string[],
-  b: readonly string[],
-  folded: (string[] | null)[],
-  fits: (a: readonly string[], b: readonly string[]) => boolean,
-): boolean {
+function petsAgree(ix: KeyIndex, key: number, i: number, j: number, a: readonly string[], b: readonly string[], folded: (string[] | null)[]): boolean {
   const from = ix.holderStart[key];
   const to = ix.holderStart[key + 1];
-  if (to - from > PET_MAX_HOLDERS || isEmailKey(ix, key) || !fits(a, b)) return false;
+  if (to - from > PET_MAX_HOLDERS || isEmailKey(ix, key) || !petCompatible(a, b)) return false;
   if ((ownKey(ix, i, j, key) && ownKey(ix, j, i, key)) || !isMobileKey(keyName(ix, key))) return false;
   for (let h = from; h < to; h++) {
     const o = ix.holderOf[h];
@@ -1368,16 +1382,18 @@ export function familyPair(a: readonly string[] | null, b: readonly string[] | n
   if (relationOf(a) !== null || relationOf(b) !== null || someonesRelation(a) || someonesRelation(b)) return false;
   const la = a[a.length - 1];
   const lb = b[b.length - 1];
-  // A man's and a woman's forms of one family name are two people whatever their given names (`Jan Novák`
-  // and `Jana Nováková`).
-  if (familyForms(la, lb)) return true;
+  // A man's and a woman's forms of one family name are two people under two given names, however close
+  // (`Jan Novák` and `Jana Nováková`); under one given name, a slip of one person's (`Piotr Kowalska`).
+  if (familyForms(la, lb)) return a[0] !== b[0];
   if (la === lb) return a[0] !== b[0] && givenNamesApart(a[0], b[0]);
   // The family name first (`Wang Wei` and `Wang Fang`, `Nagy Péter` and `Nagy Anna` or his wife `Nagy
   // Péterné`, `Nguyễn Văn An` and `Nguyễn Thị Bình`): the same first word, one of the family names that
   // lead a name in China, Korea, Vietnam and Hungary (FAMILY_FIRST) or the Vietnamese middle names that
   // say a man and a woman, and two given names last. Any other first word in common is a given name and
   // the last words a maiden name and a married one (`Ann Smith` and `Ann Lee`, `Aarav Gupta`: eval:clean).
-  if (a[0] === b[0] && la !== lb && (FAMILY_FIRST.has(a[0]) || vietnameseCouple(a, b))) return givenNamesApart(la, lb) || la === `${lb}ne` || lb === `${la}ne`;
+  // Two romanisations of one given name are one (`Kim Young`, `Kim Yeong`; `Zhang Wei`, `Zhang Wie`).
+  if (a[0] === b[0] && la !== lb && (FAMILY_FIRST.has(a[0]) || vietnameseCouple(a, b)))
+    return (givenNamesApart(la, lb) && spelling(la) !== spelling(lb)) || la === `${lb}ne` || lb === `${la}ne`;
   return false;
 }
 
@@ -1402,9 +1418,11 @@ function vietnameseCouple(a: readonly string[], b: readonly string[]): boolean {
 /**
  * Whether two first words are two given names (twoGivenNames), or one name's forms for a man and a woman
  * (`Mark`/`Mary`, `Francesco`/`Francesca`, `Aleksander`/`Aleksandra`: the same length, the same but for
- * the last two letters at most, and no two letters swapped; `Daniel`/`Danielle`, `Louis`/`Louise`: a
- * woman's ending after a name of five letters or more). A probe found each pair one row on the family
- * mailbox, the one the owner wrote to gone.
+ * the last two letters at most, `-o` and `-a` or another spelling than a vowel's or a c's for a k's;
+ * `Daniel`/`Danielle`, `Daniela`: a woman's ending after a name of five letters or more). A probe found
+ * each pair one row on the family mailbox, the one the owner wrote to gone. Not one name's spellings
+ * (`Eric`/`Erik`, `Marc`/`Mark`, `Anne`/`Anna`, `Karin`/`Karen`), nor Italian men's `-e` (`Daniele`,
+ * `Michele`): a review found one person's two cards on their own mailbox two rows.
  */
 function givenNamesApart(x: string, y: string): boolean {
   if (twoGivenNames(x, y)) return true;
@@ -1412,11 +1430,18 @@ function givenNamesApart(x: string, y: string): boolean {
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   if (short.length === long.length) {
     if (short.length < 4 || short.slice(0, -2) !== long.slice(0, -2)) return false;
-    return !(short[short.length - 1] === long[long.length - 2] && short[short.length - 2] === long[long.length - 1]);
+    const ends = short[short.length - 1]! + long[long.length - 1]!;
+    if (short.slice(0, -1) === long.slice(0, -1) && (ends === 'oa' || ends === 'ao')) return true;
+    return spelling(short) !== spelling(long);
   }
   return short.length >= 5 && long.startsWith(short) && WOMENS_ENDINGS.has(long.slice(short.length));
 }
-const WOMENS_ENDINGS: ReadonlySet<string> = new Set(['e', 'le', 'ne', 'a', 'ina']);
+const WOMENS_ENDINGS: ReadonlySet<string> = new Set(['le', 'ne', 'a', 'ina']);
+
+/** A word's spelling with its vowels as one and c as k: two spellings of one name agree (`eric`/`erik`, `young`/`yeong`). */
+function spelling(w: string): string {
+  return w.replace(/c/g, 'k').replace(/[aeiouy]/g, '*');
+}
 
 /**
  * Whether two family names are one family's forms for a man and a woman: Polish and Czech `-ski`/`-ska`,

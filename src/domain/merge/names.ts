@@ -561,23 +561,6 @@ export function petCompatible(a: readonly string[], b: readonly string[]): boole
   }
 }
 
-/**
- * Whether one name is a title of the family (`Mrs`, `Herr`, `Frau Dr.`) and one word, and the other a
- * full name of two words or more, untitled, that holds the word (`Mrs. Johnson` and `Linda Johnson`,
- * `Frau Dr. Müller` and `Anna Müller`). namesCompatible refuses the pair, rightly on a family's line
- * (`Mrs Smith` is John Smith's wife or mother); merge/links.ts reads it as one person on a mobile only.
- */
-export function titledFamilyFits(a: readonly string[], b: readonly string[]): boolean {
-  const ta = a.length === 2 && isTitleMark(a[0]!) && a[0] === a[0]!.toLowerCase();
-  const tb = b.length === 2 && isTitleMark(b[0]!) && b[0] === b[0]!.toLowerCase();
-  if (ta === tb) return false;
-  const word = ta ? a[1]! : b[1]!;
-  const full = ta ? b : a;
-  if (full.length < 2 || word.length < 2 || word[0] === '~') return false;
-  for (const t of full) if (isTitleMark(t) || t[0] === '~') return false;
-  return full.includes(word);
-}
-
 /** Set while petCompatible compares two names: pet forms are read between their first words. */
 let pets = false;
 
@@ -2302,22 +2285,16 @@ function skeletonOf(latin: string): string {
  * Whether a folded name is the owner's full name written another way (merge.ts, Contact.ownName): the same
  * words in any order, each as written, with a German umlaut spelt out (`Juergen Mueller` for `Jürgen
  * Müller`), or transliterated between Latin and Cyrillic or Greek to the same skeleton (`Иван Петров`
- * for `Ivan Petrov`; not `Петрова`, his wife, one letter more), and at most one initial added (`Pat A.
- * Owner`). No nickname and no short form: `Bob Smith` may be the owner Robert's father.
+ * for `Ivan Petrov`; not `Петрова`, his wife, one letter more). No initial added (`Maria L. Garcia`, written
+ * to forty times, is the owner Maria Garcia's mother: a review), no nickname and no short form (`Bob Smith`
+ * may be the owner Robert's father).
  */
 export function ownNameWritten(owner: readonly string[], card: readonly string[]): boolean {
-  if (owner.length < 2) return false;
-  let initials = 0;
-  const words: string[] = [];
-  for (const t of card) {
-    if (t.length === 1 && owner.length + initials < card.length) initials++;
-    else words.push(t);
-  }
-  if (words.length !== owner.length || initials > 1) return false;
-  const used: boolean[] = words.map(() => false);
+  if (owner.length < 2 || card.length !== owner.length) return false;
+  const used: boolean[] = card.map(() => false);
   for (const w of owner) {
     let hit = -1;
-    for (let j = 0; j < words.length && hit < 0; j++) if (!used[j] && sameWordWritten(w, words[j]!)) hit = j;
+    for (let j = 0; j < card.length && hit < 0; j++) if (!used[j] && sameWordWritten(w, card[j]!)) hit = j;
     if (hit < 0) return false;
     used[hit] = true;
   }
