@@ -112,10 +112,40 @@ export function notContactsFile(bytes: Uint8Array, text: string): string | null 
     return 'a Microsoft Office file (an .xls spreadsheet?), not a contacts file: save it as CSV, or export the contacts as CSV or vCard';
   }
   if (starts(bytes, 0x25, 0x50, 0x44, 0x46, 0x2d)) return 'a PDF document, not a contacts file: export the contacts as CSV or vCard';
+  const json = jsonDocument(text);
+  if (json !== null) return json;
   if (HTML.test(text.slice(0, 1024))) {
     return "an HTML page, not a contacts file (a web page saved under the export's name?): export the contacts as CSV or vCard";
   }
   return null;
+}
+
+/** A body that begins, after a byte-order mark and blank space, with a JSON object or array. */
+const BEGINS_JSON = /^\uFEFF?\s*[[{]\s*["{[\]}]/;
+
+/**
+ * What a JSON document is (completing "body is …"), or null for a body that is no JSON. A Telegram export's
+ * `result.json` or an upload body sent here was read as a CSV "holding no contact that could be read":
+ * true, but not what was wrong. Only a body that parses as JSON: a CSV whose first cell starts with `{` is
+ * read as a CSV.
+ */
+function jsonDocument(text: string): string | null {
+  if (!BEGINS_JSON.test(text.slice(0, 64))) return null;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return null;
+  }
+  const o = doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>) : null;
+  const contacts = o?.contacts as Record<string, unknown> | undefined;
+  const what =
+    contacts !== null && typeof contacts === 'object' && Array.isArray(contacts.list)
+      ? "a Telegram export's JSON (result.json)"
+      : o !== null && Array.isArray(o.entries)
+        ? 'an upload body in JSON'
+        : 'a JSON document';
+  return `${what}, not a vCard or CSV file: send the contacts as JSON entries to POST /v0/address-book, or export them as CSV or vCard`;
 }
 
 /**
