@@ -1546,11 +1546,17 @@ describe('a declared format the body plainly contradicts is refused, saying what
     assert.match(html.message, /^is an HTML page, not a contacts file/);
     // A JSON document is named as one, whatever the format declared: a Telegram export's result.json was
     // "no contact that could be read" (probe). A CSV whose first cell begins with `{` is still a CSV.
-    const telegram = JSON.stringify({ about: 'x', contacts: { about: 'y', list: [{ first_name: 'Ivan', last_name: 'Petrov', phone_number: '+79161234567' }] } });
+    const telegram = JSON.stringify({
+      about: 'x',
+      contacts: { about: 'y', list: [{ first_name: 'Ivan', last_name: 'Petrov', phone_number: '+79161234567' }] },
+    });
     for (const format of ['csv', 'vcard'] as const) {
       const tg = refusalOf(`\uFEFF${telegram}`, format);
       assert.ok(tg !== null && !(tg instanceof FormatContradicted));
-      assert.match(tg.message, /^is a Telegram export's JSON \(result\.json\), not a vCard or CSV file: send the contacts as JSON entries to POST \/v0\/address-book/);
+      assert.match(
+        tg.message,
+        /^is a Telegram export's JSON \(result\.json\), not a vCard or CSV file: send the contacts as JSON entries to POST \/v0\/address-book/,
+      );
     }
     assert.match(refusalOf('{"user_id":"u1","entries":[]}', 'csv')?.message ?? '', /^is an upload body in JSON, not a vCard or CSV file/);
     assert.match(refusalOf('[{"name":"Ann"}]', 'csv')?.message ?? '', /^is a JSON document, not a vCard or CSV file/);
