@@ -229,7 +229,11 @@ function mexicanNationalPrefix(s: string, digits: string, region: CountryCode | 
  *  - Ukraine's "8" before the 0 of the area or mobile code ("8 050 765 4322", "80507654322": the
  *    Soviet-era long-distance 8, then 0XX, as Ukrainians dialled it until the 2010s and many saved
  *    contacts keep it), +380 50 765 4322;
- *  - Chile's "0" before a mobile's 9 ("09 8765 4322": the trunk 0 dropped in 2016), +56 9 8765 4322.
+ *  - Chile's "0" before a mobile's 9 ("09 8765 4322": the trunk 0 dropped in 2016), +56 9 8765 4322;
+ *  - not dropped but the same reading: Argentina's "15" before a Buenos Aires mobile dialled within the
+ *    city ("15-4123-4567", as porteños save their friends), +54 9 11 4123 4567. Eight digits after 15
+ *    can only be area 11's (every other area code is three or four digits, its numbers seven or six);
+ *    "15-412-3456" could be any of them, and stays as written.
  * The parser read the prefix as digits of the number: no number of the plan, kept as written on its
  * digits ("n:80507654322") beside the person's +380 card (a tester found both as two rows). Only
  * exactly the old prefix and a full national number that is valid after it (validAsWritten), and only
@@ -248,6 +252,11 @@ function droppedTrunkPrefix(s: string, digits: string, region: CountryCode | nul
     // The trunk 0, then a mobile's nine digits (9 and eight).
     if (digits.length !== 10 || digits.charCodeAt(0) !== 48 /* 0 */ || digits.charCodeAt(1) !== 57 /* 9 */) return null;
     number = '+56' + digits.slice(1);
+  } else if (region === 'AR') {
+    // A mobile dialled from its own area: 15, then the eight digits of a number of area 11 (Buenos Aires,
+    // the only two-digit area code: area code and number make ten digits).
+    if (digits.length !== 10 || digits.charCodeAt(0) !== 49 /* 1 */ || digits.charCodeAt(1) !== 53 /* 5 */) return null;
+    number = '+54911' + digits.slice(2);
   } else {
     return null;
   }

@@ -921,6 +921,39 @@ test("must not: a valid Chilean number stays, 09 before no nine-digit mobile is 
   }
 });
 
+test("must read: Argentina's 15 before a Buenos Aires mobile's eight digits, in an Argentine book, is the +54 9 11 number (it was a row of its own beside the friend's +54 9 11 card)", () => {
+  const cases: [string, string][] = [
+    ['15-4123-4567', '+5491141234567'],
+    ['15 4123 4567', '+5491141234567'],
+    ['1541234567', '+5491141234567'],
+    ['15 6987-1234', '+5491169871234'],
+  ];
+  for (const [raw, e164] of cases) {
+    readsIn(raw, 'AR', { display: e164, key: 'p:' + e164 });
+    assert.deepEqual(parsePhoneQuick(raw, 'AR'), { display: e164, key: 'p:' + e164 }, raw);
+    assert.equal(parsePhoneReference(raw, 'AR')?.key, 'p:' + e164, raw);
+  }
+  assert.equal(normalizePhone('15-4123-4567', 'AR')?.key, normalizePhone('+54 9 11 4123-4567', null)?.key);
+  // The long-distance forms already read.
+  assert.equal(normalizePhone('011 15 4123-4567', 'AR')?.key, 'p:+5491141234567');
+});
+
+test("must not: '15' before seven digits (any area's), other books' '15 …', and Argentina's valid numbers keep their reading", () => {
+  // Seven digits after 15 could be Córdoba's (351), Rosario's (341), …: unknown, so as before.
+  for (const read of READS) {
+    clearPhoneCache();
+    assert.ok(!read('15-412-3456', 'AR')?.key?.startsWith('p:+54911'), read.name);
+  }
+  assert.equal(normalizePhone('11 4555-1234', 'AR')?.key, 'p:+541145551234');
+  assert.equal(normalizePhone('351 412-3456', 'AR')?.key, 'p:+543514123456');
+  for (const region of [null, 'US', 'BR', 'UY', 'CL', 'MX'] as const) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.ok(!read('15-4123-4567', region)?.key?.startsWith('p:+54'), `${read.name} ${region}`);
+    }
+  }
+});
+
 test("a national number with an extension that is no number of the book's plan is read as without the extension (a vCard's TEL:tel:07700900124;ext=2 in a Russian book was dropped)", () => {
   for (const raw of ['07700900124;ext=2', 'tel:07700900124;ext=2', 'TEL:tel:07700900124;ext=2', '07700900124 x2']) {
     readsIn(raw, 'RU', { display: raw, key: 'n:07700900124;ext=2' });
