@@ -201,7 +201,7 @@ function csvFile(bytes: Uint8Array, decoded: { text: string; guessed: string | n
     sourceType: file.sourceType,
     entries: file.rows.map((r) => r.read),
     usable: file.rows.filter((r) => r.entry !== null).length,
-    warnings: [...warnings, ...rowWarnings(file.rows)],
+    warnings: [...warnings, ...unreadWarnings(file.unreadColumns), ...rowWarnings(file.rows)],
     notRead: [...new Set(file.rows.flatMap((r) => (r.notRead === undefined ? [] : [r.notRead])))],
   };
 }
@@ -292,6 +292,19 @@ function cardWarnings(cards: VcardCard[]): FileWarning[] {
       ...c.notes.map((n) => NOTE_MESSAGES[n]),
     ]),
   );
+}
+
+/** A CSV file's columns not read where it reads no names (csv.ts unreadColumns): one warning naming them. */
+function unreadWarnings(columns: string[]): FileWarning[] {
+  if (columns.length === 0) return [];
+  const list = columns.map((c) => JSON.stringify(c)).join(', ');
+  return [
+    {
+      field: 'body',
+      message: `no column of names was found, and the CSV's columns ${list} were not read: name the columns "Name" (or "First Name" and "Last Name"), "Phone" and "E-mail" to have them read`,
+      count: columns.length,
+    },
+  ];
 }
 
 /** A CSV file's warnings, as a vCard file's: rows not read, and rows read with a doubt. */

@@ -48,6 +48,11 @@ export interface CsvFile {
   rows: CsvRow[];
   /** The API's `source.type`: `gmail` for a Google Contacts export; null for the others (no type fits). */
   sourceType: 'gmail' | null;
+  /**
+   * A file of another layout than the known exports that reads no column of names: the header's columns
+   * that hold a value in some row and are not read (unreadColumns), for a warning. Empty otherwise.
+   */
+  unreadColumns: string[];
 }
 
 /** The usable rows of a file, for `kith import` and the playground. */
@@ -81,6 +86,8 @@ export function headerKey(h: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    // Vietnamese đ, which NFKD keeps: `Điện thoại` is "dien thoai".
+    .replace(/đ/g, 'd')
     .replace(/\be[\s_-]?mail/g, 'email')
     .replace(/[\s_-]+/g, ' ')
     .trim();
@@ -478,6 +485,23 @@ const GENERIC = {
     'الاسم الكامل',
     'שם',
     'שם מלא',
+    // Vietnamese, Indonesian and Malay, Turkish, Thai, Persian, Hindi (a probe: each file's names and
+    // numbers were lost, an e-mail column the only one read).
+    'ho va ten',
+    'ho ten',
+    'ten day đu',
+    'nama',
+    'nama lengkap',
+    'nama penuh',
+    'ad soyad',
+    'adı soyadı',
+    'ad soyadı',
+    'isim soyisim',
+    'ชื่อ-นามสกุล',
+    'ชื่อ นามสกุล',
+    'نام و نام خانوادگی',
+    'नाम',
+    'पूरा नाम',
   ]),
   first: new Set([
     'first name',
@@ -508,6 +532,10 @@ const GENERIC = {
     'adı',
     'שם פרטי',
     'الاسم الأول',
+    'ten',
+    'nama depan',
+    'ชื่อ',
+    'نام',
   ]),
   // Outlook's "Middle Name" in its languages: Dutch "Middelste naam" (a tussenvoegsel, `van der`, often),
   // Spanish "Segundo nombre", Italian "Secondo nome", Portuguese "Segundo Nome", Japanese "ミドル ネーム".
@@ -560,6 +588,11 @@ const GENERIC = {
     'επωνυμο',
     'שם משפחה',
     'اسم العائلة',
+    'ho',
+    'nama belakang',
+    'nama keluarga',
+    'นามสกุล',
+    'نام خانوادگی',
   ]),
   company: new Set([
     'company',
@@ -586,17 +619,19 @@ for (const role of Object.keys(GENERIC) as (keyof typeof GENERIC)[]) GENERIC[rol
 /**
  * An e-mail column: "Email", "E-mail 2", "Work Email", "Mail", "Courriel", "Correo electrónico", and the
  * words for it run together or in other languages: Dutch "E-mailadres", German "Emailadresse", French
- * Outlook's "Adresse de messagerie", Scandinavian "E-postadress", Finnish "Sähköposti", Polish "Poczta".
+ * Outlook's "Adresse de messagerie", Scandinavian "E-postadress", Finnish "Sähköposti", Polish "Poczta",
+ * Vietnamese "Thư điện tử", Indonesian "Surel", Malay "E-mel".
  */
 const GENERIC_EMAIL =
-  /\b(emails?|email\w*|mail|courriel|correo|e ?post\w*|messagerie|adresse electronique|courrier electronique|sahkoposti\w*|poczta|posta elettronica)\b/;
+  /\b(emails?|email\w*|mail|courriel|correo|e ?post\w*|messagerie|adresse electronique|courrier electronique|sahkoposti\w*|poczta|posta elettronica|thu dien tu|surel|e ?mel)\b/;
 /**
  * A phone column: "Phone", "Mobile", "Tel.", "Cell", "Telefon", "Mobiltelefon", "Téléphone", "Móvil",
  * Dutch "Telefoonnummer" and "Mobiel", Swedish "Hemtelefon", Italian "Cellulare", Portuguese
- * "Telemóvel" and "Celular", Finnish "Puhelin", Polish "Komórka".
+ * "Telemóvel" and "Celular", Finnish "Puhelin", Polish "Komórka", Indonesian "Telepon" and "No HP",
+ * Vietnamese "Số điện thoại", "SĐT" and "Di động".
  */
 const GENERIC_PHONE =
-  /\b(phones?|telephone|tel|mobil\w*|cell|cellphone|\w*telefo\w*|handy\w*|portable|movil|gsm|mobiel\w*|cellulare|celular|telemovel|puhelin\w*|matkapuhelin|komorka|contact (?:number|num|no|nr|#)|mob|ph(?!\.? ?d\b)(?: no| number| nr)?|whats ?app(?: number| no)?|direct (?:line|dial|number)|land ?line|rufnummer|tlf\w*|tfno|tlfno|tfn)\b/;
+  /\b(phones?|telephone|tel|mobil\w*|cell|cellphone|\w*telefo\w*|handy\w*|portable|movil|gsm|mobiel\w*|cellulare|celular|telemovel|puhelin\w*|matkapuhelin|komorka|contact (?:number|num|no|nr|#)|mob|ph(?!\.? ?d\b)(?: no| number| nr)?|whats ?app(?: number| no)?|direct (?:line|dial|number)|land ?line|rufnummer|tlf\w*|tfno|tlfno|tfn|telepon\w*|handphone|(?:no|nomor) hp|sdt|dien thoai\w*|di dong)\b/;
 /**
  * Headers that name a column of numbers without saying of what ("Number", "Numéro", "Nummer",
  * "Contact", "Номер"): a phone column only when the file has no other and its cells read as phone
@@ -659,6 +694,12 @@ const OTHER_EMAIL = new Set(
     'אימייל',
     'מייל',
     'דואר אלקטרוני',
+    'อีเมล',
+    'อีเมล์',
+    'ایمیل',
+    'پست الکترونیک',
+    'ईमेल',
+    'ई-मेल',
   ].map((w) => headerKey(w)),
 );
 const OTHER_PHONE = [
@@ -677,6 +718,15 @@ const OTHER_PHONE = [
   'טלפון',
   'נייד',
   'פלאפון',
+  'โทรศัพท์',
+  'เบอร์โทร',
+  'มือถือ',
+  'تلفن',
+  'موبایل',
+  'شماره تماس',
+  'फ़ोन',
+  'फोन',
+  'मोबाइल',
 ].map((w) => headerKey(w));
 const OTHER_NOT = ['факс', 'φαξ', 'فاكس', 'פקס'];
 
@@ -1115,7 +1165,8 @@ export function readCsvFile(input: string): CsvFile {
   const [header, ...data] = records;
   const keys = header.map(headerKey);
   const columns = columnsOf(keys);
-  const byRole = columnsByRole(found.layout === 'generic' ? genericRoles(keys, data) : []);
+  const roles = found.layout === 'generic' ? genericRoles(keys, data) : [];
+  const byRole = columnsByRole(roles);
   // Google's columns are found once per file, not once per row.
   const google = found.layout === 'google' ? googleRowConverter(header) : null;
   const lost = text.includes('\uFFFD');
@@ -1134,7 +1185,33 @@ export function readCsvFile(input: string): CsvFile {
       const entry = read(cells);
       return entry !== null && isUsable(entry) ? { entry, read: entry, notes } : { entry: null, read: {}, notes };
     });
-  return { layout: found.layout, delimiter: found.delimiter, rows, sourceType: found.layout === 'google' ? 'gmail' : null };
+  return {
+    layout: found.layout,
+    delimiter: found.delimiter,
+    rows,
+    sourceType: found.layout === 'google' ? 'gmail' : null,
+    unreadColumns: found.layout === 'generic' ? unreadColumns(header, roles, data) : [],
+  };
+}
+
+/** Most columns a warning names. */
+const MAX_UNREAD_COLUMNS = 8;
+
+/**
+ * The columns of a generic file that hold a value in some row and are read as nothing, when the file
+ * reads no column of names: its names (and often its numbers) were headed in words Kith does not know
+ * (a probe: a Vietnamese `Họ và tên,Số điện thoại,Email` file was read as addresses alone, the names and
+ * the phone-only people lost without a word). A file that reads its names may have any other columns
+ * (addresses, birthdays, notes) without a warning. The header's own words, never a cell's.
+ */
+function unreadColumns(header: string[], roles: (GenericRole | null)[], data: string[][]): string[] {
+  if (roles.some((r) => r === 'name' || r === 'first' || r === 'last')) return [];
+  const out: string[] = [];
+  header.forEach((h, i) => {
+    const name = clean(h);
+    if (roles[i] === null && name !== '' && out.length < MAX_UNREAD_COLUMNS && data.some((row) => clean(row[i]) !== '')) out.push(name);
+  });
+  return out;
 }
 
 /** Most cells one row may have beyond the header's columns and still be read by joinedRow. */

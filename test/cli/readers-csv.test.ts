@@ -153,6 +153,55 @@ describe('googleRowToEntry (pure)', () => {
   });
 });
 
+describe('readCsvFile: headers in Vietnamese, Indonesian, Malay, Turkish, Thai, Persian and Hindi (probe: names and numbers were lost)', () => {
+  const read = (text: string) => readContactsFile(Buffer.from(text), { format: 'csv' });
+  it('reads the name, given and family name, phone and e-mail columns of each', () => {
+    const cases: [string, { name: string; phones?: string[]; emails?: string[] }][] = [
+      [
+        'Họ và tên,Số điện thoại,Email\nNguyễn Văn An,0912 345 678,an@example.vn\n',
+        { name: 'Nguyễn Văn An', phones: ['0912 345 678'], emails: ['an@example.vn'] },
+      ],
+      ['Tên,SĐT\nNguyễn Văn An,0912345678\n', { name: 'Nguyễn Văn An', phones: ['0912345678'] }],
+      ['Họ,Tên,Di động,Thư điện tử\nNguyễn,An,0912 345 678,an@example.vn\n', { name: 'An Nguyễn', phones: ['0912 345 678'], emails: ['an@example.vn'] }],
+      ['Nama,No HP,Surel\nBudi Santoso,0812-3456-7890,budi@example.id\n', { name: 'Budi Santoso', phones: ['0812-3456-7890'], emails: ['budi@example.id'] }],
+      ['Nama Depan,Nama Belakang,Nomor Telepon\nBudi,Santoso,0812-3456-7890\n', { name: 'Budi Santoso', phones: ['0812-3456-7890'] }],
+      [
+        'Nama Penuh,No. Telefon,E-mel\nAhmad bin Ali,012-345 6789,ahmad@example.my\n',
+        { name: 'Ahmad bin Ali', phones: ['012-345 6789'], emails: ['ahmad@example.my'] },
+      ],
+      [
+        'Ad Soyad,Cep Telefonu,E-posta\nAyşe Yılmaz,0532 123 45 67,ayse@example.com.tr\n',
+        { name: 'Ayşe Yılmaz', phones: ['0532 123 45 67'], emails: ['ayse@example.com.tr'] },
+      ],
+      [
+        'ชื่อ,นามสกุล,เบอร์โทร,อีเมล\nสมชาย,ใจดี,081 234 5678,somchai@example.co.th\n',
+        { name: 'สมชาย ใจดี', phones: ['081 234 5678'], emails: ['somchai@example.co.th'] },
+      ],
+      [
+        'نام,نام خانوادگی,تلفن همراه,ایمیل\nعلی,رضایی,0912 345 6789,ali@example.ir\n',
+        { name: 'علی رضایی', phones: ['0912 345 6789'], emails: ['ali@example.ir'] },
+      ],
+      ['नाम,फ़ोन,ईमेल\nराहुल शर्मा,98765 43210,rahul@example.in\n', { name: 'राहुल शर्मा', phones: ['98765 43210'], emails: ['rahul@example.in'] }],
+    ];
+    for (const [text, entry] of cases) {
+      const f = read(text);
+      assert.deepEqual(f.entries, [entry], text);
+      assert.deepEqual(f.warnings, [], text);
+    }
+  });
+  it('a file that reads no column of names says which of its columns it did not read; one that reads its names does not', () => {
+    const f = read('Khách,Liên lạc,Ghi chú,Email\nNguyễn Văn An,0912 345 678,,an@example.vn\n');
+    assert.deepEqual(f.entries, [{ emails: ['an@example.vn'] }]);
+    assert.equal(f.warnings.length, 1);
+    assert.equal(f.warnings[0]!.field, 'body');
+    // Only the columns that hold a value; the header's words, never a cell's.
+    assert.match(f.warnings[0]!.message, /^no column of names was found, and the CSV's columns "Khách", "Liên lạc" were not read: name the columns "Name"/);
+    assert.doesNotMatch(f.warnings[0]!.message, /Nguyễn|0912/);
+    assert.deepEqual(read('Name,Email,Birthday,Notes\nAnn Lee,ann@example.com,1990-01-01,met in Lisbon\n').warnings, []);
+    assert.deepEqual(read('Email\nann@example.com\n').warnings, []);
+  });
+});
+
 describe('readCsvFile: Google Contacts exports (must not change)', () => {
   it('the current layout: every data row is a row, the one with nothing usable too; source gmail', () => {
     const f = readCsvFile(fixture('google.csv'));
