@@ -437,14 +437,21 @@ export class AddressBookService {
 /** The wire form of a ranked contact (decisions.md: lists always present, display forms). */
 export function toWire(row: RankedRow) {
   const c = row.contact;
-  const emails = c.emails.map((e) => e.display);
+  // Arrays of their exact length, filled by index: a map or a push reserves room for more, and this runs
+  // for every row of every answer (the same arrays, half the time for 10,000 rows).
+  const ce = c.emails;
+  const emails: string[] = new Array(ce.length);
+  for (let i = 0; i < ce.length; i++) emails[i] = ce[i]!.display;
   // Only numbers that read as numbers (a key: in full, or national-only): a string the phone reader gave
   // no key (`911`, `*123#`, a date, a placeholder `123-456-7890`, a note) is no way to reach the person,
   // and an app texting `phone` must never text 911 (a probe). It stays stored with the upload; a row with
   // nothing else to invite names such strings in `unusable.phones`. (A review: judging the written form
   // here showed placeholders and notes in capitals.)
-  const phones: string[] = [];
-  for (const p of c.phones) if (p.key !== null) phones.push(p.display);
+  const cp = c.phones;
+  let keyed = 0;
+  for (let i = 0; i < cp.length; i++) if (cp[i]!.key !== null) keyed++;
+  const phones: string[] = new Array(keyed);
+  for (let i = 0, j = 0; i < cp.length; i++) if (cp[i]!.key !== null) phones[j++] = cp[i]!.display;
   const out: Record<string, unknown> = {
     // A card kept on the owner's evidence with nothing to invite is named by what it has: its nickname or
     // company (a probe: a JSON card of only a nickname was a row naming no one).

@@ -128,7 +128,10 @@ test("MUST merge: a relation and the person's own name, or the same relation wri
   assert.equal(sameWords(foldName('Oma Weber'), foldName('oma weber')), true);
   // A relation label alone fits any name, as before (`Oma` is a given name too: `Oma Okafor` may be Mom).
   assert.equal(namesCompatible(foldName('Oma Okafor'), foldName('Mom')), true);
-  assert.equal(namesCompatible(foldName('Opa Weber'), foldName('Oma')), true);
+  // But not a label of the other sex: `Opa Weber` is a man whether Opa is his relation or his name (a
+  // probe of the fifty-ninth session: `Mom` and `Papa Joe` on the family landline were one row).
+  assert.equal(namesCompatible(foldName('Opa Weber'), foldName('Oma')), false);
+  assert.equal(namesCompatible(foldName('Opa Weber'), foldName('Grandpa')), true);
   // The titles of the clergy and religious orders say no relation: `Father Michael`, a priest, is `Uncle Michael`.
   assert.equal(namesCompatible(foldName('Father Michael'), foldName('Uncle Michael')), true);
   assert.equal(namesCompatible(foldName('Sister Mary'), foldName('Mother Mary')), true);
@@ -398,4 +401,144 @@ test('MUST merge: a relation before a name and the person on one mobile, and a r
     ]).length,
     1,
   );
+});
+
+/**
+ * A word of a relation that leads a name and is kept as a word of it (`Papa Joe`, `Vati Dieter`, `Tata
+ * Marek`, `Папа Коля`), or the clergy's (`Brother Joe`), says a man or a woman whatever it is, relation or
+ * given name: such a name is no label of the other sex. A probe of the fifty-ninth session found `Mom`
+ * and `Papa Joe` (and the same in a dozen languages), each with a mobile on the family landline or
+ * mailbox, one row under his name.
+ */
+test('MUST NOT merge: a label and a name led by a relation word of the other sex, on the family landline or mailbox', () => {
+  const pairs = [
+    ['Mom', 'Papa Joe'],
+    ['Mama', 'Papa Klaus'],
+    ['Mutti', 'Vati Dieter'],
+    ['Oma', 'Opa Heinz'],
+    ['Opa', 'Oma Hilde'],
+    ['Maman', 'Papa Jean'],
+    ['Mamie', 'Papi Jean'],
+    ['Mamá', 'Papá Luis'],
+    ['Nonna', 'Nonno Gino'],
+    ['Mãe', 'Pai João'],
+    ['Vó', 'Vô Zé'],
+    ['Mama', 'Tata Marek'],
+    ['Мама', 'Папа Коля'],
+    ['Nan', 'Grandad Bill'],
+    ['Nana', 'Pop Joe'],
+    ['Mom', 'Brother Joe'],
+    ['Mom', 'Stepdad Joe'],
+    ['Dad', 'Oma Okafor'],
+  ] as const;
+  for (const [a, b] of pairs) {
+    assert.equal(namesCompatible(foldName(a), foldName(b)), false, `${a} | ${b}`);
+    assert.equal(
+      merge([
+        { name: a, phones: ['+49 151 11111111', LANDLINE] },
+        { name: b, phones: ['+49 151 22222222', LANDLINE] },
+      ]).length,
+      2,
+      `landline ${a} | ${b}`,
+    );
+    // Each on the family mailbox alone, or with a mobile of their own: two rows, the mailbox in both.
+    assert.equal(
+      merge([
+        { name: a, emails: ['family@example.net'] },
+        { name: b, emails: ['family@example.net'] },
+      ]).length,
+      2,
+      `mailbox ${a} | ${b}`,
+    );
+    assert.equal(
+      merge([
+        { name: a, emails: ['family@example.net'], phones: ['+49 151 11111111'] },
+        { name: b, emails: ['family@example.net'], phones: ['+49 151 22222222'] },
+      ]).length,
+      2,
+      `mailbox and mobiles ${a} | ${b}`,
+    );
+  }
+  // Two labels of a man and a woman on one mailbox: two rows too (they had been one, under `Dad`).
+  for (const [a, b] of [
+    ['Mom', 'Dad'],
+    ['Oma', 'Opa'],
+    ['Mum', 'Dad Bill'],
+  ] as const) {
+    assert.equal(
+      merge([
+        { name: a, emails: ['family@example.net'] },
+        { name: b, emails: ['family@example.net'] },
+      ]).length,
+      2,
+      `${a} | ${b}`,
+    );
+  }
+});
+
+test('MUST merge: a label and a name led by a relation word of the same sex, or a name led by Ma or Pa (family names)', () => {
+  for (const [a, b] of [
+    ['Mom', 'Mama Linda'],
+    ['Dad', 'Papa Joe'],
+    ['Mom', 'Oma Okafor'],
+    ['Grandpa', 'Opa Weber'],
+    ['Dad', 'Ma Long'],
+    ['Mom', 'Pa Vang'],
+  ] as const) {
+    assert.equal(namesCompatible(foldName(a), foldName(b)), true, `${a} | ${b}`);
+    assert.equal(
+      merge([
+        { name: a, phones: ['+49 151 11111111'] },
+        { name: b, phones: ['+49 151 11111111'] },
+      ]).length,
+      1,
+      `mobile ${a} | ${b}`,
+    );
+  }
+  // One mailbox under a label and a man's or a woman's name says nothing of the name's sex: one person, as before.
+  assert.equal(
+    merge([
+      { name: 'Mom', emails: ['linda@example.net'] },
+      { name: 'Linda Cole', emails: ['linda@example.net'] },
+    ]).length,
+    1,
+  );
+  // Two labels of one sex on one mailbox (the owner's mother is the children's Oma): one, as before.
+  assert.equal(
+    merge([
+      { name: 'Mom', emails: ['family@example.net'] },
+      { name: 'Oma', emails: ['family@example.net'] },
+    ]).length,
+    1,
+  );
+});
+
+test('MUST NOT merge: two generations of one name on the family mailbox alone (`Mark Ellis Sr.`, `Mark Ellis Jr.`); one generation twice, or none, is one person', () => {
+  for (const [a, b] of [
+    ['Mark Ellis Sr.', 'Mark Ellis Jr.'],
+    ['John Smith II', 'John Smith III'],
+    ['Mark Ellis Senior', 'Mark Ellis Jr'],
+  ] as const) {
+    assert.equal(
+      merge([
+        { name: a, emails: ['ellisfamily@example.net'] },
+        { name: b, emails: ['ellisfamily@example.net'] },
+      ]).length,
+      2,
+      `${a} | ${b}`,
+    );
+  }
+  for (const [a, b] of [
+    ['Mark Ellis Jr.', 'Mark Ellis Junior'],
+    ['Mark Ellis Jr.', 'Mark Ellis'],
+  ] as const) {
+    assert.equal(
+      merge([
+        { name: a, emails: ['mark@example.net'] },
+        { name: b, emails: ['mark@example.net'] },
+      ]).length,
+      1,
+      `${a} | ${b}`,
+    );
+  }
 });

@@ -9,6 +9,7 @@ import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mob
 import type { NormalizedEntry } from '../types.ts';
 import type { Components } from './components.ts';
 import {
+  generationsPair,
   hasGeneration,
   looselyCompatible,
   prefixOnlyCompatible,
@@ -17,6 +18,7 @@ import {
   namesCompatible,
   petCompatible,
   relationOf,
+  relativesPair,
   sameWords,
   scriptsUncompared,
   someonesRelation,
@@ -1629,7 +1631,13 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
     // Two names of one family on the mailbox (`Dee Moss` on the family address beside `Ray Moss` with it
     // and his mobile) are two people: the copy stays a row of its own, the mailbox in both (a probe: Dee,
     // written to twenty times, vanished into Ray's row, to be invited on his mobile).
-    if (familyPair(folded[i], folded[base]) || spousesPair(folded[i], folded[base], ix, key)) continue;
+    if (
+      familyPair(folded[i], folded[base]) ||
+      relativesPair(folded[i], folded[base]) ||
+      generationsPair(folded[i], folded[base]) ||
+      spousesPair(folded[i], folded[base], ix, key)
+    )
+      continue;
     // With no card of the person (every holder a copy of the address: a card renamed by a later sync),
     // every label stays a candidate for the name shown; beside one, a copy's label is no name of theirs.
     uf.absorb(base, i, owners.length > 0);

@@ -646,9 +646,11 @@ const TRADE_WORDS =
 const KIN = new Map<string, string>(); // a Map, not an object: "constructor" is no relation
 for (const [label, words] of Object.entries({
   mother: 'mom mum mother mama mommy mummy mam ma mamá mamãe maman mutti mutter mamma madre mamusia mami mamita ammi ammu amma maa aiti',
-  father: 'dad father papa daddy pa papá papai vater vati papà padre tata pai abbu papaji appa pappa',
-  grandmother: 'grandma granny nana nan oma abuela nonna babcia grandmother nani dadi mummo mamie omi',
-  grandfather: 'grandpa granddad opa abuelo nonno dziadek grandfather nanaji dadaji opi',
+  father: 'dad father papa daddy dada pa papá papai vater vati papà padre tata pai abbu papaji appa pappa papi pop pops',
+  stepmother: 'stepmom stepmum stepmother',
+  stepfather: 'stepdad stepfather',
+  grandmother: 'grandma granny nana nan oma abuela nonna babcia grandmother nani dadi mummo mamie omi abuelita',
+  grandfather: 'grandpa granddad grandad opa abuelo nonno dziadek grandfather nanaji dadaji opi abuelito papy',
   partner: 'wife wifey husband hubby honey babe hun love darling spouse partner',
   sister: 'sister sis',
   brother: 'brother bro',
@@ -847,10 +849,65 @@ function markRelation(tokens: string[], name: string): void {
   const m = FIRST_WORD_RE.exec(name);
   if (m === null) return;
   const w = m[1]!.toLowerCase();
-  const first = /[^a-z]/.test(w) ? w.normalize('NFD').replace(/\p{M}+/gu, '') : w;
+  const first = /[^a-z]/.test(w) ? (ACCENTED_KIN.get(w.normalize('NFC')) ?? w.normalize('NFD').replace(/\p{M}+/gu, '')) : w;
+  // The word as written (`Brother Joe`, dropped: ['joe']), or as folded (`Папа Коля`: ['papa', 'kolia']).
+  const lead = leadingKin(first) !== undefined ? first : leadingKin(tokens[0]!) !== undefined ? tokens[0]! : null;
+  if (lead !== null && (tokens[0] !== lead || tokens.length >= 2)) LEADING_KIN.set(tokens, leadingKin(lead)!);
   if (!KIN_BEFORE_NAME.has(first) || RELIGIOUS_TITLES.has(first) || tokens[0] === first) return;
   RELATION.set(tokens, KIN.get(first)!);
   if (!KIN_GIVEN_NAMES.has(first)) SURE_RELATION.add(tokens);
+}
+
+/**
+ * The relation of a parent, grandparent, sibling, aunt or uncle that a name's first word says when the
+ * word is kept as a word of the name (`Papa Joe`, `Vati Dieter`, `Tata Marek`, `Папа Коля`, `Nonno Gino`:
+ * a relation word that may be a name, or that KIN_BEFORE_NAME does not drop) or dropped (`Dad Mike`, and
+ * the clergy's `Brother Joe`, who is a man whatever else he is), by folded name. Read only
+ * for the sex it says (oppositeKin): `Mom` and `Papa Joe` on the family landline, each with a mobile,
+ * were one row under his name, the mother written to most gone into it (a probe, in a dozen languages).
+ * Whatever the word is, relation or given name, it is a man's or a woman's as the relation is (`Papa`,
+ * `Oma`, `Nana`, `Amma`), so it tells a mother from a father either way.
+ */
+const LEADING_KIN = new WeakMap<readonly string[], string>();
+
+/** Relations that say a woman, and a man. */
+const FEMALE_KIN: ReadonlySet<string> = new Set(['~mother', '~stepmother', '~grandmother', '~sister', '~aunt']);
+const MALE_KIN: ReadonlySet<string> = new Set(['~father', '~stepfather', '~grandfather', '~brother', '~uncle']);
+
+/**
+ * KIN words LEADING_KIN does not read, though their relation says a man or a woman: `Ma` and `Pa`, Chinese
+ * and Hmong family names of men and women alike (`Ma Long`). Any other, as a name too, is of the relation's
+ * sex (`Padre Pio`, `Tia Carrere`).
+ */
+const NOT_LEADING_KIN: ReadonlySet<string> = new Set(['ma', 'pa']);
+
+/** The relation a word says when it leads a name (LEADING_KIN), or undefined. KIN is read when called: its words in other scripts are added below. */
+function leadingKin(w: string): string | undefined {
+  const r = KIN.get(w);
+  return r !== undefined && (FEMALE_KIN.has(r) || MALE_KIN.has(r)) && !NOT_LEADING_KIN.has(w) ? r : undefined;
+}
+
+/** Whether two relations say a woman and a man (`~mother` and `~father`, `~grandmother` and `~uncle`): never one person. */
+function oppositeKin(x: string | undefined, y: string | undefined): boolean {
+  return x !== undefined && y !== undefined && ((FEMALE_KIN.has(x) && MALE_KIN.has(y)) || (MALE_KIN.has(x) && FEMALE_KIN.has(y)));
+}
+
+/** The relation a folded name says: a label alone (`Mom`), one before the person's words (`Opa Heinz`), or a name's first word (`Papa Joe`). */
+function kinSaid(f: readonly string[]): string | undefined {
+  if (f.length === 1 && f[0]![0] === '~') return f[0];
+  if (SOMEONES.has(f)) return undefined;
+  return RELATION.get(f) ?? LEADING_KIN.get(f);
+}
+
+/**
+ * Whether two names on one mailbox are a man and a woman of the owner's family by the relations they say
+ * (`Mom` and `Dad`, `Oma` and `Opa`, `Mum` and `Dad Bill`, `Mama` and `Papa Klaus`): two people who read one
+ * family address, kept two rows as two names of one family are (familyPair). A card holding only the
+ * address had been a copy of it, its label absorbed: the mother, written to most, gone into `Dad` (a
+ * probe). Relations of one sex (`Mom` and `Oma`: the owner's mother is the children's Oma) are not.
+ */
+export function relativesPair(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  return a !== null && b !== null && a.length > 0 && b.length > 0 && oppositeKin(kinSaid(a), kinSaid(b));
 }
 
 /**
@@ -2039,6 +2096,9 @@ export function namesCompatible(a: readonly string[], b: readonly string[]): boo
     const label = ka ? a : b;
     const named = ka ? b : a;
     const rel = SURE_RELATION.has(named) && !SOMEONES.has(named) ? RELATION.get(named) : undefined;
+    // Whatever the word before the name is, relation or given name, it is a man's or a woman's: `Mom` is
+    // no `Papa Joe`, `Opa` no `Oma Hilde` (LEADING_KIN).
+    if (rel === undefined && label.length === 1 && oppositeKin(label[0], kinSaid(named))) return false;
     return rel === undefined || label.length !== 1 || label[0] === rel;
   }
   // Someone's relation named by their name (`Ann Lee's mom`) is not that someone (`Ann Lee`), nor anyone
@@ -2291,6 +2351,22 @@ function skeletonOf(latin: string): string {
  */
 export function ownNameWritten(owner: readonly string[], card: readonly string[]): boolean {
   if (owner.length < 2 || card.length !== owner.length) return false;
+  // The card's words taken so far as bits (runs for every named contact of every merge: no array); a
+  // name of more words than a bit set holds is read with the array.
+  if (card.length > 30) return ownNameWrittenLong(owner, card);
+  let used = 0;
+  for (let i = 0; i < owner.length; i++) {
+    const w = owner[i]!;
+    let hit = -1;
+    for (let j = 0; j < card.length && hit < 0; j++) if ((used & (1 << j)) === 0 && sameWordWritten(w, card[j]!)) hit = j;
+    if (hit < 0) return false;
+    used |= 1 << hit;
+  }
+  return true;
+}
+
+/** ownNameWritten for a name of more than 30 words. */
+function ownNameWrittenLong(owner: readonly string[], card: readonly string[]): boolean {
   const used: boolean[] = card.map(() => false);
   for (const w of owner) {
     let hit = -1;
@@ -2304,7 +2380,10 @@ export function ownNameWritten(owner: readonly string[], card: readonly string[]
 /** One folded word written another way: as it is, its umlauts spelt out (`mueller`/`muller`), or transliterated to the same skeleton. */
 function sameWordWritten(a: string, b: string): boolean {
   if (a === b) return true;
-  if (scriptBit(a) === 1 && scriptBit(b) === 1) return a.length !== b.length && a.replace(UMLAUT_SPELT, '$1$2') === b.replace(UMLAUT_SPELT, '$1$2');
+  // Spelling umlauts out never changes a word's first letter (the `e` it drops follows a letter): words
+  // of different first letters are two words, without the two replaces.
+  if (scriptBit(a) === 1 && scriptBit(b) === 1)
+    return a.length !== b.length && a.charCodeAt(0) === b.charCodeAt(0) && a.replace(UMLAUT_SPELT, '$1$2') === b.replace(UMLAUT_SPELT, '$1$2');
   return transliteratesExactly(a, b);
 }
 /** An umlaut spelt out (`ue`, `oe`, `ae`), not the `ae` of `-ael` (`Michael` is not the Polish `Michal`, nor `Rafael` `Rafał`). */
@@ -2503,6 +2582,28 @@ function wholeScript(name: readonly string[]): number {
 export function generationAt(name: readonly string[], i: number): boolean {
   const w = name[i]!;
   return GENERATION_WORDS.has(w) || (i >= 2 && i === name.length - 1 && GENERATION_LAST_WORDS.has(w));
+}
+
+/** The generation a folded name says, one word for each (`jr` for `Junior`), or null. */
+function generationOf(name: readonly string[]): string | null {
+  for (let i = 0; i < name.length; i++) {
+    if (!generationAt(name, i)) continue;
+    const w = name[i]!;
+    return w === 'junior' ? 'jr' : w === 'senior' ? 'sr' : w;
+  }
+  return null;
+}
+
+/**
+ * Whether two names say two generations (`Mark Ellis Sr.` and `Mark Ellis Jr.`, `John Smith II` and `John
+ * Smith III`): a father and his son, two people even on one family mailbox where nothing else tells them
+ * apart (a probe: the two, each with the mailbox alone, were one row under the son's name).
+ */
+export function generationsPair(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null) return false;
+  const x = generationOf(a);
+  const y = generationOf(b);
+  return x !== null && y !== null && x !== y;
 }
 
 /** Whether a folded name says a generation (`John Smith Jr`, `João Pereira Filho`). */
