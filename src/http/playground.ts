@@ -49,7 +49,8 @@ export type { FileFormat };
 export function namedFormat(named?: string): FileFormat | undefined {
   if (named === 'vcard' || named === 'vcf') return 'vcard';
   if (named === 'csv' || named === 'tsv') return 'csv';
-  if (named) throw invalid('format', 'must be vcard or csv');
+  if (named === 'ldif') return 'ldif';
+  if (named) throw invalid('format', 'must be vcard, csv or ldif');
   return undefined;
 }
 

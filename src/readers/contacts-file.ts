@@ -1,15 +1,16 @@
 /**
- * A contacts file (a vCard or a contacts CSV) from its bytes to an upload's entries, as POST
- * /v0/address-book-file, the playground and `kith import` read it, so a file reads the same everywhere
- * and is refused with the same words: one entry per card or data row, whatever it holds (`{}` for one not
- * read, so an entry's index is its position in the file), the warnings the answer must give about the
- * file, and FileRefused for a file that is no contacts file or holds no contact that could be read.
- * Pure: bytes in, entries out.
+ * A contacts file (a vCard, a contacts CSV or an LDIF address book) from its bytes to an upload's
+ * entries, as POST /v0/address-book-file, the playground and `kith import` read it, so a file reads the
+ * same everywhere and is refused with the same words: one entry per card, data row or record, whatever
+ * it holds (`{}` for one not read, so an entry's index is its position in the file), the warnings the
+ * answer must give about the file, and FileRefused for a file that is no contacts file or holds no
+ * contact that could be read. Pure: bytes in, entries out.
  */
 import { CsvRefused, headerColumns, readCsvFile, type CsvNote, type CsvRow } from './csv.ts';
+import { isLdif, readLdifFile, type LdifNote, type LdifRecord } from './ldif.ts';
 import { decodeFile, readVcardFile, type CardNote, type Entry, type VcardCard } from './vcard.ts';
 
-export type FileFormat = 'vcard' | 'csv';
+export type FileFormat = 'vcard' | 'csv' | 'ldif';
 
 /**
  * A file that cannot be read as contacts. The message completes "body …" (the file route's 400, naming
@@ -17,23 +18,29 @@ export type FileFormat = 'vcard' | 'csv';
  */
 export class FileRefused extends Error {}
 
+/** What a body plainly is, by what shows it (FormatContradicted's message). */
+const PLAINLY: Record<FileFormat, string> = {
+  vcard: 'a vCard (it begins BEGIN:VCARD)',
+  csv: 'a CSV (its first line is a header naming contact columns, and it holds no BEGIN:VCARD)',
+  ldif: 'an LDIF file (its first record begins dn:)',
+};
+/** A format's name in "not …". */
+const A_FORMAT: Record<FileFormat, string> = { vcard: 'a vCard', csv: 'a CSV', ldif: 'an LDIF file' };
+
 /**
- * A file whose declared format it plainly is not: a vCard sent as a CSV (it begins BEGIN:VCARD), or a
- * CSV sent as a vCard (no BEGIN:VCARD anywhere, and its first line is a header naming contact columns).
- * Read in the declared format, a vCard was a CSV of junk rows (a nameless contact holding `TEL:…`, the
- * book lost without a word), and a CSV a vCard holding "no contact". `is`: the format the body is. The
- * message completes "body …" (as FileRefused's, which it is, so a caller that does not know it still
- * refuses the file); the file route names `format` instead (formatRefusal), `kith import` its --format.
+ * A file whose declared format it plainly is not: a vCard sent as a CSV (it begins BEGIN:VCARD), a CSV
+ * sent as a vCard (no BEGIN:VCARD anywhere, and its first line is a header naming contact columns), or
+ * an LDIF file (its first record begins `dn:`) sent as either. Read in the declared format, a vCard was
+ * a CSV of junk rows (a nameless contact holding `TEL:…`, the book lost without a word), and a CSV a
+ * vCard holding "no contact". `is`: the format the body is. The message completes "body …" (as
+ * FileRefused's, which it is, so a caller that does not know it still refuses the file); the file route
+ * names `format` instead (formatRefusal), `kith import` its --format.
  */
 export class FormatContradicted extends FileRefused {
   readonly declared: FileFormat;
   readonly is: FileFormat;
   constructor(declared: FileFormat, is: FileFormat) {
-    super(
-      is === 'vcard'
-        ? 'is a vCard (it begins BEGIN:VCARD), not a CSV'
-        : 'is a CSV (its first line is a header naming contact columns, and it holds no BEGIN:VCARD), not a vCard',
-    );
+    super(`is ${PLAINLY[is]}, not ${A_FORMAT[declared]}`);
     this.declared = declared;
     this.is = is;
   }
@@ -55,13 +62,20 @@ const VCARD_LINE = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?(?:;[^:]*)?:/;
 /**
  * The format a body plainly is when it contradicts the one declared, or null. Conservative: a CSV is
  * never taken for a vCard unless it begins with BEGIN:VCARD on a line of its own (a genuine CSV whose
- * first cell holds text is read as one), and a body declared a vCard is called a CSV only when it holds
- * no BEGIN:VCARD at all (so no card could be read from it) and its first line reads as a CSV header of
- * two columns or more, one of them a contact column, and is no vCard property line.
+ * first cell holds text is read as one), and a body declared a vCard (or LDIF) is called a CSV only when
+ * it holds no BEGIN:VCARD at all (so no card could be read from it) and its first line reads as a CSV
+ * header of two columns or more, one of them a contact column, and is no vCard property line. A body
+ * whose first line that is no comment is `dn:` (or `version: 1`, then `dn:`) is LDIF (isLdif), unless it
+ * is declared a vCard and holds a BEGIN:VCARD.
  */
 export function contradictedFormat(text: string, declared: FileFormat): FileFormat | null {
-  if (declared === 'csv') return BEGINS_VCARD.test(text) ? 'vcard' : null;
+  if (declared === 'csv') return BEGINS_VCARD.test(text) ? 'vcard' : isLdif(text) ? 'ldif' : null;
+  if (declared === 'ldif') {
+    if (isLdif(text)) return null;
+    if (BEGINS_VCARD.test(text)) return 'vcard';
+  }
   if (/BEGIN:VCARD/i.test(text)) return null;
+  if (declared === 'vcard' && isLdif(text)) return 'ldif';
   const first = text
     .replace(/^\uFEFF/, '')
     .split(/\r\n|\n|\r/)
@@ -83,16 +97,19 @@ export interface ContactsFile {
   format: FileFormat;
   /** The API's `source.type` the file says (`ios`, `android`, `gmail`), or null. */
   sourceType: string | null;
-  /** One entry per card or data row, in file order. */
+  /** One entry per card, data row or LDIF record, in file order. */
   entries: Entry[];
   /** How many of them hold a name, e-mail, phone or company (never 0: such a file is refused). */
   usable: number;
   warnings: FileWarning[];
 }
 
-/** The format of a file's text when nothing names it: a vCard starts with BEGIN:VCARD, anything else is a CSV. */
+/**
+ * The format of a file's text when nothing names it: a vCard starts with BEGIN:VCARD, an LDIF file with
+ * `dn:` (or `version: 1`, then `dn:`; comments before either), anything else is a CSV.
+ */
 export function guessFormat(text: string): FileFormat {
-  return /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? 'vcard' : 'csv';
+  return /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? 'vcard' : isLdif(text) ? 'ldif' : 'csv';
 }
 
 const starts = (bytes: Uint8Array, ...prefix: number[]): boolean => prefix.every((b, i) => bytes[i] === b);
@@ -159,21 +176,24 @@ export function readContactsFile(bytes: Uint8Array, opts: { format?: FileFormat;
   const decoded = decodeFile(bytes, opts.charset);
   const what = notContactsFile(bytes, decoded.text);
   if (what !== null) throw new FileRefused(`is ${what}`);
-  if (!decoded.text.trim()) throw new FileRefused('must be the text of a .vcf or .csv file');
+  if (!decoded.text.trim()) throw new FileRefused('must be the text of a .vcf, .csv or .ldif file');
   if (opts.format !== undefined) {
     const is = contradictedFormat(decoded.text, opts.format);
     if (is !== null) throw new FormatContradicted(opts.format, is);
   }
   const format = opts.format ?? guessFormat(decoded.text);
-  const file = format === 'vcard' ? vcardFile(bytes, opts.charset) : csvFile(bytes, decoded);
+  const file = format === 'vcard' ? vcardFile(bytes, opts.charset) : format === 'ldif' ? ldifFile(bytes, opts.charset) : csvFile(bytes, decoded);
   if (file.usable === 0) {
-    const why = file.notRead.length > 0 ? ` (${format === 'vcard' ? 'cards' : 'rows'} not read: ${file.notRead.join('; ')})` : '';
+    const why = file.notRead.length > 0 ? ` (${UNITS[format]} not read: ${file.notRead.join('; ')})` : '';
     throw new FileRefused(`holds no contact that could be read${why}`);
   }
   return { format, sourceType: file.sourceType, entries: file.entries, usable: file.usable, warnings: file.warnings };
 }
 
 type Read = Omit<ContactsFile, 'format'> & { notRead: string[] };
+
+/** What a file of each format is made of. */
+const UNITS: Record<FileFormat, string> = { vcard: 'cards', csv: 'rows', ldif: 'records' };
 
 function vcardFile(bytes: Uint8Array, charset: string | undefined): Read {
   const file = readVcardFile(bytes, charset === undefined ? {} : { charset });
@@ -185,6 +205,20 @@ function vcardFile(bytes: Uint8Array, charset: string | undefined): Read {
     usable: file.cards.filter((c) => c.entry !== null).length + file.cards.reduce((n, c) => n + (c.members?.length ?? 0), 0),
     warnings: cardWarnings(file.cards),
     notRead: [...new Set(file.cards.flatMap((c) => (c.notRead === undefined ? [] : [c.notRead])))],
+  };
+}
+
+function ldifFile(bytes: Uint8Array, charset: string | undefined): Read {
+  const file = readLdifFile(bytes, charset === undefined ? {} : { charset });
+  return {
+    // LDIF names no app the book came from (Thunderbird is no source.type).
+    sourceType: null,
+    // One entry per record, so a record's index is its position; a group record's members given by
+    // address, not records of the file, follow the records, an entry each (as a vCard's group card's).
+    entries: [...file.records.map((r) => r.read), ...file.records.flatMap((r) => r.members ?? [])],
+    usable: file.records.filter((r) => r.entry !== null).length + file.records.reduce((n, r) => n + (r.members?.length ?? 0), 0),
+    warnings: recordWarnings(file.records),
+    notRead: [...new Set(file.records.flatMap((r) => (r.notRead === undefined ? [] : [r.notRead])))],
   };
 }
 
@@ -260,6 +294,14 @@ const ROW_NOTE_MESSAGES: Record<CsvNote, string> = {
     'CSV rows holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
 };
 
+/** What each note of an LDIF record means for the answer (meta.warnings). */
+const RECORD_NOTE_MESSAGES: Record<LdifNote, string> = {
+  undecodable:
+    'LDIF records holding characters that could not be decoded (U+FFFD), so names may show "\uFFFD": the file was decoded wrongly before it was sent (a windows-1252 export read as UTF-8?); send the file\'s own bytes',
+  group:
+    "LDIF group records (objectclass groupOfNames: a mailing list): a list is no person, left out as nothing_to_invite; each member given by address (member: cn=…,mail=…) that is no record of the file is an entry of its own, after the file's records",
+};
+
 /** Card or row indexes listed per warning (as the unknown-field warnings list entry indexes). */
 const MAX_INDEXES = 5;
 
@@ -305,6 +347,16 @@ function unreadWarnings(columns: string[]): FileWarning[] {
       count: columns.length,
     },
   ];
+}
+
+/** An LDIF file's warnings, as a vCard file's: records not read, and records read with a doubt. */
+function recordWarnings(records: LdifRecord[]): FileWarning[] {
+  return fileWarnings(
+    records.map((r) => [
+      ...(r.notRead === undefined ? [] : [`LDIF records not read (${r.notRead}): each is counted in meta.cleaning and left out as nothing_to_invite`]),
+      ...r.notes.map((n) => RECORD_NOTE_MESSAGES[n]),
+    ]),
+  );
 }
 
 /** A CSV file's warnings, as a vCard file's: rows not read, and rows read with a doubt. */

@@ -82,15 +82,17 @@ const join = (...parts: string[]): string => clean(parts.join(' '));
  * "e mail" as "email" ("E-mail 2 Address" → "email 2 address", "E-Mail-Adresse" → "email adresse").
  */
 export function headerKey(h: string): string {
-  return h
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    // Vietnamese đ, which NFKD keeps: `Điện thoại` is "dien thoai".
-    .replace(/đ/g, 'd')
-    .replace(/\be[\s_-]?mail/g, 'email')
-    .replace(/[\s_-]+/g, ' ')
-    .trim();
+  return (
+    h
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      // Vietnamese đ, which NFKD keeps: `Điện thoại` is "dien thoai".
+      .replace(/đ/g, 'd')
+      .replace(/\be[\s_-]?mail/g, 'email')
+      .replace(/[\s_-]+/g, ' ')
+      .trim()
+  );
 }
 
 /** The columns of each header key (in column order), once per file. */

@@ -5,6 +5,8 @@
  *   unit n is line n. Streamed, so files larger than memory work.
  * - vCard (.vcf) and contacts CSV (.csv, .tsv: Google Contacts, Outlook, Thunderbird, LinkedIn, or any
  *   CSV naming contact columns; readers/csv.ts): one address book, loaded for `--user`; one unit.
+ * - LDIF (.ldif: Thunderbird's LDIF export, or a directory's inetOrgPerson records; readers/ldif.ts): one
+ *   address book too.
  *
  * A first pass over the file counts its lines and hashes it (the resume file names the hash), which also
  * gives the progress bar its total.
@@ -18,7 +20,7 @@ import type { Entry } from '../../readers/vcard.ts';
 import { invalid } from '../../services/errors.ts';
 import { coerceRegion, coerceSourceType, coerceBookUserId } from '../../services/validate.ts';
 
-export type InputFormat = 'jsonl' | 'vcard' | 'csv';
+export type InputFormat = 'jsonl' | 'vcard' | 'csv' | 'ldif';
 
 /** An upload body as the import sends it (entries are split into batches on the way). */
 export interface UploadBodyIn {
@@ -51,10 +53,12 @@ export function formatOf(path: string, given?: string): InputFormat {
   if (f === 'jsonl' || f === 'ndjson' || f === 'json') return 'jsonl';
   if (f === 'vcard' || f === 'vcf') return 'vcard';
   if (f === 'csv' || f === 'google-csv' || f === 'tsv') return 'csv';
-  if (f) throw new Error(`--format must be jsonl, vcard or csv, not "${given}"`);
+  if (f === 'ldif') return 'ldif';
+  if (f) throw new Error(`--format must be jsonl, vcard or csv (or ldif), not "${given}"`);
   if (/\.(jsonl|ndjson|json)$/i.test(path)) return 'jsonl';
   if (/\.(vcf|vcard)$/i.test(path)) return 'vcard';
   if (/\.(csv|tsv)$/i.test(path)) return 'csv';
+  if (/\.ldif$/i.test(path)) return 'ldif';
   throw new Error(`cannot tell the format of ${path} from its name: pass --format jsonl|vcard|csv`);
 }
 
@@ -209,7 +213,7 @@ interface FileBook {
  * holding no contact that could be read is refused before anything is sent (a header-only CSV stored an
  * empty book), as the file route refuses it, in its words.
  */
-function fileBook(bytes: Uint8Array, format: 'vcard' | 'csv', charset?: string): FileBook {
+function fileBook(bytes: Uint8Array, format: 'vcard' | 'csv' | 'ldif', charset?: string): FileBook {
   try {
     const file = readContactsFile(bytes, { format, ...(charset === undefined ? {} : { charset }) });
     return {
@@ -223,7 +227,7 @@ function fileBook(bytes: Uint8Array, format: 'vcard' | 'csv', charset?: string):
   } catch (e) {
     // A format the file plainly is not (its name or --format says csv, and it begins BEGIN:VCARD): say
     // which to pass, as the file route names its ?format=.
-    if (e instanceof FormatContradicted) throw new Error(`the file ${e.message}: pass --format ${e.is} (or name it .${e.is === 'vcard' ? 'vcf' : 'csv'})`);
+    if (e instanceof FormatContradicted) throw new Error(`the file ${e.message}: pass --format ${e.is} (or name it .${e.is === 'vcard' ? 'vcf' : e.is})`);
     // FileRefused's message completes "body …"; here the body is the file.
     throw e instanceof FileRefused ? new Error(`the file ${e.message}`) : e;
   }

@@ -152,7 +152,7 @@ export function widgetFileRoutes(deps: { service: AddressBookService; schemas: S
         tags: ['client keys'],
         querystring: Type.Object({
           user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
-          format: Type.Optional(Type.String({ maxLength: 8, description: 'vcard or csv (tsv is read as csv; default: guessed from the text)' })),
+          format: Type.Optional(Type.String({ maxLength: 8, description: 'vcard, csv or ldif (tsv is read as csv; default: guessed from the text)' })),
           region: Type.Optional(
             Type.String({
               maxLength: 8,
