@@ -104,7 +104,7 @@ Options:
                         Polish, Hungarian), windows-1254 (Turkish), koi8-r, euc-jp ... (default: the
                         bytes decide: UTF-8, UTF-16, else windows-1252 or a legacy charset they point to;
                         a CSV's header chooses between windows-1252 and windows-1250)
-  --format F            jsonl, vcard or csv (tsv is read as csv) when the file name does not tell
+  --format F            jsonl, vcard, csv or ldif (tsv is read as csv) when the file name does not tell
   --state PATH          progress file (default FILE.kith-progress)
   --restart             discard recorded progress and load everything again (sends entries twice)
   --batch-size N        entries per POST (default 500, as existing clients send)

@@ -367,3 +367,31 @@ test('must keep: a person on a domain of their own name whose family name, the m
     assert.equal(reading(name, email), 'bulk_sender', `${name} <${email}>`);
   }
 });
+
+test("a room's or a bookable thing's mailbox (a calendar's resource), written to with every meeting in it, ranks after the people (probe)", () => {
+  for (const [name, email] of [
+    ['NYC-12-Boardroom (16) [Zoom]', 'nyc12boardroom@initech.example'],
+    ['Building 5 - Room 2012 (10) AV', 'b5-2012@initech.example'],
+    ['Conference Room A', 'conferencerooma@initech.example'],
+    ['Raum Alster (8 Pers.)', 'raum.alster@initech.example'],
+    ['Salle Eiffel', 'salle.eiffel@initech.example'],
+    ['Meeting Room 3.14', 'mr314@initech.example'],
+    ['Projector Cart 2', 'projector2@initech.example'],
+    ['Pool Car VW Golf', 'poolcar.golf@initech.example'],
+    ['Zoom Room - Lisbon', 'zr-lisbon@initech.example'],
+    ['Besprechungsraum 2.OG', 'br2og@initech.example'],
+    ['会議室A', 'kaigishitsu-a@initech.example'],
+  ] as const) {
+    assert.equal(reading(name, email, WROTE), 'shift', name);
+  }
+  // People: a given name among the words, a room word not first or not a room's, a number to call, webmail.
+  for (const [name, email, extra] of [
+    ['Karen Room', 'karen.room@initech.example', {}],
+    ['David Salle', 'dsalle@studio.example', {}],
+    ['Marta Sala', 'marta.sala@studio.example', {}],
+    ['Sala Roma', 'sala.roma@gmail.com', {}],
+    ['Conference Room A', 'conferencerooma@initech.example', { phone: '+1 415 555 0100' }],
+  ] as const) {
+    assert.equal(reading(name, email, { ...WROTE, ...extra }), 'keep', name);
+  }
+});

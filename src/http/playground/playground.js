@@ -138,7 +138,7 @@ async function run(event) {
   const key = form.key.value.trim();
   $('error').hidden = true;
   if (!key) return showError('Enter an API key first.');
-  if (!chosenFile) return showError('Drop or choose a .vcf, .csv or .tsv file first.');
+  if (!chosenFile) return showError('Drop or choose a .vcf, .csv, .tsv or .ldif file first.');
   const button = $('rank');
   button.disabled = true;
   // The user a kept book is stored as, once its first batch is: said even when a later step fails.

@@ -101,7 +101,7 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
       this.search = el('input', { type: 'search', id: `${id}-q`, autocomplete: 'off', placeholder: 'Name, e-mail or phone' });
       this.file = el('input', {
         type: 'file',
-        accept: '.vcf,.vcard,.csv,.tsv,.txt,text/vcard,text/x-vcard,text/csv,text/tab-separated-values',
+        accept: '.vcf,.vcard,.csv,.tsv,.ldif,.txt,text/vcard,text/x-vcard,text/csv,text/tab-separated-values',
         class: 'sr',
         tabindex: '-1',
         'aria-hidden': 'true',
@@ -327,7 +327,7 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
 
     async upload(file) {
       const name = (file.name || '').toLowerCase();
-      const format = name.endsWith('.csv') || name.endsWith('.tsv') ? 'csv' : name.endsWith('.vcf') || name.endsWith('.vcard') ? 'vcard' : '';
+      const format = name.endsWith('.csv') || name.endsWith('.tsv') ? 'csv' : name.endsWith('.vcf') || name.endsWith('.vcard') ? 'vcard' : name.endsWith('.ldif') ? 'ldif' : '';
       this.say(`Importing ${file.name || 'the file'}…`);
       try {
         // The file itself (its bytes), not file.text(): that would decode a windows-1252 export as UTF-8
