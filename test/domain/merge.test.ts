@@ -1964,6 +1964,12 @@ test('MUST merge: common short forms and spellings', () => {
       ['Kris', 'Kristina'],
       ['Isa', 'Isabelle'],
       ['Caro', 'Caroline'],
+      // A probe of the fifty-ninth session: two rows each.
+      ['Betsy', 'Elizabeth'],
+      ['Nick', 'Nikolaos'],
+      ['Lupita', 'Guadalupe'],
+      ['Hansi', 'Johann'],
+      ['Gigi', 'Luigi'],
     ],
     1,
     ' Park',

@@ -119,6 +119,12 @@ const NICKNAME_GROUPS = [
   'elizabeth lizzie liz',
   'elizabeth bess bessie',
   'elizabeth libby',
+  // A probe of the fifty-ninth session: each pair on one mobile was two rows.
+  'elizabeth betsy',
+  'nikolaos nick',
+  'guadalupe lupita',
+  'johann hansi',
+  'luigi gigi',
   'margaret maggie peggy meg',
   'susan sue suzy',
   'anthony tony',
