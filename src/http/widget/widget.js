@@ -327,7 +327,14 @@ button:disabled { background: #9aa6c0; cursor: not-allowed; }
 
     async upload(file) {
       const name = (file.name || '').toLowerCase();
-      const format = name.endsWith('.csv') || name.endsWith('.tsv') ? 'csv' : name.endsWith('.vcf') || name.endsWith('.vcard') ? 'vcard' : name.endsWith('.ldif') ? 'ldif' : '';
+      const format =
+        name.endsWith('.csv') || name.endsWith('.tsv')
+          ? 'csv'
+          : name.endsWith('.vcf') || name.endsWith('.vcard')
+            ? 'vcard'
+            : name.endsWith('.ldif')
+              ? 'ldif'
+              : '';
       this.say(`Importing ${file.name || 'the file'}…`);
       try {
         // The file itself (its bytes), not file.text(): that would decode a windows-1252 export as UTF-8
