@@ -167,14 +167,31 @@ const VN_2018: Record<string, string> = {
  *  - Mexico, 2019: the mobile '1' after +52 was abolished (+52 1 55 1234 5678 is +52 55 1234 5678);
  *  - Brazil, 2012-2016: a '9' was put before every 8-digit mobile number (+55 11 8123-4567 is
  *    +55 11 98123-4567; 8-digit numbers starting with 2-5 are landlines and stay);
- *  - Vietnam, 2018: 11-digit mobile numbers became 10-digit (+84 162 … is +84 32 …).
+ *  - Vietnam, 2018: 11-digit mobile numbers became 10-digit (+84 162 … is +84 32 …);
+ *  - Benin, 30 November 2024: "01" was put before every 8-digit number (+229 97 12 34 56 is
+ *    +229 01 97 12 34 56; beninTen);
+ *  - Colombia, 1 September 2021: a landline's one-digit area code became 60 and that digit (+57 1 234
+ *    5678 is +57 601 234 5678; colombianLandline);
+ *  - Egypt, 6 October 2011: a digit of the operator was put after the 1 of every 10-digit mobile
+ *    (+20 10 123 4567 is +20 100 123 4567; egyptianMobile).
+ * The old number must be no valid number of the plan, the new one a valid one: the plan's own check.
  */
 export function renumbered(e164: string): string {
-  if (e164.charCodeAt(1) === 53 /* 5 */) {
+  const c = e164.charCodeAt(1);
+  if (c === 53 /* 5 */) {
     if (e164.length === 14 && e164.startsWith('+521')) return validInstead(e164, '+52' + e164.slice(4));
     if ((e164.length === 15 || e164.length === 16) && e164.startsWith('+54')) return argentineMobile(e164);
     if (e164.length === 13 && e164.startsWith('+55') && e164.charCodeAt(5) >= 54 /* 6-9 */ && e164.charCodeAt(3) !== 48 && e164.charCodeAt(4) !== 48) {
       return validInstead(e164, e164.slice(0, 5) + '9' + e164.slice(5));
+    }
+    if (e164.length === 11 && e164.startsWith('+57')) {
+      const to = colombianLandline(e164);
+      if (to !== e164) return to;
+    }
+  } else if (c === 50 /* 2 */) {
+    if (e164.length === 12) {
+      const to = e164.startsWith('+229') ? beninTen(e164) : e164.startsWith('+201') ? egyptianMobile(e164) : e164;
+      if (to !== e164) return to;
     }
   } else if (e164.length === 13 && e164.startsWith('+841')) {
     const to = VN_2018[e164.slice(3, 6)];
@@ -187,6 +204,107 @@ export function renumbered(e164: string): string {
   if (n === 2 && e164.charCodeAt(1) === 51 /* 3 */ && e164.charCodeAt(2) === 57 /* 9 */ && e164.charCodeAt(3) !== 48 && e164.charCodeAt(3) !== 51)
     return italianZero(e164);
   return doubledCallingCode(e164, n);
+}
+
+/**
+ * Benin's ten-digit plan (ARCEP Bénin, in force 30 November 2024): every number of eight digits, fixed
+ * or mobile, became "01" and those digits ("+229 97 12 34 56" is "+229 01 97 12 34 56"). `e164`: +229
+ * and eight digits. The old plan had no number starting with 0.
+ */
+function beninTen(e164: string): string {
+  if (e164.charCodeAt(4) === 48 /* 0 */) return e164;
+  const to = '+22901' + e164.slice(4);
+  return !validAsWritten(e164, 3) && validAsWritten(to, 3) ? to : e164;
+}
+
+/**
+ * Colombia's landlines (CRC, resolución 5826 de 2019, in force 1 September 2021): the one-digit area
+ * code of the old plan (1 Bogotá, 2, 4 Medellín, 5, 6, 7, 8) became 60 and that digit, before the same
+ * seven digits ("+57 1 234 5678" is "+57 601 234 5678", "+57 4 444 5566" is "+57 604 444 5566").
+ * `e164`: +57 and eight digits. Mobiles (3XX XXX XXXX) have ten digits and never pass here; an
+ * eight-digit number the plan still has ("+57 46 12 3456") is valid as written, and stays.
+ */
+function colombianLandline(e164: string): string {
+  const area = e164.charCodeAt(3);
+  if (area < 49 /* 1 */ || area > 56 /* 8 */ || area === 51 /* 3 */) return e164;
+  const to = '+5760' + e164.slice(3);
+  return !validAsWritten(e164, 2) && validAsWritten(to, 2) ? to : e164;
+}
+
+/**
+ * The digit Egypt's NTRA put after the 1 of a ten-digit mobile number on 6 October 2011, by the old
+ * code's second digit (its operator's): 010, 016, 019 (Vodafone) became 0100, 0106, 0109; 011, 014
+ * (Etisalat) 0111, 0114; 012, 017, 018 (Mobinil) 0122, 0127, 0128. '-' where the old plan had no such
+ * code (013 and 015: landlines, and 015 the 11-digit ranges renumbered otherwise, now WE's mobiles).
+ */
+const EG_2011_OPERATOR_DIGIT = '012-1-0220';
+
+/**
+ * An Egyptian mobile of the plan before 6 October 2011 (NTRA: "digit (2) will be added after (01) code
+ * for all the current numbers of Mobinil, digit (0) [...] of Vodafone, and digit (1) [...] of Etisalat";
+ * a ported number took its donor's digit, so the number tells it): "+20 10 123 4567" is
+ * "+20 100 123 4567". `e164`: +20, 1 and eight digits. Validity on the full metadata (isValidInFullPlan):
+ * the parser's small one reads any nine digits after +20 1 as a number, the full one knows there is none.
+ */
+function egyptianMobile(e164: string): string {
+  const digit = EG_2011_OPERATOR_DIGIT.charAt(e164.charCodeAt(4) - 48);
+  if (digit === '' || digit === '-') return e164;
+  const to = '+201' + digit + e164.slice(4);
+  return !isValidInFullPlan(e164) && isValidInFullPlan(to) ? to : e164;
+}
+
+/**
+ * The length of the prefix a Colombian landline was dialled with before September 2021, at the start of
+ * `digits` (the plan's metadata's national prefix for parsing, `0([3579]|4(?:[14]4|56))`): "03" from a
+ * mobile, or 0 and a long-distance carrier's code ("05", "07", "09", "0444", "0414", "0456"), which the
+ * CRC replaced by 60; 0 for none.
+ */
+function colombianDialPrefix(digits: string): number {
+  if (digits.charCodeAt(0) !== 48 /* 0 */) return 0;
+  const c = digits.charCodeAt(1);
+  if (c === 51 || c === 53 || c === 55 || c === 57) return 2;
+  if (c !== 52 /* 4 */) return 0;
+  const carrier = digits.slice(2, 4);
+  return carrier === '44' || carrier === '14' || carrier === '56' ? 4 : 0;
+}
+
+/**
+ * A number written nationally in its country's plan before a renumbering (renumbered), in a book of that
+ * country, which the plan's reading leaves as no number of it (kept on its digits, "n:97123456", beside
+ * the person's card with the new number):
+ *  - Benin's eight digits ("97 12 34 56"), +229 01 97 12 34 56 (beninTen);
+ *  - a Colombian landline with its one-digit area code: alone ("(1) 234 5678"), after the prefix it was
+ *    dialled with from a mobile or another city ("03 1 234 5678", "09 4 444 5566", "0456 1 234 5678":
+ *    colombianDialPrefix), or after the calling code written without '+' ("(571) 234 5678", as
+ *    businesses printed it), +57 601 234 5678 (colombianLandline).
+ * Only when the digits as written are no valid number of the plan and the renumbered one is (the
+ * migrations check both). Digits and spacing only (an extension, a '+' or a call prefix: the usual
+ * reading, which renumbers the number it reads), so quickParse and the parser read the same string
+ * alike (as droppedTrunkPrefix). Egypt's old mobiles need no step here: the parser reads "010 123
+ * 4567" as +20 10 123 4567, which fullNumber renumbers. Null otherwise: the reading as before.
+ */
+function renumberedNational(s: string, digits: string, region: CountryCode | null): NormPhone | null {
+  let old: string;
+  let to: string;
+  if (region === 'BJ') {
+    if (digits.length !== 8 || !FORMATTED_NATIONAL_RE.test(s)) return null;
+    old = '+229' + digits;
+    to = beninTen(old);
+  } else if (region === 'CO') {
+    const n = digits.length;
+    const prefix = n === 10 || n === 12 ? colombianDialPrefix(digits) : 0;
+    if (n === 8) old = '+57' + digits;
+    else if (prefix !== 0 && n - prefix === 8) old = '+57' + digits.slice(prefix);
+    else if (n === 10 && digits.charCodeAt(0) === 53 /* 5 */ && digits.charCodeAt(1) === 55 /* 7 */) old = '+' + digits;
+    else return null;
+    if (!FORMATTED_NATIONAL_RE.test(s)) return null;
+    // "57…": the digits as a national number of ten would be one valid as written.
+    if (n === 10 && digits.charCodeAt(0) === 53 && validAsWritten('+57' + digits, 2)) return null;
+    to = colombianLandline(old);
+  } else {
+    return null;
+  }
+  return to === old ? null : fullNumber(to);
 }
 
 /**
@@ -1719,6 +1837,9 @@ function parseWithLibrary(s: string, region: CountryCode | null): NormPhone | nu
   // Ukraine's old 8 before 0XX, Chile's old 0 before a mobile (droppedTrunkPrefix): in both readers too.
   const dropped = droppedTrunkPrefix(s, digits, region);
   if (dropped !== null) return dropped;
+  // Benin's eight digits, Colombia's one-digit area codes (renumberedNational): in both readers too.
+  const old = renumberedNational(s, digits, region);
+  if (old !== null) return old;
 
   // "00" (most of the world) and "011" (North America) are international call prefixes. The parser only
   // knows the prefix of the given region, so "0049 30 ..." typed in a US book is tried as "+49 30 ..." too.
@@ -2487,6 +2608,9 @@ function quickParse(s: string, region: CountryCode | null): NormPhone | null | u
   // Ukraine's old 8 before 0XX, Chile's old 0 before a mobile (droppedTrunkPrefix): in both readers too.
   const dropped = droppedTrunkPrefix(s, digits, region);
   if (dropped !== null) return dropped;
+  // Benin's eight digits, Colombia's one-digit area codes (renumberedNational): in both readers too.
+  const old = renumberedNational(s, digits, region);
+  if (old !== null) return old;
 
   let idd = !plus && IDD_LITERAL_RE.test(s);
   const spacedIdd = !plus && !idd && IDD_LITERAL_RE.test(digits); // see parseWithLibrary

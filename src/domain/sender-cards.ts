@@ -413,6 +413,38 @@ export function roomMailbox(c: BulkSignals): boolean {
   return true;
 }
 
+/** Words that end a list's name (`Class 3B Parents`, `U10 Soccer Team`, `Choir Members`, `Book Club`, `Kita Sonnenschein Eltern`). */
+const LIST_ENDINGS: ReadonlySet<string> = new Set(
+  'parents eltern parent team members mitglieder club committee neighbours neighbors nachbarn classmates alumni volunteers'.split(' '),
+);
+/** A list's name alone (`PTA`, `Neighbours`). */
+const LIST_ALONE: ReadonlySet<string> = new Set('pta pto neighbours neighbors nachbarn classmates alumni volunteers'.split(' '));
+
+/**
+ * Whether a card is a list of people by its name (`Class 3B Parents`, `U10 Soccer Team`, `Board of
+ * Directors`, `Book Club`, `PTA`): mail to it goes to everyone on it, and the owner writes to it often. A
+ * probe found seven such lists the top of a book, above the friends. No number to call, an address, no
+ * given name the nickname groups know among the name's words (`Bill Team`), and the name's own words only
+ * (`Kasia Nowak (Sales Team)` is Kasia); two words before the ending, or one holding a digit (`U10 Soccer
+ * Team`, not `Nguyen Parents`, a friend's parents, nor `Smith Club`).
+ */
+export function listMailbox(c: BulkSignals): boolean {
+  const name = c.name?.trim() ?? '';
+  if (name === '') return false;
+  for (const p of c.phones) if (p.key !== null) return false;
+  let usable = 0;
+  for (const e of c.emails) if (!e.junk) usable++;
+  if (usable === 0) return false;
+  const words = wordsOf(name);
+  const n = words.length;
+  if (n === 0) return false;
+  for (const w of words) if (isKnownGivenName(w)) return false;
+  if (n === 1) return LIST_ALONE.has(words[0]!);
+  if (words[0] === 'board' && words[1] === 'of') return true;
+  // Two words and an ending: a list only when the first holds a digit (`U10 Team`); `Nguyen Parents` is a couple.
+  return LIST_ENDINGS.has(words[n - 1]!) && (n >= 3 || !/^[a-z]+$/.test(words[0]!));
+}
+
 /** groupAddress's answers by address key. */
 const groupCache = new TwoGenerationCache<string, number>(50_000);
 

@@ -4,6 +4,7 @@
  *   of its own beside the same friend's `+54 9 11 4123-4567` card.
  * - a JSON document sent to the file route (a Telegram export's result.json) was "no contact that could be
  *   read": true, but not what was wrong.
+ * - a Thunderbird LDIF export sent to the file route was read as a CSV: people lost, the rest nameless.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -60,6 +61,113 @@ for (const engine of ENGINES) {
         );
       }
       assert.equal((await api.get('/v0/address-book/tg1')).status, 404);
+    });
+
+    it('a Thunderbird LDIF export sent to the file route as text/plain is read as LDIF: its people named, with their addresses and phones', async () => {
+      const ldif = [
+        'dn: cn=Ann Lee,mail=ann@example.com',
+        'objectclass: top',
+        'objectclass: person',
+        'objectclass: inetOrgPerson',
+        'objectclass: mozillaAbPersonAlpha',
+        'givenName: Ann',
+        'sn: Lee',
+        'cn: Ann Lee',
+        'mail: ann@example.com',
+        'mozillaSecondEmail: ann.lee@example.org',
+        'telephoneNumber: +49 30 1234567',
+        'mobile: +49 151 23456789',
+        'facsimiletelephonenumber: +49 30 7654321',
+        '',
+        // Jörg Schröder, in base64 as Thunderbird writes a name that is not ASCII; a folded mail line.
+        'dn:: Y249SsO2cmcgU2NocsO2ZGVyLG1haWw9am9lcmdAZXhhbXBsZS5kZQ==',
+        'objectclass: mozillaAbPersonAlpha',
+        'cn:: SsO2cmcgU2NocsO2ZGVy',
+        'mail: joerg@exam',
+        ' ple.de',
+        'homePhone: +49 40 9876543',
+        '',
+        'dn: cn=Friends',
+        'objectclass: top',
+        'objectclass: groupOfNames',
+        'cn: Friends',
+        'member: cn=Ann Lee,mail=ann@example.com',
+        'member: cn=Cleo Park,mail=cleo@example.net',
+        '',
+      ].join('\r\n');
+      const r = await api.request('POST', '/v0/address-book-file?user_id=ldif1&include_left_out=1', { raw: ldif, headers: { 'content-type': 'text/plain' } });
+      assert.equal(r.status, 200, r.text);
+      const rows = (r.body.data as Row[]).map((x) => [x.name, x.emails, x.phones]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      assert.deepEqual(rows, [
+        // The fax is not Ann's phone.
+        ['Ann Lee', ['ann@example.com', 'ann.lee@example.org'], ['+4915123456789', '+49301234567']],
+        // A member of the list who is no record of the file is a person of their own.
+        ['Cleo Park', ['cleo@example.net'], []],
+        ['Jörg Schröder', ['joerg@example.de'], ['+49409876543']],
+      ]);
+      // Three records and the list's member: the list itself is no person.
+      assert.equal(r.body.meta.cleaning.entries_read, 4);
+      assert.deepEqual(r.body.meta.left_out_entries, [{ index: 2, reason: 'nothing_to_invite' }]);
+      const warnings = (r.body.meta.warnings ?? []) as { field: string; message: string }[];
+      assert.ok(!warnings.some((w) => /CSV/.test(w.message)), JSON.stringify(warnings));
+      assert.ok(
+        warnings.some((w) => w.field === 'body' && /^LDIF group records/.test(w.message)),
+        JSON.stringify(warnings),
+      );
+      // ?format=ldif names it; ?format=csv is contradicted, naming format; nothing stored then.
+      const named = await api.request('POST', '/v0/address-book-file?user_id=ldif2&format=ldif', {
+        raw: ldif,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      assert.equal(named.status, 200, named.text);
+      const wrong = await api.request('POST', '/v0/address-book-file?user_id=ldif3&format=csv', { raw: ldif, headers: { 'content-type': 'text/plain' } });
+      assert.equal(wrong.status, 400, wrong.text);
+      assert.deepEqual(wrong.body.details[0], {
+        field: 'format',
+        message: 'is csv, but the body is an LDIF file (its first record begins dn:), not a CSV: send format=ldif or leave format out',
+      });
+      assert.equal((await api.get('/v0/address-book/ldif3')).status, 404);
+    });
+
+    it("a number saved before its country renumbered (Benin's 8 digits, a Colombian landline's one-digit area code) is the person's number of today: one row each", async () => {
+      const bj = await api.post('/v0/address-book', {
+        user_id: 'bj2024',
+        source: { type: 'android', region: 'BJ' },
+        entries: [
+          { name: 'Koffi Adjovi', phone: '97 12 34 56', times_contacted: 4 },
+          { name: 'Koffi Adjovi', phone: '+229 01 97 12 34 56', email: 'koffi@example.bj' },
+          { name: 'Afi Houngbo', phone: '+229 96 55 44 33' },
+        ],
+      });
+      assert.equal(bj.status, 200, bj.text);
+      assert.deepEqual(
+        (bj.body.data as Row[]).map((x) => [x.name, x.phones]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+        [
+          ['Afi Houngbo', ['+2290196554433']],
+          ['Koffi Adjovi', ['+2290197123456']],
+        ],
+      );
+      assert.equal(bj.body.meta.cleaning.merged, 1);
+
+      const co = await api.post('/v0/address-book', {
+        user_id: 'co2021',
+        source: { type: 'android', region: 'CO' },
+        entries: [
+          { name: 'Andrés Gómez', phone: '(1) 234 5678', times_contacted: 3 },
+          { name: 'Andrés Gómez', phone: '+57 601 234 5678', email: 'andres@example.com.co' },
+          // A mobile (ten digits, 3XX) is no landline: as written.
+          { name: 'Camila Ruiz', phone: '300 123 4567' },
+        ],
+      });
+      assert.equal(co.status, 200, co.text);
+      assert.deepEqual(
+        (co.body.data as Row[]).map((x) => [x.name, x.phones]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+        [
+          ['Andrés Gómez', ['+576012345678']],
+          ['Camila Ruiz', ['+573001234567']],
+        ],
+      );
+      assert.equal(co.body.meta.cleaning.merged, 1);
     });
   });
 }

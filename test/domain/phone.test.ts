@@ -1523,7 +1523,7 @@ test('past the cache cap, answers stay the same in every region (generations tur
 });
 
 // Numbering plans that changed: the number saved years ago and the one saved since are one phone.
-test("a number of a changed numbering plan is today's number (Mexico 2019, Brazil's ninth digit, Vietnam 2018); others stay", () => {
+test("a number of a changed numbering plan is today's number (Mexico 2019, Brazil's ninth digit, Vietnam 2018, Egypt 2011, Colombia 2021, Benin 2024); others stay", () => {
   const same: [string, CountryCode | null, string][] = [
     ['+52 1 55 1234 5678', null, '+525512345678'],
     ['+5215512345678', null, '+525512345678'],
@@ -1534,6 +1534,12 @@ test("a number of a changed numbering plan is today's number (Mexico 2019, Brazi
     ['+84 162 123 4567', null, '+84321234567'],
     ['0162 123 4567', 'VN', '+84321234567'],
     ['+84 120 123 4567', null, '+84701234567'],
+    ['+20 10 123 4567', null, '+201001234567'],
+    ['010 123 4567', 'EG', '+201001234567'],
+    ['+57 1 234 5678', null, '+576012345678'],
+    ['(1) 234 5678', 'CO', '+576012345678'],
+    ['+229 97 12 34 56', null, '+2290197123456'],
+    ['97 12 34 56', 'BJ', '+2290197123456'],
   ];
   for (const [raw, region, shown] of same) {
     for (const read of [normalizePhone, parsePhoneSlow, parsePhoneUncached]) {
@@ -1551,6 +1557,11 @@ test("a number of a changed numbering plan is today's number (Mexico 2019, Brazi
     ['+84 1900 123 456', '+841900123456'],
     ['+52 55 1234 5678', '+525512345678'],
     ['+1 415 555 0123', '+14155550123'],
+    ['+20 100 123 4567', '+201001234567'],
+    ['+20 155 123 4567', '+201551234567'],
+    ['+57 601 234 5678', '+576012345678'],
+    ['+57 300 123 4567', '+573001234567'],
+    ['+229 01 97 12 34 56', '+2290197123456'],
   ]) {
     assert.equal(normalizePhone(raw!, null)?.display, shown, raw);
     assert.equal(renumbered(shown!), shown);

@@ -395,3 +395,26 @@ test("a room's or a bookable thing's mailbox (a calendar's resource), written to
     assert.equal(reading(name, email, { ...WROTE, ...extra }), 'keep', name);
   }
 });
+
+test('a list of people by its name (`Class 3B Parents`, `Board of Directors`, `PTA`), written to often, ranks after the people; a person or a couple does not (probe)', () => {
+  for (const [name, email] of [
+    ['Class 3B Parents', 'parents-3b@stmarys-school.example'],
+    ['U10 Soccer Team', 'u10team@hsc-fc.example'],
+    ['Board of Directors', 'board@hoa-oakwood.example'],
+    ['Neighbours', 'neighbours@oakwood-street.example'],
+    ['PTA', 'pta@lincoln-elem.example'],
+    ['Kita Sonnenschein Eltern', 'eltern@kita-sonnenschein.example'],
+    ['Hope Street Choir Members', 'choir@hope-street.example'],
+  ] as const) {
+    assert.equal(reading(name, email, { ...WROTE, times_contacted: 30 }), 'shift', name);
+  }
+  for (const [name, email, extra] of [
+    ['Bill Team', 'bill.team@corp.example', {}],
+    ['Nguyen Parents', 'nguyenfamily@example.net', {}],
+    ['Kasia Nowak (Sales Team)', 'kasia.nowak@corp.example', {}],
+    ['Smith Club', 'smith@club.example', {}],
+    ['Class 3B Parents', 'parents-3b@stmarys-school.example', { phone: '+1 415 555 0100' }],
+  ] as const) {
+    assert.equal(reading(name, email, { ...WROTE, ...extra }), 'keep', name);
+  }
+});

@@ -1,7 +1,7 @@
 /** Contact assembly: one contact from the entries of a component (display name, addresses, phones, dates, junk class). */
 import { hasImceaPrefix, isCarrierForm } from '../email.ts';
 import { evidence, isBulkSender, readsAsSender, unchosen } from '../junk.ts';
-import { brandSender, groupMailbox, personOnOwnNameDomain, roomMailbox, serviceSender } from '../sender-cards.ts';
+import { brandSender, groupMailbox, listMailbox, personOnOwnNameDomain, roomMailbox, serviceSender } from '../sender-cards.ts';
 import type { Contact, NormEmail, NormPhone, NormalizedEntry } from '../types.ts';
 import {
   foldName,
@@ -622,7 +622,7 @@ export function buildContact(
       contact.junkReason = reason;
     }
   } else {
-    // A brand named on its own domain's card, received only, a group mailbox and a room's (sender-cards.ts): ranked
+    // A brand named on its own domain's card, received only, a group mailbox, a room's and a list's (sender-cards.ts): ranked
     // after the people of its group, never left out. The shapes are a family's or a one-person firm's too
     // (`Jones <jones@jonesmail.net>`, `Brown <jim@brownfamily.org>`): a review found such people left out
     // as bulk senders, and written to, ranked below the rest; so no brand reading leaves anyone out, and
@@ -634,7 +634,8 @@ export function buildContact(
       (unchosen(contact) && (brandSender(contact) !== null || serviceSender(contact))) ||
       readsAsSender(contact) ||
       groupMailbox(contact) ||
-      roomMailbox(contact)
+      roomMailbox(contact) ||
+      listMailbox(contact)
     )
       contact.sender = true;
   }
