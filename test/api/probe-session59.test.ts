@@ -5,6 +5,10 @@
  * - a JSON document sent to the file route (a Telegram export's result.json) was "no contact that could be
  *   read": true, but not what was wrong.
  * - a Thunderbird LDIF export sent to the file route was read as a CSV: people lost, the rest nameless.
+ * - `Mom` and `Papa Joe` (a relation word of the other sex before a name), each with a mobile on the family
+ *   mailbox, and `Mom` and `Dad` on the mailbox alone, were one row: the mother gone into his.
+ * - a calendar's rooms and a school class's list, written to with every meeting or note, topped a book.
+ * - a Vietnamese CSV (`Họ và tên,Số điện thoại,Email`) was read as addresses alone, names and numbers lost.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -168,6 +172,68 @@ for (const engine of ENGINES) {
         ],
       );
       assert.equal(co.body.meta.cleaning.merged, 1);
+    });
+
+    it('a mother and a father by their labels on the family mailbox are two rows, whatever else they hold', async () => {
+      const r = await api.post('/v0/address-book', {
+        user_id: 'kin1',
+        source: { type: 'gmail', region: 'US' },
+        entries: [
+          { name: 'Mom', email: 'thecoles@example.net', phone: '+1 415 555 0181', times_contacted: 9 },
+          { name: 'Papa Joe', email: 'thecoles@example.net', phone: '+1 415 555 0182', times_contacted: 3 },
+          { name: 'Oma', email: 'weber.family@example.de', times_contacted: 5 },
+          { name: 'Opa', email: 'weber.family@example.de', times_contacted: 2 },
+          // One person: a label and the name of one sex.
+          { name: 'Dad', phone: '+1 415 555 0190' },
+          { name: 'Papa Mike', phone: '+1 415 555 0190', email: 'mike@example.org' },
+        ],
+      });
+      assert.equal(r.status, 200, r.text);
+      const rows = (r.body.data as Row[]).map((x) => [x.name, x.emails, x.phones]);
+      assert.deepEqual(rows.slice(0, 2), [
+        ['Mom', ['thecoles@example.net'], ['+14155550181']],
+        ['Oma', ['weber.family@example.de'], []],
+      ]);
+      assert.equal(rows.length, 5, JSON.stringify(rows));
+      assert.ok(rows.some(([n, , p]) => n === 'Papa Joe' && JSON.stringify(p) === '["+14155550182"]'));
+      assert.ok(rows.some(([n]) => n === 'Opa'));
+      assert.equal(r.body.meta.cleaning.merged, 1);
+    });
+
+    it("a calendar's rooms and a list of people by its name, written to often, rank after the people", async () => {
+      const people = [
+        { name: 'Maria Lopez', email: 'maria.lopez@initech.example', times_contacted: 2 },
+        { name: 'Tom Becker', email: 'tom.becker@example.org', times_contacted: 3 },
+      ];
+      const groups = [
+        { name: 'NYC-12-Boardroom (16) [Zoom]', email: 'nyc12boardroom@initech.example', times_contacted: 15 },
+        { name: 'Raum Alster (8 Pers.)', email: 'raum.alster@initech.example', times_contacted: 10 },
+        { name: 'Class 3B Parents', email: 'parents-3b@school.example', times_contacted: 30 },
+        { name: 'PTA', email: 'pta@lincoln-elem.example', times_contacted: 12 },
+      ];
+      const r = await api.post('/v0/address-book', { user_id: 'rooms1', source: { type: 'gmail' }, entries: [...groups, ...people] });
+      assert.equal(r.status, 200, r.text);
+      const order = (r.body.data as Row[]).map((x) => x.emails[0]);
+      assert.deepEqual(order.slice(0, 2).sort(), people.map((p) => p.email).sort());
+      assert.deepEqual(order.slice(2).sort(), groups.map((g) => g.email).sort());
+    });
+
+    it('a Vietnamese CSV is read by its columns; one whose names are in columns Kith does not know says so', async () => {
+      const file = 'Họ và tên,Số điện thoại,Email\nNguyễn Văn An,0912 345 678,an@example.vn\nTrần Thị Bình,0987 654 321,\n';
+      const r = await api.request('POST', '/v0/address-book-file?user_id=vi1&region=VN', { raw: file, headers: { 'content-type': 'text/csv' } });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual((r.body.data as Row[]).map((x) => [x.name, x.phones]).sort(), [
+        ['Nguyễn Văn An', ['+84912345678']],
+        ['Trần Thị Bình', ['+84987654321']],
+      ]);
+      assert.equal(r.body.meta.warnings, undefined);
+      const unknown = await api.request('POST', '/v0/address-book-file?user_id=vi2&region=VN', {
+        raw: 'Khách,Liên lạc,Email\nNguyễn Văn An,0912 345 678,an@example.vn\n',
+        headers: { 'content-type': 'text/csv' },
+      });
+      assert.equal(unknown.status, 200, unknown.text);
+      const w = (unknown.body.meta.warnings as { field: string; message: string }[]).find((x) => x.field === 'body');
+      assert.match(w?.message ?? '', /^no column of names was found, and the CSV's columns "Khách", "Liên lạc" were not read/);
     });
   });
 }
