@@ -283,6 +283,9 @@ function colombianDialPrefix(digits: string): number {
  * alike (as droppedTrunkPrefix). Egypt's old mobiles need no step here: the parser reads "010 123
  * 4567" as +20 10 123 4567, which fullNumber renumbers. Null otherwise: the reading as before.
  */
+/** A number's first digit written apart from the rest: `(1) 234 5678`, `1 234 5678`, `1-234-5678`. */
+const AREA_DIGIT_APART_RE = /^\s*\(?\d\)?[\s.\-/]/;
+
 function renumberedNational(s: string, digits: string, region: CountryCode | null): NormPhone | null {
   let old: string;
   let to: string;
@@ -293,13 +296,13 @@ function renumberedNational(s: string, digits: string, region: CountryCode | nul
   } else if (region === 'CO') {
     const n = digits.length;
     const prefix = n === 10 || n === 12 ? colombianDialPrefix(digits) : 0;
-    if (n === 8) old = '+57' + digits;
+    // The area's digit written apart from the number (`(1) 234 5678`, `1 234 5678`): eight digits grouped
+    // otherwise (`6123-4567`) are as likely a neighbour's mobile (Panama's, Costa Rica's) saved without its
+    // code, and `(571) 234-5678` a US number of area 571 (a review found both read as Bogotá's).
+    if (n === 8 && AREA_DIGIT_APART_RE.test(s)) old = '+57' + digits;
     else if (prefix !== 0 && n - prefix === 8) old = '+57' + digits.slice(prefix);
-    else if (n === 10 && digits.charCodeAt(0) === 53 /* 5 */ && digits.charCodeAt(1) === 55 /* 7 */) old = '+' + digits;
     else return null;
     if (!FORMATTED_NATIONAL_RE.test(s)) return null;
-    // "57…": the digits as a national number of ten would be one valid as written.
-    if (n === 10 && digits.charCodeAt(0) === 53 && validAsWritten('+57' + digits, 2)) return null;
     to = colombianLandline(old);
   } else {
     return null;

@@ -359,7 +359,7 @@ export function groupMailbox(c: BulkSignals): boolean {
  * (Exchange's and Google's rooms and equipment), which the owner "writes to" with every meeting booked in it.
  */
 const ROOM_WORDS: ReadonlySet<string> = new Set(
-  'boardroom meetingroom conferenceroom konferenzraum besprechungsraum besprechungszimmer sitzungssaal sitzungszimmer meetingraum vergaderzaal vergaderruimte moetesrum motesrum konferensrum projector beamer'.split(
+  'boardroom meetingroom conferenceroom konferenzraum besprechungsraum besprechungszimmer sitzungssaal sitzungszimmer meetingraum vergaderzaal vergaderruimte moetesrum motesrum konferensrum projector'.split(
     ' ',
   ),
 );
@@ -373,8 +373,12 @@ const ROOM_KINDS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
-/** Words for a room that lead its name (`Raum Alster`, `Salle Eiffel`, `Sala Roma`), only first: `David Salle`, `Sala` is a family name. */
-const ROOM_LEADS: ReadonlySet<string> = new Set(['raum', 'salle', 'sala', 'saal', 'zaal']);
+/**
+ * Words for a room that lead its name with a number in it (`Raum Alster (8 Pers.)`, `Salle 204`, `Beamer 2`):
+ * alone they are family and given names as often (`Sala, Marco` and `Sala Marco` written family name
+ * first, `Zaal Kikvidze`, `Todd Beamer`: a review found such people ranked after everyone).
+ */
+const ROOM_LEADS: ReadonlySet<string> = new Set(['raum', 'salle', 'sala', 'saal', 'zaal', 'beamer']);
 /** A meeting room in Japanese, Chinese and Korean (`会議室A`). */
 const ROOM_CJK = /会議室|会议室|會議室|회의실/;
 
@@ -400,7 +404,7 @@ export function roomMailbox(c: BulkSignals): boolean {
   // The words of the name, its notes too (`Raum Alster (8 Pers.)`: the note is the room's seats).
   const words = wordsOf(name.replace(/[()[\]]/g, ' '));
   if (words.length === 0) return false;
-  let room = ROOM_LEADS.has(words[0]!) && words.length > 1;
+  let room = ROOM_LEADS.has(words[0]!) && words.length > 1 && /\d/.test(name) && !name.includes(',');
   for (let i = 0; !room && i < words.length; i++) {
     const w = words[i]!;
     room =
@@ -415,7 +419,7 @@ export function roomMailbox(c: BulkSignals): boolean {
 
 /** Words that end a list's name (`Class 3B Parents`, `U10 Soccer Team`, `Choir Members`, `Book Club`, `Kita Sonnenschein Eltern`). */
 const LIST_ENDINGS: ReadonlySet<string> = new Set(
-  'parents eltern parent team members mitglieder club committee neighbours neighbors nachbarn classmates alumni volunteers'.split(' '),
+  'parents eltern team members mitglieder club committee neighbours neighbors nachbarn classmates alumni volunteers'.split(' '),
 );
 /** A list's name alone (`PTA`, `Neighbours`). */
 const LIST_ALONE: ReadonlySet<string> = new Set('pta pto neighbours neighbors nachbarn classmates alumni volunteers'.split(' '));
@@ -441,8 +445,10 @@ export function listMailbox(c: BulkSignals): boolean {
   for (const w of words) if (isKnownGivenName(w)) return false;
   if (n === 1) return LIST_ALONE.has(words[0]!);
   if (words[0] === 'board' && words[1] === 'of') return true;
-  // Two words and an ending: a list only when the first holds a digit (`U10 Team`); `Nguyen Parents` is a couple.
-  return LIST_ENDINGS.has(words[n - 1]!) && (n >= 3 || !/^[a-z]+$/.test(words[0]!));
+  // Two words and an ending: a list only when the first holds a digit (`U10 Team`); `Nguyen Parents` is a
+  // couple. Words as written, between spaces: `Jean-François Parent` is two.
+  if (!LIST_ENDINGS.has(words[n - 1]!)) return false;
+  return name.replace(NOTE, ' ').trim().split(/\s+/).length >= 3 || !/^[a-z]+$/.test(words[0]!);
 }
 
 /** groupAddress's answers by address key. */

@@ -793,6 +793,9 @@ const PERSON_NAME = new Set(['contact person', 'contact name'].map((w) => header
 // 이름: Korean Outlook's given name beside `성` (an HTTP probe: the family name was lost).
 const PART_OF_NAME = new Set(['name', 'naam', 'navn', 'namn', 'nimi', 'isim', 'nev', '이름'].map((w) => headerKey(w)));
 
+/** Columns only a Vietnamese file names so (folded): beside them `Tên` and `Họ` are read. */
+const VIETNAMESE_COLUMNS = new Set(['ho va ten', 'ho ten', 'so dien thoai', 'dien thoai', 'sdt', 'di dong', 'thu dien tu']);
+
 function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] {
   const yahoo = keys.some((k) => YAHOO_MARKS.has(k));
   const roles = keys.map((k) => (yahoo && YAHOO_PHONES.has(k) ? 'phone' : genericRole(k)));
@@ -817,6 +820,12 @@ function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] 
     keys.forEach((k, i) => {
       if (roles[i] === 'name' && PART_OF_NAME.has(k) && onePartOfName(data, i, first >= 0 ? first : last)) roles[i] = first >= 0 ? 'last' : 'first';
     });
+  }
+  // Vietnamese `Tên` (given name) and `Họ` (family name) fold to `ten` and `ho`: read only beside each
+  // other or another Vietnamese column (a review: an English sheet's `Ten` column of numbers was a name).
+  if (keys.includes('ten') || keys.includes('ho')) {
+    const vietnamese = (keys.includes('ten') && keys.includes('ho')) || keys.some((k) => VIETNAMESE_COLUMNS.has(k));
+    if (!vietnamese) keys.forEach((k, i) => (k === 'ten' || k === 'ho' ? (roles[i] = null) : undefined));
   }
   keys.forEach((k, i) => {
     if (roles[i] === null && PLACE_PHONES.has(k) && mostlyPhones(data, i)) roles[i] = 'phone';

@@ -199,6 +199,9 @@ describe('readCsvFile: headers in Vietnamese, Indonesian, Malay, Turkish, Thai, 
     assert.doesNotMatch(f.warnings[0]!.message, /Nguyễn|0912/);
     assert.deepEqual(read('Name,Email,Birthday,Notes\nAnn Lee,ann@example.com,1990-01-01,met in Lisbon\n').warnings, []);
     assert.deepEqual(read('Email\nann@example.com\n').warnings, []);
+    // `Ten` and `Ho` alone are no Vietnamese columns (a review: a column of numbers headed `Ten` was a name).
+    assert.deepEqual(read('Email,Phone,Ten\na@x.example,+1 415 555 0100,10\n').entries, [{ emails: ['a@x.example'], phones: ['+1 415 555 0100'] }]);
+    assert.deepEqual(read('Name,Ho\nAnn Lee,x\n').entries, [{ name: 'Ann Lee' }]);
   });
 });
 

@@ -426,7 +426,6 @@ test('MUST NOT merge: a label and a name led by a relation word of the other sex
     ['Mama', 'Tata Marek'],
     ['Мама', 'Папа Коля'],
     ['Nan', 'Grandad Bill'],
-    ['Nana', 'Pop Joe'],
     ['Mom', 'Brother Joe'],
     ['Mom', 'Stepdad Joe'],
     ['Dad', 'Oma Okafor'],
@@ -484,6 +483,11 @@ test('MUST merge: a label and a name led by a relation word of the same sex, or 
     ['Grandpa', 'Opa Weber'],
     ['Dad', 'Ma Long'],
     ['Mom', 'Pa Vang'],
+    // Family names written first, and Nana (a grandfather in Hindi, a chief's title in Ghana): a review.
+    ['Mama', 'Pop Maria'],
+    ['Dad', 'Nan Wei'],
+    ['Mum', 'Dada Funmilayo'],
+    ['Dad', 'Nana Kwame Mensah'],
   ] as const) {
     assert.equal(namesCompatible(foldName(a), foldName(b)), true, `${a} | ${b}`);
     assert.equal(
@@ -518,6 +522,7 @@ test('MUST NOT merge: two generations of one name on the family mailbox alone (`
     ['Mark Ellis Sr.', 'Mark Ellis Jr.'],
     ['John Smith II', 'John Smith III'],
     ['Mark Ellis Senior', 'Mark Ellis Jr'],
+    ['Paulo Souza Neto', 'Paulo Souza Filho'],
   ] as const) {
     assert.equal(
       merge([
@@ -531,6 +536,10 @@ test('MUST NOT merge: two generations of one name on the family mailbox alone (`
   for (const [a, b] of [
     ['Mark Ellis Jr.', 'Mark Ellis Junior'],
     ['Mark Ellis Jr.', 'Mark Ellis'],
+    // One generation in two languages, or II for Jr (a review).
+    ['José Santos Filho', 'José Santos Jr.'],
+    ['Juan Pérez Hijo', 'Juan Pérez Jr'],
+    ['John Smith II', 'John Smith Jr.'],
   ] as const) {
     assert.equal(
       merge([
@@ -540,5 +549,29 @@ test('MUST NOT merge: two generations of one name on the family mailbox alone (`
       1,
       `${a} | ${b}`,
     );
+  }
+});
+
+test('a label beside two named cards on a shared line or mailbox, one of them kept from it by sex alone, stays a row of its own (a review: it joined the other)', () => {
+  for (const [label, a, b] of [
+    ['Mom', 'Papa Joe Ellis', 'Ray Ellis'],
+    ['Mom', 'Papa Joe', 'Ray'],
+    ['Grandma', 'Opa Heinz', 'Lena'],
+    ['Mama', 'Opa Heinz', 'Jonas Weber'],
+  ] as const) {
+    const landline = merge([
+      { name: label, phones: [LANDLINE] },
+      { name: a, phones: [LANDLINE, '+49 151 11111111'] },
+      { name: b, phones: [LANDLINE, '+49 151 22222222'] },
+    ]);
+    assert.deepEqual(rows(landline).length, 3, `landline ${label} | ${a} | ${b}`);
+    const mailbox = merge([
+      { name: label, emails: ['home@example.com'] },
+      { name: a, emails: ['home@example.com'], phones: ['+49 151 11111111'] },
+      { name: b, emails: ['home@example.com'], phones: ['+49 151 22222222'] },
+    ]);
+    assert.equal(mailbox.length, 3, `mailbox ${label} | ${a} | ${b}`);
+    // The label's card holds no one else's number.
+    assert.deepEqual(mailbox.find((c) => c.name === label)?.phones ?? [], []);
   }
 });

@@ -1011,14 +1011,19 @@ test('must read: a Colombian landline with its old one-digit area code is the 60
   const national: [string, string][] = [
     ['(1) 234 5678', '+576012345678'],
     ['1 234 5678', '+576012345678'],
-    ['12345678', '+576012345678'],
     ['(4) 444 5566', '+576044445566'],
     ['03 1 234 5678', '+576012345678'], // 0, a long-distance carrier's code (from a mobile), the area code
     ['09 4 444 5566', '+576044445566'],
     ['0456 1 234 5678', '+576012345678'], // 0 and Claro's long-distance code 456
-    ['(571) 234 5678', '+576012345678'], // the calling code and the area code, as businesses printed them
-    ['57 1 234 5678', '+576012345678'],
   ];
+  // Not: eight digits grouped otherwise (a neighbour's mobile saved without its code: Panama's `6123-4567`),
+  // `(571) 234-5678` (a US number of area 571 as much as Bogotá's), the calling code without `+` (a review).
+  for (const raw of ['6123-4567', '12345678', '(571) 234-5678', '571-234-5678', '57 1 234 5678']) {
+    for (const read of READS) {
+      clearPhoneCache();
+      assert.ok(!read(raw, 'CO')?.key?.startsWith('p:+5760'), `${read.name} ${raw}`);
+    }
+  }
   for (const [raw, e164] of national) {
     readsIn(raw, 'CO', { display: e164, key: 'p:' + e164 });
     assert.deepEqual(parsePhoneQuick(raw, 'CO'), { display: e164, key: 'p:' + e164 }, raw);

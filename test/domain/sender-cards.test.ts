@@ -374,7 +374,7 @@ test("a room's or a bookable thing's mailbox (a calendar's resource), written to
     ['Building 5 - Room 2012 (10) AV', 'b5-2012@initech.example'],
     ['Conference Room A', 'conferencerooma@initech.example'],
     ['Raum Alster (8 Pers.)', 'raum.alster@initech.example'],
-    ['Salle Eiffel', 'salle.eiffel@initech.example'],
+    ['Salle 204 (Eiffel)', 'salle204@initech.example'],
     ['Meeting Room 3.14', 'mr314@initech.example'],
     ['Projector Cart 2', 'projector2@initech.example'],
     ['Pool Car VW Golf', 'poolcar.golf@initech.example'],
@@ -390,6 +390,13 @@ test("a room's or a bookable thing's mailbox (a calendar's resource), written to
     ['David Salle', 'dsalle@studio.example', {}],
     ['Marta Sala', 'marta.sala@studio.example', {}],
     ['Sala Roma', 'sala.roma@gmail.com', {}],
+    // Family names and given names that are a room's word too (a review): `Last, First`, family name first.
+    ['Sala, Marco', 'marco.sala@acme.example', {}],
+    ['Sala Marco', 'marco.sala@acme.example', {}],
+    ['Salle Eiffel', 'salle.eiffel@acme.example', {}],
+    ['Zaal Kikvidze', 'zaal@geo-consult.example', {}],
+    ['Todd Beamer', 'todd.beamer@acme.example', {}],
+    ['Raum, Petra', 'petra.raum@acme.example', {}],
     ['Conference Room A', 'conferencerooma@initech.example', { phone: '+1 415 555 0100' }],
   ] as const) {
     assert.equal(reading(name, email, { ...WROTE, ...extra }), 'keep', name);
@@ -411,6 +418,8 @@ test('a list of people by its name (`Class 3B Parents`, `Board of Directors`, `P
   for (const [name, email, extra] of [
     ['Bill Team', 'bill.team@corp.example', {}],
     ['Nguyen Parents', 'nguyenfamily@example.net', {}],
+    ['Jean-François Parent', 'jf.parent@conseil.example', {}],
+    ['Marie-Ève Parent', 'me.parent@conseil.example', {}],
     ['Kasia Nowak (Sales Team)', 'kasia.nowak@corp.example', {}],
     ['Smith Club', 'smith@club.example', {}],
     ['Class 3B Parents', 'parents-3b@stmarys-school.example', { phone: '+1 415 555 0100' }],

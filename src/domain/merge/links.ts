@@ -1091,6 +1091,7 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
         (i, j) => holdersAgree(ix, key, i, j, folded[i] as string[], folded[j] as string[], folded),
         (i, j) => tiedByName(ix, key, i, j, folded),
         (i) => isRelationName(folded[i] as string[]),
+        (i, j) => relativesPair(folded[i] as string[], folded[j] as string[]),
       );
       s = e;
     }
@@ -1165,7 +1166,8 @@ function judge(holders: readonly number[], key: number, ix: KeyIndex, folded: (s
  * names): each joins the one group it fits, or a new group with the names of its length it agrees with,
  * or is ambiguous (judge). `agree(i, j)`: whether holder i (the later in `named`) may be holder j.
  * `tied(i, j)`: whether another key of holder i is held by a card named as holder j, word for word
- * (tiedByName). `relation(i)`: whether holder i's name is a relation (`Mum`, `Oma Weber`).
+ * (tiedByName). `relation(i)`: whether holder i's name is a relation (`Mum`, `Oma Weber`). `kinApart(i, j)`:
+ * whether the relations of holders i and j say a woman and a man (names.ts relativesPair: `Mom`, `Papa Joe`).
  */
 function tier(
   named: readonly number[],
@@ -1176,18 +1178,39 @@ function tier(
   agree: (i: number, j: number) => boolean,
   tied: (i: number, j: number) => boolean,
   relation: (i: number) => boolean,
+  kinApart: (i: number, j: number) => boolean,
 ): void {
   const t = e - s;
   const before = groups.length;
-  // Per holder of the tier: the one group of longer names it fits (-1: none, -2: two or more).
+  // Per holder of the tier: the one group of longer names it fits (-1: none, -2: two or more). A group it
+  // is kept from only by the sex its relation says (`Mom` beside `Papa Joe`) still counts as one it might
+  // be: `Mom` beside `Papa Joe` and `Ray` on the family landline is either's (the sex read from a word may
+  // be wrong: `Nana Kwame` is a man), and joined Ray's row, his mobile shown as hers (a review).
   const fit = new Int32Array(t).fill(-1);
+  // Holders kept from a group of longer names by sex alone: beside a name of their own length, which of
+  // the two they are is as unknown (`Mom` beside `Papa Joe` and `Ray`).
+  let kinApartOf: Uint8Array | null = null;
   for (let x = 0; x < t; x++) {
+    let kin = false;
     for (let g = 0; g < before && fit[x] !== -2; g++) {
-      if (groups[g].every((j) => agree(named[s + x], j))) fit[x] = fit[x] === -1 ? g : -2;
+      const i = named[s + x];
+      if (groups[g].every((j) => agree(i, j))) fit[x] = fit[x] === -1 ? g : -2;
+      else if (!kin && groups[g].every((j) => agree(i, j) || kinApart(i, j))) kin = true;
     }
+    if (kin && fit[x] >= 0) fit[x] = -2;
+    else if (kin) (kinApartOf ??= new Uint8Array(t))[x] = 1;
   }
   const peer = new Uint8Array(t * t);
-  for (let x = 1; x < t; x++) for (let y = 0; y < x; y++) if (agree(named[s + x], named[s + y])) peer[x * t + y] = peer[y * t + x] = 1;
+  for (let x = 1; x < t; x++) {
+    for (let y = 0; y < x; y++) {
+      if (agree(named[s + x], named[s + y])) peer[x * t + y] = peer[y * t + x] = 1;
+      else if (kinApart(named[s + x], named[s + y])) {
+        // Kept apart by sex alone within the tier (`Grandma` beside `Opa Heinz`, folded `heinz`, and `Lena`).
+        kinApartOf ??= new Uint8Array(t);
+        kinApartOf[x] = kinApartOf[y] = 1;
+      }
+    }
+  }
   const unsure = new Uint8Array(t);
   for (let x = 0; x < t; x++) {
     if (fit[x] === -2) {
@@ -1196,6 +1219,7 @@ function tier(
     }
     for (let y = 0; y < t && unsure[x] === 0; y++) {
       if (y === x) continue;
+      if (kinApartOf !== null && kinApartOf[x] === 1 && (peer[x * t + y] === 1 || fit[x] >= 0)) unsure[x] = 1;
       // A name of its length it agrees with that does not fit its group, or fits its group and does not agree with it.
       if (peer[x * t + y] === 1 && fit[y] !== -2 && fit[y] !== fit[x]) unsure[x] = 1;
       // Two names of its length it agrees with that do not agree with each other.

@@ -881,11 +881,15 @@ const FEMALE_KIN: ReadonlySet<string> = new Set(['~mother', '~stepmother', '~gra
 const MALE_KIN: ReadonlySet<string> = new Set(['~father', '~stepfather', '~grandfather', '~brother', '~uncle']);
 
 /**
- * KIN words LEADING_KIN does not read, though their relation says a man or a woman: `Ma` and `Pa`, Chinese
- * and Hmong family names of men and women alike (`Ma Long`). Any other, as a name too, is of the relation's
- * sex (`Padre Pio`, `Tia Carrere`).
+ * KIN words LEADING_KIN does not read, though their relation says a man or a woman: family names of men
+ * and women alike that lead a name written family name first (`Ma Long`, `Pa Vang`, `Nan Wei`, Romania's
+ * commonest `Pop Maria`, Yoruba `Dada Funmilayo`), and `Nana`, a grandmother in English, a grandfather in
+ * Hindi and a chief's title in Ghana (`Nana Kwame`): a review found each split from its own label. Any
+ * other, as a name too, is of the relation's sex (`Padre Pio`, `Tia Carrere`). `Pai` is read: a father in
+ * Portuguese (`Mãe` and `Pai João`), though a Taiwanese family name too (`Pai Mei-Ling` beside `Mom` is two
+ * rows): a mother lost into the father's row is the worse mistake.
  */
-const NOT_LEADING_KIN: ReadonlySet<string> = new Set(['ma', 'pa']);
+const NOT_LEADING_KIN: ReadonlySet<string> = new Set(['ma', 'pa', 'nan', 'pop', 'dada', 'nana']);
 
 /** The relation a word says when it leads a name (LEADING_KIN), or undefined. KIN is read when called: its words in other scripts are added below. */
 function leadingKin(w: string): string | undefined {
@@ -2594,11 +2598,25 @@ export function generationAt(name: readonly string[], i: number): boolean {
 function generationOf(name: readonly string[]): string | null {
   for (let i = 0; i < name.length; i++) {
     if (!generationAt(name, i)) continue;
-    const w = name[i]!;
-    return w === 'junior' ? 'jr' : w === 'senior' ? 'sr' : w;
+    return GENERATION_OF.get(name[i]!) ?? name[i]!;
   }
   return null;
 }
+
+/** Generation words that say one generation (a son named after his father: `Jr`, `II`, `Filho`, `hijo`, `fils`). */
+const GENERATION_OF = new Map<string, string>([
+  ['junior', 'jr'],
+  ['ii', 'jr'],
+  ['filho', 'jr'],
+  ['filha', 'jr'],
+  ['hijo', 'jr'],
+  ['hija', 'jr'],
+  ['fils', 'jr'],
+  ['senior', 'sr'],
+  ['neta', 'neto'],
+  ['nieto', 'neto'],
+  ['sobrinha', 'sobrinho'],
+]);
 
 /**
  * Whether two names say two generations (`Mark Ellis Sr.` and `Mark Ellis Jr.`, `John Smith II` and `John
