@@ -610,7 +610,7 @@ export interface paths {
                     /** @example 1 */
                     filter_suggested_seen?: string;
                     /**
-                     * @description vcard or csv (tsv is read as csv; default: guessed from the text)
+                     * @description vcard, csv or ldif (tsv is read as csv; default: guessed from the text)
                      * @example vcard
                      */
                     format?: string;
