@@ -354,6 +354,15 @@ export function groupMailbox(c: BulkSignals): boolean {
   return false;
 }
 
+/** A card's name (trimmed) when it has one, no number to call and a usable address: what roomMailbox and listMailbox read; null otherwise. */
+function namedAddressCard(c: BulkSignals): string | null {
+  const name = c.name?.trim() ?? '';
+  if (name === '') return null;
+  for (const p of c.phones) if (p.key !== null) return null;
+  for (const e of c.emails) if (!e.junk) return name;
+  return null;
+}
+
 /**
  * Words that name a room or a bookable thing anywhere in a card's name: a calendar's resource mailbox
  * (Exchange's and Google's rooms and equipment), which the owner "writes to" with every meeting booked in it.
@@ -384,22 +393,15 @@ const ROOM_CJK = /会議室|会议室|會議室|회의실/;
 
 /**
  * Whether a card is a room's or a bookable thing's mailbox (`NYC-12-Boardroom (16) [Zoom]`, `Conference
- * Room A`, `Raum Alster (8 Pers.)`, `Salle Eiffel`, `Projector Cart 2`, `Pool Car VW Golf`, `会議室A`): a
+ * Room A`, `Raum Alster (8 Pers.)`, `Salle 204`, `Projector Cart 2`, `Pool Car VW Golf`, `会議室A`): a
  * calendar's resource, written to with every meeting booked in it and never anyone to invite. A probe found
  * twelve of them the top of a work book, its people from 13th. No number to call, no address at a webmail
  * provider's, and no given name the nickname groups know among the name's words (`Karen Room`).
  */
 export function roomMailbox(c: BulkSignals): boolean {
-  const name = c.name?.trim() ?? '';
-  if (name === '') return false;
-  for (const p of c.phones) if (p.key !== null) return false;
-  let usable = 0;
-  for (const e of c.emails) {
-    if (e.junk) continue;
-    if (isWebmailDomain(e.domain)) return false;
-    usable++;
-  }
-  if (usable === 0) return false;
+  const name = namedAddressCard(c);
+  if (name === null) return false;
+  for (const e of c.emails) if (!e.junk && isWebmailDomain(e.domain)) return false;
   if (ROOM_CJK.test(name)) return true;
   // The words of the name, its notes too (`Raum Alster (8 Pers.)`: the note is the room's seats).
   const words = wordsOf(name.replace(/[()[\]]/g, ' '));
@@ -433,12 +435,8 @@ const LIST_ALONE: ReadonlySet<string> = new Set('pta pto neighbours neighbors na
  * Team`, not `Nguyen Parents`, a friend's parents, nor `Smith Club`).
  */
 export function listMailbox(c: BulkSignals): boolean {
-  const name = c.name?.trim() ?? '';
-  if (name === '') return false;
-  for (const p of c.phones) if (p.key !== null) return false;
-  let usable = 0;
-  for (const e of c.emails) if (!e.junk) usable++;
-  if (usable === 0) return false;
+  const name = namedAddressCard(c);
+  if (name === null) return false;
   const words = wordsOf(name);
   const n = words.length;
   if (n === 0) return false;
