@@ -737,6 +737,8 @@ type GenericRole =
   | 'first'
   | 'middle'
   | 'last'
+  /** A family name a file writes before the given name (Vietnamese `Họ` beside `Tên`): `Nguyễn An`, not `An Nguyễn`. */
+  | 'last_first'
   | 'company'
   | 'title'
   | 'nickname'
@@ -826,6 +828,8 @@ function genericRoles(keys: string[], data: string[][]): (GenericRole | null)[] 
   if (keys.includes('ten') || keys.includes('ho')) {
     const vietnamese = (keys.includes('ten') && keys.includes('ho')) || keys.some((k) => VIETNAMESE_COLUMNS.has(k));
     if (!vietnamese) keys.forEach((k, i) => (k === 'ten' || k === 'ho' ? (roles[i] = null) : undefined));
+    // A Vietnamese name is written family name first (`Nguyễn Văn An`), as the file's own `Họ và tên` is.
+    else keys.forEach((k, i) => (k === 'ho' && roles[i] === 'last' ? (roles[i] = 'last_first') : undefined));
   }
   keys.forEach((k, i) => {
     if (roles[i] === null && PLACE_PHONES.has(k) && mostlyPhones(data, i)) roles[i] = 'phone';
@@ -1002,8 +1006,9 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
     return out;
   };
   const emails = genericEmails(c, byRole);
-  const [first = '', middle = '', last = ''] = [of('first')[0], of('middle')[0], of('last')[0]];
-  const name = naturalOrder(of('name')[0] ?? '', first, last, middle) || nameOfParts(first, middle, last);
+  const [first = '', middle = '', lastFirst = ''] = [of('first')[0], of('middle')[0], of('last_first')[0]];
+  const last = lastFirst || (of('last')[0] ?? '');
+  const name = naturalOrder(of('name')[0] ?? '', first, last, middle) || (lastFirst ? nameOfParts(lastFirst, middle, first) : nameOfParts(first, middle, last));
   const company = of('company')[0] ?? '';
   return entryOf({
     name,
@@ -1030,7 +1035,7 @@ export function layoutOf(header: string[]): CsvLayout | null {
   if (has('primary email') && has('first name', 'last name', 'display name')) return 'thunderbird';
   if ([...keys].some((k) => OUTLOOK_EMAIL.test(k)) && has('first name', 'last name', 'name') && has(...OUTLOOK_MARKS)) return 'outlook';
   const roles = [...keys].map(genericRole);
-  if (roles.some((r) => r === 'name' || r === 'first' || r === 'last' || r === 'email' || r === 'phone')) return 'generic';
+  if (roles.some((r) => r === 'name' || r === 'first' || r === 'last' || r === 'last_first' || r === 'email' || r === 'phone')) return 'generic';
   return null;
 }
 
@@ -1216,7 +1221,7 @@ const MAX_UNREAD_COLUMNS = 8;
  * (addresses, birthdays, notes) without a warning. The header's own words, never a cell's.
  */
 function unreadColumns(header: string[], roles: (GenericRole | null)[], data: string[][]): string[] {
-  if (roles.some((r) => r === 'name' || r === 'first' || r === 'last')) return [];
+  if (roles.some((r) => r === 'name' || r === 'first' || r === 'last' || r === 'last_first')) return [];
   const out: string[] = [];
   header.forEach((h, i) => {
     const name = clean(h);

@@ -212,8 +212,13 @@ function recordEntry(values: Values): Entry {
   // Thunderbird fills the display name with the address when it knows no name: that is no name.
   const display = one(...NAME);
   // Thunderbird writes a sorted display name (`Lee, Ann`) when told to: in natural order when its parts say so.
-  const name = naturalOrder(display.includes('@') ? '' : display, given, family) || nameOfParts(given, '', family);
   const nickname = one(...NICKNAME);
+  // A record whose attributes name no one is still named by its DN's `cn` (`dn: cn=Ann Lee,mail=ann@x.com`).
+  const dnName = clean(dnParts(one('dn')).find(([t]) => t === 'cn')?.[1]);
+  const name =
+    naturalOrder(display.includes('@') ? '' : display, given, family) ||
+    nameOfParts(given, '', family) ||
+    (nickname !== '' || dnName.includes('@') ? '' : dnName);
   const entry: Entry = {};
   // A contact known only by a nickname is shown by it (as a vCard's or a CSV row's).
   if (name || nickname) entry.name = name || nickname;

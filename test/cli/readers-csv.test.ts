@@ -162,7 +162,9 @@ describe('readCsvFile: headers in Vietnamese, Indonesian, Malay, Turkish, Thai, 
         { name: 'Nguyễn Văn An', phones: ['0912 345 678'], emails: ['an@example.vn'] },
       ],
       ['Tên,SĐT\nNguyễn Văn An,0912345678\n', { name: 'Nguyễn Văn An', phones: ['0912345678'] }],
-      ['Họ,Tên,Di động,Thư điện tử\nNguyễn,An,0912 345 678,an@example.vn\n', { name: 'An Nguyễn', phones: ['0912 345 678'], emails: ['an@example.vn'] }],
+      ['Họ,Tên,Di động,Thư điện tử\nNguyễn,An,0912 345 678,an@example.vn\n', { name: 'Nguyễn An', phones: ['0912 345 678'], emails: ['an@example.vn'] }],
+      // Family name first, as Vietnamese writes it, whatever the columns' order.
+      ['Tên,Họ,Di động\nVăn An,Nguyễn,0912 345 678\n', { name: 'Nguyễn Văn An', phones: ['0912 345 678'] }],
       ['Nama,No HP,Surel\nBudi Santoso,0812-3456-7890,budi@example.id\n', { name: 'Budi Santoso', phones: ['0812-3456-7890'], emails: ['budi@example.id'] }],
       ['Nama Depan,Nama Belakang,Nomor Telepon\nBudi,Santoso,0812-3456-7890\n', { name: 'Budi Santoso', phones: ['0812-3456-7890'] }],
       [

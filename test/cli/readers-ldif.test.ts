@@ -153,8 +153,35 @@ describe('LDIF reader', () => {
       ),
     );
     assert.deepEqual(records[0].read, { name: 'Fax Only' });
-    assert.deepEqual(records[1].read, {});
-    assert.equal(records[1].entry, null);
+    // Named by its DN alone, it is an entry as `Fax Only` is: the answer says it was left out with nothing to invite.
+    assert.deepEqual(records[1].read, { name: 'Nobody' });
+    assert.deepEqual(records[1].entry, { name: 'Nobody' });
+  });
+
+  it('must read: a record whose attributes name no one by its DN\'s cn; not a cn that is an address, and not over a nickname', () => {
+    const { records } = readLdifFile(
+      ldif(
+        'dn: cn=Ann Lee,mail=ann@example.com',
+        'objectclass: inetOrgPerson',
+        'mail: ann@example.com',
+        '',
+        'dn: cn=ben@example.com,mail=ben@example.com',
+        'mail: ben@example.com',
+        '',
+        'dn: cn=Carl Ray,mail=ace@example.com',
+        'mozillaNickname: Ace',
+        'mail: ace@example.com',
+        '',
+        'dn: cn=Dora Fox,mail=dora@example.com',
+        'cn: Dorothea Fox',
+        'mail: dora@example.com',
+      ),
+    );
+    assert.deepEqual(
+      records.map((r) => r.read.name),
+      ['Ann Lee', undefined, 'Ace', 'Dorothea Fox'],
+    );
+    assert.deepEqual(records[0].entry, { name: 'Ann Lee', emails: ['ann@example.com'] });
   });
 
   it('must read: an empty record (a dn and object classes alone) as `{}` at its own position, and `attr:< url` is not fetched', () => {
