@@ -158,7 +158,7 @@ describe('LDIF reader', () => {
     assert.deepEqual(records[1].entry, { name: 'Nobody' });
   });
 
-  it('must read: a record whose attributes name no one by its DN\'s cn; not a cn that is an address, and not over a nickname', () => {
+  it("must read: a record whose attributes name no one by its DN's cn; not a cn that is an address, and not over a nickname", () => {
     const { records } = readLdifFile(
       ldif(
         'dn: cn=Ann Lee,mail=ann@example.com',
