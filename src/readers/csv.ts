@@ -996,6 +996,15 @@ function genericEmails(c: Cells, byRole: Map<GenericRole, number[]>): string[] {
   return out;
 }
 
+/**
+ * A name written family name first from its parts (Vietnamese `Họ` and `Tên`): `Nguyễn` and `Văn An` are
+ * `Nguyễn Văn An`; a `Tên` cell already holding the family name as a word is the full name as written.
+ */
+function familyFirst(family: string, middle: string, given: string): string {
+  if (given.split(/\s+/).includes(family)) return given;
+  return clean(`${family} ${middle} ${given}`);
+}
+
 function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
   const of = (role: GenericRole): string[] => {
     const out: string[] = [];
@@ -1008,7 +1017,7 @@ function genericRow(c: Cells, byRole: Map<GenericRole, number[]>): Entry {
   const emails = genericEmails(c, byRole);
   const [first = '', middle = '', lastFirst = ''] = [of('first')[0], of('middle')[0], of('last_first')[0]];
   const last = lastFirst || (of('last')[0] ?? '');
-  const name = naturalOrder(of('name')[0] ?? '', first, last, middle) || (lastFirst ? nameOfParts(lastFirst, middle, first) : nameOfParts(first, middle, last));
+  const name = naturalOrder(of('name')[0] ?? '', first, last, middle) || (lastFirst ? familyFirst(lastFirst, middle, first) : nameOfParts(first, middle, last));
   const company = of('company')[0] ?? '';
   return entryOf({
     name,

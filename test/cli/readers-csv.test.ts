@@ -165,6 +165,8 @@ describe('readCsvFile: headers in Vietnamese, Indonesian, Malay, Turkish, Thai, 
       ['Họ,Tên,Di động,Thư điện tử\nNguyễn,An,0912 345 678,an@example.vn\n', { name: 'Nguyễn An', phones: ['0912 345 678'], emails: ['an@example.vn'] }],
       // Family name first, as Vietnamese writes it, whatever the columns' order.
       ['Tên,Họ,Di động\nVăn An,Nguyễn,0912 345 678\n', { name: 'Nguyễn Văn An', phones: ['0912 345 678'] }],
+      // A `Tên` cell holding the whole name is the name as written, its family name not written twice.
+      ['Họ,Tên,Di động\nNguyễn,Nguyễn Văn An,0912 345 678\n', { name: 'Nguyễn Văn An', phones: ['0912 345 678'] }],
       ['Nama,No HP,Surel\nBudi Santoso,0812-3456-7890,budi@example.id\n', { name: 'Budi Santoso', phones: ['0812-3456-7890'], emails: ['budi@example.id'] }],
       ['Nama Depan,Nama Belakang,Nomor Telepon\nBudi,Santoso,0812-3456-7890\n', { name: 'Budi Santoso', phones: ['0812-3456-7890'] }],
       [
