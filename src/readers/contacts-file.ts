@@ -54,8 +54,39 @@ export function formatRefusal(e: FormatContradicted, named: string): string {
   return `is ${named}, but the body ${e.message}: send format=${e.is} or leave format out`;
 }
 
-/** A body that begins, after a byte-order mark and blank space, with a vCard's first line. */
-const BEGINS_VCARD = /^\uFEFF?\s*BEGIN:VCARD[ \t]*(?:\r\n|\n|\r|$)/i;
+/** A body that begins, after a byte-order mark and blank space, with a vCard's first line (`BEGIN: VCARD` too). */
+const BEGINS_VCARD = /^\uFEFF?\s*BEGIN[ \t]*:[ \t]*VCARD[ \t]*(?:\r\n|\n|\r|$)/i;
+/** A vCard's first and last lines, each on a line of its own, anywhere in a body. */
+const BEGIN_LINE = /^[ \t]*BEGIN[ \t]*:[ \t]*VCARD[ \t]*$/im;
+const END_LINE = /^[ \t]*END[ \t]*:[ \t]*VCARD[ \t]*$/im;
+/** Any BEGIN:VCARD (a card could be read from the body). */
+const ANY_BEGIN = /BEGIN[ \t]*:[ \t]*VCARD/i;
+
+/** The first line of a text that is not blank, or undefined. */
+const firstLine = (text: string): string | undefined =>
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\n|\r/)
+    .find((l) => l.trim() !== '');
+
+/** Whether a line reads as a CSV header of two columns or more, one of them a contact column, and is no vCard property line. */
+function csvHeaderLine(line: string | undefined): boolean {
+  if (line === undefined || VCARD_LINE.test(line.trim())) return false;
+  const header = headerColumns(line);
+  return header !== null && header.length >= 2 && header.some((c) => c.read);
+}
+
+/**
+ * Whether a body is a vCard: it begins with BEGIN:VCARD, or it holds a BEGIN:VCARD line and an
+ * END:VCARD line and does not begin with a CSV's header. Text before the first card (a mail
+ * attachment's MIME headers saved with it, a title line, a stray `VERSION:3.0`) made the body a CSV
+ * whose header was that text or the first `TEL:` line: a probe found the people lost, the names gone and
+ * the rest left out as nothing to invite, without a word about a vCard.
+ */
+function isVcardText(text: string): boolean {
+  if (BEGINS_VCARD.test(text)) return true;
+  return BEGIN_LINE.test(text) && END_LINE.test(text) && !isLdif(text) && !csvHeaderLine(firstLine(text));
+}
 /** A vCard content line (`TEL;TYPE=CELL:…`, `item1.EMAIL:…`): a line of a vCard, whatever the delimiters say. */
 const VCARD_LINE = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?(?:;[^:]*)?:/;
 
@@ -69,20 +100,14 @@ const VCARD_LINE = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?(?:;[^:]*)?:/;
  * is declared a vCard and holds a BEGIN:VCARD.
  */
 export function contradictedFormat(text: string, declared: FileFormat): FileFormat | null {
-  if (declared === 'csv') return BEGINS_VCARD.test(text) ? 'vcard' : isLdif(text) ? 'ldif' : null;
+  if (declared === 'csv') return isVcardText(text) ? 'vcard' : isLdif(text) ? 'ldif' : null;
   if (declared === 'ldif') {
     if (isLdif(text)) return null;
-    if (BEGINS_VCARD.test(text)) return 'vcard';
+    if (isVcardText(text)) return 'vcard';
   }
-  if (/BEGIN:VCARD/i.test(text)) return null;
+  if (ANY_BEGIN.test(text)) return null;
   if (declared === 'vcard' && isLdif(text)) return 'ldif';
-  const first = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\n|\r/)
-    .find((l) => l.trim() !== '');
-  if (first === undefined || VCARD_LINE.test(first.trim())) return null;
-  const header = headerColumns(first);
-  return header !== null && header.length >= 2 && header.some((c) => c.read) ? 'csv' : null;
+  return csvHeaderLine(firstLine(text)) ? 'csv' : null;
 }
 
 /** A warning about the file (meta.warnings): `field` is `body`; `indexes` are cards' or rows' positions. */
@@ -105,11 +130,12 @@ export interface ContactsFile {
 }
 
 /**
- * The format of a file's text when nothing names it: a vCard starts with BEGIN:VCARD, an LDIF file with
- * `dn:` (or `version: 1`, then `dn:`; comments before either), anything else is a CSV.
+ * The format of a file's text when nothing names it: a vCard starts with BEGIN:VCARD (or holds its cards
+ * after text of no CSV's header: isVcardText), an LDIF file with `dn:` (or `version: 1`, then `dn:`;
+ * comments before either), anything else is a CSV.
  */
 export function guessFormat(text: string): FileFormat {
-  return /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? 'vcard' : isLdif(text) ? 'ldif' : 'csv';
+  return /^\uFEFF?\s*BEGIN[ \t]*:[ \t]*VCARD/i.test(text) ? 'vcard' : isLdif(text) ? 'ldif' : isVcardText(text) ? 'vcard' : 'csv';
 }
 
 const starts = (bytes: Uint8Array, ...prefix: number[]): boolean => prefix.every((b, i) => bytes[i] === b);
@@ -203,7 +229,18 @@ function vcardFile(bytes: Uint8Array, charset: string | undefined): Read {
     // (KIND:group, MEMBER:mailto:/tel:) follow the cards, an entry each.
     entries: [...file.cards.map((c) => c.read), ...file.cards.flatMap((c) => c.members ?? [])],
     usable: file.cards.filter((c) => c.entry !== null).length + file.cards.reduce((n, c) => n + (c.members?.length ?? 0), 0),
-    warnings: cardWarnings(file.cards),
+    warnings: [
+      ...(file.outside > 0
+        ? [
+            {
+              field: 'body',
+              count: file.outside,
+              message: `lines outside any card (before the first BEGIN:VCARD, such as a mail attachment's headers or a title, or after an END:VCARD before the next BEGIN:VCARD) are no card's: ${file.outside} not read`,
+            },
+          ]
+        : []),
+      ...cardWarnings(file.cards),
+    ],
     notRead: [...new Set(file.cards.flatMap((c) => (c.notRead === undefined ? [] : [c.notRead])))],
   };
 }

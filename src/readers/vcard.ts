@@ -69,6 +69,11 @@ export interface VcardFile {
   sourceType: ParsedVcards['sourceType'];
   /** The character set the file was read in (`utf-8` for text given as a string). */
   charset: string;
+  /**
+   * Lines holding text outside any card, not read: before the first BEGIN:VCARD (a mail attachment's
+   * headers saved with it, a title line), between an END:VCARD and the next BEGIN:VCARD, after the last END.
+   */
+  outside: number;
 }
 
 /** `\,` `\;` `\n` `\\` → their characters (RFC 6350 §3.4). */
@@ -324,7 +329,8 @@ function isPreferred(p: VcardProperty): boolean {
  * built-in ones read (`_$!<HomeFAX>!$_` → `homefax`) and as people write them (`Work Fax`, `Pager`,
  * `Assistant`, `Company Main`); a person's own main number (Apple's and Google's `Main`) stays.
  */
-export const NOT_PERSONAL_PHONE_LABEL = /^(?:home|work|other)?fax$|\b(?:fax|telefax|pager|beeper|assistant(?:'?s)?|company main)\b/;
+export const NOT_PERSONAL_PHONE_LABEL =
+  /^(?:home|work|other)?fax$|\b(?:fax|telefax|faks|t[ée]l[ée]copie|pager|beeper|assistant(?:'?s)?|company main)\b|факс|ファッ?クス|传真|傳真|팩스|פקס|فاكس|φαξ/;
 /**
  * A name written sorted, `Family, Given` (as Outlook's FN and File As, Thunderbird's Display Name and a
  * directory write it), in natural order (`Given Family`) when its two parts are exactly the given and
@@ -394,9 +400,28 @@ function isCompanyMainPhone(p: VcardProperty, label: string | undefined): boolea
  */
 function isPersonalPhone(p: VcardProperty, label: string | undefined): boolean {
   if (label !== undefined && NOT_PERSONAL_PHONE_LABEL.test(label)) return false;
+  if (customLabels(p).some((l) => NOT_PERSONAL_PHONE_LABEL.test(l))) return false;
   const types = p.params.type ?? [];
   if (types.some((t) => NOT_PERSONAL_PHONE_TYPE.test(t))) return false;
   return !types.some((t) => t === 'fax' || t === 'pager') || types.includes('voice');
+}
+
+/**
+ * The labels an Android phone writes in a TEL's parameters for a label of the user's own: `TEL;X-Fax:`
+ * (a bare `X-` type), Samsung's `TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=46=61=78):`
+ * (the label last, quoted-printable when it says so). Lower-case. A probe found a fax so labelled the
+ * person's number to text.
+ */
+function customLabels(p: VcardProperty): string[] {
+  const out: string[] = [];
+  for (const t of p.params.type ?? []) if (/^x-./i.test(t)) out.push(labelOf(t.slice(2)));
+  for (const [k, vs] of Object.entries(p.params)) {
+    if (!k.startsWith('xcustom(') || vs.length === 0) continue;
+    const last = vs[vs.length - 1]!.replace(/\)$/, '');
+    const qp = vs.some((v) => /quoted-?printable/i.test(v));
+    out.push(labelOf(qp ? decodeQuotedPrintable(last) : last));
+  }
+  return out;
 }
 
 /** Preferred values first (the order a contact app shows), otherwise file order. */
@@ -1295,6 +1320,14 @@ const NEWLINE = Uint8Array.of(0x0a);
 const BEGIN = /^\s*BEGIN\s*:\s*VCARD\s*$/i;
 const END = /^\s*END\s*:\s*VCARD\s*$/i;
 
+/**
+ * A card's END:VCARD with the next card's BEGIN:VCARD on its line: single-card .vcf files that end
+ * without a line break, joined (`cat *.vcf`, `copy /b`). Read as one line, it was no END and no BEGIN,
+ * and every card after the first was read into the first (a probe: Bob's and Cy's numbers and Cy's
+ * address in Ann's row, Bob and Cy gone without a word). `$1`: the END, put on a line of its own.
+ */
+const GLUED = /^([ \t]*END[ \t]*:[ \t]*VCARD)[ \t]*(?=\uFEFF?[ \t]*BEGIN[ \t]*:[ \t]*VCARD[ \t]*$)/gim;
+
 /** vCard 2.1's AGENT holding a card: `AGENT:` with the card on the next lines, or `AGENT:BEGIN:VCARD`. */
 const AGENT_EMPTY = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*$/i;
 const AGENT_BEGIN = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*BEGIN\s*:\s*VCARD\s*$/i;
@@ -1310,7 +1343,7 @@ const AGENT_INLINE = /^\s*(?:[^\s:;]+\.)?AGENT(?:;[^:]*)?:\s*BEGIN\s*:\s*VCARD\s
  * number): it is a card of the file, right after the card holding it, and that card goes on after the
  * agent's END:VCARD. Skipped, as it was, it lost a real person without a word.
  */
-function cardsOf(text: string): { lines: string[]; ended: boolean; unclear?: boolean }[] {
+function cardsOf(text: string, outside = { lines: 0 }): { lines: string[]; ended: boolean; unclear?: boolean }[] {
   type Card = { lines: string[]; ended: boolean; unclear?: boolean };
   const cards: Card[] = [];
   // The cards open at this line: the file's card, then the AGENT cards it holds, innermost last.
@@ -1327,7 +1360,7 @@ function cardsOf(text: string): { lines: string[]; ended: boolean; unclear?: boo
     if (open.length > 0 && lastLined !== null && lastLined !== open[0]) lastLined.unclear = true;
     lastLined = null;
   };
-  for (const line of text.split(/\r\n|\r|\n/)) {
+  for (const line of text.replace(GLUED, '$1\n').split(/\r\n|\r|\n/)) {
     const cur = open.at(-1);
     if (cur !== undefined && ((afterAgent && BEGIN.test(line)) || AGENT_BEGIN.test(line) || (open.length > 1 && BEGIN.test(line)))) {
       const agent: Card = { lines: [], ended: false };
@@ -1351,7 +1384,7 @@ function cardsOf(text: string): { lines: string[]; ended: boolean; unclear?: boo
     } else if (cur !== undefined) {
       cur.lines.push(line);
       if (line.trim() !== '') lastLined = cur;
-    }
+    } else if (line.trim() !== '') outside.lines++;
   }
   settle();
   return cards;
@@ -1375,7 +1408,8 @@ function versionProblem(props: VcardProperty[]): string | null {
  */
 export function readVcardFile(input: string | Uint8Array, opts: { charset?: string } = {}): VcardFile {
   const file = fileText(input, opts.charset);
-  const parsed = cardsOf(file.text).flatMap(function read({
+  const outside = { lines: 0 };
+  const parsed = cardsOf(file.text, outside).flatMap(function read({
     lines,
     ended,
     unclear,
@@ -1405,7 +1439,7 @@ export function readVcardFile(input: string | Uint8Array, opts: { charset?: stri
     if (isGroupCard(props)) return { entry: null, read, notes: [...notes, 'group'], members: groupMembers(props) };
     return { entry: isUsable(read) ? read : null, read, notes };
   });
-  return { cards, sourceType, charset: file.eightBit === 'utf-8' ? legacy.encoding : file.charset };
+  return { cards, sourceType, charset: file.eightBit === 'utf-8' ? legacy.encoding : file.charset, outside: outside.lines };
 }
 
 /** Where the cards came from, from their PRODID (the API's `source.type`). */

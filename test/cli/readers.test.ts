@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { normalizeEntry } from '../../src/domain/normalize.ts';
+import { FormatContradicted, readContactsFile } from '../../src/readers/contacts-file.ts';
 import { readCsvFile } from '../../src/readers/csv.ts';
 import { googleRowToEntry } from '../../src/readers/google-csv.ts';
 import {
@@ -564,6 +565,28 @@ describe("numbers that are not the person's: faxes, pagers, assistants', company
       ),
       ['+1 415 555 0100'],
     );
+  });
+
+  it("vCard: a fax labelled in the phone's language, and an Android custom label saying fax (X-Fax, Samsung X-CUSTOM), is left out (a probe: the fax was the number to text)", () => {
+    const labelled = ['Факс', 'ファックス', 'ファクス', '传真', '傳真', '팩스', 'Télécopie', 'Faks', 'פקס', 'فاكس', 'Φαξ'].flatMap((l, i) => [
+      `item${i + 1}.TEL:+1 415 555 ${1000 + i}`,
+      `item${i + 1}.X-ABLabel:${l}`,
+    ]);
+    assert.deepEqual(
+      phonesOf(
+        ...labelled,
+        'TEL;X-Fax:+1 415 555 0131',
+        'TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Fax):+1 415 555 0132',
+        'TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=ED=8C=A9=EC=8A=A4):+1 415 555 0133',
+        'TEL;CELL:+1 415 555 0100',
+      ),
+      ['+1 415 555 0100'],
+    );
+    // Other custom labels are the person's: `X-Oma`, Samsung's `Home 2`.
+    assert.deepEqual(phonesOf('TEL;X-Oma:+1 415 555 0141', 'TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Home 2):+1 415 555 0142'), [
+      '+1 415 555 0141',
+      '+1 415 555 0142',
+    ]);
   });
 
   it('must keep: a VOICE,FAX line, Apple Main and Mobile, custom labels, and every other TEL', () => {
@@ -1202,5 +1225,51 @@ describe('readVcardFile: vCard 4.0 numbers as URIs (a probe)', () => {
   it("a SIP URI of a number is that number, no e-mail address, beside the card's own address", () => {
     assert.deepEqual(reached(card('TEL;VALUE=uri:sip:+14155550177@voip.example')), { emails: [], phones: ['p:+14155550177'] });
     assert.deepEqual(reached(card('EMAIL:ann@x.example', 'TEL:sip:+1 415 555 0177@voip.example')), { emails: ['ann@x.example'], phones: ['p:+14155550177'] });
+  });
+});
+
+describe('vCards joined without a line break, or after text of their own (a probe: people lost and fused without a word)', () => {
+  const card = (name: string, tel: string, email?: string) =>
+    `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:${name}\r\n${email ? `EMAIL:${email}\r\n` : ''}TEL:${tel}\r\nEND:VCARD`;
+  const people = (text: string, format?: 'vcard' | 'csv') =>
+    readContactsFile(Buffer.from(text), format ? { format } : {}).entries.map((e) => [e.name, ...(e.emails ?? []), ...(e.phones ?? [])].join(' '));
+
+  it('must read: single-card files each ending END:VCARD without a line break, joined (`cat *.vcf`), as their cards', () => {
+    const joined = card('Ann Lee', '+1 415 555 0123') + card('Bob Roe', '+1 415 555 0124') + card('Cy Dunn', '+1 415 555 0125', 'cy.dunn@example.org');
+    assert.deepEqual(people(joined), ['Ann Lee +1 415 555 0123', 'Bob Roe +1 415 555 0124', 'Cy Dunn cy.dunn@example.org +1 415 555 0125']);
+    // vCard 2.1, LF lines, a byte-order mark at each joined file's start: the same.
+    const v21 = (n: string, t: string) => `\uFEFFBEGIN:VCARD\nVERSION:2.1\nN:${n};;;\nTEL;CELL:${t}\nEND:VCARD`;
+    assert.deepEqual(people(v21('Lee', '+1 415 555 0123') + v21('Roe', '+1 415 555 0124')), ['Lee +1 415 555 0123', 'Roe +1 415 555 0124']);
+    assert.deepEqual(readContactsFile(Buffer.from(joined)).warnings, []);
+  });
+
+  it("must read: a vCard after text of its own (a mail attachment's headers, a title line, a stray VERSION) as a vCard, and say the text was not read", () => {
+    const cards = `${card('Ann Lee', '+1 415 555 0123', 'ann@example.com')}\r\n${card('Bob Roe', '+1 415 555 0124')}\r\n`;
+    for (const preamble of [
+      'Content-Type: text/x-vcard; charset=utf-8; name="contacts.vcf"\r\nContent-Transfer-Encoding: 8bit\r\n\r\n',
+      'Exported contacts\r\n',
+      'VERSION:3.0\r\n',
+    ]) {
+      const file = readContactsFile(Buffer.from(preamble + cards));
+      assert.equal(file.format, 'vcard');
+      assert.deepEqual(people(preamble + cards), ['Ann Lee ann@example.com +1 415 555 0123', 'Bob Roe +1 415 555 0124']);
+      assert.equal(file.warnings.length, 1);
+      assert.match(file.warnings[0]!.message, /outside any card.*not read/);
+      assert.equal(file.warnings[0]!.count, preamble.split('\r\n').filter((l) => l.trim()).length);
+      // Declared a CSV, it is plainly a vCard: refused, naming it.
+      assert.throws(() => readContactsFile(Buffer.from(preamble + cards), { format: 'csv' }), FormatContradicted);
+    }
+    // `BEGIN: VCARD` with a space is a vCard's first line too.
+    assert.deepEqual(people(cards.replace(/BEGIN:VCARD/g, 'BEGIN: VCARD').replace(/END:VCARD/g, 'END: VCARD')), [
+      'Ann Lee ann@example.com +1 415 555 0123',
+      'Bob Roe +1 415 555 0124',
+    ]);
+  });
+
+  it('must not read as a vCard: a CSV whose header comes first, though a cell holds a vCard', () => {
+    const csv = `Name,Email,Notes\r\nAnn Lee,ann@example.com,"BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD"\r\nBob Roe,bob@example.com,\r\n`;
+    const file = readContactsFile(Buffer.from(csv));
+    assert.equal(file.format, 'csv');
+    assert.deepEqual(people(csv), ['Ann Lee ann@example.com', 'Bob Roe bob@example.com']);
   });
 });
