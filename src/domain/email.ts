@@ -66,6 +66,8 @@ const GMAIL_RULES = 1;
 const PLUS_TAG_RULE = 2;
 /** Yandex: '+' sub-addressing, and '.' and '-' are the same character in a login (Yandex's own normaliser). */
 const YANDEX_RULES = 3;
+/** Proton: '+' sub-addressing, and '.', '_' and '-' are transparent in a name (Proton's own documentation). */
+const PROTON_RULES = 4;
 
 interface Provider {
   rule: number;
@@ -86,10 +88,12 @@ provider(NO_RULE, ['icloud.com', 'me.com', 'mac.com']);
 /**
  * Proton: a name is one account at every Proton domain (the short @pm.me and the @proton.me address are
  * that account's, pre-2016 accounts also have @protonmail.ch, and an alias at one domain is reserved to
- * its owner at the others; Proton, "Types of email addresses and aliases"). '+' aliases are documented;
- * dots are not (an undocumented behaviour is not relied on).
+ * its owner at the others; Proton, "Types of email addresses and aliases"). '+' aliases are documented,
+ * and so is that '.', '_' and '-' are transparent: `user.name` and `user_name` are `username`, and no
+ * such variation can be another account's (Proton, "How to change your username"; a probe found
+ * `sue.day@protonmail.com` and `sueday@proton.me` two rows).
  */
-provider(PLUS_TAG_RULE, ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me']);
+provider(PROTON_RULES, ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me']);
 /**
  * Yandex: one login receives at every Yandex mail domain, and '.' equals '-' in it (Yandex's own address
  * normaliser maps both to yandex.ru and '.' to '-'). yandex-team.ru (its staff) is another namespace.
@@ -136,6 +140,7 @@ function providerLocal(rule: number, local: string): string {
   if (rule === GMAIL_RULES) return gmailLocal(local);
   if (rule === PLUS_TAG_RULE) return stripTag(local);
   if (rule === YANDEX_RULES) return yandexLocal(local);
+  if (rule === PROTON_RULES) return protonLocal(local);
   return local;
 }
 
@@ -1169,6 +1174,14 @@ function gmailLocal(local: string): string {
   const base = stripTag(local); // never empty: local is not, and a tag starts after its first character
   if (base.indexOf('.') < 0) return base;
   const out = base.replace(/\./g, '');
+  return out === '' ? local : out;
+}
+
+/** Proton's key local part: the tag dropped, and '.', '_' and '-' with it (transparent in a Proton name). */
+function protonLocal(local: string): string {
+  const base = stripTag(local);
+  if (!/[._-]/.test(base)) return base;
+  const out = base.replace(/[._-]/g, '');
   return out === '' ? local : out;
 }
 
