@@ -325,6 +325,8 @@ const NOTE_MESSAGES: Record<CardNote, string> = {
 
 /** What each note of a CSV row means for the answer (meta.warnings). */
 const ROW_NOTE_MESSAGES: Record<CsvNote, string> = {
+  second_header:
+    'CSV header rows after the first (exports appended one after another): each is no contact, left out as nothing_to_invite, and the rows after it are read by its own columns',
   joined_cells:
     'CSV rows with more cells than the header has columns (a delimiter inside an unquoted cell), read by joining the one text cell it split: check the names of these rows, or quote such cells',
   undecodable:

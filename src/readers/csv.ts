@@ -28,7 +28,9 @@ export type CsvNote =
   /** The row holds U+FFFD: characters lost before or while the file was decoded (text that was not UTF-8). */
   | 'undecodable'
   /** The row had more cells than the header: read by joining the one text cell a stray delimiter split (joinedRow). */
-  | 'joined_cells';
+  | 'joined_cells'
+  /** The row is another export's header (two files appended): the rows after it are read by its columns (laterHeader). */
+  | 'second_header';
 
 /** One data row of a file (the header and any preamble not counted), in file order. */
 export interface CsvRow {
@@ -1174,13 +1176,16 @@ function unclosedQuoteLine(text: string, delimiter: CsvDelimiter): number | null
  * are no rows). Throws CsvRefused when no header row names contact columns, or the CSV cannot be parsed.
  */
 export function readCsvFile(input: string): CsvFile {
-  const text = input.replace(/^\uFEFF/, '');
-  const found = findHeader(text);
+  const whole = input.replace(/^\uFEFF/, '');
+  const found = findHeader(whole);
   if (found === null) {
     throw new CsvRefused(
       `is a CSV without a header row naming contact columns: expected columns such as "Name" (or "First Name" and "Last Name"), "E-mail" and "Phone" in one of its first ${HEADER_SEARCH_LINES} lines, delimited by ",", ";" or a tab (Google Contacts, Outlook, Thunderbird and LinkedIn exports are read)`,
     );
   }
+  // Two exports appended (`cat google.csv outlook.csv`): the second's header starts a file of its own.
+  const later = laterHeader(whole, found.offset);
+  const text = later === null ? whole : whole.slice(0, later);
   let records: string[][];
   try {
     records = parse(text.slice(found.offset), { delimiter: found.delimiter, relax_quotes: true, relax_column_count: true, skip_empty_lines: true });
@@ -1210,13 +1215,61 @@ export function readCsvFile(input: string): CsvFile {
       const entry = read(cells);
       return entry !== null && isUsable(entry) ? { entry, read: entry, notes } : { entry: null, read: {}, notes };
     });
-  return {
+  const file: CsvFile = {
     layout: found.layout,
     delimiter: found.delimiter,
     rows,
     sourceType: found.layout === 'google' ? 'gmail' : null,
     unreadColumns: found.layout === 'generic' ? unreadColumns(header, roles, data) : [],
   };
+  if (later === null) return file;
+  // The second header is a line of the upload, counted as one row (left out), then the second file's rows.
+  const rest = readCsvFile(whole.slice(later));
+  file.rows.push({ entry: null, read: {}, notes: ['second_header'] }, ...rest.rows);
+  file.sourceType ??= rest.sourceType;
+  file.unreadColumns = [...file.unreadColumns, ...rest.unreadColumns.filter((c) => !file.unreadColumns.includes(c))];
+  return file;
+}
+
+/**
+ * Where a second contacts header starts, after the header at `from`, or null: a line at a row's start (no
+ * quoted cell open) with no address and no run of three digits that reads as a known export's header, or as a header
+ * naming two contact columns or more, one an e-mail or a phone. Two exports appended (a Google CSV, then an
+ * Outlook one) had the second's header and people read by the first's columns: Bob and Cy were left out
+ * as rows "with more cells than the header" (a probe). Rows holding an address or most numbers (nearly
+ * every data row) are passed over without a closer look.
+ */
+function laterHeader(text: string, from: number): number | null {
+  const re = /\r\n|\n|\r/g;
+  re.lastIndex = from;
+  // The header line itself is no later header.
+  if (re.exec(text) === null) return null;
+  let offset = re.lastIndex;
+  let quotes = 0;
+  while (offset < text.length) {
+    const m = re.exec(text);
+    const end = m === null ? text.length : m.index;
+    const raw = text.slice(offset, end);
+    if (quotes % 2 === 0 && raw.trim() !== '' && !/@|\d{3}/.test(raw) && isContactsHeader(raw)) return offset;
+    for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) === 34) quotes++;
+    if (m === null) break;
+    offset = re.lastIndex;
+  }
+  return null;
+}
+
+/** Whether one line reads as a contacts header on its own (laterHeader). */
+function isContactsHeader(raw: string): boolean {
+  for (const delimiter of DELIMITERS) {
+    const cells = cellsOfLine(raw, delimiter);
+    if (cells === null || cells.length < 2) continue;
+    const layout = layoutOf(cells);
+    if (layout === null) continue;
+    if (layout !== 'generic') return true;
+    const roles = cells.map((c) => genericRole(headerKey(c)));
+    if (headerScore(cells) >= 2 && roles.some((r) => r === 'email' || r === 'phone')) return true;
+  }
+  return false;
 }
 
 /** Most columns a warning names. */

@@ -1640,3 +1640,41 @@ describe('a declared format the body plainly contradicts is refused, saying what
     }
   });
 });
+
+describe("readCsvFile: exports appended one after another (a probe: the second file's people were left out as rows of too many cells)", () => {
+  const google = 'First Name,Last Name,E-mail 1 - Value,Phone 1 - Value\r\n';
+  const outlook = 'First Name,Middle Name,Last Name,Title,Suffix,Nickname,E-mail Address,E-mail 2 Address,Mobile Phone,Business Phone,Company\r\n';
+  const people = (text: string) =>
+    readCsvFile(text).rows.map((r) => (r.entry === null ? null : [r.entry.name, ...(r.entry.emails ?? []), ...(r.entry.phones ?? [])].join(' ')));
+
+  it("must read: a second export's header starts its own rows, read by its columns; the header is one row, no contact, noted", () => {
+    const text = `${google}Ann,Lee,ann@example.com,+1 415 555 0123\r\n${outlook}Bob,,Roe,,,,bob@example.com,,+1 415 555 0124,,Acme\r\nCy,,Dunn,,,,cy@example.org,,+1 415 555 0125,,\r\n`;
+    assert.deepEqual(people(text), [
+      'Ann Lee ann@example.com +1 415 555 0123',
+      null,
+      'Bob Roe bob@example.com +1 415 555 0124',
+      'Cy Dunn cy@example.org +1 415 555 0125',
+    ]);
+    const rows = readCsvFile(text).rows;
+    assert.deepEqual(rows[1]!.notes, ['second_header']);
+    assert.equal(readCsvFile(text).layout, 'google');
+    // The same export twice: its second header is one row, no contact, and every person is read.
+    assert.deepEqual(people(`${google}Ann,Lee,ann@example.com,\r\n${google}Bob,Roe,bob@example.com,\r\n`), [
+      'Ann Lee ann@example.com',
+      null,
+      'Bob Roe bob@example.com',
+    ]);
+    // A generic file, then one delimited by semicolons.
+    assert.deepEqual(people('Name,Email\nAnn Lee,ann@example.com\nName;Telefon;E-Mail\nBob Roe;0171 1234567;bob@example.de\n'), [
+      'Ann Lee ann@example.com',
+      null,
+      'Bob Roe bob@example.de 0171 1234567',
+    ]);
+  });
+
+  it('must not start a new header: a row of names alone, a quoted note holding header words, a row with a number', () => {
+    const text = 'Name,Email,Notes\nAnn Lee,ann@example.com,"call her\nName,Email,Phone"\nPhone Email,,\nBob Roe,bob@example.com,Name Email Phone 555\n';
+    assert.deepEqual(people(text), ['Ann Lee ann@example.com', 'Phone Email', 'Bob Roe bob@example.com']);
+    assert.ok(readCsvFile(text).rows.every((r) => !r.notes.includes('second_header')));
+  });
+});
