@@ -187,3 +187,33 @@ test('MUST MERGE (the fifty-eighth session): a maiden name beside a married one,
       assert.equal(got.length, 1, `${a} / ${b}: ${JSON.stringify(got)}`);
   }
 });
+
+test("MUST KEEP APART: a name on a firm's role mailbox alone (`info@`, `office@`) beside another holder whose name it is not (a probe: the plumber vanished into the office manager's row)", () => {
+  for (const [mailbox, copy, holder] of [
+    ['info@klempner-meier.de', 'Klaus', 'Sabine Meier'],
+    ['office@smithdental.com', 'Dr. Tom Smith', 'Jane Doe'],
+    ['kontakt@praxis-weber.de', 'Anna Weber', 'Petra Klein'],
+  ] as const) {
+    for (const got of rows([
+      [{ name: copy, email: mailbox, ...WROTE }, GMAIL],
+      [{ name: holder, email: mailbox, phone: '(415) 555-0144' }, PHONE],
+    ]))
+      assert.deepEqual(got, [`${copy} [${mailbox} | ]`, `${holder} [${mailbox} | +14155550144]`].sort());
+  }
+});
+
+test('MUST MERGE: on a role mailbox, a copy whose name fits its holder, or no name, is still the holder', () => {
+  for (const copy of [{ name: 'Sabine' }, { name: 'S. Meier' }, {}]) {
+    for (const got of rows([
+      [{ ...copy, email: 'info@klempner-meier.de', ...WROTE }, GMAIL],
+      [{ name: 'Sabine Meier', email: 'info@klempner-meier.de', phone: '(415) 555-0144' }, PHONE],
+    ]))
+      assert.deepEqual(got, ['Sabine Meier [info@klempner-meier.de | +14155550144]']);
+  }
+  // A person's own mailbox keeps the rule: a maiden name on it is a copy.
+  for (const got of rows([
+    [{ name: 'Ann Smith', email: 'ann.lee@acme.com', ...WROTE }, GMAIL],
+    [{ name: 'Ann Lee', email: 'ann.lee@acme.com', phone: '(415) 555-0144' }, PHONE],
+  ]))
+    assert.equal(got.length, 1);
+});

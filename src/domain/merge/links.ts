@@ -3,6 +3,7 @@
  * guard (shared numbers, hubs, switchboards, colleagues) and the app's alias groups.
  */
 import { hasImceaPrefix } from '../email.ts';
+import { isRoleLocal } from '../junk.ts';
 import { isCallingCode, isNanpNational, isTrunkNational, isTrunkZero, isValidNational, nationalIn } from '../phone.ts';
 import { isWebmailDomain } from '../webmail.ts';
 import { parsePhoneNumberFromString as parseMobile } from 'libphonenumber-js/mobile';
@@ -1598,6 +1599,21 @@ function subsequence(short: string, long: string): boolean {
 /** A word of letters only (no relation, title or nickname mark of the fold). */
 const PLAIN_WORD_RE = /^\p{L}+$/u;
 
+/**
+ * Whether an e-mail key is a role mailbox (`info@`, `office@`, `kontakt@`): a firm's or a household's desk,
+ * shared by design, so a card holding it alone under a name that clashes with its holder's is someone else
+ * who answers it, not a label of that holder (a probe: the plumber `Klaus`, written to six times at the
+ * firm's `info@`, vanished into `Sabine Meier`'s row, to be invited on her mobile). Asked on a clash only.
+ * Trade-off: a maiden name or another label of the holder on such a desk is a second row (a duplicate is
+ * the lesser fault).
+ */
+function roleMailbox(ix: KeyIndex, key: number): boolean {
+  const name = keyName(ix, key);
+  const at = name.lastIndexOf('@');
+  // Four letters or more: a desk of two or three (`md@`, `hr@`, `pm@`) is as often a person's initials.
+  return at >= 4 && !name.startsWith('p:') && isRoleLocal(name.slice(0, at));
+}
+
 /** Whether two owners' names are one name, word for word (no name is no one's: an unnamed card is a person of its own here). */
 function samePerson(x: readonly string[] | null, y: readonly string[] | null): boolean {
   return x !== null && y !== null && sameWords(x, y);
@@ -1659,7 +1675,8 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
       familyPair(folded[i], folded[base]) ||
       relativesPair(folded[i], folded[base]) ||
       generationsPair(folded[i], folded[base]) ||
-      spousesPair(folded[i], folded[base], ix, key)
+      spousesPair(folded[i], folded[base], ix, key) ||
+      roleMailbox(ix, key)
     )
       continue;
     // With no card of the person (every holder a copy of the address: a card renamed by a later sync),
