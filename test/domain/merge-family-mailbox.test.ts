@@ -193,6 +193,8 @@ test("MUST KEEP APART: a name on a firm's role mailbox alone (`info@`, `office@`
     ['info@klempner-meier.de', 'Klaus', 'Sabine Meier'],
     ['office@smithdental.com', 'Dr. Tom Smith', 'Jane Doe'],
     ['kontakt@praxis-weber.de', 'Anna Weber', 'Petra Klein'],
+    // An executive's assistant on the executive office's mailbox beside him (the earlier rule joined them).
+    ['office@corp.com', 'Sherri Sera', 'Jeff Skilling'],
   ] as const) {
     for (const got of rows([
       [{ name: copy, email: mailbox, ...WROTE }, GMAIL],

@@ -1600,14 +1600,17 @@ function subsequence(short: string, long: string): boolean {
 const PLAIN_WORD_RE = /^\p{L}+$/u;
 
 /**
- * Whether an e-mail key is a role mailbox (`info@`, `office@`, `kontakt@`): a firm's or a household's desk,
- * shared by design, so a card holding it alone under a name that clashes with its holder's is someone else
+ * Whether a copy of an e-mail key and its holder are two people on a role mailbox (`info@`, `office@`,
+ * `kontakt@`): a firm's or a household's desk, shared by design, so a card holding it alone under a
+ * person's name (no relation's label) that clashes with its holder's is someone else
  * who answers it, not a label of that holder (a probe: the plumber `Klaus`, written to six times at the
  * firm's `info@`, vanished into `Sabine Meier`'s row, to be invited on her mobile). Asked on a clash only.
  * Trade-off: a maiden name or another label of the holder on such a desk is a second row (a duplicate is
  * the lesser fault).
  */
-function roleMailbox(ix: KeyIndex, key: number): boolean {
+function personsOnDesk(copy: readonly string[] | null, holder: readonly string[] | null, ix: KeyIndex, key: number): boolean {
+  // Labels (`Mom`, `Oma` on `family@`) name the one person they are the owner's words for, as on any mailbox.
+  if (copy === null || holder === null || isRelationName(copy) || isRelationName(holder) || someonesRelation(copy) || someonesRelation(holder)) return false;
   const name = keyName(ix, key);
   const at = name.lastIndexOf('@');
   // Four letters or more: a desk of two or three (`md@`, `hr@`, `pm@`) is as often a person's initials.
@@ -1676,7 +1679,7 @@ function linkMailbox(holders: Int32Array | readonly number[], key: number, ix: K
       relativesPair(folded[i], folded[base]) ||
       generationsPair(folded[i], folded[base]) ||
       spousesPair(folded[i], folded[base], ix, key) ||
-      roleMailbox(ix, key)
+      personsOnDesk(folded[i], folded[base], ix, key)
     )
       continue;
     // With no card of the person (every holder a copy of the address: a card renamed by a later sync),
