@@ -11,8 +11,12 @@
  *
  * A row is a possible second row when a row ranked above it
  * - has a name that can be the same person's (namesCompatible, or a pet form of its first word:
- *   petCompatible) and shares a word of it or the first two letters of its first word (so names in two
- *   scripts, which namesCompatible cannot tell apart, never count);
+ *   petCompatible) and shares a word of it or the first two letters of its first word; or is a name in
+ *   Latin beside one in Cyrillic or Greek (or the other way round) of as many words that the merge reads
+ *   firmly as one, each Latin word a romanisation of a word of the other letter by letter
+ *   (scriptsUncompared: `Иван Петров` under `Ivan Petrov`, a Gmail card above a Russian phone's; not
+ *   `Иван Петренко`, `Иван Петрова`, `Олег Петров` under `Olga Petrova`, nor `Иван` under `Ivan
+ *   Petrov`); names in scripts that no romanisation compares (`山田 太郎`, `Taro Yamada`) never count;
  * - and not one the merge reads as possibly two people (links.ts looseNames: a generation on one name
  *   only, `John Smith` and `John Smith Jr.`; a bracketed word, `Mary (Taylor) Jones` and her daughter
  *   `Taylor Jones`; a short form of a man's and a woman's name, `Alex Kim` and `Alexandra Kim`);
@@ -29,15 +33,17 @@
  * people (`Christopher` under `Christopher Walker` and `Christopher Moore`; not under `Dan Washington` and
  * `Daniel Washington`, which can be one person's: oneName), nor the rows under a shorter name that
  * fits two of them (`Lee` above the spouses `Ann Lee` and `Bob Lee`: a review found both pushed below
- * strangers).
+ * strangers), nor a word alone under a name of its script that a name above in the other script fits as
+ * another person's (`Иван` under `Иван Петров` and `Ivan Sidorov`).
  *
  * Pure and bounded: the first WINDOW rows of the list, names of at most MAX_WORDS words and MAX_CHARS
  * characters (a real name; a review made a GET of a book of 20-word names take 37 s), at most CANDIDATES
- * rows above per word, at most BUDGET name comparisons (beyond, rows stay where they rank).
+ * rows above per word, at most BUDGET name comparisons; across scripts at most CROSS_CANDIDATES rows
+ * above and CROSS_BUDGET words read (beyond, rows stay where they rank).
  */
 import { nameInfo } from './merge/contact.ts';
 import { looseNames } from './merge/links.ts';
-import { isPlaceholderName, nameKey, namesCompatible, petCompatible, relationOf, sameWords } from './merge/names.ts';
+import { isPlaceholderName, nameKey, namesCompatible, petCompatible, relationOf, sameWords, scriptsUncompared } from './merge/names.ts';
 import type { Contact } from './types.ts';
 import { getDomain } from 'tldts';
 import { PSL_OPTIONS } from './junk.ts';
@@ -54,6 +60,14 @@ const MAX_CHARS = 60;
 const WINDOW = 1_000;
 /** Name comparisons per list, at most (long and common names cost the most). */
 const BUDGET = 5_000;
+/**
+ * Rows above in the other script compared per row (the highest ranked of its script and number of words
+ * first), and words in Latin read beside words in Cyrillic or Greek per list, at most (beside BUDGET): one
+ * such reading costs some 15 µs (the romanisations, letter by letter), ten times a comparison of two names
+ * in one script, so each pair of words is read once (romanisedWords).
+ */
+const CROSS_CANDIDATES = 16;
+const CROSS_BUDGET = 1_000;
 
 function hasEvidence(c: Contact): boolean {
   return (c.timesContacted ?? 0) > 0 || c.lastSent !== null;
@@ -122,6 +136,63 @@ function oneName(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
+ * Whether a row (`c`, its name folded `w`) can be a second row of a row ranked above it (`d`, folded `a`),
+ * by every rule but the owner's evidence and the two people above (possibleSecondRows reads those): a name
+ * that can be the same person's (a pet form of its first word with `pets`), read firmly, and the rows'
+ * keys not those of two people.
+ */
+function fitsAbove(c: Contact, w: readonly string[], mail: boolean, d: Contact, a: readonly string[], mailAbove: boolean, pets: boolean): boolean {
+  const pair = mail && mailAbove;
+  if (pair && !(fullName(w) && fullName(a))) return false;
+  if (!(namesCompatible(a, w) || (pets && petCompatible(a, w))) || looseNames(a, w)) return false;
+  if (pair && shareFirmDomain(c, d)) return false;
+  // Rows that hold one number and each one of their own: the merge read this very pair and kept them
+  // apart (two of a family on their landline, each with a mobile: `José García` and his son `José Luis
+  // García`, a probe found the son's row pushed below strangers).
+  if (shareNumber(c, d)) return false;
+  // A placeholder (`Unknown`, `No name`) names nobody: read only for the rare names that fit.
+  return !isPlaceholderName(c.name!) && !isPlaceholderName(d.name!);
+}
+
+/**
+ * The script a folded name is wholly written in, where one script romanises into the other: `l` for
+ * Latin (letters a-z, two or more to a word: what the merge romanises), `o` for Cyrillic or Greek (one of
+ * them throughout); null for any other name (an initial, a digit, a mix, Han ...). Only a name of the one
+ * beside a name of the other is compared across scripts.
+ */
+function scriptOf(w: readonly string[]): 'l' | 'o' | null {
+  if (w.every((t) => LATIN_WORD.test(t))) return 'l';
+  return w.every((t) => CYRILLIC_WORD.test(t)) || w.every((t) => GREEK_WORD.test(t)) ? 'o' : null;
+}
+const LATIN_WORD = /^[a-z]{2,}$/;
+const CYRILLIC_WORD = /^\p{Script=Cyrillic}+$/u;
+const GREEK_WORD = /^\p{Script=Greek}+$/u;
+
+/**
+ * Whether each word of a name in Latin is, letter by letter, one of the romanisations of a word of a name
+ * in Cyrillic or Greek, as the merge reads one word beside one (scriptsUncompared): what a firm reading of
+ * the two names needs, read per pair of words and remembered in `seen` (given names recur). null when
+ * `budget.left` words were read already. The names themselves are read after, as the merge reads them.
+ */
+function romanisedWords(latin: readonly string[], other: readonly string[], seen: Map<string, boolean>, budget: { left: number }): boolean | null {
+  for (const l of latin) {
+    let found = false;
+    for (let k = 0; k < other.length && !found; k++) {
+      const key = `${l} ${other[k]!}`;
+      let fits = seen.get(key);
+      if (fits === undefined) {
+        if (budget.left <= 0) return null;
+        budget.left--;
+        seen.set(key, (fits = !scriptsUncompared([l], [other[k]!])));
+      }
+      found = fits;
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+/**
  * Whether two rows hold a number in common (by key) and each a number of its own: the household's shape
  * (two of a family on their landline, each with a mobile), which the merge read and kept as two people.
  */
@@ -151,7 +222,12 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
   const under = new Map<number, { rows: number[]; names: Set<string> }>();
   // Rows above named by a relation label alone, by label: the first (highest) of each.
   const byLabel = new Map<string, number>();
+  // Rows above named wholly in Latin (`l`) or wholly in Cyrillic or Greek (`o`), by that and their number of words.
+  const byScript = new Map<string, number[]>();
   let budget = BUDGET;
+  const crossBudget = { left: CROSS_BUDGET };
+  // Words in Latin beside words in Cyrillic or Greek read so far (romanisedWords).
+  const romanised = new Map<string, boolean>();
   const end = Math.min(rows.length, WINDOW);
   for (let i = 0; i < end && budget > 0; i++) {
     const c = rows[i]!.contact;
@@ -159,6 +235,7 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
     const mail = c.emails.length > 0;
     words.push(w);
     hasMail.push(mail);
+    const script = w === null ? null : scriptOf(w);
     if (w === null) {
       // `Mom` with her mobile under `Mom` with her address (a probe: both in the top 10). Written to, the
       // row stays where it ranks, as a named one does.
@@ -183,28 +260,52 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
           if (j === above) continue;
           // Both rows with addresses: only full names on both (a given name alone, a family name alone or
           // an initial is many people's: `Mike` above `Mike Johnson`, a review), at no shared firm.
-          const pair = mail && hasMail[j];
-          if (pair && !fullName(w)) continue;
+          if (mail && hasMail[j] && !fullName(w)) continue;
           budget--;
-          const a = words[j]!;
-          if (pair && !fullName(a)) continue;
-          if (!(namesCompatible(a, w) || (pets && petCompatible(a, w))) || looseNames(a, w)) continue;
-          if (pair && shareFirmDomain(c, rows[j]!.contact)) continue;
-          // Rows that hold one number and each one of their own: the merge read this very pair and kept them
-          // apart (two of a family on their landline, each with a mobile: `José García` and his son `José Luis
-          // García`, a probe found the son's row pushed below strangers).
-          if (shareNumber(c, rows[j]!.contact)) continue;
-          // A placeholder (`Unknown`, `No name`) names nobody: read only for the rare names that fit.
-          if (isPlaceholderName(c.name!) || isPlaceholderName(rows[j]!.contact.name!)) continue;
+          if (!fitsAbove(c, w, mail, rows[j]!.contact, words[j]!, hasMail[j]!, pets)) continue;
           if (above < 0) above = j;
-          else if (!oneName(words[above]!, a)) other = true;
+          else if (!oneName(words[above]!, words[j]!)) other = true;
           else if (j < above) above = j;
+        }
+      }
+      // The rows above in the other script (Latin beside Cyrillic or Greek) of as many words: one person's
+      // mail card in Latin and phone card in Cyrillic share no word and no first letters.
+      const cross = script === null ? undefined : byScript.get(`${script === 'l' ? 'o' : 'l'}${w.length}`);
+      let crossAbove = -1;
+      for (let x = 0; cross !== undefined && x < cross.length; x++) {
+        const j = cross[x]!;
+        if (j === above || (mail && hasMail[j] && !fullName(w))) continue;
+        // Only names that are each other's romanisation letter by letter, word for word, as the merge reads
+        // them firmly (scriptsUncompared, then every rule of fitsAbove); beyond the bound, no more.
+        const fits = script === 'l' ? romanisedWords(w, words[j]!, romanised, crossBudget) : romanisedWords(words[j]!, w, romanised, crossBudget);
+        if (fits === null) break;
+        if (!fits || scriptsUncompared(words[j]!, w) || !fitsAbove(c, w, mail, rows[j]!.contact, words[j]!, hasMail[j]!, false)) continue;
+        if (above < 0) above = crossAbove = j;
+        else if (!oneName(words[above]!, words[j]!)) other = true;
+        else if (j < above) above = crossAbove = j;
+      }
+      // One word alone (`Иван`) under a name of its script (`Иван Петров`) may be a person named above in the
+      // other script too (`Ivan Sidorov`): a choice between two people, as `Ivan` under `Ivan Petrov` and
+      // `Ivan Sidorov` is. Read as the merge's generous fit (namesCompatible); beyond the bounds, no shift.
+      if (above >= 0 && !other && w.length === 1 && script !== null) {
+        for (let n = 2; n <= MAX_WORDS && !other; n++) {
+          const fuller = byScript.get(`${script === 'l' ? 'o' : 'l'}${n}`);
+          for (let x = 0; fuller !== undefined && x < fuller.length && !other; x++) {
+            const j = fuller[x]!;
+            if (crossBudget.left <= 0) other = true;
+            else {
+              crossBudget.left--;
+              other = namesCompatible(words[j]!, w) && !oneName(words[above]!, words[j]!);
+            }
+          }
         }
       }
       if (above >= 0 && !other) {
         out.set(i, above);
-        // A relation before the name (`Oma Weber` under `Weber`) says more of whom the row is, as a fuller name does.
-        if (fullness(words[above]!) < fullness(w) || (relationOf(w) !== null && relationOf(words[above]!) === null)) {
+        // A relation before the name (`Oma Weber` under `Weber`) says more of whom the row is, as a fuller name
+        // does; a name in the other script, its romanisation word for word, says as much, whatever its letters.
+        const fuller = fullness(words[above]!) < fullness(w) || (relationOf(w) !== null && relationOf(words[above]!) === null);
+        if (above !== crossAbove && fuller) {
           let u = under.get(above);
           if (u === undefined) under.set(above, (u = { rows: [], names: new Set() }));
           u.rows.push(i);
@@ -222,6 +323,12 @@ export function possibleSecondRows(rows: readonly { contact: Contact }[]): Map<n
     const list = byStart.get(start);
     if (list === undefined) byStart.set(start, [i]);
     else if (list.length < CANDIDATES) list.push(i);
+    if (script !== null) {
+      const key = `${script}${w.length}`;
+      const same = byScript.get(key);
+      if (same === undefined) byScript.set(key, [i]);
+      else if (same.length < CROSS_CANDIDATES) same.push(i);
+    }
   }
   for (const u of under.values()) if (u.names.size > 1) for (const i of u.rows) out.delete(i);
   return out;

@@ -169,9 +169,161 @@ describe('possibleSecondRows: must stay where they rank', () => {
     assert.ok(got.has(3) && got.size < rows.length - 2, String(got.size));
   });
 
-  it('names in two scripts, which cannot be compared, are never taken for one', () => {
-    assert.deepEqual(seconds(card('Ivan Petrov', { email: 'ivan@example.com' }), card('Иван Петров', { phone: '+79161234567' })), []);
+  it('names in two scripts that no romanisation compares are never taken for one', () => {
     assert.deepEqual(seconds(card('Taro Yamada', { email: 'taro@example.jp' }), card('山田 太郎', { phone: '+819012345678' })), []);
+    assert.deepEqual(seconds(card('Kim Minjun', { email: 'minjun@example.kr' }), card('김민준', { phone: '+821012345678' })), []);
+  });
+});
+
+describe('possibleSecondRows: one person in two scripts, read letter by letter as the merge reads them', () => {
+  it("a phone card in Cyrillic or Greek under the mail card of the name's romanisation, and the other way round", () => {
+    // A probe: Gmail keeps the Latin From: name, a Russian, Greek, Ukrainian or Bulgarian phone the native one.
+    for (const [mail, phone] of [
+      ['Ivan Petrov', 'Иван Петров'],
+      ['Olga Smirnova', 'Ольга Смирнова'],
+      ['Nikos Papadopoulos', 'Νίκος Παπαδόπουλος'],
+      ['Oleksandr Shevchenko', 'Олександр Шевченко'],
+      ['Serhiy Bondarenko', 'Сергій Бондаренко'],
+      ['Petar Petrov', 'Петър Петров'],
+      ['Dmitriy Orlov', 'Дмитрий Орлов'],
+      ['Julia Schtschukina', 'Юлия Щукина'],
+      ['Petrov, Ivan', 'Иван Петров'],
+      ['Иван Петров', 'Ivan Petrov'],
+      ['Ελένη Γεωργίου', 'Eleni Georgiou'],
+    ]) {
+      const got = seconds(
+        card(mail, { email: 'x@gmail.com' }, WROTE),
+        card('Zoe Park', { email: 'z@example.com' }),
+        card(phone, { phone: '+79161234567' }, { favorite: true }),
+      );
+      assert.deepEqual(got, [[phone, mail]], `${phone} under ${mail}`);
+    }
+    // Under the mail card and the phone card of one person, one in each script, a third card is a second row too.
+    assert.deepEqual(
+      seconds(
+        card('Ivan Petrov', { email: 'ivan.petrov@gmail.com' }, WROTE),
+        card('Иван Петров', { phone: '+79161234567' }),
+        card('Иван Петров', { phone: '+79161234500' }),
+      ),
+      [
+        ['Иван Петров', 'Ivan Petrov'],
+        ['Иван Петров', 'Ivan Petrov'],
+      ],
+    );
+    // Two mail cards at two providers, one in each script: one person's other mailbox, as in one script.
+    assert.deepEqual(seconds(card('Olga Smirnova', { email: 'olga.smirnova@gmail.com' }), card('Ольга Смирнова', { email: 'olga77@yandex.ru' })), [
+      ['Ольга Смирнова', 'Olga Smirnova'],
+    ]);
+  });
+
+  it('another family name, a family name of the other sex, another given name, a name that fits only loosely: two people', () => {
+    for (const [above, below] of [
+      ['Ivan Petrov', 'Иван Петренко'],
+      ['Ivan Petrov', 'Иван Петрова'],
+      ['Ivan Petrov', 'Иван Сидоров'],
+      ['Ivan Petrov', 'Игорь Петров'],
+      ['Olga Petrova', 'Олег Петров'],
+      ['Alexandra Volkova', 'Александр Волков'],
+      ['Evgeniy Orlov', 'Евгения Орлова'],
+      ['Maria Petrova', 'Марина Петрова'],
+      ['Nikos Papadopoulos', 'Νίκη Παπαδοπούλου'],
+      ['Elena Georgiou', 'Ελένη Γεωργίου'],
+      // A generation on one name only, a short form (`Sasha`), a name romanised otherwise than letter by
+      // letter (`Alexander`, `Georgios` for `Γιώργος`): loose, as the merge reads them.
+      ['Ivan Petrov Jr', 'Иван Петров'],
+      ['Sasha Ivanov', 'Александр Иванов'],
+      ['Alexander Volkov', 'Александр Волков'],
+      ['Georgios Pappas', 'Γιώργος Παππάς'],
+    ]) {
+      assert.deepEqual(seconds(card(above, { email: 'x@gmail.com' }, WROTE), card(below, { phone: '+79161234567' })), [], `${below} under ${above}`);
+      assert.deepEqual(seconds(card(below, { email: 'x@gmail.com' }, WROTE), card(above, { phone: '+79161234567' })), [], `${above} under ${below}`);
+    }
+  });
+
+  it('a given name alone in the other script: never under a full name, nor under one of two people in either script', () => {
+    // The merge reads `Иван` beside `Ivan Petrov` loosely (a word for two): not a second row, however many Ivans are above.
+    assert.deepEqual(seconds(card('Ivan Petrov', { email: 'ivan@gmail.com' }, WROTE), card('Иван', { phone: '+79161234567' })), []);
+    assert.deepEqual(
+      seconds(
+        card('Ivan Petrov', { email: 'ivan.petrov@gmail.com' }, WROTE),
+        card('Ivan Sidorov', { email: 'ivan.sidorov@gmail.com' }, WROTE),
+        card('Иван', { phone: '+79161234567' }),
+      ),
+      [],
+    );
+    // `Иван` under `Иван Петров` alone is his second row; with `Ivan Sidorov` above too, it could be either man.
+    assert.deepEqual(seconds(card('Иван Петров', { phone: '+79161234500' }), card('Иван', { phone: '+79161234567' })), [['Иван', 'Иван Петров']]);
+    assert.deepEqual(
+      seconds(
+        card('Ivan Sidorov', { email: 'ivan.sidorov@gmail.com' }, WROTE),
+        card('Иван Петров', { phone: '+79161234500' }),
+        card('Иван', { phone: '+79161234567' }),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      seconds(
+        card('Ivan Sidorov', { email: 'ivan.sidorov@gmail.com' }, WROTE),
+        card('Ivan Petrov', { phone: '+79161234500' }),
+        card('Ivan', { phone: '+79161234567' }),
+      ),
+      [],
+    );
+    // The same man above in both scripts is no choice: `Иван` is his second row.
+    assert.deepEqual(
+      seconds(
+        card('Ivan Petrov', { email: 'ivan.petrov@gmail.com' }, WROTE),
+        card('Иван Петров', { phone: '+79161234500' }),
+        card('Иван', { phone: '+79161234567' }),
+      ),
+      [
+        ['Иван Петров', 'Ivan Petrov'],
+        ['Иван', 'Иван Петров'],
+      ],
+    );
+    // One word beside one word, romanised letter by letter, is one name as `Ivan` beside `Ivan` is.
+    assert.deepEqual(seconds(card('Ivan', { email: 'ivan@gmail.com' }, WROTE), card('Иван', { phone: '+79161234567' })), [['Иван', 'Ivan']]);
+  });
+
+  it('every other rule holds across scripts: the owner wrote to it, one firm, a given name with an address, one shared number', () => {
+    const top = card('Ivan Petrov', { email: 'ivan.petrov@acme.example' }, WROTE);
+    assert.deepEqual(seconds(top, card('Иван Петров', { phone: '+79161234567' }, { timesContacted: 2 })), []);
+    assert.deepEqual(seconds(top, card('Иван Петров', { phone: '+79161234567' }, { lastSent: Date.UTC(2026, 0, 2) })), []);
+    assert.deepEqual(seconds(top, card('Иван Петров', { email: 'i.petrov@acme.example' })), []);
+    assert.deepEqual(seconds(card('Ivan', { email: 'ivan@gmail.com' }, WROTE), card('Иван', { email: 'ivan@yandex.ru' })), []);
+    // Two of a family on one landline, each with a mobile: the merge read this very pair and kept them apart.
+    const home = '+74951234567';
+    const father = contact({
+      name: 'Ivan Petrov',
+      phones: [
+        { display: home, key: `p:${home}` },
+        { display: '+79161234500', key: 'p:+79161234500' },
+      ],
+    });
+    const son = contact({
+      name: 'Иван Петров',
+      phones: [
+        { display: home, key: `p:${home}` },
+        { display: '+79161234567', key: 'p:+79161234567' },
+      ],
+    });
+    assert.deepEqual(seconds(father, son), []);
+  });
+
+  it('bounded: the highest 16 rows of the other script and as many words above a row, a bound on the words read', () => {
+    const above = (n: number) => Array.from({ length: n }, (_, i) => card(`Anna Kuznetsova${'x'.repeat(i + 1)}`, { email: `a${i}@gmail.com` }, WROTE));
+    const native = card('Иван Петров', { phone: '+79161234567' });
+    const mail = card('Ivan Petrov', { email: 'ivan.petrov@gmail.com' }, WROTE);
+    assert.deepEqual(seconds(...above(15), mail, native), [['Иван Петров', 'Ivan Petrov']]);
+    // Beyond, the row stays where it ranks (it is far from the top: sixteen full names in Latin are above it).
+    assert.deepEqual(seconds(...above(16), mail, native), []);
+    // A book of thousands of names in both scripts, none the same person's, ends its reading quickly.
+    const rows = Array.from({ length: 4000 }, (_, i) => ({
+      contact: card(i % 2 ? `Ivan Petrov${'x'.repeat(i % 40)}` : `Иван Петров${'ъ'.repeat(i % 40)}`, { phone: `+7916${String(i).padStart(7, '0')}` }),
+    }));
+    const t = performance.now();
+    possibleSecondRows(rows);
+    assert.ok(performance.now() - t < 2_000, `${performance.now() - t} ms`);
   });
 });
 
@@ -267,6 +419,36 @@ describe('applyRankOptions: possible second rows go after the other rows', () =>
       ['Ann Lee', 'Felix Zimmermann', 'Felix'],
     );
     for (let i = 1; i < promoted.length; i++) assert.ok(promoted[i - 1]!.finalScore > promoted[i]!.finalScore);
+  });
+});
+
+describe('applyRankOptions: native-script phone cards under their Latin mail cards (a probe)', () => {
+  it('go after the other rows; a starred one ranked above its mail card stays, and the mail card the owner wrote to too', () => {
+    const list = [
+      { contact: card('Иван Петров', { phone: '+79161234567' }, { favorite: true }), score: 2.56 },
+      { contact: card('Ivan Petrov', { email: 'ivan.petrov@gmail.com' }, { timesContacted: 8 }), score: 2.3 },
+      { contact: card('Nikos Papadopoulos', { email: 'nikos.p@gmail.com' }, { timesContacted: 4 }), score: 1.71 },
+      { contact: card('Olga Smirnova', { email: 'olga.smirnova@yandex.ru' }, { timesContacted: 2 }), score: 1.2 },
+      { contact: card('Νίκος Παπαδόπουλος', { phone: '+306941234567' }), score: 1.06 },
+      { contact: card('Ольга Смирнова', { phone: '+79162223344' }), score: 1.05 },
+      { contact: card('Anna Kuznetsova', { phone: '+79163334455' }), score: 1.04 },
+      { contact: card('Ivan Petrov', { phone: '+79161234500' }), score: 0.06 },
+    ].map((r) => ({ ...r, explain: { bias: 0, frequency: r.score } }));
+    const { rows: out } = applyRankOptions(list, parseRankOptions({ explain: 1 }), noSignals(), []);
+    assert.deepEqual(
+      out.map((r) => [r.contact.name, r.explain!.possible_duplicate !== undefined]),
+      [
+        ['Иван Петров', false],
+        ['Ivan Petrov', false],
+        ['Nikos Papadopoulos', false],
+        ['Olga Smirnova', false],
+        ['Anna Kuznetsova', false],
+        ['Νίκος Παπαδόπουλος', true],
+        ['Ольга Смирнова', true],
+        ['Ivan Petrov', true],
+      ],
+    );
+    for (let i = 1; i < out.length; i++) assert.ok(out[i - 1]!.finalScore > out[i]!.finalScore);
   });
 });
 
