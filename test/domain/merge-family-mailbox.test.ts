@@ -219,3 +219,11 @@ test('MUST MERGE: on a role mailbox, a copy whose name fits its holder, or no na
   ]))
     assert.equal(got.length, 1);
 });
+
+test('MUST MERGE: on a role mailbox, a maiden name keeping the given name (a word alike) is still the holder', () => {
+  for (const got of rows([
+    [{ name: 'Łukasz Szymańska', email: 'contact@florist.example', ...WROTE }, GMAIL],
+    [{ name: 'Łukasz Kowalski', email: 'contact@florist.example', phone: '(415) 555-0144' }, PHONE],
+  ]))
+    assert.equal(got.length, 1, JSON.stringify(got));
+});

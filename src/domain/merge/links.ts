@@ -1602,15 +1602,18 @@ const PLAIN_WORD_RE = /^\p{L}+$/u;
 /**
  * Whether a copy of an e-mail key and its holder are two people on a role mailbox (`info@`, `office@`,
  * `kontakt@`): a firm's or a household's desk, shared by design, so a card holding it alone under a
- * person's name (no relation's label) that clashes with its holder's is someone else
- * who answers it, not a label of that holder (a probe: the plumber `Klaus`, written to six times at the
- * firm's `info@`, vanished into `Sabine Meier`'s row, to be invited on her mobile). Asked on a clash only.
- * Trade-off: a maiden name or another label of the holder on such a desk is a second row (a duplicate is
- * the lesser fault).
+ * person's name (no relation's label) with no word alike its holder's is someone else who answers it,
+ * not a label of that holder (a probe: the plumber `Klaus`, written to six times at the firm's `info@`,
+ * vanished into `Sabine Meier`'s row, to be invited on her mobile). Asked on a clash only. Trade-off:
+ * another name of the holder's with no word alike (a new family name and a given name of no nickname
+ * group) on such a desk is a second row (a duplicate is the lesser fault).
  */
 function personsOnDesk(copy: readonly string[] | null, holder: readonly string[] | null, ix: KeyIndex, key: number): boolean {
   // Labels (`Mom`, `Oma` on `family@`) name the one person they are the owner's words for, as on any mailbox.
   if (copy === null || holder === null || isRelationName(copy) || isRelationName(holder) || someonesRelation(copy) || someonesRelation(holder)) return false;
+  // Names with a word alike (`Łukasz Kowalski` and his `Łukasz Szymańska`, a maiden name) are the mailbox
+  // rule's one person, as anywhere; only names with no word alike are two people on the desk.
+  for (const x of copy) for (const y of holder) if (x === y || namesCompatible([x], [y])) return false;
   const name = keyName(ix, key);
   const at = name.lastIndexOf('@');
   // Four letters or more: a desk of two or three (`md@`, `hr@`, `pm@`) is as often a person's initials.
